@@ -1,0 +1,81 @@
+// The event stream: one record per exchange and per check result. Every report is written
+// from this stream alone (NDJSON on disk, `reports/<run>/events.ndjson`).
+// Secrets are redacted BEFORE a record is emitted; writers never see a raw key or password.
+
+export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
+export type Outcome = Verdict | 'not-covered';
+export type Level = 'MUST' | 'SHOULD' | 'PROFILE';
+
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string; // as sent (redacted), omitted when none
+}
+
+export interface RecordedResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string; // as received (redacted), truncated to 64 KiB
+}
+
+export interface ExchangeEvent {
+  type: 'exchange';
+  id: string; // unique within the run, e.g. "x000123"
+  checkId?: string;
+  startedAt: string; // ISO 8601
+  durationMs: number;
+  request: RecordedRequest;
+  response?: RecordedResponse; // absent when the transport failed
+  error?: string; // transport failure
+  curl: string; // a curl line that reproduces the request (redacted)
+}
+
+export interface RunStartEvent {
+  type: 'run-start';
+  runId: string;
+  startedAt: string;
+  kit: { name: string; version: string };
+  spec: { version: string; sha256: string };
+  target: { baseUrl: string; name?: string; embedded: boolean };
+  depth: string;
+  profile: unknown; // the profile as loaded, secrets redacted
+}
+
+export interface CheckStartEvent {
+  type: 'check-start';
+  checkId: string;
+  at: string;
+}
+
+export interface CheckEndEvent {
+  type: 'check-end';
+  checkId: string;
+  title: string;
+  clauses: string[];
+  level: Level;
+  verdict: Verdict;
+  message?: string; // why it failed, errored or was skipped
+  evidence?: string[]; // exchange ids that prove the failure (or the pass)
+  durationMs: number;
+  requests: number;
+}
+
+export interface RunEndEvent {
+  type: 'run-end';
+  finishedAt: string;
+  stats: { requests: number; unplanned429: number; plannedMs?: number; actualMs: number };
+}
+
+export interface MutationEvent {
+  type: 'mutation';
+  score: number;
+  mutants: { id: string; clauses: string[]; killed: boolean; killedBy: string[] }[];
+}
+
+export type RunEvent = RunStartEvent | CheckStartEvent | CheckEndEvent | ExchangeEvent | RunEndEvent | MutationEvent;
+
+/** Anything that accepts events: the NDJSON file, the console progress line, an in-memory list. */
+export interface EventSink {
+  emit(event: RunEvent): void;
+}

@@ -1,0 +1,96 @@
+import type { Level } from '../../harness/events/types.ts';
+import type { ApiClient, ApiResponse } from '../../harness/client/types.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+
+// A check is data plus a function (DESIGN.md "Clauses and checks").
+
+export type Depth = 'quick' | 'default' | 'full';
+
+/** What a check needs; a missing feature skips the check with the reason. */
+export type Feature =
+  | 'control' // the conformance-control API
+  | 'twoWorkspaces' // a second workspace at the same time
+  | 'exclusiveWorkspace' // a workspace nobody else uses meanwhile (rate limit)
+  | 'sinks'
+  | 'imap'
+  | `op:${string}`; // a referenced operation declared in the profile (e.g. "op:apikeys.create")
+
+export interface Check {
+  /** Stable id, e.g. "AUTH-401-MISSING/GET /v1/workspace". Never renamed. */
+  id: string;
+  /** "MUST answer 401 unauthenticated when Authorization is missing" */
+  title: string;
+  clauses: string[];
+  level: Level;
+  features: Feature[];
+  /** Requests it spends at most (used by the planner and the workspace budgets). */
+  budget: number;
+  /** The lowest depth at which it runs (default: 'quick' = always). */
+  depth?: Depth;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export interface ControlClient {
+  createWorkspace(input?: { name?: string; timezone?: string }): Promise<{ organizationId: string; name: string; timezone: string; apiKey: string; apiKeyId: string }>;
+  patchWorkspace(organizationId: string, input: { apiAccess?: boolean; limits?: Record<string, number | null>; used?: Record<string, number> }): Promise<unknown>;
+  now(): Promise<Date>;
+  advance(seconds: number): Promise<Date>;
+  drain(timeoutMs?: number): Promise<number>;
+  /** Any other control call (tags, oauth, lead searches). */
+  request(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+}
+
+export interface Workspace {
+  organizationId?: string;
+  /** Key holding all:all and apikeys:manage (from the control API or the profile). */
+  api: ApiClient;
+  apiKeyId?: string;
+  /** Creates a key with exactly these scopes through the referenced "apikeys.create" operation. */
+  createKey(scopes: string[], name?: string): Promise<{ id: string; secret: string; client: ApiClient }>;
+}
+
+export interface CheckContext {
+  readonly checkId: string;
+  readonly profile: Profile;
+  readonly depth: Depth;
+  /** Prefix for every name this check gives a resource (swept before and after the run). */
+  readonly prefix: string;
+  /** Seed for fast-check / faker, printed with every failure so it can be replayed. */
+  readonly seed: number;
+  /** Leases a workspace for the duration of the check (released automatically). */
+  workspace(opts?: { exclusive?: boolean }): Promise<Workspace>;
+  /** A client with no key at all (for 401 checks); its requests count toward no workspace. */
+  anonymous: ApiClient;
+  control?: ControlClient;
+  log(message: string): void;
+}
+
+/** Thrown by a check when the target broke a rule. */
+export class CheckFailure extends Error {
+  constructor(
+    message: string,
+    public readonly evidence: string[] = [],
+  ) {
+    super(message);
+    this.name = 'CheckFailure';
+  }
+}
+
+/** Thrown by a check when it cannot run here (a missing name, feature or operation). */
+export class CheckSkipped extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CheckSkipped';
+  }
+}
+
+export function fail(message: string, ...evidence: (ApiResponse | string | undefined)[]): never {
+  throw new CheckFailure(
+    message,
+    evidence.filter((e): e is ApiResponse | string => e !== undefined).map((e) => (typeof e === 'string' ? e : e.exchangeId)),
+  );
+}
+
+export function skip(reason: string): never {
+  throw new CheckSkipped(reason);
+}
