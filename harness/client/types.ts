@@ -37,6 +37,8 @@ export interface ApiResponse {
   /** Id of the recorded exchange event (evidence for a failure). */
   exchangeId: string;
   durationMs: number;
+  /** Exchange ids of earlier attempts answered 429 and retried (absent when none). */
+  retriedFrom?: string[];
 }
 
 export interface ApiClient {

@@ -1,0 +1,129 @@
+// Client of the conformance control API v1 (../shared/DESIGN.md), implementing ControlClient.
+// Every call is recorded (kind 'control': not counted in stats.requests), the token is
+// registered with the redactor (curl lines use $OUTREACH_CONTROL_TOKEN), and the apiKey of a
+// created workspace is registered too (curl lines use $OUTREACH_API_KEY).
+// A non-2xx answer is thrown as a ControlError carrying status, body and exchange id, unless a
+// caller of request() passes { allowError: true }.
+
+import type { ControlClient } from '../../suites/lib/check.ts';
+import type { ApiRequest, ApiResponse } from './types.ts';
+import { DEFAULT_TIMEOUT_MS, KIT_USER_AGENT, sendOnce } from './client.ts';
+import { CONTROL_TOKEN_ENV, DEFAULT_KEY_ENV, Recorder } from './recorder.ts';
+
+export class ControlError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number,
+    public readonly body: unknown,
+    public readonly exchangeId: string,
+  ) {
+    super(message);
+    this.name = 'ControlError';
+  }
+}
+
+export interface ControlClientOptions {
+  baseUrl: string;
+  token: string;
+  recorder: Recorder;
+  checkId?: string;
+  userAgent?: string;
+  timeoutMs?: number;
+}
+
+export interface ControlWorkspace {
+  organizationId: string;
+  name: string;
+  timezone: string;
+  apiKey: string;
+  apiKeyId: string;
+}
+
+export interface ConformanceControlClient extends ControlClient {
+  readonly baseUrl: string;
+  request(method: string, path: string, body?: unknown, opts?: { allowError?: boolean; timeoutMs?: number }): Promise<ApiResponse>;
+  /** The same control client, exchanges attributed to this check id. */
+  forCheck(checkId: string): ConformanceControlClient;
+}
+
+export function createControlClient(opts: ControlClientOptions): ConformanceControlClient {
+  const { recorder } = opts;
+  recorder.redactor.add(opts.token, CONTROL_TOKEN_ENV);
+  const ctx = {
+    baseUrl: opts.baseUrl,
+    recorder,
+    checkId: opts.checkId,
+    kind: 'control' as const,
+    userAgent: opts.userAgent ?? KIT_USER_AGENT,
+    authValue: `Bearer ${opts.token}`,
+    defaultTimeoutMs: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  };
+
+  async function request(method: string, path: string, body?: unknown, o: { allowError?: boolean; timeoutMs?: number } = {}): Promise<ApiResponse> {
+    const req: ApiRequest = {
+      method: method.toUpperCase() as ApiRequest['method'],
+      path,
+      ...(body !== undefined ? { body } : {}),
+      ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+    };
+    const res = await sendOnce(ctx, req);
+    if ((res.status < 200 || res.status > 299) && !o.allowError) {
+      const detail = res.body?.error?.message ?? res.text.slice(0, 500);
+      throw new ControlError(
+        recorder.redactor.text(`control API ${req.method} ${path} answered ${res.status}: ${detail} (exchange ${res.exchangeId})`),
+        res.status,
+        recorder.redactor.json(res.body ?? res.text),
+        res.exchangeId,
+      );
+    }
+    return res;
+  }
+
+  const expectField = <T>(res: ApiResponse, field: string, what: string): T => {
+    const v = res.body?.[field];
+    if (v === undefined) {
+      throw new ControlError(`control API ${what} answered ${res.status} without "${field}" (exchange ${res.exchangeId})`, res.status, recorder.redactor.json(res.body), res.exchangeId);
+    }
+    return v as T;
+  };
+
+  const toDate = (res: ApiResponse, what: string): Date => {
+    const s = expectField<string>(res, 'now', what);
+    const d = new Date(s);
+    if (Number.isNaN(d.getTime())) throw new ControlError(`control API ${what}: "now" is not a date: ${String(s)}`, res.status, res.body, res.exchangeId);
+    return d;
+  };
+
+  return {
+    baseUrl: opts.baseUrl,
+    request,
+    async createWorkspace(input = {}) {
+      const res = await request('POST', '/workspaces', input);
+      const ws = res.body as ControlWorkspace;
+      expectField(res, 'apiKey', 'POST /workspaces');
+      expectField(res, 'organizationId', 'POST /workspaces');
+      recorder.redactor.add(ws.apiKey, DEFAULT_KEY_ENV);
+      return { organizationId: ws.organizationId, name: ws.name, timezone: ws.timezone, apiKey: ws.apiKey, apiKeyId: ws.apiKeyId };
+    },
+    async patchWorkspace(organizationId, input) {
+      const res = await request('PATCH', `/workspaces/${encodeURIComponent(organizationId)}`, input);
+      return res.body;
+    },
+    async now() {
+      return toDate(await request('GET', '/clock'), 'GET /clock');
+    },
+    async advance(seconds) {
+      return toDate(await request('POST', '/clock/advance', { seconds }), 'POST /clock/advance');
+    },
+    async drain(timeoutMs) {
+      const res = await request('POST', '/work/drain', timeoutMs !== undefined ? { timeoutMs } : {}, {
+        timeoutMs: Math.max(ctx.defaultTimeoutMs, (timeoutMs ?? 0) + 10_000),
+      });
+      const n = expectField<number>(res, 'processed', 'POST /work/drain');
+      return Number(n);
+    },
+    forCheck(checkId: string) {
+      return createControlClient({ ...opts, checkId });
+    },
+  };
+}

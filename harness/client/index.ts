@@ -1,0 +1,10 @@
+export type { ApiClient, ApiRequest, ApiResponse, Query } from './types.ts';
+export { createClient, closeAllPools, buildQuery, buildUrl, retryDelayMs, TransportError, KIT_USER_AGENT, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES_429 } from './client.ts';
+export type { ClientOptions } from './client.ts';
+export { RateBudget, realClock } from './budget.ts';
+export type { Clock, RateBudgetOptions } from './budget.ts';
+export { Recorder, toCurl, shellQuote, truncateBody, MAX_BODY_BYTES, DEFAULT_KEY_ENV, CONTROL_TOKEN_ENV } from './recorder.ts';
+export type { CurlRequest, CurlOptions, ExchangeInput, RecorderStats } from './recorder.ts';
+export { Redactor, REDACTED, MIN_SECRET_LENGTH, redactCredential } from './redact.ts';
+export { createControlClient, ControlError } from './control.ts';
+export type { ControlClientOptions, ConformanceControlClient, ControlWorkspace } from './control.ts';
