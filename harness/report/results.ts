@@ -1,0 +1,398 @@
+// results.json: the one aggregated view every other writer (and the CLI) reads.
+//
+// Decisions (documented here and in harness/report/README.md):
+// - `summary` counts CHECKS by verdict (every check that exists, a check not run at this depth
+//   is a skip) plus `notCovered` = the number of catalog clauses no check names.
+//   `clauseSummary` counts CLAUSES by verdict (including not-covered).
+// - A clause's verdict is the worst of its checks: error > fail > pass > skip; none: not-covered.
+// - A failed or errored check of level SHOULD is a warning: its verdict stays fail/error, with
+//   `blocking: false`. `mustFailures()` counts blocking ones (MUST or PROFILE) for the exit code.
+// - A check that started but never ended (the run was interrupted) is an error.
+
+import type { CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunEvent, RunStartEvent, Verdict } from '../events/types.ts';
+import type { Clause } from '../../suites/spec/clauses/types.ts';
+
+export interface CheckInfo {
+  id: string;
+  title: string;
+  clauses: string[];
+  level: Level;
+}
+
+export interface MutationInput {
+  score: number;
+  mutants: { id: string; clauses: string[]; killed: boolean; killedBy: string[] }[];
+}
+
+export interface ReportInput {
+  /** As read from events.ndjson (run-start first, run-end last; exchanges and checks between). */
+  events: RunEvent[];
+  /** The whole clause catalog (a clause no check covers is 'not-covered'). */
+  clauses: Clause[];
+  /** Every check that exists, including ones not run (no check-end: skip "not run at this depth"). */
+  checks: CheckInfo[];
+  /** The mutation run; when absent, a `mutation` event in the stream is used if there is one. */
+  mutation?: MutationInput;
+}
+
+export const NOT_RUN_MESSAGE = 'not run at this depth';
+export const INTERRUPTED_MESSAGE = 'started but never finished (the run was interrupted)';
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  level: Level;
+  clauses: string[];
+  /** The check's area: its id up to the first "-" or "/" (AUTH, IDEM, ...). */
+  area: string;
+  verdict: Verdict;
+  /** false for pass/skip and for a SHOULD-level fail/error (a warning). */
+  blocking: boolean;
+  /** false when no check-end was recorded (not run at this depth, or interrupted). */
+  ran: boolean;
+  message?: string;
+  /** Exchange ids given as evidence by the check. */
+  evidence: string[];
+  /** curl lines reproducing the evidence (failed and errored checks only). */
+  repro?: string[];
+  durationMs: number;
+  requests: number;
+}
+
+export interface ClauseResult {
+  id: string;
+  section: string;
+  level: Level;
+  text: string;
+  verdict: Outcome;
+  /** true when a blocking check (MUST/PROFILE level) failed or errored. */
+  blocking: boolean;
+  checks: { id: string; verdict: Verdict; blocking: boolean; message?: string }[];
+}
+
+export interface VerdictCounts {
+  pass: number;
+  fail: number;
+  skip: number;
+  error: number;
+}
+
+export interface Results {
+  schemaVersion: 1;
+  runId: string;
+  /** 'fail': a MUST/PROFILE check failed; 'error': one errored (and none failed); 'pass' otherwise. */
+  verdict: 'pass' | 'fail' | 'error';
+  /** false when the stream has no run-end (the run was interrupted). */
+  complete: boolean;
+  kit: { name: string; version: string };
+  spec: { version: string; sha256: string };
+  target: { baseUrl: string; name?: string; embedded: boolean };
+  depth: string;
+  profile: unknown;
+  startedAt: string;
+  finishedAt: string;
+  durationMs: number;
+  /** Checks by verdict; notCovered = clauses no check names. */
+  summary: VerdictCounts & {
+    notCovered: number;
+    total: number;
+    /** SHOULD-level checks that failed or errored (non-blocking). */
+    warnings: number;
+    /** MUST/PROFILE checks that failed or errored: what decides the exit code. */
+    mustFailures: number;
+    notRun: number;
+  };
+  /** Clauses by verdict. */
+  clauseSummary: VerdictCounts & { notCovered: number; total: number };
+  clauses: ClauseResult[];
+  checks: CheckResult[];
+  stats: {
+    requests: number;
+    unplanned429: number;
+    plannedMs?: number;
+    actualMs: number;
+    exchanges: number;
+    transportErrors: number;
+  };
+  mutation?: MutationInput & { killed: number; total: number; survivors: string[] };
+  /** Inconsistencies in the inputs (a check naming an unknown clause, a duplicate result...). */
+  warnings: string[];
+}
+
+const RANK: Record<Outcome, number> = { error: 4, fail: 3, pass: 2, skip: 1, 'not-covered': 0 };
+
+/** error > fail > pass > skip > not-covered */
+export function worst(verdicts: Iterable<Outcome>): Outcome {
+  let w: Outcome = 'not-covered';
+  for (const v of verdicts) if (RANK[v] > RANK[w]) w = v;
+  return w;
+}
+
+export function checkArea(id: string): string {
+  const m = /^[^-/]+/.exec(id);
+  return m ? m[0] : id;
+}
+
+/** Orders "1" < "2" < "2.2" < "2.10" < "4.1" < "9"; non-numeric sections last. */
+export function compareSections(a: string, b: string): number {
+  const pa = a.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : NaN));
+  const pb = b.split('.').map((x) => (/^\d+$/.test(x) ? Number(x) : NaN));
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const x = pa[i];
+    const y = pb[i];
+    if (x === undefined) return -1;
+    if (y === undefined) return 1;
+    if (Number.isNaN(x) || Number.isNaN(y)) {
+      if (Number.isNaN(x) && Number.isNaN(y)) return a.localeCompare(b);
+      return Number.isNaN(x) ? 1 : -1;
+    }
+    if (x !== y) return x - y;
+  }
+  return 0;
+}
+
+const isBlocking = (level: Level, verdict: Verdict): boolean =>
+  (verdict === 'fail' || verdict === 'error') && level !== 'SHOULD';
+
+export function exchangesById(events: RunEvent[]): Map<string, ExchangeEvent> {
+  const m = new Map<string, ExchangeEvent>();
+  for (const e of events) if (e.type === 'exchange') m.set(e.id, e);
+  return m;
+}
+
+/** The exchanges that prove a check's result: its evidence, else its last exchange (failures only). */
+export function evidenceFor(
+  check: Pick<CheckResult, 'id' | 'evidence' | 'verdict'>,
+  byId: Map<string, ExchangeEvent>,
+  byCheck: Map<string, ExchangeEvent[]>,
+): { exchanges: ExchangeEvent[]; fallback: boolean } {
+  const ex = check.evidence.map((id) => byId.get(id)).filter((e): e is ExchangeEvent => e !== undefined);
+  if (ex.length > 0 || (check.verdict !== 'fail' && check.verdict !== 'error')) return { exchanges: ex, fallback: false };
+  const own = byCheck.get(check.id);
+  const last = own?.[own.length - 1];
+  return last ? { exchanges: [last], fallback: true } : { exchanges: [], fallback: false };
+}
+
+export function exchangesByCheck(events: RunEvent[]): Map<string, ExchangeEvent[]> {
+  const m = new Map<string, ExchangeEvent[]>();
+  for (const e of events) {
+    if (e.type !== 'exchange' || !e.checkId) continue;
+    let list = m.get(e.checkId);
+    if (!list) m.set(e.checkId, (list = []));
+    list.push(e);
+  }
+  return m;
+}
+
+export function mutationOf(input: ReportInput): MutationInput | undefined {
+  if (input.mutation) return input.mutation;
+  let last: MutationEvent | undefined;
+  for (const e of input.events) if (e.type === 'mutation') last = e;
+  return last ? { score: last.score, mutants: last.mutants } : undefined;
+}
+
+export function buildResults(input: ReportInput): Results {
+  const warnings: string[] = [];
+  let start: RunStartEvent | undefined;
+  let end: Extract<RunEvent, { type: 'run-end' }> | undefined;
+  const ends = new Map<string, CheckEndEvent>();
+  const started = new Set<string>();
+  let exchanges = 0;
+  let transportErrors = 0;
+  let firstAt: string | undefined;
+  let lastAt: string | undefined;
+  for (const e of input.events) {
+    switch (e.type) {
+      case 'run-start':
+        if (start) warnings.push('more than one run-start event; the first is used');
+        else start = e;
+        break;
+      case 'run-end':
+        end = e;
+        break;
+      case 'check-start':
+        started.add(e.checkId);
+        lastAt = e.at;
+        break;
+      case 'check-end':
+        if (ends.has(e.checkId)) warnings.push(`check ${e.checkId} has more than one result; the last is used`);
+        ends.set(e.checkId, e);
+        break;
+      case 'exchange':
+        exchanges++;
+        if (!e.response) transportErrors++;
+        firstAt ??= e.startedAt;
+        lastAt = e.startedAt;
+        break;
+    }
+  }
+  if (!start) warnings.push('no run-start event: kit, spec and target are unknown');
+  if (!end) warnings.push('no run-end event: the run was interrupted; unfinished checks are errors');
+
+  // Every known check, then any check that reported without being in the list.
+  const infos = new Map<string, CheckInfo>();
+  for (const c of input.checks) {
+    if (infos.has(c.id)) warnings.push(`check ${c.id} is listed twice`);
+    infos.set(c.id, c);
+  }
+  for (const [id, e] of ends) {
+    if (!infos.has(id)) {
+      warnings.push(`check ${id} reported a result but is not in the check list`);
+      infos.set(id, { id, title: e.title, clauses: e.clauses, level: e.level });
+    }
+  }
+
+  const byId = exchangesById(input.events);
+  const byCheck = exchangesByCheck(input.events);
+  const checks: CheckResult[] = [];
+  for (const info of infos.values()) {
+    const e = ends.get(info.id);
+    let r: CheckResult;
+    if (e) {
+      r = {
+        id: info.id,
+        title: e.title || info.title,
+        level: e.level ?? info.level,
+        clauses: e.clauses?.length ? e.clauses : info.clauses,
+        area: checkArea(info.id),
+        verdict: e.verdict,
+        blocking: isBlocking(e.level ?? info.level, e.verdict),
+        ran: true,
+        evidence: e.evidence ?? [],
+        durationMs: e.durationMs ?? 0,
+        requests: e.requests ?? 0,
+      };
+      if (e.message !== undefined) r.message = e.message;
+      for (const x of r.evidence) if (!byId.has(x)) warnings.push(`check ${info.id} names evidence ${x}, which is not in the stream`);
+    } else {
+      const interrupted = started.has(info.id);
+      const verdict: Verdict = interrupted ? 'error' : 'skip';
+      r = {
+        id: info.id,
+        title: info.title,
+        level: info.level,
+        clauses: info.clauses,
+        area: checkArea(info.id),
+        verdict,
+        blocking: isBlocking(info.level, verdict),
+        ran: false,
+        message: interrupted ? INTERRUPTED_MESSAGE : NOT_RUN_MESSAGE,
+        evidence: [],
+        durationMs: 0,
+        requests: byCheck.get(info.id)?.length ?? 0,
+      };
+    }
+    if (r.verdict === 'fail' || r.verdict === 'error') {
+      const ev = evidenceFor(r, byId, byCheck).exchanges.map((x) => x.curl).filter((c) => !!c);
+      if (ev.length) r.repro = ev;
+    }
+    checks.push(r);
+  }
+
+  // Clauses: the catalog, each with the checks that name it.
+  const catalog = new Map<string, Clause>();
+  for (const c of input.clauses) {
+    if (catalog.has(c.id)) warnings.push(`clause ${c.id} appears twice in the catalog`);
+    catalog.set(c.id, c);
+  }
+  const checksOfClause = new Map<string, CheckResult[]>();
+  for (const r of checks) {
+    for (const cid of r.clauses) {
+      if (!catalog.has(cid)) {
+        warnings.push(`check ${r.id} names clause ${cid}, which is not in the catalog`);
+        continue;
+      }
+      let list = checksOfClause.get(cid);
+      if (!list) checksOfClause.set(cid, (list = []));
+      list.push(r);
+    }
+  }
+  const clauses: ClauseResult[] = [...catalog.values()]
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => compareSections(a.c.section, b.c.section) || a.i - b.i)
+    .map(({ c }) => {
+      const cs = checksOfClause.get(c.id) ?? [];
+      return {
+        id: c.id,
+        section: c.section,
+        level: c.level,
+        text: c.text,
+        verdict: worst(cs.map((r) => r.verdict)),
+        blocking: cs.some((r) => r.blocking),
+        checks: cs.map((r) => {
+          const x: ClauseResult['checks'][number] = { id: r.id, verdict: r.verdict, blocking: r.blocking };
+          if (r.message !== undefined && r.verdict !== 'pass') x.message = r.message;
+          return x;
+        }),
+      };
+    });
+
+  const count = <T extends { verdict: Outcome }>(xs: T[], v: Outcome) => xs.filter((x) => x.verdict === v).length;
+  const mustFailures = checks.filter((r) => r.blocking).length;
+  const anyBlockingFail = checks.some((r) => r.blocking && r.verdict === 'fail');
+  const startedAt = start?.startedAt ?? firstAt ?? '';
+  const finishedAt = end?.finishedAt ?? lastAt ?? startedAt;
+  const durationMs =
+    end?.stats.actualMs ?? (startedAt && finishedAt ? Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)) || 0 : 0);
+
+  const results: Results = {
+    schemaVersion: 1,
+    runId: start?.runId ?? 'unknown',
+    verdict: mustFailures === 0 ? 'pass' : anyBlockingFail ? 'fail' : 'error',
+    complete: !!end,
+    kit: start?.kit ?? { name: 'outreach-conformance', version: 'unknown' },
+    spec: start?.spec ?? { version: 'unknown', sha256: 'unknown' },
+    target: start?.target ?? { baseUrl: 'unknown', embedded: false },
+    depth: start?.depth ?? 'unknown',
+    profile: start?.profile ?? null,
+    startedAt,
+    finishedAt,
+    durationMs,
+    summary: {
+      pass: count(checks, 'pass'),
+      fail: count(checks, 'fail'),
+      skip: count(checks, 'skip'),
+      error: count(checks, 'error'),
+      notCovered: count(clauses, 'not-covered'),
+      total: checks.length,
+      warnings: checks.filter((r) => r.level === 'SHOULD' && (r.verdict === 'fail' || r.verdict === 'error')).length,
+      mustFailures,
+      notRun: checks.filter((r) => !r.ran && r.verdict === 'skip').length,
+    },
+    clauseSummary: {
+      pass: count(clauses, 'pass'),
+      fail: count(clauses, 'fail'),
+      skip: count(clauses, 'skip'),
+      error: count(clauses, 'error'),
+      notCovered: count(clauses, 'not-covered'),
+      total: clauses.length,
+    },
+    clauses,
+    checks,
+    stats: {
+      requests: end?.stats.requests ?? exchanges,
+      unplanned429: end?.stats.unplanned429 ?? 0,
+      actualMs: end?.stats.actualMs ?? durationMs,
+      exchanges,
+      transportErrors,
+    },
+    warnings: [...new Set(warnings)],
+  };
+  if (end?.stats.plannedMs !== undefined) results.stats.plannedMs = end.stats.plannedMs;
+  const mutation = mutationOf(input);
+  if (mutation) {
+    const killed = mutation.mutants.filter((m) => m.killed).length;
+    results.mutation = {
+      ...mutation,
+      killed,
+      total: mutation.mutants.length,
+      survivors: mutation.mutants.filter((m) => !m.killed).map((m) => m.id),
+    };
+  }
+  return results;
+}
+
+/** Failed or errored checks of level MUST or PROFILE (exit code 1 when > 0). */
+export function mustFailures(results: Pick<Results, 'checks'>): number {
+  return results.checks.filter((c) => (c.verdict === 'fail' || c.verdict === 'error') && c.level !== 'SHOULD').length;
+}

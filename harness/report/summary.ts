@@ -1,0 +1,167 @@
+// summary.md for a CI job summary ($GITHUB_STEP_SUMMARY accepts 1 MiB; we stay under ~60 KB) and
+// formatConsoleSummary() for the CLI.
+
+import { sectionTitle } from './sections.ts';
+import { compareSections, type CheckResult, type Results } from './results.ts';
+import { firstLine, formatMs, groupBy, percent } from './text.ts';
+
+export const SUMMARY_MAX_BYTES = 60_000;
+const MAX_FAILURES = 40;
+const MAX_WARNINGS = 25;
+const MAX_SKIP_REASONS = 30;
+
+/** Text inside a Markdown table cell or list item: one line, pipes and markup neutralised. */
+function md(s: string, max = 300): string {
+  return firstLine(s, max)
+    .replace(/\\/g, '\\\\')
+    .replace(/\|/g, '\\|')
+    .replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
+    .replace(/([`*_[\]])/g, '\\$1');
+}
+
+/** Inline code: a backtick run longer than any in the text. */
+function code(s: string): string {
+  const one = firstLine(s, 300).replace(/\|/g, '\\|');
+  const ticks = '`'.repeat(Math.max(1, ...[...one.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}${ticks.length > 1 ? ' ' : ''}${one}${ticks.length > 1 ? ' ' : ''}${ticks}`;
+}
+
+function fence(s: string): string {
+  const ticks = '`'.repeat(Math.max(3, ...[...s.matchAll(/`+/g)].map((m) => m[0].length + 1)));
+  return `${ticks}sh\n${s.length > 2000 ? `${s.slice(0, 2000)} …` : s}\n${ticks}`;
+}
+
+export function headline(r: Results): { icon: string; text: string } {
+  if (!r.complete && r.verdict === 'pass') return { icon: '⚠️', text: 'INCOMPLETE: the run was interrupted' };
+  if (r.verdict === 'fail') return { icon: '❌', text: `FAIL: ${r.summary.mustFailures} MUST/PROFILE check${r.summary.mustFailures === 1 ? '' : 's'} failed or errored` };
+  if (r.verdict === 'error') return { icon: '💥', text: `ERROR: ${r.summary.mustFailures} check${r.summary.mustFailures === 1 ? '' : 's'} could not run (harness errors)` };
+  if (r.summary.warnings > 0) return { icon: '✅', text: `PASS with ${r.summary.warnings} SHOULD warning${r.summary.warnings === 1 ? '' : 's'}` };
+  return { icon: '✅', text: 'PASS: every MUST and PROFILE check passed' };
+}
+
+function failureBlock(c: CheckResult): string {
+  const lines = [`#### ${c.verdict === 'error' ? '💥' : '❌'} ${code(c.id)}`, '', `- **Level:** ${c.level} · **Clauses:** ${c.clauses.map(code).join(', ') || '(none)'}`];
+  lines.push(`- **${c.verdict === 'error' ? 'Error' : 'Message'}:** ${md(c.message ?? '(no message)', 600)}`);
+  const curl = c.repro?.[0];
+  if (curl) lines.push('', fence(curl));
+  return lines.join('\n');
+}
+
+export function buildSummaryMarkdown(r: Results): string {
+  const h = headline(r);
+  const parts: string[] = [];
+  parts.push(`## ${h.icon} Outreach API conformance: ${h.text}`);
+  parts.push(
+    [
+      `**Target:** ${code(r.target.baseUrl)}${r.target.name ? ` (${md(r.target.name)})` : ''}${r.target.embedded ? ' · embedded reference' : ''}  `,
+      `**Kit:** ${md(r.kit.name)} ${md(r.kit.version)} · **Spec:** ${md(r.spec.version)} (sha256 ${code(r.spec.sha256.slice(0, 12))}) · **Depth:** ${md(r.depth)}  `,
+      `**Run:** ${code(r.runId)} · ${md(r.startedAt)} → ${md(r.finishedAt)} (${formatMs(r.durationMs)}) · ${r.stats.requests} requests${r.stats.unplanned429 ? ` · ⚠️ ${r.stats.unplanned429} unplanned 429` : ''}`,
+    ].join('\n'),
+  );
+
+  const s = r.summary;
+  const c = r.clauseSummary;
+  parts.push(
+    [
+      '| | ✅ pass | ❌ fail | 💥 error | ⏭️ skip | ▫️ not covered | total |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      `| **Checks** | ${s.pass} | ${s.fail} | ${s.error} | ${s.skip} | | ${s.total} |`,
+      `| **Clauses** | ${c.pass} | ${c.fail} | ${c.error} | ${c.skip} | ${c.notCovered} | ${c.total} |`,
+    ].join('\n') + `\n\nBlocking (MUST/PROFILE) failures: **${s.mustFailures}** · SHOULD warnings: **${s.warnings}**${s.notRun ? ` · not run at this depth: ${s.notRun}` : ''}`,
+  );
+
+  if (r.mutation) {
+    const m = r.mutation;
+    parts.push(
+      `**Mutation score:** ${percent(m.score)} (${m.killed}/${m.total} mutants killed: evidence the suite can fail)` +
+        (m.survivors.length ? `. Survivors: ${m.survivors.slice(0, 20).map(code).join(', ')}${m.survivors.length > 20 ? ` and ${m.survivors.length - 20} more` : ''}` : ''),
+    );
+  }
+  if (!r.complete) parts.push('> [!WARNING]\n> The event stream has no run-end: the run was interrupted. Checks that started and never finished count as errors.');
+
+  const blocking = r.checks.filter((x) => x.blocking);
+  if (blocking.length) {
+    const shown = blocking.slice(0, MAX_FAILURES).map(failureBlock);
+    if (blocking.length > MAX_FAILURES) shown.push(`_and ${blocking.length - MAX_FAILURES} more (see report.html / junit.xml)_`);
+    parts.push(`### Failed MUST/PROFILE checks (${blocking.length})\n\n${shown.join('\n\n')}`);
+  }
+
+  const warns = r.checks.filter((x) => x.level === 'SHOULD' && (x.verdict === 'fail' || x.verdict === 'error'));
+  if (warns.length) {
+    const rows = warns.slice(0, MAX_WARNINGS).map((x) => `| ${code(x.id)} | ${x.clauses.map(code).join(', ')} | ${md(x.message ?? '', 200)} |`);
+    if (warns.length > MAX_WARNINGS) rows.push(`| _and ${warns.length - MAX_WARNINGS} more_ | | |`);
+    parts.push(`### SHOULD warnings (${warns.length}, non-blocking)\n\n| check | clauses | message |\n|---|---|---|\n${rows.join('\n')}`);
+  }
+
+  const skips = r.checks.filter((x) => x.verdict === 'skip');
+  if (skips.length) {
+    const groups = [...groupBy(skips, (x) => x.message ?? '(no reason given)').entries()].sort((a, b) => b[1].length - a[1].length);
+    const rows = groups.slice(0, MAX_SKIP_REASONS).map(([reason, xs]) => {
+      const ex = xs.slice(0, 3).map((x) => code(x.id)).join(', ');
+      return `| ${md(reason, 160)} | ${xs.length} | ${ex}${xs.length > 3 ? ` and ${xs.length - 3} more` : ''} |`;
+    });
+    if (groups.length > MAX_SKIP_REASONS) rows.push(`| _and ${groups.length - MAX_SKIP_REASONS} more reasons_ | ${groups.slice(MAX_SKIP_REASONS).reduce((n, [, xs]) => n + xs.length, 0)} | |`);
+    parts.push(`<details><summary>Skipped checks by reason (${skips.length})</summary>\n\n| reason | checks | examples |\n|---|---:|---|\n${rows.join('\n')}\n\n</details>`);
+  }
+
+  if (r.clauseSummary.notCovered) {
+    const bySection = groupBy(r.clauses, (x) => x.section);
+    const rows = [...bySection.entries()]
+      .sort(([a], [b]) => compareSections(a, b))
+      .map(([sec, xs]) => [sec, xs.filter((x) => x.verdict === 'not-covered').length, xs.length] as const)
+      .filter(([, n]) => n > 0)
+      .map(([sec, n, total]) => `| ${md(sec)} ${md(sectionTitle(sec))} | ${n} | ${total} |`);
+    parts.push(
+      `<details><summary>Clauses not covered by any check (${r.clauseSummary.notCovered} of ${r.clauseSummary.total})</summary>\n\n| section | not covered | clauses |\n|---|---:|---:|\n${rows.join('\n')}\n\n</details>`,
+    );
+  }
+
+  if (r.warnings.length) {
+    parts.push(`<details><summary>Report warnings (${r.warnings.length})</summary>\n\n${r.warnings.slice(0, 30).map((w) => `- ${md(w)}`).join('\n')}${r.warnings.length > 30 ? `\n- _and ${r.warnings.length - 30} more_` : ''}\n\n</details>`);
+  }
+  parts.push('_Full details: `report.html` (evidence for every failure), `junit.xml`, `results.json`, `traffic.har`._');
+
+  let text = parts.join('\n\n') + '\n';
+  if (Buffer.byteLength(text) > SUMMARY_MAX_BYTES) {
+    // Last resort: cut at a line boundary under the limit and say so.
+    const note = '\n\n_… summary truncated to fit a job summary; see report.html._\n';
+    let cut = text.slice(0, SUMMARY_MAX_BYTES - note.length - 1000);
+    while (Buffer.byteLength(cut) > SUMMARY_MAX_BYTES - note.length) cut = cut.slice(0, -1000);
+    cut = cut.slice(0, cut.lastIndexOf('\n'));
+    const fences = (cut.match(/^```/gm) ?? []).length;
+    if (fences % 2 === 1) cut += '\n```';
+    text = cut + note;
+  }
+  return text;
+}
+
+/** A compact plain-text summary for the terminal (no colours: the CLI may add them). */
+export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } = {}): string {
+  const max = opts.maxFailures ?? 15;
+  const h = headline(r);
+  const s = r.summary;
+  const lines = [
+    `${h.text}`,
+    `  target ${r.target.baseUrl}   spec ${r.spec.version}   kit ${r.kit.version}   depth ${r.depth}   ${formatMs(r.durationMs)}, ${r.stats.requests} requests`,
+    `  checks: ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip (of ${s.total})` +
+      `   clauses: ${r.clauseSummary.pass} pass, ${r.clauseSummary.fail} fail, ${r.clauseSummary.error} error, ${r.clauseSummary.skip} skip, ${r.clauseSummary.notCovered} not covered (of ${r.clauseSummary.total})`,
+  ];
+  if (r.mutation) lines.push(`  mutation score ${percent(r.mutation.score)} (${r.mutation.killed}/${r.mutation.total} killed)`);
+  if (r.stats.unplanned429) lines.push(`  warning: ${r.stats.unplanned429} unplanned 429 responses`);
+  const blocking = r.checks.filter((x) => x.blocking);
+  if (blocking.length) {
+    lines.push('', `Failed (${blocking.length}):`);
+    for (const c of blocking.slice(0, max)) {
+      lines.push(`  ✗ ${c.verdict === 'error' ? '[error] ' : ''}${c.id}  [${c.clauses.join(', ')}]`, `      ${firstLine(c.message ?? '', 300)}`);
+      if (c.repro?.[0]) lines.push(`      ${firstLine(c.repro[0], 400)}`);
+    }
+    if (blocking.length > max) lines.push(`  … and ${blocking.length - max} more`);
+  }
+  const warns = r.checks.filter((x) => x.level === 'SHOULD' && (x.verdict === 'fail' || x.verdict === 'error'));
+  if (warns.length) {
+    lines.push('', `Warnings, SHOULD (${warns.length}):`);
+    for (const c of warns.slice(0, max)) lines.push(`  ! ${c.id}: ${firstLine(c.message ?? '', 200)}`);
+    if (warns.length > max) lines.push(`  … and ${warns.length - max} more`);
+  }
+  return lines.join('\n');
+}
