@@ -1,4 +1,4 @@
-import type { Level } from '../../harness/events/types.ts';
+import type { ExchangeEvent, Level } from '../../harness/events/types.ts';
 import type { ApiClient, ApiResponse } from '../../harness/client/types.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 
@@ -27,6 +27,8 @@ export interface Check {
   budget: number;
   /** The lowest depth at which it runs (default: 'quick' = always). */
   depth?: Depth;
+  /** Runs after every other check (it observes the whole run, e.g. every error envelope seen). */
+  last?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 
@@ -62,6 +64,8 @@ export interface CheckContext {
   /** A client with no key at all (for 401 checks); its requests count toward no workspace. */
   anonymous: ApiClient;
   control?: ControlClient;
+  /** Every exchange recorded in this run so far (redacted). */
+  observed(): readonly ExchangeEvent[];
   log(message: string): void;
 }
 

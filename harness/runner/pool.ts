@@ -1,0 +1,139 @@
+import type { ApiClient } from '../client/types.ts';
+import type { ControlClient, Workspace } from '../../suites/lib/check.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+import { fieldName, getPath, operation, resultPath } from './operations.ts';
+import { KitError, resolveSecret } from './profile.ts';
+
+// Workspaces are leased from a pool: shared leases spread checks over the pool (each workspace
+// has its own request budget), an exclusive lease gives a check a workspace nobody else uses
+// (a fresh one from the control API when there is one).
+
+export interface PoolDeps {
+  profile: Profile;
+  control?: ControlClient;
+  /** Makes a budgeted client for a new workspace key. */
+  clientFor(key: string, workspaceIndex: number): ApiClient;
+  registerSecret(secret: string): void;
+  prefix: string;
+}
+
+export class PooledWorkspace implements Workspace {
+  shared = 0;
+  exclusive = false;
+  private keys = new Map<string, Promise<{ id: string; secret: string; client: ApiClient }>>();
+  constructor(
+    private readonly deps: PoolDeps,
+    public readonly index: number,
+    public readonly api: ApiClient,
+    public readonly organizationId?: string,
+    public readonly apiKeyId?: string,
+  ) {}
+
+  /** Keys are cached per scope set: the scope matrix asks for the same sets many times. */
+  createKey(scopes: string[], name?: string): Promise<{ id: string; secret: string; client: ApiClient }> {
+    const cacheKey = [...scopes].sort().join(' ');
+    if (name === undefined) {
+      const hit = this.keys.get(cacheKey);
+      if (hit) return hit;
+    }
+    const made = this.makeKey(scopes, name ?? `${this.deps.prefix}key-${this.keys.size}`);
+    if (name === undefined) {
+      this.keys.set(cacheKey, made);
+      made.catch(() => this.keys.delete(cacheKey));
+    }
+    return made;
+  }
+
+  private async makeKey(scopes: string[], name: string) {
+    const op = operation(this.deps.profile, 'apikeys.create');
+    if (!op) throw new KitError('the profile declares no "apikeys.create" operation');
+    const res = await this.api.request({
+      method: op.method,
+      path: op.path,
+      body: { [fieldName(op, 'name')]: name, [fieldName(op, 'scopes')]: scopes },
+    });
+    if (res.status < 200 || res.status > 299)
+      throw new KitError(`creating an API key with scopes [${scopes.join(', ')}] answered ${res.status}: ${res.text.slice(0, 300)}`);
+    const secret = getPath(res.body, resultPath(op, 'secret'));
+    const id = getPath(res.body, resultPath(op, 'id'));
+    if (typeof secret !== 'string' || typeof id !== 'string')
+      throw new KitError(`the "apikeys.create" answer has no string at "${resultPath(op, 'secret')}" and "${resultPath(op, 'id')}"`);
+    this.deps.registerSecret(secret);
+    return { id, secret, client: this.api.withKey(secret) };
+  }
+}
+
+export class WorkspacePool {
+  readonly members: PooledWorkspace[] = [];
+  private next = 0;
+  private waiters: (() => void)[] = [];
+  private extraIndex = 1000;
+
+  constructor(private readonly deps: PoolDeps) {}
+
+  async prepare(): Promise<void> {
+    const { profile, control } = this.deps;
+    if (control) {
+      const made = await Promise.all(
+        Array.from({ length: profile.poolSize }, (_, i) => control.createWorkspace({ name: `${this.deps.prefix}ws-${i}` })),
+      );
+      made.forEach((w, i) => this.add(i, w.apiKey, w.organizationId, w.apiKeyId));
+    } else {
+      profile.workspaces.forEach((w, i) =>
+        this.add(i, resolveSecret(w.apiKey, `workspaces.${i}.apiKey`), w.organizationId, w.apiKeyId),
+      );
+    }
+    if (this.members.length < 2) throw new KitError('the run needs at least two workspaces');
+  }
+
+  private add(index: number, key: string, organizationId?: string, apiKeyId?: string): PooledWorkspace {
+    this.deps.registerSecret(key);
+    const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(key, index), organizationId, apiKeyId);
+    this.members.push(ws);
+    return ws;
+  }
+
+  /** A shared lease: the next workspace that is not held exclusively. */
+  async lease(avoid: readonly Workspace[] = []): Promise<{ ws: PooledWorkspace; release(): void }> {
+    for (;;) {
+      for (let i = 0; i < this.members.length; i++) {
+        const ws = this.members[(this.next + i) % this.members.length]!;
+        if (!ws.exclusive && !avoid.includes(ws)) {
+          this.next = (this.next + i + 1) % this.members.length;
+          ws.shared++;
+          return { ws, release: () => this.release(ws, false) };
+        }
+      }
+      await new Promise<void>((r) => this.waiters.push(r));
+    }
+  }
+
+  /** An exclusive lease: a fresh workspace from the control API, or a pool member once idle. */
+  async leaseExclusive(): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
+    const { control } = this.deps;
+    if (control) {
+      const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}` });
+      this.deps.registerSecret(w.apiKey);
+      const index = this.extraIndex++;
+      const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index), w.organizationId, w.apiKeyId);
+      return { ws, release: () => {}, fresh: true };
+    }
+    // Keep at least one member for shared leases; take the last one that is idle.
+    for (;;) {
+      const free = this.members.filter((m) => !m.exclusive);
+      const idle = free.length > 1 ? free.slice(1).find((m) => m.shared === 0) : undefined;
+      if (idle) {
+        idle.exclusive = true;
+        return { ws: idle, release: () => this.release(idle, true), fresh: false };
+      }
+      await new Promise<void>((r) => this.waiters.push(r));
+    }
+  }
+
+  private release(ws: PooledWorkspace, exclusive: boolean): void {
+    if (exclusive) ws.exclusive = false;
+    else ws.shared--;
+    const w = this.waiters.splice(0);
+    w.forEach((f) => f());
+  }
+}

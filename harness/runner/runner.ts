@@ -1,0 +1,198 @@
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { CheckEndEvent, EventSink, ExchangeEvent, RunEvent, Verdict } from '../events/types.ts';
+import type { ApiClient } from '../client/types.ts';
+import { CheckFailure, CheckSkipped, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../../suites/lib/check.ts';
+import { createClient } from '../client/client.ts';
+import { createControlClient } from '../client/control.ts';
+import { RateBudget } from '../client/budget.ts';
+import { Recorder } from '../client/recorder.ts';
+import { Redactor } from '../client/redact.ts';
+import { WorkspacePool } from './pool.ts';
+import { checkSeed } from './seed.ts';
+import { sweep } from './sweep.ts';
+
+// Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
+// and emits check-start/check-end events (exchanges are emitted by the client's recorder).
+
+export interface RunnerOptions {
+  profile: Profile;
+  baseUrl: string;
+  control?: { baseUrl: string; token: string };
+  depth: Depth;
+  sink: EventSink;
+  /** Prefix of every resource name this run creates (swept before and after). */
+  prefix: string;
+  seed: number;
+}
+
+const DEPTH_ORDER: Record<Depth, number> = { quick: 0, default: 1, full: 2 };
+
+export function selectChecks(checks: readonly Check[], depth: Depth, only?: RegExp): Check[] {
+  return checks.filter((c) => DEPTH_ORDER[c.depth ?? 'quick'] <= DEPTH_ORDER[depth] && (!only || only.test(c.id)));
+}
+
+export class Runner {
+  readonly redactor = new Redactor();
+  readonly recorder: Recorder;
+  readonly pool: WorkspacePool;
+  readonly control?: ControlClient;
+  readonly anonymous: ApiClient;
+  /** Every exchange of the run so far (the envelope observer reads them). */
+  readonly exchanges: ExchangeEvent[] = [];
+  private requestsByCheck = new Map<string, number>();
+
+  constructor(readonly opts: RunnerOptions) {
+    const tee: EventSink = {
+      emit: (e: RunEvent) => {
+        if (e.type === 'exchange') {
+          this.exchanges.push(e);
+          if (e.checkId) this.requestsByCheck.set(e.checkId, (this.requestsByCheck.get(e.checkId) ?? 0) + 1);
+        }
+        opts.sink.emit(e);
+      },
+    };
+    this.recorder = new Recorder(tee, this.redactor);
+    if (opts.control) {
+      this.redactor.add(opts.control.token);
+      this.control = createControlClient({ baseUrl: opts.control.baseUrl, token: opts.control.token, recorder: this.recorder });
+    }
+    this.anonymous = createClient({ baseUrl: opts.baseUrl, key: null, recorder: this.recorder });
+    const { requests, windowSeconds } = opts.profile.rateLimit;
+    this.pool = new WorkspacePool({
+      profile: opts.profile,
+      control: this.control,
+      prefix: opts.prefix,
+      registerSecret: (s) => this.redactor.add(s),
+      clientFor: (key) =>
+        createClient({ baseUrl: opts.baseUrl, key, recorder: this.recorder, budget: new RateBudget({ requests, windowMs: windowSeconds * 1000 }) }),
+    });
+  }
+
+  async prepare(): Promise<void> {
+    await this.pool.prepare();
+    if (!this.control) await sweep(this.pool.members, this.opts.profile, this.opts.prefix, 'before');
+  }
+
+  async finish(): Promise<string[]> {
+    return this.control ? [] : sweep(this.pool.members, this.opts.profile, this.opts.prefix, 'after');
+  }
+
+  /** Why a check cannot run here, or undefined. */
+  missingFeature(check: Check): string | undefined {
+    for (const f of check.features) {
+      const why = this.featureGap(f);
+      if (why) return why;
+    }
+    return undefined;
+  }
+
+  private featureGap(f: Feature): string | undefined {
+    const p = this.opts.profile;
+    if (f === 'control') return this.control ? undefined : 'needs the conformance-control API (profile "control")';
+    if (f === 'twoWorkspaces' || f === 'exclusiveWorkspace') return undefined; // the pool guarantees two
+    if (f === 'sinks') return p.features.sinks ? undefined : 'needs mail sinks the target can reach (profile features.sinks)';
+    if (f === 'imap') return p.features.imap ? undefined : 'needs the IMAP sink (profile features.imap)';
+    if (f.startsWith('op:')) {
+      const op = f.slice(3);
+      return (p.operations as Record<string, unknown>)[op] ? undefined : `needs the referenced operation "${op}" declared in the profile (operations.${op})`;
+    }
+    return `unknown feature ${f}`;
+  }
+
+  async runCheck(check: Check): Promise<CheckEndEvent> {
+    const started = Date.now();
+    this.opts.sink.emit({ type: 'check-start', checkId: check.id, at: new Date(started).toISOString() });
+    const leases: (() => void)[] = [];
+    const held: Workspace[] = [];
+    let verdict: Verdict = 'pass';
+    let message: string | undefined;
+    let evidence: string[] | undefined;
+    const missing = this.missingFeature(check);
+    if (missing) {
+      verdict = 'skip';
+      message = missing;
+    } else {
+      const seed = checkSeed(this.opts.seed, check.id);
+      const ctx: CheckContext = {
+        checkId: check.id,
+        profile: this.opts.profile,
+        depth: this.opts.depth,
+        prefix: this.opts.prefix,
+        seed,
+        anonymous: this.anonymous.forCheck(check.id),
+        control: this.control,
+        workspace: async (o) => {
+          const lease = o?.exclusive ? await this.pool.leaseExclusive() : await this.pool.lease(held);
+          leases.push(lease.release);
+          held.push(lease.ws);
+          return forCheck(lease.ws, check.id);
+        },
+        observed: () => this.exchanges,
+        log: () => {},
+      };
+      try {
+        await check.run(ctx);
+      } catch (e) {
+        if (e instanceof CheckFailure) {
+          verdict = 'fail';
+          message = e.message;
+          evidence = e.evidence;
+        } else if (e instanceof CheckSkipped) {
+          verdict = 'skip';
+          message = e.message;
+        } else {
+          verdict = 'error';
+          message = this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+        }
+        if (verdict === 'fail' || verdict === 'error') message = `${message} (check seed ${seed}, run seed ${this.opts.seed})`;
+      } finally {
+        leases.forEach((r) => r());
+      }
+    }
+    const end: CheckEndEvent = {
+      type: 'check-end',
+      checkId: check.id,
+      title: check.title,
+      clauses: check.clauses,
+      level: check.level,
+      verdict,
+      ...(message !== undefined ? { message: this.redactor.text(message) } : {}),
+      ...(evidence?.length ? { evidence } : {}),
+      durationMs: Date.now() - started,
+      requests: this.requestsByCheck.get(check.id) ?? 0,
+    };
+    this.opts.sink.emit(end);
+    return end;
+  }
+
+  /** Runs checks with bounded concurrency; checks marked `last` wait for all others. */
+  async runAll(checks: readonly Check[], concurrency = 8): Promise<CheckEndEvent[]> {
+    const first = checks.filter((c) => !isLast(c));
+    const last = checks.filter(isLast);
+    const results: CheckEndEvent[] = [];
+    let i = 0;
+    const worker = async () => {
+      while (i < first.length) results.push(await this.runCheck(first[i++]!));
+    };
+    await Promise.all(Array.from({ length: Math.min(concurrency, first.length) }, worker));
+    for (const c of last) results.push(await this.runCheck(c));
+    return results;
+  }
+}
+
+/** Checks that observe the whole run (the envelope of every error seen) run after the others. */
+export function isLast(c: Check): boolean {
+  return c.last === true;
+}
+
+function forCheck(ws: Workspace, checkId: string): Workspace {
+  return {
+    organizationId: ws.organizationId,
+    apiKeyId: ws.apiKeyId,
+    api: ws.api.forCheck(checkId),
+    createKey: async (scopes, name) => {
+      const k = await ws.createKey(scopes, name);
+      return { ...k, client: k.client.forCheck(checkId) };
+    },
+  };
+}
