@@ -63,7 +63,8 @@ export function formatMs(ms: number): string {
 }
 
 export function percent(x: number): string {
-  return `${(x * 100).toFixed(x === 1 || x === 0 ? 0 : 1)}%`;
+  const p = Math.round(x * 1000) / 10;
+  return `${Number.isInteger(p) ? p.toFixed(0) : p.toFixed(1)}%`;
 }
 
 /** Groups preserving first-seen order. */

@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { renderReports } from './index.ts';
+import { BODY_MAX_CHARS } from './html.ts';
+import { CLAUSES, makeInput } from './fixture.test-helper.ts';
+
+/** The text of the element with this id attribute (up to its matching close tag of that name). */
+function elementById(html: string, id: string): string {
+  const start = html.indexOf(`id="${id}"`);
+  if (start < 0) throw new Error(`no element with id ${id}`);
+  const open = html.lastIndexOf('<', start);
+  const tag = /^<([a-z0-9]+)/.exec(html.slice(open))![1]!;
+  let depth = 0;
+  const re = new RegExp(`<(/?)${tag}\\b`, 'g');
+  re.lastIndex = open;
+  for (let m = re.exec(html); m; m = re.exec(html)) {
+    depth += m[1] ? -1 : 1;
+    if (depth === 0) return html.slice(open, html.indexOf('>', m.index) + 1);
+  }
+  throw new Error(`unclosed ${tag}`);
+}
+
+describe('report.html', () => {
+  const { files } = renderReports(makeInput());
+  const html = files['report.html'];
+
+  it('is one self-contained document: no external asset of any kind', () => {
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).not.toMatch(/\ssrc=/i);
+    expect(html).not.toMatch(/url\(\s*['"]?(https?:|\/\/)/i);
+    expect(html).not.toMatch(/@import/i);
+    expect(html.match(/<style>/g)).toHaveLength(1);
+  });
+
+  it('a response body holding <script> is escaped: the only script element is ours', () => {
+    expect(html.match(/<script\b/gi)).toHaveLength(1);
+    expect(html.match(/<\/script>/gi)).toHaveLength(1);
+    expect(html).toContain('&lt;script&gt;alert(\\&quot;pwned\\&quot;)&lt;/script&gt;'); // JSON-escaped, then HTML-escaped
+    expect(html).not.toContain('<b>&</b>');
+    expect(html).toContain('got 201 &lt;b&gt;&amp;&lt;/b&gt;');
+    // the inline script carries no run data
+    const script = html.slice(html.indexOf('<script>'), html.indexOf('</script>'));
+    expect(script).not.toContain('127.0.0.1');
+    expect(script).not.toContain('IDEM');
+  });
+
+  it('a raw HTML body cannot break out of its <pre>', () => {
+    const input = makeInput();
+    const x = input.events.find((e) => e.type === 'exchange' && e.id === 'x000003');
+    if (x?.type !== 'exchange' || !x.response) throw new Error('fixture');
+    x.response = { status: 500, headers: { 'content-type': 'text/html' }, body: '</pre></div><script>window.pwned=1</script><img src=x onerror="alert(1)"><!--' };
+    x.request.url += '?q="><script>alert(2)</script>';
+    const out = renderReports(input).files['report.html'];
+    expect(out.match(/<script\b/gi)).toHaveLength(1);
+    expect(out).not.toMatch(/<img\b/i);
+    expect(out).not.toMatch(/<!--/);
+    expect(out).toContain('&lt;/pre&gt;&lt;/div&gt;&lt;script&gt;window.pwned=1&lt;/script&gt;');
+  });
+
+  it('strips control characters (a JSON body keeps its \\u escapes)', () => {
+    const input = makeInput();
+    const end = input.events.find((e) => e.type === 'check-end' && e.checkId === 'ERR-ENVELOPE/GET /v1/nope');
+    if (end?.type !== 'check-end') throw new Error('fixture');
+    end.message = 'boom \u0000\u0007\u001b[31m red \uFFFF end';
+    const out = renderReports(input).files['report.html'];
+    expect(out).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFF]/);
+    expect(out).toContain('boom [31m red  end');
+    expect(html).toContain('&quot;note&quot;: &quot;a &amp; b ]]&gt; c \\u0001\\b end&quot;');
+  });
+
+  it('has the header: target, kit, spec version and sha256, run times, verdict', () => {
+    const header = elementById(html, 'failures'); // sanity: ids exist
+    expect(header).toContain('Failures and errors');
+    const top = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    expect(top).toContain('http://127.0.0.1:4010');
+    expect(top).toContain('outreach-conformance 0.1.0');
+    expect(top).toContain('1.0.0');
+    expect(top).toContain('a'.repeat(64));
+    expect(top).toContain('2026-01-02T03:04:05.000Z');
+    expect(top).toContain('2026-01-02T03:04:10.000Z');
+    expect(top).toContain('FAIL: 2 MUST/PROFILE checks failed or errored');
+  });
+
+  it('has summary tiles and the mutation score tile', () => {
+    const tiles = html.slice(html.indexOf('<section class="tiles">'), html.indexOf('</section>', html.indexOf('<section class="tiles">')));
+    expect(tiles).toMatch(/6<small>\/11<\/small><\/div><div class="t-label">Checks passed/);
+    expect(tiles).toContain('Mutation score');
+    expect(tiles).toContain('75%');
+    expect(tiles).toContain('evidence the suite can fail');
+    expect(tiles).toMatch(/8<small>\/10<\/small><\/div><div class="t-label">Clauses covered/);
+    const noMutation = renderReports(makeInput({ withMutation: false })).files['report.html'];
+    expect(noMutation).not.toContain('Mutation score');
+  });
+
+  it('lists every clause, grouped by section in numeric order', () => {
+    for (const c of CLAUSES) expect(html).toContain(`id="clause-${c.id}"`);
+    const order = [...html.matchAll(/<section class="spec-section" id="sec-([^"]+)"/g)].map((m) => m[1]);
+    expect(order).toEqual(['2.9', '2.10', '4.1', '5', '7', '8', '9']);
+    const s41 = elementById(html, 'sec-4.1');
+    expect(s41).toContain('Conventions');
+    expect(s41.indexOf('clause-IDEM-REUSED-422')).toBeLessThan(s41.indexOf('clause-PAGE-LIMIT-MAX'));
+  });
+
+  it('each clause shows its level badge, text and verdict', () => {
+    const idem = elementById(html, 'clause-IDEM-REUSED-422');
+    expect(idem).toContain('data-verdict="fail"');
+    expect(idem).toContain('<span class="lvl lvl-MUST"');
+    expect(idem).toContain('The same Idempotency-Key with another body gets 422 idempotency_key_reused.');
+    expect(idem).toContain('<span class="pill v-fail">fail</span>');
+    expect(elementById(html, 'clause-ERR-REQUESTID')).toContain('data-verdict="error"');
+    expect(elementById(html, 'clause-ERR-REQUESTID')).toContain('uuid requestId &amp; &quot;status&quot; &lt;equal&gt;');
+    expect(elementById(html, 'clause-VER-PREFIX')).toContain('data-verdict="not-covered"');
+    expect(elementById(html, 'clause-VER-PREFIX')).toContain('no check proves this clause');
+    expect(elementById(html, 'clause-ANLT-WINDOW')).toContain('lvl-PROFILE');
+    const rate = elementById(html, 'clause-RATE-REMAINING');
+    expect(rate).toContain('is-warn');
+    expect(rate).toContain('fail · warning');
+    const page = elementById(html, 'clause-PAGE-LIMIT-MAX');
+    expect(page).toContain('not run at this depth');
+    expect(page).toContain('the profile declares no operation &quot;apikeys.list&quot;');
+  });
+
+  it('a failed check shows its message, evidence request and response, and a copyable curl line', () => {
+    const card = elementById(html, 'check-IDEM-REUSED_POST_v1_campaigns');
+    expect(card).toContain('expected 422 idempotency_key_reused');
+    expect(card).toContain('Evidence (2 exchanges)');
+    expect(card).toContain('id="x-x000002"');
+    expect(card).toContain('id="x-x000003"');
+    // request line, headers and pretty-printed bodies
+    expect(card).toContain('POST /v1/campaigns HTTP/1.1');
+    expect(card).toContain('Idempotency-Key: idem-abc');
+    expect(card).toContain('HTTP/1.1 201');
+    expect(card).toContain('{\n  &quot;name&quot;: &quot;other&quot;,\n  &quot;password&quot;: &quot;[REDACTED]&quot;\n}');
+    expect(card).toMatch(/<div class="curl"><pre><code>curl -sS -X POST &#39;http:\/\/127\.0\.0\.1:4010\/v1\/campaigns/);
+    expect(card).toContain('class="copy"');
+    // and the clause links to it
+    expect(elementById(html, 'clause-IDEM-REUSED-422')).toContain('href="#check-IDEM-REUSED_POST_v1_campaigns"');
+  });
+
+  it('truncates a body over 8 KB', () => {
+    const card = elementById(html, 'x-x000003');
+    expect(card).not.toContain('y'.repeat(BODY_MAX_CHARS + 1));
+    expect(card).toMatch(/… \(\d+ more characters truncated\)/);
+  });
+
+  it('shows the SHOULD failure as a warning and the error with the fallback exchange', () => {
+    const warn = elementById(html, 'check-RATE-REMAINING-COUNTDOWN');
+    expect(warn).toContain('nonblocking');
+    expect(warn).toContain('No exchange recorded for this check.');
+    const err = elementById(html, 'check-ERR-ENVELOPE_GET_v1_nope');
+    expect(err).toContain('Last request of the check');
+    expect(err).toContain('no response: ECONNRESET');
+    // blocking failures come before warnings
+    expect(html.indexOf('id="check-IDEM-REUSED_POST_v1_campaigns"')).toBeLessThan(html.indexOf('id="check-RATE-REMAINING-COUNTDOWN"'));
+  });
+
+  it('has the filters (failed / not covered / profile) and the search box', () => {
+    for (const f of ['all', 'failed', 'not-covered', 'profile']) expect(html).toContain(`data-filter="${f}"`);
+    expect(html).toContain('id="q"');
+  });
+
+  it('a passing run says so', () => {
+    const input = makeInput();
+    input.events = input.events.filter((e) => e.type !== 'check-end' || e.verdict === 'pass' || e.verdict === 'skip');
+    input.checks = input.checks.filter((c) => input.events.some((e) => e.type === 'check-end' && e.checkId === c.id));
+    const out = renderReports(input).files['report.html'];
+    expect(out).toContain('No check failed');
+    expect(out).toContain('PASS: every MUST and PROFILE check passed');
+    expect(out).toContain('header class="top v-pass"');
+  });
+});

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { renderReports } from './index.ts';
+import { buildJunit } from './junit.ts';
+import { buildResults } from './results.ts';
+import { makeInput } from './fixture.test-helper.ts';
+import { findAll, parseXml } from './xml.test-helper.ts';
+
+describe('the test XML parser (so the junit tests can fail)', () => {
+  it('accepts well-formed XML', () => {
+    const root = parseXml('<?xml version="1.0"?>\n<a x="1 &amp; 2"><b/>t &lt; u<!-- c --><![CDATA[<raw>]]></a>');
+    expect(root.attrs.x).toBe('1 & 2');
+    expect(root.text).toBe('t < u<raw>');
+  });
+  it.each([
+    ['<a><b></a></b>', /closes/],
+    ['<a>x & y</a>', /bare "&"/],
+    ['<a x="<"/>', /raw "<"/],
+    ['<a>&nbsp;</a>', /unknown entity/],
+    ['<a>\u0001</a>', /forbidden character/],
+    ['<a></a><b/>', /after the root/],
+    ['<a x="1" x="2"/>', /duplicate attribute/],
+    ['<a>', /unclosed/],
+    ['<a>]]></a>', /"\]\]>" in text/],
+  ])('rejects %j', (xml, msg) => {
+    expect(() => parseXml(xml)).toThrow(msg);
+  });
+});
+
+describe('junit.xml', () => {
+  const { files, results } = renderReports(makeInput());
+  const xml = files['junit.xml'];
+  const root = parseXml(xml);
+  const cases = findAll(root, 'testcase');
+  const tc = (name: string) => cases.find((c) => c.attrs.name === name)!;
+
+  it('is well-formed with one testsuite per check area and one testcase per check', () => {
+    expect(root.name).toBe('testsuites');
+    expect(findAll(root, 'testsuite').map((s) => s.attrs.name)).toEqual(['AUTH', 'ERR', 'IDEM', 'KEY', 'LIST', 'PAGE', 'RATE', 'USAGE']);
+    expect(cases).toHaveLength(results.checks.length);
+    expect(tc('AUTH-401-MISSING/GET /v1/workspace').attrs.classname).toBe('AUTH');
+    expect(root.attrs).toMatchObject({ tests: '11', failures: '1', errors: '1', skipped: '2' });
+    const idem = findAll(root, 'testsuite').find((s) => s.attrs.name === 'IDEM')!;
+    expect(idem.attrs).toMatchObject({ tests: '2', failures: '1', errors: '0', skipped: '0' });
+  });
+
+  it('a MUST failure carries the message, the clauses and the curl lines of the evidence', () => {
+    const f = tc('IDEM-REUSED/POST /v1/campaigns').children.find((c) => c.name === 'failure')!;
+    expect(f).toBeDefined();
+    expect(f.attrs.message).toMatch(/^expected 422 idempotency_key_reused, got 201 <b>&<\/b>/);
+    expect(f.attrs.type).toBe('MUST');
+    expect(f.text).toContain('clauses: IDEM-REUSED-422, ERR-REQUESTID');
+    expect(f.text).toContain("curl -sS -X POST 'http://127.0.0.1:4010/v1/campaigns");
+    expect(f.text.match(/^ {2}curl /gm)).toHaveLength(2);
+    expect(f.text).toContain('[x000003] POST http://127.0.0.1:4010/v1/campaigns -> 201');
+  });
+
+  it('skips carry their reason; an error is an <error>; a pass is empty', () => {
+    expect(tc('PAGE-LIMIT-101/GET /v1/api-keys').children[0]).toMatchObject({ name: 'skipped', attrs: { message: 'the profile declares no operation "apikeys.list"' } });
+    expect(tc('PAGE-LIMIT-FULL/GET /v1/campaigns').children[0]).toMatchObject({ name: 'skipped', attrs: { message: 'not run at this depth' } });
+    const err = tc('ERR-ENVELOPE/GET /v1/nope').children[0]!;
+    expect(err.name).toBe('error');
+    expect(err.attrs.message).toBe('TypeError: Cannot read properties of undefined (reading "status")');
+    expect(err.text).toContain('at check.ts:12');
+    expect(err.text).toContain('last request of the check');
+    expect(err.text).toContain('transport error: ECONNRESET');
+    expect(tc('AUTH-401-MISSING/GET /v1/workspace').children).toEqual([]);
+    expect(tc('IDEM-REUSED/POST /v1/campaigns').attrs.time).toBe('0.040');
+  });
+
+  it('a SHOULD failure is a warning, not a <failure>', () => {
+    const w = tc('RATE-REMAINING-COUNTDOWN');
+    expect(w.children.map((c) => c.name)).toEqual(['properties', 'system-out']);
+    expect(w.children[1]!.text).toMatch(/^WARNING \(SHOULD-level, non-blocking\)\nX-RateLimit-Remaining stayed at 120/);
+  });
+
+  it('records run properties', () => {
+    const props = Object.fromEntries(findAll(root, 'property').filter((p) => p.attrs.name?.includes('.') || ['kit', 'target', 'depth', 'runId'].includes(p.attrs.name!)).map((p) => [p.attrs.name, p.attrs.value]));
+    expect(props).toMatchObject({ kit: 'outreach-conformance 0.1.0', 'spec.version': '1.0.0', 'spec.sha256': 'a'.repeat(64), target: 'http://127.0.0.1:4010' });
+  });
+
+  it('strips control characters and escapes markup in hostile messages and ids', () => {
+    const input = makeInput();
+    const end = input.events.find((e) => e.type === 'check-end' && e.checkId === 'IDEM-REUSED/POST /v1/campaigns');
+    if (end?.type !== 'check-end') throw new Error('fixture');
+    end.message = 'bad \u0000\u0007\u001b]]> <x a="1"> & \'q\' \uFFFF\uD800 done';
+    input.checks.push({ id: 'WEIRD-<&>"\'/id', title: 't', clauses: [], level: 'MUST' });
+    const out = buildJunit(buildResults(input), input.events);
+    const parsed = parseXml(out);
+    const f = findAll(parsed, 'failure')[0]!;
+    expect(f.attrs.message).toBe('bad ]]> <x a="1"> & \'q\'  done');
+    expect(findAll(parsed, 'testcase').some((c) => c.attrs.name === 'WEIRD-<&>"\'/id')).toBe(true);
+  });
+});
