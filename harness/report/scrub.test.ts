@@ -1,0 +1,133 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ExchangeEvent, RunEvent } from '../events/types.ts';
+import { REPORT_FILES, writeReports } from './index.ts';
+import { redactAuthValue, scrubEvents, scrubText } from './scrub.ts';
+import { makeInput, PLANTED } from './fixture.test-helper.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'report-secrets-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('no secret in any written file', () => {
+  it('the planted secrets are in the input (so this test can fail)', () => {
+    const raw = JSON.stringify(makeInput());
+    for (const s of Object.values(PLANTED)) expect(raw).toContain(s);
+  });
+
+  it('writeReports scrubs every file it writes', async () => {
+    const { files } = await writeReports(dir, makeInput());
+    expect(files.map((f) => f.slice(dir.length + 1)).sort()).toEqual([...REPORT_FILES].sort());
+    expect(readdirSync(dir).sort()).toEqual([...REPORT_FILES].sort()); // no temp files left behind
+    for (const f of files) {
+      const text = readFileSync(f, 'utf8');
+      for (const [name, secret] of Object.entries(PLANTED)) {
+        expect(text.includes(secret), `${name} leaked into ${f}`).toBe(false);
+        expect(text.includes(encodeURIComponent(secret)), `${name} (url-encoded) leaked into ${f}`).toBe(false);
+      }
+      expect(text).not.toMatch(/Bearer ok_/);
+    }
+    const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+    expect(results.profile).toEqual({
+      baseUrl: 'http://127.0.0.1:4010',
+      workspaces: [{ apiKey: '[REDACTED]' }],
+      control: { url: 'http://127.0.0.1:4011', token: '[REDACTED]' },
+    });
+  });
+
+  it('Authorization becomes "Bearer [REDACTED]" in headers and curl lines', async () => {
+    const har = JSON.parse(readFileSync(join(dir, 'traffic.har'), 'utf8'));
+    const auth = har.log.entries.flatMap((e: { request: { headers: { name: string; value: string }[] } }) =>
+      e.request.headers.filter((h) => h.name.toLowerCase() === 'authorization').map((h) => h.value),
+    );
+    expect(new Set(auth)).toEqual(new Set(['Bearer [REDACTED]']));
+    const curls: string[] = har.log.entries.map((e: { _curl: string }) => e._curl);
+    expect(curls.filter((c) => /authorization/i.test(c)).every((c) => c.includes("Authorization: Bearer [REDACTED]'"))).toBe(true);
+    expect(curls.join('\n')).toContain('"smtpPassword":"[REDACTED]"');
+  });
+
+  it('the created key echoed in a response body is redacted, other fields kept', () => {
+    const har = JSON.parse(readFileSync(join(dir, 'traffic.har'), 'utf8'));
+    const e = har.log.entries.find((x: { _exchangeId: string }) => x._exchangeId === 'x000005');
+    expect(JSON.parse(e.response.content.text)).toEqual({ id: 'key_9', name: 'k', scopes: ['all:all'], key: '[REDACTED]' });
+  });
+});
+
+describe('scrub rules', () => {
+  const ex = (over: Partial<ExchangeEvent>): ExchangeEvent => ({
+    type: 'exchange',
+    id: 'x1',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    durationMs: 1,
+    request: { method: 'GET', url: 'http://h/v1/x', headers: {} },
+    curl: '',
+    ...over,
+  });
+
+  it('keeps the auth scheme; malformed header evidence stays readable', () => {
+    expect(redactAuthValue('Bearer abcdef123456')).toBe('Bearer [REDACTED]');
+    expect(redactAuthValue('Basic dXNlcjpwYXNz')).toBe('Basic [REDACTED]');
+    expect(redactAuthValue('Bearer')).toBe('Bearer');
+    expect(redactAuthValue('ok_live_rawkeywithoutscheme')).toBe('[REDACTED]');
+    expect(redactAuthValue('')).toBe('');
+  });
+
+  it('redacts secret-named JSON fields at any depth, `key` only when it looks like a secret', () => {
+    const [out] = scrubEvents([
+      ex({
+        response: {
+          status: 200,
+          headers: {},
+          body: JSON.stringify({ data: [{ imapPassword: 'p@ss w0rd!', key: 'short', nested: { apiKey: 'k'.repeat(20), token: 12345 } }, { key: 'sk_live_0123456789abcdef' }] }),
+        },
+      }),
+    ]) as [ExchangeEvent];
+    expect(JSON.parse(out.response!.body!)).toEqual({
+      data: [{ imapPassword: '[REDACTED]', key: 'short', nested: { apiKey: '[REDACTED]', token: '[REDACTED]' } }, { key: '[REDACTED]' }],
+    });
+  });
+
+  it('leaves a body untouched (byte for byte) when there is nothing to redact', () => {
+    const body = '{ "id" : "a",\n  "name": "b" }';
+    const [out] = scrubEvents([ex({ response: { status: 200, headers: {}, body } })]) as [ExchangeEvent];
+    expect(out.response!.body).toBe(body);
+  });
+
+  it('redacts a truncated (unparseable) JSON body by pattern', () => {
+    const body = '{"name":"x","password":"tr\\"icky-secret-1","more":"…cut';
+    const [out] = scrubEvents([ex({ response: { status: 200, headers: {}, body } })]) as [ExchangeEvent];
+    expect(out.response!.body).toBe('{"name":"x","password":"[REDACTED]","more":"…cut');
+  });
+
+  it('redacts credential headers and secret query parameters', () => {
+    const [out] = scrubEvents([
+      ex({
+        request: { method: 'GET', url: 'http://h/v1/x?limit=5&apiKey=abc%2Bdef12345&token=', headers: { 'X-Api-Key': 'abc', Cookie: 'sid=1' } },
+        response: { status: 200, headers: { 'set-cookie': 'sid=2' } },
+      }),
+    ]) as [ExchangeEvent];
+    expect(out.request.url).toBe('http://h/v1/x?limit=5&apiKey=%5BREDACTED%5D&token=');
+    expect(out.request.headers).toEqual({ 'X-Api-Key': '[REDACTED]', Cookie: '[REDACTED]' });
+    expect(out.response!.headers).toEqual({ 'set-cookie': '[REDACTED]' });
+  });
+
+  it('erases a removed secret wherever else it appears (messages, other bodies, profile)', () => {
+    const secret = 'ok_test_9f8e7d6c5b4a3210';
+    const events: RunEvent[] = [
+      ex({ id: 'a', request: { method: 'GET', url: 'http://h/v1/x', headers: { authorization: `Bearer ${secret}` } } }),
+      ex({ id: 'b', response: { status: 400, headers: {}, body: `plain text mentioning ${secret}` } }),
+      { type: 'check-end', checkId: 'c', title: 't', clauses: [], level: 'MUST', verdict: 'fail', message: `key ${secret} was accepted`, durationMs: 1, requests: 1 },
+    ];
+    const text = JSON.stringify(scrubEvents(events));
+    expect(text).not.toContain(secret);
+    expect(text).toContain('key [REDACTED] was accepted');
+    expect(JSON.stringify(events)).toContain(secret); // the input is not modified
+  });
+
+  it('scrubText handles free text with header lines and JSON fields', () => {
+    expect(scrubText(`curl -H 'authorization: Bearer abcdefghijkl' --data '{"secret":"s3cr3t-value"}'`)).toBe(
+      `curl -H 'authorization: Bearer [REDACTED]' --data '{"secret":"[REDACTED]"}'`,
+    );
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { renderReports } from './index.ts';
+import { buildResults } from './results.ts';
+import { buildSummaryMarkdown, formatConsoleSummary, SUMMARY_MAX_BYTES } from './summary.ts';
+import type { RunEvent } from '../events/types.ts';
+import { CHECKS, CLAUSES, makeInput } from './fixture.test-helper.ts';
+
+describe('summary.md', () => {
+  const { files } = renderReports(makeInput());
+  const md = files['summary.md'];
+
+  it('starts with the headline verdict and the run identity', () => {
+    expect(md.split('\n')[0]).toBe('## ❌ Outreach API conformance: FAIL: 2 MUST/PROFILE checks failed or errored');
+    expect(md).toContain('`http://127.0.0.1:4010`');
+    expect(md).toContain('**Spec:** 1.0.0 (sha256 `aaaaaaaaaaaa`)');
+    expect(md).toContain('1 unplanned 429');
+  });
+
+  it('has the counts table for checks and clauses', () => {
+    expect(md).toContain('| **Checks** | 6 | 2 | 1 | 2 | | 11 |');
+    expect(md).toContain('| **Clauses** | 4 | 2 | 1 | 1 | 2 | 10 |');
+    expect(md).toContain('Blocking (MUST/PROFILE) failures: **2** · SHOULD warnings: **1**');
+  });
+
+  it('lists failed MUST checks with clause ids, message and one curl line', () => {
+    const section = md.slice(md.indexOf('### Failed MUST/PROFILE checks (2)'), md.indexOf('### SHOULD warnings'));
+    expect(section).toContain('#### ❌ `IDEM-REUSED/POST /v1/campaigns`');
+    expect(section).toContain('**Clauses:** `IDEM-REUSED-422`, `ERR-REQUESTID`');
+    expect(section).toContain('expected 422 idempotency\\_key\\_reused, got 201 &lt;b&gt;&amp;&lt;/b&gt;'.replace('&amp;', '&'));
+    expect(section.match(/```sh\ncurl /g)).toHaveLength(2); // one per failed check (IDEM and ERR)
+    expect(section).toContain('#### 💥 `ERR-ENVELOPE/GET /v1/nope`');
+  });
+
+  it('lists SHOULD warnings apart, skips grouped by reason, not-covered by section, the mutation score', () => {
+    expect(md).toContain('### SHOULD warnings (1, non-blocking)');
+    expect(md).toContain('| `RATE-REMAINING-COUNTDOWN` | `RATE-REMAINING` | X-RateLimit-Remaining stayed at 120 over 3 requests |');
+    expect(md).toContain('Skipped checks by reason (2)');
+    expect(md).toContain('| not run at this depth | 1 | `PAGE-LIMIT-FULL/GET /v1/campaigns` |');
+    expect(md).toContain('| the profile declares no operation "apikeys.list" | 1 | `PAGE-LIMIT-101/GET /v1/api-keys` |');
+    expect(md).toContain('Clauses not covered by any check (2 of 10)');
+    expect(md).toContain('| 2.10 Analytics objects | 1 | 1 |');
+    expect(md).toContain('| 9 Versioning | 1 | 1 |');
+    expect(md).toContain('**Mutation score:** 75% (3/4 mutants killed: evidence the suite can fail). Survivors: `page-limit-200`');
+  });
+
+  it('neutralises table-breaking and markup characters', () => {
+    const input = makeInput();
+    const e = input.events.find((x) => x.type === 'check-end' && x.checkId === 'RATE-REMAINING-COUNTDOWN');
+    if (e?.type !== 'check-end') throw new Error('fixture');
+    e.message = 'a | b <img src=x> `c`\nsecond line';
+    const out = buildSummaryMarkdown(buildResults(input));
+    const row = out.split('\n').find((l) => l.startsWith('| `RATE-REMAINING-COUNTDOWN`'))!;
+    expect(row).toBe('| `RATE-REMAINING-COUNTDOWN` | `RATE-REMAINING` | a \\| b &lt;img src=x&gt; \\`c\\` |');
+    expect(out).not.toContain('<img');
+  });
+
+  it('stays under 60 KB with thousands of failures, saying how many were left out', () => {
+    const input = makeInput();
+    const many: RunEvent[] = [];
+    const checks = [...CHECKS];
+    for (let i = 0; i < 3000; i++) {
+      const id = `SCOPE-MATRIX/key-${i}/POST /v1/campaigns/{id}/leads`;
+      checks.push({ id, title: 'scope', clauses: ['KEY-SUBSET'], level: 'MUST' });
+      many.push({ type: 'check-end', checkId: id, title: 'scope', clauses: ['KEY-SUBSET'], level: 'MUST', verdict: i % 2 ? 'fail' : 'skip', message: `${'long reason '.repeat(30)} ${i}`, durationMs: 1, requests: 1 });
+    }
+    input.events.splice(input.events.length - 1, 0, ...many);
+    const out = buildSummaryMarkdown(buildResults({ ...input, checks }));
+    expect(Buffer.byteLength(out)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
+    expect(out).toMatch(/and 1462 more \(see report\.html/);
+    expect(out).toContain('more reasons_');
+    expect((out.match(/```/g) ?? []).length % 2).toBe(0);
+  });
+
+  it('a clean run is a PASS headline', () => {
+    const r = buildResults({ events: makeInput().events.filter((e) => e.type !== 'check-end' || e.verdict === 'pass'), clauses: CLAUSES, checks: [] });
+    expect(buildSummaryMarkdown(r).split('\n')[0]).toBe('## ✅ Outreach API conformance: PASS: every MUST and PROFILE check passed');
+  });
+});
+
+describe('formatConsoleSummary', () => {
+  it('is compact and names the failures', () => {
+    const r = buildResults(makeInput());
+    const text = formatConsoleSummary(r);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('FAIL: 2 MUST/PROFILE checks failed or errored');
+    expect(text).toContain('checks: 6 pass, 2 fail, 1 error, 2 skip (of 11)');
+    expect(text).toContain('2 not covered (of 10)');
+    expect(text).toContain('mutation score 75% (3/4 killed)');
+    expect(text).toContain('✗ IDEM-REUSED/POST /v1/campaigns  [IDEM-REUSED-422, ERR-REQUESTID]');
+    expect(text).toContain('✗ [error] ERR-ENVELOPE/GET /v1/nope');
+    expect(text).toContain('! RATE-REMAINING-COUNTDOWN: X-RateLimit-Remaining stayed at 120 over 3 requests');
+    expect(lines.length).toBeLessThan(25);
+    expect(formatConsoleSummary(r, { maxFailures: 1 })).toContain('… and 1 more');
+  });
+});
