@@ -1,0 +1,328 @@
+// The public API request pipeline: every byte of every answer is decided here or in a handler.
+//
+//   read body -> (version alias mutant) -> route (404) -> auth (401) -> rate limit (429)
+//   -> plan API access (403) -> scope (403) -> uuid path params (400) -> JSON body (400)
+//   -> Idempotency-Key (400 / replay / 422 / 409 / reserve) -> yield -> handler -> answer
+//
+// Every error is the spec's envelope with a fresh uuid v4 requestId; every authenticated answer
+// carries X-RateLimit-Remaining. Unexpected exceptions become 500 api_error (and are logged);
+// bad input never does.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes, randomUUID, createCipheriv, createDecipheriv } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ApiError, TYPE_OF_STATUS, permissionDenied, unauthenticated, validationFailed, notFound, conflict, idempotencyKeyReused } from './errors.ts';
+import { Router, readBody, send, canonicalJson, type Outgoing } from './http.ts';
+import type { Clock } from './clock.ts';
+import type { DB } from './db.ts';
+import type { MutantSwitch } from './mutants.ts';
+import type { ApiKey, Ctx, Reply, Services, Workspace } from './context.ts';
+import { covers } from './scopes.ts';
+import { findKeyBySecret, loadWorkspace } from './store.ts';
+import { RateLimiter, RATE_LIMIT, RATE_WINDOW_MS } from './ratelimit.ts';
+import { IdempotencyStore, IDEMPOTENCY_KEY_MAX, INFLIGHT_HOLD_MS, fingerprint } from './idempotency.ts';
+import { paginate } from './pagination.ts';
+import { ROUTES, UUID_PARAMS, type RouteDef } from './routes.ts';
+import { isUuid } from './validate.ts';
+
+const STATE_CHANGING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+const CONSTANT_REQUEST_ID = '9b2f4c1e-0d3a-4e5b-8c7d-6a1f2e3d4c5b';
+/** Headers stored with an idempotent response and replayed with it. */
+const REPLAYED_HEADERS = ['content-type', 'location'];
+
+export function createServices(db: DB, clock: Clock, mutant: MutantSwitch, log: (l: string) => void): Services {
+  const encKey = randomBytes(32);
+  return {
+    db,
+    clock,
+    mutant,
+    log,
+    cursorKey: randomBytes(32),
+    newId: () => randomUUID(),
+    drainers: [],
+    encrypt(plain) {
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', encKey, iv);
+      const ct = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      return Buffer.concat([iv, c.getAuthTag(), ct]).toString('base64');
+    },
+    decrypt(sealed) {
+      const b = Buffer.from(sealed, 'base64');
+      const d = createDecipheriv('aes-256-gcm', encKey, b.subarray(0, 12));
+      d.setAuthTag(b.subarray(12, 28));
+      return Buffer.concat([d.update(b.subarray(28)), d.final()]).toString('utf8');
+    },
+  };
+}
+
+/** Builds the error envelope (and the one place where envelope mutants act). */
+export function errorOutgoing(err: ApiError, requestId: string, mutant: MutantSwitch, extraHeaders: Record<string, string> = {}): Outgoing {
+  let type: string = TYPE_OF_STATUS[err.status] ?? (err.status >= 500 ? 'api_error' : 'invalid_request_error');
+  let code = err.code;
+  let status = err.status;
+  if (err.status === 404 && mutant('err-type-wrong')) type = 'not_found_error';
+  if (err.status === 404 && mutant('err-status-mismatch')) status = 400;
+  if (err.status === 401 && mutant('auth-401-wrong-code')) code = 'invalid_api_key';
+  if (code === 'validation_failed' && mutant('err-validation-wrong-code')) code = 'invalid_request';
+  if (err.status === 429 && mutant('rate-429-wrong-type')) {
+    type = 'invalid_request_error';
+    code = 'too_many_requests';
+  }
+  const e: Record<string, unknown> = { type, code, message: err.message, status, requestId };
+  if (err.details && !mutant('err-validation-no-details')) e.details = err.details;
+  if (err.status === 429 && err.retryAfter !== undefined && !mutant('err-429-no-retryafter-field')) e.retryAfter = err.retryAfter;
+  const body = err.status === 403 && mutant('err-envelope-unwrapped') ? e : { error: e };
+  return {
+    status: err.status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...err.headers, ...extraHeaders },
+    body: JSON.stringify(body),
+  };
+}
+
+export function jsonOutgoing(status: number, body: unknown, requestId: string, headers: Record<string, string> = {}): Outgoing {
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+export function newRequestId(mutant: MutantSwitch): string {
+  if (mutant('err-requestid-not-uuid')) return `req_${randomBytes(12).toString('hex')}`;
+  if (mutant('err-requestid-constant')) return CONSTANT_REQUEST_ID;
+  return randomUUID();
+}
+
+/** Parses `Authorization`; returns the secret, or null when the header is not a Bearer credential. */
+function bearerSecret(header: string, mutant: MutantSwitch): string | null {
+  const m = /^Bearer +(\S+) *$/i.exec(header);
+  if (m) return m[1]!;
+  if (mutant('auth-scheme-unchecked')) {
+    const parts = header.trim().split(/ +/);
+    const last = parts[parts.length - 1];
+    return parts.length <= 2 && last ? last : null;
+  }
+  return null;
+}
+
+export class PublicApi {
+  private readonly router = new Router<RouteDef>(ROUTES);
+  private readonly rate = new RateLimiter();
+  private readonly idem: IdempotencyStore;
+
+  constructor(private readonly s: Services) {
+    this.idem = new IdempotencyStore(s.db);
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const mutant = this.s.mutant;
+    const requestId = newRequestId(mutant);
+    let out: Outgoing;
+    try {
+      out = await this.pipeline(req, requestId);
+    } catch (e) {
+      if (e instanceof ApiError) out = errorOutgoing(e, requestId, mutant);
+      else {
+        this.s.log(`reference: internal error on ${req.method} ${req.url}: ${(e as Error)?.stack ?? e}`);
+        out = errorOutgoing(new ApiError(500, 'internal_error', 'Internal error.'), requestId, mutant);
+      }
+    }
+    send(res, out);
+  }
+
+  private async pipeline(req: IncomingMessage, requestId: string): Promise<Outgoing> {
+    const { s } = this;
+    const mutant = s.mutant;
+    const method = (req.method ?? 'GET').toUpperCase();
+    const raw = await readBody(req);
+    const url = new URL(req.url ?? '/', 'http://reference.invalid');
+    let pathname = url.pathname;
+    if (pathname.startsWith('/v2/') && mutant('ver-v2-alias')) pathname = `/v1/${pathname.slice(4)}`;
+
+    // 1. route
+    const m = this.router.match(method, pathname);
+    if (!m) {
+      if (mutant('err-unknown-route-text')) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not Found' };
+      throw notFound(`No route for ${method} ${url.pathname}.`);
+    }
+    const route = m.route;
+
+    // 2. authentication
+    const key = this.authenticate(req.headers.authorization);
+    const ws = loadWorkspace(s.db, key.orgId);
+    if (!ws) throw unauthenticated();
+    const now = s.clock.now();
+    s.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(now, key.id);
+
+    // 3. rate limit (counts every authenticated request of the workspace)
+    const rl = this.rateLimit(ws, key, now);
+    const rateHeaders: Record<string, string> = {};
+    if (!mutant('rate-no-remaining-header')) rateHeaders['x-ratelimit-remaining'] = String(rl.remaining);
+    rateHeaders['x-ratelimit-limit'] = String(rl.limit);
+    if (rl.retryAfter !== undefined) {
+      const h: Record<string, string> = { ...rateHeaders };
+      if (!mutant('rate-no-retry-after-header')) h['retry-after'] = String(rl.retryAfter);
+      return errorOutgoing(new ApiError(429, 'rate_limited', 'Rate limit exceeded: 120 requests per 60 seconds per workspace.', undefined, rl.retryAfter), requestId, mutant, h);
+    }
+
+    try {
+      // 4. plan and scope
+      if (!ws.apiAccess && !mutant('plan-api-access-ignored')) throw permissionDenied('The workspace plan does not include API access.');
+      this.requireScope(key, route.scope);
+
+      // 5. path params, body
+      const details: string[] = [];
+      for (const [name, value] of Object.entries(m.params)) {
+        if (UUID_PARAMS.has(name) && !isUuid(value)) details.push(`${name}: must be a uuid`);
+      }
+      if (details.length > 0) throw validationFailed(details);
+      if (raw.tooLarge) throw validationFailed(['body: larger than 5 MiB']);
+      let body: unknown = undefined;
+      if (raw.text.trim().length > 0) {
+        try {
+          body = JSON.parse(raw.text);
+        } catch (e) {
+          if (mutant('err-malformed-json-500')) throw new ApiError(500, 'internal_error', String((e as Error).message));
+          throw validationFailed([`body: malformed JSON (${(e as Error).message})`]);
+        }
+      }
+
+      const ctx = this.makeCtx(ws, key, m.params, url, body, requestId, method, pathname);
+      const idemKey = req.headers['idempotency-key'];
+      let out: Outgoing;
+      if (STATE_CHANGING.has(method) && typeof idemKey === 'string' && !mutant('idem-ignored')) {
+        out = await this.idempotent(ws, idemKey, method, pathname, body, requestId, () => this.run(route, ctx, requestId));
+      } else {
+        await new Promise((r) => setImmediate(r));
+        out = await this.run(route, ctx, requestId);
+      }
+      out.headers = { ...out.headers, ...rateHeaders };
+      return out;
+    } catch (e) {
+      if (e instanceof ApiError) return errorOutgoing(e, requestId, mutant, rateHeaders);
+      throw e;
+    }
+  }
+
+  private authenticate(header: string | undefined): ApiKey {
+    const mutant = this.s.mutant;
+    if (header === undefined || header === '') {
+      if (mutant('auth-missing-header-400')) throw validationFailed(['Authorization: header is required']);
+      throw unauthenticated('The Authorization header is missing.');
+    }
+    const secret = bearerSecret(header, mutant);
+    if (secret === null) throw unauthenticated('The Authorization header must be `Bearer <API key>`.');
+    const key = findKeyBySecret(this.s.db, secret);
+    if (!key) {
+      if (mutant('auth-unknown-key-403')) throw permissionDenied('Unknown API key.');
+      throw unauthenticated('The API key is not valid.');
+    }
+    if (key.revokedAt !== null) {
+      const graceful = mutant('apikey-revoke-not-immediate') && this.s.clock.now() < key.revokedAt + 60_000;
+      if (!graceful && !mutant('auth-revoked-key-valid')) throw unauthenticated('The API key has been revoked.');
+    }
+    return key;
+  }
+
+  requireScope(key: ApiKey, scope: string): void {
+    const mutant = this.s.mutant;
+    if (covers(key.scopes, scope, mutant)) return;
+    if (mutant('scope-denied-404')) throw notFound();
+    if (mutant('auth-missing-scope-401')) throw unauthenticated(`The API key lacks the scope ${scope}.`);
+    throw permissionDenied(`The API key lacks the scope ${scope} (or a wildcard covering it).`);
+  }
+
+  private rateLimit(ws: Workspace, key: ApiKey, now: number): { remaining: number; limit: number; retryAfter?: number } {
+    const mutant = this.s.mutant;
+    const limit = mutant('rate-limit-150') ? 150 : RATE_LIMIT;
+    let bucket = `ws:${ws.id}`;
+    if (mutant('rate-per-key')) bucket = `key:${key.id}`;
+    if (mutant('rate-global')) bucket = 'global';
+    const sticky = mutant('rate-window-never-resets') ? RATE_WINDOW_MS + 600_000 : 0;
+    const t = this.rate.take(bucket, now, limit, sticky);
+    if (!t.ok) return { remaining: 0, limit, retryAfter: t.retryAfter };
+    let remaining = t.remaining;
+    if (mutant('rate-remaining-per-key')) remaining = Math.max(0, limit - this.rate.count(`count-key:${key.id}`, now));
+    return { remaining, limit };
+  }
+
+  private async idempotent(
+    ws: Workspace,
+    idemKey: string,
+    method: string,
+    pathname: string,
+    body: unknown,
+    requestId: string,
+    run: () => Promise<Outgoing>,
+  ): Promise<Outgoing> {
+    const { s } = this;
+    const mutant = s.mutant;
+    if (idemKey.length === 0) throw validationFailed(['Idempotency-Key: must not be empty']);
+    if (idemKey.length > IDEMPOTENCY_KEY_MAX && !mutant('idem-long-key-accepted'))
+      throw validationFailed([`Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`]);
+    const scope = mutant('idem-cross-workspace') ? 'global' : ws.id;
+    const fp = fingerprint(method, pathname, body === undefined ? '' : canonicalJson(body));
+    const now = s.clock.now();
+    const found = this.idem.find(scope, idemKey, now);
+    if (found) {
+      if (found.fingerprint !== fp && !mutant('idem-reuse-replays')) throw idempotencyKeyReused();
+      if (found.state === 'processing') throw conflict('A request with this Idempotency-Key is still being processed.');
+      return {
+        status: mutant('idem-replay-status-200') ? 200 : found.status!,
+        headers: { ...found.headers, 'x-request-id': requestId, 'idempotent-replayed': 'true' },
+        body: found.body ?? '',
+      };
+    }
+    const lock = !mutant('idem-no-inflight-lock');
+    if (lock && !this.idem.reserve(scope, idemKey, fp, now)) {
+      // Lost a race with a concurrent request between find and reserve.
+      throw conflict('A request with this Idempotency-Key is still being processed.');
+    }
+    let out: Outgoing;
+    try {
+      await sleep(INFLIGHT_HOLD_MS);
+      out = await run();
+    } catch (e) {
+      if (lock) this.idem.release(scope, idemKey);
+      throw e;
+    }
+    if (out.status >= 500) {
+      if (lock) this.idem.release(scope, idemKey);
+      return out;
+    }
+    const stored: Record<string, string> = {};
+    for (const h of REPLAYED_HEADERS) if (out.headers[h] !== undefined) stored[h] = out.headers[h]!;
+    this.idem.complete(scope, idemKey, fp, now, out.status, stored, out.body);
+    return out;
+  }
+
+  private async run(route: RouteDef, ctx: Ctx, requestId: string): Promise<Outgoing> {
+    try {
+      const reply: Reply = await route.handler(ctx);
+      return jsonOutgoing(reply.status, reply.body, requestId, reply.headers);
+    } catch (e) {
+      if (e instanceof ApiError) return errorOutgoing(e, requestId, this.s.mutant);
+      throw e;
+    }
+  }
+
+  private makeCtx(ws: Workspace, key: ApiKey, params: Record<string, string>, url: URL, body: unknown, requestId: string, method: string, path: string): Ctx {
+    const s = this.s;
+    return {
+      services: s,
+      db: s.db,
+      clock: s.clock,
+      workspace: ws,
+      key,
+      params,
+      query: url.searchParams,
+      body,
+      requestId,
+      method,
+      path,
+      mutant: s.mutant,
+      requireScope: (scope) => this.requireScope(key, scope),
+      page: (q) => paginate(s.db, s.cursorKey, url.searchParams, s.mutant, q as never),
+      newId: s.newId,
+    };
+  }
+}

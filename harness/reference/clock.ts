@@ -1,0 +1,40 @@
+// The one injectable clock. Every time-dependent rule of the reference reads it: createdAt
+// stamps, rate-limit windows, idempotency-key expiry, revocation grace (mutant), schedules,
+// retention. It runs with real time plus an offset that the control API advances
+// (POST /clock/advance), and it never goes backwards.
+
+export class Clock {
+  private offsetMs = 0;
+  private last = 0;
+  private lastStamp = 0;
+
+  /** Current time in epoch milliseconds. */
+  now(): number {
+    const t = Date.now() + this.offsetMs;
+    if (t > this.last) this.last = t;
+    return this.last;
+  }
+
+  /** Current time as an ISO 8601 string with milliseconds. */
+  iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
+  /**
+   * A creation stamp: the current time, but strictly greater than every stamp given before, so
+   * that "newest first" is the order of creation even within one millisecond.
+   */
+  stamp(): number {
+    const t = Math.max(this.now(), this.lastStamp + 1);
+    this.lastStamp = t;
+    return t;
+  }
+
+  advance(seconds: number): number {
+    this.offsetMs += Math.round(seconds * 1000);
+    return this.now();
+  }
+}
+
+export const isoOf = (ms: number | null | undefined): string | null =>
+  ms === null || ms === undefined ? null : new Date(ms).toISOString();

@@ -1,0 +1,79 @@
+// Embedded SQLite (better-sqlite3, WAL). One database per reference instance.
+// Conventions for resource tables: `id` (uuid text, primary key), `org_id` (the workspace),
+// `created_at` / `updated_at` (epoch ms from the injectable clock; created_at is unique per
+// instance thanks to Clock.stamp(), which the keyset pagination relies on together with id),
+// typed columns for what is filtered or joined, and `doc` (JSON text) for the rest.
+import Database from 'better-sqlite3';
+
+export type DB = Database.Database;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS workspaces (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, timezone TEXT NOT NULL, plan TEXT NOT NULL,
+  api_access INTEGER NOT NULL, limits TEXT NOT NULL, used TEXT NOT NULL, created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS api_keys (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, name TEXT NOT NULL, scopes TEXT NOT NULL,
+  hash TEXT NOT NULL UNIQUE, prefix TEXT NOT NULL, created_at INTEGER NOT NULL,
+  last_used_at INTEGER, revoked_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS api_keys_org ON api_keys(org_id, created_at, id);
+CREATE TABLE IF NOT EXISTS idempotency (
+  scope TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL, state TEXT NOT NULL,
+  status INTEGER, headers TEXT, body TEXT, created_at INTEGER NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+CREATE TABLE IF NOT EXISTS tags (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, name TEXT NOT NULL, color TEXT NOT NULL, created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS campaigns (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, name TEXT NOT NULL, status TEXT NOT NULL,
+  doc TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS campaigns_org ON campaigns(org_id, created_at, id);
+CREATE TABLE IF NOT EXISTS campaign_tags (
+  campaign_id TEXT NOT NULL, tag_id TEXT NOT NULL, PRIMARY KEY (campaign_id, tag_id)
+);
+CREATE TABLE IF NOT EXISTS leads (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, campaign_id TEXT NOT NULL, email TEXT NOT NULL,
+  email_lc TEXT NOT NULL, status TEXT NOT NULL, doc TEXT NOT NULL, created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL, last_contacted_at INTEGER, last_replied_at INTEGER, deleted_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS leads_campaign ON leads(campaign_id, created_at, id);
+CREATE INDEX IF NOT EXISTS leads_email ON leads(org_id, email_lc);
+CREATE TABLE IF NOT EXISTS accounts (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, email_address TEXT NOT NULL, email_lc TEXT NOT NULL UNIQUE,
+  provider TEXT NOT NULL, status TEXT NOT NULL, doc TEXT NOT NULL, secrets TEXT NOT NULL,
+  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS accounts_org ON accounts(org_id, created_at, id);
+CREATE TABLE IF NOT EXISTS account_tags (
+  account_id TEXT NOT NULL, tag_id TEXT NOT NULL, PRIMARY KEY (account_id, tag_id)
+);
+CREATE TABLE IF NOT EXISTS emails (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, account_id TEXT, campaign_id TEXT, lead_id TEXT,
+  doc TEXT NOT NULL, body TEXT, deleted_at INTEGER, created_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS emails_org ON emails(org_id, created_at, id);
+CREATE TABLE IF NOT EXISTS lead_searches (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, query TEXT NOT NULL, status TEXT NOT NULL,
+  search_mode TEXT NOT NULL, max_results INTEGER NOT NULL, discovery_finished INTEGER NOT NULL,
+  progress TEXT NOT NULL, error_message TEXT, completed_at INTEGER,
+  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS lead_searches_org ON lead_searches(org_id, created_at, id);
+CREATE TABLE IF NOT EXISTS oauth_states (
+  state TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL, account_id TEXT
+);
+`;
+
+export function openDb(path: string): DB {
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  db.exec(SCHEMA);
+  return db;
+}

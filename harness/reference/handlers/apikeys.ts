@@ -1,0 +1,53 @@
+// API keys (spec 4.7, 5; referenced list/create shapes in docs/ARCHITECTURE.md).
+// GET /v1/api-keys -> { data: [{ id, name, scopes, createdAt, lastUsedAt }], meta } (active keys only)
+// POST /v1/api-keys { name, scopes } -> 201 { id, name, scopes, key, createdAt } (the secret, once)
+// DELETE /v1/api-keys/{id} -> { success: true }; immediate; an already revoked or unknown key -> 404
+import { ok, created, type Handler } from '../context.ts';
+import { isoOf } from '../clock.ts';
+import { notFound, permissionDenied } from '../errors.ts';
+import { KNOWN_SCOPES, isSubset } from '../scopes.ts';
+import { insertKey } from '../store.ts';
+import { V, bodyObject } from '../validate.ts';
+
+interface KeyRow { id: string; name: string; scopes: string; created_at: number; last_used_at: number | null }
+
+export const list: Handler = async (ctx) =>
+  ok(
+    ctx.page<KeyRow>({
+      list: 'api-keys',
+      from: 'api_keys',
+      where: 'org_id = ? AND revoked_at IS NULL',
+      params: [ctx.workspace.id],
+      map: (r) => ({ id: r.id, name: r.name, scopes: JSON.parse(r.scopes), createdAt: isoOf(r.created_at), lastUsedAt: isoOf(r.last_used_at) }),
+    }),
+  );
+
+export const create: Handler = async (ctx) => {
+  const b = bodyObject(ctx.body);
+  const v = new V();
+  const name = v.str(b, 'name', { required: true, nonEmpty: true, max: 255 });
+  let scopes: string[] = [];
+  if (b.scopes === undefined || b.scopes === null) v.issue('scopes', 'is required');
+  else if (!Array.isArray(b.scopes) || b.scopes.length === 0) v.issue('scopes', 'must be a non-empty array of scope strings');
+  else
+    b.scopes.forEach((s, i) => {
+      if (typeof s !== 'string' || !KNOWN_SCOPES.has(s)) v.issue(`scopes[${i}]`, `unknown scope ${JSON.stringify(s)}`);
+      else if (!scopes.includes(s)) scopes.push(s);
+    });
+  v.done();
+  if (!ctx.mutant('apikeys-subset-unchecked') && !isSubset(scopes, ctx.key.scopes, ctx.mutant)) {
+    throw permissionDenied('A key can only create keys whose scopes are a subset of its own.');
+  }
+  scopes = [...scopes];
+  const { key, secret } = insertKey(ctx.db, { orgId: ctx.workspace.id, name: name!, scopes, createdAt: ctx.clock.stamp() });
+  return created({ id: key.id, name: key.name, scopes: key.scopes, key: secret, createdAt: isoOf(key.createdAt) });
+};
+
+export const revoke: Handler = async (ctx) => {
+  const res = ctx.db
+    .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND org_id = ? AND revoked_at IS NULL')
+    .run(ctx.clock.now(), ctx.params.id, ctx.workspace.id);
+  if (res.changes === 0) throw notFound('No active API key with this id in the workspace.');
+  if (ctx.mutant('apikey-revoke-shape')) return ok({ revoked: true });
+  return ok({ success: true });
+};

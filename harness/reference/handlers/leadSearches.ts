@@ -1,0 +1,51 @@
+// Lead Finder searches (spec 2.8, 3.4, 4.7). Fed by the control API (POST /lead-searches,
+// POST /lead-searches/{id}/advance). Drafts (in-progress chat drafts) are not listed.
+import { ok, type Handler } from '../context.ts';
+import { isoOf } from '../clock.ts';
+import { notFound } from '../errors.ts';
+import type { DB } from '../db.ts';
+
+export interface LeadSearchRow {
+  id: string; org_id: string; query: string; status: string; search_mode: string; max_results: number;
+  discovery_finished: number; progress: string; error_message: string | null; completed_at: number | null;
+  created_at: number; updated_at: number;
+}
+
+export const LEAD_SEARCH_STATUSES = ['draft', 'queued', 'discovering', 'processing', 'crawling', 'enriching', 'verifying', 'completed', 'stopped', 'failed'] as const;
+export const TERMINAL_SEARCH_STATUSES = ['completed', 'stopped', 'failed'];
+
+export function leadSearchView(r: LeadSearchRow) {
+  return {
+    id: r.id,
+    query: r.query,
+    status: r.status,
+    searchMode: r.search_mode,
+    maxResults: r.max_results,
+    discoveryFinished: r.discovery_finished === 1,
+    progress: JSON.parse(r.progress),
+    createdAt: isoOf(r.created_at),
+    updatedAt: isoOf(r.updated_at),
+    errorMessage: r.error_message,
+    completedAt: isoOf(r.completed_at),
+  };
+}
+
+export const loadLeadSearch = (db: DB, id: string) =>
+  db.prepare('SELECT * FROM lead_searches WHERE id = ?').get(id) as LeadSearchRow | undefined;
+
+export const list: Handler = async (ctx) =>
+  ok(
+    ctx.page<LeadSearchRow>({
+      list: 'lead-searches',
+      from: 'lead_searches',
+      where: "org_id = ? AND status <> 'draft'",
+      params: [ctx.workspace.id],
+      map: (r) => ({ id: r.id, query: r.query, status: r.status, searchMode: r.search_mode, maxResults: r.max_results, createdAt: isoOf(r.created_at), completedAt: isoOf(r.completed_at) }),
+    }),
+  );
+
+export const get: Handler = async (ctx) => {
+  const r = loadLeadSearch(ctx.db, ctx.params.id!);
+  if (!r || r.org_id !== ctx.workspace.id) throw notFound('No lead search with this id in the workspace.');
+  return ok(leadSearchView(r));
+};

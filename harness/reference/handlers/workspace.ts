@@ -1,0 +1,45 @@
+// Workspace identity, usage of the six limit types, subscription (spec 2.9, 4.7).
+// GET /v1/workspace -> { organizationId, name, timezone }
+// GET /v1/usage/{limitType} -> { limitType, used, limit, remaining, isUnlimited, usagePercentage }
+//   usagePercentage = used / limit * 100 (unrounded; 100 when limit is 0 and used > 0, 0 when
+//   limit is 0 and used is 0); unlimited: limit null, remaining null, usagePercentage 0;
+//   remaining = max(limit - used, 0); unknown limitType -> 404 not_found.
+// GET /v1/usage -> { data: [usage x 6] } ; GET /v1/account/subscription -> { plan, apiAccess, limits }
+import { ok, LIMIT_TYPES, type Handler, type LimitType, type Workspace, type Ctx } from '../context.ts';
+import { notFound } from '../errors.ts';
+
+export const get: Handler = async (ctx) => {
+  const w = ctx.workspace;
+  if (ctx.mutant('workspace-missing-timezone')) return ok({ organizationId: w.id, name: w.name });
+  return ok({ organizationId: w.id, name: w.name, timezone: w.timezone });
+};
+
+export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {
+  const used = w.used[t];
+  const limit = w.limits[t];
+  if (limit === null) {
+    return {
+      limitType: t, used, limit: ctx.mutant('usage-unlimited-limit-zero') ? 0 : null, remaining: null, isUnlimited: true,
+      usagePercentage: ctx.mutant('usage-unlimited-percentage-nonzero') && used > 0 ? 100 : 0,
+    };
+  }
+  let pct = limit === 0 ? (used > 0 ? 100 : 0) : (used / limit) * 100;
+  if (ctx.mutant('usage-percentage-fraction')) pct = pct / 100;
+  const remaining = ctx.mutant('usage-remaining-wrong') ? limit : Math.max(limit - used, 0);
+  return { limitType: t, used, limit, remaining, isUnlimited: false, usagePercentage: pct };
+}
+
+export const usageOne: Handler = async (ctx) => {
+  const t = ctx.params.limitType!;
+  if (!(LIMIT_TYPES as readonly string[]).includes(t)) {
+    if (ctx.mutant('usage-unknown-type-200'))
+      return ok({ limitType: t, used: 0, limit: 0, remaining: 0, isUnlimited: false, usagePercentage: 0 });
+    throw notFound(`Unknown limit type ${JSON.stringify(t)}; one of ${LIMIT_TYPES.join(', ')}.`);
+  }
+  return ok(usageOf(ctx, ctx.workspace, t as LimitType));
+};
+
+export const usageAll: Handler = async (ctx) => ok({ data: LIMIT_TYPES.map((t) => usageOf(ctx, ctx.workspace, t)) });
+
+export const subscription: Handler = async (ctx) =>
+  ok({ plan: ctx.workspace.plan, apiAccess: ctx.workspace.apiAccess, limits: ctx.workspace.limits });

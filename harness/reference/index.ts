@@ -1,0 +1,103 @@
+// The reference target: a real implementation of the spec's protocol layer, read from the spec
+// independently of suites/ (it never imports suites/, fixtures/ or harness/client).
+// See README.md in this directory for the map of the code.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { Clock } from './clock.ts';
+import { openDb } from './db.ts';
+import { mutantSwitch, MUTANTS as ALL_MUTANTS, type MutantInfo } from './mutants.ts';
+import { PublicApi, createServices } from './app.ts';
+import { ControlApi } from './control.ts';
+
+export interface ReferenceOptions {
+  mutants?: string[]; // ids from MUTANTS; unknown id -> throws with the list of known ids
+  dbPath?: string; // default: a fresh SQLite file (WAL) in a temp dir, removed at stop
+  controlToken?: string; // default: random
+  log?: (line: string) => void;
+}
+
+export interface ReferenceHandle {
+  baseUrl: string; // http://127.0.0.1:<port>   (paths start with /v1)
+  controlUrl: string; // http://127.0.0.1:<other port>  (control API v1, own port)
+  controlToken: string;
+  stop(): Promise<void>; // closes servers, background work, database; idempotent
+}
+
+export const MUTANTS: readonly MutantInfo[] = ALL_MUTANTS;
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+export async function startReference(opts: ReferenceOptions = {}): Promise<ReferenceHandle> {
+  const mutant = mutantSwitch(opts.mutants ?? []);
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let tempDir: string | null = null;
+  let dbPath = opts.dbPath;
+  if (!dbPath) {
+    tempDir = mkdtempSync(join(tmpdir(), 'outreach-reference-'));
+    dbPath = join(tempDir, 'reference.sqlite');
+  }
+  const db = openDb(dbPath);
+  const clock = new Clock();
+  const services = createServices(db, clock, mutant, log);
+  const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');
+  const api = new PublicApi(services);
+  const control = new ControlApi(services, controlToken);
+
+  const publicServer = createServer((req, res) => void api.handle(req, res));
+  const controlServer = createServer((req, res) => void control.handle(req, res));
+  for (const s of [publicServer, controlServer]) {
+    s.keepAliveTimeout = 5_000;
+    s.on('clientError', (_err, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      else socket.destroy();
+    });
+  }
+  let publicPort: number;
+  let controlPort: number;
+  try {
+    publicPort = await listen(publicServer);
+    controlPort = await listen(controlServer);
+  } catch (e) {
+    await close(publicServer);
+    await close(controlServer);
+    db.close();
+    if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+    throw e;
+  }
+
+  let stopping: Promise<void> | null = null;
+  return {
+    baseUrl: `http://127.0.0.1:${publicPort}`,
+    controlUrl: `http://127.0.0.1:${controlPort}`,
+    controlToken,
+    stop() {
+      stopping ??= (async () => {
+        await Promise.all([close(publicServer), close(controlServer)]);
+        services.drainers.length = 0;
+        db.close();
+        if (tempDir) rmSync(tempDir, { recursive: true, force: true });
+      })();
+      return stopping;
+    },
+  };
+}

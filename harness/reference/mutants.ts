@@ -1,0 +1,102 @@
+// Mutants: named, documented deviations of the reference target from the spec.
+//
+// Each mutant breaks exactly one rule and is switched at exactly ONE place in the code, written
+// as `if (mutant('<id>'))` (or `ctx.mutant('<id>')` in a handler). `grep -rn "'<id>'"
+// harness/reference` finds that place. The kit's harness/mutation maps these ids to clause ids,
+// so ids are stable: never rename one, add new ones instead.
+
+export interface MutantInfo {
+  readonly id: string;
+  /** The spec sentence the mutant breaks, with its section. */
+  readonly rule: string;
+  readonly description: string;
+}
+
+export const MUTANTS = [
+  // ---- authentication (part 5, part 7) ----
+  { id: 'auth-missing-header-400', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'A request without Authorization header answers 400 validation_failed instead of 401.' },
+  { id: 'auth-scheme-unchecked', rule: '5.1 Every request sends `Authorization: Bearer <API_KEY>`.', description: 'The auth scheme is not checked: `Token <key>` or a bare key is accepted.' },
+  { id: 'auth-unknown-key-403', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'An unknown key answers 403 permission_denied instead of 401.' },
+  { id: 'auth-revoked-key-valid', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'Revoked keys keep working.' },
+  { id: 'auth-401-wrong-code', rule: '7 401 authentication_error unauthenticated: key missing, invalid or revoked.', description: 'Every 401 carries code `invalid_api_key` instead of `unauthenticated`.' },
+  { id: 'auth-missing-scope-401', rule: '5.4 A key lacking the scope (and any covering wildcard) gets 403 `permission_denied`.', description: 'A missing scope answers 401 unauthenticated instead of 403.' },
+  // ---- scopes and wildcards (part 5) ----
+  { id: 'scope-all-read-grants-write', rule: '5 Wildcards: all:read covers every read-only scope in all domains; never a write, send or lifecycle scope.', description: 'all:read also grants write, send and lifecycle scopes.' },
+  { id: 'scope-all-all-grants-apikeys', rule: '5 Wildcards: all:all covers everything except `apikeys:manage`.', description: 'all:all also grants apikeys:manage.' },
+  { id: 'scope-domain-wildcard-ignored', rule: '5 Wildcards: campaigns:all, leads:all, emails:all, accounts:all cover every action in that domain.', description: 'Domain wildcards (campaigns:all etc.) grant nothing.' },
+  { id: 'scope-all-read-misses-reads', rule: '5 Wildcards: all:read covers every read-only scope in all domains.', description: 'all:read is not accepted for metrics:read, leadfinder:read and usage:read.' },
+  { id: 'scope-write-grants-lifecycle', rule: '5 Scopes accepted per endpoint group: lifecycle endpoints accept campaigns:lifecycle, campaigns:all, all:all.', description: 'campaigns:write is accepted where campaigns:lifecycle is required.' },
+  { id: 'scope-denied-404', rule: '5.4 A key lacking the scope gets 403 `permission_denied`.', description: 'A missing scope answers 404 not_found instead of 403.' },
+  { id: 'scope-wildcard-cross-domain', rule: '5 Wildcards: a domain wildcard covers every action in that domain (only that domain).', description: 'accounts:all also grants every campaigns:* scope.' },
+  { id: 'apikeys-subset-unchecked', rule: '5 A key holding apikeys:manage can create only keys whose scopes are a subset of its own.', description: 'API key creation does not check the subset rule (any scopes, apikeys:manage included).' },
+  { id: 'plan-api-access-ignored', rule: '5.4 403 is also returned when the plan does not include API access.', description: 'A workspace whose plan lacks API access is served normally.' },
+  // ---- error envelope (part 7) ----
+  { id: 'err-status-mismatch', rule: '7 `status` repeats the HTTP status.', description: 'On 404 responses the envelope says status 400.' },
+  { id: 'err-requestid-not-uuid', rule: '7 `requestId` is a uuid string.', description: 'requestId is a non-uuid string (req_<hex>).' },
+  { id: 'err-requestid-constant', rule: '7 `requestId` is a uuid string (one per request).', description: 'Every error carries the same requestId.' },
+  { id: 'err-type-wrong', rule: '7 404 invalid_request_error not_found.', description: '404 errors carry type `not_found_error`.' },
+  { id: 'err-validation-no-details', rule: '7 `details` (array of strings) accompanies validation failures.', description: 'Validation failures carry no details.' },
+  { id: 'err-validation-wrong-code', rule: '7 400 invalid_request_error validation_failed: body or parameters invalid.', description: 'Validation failures carry code `invalid_request` instead of `validation_failed`.' },
+  { id: 'err-429-no-retryafter-field', rule: '7 `retryAfter` (seconds) accompanies 429.', description: 'The 429 envelope has no retryAfter field (the header stays).' },
+  { id: 'err-unknown-route-text', rule: '7 Every error response is `{ error: {...} }`; 9 unknown paths answer 404.', description: 'Unknown routes answer a plain-text 404 body.' },
+  { id: 'err-malformed-json-500', rule: '7 400 validation_failed when the body is invalid.', description: 'A malformed JSON body answers 500 api_error.' },
+  { id: 'err-envelope-unwrapped', rule: '7 Every error response is `{ error: { type, code, message, status, requestId, ... } }`.', description: 'On 403 the error fields are at the top level, without the `error` wrapper.' },
+  // ---- idempotency (4.1) ----
+  { id: 'idem-ignored', rule: '4.1 A retry with the same Idempotency-Key replays the original response.', description: 'Idempotency-Key is ignored: every retry executes again.' },
+  { id: 'idem-replay-status-200', rule: '4.1 A retry with the same key replays the original response.', description: 'Replays answer 200 instead of the original status.' },
+  { id: 'idem-reuse-replays', rule: '4.1 The same key with a different body gives 422 `idempotency_key_reused`.', description: 'A different body with a used key replays the first response instead of 422.' },
+  { id: 'idem-no-inflight-lock', rule: '4.1 The same key while the first request is still processing gives 409 `conflict`.', description: 'No in-flight lock: concurrent requests with one key all execute.' },
+  { id: 'idem-long-key-accepted', rule: '4.1 / 8 Idempotency-Key: max 255 chars.', description: 'Keys longer than 255 characters are accepted.' },
+  { id: 'idem-cross-workspace', rule: '4.1 Idempotency-Key replays the original response (to its own caller; the reference scopes keys per workspace).', description: 'Idempotency keys are global: another workspace using the same key gets the first workspace\'s response (or 422).' },
+  // ---- pagination (4.1, 8) ----
+  { id: 'page-oldest-first', rule: '4.1 List endpoints return newest first.', description: 'Lists are ordered oldest first.' },
+  { id: 'page-size-101-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 101 (and above) is accepted.' },
+  { id: 'page-size-0-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 0 is accepted (and answers an empty page).' },
+  { id: 'page-offset-cursor', rule: '4.1 Lists are stable under concurrent changes.', description: 'The cursor is an offset: inserts and deletes during a walk repeat or skip items.' },
+  { id: 'page-hasmore-always-true', rule: '4.1 meta: { hasMore: boolean, nextCursor } (hasMore false on the last page).', description: 'hasMore is always true, even on the last page.' },
+  { id: 'page-garbage-cursor-first-page', rule: '4.1 The next-page cursor is opaque and taken from meta.nextCursor (a garbage cursor is invalid: 400).', description: 'A garbage cursor silently answers the first page.' },
+  { id: 'page-limit-ignored', rule: '4.3/4.7 query: page size 1 to 100.', description: 'The page size is ignored: pages always hold up to 100 items.' },
+  { id: 'page-cursor-inclusive', rule: '4.1 Cursor pagination, stable: a walk returns each item once.', description: 'The cursor is inclusive: the last item of a page is repeated first on the next page.' },
+  // ---- rate limit (part 8) ----
+  { id: 'rate-per-key', rule: '8 API rate: 120 requests per 60 seconds, per workspace, shared by all keys of the workspace.', description: 'The limit is counted per API key, not per workspace.' },
+  { id: 'rate-global', rule: '8 API rate: 120 requests per 60 seconds, per workspace.', description: 'One bucket for all workspaces together.' },
+  { id: 'rate-no-retry-after-header', rule: '8 Rate-limit signals: 429 with `Retry-After` (seconds).', description: '429 responses carry no Retry-After header.' },
+  { id: 'rate-no-remaining-header', rule: '8 Rate-limit signals: header `X-RateLimit-Remaining`.', description: 'No X-RateLimit-Remaining header.' },
+  { id: 'rate-remaining-per-key', rule: '8 API rate: per workspace, shared by all keys (X-RateLimit-Remaining counts the workspace).', description: 'X-RateLimit-Remaining is counted per key while the limit is enforced per workspace.' },
+  { id: 'rate-limit-150', rule: '8 API rate: 120 requests per 60 seconds.', description: 'The limit is 150 requests per 60 seconds.' },
+  { id: 'rate-window-never-resets', rule: '8 API rate: 120 requests per 60 seconds (the window slides; after Retry-After the workspace is served).', description: 'A workspace that hit 429 stays limited for 10 minutes past the window.' },
+  { id: 'rate-429-wrong-type', rule: '7 429 rate_limit_error rate_limited.', description: '429 responses carry type invalid_request_error and code too_many_requests.' },
+  // ---- versioning (part 9) ----
+  { id: 'ver-v2-alias', rule: '9 All paths carry the prefix /v1 (another version is unknown: 404).', description: '/v2/... is served like /v1/....' },
+  // ---- workspace, usage, API keys (2.9, 4.7) ----
+  { id: 'usage-percentage-fraction', rule: '2.9 usagePercentage: used / limit x 100.', description: 'usagePercentage is a fraction 0..1.' },
+  { id: 'usage-unlimited-limit-zero', rule: '2.9 limit: number or null when unlimited.', description: 'Unlimited usage reports limit 0 instead of null.' },
+  { id: 'usage-remaining-wrong', rule: '2.9 remaining: number (limit - used) or null when unlimited.', description: 'remaining equals limit (used is not subtracted).' },
+  { id: 'usage-unknown-type-200', rule: '4.7 limitType is one of the six values in 2.9 (others: 404).', description: 'An unknown limitType answers 200 with zero usage.' },
+  { id: 'usage-unlimited-percentage-nonzero', rule: '2.9 usagePercentage is 0 when unlimited.', description: 'Unlimited usage reports usagePercentage 100 when anything was used.' },
+  { id: 'apikey-revoke-shape', rule: '4.7 DELETE /v1/api-keys/{id}: `{ success: true }`.', description: 'Revoke answers `{ revoked: true }`.' },
+  { id: 'apikey-revoke-not-immediate', rule: '4.7 Revocation is immediate and cannot be undone.', description: 'A revoked key keeps working until the clock has advanced 60 seconds past the revocation.' },
+  { id: 'workspace-missing-timezone', rule: '2.9 Workspace: organizationId, name, timezone.', description: 'GET /v1/workspace omits timezone.' },
+] as const satisfies readonly MutantInfo[];
+
+export type MutantId = (typeof MUTANTS)[number]['id'];
+
+export const MUTANT_IDS: ReadonlySet<string> = new Set(MUTANTS.map((m) => m.id));
+
+/** Validates a list of mutant ids; throws with the list of known ids on an unknown one. */
+export function checkMutantIds(ids: readonly string[]): MutantId[] {
+  const unknown = ids.filter((id) => !MUTANT_IDS.has(id));
+  if (unknown.length > 0) {
+    throw new Error(
+      `unknown mutant id(s): ${unknown.join(', ')}; known ids: ${[...MUTANT_IDS].join(', ')}`,
+    );
+  }
+  return [...new Set(ids)] as MutantId[];
+}
+
+/** The per-instance switch: `const mutant = mutantSwitch(['page-oldest-first'])`. */
+export type MutantSwitch = (id: MutantId) => boolean;
+export function mutantSwitch(ids: readonly string[]): MutantSwitch {
+  const on = new Set(checkMutantIds(ids));
+  return (id) => on.has(id);
+}

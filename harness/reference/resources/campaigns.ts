@@ -1,0 +1,306 @@
+// Campaigns (spec 2.5, 3.1, 4.3). Storage: campaigns(id, org_id, name, status, doc JSON
+// { schedule, settings, sequence, accounts, metrics }), campaign_tags. Leads live in leads.
+// Reference choices: schedule.sendingDays 0 = Sunday ... 6 = Saturday; minutes 0..1440 local;
+// defaults below; `launchError` is null when the launch succeeded or was not asked for.
+// Lifecycle: start from draft|scheduled|paused|stopped (active: no-op success) needs leads and a
+// sequence (400 failed_precondition); pause from active|scheduled; resume from paused needs at
+// least one mailbox in the workspace (any status).
+import { ok, created, type Handler, type Ctx } from '../context.ts';
+import { isoOf } from '../clock.ts';
+import { failedPrecondition, validationFailed, upstreamUnavailable, notFound } from '../errors.ts';
+import { V, bodyObject, isPlainObject, isTimezone, isIsoTimestamp, isUuid, isEmail } from '../validate.ts';
+import { loadOwned, tagsOf, tagFilter } from './shared.ts';
+import { localParts, zonedToUtc } from './time.ts';
+import { insertLeads } from './leads.ts';
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'paused', 'stopped', 'completed', 'failed'] as const;
+export const MAX_LEADS_ON_CREATE = 10_000;
+export const MAX_SEQUENCE_STEPS = 50;
+
+export interface Schedule {
+  timezone: string; sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number;
+  dailyLimit: number; startDate: string | null; endDate: string | null;
+}
+export interface Settings { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean; stopOnReply: boolean }
+export interface Step { id: string; subject: string; body: string; delayDays: number; delayHours: number }
+export interface CampaignDoc {
+  schedule: Schedule; settings: Settings; sequence: Step[]; accounts: string[];
+  metrics: { sent: number; opens: number; clicks: number; replies: number };
+}
+export interface CampaignRow { id: string; org_id: string; name: string; status: string; doc: string; created_at: number; updated_at: number }
+
+export const defaultSchedule = (tz: string): Schedule => ({
+  timezone: tz, sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100, startDate: null, endDate: null,
+});
+export const defaultSettings = (): Settings => ({ trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true });
+
+export const leadsCount = (ctx: Ctx, campaignId: string) =>
+  (ctx.db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').get(campaignId) as { n: number }).n;
+
+export function campaignView(ctx: Ctx, r: CampaignRow) {
+  const doc = JSON.parse(r.doc) as CampaignDoc;
+  return {
+    id: r.id, name: r.name, status: r.status, schedule: doc.schedule, settings: doc.settings,
+    metrics: { leadsCount: leadsCount(ctx, r.id), ...doc.metrics },
+    tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id),
+    createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at), sequence: doc.sequence, accounts: doc.accounts,
+  };
+}
+
+export const loadCampaign = (ctx: Ctx, id: string) => loadOwned<CampaignRow>(ctx, 'campaigns', id, 'campaign');
+
+// ---- validation of the sections ----
+function mergeSchedule(v: V, raw: unknown, base: Schedule): Schedule {
+  const o = v.object(raw, 'schedule');
+  if (!o) return base;
+  const s = { ...base };
+  const sv = new V('schedule');
+  if (o.timezone !== undefined) {
+    if (!isTimezone(o.timezone)) sv.issue('timezone', 'must be an IANA timezone');
+    else s.timezone = o.timezone;
+  }
+  if (o.sendingDays !== undefined) {
+    const d = o.sendingDays;
+    if (!Array.isArray(d) || d.length === 0 || d.length > 7 || d.some((x) => !Number.isInteger(x) || x < 0 || x > 6) || new Set(d).size !== d.length)
+      sv.issue('sendingDays', 'must be a non-empty array of distinct integers 0 (Sunday) to 6 (Saturday)');
+    else s.sendingDays = [...(d as number[])].sort();
+  }
+  const a = sv.int(o, 'sendingMinutesStart', { min: 0, max: 1439 });
+  if (a !== undefined) s.sendingMinutesStart = a;
+  const b = sv.int(o, 'sendingMinutesEnd', { min: 1, max: 1440 });
+  if (b !== undefined) s.sendingMinutesEnd = b;
+  const dl = sv.int(o, 'dailyLimit', { min: 1, max: 100_000 });
+  if (dl !== undefined) s.dailyLimit = dl;
+  for (const k of ['startDate', 'endDate'] as const) {
+    if (o[k] === undefined) continue;
+    if (o[k] === null) s[k] = null;
+    else if (!isIsoTimestamp(o[k])) sv.issue(k, 'must be an ISO 8601 timestamp');
+    else s[k] = new Date(o[k] as string).toISOString();
+  }
+  if (s.sendingMinutesStart >= s.sendingMinutesEnd) sv.issue('sendingMinutesEnd', 'must be after sendingMinutesStart');
+  if (s.startDate && s.endDate && Date.parse(s.endDate) <= Date.parse(s.startDate)) sv.issue('endDate', 'must be after startDate');
+  v.issues.push(...sv.issues);
+  return s;
+}
+
+function mergeSettings(v: V, raw: unknown, base: Settings): Settings {
+  const o = v.object(raw, 'settings');
+  if (!o) return base;
+  const sv = new V('settings');
+  const s = { ...base };
+  for (const k of ['trackOpens', 'trackClicks', 'sendAsTextOnly', 'stopOnReply'] as const) {
+    const b = sv.bool(o, k);
+    if (b !== undefined) s[k] = b;
+  }
+  v.issues.push(...sv.issues);
+  return s;
+}
+
+function parseSequence(ctx: Ctx, v: V, raw: unknown, old: Step[]): Step[] {
+  if (!Array.isArray(raw)) {
+    v.issue('sequence', 'must be an array of steps');
+    return old;
+  }
+  if (raw.length > MAX_SEQUENCE_STEPS) v.issue('sequence', `at most ${MAX_SEQUENCE_STEPS} steps`);
+  const oldIds = new Set(old.map((s) => s.id));
+  return raw.map((st, i) => {
+    const sv = new V(`sequence[${i}]`);
+    const o = sv.object(st, '') ?? {};
+    const subject = sv.str(o, 'subject', { required: true, max: 998 }) ?? '';
+    const body = sv.str(o, 'body', { required: true, max: 100_000 }) ?? '';
+    const delayDays = sv.int(o, 'delayDays', { min: 0, max: 365 }) ?? 0;
+    const delayHours = sv.int(o, 'delayHours', { min: 0, max: 23 }) ?? 0;
+    v.issues.push(...sv.issues);
+    const id = isUuid(o.id) && oldIds.has(o.id) ? o.id : ctx.newId();
+    return { id, subject, body, delayDays, delayHours };
+  });
+}
+
+function parseAccounts(ctx: Ctx, v: V, raw: unknown): string[] {
+  if (!Array.isArray(raw)) {
+    v.issue('accounts', 'must be an array of mailbox ids');
+    return [];
+  }
+  const out: string[] = [];
+  raw.forEach((id, i) => {
+    if (!isUuid(id)) return v.issue(`accounts[${i}]`, 'must be a uuid');
+    const found = ctx.db.prepare('SELECT 1 FROM accounts WHERE id = ? AND org_id = ?').get(id, ctx.workspace.id);
+    if (!found) return v.issue(`accounts[${i}]`, 'no such mailbox in this workspace');
+    if (!out.includes(id)) out.push(id);
+  });
+  return out;
+}
+
+// ---- handlers ----
+export const create: Handler = async (ctx) => {
+  const b = bodyObject(ctx.body);
+  if (b.launch === true) ctx.requireScope('campaigns:lifecycle');
+  const v = new V();
+  const name = v.str(b, 'name', { required: true, nonEmpty: true, max: 255 });
+  const schedule = b.schedule === undefined ? defaultSchedule(ctx.workspace.timezone) : mergeSchedule(v, b.schedule, defaultSchedule(ctx.workspace.timezone));
+  const settings = b.settings === undefined ? defaultSettings() : mergeSettings(v, b.settings, defaultSettings());
+  const sequence = b.sequence === undefined ? [] : parseSequence(ctx, v, b.sequence, []);
+  const accounts = b.accounts === undefined ? [] : parseAccounts(ctx, v, b.accounts);
+  const launch = v.bool(b, 'launch') ?? false;
+  let leadEmails: string[] = [];
+  if (b.leads !== undefined && b.leads !== null) {
+    if (!Array.isArray(b.leads)) v.issue('leads', 'must be an array of email address strings');
+    else if (b.leads.length > MAX_LEADS_ON_CREATE) v.issue('leads', `at most ${MAX_LEADS_ON_CREATE} leads`);
+    else b.leads.forEach((e, i) => (typeof e === 'string' ? leadEmails.push(e) : v.issue(`leads[${i}]`, 'must be a string')));
+  }
+  v.done();
+  const now = ctx.clock.stamp();
+  const id = ctx.newId();
+  const doc: CampaignDoc = { schedule, settings, sequence, accounts, metrics: { sent: 0, opens: 0, clicks: 0, replies: 0 } };
+  let leadsSummary = { submitted: leadEmails.length, created: 0, duplicates: 0, invalid: 0 };
+  let launched = false;
+  let launchError: string | null = null;
+  ctx.db.transaction(() => {
+    ctx.db.prepare('INSERT INTO campaigns (id, org_id, name, status, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(id, ctx.workspace.id, name!, 'draft', JSON.stringify(doc), now, now);
+    const res = insertLeads(ctx, id, leadEmails.map((email) => ({ email })));
+    leadsSummary = { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid };
+    if (launch) {
+      const why = startRefusal(ctx, id, doc);
+      if (why) launchError = why;
+      else {
+        ctx.db.prepare("UPDATE campaigns SET status = 'active' WHERE id = ?").run(id);
+        launched = true;
+      }
+    }
+  })();
+  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, launchError });
+};
+
+export const list: Handler = async (ctx) => {
+  const where = ['org_id = ?'];
+  const params: unknown[] = [ctx.workspace.id];
+  const status = ctx.query.get('status');
+  if (status !== null) {
+    if (!(CAMPAIGN_STATUSES as readonly string[]).includes(status)) throw validationFailed([`status: must be one of ${CAMPAIGN_STATUSES.join(', ')}`]);
+    where.push('status = ?');
+    params.push(status);
+  }
+  const tags = tagFilter(ctx.query);
+  if (tags) {
+    where.push(`EXISTS (SELECT 1 FROM campaign_tags ct WHERE ct.campaign_id = campaigns.id AND ct.tag_id IN (${tags.map(() => '?').join(',')}))`);
+    params.push(...tags);
+  }
+  return ok(
+    ctx.page<CampaignRow>({
+      list: 'campaigns', from: 'campaigns', where: where.join(' AND '), params,
+      map: (r) => ({ id: r.id, name: r.name, status: r.status, leadsCount: leadsCount(ctx, r.id), tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id), createdAt: isoOf(r.created_at) }),
+    }),
+  );
+};
+
+export const patch: Handler = async (ctx) => {
+  const row = loadCampaign(ctx, ctx.params.id!);
+  const b = bodyObject(ctx.body);
+  const doc = JSON.parse(row.doc) as CampaignDoc;
+  const v = new V();
+  const name = v.str(b, 'name', { nonEmpty: true, max: 255 });
+  if (b.name === null) v.issue('name', 'must not be empty');
+  if (b.schedule !== undefined) doc.schedule = mergeSchedule(v, b.schedule, doc.schedule);
+  if (b.settings !== undefined) doc.settings = mergeSettings(v, b.settings, doc.settings);
+  if (b.sequence !== undefined) doc.sequence = parseSequence(ctx, v, b.sequence, doc.sequence);
+  if (b.accounts !== undefined) doc.accounts = parseAccounts(ctx, v, b.accounts);
+  v.done();
+  ctx.db.prepare('UPDATE campaigns SET name = ?, doc = ?, updated_at = ? WHERE id = ?').run(name ?? row.name, JSON.stringify(doc), ctx.clock.now(), row.id);
+  return ok(campaignView(ctx, loadCampaign(ctx, row.id)));
+};
+
+/** Why a campaign cannot start now, or null. */
+function startRefusal(ctx: Ctx, id: string, doc: CampaignDoc): string | null {
+  if (leadsCount(ctx, id) === 0) return 'The campaign has no leads.';
+  if (doc.sequence.length === 0) return 'The campaign has no sequence.';
+  return null;
+}
+
+const setStatus = (ctx: Ctx, id: string, status: string) =>
+  ctx.db.prepare('UPDATE campaigns SET status = ?, updated_at = ? WHERE id = ?').run(status, ctx.clock.now(), id);
+
+export const start: Handler = async (ctx) => {
+  const row = loadCampaign(ctx, ctx.params.id!);
+  if (row.status === 'active') return ok({ id: row.id, status: row.status, success: true });
+  if (!['draft', 'scheduled', 'paused', 'stopped'].includes(row.status)) throw failedPrecondition(`A ${row.status} campaign cannot be started.`);
+  const why = startRefusal(ctx, row.id, JSON.parse(row.doc) as CampaignDoc);
+  if (why) throw failedPrecondition(why);
+  setStatus(ctx, row.id, 'active');
+  return ok({ id: row.id, status: 'active', success: true });
+};
+
+export const pause: Handler = async (ctx) => {
+  const row = loadCampaign(ctx, ctx.params.id!);
+  if (row.status === 'paused') return ok({ id: row.id, status: row.status, success: true });
+  if (!['active', 'scheduled'].includes(row.status)) throw failedPrecondition(`A ${row.status} campaign cannot be paused.`);
+  setStatus(ctx, row.id, 'paused');
+  return ok({ id: row.id, status: 'paused', success: true });
+};
+
+export const resume: Handler = async (ctx) => {
+  const row = loadCampaign(ctx, ctx.params.id!);
+  if (row.status !== 'paused') throw failedPrecondition(`Only a paused campaign can be resumed (this one is ${row.status}).`);
+  const any = ctx.db.prepare('SELECT 1 FROM accounts WHERE org_id = ? LIMIT 1').get(ctx.workspace.id);
+  if (!any) throw failedPrecondition('The workspace has no mailbox.');
+  setStatus(ctx, row.id, 'active');
+  return ok({ id: row.id, status: 'active', success: true });
+};
+
+/** Is `ms` inside the schedule's sending window? */
+export function isWithinSchedule(s: Schedule, ms: number): boolean {
+  if (s.startDate && ms < Date.parse(s.startDate)) return false;
+  if (s.endDate && ms >= Date.parse(s.endDate)) return false;
+  const p = localParts(ms, s.timezone);
+  const minute = p.hour * 60 + p.minute;
+  return s.sendingDays.includes(p.weekday) && minute >= s.sendingMinutesStart && minute < s.sendingMinutesEnd;
+}
+
+/** The next time the sending window opens after `ms` (null when it never does). */
+export function nextOpening(s: Schedule, ms: number): number | null {
+  let from = ms;
+  if (s.startDate && from < Date.parse(s.startDate)) {
+    from = Date.parse(s.startDate);
+    if (isWithinSchedule(s, from)) return from;
+  }
+  const p = localParts(from, s.timezone);
+  for (let d = 0; d <= 8; d++) {
+    const t = zonedToUtc(p.year, p.month, p.day + d, s.sendingMinutesStart, s.timezone);
+    if (t <= from) continue;
+    if (s.endDate && t >= Date.parse(s.endDate)) return null;
+    if (isWithinSchedule(s, t)) return t;
+  }
+  return null;
+}
+
+export const status: Handler = async (ctx) => {
+  const row = loadCampaign(ctx, ctx.params.id!);
+  const doc = JSON.parse(row.doc) as CampaignDoc;
+  const now = ctx.clock.now();
+  const within = isWithinSchedule(doc.schedule, now);
+  const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : null;
+  return ok({ id: row.id, status: row.status, isWithinSchedule: within, metrics: { leadsCount: leadsCount(ctx, row.id), ...doc.metrics }, nextScheduleOpensAt: isoOf(next) });
+};
+
+// TODO(resources): render and send through the mailbox; 12 per day per workspace (clock);
+// blacklist; count toward the mailbox's daily limit.
+export const testEmail: Handler = async (ctx) => {
+  const row = loadCampaign(ctx, ctx.params.id!);
+  const b = bodyObject(ctx.body);
+  const v = new V();
+  const variantId = v.uuid(b, 'variantId', true);
+  const accountId = v.uuid(b, 'accountId', true);
+  const recipient = v.str(b, 'recipient', { required: true });
+  if (recipient !== undefined && !isEmail(recipient)) v.issue('recipient', 'must be a single email address');
+  const personalization = v.oneOf(b, 'personalization', ['dummy', 'lead'] as const, true);
+  const leadId = v.uuid(b, 'leadId');
+  if (personalization === 'lead' && leadId === undefined && b.leadId === undefined) v.issue('leadId', 'is required when personalization is lead');
+  if (personalization === 'dummy' && b.leadId !== undefined) v.issue('leadId', 'must be omitted unless personalization is lead');
+  v.done();
+  const doc = JSON.parse(row.doc) as CampaignDoc;
+  if (!doc.sequence.some((s) => s.id === variantId)) throw notFound('No sequence step variant with this id in the campaign.');
+  loadOwned(ctx, 'accounts', accountId!, 'mailbox');
+  if (leadId) loadOwned(ctx, 'leads', leadId, 'lead', `AND campaign_id = '${row.id}' AND deleted_at IS NULL`);
+  void isPlainObject;
+  throw upstreamUnavailable('Test emails cannot be sent right now.');
+};

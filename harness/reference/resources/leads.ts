@@ -1,0 +1,264 @@
+// Campaign leads (spec 2.6, 3.3, 4.4; referenced list/create). Storage: leads(... doc JSON with
+// the profile fields, tags, customFields, verification, metrics, provider, sequenceProgress).
+// Reference choices: search query param `email`; mutate field names `operation`, `status`;
+// DELETE soft-deletes (retention 30 days) and answers { success: true, retentionDays: 30 };
+// duplicates: same email (case-insensitive) already in the campaign.
+import { ok, created, type Handler, type Ctx } from '../context.ts';
+import { isoOf } from '../clock.ts';
+import { failedPrecondition, validationFailed, conflict } from '../errors.ts';
+import { V, bodyObject, isEmail, isPlainObject, isUuid } from '../validate.ts';
+import { loadOwned } from './shared.ts';
+
+export const USER_SETTABLE_STATUSES = [
+  'lead_replied_interested', 'lead_replied_meeting_request', 'lead_replied_out_of_office', 'lead_replied_wrong_person',
+  'lead_replied_not_interested', 'lead_replied_unsubscribed', 'lead_replied_uncategorized', 'lead_converted', 'lead_lost', 'blacklisted',
+] as const;
+export const RETENTION_DAYS = 30;
+export const MAX_LEADS_PER_CREATE = 10_000;
+export const MAX_MUTATE_IDS = 1000;
+const PROFILE_FIELDS = ['firstName', 'lastName', 'companyName', 'jobTitle', 'website', 'linkedinProfile', 'location'] as const;
+
+export interface LeadRow {
+  id: string; org_id: string; campaign_id: string; email: string; email_lc: string; status: string; doc: string;
+  created_at: number; updated_at: number; last_contacted_at: number | null; last_replied_at: number | null; deleted_at: number | null;
+}
+export interface LeadInput { email: string; [k: string]: unknown }
+
+export function leadView(r: LeadRow) {
+  const d = JSON.parse(r.doc) as Record<string, unknown>;
+  return {
+    id: r.id, email: r.email,
+    firstName: d.firstName ?? '', lastName: d.lastName ?? '', companyName: d.companyName ?? '', jobTitle: d.jobTitle ?? '',
+    website: d.website ?? '', linkedinProfile: d.linkedinProfile ?? '', location: d.location ?? '',
+    tags: d.tags ?? [], customFields: d.customFields ?? {},
+    status: r.status, verification: d.verification, metrics: d.metrics, provider: d.provider, sequenceProgress: d.sequenceProgress,
+    createdAt: isoOf(r.created_at), lastContactedAt: isoOf(r.last_contacted_at), lastRepliedAt: isoOf(r.last_replied_at),
+  };
+}
+
+/** Validates the optional profile fields of one lead; returns the issues (empty when fine). */
+function leadFieldIssues(o: Record<string, unknown>, prefix: string): string[] {
+  const v = new V(prefix);
+  for (const f of PROFILE_FIELDS) v.str(o, f, { max: 1000 });
+  if (o.tags !== undefined && (!Array.isArray(o.tags) || o.tags.some((t) => typeof t !== 'string'))) v.issue('tags', 'must be an array of strings');
+  for (const f of ['customFields', 'customFieldLabels', 'customFieldTypes']) if (o[f] !== undefined && !isPlainObject(o[f])) v.issue(f, 'must be an object');
+  return v.issues;
+}
+
+/**
+ * Inserts leads into a campaign: invalid ones (bad email or fields) and duplicates (already in
+ * the campaign, or repeated in this batch) are counted and skipped.
+ */
+export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): { created: LeadRow[]; duplicates: number; invalid: number } {
+  const seen = new Set(
+    (ctx.db.prepare('SELECT email_lc FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').all(campaignId) as { email_lc: string }[]).map((r) => r.email_lc),
+  );
+  const totalSteps = (JSON.parse((ctx.db.prepare('SELECT doc FROM campaigns WHERE id = ?').get(campaignId) as { doc: string }).doc).sequence as unknown[]).length;
+  const ins = ctx.db.prepare(
+    'INSERT INTO leads (id, org_id, campaign_id, email, email_lc, status, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const out: LeadRow[] = [];
+  let duplicates = 0;
+  let invalid = 0;
+  for (const l of inputs) {
+    const email = typeof l.email === 'string' ? l.email.trim() : '';
+    if (!isEmail(email) || leadFieldIssues(l, 'lead').length > 0) {
+      invalid++;
+      continue;
+    }
+    const lc = email.toLowerCase();
+    if (seen.has(lc)) {
+      duplicates++;
+      continue;
+    }
+    seen.add(lc);
+    const now = ctx.clock.stamp();
+    const doc: Record<string, unknown> = {
+      tags: l.tags ?? [], customFields: l.customFields ?? {},
+      verification: { status: 'unverified', subStatus: 'not_checked' },
+      metrics: { sent: 0, opened: 0, clicked: 0, replied: 0 },
+      provider: 'unknown',
+      sequenceProgress: { totalSteps, sentCount: 0, plannedCount: totalSteps, failedCount: 0, nextPlannedAt: null },
+    };
+    for (const f of PROFILE_FIELDS) if (typeof l[f] === 'string') doc[f] = l[f];
+    const id = ctx.newId();
+    ins.run(id, ctx.workspace.id, campaignId, email, lc, 'not_contacted', JSON.stringify(doc), now, now);
+    out.push({ id, org_id: ctx.workspace.id, campaign_id: campaignId, email, email_lc: lc, status: 'not_contacted', doc: JSON.stringify(doc), created_at: now, updated_at: now, last_contacted_at: null, last_replied_at: null, deleted_at: null });
+  }
+  return { created: out, duplicates, invalid };
+}
+
+const campaignOf = (ctx: Ctx, id: string) => loadOwned<{ id: string; name: string }>(ctx, 'campaigns', id, 'campaign');
+const loadLead = (ctx: Ctx, cid: string, leadId: string) =>
+  loadOwned<LeadRow>(ctx, 'leads', leadId, 'lead', `AND campaign_id = '${cid}' AND deleted_at IS NULL`);
+
+export const list: Handler = async (ctx) => {
+  const c = campaignOf(ctx, ctx.params.id!);
+  return ok(ctx.page<LeadRow>({ list: `leads:${c.id}`, from: 'leads', where: 'campaign_id = ? AND deleted_at IS NULL', params: [c.id], map: leadView }));
+};
+
+export const create: Handler = async (ctx) => {
+  const c = campaignOf(ctx, ctx.params.id!);
+  const b = bodyObject(ctx.body);
+  if (!Array.isArray(b.leads) || b.leads.length === 0) throw validationFailed(['leads: must be a non-empty array of leads']);
+  if (b.leads.length > MAX_LEADS_PER_CREATE) throw validationFailed([`leads: at most ${MAX_LEADS_PER_CREATE} per call`]);
+  const inputs = b.leads.map((l) => (isPlainObject(l) ? (l as LeadInput) : typeof l === 'string' ? { email: l } : { email: '' }));
+  const res = ctx.db.transaction(() => insertLeads(ctx, c.id, inputs))();
+  return created({ submitted: inputs.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid, leads: res.created.map(leadView) });
+};
+
+/** Applies a status change by the rules of 3.3; returns an error message or null. */
+function statusRefusal(r: LeadRow, status: string): string | null {
+  if (status.startsWith('lead_replied_') || status === 'lead_converted') {
+    if (r.last_replied_at === null) return `The lead has not replied yet; ${status} cannot be set.`;
+  }
+  return null;
+}
+
+export const patch: Handler = async (ctx) => {
+  const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);
+  const b = bodyObject(ctx.body);
+  const issues = leadFieldIssues(b, '').map((s) => s.replace(/^\./, ''));
+  const v = new V();
+  const email = v.str(b, 'email');
+  if (email !== undefined && !isEmail(email.trim())) v.issue('email', 'must be an email address');
+  const status = b.status === undefined ? undefined : v.oneOf(b, 'status', USER_SETTABLE_STATUSES);
+  v.issues.push(...issues);
+  v.done();
+  if (status !== undefined) {
+    const why = statusRefusal(r, status);
+    if (why) throw failedPrecondition(why);
+  }
+  let newEmail = r.email;
+  if (email !== undefined && email.trim().toLowerCase() !== r.email_lc) {
+    if (r.last_contacted_at !== null || r.status !== 'not_contacted') throw failedPrecondition('The email of a contacted lead cannot be changed.');
+    const dup = ctx.db.prepare('SELECT 1 FROM leads WHERE campaign_id = ? AND email_lc = ? AND deleted_at IS NULL AND id <> ?').get(r.campaign_id, email.trim().toLowerCase(), r.id);
+    if (dup) throw conflict('Another lead of the campaign has this email.');
+    newEmail = email.trim();
+  }
+  const doc = JSON.parse(r.doc) as Record<string, unknown>;
+  for (const f of PROFILE_FIELDS) if (typeof b[f] === 'string') doc[f] = b[f];
+  if (Array.isArray(b.tags)) doc.tags = b.tags;
+  for (const f of ['customFields', 'customFieldLabels', 'customFieldTypes']) {
+    if (isPlainObject(b[f])) doc[f] = { ...((doc[f] as object) ?? {}), ...(b[f] as object) };
+  }
+  ctx.db.prepare('UPDATE leads SET email = ?, email_lc = ?, status = ?, doc = ?, updated_at = ? WHERE id = ?')
+    .run(newEmail, newEmail.toLowerCase(), status ?? r.status, JSON.stringify(doc), ctx.clock.now(), r.id);
+  return ok(leadView(ctx.db.prepare('SELECT * FROM leads WHERE id = ?').get(r.id) as LeadRow));
+};
+
+export const remove: Handler = async (ctx) => {
+  const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);
+  ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(ctx.clock.now(), r.id);
+  return ok({ success: true, retentionDays: RETENTION_DAYS });
+};
+
+const MUTATE_OPS = ['set_status', 'add_tags', 'remove_tags', 'delete'] as const;
+
+export const mutate: Handler = async (ctx) => {
+  const c = campaignOf(ctx, ctx.params.cid!);
+  const b = bodyObject(ctx.body);
+  const v = new V();
+  const op = v.oneOf(b, 'operation', MUTATE_OPS, true);
+  let ids: string[] | undefined;
+  if (b.ids !== undefined) {
+    if (!Array.isArray(b.ids) || b.ids.some((x) => !isUuid(x))) v.issue('ids', 'must be an array of lead uuids');
+    else if (b.ids.length > MAX_MUTATE_IDS) v.issue('ids', `at most ${MAX_MUTATE_IDS} ids`);
+    else if (b.ids.length === 0) v.issue('ids', 'must not be empty');
+    else ids = [...new Set(b.ids as string[])];
+  }
+  const all = v.bool(b, 'all');
+  let filter: { search?: string; tags?: string[] } | undefined;
+  if (b.filter !== undefined) {
+    const f = v.object(b.filter, 'filter');
+    if (f) {
+      const fv = new V('filter');
+      const search = fv.str(f, 'search');
+      let tags: string[] | undefined;
+      if (f.tags !== undefined) {
+        if (!Array.isArray(f.tags) || f.tags.some((t) => typeof t !== 'string')) fv.issue('tags', 'must be an array of strings');
+        else tags = f.tags as string[];
+      }
+      v.issues.push(...fv.issues);
+      if ((search === undefined || search === '') && (!tags || tags.length === 0)) v.issue('filter', 'must hold at least one condition');
+      filter = { search: search || undefined, tags: tags && tags.length ? tags : undefined };
+    }
+  }
+  let status: string | undefined;
+  let tags: string[] | undefined;
+  if (op === 'set_status') status = v.oneOf(b, 'status', USER_SETTABLE_STATUSES, true);
+  if (op === 'add_tags' || op === 'remove_tags') {
+    if (!Array.isArray(b.tags) || b.tags.length === 0 || b.tags.some((t) => typeof t !== 'string')) v.issue('tags', 'must be a non-empty array of strings');
+    else tags = b.tags as string[];
+  }
+  if (op && op !== 'delete' && (b.filter !== undefined || b.all !== undefined)) v.issue(b.filter !== undefined ? 'filter' : 'all', 'only allowed with operation delete');
+  if (op === 'delete') {
+    const n = [ids !== undefined, b.filter !== undefined, all === true].filter(Boolean).length;
+    if (n === 0) v.issue('ids', 'give ids, a filter or all: true');
+    if (n > 1) v.issue('all', 'ids, filter and all are mutually exclusive');
+  } else if (op && ids === undefined && b.ids === undefined) v.issue('ids', 'is required');
+  v.done();
+
+  let targets: LeadRow[];
+  const errors: string[] = [];
+  let failed = 0;
+  if (ids) {
+    targets = ids.map((id) => ctx.db.prepare('SELECT * FROM leads WHERE id = ? AND campaign_id = ? AND deleted_at IS NULL').get(id, c.id) as LeadRow | undefined).filter((x): x is LeadRow => !!x);
+    const missing = ids.length - targets.length;
+    if (missing > 0) {
+      failed += missing;
+      errors.push(`${missing} lead(s) not found in the campaign`);
+    }
+  } else {
+    targets = ctx.db.prepare('SELECT * FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').all(c.id) as LeadRow[];
+    if (filter) {
+      targets = targets.filter((r) => {
+        const d = JSON.parse(r.doc) as Record<string, unknown>;
+        const hay = [r.email, ...PROFILE_FIELDS.map((f) => String(d[f] ?? ''))].join(' ').toLowerCase();
+        const okSearch = !filter!.search || hay.includes(filter!.search.toLowerCase());
+        const okTags = !filter!.tags || (d.tags as string[]).some((t) => filter!.tags!.includes(t));
+        return okSearch && okTags;
+      });
+    }
+  }
+  let affected = 0;
+  const now = ctx.clock.now();
+  ctx.db.transaction(() => {
+    for (const r of targets) {
+      const doc = JSON.parse(r.doc) as { tags: string[] };
+      if (op === 'delete') ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(now, r.id);
+      else if (op === 'set_status') {
+        const why = statusRefusal(r, status!);
+        if (why) {
+          failed++;
+          continue;
+        }
+        ctx.db.prepare('UPDATE leads SET status = ?, updated_at = ? WHERE id = ?').run(status, now, r.id);
+      } else {
+        doc.tags = op === 'add_tags' ? [...new Set([...doc.tags, ...tags!])] : doc.tags.filter((t) => !tags!.includes(t));
+        ctx.db.prepare('UPDATE leads SET doc = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(doc), now, r.id);
+      }
+      affected++;
+    }
+  })();
+  const refused = targets.length - affected;
+  if (refused > 0) errors.push(`${refused} lead(s) have not replied; ${status} not set`);
+  return ok({ operation: op, affected, failed, errors });
+};
+
+export const search: Handler = async (ctx) => {
+  const q = ctx.query.get('email');
+  if (q === null || q.trim() === '') throw validationFailed(['email: give an email address or a fragment of one']);
+  const rows = ctx.db
+    .prepare(
+      `SELECT l.id, l.email, l.campaign_id, c.name AS campaign_name, l.doc FROM leads l JOIN campaigns c ON c.id = l.campaign_id
+       WHERE l.org_id = ? AND l.deleted_at IS NULL AND instr(l.email_lc, ?) > 0 ORDER BY l.created_at DESC, l.id DESC LIMIT 10`,
+    )
+    .all(ctx.workspace.id, q.trim().toLowerCase()) as { id: string; email: string; campaign_id: string; campaign_name: string; doc: string }[];
+  return ok({
+    data: rows.map((r) => {
+      const d = JSON.parse(r.doc) as Record<string, unknown>;
+      return { id: r.id, email: r.email, campaignId: r.campaign_id, campaignName: r.campaign_name, firstName: d.firstName ?? '', lastName: d.lastName ?? '' };
+    }),
+  });
+};
