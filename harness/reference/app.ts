@@ -24,6 +24,8 @@ import { paginate } from './pagination.ts';
 import { ROUTES, UUID_PARAMS, type RouteDef } from './routes.ts';
 import { isUuid } from './validate.ts';
 
+type Gate = { key: ApiKey; ws: Workspace; rateHeaders: Record<string, string> } | { limited: Outgoing };
+
 const STATE_CHANGING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const CONSTANT_REQUEST_ID = '9b2f4c1e-0d3a-4e5b-8c7d-6a1f2e3d4c5b';
 /** Headers stored with an idempotent response and replayed with it. */
@@ -86,6 +88,13 @@ export function jsonOutgoing(status: number, body: unknown, requestId: string, h
   };
 }
 
+/** Splits a request target into path and query without URL normalisation (//x stays a path). */
+export function parseTarget(target: string | undefined): { pathname: string; searchParams: URLSearchParams } {
+  const t = target ?? '/';
+  const q = t.indexOf('?');
+  return { pathname: q >= 0 ? t.slice(0, q) : t, searchParams: new URLSearchParams(q >= 0 ? t.slice(q + 1) : '') };
+}
+
 export function newRequestId(mutant: MutantSwitch): string {
   if (mutant('err-requestid-not-uuid')) return `req_${randomBytes(12).toString('hex')}`;
   if (mutant('err-requestid-constant')) return CONSTANT_REQUEST_ID;
@@ -134,35 +143,29 @@ export class PublicApi {
     const mutant = s.mutant;
     const method = (req.method ?? 'GET').toUpperCase();
     const raw = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://reference.invalid');
+    const url = parseTarget(req.url);
     let pathname = url.pathname;
     if (pathname.startsWith('/v2/') && mutant('ver-v2-alias')) pathname = `/v1/${pathname.slice(4)}`;
 
-    // 1. route
+    // 1. route (an unknown route is 404 whatever the credentials; a valid key still counts)
     const m = this.router.match(method, pathname);
     if (!m) {
       if (mutant('err-unknown-route-text')) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not Found' };
-      throw notFound(`No route for ${method} ${url.pathname}.`);
+      let gate: Gate | null = null;
+      try {
+        gate = this.authAndRate(req, requestId);
+      } catch {
+        gate = null;
+      }
+      if (gate && 'limited' in gate) return gate.limited;
+      return errorOutgoing(notFound(`No route for ${method} ${url.pathname}.`), requestId, mutant, gate?.rateHeaders ?? {});
     }
     const route = m.route;
 
-    // 2. authentication
-    const key = this.authenticate(req.headers.authorization);
-    const ws = loadWorkspace(s.db, key.orgId);
-    if (!ws) throw unauthenticated();
-    const now = s.clock.now();
-    s.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(now, key.id);
-
-    // 3. rate limit (counts every authenticated request of the workspace)
-    const rl = this.rateLimit(ws, key, now);
-    const rateHeaders: Record<string, string> = {};
-    if (!mutant('rate-no-remaining-header')) rateHeaders['x-ratelimit-remaining'] = String(rl.remaining);
-    rateHeaders['x-ratelimit-limit'] = String(rl.limit);
-    if (rl.retryAfter !== undefined) {
-      const h: Record<string, string> = { ...rateHeaders };
-      if (!mutant('rate-no-retry-after-header')) h['retry-after'] = String(rl.retryAfter);
-      return errorOutgoing(new ApiError(429, 'rate_limited', 'Rate limit exceeded: 120 requests per 60 seconds per workspace.', undefined, rl.retryAfter), requestId, mutant, h);
-    }
+    // 2. authentication, 3. rate limit
+    const gate = this.authAndRate(req, requestId);
+    if ('limited' in gate) return gate.limited;
+    const { key, ws, rateHeaders } = gate;
 
     try {
       // 4. plan and scope
@@ -201,6 +204,28 @@ export class PublicApi {
       if (e instanceof ApiError) return errorOutgoing(e, requestId, mutant, rateHeaders);
       throw e;
     }
+  }
+
+  /** Authenticates (401) and counts the request against its workspace's rate limit (429). */
+  private authAndRate(req: IncomingMessage, requestId: string): Gate {
+    const { s } = this;
+    const mutant = s.mutant;
+    const key = this.authenticate(req.headers.authorization);
+    const ws = loadWorkspace(s.db, key.orgId);
+    if (!ws) throw unauthenticated();
+    const now = s.clock.now();
+    s.db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(now, key.id);
+    const rl = this.rateLimit(ws, key, now);
+    const rateHeaders: Record<string, string> = {};
+    if (!mutant('rate-no-remaining-header')) rateHeaders['x-ratelimit-remaining'] = String(rl.remaining);
+    rateHeaders['x-ratelimit-limit'] = String(rl.limit);
+    if (rl.retryAfter !== undefined) {
+      const h: Record<string, string> = { ...rateHeaders };
+      if (!mutant('rate-no-retry-after-header')) h['retry-after'] = String(rl.retryAfter);
+      const err = new ApiError(429, 'rate_limited', 'Rate limit exceeded: 120 requests per 60 seconds per workspace.', undefined, rl.retryAfter);
+      return { limited: errorOutgoing(err, requestId, mutant, h) };
+    }
+    return { key, ws, rateHeaders };
   }
 
   private authenticate(header: string | undefined): ApiKey {
@@ -305,7 +330,7 @@ export class PublicApi {
     }
   }
 
-  private makeCtx(ws: Workspace, key: ApiKey, params: Record<string, string>, url: URL, body: unknown, requestId: string, method: string, path: string): Ctx {
+  private makeCtx(ws: Workspace, key: ApiKey, params: Record<string, string>, url: { searchParams: URLSearchParams }, body: unknown, requestId: string, method: string, path: string): Ctx {
     const s = this.s;
     return {
       services: s,

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { ApiError, notFound, unauthenticated, validationFailed, failedPrecondition } from './errors.ts';
 import { Router, readBody, send, type Outgoing } from './http.ts';
-import { errorOutgoing, jsonOutgoing } from './app.ts';
+import { errorOutgoing, jsonOutgoing, parseTarget } from './app.ts';
 import { LIMIT_TYPES, type Services, type Reply, type LimitType } from './context.ts';
 import { insertKey, insertWorkspace, loadWorkspace, saveWorkspacePlan } from './store.ts';
 import { V, bodyObject, isTimezone, isUuid, isPlainObject, isEmail } from './validate.ts';
@@ -257,7 +257,7 @@ export class ControlApi {
 
   private async pipeline(req: IncomingMessage, requestId: string): Promise<Outgoing> {
     const raw = await readBody(req);
-    const url = new URL(req.url ?? '/', 'http://control.invalid');
+    const url = parseTarget(req.url);
     const m = this.router.match((req.method ?? 'GET').toUpperCase(), url.pathname);
     if (!m) throw notFound(`No control route ${req.method} ${url.pathname}.`);
     const h = req.headers.authorization ?? '';

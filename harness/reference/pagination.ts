@@ -95,13 +95,14 @@ export function paginate<Row extends { id: string; created_at: number }>(
       if (!mutant('page-garbage-cursor-first-page')) throw validationFailed(['cursor: invalid or expired cursor']);
     }
   }
+  const offsetMode = mutant('page-offset-cursor');
   const asc = mutant('page-oldest-first');
   const dir = asc ? 'ASC' : 'DESC';
   const cmp = asc ? '>' : '<';
   const params: unknown[] = [...q.params];
   let where = `(${q.where})`;
   let offset = 0;
-  if (mutant('page-offset-cursor')) {
+  if (offsetMode) {
     offset = pos && typeof pos.o === 'number' ? pos.o : 0;
   } else if (pos && typeof pos.c === 'number' && typeof pos.i === 'string') {
     const idCmp = mutant('page-cursor-inclusive') ? `${cmp}=` : cmp;
@@ -115,7 +116,7 @@ export function paginate<Row extends { id: string; created_at: number }>(
   const last = pageRows[pageRows.length - 1];
   let nextCursor: string | null = null;
   const cursorAfter = (): string =>
-    mutant('page-offset-cursor')
+    offsetMode
       ? encodeCursor(key, { l: q.list, o: offset + pageRows.length })
       : encodeCursor(key, last ? { l: q.list, c: last.created_at, i: last.id } : { l: q.list, c: asc ? 8.64e15 : 0, i: '' });
   if (mutant('page-hasmore-always-true')) hasMore = true;
