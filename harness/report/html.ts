@@ -131,7 +131,7 @@ function checkRow(c: CheckResult, ctx: Ctx, full: boolean): string {
   const inner = `${pill(c.verdict, c.blocking, c.level)} <code class="check-id">${e(c.id)}</code> <span class="c-title">${e(c.title)}</span>`;
   if (!full) return `<li class="check">${inner}${c.verdict === 'skip' && c.message ? ` <span class="muted">— ${e(c.message)}</span>` : ''}</li>`;
   const curl = c.repro?.[0];
-  return `<li class="check open">${inner}
+  return `<li class="check open v-${e(c.verdict)}${c.blocking ? '' : ' nb'}">${inner}
     ${c.message ? `<pre class="c-msg">${e(c.message)}</pre>` : ''}
     ${curl ? curlBlock(curl) : ''}
     ${c.verdict === 'fail' || c.verdict === 'error' ? `<a class="ev-link" href="#${e(ctx.checkAnchor.get(c.id))}">Evidence: request and response ↗</a>` : ''}
@@ -189,7 +189,7 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
   const verdictCls = r.verdict === 'pass' ? (r.complete ? (s.warnings ? 'pass warnings' : 'pass') : 'incomplete') : r.verdict;
 
   const tiles = [
-    tile('Verdict', e(r.verdict === 'pass' && r.complete ? 'PASS' : r.verdict === 'pass' ? 'INCOMPLETE' : r.verdict.toUpperCase()), `t-verdict t-${verdictCls.split(' ')[0]}`, e(h.text)),
+    tile('Verdict', e(r.verdict === 'pass' && r.complete ? 'PASS' : r.verdict === 'pass' ? 'INCOMPLETE' : r.verdict.toUpperCase()), `t-verdict t-${verdictCls.split(' ')[0]}`, s.warnings && r.verdict === 'pass' ? 'with SHOULD warnings' : ''),
     tile('Checks passed', `${s.pass}<small>/${s.total}</small>`, 't-pass'),
     tile('Failed (blocking)', String(r.checks.filter((c) => c.blocking && c.verdict === 'fail').length), s.mustFailures ? 't-fail' : 't-zero'),
     tile('Errors', String(s.error), s.error ? 't-error' : 't-zero'),
@@ -267,15 +267,16 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
 
   const meta: [string, string][] = [
     ['Target', `<code>${e(r.target.baseUrl)}</code>${r.target.name ? ` ${e(r.target.name)}` : ''}${r.target.embedded ? ' <span class="tag">embedded reference</span>' : ''}`],
-    ['Spec', `${e(r.spec.version)} <span class="muted">sha256</span> <code class="sha">${e(r.spec.sha256)}</code>`],
     ['Kit', `${e(r.kit.name)} ${e(r.kit.version)}`],
+    ['Spec', `${e(r.spec.version)}`],
+    ['sha256', `<code class="sha">${e(r.spec.sha256)}</code>`],
     ['Run', `<code>${e(r.runId)}</code> · depth ${e(r.depth)}`],
-    ['Started', e(r.startedAt)],
-    ['Finished', `${e(r.finishedAt)} · ${e(formatMs(r.durationMs))}${r.complete ? '' : ' <span class="tag tag-bad">interrupted</span>'}`],
     [
       'Traffic',
       `${r.stats.requests} requests${r.stats.plannedMs !== undefined ? ` · planned ${e(formatMs(r.stats.plannedMs))}` : ''}${r.stats.unplanned429 ? ` · <span class="n-bad">${r.stats.unplanned429} unplanned 429</span>` : ''}${r.stats.transportErrors ? ` · ${r.stats.transportErrors} transport errors` : ''}`,
     ],
+    ['Started', e(r.startedAt)],
+    ['Finished', `${e(r.finishedAt)} · ${e(formatMs(r.durationMs))}${r.complete ? '' : ' <span class="tag tag-bad">interrupted</span>'}`],
   ];
 
   return `<!DOCTYPE html>
@@ -292,7 +293,7 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
   <div class="wrap">
     <div class="brand">${e(r.kit.name)} <span>certification report</span></div>
     <h1>Outreach API v1 conformance</h1>
-    <div class="headline">${e(h.icon)} ${e(h.text)}</div>
+    <div class="headline"><span class="hl-dot"></span>${e(h.text)}</div>
     <dl class="meta">${meta.map(([k, v]) => `<div><dt>${e(k)}</dt><dd>${v}</dd></div>`).join('')}</dl>
   </div>
 </header>
@@ -342,17 +343,17 @@ header.top{background:#1f2937;color:#f3f4f6;padding:22px 0 18px;border-bottom:6p
 header.top.v-pass{border-bottom-color:var(--pass)}header.top.v-fail{border-bottom-color:var(--fail)}header.top.v-error{border-bottom-color:var(--error)}header.top.v-incomplete{border-bottom-color:var(--warn)}
 .brand{font-size:12px;letter-spacing:.08em;text-transform:uppercase;color:#9ca3af}.brand span{color:#d1d5db}
 header h1{margin:4px 0 6px;font-size:24px;font-weight:600}
-.headline{font-size:16px;font-weight:500;margin-bottom:14px}
-dl.meta{display:grid;grid-template-columns:repeat(auto-fill,minmax(330px,1fr));gap:6px 24px;margin:0}
+.headline{font-size:16px;font-weight:500;margin-bottom:14px;display:flex;align-items:center;gap:8px}.hl-dot{width:12px;height:12px;border-radius:50%;background:var(--nc);flex:none}.v-pass .hl-dot{background:#2da44e}.v-fail .hl-dot{background:#fa4549}.v-error .hl-dot{background:#a475f9}.v-incomplete .hl-dot{background:#d4a72c}
+dl.meta{display:grid;grid-template-columns:repeat(auto-fill,minmax(440px,1fr));gap:6px 32px;margin:0}
 dl.meta div{display:flex;gap:10px;min-width:0}dl.meta dt{color:#9ca3af;width:64px;flex:none}dl.meta dd{margin:0;min-width:0;overflow-wrap:anywhere}
-dl.meta code{color:#fff;background:rgba(255,255,255,.08);padding:0 4px;border-radius:3px}dl.meta .muted{color:#9ca3af}.sha{font-size:11.5px}
+dl.meta code{color:#fff;background:rgba(255,255,255,.08);padding:0 4px;border-radius:3px}dl.meta .muted{color:#9ca3af}.sha{font-size:11.5px;word-break:break-all}
 .tag{display:inline-block;font-size:11px;padding:0 6px;border-radius:10px;background:rgba(255,255,255,.15)}.tag-bad{background:var(--fail);color:#fff}
-.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:12px;margin:20px 0}
+.tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(124px,1fr));gap:10px;margin:20px 0}
 .tile{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:12px 14px;border-top:4px solid var(--nc)}
 .t-value{font-size:26px;font-weight:600;line-height:1.2}.t-value small{font-size:14px;color:var(--muted);font-weight:400}
 .t-label{color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.04em}.t-sub{font-size:12px;color:var(--muted);margin-top:4px}
-.t-verdict{grid-column:span 2}.t-verdict.t-pass{border-top-color:var(--pass)}.t-verdict.t-pass .t-value{color:var(--pass)}.t-verdict.t-fail{border-top-color:var(--fail)}.t-verdict.t-fail .t-value{color:var(--fail)}.t-verdict.t-error .t-value{color:var(--error)}.t-verdict.t-error{border-top-color:var(--error)}.t-verdict.t-incomplete{border-top-color:var(--warn)}
-.t-pass{border-top-color:var(--pass)}.t-fail{border-top-color:var(--fail)}.t-fail .t-value{color:var(--fail)}.t-error{border-top-color:var(--error)}.t-error .t-value{color:var(--error)}.t-warn{border-top-color:#d4a72c}.t-warn .t-value{color:var(--warn)}.t-skip{border-top-color:var(--skip)}.t-cover{border-top-color:var(--accent)}.t-mutation{border-top-color:#bf3989;grid-column:span 2}.t-mutation .t-value{color:#bf3989}
+.t-verdict.t-pass{border-top-color:var(--pass)}.t-verdict.t-pass .t-value{color:var(--pass)}.t-verdict.t-fail{border-top-color:var(--fail)}.t-verdict.t-fail .t-value{color:var(--fail)}.t-verdict.t-error .t-value{color:var(--error)}.t-verdict.t-error{border-top-color:var(--error)}.t-verdict.t-incomplete{border-top-color:var(--warn)}
+.t-pass{border-top-color:var(--pass)}.t-fail{border-top-color:var(--fail)}.t-fail .t-value{color:var(--fail)}.t-error{border-top-color:var(--error)}.t-error .t-value{color:var(--error)}.t-warn{border-top-color:#d4a72c}.t-warn .t-value{color:var(--warn)}.t-skip{border-top-color:var(--skip)}.t-cover{border-top-color:var(--accent)}.t-mutation{border-top-color:#bf3989}.t-mutation .t-value{color:#bf3989}
 .card{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:14px 18px;margin:16px 0}
 details.card>summary{cursor:pointer;font-weight:600}
 h2{font-size:18px;margin:28px 0 12px;font-weight:600}.card h2{margin-top:0}
@@ -362,7 +363,7 @@ h2{font-size:18px;margin:28px 0 12px;font-weight:600}.card h2{margin-top:0}
 .f-head{display:flex;align-items:center;gap:8px;flex-wrap:wrap}.check-id{font-weight:600;overflow-wrap:anywhere}.dur{margin-left:auto;color:var(--muted);font-size:12px}
 .f-title{margin:6px 0 2px}.f-clauses{font-size:12.5px;color:var(--muted)}
 pre.f-msg,pre.c-msg{white-space:pre-wrap;overflow-wrap:anywhere;background:var(--fail-bg);border-radius:6px;padding:8px 12px;margin:8px 0;font-size:13px;color:#82071e}
-.nonblocking pre.f-msg,.is-warn pre.c-msg{background:var(--warn-bg);color:#6a4a00}
+li.v-skip pre.c-msg{background:var(--skip-bg);color:#424a53}li.v-error pre.c-msg{background:var(--error-bg);color:#512a97}.nonblocking pre.f-msg,li.nb.v-fail pre.c-msg{background:var(--warn-bg);color:#6a4a00}
 [data-verdict=error] pre.f-msg{background:var(--error-bg);color:#512a97}
 details.evidence>summary{cursor:pointer;color:var(--muted);font-size:13px;margin:6px 0}
 .exchange{border:1px solid var(--line);border-radius:6px;margin:8px 0;overflow:hidden}
@@ -378,7 +379,7 @@ pre.msg{margin:0;padding:6px 10px 10px;white-space:pre-wrap;overflow-wrap:anywhe
 .curl pre{margin:0;padding:8px 70px 8px 10px;color:#e6edf3;white-space:pre-wrap;overflow-wrap:anywhere}
 li .curl{border:1px solid var(--line);border-radius:6px;margin:6px 0}
 button.copy{position:absolute;top:6px;right:6px;font-size:11px;padding:2px 8px;border-radius:4px;border:1px solid #30363d;background:#21262d;color:#e6edf3;cursor:pointer}button.copy:hover{background:#30363d}
-.tbl{width:100%;border-collapse:collapse;font-size:13px}.tbl th{text-align:left;color:var(--muted);font-weight:500;border-bottom:1px solid var(--line);padding:6px 8px}.tbl td{border-bottom:1px solid #eef1f4;padding:5px 8px;vertical-align:top}.num{text-align:right;font-variant-numeric:tabular-nums}.n-bad{color:var(--fail);font-weight:600}
+.tbl{width:100%;border-collapse:collapse;font-size:13px}.tbl th.num{text-align:right}.tbl th{text-align:left;color:var(--muted);font-weight:500;border-bottom:1px solid var(--line);padding:6px 8px}.tbl td{border-bottom:1px solid #eef1f4;padding:5px 8px;vertical-align:top}.num{text-align:right;font-variant-numeric:tabular-nums}.n-bad{color:var(--fail);font-weight:600}
 .bar{display:inline-flex;width:160px;height:8px;border-radius:4px;overflow:hidden;background:#eef1f4;vertical-align:middle}.bar span{display:block;height:100%}
 h2 .bar{margin-left:12px;width:120px}
 .b-pass{background:var(--pass)}.b-fail{background:var(--fail)}.b-error{background:var(--error)}.b-warn{background:#d4a72c}.b-skip{background:#8c959f}.b-not-covered{background:repeating-linear-gradient(45deg,#d0d7de 0 3px,#eef1f4 3px 6px)}

@@ -38,7 +38,7 @@ export function renderReports(input: ReportInput): { results: Results; files: Re
     'junit.xml': buildJunit(results, events),
     'summary.md': buildSummaryMarkdown(results),
     'report.html': buildHtml(results, events),
-    'traffic.har': JSON.stringify(buildHar(events, results), null, 1) + '\n',
+    'traffic.har': JSON.stringify(buildHar(events, results)) + '\n', // compact: a run has thousands of exchanges
   };
   return { results, files };
 }
