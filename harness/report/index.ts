@@ -4,7 +4,8 @@
 //   const { files } = await writeReports('reports/<run>', { events, clauses, checks, mutation });
 //
 // writeReports scrubs secrets from the events first (defence in depth: the client already
-// redacted them; the catalog, check list and mutation block carry no secrets), then writes results.json, junit.xml, summary.md, report.html, traffic.har.
+// redacted them; the catalog, check list and mutation block carry no secrets), then writes
+// results.json, junit.xml, summary.md, report.html and traffic.har. Decisions: README.md here.
 
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
