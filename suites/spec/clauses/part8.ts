@@ -7,7 +7,7 @@ export const CLAUSES_PART8: readonly Clause[] = [
   { id: 'RATE-PER-WORKSPACE', section: '8', level: 'MUST', text: 'The rate limit is per workspace: another workspace is unaffected.' },
   { id: 'RATE-429', section: '8', level: 'MUST', text: 'A request over the limit gets 429 with Retry-After (seconds).' },
   { id: 'RATE-REMAINING-HEADER', section: '8', level: 'MUST', text: 'Responses carry the header X-RateLimit-Remaining.' },
-  { id: 'RATE-RECOVERS', section: '8', level: 'SHOULD', text: 'After Retry-After seconds the workspace is served again (the window is 60 seconds).' },
+  { id: 'RATE-RECOVERS', section: '8', level: 'MUST', text: 'Retry-After tells when to retry: after that many seconds (with backoff on a repeated 429) the workspace is served again.' },
   { id: 'RATE-CLIENT-BACKOFF', section: '8', level: 'SHOULD', text: 'Clients should back off exponentially on repeated 429 (the kit does; a target keeps answering 429 with Retry-After meanwhile).' },
   { id: 'LIMIT-ACCOUNTS-PER-CALL', section: '8', level: 'MUST', text: 'Mailboxes per create call: 1 to 50.' },
   { id: 'LIMIT-ACCOUNTS-PER-WORKSPACE', section: '8', level: 'MUST', text: 'Mailboxes per workspace: no limit.' },

@@ -1,0 +1,80 @@
+import type { Check } from '../../lib/check.ts';
+import { ENDPOINTS, label, type Endpoint } from '../../spec/endpoints.ts';
+import { placeholderRequest } from '../../lib/requests.ts';
+import { expect2xx, expectError } from '../../lib/expect.ts';
+import { skip } from '../../lib/check.ts';
+import { newKey } from '../../lib/recipes.ts';
+
+// Part 5.3: a missing, invalid or revoked key gives 401 unauthenticated, on every endpoint.
+// Generated from the endpoint catalog: one check per endpoint and way of being unauthenticated.
+
+const VARIANTS = [
+  {
+    id: 'AUTH-401-MISSING',
+    clause: 'AUTH-401-MISSING',
+    title: 'MUST answer 401 unauthenticated when Authorization is missing',
+    headers: async () => ['none' as const],
+  },
+  {
+    id: 'AUTH-401-MALFORMED',
+    clause: 'AUTH-401-MALFORMED',
+    title: 'MUST answer 401 unauthenticated to an Authorization header that is not "Bearer <key>"',
+    // A real key in the wrong scheme proves the scheme is checked; "Bearer" alone has no key.
+    headers: async (key: string) => [{ header: 'Bearer' }, { header: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }, { header: `Token ${key}` }, { header: key }],
+  },
+  {
+    id: 'AUTH-401-UNKNOWN',
+    clause: 'AUTH-401-UNKNOWN',
+    title: 'MUST answer 401 unauthenticated to a key the target never issued',
+    // Same shape as a real key, last characters changed: a target must look the key up.
+    headers: async (key: string) => [{ header: `Bearer ${key.slice(0, -6)}${key.endsWith('zzzzzz') ? 'yyyyyy' : 'zzzzzz'}` }],
+  },
+] as const;
+
+function unauthenticatedCheck(v: (typeof VARIANTS)[number], ep: Endpoint): Check {
+  return {
+    id: `${v.id}/${label(ep)}`,
+    title: v.title,
+    clauses: [v.clause, 'ERR-TABLE-401', 'ERR-ENVELOPE'],
+    level: 'MUST',
+    features: ep.referenced ? [`op:${ep.referenced}`] : [],
+    budget: 4,
+    async run(ctx) {
+      const req = placeholderRequest(ep, ctx.profile);
+      if (!req) skip(`${ep.id} is not declared in the profile`);
+      // The workspace key only feeds the malformed headers; these requests carry no valid bearer.
+      const ws = await ctx.workspace();
+      const key = await ws.createKey(['all:read']);
+      for (const auth of await v.headers(key.secret)) {
+        const res = await ctx.anonymous.request({ ...req, auth });
+        const shown = auth === 'none' ? 'no Authorization header' : `Authorization "${auth.header.split(' ')[0]} ..."`;
+        expectError(res, 401, ctx.profile, `${label(ep)} with ${shown}`, 'unauthenticated');
+      }
+    },
+  };
+}
+
+const revoked: Check = {
+  id: 'AUTH-401-REVOKED/every-endpoint',
+  title: 'MUST answer 401 unauthenticated to a revoked key on every endpoint, from the next request on',
+  clauses: ['AUTH-401-REVOKED', 'KEY-REVOKE-IMMEDIATE', 'ERR-TABLE-401'],
+  level: 'MUST',
+  features: ['op:apikeys.create'],
+  budget: ENDPOINTS.length + 3,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    const key = await newKey(ws, ctx, ['all:all']);
+    const before = await key.client.get('/v1/workspace');
+    if (before.status !== 200) skip(`a fresh all:all key could not read /v1/workspace (${before.status}); revocation cannot be observed`);
+    const del = await ws.api.delete(`/v1/api-keys/${encodeURIComponent(key.id)}`);
+    expect2xx(del, 'DELETE /v1/api-keys/{id}');
+    for (const ep of ENDPOINTS) {
+      const req = placeholderRequest(ep, ctx.profile);
+      if (!req) continue;
+      const res = await key.client.request(req);
+      expectError(res, 401, ctx.profile, `${label(ep)} with a revoked key`, 'unauthenticated');
+    }
+  },
+};
+
+export const UNAUTHENTICATED_CHECKS: Check[] = [...VARIANTS.flatMap((v) => ENDPOINTS.map((ep) => unauthenticatedCheck(v, ep))), revoked];

@@ -1,0 +1,74 @@
+import type { ApiResponse } from '../../../harness/client/types.ts';
+import type { ExchangeEvent } from '../../../harness/events/types.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { fail } from '../../lib/check.ts';
+import { envelopeProblems } from '../../lib/expect.ts';
+import { UUID_RE } from '../../spec/schemas.ts';
+
+// Part 7 over the whole run: every non-2xx answer the kit saw anywhere is held to the envelope.
+// These run last, after every other check has produced its traffic.
+
+function targetErrors(ctx: CheckContext): { ex: ExchangeEvent; res: ApiResponse }[] {
+  const base = ctx.anonymous.baseUrl.replace(/\/$/, '');
+  return ctx
+    .observed()
+    .filter((ex) => ex.response && ex.response.status >= 400 && ex.request.url.startsWith(`${base}/`))
+    .map((ex) => {
+      const text = ex.response!.body ?? '';
+      let body: unknown;
+      try {
+        body = text ? JSON.parse(text) : undefined;
+      } catch {
+        body = undefined;
+      }
+      return { ex, res: { status: ex.response!.status, headers: ex.response!.headers, body, text, exchangeId: ex.id, durationMs: ex.durationMs } };
+    });
+}
+
+export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
+  {
+    id: 'ERR-ENVELOPE/every-error-seen',
+    title: 'MUST answer every error the run saw in the envelope of part 7, with the table\'s type and code',
+    clauses: ['ERR-ENVELOPE', 'ERR-STATUS-REPEATS-HTTP', 'ERR-REQUESTID-UUID', 'ERR-RETRYAFTER-429', 'ERR-DETAILS-VALIDATION'],
+    level: 'MUST',
+    features: [],
+    budget: 0,
+    last: true,
+    async run(ctx) {
+      const errors = targetErrors(ctx);
+      if (errors.length === 0) fail('the run saw no error answer at all, so the envelope could not be checked');
+      const bad: string[] = [];
+      const evidence: string[] = [];
+      for (const { ex, res } of errors) {
+        const problems = envelopeProblems(res, ctx.profile);
+        const e = (res.body as { error?: { code?: string; details?: unknown } } | undefined)?.error;
+        if (res.status === 400 && e?.code === 'validation_failed' && !(Array.isArray(e.details) && e.details.every((d) => typeof d === 'string')))
+          problems.push('a validation failure carries no details array of strings');
+        if (problems.length) {
+          bad.push(`${ex.request.method} ${new URL(ex.request.url).pathname} -> ${res.status}: ${problems.join('; ')}`);
+          evidence.push(ex.id);
+        }
+      }
+      if (bad.length) fail(`${bad.length} of ${errors.length} error answers break the envelope: ${bad.slice(0, 8).join(' | ')}${bad.length > 8 ? ` | and ${bad.length - 8} more` : ''}`, ...evidence.slice(0, 20));
+    },
+  },
+  {
+    id: 'ERR-REQUESTID-DISTINCT/every-error-seen',
+    title: 'SHOULD give every error answer its own requestId',
+    clauses: ['ERR-REQUESTID-DISTINCT'],
+    level: 'SHOULD',
+    features: [],
+    budget: 0,
+    last: true,
+    async run(ctx) {
+      const seen = new Map<string, string>();
+      for (const { ex, res } of targetErrors(ctx)) {
+        const id = (res.body as { error?: { requestId?: unknown } } | undefined)?.error?.requestId;
+        if (typeof id !== 'string' || !UUID_RE.test(id)) continue;
+        const first = seen.get(id);
+        if (first) fail(`two error answers share requestId ${id}`, first, ex.id);
+        seen.set(id, ex.id);
+      }
+    },
+  },
+];

@@ -1,0 +1,141 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { fail } from '../../lib/check.ts';
+import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
+import { endpoint, label } from '../../spec/endpoints.ts';
+import { SUBJECTS, type Subject } from './subjects.ts';
+
+// Part 4.1 Idempotency-Key, generated for every state-changing endpoint of the catalog.
+
+const idemKey = (ctx: CheckContext, tag: string) => `${ctx.prefix}${tag}-${Math.random().toString(36).slice(2, 12)}`;
+
+async function first(ctx: CheckContext, res: ApiResponse, what: string) {
+  if (!is2xx(res)) fail(`${what}: the first request answered ${res.status} ${snippet(res)}; idempotency is checked on a request that succeeds`, res);
+}
+
+function subjectCheck(s: Subject, kind: 'replay' | 'reuse' | 'concurrent'): Check {
+  const ep = endpoint(s.endpoint);
+  const base = { features: s.features, level: 'MUST' as const };
+  const name = label(ep);
+  if (kind === 'replay')
+    return {
+      ...base,
+      id: `IDEM-REPLAY/${name}`,
+      title: 'MUST replay the original status and body to a retry with the same Idempotency-Key, without a second effect',
+      clauses: ['IDEM-REPLAY', 'IDEM-REPLAY-NO-EFFECT'],
+      budget: 12,
+      async run(ctx) {
+        const ws = await ctx.workspace();
+        const { request, effects } = await s.prepare(ctx, ws);
+        const key = idemKey(ctx, 'replay');
+        const r1 = await ws.api.request({ ...request, idempotencyKey: key });
+        await first(ctx, r1, name);
+        if (ctx.control) await ctx.control.advance(2); // a second execution would now differ (timestamps)
+        const r2 = await ws.api.request({ ...request, idempotencyKey: key });
+        expectThat(r2.status === r1.status, `${name}: the retry answered ${r2.status}, the original ${r1.status}`, r1, r2);
+        expectThat(isDeepStrictEqual(r2.body, r1.body), `${name}: the retry's body differs from the original's`, r1, r2);
+        if (effects) {
+          const n = await effects();
+          expectThat(n === 1, `${name}: the request and its retry made ${n} resources, expected 1`, r1, r2);
+        }
+      },
+    };
+  if (kind === 'reuse')
+    return {
+      ...base,
+      id: `IDEM-REUSED-422/${name}`,
+      title: 'MUST answer 422 idempotency_key_reused to the same Idempotency-Key with a different body',
+      clauses: ['IDEM-REUSED-422', 'ERR-TABLE-422'],
+      budget: 10,
+      async run(ctx) {
+        const ws = await ctx.workspace();
+        const { request, other } = await s.prepare(ctx, ws);
+        const key = idemKey(ctx, 'reuse');
+        await first(ctx, await ws.api.request({ ...request, idempotencyKey: key }), name);
+        const res = await ws.api.request({ ...(other as ApiRequest), idempotencyKey: key });
+        expectError(res, 422, ctx.profile, `${name} again with the same Idempotency-Key and another body`, 'idempotency_key_reused');
+      },
+    };
+  return {
+    ...base,
+    id: `IDEM-CONCURRENT/${name}`,
+    title: 'MUST take effect once for concurrent requests with one Idempotency-Key (others: a replay or 409 conflict)',
+    clauses: ['IDEM-CONCURRENT-ONE-EFFECT', 'IDEM-INFLIGHT-409', 'ERR-TABLE-409'],
+    budget: 14,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { request, effects } = await s.prepare(ctx, ws);
+      const key = idemKey(ctx, 'conc');
+      const all = await Promise.all(Array.from({ length: 4 }, () => ws.api.request({ ...request, idempotencyKey: key })));
+      const ok = all.filter(is2xx);
+      if (ok.length === 0) fail(`${name}: none of 4 concurrent requests succeeded: ${all.map((r) => r.status).join(', ')}`, ...all);
+      for (const r of ok) expectThat(isDeepStrictEqual(r.body, ok[0]!.body) && r.status === ok[0]!.status, `${name}: two concurrent requests with one key answered different successes`, ok[0], r);
+      for (const r of all.filter((x) => !is2xx(x))) {
+        expectThat(r.status === 409, `${name}: a concurrent request with the same key answered ${r.status}; expected a replay or 409 conflict`, r);
+        const problems = envelopeProblems(r, ctx.profile);
+        expectThat(problems.length === 0 && r.body.error.code === 'conflict', `${name}: the 409 is not conflict in the envelope: ${problems.join('; ') || r.body?.error?.code}`, r);
+      }
+      if (effects) {
+        const n = await effects();
+        expectThat(n === 1, `${name}: 4 concurrent requests with one Idempotency-Key made ${n} resources, expected 1`, ...all);
+      }
+    },
+  };
+}
+
+/** A fresh key of exactly n characters (random tail, so runs never collide). */
+function keyOfLength(n: number): string {
+  const tail = Math.random().toString(36).slice(2, 14).padEnd(12, '0');
+  return `${'k'.repeat(n - tail.length)}${tail}`;
+}
+
+/** Endpoints whose request has a body, so "the same key with a different body" can be asked. */
+const WITH_BODY = ['accounts.create', 'accounts.update', 'campaigns.create', 'campaigns.update', 'campaigns.testEmail', 'leads.create', 'leads.update', 'leads.mutate', 'apikeys.create', 'emails.reply', 'emails.forward'];
+/** Endpoints that make a resource the kit can count. */
+const CREATORS = ['accounts.create', 'campaigns.create', 'leads.create', 'apikeys.create'];
+
+const lengthChecks: Check[] = [
+  {
+    id: 'IDEM-KEY-LENGTH/POST /v1/campaigns',
+    title: 'MUST accept an Idempotency-Key of 255 characters and refuse one of 256 without an effect',
+    clauses: ['IDEM-MAX-255'],
+    level: 'MUST',
+    features: [],
+    budget: 8,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const s = SUBJECTS.find((x) => x.endpoint === 'campaigns.create')!;
+      const ok = await s.prepare(ctx, ws);
+      const r1 = await ws.api.request({ ...ok.request, idempotencyKey: keyOfLength(255) });
+      expectThat(is2xx(r1), `a 255-character Idempotency-Key was refused (${r1.status} ${snippet(r1)})`, r1);
+      const over = await s.prepare(ctx, ws);
+      const r2 = await ws.api.request({ ...over.request, idempotencyKey: keyOfLength(256) });
+      expectThat(!is2xx(r2), `a 256-character Idempotency-Key was accepted (${r2.status}); the header is at most 255 characters`, r2);
+      const n = await over.effects!();
+      expectThat(n === 0, `the refused request still made ${n} campaign(s)`, r2);
+    },
+  },
+  {
+    id: 'IDEM-KEY-OVERLONG-400/POST /v1/campaigns',
+    title: 'SHOULD refuse an Idempotency-Key over 255 characters as an invalid parameter (400 validation_failed)',
+    clauses: ['IDEM-OVERLONG-400'],
+    level: 'SHOULD',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const s = SUBJECTS.find((x) => x.endpoint === 'campaigns.create')!;
+      const { request } = await s.prepare(ctx, ws);
+      const res = await ws.api.request({ ...request, idempotencyKey: 'x'.repeat(300) });
+      expectError(res, 400, ctx.profile, 'POST /v1/campaigns with a 300-character Idempotency-Key', 'validation_failed');
+    },
+  },
+];
+
+export const IDEMPOTENCY_CHECKS: Check[] = [
+  ...SUBJECTS.map((s) => subjectCheck(s, 'replay')),
+  ...SUBJECTS.filter((s) => WITH_BODY.includes(s.endpoint)).map((s) => subjectCheck(s, 'reuse')),
+  ...SUBJECTS.filter((s) => CREATORS.includes(s.endpoint)).map((s) => subjectCheck(s, 'concurrent')),
+  ...lengthChecks,
+];

@@ -1,0 +1,26 @@
+import type { Check } from '../lib/check.ts';
+import { UNAUTHENTICATED_CHECKS } from './auth/unauthenticated.ts';
+import { SCOPE_MATRIX_CHECKS } from './auth/scope-matrix.ts';
+import { API_KEY_CHECKS } from './auth/api-keys.ts';
+import { ERROR_CHECKS } from './errors/errors.ts';
+import { OBSERVED_ENVELOPE_CHECKS } from './errors/envelope.ts';
+import { IDEMPOTENCY_CHECKS } from './idempotency/idempotency.ts';
+import { PAGINATION_CHECKS } from './pagination/pagination.ts';
+import { RATE_LIMIT_CHECKS } from './ratelimit/ratelimit.ts';
+import { VERSIONING_CHECKS } from './versioning/versioning.ts';
+import { WORKSPACE_CHECKS } from './workspace/workspace.ts';
+
+/** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
+export const ALL_CHECKS: readonly Check[] = [
+  // The rate-limit check first: it holds a workspace of its own for a while.
+  ...RATE_LIMIT_CHECKS,
+  ...UNAUTHENTICATED_CHECKS,
+  ...SCOPE_MATRIX_CHECKS,
+  ...API_KEY_CHECKS,
+  ...WORKSPACE_CHECKS,
+  ...ERROR_CHECKS,
+  ...VERSIONING_CHECKS,
+  ...IDEMPOTENCY_CHECKS,
+  ...PAGINATION_CHECKS,
+  ...OBSERVED_ENVELOPE_CHECKS,
+];

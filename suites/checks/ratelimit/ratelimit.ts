@@ -1,0 +1,82 @@
+import type { ApiResponse } from '../../../harness/client/types.ts';
+import type { Check } from '../../lib/check.ts';
+import { fail, skip } from '../../lib/check.ts';
+import { envelopeProblems, expectThat, is2xx } from '../../lib/expect.ts';
+
+// Part 8: 120 requests per 60 s per workspace, shared by its keys; 429 with Retry-After and
+// retryAfter; X-RateLimit-Remaining counts down; other workspaces unaffected; served again
+// after Retry-After (the control clock moves on when there is one; otherwise a bounded wait).
+
+const PROBE = '/v1/workspace';
+
+function remaining(res: ApiResponse): number | undefined {
+  const v = res.headers['x-ratelimit-remaining'];
+  return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
+}
+
+export const RATE_LIMIT_CHECKS: Check[] = [
+  {
+    id: 'RATE-LIMIT/one-workspace-two-keys',
+    title: 'MUST serve 120 requests per 60 s per workspace across its keys, then answer 429 with Retry-After; other workspaces unaffected',
+    clauses: ['RATE-120-PER-60S', 'RATE-SHARED-KEYS', 'RATE-PER-WORKSPACE', 'RATE-429', 'RATE-REMAINING-HEADER', 'ERR-TABLE-429', 'ERR-RETRYAFTER-429', 'RATE-RECOVERS', 'RATE-CLIENT-BACKOFF'],
+    level: 'MUST',
+    features: ['exclusiveWorkspace', 'twoWorkspaces', 'op:apikeys.create'],
+    budget: 130,
+    async run(ctx) {
+      const { requests: limit, windowSeconds } = ctx.profile.rateLimit;
+      const ws = await ctx.workspace({ exclusive: true });
+      if (!ctx.control) {
+        // A profile workspace may carry earlier traffic: let its window empty first (bounded).
+        if (ctx.depth !== 'full') skip('without the control API the rate-limit check waits out whole windows: run with --depth full');
+        await new Promise((r) => setTimeout(r, windowSeconds * 1000 + 1000));
+      }
+      const other = await ctx.workspace();
+      const second = await ws.createKey(['usage:read']); // counts as one request of the window
+      const keys = [ws.api, second.client];
+      const served: ApiResponse[] = [];
+      let limited: ApiResponse | undefined;
+      for (let i = 0; i < limit + 5 && !limited; i++) {
+        const res = await keys[i % 2]!.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
+        if (res.status === 429) limited = res;
+        else if (!is2xx(res)) fail(`request ${i + 2} of the window answered ${res.status}`, res);
+        else served.push(res);
+      }
+      const used = served.length + 1; // + the key creation
+      if (!limited) fail(`${used} requests within the window were all served; the limit is ${limit} per ${windowSeconds} s`, served[served.length - 1]);
+      expectThat(used >= limit, `the workspace was limited after ${used} requests; the limit is ${limit} per ${windowSeconds} s`, limited);
+      expectThat(used <= limit, `the workspace served ${used} requests before the first 429; the limit is ${limit}`, limited);
+      // X-RateLimit-Remaining counts down by one per request, whichever key sent it.
+      const counts = served.map(remaining);
+      const missing = counts.findIndex((c) => c === undefined);
+      if (missing >= 0) fail('a served response carries no X-RateLimit-Remaining header', served[missing]);
+      for (let i = 1; i < counts.length; i++)
+        if (counts[i] !== counts[i - 1]! - 1) fail(`X-RateLimit-Remaining went from ${counts[i - 1]} to ${counts[i]} between two requests of one workspace (keys alternate): it must count down across keys`, served[i - 1], served[i]);
+      expectThat(counts[counts.length - 1] === 0, `the last served request says ${counts[counts.length - 1]} remaining, yet the next was limited`, served[served.length - 1]);
+      // The 429: envelope, Retry-After header in seconds, retryAfter in the body.
+      const problems = envelopeProblems(limited, ctx.profile);
+      if (problems.length) fail(`the 429 breaks the error envelope: ${problems.join('; ')}`, limited);
+      const header = limited.headers['retry-after'];
+      if (!header || !/^\d+$/.test(header.trim()) || Number(header) < 1) fail(`the 429 has Retry-After ${JSON.stringify(header)}; it must be a whole number of seconds`, limited);
+      const retryAfter = Number(header);
+      expectThat(typeof limited.body.error.retryAfter === 'number', 'the 429 envelope has no retryAfter', limited);
+      expectThat(retryAfter <= windowSeconds, `Retry-After ${retryAfter} s is longer than the ${windowSeconds} s window`, limited);
+      // Both keys are limited: the budget is the workspace's.
+      const other429 = await keys[served.length % 2 === 0 ? 1 : 0]!.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
+      expectThat(other429.status === 429, `the workspace's other key was served (${other429.status}) while the workspace was limited`, other429);
+      // Another workspace is unaffected.
+      const elsewhere = await other.api.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
+      expectThat(is2xx(elsewhere), `another workspace was refused (${elsewhere.status}) while this one was limited`, elsewhere);
+      // Served again after Retry-After (repeated 429s back off exponentially, bounded).
+      if (ctx.control) await ctx.control.advance(retryAfter);
+      else await new Promise((r) => setTimeout(r, retryAfter * 1000));
+      let again = await ws.api.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
+      for (let attempt = 0; again.status === 429 && attempt < 3; attempt++) {
+        const wait = 2 ** attempt;
+        if (ctx.control) await ctx.control.advance(wait);
+        else await new Promise((r) => setTimeout(r, wait * 1000));
+        again = await ws.api.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
+      }
+      expectThat(is2xx(again), `after waiting Retry-After (${retryAfter} s) and backing off, the workspace is still refused (${again.status})`, limited, again);
+    },
+  },
+];

@@ -1,0 +1,35 @@
+import type { Check } from '../../lib/check.ts';
+import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
+
+// Part 9: every path carries /v1; anything else is outside the interface.
+
+export const VERSIONING_CHECKS: Check[] = [
+  {
+    id: 'VER-V1-PREFIX',
+    title: 'MUST serve the interface under /v1 (and the profile declares only /v1 paths)',
+    clauses: ['VER-V1-PREFIX'],
+    level: 'MUST',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const outside = Object.entries(ctx.profile.operations).filter(([, op]) => !op!.path.startsWith('/v1/'));
+      expectThat(outside.length === 0, `the profile declares operations outside /v1: ${outside.map(([id, op]) => `${id} ${op!.path}`).join(', ')}`);
+      const ws = await ctx.workspace();
+      expect2xx(await ws.api.get('/v1/workspace'), 'GET /v1/workspace');
+    },
+  },
+  {
+    id: 'VER-UNKNOWN-404',
+    title: 'SHOULD answer another version or an unknown path with 404 not_found in the envelope',
+    clauses: ['VER-UNKNOWN-404', 'ERR-TABLE-404', 'ERR-ENVELOPE'],
+    level: 'SHOULD',
+    features: [],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      for (const path of ['/v2/workspace', '/workspace', '/v1/no-such-endpoint', '/v0/campaigns']) {
+        expectError(await ws.api.get(path), 404, ctx.profile, `GET ${path}`, 'not_found');
+      }
+    },
+  },
+];

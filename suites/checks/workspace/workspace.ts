@@ -1,0 +1,106 @@
+import type { Check } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
+import { expect2xx, expectSchema, expectThat, expectError, is2xx } from '../../lib/expect.ts';
+import { LIMIT_TYPES, USAGE_PERCENT_TOLERANCE } from '../../spec/schemas.ts';
+
+// Workspace identity and usage (4.7, 2.9).
+
+export const WORKSPACE_CHECKS: Check[] = [
+  {
+    id: 'WS-GET',
+    title: 'MUST return the workspace identity of the key (organizationId, name, timezone)',
+    clauses: ['WS-GET', 'WS-KEY-WORKSPACE', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'SCOPE-GRANT-USAGE-READ'],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const ra = await a.api.get('/v1/workspace');
+      const rb = await b.api.get('/v1/workspace');
+      for (const [r, w] of [[ra, a], [rb, b]] as const) {
+        expect2xx(r, 'GET /v1/workspace');
+        expectSchema(r, 'Workspace', 'GET /v1/workspace');
+        if (w.organizationId) expectThat(r.body.organizationId === w.organizationId, `GET /v1/workspace answered organizationId ${r.body.organizationId}, but the key belongs to ${w.organizationId}`, r);
+      }
+      expectThat(ra.body.organizationId !== rb.body.organizationId, 'two workspaces answered the same organizationId', ra, rb);
+    },
+  },
+  {
+    id: 'USAGE-EVERY-LIMIT-TYPE',
+    title: 'MUST serve the usage of each of the six limit types in the shape of 2.9',
+    clauses: ['USAGE-GET', 'USAGE-ALL-TYPES', 'USAGE-LIMITTYPE-ECHO', 'LIMIT-USAGE-TYPES', 'USAGE-PERCENTAGE', 'USAGE-UNLIMITED'],
+    level: 'MUST',
+    features: [],
+    budget: 6,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      for (const t of LIMIT_TYPES) {
+        const r = await ws.api.get(`/v1/usage/${t}`);
+        expect2xx(r, `GET /v1/usage/${t}`);
+        // The schema holds the 2.9 rules: nulls when unlimited, percentage = used / limit x 100.
+        expectSchema(r, 'Usage', `GET /v1/usage/${t}`);
+        expectThat(r.body.limitType === t, `GET /v1/usage/${t} answered limitType ${r.body.limitType}`, r);
+      }
+    },
+  },
+  {
+    id: 'USAGE-COMPUTED',
+    title: 'MUST compute remaining and usagePercentage from the plan (used / limit x 100; unlimited: nulls and 0)',
+    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-REMAINING', 'USAGE-GET'],
+    level: 'MUST',
+    features: ['control'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      if (!ws.organizationId) skip('the workspace has no organizationId');
+      await ctx.control!.patchWorkspace(ws.organizationId, {
+        limits: { monthly_emails: 1000, ai_credits: null, monthly_imports: 40 },
+        used: { monthly_emails: 250, ai_credits: 17, monthly_imports: 10 },
+      });
+      const m = await ws.api.get('/v1/usage/monthly_emails');
+      expect2xx(m, 'GET /v1/usage/monthly_emails');
+      expectThat(m.body.used === 250 && m.body.limit === 1000 && m.body.isUnlimited === false, `monthly_emails: expected used 250, limit 1000, isUnlimited false; got ${JSON.stringify(m.body)}`, m);
+      expectThat(Math.abs(m.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `usagePercentage must be used / limit x 100 = 25, got ${m.body.usagePercentage}`, m);
+      expectThat(m.body.remaining === 750, `remaining must be limit - used = 750, got ${m.body.remaining}`, m);
+      const u = await ws.api.get('/v1/usage/ai_credits');
+      expect2xx(u, 'GET /v1/usage/ai_credits');
+      expectThat(u.body.limit === null && u.body.remaining === null && u.body.isUnlimited === true && u.body.usagePercentage === 0,
+        `an unlimited limit must answer limit null, remaining null, isUnlimited true, usagePercentage 0; got ${JSON.stringify(u.body)}`, u);
+      const i = await ws.api.get('/v1/usage/monthly_imports');
+      expectThat(Math.abs(i.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE && i.body.remaining === 30, `monthly_imports 10 of 40: expected 25 % and remaining 30, got ${JSON.stringify(i.body)}`, i);
+    },
+  },
+  {
+    id: 'USAGE-UNKNOWN-LIMIT-TYPE',
+    title: 'MUST refuse a limitType outside the six values, in the error envelope',
+    clauses: ['USAGE-UNKNOWN-TYPE', 'ERR-ENVELOPE'],
+    level: 'MUST',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const r = await ws.api.get('/v1/usage/monthly_bananas');
+      expectThat(!is2xx(r), `GET /v1/usage/monthly_bananas answered ${r.status}; it is not one of the six limit types`, r);
+      expectError(r, r.status, ctx.profile, 'GET /v1/usage/monthly_bananas');
+    },
+  },
+  {
+    id: 'USAGE-REFERENCED',
+    title: 'the referenced GET /v1/usage and subscription operations answer with usage:read (profile)',
+    clauses: ['USAGE-ALL-PROFILE'],
+    level: 'PROFILE',
+    features: ['op:usage.all', 'op:subscription.get', 'op:apikeys.create'],
+    budget: 5,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const reader = await ws.createKey(['usage:read']);
+      const other = await ws.createKey(['campaigns:read']);
+      for (const id of ['usage.all', 'subscription.get'] as const) {
+        const op = ctx.profile.operations[id]!;
+        expect2xx(await reader.client.request({ method: op.method, path: op.path }), `${op.method} ${op.path} with usage:read`);
+        expectError(await other.client.request({ method: op.method, path: op.path }), 403, ctx.profile, `${op.method} ${op.path} without usage:read`, 'permission_denied');
+      }
+    },
+  },
+];

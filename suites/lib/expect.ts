@@ -1,0 +1,56 @@
+import type { z } from 'zod';
+import type { ApiResponse } from '../../harness/client/types.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+import { errorEnvelopeFor, schemaByName } from '../spec/schemas.ts';
+import { fail } from './check.ts';
+
+// Assertions a check makes about one response. Each failure names what was expected, what came,
+// and points at the exchange (the report shows it with a curl line).
+
+export function is2xx(res: ApiResponse): boolean {
+  return res.status >= 200 && res.status < 300;
+}
+
+export function expectStatus(res: ApiResponse, expected: number | '2xx', what: string): void {
+  const ok = expected === '2xx' ? is2xx(res) : res.status === expected;
+  if (!ok) fail(`${what}: expected HTTP ${expected}, got ${res.status} ${snippet(res)}`, res);
+}
+
+export function expect2xx(res: ApiResponse, what: string): void {
+  expectStatus(res, '2xx', what);
+}
+
+/** Problems of an error answer against part 7 (envelope, status repeated, table type/code). */
+export function envelopeProblems(res: ApiResponse, profile: Profile): string[] {
+  const extra = profile.names.businessRuleErrorCode ? [profile.names.businessRuleErrorCode] : [];
+  if (res.body === undefined) return [`body is not JSON (${res.headers['content-type'] ?? 'no content-type'}): ${res.text.slice(0, 120)}`];
+  const parsed = errorEnvelopeFor(res.status, { extra400Codes: extra }).safeParse(res.body);
+  return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+}
+
+/** The answer is an error of this HTTP status, in the envelope, with the table's type and code. */
+export function expectError(res: ApiResponse, status: number, profile: Profile, what: string, code?: string): void {
+  expectStatus(res, status, what);
+  const problems = envelopeProblems(res, profile);
+  if (problems.length) fail(`${what}: the ${status} answer breaks the error envelope: ${problems.join('; ')}`, res);
+  if (code && res.body.error.code !== code) fail(`${what}: expected error code ${code}, got ${res.body.error.code}`, res);
+}
+
+/** The body matches the spec model's schema (by name or given). */
+export function expectSchema(res: ApiResponse, schema: string | z.ZodType, what: string): void {
+  const s = typeof schema === 'string' ? schemaByName(schema) : schema;
+  const parsed = s.safeParse(res.body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 6).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+    fail(`${what}: the body does not match the spec's shape: ${issues.join('; ')}`, res);
+  }
+}
+
+export function expectThat(condition: unknown, message: string, ...evidence: (ApiResponse | undefined)[]): asserts condition {
+  if (!condition) fail(message, ...evidence);
+}
+
+export function snippet(res: ApiResponse): string {
+  const t = res.text.replace(/\s+/g, ' ').trim();
+  return t ? `(${t.length > 160 ? `${t.slice(0, 160)}...` : t})` : '(empty body)';
+}

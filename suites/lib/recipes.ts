@@ -1,0 +1,77 @@
+import type { ApiClient, ApiResponse } from '../../harness/client/types.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { CheckContext, Workspace } from './check.ts';
+import { fail, skip } from './check.ts';
+import { fillPath, fieldName, getPath, resultPath } from '../../harness/runner/operations.ts';
+import { campaignBody, mailboxInput, seededFaker, type MailboxServers } from '../../fixtures/factories/index.ts';
+import { is2xx, snippet } from './expect.ts';
+
+// Recipes: how a check brings a workspace into a state it needs, over the wire only.
+// Each recipe fails the check with the exchange when the target refuses a valid request.
+
+export function faker(ctx: CheckContext) {
+  return seededFaker(ctx.seed);
+}
+
+function must(res: ApiResponse, what: string): ApiResponse {
+  if (!is2xx(res)) fail(`setup: ${what} answered ${res.status} ${snippet(res)}`, res);
+  return res;
+}
+
+export async function createCampaign(ctx: CheckContext, api: ApiClient, opts: { leads?: number; steps?: number; accounts?: string[] } = {}): Promise<{ id: string; res: ApiResponse }> {
+  const res = must(await api.post('/v1/campaigns', campaignBody(faker(ctx), ctx.prefix, opts)), 'POST /v1/campaigns');
+  const id = res.body?.campaign?.id;
+  if (typeof id !== 'string') fail('setup: POST /v1/campaigns answered without campaign.id', res);
+  return { id, res };
+}
+
+export async function createMailbox(ctx: CheckContext, api: ApiClient, servers?: MailboxServers, overrides: Record<string, unknown> = {}): Promise<{ id: string; res: ApiResponse }> {
+  const res = must(await api.post('/v1/accounts', { accounts: [mailboxInput(faker(ctx), ctx.prefix, servers, overrides)] }), 'POST /v1/accounts');
+  const id = res.body?.accounts?.[0]?.id;
+  if (typeof id !== 'string') fail('setup: POST /v1/accounts created no mailbox', res);
+  return { id, res };
+}
+
+function op(profile: Profile, id: keyof Profile['operations']) {
+  const o = profile.operations[id];
+  if (!o) skip(`needs the referenced operation "${id}" in the profile`);
+  return o;
+}
+
+/** Adds leads through the referenced "leads.create" operation; returns their ids via "leads.list". */
+export async function addLeads(ctx: CheckContext, api: ApiClient, campaignId: string, emails: string[]): Promise<ApiResponse> {
+  const o = op(ctx.profile, 'leads.create');
+  return must(
+    await api.request({ method: o.method, path: fillPath(o.path, { id: campaignId }), body: { [fieldName(o, 'leads')]: emails.map((email) => ({ email })) } }),
+    'create leads',
+  );
+}
+
+/** Every lead of a campaign (walks the referenced "leads.list" operation). */
+export async function listLeads(ctx: CheckContext, api: ApiClient, campaignId: string): Promise<{ id: string; email: string }[]> {
+  const o = op(ctx.profile, 'leads.list');
+  return walk(ctx.profile, api, fillPath(o.path, { id: campaignId }), resultPath(o, 'items')) as Promise<{ id: string; email: string }[]>;
+}
+
+/** Walks a list endpoint to the end (bounded), returning the items in order. */
+export async function walk(profile: Profile, api: ApiClient, path: string, itemsPath = 'data', pageSize = 100, query: Record<string, string> = {}): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < 200; page++) {
+    const res = must(await api.get(path, { ...query, [profile.names.list.pageSize]: pageSize, [profile.names.list.cursor]: cursor }), `GET ${path}`);
+    const data = getPath(res.body, itemsPath);
+    if (!Array.isArray(data)) fail(`GET ${path}: no array at "${itemsPath}"`, res);
+    items.push(...data);
+    if (res.body?.meta?.hasMore !== true) return items;
+    cursor = res.body.meta.nextCursor;
+    if (typeof cursor !== 'string') fail(`GET ${path}: hasMore is true but nextCursor is not a string`, res);
+  }
+  fail(`GET ${path}: the walk did not end after 200 pages`);
+}
+
+/** Creates an API key with these scopes (referenced "apikeys.create"), uncached. */
+export async function newKey(ws: Workspace, ctx: CheckContext, scopes: string[]) {
+  return ws.createKey(scopes, `${ctx.prefix}${Math.random().toString(36).slice(2, 8)}`);
+}
+
+export { getPath };
