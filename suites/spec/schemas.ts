@@ -258,21 +258,13 @@ export type AccountInputField = keyof typeof ACCOUNT_INPUT_BOUNDS;
 /** Mailboxes per POST /v1/accounts call (4.2, part 8). */
 export const ACCOUNTS_PER_CREATE = { min: 1, max: 50 } as const;
 
-function fieldSchema(b: FieldBound): z.ZodType {
+/** A zod schema for one row of a bounds table (used for generated cases and the input schema). */
+export function fieldSchema(b: FieldBound): z.ZodType {
   switch (b.type) {
-    case 'string': {
-      let s = b.format === 'email' ? z.email() : z.string();
-      if (b.minLength !== undefined) s = s.min(b.minLength);
-      if (b.maxLength !== undefined) s = s.max(b.maxLength);
-      return s;
-    }
-    case 'number': {
-      let n = z.number();
-      if (b.integer) n = n.int();
-      if (b.min !== undefined) n = n.min(b.min);
-      if (b.max !== undefined) n = n.max(b.max);
-      return n;
-    }
+    case 'string':
+      return boundedString(b);
+    case 'number':
+      return boundedNumber(b);
     case 'boolean':
       return z.boolean();
     case 'enum':
@@ -282,21 +274,52 @@ function fieldSchema(b: FieldBound): z.ZodType {
   }
 }
 
-export const trackingInput = z.object({ domainId: uuid });
-
-function accountInputShape() {
-  const shape: Record<string, z.ZodType> = {};
-  for (const [name, b] of Object.entries(ACCOUNT_INPUT_BOUNDS) as [AccountInputField, FieldBound][]) {
-    let s = fieldSchema(b);
-    if (name === 'tracking') s = trackingInput;
-    if (name === 'warmup') s = warmupInput;
-    shape[name] = b.required ? s : s.optional();
-  }
-  return shape;
+function boundedString(b: { maxLength?: number; minLength?: number; format?: 'email' | 'html' }): z.ZodString {
+  let s: z.ZodString = b.format === 'email' ? (z.email() as unknown as z.ZodString) : z.string();
+  if (b.minLength !== undefined) s = s.min(b.minLength);
+  if (b.maxLength !== undefined) s = s.max(b.maxLength);
+  return s;
 }
 
-/** One element of `accounts` in POST /v1/accounts (2.2). */
-export const accountCreateInput = z.object(accountInputShape());
+function boundedNumber(b: { min?: number; max?: number; integer?: boolean }): z.ZodNumber {
+  let n = z.number();
+  if (b.integer) n = n.int();
+  if (b.min !== undefined) n = n.min(b.min);
+  if (b.max !== undefined) n = n.max(b.max);
+  return n;
+}
+
+export const trackingInput = z.object({ domainId: uuid });
+
+const IB = ACCOUNT_INPUT_BOUNDS;
+
+/** One element of `accounts` in POST /v1/accounts (2.2); bounds from ACCOUNT_INPUT_BOUNDS. */
+export const accountCreateInput = z.object({
+  emailAddress: boundedString(IB.emailAddress),
+  firstName: boundedString(IB.firstName),
+  lastName: boundedString(IB.lastName),
+  displayName: boundedString(IB.displayName).optional(),
+  smtpHost: boundedString(IB.smtpHost),
+  smtpPort: boundedNumber(IB.smtpPort),
+  smtpUsername: boundedString(IB.smtpUsername),
+  smtpPassword: boundedString(IB.smtpPassword),
+  imapHost: boundedString(IB.imapHost),
+  imapPort: boundedNumber(IB.imapPort),
+  imapUsername: boundedString(IB.imapUsername),
+  imapPassword: boundedString(IB.imapPassword),
+  imapAllowInvalidCert: z.boolean().optional(),
+  maxEmailsPerDay: boundedNumber(IB.maxEmailsPerDay).optional(),
+  sendingGapMinutes: boundedNumber(IB.sendingGapMinutes).optional(),
+  campaignSlowRamp: z.boolean().optional(),
+  // "HTML, sanitized on save": any string is accepted; sanitizing is behaviour.
+  signature: z.string().optional(),
+  bcc: boundedString(IB.bcc).optional(),
+  replyToAddress: boundedString(IB.replyToAddress).optional(),
+  automationLanguage: z.enum(AUTOMATION_LANGUAGES).optional(),
+  tracking: trackingInput.optional(),
+  // omitted means defaults are accepted and warmup is ON
+  warmup: warmupInput.optional(),
+});
 
 /** POST /v1/accounts body. */
 export const accountsCreateBody = z.object({
@@ -314,9 +337,7 @@ export const ACCOUNT_PATCH_FIELDS = [
 export const ACCOUNT_CREDENTIAL_FIELDS = ACCOUNT_PATCH_FIELDS.filter((f) => f.startsWith('smtp') || f.startsWith('imap'));
 
 /** PATCH /v1/accounts/{id} body: a partial mailbox input without `emailAddress`. */
-export const accountPatchBody = accountCreateInput
-  .pick(Object.fromEntries(ACCOUNT_PATCH_FIELDS.map((f) => [f, true])) as Record<(typeof ACCOUNT_PATCH_FIELDS)[number], true>)
-  .partial();
+export const accountPatchBody = accountCreateInput.omit({ emailAddress: true }).partial();
 
 /** 201 answer of POST /v1/accounts. The shape of each `errors` element is not shown. */
 export const accountsCreateResponse = z.looseObject({
@@ -330,7 +351,8 @@ export const deletedResponse = z.looseObject({ id: uuid, deleted: z.literal(true
 
 /** POST /v1/accounts/oauth/{provider}/init. */
 export const oauthInitResponse = z.looseObject({
-  authorizationUrl: z.url(),
+  // "open the URL in a browser": an absolute http(s) URL
+  authorizationUrl: z.url({ protocol: /^https?$/ }),
   state: z.string().min(1),
   expiresInSeconds: z.number().positive(),
 });
