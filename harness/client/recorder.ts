@@ -7,7 +7,7 @@
 //
 //     export OUTREACH_API_KEY='<the key of the workspace the check used>'
 //
-// e.g.  curl -sS -g -X POST 'http://127.0.0.1:8080/v1/campaigns' \
+// e.g.  curl -sS -g -i -X POST 'http://127.0.0.1:8080/v1/campaigns' \
 //         -H 'authorization: Bearer '"$OUTREACH_API_KEY" -H 'content-type: application/json' \
 //         --data-raw '{"name":"x"}'
 // Every other secret (mailbox passwords, keys seen in bodies) is written as "[REDACTED]": the
@@ -105,9 +105,13 @@ export function toCurl(request: CurlRequest, opts: CurlOptions = {}): string {
 
   const method = request.method.toUpperCase();
   const hasBody = request.body !== undefined;
+  // -i shows the status line and headers of the answer; -g keeps [] and {} in URLs literal.
   const args: string[] = ['curl', '-sS', '-g'];
   if (method === 'HEAD') args.push('-I');
-  else if (method !== 'GET' || hasBody) args.push('-X', method);
+  else {
+    args.push('-i');
+    if (method !== 'GET' || hasBody) args.push('-X', method);
+  }
 
   let url = withSentinels(request.url);
   if (redactor) url = redactor.url(url);

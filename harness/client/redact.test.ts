@@ -13,6 +13,9 @@ describe('Redactor', () => {
     expect(r.headers({ authorization: 'bearer abc' }).authorization).toBe('bearer [REDACTED]');
     expect(r.headers({ authorization: KEY }).authorization).toBe(REDACTED);
     expect(r.headers({ authorization: '' }).authorization).toBe('');
+    expect(r.headers({ authorization: 'Bearer' }).authorization).toBe('Bearer');
+    expect(r.headers({ authorization: 'Bearer   ' }).authorization).toBe('Bearer   ');
+    expect(r.headers({ authorization: 'Bearer a b' }).authorization).toBe('Bearer [REDACTED]');
     expect(r.headers({ 'x-api-key': 'whatever' })['x-api-key']).toBe(REDACTED);
   });
 
@@ -87,17 +90,17 @@ describe('Redactor', () => {
 describe('toCurl', () => {
   it('quotes single quotes safely and writes methods, headers and body', () => {
     const line = toCurl({ method: 'POST', url: 'http://h/v1/x?a=1', headers: { 'content-type': 'application/json', 'idempotency-key': "k'1" }, body: `{"n":"it's"}` });
-    expect(line).toBe(`curl -sS -g -X POST 'http://h/v1/x?a=1' -H 'content-type: application/json' -H 'idempotency-key: k'\\''1' --data-raw '{"n":"it'\\''s"}'`);
+    expect(line).toBe(`curl -sS -g -i -X POST 'http://h/v1/x?a=1' -H 'content-type: application/json' -H 'idempotency-key: k'\\''1' --data-raw '{"n":"it'\\''s"}'`);
   });
 
   it('GET has no -X, HEAD uses -I, an empty header is sent with ";"', () => {
-    expect(toCurl({ method: 'GET', url: 'http://h/', headers: { 'x-empty': '' } })).toBe(`curl -sS -g 'http://h/' -H 'x-empty;'`);
+    expect(toCurl({ method: 'GET', url: 'http://h/', headers: { 'x-empty': '' } })).toBe(`curl -sS -g -i 'http://h/' -H 'x-empty;'`);
     expect(toCurl({ method: 'HEAD', url: 'http://h/', headers: {} })).toBe(`curl -sS -g -I 'http://h/'`);
   });
 
   it('an already-redacted Authorization becomes the $OUTREACH_API_KEY variable', () => {
     const line = toCurl({ method: 'GET', url: 'http://h/', headers: { authorization: 'Bearer [REDACTED]' } });
-    expect(line).toBe(`curl -sS -g 'http://h/' -H 'authorization: Bearer '"$OUTREACH_API_KEY"`);
+    expect(line).toBe(`curl -sS -g -i 'http://h/' -H 'authorization: Bearer '"$OUTREACH_API_KEY"`);
     expect(toCurl({ method: 'GET', url: 'http://h/', headers: { authorization: 'Bearer [REDACTED]' } }, { authEnvVar: 'T' })).toContain(`"$T"`);
   });
 

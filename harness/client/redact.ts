@@ -4,7 +4,8 @@
 // - Authorization (and Proxy-Authorization) header values: the credential is replaced, the
 //   scheme word is kept as sent so malformed-header evidence stays readable:
 //   "Bearer sk_live_x" -> "Bearer [REDACTED]", "Basic abc" -> "Basic [REDACTED]",
-//   a bare value "sk_live_x" -> "[REDACTED]"; an empty value stays empty.
+//   a bare value "sk_live_x" -> "[REDACTED]"; an empty value or a scheme word alone
+//   ("Bearer", for malformed-header checks) stays as sent.
 //   X-Api-Key / Api-Key / Cookie / Set-Cookie values -> "[REDACTED]".
 // - Every registered secret (API keys, mailbox passwords, control token), wherever it appears:
 //   bodies, URLs, header values, curl lines, error messages. Its URL-encoded and JSON-escaped
@@ -202,8 +203,10 @@ export class Redactor {
 
 /** "Bearer x" -> "Bearer [REDACTED]" (scheme kept as sent); a bare credential -> "[REDACTED]". */
 export function redactCredential(value: string): string {
-  if (value === '') return value;
+  if (value.trim() === '') return value;
   if (value.endsWith(REDACTED)) return value;
+  // A scheme word alone ("Bearer", "Basic ") carries no credential: kept as evidence.
+  if (/^\s*(bearer|basic|digest|token|apikey|negotiate)\s*$/i.test(value)) return value;
   const m = /^(\s*)(\S+)(\s+)\S/.exec(value);
   if (m) return `${m[1]}${m[2]}${m[3]}${REDACTED}`;
   return REDACTED;
