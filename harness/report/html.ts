@@ -430,9 +430,15 @@ const JS = `
     shown.textContent=(filter==='all'&&!q)?'':n+' shown';
   }
   for(var b=0;b<buttons.length;b++){buttons[b].addEventListener('click',function(ev){
-    for(var k=0;k<buttons.length;k++)buttons[k].classList.remove('active');
-    ev.currentTarget.classList.add('active');filter=ev.currentTarget.getAttribute('data-filter');apply();
+    setFilter(ev.currentTarget.getAttribute('data-filter'));
+    if(history.replaceState)history.replaceState(null,'',filter==='all'?location.pathname+location.search:'#filter='+filter);
   });}
+  function setFilter(f){
+    for(var k=0;k<buttons.length;k++)buttons[k].classList.toggle('active',buttons[k].getAttribute('data-filter')===f);
+    filter=f;apply();
+  }
+  var m=/^#filter=([a-z-]+)$/.exec(location.hash);
+  if(m&&document.querySelector('.filters button[data-filter="'+m[1]+'"]'))setFilter(m[1]);
   document.getElementById('q').addEventListener('input',function(ev){q=ev.target.value.trim().toLowerCase();apply();});
   document.addEventListener('click',function(ev){
     var t=ev.target; if(!t.classList||!t.classList.contains('copy'))return;
