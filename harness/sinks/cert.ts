@@ -12,8 +12,8 @@ let pending: Promise<Pem> | null = null;
 export function sinkCertificate(): Promise<Pem> {
   pending ??= (async () => {
     const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-      keySize: 2048,
-      days: 30,
+      keyType: 'ec',
+      curve: 'P-256',
       algorithm: 'sha256',
       extensions: [
         { name: 'basicConstraints', cA: false },
