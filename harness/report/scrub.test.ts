@@ -125,6 +125,33 @@ describe('scrub rules', () => {
     expect(JSON.stringify(events)).toContain(secret); // the input is not modified
   });
 
+  it('keeps { env } references in the profile, redacts inline secrets', () => {
+    const [out] = scrubEvents([
+      {
+        type: 'run-start',
+        runId: 'r',
+        startedAt: '2026-01-01T00:00:00.000Z',
+        kit: { name: 'k', version: '1' },
+        spec: { version: '1', sha256: 'x' },
+        target: { baseUrl: 'http://h', embedded: false },
+        depth: 'quick',
+        profile: { workspaces: [{ apiKey: { env: 'OUTREACH_KEY_A' } }, { apiKey: 'ok_inline_secret_value' }], control: { token: { env: 'CTL' } } },
+      },
+    ]);
+    expect(out).toMatchObject({ profile: { workspaces: [{ apiKey: { env: 'OUTREACH_KEY_A' } }, { apiKey: '[REDACTED]' }], control: { token: { env: 'CTL' } } } });
+  });
+
+  it('a curl line with shell-escaped JSON still loses the secret (erased by value)', () => {
+    const [out] = scrubEvents([
+      ex({
+        request: { method: 'POST', url: 'http://h/v1/accounts', headers: {}, body: '{"accounts":[{"smtpPassword":"pa55-w0rd-xyz"}]}' },
+        curl: 'curl -X POST http://h/v1/accounts --data "{\\"accounts\\":[{\\"smtpPassword\\":\\"pa55-w0rd-xyz\\"}]}"',
+      }),
+    ]) as [ExchangeEvent];
+    expect(out.curl).not.toContain('pa55-w0rd-xyz');
+    expect(out.curl).toContain('[REDACTED]');
+  });
+
   it('scrubText handles free text with header lines and JSON fields', () => {
     expect(scrubText(`curl -H 'authorization: Bearer abcdefghijkl' --data '{"secret":"s3cr3t-value"}'`)).toBe(
       `curl -H 'authorization: Bearer [REDACTED]' --data '{"secret":"[REDACTED]"}'`,

@@ -90,7 +90,9 @@ class Scrubber {
       let changed = false;
       const out: Record<string, unknown> = {};
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-        if (isSecretField(k, v) && v !== null && v !== REDACTED && v !== '') {
+        // { env: "NAME" } points at an environment variable (profile secrets): not a secret itself.
+        const envRef = v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).join() === 'env';
+        if (isSecretField(k, v) && !envRef && v !== null && v !== REDACTED && v !== '') {
           if (typeof v === 'string' && isRedactedAlready(v)) {
             out[k] = v;
             continue;
