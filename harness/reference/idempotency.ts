@@ -10,7 +10,7 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
  * The first request of a key holds its reservation at least this long before its handler runs,
  * so that concurrent requests with the same key really observe the in-flight state (409).
  */
-export const INFLIGHT_HOLD_MS = 15;
+export const INFLIGHT_HOLD_MS = 10;
 
 export interface IdemRecord {
   fingerprint: string;
