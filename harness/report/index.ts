@@ -18,7 +18,7 @@ import { buildSummaryMarkdown } from './summary.ts';
 
 export { createNdjsonSink, readEvents, parseEvents } from '../events/ndjson.ts';
 export type { NdjsonSink } from '../events/ndjson.ts';
-export { buildResults, mustFailures, worst, checkArea, compareSections, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE } from './results.ts';
+export { buildResults, mustFailures, worst, checkArea, compareSections, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE } from './results.ts';
 export type { ReportInput, Results, CheckResult, ClauseResult, CheckInfo, MutationInput, VerdictCounts } from './results.ts';
 export { formatConsoleSummary, buildSummaryMarkdown, SUMMARY_MAX_BYTES } from './summary.ts';
 export { buildJunit } from './junit.ts';

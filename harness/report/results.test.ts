@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Outcome } from '../events/types.ts';
-import { buildResults, checkArea, compareSections, mustFailures, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE, worst } from './results.ts';
+import { buildResults, checkArea, compareSections, mustFailures, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE, worst } from './results.ts';
 import { CHECKS, CLAUSES, makeInput } from './fixture.test-helper.ts';
 
 describe('worst()', () => {
@@ -102,6 +102,14 @@ describe('buildResults', () => {
     expect(x.checks.find((c) => c.id === 'USAGE-PERCENT/GET /v1/usage')).toMatchObject({ verdict: 'error', message: INTERRUPTED_MESSAGE, blocking: true });
     expect(x.warnings.join('\n')).toMatch(/no run-end/);
     expect(x.finishedAt >= x.startedAt).toBe(true);
+  });
+
+  it('a started check with no result in a finished run is a harness error', () => {
+    const input = makeInput();
+    input.events = input.events.filter((e) => !(e.type === 'check-end' && e.checkId === 'AUTH-401-MISSING/GET /v1/workspace'));
+    const x = buildResults(input);
+    expect(x.checks.find((c) => c.id === 'AUTH-401-MISSING/GET /v1/workspace')).toMatchObject({ verdict: 'error', message: NO_RESULT_MESSAGE, ran: false });
+    expect(x.clauses.find((c) => c.id === 'AUTH-401-MISSING')!.verdict).toBe('error');
   });
 
   it('only SHOULD failures: verdict pass; only MUST errors: verdict error', () => {

@@ -37,6 +37,7 @@ export interface ReportInput {
 
 export const NOT_RUN_MESSAGE = 'not run at this depth';
 export const INTERRUPTED_MESSAGE = 'started but never finished (the run was interrupted)';
+export const NO_RESULT_MESSAGE = 'started but reported no result (harness error)';
 
 export interface CheckResult {
   id: string;
@@ -276,7 +277,7 @@ export function buildResults(input: ReportInput): Results {
         verdict,
         blocking: isBlocking(info.level, verdict),
         ran: false,
-        message: interrupted ? INTERRUPTED_MESSAGE : NOT_RUN_MESSAGE,
+        message: interrupted ? (end ? NO_RESULT_MESSAGE : INTERRUPTED_MESSAGE) : NOT_RUN_MESSAGE,
         evidence: [],
         durationMs: 0,
         requests: byCheck.get(info.id)?.length ?? 0,
