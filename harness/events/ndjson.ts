@@ -17,10 +17,14 @@ export interface NdjsonSink extends EventSink {
   readonly dropped: number;
 }
 
-/** Creates (truncates) `path`, creating its directory, and appends one line per event. */
-export function createNdjsonSink(path: string): NdjsonSink {
+/**
+ * Creates (truncates) `path`, creating its directory, and appends one line per event.
+ * With `append`, keeps what is there: the CLI writes run-start, the test worker the checks,
+ * the CLI again run-end, one after the other into one stream.
+ */
+export function createNdjsonSink(path: string, opts: { append?: boolean } = {}): NdjsonSink {
   mkdirSync(dirname(path), { recursive: true });
-  let fd: number | undefined = openSync(path, 'w');
+  let fd: number | undefined = openSync(path, opts.append ? 'a' : 'w');
   let dropped = 0;
   return {
     path,
