@@ -57,6 +57,21 @@ describe('ndjson sink', () => {
     expect(await readEvents(path)).toEqual([start]);
   });
 
+  it('appends when asked (several writers of one run)', async () => {
+    const path = join(tmp(), 'events.ndjson');
+    const a = createNdjsonSink(path);
+    a.emit(start);
+    await a.close();
+    const b = createNdjsonSink(path, { append: true });
+    const c = createNdjsonSink(path, { append: true });
+    b.emit(exchange);
+    c.emit(start);
+    b.emit(start);
+    await b.close();
+    await c.close();
+    expect(await readEvents(path)).toEqual([start, exchange, start, start]);
+  });
+
   it('truncates an existing file', async () => {
     const path = join(tmp(), 'events.ndjson');
     writeFileSync(path, 'old garbage\n');
