@@ -246,8 +246,17 @@ describe('mailbox (2.1)', () => {
       ['warmup.startedAt', 'soon'],
       ['tracking.domainId', 'x'],
       ['createdAt', '2026-03-01'],
-      ['replyToAddress', null],
+      ['statusMessage', { ...statusMessage, code: null }],
     ]);
+  });
+  it('absent values may be null at MUST level; unstatedNulls reports them for the SHOULD reading', () => {
+    const withNulls = { ...mailbox, replyToAddress: null, tracking: { domainId: null }, warmup: { ...mailbox.warmup, startedAt: null } };
+    ok(S.mailbox, withNulls);
+    expect(S.unstatedNulls('Mailbox', withNulls).sort()).toEqual(['replyToAddress', 'tracking.domainId', 'warmup.startedAt']);
+    expect(S.unstatedNulls('Mailbox', { ...mailbox, imap: null, statusMessage: null })).toEqual([]);
+    expect(S.nullPaths({ a: [{ b: null }, { b: null }], c: { d: null }, e: 0 })).toEqual(['a[].b', 'c.d']);
+    expect(S.unstatedNulls('AccountsCreateResponse', { summary: {}, accounts: [{ ...mailbox, imap: null }], errors: [] })).toEqual([]);
+    expect(S.unstatedNulls('Email', { ...email, threadId: null, isUnread: null, body: { html: null, text: 'x' }, leadId: null })).toEqual(['leadId']);
   });
   it('automationLanguage holds exactly the 30 listed ISO 639-1 codes', () => {
     expect(S.AUTOMATION_LANGUAGES).toHaveLength(30);
@@ -348,6 +357,7 @@ describe('warmup (2.3) and verification (2.4)', () => {
   it('verification endpoint answer', () => {
     const v = { overallStatus: 'pending', smtp: { status: 'active', error: null }, imap: { status: 'not_checked', error: null }, dns: { mx: 'not_checked' }, lastVerifiedAt: TS };
     ok(S.verificationResult, v);
+    ok(S.verificationResult, { ...v, lastVerifiedAt: null });
     rejects(S.verificationResult, v, [['smtp', 'active'], ['smtp.status', undefined], ['dns', 'ok'], ['lastVerifiedAt', 'never'], ['overallStatus', undefined]]);
   });
 });
@@ -419,8 +429,15 @@ describe('campaign (2.5, 4.3)', () => {
     ok(S.campaignCreateResponse, a);
     ok(S.campaignCreateResponse, { ...a, launched: true, launchError: null });
     ok(S.campaignCreateResponse, withField({ ...a, launched: true }, 'launchError', undefined));
-    bad(S.campaignCreateResponse, { ...a, launchError: null });
-    bad(S.campaignCreateResponse, { ...a, launchError: '' });
+    bad(S.campaignCreateResponse, { ...a, launchError: 3 });
+    const launch = S.campaignCreateResponseFor({ launch: true });
+    const noLaunch = S.campaignCreateResponseFor({ launch: false });
+    ok(launch, a);
+    ok(launch, { ...a, launched: true, launchError: null });
+    bad(launch, { ...a, launchError: null });
+    bad(launch, { ...a, launchError: '' });
+    ok(noLaunch, { ...a, launchError: null });
+    bad(noLaunch, { ...a, launched: true, launchError: null });
     rejects(S.campaignCreateResponse, a, [['leads.duplicates', undefined], ['launched', 'false'], ['campaign', { ...campaign, id: 'x' }]]);
   });
   it('create and PATCH bodies', () => {
@@ -463,8 +480,9 @@ describe('lead (2.6, 4.4)', () => {
       ['verification.subStatus', 3],
       ['createdAt', undefined],
       ['lastRepliedAt', 'never'],
-      ['firstName', null],
+      ['firstName', 7],
     ]);
+    accepts(S.lead, lead, [['lastContactedAt', null], ['sequenceProgress.nextPlannedAt', null]]);
   });
   it('status sets of 3.3', () => {
     expect(S.LEAD_USER_SETTABLE_STATUSES).toHaveLength(10);
@@ -535,7 +553,7 @@ describe('email (2.7, 4.5)', () => {
       ['receivedAt', 'x'],
       ['body', undefined],
       ['body.html', undefined],
-      ['campaignId', null],
+      ['campaignId', 'c-1'],
     ]);
   });
   it('email summary has no body requirement', () => {

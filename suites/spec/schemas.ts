@@ -9,22 +9,23 @@ import { z } from 'zod';
 // - Input schemas (bodies a check sends) use z.object: they describe a valid request.
 // - Where the spec says "not shown" (element shapes, bounds, defaults, value sets) the schema is
 //   permissive (z.unknown() / z.string()) and a comment says so; it never invents a constraint.
-// - `null` is accepted only where the spec states it (2: "`null` is used for an absent optional
-//   value where stated"). A field whose value can legitimately be absent but whose nullability
-//   the spec does not state (e.g. a lead's `lastContactedAt` before any contact) is `absent()`:
-//   it may be omitted, and when present it has the stated type. ABSENT_MAY_BE_NULL switches
-//   that reading in one place.
+// - Where the spec states "or null" the field is required and nullable. A field whose value can
+//   legitimately be absent but whose nullability the spec does not state (e.g. a lead's
+//   `lastContactedAt` before any contact) is `absent()`: omitted or null, typed when present.
+//   The strict reading of 2 ("`null` is used for an absent optional value where stated": no
+//   null elsewhere) is a SHOULD (clause RES-NULL-ONLY-WHERE-STATED), checked with
+//   `unstatedNulls()` below, so a null there warns instead of failing a MUST.
 
 // ---------------------------------------------------------------------------------------------
 // Primitives
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Whether a field that may be absent (but whose nullability the spec does not state) may also
- * be `null`. The spec's convention (2) is that null is used "where stated"; elsewhere we read an
- * absent value as an omitted field.
+ * Whether a field that may be absent (but whose nullability the spec does not state) may be
+ * `null` in the MUST-level schemas. True: both readings of 2 pass the MUST schemas; the strict
+ * one (omit, never null) is held at SHOULD level by `unstatedNulls()`.
  */
-export const ABSENT_MAY_BE_NULL = false;
+export const ABSENT_MAY_BE_NULL: boolean = true;
 
 /** A field that may be omitted (and, if ABSENT_MAY_BE_NULL, be null); typed when present. */
 export function absent<T extends z.ZodType>(schema: T) {
@@ -175,7 +176,8 @@ export const verificationResult = z.looseObject({
   imap: z.looseObject({ status: z.string(), error: z.unknown() }),
   // "dns (object)": its members are not listed for this endpoint.
   dns: z.looseObject({}),
-  lastVerifiedAt: isoTimestamp,
+  // typed timestamp; a mailbox never verified yet has none
+  lastVerifiedAt: absent(isoTimestamp),
 });
 
 export const mailbox = z
@@ -482,21 +484,30 @@ export const campaignPatchBody = z.object({
 
 /**
  * POST /v1/campaigns answer. `launchError` is typed string and "says why it could not launch";
- * when the campaign did launch there is no reason, so null or omission is accepted then. When
- * `launched` is false it must be a non-empty string.
+ * when no launch failed (launched, or no launch asked) there is no reason, so null or omission
+ * is accepted. `campaignCreateResponseFor()` adds the rules that depend on the request.
  */
-export const campaignCreateResponse = z
-  .looseObject({
-    campaign,
-    launched: z.boolean(),
-    leads: z.looseObject({ submitted: count(), created: count(), duplicates: count(), invalid: count() }),
-    launchError: z.string().nullable().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.launched && !(typeof v.launchError === 'string' && v.launchError.length > 0)) {
+export const campaignCreateResponse = z.looseObject({
+  campaign,
+  launched: z.boolean(),
+  leads: z.looseObject({ submitted: count(), created: count(), duplicates: count(), invalid: count() }),
+  launchError: z.string().nullable().optional(),
+});
+
+/**
+ * The create answer for a request with or without `launch: true`: without it, `launched` is
+ * false; with it and `launched` false, `launchError` is a non-empty string (the reason).
+ */
+export function campaignCreateResponseFor(req: { launch: boolean }) {
+  return campaignCreateResponse.superRefine((v, ctx) => {
+    if (!req.launch && v.launched) {
+      ctx.addIssue({ code: 'custom', path: ['launched'], message: 'launched must be false when no launch was asked' });
+    }
+    if (req.launch && !v.launched && !(typeof v.launchError === 'string' && v.launchError.length > 0)) {
       ctx.addIssue({ code: 'custom', path: ['launchError'], message: 'launchError must say why the campaign could not launch' });
     }
   });
+}
 
 /** POST /v1/campaigns/{id}/start and /resume (and the referenced pause). */
 export const campaignLifecycleResponse = z.looseObject({
@@ -1048,6 +1059,50 @@ export function errorEnvelopeFor(httpStatus: number, opts: { extra400Codes?: rea
     if (!codes.includes(e.code)) ctx.addIssue({ code: 'custom', path: ['error', 'code'], message: `code must be one of ${codes.join(', ')} for ${httpStatus}` });
     if (httpStatus === 429 && e.retryAfter === undefined) ctx.addIssue({ code: 'custom', path: ['error', 'retryAfter'], message: 'retryAfter accompanies 429' });
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Nulls the spec states (for the SHOULD reading RES-NULL-ONLY-WHERE-STATED)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Paths (dotted; `[]` for any array element) where the spec states `null` for each resource.
+ * `meta.nextCursor` and `launchError` are this kit's readings (no next page; no failure);
+ * `smtp.error`/`imap.error` of the verification answer have no stated type at all.
+ */
+export const STATED_NULLABLE: Readonly<Record<string, readonly string[]>> = {
+  Mailbox: ['statusMessage', 'imap'],
+  AccountsCreateResponse: ['accounts[].statusMessage', 'accounts[].imap'],
+  CampaignStatusView: ['nextScheduleOpensAt'],
+  CampaignCreateResponse: ['launchError'],
+  Email: ['threadId', 'isUnread', 'body.html', 'body.text'],
+  EmailSummary: ['threadId', 'isUnread'],
+  LeadSearch: ['errorMessage', 'completedAt'],
+  LeadSearchListItem: ['completedAt'],
+  Usage: ['limit', 'remaining'],
+  VerificationResult: ['smtp.error', 'imap.error'],
+  List: ['meta.nextCursor'],
+};
+
+/** Every path in `value` that holds null (array elements as `[]`). */
+export function nullPaths(value: unknown, prefix = ''): string[] {
+  if (value === null) return prefix ? [prefix] : [];
+  if (typeof value !== 'object') return [];
+  const out = new Set<string>();
+  if (Array.isArray(value)) {
+    for (const v of value) for (const p of nullPaths(v, `${prefix}[]`)) out.add(p);
+  } else {
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      for (const p of nullPaths(v, prefix ? `${prefix}.${k}` : k)) out.add(p);
+    }
+  }
+  return [...out];
+}
+
+/** Null paths of a resource that the spec does not state as nullable (SHOULD: none). */
+export function unstatedNulls(resource: keyof typeof STATED_NULLABLE | string, value: unknown): string[] {
+  const stated = new Set(STATED_NULLABLE[resource] ?? []);
+  return nullPaths(value).filter((p) => !stated.has(p));
 }
 
 // ---------------------------------------------------------------------------------------------
