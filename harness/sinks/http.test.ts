@@ -1,0 +1,159 @@
+// The HTTP API over the wire: the sink's own operations through SinkClient, the Mailpit read
+// subset checked against Mailpit's published description, and the `mailpit-api` client
+// (MailpitReader and the raw MailpitClient) reading the sink as if it were Mailpit.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import nodemailer from 'nodemailer';
+import { MailpitClient } from 'mailpit-api';
+import { connectSink, MailpitReader, startSinks, type MailSink, type SinkClient, type SinkCredentials } from './index.ts';
+import { responseSchema, validate, type SwaggerDoc } from './swagger-check.ts';
+
+const SWAGGER = new URL('../../../shared/reference-data/mailpit-api-v1.swagger.json', import.meta.url);
+const doc = JSON.parse(readFileSync(SWAGGER, 'utf8')) as SwaggerDoc;
+
+let sink: MailSink;
+let client: SinkClient;
+let box: SinkCredentials;
+let base: string;
+
+async function send(subject: string, extra: Record<string, unknown> = {}) {
+  const t = nodemailer.createTransport({ host: '127.0.0.1', port: sink.smtp.port, secure: false, auth: { user: box.address, pass: box.password }, tls: { rejectUnauthorized: false }, logger: false });
+  return t.sendMail({ from: `Box <${box.address}>`, to: 'Lead <lead@prospect.test>', subject, text: `body of ${subject}`, ...extra });
+}
+
+async function getJson(path: string): Promise<{ status: number; body: unknown }> {
+  const r = await fetch(base + path);
+  return { status: r.status, body: await r.json() };
+}
+
+beforeAll(async () => {
+  sink = await startSinks({ imap: false, http: true, smtpsPort: null });
+  base = sink.http!.url;
+  client = connectSink(base);
+  box = await client.addUser('api@outreach.test', 'api-secret');
+});
+afterAll(() => sink?.stop());
+
+describe('sink HTTP API', () => {
+  it('info, users, messages, raw, parsed and attempts', async () => {
+    const info = await client.info();
+    expect(info.smtp.port).toBe(sink.smtp.port);
+    expect(info.http).toEqual({ url: base });
+    expect(box).toMatchObject({ address: 'api@outreach.test', password: 'api-secret', smtp: { port: sink.smtp.port, username: 'api@outreach.test', secure: false } });
+    expect(await client.users()).toEqual([{ address: 'api@outreach.test', imapRefusal: null }]);
+    await send('over http', { bcc: 'secret-bcc@prospect.test', attachments: [{ filename: 'a.txt', content: 'aaa' }] });
+    const [m] = await client.messages({ subject: 'over http' });
+    expect(m!.envelope.rcptTo.sort()).toEqual(['lead@prospect.test', 'secret-bcc@prospect.test']);
+    expect((await client.raw(m!.id)).toString()).toContain('Subject: over http');
+    const p = await client.parsed(m!.id);
+    expect(p.attachments[0]).toMatchObject({ filename: 'a.txt', size: 3 });
+    const attempts = await client.attempts({ kind: 'mail', outcome: 'accepted' });
+    expect(attempts.at(-1)!.messageId).toBe(m!.id);
+  });
+
+  it('waits for a message with a timeout (408 when nothing comes)', async () => {
+    const waiting = client.waitForMessage({ to: 'later@prospect.test' }, { timeout: 5000 });
+    await new Promise((r) => setTimeout(r, 50));
+    await send('later', { to: 'later@prospect.test' });
+    expect((await waiting).subject).toBe('later');
+    await expect(client.waitForMessage({ to: 'never@prospect.test' }, { timeout: 100 })).rejects.toMatchObject({ status: 408 });
+    const a = await client.waitForAttempt({ kind: 'auth', user: box.address }, { timeout: 1000 });
+    expect(a.outcome).toBe('accepted');
+  });
+
+  it('adds, lists and clears fault rules; a bad rule is a 400 with the reason', async () => {
+    const rule = await client.addFault({ stage: 'RCPT', recipient: 'x@prospect.test', action: 'reply', code: 550, enhancedCode: '5.1.1', text: 'No such user' });
+    expect(await client.faults()).toMatchObject([{ id: rule.id, remaining: null }]);
+    await expect(send('faulted', { to: 'x@prospect.test' })).rejects.toMatchObject({ response: '550 5.1.1 No such user' });
+    await client.removeFault(rule.id);
+    await expect(client.addFault({ stage: 'MAIL', action: 'reply' } as never)).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/code: required/) });
+    await client.clearFaults();
+    expect(await client.faults()).toEqual([]);
+  });
+
+  it('injects a reply over HTTP and refuses what it cannot do', async () => {
+    await send('needs reply', { messageId: '<http.reply@outreach.test>' });
+    const r = await client.reply('<http.reply@outreach.test>', { body: 'sure' });
+    expect(r).toMatchObject({ kind: 'reply', mailbox: 'api@outreach.test', via: 'smtp' });
+    const [injected] = await client.messages({ inReplyTo: 'http.reply@outreach.test' });
+    expect(injected!.injected).toBe(true);
+    await expect(client.reply('nope')).rejects.toMatchObject({ status: 404 });
+    await expect(client.outOfOffice('<http.reply@outreach.test>', { via: 'maildir' })).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/IMAP sink/) });
+  });
+
+  it('answers garbage with 4xx, never 5xx', async () => {
+    const post = (path: string, body: string) => fetch(base + path, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect((await post('/sink/v1/faults', '{not json')).status).toBe(400);
+    expect((await post('/sink/v1/users', '[]')).status).toBe(400);
+    expect((await post('/sink/v1/users', '{"address":"bad address"}')).status).toBe(400);
+    expect((await post('/sink/v1/wait', '{"timeoutMs":-1}')).status).toBe(400);
+    expect((await fetch(`${base}/sink/v1/messages?since=yesterday`)).status).toBe(400);
+    expect((await fetch(`${base}/sink/v1/nothing`)).status).toBe(404);
+    expect((await fetch(`${base}/sink/v1/reset`)).status).toBe(405);
+    expect((await fetch(`${base}/api/v1/message/%E0%A4%A`)).status).toBe(404);
+  });
+});
+
+describe('Mailpit-compatible read subset', () => {
+  it('answers in the shapes of Mailpit’s OpenAPI description', async () => {
+    await send('mailpit shape', { cc: 'cc@prospect.test', bcc: 'b@prospect.test', replyTo: 'r@outreach.test', html: '<p>hi <img src="cid:logo"></p>', attachments: [{ filename: 'logo.png', cid: 'logo', content: Buffer.from('89504e47', 'hex') }, { filename: 'doc.txt', content: 'doc' }] });
+    const checks: [string, string, number, string][] = [
+      ['/api/v1/messages', '/api/v1/messages', 200, 'GET'],
+      ['/api/v1/messages?start=1&limit=2', '/api/v1/messages', 200, 'GET'],
+      ['/api/v1/search?query=subject:%22mailpit%20shape%22', '/api/v1/search', 200, 'GET'],
+      ['/api/v1/message/latest', '/api/v1/message/{ID}', 200, 'GET'],
+      ['/api/v1/message/latest/headers', '/api/v1/message/{ID}/headers', 200, 'GET'],
+    ];
+    for (const [url, path, status, method] of checks) {
+      const { status: got, body } = await getJson(url);
+      expect(got, url).toBe(status);
+      expect(validate(doc, responseSchema(doc, path, method, status), body), url).toEqual([]);
+    }
+    const { body } = await getJson('/api/v1/message/latest');
+    const msg = body as { Subject: string; Bcc: { Address: string }[]; Cc: { Address: string }[]; Attachments: { FileName: string }[]; Inline: { FileName: string }[]; ReplyTo: { Address: string }[] };
+    expect(msg.Subject).toBe('mailpit shape');
+    expect(msg.Bcc.map((a) => a.Address)).toEqual(['b@prospect.test']); // envelope-only recipient, as Mailpit shows it
+    expect(msg.Cc.map((a) => a.Address)).toEqual(['cc@prospect.test']);
+    expect(msg.ReplyTo.map((a) => a.Address)).toEqual(['r@outreach.test']);
+    expect(msg.Attachments.map((a) => a.FileName)).toEqual(['doc.txt']);
+    expect(msg.Inline.map((a) => a.FileName)).toEqual(['logo.png']);
+    // the validator can fail: a wrong shape is reported
+    expect(validate(doc, responseSchema(doc, '/api/v1/message/{ID}', 'GET', 200), { ...msg, Subject: 1, Extra: true })).toEqual(
+      expect.arrayContaining(['$.Subject: expected string, got number', '$.Extra: not in the description']),
+    );
+    const miss = await fetch(`${base}/api/v1/message/nope`);
+    expect(miss.status).toBe(404);
+    expect(validate(doc, responseSchema(doc, '/api/v1/message/{ID}', 'GET', 404), await miss.text())).toEqual([]);
+  });
+
+  it('is readable with the mailpit-api client: list, search, get, headers, raw, delete', async () => {
+    await send('for mailpit-api', { messageId: '<mp.api@outreach.test>' });
+    const mp = new MailpitClient(base);
+    const list = await mp.listMessages();
+    expect(list.total).toBe(sink.messages().length);
+    expect(list.messages[0]!.Subject).toBe('for mailpit-api'); // newest first
+    const found = await mp.searchMessages({ query: 'message-id:mp.api@outreach.test' });
+    expect(found.messages.map((m) => m.Subject)).toEqual(['for mailpit-api']);
+    const id = found.messages[0]!.ID;
+    const full = await mp.getMessageSummary(id);
+    expect(full.Text).toContain('body of for mailpit-api');
+    expect((await mp.getMessageSummary()).ID).toBe(id); // "latest"
+    const headers = await mp.getMessageHeaders(id);
+    expect(headers['Message-Id']).toEqual(['<mp.api@outreach.test>']);
+    expect(await mp.getMessageSource(id)).toBe(sink.message(id)!.raw.toString());
+    expect((await mp.searchMessages({ query: '-subject:"for mailpit-api" subject:mailpit' })).messages.every((m) => m.Subject !== 'for mailpit-api')).toBe(true);
+
+    const reader = new MailpitReader(base);
+    expect(reader.capabilities).toMatchObject({ attempts: false, faults: false, imap: false });
+    const [r] = await reader.list({ messageId: '<mp.api@outreach.test>' });
+    expect(r).toMatchObject({ id, subject: 'for mailpit-api', messageIdHeader: 'mp.api@outreach.test' });
+    expect((await reader.parsed(id)).subject).toBe('for mailpit-api');
+    expect((await reader.waitFor({ subject: 'for mailpit-api' }, { timeout: 500 })).id).toBe(id);
+
+    await mp.deleteMessages({ IDs: [id] });
+    expect(sink.message(id)).toBeUndefined();
+    await reader.clear();
+    expect((await mp.listMessages()).total).toBe(0);
+    expect(sink.attempts().length).toBeGreaterThan(0); // attempts are the sink's own record, not Mailpit's
+  });
+});
