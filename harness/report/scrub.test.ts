@@ -69,6 +69,7 @@ describe('scrub rules', () => {
     expect(redactAuthValue('Bearer abcdef123456')).toBe('Bearer [REDACTED]');
     expect(redactAuthValue('Basic dXNlcjpwYXNz')).toBe('Basic [REDACTED]');
     expect(redactAuthValue('Bearer')).toBe('Bearer');
+    expect(redactAuthValue('Bearer ')).toBe('Bearer ');
     expect(redactAuthValue('ok_live_rawkeywithoutscheme')).toBe('[REDACTED]');
     expect(redactAuthValue('')).toBe('');
   });
@@ -79,12 +80,12 @@ describe('scrub rules', () => {
         response: {
           status: 200,
           headers: {},
-          body: JSON.stringify({ data: [{ imapPassword: 'p@ss w0rd!', key: 'short', nested: { apiKey: 'k'.repeat(20), token: 12345 } }, { key: 'sk_live_0123456789abcdef' }] }),
+          body: JSON.stringify({ data: [{ imapPassword: 'p@ss w0rd!', key: 'created_desc', nested: { apiKey: 'k'.repeat(20), token: 'tok-0123456789' } }, { key: 'sk_live_0123456789abcdef', password: 12345, secret: '' }] }),
         },
       }),
     ]) as [ExchangeEvent];
     expect(JSON.parse(out.response!.body!)).toEqual({
-      data: [{ imapPassword: '[REDACTED]', key: 'short', nested: { apiKey: '[REDACTED]', token: '[REDACTED]' } }, { key: '[REDACTED]' }],
+      data: [{ imapPassword: '[REDACTED]', key: 'created_desc', nested: { apiKey: '[REDACTED]', token: '[REDACTED]' } }, { key: '[REDACTED]', password: 12345, secret: '' }],
     });
   });
 
@@ -150,6 +151,20 @@ describe('scrub rules', () => {
     ]) as [ExchangeEvent];
     expect(out.curl).not.toContain('pa55-w0rd-xyz');
     expect(out.curl).toContain('[REDACTED]');
+  });
+
+  it("keeps the client's runnable curl lines intact", () => {
+    const curl = `curl -sS -g -i -X POST 'http://h/v1/campaigns' -H 'authorization: Bearer '"$OUTREACH_API_KEY" -H 'content-type: application/json' --data-raw '{"name":"x","password":"[REDACTED]"}'`;
+    const [out] = scrubEvents([ex({ curl, request: { method: 'POST', url: 'http://h/v1/campaigns', headers: { authorization: 'Bearer [REDACTED]' } } })]) as [ExchangeEvent];
+    expect(out.curl).toBe(curl);
+    expect(out.request.headers.authorization).toBe('Bearer [REDACTED]');
+  });
+
+  it('is idempotent, and a no-op on an already clean stream', () => {
+    const once = scrubEvents(makeInput().events);
+    expect(scrubEvents(once)).toEqual(once);
+    const clean = makeInput().events.filter((e) => e.type !== 'run-start' && !(e.type === 'exchange' && ['x000002', 'x000003', 'x000005'].includes(e.id)) && e.type !== 'check-end');
+    expect(scrubEvents(clean)).toEqual(clean);
   });
 
   it('scrubText handles free text with header lines and JSON fields', () => {

@@ -14,18 +14,23 @@ export const REDACTED = '[REDACTED]';
 /** JSON field / query parameter names whose value is always a secret (case-insensitive). */
 const SECRET_FIELD =
   /^(password|passwd|smtp_?password|imap_?password|api_?key|x-api-key|secret|client_?secret|token|access_?token|refresh_?token|control_?token|bearer)$/i;
-/** `key` is a secret when its value looks like one: a long token without spaces. */
+/** `key` is a secret when its value looks like one: a token of more than 16 characters, no spaces. */
 const KEY_FIELD = /^key$/i;
 /** Header names whose whole value is a credential. */
 const SECRET_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|cookie|set-cookie|x-control-token)$/i;
 
 function looksLikeSecret(v: string): boolean {
-  return v.length >= 12 && /^[A-Za-z0-9_\-.:+/=~]+$/.test(v);
+  return v.length > 16 && /^[A-Za-z0-9_\-.:+/=~]+$/.test(v);
 }
 
+/**
+ * Only non-empty strings are secrets (as in harness/client/redact.ts): `password: 12345` sent by
+ * a validation check is evidence, not a credential.
+ */
 function isSecretField(name: string, value: unknown): boolean {
+  if (typeof value !== 'string' || value === '') return false;
   if (SECRET_FIELD.test(name)) return true;
-  if (KEY_FIELD.test(name)) return typeof value === 'string' && looksLikeSecret(value);
+  if (KEY_FIELD.test(name)) return looksLikeSecret(value);
   return false;
 }
 
@@ -33,13 +38,15 @@ function isRedactedAlready(v: string): boolean {
   return v.includes('REDACTED') || v.includes('***') || v.includes('…');
 }
 
-/** "Bearer abc" -> "Bearer [REDACTED]"; a bare value -> "[REDACTED]"; "Bearer" alone is kept. */
+/**
+ * "Bearer abc" -> "Bearer [REDACTED]"; a bare value -> "[REDACTED]"; an empty value or a scheme
+ * word alone ("Bearer", "Bearer " before a curl line's "$OUTREACH_API_KEY") is kept as is.
+ */
 export function redactAuthValue(value: string): string {
   const v = value.trim();
-  if (v === '') return value;
+  if (v === '' || /^(bearer|basic|token|digest)$/i.test(v)) return value;
   const m = /^([A-Za-z][A-Za-z0-9_-]{0,19})(\s+)(\S[\s\S]*)$/.exec(v);
   if (m) return `${m[1]} ${REDACTED}`;
-  if (/^(bearer|basic|token)$/i.test(v)) return v;
   return REDACTED;
 }
 
@@ -92,7 +99,7 @@ class Scrubber {
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         // { env: "NAME" } points at an environment variable (profile secrets): not a secret itself.
         const envRef = v !== null && typeof v === 'object' && !Array.isArray(v) && Object.keys(v).join() === 'env';
-        if (isSecretField(k, v) && !envRef && v !== null && v !== REDACTED && v !== '') {
+        if (isSecretField(k, v) && !envRef) {
           if (typeof v === 'string' && isRedactedAlready(v)) {
             out[k] = v;
             continue;
@@ -129,19 +136,16 @@ class Scrubber {
   /** Regex redaction of `"name": value` pairs, `Authorization: x` and secret query params. */
   inline(s: string): string {
     let out = s.replace(
-      /("([A-Za-z_][A-Za-z0-9_-]*)"\s*:\s*)("(?:[^"\\]|\\.)*"|-?\d[\d.eE+-]*)/g,
+      /("([A-Za-z_][A-Za-z0-9_-]*)"\s*:\s*)("(?:[^"\\]|\\.)*")/g,
       (whole, head: string, name: string, raw: string) => {
-        let value: unknown = raw;
-        if (raw.startsWith('"')) {
-          try {
-            value = JSON.parse(raw);
-          } catch {
-            value = raw.slice(1, -1);
-          }
+        let value: string;
+        try {
+          value = JSON.parse(raw) as string;
+        } catch {
+          value = raw.slice(1, -1);
         }
-        if (!isSecretField(name, value)) return whole;
-        if (typeof value === 'string' && (value === '' || isRedactedAlready(value))) return whole;
-        this.remember(typeof value === 'string' ? value : raw);
+        if (!isSecretField(name, value) || isRedactedAlready(value)) return whole;
+        this.remember(value);
         return `${head}"${REDACTED}"`;
       },
     );
