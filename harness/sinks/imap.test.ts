@@ -106,7 +106,7 @@ describe.skipIf(!!missing)('IMAP sink (Dovecot)', () => {
     expect(bs.childNodes!.map((n) => n.type)).toEqual(['text/plain', 'message/delivery-status', 'text/rfc822-headers']);
     const { content } = await c.download(String(dsn.seq), '2');
     const chunks: Buffer[] = [];
-    for await (const ch of content) chunks.push(ch as Buffer);
+    for await (const ch of content!) chunks.push(ch as Buffer);
     const report = Buffer.concat(chunks).toString();
     expect(report).toMatch(/^Final-Recipient: rfc822; lead@prospect\.test$/m);
     expect(report).toMatch(/^Action: failed$/m);
