@@ -165,11 +165,12 @@ export class Runner {
     return end;
   }
 
-  /** Runs checks with bounded concurrency; checks marked `last` wait for all others. */
+  /** Runs `solo` checks one by one, then the rest with bounded concurrency, then `last` ones. */
   async runAll(checks: readonly Check[], concurrency = 8): Promise<CheckEndEvent[]> {
-    const first = checks.filter((c) => !isLast(c));
+    const first = checks.filter((c) => !isLast(c) && !isSolo(c));
     const last = checks.filter(isLast);
     const results: CheckEndEvent[] = [];
+    for (const c of checks.filter(isSolo)) results.push(await this.runCheck(c));
     let i = 0;
     const worker = async () => {
       while (i < first.length) results.push(await this.runCheck(first[i++]!));
@@ -183,6 +184,10 @@ export class Runner {
 /** Checks that observe the whole run (the envelope of every error seen) run after the others. */
 export function isLast(c: Check): boolean {
   return c.last === true;
+}
+
+export function isSolo(c: Check): boolean {
+  return c.solo === true;
 }
 
 function forCheck(ws: Workspace, checkId: string): Workspace {

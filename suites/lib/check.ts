@@ -29,6 +29,8 @@ export interface Check {
   depth?: Depth;
   /** Runs after every other check (it observes the whole run, e.g. every error envelope seen). */
   last?: boolean;
+  /** Runs alone, before the others (nothing else moves the control clock or the target meanwhile). */
+  solo?: boolean;
   run(ctx: CheckContext): Promise<void>;
 }
 

@@ -9,8 +9,13 @@ import { is2xx, snippet } from './expect.ts';
 // Recipes: how a check brings a workspace into a state it needs, over the wire only.
 // Each recipe fails the check with the exchange when the target refuses a valid request.
 
+const fakers = new WeakMap<CheckContext, ReturnType<typeof seededFaker>>();
+
+/** One faker per check, seeded with the check's seed: every call draws new values. */
 export function faker(ctx: CheckContext) {
-  return seededFaker(ctx.seed);
+  let f = fakers.get(ctx);
+  if (!f) fakers.set(ctx, (f = seededFaker(ctx.seed)));
+  return f;
 }
 
 function must(res: ApiResponse, what: string): ApiResponse {

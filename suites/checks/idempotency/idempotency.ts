@@ -97,6 +97,25 @@ const CREATORS = ['accounts.create', 'campaigns.create', 'leads.create', 'apikey
 
 const lengthChecks: Check[] = [
   {
+    id: 'IDEM-WORKSPACE-SCOPED/POST /v1/campaigns',
+    title: "MUST NOT replay one workspace's response to another workspace that sends the same Idempotency-Key",
+    clauses: ['IDEM-WORKSPACE-SCOPED', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    level: 'MUST',
+    features: [],
+    budget: 6,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const s = SUBJECTS.find((x) => x.endpoint === 'campaigns.create')!;
+      const key = idemKey(ctx, 'ws');
+      const ra = await a.api.request({ ...(await s.prepare(ctx, a)).request, idempotencyKey: key });
+      await first(ctx, ra, 'POST /v1/campaigns in workspace A');
+      const rb = await b.api.request({ ...(await s.prepare(ctx, b)).request, idempotencyKey: key });
+      expectThat(is2xx(rb), `workspace B's request with A's Idempotency-Key answered ${rb.status}; it is B's own request`, rb);
+      expectThat(rb.body?.campaign?.id !== ra.body?.campaign?.id, "workspace B received workspace A's campaign: the Idempotency-Key replayed across workspaces", ra, rb);
+    },
+  },
+  {
     id: 'IDEM-KEY-LENGTH/POST /v1/campaigns',
     title: 'MUST accept an Idempotency-Key of 255 characters and refuse one of 256 without an effect',
     clauses: ['IDEM-MAX-255'],

@@ -45,6 +45,14 @@ async function walkAll(ctx: CheckContext, api: CheckContext['anonymous'], scope:
   fail(`GET ${scope.path}: the walk had not ended after 500 pages`);
 }
 
+/**
+ * A workspace whose lists hold only what this check puts there (a fresh one from the control
+ * API), or a shared one; walks in a shared workspace use bigger pages, its lists being long.
+ */
+async function listWorkspace(ctx: CheckContext) {
+  return ctx.control ? { ws: await ctx.workspace({ exclusive: true }), size: 2 } : { ws: await ctx.workspace(), size: 10 };
+}
+
 async function pause(ctx: CheckContext): Promise<void> {
   // Distinct creation times make "newest first" well defined.
   if (ctx.control) await ctx.control.advance(1);
@@ -86,14 +94,14 @@ function walkCheck(s: ListSubject): Check {
     features: s.features,
     budget: 20,
     async run(ctx) {
-      const ws = await ctx.workspace();
+      const { ws, size } = await listWorkspace(ctx);
       const scope = await s.open(ctx, ws);
       const mine: string[] = [];
       for (let i = 0; i < 5; i++) {
         mine.push(await scope.insert());
         await pause(ctx);
       }
-      const { seen, evidence } = await walkAll(ctx, ws.api, scope, 2);
+      const { seen, evidence } = await walkAll(ctx, ws.api, scope, size);
       const ids = seen.map((x) => x.id);
       const dup = ids.find((id, i) => ids.indexOf(id) !== i);
       if (dup) fail(`the walk returned item ${dup} twice`, ...evidence);
@@ -144,7 +152,7 @@ function stableCheck(s: ListSubject): Check {
     budget: 90,
     depth: 'default',
     async run(ctx) {
-      const ws = await ctx.workspace();
+      const { ws, size } = await listWorkspace(ctx);
       const scope = await s.open(ctx, ws);
       const numRuns = ctx.depth === 'full' ? 12 : 3;
       const ops = fc.array(fc.constantFrom(...(scope.remove ? (['insert', 'delete', 'insert-delete', 'none'] as const) : (['insert', 'none'] as const))), { minLength: 2, maxLength: 6 });
@@ -155,7 +163,7 @@ function stableCheck(s: ListSubject): Check {
           const churn: string[] = [];
           for (let i = 0; i < 4; i++) stable.push(await scope.insert());
           for (let i = 0; i < 3; i++) churn.push(await scope.insert());
-          const { seen, evidence } = await walkAll(ctx, ws.api, scope, 2, async (i) => {
+          const { seen, evidence } = await walkAll(ctx, ws.api, scope, size, async (i) => {
             const step = plan[i % plan.length];
             if (step === 'insert' || step === 'insert-delete') churn.push(await scope.insert());
             if ((step === 'delete' || step === 'insert-delete') && churn.length) await scope.remove!(churn.shift()!);

@@ -22,6 +22,8 @@ export const RATE_LIMIT_CHECKS: Check[] = [
     level: 'MUST',
     features: ['exclusiveWorkspace', 'twoWorkspaces', 'op:apikeys.create'],
     budget: 130,
+    // Alone: other checks move the control clock, which would slide the window under it.
+    solo: true,
     async run(ctx) {
       const { requests: limit, windowSeconds } = ctx.profile.rateLimit;
       const ws = await ctx.workspace({ exclusive: true });

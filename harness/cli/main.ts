@@ -1,0 +1,52 @@
+import { runCommand } from './run.ts';
+import { KitError } from '../runner/profile.ts';
+
+const HELP = `outreach-conformance: conformance suite and load harness for the Outreach Email Service API v1
+
+usage:
+  outreach-conformance run [--profile FILE] [--depth quick|default|full] [--out DIR] [--only REGEX]
+                           [--seed N] [--concurrency N] [--mutants a,b] [--quiet]
+  outreach-conformance plan [--profile FILE] [--depth ...]     how long a run takes against a rate-limited target
+  outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model
+  outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
+  outreach-conformance mutation [--out DIR] [--only REGEX]     kills every mutant of the reference target
+  outreach-conformance reference [--mutants a,b]               serves the reference target alone
+
+exit codes: 0 every MUST check passed, 1 a MUST check failed, 2 the kit itself could not run
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [cmd, ...rest] = argv;
+  try {
+    switch (cmd) {
+      case 'run':
+        return await runCommand(rest);
+      case 'plan':
+        return (await import('./plan.ts')).planCommand(rest);
+      case 'openapi':
+        return (await import('./openapi.ts')).openapiCommand();
+      case 'sinks':
+        return (await import('../sinks/cli.ts')).sinksCommand(rest);
+      case 'mutation':
+        return (await import('../mutation/command.ts')).mutationCommand(rest);
+      case 'reference':
+        return (await import('../reference/serve.ts')).serveReference(rest).then(() => 0);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        process.stdout.write(HELP);
+        return cmd === undefined ? 2 : 0;
+      default:
+        process.stderr.write(`outreach-conformance: unknown command "${cmd}"\n\n${HELP}`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof KitError) {
+      process.stderr.write(`outreach-conformance: ${e.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`outreach-conformance: ${(e as Error).stack ?? e}\n`);
+    return 2;
+  }
+}

@@ -1,0 +1,174 @@
+import { cp, mkdir, rm } from 'node:fs/promises';
+import { resolve, join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { request } from 'undici';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { CLAUSES } from '../../suites/spec/clauses/index.ts';
+import { DEFAULT_PROFILE_PATH, KitError, loadProfile, resolveSecret } from '../runner/profile.ts';
+import { selectChecks } from '../runner/runner.ts';
+import { formatPlan, plan } from '../runner/planner.ts';
+import { newRunSeed } from '../runner/seed.ts';
+import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
+import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
+import { formatConsoleSummary, mustFailures, writeReports } from '../report/index.ts';
+import { Redactor } from '../client/redact.ts';
+import type { Depth } from '../../suites/lib/check.ts';
+import { parseArgs } from './args.ts';
+import { startEmbeddedTarget } from './embedded.ts';
+
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const SPEC_PATH = resolve(PACKAGE_ROOT, '../shared/spec/outreach-api-v1.md');
+const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+
+export function specInfo(): { version: string; sha256: string } {
+  try {
+    return { version: '1', sha256: createHash('sha256').update(readFileSync(SPEC_PATH)).digest('hex') };
+  } catch {
+    return { version: '1', sha256: 'spec file not found beside the kit' };
+  }
+}
+
+const FLAGS = {
+  profile: { type: 'string' },
+  depth: { type: 'string' },
+  out: { type: 'string' },
+  only: { type: 'string' },
+  seed: { type: 'number' },
+  concurrency: { type: 'number' },
+  mutants: { type: 'list' },
+  quiet: { type: 'boolean' },
+} as const;
+
+export interface RunOutcome {
+  exitCode: 0 | 1 | 2;
+  dir?: string;
+}
+
+/** `outreach-conformance run`: exit 0 all MUST checks pass, 1 one failed, 2 the kit could not run. */
+export async function runCommand(argv: string[]): Promise<number> {
+  try {
+    return (await conformanceRun(parseArgs(argv, FLAGS) as RunFlags)).exitCode;
+  } catch (e) {
+    if (e instanceof KitError) {
+      process.stderr.write(`outreach-conformance: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+export interface RunFlags {
+  profile?: string;
+  depth?: string;
+  out?: string;
+  only?: string;
+  seed?: number;
+  concurrency?: number;
+  mutants?: string[];
+  quiet?: boolean;
+}
+
+export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
+  const depth = (flags.depth ?? 'default') as Depth;
+  if (!['quick', 'default', 'full'].includes(depth)) throw new KitError(`--depth must be quick, default or full, not "${depth}"`);
+  const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
+  const profile = await loadProfile(profilePath);
+  const say = (s: string) => flags.quiet || process.stdout.write(`${s}\n`);
+  const started = Date.now();
+
+  const embedded = profile.embedded ? await startEmbeddedTarget(flags.mutants ?? []) : undefined;
+  try {
+    const baseUrl = (embedded?.baseUrl ?? profile.baseUrl)!.replace(/\/$/, '');
+    const control = embedded?.control ?? (profile.control ? { baseUrl: profile.control.baseUrl, token: resolveSecret(profile.control.token, 'control.token') } : undefined);
+    await probe(baseUrl);
+
+    const seed = flags.seed ?? newRunSeed();
+    const runId = `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
+    const outRoot = resolve(flags.out ?? join(process.cwd(), 'reports'));
+    const dir = join(outRoot, runId);
+    const eventsPath = join(dir, 'events.ndjson');
+    const checks = selectChecks(ALL_CHECKS, depth, flags.only ? new RegExp(flags.only) : undefined);
+    const workspaces = control ? profile.poolSize : profile.workspaces.length;
+    say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
+    say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
+    say(formatPlan(plan(checks, profile, workspaces)));
+
+    const redactor = new Redactor();
+    if (control) redactor.add(control.token);
+    const head = createNdjsonSink(eventsPath);
+    head.emit({
+      type: 'run-start',
+      runId,
+      startedAt: new Date(started).toISOString(),
+      kit: { name: pkg.name, version: pkg.version },
+      spec: specInfo(),
+      target: { baseUrl, name: profile.name, embedded: !!embedded },
+      depth,
+      profile: redactor.json(profile),
+    });
+    await head.close();
+
+    const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only: flags.only, concurrency: flags.concurrency ?? 8, eventsPath };
+    await runInVitest(context, !!flags.quiet);
+
+    const events = await readEvents(eventsPath);
+    const requests = events.filter((e) => e.type === 'exchange').length;
+    const tail = createNdjsonSink(eventsPath, { append: true });
+    const finished = { type: 'run-end' as const, finishedAt: new Date().toISOString(), stats: { requests, unplanned429: countUnplanned429(events), plannedMs: plan(checks, profile, workspaces).minSeconds * 1000, actualMs: Date.now() - started } };
+    tail.emit(finished);
+    await tail.close();
+    const { results } = await writeReports(dir, {
+      events: [...events, finished],
+      clauses: [...CLAUSES],
+      checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: c.level })),
+    });
+    const latest = join(outRoot, 'latest');
+    await rm(latest, { recursive: true, force: true });
+    await cp(dir, latest, { recursive: true });
+    say(formatConsoleSummary(results));
+    say(`reports: ${dir} (also ${latest})`);
+    return { exitCode: mustFailures(results) > 0 ? 1 : 0, dir };
+  } finally {
+    await embedded?.stop();
+  }
+}
+
+function countUnplanned429(events: Awaited<ReturnType<typeof readEvents>>): number {
+  // Probes mean to hit the limit; everything else that met a 429 was unplanned.
+  const probes = new Set(events.filter((e) => e.type === 'check-end' && e.checkId.startsWith('RATE-')).map((e) => (e as { checkId: string }).checkId));
+  return events.filter((e) => e.type === 'exchange' && e.response?.status === 429 && !(e.checkId && probes.has(e.checkId))).length;
+}
+
+/** The target answers HTTP at all (any status); otherwise the kit cannot run: exit 2. */
+async function probe(baseUrl: string): Promise<void> {
+  try {
+    const res = await request(`${baseUrl}/v1/workspace`, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
+    await res.body.dump();
+  } catch (e) {
+    throw new KitError(`target ${baseUrl} is unreachable: ${(e as Error).message}`);
+  }
+}
+
+async function runInVitest(context: RunContext, quiet: boolean): Promise<void> {
+  const { startVitest } = await import('vitest/node');
+  process.env[RUN_CONTEXT_ENV] = JSON.stringify(context);
+  try {
+    const vitest = await startVitest('test', [], {
+      run: true,
+      root: PACKAGE_ROOT,
+      config: join(PACKAGE_ROOT, 'suites/vitest.conformance.config.ts'),
+      maxConcurrency: context.concurrency,
+      reporters: quiet ? [['dot']] : [['default', { summary: false }]],
+      watch: false,
+      passWithNoTests: true,
+    });
+    await vitest?.close();
+  } finally {
+    delete process.env[RUN_CONTEXT_ENV];
+    process.exitCode = undefined; // the CLI decides the exit code from the verdicts
+  }
+}
+
+export { mkdir };

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../runner/profile.ts';
+import { MUTANTS } from '../reference/index.ts';
+import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { MUTANT_CLAUSES } from './catalog.ts';
+import { checksFor, runAgainstReference, runMutant } from './run.ts';
+
+// Proves the suite can fail (house rule 3): every mutant of the reference target is killed by a
+// check that covers the clause it breaks, and the clean reference passes every check.
+
+const profile = await loadProfile();
+
+describe('the mutant catalog', () => {
+  it('names every mutant of the reference, and only those', () => {
+    expect(Object.keys(MUTANT_CLAUSES).sort()).toEqual(MUTANTS.map((m) => m.id).sort());
+  });
+  it('maps every mutant to known clauses that some check covers', () => {
+    for (const [id, clauses] of Object.entries(MUTANT_CLAUSES)) {
+      for (const c of clauses) expect(CLAUSE_BY_ID.has(c), `${id}: clause ${c}`).toBe(true);
+      expect(checksFor(clauses).length, `${id}: no check covers ${clauses.join(', ')}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the clean reference target', () => {
+  it('passes every check of the default depth', async () => {
+    const results = await runAgainstReference(profile, ALL_CHECKS);
+    const bad = results.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.checkId}: ${r.message}`);
+    expect(bad).toEqual([]);
+    expect(results.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(150);
+  }, 300_000);
+});
+
+describe('every mutant is killed', () => {
+  for (const m of MUTANTS) {
+    it(`${m.id} (${m.rule.slice(0, 60)})`, async () => {
+      const r = await runMutant(profile, m.id);
+      expect(r.killed, `no check on ${r.clauses.join(', ')} failed against mutant ${m.id}`).toBe(true);
+    }, 180_000);
+  }
+});

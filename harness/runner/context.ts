@@ -1,0 +1,24 @@
+import type { Depth } from '../../suites/lib/check.ts';
+
+// What the CLI hands to the conformance test worker (through the environment, never a file:
+// it holds the control token).
+export interface RunContext {
+  runId: string;
+  baseUrl: string;
+  control?: { baseUrl: string; token: string };
+  profilePath: string;
+  depth: Depth;
+  seed: number;
+  prefix: string;
+  only?: string;
+  concurrency: number;
+  eventsPath: string;
+}
+
+export const RUN_CONTEXT_ENV = 'OUTREACH_CONFORMANCE_RUN';
+
+export function readRunContext(env: NodeJS.ProcessEnv = process.env): RunContext {
+  const raw = env[RUN_CONTEXT_ENV];
+  if (!raw) throw new Error(`${RUN_CONTEXT_ENV} is not set: start a conformance run with "outreach-conformance run", not vitest directly`);
+  return JSON.parse(raw) as RunContext;
+}

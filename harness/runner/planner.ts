@@ -1,0 +1,28 @@
+import type { Check } from '../../suites/lib/check.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+
+// Before a run: how many requests it will spend and how long a rate-limited target makes it take.
+export interface Plan {
+  checks: number;
+  requests: number;
+  workspaces: number;
+  /** Requests the pool may send per second under the target's rate limit. */
+  ratePerSecond: number;
+  /** Lower bound of the run's duration from the rate limit alone (the first window is free). */
+  minSeconds: number;
+}
+
+export function plan(checks: readonly Check[], profile: Profile, workspaces: number): Plan {
+  const requests = checks.reduce((n, c) => n + c.budget, 0);
+  const { requests: perWindow, windowSeconds } = profile.rateLimit;
+  const ratePerSecond = (workspaces * perWindow) / windowSeconds;
+  const beyondFirstWindow = Math.max(0, requests - workspaces * perWindow);
+  return { checks: checks.length, requests, workspaces, ratePerSecond, minSeconds: Math.ceil(beyondFirstWindow / ratePerSecond) };
+}
+
+export function formatPlan(p: Plan): string {
+  return (
+    `plan: ${p.checks} checks, up to ${p.requests} requests over ${p.workspaces} workspaces ` +
+    `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): at least ${p.minSeconds} s against a rate-limited target`
+  );
+}
