@@ -10,6 +10,7 @@ import { insertKey, insertWorkspace, loadWorkspace, saveWorkspacePlan } from './
 import { V, bodyObject, isTimezone, isUuid, isPlainObject, isEmail } from './validate.ts';
 import { LEAD_SEARCH_STATUSES, TERMINAL_SEARCH_STATUSES, leadSearchView, loadLeadSearch } from './handlers/leadSearches.ts';
 import { randomUUID } from 'node:crypto';
+import { KNOWN_SCOPES } from './scopes.ts';
 
 const noMutant = () => false;
 
@@ -88,6 +89,21 @@ const ROUTES: ControlRoute[] = [
       if (plan !== undefined) ws.plan = plan;
       saveWorkspacePlan(c.s.db, ws);
       return { status: 200, body: planState(c.s, ws.id) };
+    },
+  },
+  {
+    // Extension of the control API v1 (not in DESIGN.md's table): what "the dashboard" does,
+    // create a key with any scopes, apikeys:manage included.
+    method: 'POST', path: '/workspaces/{organizationId}/keys', handler: (c) => {
+      const ws = requireWorkspace(c.s, c.params.organizationId!);
+      const b = bodyObject(c.body);
+      const v = new V();
+      const name = v.str(b, 'name', { nonEmpty: true, max: 255 }) ?? 'dashboard';
+      if (!Array.isArray(b.scopes) || b.scopes.length === 0 || b.scopes.some((x) => typeof x !== 'string' || !KNOWN_SCOPES.has(x)))
+        v.issue('scopes', 'must be a non-empty array of known scopes');
+      v.done();
+      const { key, secret } = insertKey(c.s.db, { orgId: ws.id, name, scopes: [...new Set(b.scopes as string[])], createdAt: c.s.clock.stamp() });
+      return { status: 201, body: { id: key.id, name: key.name, scopes: key.scopes, key: secret, createdAt: new Date(key.createdAt).toISOString() } };
     },
   },
   { method: 'GET', path: '/clock', handler: (c) => ({ status: 200, body: { now: c.s.clock.iso() } }) },

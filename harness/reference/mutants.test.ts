@@ -55,9 +55,11 @@ const PROBES: Record<MutantId, [unknown, Probe]> = {
   'scope-denied-404': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')],
   'scope-wildcard-cross-domain': [403, async (e) => status(e, (await keyWith(e, ['accounts:all'])).k, 'GET', '/v1/campaigns')],
   'apikeys-subset-unchecked': [403, async (e) => {
-    const { k } = await keyWith(e, ['apikeys:manage', 'campaigns:read']);
-    return status(e, k, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all'] } });
+    const w = await e.workspace();
+    const { key } = await e.dashboardKey(w, ['apikeys:manage', 'campaigns:read']);
+    return status(e, key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all'] } });
   }],
+  'apikeys-manage-grantable': [403, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['apikeys:manage'] } })],
   'plan-api-access-ignored': [403, async (e) => {
     const w = await e.workspace();
     await e.ctl('PATCH', `/workspaces/${w.orgId}`, { apiAccess: false });

@@ -29,6 +29,7 @@ export const MUTANTS = [
   { id: 'scope-denied-404', rule: '5.4 A key lacking the scope gets 403 `permission_denied`.', description: 'A missing scope answers 404 not_found instead of 403.' },
   { id: 'scope-wildcard-cross-domain', rule: '5 Wildcards: a domain wildcard covers every action in that domain (only that domain).', description: 'accounts:all also grants every campaigns:* scope.' },
   { id: 'apikeys-subset-unchecked', rule: '5 A key holding apikeys:manage can create only keys whose scopes are a subset of its own.', description: 'API key creation does not check the subset rule (any scopes, apikeys:manage included).' },
+  { id: 'apikeys-manage-grantable', rule: '5 apikeys:manage is covered by no wildcard, can be granted only from the dashboard.', description: 'A key holding apikeys:manage can create keys holding apikeys:manage through the API.' },
   { id: 'plan-api-access-ignored', rule: '5.4 403 is also returned when the plan does not include API access.', description: 'A workspace whose plan lacks API access is served normally.' },
   // ---- error envelope (part 7) ----
   { id: 'err-status-mismatch', rule: '7 `status` repeats the HTTP status.', description: 'On 404 responses the envelope says status 400.' },

@@ -110,7 +110,7 @@ describe('scopes and wildcards (part 5)', () => {
     const probe = '00000000-0000-4000-8000-000000000000';
     const held = [...GRANULAR_SCOPES, 'campaigns:all', 'leads:all', 'emails:all', 'accounts:all', 'all:read', 'all:all'];
     const keys = new Map<string, string>();
-    for (const h of held) keys.set(h, (await env.key(ws, [h])).key);
+    for (const h of held) keys.set(h, (await env.dashboardKey(ws, [h])).key);
     for (const route of ROUTES) {
       const path = route.path.replace(/\{(id|cid|leadId)\}/g, probe).replace('{limitType}', 'ai_credits').replace('{provider}', 'google');
       for (const h of held) {
@@ -202,12 +202,13 @@ describe('API keys (4.7, 5)', () => {
     expect(l2.body.meta).toEqual({ hasMore: false, nextCursor: null });
     expect(JSON.stringify([l.body, l2.body])).not.toContain(c.body.key);
   });
-  it('the subset rule: 403 for scopes beyond the caller, apikeys:manage only if held', async () => {
+  it('the subset rule: 403 for scopes beyond the caller; apikeys:manage only from the dashboard', async () => {
     const w = await env.workspace();
-    const mgr = await env.key(w, ['apikeys:manage', 'campaigns:read']);
+    const mgr = await env.dashboardKey(w, ['apikeys:manage', 'campaigns:read']);
     const cases: [string[], number][] = [
       [['campaigns:read'], 201],
-      [['apikeys:manage'], 201],
+      [['apikeys:manage'], 403],
+      [['campaigns:read', 'apikeys:manage'], 403],
       [['campaigns:write'], 403],
       [['campaigns:all'], 403],
       [['all:read'], 403],
@@ -219,7 +220,8 @@ describe('API keys (4.7, 5)', () => {
     }
     const allAll = await env.key(w, ['all:all']);
     expect((await env.call(allAll.key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['campaigns:read'] } })).status).toBe(403);
-    expect((await env.call(w.key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all', 'apikeys:manage'] } })).status).toBe(201);
+    expect((await env.call(w.key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all', 'apikeys:manage'] } })).status).toBe(403);
+    expect((await env.call(w.key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all'] } })).status).toBe(201);
   });
   it('validates the body', async () => {
     for (const body of [{}, { name: '', scopes: ['campaigns:read'] }, { name: 'x', scopes: [] }, { name: 'x', scopes: ['campaigns:fly'] }, { name: 'x', scopes: 'campaigns:read' }]) {

@@ -78,6 +78,13 @@ export class Env {
     return { id: r.body.id, key: r.body.key };
   }
 
+  /** A key made by "the dashboard" (control API extension): any scopes, apikeys:manage included. */
+  async dashboardKey(ws: Workspace, scopes: string[]): Promise<{ id: string; key: string }> {
+    const r = await this.ctl('POST', `/workspaces/${ws.orgId}/keys`, { name: 'dash', scopes });
+    if (r.status !== 201) throw new Error(`control POST keys: ${r.status} ${r.text}`);
+    return { id: r.body.id, key: r.body.key };
+  }
+
   async campaign(ws: Workspace, body: Record<string, unknown> = {}): Promise<any> {
     const r = await this.call(ws.key, 'POST', '/v1/campaigns', { body: { name: 'c', ...body } });
     if (r.status !== 201) throw new Error(`POST /v1/campaigns: ${r.status} ${r.text}`);

@@ -1,6 +1,8 @@
 // API keys (spec 4.7, 5; referenced list/create shapes in docs/ARCHITECTURE.md).
 // GET /v1/api-keys -> { data: [{ id, name, scopes, createdAt, lastUsedAt }], meta } (active keys only)
-// POST /v1/api-keys { name, scopes } -> 201 { id, name, scopes, key, createdAt } (the secret, once)
+// POST /v1/api-keys { name, scopes } -> 201 { id, name, scopes, key, createdAt } (the secret, once);
+//   403 permission_denied when a scope is not covered by the caller's own (subset rule) and for
+//   apikeys:manage, which only the dashboard grants (control API: POST /workspaces/{id}/keys).
 // DELETE /v1/api-keys/{id} -> { success: true }; immediate; an already revoked or unknown key -> 404
 import { ok, created, type Handler } from '../context.ts';
 import { isoOf } from '../clock.ts';
@@ -35,6 +37,10 @@ export const create: Handler = async (ctx) => {
       else if (!scopes.includes(s)) scopes.push(s);
     });
   v.done();
+  // Spec 5: apikeys:manage "can be granted only from the dashboard" (here: the control API).
+  if (scopes.includes('apikeys:manage') && !ctx.mutant('apikeys-manage-grantable')) {
+    throw permissionDenied('apikeys:manage can be granted only from the dashboard.');
+  }
   if (!ctx.mutant('apikeys-subset-unchecked') && !isSubset(scopes, ctx.key.scopes, ctx.mutant)) {
     throw permissionDenied('A key can only create keys whose scopes are a subset of its own.');
   }
