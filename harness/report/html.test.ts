@@ -159,6 +159,18 @@ describe('report.html', () => {
     expect(html).toContain('id="q"');
   });
 
+  it('tells the reader which environment variables the curl lines use', () => {
+    expect(html).not.toContain('class="env-note"');
+    const input = makeInput();
+    const x = input.events.find((e) => e.type === 'exchange' && e.id === 'x000002');
+    if (x?.type !== 'exchange') throw new Error('fixture');
+    x.curl = `curl -sS -i -X POST 'http://127.0.0.1:4010/v1/campaigns' -H 'authorization: Bearer '"$OUTREACH_API_KEY"`;
+    const out = renderReports(input).files['report.html'];
+    expect(out).toContain('set <code>OUTREACH_API_KEY</code> first');
+    expect(out).toContain('Bearer &#39;&quot;$OUTREACH_API_KEY&quot;</code>');
+    expect(renderReports(input).files['summary.md']).toContain('set `OUTREACH_API_KEY` first');
+  });
+
   it('a passing run says so', () => {
     const input = makeInput();
     input.events = input.events.filter((e) => e.type !== 'check-end' || e.verdict === 'pass' || e.verdict === 'skip');

@@ -5,7 +5,7 @@
 import type { ExchangeEvent, Outcome, RunEvent } from '../events/types.ts';
 import { sectionTitle } from './sections.ts';
 import { compareSections, evidenceFor, exchangesByCheck, exchangesById, type CheckResult, type ClauseResult, type Results } from './results.ts';
-import { escapeHtml as e, formatMs, groupBy, headerValue, percent, prettyBody, truncate } from './text.ts';
+import { curlEnvVars, escapeHtml as e, formatMs, groupBy, headerValue, percent, prettyBody, truncate } from './text.ts';
 import { headline } from './summary.ts';
 
 export const BODY_MAX_CHARS = 8 * 1024;
@@ -231,8 +231,12 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
     : '';
 
   const failures = [...r.checks.filter((c) => c.blocking), ...r.checks.filter((c) => !c.blocking && (c.verdict === 'fail' || c.verdict === 'error'))];
+  const envVars = curlEnvVars(failures.flatMap((c) => evidenceFor(c, ctx.byId, ctx.byCheck).exchanges.map((x) => x.curl)));
+  const envNote = envVars.length
+    ? `<p class="env-note">The curl lines read credentials from the environment: set ${envVars.map((v) => `<code>${e(v)}</code>`).join(', ')} first (e.g. <code>export ${e(envVars[0])}=&#39;…&#39;</code>).</p>`
+    : '';
   const failuresHtml = failures.length
-    ? `<section class="failures" id="failures"><h2>Failures and errors <span class="sec-count">${failures.length}</span></h2>${failures.map((c) => failureCard(c, ctx)).join('\n')}</section>`
+    ? `<section class="failures" id="failures"><h2>Failures and errors <span class="sec-count">${failures.length}</span></h2>${envNote}${failures.map((c) => failureCard(c, ctx)).join('\n')}</section>`
     : `<section class="failures" id="failures"><h2>Failures and errors</h2><p class="all-good">No check failed${s.skip ? ` (${s.skip} skipped)` : ''}.</p></section>`;
 
   const skips = r.checks.filter((c) => c.verdict === 'skip');
@@ -266,7 +270,7 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
     : '';
 
   const meta: [string, string][] = [
-    ['Target', `<code>${e(r.target.baseUrl)}</code>${r.target.name ? ` ${e(r.target.name)}` : ''}${r.target.embedded ? ' <span class="tag">embedded reference</span>' : ''}`],
+    ['Target', `<code>${e(r.target.baseUrl)}</code>${r.target.name ? ` ${e(r.target.name)}` : ''}${r.target.embedded && !/embedded/i.test(r.target.name ?? '') ? ' <span class="tag">embedded reference</span>' : ''}`],
     ['Kit', `${e(r.kit.name)} ${e(r.kit.version)}`],
     ['Spec', `${e(r.spec.version)}`],
     ['sha256', `<code class="sha">${e(r.spec.sha256)}</code>`],
@@ -358,7 +362,7 @@ dl.meta code{color:#fff;background:rgba(255,255,255,.08);padding:0 4px;border-ra
 details.card>summary{cursor:pointer;font-weight:600}
 h2{font-size:18px;margin:28px 0 12px;font-weight:600}.card h2{margin-top:0}
 .sec-count{font-size:12px;color:var(--muted);font-weight:400;margin-left:8px}
-.failures .all-good{background:var(--pass-bg);color:var(--pass);border-radius:8px;padding:12px 16px;margin:0}
+.env-note{font-size:13px;color:var(--muted);margin:-4px 0 10px}.failures .all-good{background:var(--pass-bg);color:var(--pass);border-radius:8px;padding:12px 16px;margin:0}
 .failure{border-left:4px solid var(--fail)}.failure.nonblocking{border-left-color:#d4a72c}.failure[data-verdict=error]{border-left-color:var(--error)}
 .f-head{display:flex;align-items:center;gap:8px;flex-wrap:wrap}.check-id{font-weight:600;overflow-wrap:anywhere}.dur{margin-left:auto;color:var(--muted);font-size:12px}
 .f-title{margin:6px 0 2px}.f-clauses{font-size:12.5px;color:var(--muted)}

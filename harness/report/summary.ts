@@ -3,7 +3,7 @@
 
 import { sectionTitle } from './sections.ts';
 import { compareSections, type CheckResult, type Results } from './results.ts';
-import { firstLine, formatMs, groupBy, percent } from './text.ts';
+import { curlEnvVars, firstLine, formatMs, groupBy, percent } from './text.ts';
 
 export const SUMMARY_MAX_BYTES = 60_000;
 const MAX_FAILURES = 40;
@@ -53,7 +53,7 @@ export function buildSummaryMarkdown(r: Results): string {
   parts.push(`## ${h.icon} Outreach API conformance: ${h.text}`);
   parts.push(
     [
-      `**Target:** ${code(r.target.baseUrl)}${r.target.name || r.target.embedded ? ` (${[r.target.name ? md(r.target.name) : '', r.target.embedded ? 'embedded' : ''].filter(Boolean).join(', ')})` : ''}  `,
+      `**Target:** ${code(r.target.baseUrl)}${r.target.name || r.target.embedded ? ` (${[r.target.name ? md(r.target.name) : '', r.target.embedded && !/embedded/i.test(r.target.name ?? '') ? 'embedded' : ''].filter(Boolean).join(', ')})` : ''}  `,
       `**Kit:** ${md(r.kit.name)} ${md(r.kit.version)} · **Spec:** ${md(r.spec.version)} (sha256 ${code(r.spec.sha256.slice(0, 12))}) · **Depth:** ${md(r.depth)}  `,
       `**Run:** ${code(r.runId)} · ${md(r.startedAt)} → ${md(r.finishedAt)} (${formatMs(r.durationMs)}) · ${r.stats.requests} requests${r.stats.unplanned429 ? ` · ⚠️ ${r.stats.unplanned429} unplanned 429` : ''}`,
     ].join('\n'),
@@ -83,7 +83,9 @@ export function buildSummaryMarkdown(r: Results): string {
   if (blocking.length) {
     const shown = blocking.slice(0, MAX_FAILURES).map(failureBlock);
     if (blocking.length > MAX_FAILURES) shown.push(`_and ${blocking.length - MAX_FAILURES} more (see report.html / junit.xml)_`);
-    parts.push(`### Failed MUST/PROFILE checks (${blocking.length})\n\n${shown.join('\n\n')}`);
+    const vars = curlEnvVars(blocking.slice(0, MAX_FAILURES).flatMap((x) => (x.repro?.[0] ? [x.repro[0]] : [])));
+    const note = vars.length ? `_The curl lines read credentials from the environment: set ${vars.map(code).join(', ')} first._\n\n` : '';
+    parts.push(`### Failed MUST/PROFILE checks (${blocking.length})\n\n${note}${shown.join('\n\n')}`);
   }
 
   const warns = r.checks.filter((x) => x.level === 'SHOULD' && (x.verdict === 'fail' || x.verdict === 'error'));

@@ -78,3 +78,10 @@ export function groupBy<T>(xs: T[], key: (x: T) => string): Map<string, T[]> {
   }
   return m;
 }
+
+/** Shell variables ($OUTREACH_API_KEY, ...) the curl lines use in place of secrets. */
+export function curlEnvVars(curls: string[]): string[] {
+  const vars = new Set<string>();
+  for (const c of curls) for (const m of c.matchAll(/\$\{?([A-Z][A-Z0-9_]*)\}?/g)) vars.add(m[1]!);
+  return [...vars].sort();
+}
