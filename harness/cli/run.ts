@@ -1,4 +1,4 @@
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { resolve, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
@@ -123,6 +123,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
       events: [...events, finished],
       clauses: [...CLAUSES],
       checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: c.level })),
+      mutation: embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
     });
     const latest = join(outRoot, 'latest');
     await rm(latest, { recursive: true, force: true });
@@ -132,6 +133,15 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     return { exitCode: mustFailures(results) > 0 ? 1 : 0, dir };
   } finally {
     await embedded?.stop();
+  }
+}
+
+/** The last `npm run mutation` result beside the reports: evidence the suite can fail. */
+async function readMutation(path: string) {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as { score: number; mutants: { id: string; clauses: string[]; killed: boolean; killedBy: string[] }[] };
+  } catch {
+    return undefined;
   }
 }
 

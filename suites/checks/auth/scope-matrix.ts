@@ -30,12 +30,9 @@ function clausesFor(scope: Scope): string[] {
   else if (scope === 'all:read') c.push('SCOPE-ALLREAD-READS', 'SCOPE-ALLREAD-NO-WRITE', 'SCOPE-GROUP-READS', 'SCOPE-GROUP-MAILBOX-READ');
   else if (scope === 'all:all') c.push('SCOPE-ALLALL');
   else c.push(grantClauseId(scope));
-  // The endpoint-group rows of part 5 are proven by the credentials they list.
-  if (['accounts:write', 'accounts:all', 'all:all'].includes(scope)) c.push('SCOPE-GROUP-MAILBOX-WRITE', 'SCOPE-GROUP-MAILBOX-READ');
-  if (['campaigns:write', 'campaigns:all', 'all:all'].includes(scope)) c.push('SCOPE-GROUP-CAMPAIGN-WRITE');
-  if (['campaigns:lifecycle', 'campaigns:all', 'all:all'].includes(scope)) c.push('SCOPE-GROUP-LIFECYCLE');
-  if (['emails:write', 'emails:all', 'all:all'].includes(scope)) c.push('SCOPE-GROUP-EMAIL-DELETE');
-  if (scope.endsWith(':read') || scope.endsWith(':all')) c.push('SCOPE-GROUP-READS');
+  // The endpoint-group rows of part 5 ("X accepts a, b, c") are proven by every credential:
+  // those listed must be served, every other one refused.
+  c.push('SCOPE-GROUP-MAILBOX-WRITE', 'SCOPE-GROUP-MAILBOX-READ', 'SCOPE-GROUP-CAMPAIGN-WRITE', 'SCOPE-GROUP-LIFECYCLE', 'SCOPE-GROUP-READS', 'SCOPE-GROUP-EMAIL-DELETE');
   return [...new Set(c)];
 }
 

@@ -4,6 +4,23 @@ import type { Check, CheckContext } from '../../lib/check.ts';
 import { fail } from '../../lib/check.ts';
 import { envelopeProblems } from '../../lib/expect.ts';
 import { UUID_RE } from '../../spec/schemas.ts';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * Provokes one error of each status the kit can cause cheaply (400, 401, 403, 404), so the
+ * observers never judge an empty run: they see at least these, plus whatever the run produced.
+ */
+async function provoke(ctx: CheckContext): Promise<void> {
+  const ws = await ctx.workspace();
+  const narrow = ctx.profile.operations['apikeys.create'] ? await ws.createKey(['usage:read']) : undefined;
+  await ws.api.get('/v1/campaigns', { [ctx.profile.names.list.pageSize]: 0 });
+  await ws.api.post('/v1/campaigns', { name: '' });
+  await ctx.anonymous.get('/v1/workspace', undefined, { auth: 'none' });
+  await ctx.anonymous.get('/v1/workspace', undefined, { auth: 'none' });
+  if (narrow) await narrow.client.get('/v1/campaigns');
+  await ws.api.get(`/v1/campaigns/${randomUUID()}/status`);
+  await ws.api.get(`/v1/lead-searches/${randomUUID()}`);
+}
 
 // Part 7 over the whole run: every non-2xx answer the kit saw anywhere is held to the envelope.
 // These run last, after every other check has produced its traffic.
@@ -32,9 +49,10 @@ export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
     clauses: ['ERR-ENVELOPE', 'ERR-STATUS-REPEATS-HTTP', 'ERR-REQUESTID-UUID', 'ERR-RETRYAFTER-429', 'ERR-DETAILS-VALIDATION'],
     level: 'MUST',
     features: [],
-    budget: 0,
+    budget: 8,
     last: true,
     async run(ctx) {
+      await provoke(ctx);
       const errors = targetErrors(ctx);
       if (errors.length === 0) fail('the run saw no error answer at all, so the envelope could not be checked');
       const bad: string[] = [];
@@ -58,9 +76,10 @@ export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
     clauses: ['ERR-REQUESTID-DISTINCT'],
     level: 'SHOULD',
     features: [],
-    budget: 0,
+    budget: 8,
     last: true,
     async run(ctx) {
+      await provoke(ctx);
       const seen = new Map<string, string>();
       for (const { ex, res } of targetErrors(ctx)) {
         const id = (res.body as { error?: { requestId?: unknown } } | undefined)?.error?.requestId;
