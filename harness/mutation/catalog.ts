@@ -16,6 +16,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'scope-denied-404': ['SCOPE-403-MISSING'],
   'scope-wildcard-cross-domain': ['SCOPE-WILDCARD-DOMAIN-ONLY'],
   'apikeys-subset-unchecked': ['SCOPE-APIKEYS-SUBSET'],
+  'apikeys-manage-grantable': ['SCOPE-APIKEYS-DASHBOARD-ONLY'],
   'plan-api-access-ignored': ['SCOPE-403-PLAN'],
   'err-status-mismatch': ['ERR-STATUS-REPEATS-HTTP'],
   'err-requestid-not-uuid': ['ERR-REQUESTID-UUID'],
