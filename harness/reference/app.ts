@@ -310,7 +310,9 @@ export class PublicApi {
       if (lock) this.idem.release(scope, idemKey);
       throw e;
     }
-    if (out.status >= 500) {
+    if (out.status < 200 || out.status > 299) {
+      // Only successes are stored and replayed: a refused request had no effect, so a retry
+      // runs again (and its error carries a fresh requestId, as every error response must).
       if (lock) this.idem.release(scope, idemKey);
       return out;
     }

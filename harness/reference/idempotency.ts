@@ -1,6 +1,7 @@
 // Idempotency-Key (spec 4.1) storage. Scope: per workspace. Fingerprint: sha256 of
 // method + path + canonical JSON body. Records expire 24 h after creation (on the clock).
 // States: 'processing' (reserved, the first request still runs) and 'done' (response stored).
+// Only 2xx responses are stored; an error releases the key (the request had no effect).
 import { createHash } from 'node:crypto';
 import type { DB } from './db.ts';
 

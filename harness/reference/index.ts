@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Clock } from './clock.ts';
 import { openDb } from './db.ts';
 import { mutantSwitch, MUTANTS as ALL_MUTANTS, type MutantInfo } from './mutants.ts';
@@ -67,9 +67,13 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const controlServer = createServer((req, res) => void control.handle(req, res));
   for (const s of [publicServer, controlServer]) {
     s.keepAliveTimeout = 5_000;
-    s.on('clientError', (_err, socket) => {
-      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-      else socket.destroy();
+    // Malformed HTTP (bad request line, header overflow...): still the spec's envelope.
+    s.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+      if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
+      const body = JSON.stringify({
+        error: { type: 'invalid_request_error', code: 'validation_failed', message: 'Malformed HTTP request.', status: 400, requestId: randomUUID(), details: [`http: ${err.code ?? err.message}`] },
+      });
+      socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
     });
   }
   let publicPort: number;

@@ -314,12 +314,40 @@ describe('idempotency (4.1)', () => {
     expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await list(w)).toBe(1);
-    // errors are replayed too; DELETE and PATCH are covered
+    // PATCH and DELETE replay too
     const c = first.body.campaign;
-    const p1 = await env.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: '' }, idem: 'k-2' });
-    const p2 = await env.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: '' }, idem: 'k-2' });
-    expect([p1.status, p2.status]).toEqual([400, 400]);
+    const p1 = await env.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'renamed' }, idem: 'k-2' });
+    await env.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'other' } });
+    const p2 = await env.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'renamed' }, idem: 'k-2' });
     expect(p2.text).toBe(p1.text);
+    expect((await env.call(w.key, 'GET', '/v1/campaigns')).body.data[0].name).toBe('other');
+    const k = await env.key(w, ['usage:read']);
+    const d1 = await env.call(w.key, 'DELETE', `/v1/api-keys/${k.id}`, { idem: 'k-3' });
+    const d2 = await env.call(w.key, 'DELETE', `/v1/api-keys/${k.id}`, { idem: 'k-3' });
+    expect([d1.status, d2.status, d2.text]).toEqual([200, 200, d1.text]);
+  });
+  it('errors are not stored: a retry runs again and answers a fresh requestId', async () => {
+    const w = await env.workspace();
+    const e1 = await env.call(w.key, 'POST', '/v1/campaigns', { body: { name: '' }, idem: 'e' });
+    const e2 = await env.call(w.key, 'POST', '/v1/campaigns', { body: { name: '' }, idem: 'e' });
+    expect([e1.status, e2.status]).toEqual([400, 400]);
+    expect(e2.body.error.requestId).not.toBe(e1.body.error.requestId);
+    const ok = await env.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'fixed' }, idem: 'e' });
+    expect(ok.status).toBe(201);
+  });
+  it('malformed HTTP gets an envelope too', async () => {
+    const { connect } = await import('node:net');
+    const url = new URL(env.ref.baseUrl);
+    const text = await new Promise<string>((resolve, reject) => {
+      const sock = connect(Number(url.port), url.hostname, () => sock.write('GARBAGE\r\n\r\n'));
+      let buf = '';
+      sock.on('data', (d) => (buf += d.toString()));
+      sock.on('end', () => resolve(buf));
+      sock.on('error', reject);
+    });
+    expect(text).toMatch(/^HTTP\/1\.1 400/);
+    const body = JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4));
+    expect(body.error).toMatchObject({ code: 'validation_failed', status: 400 });
   });
   it('same key, different body or path -> 422 idempotency_key_reused', async () => {
     const w = await env.workspace();
