@@ -37,10 +37,18 @@ function query(filter: object): string {
 }
 
 export class SinkClient implements MailReader {
-  readonly capabilities: ReaderCapabilities = { attempts: true, faults: true, injection: true, imap: true };
+  /** imap is known after `refresh()` (connectSink does it) */
+  capabilities: ReaderCapabilities = { attempts: true, faults: true, injection: true, imap: false, reason: 'not asked yet: call refresh()' };
 
   constructor(readonly baseUrl: string) {
     this.baseUrl = baseUrl.replace(/\/+$/, '');
+  }
+
+  /** Reads /sink/v1/info and sets `capabilities.imap` (and the reason when unavailable). */
+  async refresh(): Promise<SinkInfo> {
+    const info = await this.info();
+    this.capabilities = { attempts: true, faults: true, injection: true, imap: !!info.imap, ...(info.imap ? {} : { reason: info.imapUnavailableReason ?? 'IMAP unavailable' }) };
+    return info;
   }
 
   private async call<T>(method: string, path: string, body?: unknown, raw = false): Promise<T> {
@@ -136,8 +144,11 @@ function toReader(m: MessageSummary): ReaderMessage {
   return { id: m.id, receivedAt: m.receivedAt, mailFrom: m.envelope.mailFrom, rcptTo: m.envelope.rcptTo, subject: m.subject, messageIdHeader: m.messageIdHeader, size: m.size };
 }
 
-export function connectSink(url: string): SinkClient {
-  return new SinkClient(url);
+/** A client for the sink's HTTP API at `url`, with its capabilities read from the sink. */
+export async function connectSink(url: string): Promise<SinkClient> {
+  const c = new SinkClient(url);
+  await c.refresh();
+  return c;
 }
 
 /** Parses raw bytes fetched from anywhere into the sink's parsed view. */

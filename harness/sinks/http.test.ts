@@ -29,7 +29,7 @@ async function getJson(path: string): Promise<{ status: number; body: unknown }>
 beforeAll(async () => {
   sink = await startSinks({ imap: false, http: true, smtpsPort: null });
   base = sink.http!.url;
-  client = connectSink(base);
+  client = await connectSink(base);
   box = await client.addUser('api@outreach.test', 'api-secret');
 });
 afterAll(() => sink?.stop());
@@ -38,6 +38,7 @@ describe('sink HTTP API', () => {
   it('info, users, messages, raw, parsed and attempts', async () => {
     const info = await client.info();
     expect(info.smtp.port).toBe(sink.smtp.port);
+    expect(client.capabilities).toMatchObject({ attempts: true, faults: true, imap: false, reason: expect.stringMatching(/disabled/) });
     expect(info.http).toEqual({ url: base });
     expect(box).toMatchObject({ address: 'api@outreach.test', password: 'api-secret', smtp: { port: sink.smtp.port, username: 'api@outreach.test', secure: false } });
     expect(await client.users()).toEqual([{ address: 'api@outreach.test', imapRefusal: null }]);

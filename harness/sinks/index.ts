@@ -37,7 +37,8 @@
 //                    injected, deliveredTo[], size, subject, messageIdHeader, header(name), headers(),
 //                    summary(), parsed(): Promise<ParsedMessage> }   // parsed = mailparser, on demand
 //
-//   connectSink(url): SinkClient — the same operations over the HTTP API (sink on another host).
+//   connectSink(url): Promise<SinkClient> — the same operations over the HTTP API (sink on another host).
+//   sinkReader(sink): MailReader — the embedded sink behind the reader interface MailpitReader shares.
 //   MailpitReader — reads a real Mailpit through the `mailpit-api` client (no faults, attempts, IMAP).
 //   sinksCommand(argv) (cli.ts) — the standalone `outreach-conformance sinks` command.
 export { startSinks } from './sink.ts';
@@ -53,5 +54,5 @@ export type * from './types.ts';
 export type { BounceOptions, OutOfOfficeOptions, ReplyOptions, UnsubscribeOptions } from './compose.ts';
 export { connectSink, SinkClient } from './http-client.ts';
 export { MailpitReader } from './mailpit-adapter.ts';
-export type { MailReader, ReaderCapabilities } from './reader.ts';
+export { sinkReader, type MailReader, type ReaderCapabilities, type ReaderFilter, type ReaderMessage } from './reader.ts';
 export { sinksCommand } from './cli.ts';

@@ -29,6 +29,8 @@ export interface StartSinksOptions {
   http?: boolean | number;
   /** refuse MAIL without AUTH (default false: unauthenticated load clients such as smtp-source work) */
   requireAuth?: boolean;
+  /** keep at most this many messages (and twice as many attempts), oldest dropped first; default 200000 */
+  maxStoredMessages?: number;
   /** stop everything after this long without being stopped (a safety net for crashed runs) */
   maxLifetimeMs?: number;
   /** diagnostics (never contains a password) */
@@ -95,7 +97,7 @@ export interface SinkInternals extends MailSink {
 export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInternals> {
   const host = opts.host ?? '127.0.0.1';
   const sizeLimit = opts.smtpSizeLimit ?? 10 * 1024 * 1024;
-  const store = new SinkStore();
+  const store = new SinkStore(opts.maxStoredMessages);
   const users = new UserRegistry();
   const faults = new FaultEngine();
   let dovecot: Dovecot | null = null;

@@ -2,7 +2,7 @@
 // not, wrong password, Bcc in the envelope, size limit, attempt records, parsed view, waitFor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import nodemailer from 'nodemailer';
-import { AUTH_FAILED_TEXT, startSinks, WaitTimeoutError, type MailSink, type SinkCredentials } from './index.ts';
+import { AUTH_FAILED_TEXT, sinkReader, startSinks, WaitTimeoutError, type MailSink, type SinkCredentials } from './index.ts';
 
 let sink: MailSink;
 let box: SinkCredentials;
@@ -135,6 +135,16 @@ describe('SMTP sink', () => {
     const t0 = Date.now();
     await expect(sink.waitFor({ to: 'never@example.test' }, { timeout: 150 })).rejects.toBeInstanceOf(WaitTimeoutError);
     expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+  });
+
+  it('offers the same reads through the MailReader interface', async () => {
+    const reader = sinkReader(sink);
+    expect(reader.capabilities).toMatchObject({ attempts: true, faults: true, imap: false });
+    const [m] = await reader.list({ subject: 'bcc check' });
+    expect(m!.rcptTo).toContain('hidden@example.test');
+    expect((await reader.raw(m!.id)).toString()).toContain('Subject: bcc check');
+    expect((await reader.parsed(m!.id)).subject).toBe('bcc check');
+    await expect(reader.raw('missing')).rejects.toThrow(/not found/);
   });
 
   it('records unauthenticated senders too (auth is optional unless requireAuth)', async () => {

@@ -51,9 +51,31 @@ export class SinkStore {
   private byId = new Map<string, StoredMessage>();
   private attemptById = new Map<string, Attempt>();
   private readonly rawById = new Map<string, Buffer>();
+  /** messages and attempts dropped (oldest first) to stay within the limit */
+  evicted = { messages: 0, attempts: 0 };
 
-  constructor() {
+  /** keeps at most `maxMessages` messages and twice as many attempts (a long-running sink) */
+  constructor(private readonly maxMessages = 200_000) {
     this.events.setMaxListeners(0);
+  }
+
+  private trim(): void {
+    // trimmed in batches of 10 % so that arrival stays O(1) on average
+    const slack = Math.max(1, Math.floor(this.maxMessages / 10));
+    if (this.messageList.length > this.maxMessages + slack) {
+      const gone = this.messageList.splice(0, this.messageList.length - this.maxMessages);
+      for (const m of gone) this.byId.delete(m.id);
+      this.evicted.messages += gone.length;
+    }
+    const maxAttempts = this.maxMessages * 2;
+    if (this.attemptList.length > maxAttempts + 2 * slack) {
+      const gone = this.attemptList.splice(0, this.attemptList.length - maxAttempts);
+      for (const a of gone) {
+        this.attemptById.delete(a.id);
+        this.rawById.delete(a.id);
+      }
+      this.evicted.attempts += gone.length;
+    }
   }
 
   nextId(kind: 'm' | 'a' | 's'): string {
@@ -65,6 +87,7 @@ export class SinkStore {
     this.attemptList.push(a);
     this.attemptById.set(a.id, a);
     if (raw) this.rawById.set(a.id, raw);
+    this.trim();
   }
 
   setAttemptRaw(id: string, raw: Buffer): void {
@@ -78,6 +101,7 @@ export class SinkStore {
   addMessage(m: StoredMessage): void {
     this.messageList.push(m);
     this.byId.set(m.id, m);
+    this.trim();
     this.events.emit('message', m);
   }
 
