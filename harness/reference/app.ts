@@ -169,7 +169,10 @@ export class PublicApi {
 
     try {
       // 4. plan and scope
-      if (!ws.apiAccess && !mutant('plan-api-access-ignored')) throw permissionDenied('The workspace plan does not include API access.');
+      if (!ws.apiAccess && !mutant('plan-api-access-ignored')) {
+        if (mutant('plan-api-access-402')) throw new ApiError(402, 'payment_required', 'The workspace plan does not include API access.');
+        throw permissionDenied('The workspace plan does not include API access.');
+      }
       this.requireScope(key, route.scope);
 
       // 5. path params, body
@@ -193,7 +196,7 @@ export class PublicApi {
       const idemKey = req.headers['idempotency-key'];
       let out: Outgoing;
       if (STATE_CHANGING.has(method) && typeof idemKey === 'string' && !mutant('idem-ignored')) {
-        out = await this.idempotent(ws, idemKey, method, pathname, body, requestId, () => this.run(route, ctx, requestId));
+        out = await this.idempotent(ws, key, idemKey, method, pathname, body, requestId, () => this.run(route, ctx, requestId));
       } else {
         await new Promise((r) => setImmediate(r));
         out = await this.run(route, ctx, requestId);
@@ -272,6 +275,7 @@ export class PublicApi {
 
   private async idempotent(
     ws: Workspace,
+    key: ApiKey,
     idemKey: string,
     method: string,
     pathname: string,
@@ -284,7 +288,8 @@ export class PublicApi {
     if (idemKey.length === 0) throw validationFailed(['Idempotency-Key: must not be empty']);
     if (idemKey.length > IDEMPOTENCY_KEY_MAX && !mutant('idem-long-key-accepted'))
       throw validationFailed([`Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`]);
-    const scope = mutant('idem-cross-workspace') ? 'global' : ws.id;
+    let scope = mutant('idem-cross-workspace') ? 'global' : ws.id;
+    if (mutant('idem-scope-per-key')) scope = `key:${key.id}`;
     const fp = fingerprint(method, pathname, body === undefined ? '' : canonicalJson(body));
     const now = s.clock.now();
     const found = this.idem.find(scope, idemKey, now);

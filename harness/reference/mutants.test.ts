@@ -60,6 +60,29 @@ const PROBES: Record<MutantId, [unknown, Probe]> = {
     return status(e, key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all'] } });
   }],
   'apikeys-manage-grantable': [403, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['apikeys:manage'] } })],
+  'plan-api-access-402': [403, async (e) => {
+    const w = await e.workspace();
+    await e.ctl('PATCH', `/workspaces/${w.orgId}`, { apiAccess: false });
+    return status(e, w.key, 'GET', '/v1/workspace');
+  }],
+  'idem-scope-per-key': [1, async (e) => {
+    const w = await e.workspace();
+    const k2 = (await e.key(w, ['campaigns:write', 'campaigns:read'])).key;
+    await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
+    await e.call(k2, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
+    return campaignsCount(e, w.key);
+  }],
+  'page-nextcursor-null': [true, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 2; i++) await e.campaign(w);
+    return typeof (await e.call(w.key, 'GET', '/v1/campaigns?limit=1')).body.meta.nextCursor === 'string';
+  }],
+  'tenant-isolation-broken': [404, async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    const c = await e.campaign(a);
+    return status(e, b.key, 'GET', `/v1/campaigns/${c.id}/status`);
+  }],
   'plan-api-access-ignored': [403, async (e) => {
     const w = await e.workspace();
     await e.ctl('PATCH', `/workspaces/${w.orgId}`, { apiAccess: false });

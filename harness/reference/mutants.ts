@@ -30,6 +30,7 @@ export const MUTANTS = [
   { id: 'scope-wildcard-cross-domain', rule: '5 Wildcards: a domain wildcard covers every action in that domain (only that domain).', description: 'accounts:all also grants every campaigns:* scope.' },
   { id: 'apikeys-subset-unchecked', rule: '5 A key holding apikeys:manage can create only keys whose scopes are a subset of its own.', description: 'API key creation does not check the subset rule (any scopes, apikeys:manage included).' },
   { id: 'apikeys-manage-grantable', rule: '5 apikeys:manage is covered by no wildcard, can be granted only from the dashboard.', description: 'A key holding apikeys:manage can create keys holding apikeys:manage through the API.' },
+  { id: 'plan-api-access-402', rule: '5.4 / 7 403 permission_denied when the plan does not include API access.', description: 'A plan without API access answers 402 payment_required instead of 403.' },
   { id: 'plan-api-access-ignored', rule: '5.4 403 is also returned when the plan does not include API access.', description: 'A workspace whose plan lacks API access is served normally.' },
   // ---- error envelope (part 7) ----
   { id: 'err-status-mismatch', rule: '7 `status` repeats the HTTP status.', description: 'On 404 responses the envelope says status 400.' },
@@ -49,6 +50,7 @@ export const MUTANTS = [
   { id: 'idem-no-inflight-lock', rule: '4.1 The same key while the first request is still processing gives 409 `conflict`.', description: 'No in-flight lock: concurrent requests with one key all execute.' },
   { id: 'idem-long-key-accepted', rule: '4.1 / 8 Idempotency-Key: max 255 chars.', description: 'Keys longer than 255 characters are accepted.' },
   { id: 'idem-cross-workspace', rule: '4.1 Idempotency-Key replays the original response (to its own caller; the reference scopes keys per workspace).', description: 'Idempotency keys are global: another workspace using the same key gets the first workspace\'s response (or 422).' },
+  { id: 'idem-scope-per-key', rule: '4.1 Idempotency-Key replays the original response (the reference scopes keys per workspace: any key of the workspace gets the replay).', description: 'Idempotency keys are scoped per API key: a second key of the same workspace executes again.' },
   // ---- pagination (4.1, 8) ----
   { id: 'page-oldest-first', rule: '4.1 List endpoints return newest first.', description: 'Lists are ordered oldest first.' },
   { id: 'page-size-101-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 101 (and above) is accepted.' },
@@ -58,6 +60,7 @@ export const MUTANTS = [
   { id: 'page-garbage-cursor-first-page', rule: '4.1 The next-page cursor is opaque and taken from meta.nextCursor (a garbage cursor is invalid: 400).', description: 'A garbage cursor silently answers the first page.' },
   { id: 'page-limit-ignored', rule: '4.3/4.7 query: page size 1 to 100.', description: 'The page size is ignored: pages always hold up to 100 items.' },
   { id: 'page-cursor-inclusive', rule: '4.1 Cursor pagination, stable: a walk returns each item once.', description: 'The cursor is inclusive: the last item of a page is repeated first on the next page.' },
+  { id: 'page-nextcursor-null', rule: '4.1 meta: { hasMore, nextCursor: string }; the next-page cursor is taken from meta.nextCursor.', description: 'nextCursor is null even when hasMore is true.' },
   // ---- rate limit (part 8) ----
   { id: 'rate-per-key', rule: '8 API rate: 120 requests per 60 seconds, per workspace, shared by all keys of the workspace.', description: 'The limit is counted per API key, not per workspace.' },
   { id: 'rate-global', rule: '8 API rate: 120 requests per 60 seconds, per workspace.', description: 'One bucket for all workspaces together.' },
@@ -67,6 +70,8 @@ export const MUTANTS = [
   { id: 'rate-limit-150', rule: '8 API rate: 120 requests per 60 seconds.', description: 'The limit is 150 requests per 60 seconds.' },
   { id: 'rate-window-never-resets', rule: '8 API rate: 120 requests per 60 seconds (the window slides; after Retry-After the workspace is served).', description: 'A workspace that hit 429 stays limited for 10 minutes past the window.' },
   { id: 'rate-429-wrong-type', rule: '7 429 rate_limit_error rate_limited.', description: '429 responses carry type invalid_request_error and code too_many_requests.' },
+  // ---- workspace isolation (parts 1, 5, 7) ----
+  { id: 'tenant-isolation-broken', rule: '5.2 The key identifies the workspace; 7 404 not_found: resource absent from the workspace.', description: 'Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).' },
   // ---- versioning (part 9) ----
   { id: 'ver-v2-alias', rule: '9 All paths carry the prefix /v1 (another version is unknown: 404).', description: '/v2/... is served like /v1/....' },
   // ---- workspace, usage, API keys (2.9, 4.7) ----

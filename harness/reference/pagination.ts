@@ -120,6 +120,6 @@ export function paginate<Row extends { id: string; created_at: number }>(
       ? encodeCursor(key, { l: q.list, o: offset + pageRows.length })
       : encodeCursor(key, last ? { l: q.list, c: last.created_at, i: last.id } : { l: q.list, c: asc ? 8.64e15 : 0, i: '' });
   if (mutant('page-hasmore-always-true')) hasMore = true;
-  if (hasMore) nextCursor = cursorAfter();
+  if (hasMore && !mutant('page-nextcursor-null')) nextCursor = cursorAfter();
   return { data: pageRows.map(q.map), meta: { hasMore, nextCursor } };
 }

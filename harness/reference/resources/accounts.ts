@@ -218,6 +218,14 @@ export const remove: Handler = async (ctx) => {
   ctx.db.transaction(() => {
     ctx.db.prepare('DELETE FROM account_tags WHERE account_id = ?').run(r.id);
     ctx.db.prepare('DELETE FROM accounts WHERE id = ?').run(r.id);
+    // Sending stops immediately: no campaign keeps the mailbox among its senders.
+    const rows = ctx.db.prepare('SELECT id, doc FROM campaigns WHERE org_id = ?').all(ctx.workspace.id) as { id: string; doc: string }[];
+    for (const c of rows) {
+      const doc = JSON.parse(c.doc) as { accounts: string[] };
+      if (!doc.accounts.includes(r.id)) continue;
+      doc.accounts = doc.accounts.filter((a) => a !== r.id);
+      ctx.db.prepare('UPDATE campaigns SET doc = ? WHERE id = ?').run(JSON.stringify(doc), c.id);
+    }
   })();
   return ok({ id: r.id, deleted: true });
 };

@@ -6,9 +6,14 @@ import { isUuid } from '../validate.ts';
 
 export interface Tag { id: string; name: string; color: string }
 
-/** Loads `table` row `id` of the caller's workspace or throws 404 not_found. */
+/**
+ * Loads `table` row `id` of the caller's workspace or throws 404 not_found. Every by-id load of a
+ * workspace resource goes through here (the tenant-isolation mutant is switched here).
+ */
 export function loadOwned<Row>(ctx: Ctx, table: string, id: string, what: string, extraWhere = ''): Row {
-  const row = ctx.db.prepare(`SELECT * FROM ${table} WHERE id = ? AND org_id = ? ${extraWhere}`).get(id, ctx.workspace.id) as Row | undefined;
+  const scoped = !ctx.mutant('tenant-isolation-broken');
+  const sql = `SELECT * FROM ${table} WHERE id = ? ${scoped ? 'AND org_id = ?' : ''} ${extraWhere}`;
+  const row = ctx.db.prepare(sql).get(...(scoped ? [id, ctx.workspace.id] : [id])) as Row | undefined;
   if (!row) throw notFound(`No ${what} with id ${id} in this workspace.`);
   return row;
 }
