@@ -41,7 +41,7 @@ export interface ControlClient {
   advance(seconds: number): Promise<Date>;
   drain(timeoutMs?: number): Promise<number>;
   /** Any other control call (tags, oauth, lead searches). */
-  request(method: string, path: string, body?: unknown): Promise<ApiResponse>;
+  request(method: string, path: string, body?: unknown, opts?: { allowError?: boolean; timeoutMs?: number }): Promise<ApiResponse>;
 }
 
 export interface Workspace {

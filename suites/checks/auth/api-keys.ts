@@ -45,6 +45,30 @@ export const API_KEY_CHECKS: Check[] = [
     },
   },
   {
+    id: 'KEY-CREATE-SUBSET-NARROW',
+    title: 'MUST let a narrow apikeys:manage key create only keys within its own scopes',
+    clauses: ['SCOPE-APIKEYS-SUBSET'],
+    level: 'MUST',
+    features: ['control', 'op:apikeys.create'],
+    budget: 5,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      if (!ws.organizationId) skip('the workspace has no organizationId');
+      // What the dashboard does: a key holding apikeys:manage and little else (control API, optional).
+      const made = await ctx.control!.request('POST', `/workspaces/${ws.organizationId}/keys`, { name: `${ctx.prefix}narrow`, scopes: ['campaigns:read', 'apikeys:manage'] }, { allowError: true });
+      if (made.status === 404) skip('the control API has no POST /workspaces/{organizationId}/keys (dashboard keys): the subset rule needs a narrow apikeys:manage key');
+      expect2xx(made, 'control POST /workspaces/{organizationId}/keys');
+      const narrow = ws.api.withKey(made.body.key);
+      const op = ctx.profile.operations['apikeys.create']!;
+      const create = (scopes: string[]) => narrow.request({ method: op.method, path: op.path, body: { [fieldName(op, 'name')]: `${ctx.prefix}sub`, [fieldName(op, 'scopes')]: scopes } });
+      expect2xx(await create(['campaigns:read']), 'a [campaigns:read, apikeys:manage] key creating a [campaigns:read] key');
+      for (const scopes of [['campaigns:write'], ['campaigns:all'], ['all:read']]) {
+        const res = await create(scopes);
+        expectThat(!is2xx(res), `a [campaigns:read, apikeys:manage] key created a key with [${scopes.join(', ')}], beyond its own scopes`, res);
+      }
+    },
+  },
+  {
     id: 'KEY-LIST-SHOWS-CREATED',
     title: 'the referenced key listing (profile) shows a key just created',
     clauses: ['KEY-LIST-CREATE-PROFILE'],
