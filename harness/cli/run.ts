@@ -128,8 +128,8 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const latest = join(outRoot, 'latest');
     await rm(latest, { recursive: true, force: true });
     await cp(dir, latest, { recursive: true });
-    say(formatConsoleSummary(results));
-    say(`reports: ${dir} (also ${latest})`);
+    // The verdict is always printed, --quiet or not.
+    process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\n`);
     return { exitCode: mustFailures(results) > 0 ? 1 : 0, dir };
   } finally {
     await embedded?.stop();

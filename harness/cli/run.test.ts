@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+
+// The CLI as a user runs it: a child process, exit codes, files on disk.
+const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
+const run = promisify(execFile);
+
+async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: 170_000, maxBuffer: 64 * 1024 * 1024 });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true, recursive: true })) if (e.isFile()) out.push(join(e.parentPath, e.name));
+  return out;
+}
+
+describe('outreach-conformance run', () => {
+  it('exits 0 against the embedded reference, writes every report, and no secret reaches them', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-run-'));
+    const r = await cli(['run', '--depth', 'quick', '--out', out, '--quiet', '--only', '^(AUTH-401-REVOKED|KEY-|WS-|IDEM-REPLAY/POST /v1/accounts$|ERR-BATCH|ERR-ENVELOPE|RATE-)']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const latest = join(out, 'latest');
+    const names = (await readdir(latest)).sort();
+    expect(names).toEqual(['events.ndjson', 'junit.xml', 'report.html', 'results.json', 'summary.md', 'traffic.har']);
+    const results = JSON.parse(await readFile(join(latest, 'results.json'), 'utf8'));
+    expect(results.kit.name).toBe('outreach-conformance');
+    expect(results.spec.sha256).toMatch(/^[0-9a-f]{64}$|not found/);
+    expect(results.summary.fail).toBe(0);
+    expect(results.summary.pass).toBeGreaterThan(5);
+    expect(results.clauses.length).toBeGreaterThan(500);
+    // API keys of the reference look like ock_<32 chars>; mailbox passwords are sent in bodies.
+    for (const f of await filesUnder(out)) {
+      const text = await readFile(f, 'utf8');
+      expect(text, f).not.toMatch(/ock_[A-Za-z0-9_-]{20,}/);
+      expect(text, f).not.toMatch(/"(smtp|imap)Password":"(?!\[REDACTED\])/);
+    }
+  }, 180_000);
+
+  it('exits 1 when a MUST check fails (a mutant of the reference)', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-run-'));
+    const r = await cli(['run', '--mutants', 'rate-per-key', '--only', '^RATE-', '--out', out, '--quiet']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/RATE-LIMIT\/one-workspace-two-keys/);
+    const summary = await readFile(join(out, 'latest', 'summary.md'), 'utf8');
+    expect(summary).toMatch(/RATE-LIMIT/);
+  }, 180_000);
+
+  it('exits 2 with the field named for a bad profile', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oc-prof-'));
+    const path = join(dir, 'bad.json');
+    await writeFile(path, JSON.stringify({ name: 'x', baseUrl: 'http://127.0.0.1:9', workspaces: [{ apiKey: 'a' }, { apiKey: 'b' }], names: { list: { cursor: 'c' } } }));
+    const r = await cli(['run', '--profile', path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/names\.list\.pageSize/);
+  });
+
+  it('exits 2 when the target is unreachable', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oc-prof-'));
+    const path = join(dir, 'down.json');
+    const reference = JSON.parse(await readFile(fileURLToPath(new URL('../../fixtures/profiles/reference.json', import.meta.url)), 'utf8'));
+    await writeFile(path, JSON.stringify({ ...reference, embedded: false, baseUrl: 'http://127.0.0.1:9', workspaces: [{ apiKey: 'k1-aaaaaaaa' }, { apiKey: { env: 'OC_TEST_KEY' } }] }));
+    const r = await cli(['run', '--profile', path]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unreachable|OC_TEST_KEY/);
+  });
+
+  it('exits 2 for an unknown command or flag, with usage', async () => {
+    expect((await cli(['frobnicate'])).code).toBe(2);
+    const r = await cli(['run', '--depht', 'full']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/unknown argument "--depht"/);
+  });
+
+  it('openapi prints an OpenAPI 3.1 document', async () => {
+    const r = await cli(['openapi']);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout).openapi).toBe('3.1.0');
+  });
+});
