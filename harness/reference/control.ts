@@ -7,7 +7,7 @@ import { Router, readBody, send, type Outgoing } from './http.ts';
 import { errorOutgoing, jsonOutgoing, parseTarget } from './app.ts';
 import { LIMIT_TYPES, type Services, type Reply, type LimitType } from './context.ts';
 import { insertKey, insertWorkspace, loadWorkspace, saveWorkspacePlan } from './store.ts';
-import { V, bodyObject, isTimezone, isUuid, isPlainObject, isEmail } from './validate.ts';
+import { V, bodyObject, isTimezone, isUuid, isEmail } from './validate.ts';
 import { LEAD_SEARCH_STATUSES, TERMINAL_SEARCH_STATUSES, leadSearchView, loadLeadSearch } from './handlers/leadSearches.ts';
 import { randomUUID } from 'node:crypto';
 import { KNOWN_SCOPES } from './scopes.ts';
@@ -249,7 +249,6 @@ const ROUTES: ControlRoute[] = [
     },
   },
 ];
-void isPlainObject;
 
 export class ControlApi {
   private readonly router = new Router<ControlRoute>(ROUTES);

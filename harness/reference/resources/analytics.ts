@@ -75,13 +75,11 @@ export const timeseries: Handler = async (ctx) => {
   const p = period(ctx);
   const raw = ctx.query.get('interval');
   if (raw !== null && !['day', 'week', 'month'].includes(raw)) throw validationFailed(['interval: must be one of day, week, month']);
-  const order = ['day', 'week', 'month'];
   let interval = raw ?? 'day';
   const days = Math.ceil((p.endMs - p.startMs) / DAY);
   // Coarsen long windows: at most 92 day points, at most 104 week points.
   if (interval === 'day' && days > 92) interval = 'week';
   if (interval === 'week' && days > 7 * 104) interval = 'month';
-  void order;
   const tz = ctx.workspace.timezone;
   const data: unknown[] = [];
   let t = p.startMs;

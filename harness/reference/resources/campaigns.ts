@@ -8,7 +8,7 @@
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
 import { failedPrecondition, validationFailed, upstreamUnavailable, notFound } from '../errors.ts';
-import { V, bodyObject, isPlainObject, isTimezone, isIsoTimestamp, isUuid, isEmail } from '../validate.ts';
+import { V, bodyObject, isTimezone, isIsoTimestamp, isUuid, isEmail } from '../validate.ts';
 import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { localParts, zonedToUtc } from './time.ts';
 import { insertLeads } from './leads.ts';
@@ -300,7 +300,6 @@ export const testEmail: Handler = async (ctx) => {
   const doc = JSON.parse(row.doc) as CampaignDoc;
   if (!doc.sequence.some((s) => s.id === variantId)) throw notFound('No sequence step variant with this id in the campaign.');
   loadOwned(ctx, 'accounts', accountId!, 'mailbox');
-  if (leadId) loadOwned(ctx, 'leads', leadId, 'lead', `AND campaign_id = '${row.id}' AND deleted_at IS NULL`);
-  void isPlainObject;
+  if (leadId) loadOwned(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]);
   throw upstreamUnavailable('Test emails cannot be sent right now.');
 };

@@ -90,7 +90,7 @@ export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): 
 
 const campaignOf = (ctx: Ctx, id: string) => loadOwned<{ id: string; name: string }>(ctx, 'campaigns', id, 'campaign');
 const loadLead = (ctx: Ctx, cid: string, leadId: string) =>
-  loadOwned<LeadRow>(ctx, 'leads', leadId, 'lead', `AND campaign_id = '${cid}' AND deleted_at IS NULL`);
+  loadOwned<LeadRow>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [cid]);
 
 export const list: Handler = async (ctx) => {
   const c = campaignOf(ctx, ctx.params.id!);

@@ -10,10 +10,10 @@ export interface Tag { id: string; name: string; color: string }
  * Loads `table` row `id` of the caller's workspace or throws 404 not_found. Every by-id load of a
  * workspace resource goes through here (the tenant-isolation mutant is switched here).
  */
-export function loadOwned<Row>(ctx: Ctx, table: string, id: string, what: string, extraWhere = ''): Row {
+export function loadOwned<Row>(ctx: Ctx, table: string, id: string, what: string, extraWhere = '', extraParams: unknown[] = []): Row {
   const scoped = !ctx.mutant('tenant-isolation-broken');
   const sql = `SELECT * FROM ${table} WHERE id = ? ${scoped ? 'AND org_id = ?' : ''} ${extraWhere}`;
-  const row = ctx.db.prepare(sql).get(...(scoped ? [id, ctx.workspace.id] : [id])) as Row | undefined;
+  const row = ctx.db.prepare(sql).get(...(scoped ? [id, ctx.workspace.id] : [id]), ...extraParams) as Row | undefined;
   if (!row) throw notFound(`No ${what} with id ${id} in this workspace.`);
   return row;
 }

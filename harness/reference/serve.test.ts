@@ -1,0 +1,48 @@
+// serve.ts as a process: one JSON line, mutants from argv and env, clean stop on SIGTERM.
+import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serve = fileURLToPath(new URL('./serve.ts', import.meta.url));
+
+function start(args: string[], env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['--import', 'tsx', serve, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  const line = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('\n')) resolve(out.slice(0, out.indexOf('\n')));
+    });
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, line, exit, stderr: () => err };
+}
+
+describe('serveReference', () => {
+  it('prints { baseUrl, controlUrl, controlToken }, honours --mutants and OUTREACH_REFERENCE_MUTANTS, stops on SIGTERM', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'serve-test-'));
+    const p = start(['--mutants', 'ver-v2-alias'], { OUTREACH_REFERENCE_MUTANTS: 'workspace-missing-timezone', TMPDIR: tmp });
+    const info = JSON.parse(await p.line);
+    expect(Object.keys(info).sort()).toEqual(['baseUrl', 'controlToken', 'controlUrl']);
+    const ws = await (await fetch(`${info.controlUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${info.controlToken}` } })).json();
+    const r = await fetch(`${info.baseUrl}/v2/workspace`, { headers: { authorization: `Bearer ${ws.apiKey}` } });
+    expect(r.status).toBe(200); // ver-v2-alias
+    expect(await r.json()).not.toHaveProperty('timezone'); // workspace-missing-timezone
+    const ours = () => readdirSync(tmp).filter((f) => f.startsWith('outreach-reference-'));
+    expect(ours()).toHaveLength(1); // the database directory
+    p.child.kill('SIGTERM');
+    expect(await p.exit).toBe(0);
+    expect(ours()).toEqual([]); // removed at stop
+    rmSync(tmp, { recursive: true, force: true });
+  });
+  it('exits 2 with the known ids on an unknown mutant', async () => {
+    const p = start(['--mutants', 'no-such-mutant']);
+    await expect(p.line).rejects.toThrow(/exited 2: .*unknown mutant id\(s\): no-such-mutant; known ids:/s);
+  });
+});
