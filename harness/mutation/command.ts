@@ -14,7 +14,8 @@ export async function mutationCommand(argv: string[]): Promise<number> {
   );
   const out = resolve((flags.out as string | undefined) ?? 'reports');
   await mkdir(out, { recursive: true });
-  const path = join(out, 'mutation.json');
+  // A partial run (--only) must not stand in for the score of the whole catalog.
+  const path = join(out, flags.only ? 'mutation-partial.json' : 'mutation.json');
   await writeFile(path, JSON.stringify({ score: report.score, mutants: report.mutants.map(({ checks: _c, ...m }) => m) }, null, 2) + '\n');
   const killed = report.mutants.filter((m) => m.killed).length;
   process.stdout.write(`mutation score ${(report.score * 100).toFixed(1)} % (${killed} of ${report.mutants.length} killed) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${path}\n`);

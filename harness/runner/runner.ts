@@ -10,6 +10,7 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool } from './pool.ts';
 import { checkSeed } from './seed.ts';
 import { sweep } from './sweep.ts';
+import { startSinks, type MailSink } from '../sinks/index.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
 // and emits check-start/check-end events (exchanges are emitted by the client's recorder).
@@ -39,6 +40,8 @@ export class Runner {
   readonly anonymous: ApiClient;
   /** Every exchange of the run so far (the envelope observer reads them). */
   readonly exchanges: ExchangeEvent[] = [];
+  /** The mail sinks, when the profile says the target can reach them. */
+  sinks?: MailSink;
   private requestsByCheck = new Map<string, number>();
 
   constructor(readonly opts: RunnerOptions) {
@@ -69,12 +72,20 @@ export class Runner {
   }
 
   async prepare(): Promise<void> {
+    if (this.opts.profile.features.sinks) {
+      // Stops by itself if the run dies without finish() (house rule: every server stops).
+      this.sinks = await startSinks({ host: this.opts.profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: 30 * 60_000 });
+    }
     await this.pool.prepare();
     if (!this.control) await sweep(this.pool.members, this.opts.profile, this.opts.prefix, 'before');
   }
 
   async finish(): Promise<string[]> {
-    return this.control ? [] : sweep(this.pool.members, this.opts.profile, this.opts.prefix, 'after');
+    try {
+      return this.control ? [] : await sweep(this.pool.members, this.opts.profile, this.opts.prefix, 'after');
+    } finally {
+      await this.sinks?.stop();
+    }
   }
 
   /** Why a check cannot run here, or undefined. */
@@ -91,7 +102,11 @@ export class Runner {
     if (f === 'control') return this.control ? undefined : 'needs the conformance-control API (profile "control")';
     if (f === 'twoWorkspaces' || f === 'exclusiveWorkspace') return undefined; // the pool guarantees two
     if (f === 'sinks') return p.features.sinks ? undefined : 'needs mail sinks the target can reach (profile features.sinks)';
-    if (f === 'imap') return p.features.imap ? undefined : 'needs the IMAP sink (profile features.imap)';
+    if (f === 'imap') {
+      if (!p.features.imap) return 'needs the IMAP sink (profile features.imap)';
+      if (this.sinks && !this.sinks.imap) return this.sinks.imapUnavailableReason ?? 'the IMAP sink is unavailable';
+      return undefined;
+    }
     if (f.startsWith('op:')) {
       const op = f.slice(3);
       return (p.operations as Record<string, unknown>)[op] ? undefined : `needs the referenced operation "${op}" declared in the profile (operations.${op})`;

@@ -9,6 +9,8 @@ import { PAGINATION_CHECKS } from './pagination/pagination.ts';
 import { RATE_LIMIT_CHECKS } from './ratelimit/ratelimit.ts';
 import { VERSIONING_CHECKS } from './versioning/versioning.ts';
 import { WORKSPACE_CHECKS } from './workspace/workspace.ts';
+import { RESOURCE_CHECKS } from './resources/index.ts';
+import { MODEL_CHECKS } from './models/index.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -22,5 +24,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...VERSIONING_CHECKS,
   ...IDEMPOTENCY_CHECKS,
   ...PAGINATION_CHECKS,
+  ...RESOURCE_CHECKS,
+  ...MODEL_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
 ];

@@ -1,6 +1,7 @@
 import type { ExchangeEvent, Level } from '../../harness/events/types.ts';
 import type { ApiClient, ApiResponse } from '../../harness/client/types.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { MailSink } from '../../harness/sinks/index.ts';
 
 // A check is data plus a function (DESIGN.md "Clauses and checks").
 
@@ -66,6 +67,12 @@ export interface CheckContext {
   /** A client with no key at all (for 401 checks); its requests count toward no workspace. */
   anonymous: ApiClient;
   control?: ControlClient;
+  /**
+   * The kit's mail sinks (started by the runner when the profile declares features.sinks):
+   * create mailbox users with `addUser`, hand their credentials to the target, then read and
+   * fault what the target sends. IMAP is null where Dovecot is missing (imapUnavailableReason).
+   */
+  sinks?: MailSink;
   /** Every exchange recorded in this run so far (redacted). */
   observed(): readonly ExchangeEvent[];
   log(message: string): void;

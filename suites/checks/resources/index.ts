@@ -1,0 +1,4 @@
+import type { Check } from '../../lib/check.ts';
+
+/** Checks of the resources of parts 2 to 4 (mailboxes, campaigns, leads, lead searches): fields, bounds, defaults, security. */
+export const RESOURCE_CHECKS: Check[] = [];
