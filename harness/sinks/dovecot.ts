@@ -293,9 +293,9 @@ ${chroot}}
         await this.writeUserFile(u.address, this.passwdLine(u));
         if (old) changed.push(u);
       }
-      for (const gone of before.keys()) {
+      for (const [gone, old] of before) {
         await rm(join(this.dir, 'users', gone), { force: true });
-        changed.push({ address: gone, password: '', imapRefusal: 'disabled' });
+        changed.push({ ...old, imapRefusal: 'disabled' }); // settles once the old password fails
       }
       if (this.child) await Promise.all(changed.map((u) => this.settle(u)));
     };
@@ -323,7 +323,7 @@ ${chroot}}
     const want = u.imapRefusal ? 'no' : 'ok';
     const deadline = Date.now() + 3000;
     while (Date.now() < deadline) {
-      if ((await imapLoginProbe(this.opts.host, this.port, u.address, u.password || 'x', 1000)) === want) return;
+      if ((await imapLoginProbe(this.opts.host, this.port, u.address, u.password, 1000)) === want) return;
       await new Promise((r) => setTimeout(r, 50));
     }
   }

@@ -46,6 +46,8 @@ export interface InjectDeps {
   users: UserRegistry;
   /** null when IMAP is not running */
   maildirs: () => MaildirStore | null;
+  /** credentials the SMTP side accepts from the injector (needed with requireAuth) */
+  auth?: { user: string; pass: string };
 }
 
 export class Injector {
@@ -129,6 +131,7 @@ export class Injector {
       secure: false,
       ignoreTLS: true,
       name: INJECTOR_EHLO,
+      ...(this.d.auth ? { auth: this.d.auth } : {}),
       pool: true,
       maxConnections: 2,
       logger: false,

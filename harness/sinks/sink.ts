@@ -1,11 +1,12 @@
 // Composes one mail sink: store + users + faults + SMTP side + (Dovecot) IMAP side + injector
 // (+ HTTP API when asked). `startSinks()` is the only way in; `stop()` undoes all of it.
+import { randomBytes } from 'node:crypto';
 import { sinkCertificate } from './cert.ts';
 import { Dovecot, imapUnavailableReason } from './dovecot.ts';
 import { FaultEngine, type FaultRule, type FaultRuleInput } from './faults.ts';
 import { Injector, withTrace, type InjectResult, type Via } from './inject.ts';
 import type { StoredMessage } from './message.ts';
-import { SmtpSide } from './smtp.ts';
+import { INJECTOR_EHLO, SmtpSide } from './smtp.ts';
 import { SinkStore, type Predicate } from './store.ts';
 import { UserRegistry, type ImapRefusal } from './users.ts';
 import type { BounceOptions, OutOfOfficeOptions, ReplyOptions, UnsubscribeOptions } from './compose.ts';
@@ -127,7 +128,9 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
       }
     } else imapUnavailable = 'IMAP sink disabled (imap: false)';
 
+    const injectorAuth = { user: INJECTOR_EHLO, pass: randomBytes(18).toString('base64url') };
     const smtp = new SmtpSide({
+      injectorAuth,
       host,
       port: opts.smtpPort ?? 0,
       securePort: opts.smtpsPort === undefined ? 0 : opts.smtpsPort,
@@ -151,7 +154,7 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
     cleanups.push(() => smtp.stop());
     await smtp.start();
 
-    const injector = new Injector({ host, smtpPort: () => smtp.port, store, users, maildirs: () => dovecot?.maildirs ?? null });
+    const injector = new Injector({ host, smtpPort: () => smtp.port, store, users, maildirs: () => dovecot?.maildirs ?? null, auth: injectorAuth });
     cleanups.push(() => injector.close());
 
     const credentials = (address: string, password: string): SinkCredentials => ({

@@ -164,6 +164,11 @@ describe('SMTP sink with requireAuth', () => {
       const t = transport(s.smtp.port, null, { ignoreTLS: true });
       await expect(t.sendMail({ from: 'anon@load.test', to: 'lead@example.test', text: 'x' })).rejects.toMatchObject({ responseCode: 530 });
       expect(s.messages()).toHaveLength(0);
+      // the sink's own injector still gets in
+      const u = await s.addUser('strict@outreach.test');
+      await transport(s.smtp.port, { user: u.address, pass: u.password }).sendMail({ from: u.address, to: 'lead@example.test', subject: 'strict', text: 'x' });
+      const r = await s.inject.reply(s.messages({ subject: 'strict' })[0]!);
+      expect(s.message(r.storedId!)).toMatchObject({ injected: true, envelope: { rcptTo: ['strict@outreach.test'] } });
     } finally {
       await s.stop();
       await s.stop(); // idempotent

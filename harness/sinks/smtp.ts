@@ -23,6 +23,8 @@ export interface SmtpSideOptions {
   securePort?: number | null;
   sizeLimit: number;
   requireAuth?: boolean;
+  /** the sink's own injector logs in with this (not a mailbox user; works with requireAuth) */
+  injectorAuth?: { user: string; pass: string };
   cert: Pem;
   store: SinkStore;
   users: UserRegistry;
@@ -241,6 +243,11 @@ export class SmtpSide {
   private applyFault(st: ConnState, a: Attempt, rule: FaultRule, proceed: () => void, fail: (err: Refusal) => void): void {
     a.faultRuleId = rule.id;
     const refuse = () => fail(new Refusal(rule.code!, faultReplyText(rule)));
+    if (rule.action === 'drop' && !st.conn) {
+      // the connection object was not found at connect: close with 421 instead of silently
+      fail(new Refusal(421, '4.4.2 Closing connection (fault injected by the sink)'));
+      return;
+    }
     if (rule.action === 'drop') {
       st.pending = null;
       this.finish(a, 'dropped');
@@ -267,8 +274,10 @@ export class SmtpSide {
       if (r.code < 400) st.info.authUser = username.toLowerCase();
       this.finish(a, r.code < 400 ? 'accepted' : 'rejected', r);
     };
+    const inj = this.o.injectorAuth;
     const check = () => {
       if (this.o.users.check(username, String(auth.password ?? ''))) cb(null, { user: username.toLowerCase() });
+      else if (inj && username === inj.user && auth.password === inj.pass) cb(null, { user: inj.user });
       else cb(null, { message: AUTH_FAILED_TEXT, responseCode: 535 });
     };
     const rule = this.o.faults.take('AUTH', { user: username });
