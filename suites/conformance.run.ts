@@ -16,7 +16,7 @@ const sink = createNdjsonSink(context.eventsPath, { append: true });
 const runner = new Runner({ profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed });
 const checks = selectChecks(ALL_CHECKS, context.depth, context.only ? new RegExp(context.only) : undefined);
 
-beforeAll(() => runner.prepare());
+beforeAll(() => runner.prepare(checks));
 afterAll(async () => {
   await runner.finish();
   await closeAllPools();

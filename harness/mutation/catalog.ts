@@ -1,7 +1,10 @@
 // Which clause each mutant of the reference target breaks. The reference names its mutants
 // (harness/reference/mutants.ts: id, rule, description); the kit says which clauses they break,
 // so the mutation run knows which checks must catch each one. A test keeps both lists in step.
+import { MUTANT_CLAUSES_RESOURCES } from './catalog-resources.ts';
+
 export const MUTANT_CLAUSES: Record<string, string[]> = {
+  ...MUTANT_CLAUSES_RESOURCES,
   'auth-missing-header-400': ['AUTH-401-MISSING'],
   'auth-scheme-unchecked': ['AUTH-401-MALFORMED'],
   'auth-unknown-key-403': ['AUTH-401-UNKNOWN'],
@@ -18,6 +21,10 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'apikeys-subset-unchecked': ['SCOPE-APIKEYS-SUBSET'],
   'apikeys-manage-grantable': ['SCOPE-APIKEYS-DASHBOARD-ONLY'],
   'plan-api-access-ignored': ['SCOPE-403-PLAN'],
+  'plan-api-access-402': ['SCOPE-403-PLAN'],
+  'idem-scope-per-key': ['IDEM-KEY-ROTATION-SHARED'],
+  'page-nextcursor-null': ['PAGE-HASMORE-CONSISTENT'],
+  'tenant-isolation-broken': ['TENANT-ISOLATION'],
   'err-status-mismatch': ['ERR-STATUS-REPEATS-HTTP'],
   'err-requestid-not-uuid': ['ERR-REQUESTID-UUID'],
   'err-requestid-constant': ['ERR-REQUESTID-DISTINCT'],

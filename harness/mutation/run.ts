@@ -44,7 +44,7 @@ export async function runAgainstReference(profile: Profile, checks: readonly Che
       prefix: `ocm${randomBytes(2).toString('hex')}-`,
       seed: 20261121,
     });
-    await runner.prepare();
+    await runner.prepare(checks);
     const results = await runner.runAll(checks, 8);
     await runner.finish();
     return results;

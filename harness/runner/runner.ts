@@ -71,8 +71,10 @@ export class Runner {
     });
   }
 
-  async prepare(): Promise<void> {
-    if (this.opts.profile.features.sinks) {
+  /** Provisions workspaces; starts the sinks only when one of `checks` needs them. */
+  async prepare(checks: readonly Check[] = []): Promise<void> {
+    const needsSinks = checks.some((c) => c.features.includes('sinks') || c.features.includes('imap'));
+    if (this.opts.profile.features.sinks && needsSinks) {
       // Stops by itself if the run dies without finish() (house rule: every server stops).
       this.sinks = await startSinks({ host: this.opts.profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: 30 * 60_000 });
     }

@@ -2,6 +2,7 @@ import type { Check } from '../lib/check.ts';
 import { UNAUTHENTICATED_CHECKS } from './auth/unauthenticated.ts';
 import { SCOPE_MATRIX_CHECKS } from './auth/scope-matrix.ts';
 import { API_KEY_CHECKS } from './auth/api-keys.ts';
+import { TENANT_CHECKS } from './auth/tenant-isolation.ts';
 import { ERROR_CHECKS } from './errors/errors.ts';
 import { OBSERVED_ENVELOPE_CHECKS } from './errors/envelope.ts';
 import { IDEMPOTENCY_CHECKS } from './idempotency/idempotency.ts';
@@ -19,6 +20,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...UNAUTHENTICATED_CHECKS,
   ...SCOPE_MATRIX_CHECKS,
   ...API_KEY_CHECKS,
+  ...TENANT_CHECKS,
   ...WORKSPACE_CHECKS,
   ...ERROR_CHECKS,
   ...VERSIONING_CHECKS,

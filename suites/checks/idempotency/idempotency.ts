@@ -97,6 +97,27 @@ const CREATORS = ['accounts.create', 'campaigns.create', 'leads.create', 'apikey
 
 const lengthChecks: Check[] = [
   {
+    id: 'IDEM-KEY-ROTATION/POST /v1/campaigns',
+    title: 'SHOULD replay a retry sent with another API key of the same workspace',
+    clauses: ['IDEM-KEY-ROTATION-SHARED'],
+    level: 'SHOULD',
+    features: ['op:apikeys.create'],
+    budget: 6,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const rotated = await ws.createKey(['all:all']);
+      const s = SUBJECTS.find((x) => x.endpoint === 'campaigns.create')!;
+      const { request, effects } = await s.prepare(ctx, ws);
+      const key = idemKey(ctx, 'rot');
+      const r1 = await ws.api.request({ ...request, idempotencyKey: key });
+      await first(ctx, r1, 'POST /v1/campaigns');
+      const r2 = await rotated.client.request({ ...request, idempotencyKey: key });
+      expectThat(r2.status === r1.status && isDeepStrictEqual(r2.body, r1.body), 'the retry with a rotated key of the same workspace did not replay the original response', r1, r2);
+      const n = await effects!();
+      expectThat(n === 1, `the request and its retry with a rotated key made ${n} campaigns`, r1, r2);
+    },
+  },
+  {
     id: 'IDEM-WORKSPACE-SCOPED/POST /v1/campaigns',
     title: "MUST NOT replay one workspace's response to another workspace that sends the same Idempotency-Key",
     clauses: ['IDEM-WORKSPACE-SCOPED', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],

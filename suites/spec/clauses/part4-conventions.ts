@@ -13,6 +13,7 @@ export const CLAUSES_PART4_CONVENTIONS: readonly Clause[] = [
   { id: 'IDEM-INFLIGHT-409', section: '4.1', level: 'MUST', text: 'The same Idempotency-Key while the first request is still processing gives 409 conflict.' },
   { id: 'IDEM-CONCURRENT-ONE-EFFECT', section: '4.1', level: 'MUST', text: 'Concurrent requests with one Idempotency-Key take effect once: the others get a replay of the original response or 409 conflict.' },
   { id: 'IDEM-WORKSPACE-SCOPED', section: '4.1', level: 'MUST', text: 'A retry replays the original response to its own caller: the same Idempotency-Key sent from another workspace is a request of that workspace (the key identifies the workspace, part 5), never a replay of another workspace\'s response.' },
+  { id: 'IDEM-KEY-ROTATION-SHARED', section: '4.1', level: 'SHOULD', text: 'The Idempotency-Key space is the workspace\'s (the API key identifies the workspace and keys rotate, part 5): a retry sent with another key of the same workspace replays the original response.' },
   { id: 'PAGE-SHAPE', section: '4.1', level: 'MUST', text: 'List endpoints use cursor pagination and return { data: [...], meta: { hasMore: boolean, nextCursor: string } }.' },
   { id: 'PAGE-NEWEST-FIRST', section: '4.1', level: 'MUST', text: 'List endpoints return items newest first.' },
   { id: 'PAGE-STABLE', section: '4.1', level: 'MUST', text: 'List endpoints are stable under concurrent changes: a walk returns each item that exists throughout it exactly once.' },

@@ -27,6 +27,7 @@ export function grantClauseId(scope: string): string {
 export const CLAUSES_PART5: readonly Clause[] = [
   { id: 'AUTH-BEARER', section: '5', level: 'MUST', text: 'Every request sends Authorization: Bearer <API_KEY>.' },
   { id: 'AUTH-KEY-IDENTIFIES-WORKSPACE', section: '5', level: 'MUST', text: 'The key identifies the caller and the workspace; paths never contain an organization id.' },
+  { id: 'TENANT-ISOLATION', section: '5', level: 'MUST', text: 'The key identifies the workspace: a resource of another workspace is absent to it, so its id gets 404 not_found (never 200, never a 403 that tells it exists), and lists show only the caller\'s workspace.' },
   { id: 'AUTH-401-MISSING', section: '5', level: 'MUST', text: 'A missing key gives 401 unauthenticated.' },
   { id: 'AUTH-401-MALFORMED', section: '5', level: 'MUST', text: 'An invalid key (including an Authorization header that is not a Bearer key) gives 401 unauthenticated.' },
   { id: 'AUTH-401-UNKNOWN', section: '5', level: 'MUST', text: 'An invalid (unknown) key gives 401 unauthenticated.' },

@@ -1,0 +1,47 @@
+import type { ApiRequest } from '../../../harness/client/types.ts';
+import type { Check } from '../../lib/check.ts';
+import { expectError, expectThat } from '../../lib/expect.ts';
+import { createCampaign, createMailbox, walk } from '../../lib/recipes.ts';
+import { fillPath, getPath } from '../../../harness/runner/operations.ts';
+
+// Part 5.2 with part 7's 404: another workspace's resources are absent, by id and in lists.
+
+export const TENANT_CHECKS: Check[] = [
+  {
+    id: 'TENANT-ISOLATION/campaigns-and-mailboxes',
+    title: "MUST answer 404 not_found to another workspace's campaign and mailbox ids, and never list them",
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    level: 'MUST',
+    features: [],
+    budget: 16,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const { id: cid } = await createCampaign(ctx, a.api, { leads: 1, steps: 1 });
+      const { id: mid } = await createMailbox(ctx, a.api);
+      const requests: ApiRequest[] = [
+        { method: 'GET', path: `/v1/campaigns/${cid}/status` },
+        { method: 'PATCH', path: `/v1/campaigns/${cid}`, body: { name: `${ctx.prefix}stolen` } },
+        { method: 'POST', path: `/v1/campaigns/${cid}/start` },
+        { method: 'GET', path: `/v1/campaigns/${cid}/analytics` },
+        { method: 'PATCH', path: `/v1/accounts/${mid}`, body: { firstName: 'Mallory' } },
+        { method: 'GET', path: `/v1/accounts/${mid}/verification` },
+        { method: 'POST', path: `/v1/accounts/${mid}/pause` },
+        { method: 'DELETE', path: `/v1/accounts/${mid}` },
+      ];
+      const get = ctx.profile.operations['accounts.get'];
+      if (get) requests.push({ method: get.method, path: fillPath(get.path, { id: mid }) });
+      for (const req of requests) expectError(await b.api.request(req), 404, ctx.profile, `${req.method} ${req.path} from another workspace`, 'not_found');
+      const listed = (await walk(ctx.profile, b.api, '/v1/campaigns')) as { id: string }[];
+      expectThat(!listed.some((c) => c.id === cid), "another workspace's campaign is in the list");
+      const accounts = ctx.profile.operations['accounts.list'];
+      if (accounts) {
+        const mine = (await walk(ctx.profile, b.api, accounts.path, accounts.result.items ?? 'data')) as { id: string }[];
+        expectThat(!mine.some((m) => m.id === mid), "another workspace's mailbox is in the list");
+      }
+      // Nothing changed for the owner.
+      const own = await a.api.get(`/v1/campaigns/${cid}/status`);
+      expectThat(getPath(own.body, 'status') === 'draft', `the owner's campaign changed state to ${getPath(own.body, 'status')} after another workspace's requests`, own);
+    },
+  },
+];
