@@ -6,6 +6,7 @@ const HELP = `outreach-conformance: conformance suite and load harness for the O
 usage:
   outreach-conformance run [--profile FILE] [--depth quick|default|full] [--out DIR] [--only REGEX]
                            [--seed N] [--concurrency N] [--mutants a,b] [--quiet]
+  outreach-conformance init [--out FILE]                       writes a starter profile for your own target
   outreach-conformance plan [--profile FILE] [--depth ...]     how long a run takes against a rate-limited target
   outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model
   outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
@@ -21,6 +22,8 @@ export async function main(argv: string[]): Promise<number> {
     switch (cmd) {
       case 'run':
         return await runCommand(rest);
+      case 'init':
+        return (await import('./init.ts')).initCommand(rest);
       case 'plan':
         return (await import('./plan.ts')).planCommand(rest);
       case 'openapi':

@@ -84,6 +84,17 @@ describe('outreach-conformance run', () => {
     expect(r.stderr).toMatch(/unknown argument "--depht"/);
   });
 
+  it('init writes a starter profile that validates once its keys are set', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oc-init-'));
+    const path = join(dir, 'target.json');
+    expect((await cli(['init', '--out', path])).code).toBe(0);
+    const { parseProfile } = await import('../runner/profile.ts');
+    const p = parseProfile(JSON.parse(await readFile(path, 'utf8')));
+    expect(p.embedded).toBe(false);
+    expect(JSON.stringify(p.workspaces)).toContain('OUTREACH_KEY_A');
+    expect((await cli(['init', '--out', path])).code).toBe(2); // never overwrites by accident
+  });
+
   it('openapi prints an OpenAPI 3.1 document', async () => {
     const r = await cli(['openapi']);
     expect(r.code).toBe(0);
