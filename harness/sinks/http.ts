@@ -298,10 +298,11 @@ function paging(url: URL): { start: number; limit: number } {
   return { start, limit: limit === 0 ? 50 : limit };
 }
 
-export function startSinkHttp(sink: SinkInternals, opts: { host: string; port?: number }): Promise<SinkHttpServer> {
+export function startSinkHttp(sink: SinkInternals, opts: { host: string; port?: number; onActivity?: () => void }): Promise<SinkHttpServer> {
   const table = routes(sink);
   const mailpitPath = /^\/api\/v1\//;
   const server = http.createServer((req, res) => {
+    opts.onActivity?.();
     const ac = new AbortController();
     res.on('close', () => ac.abort());
     void (async () => {

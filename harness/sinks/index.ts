@@ -11,6 +11,8 @@
 //     http?: boolean | number;    // serve the HTTP API (true = free port); default off
 //     requireAuth?: boolean;      // default false (unauthenticated load clients may send)
 //     maxLifetimeMs?: number;     // stop by itself after this long
+//     idleTimeoutMs?: number;     // stop by itself after this long without activity
+//     maxStoredMessages?: number; // default 200000 (and twice as many attempts); oldest dropped first
 //     log?: (line: string) => void;
 //   }): Promise<MailSink>
 //

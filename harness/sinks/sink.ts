@@ -34,6 +34,8 @@ export interface StartSinksOptions {
   maxStoredMessages?: number;
   /** stop everything after this long without being stopped (a safety net for crashed runs) */
   maxLifetimeMs?: number;
+  /** stop everything after this long without activity (no SMTP connection open, no HTTP request, no API call) */
+  idleTimeoutMs?: number;
   /** diagnostics (never contains a password) */
   log?: (line: string) => void;
 }
@@ -105,6 +107,10 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
   let imapUnavailable: string | undefined;
   const cleanups: (() => Promise<void> | void)[] = [];
   let stopped = false;
+  let lastActivity = Date.now();
+  const touch = () => {
+    lastActivity = Date.now();
+  };
 
   const stop = async () => {
     if (stopped) return;
@@ -141,6 +147,7 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
       users,
       faults,
       log: opts.log,
+      onActivity: touch,
       deliver: async (msg) => {
         if (!dovecot) return;
         for (const rcpt of msg.envelope.rcptTo) {
@@ -171,6 +178,7 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
       sizeLimit,
       store,
       async addUser(address, password) {
+        touch();
         const u = await users.add(address, password);
         return credentials(u.address, u.password);
       },
@@ -180,23 +188,24 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
       message: (id) => store.message(id),
       attempts: (filter) => store.attempts(filter),
       attemptRaw: (id) => store.attemptRaw(id),
-      waitFor: (filter, o) => store.waitFor(filter, o),
-      waitForAttempt: (filter, o) => store.waitForAttempt(filter, o),
+      waitFor: (filter, o) => (touch(), store.waitFor(filter, o)),
+      waitForAttempt: (filter, o) => (touch(), store.waitForAttempt(filter, o)),
       deleteMessages: (ids) => store.deleteMessages(ids),
       faults: {
-        add: (rule) => faults.add(rule),
+        add: (rule) => (touch(), faults.add(rule)),
         list: () => faults.list(),
         remove: (id) => faults.remove(id),
         clear: () => faults.clear(),
         imapLogin: (address, refusal) => users.setImapRefusal(address, refusal),
       },
       inject: {
-        reply: (o, x) => injector.reply(o, x),
-        bounce: (o, x) => injector.bounce(o, x),
-        outOfOffice: (o, x) => injector.outOfOffice(o, x),
-        unsubscribe: (o, x) => injector.unsubscribe(o, x),
+        reply: (o, x) => (touch(), injector.reply(o, x)),
+        bounce: (o, x) => (touch(), injector.bounce(o, x)),
+        outOfOffice: (o, x) => (touch(), injector.outOfOffice(o, x)),
+        unsubscribe: (o, x) => (touch(), injector.unsubscribe(o, x)),
       },
       async reset() {
+        touch();
         store.reset();
         faults.clear();
         for (const u of users.list()) if (u.imapRefusal) await users.setImapRefusal(u.address, null);
@@ -208,11 +217,28 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
 
     if (opts.http !== undefined && opts.http !== false) {
       const { startSinkHttp } = await import('./http.ts');
-      const server = await startSinkHttp(sink, { host, port: opts.http === true ? 0 : opts.http });
+      const server = await startSinkHttp(sink, { host, port: opts.http === true ? 0 : opts.http, onActivity: touch });
       sink.http = { url: server.url };
       cleanups.push(() => server.close());
     }
 
+    if (opts.idleTimeoutMs) {
+      const idle = opts.idleTimeoutMs;
+      let timer: NodeJS.Timeout;
+      const check = () => {
+        const quiet = Date.now() - lastActivity;
+        if (smtp.openConnections === 0 && quiet >= idle) {
+          opts.log?.(`sink: idle for ${quiet} ms, stopping`);
+          void stop();
+          return;
+        }
+        timer = setTimeout(check, Math.max(idle - quiet, Math.min(idle, 1000)));
+        timer.unref();
+      };
+      timer = setTimeout(check, idle);
+      timer.unref();
+      cleanups.push(() => clearTimeout(timer));
+    }
     if (opts.maxLifetimeMs) {
       const t = setTimeout(() => void stop(), opts.maxLifetimeMs);
       t.unref();

@@ -1,6 +1,7 @@
 // SMTP side with real clients (nodemailer): AUTH over STARTTLS and implicit TLS, pooled and
 // not, wrong password, Bcc in the envelope, size limit, attempt records, parsed view, waitFor.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
 import nodemailer from 'nodemailer';
 import { AUTH_FAILED_TEXT, sinkReader, startSinks, WaitTimeoutError, type MailSink, type SinkCredentials } from './index.ts';
 
@@ -172,6 +173,30 @@ describe('SMTP sink with requireAuth', () => {
     } finally {
       await s.stop();
       await s.stop(); // idempotent
+    }
+  });
+});
+
+describe('SMTP sink stopping by itself', () => {
+  const refused = (port: number) =>
+    new Promise<boolean>((resolve) => {
+      const c = net.connect({ host: '127.0.0.1', port });
+      c.once('connect', () => (c.destroy(), resolve(false)));
+      c.once('error', () => resolve(true));
+    });
+
+  it('stops after idleTimeoutMs without activity, not while a connection is open', async () => {
+    const s = await startSinks({ imap: false, smtpsPort: null, idleTimeoutMs: 300 });
+    try {
+      const held = net.connect({ host: '127.0.0.1', port: s.smtp.port });
+      await new Promise((r) => held.once('connect', r));
+      await new Promise((r) => setTimeout(r, 600));
+      expect(await refused(s.smtp.port)).toBe(false); // an open connection keeps it up
+      held.destroy();
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(await refused(s.smtp.port)).toBe(true);
+    } finally {
+      await s.stop();
     }
   });
 });

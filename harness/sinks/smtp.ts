@@ -33,6 +33,8 @@ export interface SmtpSideOptions {
   deliver: (msg: StoredMessage) => Promise<void>;
   /** errors that are not the client's (never contains a password) */
   log?: (line: string) => void;
+  /** called when a connection opens or closes (idle tracking) */
+  onActivity?: () => void;
 }
 
 interface ConnState {
@@ -63,6 +65,10 @@ export class SmtpSide {
   private stopped = false;
 
   constructor(private readonly o: SmtpSideOptions) {}
+
+  get openConnections(): number {
+    return this.conns.size;
+  }
 
   async start(): Promise<void> {
     const plain = this.createServer(false);
@@ -125,6 +131,7 @@ export class SmtpSide {
   // --- session bookkeeping ----------------------------------------------------------------
 
   private onConnect(server: SMTPServer, implicit: boolean, session: SMTPServerSession, cb: (err?: Error | null) => void): void {
+    this.o.onActivity?.();
     let conn: SMTPConnection | null = null;
     for (const c of server.connections) {
       if (c.session === session || c.id === session.id) {
@@ -189,6 +196,7 @@ export class SmtpSide {
   }
 
   private onClose(session: SMTPServerSession): void {
+    this.o.onActivity?.();
     const st = this.conns.get(session.id);
     if (!st) return;
     st.closed = true;
