@@ -94,6 +94,7 @@ describe('sink HTTP API', () => {
     expect((await post('/sink/v1/faults', '{not json')).status).toBe(400);
     expect((await post('/sink/v1/users', '[]')).status).toBe(400);
     expect((await post('/sink/v1/users', '{"address":"bad address"}')).status).toBe(400);
+    expect((await fetch(`${base}/sink/v1/users/ghost@x.test/imap-refusal`, { method: 'PUT', body: '{"refusal":"disabled"}' })).status).toBe(404);
     expect((await post('/sink/v1/wait', '{"timeoutMs":-1}')).status).toBe(400);
     expect((await fetch(`${base}/sink/v1/messages?since=yesterday`)).status).toBe(400);
     expect((await fetch(`${base}/sink/v1/nothing`)).status).toBe(404);

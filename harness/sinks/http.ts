@@ -7,6 +7,7 @@ import type { SinkInternals } from './sink.ts';
 import { FaultRuleError } from './faults.ts';
 import { InjectError, type InjectResult } from './inject.ts';
 import { WaitTimeoutError } from './store.ts';
+import { UserError } from './users.ts';
 import type { AttemptFilter, MessageFilter } from './types.ts';
 import { fullMessage, headersObject, markRead, messagesSummary, parseQuery, searchMatches } from './mailpit-compat.ts';
 import type { StoredMessage } from './message.ts';
@@ -332,7 +333,7 @@ export function startSinkHttp(sink: SinkInternals, opts: { host: string; port?: 
         } catch (err) {
           const e = err as Error;
           const status =
-            e instanceof HttpError ? e.status : e instanceof FaultRuleError ? 400 : e instanceof InjectError ? e.status : e instanceof WaitTimeoutError ? 408 : /invalid|unknown mailbox/i.test(e.message) ? 400 : 500;
+            e instanceof HttpError || e instanceof InjectError || e instanceof UserError ? e.status : e instanceof FaultRuleError ? 400 : e instanceof WaitTimeoutError ? 408 : 500;
           if (mailpitPath.test(path)) send(res, status, e.message, 'text/plain; charset=utf-8');
           else send(res, status, { error: e.message });
         }

@@ -51,7 +51,7 @@ export { FaultRuleError, faultReplyText, type FaultRule, type FaultRuleInput } f
 export { InjectError, type InjectResult, type InjectKind, type Via } from './inject.ts';
 export { AUTH_FAILED_TEXT, INJECTOR_EHLO } from './smtp.ts';
 export { DOVECOT_INSTALL_HINT, imapUnavailableReason } from './dovecot.ts';
-export type { ImapRefusal } from './users.ts';
+export { UserError, type ImapRefusal } from './users.ts';
 export type * from './types.ts';
 export type { BounceOptions, OutOfOfficeOptions, ReplyOptions, UnsubscribeOptions } from './compose.ts';
 export { connectSink, SinkClient } from './http-client.ts';

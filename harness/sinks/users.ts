@@ -4,6 +4,17 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type ImapRefusal = 'wrong-password' | 'disabled';
 
+/** Bad input about users (HTTP status 400) or an unknown user (404). */
+export class UserError extends Error {
+  override name = 'UserError';
+  constructor(
+    message: string,
+    readonly status: 400 | 404,
+  ) {
+    super(message);
+  }
+}
+
 export interface MailboxUser {
   /** lower case; Dovecot lower-cases user names too */
   address: string;
@@ -18,7 +29,7 @@ const ADDRESS = /^[A-Za-z0-9!#$%&'*+=?^_`{|}~.-]+@[A-Za-z0-9.-]+$/;
 export function validateAddress(address: string): string {
   const a = String(address ?? '').trim().toLowerCase();
   if (!ADDRESS.test(a) || a.startsWith('.') || a.length > 254) {
-    throw new Error(`invalid mailbox address ${JSON.stringify(String(address).slice(0, 100))}: expected local@domain without spaces, ':' or '/'`);
+    throw new UserError(`invalid mailbox address ${JSON.stringify(String(address).slice(0, 100))}: expected local@domain without spaces, ':' or '/'`, 400);
   }
   return a;
 }
@@ -44,7 +55,7 @@ export class UserRegistry {
   async add(address: string, password?: string): Promise<MailboxUser> {
     const a = validateAddress(address);
     const pw = password ?? generatePassword();
-    if (typeof pw !== 'string' || pw.length === 0 || /[\r\n\0]/.test(pw)) throw new Error('invalid password: empty or containing line breaks/NUL');
+    if (typeof pw !== 'string' || pw.length === 0 || /[\r\n\0]/.test(pw)) throw new UserError('invalid password: empty or containing line breaks/NUL', 400);
     const existing = this.users.get(a);
     const user: MailboxUser = { address: a, password: pw, imapRefusal: existing?.imapRefusal ?? null };
     this.users.set(a, user);
@@ -81,7 +92,7 @@ export class UserRegistry {
 
   async setImapRefusal(address: string, refusal: ImapRefusal | null): Promise<void> {
     const u = this.get(address);
-    if (!u) throw new Error(`unknown mailbox user ${JSON.stringify(address)}`);
+    if (!u) throw new UserError(`unknown mailbox user ${JSON.stringify(address)}`, 404);
     u.imapRefusal = refusal;
     await this.changed();
   }
