@@ -1,4 +1,6 @@
 import type { Check } from '../../lib/check.ts';
+import { ACCOUNT_CHECKS } from './accounts.ts';
+import { BOUND_CHECKS } from './bounds.ts';
 
 /** Checks of the resources of parts 2 to 4 (mailboxes, campaigns, leads, lead searches): fields, bounds, defaults, security. */
-export const RESOURCE_CHECKS: Check[] = [];
+export const RESOURCE_CHECKS: Check[] = [...ACCOUNT_CHECKS, ...BOUND_CHECKS];

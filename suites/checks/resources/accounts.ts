@@ -1,0 +1,556 @@
+import { randomUUID } from 'node:crypto';
+import type { Check } from '../../lib/check.ts';
+import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
+import { createMailbox, faker } from '../../lib/recipes.ts';
+import { listOf, mailbox as mailboxSchema } from '../../spec/schemas.ts';
+import {
+  control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, walk,
+} from './lib.ts';
+
+// Part 4.2 (mailboxes) and the fields of 2.1 to 2.4, from the outside. Bounds of 2.2 are in
+// bounds.ts; background verification against the sinks in verification.ts.
+
+/** Keys (at any depth) that are not camelCase. */
+export function nonCamelKeys(value: unknown, path = ''): string[] {
+  if (value === null || typeof value !== 'object') return [];
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+    const p = Array.isArray(value) ? path : path ? `${path}.${k}` : k;
+    if (!Array.isArray(value) && !/^[a-z][a-zA-Z0-9]*$/.test(k)) out.push(p);
+    out.push(...nonCamelKeys(v, p));
+  }
+  return out;
+}
+
+const MAILBOX_FIELD_CLAUSES = [
+  'ACCT-ID-UUID', 'ACCT-EMAILADDRESS-STRING', 'ACCT-NAMES-STRING', 'ACCT-DISPLAYNAME-STRING', 'ACCT-PROVIDER-ENUM', 'ACCT-STATUS-ENUM',
+  'ACCT-MAXEMAILSPERDAY-NUMBER', 'ACCT-SENDINGGAP-NUMBER', 'ACCT-SLOWRAMP-BOOLEAN', 'ACCT-REPLYTO-STRING', 'ACCT-SIGNATURE-STRING',
+  'ACCT-BCC-STRING', 'ACCT-AUTOLANG-ENUM', 'ACCT-WARMUP-OBJECT', 'ACCT-TRACKING-OBJECT', 'ACCT-STATUSMESSAGE-NULLABLE',
+  'ACCT-STATUSMESSAGE-FIELDS', 'ACCT-TAGS-ARRAY', 'ACCT-HEALTHSCORE-RANGE', 'ACCT-SMTP-OBJECT', 'ACCT-PASSWORDS-NEVER-RETURNED',
+  'ACCT-IMAP-NULLABLE', 'ACCT-VERIFICATION-OBJECT', 'ACCT-TIMESTAMPS', 'VERIF-MAILBOX-OVERALL', 'VERIF-MAILBOX-SMTP-IMAP',
+  'VERIF-MAILBOX-DNS', 'WARMUP-WRITABLE-TYPES', 'WARMUP-READONLY-TYPES', 'RES-ID-UUID', 'RES-TS-ISO8601', 'RES-TS-MILLIS',
+  'RES-CAMELCASE', 'RES-NULL-WHERE-STATED', 'STATE-ACCT-STATES',
+];
+
+function fullInput(ctx: Parameters<Check['run']>[0]) {
+  const f = faker(ctx);
+  return mbx(ctx, {
+    displayName: `${f.person.firstName()} at ${f.company.name()}`.slice(0, 100),
+    maxEmailsPerDay: 37,
+    sendingGapMinutes: 12,
+    campaignSlowRamp: true,
+    signature: '<p>Best regards</p>',
+    bcc: `${ctx.prefix}bcc@example.test`,
+    replyToAddress: `${ctx.prefix}reply@example.test`,
+    automationLanguage: 'de',
+    imapAllowInvalidCert: true,
+    warmup: { enabled: true, skipWeekends: true, timezone: 'Europe/Paris' },
+  });
+}
+
+export const ACCOUNT_CHECKS: Check[] = [
+  {
+    id: 'ACCT-CREATE/shape',
+    title: 'MUST answer POST /v1/accounts with 201 { summary, accounts, errors }, the mailbox in the shape of 2.1, inactive',
+    clauses: [
+      'ACCT-CREATE-201', 'ACCT-CREATE-BODY', 'ACCT-CREATE-SUMMARY', 'ACCT-CREATE-ACCOUNTS', 'ACCT-CREATE-START-INACTIVE', 'STATE-ACCT-CREATE-INACTIVE',
+      'SVC-ACCT-NEW-INACTIVE', 'SVC-ACCT-CONNECT-SMTP', 'ACCT-IMAP-NULL-NONE', 'ACCT-CREATE-SCOPE', ...MAILBOX_FIELD_CLAUSES,
+      'ACCT-IN-DISPLAYNAME-OPTIONAL', 'ACCT-IN-MAXEMAILSPERDAY-OPTIONAL', 'ACCT-IN-SENDINGGAP-OPTIONAL', 'ACCT-IN-SLOWRAMP-OPTIONAL',
+      'ACCT-IN-SIGNATURE-OPTIONAL', 'ACCT-IN-BCC-OPTIONAL', 'ACCT-IN-REPLYTO-OPTIONAL', 'ACCT-IN-AUTOLANG-OPTIONAL', 'ACCT-IN-WARMUP-OPTIONAL',
+      'ACCT-IN-IMAPALLOWINVALIDCERT-OPTIONAL',
+    ],
+    level: 'MUST',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const input = fullInput(ctx);
+      const res = await ws.api.post('/v1/accounts', { accounts: [input] });
+      expectStatus(res, 201, 'POST /v1/accounts with one valid element');
+      expectSchema(res, 'AccountsCreateResponse', 'POST /v1/accounts');
+      const { summary, accounts, errors } = res.body;
+      expectThat(summary.submitted === 1 && summary.created === 1 && summary.failed === 0, `summary must be { submitted 1, created 1, failed 0 }, got ${JSON.stringify(summary)}`, res);
+      expectThat(accounts.length === 1 && errors.length === 0, `accounts must hold the mailbox and errors nothing, got ${accounts.length} and ${JSON.stringify(errors)}`, res);
+      const m = accounts[0];
+      expectThat(m.status === 'inactive', `a newly connected mailbox starts inactive, got ${m.status}`, res);
+      expectThat(m.emailAddress.toLowerCase() === input.emailAddress.toLowerCase(), `emailAddress ${m.emailAddress} is not the address given (${input.emailAddress})`, res);
+      expectThat(m.imap !== null, 'imap must be an object when IMAP is configured (it is null only when no IMAP is configured)', res);
+      const camel = nonCamelKeys(m).filter((k) => !k.startsWith('customFields'));
+      expectThat(camel.length === 0, `field names are camelCase; these are not: ${camel.join(', ')}`, res);
+    },
+  },
+  {
+    id: 'ACCT-CREATE/echo',
+    title: 'SHOULD reflect the input in the created mailbox (names, limits, servers, provider custom, verification pending)',
+    clauses: ['ACCT-CREATE-ECHO', 'ACCT-PROVIDER-CUSTOM', 'VERIF-MAILBOX-NEW-PENDING'],
+    level: 'SHOULD',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const input = fullInput(ctx);
+      const res = await ws.api.post('/v1/accounts', { accounts: [input] });
+      const [m] = expectAllCreated(res, 1, 'POST /v1/accounts');
+      const diffs: string[] = [];
+      const same = (what: string, got: unknown, want: unknown) => { if (got !== want) diffs.push(`${what}: ${JSON.stringify(got)} instead of ${JSON.stringify(want)}`); };
+      for (const k of ['firstName', 'lastName', 'displayName', 'maxEmailsPerDay', 'sendingGapMinutes', 'campaignSlowRamp', 'bcc', 'replyToAddress', 'automationLanguage'] as const) same(k, m[k], (input as any)[k]);
+      same('smtp.host', m.smtp?.host, input.smtpHost);
+      same('smtp.port', m.smtp?.port, input.smtpPort);
+      same('smtp.username', m.smtp?.username, input.smtpUsername);
+      same('imap.host', m.imap?.host, input.imapHost);
+      same('imap.port', m.imap?.port, input.imapPort);
+      same('imap.username', m.imap?.username, input.imapUsername);
+      same('warmup.skipWeekends', m.warmup?.skipWeekends, true);
+      same('warmup.timezone', m.warmup?.timezone, 'Europe/Paris');
+      same('provider', m.provider, 'custom');
+      same('verification.overallStatus', m.verification?.overallStatus, 'pending');
+      expectThat(diffs.length === 0, `the created mailbox does not reflect its input: ${diffs.join('; ')}`, res);
+    },
+  },
+  {
+    id: 'ACCT-CREATE/defaults',
+    title: 'MUST default displayName to first plus last name and turn warmup ON when omitted; optional fields may be omitted',
+    clauses: [
+      'ACCT-IN-DISPLAYNAME-DEFAULT', 'ACCT-IN-WARMUP-DEFAULT-ON', 'ACCT-IN-WARMUP-OPTIONAL', 'ACCT-IN-REPLYTO-OMIT-SELF', 'ACCT-IN-TRACKING-OPTIONAL',
+      'ACCT-IN-DISPLAYNAME-OPTIONAL', 'ACCT-IN-MAXEMAILSPERDAY-OPTIONAL', 'ACCT-IN-SENDINGGAP-OPTIONAL', 'ACCT-IN-SLOWRAMP-OPTIONAL',
+      'ACCT-IN-SIGNATURE-OPTIONAL', 'ACCT-IN-BCC-OPTIONAL', 'ACCT-IN-REPLYTO-OPTIONAL', 'ACCT-IN-AUTOLANG-OPTIONAL', 'ACCT-IN-IMAPALLOWINVALIDCERT-OPTIONAL',
+    ],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const input = mbx(ctx);
+      const res = await ws.api.post('/v1/accounts', { accounts: [input] });
+      const [m] = expectAllCreated(res, 1, 'POST /v1/accounts with the required fields only');
+      expectSchema(res, 'AccountsCreateResponse', 'POST /v1/accounts');
+      const want = `${input.firstName} ${input.lastName}`;
+      expectThat(typeof m.displayName === 'string' && m.displayName.replace(/\s+/g, ' ').trim() === want, `displayName defaults to first name plus last name ("${want}"), got ${JSON.stringify(m.displayName)}`, res);
+      expectThat(m.warmup?.enabled === true, `warmup omitted means warmup is ON; warmup.enabled is ${JSON.stringify(m.warmup?.enabled)}`, res);
+      const rt = m.replyToAddress;
+      expectThat(rt === undefined || rt === null || rt === '' || String(rt).toLowerCase() === input.emailAddress.toLowerCase(), `replyToAddress omitted means replies go to the mailbox itself; got ${JSON.stringify(rt)}`, res);
+      // The same holds when read back.
+      if (ctx.profile.operations['accounts.get']) {
+        const got = await mustGetMailbox(ctx, ws.api, m.id);
+        expectThat(got.body.warmup?.enabled === true && got.body.displayName === m.displayName, `read back, the defaults differ: ${JSON.stringify({ displayName: got.body.displayName, warmup: got.body.warmup?.enabled })}`, got);
+      }
+    },
+  },
+  {
+    id: 'ACCT-CREATE/duplicate',
+    title: 'MUST report an address already connected (here or in another workspace) in errors and still create the rest of the batch',
+    clauses: ['ACCT-CREATE-DUPLICATE', 'ACCT-CREATE-REST-CREATED', 'ACCT-CREATE-INDEPENDENT', 'ACCT-CREATE-ERRORS', 'ERR-BATCH-PARTIAL', 'ACCT-CREATE-SUMMARY'],
+    level: 'MUST',
+    features: ['twoWorkspaces'],
+    budget: 3,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const first = mbx(ctx);
+      expectAllCreated(await a.api.post('/v1/accounts', { accounts: [first] }), 1, 'POST /v1/accounts');
+      for (const [who, ws] of [['the same workspace', a], ['another workspace', b]] as const) {
+        const fresh = mbx(ctx);
+        const dup = mbx(ctx, { emailAddress: first.emailAddress });
+        const res = await ws.api.post('/v1/accounts', { accounts: [dup, fresh] });
+        const what = `POST /v1/accounts in ${who} with an address already connected and a new one`;
+        expectStatus(res, 201, what);
+        expectSchema(res, 'AccountsCreateResponse', what);
+        const { summary, accounts, errors } = res.body;
+        expectThat(accounts.length === 1 && accounts[0].emailAddress.toLowerCase() === fresh.emailAddress.toLowerCase(), `${what}: accounts must hold only the new mailbox, got ${JSON.stringify(accounts.map((x: any) => x.emailAddress))}`, res);
+        expectThat(errors.length === 1, `${what}: errors must report the duplicate, got ${JSON.stringify(errors)}`, res);
+        expectThat(summary.submitted === 2 && summary.created === 1 && summary.failed === 1, `${what}: summary must be { submitted 2, created 1, failed 1 }, got ${JSON.stringify(summary)}`, res);
+      }
+    },
+  },
+  {
+    id: 'ACCT-CREATE/batch-size',
+    title: 'MUST accept 1 to 50 mailboxes per create call: [] and 51 are refused with 400, 50 are created',
+    clauses: ['ACCT-CREATE-BATCH-MIN', 'ACCT-CREATE-BATCH-MAX', 'LIMIT-ACCOUNTS-PER-CALL', 'ERR-TABLE-400', 'ERR-DETAILS-VALIDATION'],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      expectValidation400(await ws.api.post('/v1/accounts', { accounts: [] }), ctx, 'POST /v1/accounts with an empty accounts array');
+      expectValidation400(await ws.api.post('/v1/accounts', { accounts: Array.from({ length: 51 }, () => mbx(ctx)) }), ctx, 'POST /v1/accounts with 51 elements');
+      const res = await ws.api.post('/v1/accounts', { accounts: Array.from({ length: 50 }, () => mbx(ctx)) });
+      expectAllCreated(res, 50, 'POST /v1/accounts with 50 elements');
+      expectThat(res.body.summary?.submitted === 50 && res.body.summary?.created === 50, `summary must count 50 submitted and created, got ${JSON.stringify(res.body.summary)}`, res);
+    },
+  },
+  {
+    id: 'ACCT-CREATE/body-invalid',
+    title: 'SHOULD refuse a create body without an accounts array with 400 validation_failed',
+    clauses: ['ACCT-CREATE-BODY-MISSING'],
+    level: 'SHOULD',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      for (const body of [{}, { accounts: 'x' }, { accounts: mbx(ctx) }]) {
+        expectValidation400(await ws.api.post('/v1/accounts', body), ctx, `POST /v1/accounts with ${JSON.stringify(body).slice(0, 60)}`);
+      }
+    },
+  },
+  {
+    id: 'ACCT-CREATE/invalid-element',
+    title: 'SHOULD report an element that breaks 2.2 (in errors, or 400 for the whole call) and create the valid ones when answering 201',
+    clauses: ['ACCT-CREATE-INVALID-ELEMENT'],
+    level: 'SHOULD',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const good = mbx(ctx);
+      const missing = mbx(ctx) as Record<string, unknown>;
+      delete missing.smtpHost;
+      const big = mbx(ctx, { maxEmailsPerDay: 201 });
+      const res = await ws.api.post('/v1/accounts', { accounts: [good, missing, big] });
+      if (res.status === 400) return expectValidation400(res, ctx, 'POST /v1/accounts with two invalid elements');
+      expectStatus(res, 201, 'POST /v1/accounts with one valid and two invalid elements');
+      const { accounts, errors, summary } = res.body;
+      expectThat(accounts?.length === 1 && accounts[0].emailAddress.toLowerCase() === good.emailAddress.toLowerCase(), `only the valid element may be created, got ${JSON.stringify(accounts?.map((a: any) => a.emailAddress))}`, res);
+      expectThat(errors?.length === 2 && summary?.failed === 2 && summary?.submitted === 3, `both invalid elements must be in errors and counted as failed, got ${JSON.stringify({ errors, summary })}`, res);
+    },
+  },
+  {
+    id: 'ACCT-CREATE/summary-counts',
+    title: 'SHOULD count submitted = created + failed, created = accounts.length, failed = errors.length',
+    clauses: ['ACCT-CREATE-SUMMARY-COUNTS'],
+    level: 'SHOULD',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const a = mbx(ctx);
+      const res = await ws.api.post('/v1/accounts', { accounts: [a, mbx(ctx), mbx(ctx, { emailAddress: a.emailAddress })] });
+      expectStatus(res, 201, 'POST /v1/accounts with a duplicate inside the batch');
+      const { summary, accounts, errors } = res.body;
+      expectThat(summary.submitted === 3 && summary.created === accounts.length && summary.failed === errors.length && summary.created + summary.failed === 3,
+        `summary ${JSON.stringify(summary)} does not add up (accounts ${accounts.length}, errors ${errors.length})`, res);
+    },
+  },
+  {
+    id: 'ACCT-GET',
+    title: 'the referenced GET /v1/accounts/{id} answers the mailbox in the shape of 2.1 (profile)',
+    clauses: ['ACCT-CREATE-ECHO', 'SVC-ACCT-MANAGE'],
+    level: 'PROFILE',
+    features: ['op:accounts.get'],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, res: created } = await createMailbox(ctx, ws.api);
+      const res = await mustGetMailbox(ctx, ws.api, id);
+      expectSchema(res, 'Mailbox', 'GET mailbox');
+      const c = created.body.accounts[0];
+      expectThat(res.body.id === id && res.body.emailAddress === c.emailAddress && res.body.createdAt === c.createdAt, 'the mailbox read differs from the one created', res, created);
+    },
+  },
+  {
+    id: 'ACCT-LIST/tags-filter',
+    title: 'MUST filter the mailbox list by tag ids with the `tags` parameter; tags are tag objects',
+    clauses: ['ACCT-LIST-TAG-FILTER', 'ACCT-LIST-TAGS-PARAM', 'ACCT-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR'],
+    level: 'MUST',
+    features: ['control', 'op:accounts.list', 'exclusiveWorkspace'],
+    budget: 8,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      const { id: tagged } = await createMailbox(ctx, ws.api);
+      const { id: other } = await createMailbox(ctx, ws.api);
+      const { id: third } = await createMailbox(ctx, ws.api);
+      const t1 = await createTag(ctx, ws, 'acct-a');
+      const t2 = await createTag(ctx, ws, 'acct-b');
+      await setTags(ctx, 'accounts', tagged, [t1.id]);
+      await setTags(ctx, 'accounts', third, [t2.id]);
+      const o = op(ctx, 'accounts.list');
+      const items = o.result.items ?? 'data';
+      const res = await ws.api.get(o.path, { tags: t1.id, [ctx.profile.names.list.pageSize]: 100 });
+      expect2xx(res, `GET ${o.path}?tags=<tag id>`);
+      expectSchema(res, listOf(mailboxSchema), `GET ${o.path}`);
+      const ids = (res.body[items] as any[]).map((m) => m.id);
+      expectThat(ids.length === 1 && ids[0] === tagged, `the list filtered by tags=${t1.id} must hold only the tagged mailbox ${tagged}, got ${JSON.stringify(ids)}`, res);
+      const m = res.body[items][0];
+      expectThat(m.tags.length === 1 && m.tags[0].id === t1.id && m.tags[0].name === t1.name && m.tags[0].color === t1.color, `the mailbox must carry its tag ${JSON.stringify(t1)}, got ${JSON.stringify(m.tags)}`, res);
+      const both = await ws.api.get(o.path, { tags: `${t1.id},${t2.id}`, [ctx.profile.names.list.pageSize]: 100 });
+      expect2xx(both, `GET ${o.path}?tags=<two tag ids>`);
+      const bothIds = (both.body[items] as any[]).map((x) => x.id).sort();
+      expectThat(JSON.stringify(bothIds) === JSON.stringify([tagged, third].sort()), `tags=<t1>,<t2> must list the mailboxes having at least one of them (${tagged}, ${third}), got ${JSON.stringify(bothIds)}`, both);
+      const all = (await walk(ctx.profile, ws.api, o.path, items)) as any[];
+      expectThat(all.some((x) => x.id === other) && all.length === 3, `the unfiltered list must hold the 3 mailboxes, got ${all.length}`);
+    },
+  },
+  {
+    id: 'ACCT-TAGS-READONLY',
+    title: 'MUST NOT change mailbox tags through PATCH (they are read-only here)',
+    clauses: ['ACCT-TAGS-READONLY'],
+    level: 'MUST',
+    features: ['control', 'op:accounts.get'],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const t = await createTag(ctx, ws, 'ro');
+      await setTags(ctx, 'accounts', id, [t.id]);
+      await ws.api.patch(`/v1/accounts/${id}`, { tags: [] });
+      const after = await mustGetMailbox(ctx, ws.api, id);
+      expectThat(Array.isArray(after.body.tags) && after.body.tags.some((x: any) => x.id === t.id), `a PATCH with tags [] removed the mailbox's tag: ${JSON.stringify(after.body.tags)}`, after);
+    },
+  },
+  {
+    id: 'ACCT-PATCH/partial',
+    title: 'MUST change only the supplied fields with PATCH /v1/accounts/{id} and answer the updated mailbox',
+    clauses: ['ACCT-PATCH-PARTIAL', 'ACCT-PATCH-RETURNS-MAILBOX', 'ACCT-PATCH-SCOPE', 'SVC-ACCT-MANAGE'],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, res: created } = await createMailbox(ctx, ws.api, undefined, { maxEmailsPerDay: 30 });
+      const before = created.body.accounts[0];
+      const res = await ws.api.patch(`/v1/accounts/${id}`, { firstName: 'Patched' });
+      expect2xx(res, 'PATCH /v1/accounts/{id} { firstName }');
+      expectSchema(res, 'Mailbox', 'PATCH /v1/accounts/{id}');
+      expectThat(res.body.id === id && res.body.firstName === 'Patched', `the answer must be the mailbox with firstName "Patched", got ${JSON.stringify({ id: res.body.id, firstName: res.body.firstName })}`, res);
+      const changed = ['lastName', 'displayName', 'maxEmailsPerDay', 'sendingGapMinutes', 'emailAddress', 'automationLanguage'].filter((k) => JSON.stringify(res.body[k]) !== JSON.stringify(before[k]));
+      changed.push(...(['host', 'port', 'username'] as const).filter((k) => res.body.smtp?.[k] !== before.smtp?.[k]).map((k) => `smtp.${k}`));
+      expectThat(changed.length === 0, `fields not supplied changed: ${changed.map((k) => `${k}`).join(', ')}`, res, created);
+    },
+  },
+  {
+    id: 'ACCT-PATCH/fields',
+    title: 'MUST accept every PATCH field of 4.2 and answer the mailbox reflecting them (warmup fields included)',
+    clauses: ['ACCT-PATCH-FIELDS', 'WARMUP-WRITABLE', 'ACCT-PATCH-RETURNS-MAILBOX', 'STATE-ACCT-PATCH-CREDS-ROTATE'],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const settings = {
+        firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada L.', maxEmailsPerDay: 150, sendingGapMinutes: 45, campaignSlowRamp: false,
+        signature: '<p>Ada</p>', bcc: `${ctx.prefix}pbcc@example.test`, replyToAddress: `${ctx.prefix}preply@example.test`, automationLanguage: 'fr',
+        warmup: { enabled: false, skipWeekends: true, timezone: 'Asia/Tokyo' },
+      };
+      const res = await ws.api.patch(`/v1/accounts/${id}`, settings);
+      expect2xx(res, 'PATCH /v1/accounts/{id} with every settings field');
+      expectSchema(res, 'Mailbox', 'PATCH /v1/accounts/{id}');
+      const diffs = Object.entries(settings).filter(([k, v]) => k !== 'signature' && k !== 'warmup' && res.body[k] !== v).map(([k, v]) => `${k}: ${JSON.stringify(res.body[k])} instead of ${JSON.stringify(v)}`);
+      for (const [k, v] of Object.entries(settings.warmup)) if (res.body.warmup?.[k] !== v) diffs.push(`warmup.${k}: ${JSON.stringify(res.body.warmup?.[k])} instead of ${JSON.stringify(v)}`);
+      expectThat(diffs.length === 0, `the patched mailbox does not reflect the PATCH: ${diffs.join('; ')}`, res);
+      const creds = { smtpHost: '127.0.0.2', smtpPort: 2525, smtpUsername: `${ctx.prefix}u1`, smtpPassword: 'Rotated-Pass-1x', imapHost: '127.0.0.3', imapPort: 1143, imapUsername: `${ctx.prefix}u2`, imapPassword: 'Rotated-Pass-2y', imapAllowInvalidCert: true };
+      const r2 = await ws.api.patch(`/v1/accounts/${id}`, creds);
+      expect2xx(r2, 'PATCH /v1/accounts/{id} with every smtp*/imap* field');
+      expectSchema(r2, 'Mailbox', 'PATCH /v1/accounts/{id}');
+      const s = r2.body.smtp;
+      const i = r2.body.imap;
+      expectThat(s?.host === creds.smtpHost && s?.port === creds.smtpPort && s?.username === creds.smtpUsername, `smtp must be rotated to ${creds.smtpHost}:${creds.smtpPort} ${creds.smtpUsername}, got ${JSON.stringify(s)}`, r2);
+      expectThat(i?.host === creds.imapHost && i?.port === creds.imapPort && i?.username === creds.imapUsername, `imap must be rotated to ${creds.imapHost}:${creds.imapPort} ${creds.imapUsername}, got ${JSON.stringify(i)}`, r2);
+    },
+  },
+  {
+    id: 'ACCT-PATCH/email-immutable',
+    title: 'MUST NOT change the email address of a mailbox through PATCH',
+    clauses: ['ACCT-PATCH-EMAIL-IMMUTABLE', 'ACCT-EMAILADDRESS-IMMUTABLE'],
+    level: 'MUST',
+    features: ['op:accounts.get'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, res: created } = await createMailbox(ctx, ws.api);
+      const original = created.body.accounts[0].emailAddress;
+      const res = await ws.api.patch(`/v1/accounts/${id}`, { emailAddress: `${ctx.prefix}changed@example.test` });
+      if (is2xx(res)) expectThat(res.body.emailAddress === original, `PATCH changed emailAddress to ${res.body.emailAddress}`, res);
+      const after = await mustGetMailbox(ctx, ws.api, id);
+      expectThat(after.body.emailAddress === original, `the email address changed from ${original} to ${after.body.emailAddress} after a PATCH`, after);
+    },
+  },
+  {
+    id: 'ACCT-PATCH/bounds',
+    title: 'SHOULD refuse out-of-bounds values in PATCH with 400 and leave the mailbox unchanged',
+    clauses: ['ACCT-PATCH-BOUNDS'],
+    level: 'SHOULD',
+    features: ['op:accounts.get'],
+    budget: 6,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, res: created } = await createMailbox(ctx, ws.api);
+      for (const body of [{ maxEmailsPerDay: 201 }, { sendingGapMinutes: 0 }, { smtpPort: 65536 }, { firstName: 'x'.repeat(129) }]) {
+        expectValidation400(await ws.api.patch(`/v1/accounts/${id}`, body), ctx, `PATCH /v1/accounts/{id} ${JSON.stringify(body).slice(0, 50)}`);
+      }
+      const after = await mustGetMailbox(ctx, ws.api, id);
+      const before = created.body.accounts[0];
+      expectThat(after.body.maxEmailsPerDay === before.maxEmailsPerDay && after.body.firstName === before.firstName && after.body.smtp.port === before.smtp.port, 'a refused PATCH changed the mailbox', after);
+    },
+  },
+  {
+    id: 'ACCT-PATCH/warmup-readonly',
+    title: 'MUST NOT let a client write the read-only warmup fields phase, startedAt, poolAccess',
+    clauses: ['WARMUP-READONLY'],
+    level: 'MUST',
+    features: ['op:accounts.get'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const before = (await mustGetMailbox(ctx, ws.api, id)).body.warmup;
+      await ws.api.patch(`/v1/accounts/${id}`, { warmup: { phase: 'hacked_phase', startedAt: '2001-01-01T00:00:00Z', poolAccess: 'hacked_pool' } });
+      const after = await mustGetMailbox(ctx, ws.api, id);
+      const w = after.body.warmup;
+      const bad = (['phase', 'startedAt', 'poolAccess'] as const).filter((k) => w?.[k] !== before?.[k]);
+      expectThat(bad.length === 0, `read-only warmup fields changed after a client write: ${bad.map((k) => `${k} ${JSON.stringify(before?.[k])} -> ${JSON.stringify(w?.[k])}`).join(', ')}`, after);
+    },
+  },
+  {
+    id: 'ACCT-DELETE',
+    title: 'MUST answer DELETE /v1/accounts/{id} with { id, deleted: true }; the mailbox is then absent (404)',
+    clauses: ['ACCT-DELETE-ANSWER', 'ACCT-DELETE-SCOPE', 'STATE-ACCT-DELETE-REMOVED', 'ERR-TABLE-404', 'SVC-ACCT-MANAGE'],
+    level: 'MUST',
+    features: [],
+    budget: 5,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const res = await ws.api.delete(`/v1/accounts/${id}`);
+      expect2xx(res, 'DELETE /v1/accounts/{id}');
+      expectSchema(res, 'DeletedResponse', 'DELETE /v1/accounts/{id}');
+      expectError(await ws.api.get(`/v1/accounts/${id}/verification`), 404, ctx.profile, 'GET verification of a deleted mailbox', 'not_found');
+      expectError(await ws.api.delete(`/v1/accounts/${id}`), 404, ctx.profile, 'DELETE of a deleted mailbox', 'not_found');
+      if (ctx.profile.operations['accounts.get']) expectError(await getMailbox(ctx, ws.api, id), 404, ctx.profile, 'GET of a deleted mailbox', 'not_found');
+    },
+  },
+  {
+    id: 'ACCT-DELETE/id',
+    title: 'SHOULD answer the deleted mailbox id in the delete answer',
+    clauses: ['ACCT-DELETE-ID'],
+    level: 'SHOULD',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const res = await ws.api.delete(`/v1/accounts/${id}`);
+      expect2xx(res, 'DELETE /v1/accounts/{id}');
+      expectThat(res.body?.id === id, `the delete answer's id is ${res.body?.id}, not the mailbox ${id}`, res);
+    },
+  },
+  {
+    id: 'ACCT-PAUSE/not-active',
+    title: 'MUST refuse to pause a mailbox that is not active with 400 and leave its status unchanged',
+    clauses: ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'ERR-BUSINESS-400', 'ACCT-PAUSE-SCOPE'],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, res: created } = await createMailbox(ctx, ws.api);
+      const status = created.body.accounts[0].status;
+      expectThat(status !== 'active', `a new mailbox pointing at nothing is ${status}`, created);
+      expectBusiness400(await ws.api.post(`/v1/accounts/${id}/pause`), ctx, `pausing a ${status} mailbox`);
+      if (ctx.profile.operations['accounts.get']) {
+        const after = await mustGetMailbox(ctx, ws.api, id);
+        expectThat(after.body.status !== 'active', `a refused pause left the mailbox ${after.body.status}`, after);
+      }
+    },
+  },
+  {
+    id: 'ACCT-VERIF/shape',
+    title: 'MUST answer GET /v1/accounts/{id}/verification with { overallStatus, smtp { status, error }, imap { status, error }, dns, lastVerifiedAt }',
+    clauses: ['ACCT-VERIF-ANSWER', 'ACCT-VERIF-SCOPE', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'SVC-ACCT-MANAGE'],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const res = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expect2xx(res, 'GET /v1/accounts/{id}/verification');
+      expectSchema(res, 'VerificationResult', 'GET /v1/accounts/{id}/verification');
+      for (const k of ['overallStatus', 'smtp', 'imap', 'dns'] as const) expectThat(k in res.body, `the verification answer lacks ${k}`, res);
+      expectThat('error' in (res.body.smtp ?? {}) && 'error' in (res.body.imap ?? {}), 'smtp and imap must each carry status and error', res);
+    },
+  },
+  {
+    id: 'ACCT-VERIF/consistent',
+    title: "SHOULD agree with the mailbox's verification.overallStatus",
+    clauses: ['VERIF-ENDPOINT-CONSISTENT'],
+    level: 'SHOULD',
+    features: ['op:accounts.get'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      const m = await mustGetMailbox(ctx, ws.api, id);
+      expect2xx(v, 'GET /v1/accounts/{id}/verification');
+      expectThat(v.body.overallStatus === m.body.verification?.overallStatus, `verification endpoint says ${v.body.overallStatus}, the mailbox says ${m.body.verification?.overallStatus}`, v, m);
+    },
+  },
+  {
+    id: 'ACCT-OAUTH/init',
+    title: 'MUST answer POST /v1/accounts/oauth/{google|microsoft}/init without a body with { authorizationUrl, state, expiresInSeconds }',
+    clauses: ['ACCT-OAUTH-SCOPE', 'ACCT-OAUTH-PROVIDERS', 'ACCT-OAUTH-NO-BODY', 'ACCT-OAUTH-ANSWER', 'ACCT-OAUTH-URL', 'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-OAUTH-STATE-VALIDITY', 'SVC-ACCT-CONNECT-OAUTH'],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      for (const p of ['google', 'microsoft']) {
+        const res = await ws.api.post(`/v1/accounts/oauth/${p}/init`);
+        expect2xx(res, `POST /v1/accounts/oauth/${p}/init`);
+        expectSchema(res, 'OAuthInitResponse', `POST /v1/accounts/oauth/${p}/init`);
+      }
+    },
+  },
+  {
+    id: 'ACCT-OAUTH/init-readings',
+    title: 'SHOULD give a new state per init and refuse providers other than google and microsoft',
+    clauses: ['ACCT-OAUTH-STATE-UNIQUE', 'ACCT-OAUTH-PROVIDER-UNKNOWN'],
+    level: 'SHOULD',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const a = await ws.api.post('/v1/accounts/oauth/google/init');
+      const b = await ws.api.post('/v1/accounts/oauth/google/init');
+      expect2xx(a, 'POST /v1/accounts/oauth/google/init');
+      expect2xx(b, 'POST /v1/accounts/oauth/google/init');
+      expectThat(a.body.state !== b.body.state, 'two init calls answered the same state', a, b);
+      const y = await ws.api.post('/v1/accounts/oauth/yahoo/init');
+      expectThat(y.status === 400 || y.status === 404, `an unknown provider must be refused with 400 or 404, got ${y.status}`, y);
+      expectError(y, y.status, ctx.profile, 'POST /v1/accounts/oauth/yahoo/init');
+    },
+  },
+  {
+    id: 'ACCT-OAUTH/status-consent-revoke',
+    title: 'the OAuth status poll answers after consent; the mailbox exists with its provider, starts inactive, and is revoked when the grant is withdrawn (profile)',
+    clauses: ['ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'ACCT-PROVIDER-CUSTOM', 'SVC-ACCT-CONNECT-OAUTH'],
+    level: 'PROFILE',
+    features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
+    budget: 8,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const init = await ws.api.post('/v1/accounts/oauth/microsoft/init');
+      expect2xx(init, 'POST /v1/accounts/oauth/microsoft/init');
+      const state = init.body.state;
+      const o = op(ctx, 'accounts.oauthStatus');
+      const param = ctx.profile.names.oauthStatusStateParam ?? 'state';
+      const path = o.path.replace('{provider}', 'microsoft');
+      expect2xx(await ws.api.request({ method: o.method, path, query: { [param]: state } }), `${o.method} ${path} before consent`);
+      const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
+      const consent = await control(ctx).request('POST', '/oauth/microsoft/consent', { state, emailAddress: email });
+      const accountId = consent.body.accountId as string;
+      const polled = await ws.api.request({ method: o.method, path, query: { [param]: state } });
+      expect2xx(polled, `${o.method} ${path} after consent`);
+      expectThat(JSON.stringify(polled.body).includes(accountId), `the status poll after consent does not name the connected mailbox ${accountId}: ${polled.text.slice(0, 200)}`, polled);
+      const m = await mustGetMailbox(ctx, ws.api, accountId);
+      expectSchema(m, 'Mailbox', 'GET mailbox connected by OAuth');
+      expectThat(m.body.provider === 'microsoft', `a mailbox connected by Microsoft OAuth has provider ${m.body.provider}`, m);
+      await control(ctx).request('POST', `/accounts/${accountId}/revoke-oauth`);
+      const revoked = await mustGetMailbox(ctx, ws.api, accountId);
+      expectThat(revoked.body.status === 'revoked', `a withdrawn OAuth grant must make the mailbox revoked, got ${revoked.body.status}`, revoked);
+      await ctx.control!.drain(2000);
+      const later = await mustGetMailbox(ctx, ws.api, accountId);
+      expectThat(later.body.status === 'revoked', `a revoked mailbox became ${later.body.status} by itself`, later);
+    },
+  },
+];

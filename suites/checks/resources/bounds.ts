@@ -1,0 +1,267 @@
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { expectThat } from '../../lib/expect.ts';
+import { faker } from '../../lib/recipes.ts';
+import { ACCOUNT_INPUT_BOUNDS, AUTOMATION_LANGUAGES, type FieldBound } from '../../spec/schemas.ts';
+import { addressOfLength, expectAllCreated, expectElementRejected, fc, hostOfLength, mbx, property } from './lib.ts';
+
+// Every bound of 2.2 and part 8 (field lengths, ranges, required fields, types), generated from
+// ACCOUNT_INPUT_BOUNDS: min, max, min-1, max+1 for numbers; max and max+1 length for strings;
+// fast-check for wrong types, numbers, enums and unicode (seeded with ctx.seed).
+
+type Field = keyof typeof ACCOUNT_INPUT_BOUNDS;
+const FIELDS = Object.keys(ACCOUNT_INPUT_BOUNDS) as Field[];
+
+/** Clause key of a 2.2 field (clauses part2.ts: ACCT-IN-<KEY>-...). */
+const KEY: Record<Field, string> = {
+  emailAddress: 'EMAIL', firstName: 'FIRSTNAME', lastName: 'LASTNAME', displayName: 'DISPLAYNAME', smtpHost: 'SMTPHOST',
+  smtpPort: 'SMTPPORT', smtpUsername: 'SMTPUSERNAME', smtpPassword: 'SMTPPASSWORD', imapHost: 'IMAPHOST', imapPort: 'IMAPPORT',
+  imapUsername: 'IMAPUSERNAME', imapPassword: 'IMAPPASSWORD', imapAllowInvalidCert: 'IMAPALLOWINVALIDCERT',
+  maxEmailsPerDay: 'MAXEMAILSPERDAY', sendingGapMinutes: 'SENDINGGAP', campaignSlowRamp: 'SLOWRAMP', signature: 'SIGNATURE',
+  bcc: 'BCC', replyToAddress: 'REPLYTO', automationLanguage: 'AUTOLANG', tracking: 'TRACKING', warmup: 'WARMUP',
+};
+
+/** A valid string of exactly `n` characters for this field. */
+function stringOfLength(ctx: CheckContext, field: Field, b: FieldBound, n: number): string {
+  if (b.type === 'string' && b.format === 'email') return addressOfLength(ctx, n);
+  if (field === 'smtpHost' || field === 'imapHost') return hostOfLength(n);
+  const token = faker(ctx).string.alphanumeric({ length: n });
+  return token;
+}
+
+/** Fields whose value the created mailbox reports back at the same place. */
+function reported(m: any, field: Field): unknown {
+  switch (field) {
+    case 'smtpHost': return m.smtp?.host;
+    case 'smtpPort': return m.smtp?.port;
+    case 'smtpUsername': return m.smtp?.username;
+    case 'imapHost': return m.imap?.host;
+    case 'imapPort': return m.imap?.port;
+    case 'imapUsername': return m.imap?.username;
+    case 'smtpPassword':
+    case 'imapPassword': return undefined; // never returned
+    default: return m[field];
+  }
+}
+
+function requiredCheck(field: Field): Check {
+  return {
+    id: `ACCT-IN-REQUIRED/${field}`,
+    title: `MUST reject a mailbox element without ${field} (required, 2.2)`,
+    clauses: [`ACCT-IN-${KEY[field]}-REQUIRED`, 'ACCT-CREATE-INDEPENDENT', 'ERR-TABLE-400'],
+    level: 'MUST',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const el = mbx(ctx) as Record<string, unknown>;
+      delete el[field];
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [el] }), ctx, `POST /v1/accounts with an element without ${field}`);
+    },
+  };
+}
+
+function rangeCheck(field: Field, b: Extract<FieldBound, { type: 'number' }>): Check {
+  const min = b.min!;
+  const max = b.max!;
+  return {
+    id: `ACCT-IN-RANGE/${field}`,
+    title: `MUST accept ${field} ${min} and ${max} and reject ${min - 1} and ${max + 1}`,
+    clauses: [`ACCT-IN-${KEY[field]}-RANGE`, `ACCT-IN-${KEY[field]}-${b.required ? 'REQUIRED' : 'OPTIONAL'}`],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: min }), mbx(ctx, { [field]: max })] });
+      const created = expectAllCreated(res, 2, `POST /v1/accounts with ${field} ${min} and ${max}`);
+      const got = created.map((m) => reported(m, field));
+      expectThat(got[0] === min && got[1] === max, `${field} must be stored as given (${min}, ${max}), got ${JSON.stringify(got)}`, res);
+      for (const v of [min - 1, max + 1]) {
+        expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: v })] }), ctx, `POST /v1/accounts with ${field} ${v}`);
+      }
+    },
+  };
+}
+
+function lengthCheck(field: Field, b: Extract<FieldBound, { type: 'string' }>): Check {
+  const max = b.maxLength!;
+  return {
+    id: `ACCT-IN-MAXLEN/${field}`,
+    title: `MUST accept ${field} of ${max} characters and reject ${max + 1}`,
+    clauses: [`ACCT-IN-${KEY[field]}-MAX${max}`],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const atMax = stringOfLength(ctx, field, b, max);
+      const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: atMax })] });
+      const [m] = expectAllCreated(res, 1, `POST /v1/accounts with ${field} of ${max} characters`);
+      const r = reported(m, field);
+      if (r !== undefined) expectThat(typeof r === 'string' && r.toLowerCase() === atMax.toLowerCase(), `${field} of ${max} characters must be stored whole, got ${JSON.stringify(r).slice(0, 80)}... (${String(r).length} chars)`, res);
+      const over = stringOfLength(ctx, field, b, max + 1);
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: over })] }), ctx, `POST /v1/accounts with ${field} of ${max + 1} characters`);
+    },
+  };
+}
+
+/** A value of another type than the field's. */
+function wrongTypeArb(b: FieldBound): fc.Arbitrary<unknown> {
+  const num = fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }));
+  const str = fc.string({ maxLength: 12 });
+  const others = [fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 })];
+  switch (b.type) {
+    case 'string': return fc.oneof(num, ...others);
+    case 'number': return fc.oneof(str.map((s) => `${s}x`), fc.boolean(), fc.constant(null), fc.array(fc.integer(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }));
+    case 'boolean': return fc.oneof(num, str, fc.constant(null), fc.array(fc.boolean(), { maxLength: 2 }), fc.constantFrom('true', 'false', 'yes'));
+    case 'enum': return fc.oneof(num, fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 2 }));
+    case 'object': return fc.oneof(num, str, fc.boolean(), fc.array(fc.integer(), { maxLength: 2 }));
+  }
+}
+
+const typesCheck: Check = {
+  id: 'ACCT-IN-TYPES/fast-check',
+  title: 'MUST reject a mailbox element whose field has a value of another type (fast-check over every field of 2.2)',
+  clauses: ['ACCT-IN-TYPES', 'ACCT-CREATE-INDEPENDENT'],
+  level: 'MUST',
+  features: [],
+  budget: 40,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    const arb = fc.constantFrom(...FIELDS).chain((field) => {
+      const b = ACCOUNT_INPUT_BOUNDS[field] as FieldBound;
+      // null for an optional field may mean "unset": only required fields get null.
+      const wrong = wrongTypeArb(b).filter((v) => !(v === null && !b.required));
+      return wrong.map((value) => ({ field, value }));
+    });
+    await property(ctx, arb, async ({ field, value }) => {
+      const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: value })] });
+      expectElementRejected(res, ctx, `POST /v1/accounts with ${field} = ${JSON.stringify(value)}`);
+    }, { default: 8, full: 40 });
+  },
+};
+
+const numbersFuzz: Check = {
+  id: 'ACCT-IN-RANGE/fast-check',
+  title: 'MUST accept every whole number within the ranges of 2.2 and reject every one outside (fast-check)',
+  clauses: ['ACCT-IN-SMTPPORT-RANGE', 'ACCT-IN-IMAPPORT-RANGE', 'ACCT-IN-MAXEMAILSPERDAY-RANGE', 'ACCT-IN-SENDINGGAP-RANGE'],
+  level: 'MUST',
+  features: [],
+  budget: 40,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    const numeric = FIELDS.filter((f) => ACCOUNT_INPUT_BOUNDS[f].type === 'number');
+    const arb = fc.constantFrom(...numeric).chain((field) => {
+      const b = ACCOUNT_INPUT_BOUNDS[field] as Extract<FieldBound, { type: 'number' }>;
+      return fc.oneof(fc.integer({ min: b.min!, max: b.max! }), fc.integer({ min: -1_000_000, max: b.min! - 1 }), fc.integer({ min: b.max! + 1, max: 10_000_000 }))
+        .map((value) => ({ field, value, ok: value >= b.min! && value <= b.max! }));
+    });
+    await property(ctx, arb, async ({ field, value, ok }) => {
+      const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: value })] });
+      if (ok) {
+        const [m] = expectAllCreated(res, 1, `POST /v1/accounts with ${field} ${value} (within range)`);
+        expectThat(reported(m, field) === value, `${field} ${value} was stored as ${JSON.stringify(reported(m, field))}`, res);
+      } else expectElementRejected(res, ctx, `POST /v1/accounts with ${field} ${value} (out of range)`);
+    }, { default: 8, full: 40 });
+  },
+};
+
+const enumCheck: Check = {
+  id: 'ACCT-IN-ENUM/automationLanguage',
+  title: 'MUST accept each of the 30 automationLanguage values and reject any other value (fast-check)',
+  clauses: ['ACCT-IN-AUTOLANG-ENUM', 'ACCT-AUTOLANG-ENUM'],
+  level: 'MUST',
+  features: [],
+  budget: 10,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    const res = await ws.api.post('/v1/accounts', { accounts: AUTOMATION_LANGUAGES.map((l) => mbx(ctx, { automationLanguage: l })) });
+    const created = expectAllCreated(res, AUTOMATION_LANGUAGES.length, 'POST /v1/accounts with one mailbox per automationLanguage value');
+    const wrong = created.filter((m, i) => m.automationLanguage !== AUTOMATION_LANGUAGES[i]);
+    expectThat(wrong.length === 0, `automationLanguage not stored as given: ${wrong.map((m) => m.automationLanguage).join(', ')}`, res);
+    const values = new Set<string>(AUTOMATION_LANGUAGES);
+    const arb = fc.oneof(fc.string({ minLength: 1, maxLength: 6 }), fc.constantFrom('EN', 'en-US', 'english', 'xx', 'jp', 'cn', ' en'))
+      .filter((s) => !values.has(s));
+    await property(ctx, arb, async (value) => {
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { automationLanguage: value })] }), ctx, `POST /v1/accounts with automationLanguage ${JSON.stringify(value)}`);
+    }, { default: 4, full: 30 });
+  },
+};
+
+const unicodeCheck: Check = {
+  id: 'ACCT-IN-UNICODE/fast-check',
+  title: 'SHOULD accept any unicode names within 128 characters and store them as given (fast-check)',
+  clauses: ['ACCT-CREATE-ECHO', 'ACCT-IN-FIRSTNAME-MAX128', 'ACCT-IN-LASTNAME-MAX128', 'ACCT-IN-DISPLAYNAME-MAX128'],
+  level: 'SHOULD',
+  features: [],
+  budget: 30,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }).filter((s) => s.trim() === s && s.length <= 128 && s.trim().length > 0);
+    await property(ctx, fc.record({ firstName: name, lastName: name, displayName: name }), async (names) => {
+      const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, names)] });
+      const [m] = expectAllCreated(res, 1, `POST /v1/accounts with names ${JSON.stringify(names)}`);
+      const diff = (Object.keys(names) as (keyof typeof names)[]).filter((k) => m[k] !== names[k]);
+      expectThat(diff.length === 0, `names were not stored as given: ${diff.map((k) => `${k} ${JSON.stringify(names[k])} -> ${JSON.stringify(m[k])}`).join('; ')}`, res);
+    }, { default: 5, full: 30 });
+  },
+};
+
+const integerCheck: Check = {
+  id: 'ACCT-IN-INTEGER',
+  title: 'SHOULD reject fractional ports and counts (587.5, 10.5)',
+  clauses: ['ACCT-IN-PORT-INTEGER', 'ACCT-IN-COUNTS-INTEGER'],
+  level: 'SHOULD',
+  features: [],
+  budget: 4,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    for (const [field, v] of [['smtpPort', 587.5], ['imapPort', 993.5], ['maxEmailsPerDay', 10.5], ['sendingGapMinutes', 2.5]] as const) {
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: v })] }), ctx, `POST /v1/accounts with ${field} ${v}`);
+    }
+  },
+};
+
+const formatCheck: Check = {
+  id: 'ACCT-IN-FORMAT',
+  title: 'SHOULD reject emailAddress, bcc and replyToAddress values that are not email addresses',
+  clauses: ['ACCT-IN-EMAIL-FORMAT', 'ACCT-IN-BCC-FORMAT', 'ACCT-IN-REPLYTO-FORMAT'],
+  level: 'SHOULD',
+  features: [],
+  budget: 3,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    for (const field of ['emailAddress', 'bcc', 'replyToAddress']) {
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: `${ctx.prefix}not-an-address` })] }), ctx, `POST /v1/accounts with ${field} "not-an-address"`);
+    }
+  },
+};
+
+const trackingCheck: Check = {
+  id: 'ACCT-IN-TRACKING',
+  title: 'MUST reject a tracking object whose domainId is not a uuid',
+  clauses: ['ACCT-IN-TRACKING-DOMAINID'],
+  level: 'MUST',
+  features: [],
+  budget: 2,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    for (const tracking of [{ domainId: 'not-a-uuid' }, { domainId: 42 }]) {
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { tracking })] }), ctx, `POST /v1/accounts with tracking ${JSON.stringify(tracking)}`);
+    }
+  },
+};
+
+export const BOUND_CHECKS: Check[] = [
+  ...FIELDS.filter((f) => ACCOUNT_INPUT_BOUNDS[f].required).map(requiredCheck),
+  ...FIELDS.filter((f) => ACCOUNT_INPUT_BOUNDS[f].type === 'number').map((f) => rangeCheck(f, ACCOUNT_INPUT_BOUNDS[f] as Extract<FieldBound, { type: 'number' }>)),
+  ...FIELDS.filter((f) => ACCOUNT_INPUT_BOUNDS[f].type === 'string' && (ACCOUNT_INPUT_BOUNDS[f] as { maxLength?: number }).maxLength !== undefined)
+    .map((f) => lengthCheck(f, ACCOUNT_INPUT_BOUNDS[f] as Extract<FieldBound, { type: 'string' }>)),
+  typesCheck,
+  numbersFuzz,
+  enumCheck,
+  unicodeCheck,
+  integerCheck,
+  formatCheck,
+  trackingCheck,
+];
