@@ -1,0 +1,585 @@
+import type { ApiClient } from '../../../harness/client/types.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
+import { expect2xx, expectError, expectSchema, expectThat, snippet } from '../../lib/expect.ts';
+import { createCampaign, createMailbox, faker, newKey } from '../../lib/recipes.ts';
+import { campaignBody, sequenceStep } from '../../../fixtures/factories/index.ts';
+import { campaignCreateResponseFor, campaignListItem, listOf } from '../../spec/schemas.ts';
+import { control, createTag, expectBusiness400, expectValidation400, leadAddress, op, opRequest, setTags, walk } from './lib.ts';
+
+// Part 4.3 (less test-email), 2.5 and 3.1, from the outside.
+
+const ALL_DAYS_JS = [0, 1, 2, 3, 4, 5, 6];
+
+/** The profile's number for a JS weekday (0 = Sunday); skips when the numbering is not declared. */
+export function dayNumber(ctx: CheckContext, jsDay: number): number {
+  const n = ctx.profile.names.sendingDays;
+  if (!n) skip('needs names.sendingDays in the profile (the numbering of schedule.sendingDays is not shown)');
+  if (n === '0-sunday') return jsDay;
+  if (n === '1-monday') return jsDay === 0 ? 7 : jsDay;
+  return (jsDay + 6) % 7; // 0-monday
+}
+
+function fullBody(ctx: CheckContext, accounts: string[], leads: string[]) {
+  const f = faker(ctx);
+  return {
+    name: `${ctx.prefix}${f.company.catchPhrase()}`.slice(0, 100),
+    schedule: { timezone: 'Europe/Berlin', sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)).sort((a, b) => a - b), sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 40 },
+    settings: { trackOpens: true, trackClicks: false, sendAsTextOnly: false, stopOnReply: true },
+    sequence: [sequenceStep(f, 0), sequenceStep(f, 1)],
+    accounts,
+    leads,
+    launch: false,
+  };
+}
+
+async function statusOf(api: ApiClient, id: string) {
+  const r = await api.get(`/v1/campaigns/${id}/status`);
+  expect2xx(r, 'GET /v1/campaigns/{id}/status');
+  return r;
+}
+
+async function started(ctx: CheckContext, api: ApiClient, opts: { leads?: number; steps?: number; body?: Record<string, unknown> } = {}) {
+  const res = await api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { leads: opts.leads ?? 1, steps: opts.steps ?? 1 }), ...opts.body });
+  expect2xx(res, 'setup: POST /v1/campaigns');
+  const id = res.body.campaign.id as string;
+  const s = await api.post(`/v1/campaigns/${id}/start`);
+  expect2xx(s, 'setup: POST /v1/campaigns/{id}/start');
+  return { id, start: s };
+}
+
+async function pause(ctx: CheckContext, api: ApiClient, id: string) {
+  const r = await api.request(opRequest(ctx, 'campaigns.pause', { id }));
+  if (r.status >= 300) skip(`the campaign could not be paused through the referenced operation (${r.status} ${snippet(r)})`);
+  return r;
+}
+
+// ---- time zone arithmetic for the schedule window -------------------------------------------
+
+const ZONES = [
+  'Pacific/Honolulu', 'America/Anchorage', 'America/Los_Angeles', 'America/Denver', 'America/Chicago', 'America/New_York', 'America/Halifax',
+  'America/Sao_Paulo', 'Atlantic/South_Georgia', 'Atlantic/Azores', 'Europe/London', 'Europe/Paris', 'Europe/Athens', 'Europe/Moscow', 'Asia/Dubai',
+  'Asia/Karachi', 'Asia/Kathmandu', 'Asia/Dhaka', 'Asia/Bangkok', 'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Brisbane', 'Pacific/Noumea', 'Pacific/Auckland', 'Pacific/Kiritimati',
+];
+
+function wall(tz: string, at: Date) {
+  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'short' })
+    .formatToParts(at).map((p) => [p.type, p.value]));
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
+  return { y: +parts.year!, mo: +parts.month!, d: +parts.day!, h: +parts.hour!, mi: +parts.minute!, s: +parts.second!, weekday, minute: +parts.hour! * 60 + +parts.minute! };
+}
+
+/** The instant of a local wall time in a zone. */
+function zoned(tz: string, y: number, mo: number, d: number, minuteOfDay: number): Date {
+  const guess = Date.UTC(y, mo - 1, d, Math.floor(minuteOfDay / 60), minuteOfDay % 60);
+  let t = guess;
+  for (let i = 0; i < 3; i++) {
+    const w = wall(tz, new Date(t));
+    const asUtc = Date.UTC(w.y, w.mo - 1, w.d, w.h, w.mi, w.s);
+    t += guess - asUtc;
+  }
+  return new Date(t);
+}
+
+function nextDay(tz: string, at: Date) {
+  const w = wall(tz, at);
+  const noonNext = zoned(tz, w.y, w.mo, w.d, 720).getTime() + 24 * 3600_000;
+  return wall(tz, new Date(noonNext));
+}
+
+/** The zone where it is closest to noon at `now`. */
+function noonZone(now: Date): string {
+  return ZONES.map((z) => ({ z, dist: Math.abs(wall(z, now).minute - 720) })).sort((a, b) => a.dist - b.dist)[0]!.z;
+}
+
+export const CAMPAIGN_CHECKS: Check[] = [
+  {
+    id: 'CAMP-CREATE/shape',
+    title: 'MUST create a campaign in one call (schedule, settings, sequence, accounts, leads) as a draft, answering { campaign, launched, leads, launchError }',
+    clauses: [
+      'CAMP-CREATE-BODY', 'CAMP-CREATE-ANSWER', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN', 'CAMP-CREATE-SCOPE',
+      'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
+      'CAMP-SETTINGS-FIELDS', 'CAMP-METRICS-FIELDS', 'CAMP-TAGS-ARRAY', 'CAMP-CREATEDAT-TS', 'CAMP-UPDATEDAT-TS', 'CAMP-SEQUENCE-STEPS', 'CAMP-SEQUENCE-MERGE-ACCEPTED',
+      'CAMP-ACCOUNTS-UUIDS', 'SVC-REST-JSON',
+    ],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: mid } = await createMailbox(ctx, ws.api);
+      const body = fullBody(ctx, [mid], [leadAddress(ctx), leadAddress(ctx)]);
+      const res = await ws.api.post('/v1/campaigns', body);
+      expect2xx(res, 'POST /v1/campaigns with every section');
+      expectSchema(res, campaignCreateResponseFor({ launch: false }), 'POST /v1/campaigns');
+      const c = res.body.campaign;
+      expectThat(c.status === 'draft', `a created campaign starts draft, got ${c.status}`, res);
+      expectThat(res.body.launched === false, 'launched must be false without launch', res);
+      expectThat(c.sequence.length === 2 && c.sequence.every((s: any, i: number) => s.subject === body.sequence[i]!.subject && s.body === body.sequence[i]!.body),
+        `the sequence (with {{merge}} variables) must be stored as given, got ${JSON.stringify(c.sequence).slice(0, 300)}`, res);
+      expectThat(JSON.stringify(c.accounts) === JSON.stringify([mid]), `accounts must be [${mid}], got ${JSON.stringify(c.accounts)}`, res);
+    },
+  },
+  {
+    id: 'CAMP-CREATE/echo',
+    title: 'SHOULD store the create sections as given and count leads (submitted = created + duplicates + invalid)',
+    clauses: ['CAMP-CREATE-ECHO', 'CAMP-CREATE-LEADS-SUM', 'CAMP-CREATE-LEADS-DUPLICATES', 'CAMP-CREATE-LEADS-INVALID', 'CAMP-CREATE-LEADSCOUNT', 'STATE-CAMP-CREATE-NO-LAUNCH'],
+    level: 'SHOULD',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: mid } = await createMailbox(ctx, ws.api);
+      const a = leadAddress(ctx);
+      const body = fullBody(ctx, [mid], [a, leadAddress(ctx), a, 'not-an-email-address']);
+      const res = await ws.api.post('/v1/campaigns', body);
+      expect2xx(res, 'POST /v1/campaigns');
+      const { campaign: c, leads, launched } = res.body;
+      const diffs: string[] = [];
+      if (c.name !== body.name) diffs.push(`name ${c.name}`);
+      for (const [k, v] of Object.entries(body.schedule)) if (JSON.stringify(c.schedule?.[k]) !== JSON.stringify(v)) diffs.push(`schedule.${k} ${JSON.stringify(c.schedule?.[k])} instead of ${JSON.stringify(v)}`);
+      for (const [k, v] of Object.entries(body.settings)) if (c.settings?.[k] !== v) diffs.push(`settings.${k} ${c.settings?.[k]} instead of ${v}`);
+      if (JSON.stringify(c.sequence?.map((s: any) => [s.subject, s.body, s.delayDays, s.delayHours])) !== JSON.stringify(body.sequence.map((s) => [s.subject, s.body, s.delayDays, s.delayHours]))) diffs.push('sequence');
+      expectThat(diffs.length === 0, `the created campaign differs from its input: ${diffs.join('; ')}`, res);
+      expectThat(leads.submitted === 4 && leads.created === 2 && leads.duplicates === 1 && leads.invalid === 1, `leads must count submitted 4, created 2, duplicates 1, invalid 1; got ${JSON.stringify(leads)}`, res);
+      expectThat(c.metrics.leadsCount === 2, `metrics.leadsCount must equal leads.created (2), got ${c.metrics.leadsCount}`, res);
+      expectThat(launched === false && c.status === 'draft', 'without launch the campaign stays draft and launched is false', res);
+    },
+  },
+  {
+    id: 'CAMP-CREATE/minimal',
+    title: 'MUST accept a campaign without leads (leads optional), counting zero leads',
+    clauses: ['CAMP-CREATE-LEADS-OPTIONAL', 'CAMP-CREATE-LEADS-COUNTS'],
+    level: 'MUST',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const res = await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}minimal` });
+      expect2xx(res, 'POST /v1/campaigns { name }');
+      expectSchema(res, campaignCreateResponseFor({ launch: false }), 'POST /v1/campaigns');
+      const l = res.body.leads;
+      expectThat(l.submitted === 0 && l.created === 0, `no leads were given: ${JSON.stringify(l)}`, res);
+    },
+  },
+  {
+    id: 'CAMP-NAME-EMPTY',
+    title: 'MUST refuse an empty campaign name with 400 validation_failed, at create and in PATCH',
+    clauses: ['CAMP-CREATE-NAME-EMPTY', 'CAMP-NAME-NONEMPTY', 'CAMP-PATCH-NAME-EMPTY', 'ERR-TABLE-400', 'ERR-DETAILS-VALIDATION'],
+    level: 'MUST',
+    features: [],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      expectValidation400(await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { steps: 1 }), name: '' }), ctx, 'POST /v1/campaigns with name ""');
+      const { id, res } = await createCampaign(ctx, ws.api);
+      expectValidation400(await ws.api.patch(`/v1/campaigns/${id}`, { name: '' }), ctx, 'PATCH /v1/campaigns/{id} with name ""');
+      const s = await statusOf(ws.api, id);
+      expectThat(s.body.id === id, 'the campaign must still exist', s, res);
+    },
+  },
+  {
+    id: 'CAMP-CREATE/types',
+    title: 'MUST refuse a campaign body whose fields have the wrong type with 400 validation_failed',
+    clauses: ['CAMP-CREATE-BODY', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN', 'CAMP-SCHEDULE-FIELDS', 'CAMP-SETTINGS-FIELDS', 'CAMP-SEQUENCE-STEPS', 'CAMP-ACCOUNTS-UUIDS', 'ERR-TABLE-400'],
+    level: 'MUST',
+    features: [],
+    budget: 9,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const base = campaignBody(faker(ctx), ctx.prefix, { steps: 1 });
+      const step = base.sequence![0]!;
+      const cases: [string, Record<string, unknown>][] = [
+        ['name 42', { name: 42 }],
+        ['leads as a string', { leads: 'lead@example.test' }],
+        ['launch "yes"', { launch: 'yes' }],
+        ['settings.trackOpens "yes"', { settings: { trackOpens: 'yes' } }],
+        ['sequence as an object', { sequence: { subject: 'x' } }],
+        ['sequence[0].delayDays "two"', { sequence: [{ ...step, delayDays: 'two' }] }],
+        ['accounts ["not-a-uuid"]', { accounts: ['not-a-uuid'] }],
+        ['schedule.sendingDays ["monday"]', { schedule: { sendingDays: ['monday'] } }],
+        ['schedule.sendingMinutesStart "9am"', { schedule: { sendingMinutesStart: '9am' } }],
+      ];
+      for (const [what, patch] of cases) expectValidation400(await ws.api.post('/v1/campaigns', { ...base, ...patch }), ctx, `POST /v1/campaigns with ${what}`);
+    },
+  },
+  {
+    id: 'CAMP-CREATE/launch-scope',
+    title: 'MUST answer 403 to a launch: true create by a key holding campaigns:write without campaigns:lifecycle',
+    clauses: ['CAMP-CREATE-LAUNCH-SCOPE', 'CAMP-CREATE-NO-LAUNCH-SCOPE', 'ERR-TABLE-403', 'SCOPE-403-MISSING'],
+    level: 'MUST',
+    features: ['op:apikeys.create'],
+    budget: 6,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const writer = await newKey(ws, ctx, ['campaigns:write']);
+      const body = campaignBody(faker(ctx), ctx.prefix, { steps: 1, leads: 1 });
+      expectError(await writer.client.post('/v1/campaigns', { ...body, launch: true }), 403, ctx.profile, 'POST /v1/campaigns launch: true with campaigns:write only', 'permission_denied');
+      const plain = await writer.client.post('/v1/campaigns', { ...body, name: `${body.name} 2`, launch: false });
+      expect2xx(plain, 'POST /v1/campaigns launch: false with campaigns:write');
+      const both = await newKey(ws, ctx, ['campaigns:write', 'campaigns:lifecycle']);
+      const launched = await both.client.post('/v1/campaigns', { ...body, name: `${body.name} 3`, launch: true });
+      expect2xx(launched, 'POST /v1/campaigns launch: true with campaigns:write and campaigns:lifecycle');
+    },
+  },
+  {
+    id: 'CAMP-CREATE/launch-fails',
+    title: 'MUST still create a campaign whose launch cannot happen, with launched false and launchError giving the reason',
+    clauses: ['STATE-CAMP-CREATE-LAUNCH-ATTEMPT', 'STATE-CAMP-CREATE-LAUNCH-FAIL-EXISTS', 'STATE-CAMP-CREATE-LAUNCH-FAIL-FLAG', 'STATE-CAMP-CREATE-LAUNCH-FAIL-REASON', 'CAMP-CREATE-LAUNCHERROR'],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      // A sequence but no leads: start would answer 400, so the launch cannot happen.
+      const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { steps: 1 }), launch: true });
+      expect2xx(res, 'POST /v1/campaigns launch: true without leads');
+      expectSchema(res, campaignCreateResponseFor({ launch: true }), 'POST /v1/campaigns launch: true');
+      expectThat(res.body.launched === false, 'a campaign without leads cannot launch: launched must be false', res);
+      expectThat(typeof res.body.launchError === 'string' && res.body.launchError.length > 0, `launchError must give the reason, got ${JSON.stringify(res.body.launchError)}`, res);
+      const s = await statusOf(ws.api, res.body.campaign.id);
+      expectThat(s.body.id === res.body.campaign.id, 'the campaign must exist after a failed launch', s);
+    },
+  },
+  {
+    id: 'CAMP-CREATE/launch-ok',
+    title: 'SHOULD launch a campaign created with launch: true, leads and a sequence (launched true, no longer draft)',
+    clauses: ['STATE-CAMP-CREATE-LAUNCH-OK'],
+    level: 'SHOULD',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: mid } = await createMailbox(ctx, ws.api);
+      const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { steps: 1, leads: 2, accounts: [mid] }), launch: true });
+      expect2xx(res, 'POST /v1/campaigns launch: true');
+      expectThat(res.body.launched === true, `a campaign with leads and a sequence must launch; launched ${res.body.launched}, launchError ${JSON.stringify(res.body.launchError)}`, res);
+      const s = await statusOf(ws.api, res.body.campaign.id);
+      expectThat(s.body.status !== 'draft', 'a launched campaign is no longer draft', s);
+    },
+  },
+  {
+    id: 'CAMP-LIST/shape',
+    title: 'MUST answer GET /v1/campaigns with { data: [list item], meta } (id, name, status, leadsCount, tags, createdAt)',
+    clauses: ['CAMP-LIST-ANSWER', 'CAMP-LISTITEM-FIELDS', 'CAMP-LIST-SCOPE'],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      await createCampaign(ctx, ws.api, { leads: 2 });
+      const res = await ws.api.get('/v1/campaigns');
+      expect2xx(res, 'GET /v1/campaigns');
+      expectSchema(res, listOf(campaignListItem), 'GET /v1/campaigns');
+    },
+  },
+  {
+    id: 'CAMP-LIST/item-consistent',
+    title: "SHOULD list a campaign with the campaign's values (leadsCount = metrics.leadsCount)",
+    clauses: ['CAMP-LISTITEM-CONSISTENT'],
+    level: 'SHOULD',
+    features: ['exclusiveWorkspace'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      const { id, res } = await createCampaign(ctx, ws.api, { leads: 3 });
+      const items = (await walk(ctx.profile, ws.api, '/v1/campaigns')) as any[];
+      const item = items.find((x) => x.id === id);
+      const c = res.body.campaign;
+      expectThat(item && item.name === c.name && item.status === c.status && item.leadsCount === c.metrics.leadsCount && item.createdAt === c.createdAt,
+        `the list item ${JSON.stringify(item)} differs from the campaign (name ${c.name}, status ${c.status}, leadsCount ${c.metrics.leadsCount}, createdAt ${c.createdAt})`, res);
+    },
+  },
+  {
+    id: 'CAMP-LIST/filters',
+    title: 'the campaign list pages by cursor and page size, newest first, and filters by one status and by tag ids (profile names)',
+    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-TAG-PARAM', 'CAMP-LIST-PARAMS-PROFILE', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR'],
+    level: 'PROFILE',
+    features: ['control', 'exclusiveWorkspace'],
+    budget: 20,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      const n = ctx.profile.names.list;
+      const a = await createCampaign(ctx, ws.api, { leads: 1, steps: 1 });
+      const b = await createCampaign(ctx, ws.api, { leads: 1, steps: 1 });
+      const c = await createCampaign(ctx, ws.api);
+      const d = await createCampaign(ctx, ws.api);
+      const order = [d.id, c.id, b.id, a.id];
+      const st = await ws.api.post(`/v1/campaigns/${b.id}/start`);
+      expect2xx(st, 'setup: starting a campaign');
+      const bStatus = st.body.status as string;
+      const t1 = await createTag(ctx, ws, 'camp-1');
+      const t2 = await createTag(ctx, ws, 'camp-2');
+      await setTags(ctx, 'campaigns', c.id, [t1.id]);
+      await setTags(ctx, 'campaigns', d.id, [t2.id]);
+      // Page size 1 walk: every campaign once, newest first.
+      const walked = (await walk(ctx.profile, ws.api, '/v1/campaigns', 'data', 1)) as any[];
+      expectThat(JSON.stringify(walked.map((x) => x.id)) === JSON.stringify(order), `a walk with ${n.pageSize}=1 must list the 4 campaigns newest first (${order.join(', ')}), got ${walked.map((x) => x.id).join(', ')}`);
+      const byStatus = async (s: string) => {
+        const r = await ws.api.get('/v1/campaigns', { [n.status]: s, [n.pageSize]: 100 });
+        expect2xx(r, `GET /v1/campaigns?${n.status}=${s}`);
+        expectSchema(r, listOf(campaignListItem), `GET /v1/campaigns?${n.status}=${s}`);
+        return r;
+      };
+      const drafts = await byStatus('draft');
+      const draftIds = drafts.body.data.map((x: any) => x.id);
+      expectThat(draftIds.every((x: string) => x !== b.id) && [a.id, c.id, d.id].every((x) => draftIds.includes(x)) && drafts.body.data.every((x: any) => x.status === 'draft'),
+        `${n.status}=draft must list exactly the drafts (${[d.id, c.id, a.id].join(', ')}), got ${JSON.stringify(draftIds)}`, drafts);
+      if (bStatus !== 'draft') {
+        const other = await byStatus(bStatus);
+        expectThat(other.body.data.length === 1 && other.body.data[0].id === b.id, `${n.status}=${bStatus} must list only the started campaign ${b.id}, got ${JSON.stringify(other.body.data.map((x: any) => x.id))}`, other);
+      }
+      const unknown = await ws.api.get('/v1/campaigns', { [n.status]: 'bogus_status' });
+      expectValidation400(unknown, ctx, `GET /v1/campaigns?${n.status}=bogus_status (not a campaign status)`);
+      const tagged = await ws.api.get('/v1/campaigns', { [n.tags]: t1.id });
+      expect2xx(tagged, `GET /v1/campaigns?${n.tags}=<tag id>`);
+      expectThat(tagged.body.data.length === 1 && tagged.body.data[0].id === c.id, `${n.tags}=<t1> must list only ${c.id}, got ${JSON.stringify(tagged.body.data.map((x: any) => x.id))}`, tagged);
+      const tg = tagged.body.data[0].tags;
+      expectThat(Array.isArray(tg) && tg.length === 1 && tg[0].id === t1.id && tg[0].name === t1.name && tg[0].color === t1.color, `the campaign must carry its tag ${JSON.stringify(t1)}, got ${JSON.stringify(tg)}`, tagged);
+      const both = await ws.api.get('/v1/campaigns', { [n.tags]: `${t1.id},${t2.id}` });
+      expect2xx(both, `GET /v1/campaigns?${n.tags}=<t1>,<t2>`);
+      expectThat(JSON.stringify(both.body.data.map((x: any) => x.id)) === JSON.stringify([d.id, c.id]), `${n.tags}=<t1>,<t2> must list the campaigns with at least one of them, newest first (${d.id}, ${c.id}), got ${JSON.stringify(both.body.data.map((x: any) => x.id))}`, both);
+    },
+  },
+  {
+    id: 'CAMP-PATCH/sections',
+    title: 'MUST change only the supplied sections with PATCH /v1/campaigns/{id}; accounts and sequence replace; the answer is the flat campaign',
+    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT', 'CAMP-PATCH-SCOPE'],
+    level: 'MUST',
+    features: [],
+    budget: 8,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: m1 } = await createMailbox(ctx, ws.api);
+      const { id: m2 } = await createMailbox(ctx, ws.api);
+      const created = await ws.api.post('/v1/campaigns', fullBody(ctx, [m1], []));
+      expect2xx(created, 'setup: POST /v1/campaigns');
+      const c0 = created.body.campaign;
+      const id = c0.id;
+      const r1 = await ws.api.patch(`/v1/campaigns/${id}`, { name: `${ctx.prefix}renamed` });
+      expect2xx(r1, 'PATCH /v1/campaigns/{id} { name }');
+      expectSchema(r1, 'Campaign', 'PATCH /v1/campaigns/{id} (the flat campaign)');
+      expectThat(r1.body.campaign === undefined && r1.body.id === id, 'PATCH must answer the campaign itself, not wrapped', r1);
+      expectThat(r1.body.name === `${ctx.prefix}renamed`, `name must be changed, got ${r1.body.name}`, r1);
+      const same = (k: string) => JSON.stringify(r1.body[k]) === JSON.stringify(c0[k]);
+      const changed = ['schedule', 'settings', 'sequence', 'accounts'].filter((k) => !same(k));
+      expectThat(changed.length === 0, `sections not supplied changed: ${changed.join(', ')}`, r1, created);
+      const step = sequenceStep(faker(ctx), 0);
+      const r2 = await ws.api.patch(`/v1/campaigns/${id}`, { sequence: [step], accounts: [m2] });
+      expect2xx(r2, 'PATCH /v1/campaigns/{id} { sequence, accounts }');
+      expectThat(r2.body.sequence?.length === 1 && r2.body.sequence[0].subject === step.subject && r2.body.sequence[0].body === step.body, `sequence must be replaced by the one step given, got ${JSON.stringify(r2.body.sequence).slice(0, 200)}`, r2);
+      expectThat(JSON.stringify(r2.body.accounts) === JSON.stringify([m2]), `accounts must be replaced by [${m2}], got ${JSON.stringify(r2.body.accounts)}`, r2);
+      expectThat(r2.body.name === `${ctx.prefix}renamed` && JSON.stringify(r2.body.settings) === JSON.stringify(c0.settings), 'name and settings changed though not supplied', r2);
+      const settings = { trackOpens: false, trackClicks: true, sendAsTextOnly: true, stopOnReply: false };
+      const schedule = { ...fullBody(ctx, [], []).schedule, sendingMinutesStart: 480, sendingMinutesEnd: 600, dailyLimit: 10, timezone: 'America/Chicago' };
+      const r3 = await ws.api.patch(`/v1/campaigns/${id}`, { settings, schedule });
+      expect2xx(r3, 'PATCH /v1/campaigns/{id} { settings, schedule }');
+      const bad = [...Object.entries(settings).filter(([k, v]) => r3.body.settings?.[k] !== v).map(([k]) => `settings.${k}`),
+        ...Object.entries(schedule).filter(([k, v]) => JSON.stringify(r3.body.schedule?.[k]) !== JSON.stringify(v)).map(([k]) => `schedule.${k}`)];
+      expectThat(bad.length === 0, `PATCH did not set ${bad.join(', ')}`, r3);
+      expectThat(r3.body.sequence?.length === 1 && JSON.stringify(r3.body.accounts) === JSON.stringify([m2]), 'sequence or accounts changed though not supplied', r3);
+      const r4 = await ws.api.patch(`/v1/campaigns/${id}`, { accounts: [] });
+      expect2xx(r4, 'PATCH /v1/campaigns/{id} { accounts: [] }');
+      expectThat(Array.isArray(r4.body.accounts) && r4.body.accounts.length === 0, `accounts [] must replace the set with nothing, got ${JSON.stringify(r4.body.accounts)}`, r4);
+    },
+  },
+  {
+    id: 'CAMP-PATCH/invalid',
+    title: 'MUST refuse a PATCH with wrong types with 400 validation_failed and leave the campaign unchanged',
+    clauses: ['CAMP-PATCH-FIELDS', 'ERR-TABLE-400'],
+    level: 'MUST',
+    features: ['exclusiveWorkspace'],
+    budget: 6,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      const { id, res } = await createCampaign(ctx, ws.api, { steps: 1 });
+      for (const body of [{ name: 7 }, { sequence: 'x' }, { accounts: ['not-a-uuid'] }, { settings: { stopOnReply: 'no' } }]) {
+        expectValidation400(await ws.api.patch(`/v1/campaigns/${id}`, body), ctx, `PATCH /v1/campaigns/{id} ${JSON.stringify(body)}`);
+      }
+      const items = (await walk(ctx.profile, ws.api, '/v1/campaigns')) as any[];
+      expectThat(items.find((x) => x.id === id)?.name === res.body.campaign.name, 'a refused PATCH changed the campaign name', res);
+    },
+  },
+  {
+    id: 'CAMP-START/refused',
+    title: 'MUST refuse to start a campaign without leads or without a sequence with 400',
+    clauses: ['CAMP-START-400', 'STATE-CAMP-START-REQUIRES-LEADS', 'STATE-CAMP-START-REQUIRES-SEQUENCE', 'ERR-BUSINESS-400'],
+    level: 'MUST',
+    features: [],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const noLeads = await createCampaign(ctx, ws.api, { steps: 1 });
+      expectBusiness400(await ws.api.post(`/v1/campaigns/${noLeads.id}/start`), ctx, 'starting a campaign with a sequence but no leads');
+      const noSeq = await createCampaign(ctx, ws.api, { leads: 2 });
+      expectBusiness400(await ws.api.post(`/v1/campaigns/${noSeq.id}/start`), ctx, 'starting a campaign with leads but no sequence');
+    },
+  },
+  {
+    id: 'CAMP-START/refused-unchanged',
+    title: 'SHOULD leave the campaign status unchanged when start is refused',
+    clauses: ['STATE-CAMP-START-NO-STATE-CHANGE-ON-400'],
+    level: 'SHOULD',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
+      await ws.api.post(`/v1/campaigns/${id}/start`);
+      const s = await statusOf(ws.api, id);
+      expectThat(s.body.status === 'draft', `a refused start moved the campaign to ${s.body.status}`, s);
+    },
+  },
+  {
+    id: 'CAMP-START/ok',
+    title: 'MUST start a draft campaign with leads and a sequence: { id, status, success }, the status reported is the campaign status',
+    clauses: ['CAMP-START-ANSWER', 'CAMP-START-SCOPE', 'STATE-CAMP-START-BEGINS', 'STATE-CAMP-START-STATUS-REPORTED', 'STATE-CAMP-START-FROM-DRAFT', 'STATE-CAMP-START-SCOPE', 'SVC-CAMP-START-RESUME-STATUS'],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createCampaign(ctx, ws.api, { leads: 2, steps: 1 });
+      const res = await ws.api.post(`/v1/campaigns/${id}/start`);
+      expect2xx(res, 'POST /v1/campaigns/{id}/start');
+      expectSchema(res, 'CampaignLifecycleResponse', 'POST /v1/campaigns/{id}/start');
+      expectThat(res.body.id === id && res.body.success === true, `start must answer the campaign id and success true, got ${JSON.stringify(res.body)}`, res);
+      expectThat(res.body.status !== 'draft', 'sending begins: the status after start is no longer draft', res);
+      const s = await statusOf(ws.api, id);
+      expectThat(s.body.status === res.body.status, `start answered status ${res.body.status} but the campaign is ${s.body.status}`, res, s);
+    },
+  },
+  {
+    id: 'CAMP-RESUME/no-mailbox',
+    title: 'MUST refuse to resume a paused campaign with 400 when the workspace has no mailbox',
+    clauses: ['CAMP-RESUME-400', 'STATE-CAMP-RESUME-NEEDS-MAILBOX', 'ERR-BUSINESS-400'],
+    level: 'MUST',
+    features: ['op:campaigns.pause', 'exclusiveWorkspace'],
+    budget: 5,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      const { id } = await started(ctx, ws.api);
+      await pause(ctx, ws.api, id);
+      expectBusiness400(await ws.api.post(`/v1/campaigns/${id}/resume`), ctx, 'resuming a paused campaign in a workspace without mailboxes');
+      const s = await statusOf(ws.api, id);
+      expectThat(s.body.status === 'paused', `a refused resume moved the campaign to ${s.body.status}`, s);
+    },
+  },
+  {
+    id: 'CAMP-RESUME/unsendable-mailbox',
+    title: 'MUST resume a paused campaign when the workspace has a mailbox, even one that cannot send now',
+    clauses: ['CAMP-RESUME-ANSWER', 'CAMP-RESUME-SCOPE', 'STATE-CAMP-RESUME-FROM-PAUSED', 'STATE-CAMP-RESUME-UNSENDABLE-OK', 'SVC-CAMP-START-RESUME-STATUS'],
+    level: 'MUST',
+    features: ['op:campaigns.pause', 'exclusiveWorkspace'],
+    budget: 6,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      // Its servers answer nothing: the mailbox exists but cannot send.
+      const { id: mid } = await createMailbox(ctx, ws.api);
+      const { id } = await started(ctx, ws.api, { body: { accounts: [mid] } });
+      const p = await pause(ctx, ws.api, id);
+      expectThat(p.body?.status === 'paused' || (await statusOf(ws.api, id)).body.status === 'paused', 'setup: the campaign is not paused after pause', p);
+      const res = await ws.api.post(`/v1/campaigns/${id}/resume`);
+      expect2xx(res, 'POST /v1/campaigns/{id}/resume with a mailbox that cannot send');
+      expectSchema(res, 'CampaignLifecycleResponse', 'POST /v1/campaigns/{id}/resume');
+      expectThat(res.body.id === id && res.body.success === true && res.body.status !== 'paused', `resume must answer { id, status (no longer paused), success: true }, got ${JSON.stringify(res.body)}`, res);
+      const s = await statusOf(ws.api, id);
+      expectThat(s.body.status === res.body.status, `resume answered ${res.body.status} but the campaign is ${s.body.status}`, res, s);
+    },
+  },
+  {
+    id: 'CAMP-STATUS/shape',
+    title: 'MUST answer GET /v1/campaigns/{id}/status with { id, status, isWithinSchedule, metrics, nextScheduleOpensAt } (null when not active)',
+    clauses: ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-SCOPE', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'SVC-CAMP-START-RESUME-STATUS'],
+    level: 'MUST',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createCampaign(ctx, ws.api, { leads: 2 });
+      const s = await statusOf(ws.api, id);
+      expectSchema(s, 'CampaignStatusView', 'GET /v1/campaigns/{id}/status');
+      expectThat(s.body.id === id && s.body.status === 'draft' && s.body.nextScheduleOpensAt === null, `a draft campaign: id ${id}, status draft, nextScheduleOpensAt null; got ${JSON.stringify(s.body)}`, s);
+    },
+  },
+  {
+    id: 'CAMP-STATUS/consistent',
+    title: "SHOULD report the campaign's own status and metrics in the status view",
+    clauses: ['CAMP-STATUS-CONSISTENT'],
+    level: 'SHOULD',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, res } = await createCampaign(ctx, ws.api, { leads: 3 });
+      const s = await statusOf(ws.api, id);
+      const c = res.body.campaign;
+      expectThat(s.body.status === c.status && JSON.stringify(s.body.metrics) === JSON.stringify(c.metrics), `status view ${JSON.stringify({ status: s.body.status, metrics: s.body.metrics })} differs from the campaign ${JSON.stringify({ status: c.status, metrics: c.metrics })}`, s, res);
+    },
+  },
+  {
+    id: 'CAMP-STATUS/window',
+    title: 'isWithinSchedule and nextScheduleOpensAt follow the schedule (days, minutes, timezone) and the clock (profile: sendingDays numbering)',
+    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-STATUS-NEXTOPENS-SET', 'CAMP-STATUS-WITHINSCHEDULE-CLOCK', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-SCHEDULE-WINDOW'],
+    level: 'PROFILE',
+    features: ['control'],
+    budget: 12,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const now = await control(ctx).now();
+      const tz = noonZone(now);
+      const w = wall(tz, now);
+      const m = w.minute;
+      if (m < 240 || m > 1200) skip(`no zone of the list is near noon at ${now.toISOString()}`);
+      const all = ALL_DAYS_JS.map((d) => dayNumber(ctx, d));
+      const tomorrow = nextDay(tz, now);
+      const cases: { what: string; schedule: Record<string, unknown>; within: boolean; opens: Date | null }[] = [
+        { what: 'every day, now inside the window', schedule: { sendingDays: all, sendingMinutesStart: m - 120, sendingMinutesEnd: m + 120 }, within: true, opens: null },
+        { what: 'every day, the window opens in an hour', schedule: { sendingDays: all, sendingMinutesStart: m + 60, sendingMinutesEnd: m + 120 }, within: false, opens: zoned(tz, w.y, w.mo, w.d, m + 60) },
+        { what: 'every day, the window closed two hours ago', schedule: { sendingDays: all, sendingMinutesStart: m - 180, sendingMinutesEnd: m - 120 }, within: false, opens: zoned(tz, tomorrow.y, tomorrow.mo, tomorrow.d, m - 180) },
+        { what: 'every day but today, in the time window', schedule: { sendingDays: ALL_DAYS_JS.filter((d) => d !== w.weekday).map((d) => dayNumber(ctx, d)), sendingMinutesStart: m - 120, sendingMinutesEnd: m + 120 }, within: false, opens: zoned(tz, tomorrow.y, tomorrow.mo, tomorrow.d, m - 120) },
+      ];
+      for (const c of cases) {
+        const schedule = { timezone: tz, dailyLimit: 50, ...c.schedule };
+        const { id } = await started(ctx, ws.api, { body: { schedule } });
+        const s = await statusOf(ws.api, id);
+        const what = `${c.what} (${tz}, local ${String(w.h).padStart(2, '0')}:${String(w.mi).padStart(2, '0')}, schedule ${JSON.stringify(c.schedule)})`;
+        expectSchema(s, 'CampaignStatusView', `GET /v1/campaigns/{id}/status: ${what}`);
+        expectThat(s.body.isWithinSchedule === c.within, `${what}: isWithinSchedule must be ${c.within}, got ${s.body.isWithinSchedule}`, s);
+        if (s.body.status !== 'active') {
+          expectThat(s.body.nextScheduleOpensAt === null, `${what}: nextScheduleOpensAt must be null when not active`, s);
+          continue;
+        }
+        if (c.opens === null) expectThat(s.body.nextScheduleOpensAt === null, `${what}: nextScheduleOpensAt must be null in-window, got ${s.body.nextScheduleOpensAt}`, s);
+        else {
+          const got = Date.parse(s.body.nextScheduleOpensAt);
+          expectThat(Math.abs(got - c.opens.getTime()) <= 60_000, `${what}: nextScheduleOpensAt must be ${c.opens.toISOString()}, got ${s.body.nextScheduleOpensAt}`, s);
+        }
+      }
+    },
+  },
+  {
+    id: 'CAMP-STATUS/window-clock',
+    title: 'isWithinSchedule turns true when the control clock reaches the window (profile: sendingDays numbering)',
+    clauses: ['CAMP-STATUS-WITHINSCHEDULE-CLOCK', 'CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE'],
+    level: 'PROFILE',
+    features: ['control'],
+    budget: 5,
+    depth: 'full',
+    solo: true,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const now = await control(ctx).now();
+      const tz = noonZone(now);
+      const m = wall(tz, now).minute;
+      if (m < 240 || m > 1200) skip(`no zone of the list is near noon at ${now.toISOString()}`);
+      const { id } = await started(ctx, ws.api, { body: { schedule: { timezone: tz, dailyLimit: 50, sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)), sendingMinutesStart: m + 30, sendingMinutesEnd: m + 90 } } });
+      const before = await statusOf(ws.api, id);
+      expectThat(before.body.isWithinSchedule === false, 'before the window opens isWithinSchedule must be false', before);
+      await control(ctx).advance(45 * 60);
+      const after = await statusOf(ws.api, id);
+      expectThat(after.body.isWithinSchedule === true, 'after the clock moved into the window isWithinSchedule must be true', after);
+      expectThat(after.body.nextScheduleOpensAt === null, `in-window nextScheduleOpensAt must be null, got ${after.body.nextScheduleOpensAt}`, after);
+    },
+  },
+];
