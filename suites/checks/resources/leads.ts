@@ -1,0 +1,390 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
+import { addLeads, createCampaign } from '../../lib/recipes.ts';
+import { LEAD_AFTER_REPLY_STATUSES, leadMutateResponse } from '../../spec/schemas.ts';
+import { allLeads, campaignWithLeads, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
+
+// Part 4.4 (leads), 2.6 and 3.3, from the outside. Lead ids come from the referenced
+// "leads.list"; mutate field names and the search parameter from the profile.
+
+const LEAD_SHAPE_CLAUSES = [
+  'LEAD-ID-UUID', 'LEAD-EMAIL-STRING', 'LEAD-TEXT-FIELDS', 'LEAD-TAGS-STRINGS', 'LEAD-CUSTOMFIELDS-OBJECT', 'LEAD-STATUS-STRING', 'LEAD-VERIFICATION-OBJECT',
+  'LEAD-METRICS-OBJECT', 'LEAD-PROVIDER-STRING', 'LEAD-SEQPROGRESS-COUNTS', 'LEAD-SEQPROGRESS-NEXTPLANNEDAT', 'LEAD-TIMESTAMPS',
+];
+
+async function mutate(ctx: CheckContext, api: ApiClient, cid: string, operation: string, rest: Record<string, unknown> = {}, status?: string): Promise<ApiResponse> {
+  return api.post(`/v1/campaigns/${cid}/leads/mutate`, mutateBody(ctx.profile, operation, rest, status));
+}
+
+function expectMutate(res: ApiResponse, operation: string, what: string, counts?: { affected?: number; failed?: number }) {
+  expect2xx(res, what);
+  expectSchema(res, leadMutateResponse, what);
+  expectThat(res.body.operation === operation, `${what}: operation must echo ${operation}, got ${res.body.operation}`, res);
+  if (counts?.affected !== undefined) expectThat(res.body.affected === counts.affected, `${what}: affected must be ${counts.affected}, got ${res.body.affected}`, res);
+  if (counts?.failed !== undefined) expectThat(res.body.failed === counts.failed, `${what}: failed must be ${counts.failed}, got ${res.body.failed}`, res);
+}
+
+function byId(leads: any[]): Map<string, any> {
+  return new Map(leads.map((l) => [l.id, l]));
+}
+
+export const LEAD_CHECKS: Check[] = [
+  {
+    id: 'LEAD-LIST/referenced',
+    title: 'the referenced leads create and list operations add and list leads in the shape of 2.6 (profile)',
+    clauses: ['LEAD-STATUS-NEW', 'LEAD-VALUES-PROFILE', ...LEAD_SHAPE_CLAUSES],
+    level: 'PROFILE',
+    features: ['op:leads.list', 'op:leads.create'],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createCampaign(ctx, ws.api);
+      const emails = [leadAddress(ctx), leadAddress(ctx)];
+      await addLeads(ctx, ws.api, id, emails);
+      const o = op(ctx, 'leads.list');
+      const res = await ws.api.get(o.path.replace('{id}', id), { [ctx.profile.names.list.pageSize]: 100 });
+      expect2xx(res, `GET ${o.path}`);
+      const items = res.body?.[o.result.items ?? 'data'];
+      expectThat(Array.isArray(items) && items.length === 2, `the campaign must list the 2 leads added, got ${JSON.stringify(items)?.slice(0, 200)}`, res);
+      for (const l of items) expectSchema({ ...res, body: l }, 'Lead', 'a listed lead');
+      expectThat(items.every((l: any) => emails.includes(l.email) && l.status === 'not_contacted'), `new leads must carry their address and status not_contacted, got ${JSON.stringify(items.map((l: any) => [l.email, l.status]))}`, res);
+    },
+  },
+  {
+    id: 'LEAD-PATCH/fields',
+    title: 'MUST update a lead partially with every PATCH field and answer the lead in the shape of 2.6',
+    clauses: ['LEAD-PATCH-FIELDS', 'LEAD-PATCH-PARTIAL', 'LEAD-PATCH-RETURNS-LEAD', 'LEAD-PATCH-SCOPE', 'LEAD-CUSTOMFIELD-LABELS-TYPES', 'SVC-LEAD-UPDATE-DELETE', ...LEAD_SHAPE_CLAUSES],
+    level: 'MUST',
+    features: ['op:leads.list'],
+    budget: 5,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
+      const lid = leads[0]!.id;
+      const body = {
+        firstName: 'Grace', lastName: 'Hopper', companyName: 'Navy', jobTitle: 'Rear Admiral', website: 'https://navy.example.test',
+        linkedinProfile: 'https://linkedin.example.test/in/grace', location: 'Arlington', tags: ['vip', 'cobol'],
+        customFields: { plan: 'pro', seats: '12' }, customFieldLabels: { plan: 'Plan' }, customFieldTypes: { seats: 'number' },
+      };
+      const res = await ws.api.patch(`/v1/campaigns/${cid}/leads/${lid}`, body);
+      expect2xx(res, 'PATCH lead with every field');
+      expectSchema(res, 'Lead', 'PATCH lead');
+      const diffs = Object.entries(body).filter(([k]) => !k.startsWith('customFieldL') && !k.startsWith('customFieldT'))
+        .filter(([k, v]) => JSON.stringify(res.body[k]) !== JSON.stringify(v)).map(([k, v]) => `${k}: ${JSON.stringify(res.body[k])} instead of ${JSON.stringify(v)}`);
+      expectThat(res.body.id === lid && diffs.length === 0, `the patched lead does not reflect the PATCH: ${diffs.join('; ')}`, res);
+      const r2 = await ws.api.patch(`/v1/campaigns/${cid}/leads/${lid}`, { jobTitle: 'Commodore' });
+      expect2xx(r2, 'PATCH lead { jobTitle }');
+      const kept = ['firstName', 'lastName', 'companyName', 'website', 'location', 'tags', 'customFields', 'email'].filter((k) => JSON.stringify(r2.body[k]) !== JSON.stringify(res.body[k]));
+      expectThat(r2.body.jobTitle === 'Commodore' && kept.length === 0, `a PATCH of jobTitle changed ${kept.join(', ') || 'nothing else'}; jobTitle ${r2.body.jobTitle}`, r2);
+    },
+  },
+  {
+    id: 'LEAD-PATCH/types',
+    title: 'MUST refuse a lead PATCH whose tags is not an array or whose custom field objects are not objects (400)',
+    clauses: ['LEAD-PATCH-TAGS-ARRAY', 'LEAD-PATCH-CUSTOM-OBJECTS', 'ERR-TABLE-400'],
+    level: 'MUST',
+    features: ['op:leads.list'],
+    budget: 7,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
+      const lid = leads[0]!.id;
+      for (const body of [{ tags: 'vip' }, { tags: { a: 1 } }, { customFields: 'x' }, { customFieldLabels: 'x' }, { customFieldTypes: 5 }]) {
+        expectValidation400(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lid}`, body), ctx, `PATCH lead ${JSON.stringify(body)}`);
+      }
+    },
+  },
+  {
+    id: 'LEAD-PATCH/email-uncontacted',
+    title: 'MUST change the email of a lead not yet contacted',
+    clauses: ['STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],
+    level: 'MUST',
+    features: ['op:leads.list'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
+      const email = leadAddress(ctx, 'new');
+      const res = await ws.api.patch(`/v1/campaigns/${cid}/leads/${leads[0]!.id}`, { email });
+      expect2xx(res, 'PATCH lead { email } before any contact');
+      expectThat(res.body.email === email, `email must be changed to ${email}, got ${res.body.email}`, res);
+    },
+  },
+  {
+    id: 'LEAD-STATUS/patch',
+    title: 'MUST set lead_lost and blacklisted any time and reject replied statuses before a reply and platform statuses (PATCH)',
+    clauses: ['STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES'],
+    level: 'MUST',
+    features: ['op:leads.list'],
+    budget: 16,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
+      const lid = leads[0]!.id;
+      const path = `/v1/campaigns/${cid}/leads/${lid}`;
+      const initial = (leads[0] as any).status;
+      for (const s of [...LEAD_AFTER_REPLY_STATUSES, 'email_sent', 'scheduled']) {
+        expectRejected(await ws.api.patch(path, { status: s }), ctx, `PATCH lead { status: ${s} } on a lead that never replied`);
+      }
+      const after = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lid);
+      expectThat(after?.status === initial, `rejected status changes moved the lead from ${initial} to ${after?.status}`);
+      for (const s of ['lead_lost', 'blacklisted']) {
+        const res = await ws.api.patch(path, { status: s });
+        expect2xx(res, `PATCH lead { status: ${s} }`);
+        expectThat(res.body.status === s, `status must be ${s}, got ${res.body.status}`, res);
+      }
+    },
+  },
+  {
+    id: 'LEAD-STATUS/unknown',
+    title: 'SHOULD reject a lead status that is neither user-settable nor platform-managed',
+    clauses: ['STATE-LEAD-UNKNOWN-STATUS-REJECTED'],
+    level: 'SHOULD',
+    features: ['op:leads.list'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
+      expectRejected(await ws.api.patch(`/v1/campaigns/${cid}/leads/${leads[0]!.id}`, { status: 'totally_made_up' }), ctx, 'PATCH lead { status: totally_made_up }');
+    },
+  },
+  {
+    id: 'LEAD-STATUS/mutate',
+    title: 'mutate set_status follows 3.3 too: lead_lost set, replied statuses refused before a reply, platform statuses rejected (profile names)',
+    clauses: ['STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'LEAD-MUTATE-STATUS-VALUES', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-ANSWER', 'LEAD-MUTATE-OPERATION-ECHO', 'LEAD-MUTATE-SCOPE', 'SVC-LEAD-MUTATE'],
+    level: 'PROFILE',
+    features: ['op:leads.list'],
+    budget: 8,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 3);
+      const [a, b, c] = leads.map((l) => l.id) as [string, string, string];
+      const r1 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [a, b] }, 'lead_lost');
+      expectMutate(r1, 'set_status', 'mutate set_status lead_lost on 2 leads', { affected: 2, failed: 0 });
+      const r2 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'lead_replied_interested');
+      if (is2xx(r2)) expectThat(r2.body.affected === 0 && r2.body.failed === 1, `set_status lead_replied_interested on a lead that never replied must not be applied (affected 0, failed 1), got ${JSON.stringify(r2.body)}`, r2);
+      else expectRejected(r2, ctx, 'mutate set_status lead_replied_interested on a lead that never replied');
+      expectValidation400(await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'email_sent'), ctx, 'mutate set_status email_sent (platform-managed)');
+      const now = byId(await allLeads(ctx, ws.api, cid));
+      expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'lead_lost', `set_status must set lead_lost on both leads, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
+      expectThat(now.get(c)?.status === (leads[2] as any).status, `a refused set_status changed the lead to ${now.get(c)?.status}`);
+    },
+  },
+  {
+    id: 'LEAD-MUTATE/tags',
+    title: 'mutate add_tags and remove_tags change the tags of exactly the leads named (profile names)',
+    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-ADD-TAGS-NO-DUP', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO'],
+    level: 'PROFILE',
+    features: ['op:leads.list'],
+    budget: 9,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 3);
+      const [a, b, c] = leads.map((l) => l.id) as [string, string, string];
+      expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a, b], tags: ['hot', 'q3'] }), 'add_tags', 'mutate add_tags', { affected: 2 });
+      expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a], tags: ['hot'] }), 'add_tags', 'mutate add_tags of a tag the lead has');
+      let now = byId(await allLeads(ctx, ws.api, cid));
+      const tagsOf = (id: string) => [...(now.get(id)?.tags ?? [])].sort();
+      expectThat(JSON.stringify(tagsOf(a)) === '["hot","q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', `add_tags must give both leads hot and q3 once each, got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
+      expectThat(tagsOf(c).length === 0, `a lead not named got tags ${JSON.stringify(tagsOf(c))}`);
+      expectMutate(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a], tags: ['hot'] }), 'remove_tags', 'mutate remove_tags', { affected: 1 });
+      now = byId(await allLeads(ctx, ws.api, cid));
+      expectThat(JSON.stringify(tagsOf(a)) === '["q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', `remove_tags hot on one lead: got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
+      expectValidation400(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a] }), ctx, 'mutate add_tags without tags');
+      expectValidation400(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a] }), ctx, 'mutate remove_tags without tags');
+    },
+  },
+  {
+    id: 'LEAD-MUTATE/not-found',
+    title: 'mutate reports ids not in the campaign as failed with an error message and leaves other campaigns alone (profile names)',
+    clauses: ['LEAD-MUTATE-ERRORS', 'LEAD-MUTATE-COUNTS', 'LEAD-MUTATE-OTHER-CAMPAIGN', 'LEAD-MUTATE-ANSWER', 'LEAD-MUTATE-NAMES-PROFILE'],
+    level: 'PROFILE',
+    features: ['op:leads.list'],
+    budget: 8,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const one = await campaignWithLeads(ctx, ws.api, 1);
+      const two = await campaignWithLeads(ctx, ws.api, 1);
+      const foreign = two.leads[0]!.id;
+      const res = await mutate(ctx, ws.api, one.id, 'set_status', { ids: [one.leads[0]!.id, randomUUID(), foreign] }, 'lead_lost');
+      expectMutate(res, 'set_status', 'mutate set_status with 1 lead of the campaign and 2 ids not in it', { affected: 1, failed: 2 });
+      expectThat(res.body.errors.length > 0 && res.body.errors.every((e: unknown) => typeof e === 'string' && e.length > 0), `errors must carry messages about the leads not found, got ${JSON.stringify(res.body.errors)}`, res);
+      const other = (await allLeads(ctx, ws.api, two.id)).find((l) => l.id === foreign);
+      expectThat(other?.status !== 'lead_lost', 'a mutate of one campaign changed a lead of another campaign');
+    },
+  },
+  {
+    id: 'LEAD-MUTATE/delete',
+    title: 'mutate delete removes the leads named by ids, matched by a filter (search, tags), or all (profile names)',
+    clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-FILTER-MATCH', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'SVC-LEAD-MUTATE'],
+    level: 'PROFILE',
+    features: ['op:leads.list'],
+    budget: 14,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 5);
+      const [a, b, c, d, e] = leads as [any, any, any, any, any];
+      const left = async () => (await allLeads(ctx, ws.api, cid)).map((l) => l.id).sort();
+      const expectLeft = async (ids: string[], what: string) => {
+        const got = await left();
+        expectThat(JSON.stringify(got) === JSON.stringify([...ids].sort()), `${what}: the campaign must keep ${ids.length} lead(s) ${JSON.stringify(ids)}, it has ${JSON.stringify(got)}`);
+      };
+      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { ids: [a.id] }), 'delete', 'mutate delete by ids', { affected: 1 });
+      await expectLeft([b.id, c.id, d.id, e.id], 'after delete by ids');
+      const fragment = String(b.email).split('@')[0]!.slice(-8).toUpperCase();
+      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { search: fragment } }), 'delete', `mutate delete by filter search "${fragment}"`, { affected: 1 });
+      await expectLeft([c.id, d.id, e.id], `after delete by filter search "${fragment}" (a case-insensitive fragment of one address)`);
+      expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [c.id], tags: ['doomed'] }), 'add_tags', 'mutate add_tags');
+      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { tags: ['doomed'] } }), 'delete', 'mutate delete by filter tags', { affected: 1 });
+      await expectLeft([d.id, e.id], 'after delete by filter tags');
+      expectValidation400(await mutate(ctx, ws.api, cid, 'delete', {}), ctx, 'mutate delete without ids, filter or all');
+      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { all: true }), 'delete', 'mutate delete all', { affected: 2 });
+      await expectLeft([], 'after delete all');
+    },
+  },
+  {
+    id: 'LEAD-MUTATE/invalid',
+    title: 'mutate rejects empty filters, all with ids or filter, filter/all outside delete, unknown operations, missing ids or status, and more than 1000 ids (profile names)',
+    clauses: [
+      'LEAD-MUTATE-FILTER-NONEMPTY', 'LEAD-MUTATE-EMPTY-FILTER-NEVER-ALL', 'LEAD-MUTATE-ALL-EXCLUSIVE', 'LEAD-MUTATE-FILTER-DELETE-ONLY', 'LEAD-MUTATE-ALL-DELETE-ONLY',
+      'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-OPERATION-ENUM', 'LEAD-MUTATE-STATUS-REQUIRED', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-IDS-UUIDS', 'LEAD-MUTATE-IDS-MAX1000',
+      'LIMIT-MUTATE-IDS-1000', 'LEAD-MUTATE-NAMES-PROFILE', 'ERR-TABLE-400',
+    ],
+    level: 'PROFILE',
+    features: ['op:leads.list'],
+    budget: 18,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
+      const ids = leads.map((l) => l.id);
+      const bad: [string, string, Record<string, unknown>, string?][] = [
+        ['delete with an empty filter', 'delete', { filter: {} }],
+        ['delete with a filter of empty tags', 'delete', { filter: { tags: [] } }],
+        ['delete with all and ids', 'delete', { all: true, ids }],
+        ['delete with all and a filter', 'delete', { all: true, filter: { search: 'x' } }],
+        ['set_status with a filter', 'set_status', { filter: { search: 'x' } }, 'lead_lost'],
+        ['add_tags with all', 'add_tags', { all: true, tags: ['x'] }],
+        ['delete with all "yes"', 'delete', { all: 'yes' }],
+        ['an unknown operation', 'archive', { ids }],
+        ['set_status without a status', 'set_status', { ids }],
+        ['add_tags without ids', 'add_tags', { tags: ['x'] }],
+        ['set_status with ids that are not uuids', 'set_status', { ids: ['not-a-uuid'] }, 'lead_lost'],
+        ['set_status with 1001 ids', 'set_status', { ids: Array.from({ length: 1001 }, () => randomUUID()) }, 'lead_lost'],
+      ];
+      for (const [what, operation, rest, status] of bad) expectValidation400(await mutate(ctx, ws.api, cid, operation, rest, status), ctx, `mutate ${what}`);
+      const many = Array.from({ length: 999 }, () => randomUUID());
+      const ok = await mutate(ctx, ws.api, cid, 'add_tags', { ids: [ids[0], ...many], tags: ['bulk'] });
+      expectMutate(ok, 'add_tags', 'mutate add_tags with 1000 ids', { affected: 1, failed: 999 });
+      const after = await allLeads(ctx, ws.api, cid);
+      expectThat(after.length === 2, `refused mutates (an empty filter included) deleted leads: ${after.length} of 2 remain`);
+    },
+  },
+  {
+    id: 'LEAD-DELETE',
+    title: 'MUST answer DELETE of a lead with { success: true, retentionDays: integer }',
+    clauses: ['LEAD-DELETE-ANSWER', 'LEAD-DELETE-SCOPE', 'STATE-LEAD-DELETE-RETENTION', 'SVC-LEAD-UPDATE-DELETE'],
+    level: 'MUST',
+    features: ['op:leads.list'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
+      const res = await ws.api.delete(`/v1/campaigns/${cid}/leads/${leads[0]!.id}`);
+      expect2xx(res, 'DELETE lead');
+      expectSchema(res, 'LeadDeleteResponse', 'DELETE lead');
+    },
+  },
+  {
+    id: 'LEAD-DELETE/hidden',
+    title: 'SHOULD hide a deleted lead: not listed, not found by search, PATCH and DELETE answer 404',
+    clauses: ['STATE-LEAD-DELETE-HIDDEN'],
+    level: 'SHOULD',
+    features: ['op:leads.list'],
+    budget: 6,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
+      const gone = leads[0]!;
+      expect2xx(await ws.api.delete(`/v1/campaigns/${cid}/leads/${gone.id}`), 'DELETE lead');
+      const now = await allLeads(ctx, ws.api, cid);
+      expectThat(!now.some((l) => l.id === gone.id), 'a deleted lead is still listed');
+      expectError(await ws.api.patch(`/v1/campaigns/${cid}/leads/${gone.id}`, { firstName: 'Ghost' }), 404, ctx.profile, 'PATCH of a deleted lead', 'not_found');
+      expectError(await ws.api.delete(`/v1/campaigns/${cid}/leads/${gone.id}`), 404, ctx.profile, 'DELETE of a deleted lead', 'not_found');
+      const s = await ws.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: gone.email });
+      expect2xx(s, 'GET /v1/leads/search');
+      expectThat(!s.body.data.some((h: any) => h.id === gone.id), 'a deleted lead is still found by search', s);
+    },
+  },
+  {
+    id: 'LEAD-PATCH/wrong-campaign',
+    title: 'SHOULD answer 404 to a lead addressed under a campaign that does not hold it',
+    clauses: ['LEAD-PATCH-WRONG-CAMPAIGN'],
+    level: 'SHOULD',
+    features: ['op:leads.list'],
+    budget: 5,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const one = await campaignWithLeads(ctx, ws.api, 1);
+      const { id: other } = await createCampaign(ctx, ws.api);
+      expectError(await ws.api.patch(`/v1/campaigns/${other}/leads/${one.leads[0]!.id}`, { firstName: 'X' }), 404, ctx.profile, 'PATCH of a lead under another campaign', 'not_found');
+      expectError(await ws.api.delete(`/v1/campaigns/${other}/leads/${one.leads[0]!.id}`), 404, ctx.profile, 'DELETE of a lead under another campaign', 'not_found');
+    },
+  },
+  {
+    id: 'LEAD-SEARCH/cross-campaign',
+    title: 'lead search finds an email or a case-insensitive fragment across campaigns, one row per campaign, as lead search hits (profile: parameter name)',
+    clauses: [
+      'LEAD-SEARCH-PARAM', 'LEAD-SEARCH-FRAGMENT', 'LEAD-SEARCH-CASE-INSENSITIVE', 'LEAD-SEARCH-ANSWER', 'LEAD-SEARCH-ONE-ROW-PER-CAMPAIGN', 'LEAD-SEARCH-CROSS-CAMPAIGN',
+      'LEAD-SEARCH-PARAM-PROFILE', 'LEADHIT-FIELDS', 'LEADHIT-CONSISTENT', 'LEAD-SEARCH-SCOPE', 'LEAD-SEARCH-NO-MATCH', 'SVC-LEAD-SEARCH',
+    ],
+    level: 'PROFILE',
+    features: ['op:leads.list'],
+    budget: 8,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const param = ctx.profile.names.leadsSearchParam;
+      const email = leadAddress(ctx, 'srch');
+      const c1 = await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}search one`, leads: [email, leadAddress(ctx)] });
+      const c2 = await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}search two`, leads: [email] });
+      expect2xx(c1, 'setup: POST /v1/campaigns');
+      expect2xx(c2, 'setup: POST /v1/campaigns');
+      const names = new Map([[c1.body.campaign.id, c1.body.campaign.name], [c2.body.campaign.id, c2.body.campaign.name]]);
+      const local = email.split('@')[0]!;
+      for (const q of [email, local.slice(-10).toUpperCase(), email.toUpperCase()]) {
+        const res = await ws.api.get('/v1/leads/search', { [param]: q });
+        expect2xx(res, `GET /v1/leads/search?${param}=${q}`);
+        expectSchema(res, 'LeadSearchResponse', 'GET /v1/leads/search');
+        const hits = res.body.data as any[];
+        const cids = hits.map((h) => h.campaignId).sort();
+        expectThat(hits.length === 2 && JSON.stringify(cids) === JSON.stringify([...names.keys()].sort()) && hits.every((h) => h.email.toLowerCase() === email.toLowerCase()),
+          `"${q}" must find ${email} once in each of its 2 campaigns, got ${JSON.stringify(hits.map((h) => [h.email, h.campaignId]))}`, res);
+        expectThat(hits.every((h) => h.campaignName === names.get(h.campaignId)), `campaignName must be the campaign's name, got ${JSON.stringify(hits.map((h) => h.campaignName))}`, res);
+      }
+      const hit = (await ws.api.get('/v1/leads/search', { [param]: email })).body.data.find((h: any) => h.campaignId === c1.body.campaign.id);
+      const lead = (await allLeads(ctx, ws.api, c1.body.campaign.id)).find((l) => l.email === email);
+      expectThat(hit?.id === lead?.id, `the hit's id ${hit?.id} must be the lead's id ${lead?.id} in campaign ${c1.body.campaign.id}`);
+      const none = await ws.api.get('/v1/leads/search', { [param]: `${ctx.prefix}nothing-matches-${randomUUID()}` });
+      expect2xx(none, 'GET /v1/leads/search for nothing');
+      expectThat(Array.isArray(none.body.data) && none.body.data.length === 0, `a query matching nothing answers data [], got ${JSON.stringify(none.body.data)}`, none);
+    },
+  },
+  {
+    id: 'LEAD-SEARCH/max10',
+    title: 'lead search answers at most 10 matches (profile: parameter name)',
+    clauses: ['LEAD-SEARCH-MAX10', 'LIMIT-SEARCH-10', 'LEAD-SEARCH-ONE-ROW-PER-CAMPAIGN', 'LEAD-SEARCH-PARAM-PROFILE'],
+    level: 'PROFILE',
+    features: [],
+    budget: 13,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const email = leadAddress(ctx, 'max');
+      for (let i = 0; i < 12; i++) expect2xx(await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}max10 ${i}`, leads: [email] }), 'setup: POST /v1/campaigns');
+      const res = await ws.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
+      expect2xx(res, 'GET /v1/leads/search');
+      expectSchema(res, 'LeadSearchResponse', 'GET /v1/leads/search (12 campaigns hold the email)');
+      expectThat(res.body.data.length === 10, `12 campaigns hold ${email}: the search must answer the maximum of 10 matches, got ${res.body.data.length}`, res);
+    },
+  },
+];
