@@ -41,6 +41,7 @@ export function createServices(db: DB, clock: Clock, mutant: MutantSwitch, log: 
     cursorKey: randomBytes(32),
     newId: () => randomUUID(),
     drainers: [],
+    verifier: { enqueue: () => {}, cancel: () => {} }, // replaced by index.ts with the real queue
     encrypt(plain) {
       const iv = randomBytes(12);
       const c = createCipheriv('aes-256-gcm', encKey, iv);

@@ -141,7 +141,7 @@ const ROUTES: ControlRoute[] = [
       const r = isUuid(id) ? (c.s.db.prepare('SELECT id, provider FROM accounts WHERE id = ?').get(id) as { id: string; provider: string } | undefined) : undefined;
       if (!r) throw notFound(`No mailbox ${id}.`);
       if (r.provider === 'custom') throw failedPrecondition('Not an OAuth mailbox.');
-      c.s.db.prepare("UPDATE accounts SET status = 'revoked', updated_at = ? WHERE id = ?").run(c.s.clock.now(), id);
+      if (!c.s.mutant('acct-revoke-ignored')) c.s.db.prepare("UPDATE accounts SET status = 'revoked', updated_at = ? WHERE id = ?").run(c.s.clock.now(), id);
       return { status: 200, body: { id, status: 'revoked' } };
     },
   },
@@ -164,17 +164,20 @@ const ROUTES: ControlRoute[] = [
       const id = randomUUID();
       const now = c.s.clock.stamp();
       const [local] = email!.split('@');
+      const google = st.provider === 'google';
+      // An OAuth mailbox is connected by the grant itself: active at once, no password stored.
       const doc = {
         firstName: local, lastName: '', displayName: local, maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false,
         replyToAddress: email, signature: '', bcc: '', automationLanguage: 'en',
         warmup: { enabled: true, strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true, dailyRampup: 2, randomizer: 20, skipWeekends: false, timezone: ws.timezone, trackingEnabled: false, phase: 'warming_up', startedAt: new Date(now).toISOString(), poolAccess: 'free' },
-        tracking: { domainId: null }, statusMessage: null, healthScore: 100,
-        smtp: { host: st.provider === 'google' ? 'smtp.gmail.com' : 'smtp.office365.com', port: 587, username: email }, imap: null,
-        verification: { overallStatus: 'pending', smtp: 'not_checked', imap: 'not_checked', dns: { mx: 'not_checked', spf: 'not_checked', dkim: 'not_checked', dmarc: 'not_checked' } },
+        tracking: {}, statusMessage: null, healthScore: 100, paused: false, imapAllowInvalidCert: false,
+        smtp: { host: google ? 'smtp.gmail.com' : 'smtp.office365.com', port: 587, username: email },
+        imap: { host: google ? 'imap.gmail.com' : 'outlook.office365.com', port: 993, username: email },
+        verification: { overallStatus: 'active', smtp: 'active', imap: 'active', dns: { mx: 'not_checked', spf: 'not_checked', dkim: 'not_checked', dmarc: 'not_checked' }, lastVerifiedAt: new Date(now).toISOString(), smtpError: null, imapError: null },
       };
       c.s.db.transaction(() => {
         c.s.db.prepare('INSERT INTO accounts (id, org_id, email_address, email_lc, provider, status, doc, secrets, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-          .run(id, st.org_id, email, lc, st.provider, 'inactive', JSON.stringify(doc), '{}', now, now);
+          .run(id, st.org_id, email, lc, st.provider, 'active', JSON.stringify(doc), '{}', now, now);
         c.s.db.prepare('UPDATE oauth_states SET account_id = ? WHERE state = ?').run(id, state);
       })();
       return { status: 200, body: { accountId: id } };
@@ -192,6 +195,37 @@ const ROUTES: ControlRoute[] = [
       const id = randomUUID();
       c.s.db.prepare('INSERT INTO tags (id, org_id, name, color, created_at) VALUES (?, ?, ?, ?, ?)').run(id, ws.id, name, color, c.s.clock.stamp());
       return { status: 201, body: { id, name, color } };
+    },
+  },
+  {
+    // Extension of the control API v1 (not in DESIGN.md's table): what the send path and the
+    // IMAP poller record about a lead, for checks of the 3.3 rules without sending mail.
+    // `contacted`: an email went to the lead (lastContactedAt, metrics.sent, status email_sent
+    // unless a user status is set); `replied`: the lead answered (also contacted; lastRepliedAt,
+    // metrics.replied, status replied unless a user status is set).
+    method: 'POST', path: '/leads/{id}/events', handler: (c) => {
+      const id = c.params.id!;
+      const r = isUuid(id) ? (c.s.db.prepare('SELECT * FROM leads WHERE id = ? AND deleted_at IS NULL').get(id) as { id: string; status: string; doc: string; last_contacted_at: number | null } | undefined) : undefined;
+      if (!r) throw notFound(`No lead ${id}.`);
+      const b = bodyObject(c.body);
+      const v = new V();
+      const type = v.oneOf(b, 'type', ['contacted', 'replied'] as const, true);
+      v.done();
+      const now = c.s.clock.now();
+      const doc = JSON.parse(r.doc) as { metrics: Record<string, number>; sequenceProgress: Record<string, unknown> };
+      const platform = ['not_contacted', 'email_sent', 'replied'].includes(r.status);
+      let status = r.status;
+      if (type === 'contacted' || r.last_contacted_at === null) {
+        doc.metrics.sent = (doc.metrics.sent ?? 0) + 1;
+        if (platform) status = 'email_sent';
+      }
+      if (type === 'replied') {
+        doc.metrics.replied = (doc.metrics.replied ?? 0) + 1;
+        if (platform) status = 'replied';
+      }
+      c.s.db.prepare(`UPDATE leads SET status = ?, doc = ?, last_contacted_at = ?${type === 'replied' ? ', last_replied_at = ?' : ''}, updated_at = ? WHERE id = ?`)
+        .run(...(type === 'replied' ? [status, JSON.stringify(doc), now, now, now, id] : [status, JSON.stringify(doc), now, now, id]));
+      return { status: 200, body: { id, status, lastContactedAt: new Date(now).toISOString() } };
     },
   },
   { method: 'PUT', path: '/accounts/{id}/tags', handler: (c) => setTags(c, 'accounts', 'account_tags', 'account_id') },
@@ -239,10 +273,13 @@ const ROUTES: ControlRoute[] = [
       v.done();
       const now = c.s.clock.now();
       const afterDiscovery = ['processing', 'crawling', 'enriching', 'verifying', 'completed'].includes(status!);
-      const discoveryFinished = df ?? (r.discovery_finished === 1 || afterDiscovery);
+      // 3.4: discoveryFinished becomes true when discovery ends (any later phase, or completed)
+      // and stays true; completedAt is set when a terminal state is reached; errorMessage only
+      // when failed.
+      const discoveryFinished = c.s.mutant('lf-discovery-never-finished') ? false : (df ?? (r.discovery_finished === 1 || afterDiscovery));
       const terminal = TERMINAL_SEARCH_STATUSES.includes(status!);
-      const completedAt = terminal ? (r.completed_at ?? now) : null;
-      const err = status === 'failed' ? (errorMessage ?? r.error_message ?? 'The search failed.') : null;
+      const completedAt = terminal && !c.s.mutant('lf-completedat-missing') ? (r.completed_at ?? now) : null;
+      const err = status === 'failed' && !c.s.mutant('lf-errormessage-missing') ? (errorMessage ?? r.error_message ?? 'The search failed.') : null;
       c.s.db.prepare('UPDATE lead_searches SET status = ?, progress = ?, discovery_finished = ?, error_message = ?, completed_at = ?, updated_at = ? WHERE id = ?')
         .run(status, JSON.stringify(progress), discoveryFinished ? 1 : 0, err, completedAt, now, r.id);
       return { status: 200, body: leadSearchView(loadLeadSearch(c.s.db, r.id)!) };

@@ -62,6 +62,9 @@ CREATE TABLE IF NOT EXISTS lead_searches (
   created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS lead_searches_org ON lead_searches(org_id, created_at, id);
+CREATE TABLE IF NOT EXISTS verify_jobs (
+  account_id TEXT PRIMARY KEY, due_at INTEGER NOT NULL, gen INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS oauth_states (
   state TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL, account_id TEXT

@@ -12,12 +12,20 @@ import { openDb } from './db.ts';
 import { mutantSwitch, MUTANTS as ALL_MUTANTS, type MutantInfo } from './mutants.ts';
 import { PublicApi, createServices } from './app.ts';
 import { ControlApi } from './control.ts';
+import { Verifier } from './resources/verify.ts';
+import { purgeDeletedLeads } from './resources/leads.ts';
 
 export interface ReferenceOptions {
   mutants?: string[]; // ids from MUTANTS; unknown id -> throws with the list of known ids
   dbPath?: string; // default: a fresh SQLite file (WAL) in a temp dir, removed at stop
   controlToken?: string; // default: random
   log?: (line: string) => void;
+  /**
+   * Run background work (mailbox verification) on a real-time timer too, not only through the
+   * control API's POST /work/drain. Default true (a target without the control API progresses on
+   * its own); the reference's own tests turn it off to observe the states in between.
+   */
+  backgroundTimer?: boolean;
 }
 
 export interface ReferenceHandle {
@@ -59,6 +67,9 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const db = openDb(dbPath);
   const clock = new Clock();
   const services = createServices(db, clock, mutant, log);
+  const verifier = new Verifier(services);
+  services.verifier = verifier;
+  services.drainers.push(verifier.drain, (now) => purgeDeletedLeads(db, now));
   const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');
   const api = new PublicApi(services);
   const control = new ControlApi(services, controlToken);
@@ -89,6 +100,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     throw e;
   }
 
+  if (opts.backgroundTimer !== false) verifier.start();
   let stopping: Promise<void> | null = null;
   return {
     baseUrl: `http://127.0.0.1:${publicPort}`,
@@ -96,6 +108,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     controlToken,
     stop() {
       stopping ??= (async () => {
+        verifier.stop();
         await Promise.all([close(publicServer), close(controlServer)]);
         services.drainers.length = 0;
         db.close();

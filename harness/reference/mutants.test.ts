@@ -4,11 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Env, UUID_V4 } from './test-helpers.ts';
+import { randomUUID } from 'node:crypto';
+import { Env, UUID_V4, mailboxInput } from './test-helpers.ts';
 import { MUTANTS } from './index.ts';
 import type { MutantId } from './mutants.ts';
 
 type Probe = (e: Env) => Promise<unknown>;
+const isResource = (id: string) => /^(acct|camp|lead|lf)-/.test(id);
 const ABSENT = '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2e';
 
 async function keyWith(e: Env, scopes: string[]) {
@@ -28,6 +30,59 @@ async function usage(e: Env, limits: Record<string, number | null>, used: Record
   const w = await e.workspace();
   await e.ctl('PATCH', `/workspaces/${w.orgId}`, { limits, used });
   return (await e.call(w.key, 'GET', `/v1/usage/${t}`)).body;
+}
+
+
+// ---- helpers of the resource probes ----
+const UNREACHABLE = { smtpHost: '127.0.0.1', smtpPort: 1, imapHost: '127.0.0.1', imapPort: 1 };
+async function postAccounts(e: Env, w: { key: string }, accounts: unknown[]) {
+  return e.call(w.key, 'POST', '/v1/accounts', { body: { accounts } });
+}
+async function failedMailbox(e: Env) {
+  const w = await e.workspace();
+  const m = await e.mailbox(w, UNREACHABLE);
+  await e.drain();
+  return { w, m };
+}
+async function oauthMailbox(e: Env) {
+  const w = await e.workspace();
+  const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+  const id = (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@gmail.test` })).body.accountId as string;
+  return { w, id, state: init.state as string };
+}
+const STEP = [{ subject: 'Hi {{firstName}}', body: '<p>Hello</p>', delayDays: 0, delayHours: 0 }];
+async function campWithLead(e: Env) {
+  const w = await e.workspace();
+  const c = await e.campaign(w, { sequence: STEP, leads: [`lead-${Math.random().toString(36).slice(2)}@corp.test`] });
+  const lead = (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data[0];
+  return { w, c, lead };
+}
+async function pausedCampaign(e: Env) {
+  const { w, c } = await campWithLead(e);
+  await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/pause`);
+  return { w, c };
+}
+const patchLead = async (e: Env, status_?: string, body?: Record<string, unknown>) => {
+  const { w, c, lead } = await campWithLead(e);
+  return e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: body ?? { status: status_ } });
+};
+const mutateStatus = async (e: Env, body: Record<string, unknown>) => {
+  const { w, c, lead } = await campWithLead(e);
+  return e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: typeof body.ids === 'string' ? { ...body, ids: [lead.id] } : body });
+};
+async function leadSearch(e: Env, status_: string, extra: Record<string, unknown> = {}) {
+  const w = await e.workspace();
+  const ls = (await e.ctl('POST', '/lead-searches', { organizationId: w.orgId, query: 'cto berlin', searchMode: 'people', maxResults: 10, ...(status_ === 'draft' ? { status: 'draft' } : {}) })).body;
+  if (status_ !== 'draft') await e.ctl('POST', `/lead-searches/${ls.id}/advance`, { status: status_, ...extra });
+  return { w, ls: (await e.call(w.key, 'GET', `/v1/lead-searches/${ls.id}`)).body };
+}
+/** A schedule window (all days) that holds "now" in UTC+14 but not in UTC. */
+function kiritimatiWindow() {
+  const d = new Date(Date.now() + 14 * 3_600_000);
+  const local = d.getUTCHours() * 60 + d.getUTCMinutes();
+  const start = Math.max(0, Math.min(local - 1, 1320));
+  return { timezone: 'Pacific/Kiritimati', sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: start, sendingMinutesEnd: start + 120 };
 }
 
 /** mutant id -> [expected observation on the clean reference, probe]. */
@@ -226,6 +281,156 @@ const PROBES: Record<MutantId, [unknown, Probe]> = {
     return status(e, k.key, 'GET', '/v1/workspace');
   }],
   'workspace-missing-timezone': ['UTC', async (e) => (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.timezone],
+  // ---- mailboxes ----
+  'acct-password-returned': [false, async (e) => JSON.stringify(await e.mailbox(await e.workspace())).includes('s3cret-smtp')],
+  'acct-signature-unsanitized': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
+  'acct-displayname-no-default': ['Ada Lovelace', async (e) => (await e.mailbox(await e.workspace())).displayName],
+  'acct-warmup-off-default': [true, async (e) => (await e.mailbox(await e.workspace())).warmup.enabled],
+  'acct-bounds-maxemails-201': [[0, 1], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ maxEmailsPerDay: 201 })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
+  'acct-batch-fails-whole': [[201, 1], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput(), mailboxInput({ smtpPort: 0 })]);
+    return [r.status, r.body.summary?.created];
+  }],
+  'acct-duplicate-created': [[0, 1], async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    const r = await postAccounts(e, w, [mailboxInput({ emailAddress: m.emailAddress })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
+  'acct-new-status-active': ['inactive', async (e) => (await e.mailbox(await e.workspace())).status],
+  'acct-pause-inactive-allowed': [400, async (e) => {
+    const w = await e.workspace();
+    return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
+  }],
+  'acct-email-mutable': [400, async (e) => {
+    const w = await e.workspace();
+    return status(e, w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { emailAddress: `x${Date.now()}@other.test` } });
+  }],
+  'acct-patch-no-reverify': [['checking', 'pending'], async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } });
+    return [r.body.status, r.body.verification.overallStatus];
+  }],
+  'acct-resume-no-reverify': ['checking', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'POST', `/v1/accounts/${m.id}/resume`)).body.status;
+  }],
+  'acct-verify-always-active': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  }],
+  'acct-tags-filter-ignored': [1, async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
+    const a = await e.mailbox(w);
+    await e.mailbox(w);
+    await e.ctl('PUT', `/accounts/${a.id}/tags`, { tagIds: [tag.id] });
+    return (await e.call(w.key, 'GET', `/v1/accounts?tags=${tag.id}`)).body.data.length;
+  }],
+  'acct-revoke-ignored': ['revoked', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
+  }],
+  'acct-oauth-state-never-expires': ['expired', async (e) => {
+    const w = await e.workspace();
+    const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/microsoft/init')).body;
+    await e.ctl('POST', '/clock/advance', { seconds: init.expiresInSeconds + 1 });
+    return (await e.call(w.key, 'GET', `/v1/accounts/oauth/microsoft/status?state=${init.state}`)).body.status;
+  }],
+  // ---- campaigns ----
+  'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
+  'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'camp-launch-failure-400': [[201, false, 'string'], async (e) => {
+    const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } });
+    return [r.status, r.body.launched, typeof r.body.launchError];
+  }],
+  'camp-leads-duplicates-as-created': [[1, 1], async (e) => {
+    const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test', 'A@corp.test'] } });
+    return [r.body.leads.created, r.body.leads.duplicates];
+  }],
+  'camp-status-filter-ignored': [0, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns?status=active')).body.data.length;
+  }],
+  'camp-patch-replaces-all': [[false, 1], async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { settings: { trackOpens: false }, sequence: STEP });
+    const r = await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'renamed' } });
+    return [r.body.settings.trackOpens, r.body.sequence.length];
+  }],
+  'camp-start-without-leads': [400, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP });
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
+  'camp-resume-without-mailbox': [400, async (e) => {
+    const { w, c } = await pausedCampaign(e);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
+  }],
+  'camp-resume-blocked-by-unsendable-mailbox': [200, async (e) => {
+    const { w, c } = await pausedCampaign(e);
+    await e.mailbox(w); // inactive: cannot send now
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
+  }],
+  'camp-within-schedule-utc': [true, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { schedule: kiritimatiWindow() });
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.isWithinSchedule;
+  }],
+  'camp-next-opens-always-set': [null, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w);
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.nextScheduleOpensAt;
+  }],
+  // ---- leads ----
+  'lead-platform-status-accepted': [400, async (e) => (await patchLead(e, 'email_sent')).status],
+  'lead-replied-status-before-reply': [400, async (e) => (await patchLead(e, 'lead_replied_interested')).status],
+  'lead-lost-needs-reply': [200, async (e) => (await patchLead(e, 'lead_lost')).status],
+  'lead-email-change-after-contact': [400, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'contacted');
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
+  }],
+  'lead-delete-no-retention': [30, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'contacted');
+    return (await e.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${lead.id}`)).body.retentionDays;
+  }],
+  'lead-mutate-empty-filter-deletes-all': [400, async (e) => (await mutateStatus(e, { operation: 'delete', filter: {} })).status],
+  'lead-mutate-ids-1001': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: Array.from({ length: 1001 }, () => randomUUID()) })).status],
+  'lead-mutate-all-with-ids': [400, async (e) => (await mutateStatus(e, { operation: 'delete', all: true, ids: 'lead' })).status],
+  'lead-mutate-missing-not-reported': [[1, 1], async (e) => {
+    const r = (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: [ABSENT] })).body;
+    return [r.failed, r.errors.length];
+  }],
+  'lead-search-case-sensitive': [1, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { leads: ['Mixed.Case@Corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=mixed.case@corp')).body.data.length;
+  }],
+  'lead-search-more-than-10': [10, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 11; i++) await e.campaign(w, { leads: ['same@corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=same@corp.test')).body.data.length;
+  }],
+  'lead-search-row-per-lead': [1, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { leads: ['one.abc@corp.test', 'two.abc@corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=abc@corp')).body.data.length;
+  }],
+  // ---- lead searches ----
+  'lf-draft-listed': [0, async (e) => {
+    const { w } = await leadSearch(e, 'draft');
+    return (await e.call(w.key, 'GET', '/v1/lead-searches')).body.data.length;
+  }],
+  'lf-completedat-missing': ['string', async (e) => typeof (await leadSearch(e, 'completed')).ls.completedAt],
+  'lf-errormessage-missing': ['boom', async (e) => (await leadSearch(e, 'failed', { errorMessage: 'boom' })).ls.errorMessage],
+  'lf-discovery-never-finished': [true, async (e) => (await leadSearch(e, 'crawling')).ls.discoveryFinished],
 };
 
 describe('mutants', () => {
@@ -255,7 +460,30 @@ describe('mutants', () => {
     }
   });
 
-  for (const m of MUTANTS) {
+  for (const m of MUTANTS.filter((x) => !isResource(x.id))) {
+    it(`${m.id} deviates`, async () => {
+      const [expected, probe] = PROBES[m.id as MutantId];
+      expect(await probe(clean), `clean reference (${m.rule})`).toEqual(expected);
+      const e = await Env.start([m.id]);
+      try {
+        expect(await probe(e), `with mutant ${m.id}`).not.toEqual(expected);
+      } finally {
+        await e.stop();
+      }
+    });
+  }
+});
+
+// The resource mutants (issue 4) run concurrently, on their own clean instance: their probes use
+// their own workspaces, and only acct-oauth-state-never-expires moves that instance's clock (by
+// 10 minutes, which no other resource probe is sensitive to).
+describe.concurrent('resource mutants', () => {
+  let clean: Env;
+  beforeAll(async () => {
+    clean = await Env.start();
+  });
+  afterAll(() => clean.stop());
+  for (const m of MUTANTS.filter((x) => isResource(x.id))) {
     it(`${m.id} deviates`, async () => {
       const [expected, probe] = PROBES[m.id as MutantId];
       expect(await probe(clean), `clean reference (${m.rule})`).toEqual(expected);

@@ -122,9 +122,11 @@ describe('leads (2.6, 3.3, 4.4)', () => {
     expect((await env.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${bob.id}`, { body: { email: 'ann@corp.test' } })).status).toBe(409);
     expect((await env.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${bob.id}`, { body: { email: 'robert@corp.test' } })).body.email).toBe('robert@corp.test');
     // search
-    const s = await env.call(w.key, 'GET', '/v1/leads/search?email=CORP.test');
-    expect(s.body.data).toHaveLength(2);
-    expect(s.body.data[0]).toEqual({ id: bob.id, email: 'robert@corp.test', campaignId: c.id, campaignName: 'Leads', firstName: '', lastName: '' });
+    const c2 = await env.campaign(w, { name: 'Other', leads: ['zed@CORP.test'] });
+    const s = await env.call(w.key, 'GET', '/v1/leads/search?email=corp.TEST');
+    expect(s.body.data).toHaveLength(2); // one row per campaign
+    expect(s.body.data[1]).toEqual({ id: bob.id, email: 'robert@corp.test', campaignId: c.id, campaignName: 'Leads', firstName: '', lastName: '' });
+    expect(s.body.data[0]).toMatchObject({ email: 'zed@CORP.test', campaignId: c2.id });
     expect((await env.call(w.key, 'GET', '/v1/leads/search')).status).toBe(400);
     // mutate
     const mt = await env.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'add_tags', ids: [ann.id, bob.id, ABSENT], tags: ['x'] } });
@@ -135,7 +137,8 @@ describe('leads (2.6, 3.3, 4.4)', () => {
     }
     const del = await env.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'delete', filter: { search: 'robert' } } });
     expect(del.body).toMatchObject({ operation: 'delete', affected: 1, failed: 0 });
-    // delete one
+    // delete one: contacted -> soft-deleted with a retention window; never contacted -> gone (0)
+    await env.leadEvent(ann.id, 'contacted');
     const d = await env.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${ann.id}`);
     expect(d.body).toEqual({ success: true, retentionDays: 30 });
     expect((await env.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${ann.id}`)).status).toBe(404);
@@ -174,16 +177,20 @@ describe('mailboxes (2.1-2.4, 3.2, 4.2)', () => {
     expect((await env.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body).toEqual(m);
     expect((await env.call(w.key, 'GET', '/v1/accounts')).body.data).toEqual([m]);
     const p = await env.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { maxEmailsPerDay: 25, smtpPassword: 'new-secret' } });
-    expect(p.body).toMatchObject({ maxEmailsPerDay: 25, status: 'inactive' });
+    expect(p.body).toMatchObject({ maxEmailsPerDay: 25, status: 'checking' });
     expect(JSON.stringify(p.body)).not.toContain('new-secret');
     const e = await env.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { emailAddress: 'other@x.test' } });
     expect(e.status).toBe(400);
     const pause = await env.call(w.key, 'POST', `/v1/accounts/${m.id}/pause`);
     expect(pause.status).toBe(400);
     expect(pause.body.error.code).toBe('failed_precondition');
+    expect((await env.call(w.key, 'POST', `/v1/accounts/${m.id}/resume`)).status).toBe(400); // checking
+    await env.drain(); // smtp.example.test does not resolve: failed
+    expect((await env.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status).toBe('failed');
     expect((await env.call(w.key, 'POST', `/v1/accounts/${m.id}/resume`)).body.status).toBe('checking');
     const v = await env.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`);
-    expect(v.body).toMatchObject({ overallStatus: 'pending', smtp: { status: 'not_checked', error: null }, imap: { status: 'not_checked', error: null }, lastVerifiedAt: null });
+    expect(v.body).toMatchObject({ overallStatus: 'pending', smtp: { status: 'not_checked', error: null }, imap: { status: 'not_checked', error: null } });
+    expect(v.body.lastVerifiedAt).toBeUndefined();
     expect((await env.call(w.key, 'DELETE', `/v1/accounts/${m.id}`)).body).toEqual({ id: m.id, deleted: true });
     expect((await env.call(w.key, 'GET', `/v1/accounts/${m.id}`)).status).toBe(404);
   });

@@ -26,8 +26,19 @@ export interface Workspace {
 export class Env {
   constructor(readonly ref: ReferenceHandle) {}
 
-  static async start(mutants: string[] = []): Promise<Env> {
-    return new Env(await startReference({ mutants, log: () => {} }));
+  static async start(mutants: string[] = [], opts: { backgroundTimer?: boolean } = {}): Promise<Env> {
+    return new Env(await startReference({ mutants, log: () => {}, backgroundTimer: opts.backgroundTimer ?? false }));
+  }
+
+  /** POST /work/drain (runs background work due now, e.g. mailbox verification). */
+  drain(): Promise<Res> {
+    return this.ctl('POST', '/work/drain', {});
+  }
+
+  /** Control extension: record that an email went to the lead / that the lead replied. */
+  async leadEvent(leadId: string, type: 'contacted' | 'replied'): Promise<void> {
+    const r = await this.ctl('POST', `/leads/${leadId}/events`, { type });
+    if (r.status !== 200) throw new Error(`control POST /leads/${leadId}/events: ${r.status} ${r.text}`);
   }
 
   stop(): Promise<void> {

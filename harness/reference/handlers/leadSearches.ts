@@ -38,7 +38,7 @@ export const list: Handler = async (ctx) =>
     ctx.page<LeadSearchRow>({
       list: 'lead-searches',
       from: 'lead_searches',
-      where: "org_id = ? AND status <> 'draft'",
+      where: ctx.mutant('lf-draft-listed') ? 'org_id = ?' : "org_id = ? AND status <> 'draft'",
       params: [ctx.workspace.id],
       map: (r) => ({ id: r.id, query: r.query, status: r.status, searchMode: r.search_mode, maxResults: r.max_results, createdAt: isoOf(r.created_at), completedAt: isoOf(r.completed_at) }),
     }),

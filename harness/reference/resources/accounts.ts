@@ -3,14 +3,20 @@
 // doc JSON (everything shown), secrets JSON (AES-256-GCM sealed passwords, never returned)).
 // Reference choices: batch `errors[]` element = { index, emailAddress, code, message, details? }
 // (code validation_failed or conflict when the address is connected already, anywhere);
-// defaults below; PATCH of smtp*/imap* re-runs verification (status active -> checking);
-// resume: inactive|failed -> checking, else 400 failed_precondition.
-// TODO(resources): background verification (POST /work/drain), sending, IMAP polling.
+// defaults below; every 2.2 bound exactly as written (strings 0..max, an address where one is
+// expected); background verification in verify.ts (queued at create, resume and a PATCH of any
+// smtp*/imap* field). Status: create -> inactive (verification pending) -> active | failed;
+// pause: active -> inactive (marked paused: verification never re-activates it, only resume);
+// resume: inactive|failed -> checking -> active | failed, else 400 failed_precondition;
+// PATCH of smtp*/imap*: credentials rotated, verification pending again, status -> checking
+// (a paused mailbox stays inactive); OAuth mailboxes (consent through the control API) are
+// active at once, have no SMTP/IMAP password and refuse smtp*/imap* fields (400).
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
 import { failedPrecondition, validationFailed, notFound } from '../errors.ts';
 import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../validate.ts';
-import { loadOwned, tagsOf, tagFilter, sanitizeHtml } from './shared.ts';
+import { loadOwned, tagsOf, tagFilter } from './shared.ts';
+import { sanitizeHtml } from './sanitize.ts';
 
 export const LANGUAGES = ['en', 'ar', 'bn', 'zh', 'cs', 'da', 'nl', 'fi', 'fr', 'de', 'el', 'he', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'ms', 'no', 'pl', 'pt', 'ro', 'ru', 'es', 'sv', 'th', 'tr', 'uk', 'vi'] as const;
 export const ACCOUNT_STATUSES = ['active', 'inactive', 'checking', 'revoked', 'failed'] as const;
@@ -29,19 +35,34 @@ export function accountView(ctx: Ctx, r: AccountRow) {
     provider: r.provider, status: r.status, maxEmailsPerDay: d.maxEmailsPerDay, sendingGapMinutes: d.sendingGapMinutes,
     campaignSlowRamp: d.campaignSlowRamp, replyToAddress: d.replyToAddress, signature: d.signature, bcc: d.bcc,
     automationLanguage: d.automationLanguage, warmup: d.warmup, tracking: d.tracking, statusMessage: d.statusMessage ?? null,
-    tags: tagsOf(ctx.db, 'account_tags', 'account_id', r.id), healthScore: d.healthScore, smtp: d.smtp, imap: d.imap ?? null,
-    verification: d.verification, createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
+    tags: tagsOf(ctx.db, 'account_tags', 'account_id', r.id), healthScore: d.healthScore,
+    smtp: ctx.mutant('acct-password-returned') && d.smtp ? { ...(d.smtp as object), password: passwordOf(ctx, r, 'smtpPassword') } : d.smtp,
+    imap: d.imap ?? null,
+    verification: verificationSummary(d.verification as VerificationDoc), createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   };
 }
 
+function passwordOf(ctx: Ctx, r: AccountRow, k: string): string | null {
+  const sealed = (JSON.parse(r.secrets) as Record<string, string>)[k];
+  return sealed ? ctx.services.decrypt(sealed) : null;
+}
+
+interface VerificationDoc {
+  overallStatus: string; smtp: string; imap: string; dns: Record<string, string>;
+  lastVerifiedAt?: string | null; smtpError?: unknown; imapError?: unknown;
+}
+/** 2.4: the verification object inside the mailbox (the details are on GET .../verification). */
+const verificationSummary = (v: VerificationDoc) => ({ overallStatus: v.overallStatus, smtp: v.smtp, imap: v.imap, dns: v.dns });
+
 export const loadAccount = (ctx: Ctx, id: string) => loadOwned<AccountRow>(ctx, 'accounts', id, 'mailbox');
-const pendingVerification = () => ({ overallStatus: 'pending', smtp: 'not_checked', imap: 'not_checked', dns: { mx: 'not_checked', spf: 'not_checked', dkim: 'not_checked', dmarc: 'not_checked' } });
+export const pendingVerification = () => ({ overallStatus: 'pending', smtp: 'not_checked', imap: 'not_checked', dns: { mx: 'not_checked', spf: 'not_checked', dkim: 'not_checked', dmarc: 'not_checked' } });
 
 function defaultWarmup(ctx: Ctx) {
+  const off = ctx.mutant('acct-warmup-off-default');
   return {
-    enabled: true, strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true, dailyRampup: 2,
+    enabled: !off, strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true, dailyRampup: 2,
     randomizer: 20, skipWeekends: false, timezone: ctx.workspace.timezone, trackingEnabled: false,
-    phase: 'warming_up', startedAt: ctx.clock.iso(), poolAccess: 'free',
+    phase: off ? 'disabled' : 'warming_up', startedAt: ctx.clock.iso(), poolAccess: 'free',
   };
 }
 
@@ -67,11 +88,11 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
     else out.timezone = raw.timezone;
   }
   set('trackingEnabled', w.bool(raw, 'trackingEnabled'));
-  for (const ro of ['phase', 'startedAt', 'poolAccess']) if (raw[ro] !== undefined) w.issue(ro, 'is read-only');
+  // phase, startedAt, poolAccess are read-only: ignored when sent back (e.g. a warmup object read earlier).
   v.issues.push(...w.issues);
   if (out.enabled === false) {
     out.phase = 'disabled';
-    out.startedAt = null;
+    delete out.startedAt;
   } else if (base.enabled === false && out.enabled === true) {
     out.phase = 'warming_up';
     out.startedAt = ctx.clock.iso();
@@ -82,17 +103,17 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
 /** The optional settings shared by create and PATCH; writes into `doc`. */
 function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<string, unknown>): void {
   for (const k of ['firstName', 'lastName', 'displayName'] as const) {
-    const s = v.str(o, k, { max: 128, nonEmpty: k !== 'displayName' });
+    const s = v.str(o, k, { max: 128 });
     if (s !== undefined) doc[k] = s;
   }
-  const m = v.int(o, 'maxEmailsPerDay', { min: 1, max: 200 });
+  const m = v.int(o, 'maxEmailsPerDay', { min: 1, max: ctx.mutant('acct-bounds-maxemails-201') ? 201 : 200 });
   if (m !== undefined) doc.maxEmailsPerDay = m;
   const g = v.int(o, 'sendingGapMinutes', { min: 1, max: 300 });
   if (g !== undefined) doc.sendingGapMinutes = g;
   const sr = v.bool(o, 'campaignSlowRamp');
   if (sr !== undefined) doc.campaignSlowRamp = sr;
   const sig = v.str(o, 'signature', { max: 100_000 });
-  if (sig !== undefined) doc.signature = sanitizeHtml(sig);
+  if (sig !== undefined) doc.signature = ctx.mutant('acct-signature-unsanitized') ? sig : sanitizeHtml(sig);
   for (const k of ['bcc', 'replyToAddress'] as const) {
     const s = v.str(o, k, { max: 254 });
     if (s !== undefined) {
@@ -108,7 +129,8 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
       const tv = new V('tracking');
       const domainId = tv.uuid(t, 'domainId');
       v.issues.push(...tv.issues);
-      if (domainId !== undefined || t.domainId === null) doc.tracking = { domainId: domainId ?? null };
+      if (domainId !== undefined) doc.tracking = { domainId };
+      else if (t.domainId === null) doc.tracking = {};
     }
   }
   if (o.warmup !== undefined) doc.warmup = mergeWarmup(ctx, v, o.warmup, doc.warmup as Record<string, unknown>, 'warmup');
@@ -119,10 +141,10 @@ function applyCredentials(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Recor
   let touched = false;
   for (const proto of ['smtp', 'imap'] as const) {
     const cur = { ...((doc[proto] as Record<string, unknown> | null) ?? {}) };
-    const host = v.str(o, `${proto}Host`, { required, max: 255, nonEmpty: true });
+    const host = v.str(o, `${proto}Host`, { required, max: 255 });
     const port = v.int(o, `${proto}Port`, { required, min: 1, max: 65535 });
-    const user = v.str(o, `${proto}Username`, { required, max: 255, nonEmpty: true });
-    const pass = v.str(o, `${proto}Password`, { required, max: 1024, nonEmpty: true });
+    const user = v.str(o, `${proto}Username`, { required, max: 255 });
+    const pass = v.str(o, `${proto}Password`, { required, max: 1024 });
     if (host !== undefined) cur.host = host;
     if (port !== undefined) cur.port = port;
     if (user !== undefined) cur.username = user;
@@ -144,7 +166,8 @@ export const create: Handler = async (ctx) => {
   if (!Array.isArray(list)) throw validationFailed(['accounts: must be an array of 1 to 50 mailboxes']);
   if (list.length < 1 || list.length > MAX_BATCH) throw validationFailed([`accounts: must hold 1 to ${MAX_BATCH} mailboxes (got ${list.length})`]);
   const accounts: unknown[] = [];
-  const errors: unknown[] = [];
+  const errors: { index: number; emailAddress: string | null; code: string; message: string; details?: string[] }[] = [];
+  const valid: { index: number; email: string; doc: Record<string, unknown>; secrets: Record<string, string>; displayNameGiven: boolean }[] = [];
   list.forEach((el, index) => {
     const emailAddress = isPlainObject(el) && typeof el.emailAddress === 'string' ? el.emailAddress : null;
     if (!isPlainObject(el)) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The element is invalid.', details: [`accounts[${index}]: must be an object`] });
@@ -155,23 +178,39 @@ export const create: Handler = async (ctx) => {
     const doc: Record<string, unknown> = {
       firstName: '', lastName: '', displayName: '', maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false,
       replyToAddress: email ?? '', signature: '', bcc: '', automationLanguage: 'en', warmup: defaultWarmup(ctx),
-      tracking: { domainId: null }, statusMessage: null, healthScore: 100, smtp: null, imap: null,
-      imapAllowInvalidCert: false, verification: pendingVerification(),
+      tracking: {}, statusMessage: null, healthScore: 100, smtp: null, imap: null,
+      imapAllowInvalidCert: false, verification: pendingVerification(), paused: false,
     };
     const secrets: Record<string, string> = {};
     applyCredentials(ctx, v, el, doc, secrets, true);
     applySettings(ctx, v, el, doc);
     if (v.issues.length > 0) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The mailbox is invalid.', details: v.issues });
-    if (!el.displayName) doc.displayName = `${doc.firstName} ${doc.lastName}`.trim();
-    const lc = email!.toLowerCase();
-    if (ctx.db.prepare('SELECT 1 FROM accounts WHERE email_lc = ?').get(lc))
-      return void errors.push({ index, emailAddress, code: 'conflict', message: 'This email address is already connected.' });
+    valid.push({ index, email: email!, doc, secrets, displayNameGiven: el.displayName !== undefined && el.displayName !== null });
+  });
+  // "each element is validated and created independently" (4.2); the mutant refuses the batch.
+  if (errors.length > 0 && ctx.mutant('acct-batch-fails-whole')) throw validationFailed(errors.flatMap((e) => e.details ?? [`accounts[${e.index}]: ${e.message}`]));
+  const created_: { index: number; id: string }[] = [];
+  for (const { index, email, doc, secrets, displayNameGiven } of valid) {
+    if (!displayNameGiven) doc.displayName = ctx.mutant('acct-displayname-no-default') ? '' : `${doc.firstName} ${doc.lastName}`.trim();
+    let lc = email.toLowerCase();
+    if (ctx.db.prepare('SELECT 1 FROM accounts WHERE email_lc = ?').get(lc)) {
+      if (!ctx.mutant('acct-duplicate-created')) {
+        errors.push({ index, emailAddress: email, code: 'conflict', message: 'This email address is already connected.' });
+        continue;
+      }
+      lc = `${lc}#${ctx.newId()}`;
+    }
     const id = ctx.newId();
     const now = ctx.clock.stamp();
+    const status = ctx.mutant('acct-new-status-active') ? 'active' : 'inactive';
     ctx.db.prepare('INSERT INTO accounts (id, org_id, email_address, email_lc, provider, status, doc, secrets, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(id, ctx.workspace.id, email, lc, 'custom', 'inactive', JSON.stringify(doc), JSON.stringify(secrets), now, now);
-    accounts.push(accountView(ctx, loadAccount(ctx, id)));
-  });
+      .run(id, ctx.workspace.id, email, lc, 'custom', status, JSON.stringify(doc), JSON.stringify(secrets), now, now);
+    ctx.services.verifier.enqueue(id);
+    created_.push({ index, id });
+  }
+  created_.sort((x, y) => x.index - y.index);
+  for (const c of created_) accounts.push(accountView(ctx, loadAccount(ctx, c.id)));
+  errors.sort((x, y) => x.index - y.index);
   return created({ summary: { submitted: list.length, created: accounts.length, failed: errors.length }, accounts, errors });
 };
 
@@ -185,7 +224,7 @@ export const list: Handler = async (ctx) => {
     params.push(status);
   }
   const tags = tagFilter(ctx.query);
-  if (tags) {
+  if (tags && !ctx.mutant('acct-tags-filter-ignored')) {
     where.push(`EXISTS (SELECT 1 FROM account_tags at WHERE at.account_id = accounts.id AND at.tag_id IN (${tags.map(() => '?').join(',')}))`);
     params.push(...tags);
   }
@@ -194,22 +233,35 @@ export const list: Handler = async (ctx) => {
 
 export const get: Handler = async (ctx) => ok(accountView(ctx, loadAccount(ctx, ctx.params.id!)));
 
+const CREDENTIAL_FIELDS = ['smtpHost', 'smtpPort', 'smtpUsername', 'smtpPassword', 'imapHost', 'imapPort', 'imapUsername', 'imapPassword', 'imapAllowInvalidCert'];
+
 export const patch: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
   const b = bodyObject(ctx.body);
   const v = new V();
-  if (b.emailAddress !== undefined) v.issue('emailAddress', 'cannot be changed after creation');
+  const emailMutable = ctx.mutant('acct-email-mutable');
+  const emailChange = emailMutable ? v.str(b, 'emailAddress', { max: 254 }) : undefined;
+  if (b.emailAddress !== undefined && !emailMutable) v.issue('emailAddress', 'cannot be changed after creation');
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   const secrets = JSON.parse(r.secrets) as Record<string, string>;
   applySettings(ctx, v, b, doc);
+  const credentialKeys = CREDENTIAL_FIELDS.filter((k) => b[k] !== undefined);
+  if (r.provider !== 'custom' && credentialKeys.length > 0)
+    for (const k of credentialKeys) v.issue(k, `an OAuth (${r.provider}) mailbox has no SMTP/IMAP credentials; reconnect it through OAuth`);
   const rotated = applyCredentials(ctx, v, b, doc, secrets, false);
   v.done();
   let status = r.status;
-  if (rotated) {
+  const reverify = rotated && !ctx.mutant('acct-patch-no-reverify');
+  if (reverify) {
     doc.verification = pendingVerification();
-    if (status === 'active') status = 'checking';
+    // A paused mailbox stays inactive (3.2: only a resume re-activates it); revoked stays revoked.
+    if (!doc.paused && status !== 'revoked') status = 'checking';
   }
-  ctx.db.prepare('UPDATE accounts SET doc = ?, secrets = ?, status = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(doc), JSON.stringify(secrets), status, ctx.clock.now(), r.id);
+  ctx.db.transaction(() => {
+    ctx.db.prepare('UPDATE accounts SET doc = ?, secrets = ?, status = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(doc), JSON.stringify(secrets), status, ctx.clock.now(), r.id);
+    if (emailChange !== undefined) ctx.db.prepare('UPDATE accounts SET email_address = ?, email_lc = ? WHERE id = ?').run(emailChange, `${emailChange.toLowerCase()}#${r.id}`, r.id);
+    if (reverify) ctx.services.verifier.enqueue(r.id);
+  })();
   return ok(accountView(ctx, loadAccount(ctx, r.id)));
 };
 
@@ -218,6 +270,7 @@ export const remove: Handler = async (ctx) => {
   ctx.db.transaction(() => {
     ctx.db.prepare('DELETE FROM account_tags WHERE account_id = ?').run(r.id);
     ctx.db.prepare('DELETE FROM accounts WHERE id = ?').run(r.id);
+    ctx.services.verifier.cancel(r.id);
     // Sending stops immediately: no campaign keeps the mailbox among its senders.
     const rows = ctx.db.prepare('SELECT id, doc FROM campaigns WHERE org_id = ?').all(ctx.workspace.id) as { id: string; doc: string }[];
     for (const c of rows) {
@@ -232,8 +285,10 @@ export const remove: Handler = async (ctx) => {
 
 export const pause: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
-  if (r.status !== 'active') throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
-  ctx.db.prepare("UPDATE accounts SET status = 'inactive', updated_at = ? WHERE id = ?").run(ctx.clock.now(), r.id);
+  if (r.status !== 'active' && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
+  const doc = JSON.parse(r.doc) as Record<string, unknown>;
+  doc.paused = true;
+  ctx.db.prepare("UPDATE accounts SET status = 'inactive', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
   return ok(accountView(ctx, loadAccount(ctx, r.id)));
 };
 
@@ -241,19 +296,34 @@ export const resume: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
   if (r.status !== 'inactive' && r.status !== 'failed') throw failedPrecondition(`Only an inactive or failed mailbox can be resumed (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
+  doc.paused = false;
+  if (r.provider !== 'custom') {
+    // An OAuth mailbox has nothing to log in with here: the grant stands, it is active again.
+    ctx.db.prepare("UPDATE accounts SET status = 'active', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
+    return ok(accountView(ctx, loadAccount(ctx, r.id)));
+  }
+  if (ctx.mutant('acct-resume-no-reverify')) {
+    ctx.db.prepare("UPDATE accounts SET status = 'active', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
+    return ok(accountView(ctx, loadAccount(ctx, r.id)));
+  }
   doc.verification = pendingVerification();
-  ctx.db.prepare("UPDATE accounts SET status = 'checking', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
+  ctx.db.transaction(() => {
+    ctx.db.prepare("UPDATE accounts SET status = 'checking', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
+    ctx.services.verifier.enqueue(r.id);
+  })();
   return ok(accountView(ctx, loadAccount(ctx, r.id)));
 };
 
 export const verification: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
-  const d = JSON.parse(r.doc) as { verification: { overallStatus: string; smtp: string; imap: string; dns: unknown; lastVerifiedAt?: string | null; smtpError?: string | null; imapError?: string | null } };
-  const ver = d.verification;
-  return ok({
+  const ver = (JSON.parse(r.doc) as { verification: VerificationDoc }).verification;
+  const out: Record<string, unknown> = {
     overallStatus: ver.overallStatus, smtp: { status: ver.smtp, error: ver.smtpError ?? null }, imap: { status: ver.imap, error: ver.imapError ?? null },
-    dns: ver.dns, lastVerifiedAt: ver.lastVerifiedAt ?? null,
-  });
+    dns: ver.dns,
+  };
+  // A mailbox never verified yet has no lastVerifiedAt (omitted rather than null).
+  if (ver.lastVerifiedAt) out.lastVerifiedAt = ver.lastVerifiedAt;
+  return ok(out);
 };
 
 function provider(ctx: Ctx): 'google' | 'microsoft' {
@@ -279,6 +349,6 @@ export const oauthStatus: Handler = async (ctx) => {
     { account_id: string | null; expires_at: number } | undefined;
   if (!s) throw notFound('No OAuth flow with this state.');
   if (s.account_id) return ok({ status: 'completed', accountId: s.account_id });
-  if (ctx.clock.now() >= s.expires_at) return ok({ status: 'expired' });
+  if (ctx.clock.now() >= s.expires_at && !ctx.mutant('acct-oauth-state-never-expires')) return ok({ status: 'expired' });
   return ok({ status: 'pending' });
 };

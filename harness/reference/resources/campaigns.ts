@@ -134,9 +134,9 @@ function parseAccounts(ctx: Ctx, v: V, raw: unknown): string[] {
 // ---- handlers ----
 export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
-  if (b.launch === true) ctx.requireScope('campaigns:lifecycle');
+  if (b.launch === true && !ctx.mutant('camp-launch-without-lifecycle')) ctx.requireScope('campaigns:lifecycle');
   const v = new V();
-  const name = v.str(b, 'name', { required: true, nonEmpty: true, max: 255 });
+  const name = v.str(b, 'name', { required: true, nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 });
   const schedule = b.schedule === undefined ? defaultSchedule(ctx.workspace.timezone) : mergeSchedule(v, b.schedule, defaultSchedule(ctx.workspace.timezone));
   const settings = b.settings === undefined ? defaultSettings() : mergeSettings(v, b.settings, defaultSettings());
   const sequence = b.sequence === undefined ? [] : parseSequence(ctx, v, b.sequence, []);
@@ -159,9 +159,12 @@ export const create: Handler = async (ctx) => {
     ctx.db.prepare('INSERT INTO campaigns (id, org_id, name, status, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(id, ctx.workspace.id, name!, 'draft', JSON.stringify(doc), now, now);
     const res = insertLeads(ctx, id, leadEmails.map((email) => ({ email })));
-    leadsSummary = { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid };
+    leadsSummary = ctx.mutant('camp-leads-duplicates-as-created')
+      ? { submitted: leadEmails.length, created: res.created.length + res.duplicates, duplicates: 0, invalid: res.invalid }
+      : { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid };
     if (launch) {
       const why = startRefusal(ctx, id, doc);
+      if (why && ctx.mutant('camp-launch-failure-400')) throw failedPrecondition(`The campaign cannot launch: ${why}`);
       if (why) launchError = why;
       else {
         ctx.db.prepare("UPDATE campaigns SET status = 'active' WHERE id = ?").run(id);
@@ -178,8 +181,10 @@ export const list: Handler = async (ctx) => {
   const status = ctx.query.get('status');
   if (status !== null) {
     if (!(CAMPAIGN_STATUSES as readonly string[]).includes(status)) throw validationFailed([`status: must be one of ${CAMPAIGN_STATUSES.join(', ')}`]);
-    where.push('status = ?');
-    params.push(status);
+    if (!ctx.mutant('camp-status-filter-ignored')) {
+      where.push('status = ?');
+      params.push(status);
+    }
   }
   const tags = tagFilter(ctx.query);
   if (tags) {
@@ -198,6 +203,13 @@ export const patch: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   const b = bodyObject(ctx.body);
   const doc = JSON.parse(row.doc) as CampaignDoc;
+  if (ctx.mutant('camp-patch-replaces-all')) {
+    // Every section not supplied falls back to its default (a full replace).
+    doc.schedule = defaultSchedule(ctx.workspace.timezone);
+    doc.settings = defaultSettings();
+    doc.sequence = [];
+    doc.accounts = [];
+  }
   const v = new V();
   const name = v.str(b, 'name', { nonEmpty: true, max: 255 });
   if (b.name === null) v.issue('name', 'must not be empty');
@@ -212,7 +224,7 @@ export const patch: Handler = async (ctx) => {
 
 /** Why a campaign cannot start now, or null. */
 function startRefusal(ctx: Ctx, id: string, doc: CampaignDoc): string | null {
-  if (leadsCount(ctx, id) === 0) return 'The campaign has no leads.';
+  if (leadsCount(ctx, id) === 0 && !ctx.mutant('camp-start-without-leads')) return 'The campaign has no leads.';
   if (doc.sequence.length === 0) return 'The campaign has no sequence.';
   return null;
 }
@@ -241,17 +253,21 @@ export const pause: Handler = async (ctx) => {
 export const resume: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   if (row.status !== 'paused') throw failedPrecondition(`Only a paused campaign can be resumed (this one is ${row.status}).`);
-  const any = ctx.db.prepare('SELECT 1 FROM accounts WHERE org_id = ? LIMIT 1').get(ctx.workspace.id);
-  if (!any) throw failedPrecondition('The workspace has no mailbox.');
+  // Any mailbox of the workspace will do: one that cannot send now does not block (3.1).
+  const sql = ctx.mutant('camp-resume-blocked-by-unsendable-mailbox')
+    ? "SELECT 1 FROM accounts WHERE org_id = ? AND status = 'active' LIMIT 1"
+    : 'SELECT 1 FROM accounts WHERE org_id = ? LIMIT 1';
+  const any = ctx.db.prepare(sql).get(ctx.workspace.id);
+  if (!any && !ctx.mutant('camp-resume-without-mailbox')) throw failedPrecondition('The workspace has no mailbox.');
   setStatus(ctx, row.id, 'active');
   return ok({ id: row.id, status: 'active', success: true });
 };
 
 /** Is `ms` inside the schedule's sending window? */
-export function isWithinSchedule(s: Schedule, ms: number): boolean {
+export function isWithinSchedule(s: Schedule, ms: number, utc = false): boolean {
   if (s.startDate && ms < Date.parse(s.startDate)) return false;
   if (s.endDate && ms >= Date.parse(s.endDate)) return false;
-  const p = localParts(ms, s.timezone);
+  const p = localParts(ms, utc ? 'UTC' : s.timezone);
   const minute = p.hour * 60 + p.minute;
   return s.sendingDays.includes(p.weekday) && minute >= s.sendingMinutesStart && minute < s.sendingMinutesEnd;
 }
@@ -277,8 +293,8 @@ export const status: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   const doc = JSON.parse(row.doc) as CampaignDoc;
   const now = ctx.clock.now();
-  const within = isWithinSchedule(doc.schedule, now);
-  const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : null;
+  const within = isWithinSchedule(doc.schedule, now, ctx.mutant('camp-within-schedule-utc'));
+  const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
   return ok({ id: row.id, status: row.status, isWithinSchedule: within, metrics: { leadsCount: leadsCount(ctx, row.id), ...doc.metrics }, nextScheduleOpensAt: isoOf(next) });
 };
 

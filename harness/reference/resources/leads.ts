@@ -1,7 +1,12 @@
 // Campaign leads (spec 2.6, 3.3, 4.4; referenced list/create). Storage: leads(... doc JSON with
 // the profile fields, tags, customFields, verification, metrics, provider, sequenceProgress).
 // Reference choices: search query param `email`; mutate field names `operation`, `status`;
-// DELETE soft-deletes (retention 30 days) and answers { success: true, retentionDays: 30 };
+// DELETE of a contacted lead soft-deletes it (kept 30 days on the clock, then purged; gone from
+// every read at once) and answers { success: true, retentionDays: 30 }; a lead never contacted
+// is removed at once ({ success: true, retentionDays: 0 }). A lead is "contacted" once an email
+// went to it (last_contacted_at; the send path, or control POST /leads/{id}/events).
+// Platform-managed statuses (not_contacted, email_sent, replied, ...) are refused with 400
+// validation_failed; the replied-only statuses with 400 failed_precondition before a reply.
 // duplicates: same email (case-insensitive) already in the campaign.
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
@@ -108,10 +113,12 @@ export const create: Handler = async (ctx) => {
 };
 
 /** Applies a status change by the rules of 3.3; returns an error message or null. */
-function statusRefusal(r: LeadRow, status: string): string | null {
+function statusRefusal(ctx: Ctx, r: LeadRow, status: string): string | null {
   if (status.startsWith('lead_replied_') || status === 'lead_converted') {
-    if (r.last_replied_at === null) return `The lead has not replied yet; ${status} cannot be set.`;
+    if (r.last_replied_at === null && !ctx.mutant('lead-replied-status-before-reply')) return `The lead has not replied yet; ${status} cannot be set.`;
   }
+  if ((status === 'lead_lost' || status === 'blacklisted') && r.last_replied_at === null && ctx.mutant('lead-lost-needs-reply'))
+    return `The lead has not replied yet; ${status} cannot be set.`;
   return null;
 }
 
@@ -122,16 +129,16 @@ export const patch: Handler = async (ctx) => {
   const v = new V();
   const email = v.str(b, 'email');
   if (email !== undefined && !isEmail(email.trim())) v.issue('email', 'must be an email address');
-  const status = b.status === undefined ? undefined : v.oneOf(b, 'status', USER_SETTABLE_STATUSES);
+  const status = b.status === undefined ? undefined : ctx.mutant('lead-platform-status-accepted') ? v.str(b, 'status') : v.oneOf(b, 'status', USER_SETTABLE_STATUSES);
   v.issues.push(...issues);
   v.done();
   if (status !== undefined) {
-    const why = statusRefusal(r, status);
+    const why = statusRefusal(ctx, r, status);
     if (why) throw failedPrecondition(why);
   }
   let newEmail = r.email;
   if (email !== undefined && email.trim().toLowerCase() !== r.email_lc) {
-    if (r.last_contacted_at !== null || r.status !== 'not_contacted') throw failedPrecondition('The email of a contacted lead cannot be changed.');
+    if (r.last_contacted_at !== null && !ctx.mutant('lead-email-change-after-contact')) throw failedPrecondition('The email of a contacted lead cannot be changed.');
     const dup = ctx.db.prepare('SELECT 1 FROM leads WHERE campaign_id = ? AND email_lc = ? AND deleted_at IS NULL AND id <> ?').get(r.campaign_id, email.trim().toLowerCase(), r.id);
     if (dup) throw conflict('Another lead of the campaign has this email.');
     newEmail = email.trim();
@@ -149,7 +156,12 @@ export const patch: Handler = async (ctx) => {
 
 export const remove: Handler = async (ctx) => {
   const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);
+  if (r.last_contacted_at === null) {
+    ctx.db.prepare('DELETE FROM leads WHERE id = ?').run(r.id);
+    return ok({ success: true, retentionDays: 0 });
+  }
   ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(ctx.clock.now(), r.id);
+  if (ctx.mutant('lead-delete-no-retention')) return ok({ success: true });
   return ok({ success: true, retentionDays: RETENTION_DAYS });
 };
 
@@ -163,7 +175,7 @@ export const mutate: Handler = async (ctx) => {
   let ids: string[] | undefined;
   if (b.ids !== undefined) {
     if (!Array.isArray(b.ids) || b.ids.some((x) => !isUuid(x))) v.issue('ids', 'must be an array of lead uuids');
-    else if (b.ids.length > MAX_MUTATE_IDS) v.issue('ids', `at most ${MAX_MUTATE_IDS} ids`);
+    else if (b.ids.length > MAX_MUTATE_IDS + (ctx.mutant('lead-mutate-ids-1001') ? 1 : 0)) v.issue('ids', `at most ${MAX_MUTATE_IDS} ids`);
     else if (b.ids.length === 0) v.issue('ids', 'must not be empty');
     else ids = [...new Set(b.ids as string[])];
   }
@@ -180,7 +192,7 @@ export const mutate: Handler = async (ctx) => {
         else tags = f.tags as string[];
       }
       v.issues.push(...fv.issues);
-      if ((search === undefined || search === '') && (!tags || tags.length === 0)) v.issue('filter', 'must hold at least one condition');
+      if ((search === undefined || search === '') && (!tags || tags.length === 0) && !ctx.mutant('lead-mutate-empty-filter-deletes-all')) v.issue('filter', 'must hold at least one condition');
       filter = { search: search || undefined, tags: tags && tags.length ? tags : undefined };
     }
   }
@@ -195,7 +207,7 @@ export const mutate: Handler = async (ctx) => {
   if (op === 'delete') {
     const n = [ids !== undefined, b.filter !== undefined, all === true].filter(Boolean).length;
     if (n === 0) v.issue('ids', 'give ids, a filter or all: true');
-    if (n > 1) v.issue('all', 'ids, filter and all are mutually exclusive');
+    if (n > 1 && !ctx.mutant('lead-mutate-all-with-ids')) v.issue('all', 'ids, filter and all are mutually exclusive');
   } else if (op && ids === undefined && b.ids === undefined) v.issue('ids', 'is required');
   v.done();
 
@@ -205,7 +217,7 @@ export const mutate: Handler = async (ctx) => {
   if (ids) {
     targets = ids.map((id) => ctx.db.prepare('SELECT * FROM leads WHERE id = ? AND campaign_id = ? AND deleted_at IS NULL').get(id, c.id) as LeadRow | undefined).filter((x): x is LeadRow => !!x);
     const missing = ids.length - targets.length;
-    if (missing > 0) {
+    if (missing > 0 && !ctx.mutant('lead-mutate-missing-not-reported')) {
       failed += missing;
       errors.push(`${missing} lead(s) not found in the campaign`);
     }
@@ -226,9 +238,12 @@ export const mutate: Handler = async (ctx) => {
   ctx.db.transaction(() => {
     for (const r of targets) {
       const doc = JSON.parse(r.doc) as { tags: string[] };
-      if (op === 'delete') ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(now, r.id);
+      if (op === 'delete') {
+        if (r.last_contacted_at === null) ctx.db.prepare('DELETE FROM leads WHERE id = ?').run(r.id);
+        else ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(now, r.id);
+      }
       else if (op === 'set_status') {
-        const why = statusRefusal(r, status!);
+        const why = statusRefusal(ctx, r, status!);
         if (why) {
           failed++;
           continue;
@@ -249,16 +264,29 @@ export const mutate: Handler = async (ctx) => {
 export const search: Handler = async (ctx) => {
   const q = ctx.query.get('email');
   if (q === null || q.trim() === '') throw validationFailed(['email: give an email address or a fragment of one']);
+  const cs = ctx.mutant('lead-search-case-sensitive');
   const rows = ctx.db
     .prepare(
       `SELECT l.id, l.email, l.campaign_id, c.name AS campaign_name, l.doc FROM leads l JOIN campaigns c ON c.id = l.campaign_id
-       WHERE l.org_id = ? AND l.deleted_at IS NULL AND instr(l.email_lc, ?) > 0 ORDER BY l.created_at DESC, l.id DESC LIMIT 10`,
+       WHERE l.org_id = ? AND l.deleted_at IS NULL AND instr(${cs ? 'l.email' : 'l.email_lc'}, ?) > 0 ORDER BY l.created_at DESC, l.id DESC`,
     )
-    .all(ctx.workspace.id, q.trim().toLowerCase()) as { id: string; email: string; campaign_id: string; campaign_name: string; doc: string }[];
-  return ok({
-    data: rows.map((r) => {
-      const d = JSON.parse(r.doc) as Record<string, unknown>;
-      return { id: r.id, email: r.email, campaignId: r.campaign_id, campaignName: r.campaign_name, firstName: d.firstName ?? '', lastName: d.lastName ?? '' };
-    }),
-  });
+    .iterate(ctx.workspace.id, cs ? q.trim() : q.trim().toLowerCase()) as IterableIterator<{ id: string; email: string; campaign_id: string; campaign_name: string; doc: string }>;
+  // Up to 10 matches, one row per campaign (its newest matching lead).
+  const max = ctx.mutant('lead-search-more-than-10') ? 50 : 10;
+  const perLead = ctx.mutant('lead-search-row-per-lead');
+  const seen = new Set<string>();
+  const data: unknown[] = [];
+  for (const r of rows) {
+    if (data.length >= max) break;
+    if (seen.has(r.campaign_id) && !perLead) continue;
+    seen.add(r.campaign_id);
+    const d = JSON.parse(r.doc) as Record<string, unknown>;
+    data.push({ id: r.id, email: r.email, campaignId: r.campaign_id, campaignName: r.campaign_name, firstName: d.firstName ?? '', lastName: d.lastName ?? '' });
+  }
+  return ok({ data });
 };
+
+/** Purges soft-deleted leads whose retention window has passed (a drainer; see index.ts). */
+export function purgeDeletedLeads(db: import('../db.ts').DB, now: number): number {
+  return db.prepare('DELETE FROM leads WHERE deleted_at IS NOT NULL AND deleted_at <= ?').run(now - RETENTION_DAYS * 86_400_000).changes;
+}

@@ -1,0 +1,139 @@
+// Background mailbox verification against real servers: the kit's sinks (smtp-server with
+// STARTTLS + AUTH, Dovecot IMAP) started here as test fixtures; the reference itself talks to
+// them over the wire only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSinks, type MailSink } from '../sinks/index.ts';
+import { Env, mailboxInput, type Workspace } from './test-helpers.ts';
+
+let sink: MailSink;
+let e: Env;
+let w: Workspace;
+let n = 0;
+
+beforeAll(async () => {
+  [sink, e] = await Promise.all([startSinks({ requireAuth: true }), Env.start([], { backgroundTimer: true })]);
+  w = await e.workspace();
+}, 30_000);
+afterAll(async () => {
+  await e?.stop();
+  await sink?.stop();
+});
+
+async function sinkMailbox(over: (box: Awaited<ReturnType<MailSink['addUser']>>) => Record<string, unknown> = () => ({})) {
+  const box = await sink.addUser(`sdr${++n}-${Date.now().toString(36)}@outreach.test`);
+  const input = mailboxInput({
+    emailAddress: box.address,
+    smtpHost: box.smtp.host, smtpPort: box.smtp.port, smtpUsername: box.smtp.username, smtpPassword: box.smtp.password,
+    imapHost: box.imap?.host ?? box.smtp.host, imapPort: box.imap?.port ?? 1, imapUsername: box.imap?.username ?? box.address, imapPassword: box.imap?.password ?? 'x',
+    ...over(box),
+  });
+  const r = await e.call(w.key, 'POST', '/v1/accounts', { body: { accounts: [input] } });
+  expect(r.status).toBe(201);
+  return { box, account: r.body.accounts[0] };
+}
+const drain = () => e.ctl('POST', '/work/drain', {});
+const get = async (id: string) => (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;
+const ver = async (id: string) => (await e.call(w.key, 'GET', `/v1/accounts/${id}/verification`)).body;
+
+describe('background verification against real SMTP/IMAP servers', () => {
+  it('good credentials: inactive + pending at create, then active after /work/drain', async () => {
+    const { account } = await sinkMailbox();
+    expect(account.status).toBe('inactive');
+    expect(account.verification.overallStatus).toBe('pending');
+    expect(account.verification.smtp).toBe('not_checked');
+    expect((await drain()).body.processed).toBeGreaterThanOrEqual(0);
+    const m = await get(account.id);
+    expect(m.status).toBe('active');
+    expect(m.statusMessage).toBeNull();
+    expect(m.verification).toMatchObject({ overallStatus: 'active', smtp: 'active', imap: sink.imap ? 'active' : 'failed' });
+    const v = await ver(account.id);
+    expect(v.smtp).toEqual({ status: 'active', error: null });
+    expect(typeof v.lastVerifiedAt).toBe('string');
+    // The sink saw a real AUTH over STARTTLS.
+    const auth = sink.attempts({ kind: 'auth', user: account.smtp.username } as never);
+    expect(auth.length).toBeGreaterThan(0);
+  }, 20_000);
+
+  it('progresses in real time without the control API (timer)', async () => {
+    const { account } = await sinkMailbox();
+    const t0 = Date.now();
+    let m = await get(account.id);
+    while (m.status === 'inactive' && Date.now() - t0 < 5_000) {
+      await new Promise((r) => setTimeout(r, 100));
+      m = await get(account.id);
+    }
+    expect(m.status).toBe('active');
+    expect(Date.now() - t0).toBeLessThan(2_500);
+  }, 10_000);
+
+  it('wrong SMTP password: failed with statusMessage (code, command, responseCode, response, message, occurredAt)', async () => {
+    const { account } = await sinkMailbox(() => ({ smtpPassword: 'wrong-password' }));
+    await drain();
+    const m = await get(account.id);
+    expect(m.status).toBe('failed');
+    expect(m.statusMessage).toMatchObject({ code: 'EAUTH', responseCode: 535 });
+    expect(m.statusMessage.command).toMatch(/AUTH/);
+    expect(m.statusMessage.response).toMatch(/^535/);
+    expect(typeof m.statusMessage.message).toBe('string');
+    expect(Number.isNaN(Date.parse(m.statusMessage.occurredAt))).toBe(false);
+    expect(JSON.stringify(m)).not.toContain('wrong-password');
+    const v = await ver(account.id);
+    expect(v.overallStatus).toBe('failed');
+    expect(v.smtp.status).toBe('failed');
+    expect(v.smtp.error).toMatchObject({ responseCode: 535 });
+  }, 20_000);
+
+  it('refused IMAP login: failed with the IMAP reason', async () => {
+    if (!sink.imap) return;
+    const { box, account } = await sinkMailbox();
+    await sink.faults.imapLogin(box.address, 'wrong-password');
+    await drain();
+    const m = await get(account.id);
+    expect(m.status).toBe('failed');
+    expect(m.statusMessage.code).toBe('AUTHENTICATIONFAILED');
+    expect(m.statusMessage.command).toBe('LOGIN');
+    const v = await ver(account.id);
+    expect(v.smtp.status).toBe('active');
+    expect(v.imap.status).toBe('failed');
+    expect(v.imap.error.code).toBe('AUTHENTICATIONFAILED');
+    // resume re-verifies a failed mailbox: checking, then active once the login works again
+    await sink.faults.imapLogin(box.address, null);
+    const r = await e.call(w.key, 'POST', `/v1/accounts/${account.id}/resume`);
+    expect(r.body.status).toBe('checking');
+    expect(r.body.verification.overallStatus).toBe('pending');
+    await drain();
+    expect((await get(account.id)).status).toBe('active');
+  }, 20_000);
+
+  it('unreachable host: failed with a connection reason', async () => {
+    const { account } = await sinkMailbox(() => ({ smtpPort: 1 }));
+    await drain();
+    const m = await get(account.id);
+    expect(m.status).toBe('failed');
+    expect(m.statusMessage.code).toBe('ESOCKET');
+    expect(m.statusMessage.command).toBe('CONN');
+    expect(m.statusMessage.message).toMatch(/ECONNREFUSED/);
+  }, 20_000);
+
+  it('PATCH of credentials rotates and re-verifies; a paused mailbox stays inactive', async () => {
+    const { box, account } = await sinkMailbox(() => ({ smtpPassword: 'nope' }));
+    await drain();
+    expect((await get(account.id)).status).toBe('failed');
+    const p = await e.call(w.key, 'PATCH', `/v1/accounts/${account.id}`, { body: { smtpPassword: box.smtp.password } });
+    expect(p.status).toBe(200);
+    expect(p.body.status).toBe('checking');
+    expect(p.body.verification.overallStatus).toBe('pending');
+    await drain();
+    expect((await get(account.id)).status).toBe('active');
+    // pause, then rotate: re-verified but not re-activated (only a resume does that)
+    expect((await e.call(w.key, 'POST', `/v1/accounts/${account.id}/pause`)).body.status).toBe('inactive');
+    expect((await e.call(w.key, 'PATCH', `/v1/accounts/${account.id}`, { body: { smtpUsername: box.smtp.username } })).body.status).toBe('inactive');
+    await drain();
+    const m = await get(account.id);
+    expect(m.status).toBe('inactive');
+    expect(m.verification.overallStatus).toBe('active');
+    expect((await e.call(w.key, 'POST', `/v1/accounts/${account.id}/resume`)).body.status).toBe('checking');
+    await drain();
+    expect((await get(account.id)).status).toBe('active');
+  }, 20_000);
+});
