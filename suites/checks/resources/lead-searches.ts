@@ -1,0 +1,140 @@
+import type { ApiResponse } from '../../../harness/client/types.ts';
+import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
+import { expect2xx, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
+import { leadSearchListItem, listOf } from '../../spec/schemas.ts';
+import { control, walk } from './lib.ts';
+
+// Part 4.7 Lead Finder rows, 2.8 and 3.4, driven through the control API's lead searches.
+
+async function newSearch(ctx: CheckContext, ws: Workspace, query: string, searchMode: 'companies' | 'people' = 'companies', maxResults = 100): Promise<any> {
+  if (!ws.organizationId) skip('the workspace has no organizationId (control API)');
+  const r = await control(ctx).request('POST', '/lead-searches', { organizationId: ws.organizationId, query: `${ctx.prefix}${query}`, searchMode, maxResults });
+  return r.body;
+}
+
+async function advance(ctx: CheckContext, id: string, body: Record<string, unknown>): Promise<void> {
+  await control(ctx).request('POST', `/lead-searches/${id}/advance`, body);
+}
+
+/** A draft search: control POST then advance to draft; skips when the control API cannot make one. */
+async function draftSearch(ctx: CheckContext, ws: Workspace, query: string): Promise<{ id: string; leftover?: string }> {
+  const s = await newSearch(ctx, ws, query);
+  const r = await control(ctx).request('POST', `/lead-searches/${s.id}/advance`, { status: 'draft' }, { allowError: true });
+  if (is2xx(r) && r.body?.status === 'draft') return { id: s.id };
+  const c = await control(ctx).request('POST', '/lead-searches', { organizationId: ws.organizationId, query: `${ctx.prefix}${query}`, searchMode: 'people', maxResults: 10, status: 'draft' }, { allowError: true });
+  if (is2xx(c) && c.body?.status === 'draft') return { id: c.body.id, leftover: s.id };
+  skip('the control API made no draft lead search (advance to draft and create with status draft both refused)');
+}
+
+async function read(ws: Workspace, id: string, what: string): Promise<ApiResponse> {
+  const r = await ws.api.get(`/v1/lead-searches/${id}`);
+  expect2xx(r, `GET /v1/lead-searches/{id} (${what})`);
+  expectSchema(r, 'LeadSearch', `GET /v1/lead-searches/{id} (${what})`);
+  return r;
+}
+
+export const LEAD_SEARCH_CHECKS: Check[] = [
+  {
+    id: 'LF-LIST',
+    title: 'MUST list lead searches newest first as { data: [list item], meta }, by cursor and page size, without drafts',
+    clauses: ['LF-LIST-ANSWER', 'LF-LIST-SCOPE', 'LF-LIST-CURSOR', 'LF-LIST-PAGESIZE', 'LF-LIST-NO-DRAFTS', 'LF-LISTITEM-FIELDS', 'LF-LIST-PARAMS-PROFILE', 'SVC-LF'],
+    level: 'MUST',
+    features: ['control', 'exclusiveWorkspace'],
+    budget: 6,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      const a = await newSearch(ctx, ws, 'dentists in Lyon');
+      const b = await newSearch(ctx, ws, 'CTOs at fintechs', 'people', 25);
+      const { id: draft, leftover } = await draftSearch(ctx, ws, 'a chat draft');
+      const c = await newSearch(ctx, ws, 'breweries in Ghent');
+      const expected = [c.id, ...(leftover ? [leftover] : []), b.id, a.id];
+      const first = await ws.api.get('/v1/lead-searches');
+      expect2xx(first, 'GET /v1/lead-searches');
+      expectSchema(first, listOf(leadSearchListItem), 'GET /v1/lead-searches');
+      const walked = (await walk(ctx.profile, ws.api, '/v1/lead-searches', 'data', 1)) as any[];
+      const ids = walked.map((x) => x.id);
+      expectThat(!ids.includes(draft), `a draft search (${draft}) is listed`, first);
+      expectThat(JSON.stringify(ids) === JSON.stringify(expected), `a walk with page size 1 must list the searches that are not drafts, newest first (${expected.join(', ')}), got ${ids.join(', ')}`, first);
+      const item = walked.find((x) => x.id === b.id);
+      expectThat(item.query === b.query && item.searchMode === 'people' && item.maxResults === 25 && item.status === b.status && item.completedAt === null,
+        `the list item ${JSON.stringify(item)} does not carry the search's values`, first);
+    },
+  },
+  {
+    id: 'LF-GET/progress',
+    title: 'MUST read a lead search with progress; discoveryFinished, completedAt and errorMessage follow its phase',
+    clauses: [
+      'LF-GET-ANSWER', 'LF-GET-SCOPE', 'LF-ID-UUID', 'LF-QUERY-STRING', 'LF-STATUS-ENUM', 'LF-SEARCHMODE-ENUM', 'LF-MAXRESULTS-INT', 'LF-DISCOVERYFINISHED-BOOLEAN',
+      'LF-DISCOVERYFINISHED-PHASES', 'LF-PROGRESS', 'LF-TIMESTAMPS', 'LF-ERRORMESSAGE-NULL', 'LF-COMPLETEDAT-TS', 'LF-COMPLETEDAT-NULL-RUNNING',
+      'STATE-LF-STATES', 'STATE-LF-DISCOVERY-FINISHED', 'STATE-LF-COMPLETEDAT-TERMINAL', 'SVC-LF',
+    ],
+    level: 'MUST',
+    features: ['control'],
+    budget: 5,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const s = await newSearch(ctx, ws, 'bakeries in Porto');
+      const q = await read(ws, s.id, 'queued');
+      expectThat(q.body.id === s.id && q.body.query === s.query && q.body.completedAt === null && q.body.errorMessage === null && q.body.discoveryFinished === false,
+        `a queued search: completedAt and errorMessage null, discoveryFinished false; got ${JSON.stringify(q.body)}`, q);
+      await advance(ctx, s.id, { status: 'discovering', progress: { companiesFound: 12, companiesProcessed: 0, emailsFound: 0 } });
+      const d = await read(ws, s.id, 'discovering');
+      expectThat(d.body.status === 'discovering' && d.body.progress.companiesFound === 12 && d.body.discoveryFinished === false && d.body.completedAt === null,
+        `while discovering: progress.companiesFound 12, discoveryFinished false, completedAt null; got ${JSON.stringify(d.body)}`, d);
+      await advance(ctx, s.id, { status: 'enriching', progress: { companiesFound: 40, companiesProcessed: 22, emailsFound: 31 } });
+      const e = await read(ws, s.id, 'enriching');
+      expectThat(e.body.discoveryFinished === true && e.body.completedAt === null && e.body.status === 'enriching',
+        `after discovery ended (enriching) discoveryFinished must be true while completedAt stays null; got ${JSON.stringify(e.body)}`, e);
+      expectThat(e.body.progress.companiesProcessed === 22 && e.body.progress.emailsFound === 31, `progress must be reported, got ${JSON.stringify(e.body.progress)}`, e);
+      await advance(ctx, s.id, { status: 'completed', progress: { companiesFound: 40, companiesProcessed: 40, emailsFound: 55 } });
+      const c = await read(ws, s.id, 'completed');
+      expectThat(c.body.completedAt !== null && c.body.discoveryFinished === true && c.body.errorMessage === null, `a completed search: completedAt set, discoveryFinished true, errorMessage null; got ${JSON.stringify(c.body)}`, c);
+    },
+  },
+  {
+    id: 'LF-GET/failed',
+    title: 'MUST set errorMessage and completedAt on a failed lead search',
+    clauses: ['LF-ERRORMESSAGE-FAILED', 'LF-COMPLETEDAT-TS', 'STATE-LF-COMPLETEDAT-TERMINAL'],
+    level: 'MUST',
+    features: ['control'],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const s = await newSearch(ctx, ws, 'will fail');
+      await advance(ctx, s.id, { status: 'failed', errorMessage: 'The provider quota was exhausted.' });
+      const f = await read(ws, s.id, 'failed');
+      expectThat(typeof f.body.errorMessage === 'string' && f.body.errorMessage.length > 0 && f.body.completedAt !== null, `a failed search: errorMessage set, completedAt set; got ${JSON.stringify(f.body)}`, f);
+      const stopped = await newSearch(ctx, ws, 'will stop');
+      await advance(ctx, stopped.id, { status: 'stopped' });
+      const st = await read(ws, stopped.id, 'stopped');
+      expectThat(st.body.completedAt !== null && st.body.errorMessage === null, `a stopped search: completedAt set, errorMessage null; got ${JSON.stringify(st.body)}`, st);
+    },
+  },
+  {
+    id: 'LF-READINGS',
+    title: 'SHOULD keep a terminal search and its completedAt, keep discoveryFinished true, and list the values read by id',
+    clauses: ['STATE-LF-TERMINAL-STABLE', 'STATE-LF-DISCOVERY-MONOTONIC', 'LF-LISTITEM-CONSISTENT', 'STATE-LF-PROGRESS-MONOTONIC'],
+    level: 'SHOULD',
+    features: ['control', 'exclusiveWorkspace'],
+    budget: 5,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      const s = await newSearch(ctx, ws, 'stable');
+      await advance(ctx, s.id, { status: 'crawling', progress: { companiesFound: 5, companiesProcessed: 1, emailsFound: 0 } });
+      const crawling = await read(ws, s.id, 'crawling');
+      await advance(ctx, s.id, { status: 'verifying' });
+      const verifying = await read(ws, s.id, 'verifying');
+      expectThat(crawling.body.discoveryFinished === true && verifying.body.discoveryFinished === true, 'discoveryFinished must stay true once set', verifying);
+      expectThat(verifying.body.progress.companiesFound >= crawling.body.progress.companiesFound, 'progress counters decreased', verifying);
+      await advance(ctx, s.id, { status: 'completed' });
+      const done = await read(ws, s.id, 'completed');
+      await ctx.control!.drain(1000);
+      const later = await read(ws, s.id, 'completed, later');
+      expectThat(later.body.status === 'completed' && later.body.completedAt === done.body.completedAt, `a completed search changed: ${JSON.stringify(done.body)} -> ${JSON.stringify(later.body)}`, later);
+      const item = ((await walk(ctx.profile, ws.api, '/v1/lead-searches')) as any[]).find((x) => x.id === s.id);
+      const diff = ['query', 'status', 'searchMode', 'maxResults', 'createdAt', 'completedAt'].filter((k) => item?.[k] !== later.body[k]);
+      expectThat(diff.length === 0, `the list item differs from the search read by id in ${diff.join(', ')}`, later);
+    },
+  },
+];

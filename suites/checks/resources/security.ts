@@ -1,0 +1,228 @@
+import { randomUUID } from 'node:crypto';
+import type { ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
+import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
+import { fail, skip } from '../../lib/check.ts';
+import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
+import { createCampaign, createMailbox } from '../../lib/recipes.ts';
+import { campaignWithLeads, control, getMailbox, mbx, mustGetMailbox, mutateBody, op, opRequest, walk } from './lib.ts';
+
+// Security of the resources: another workspace's ids are absent (404 on every endpoint that
+// takes an id, never 2xx, never 403), passwords never come back, signatures are sanitized,
+// lists are scoped to the caller's workspace.
+
+const REDACTED = '[REDACTED]';
+
+async function expect404All(ctx: CheckContext, b: Workspace, requests: ApiRequest[]) {
+  for (const req of requests) {
+    const res = await b.api.request(req);
+    expectThat(res.status !== 403, `${req.method} ${req.path} from another workspace answered 403, which tells the resource exists; expected 404`, res);
+    expectError(res, 404, ctx.profile, `${req.method} ${req.path} from another workspace`, 'not_found');
+  }
+}
+
+function optional(ctx: CheckContext, id: Parameters<typeof opRequest>[1], params: Record<string, string>, extra: Partial<ApiRequest> = {}): ApiRequest[] {
+  return ctx.profile.operations[id] ? [opRequest(ctx, id, params, extra)] : [];
+}
+
+async function leadSearch(ctx: CheckContext, ws: Workspace, query: string): Promise<string> {
+  if (!ws.organizationId) skip('the workspace has no organizationId (control API)');
+  const r = await control(ctx).request('POST', '/lead-searches', { organizationId: ws.organizationId, query: `${ctx.prefix}${query}`, searchMode: 'companies', maxResults: 10 });
+  return r.body.id;
+}
+
+export const SECURITY_CHECKS: Check[] = [
+  {
+    id: 'SEC-TENANT-404/accounts',
+    title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's mailbox id on every mailbox endpoint",
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'ACCT-OTHER-WORKSPACE-404'],
+    level: 'MUST',
+    features: ['twoWorkspaces'],
+    budget: 10,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const { id } = await createMailbox(ctx, a.api);
+      await expect404All(ctx, b, [
+        { method: 'PATCH', path: `/v1/accounts/${id}`, body: { firstName: 'Mallory' } },
+        { method: 'PATCH', path: `/v1/accounts/${id}`, body: { smtpPassword: 'Mallory-pass-123' } },
+        { method: 'GET', path: `/v1/accounts/${id}/verification` },
+        { method: 'POST', path: `/v1/accounts/${id}/pause` },
+        ...optional(ctx, 'accounts.get', { id }),
+        ...optional(ctx, 'accounts.resume', { id }),
+        { method: 'DELETE', path: `/v1/accounts/${id}` },
+      ]);
+      if (ctx.profile.operations['accounts.get']) {
+        const own = await mustGetMailbox(ctx, a.api, id);
+        expectThat(own.body.firstName !== 'Mallory', "another workspace's PATCH changed the mailbox", own);
+      } else expect2xx(await a.api.get(`/v1/accounts/${id}/verification`), "the owner's mailbox must still exist");
+    },
+  },
+  {
+    id: 'SEC-TENANT-404/campaigns',
+    title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's campaign id on every campaign endpoint",
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'CAMP-OTHER-WORKSPACE-404'],
+    level: 'MUST',
+    features: ['twoWorkspaces'],
+    budget: 16,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const { id: mid } = await createMailbox(ctx, b.api);
+      const { id } = await createCampaign(ctx, a.api, { leads: 1, steps: 1 });
+      await expect404All(ctx, b, [
+        { method: 'GET', path: `/v1/campaigns/${id}/status` },
+        { method: 'PATCH', path: `/v1/campaigns/${id}`, body: { name: `${ctx.prefix}stolen` } },
+        { method: 'POST', path: `/v1/campaigns/${id}/start` },
+        { method: 'POST', path: `/v1/campaigns/${id}/resume` },
+        ...optional(ctx, 'campaigns.pause', { id }),
+        { method: 'POST', path: `/v1/campaigns/${id}/test-email`, body: { variantId: randomUUID(), accountId: mid, recipient: 'lead@example.test', personalization: 'dummy' } },
+        { method: 'GET', path: `/v1/campaigns/${id}/analytics` },
+        { method: 'GET', path: `/v1/campaigns/${id}/analytics/timeseries` },
+        ...optional(ctx, 'leads.list', { id }),
+        ...optional(ctx, 'leads.create', { id }, { body: { [ctx.profile.operations['leads.create']?.fields.leads ?? 'leads']: [{ email: `${ctx.prefix}x@leads.example.test` }] } }),
+        { method: 'POST', path: `/v1/campaigns/${id}/leads/mutate`, body: mutateBody(ctx.profile, 'delete', { all: true }) },
+      ]);
+      const own = await a.api.get(`/v1/campaigns/${id}/status`);
+      expect2xx(own, "GET the owner's campaign status");
+      expectThat(own.body.status === 'draft' && own.body.metrics?.leadsCount === 1, `the owner's campaign changed after another workspace's requests: ${JSON.stringify(own.body)}`, own);
+    },
+  },
+  {
+    id: 'SEC-TENANT-404/leads',
+    title: "MUST answer 404 not_found to another workspace's leads, under its campaign or under the caller's own",
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'LEAD-PATCH-WRONG-CAMPAIGN'],
+    level: 'MUST',
+    features: ['twoWorkspaces', 'op:leads.list'],
+    budget: 10,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, a.api, 1);
+      const { id: own } = await createCampaign(ctx, b.api);
+      const lid = leads[0]!.id;
+      await expect404All(ctx, b, [
+        { method: 'PATCH', path: `/v1/campaigns/${cid}/leads/${lid}`, body: { firstName: 'Mallory' } },
+        { method: 'DELETE', path: `/v1/campaigns/${cid}/leads/${lid}` },
+        { method: 'PATCH', path: `/v1/campaigns/${own}/leads/${lid}`, body: { status: 'lead_lost' } },
+        { method: 'DELETE', path: `/v1/campaigns/${own}/leads/${lid}` },
+      ]);
+      const m = await b.api.post(`/v1/campaigns/${own}/leads/mutate`, mutateBody(ctx.profile, 'set_status', { ids: [lid] }, 'lead_lost'));
+      expectThat(m.status !== 403 && !(m.status >= 200 && m.status < 300 && m.body?.affected > 0), `a mutate of another workspace's lead id must not affect it (got ${m.status} ${JSON.stringify(m.body)})`, m);
+      const after = (await walk(ctx.profile, a.api, op(ctx, 'leads.list').path.replace('{id}', cid), op(ctx, 'leads.list').result.items ?? 'data')) as any[];
+      expectThat(after.length === 1 && after[0].status !== 'lead_lost' && after[0].firstName !== 'Mallory', `another workspace changed the owner's lead: ${JSON.stringify(after[0])}`);
+    },
+  },
+  {
+    id: 'SEC-TENANT-404/lead-searches',
+    title: "MUST answer 404 not_found to another workspace's lead search id",
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'LF-GET-OTHER-WORKSPACE-404'],
+    level: 'MUST',
+    features: ['twoWorkspaces', 'control'],
+    budget: 2,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const id = await leadSearch(ctx, a, 'isolated search');
+      await expect404All(ctx, b, [{ method: 'GET', path: `/v1/lead-searches/${id}` }]);
+      expect2xx(await a.api.get(`/v1/lead-searches/${id}`), 'the owner reads its lead search');
+    },
+  },
+  {
+    id: 'SEC-LISTS-SCOPED',
+    title: "MUST scope every list to the caller's workspace: campaigns, mailboxes, lead searches and lead search never show another workspace's items",
+    clauses: ['TENANT-ISOLATION', 'LF-LIST-WORKSPACE', 'LEAD-SEARCH-WORKSPACE', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    level: 'MUST',
+    features: ['twoWorkspaces', 'control'],
+    budget: 14,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@leads.example.test`;
+      const c = await a.api.post('/v1/campaigns', { name: `${ctx.prefix}scoped`, leads: [email] });
+      expect2xx(c, 'setup: POST /v1/campaigns');
+      const { id: mid } = await createMailbox(ctx, a.api);
+      const sid = await leadSearch(ctx, a, 'scoped search');
+      const campaigns = (await walk(ctx.profile, b.api, '/v1/campaigns')) as any[];
+      expectThat(!campaigns.some((x) => x.id === c.body.campaign.id), "another workspace's campaign is listed");
+      const searches = (await walk(ctx.profile, b.api, '/v1/lead-searches')) as any[];
+      expectThat(!searches.some((x) => x.id === sid), "another workspace's lead search is listed");
+      const hits = await b.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
+      expect2xx(hits, 'GET /v1/leads/search');
+      expectThat(Array.isArray(hits.body.data) && hits.body.data.length === 0, `the lead search found another workspace's lead: ${JSON.stringify(hits.body.data)}`, hits);
+      const o = ctx.profile.operations['accounts.list'];
+      if (o) {
+        const boxes = (await walk(ctx.profile, b.api, o.path, o.result.items ?? 'data')) as any[];
+        expectThat(!boxes.some((x) => x.id === mid), "another workspace's mailbox is listed");
+      }
+      // The owner does see them (the lists work at all).
+      const mine = await a.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
+      expectThat(mine.body?.data?.length === 1, `the owner's search must find its lead, got ${JSON.stringify(mine.body?.data)}`, mine);
+    },
+  },
+  {
+    id: 'SEC-PASSWORD-CANARY',
+    title: 'MUST never return a mailbox password given at create or PATCH, in any answer (success or error)',
+    clauses: ['ACCT-IN-SMTPPASSWORD-NEVER-RETURNED', 'ACCT-IN-IMAPPASSWORD-NEVER-RETURNED', 'ACCT-PASSWORDS-NEVER-RETURNED', 'ACCT-PATCH-PASSWORD-NOT-RETURNED'],
+    level: 'MUST',
+    features: [],
+    budget: 12,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const canary = () => `canary-${randomUUID()}`;
+      const canaries = [canary(), canary(), canary(), canary(), canary(), canary()];
+      const [c1, c2, c3, c4, c5, c6] = canaries as [string, string, string, string, string, string];
+      const seen: ApiResponse[] = [];
+      const keep = (r: ApiResponse) => (seen.push(r), r);
+      const created = keep(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { smtpPassword: c1, imapPassword: c2 })] }));
+      expect2xx(created, 'POST /v1/accounts');
+      const id = created.body.accounts[0].id as string;
+      keep(await ws.api.patch(`/v1/accounts/${id}`, { smtpPassword: c3, imapPassword: c4 }));
+      // Error answers must not echo it either.
+      keep(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { smtpPassword: c5, smtpPort: 0 })] }));
+      keep(await ws.api.patch(`/v1/accounts/${id}`, { imapPassword: c6, maxEmailsPerDay: 100000 }));
+      keep(await ws.api.patch(`/v1/accounts/${id}`, { smtpPassword: 12345 }));
+      keep(await ws.api.get(`/v1/accounts/${id}/verification`));
+      keep(await ws.api.post(`/v1/accounts/${id}/pause`));
+      if (ctx.profile.operations['accounts.get']) keep(await getMailbox(ctx, ws.api, id));
+      const list = ctx.profile.operations['accounts.list'];
+      if (list) keep(await ws.api.get(list.path, { [ctx.profile.names.list.pageSize]: 100 }));
+      for (const r of seen) {
+        const leaked = canaries.filter((c) => r.text.includes(c));
+        expectThat(leaked.length === 0, `an answer carries a mailbox password given by the kit (${leaked.length} canary value(s))`, r);
+      }
+      // The recorded exchanges too: the client redacts the passwords it sent, so an echo shows as [REDACTED].
+      const mine = ctx.observed().filter((e) => e.checkId === ctx.checkId && e.response?.body);
+      for (const e of mine) {
+        const body = e.response!.body!;
+        if (canaries.some((c) => body.includes(c)) || body.includes(REDACTED)) fail(`the recorded answer of ${e.request.method} ${e.request.url} carries a password (shown redacted)`, e.id);
+      }
+    },
+  },
+  {
+    id: 'SEC-SIGNATURE-SCRIPT',
+    title: 'MUST sanitize a signature: <script> content given at create or PATCH does not come back',
+    clauses: ['ACCT-IN-SIGNATURE-SANITIZED', 'ACCT-SIGNATURE-STRING'],
+    level: 'MUST',
+    features: [],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const marker = `xss${randomUUID().slice(0, 8)}`;
+      const dirty = `<p>Kind regards</p><script>alert("${marker}")</script><SCRIPT src="https://evil.example.test/${marker}.js"></SCRIPT>`;
+      const created = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { signature: dirty })] });
+      expect2xx(created, 'POST /v1/accounts with a <script> in the signature');
+      const bad = (r: ApiResponse, what: string) => {
+        const text = r.text.toLowerCase();
+        expectThat(!text.includes('<script') && !text.includes(marker) && !text.includes('\\u003cscript'), `${what}: the script given in the signature came back`, r);
+      };
+      if (created.status === 201 && created.body.accounts?.length === 1) {
+        bad(created, 'POST /v1/accounts');
+        const id = created.body.accounts[0].id as string;
+        if (ctx.profile.operations['accounts.get']) bad(await mustGetMailbox(ctx, ws.api, id), 'GET mailbox');
+        const p = await ws.api.patch(`/v1/accounts/${id}`, { signature: dirty.replace(marker, `${marker}b`) });
+        expect2xx(p, 'PATCH /v1/accounts/{id} with a <script> in the signature');
+        bad(p, 'PATCH /v1/accounts/{id}');
+      } else bad(created, 'POST /v1/accounts (refused element)');
+    },
+  },
+];

@@ -1,0 +1,260 @@
+import { createServer } from 'node:net';
+import type { ApiClient } from '../../../harness/client/types.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
+import { expect2xx, expectSchema, expectThat } from '../../lib/expect.ts';
+import type { MailSink } from '../../../harness/sinks/index.ts';
+import { expectBusiness400, mustGetMailbox, opRequest, settle, sinkMailbox } from './lib.ts';
+
+// Background verification of mailboxes against the kit's mail sinks (3.2, 2.4, 2.1). The target
+// connects to the sink's SMTP (EHLO, STARTTLS, AUTH) and IMAP (LOGIN); the sink records every
+// AUTH attempt, so the checks see over the wire that a verification ran. Which status each
+// outcome gives is "not shown" (3.2): checks that expect `active` or `failed` are PROFILE.
+
+const SETTLE_MS = 10_000;
+
+function authAttempts(sink: MailSink, user: string) {
+  return sink.attempts({ kind: 'auth', user });
+}
+
+async function create(ctx: CheckContext, api: ApiClient, input: Record<string, unknown>): Promise<{ id: string; res: any }> {
+  const res = await api.post('/v1/accounts', { accounts: [input] });
+  expectThat(res.status === 201 && res.body?.accounts?.length === 1, `setup: POST /v1/accounts did not create the sink mailbox: ${res.status} ${res.text.slice(0, 200)}`, res);
+  return { id: res.body.accounts[0].id, res };
+}
+
+/** A mailbox connected to a sink user and verified; skips when it does not become active. */
+async function activeMailbox(ctx: CheckContext, api: ApiClient) {
+  const m = await sinkMailbox(ctx);
+  const { id } = await create(ctx, api, m.input);
+  const settled = await settle(ctx, api, id, SETTLE_MS);
+  if (settled.body.status !== 'active') skip(`the sink mailbox did not become active (status ${settled.body.status}; see VERIF-SINK/active)`);
+  return { ...m, id, address: m.input.emailAddress as string };
+}
+
+async function freePort(host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, host, () => {
+      const a = s.address();
+      const port = typeof a === 'object' && a ? a.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const FEATURES = ['sinks', 'imap', 'op:accounts.get'] as const;
+
+export const VERIFICATION_CHECKS: Check[] = [
+  {
+    id: 'VERIF-SINK/background',
+    title: "MUST verify a new mailbox in the background: it connects to the mailbox's SMTP server and authenticates, and the outcome shows on the mailbox",
+    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'SVC-ACCT-CONNECT-SMTP'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { sink, input } = await sinkMailbox(ctx);
+      const user = input.smtpUsername as string;
+      const { id, res } = await create(ctx, ws.api, input);
+      expectThat(res.body.accounts[0].status === 'inactive', `a new mailbox starts inactive, got ${res.body.accounts[0].status}`, res);
+      const settled = await settle(ctx, ws.api, id, SETTLE_MS);
+      const tried = authAttempts(sink, user);
+      expectThat(tried.length > 0, `no SMTP AUTH attempt from ${user} reached the sink within ${SETTLE_MS / 1000} s: the mailbox was not verified in the background (status ${settled.body.status})`, settled);
+      expectThat(tried.some((a) => a.session.ehlo !== null), 'the verification authenticated without EHLO');
+      const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expect2xx(v, 'GET /v1/accounts/{id}/verification');
+      expectSchema(v, 'VerificationResult', 'GET /v1/accounts/{id}/verification');
+      expectThat(typeof v.body.lastVerifiedAt === 'string', `after a verification ran, lastVerifiedAt must be set, got ${JSON.stringify(v.body.lastVerifiedAt)}`, v);
+      expectThat(settled.body.verification?.overallStatus !== 'pending' && v.body.overallStatus !== 'pending', `the outcome must show on the mailbox: overallStatus is still pending (${settled.body.status})`, settled, v);
+    },
+  },
+  {
+    id: 'VERIF-SINK/active',
+    title: 'a mailbox with good SMTP and IMAP credentials becomes active with statusMessage null (profile: outcome mapping)',
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-VALUES-PROFILE', 'VERIF-MAILBOX-SMTP-IMAP'],
+    level: 'PROFILE',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { sink, input } = await sinkMailbox(ctx);
+      const { id } = await create(ctx, ws.api, input);
+      const m = await settle(ctx, ws.api, id, SETTLE_MS);
+      expectSchema(m, 'Mailbox', 'GET mailbox after verification');
+      expectThat(m.body.status === 'active', `good credentials must give active within ${SETTLE_MS / 1000} s, got ${m.body.status} (${JSON.stringify(m.body.statusMessage)})`, m);
+      expectThat(m.body.statusMessage === null, `a healthy mailbox has statusMessage null, got ${JSON.stringify(m.body.statusMessage)}`, m);
+      expectThat(authAttempts(sink, input.smtpUsername as string).some((a) => a.outcome === 'accepted'), 'the sink saw no accepted AUTH from the mailbox');
+      const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expectThat(v.body?.smtp?.status === 'active' && v.body?.imap?.status === 'active', `verification smtp and imap must be active, got ${JSON.stringify({ smtp: v.body?.smtp, imap: v.body?.imap })}`, v);
+    },
+  },
+  {
+    id: 'VERIF-SINK/smtp-auth-refused',
+    title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP'],
+    level: 'PROFILE',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { sink, input } = await sinkMailbox(ctx);
+      const user = input.smtpUsername as string;
+      const { id } = await create(ctx, ws.api, { ...input, smtpPassword: `${input.smtpPassword}-wrong` });
+      const m = await settle(ctx, ws.api, id, SETTLE_MS);
+      const refused = authAttempts(sink, user).filter((a) => a.outcome === 'rejected' && a.reply?.code === 535);
+      expectThat(refused.length > 0, `the sink did not refuse an AUTH from ${user} with 535 (attempts: ${JSON.stringify(authAttempts(sink, user).map((a) => [a.outcome, a.reply?.code]))})`, m);
+      expectSchema(m, 'Mailbox', 'GET mailbox after a refused AUTH');
+      expectThat(m.body.status === 'failed', `a refused SMTP AUTH must give failed, got ${m.body.status}`, m);
+      const sm = m.body.statusMessage;
+      expectThat(sm !== null && sm.responseCode === 535, `statusMessage must hold the provider's refusal (responseCode 535), got ${JSON.stringify(sm)}`, m);
+      const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, `verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
+    },
+  },
+  {
+    id: 'VERIF-SINK/imap-refused-then-resume',
+    title: 'a refused IMAP login gives failed; resume re-checks the failed mailbox (checking) and it becomes active once the login works (profile: outcome mapping, resume)',
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-IMAP', 'STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
+    level: 'PROFILE',
+    features: [...FEATURES, 'op:accounts.resume'],
+    budget: 60,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { sink, input } = await sinkMailbox(ctx);
+      const address = input.emailAddress as string;
+      await sink.faults.imapLogin(address, 'wrong-password');
+      try {
+        const { id } = await create(ctx, ws.api, input);
+        const m = await settle(ctx, ws.api, id, SETTLE_MS);
+        expectThat(m.body.status === 'failed', `a refused IMAP login must give failed, got ${m.body.status}`, m);
+        const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+        expectThat(v.body?.imap?.error !== null && v.body?.imap?.error !== undefined, `verification imap.error must say why, got ${JSON.stringify(v.body?.imap)}`, v);
+        await sink.faults.imapLogin(address, null);
+        const before = authAttempts(sink, input.smtpUsername as string).length;
+        const r = await ws.api.request(opRequest(ctx, 'accounts.resume', { id }));
+        expect2xx(r, 'resume of a failed mailbox');
+        const right = await mustGetMailbox(ctx, ws.api, id);
+        const rechecking = right.body.status === 'checking' || authAttempts(sink, input.smtpUsername as string).length > before;
+        expectThat(rechecking, `resume of a failed mailbox must re-check it (checking), got ${right.body.status}`, right);
+        const after = await settle(ctx, ws.api, id, SETTLE_MS);
+        expectThat(authAttempts(sink, input.smtpUsername as string).length > before, 'resume did not re-run the verification (no new AUTH reached the sink)', after);
+        expectThat(after.body.status === 'active', `after resume with a working login the mailbox must become active, got ${after.body.status}`, after);
+      } finally {
+        await sink.faults.imapLogin(address, null);
+      }
+    },
+  },
+  {
+    id: 'VERIF-SINK/unreachable',
+    title: 'a mailbox whose SMTP host does not answer becomes failed with a verification error (profile: outcome mapping)',
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE'],
+    level: 'PROFILE',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { input } = await sinkMailbox(ctx);
+      const port = await freePort(ctx.profile.sinks?.host ?? '127.0.0.1');
+      const { id } = await create(ctx, ws.api, { ...input, smtpPort: port });
+      const m = await settle(ctx, ws.api, id, SETTLE_MS);
+      expectSchema(m, 'Mailbox', 'GET mailbox after an unreachable SMTP host');
+      expectThat(m.body.status === 'failed', `an SMTP host nobody answers on (port ${port}) must give failed, got ${m.body.status}`, m);
+      const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, `verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
+    },
+  },
+  {
+    id: 'VERIF-SINK/rotate',
+    title: 'MUST re-run verification with the new credentials when a PATCH rotates smtp*/imap* fields',
+    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY', 'STATE-ACCT-PATCH-CREDS-ROTATE', 'SVC-ACCT-MANAGE'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 60,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { sink, input } = await sinkMailbox(ctx);
+      const user = input.smtpUsername as string;
+      const { id } = await create(ctx, ws.api, input);
+      await settle(ctx, ws.api, id, SETTLE_MS, (m) => authAttempts(sink, user).length > 0 && !['inactive', 'checking'].includes(m?.status));
+      const n0 = authAttempts(sink, user).length;
+      const p1 = await ws.api.patch(`/v1/accounts/${id}`, { smtpPassword: `${input.smtpPassword}-rotated-wrong` });
+      expect2xx(p1, 'PATCH /v1/accounts/{id} { smtpPassword }');
+      await settle(ctx, ws.api, id, SETTLE_MS, (m) => authAttempts(sink, user).length > n0 && !['inactive', 'checking'].includes(m?.status));
+      const after1 = authAttempts(sink, user).slice(n0);
+      expectThat(after1.length > 0, `no verification ran after the SMTP password was rotated (no new AUTH reached the sink within ${SETTLE_MS / 1000} s)`, p1);
+      expectThat(after1.some((a) => a.outcome === 'rejected'), `the re-verification did not use the new (wrong) password: every new AUTH was ${after1.map((a) => a.outcome).join(', ')}`, p1);
+      const n1 = authAttempts(sink, user).length;
+      const p2 = await ws.api.patch(`/v1/accounts/${id}`, { smtpPassword: input.smtpPassword });
+      expect2xx(p2, 'PATCH /v1/accounts/{id} { smtpPassword } (the right one)');
+      await settle(ctx, ws.api, id, SETTLE_MS, (m) => authAttempts(sink, user).length > n1 && !['inactive', 'checking'].includes(m?.status));
+      const after2 = authAttempts(sink, user).slice(n1);
+      expectThat(after2.some((a) => a.outcome === 'accepted'), `after rotating back to the right password no AUTH was accepted (${after2.map((a) => a.outcome).join(', ') || 'no attempt'})`, p2);
+    },
+  },
+  {
+    id: 'VERIF-SINK/rotate-status',
+    title: 'rotating to a refused password gives failed, rotating back gives active (profile: outcome mapping)',
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
+    level: 'PROFILE',
+    features: [...FEATURES],
+    budget: 60,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, input } = await activeMailbox(ctx, ws.api);
+      expect2xx(await ws.api.patch(`/v1/accounts/${id}`, { imapPassword: `${input.imapPassword}-wrong` }), 'PATCH /v1/accounts/{id} { imapPassword }');
+      const bad = await settle(ctx, ws.api, id, SETTLE_MS, (m) => m?.status === 'failed');
+      expectThat(bad.body.status === 'failed', `a rotated IMAP password the server refuses must give failed, got ${bad.body.status}`, bad);
+      expect2xx(await ws.api.patch(`/v1/accounts/${id}`, { imapPassword: input.imapPassword }), 'PATCH /v1/accounts/{id} { imapPassword } (the right one)');
+      const good = await settle(ctx, ws.api, id, SETTLE_MS, (m) => m?.status === 'active');
+      expectThat(good.body.status === 'active', `rotating back to the right password must give active, got ${good.body.status}`, good);
+    },
+  },
+  {
+    id: 'VERIF-SINK/no-reverify',
+    title: 'SHOULD NOT re-run verification nor change the status for a PATCH without smtp*/imap* fields',
+    clauses: ['STATE-ACCT-PATCH-NO-CREDS-NO-REVERIFY'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, sink, input } = await activeMailbox(ctx, ws.api);
+      const n0 = authAttempts(sink, input.smtpUsername as string).length;
+      const p = await ws.api.patch(`/v1/accounts/${id}`, { firstName: 'Unrelated', maxEmailsPerDay: 20 });
+      expect2xx(p, 'PATCH /v1/accounts/{id} { firstName, maxEmailsPerDay }');
+      expectThat(p.body.status === 'active', `a PATCH of settings changed the status to ${p.body.status}`, p);
+      if (ctx.control) await ctx.control.drain(2000);
+      const m = await mustGetMailbox(ctx, ws.api, id);
+      expectThat(m.body.status === 'active' && authAttempts(sink, input.smtpUsername as string).length === n0, `a PATCH without credentials re-ran verification (status ${m.body.status}, ${authAttempts(sink, input.smtpUsername as string).length - n0} new AUTH)`, m);
+    },
+  },
+  {
+    id: 'VERIF-SINK/pause',
+    title: 'MUST pause an active mailbox to inactive, keep it inactive until a resume, and refuse a second pause with 400',
+    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE'],
+    level: 'MUST',
+    features: [...FEATURES, 'op:accounts.resume'],
+    budget: 40,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id, sink, input } = await activeMailbox(ctx, ws.api);
+      const p = await ws.api.post(`/v1/accounts/${id}/pause`);
+      expect2xx(p, 'POST /v1/accounts/{id}/pause of an active mailbox');
+      expectSchema(p, 'Mailbox', 'POST /v1/accounts/{id}/pause');
+      expectThat(p.body.id === id && p.body.status === 'inactive', `pause must answer the mailbox, inactive; got ${p.body.status}`, p);
+      if (ctx.control) await ctx.control.drain(2000);
+      await new Promise((r) => setTimeout(r, 1000));
+      const later = await mustGetMailbox(ctx, ws.api, id);
+      expectThat(later.body.status === 'inactive', `a paused mailbox became ${later.body.status} without a resume`, later);
+      expectBusiness400(await ws.api.post(`/v1/accounts/${id}/pause`), ctx, 'pausing a paused (inactive) mailbox');
+      const n0 = authAttempts(sink, input.smtpUsername as string).length;
+      expect2xx(await ws.api.request(opRequest(ctx, 'accounts.resume', { id })), 'resume of a paused mailbox');
+      const right = await mustGetMailbox(ctx, ws.api, id);
+      const after = await settle(ctx, ws.api, id, SETTLE_MS);
+      expectThat(right.body.status === 'checking' || authAttempts(sink, input.smtpUsername as string).length > n0, `resume of an inactive mailbox must re-check it (checking and re-verification), got ${right.body.status} and no new AUTH`, right, after);
+    },
+  },
+];
