@@ -1,0 +1,92 @@
+import fc from 'fast-check';
+import type { ApiResponse } from '../../../harness/client/types.ts';
+import type { CheckContext, Depth } from '../../lib/check.ts';
+import { CheckFailure, CheckSkipped } from '../../lib/check.ts';
+import type { RuleLevel, Step, Violation } from '../../models/core.ts';
+
+// The part every model-based check shares: fast-check drives command sequences against the
+// target, each step is judged by a pure model (suites/models/), the first step that breaks a rule
+// of the level the check is about throws a ModelViolation; fast-check shrinks to a minimal
+// sequence, and the failure message carries the model's verdict, the minimal sequence, the
+// fast-check seed and path, and how to replay it.
+//
+// Replay: the check's seed derives from the run seed (`--seed N` replays the whole run, shrinking
+// included; fast-check's own seed and path are printed too, for `fc.check(..., { seed, path })` by
+// hand).
+
+export class ModelViolation extends Error {
+  constructor(
+    public readonly violations: Violation[],
+    public readonly trace: readonly string[],
+    public readonly evidence: readonly string[],
+  ) {
+    super(violations.map((v) => `[${v.level} ${v.clause}] ${v.message}`).join('; '));
+    this.name = 'ModelViolation';
+  }
+}
+
+/** One fast-check run's side of the world: the trace of commands and the exchanges they made. */
+export class Trail {
+  readonly trace: string[] = [];
+  evidence: string[] = [];
+  constructor(public readonly level: RuleLevel) {}
+
+  /** Starts a step: its exchanges become the evidence if it fails. */
+  begin(label: string): void {
+    this.trace.push(label);
+    this.evidence = [];
+  }
+
+  note(...res: (ApiResponse | undefined)[]): void {
+    for (const r of res) if (r) this.evidence.push(r.exchangeId);
+  }
+
+  /** Judges a step: throws on the violations of this check's level, returns the next state. */
+  judge<S>(step: Step<S>): S {
+    const mine = step.violations.filter((v) => v.level === this.level);
+    if (mine.length) throw new ModelViolation(mine, [...this.trace], [...this.evidence]);
+    return step.next;
+  }
+}
+
+export interface RunSize {
+  numRuns: number;
+  maxCommands: number;
+  /** Wall-clock bound of the whole property (runs and shrinking); a found failure is kept. */
+  timeLimitMs: number;
+}
+
+/** Bounded: a few short runs by default, more and longer at depth full. */
+export function runSize(depth: Depth, control: boolean): RunSize {
+  // Without the control API every run shares one rate-limited workspace: keep runs fewer.
+  if (depth === 'full') return { numRuns: control ? 25 : 8, maxCommands: 14, timeLimitMs: 120_000 };
+  if (depth === 'quick') return { numRuns: 2, maxCommands: 5, timeLimitMs: 20_000 };
+  return { numRuns: control ? 5 : 3, maxCommands: 8, timeLimitMs: 45_000 };
+}
+
+/**
+ * Runs `property` over `arb` with the check's seed; turns a failure into a CheckFailure that
+ * names the minimal command sequence and how to replay it.
+ */
+export async function checkModel<T>(ctx: CheckContext, machine: string, arb: fc.Arbitrary<T>, property: (value: T) => Promise<void>, size: RunSize): Promise<void> {
+  const result = await fc.check(fc.asyncProperty(arb, property), {
+    seed: ctx.seed,
+    numRuns: size.numRuns,
+    interruptAfterTimeLimit: size.timeLimitMs,
+    markInterruptAsFailure: false,
+  });
+  if (!result.failed) return;
+  const err = result.errorInstance;
+  const where = `fast-check seed ${result.seed}, path "${result.counterexamplePath}", after ${result.numRuns} run(s) and ${result.numShrinks} shrink(s)${result.interrupted ? ' (shrinking cut short by the time limit)' : ''}; replay: the same run seed (--seed) replays it, or fc.check with { seed: ${result.seed}, path: "${result.counterexamplePath}" }`;
+  if (err instanceof ModelViolation) {
+    throw new CheckFailure(`${machine} model: ${err.message}. Minimal sequence: ${err.trace.join(' -> ')}. ${where}`, [...err.evidence]);
+  }
+  if (err instanceof CheckSkipped) throw err;
+  if (err instanceof CheckFailure) throw new CheckFailure(`${machine} model: ${err.message}. ${where}`, err.evidence);
+  const e = err instanceof Error ? err : new Error(String(err));
+  e.message = `${machine} model run broke: ${e.message}. ${where}`;
+  throw e;
+}
+
+/** Commands whose precondition and effect live in the model; fast-check's AsyncCommand. */
+export type Cmd<M extends object, R> = fc.AsyncCommand<M, R>;
