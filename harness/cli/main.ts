@@ -23,17 +23,17 @@ export async function main(argv: string[]): Promise<number> {
       case 'run':
         return await runCommand(rest);
       case 'init':
-        return (await import('./init.ts')).initCommand(rest);
+        return await (await import('./init.ts')).initCommand(rest);
       case 'plan':
-        return (await import('./plan.ts')).planCommand(rest);
+        return await (await import('./plan.ts')).planCommand(rest);
       case 'openapi':
-        return (await import('./openapi.ts')).openapiCommand();
+        return await (await import('./openapi.ts')).openapiCommand();
       case 'sinks':
-        return (await import('../sinks/cli.ts')).sinksCommand(rest);
+        return await (await import('../sinks/cli.ts')).sinksCommand(rest);
       case 'mutation':
-        return (await import('../mutation/command.ts')).mutationCommand(rest);
+        return await (await import('../mutation/command.ts')).mutationCommand(rest);
       case 'reference':
-        return (await import('../reference/serve.ts')).serveReference(rest).then(() => 0);
+        return await (await import('../reference/serve.ts')).serveReference(rest).then(() => 0);
       case undefined:
       case 'help':
       case '--help':
