@@ -87,6 +87,19 @@ describe('campaigns (2.5, 3.1, 4.3)', () => {
       expect(st.body.isWithinSchedule).toBe(false);
       const monday = new Date(sat.getTime() + 2 * 86400_000 - 3 * 3600_000); // Monday 09:00
       expect(st.body.nextScheduleOpensAt).toBe(monday.toISOString());
+      // The same window in Asia/Tokyo (UTC+9, no DST): Saturday 12:00 UTC is Saturday 21:00 there;
+      // it opens Monday 09:00 Tokyo = Monday 00:00 UTC; Monday 01:00 UTC (10:00 Tokyo) is inside.
+      const tokyo = await env2.campaign(w, { name: 't', leads: ['a@b.test'], sequence: [{ subject: 's', body: 'b' }], launch: true, schedule: { timezone: 'Asia/Tokyo', sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020 } });
+      const sunday = await env2.campaign(w, { name: 'u', schedule: { timezone: 'Asia/Tokyo', sendingDays: [0], sendingMinutesStart: 0, sendingMinutesEnd: 1440 } });
+      const view = async (id: string) => (await env2.call(w.key, 'GET', `/v1/campaigns/${id}/status`)).body;
+      expect(await view(tokyo.id)).toMatchObject({ isWithinSchedule: false, nextScheduleOpensAt: new Date(sat.getTime() + 36 * 3600_000).toISOString() });
+      expect(await view(sunday.id)).toMatchObject({ isWithinSchedule: false, nextScheduleOpensAt: null }); // draft: not active
+      await env2.ctl('POST', '/clock/advance', { seconds: 4 * 3600 }); // Saturday 16:00 UTC = Sunday 01:00 Tokyo
+      expect((await view(sunday.id)).isWithinSchedule).toBe(true); // 0 = Sunday, in the schedule's timezone
+      await env2.ctl('POST', '/clock/advance', { seconds: 33 * 3600 }); // Monday 01:00 UTC = Monday 10:00 Tokyo
+      expect(await view(tokyo.id)).toMatchObject({ isWithinSchedule: true, nextScheduleOpensAt: null });
+      expect((await view(c.id)).isWithinSchedule).toBe(false); // 01:00 UTC is outside 09:00-17:00 UTC
+      expect((await view(sunday.id)).isWithinSchedule).toBe(false);
     } finally {
       await env2.stop();
     }

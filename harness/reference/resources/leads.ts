@@ -156,13 +156,13 @@ export const patch: Handler = async (ctx) => {
 
 export const remove: Handler = async (ctx) => {
   const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);
+  let retentionDays = RETENTION_DAYS;
   if (r.last_contacted_at === null) {
     ctx.db.prepare('DELETE FROM leads WHERE id = ?').run(r.id);
-    return ok({ success: true, retentionDays: 0 });
-  }
-  ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(ctx.clock.now(), r.id);
+    retentionDays = 0;
+  } else ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(ctx.clock.now(), r.id);
   if (ctx.mutant('lead-delete-no-retention')) return ok({ success: true });
-  return ok({ success: true, retentionDays: RETENTION_DAYS });
+  return ok({ success: true, retentionDays });
 };
 
 const MUTATE_OPS = ['set_status', 'add_tags', 'remove_tags', 'delete'] as const;
