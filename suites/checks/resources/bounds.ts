@@ -124,6 +124,7 @@ const typesCheck: Check = {
   title: 'MUST reject a mailbox element whose field has a value of another type (fast-check over every field of 2.2)',
   clauses: ['ACCT-IN-TYPES', 'ACCT-CREATE-INDEPENDENT'],
   level: 'MUST',
+  depth: 'default',
   features: [],
   budget: 40,
   async run(ctx) {
@@ -146,6 +147,7 @@ const numbersFuzz: Check = {
   title: 'MUST accept every whole number within the ranges of 2.2 and reject every one outside (fast-check)',
   clauses: ['ACCT-IN-SMTPPORT-RANGE', 'ACCT-IN-IMAPPORT-RANGE', 'ACCT-IN-MAXEMAILSPERDAY-RANGE', 'ACCT-IN-SENDINGGAP-RANGE'],
   level: 'MUST',
+  depth: 'default',
   features: [],
   budget: 40,
   async run(ctx) {
@@ -171,6 +173,7 @@ const enumCheck: Check = {
   title: 'MUST accept each of the 30 automationLanguage values and reject any other value (fast-check)',
   clauses: ['ACCT-IN-AUTOLANG-ENUM', 'ACCT-AUTOLANG-ENUM'],
   level: 'MUST',
+  depth: 'default',
   features: [],
   budget: 10,
   async run(ctx) {
@@ -193,6 +196,7 @@ const unicodeCheck: Check = {
   title: 'SHOULD accept any unicode names within 128 characters and store them as given (fast-check)',
   clauses: ['ACCT-CREATE-ECHO', 'ACCT-IN-FIRSTNAME-MAX128', 'ACCT-IN-LASTNAME-MAX128', 'ACCT-IN-DISPLAYNAME-MAX128'],
   level: 'SHOULD',
+  depth: 'default',
   features: [],
   budget: 30,
   async run(ctx) {

@@ -4,7 +4,8 @@ import type { Check, CheckContext } from '../../lib/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
 import { addLeads, createCampaign } from '../../lib/recipes.ts';
 import { LEAD_AFTER_REPLY_STATUSES, leadMutateResponse } from '../../spec/schemas.ts';
-import { allLeads, campaignWithLeads, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
+import { skip } from '../../lib/check.ts';
+import { allLeads, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
 
 // Part 4.4 (leads), 2.6 and 3.3, from the outside. Lead ids come from the referenced
 // "leads.list"; mutate field names and the search parameter from the profile.
@@ -24,6 +25,13 @@ function expectMutate(res: ApiResponse, operation: string, what: string, counts?
   expectThat(res.body.operation === operation, `${what}: operation must echo ${operation}, got ${res.body.operation}`, res);
   if (counts?.affected !== undefined) expectThat(res.body.affected === counts.affected, `${what}: affected must be ${counts.affected}, got ${res.body.affected}`, res);
   if (counts?.failed !== undefined) expectThat(res.body.failed === counts.failed, `${what}: failed must be ${counts.failed}, got ${res.body.failed}`, res);
+}
+
+/** Records a lead event through the control API extension POST /leads/{id}/events; skips without it. */
+async function leadEvent(ctx: CheckContext, leadId: string, type: 'contacted' | 'replied'): Promise<void> {
+  const r = await control(ctx).request('POST', `/leads/${leadId}/events`, { type }, { allowError: true });
+  if (r.status === 404 && r.body?.error?.message?.includes('route')) skip('the control API has no lead events extension (POST /leads/{id}/events): a lead cannot be contacted or answered without the send path');
+  if (!is2xx(r)) skip(`the control API could not record a ${type} event (${r.status}): ${r.text.slice(0, 120)}`);
 }
 
 function byId(leads: any[]): Map<string, any> {
@@ -385,6 +393,81 @@ export const LEAD_CHECKS: Check[] = [
       expect2xx(res, 'GET /v1/leads/search');
       expectSchema(res, 'LeadSearchResponse', 'GET /v1/leads/search (12 campaigns hold the email)');
       expectThat(res.body.data.length === 10, `12 campaigns hold ${email}: the search must answer the maximum of 10 matches, got ${res.body.data.length}`, res);
+    },
+  },
+  {
+    id: 'LEAD-STATUS/after-reply',
+    title: 'MUST set lead_replied_* and lead_converted once the lead has replied, by PATCH and by mutate set_status (control: lead events)',
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-USER-SETTABLE'],
+    level: 'MUST',
+    features: ['control', 'op:leads.list'],
+    budget: 14,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
+      const [a, b] = leads.map((l) => l.id) as [string, string];
+      await leadEvent(ctx, a, 'replied');
+      await leadEvent(ctx, b, 'replied');
+      for (const s of LEAD_AFTER_REPLY_STATUSES) {
+        const res = await ws.api.patch(`/v1/campaigns/${cid}/leads/${a}`, { status: s });
+        expect2xx(res, `PATCH lead { status: ${s} } after the lead replied`);
+        expectThat(res.body.status === s, `status must be ${s}, got ${res.body.status}`, res);
+      }
+      const m = await mutate(ctx, ws.api, cid, 'set_status', { ids: [b] }, 'lead_replied_meeting_request');
+      expectMutate(m, 'set_status', 'mutate set_status lead_replied_meeting_request after the lead replied', { affected: 1, failed: 0 });
+      const now = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === b);
+      expectThat(now?.status === 'lead_replied_meeting_request', `mutate must set lead_replied_meeting_request, got ${now?.status}`);
+    },
+  },
+  {
+    id: 'LEAD-PATCH/email-contacted',
+    title: 'MUST reject changing the email of a lead already contacted (control: lead events)',
+    clauses: ['STATE-LEAD-EMAIL-CHANGE-CONTACTED'],
+    level: 'MUST',
+    features: ['control', 'op:leads.list'],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
+      const lead = leads[0]!;
+      await leadEvent(ctx, lead.id, 'contacted');
+      expectRejected(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lead.id}`, { email: leadAddress(ctx, 'late') }), ctx, 'PATCH lead { email } after the lead was contacted');
+      const now = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lead.id);
+      expectThat(now?.email === lead.email, `the email of a contacted lead changed to ${now?.email}`);
+    },
+  },
+  {
+    id: 'LEAD-DELETE/contacted',
+    title: 'MUST soft-delete a contacted lead with a retention window in days (retentionDays > 0), hiding it at once (control: lead events)',
+    clauses: ['STATE-LEAD-DELETE-SOFT', 'STATE-LEAD-DELETE-RETENTION', 'LEAD-DELETE-ANSWER'],
+    level: 'MUST',
+    features: ['control', 'op:leads.list'],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
+      const lead = leads[0]!;
+      await leadEvent(ctx, lead.id, 'contacted');
+      const res = await ws.api.delete(`/v1/campaigns/${cid}/leads/${lead.id}`);
+      expect2xx(res, 'DELETE of a contacted lead');
+      expectSchema(res, 'LeadDeleteResponse', 'DELETE of a contacted lead');
+      expectThat(Number.isInteger(res.body.retentionDays) && res.body.retentionDays > 0, `a contacted lead is soft-deleted with a retention window: retentionDays must be a positive integer, got ${res.body.retentionDays}`, res);
+      const now = await allLeads(ctx, ws.api, cid);
+      expectThat(!now.some((l) => l.id === lead.id), 'a soft-deleted lead is still listed');
+    },
+  },
+  {
+    id: 'LEAD-SEQPROGRESS/total-steps',
+    title: "SHOULD report sequenceProgress.totalSteps as the number of steps of the campaign's sequence",
+    clauses: ['LEAD-SEQPROGRESS-TOTALSTEPS'],
+    level: 'SHOULD',
+    features: ['op:leads.list'],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { leads } = await campaignWithLeads(ctx, ws.api, 1, 3);
+      const l = leads[0] as any;
+      expectThat(l.sequenceProgress?.totalSteps === 3, `a lead of a 3-step campaign reports totalSteps ${l.sequenceProgress?.totalSteps}`);
     },
   },
 ];
