@@ -2,7 +2,11 @@
 // STARTTLS + AUTH, Dovecot IMAP) started here as test fixtures; the reference itself talks to
 // them over the wire only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { startSinks, type MailSink } from '../sinks/index.ts';
+import { sinkCertificate } from '../sinks/cert.ts';
 import { Env, mailboxInput, type Workspace } from './test-helpers.ts';
 
 let sink: MailSink;
@@ -14,7 +18,28 @@ beforeAll(async () => {
   [sink, e] = await Promise.all([startSinks({ requireAuth: true }), Env.start([], { backgroundTimer: true })]);
   w = await e.workspace();
 }, 30_000);
+let imapsProxy: TlsServer | null = null;
+/** An implicit-TLS IMAP port with a self-signed certificate, in front of the sink's Dovecot. */
+async function imapsPort(): Promise<number> {
+  if (!imapsProxy) {
+    const pem = await sinkCertificate();
+    const proxy = createTlsServer({ key: pem.key, cert: pem.cert }, (sock) => {
+      const up = connect(sink.imap!.port, sink.imap!.host);
+      sock.pipe(up).pipe(sock);
+      const end = () => { sock.destroy(); up.destroy(); };
+      sock.on('error', end);
+      up.on('error', end);
+      sock.on('close', end);
+      up.on('close', end);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    imapsProxy = proxy;
+  }
+  return (imapsProxy.address() as AddressInfo).port;
+}
+
 afterAll(async () => {
+  imapsProxy?.close();
   await e?.stop();
   await sink?.stop();
 });
@@ -50,8 +75,10 @@ describe('background verification against real SMTP/IMAP servers', () => {
     expect(v.smtp).toEqual({ status: 'active', error: null });
     expect(typeof v.lastVerifiedAt).toBe('string');
     // The sink saw a real AUTH over STARTTLS.
-    const auth = sink.attempts({ kind: 'auth', user: account.smtp.username } as never);
+    const auth = sink.attempts({ kind: 'auth', user: account.smtp.username });
     expect(auth.length).toBeGreaterThan(0);
+    expect(auth[0]!.session.tls).toBe('starttls');
+    expect(auth[0]!.outcome).toBe('accepted');
   }, 20_000);
 
   it('progresses in real time without the control API (timer)', async () => {
@@ -113,6 +140,22 @@ describe('background verification against real SMTP/IMAP servers', () => {
     expect(m.statusMessage.code).toBe('ESOCKET');
     expect(m.statusMessage.command).toBe('CONN');
     expect(m.statusMessage.message).toMatch(/ECONNREFUSED/);
+  }, 20_000);
+
+  it('implicit TLS: SMTP on the sink\'s TLS port; IMAP behind a self-signed certificate only with imapAllowInvalidCert', async () => {
+    if (!sink.imap || !sink.smtp.securePort) return;
+    const port = await imapsPort();
+    const { account } = await sinkMailbox(() => ({ smtpPort: sink.smtp.securePort, imapPort: port, imapAllowInvalidCert: true }));
+    await drain();
+    const m = await get(account.id);
+    expect(m.status, JSON.stringify(m.statusMessage)).toBe('active');
+    expect(sink.attempts({ kind: 'auth', user: account.smtp.username })[0]!.session.tls).toBe('implicit');
+    const strict = await sinkMailbox(() => ({ imapPort: port }));
+    await drain();
+    const s2 = await get(strict.account.id);
+    expect(s2.status).toBe('failed');
+    expect(`${s2.statusMessage.code} ${s2.statusMessage.message}`).toMatch(/SELF_SIGNED|certificate/i);
+    expect((await ver(strict.account.id)).smtp.status).toBe('active');
   }, 20_000);
 
   it('PATCH of credentials rotates and re-verifies; a paused mailbox stays inactive', async () => {

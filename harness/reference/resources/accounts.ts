@@ -241,7 +241,9 @@ export const patch: Handler = async (ctx) => {
   const v = new V();
   const emailMutable = ctx.mutant('acct-email-mutable');
   const emailChange = emailMutable ? v.str(b, 'emailAddress', { max: 254 }) : undefined;
-  if (b.emailAddress !== undefined && !emailMutable) v.issue('emailAddress', 'cannot be changed after creation');
+  // The address cannot change; sending back the same address (e.g. a mailbox read earlier) is no change.
+  const sameAddress = typeof b.emailAddress === 'string' && b.emailAddress.toLowerCase() === r.email_address.toLowerCase();
+  if (b.emailAddress !== undefined && !sameAddress && !emailMutable) v.issue('emailAddress', 'cannot be changed after creation');
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   const secrets = JSON.parse(r.secrets) as Record<string, string>;
   applySettings(ctx, v, b, doc);

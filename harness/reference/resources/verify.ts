@@ -9,10 +9,11 @@
 //   ones) and from a real-time timer (every 200 ms), so a target without the control API
 //   progresses on its own (a new mailbox is decided within about a second plus the servers'
 //   answer time).
-// - SMTP: connect (implicit TLS on port 465, else cleartext), EHLO, STARTTLS where offered, AUTH
-//   (PLAIN or LOGIN, whichever the server offers) with the decrypted password, QUIT
-//   (nodemailer's transport.verify()). IMAP: connect (implicit TLS on 993), STARTTLS where
-//   offered, LOGIN, LOGOUT (imapflow). Timeouts: 5 s to connect / greet, 10 s per socket.
+// - SMTP: connect, EHLO, STARTTLS where offered, AUTH (PLAIN or LOGIN, whichever the server
+//   offers) with the decrypted password, QUIT (nodemailer's transport.verify()). IMAP: connect,
+//   STARTTLS where offered, LOGIN, LOGOUT (imapflow). Implicit TLS on 465/993, cleartext +
+//   STARTTLS on 25/587/2525/143, and on any other port implicit TLS is probed first (see
+//   withTlsProbe). Timeouts: 5 s to connect / greet, 10 s per socket.
 // - Certificates. IMAP: verified unless the mailbox's `imapAllowInvalidCert` is true (2.2
 //   "accept a self-signed IMAP certificate"). SMTP: the spec gives no such switch; STARTTLS on
 //   submission is treated as opportunistic (RFC 7435: encrypt whenever offered, do not
@@ -51,12 +52,41 @@ function clip(s: unknown, n = 500): string {
   return t.length > n ? `${t.slice(0, n)}...` : t;
 }
 
+// Implicit TLS or cleartext + STARTTLS? The spec has no switch for it: the well-known ports decide
+// (465 and 993 implicit TLS; 25, 587, 2525 and 143 cleartext + STARTTLS where offered); on any other
+// port the server is probed: implicit TLS first and, when the server does not speak TLS there
+// (a TLS protocol error, not a refused connection, a certificate or an authentication error),
+// cleartext + STARTTLS.
+const IMPLICIT_PORTS = new Set([465, 993]);
+const CLEARTEXT_PORTS = new Set([25, 587, 2525, 143]);
+const CONNECTION_ERRORS = /^(ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ECONNRESET_BEFORE|EDNS)$/;
+const CERT_ERRORS = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ALTNAME|HOSTNAME/i;
+
+type TlsMode = 'implicit' | 'starttls';
+
+/** Probes implicit TLS first on an unusual port; falls back to cleartext + STARTTLS. */
+async function withTlsProbe(port: number, attempt: (mode: TlsMode) => Promise<ProtoResult>): Promise<ProtoResult> {
+  if (IMPLICIT_PORTS.has(port)) return attempt('implicit');
+  if (CLEARTEXT_PORTS.has(port)) return attempt('starttls');
+  const tls = await attempt('implicit');
+  if (tls.ok || !tls.error) return tls;
+  const e = tls.error;
+  const spokeTls = e.code === 'EAUTH' || e.code === 'AUTHENTICATIONFAILED' || e.responseCode > 0 || CERT_ERRORS.test(`${e.code} ${e.message}`);
+  const unreachable = CONNECTION_ERRORS.test(e.code) || /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ENETUNREACH/.test(e.message);
+  if (spokeTls || unreachable) return tls;
+  return attempt('starttls');
+}
+
 /** EHLO, STARTTLS where offered, AUTH, QUIT. */
-export async function checkSmtp(ep: Endpoint, closers: Set<() => void>): Promise<ProtoResult> {
+export function checkSmtp(ep: Endpoint, closers: Set<() => void>): Promise<ProtoResult> {
+  return withTlsProbe(ep.port, (mode) => smtpAttempt(ep, mode, closers));
+}
+
+async function smtpAttempt(ep: Endpoint, mode: TlsMode, closers: Set<() => void>): Promise<ProtoResult> {
   const transport = nodemailer.createTransport({
     host: ep.host,
     port: ep.port,
-    secure: ep.port === 465,
+    secure: mode === 'implicit',
     auth: { user: ep.username, pass: ep.password },
     name: 'outreach-reference.local',
     connectionTimeout: CONNECT_TIMEOUT_MS,
@@ -91,11 +121,15 @@ export async function checkSmtp(ep: Endpoint, closers: Set<() => void>): Promise
 }
 
 /** Connect, STARTTLS where offered, LOGIN, LOGOUT. */
-export async function checkImap(ep: Endpoint, allowInvalidCert: boolean, closers: Set<() => void>): Promise<ProtoResult> {
+export function checkImap(ep: Endpoint, allowInvalidCert: boolean, closers: Set<() => void>): Promise<ProtoResult> {
+  return withTlsProbe(ep.port, (mode) => imapAttempt(ep, mode, allowInvalidCert, closers));
+}
+
+async function imapAttempt(ep: Endpoint, mode: TlsMode, allowInvalidCert: boolean, closers: Set<() => void>): Promise<ProtoResult> {
   const client = new ImapFlow({
     host: ep.host,
     port: ep.port,
-    secure: ep.port === 993,
+    secure: mode === 'implicit',
     auth: { user: ep.username, pass: ep.password },
     logger: false,
     tls: { rejectUnauthorized: !allowInvalidCert },
