@@ -95,7 +95,11 @@ const vio = (level: 'MUST' | 'SHOULD', clause: string, message: string): Violati
 export function setStatus(s: LeadState, status: string, o: SetStatusObservation): Step<LeadState> {
   const v: Violation[] = [];
   const how = o.via === 'patch' ? 'PATCH' : 'mutate set_status';
-  if (s.deleted) return gone(s, how, o.http, o.view);
+  if (s.deleted) {
+    // Bulk mutate reports leads it cannot find in `failed` / `errors` (4.4) with a 2xx answer.
+    if (o.via === 'mutate' && is2xx(o.http) && o.affected === 0) return gone(s, how, 404, o.view);
+    return gone(s, how, o.http, o.view);
+  }
   const e = expectSetStatus(s, status);
   const where = `${how} to ${status} (lead ${s.status}, ${s.replied ? 'replied' : 'not replied'})`;
   if (!o.view) {

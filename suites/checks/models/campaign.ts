@@ -8,7 +8,7 @@ import { fieldName, fillPath, getPath, resultPath } from '../../../harness/runne
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
 import * as C from '../../models/campaign.ts';
 import type { RuleLevel } from '../../models/core.ts';
-import { checkModel, runSize, Trail, type Cmd } from './driver.ts';
+import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
 
 // Model-based check of the campaign machine (3.1): every run creates a campaign (with or without
 // leads, sequence, launch), then a random sequence of start, pause (referenced), resume, add leads
@@ -160,8 +160,11 @@ class Drain implements Cmd<Model, Real> {
 
 function commands(ctx: CheckContext, maxCommands: number) {
   const ops = ctx.profile.operations;
+  // Repeated entries weigh the lifecycle commands more (fast-check picks an entry uniformly).
   const arbs: fc.Arbitrary<Cmd<Model, Real>>[] = [
     fc.constant(new Start()),
+    fc.constant(new Start()),
+    fc.constant(new Resume()),
     fc.constant(new Resume()),
     fc.integer({ min: 0, max: 2 }).map((n) => new PatchSequence(n)),
     fc.constant(new PatchName()),
@@ -179,13 +182,13 @@ const createInput = fc.record({ leads: fc.integer({ min: 0, max: 2 }), steps: fc
 async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
   const size = runSize(ctx.depth, !!ctx.control);
   // Without control: one shared workspace for every run (mailboxes of others may exist there).
-  const shared = ctx.control ? undefined : await ctx.workspace();
+  const pool = workspaces(ctx);
   await checkModel(
     ctx,
     'campaign (3.1)',
     fc.tuple(createInput, commands(ctx, size.maxCommands)),
     async ([input, cmds]) => {
-      const ws = shared ?? (await ctx.workspace({ exclusive: true }));
+      const ws = await pool.next();
       const trail = new Trail(level);
       trail.begin(`create (${input.leads} lead(s), ${input.steps} step(s)${input.launch ? ', launch' : ''})`);
       const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { leads: input.leads, steps: input.steps }), launch: input.launch });
@@ -194,7 +197,7 @@ async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
       const real: Real = { ctx, api: ws.api, trail, campaignId: typeof id === 'string' ? id : '', mailboxes: [] };
       let read: { res?: ApiResponse; status: unknown } = { status: undefined };
       if (typeof id === 'string') read = await readStatus(real);
-      const model: Model = { w: C.initialWorld(!shared) };
+      const model: Model = { w: C.initialWorld(pool.exclusive) };
       model.w = trail.judge(
         C.create(model.w, input, {
           http: res.status,
@@ -211,7 +214,7 @@ async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
         await fc.asyncModelRun(() => ({ model, real }), cmds);
       } finally {
         // Leave no mailbox behind in a shared workspace (other checks count on their own).
-        if (shared) for (const mb of real.mailboxes) await ws.api.delete(`/v1/accounts/${mb}`);
+        if (!pool.exclusive) for (const mb of real.mailboxes) await ws.api.delete(`/v1/accounts/${mb}`);
       }
     },
     size,

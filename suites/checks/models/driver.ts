@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../../harness/client/types.ts';
-import type { CheckContext, Depth } from '../../lib/check.ts';
+import type { CheckContext, Depth, Workspace } from '../../lib/check.ts';
 import { CheckFailure, CheckSkipped } from '../../lib/check.ts';
 import type { RuleLevel, Step, Violation } from '../../models/core.ts';
 
@@ -56,12 +56,25 @@ export interface RunSize {
   timeLimitMs: number;
 }
 
-/** Bounded: a few short runs by default, more and longer at depth full. */
+/**
+ * Bounded: a few short runs by default, more and longer at depth full. With the control API every
+ * run gets a fresh workspace (its own rate budget), so runs are cheap; without it every run shares
+ * one rate-limited workspace (120 requests a minute), so there are fewer.
+ */
 export function runSize(depth: Depth, control: boolean): RunSize {
-  // Without the control API every run shares one rate-limited workspace: keep runs fewer.
-  if (depth === 'full') return { numRuns: control ? 25 : 8, maxCommands: 14, timeLimitMs: 120_000 };
-  if (depth === 'quick') return { numRuns: 2, maxCommands: 5, timeLimitMs: 20_000 };
-  return { numRuns: control ? 5 : 3, maxCommands: 8, timeLimitMs: 45_000 };
+  if (depth === 'full') return { numRuns: control ? 60 : 8, maxCommands: 16, timeLimitMs: 120_000 };
+  if (depth === 'quick') return { numRuns: control ? 6 : 2, maxCommands: 6, timeLimitMs: 20_000 };
+  return { numRuns: control ? 20 : 3, maxCommands: 10, timeLimitMs: 45_000 };
+}
+
+/**
+ * The workspace of one run: with the control API a fresh one per run (nothing else in it, its own
+ * budget); without it, the one shared workspace leased for the whole check.
+ */
+export function workspaces(ctx: CheckContext): { next(): Promise<Workspace>; exclusive: boolean } {
+  if (ctx.control) return { next: () => ctx.workspace({ exclusive: true }), exclusive: true };
+  let shared: Promise<Workspace> | undefined;
+  return { next: () => (shared ??= ctx.workspace()), exclusive: false };
 }
 
 /**

@@ -7,7 +7,7 @@ import { mailboxInput, prefixedAddress, UNREACHABLE_SERVERS, type MailboxServers
 import { fillPath } from '../../../harness/runner/operations.ts';
 import * as M from '../../models/mailbox.ts';
 import type { RuleLevel } from '../../models/core.ts';
-import { checkModel, runSize, Trail, type Cmd } from './driver.ts';
+import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
 
 // Model-based check of the mailbox machine (3.2): every run connects one mailbox, then a random
 // sequence of pause, resume (referenced), PATCH with new credentials, PATCH without credentials,
@@ -149,12 +149,13 @@ async function credentials(ctx: CheckContext, useSinks: boolean): Promise<Creds 
 async function run(ctx: CheckContext, level: RuleLevel, useSinks: boolean): Promise<void> {
   if (useSinks && !ctx.sinks) skip('the runner handed no mail sinks to this check (ctx.sinks is not set)');
   const size = runSize(ctx.depth, !!ctx.control);
-  const ws = await ctx.workspace();
+  const pool = workspaces(ctx);
   await checkModel(
     ctx,
     `mailbox (3.2${useSinks ? ', working credentials on the sinks' : ', unreachable servers'})`,
     commands(ctx, size.maxCommands),
     async (cmds) => {
+      const ws = await pool.next();
       const trail = new Trail(level);
       const creds = await credentials(ctx, useSinks);
       trail.begin(`create (${useSinks ? 'sink credentials' : 'unreachable servers'})`);
