@@ -37,10 +37,13 @@ export const defaultSettings = (): Settings => ({ trackOpens: true, trackClicks:
 export const leadsCount = (ctx: Ctx, campaignId: string) =>
   (ctx.db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').get(campaignId) as { n: number }).n;
 
+/** An unset startDate / endDate is omitted (2: null only where stated). */
+const scheduleView = (s: Schedule) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== null));
+
 export function campaignView(ctx: Ctx, r: CampaignRow) {
   const doc = JSON.parse(r.doc) as CampaignDoc;
   return {
-    id: r.id, name: r.name, status: r.status, schedule: doc.schedule, settings: doc.settings,
+    id: r.id, name: r.name, status: r.status, schedule: scheduleView(doc.schedule), settings: doc.settings,
     metrics: { leadsCount: leadsCount(ctx, r.id), ...doc.metrics },
     tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id),
     createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at), sequence: doc.sequence, accounts: doc.accounts,

@@ -29,6 +29,8 @@ export interface LeadRow {
 }
 export interface LeadInput { email: string; [k: string]: unknown }
 
+const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null));
+
 export function leadView(r: LeadRow) {
   const d = JSON.parse(r.doc) as Record<string, unknown>;
   return {
@@ -36,8 +38,12 @@ export function leadView(r: LeadRow) {
     firstName: d.firstName ?? '', lastName: d.lastName ?? '', companyName: d.companyName ?? '', jobTitle: d.jobTitle ?? '',
     website: d.website ?? '', linkedinProfile: d.linkedinProfile ?? '', location: d.location ?? '',
     tags: d.tags ?? [], customFields: d.customFields ?? {},
-    status: r.status, verification: d.verification, metrics: d.metrics, provider: d.provider, sequenceProgress: d.sequenceProgress,
-    createdAt: isoOf(r.created_at), lastContactedAt: isoOf(r.last_contacted_at), lastRepliedAt: isoOf(r.last_replied_at),
+    status: r.status, verification: d.verification, metrics: d.metrics, provider: d.provider,
+    sequenceProgress: withoutNulls(d.sequenceProgress as Record<string, unknown>),
+    createdAt: isoOf(r.created_at),
+    // No value yet: omitted (2 "null is used ... where stated"; these are not stated nullable).
+    ...(r.last_contacted_at !== null ? { lastContactedAt: isoOf(r.last_contacted_at) } : {}),
+    ...(r.last_replied_at !== null ? { lastRepliedAt: isoOf(r.last_replied_at) } : {}),
   };
 }
 
