@@ -2,6 +2,11 @@ import type { Check } from '../../lib/check.ts';
 import { CAMPAIGN_MODEL_CHECKS } from './campaign.ts';
 import { MAILBOX_MODEL_CHECKS } from './mailbox.ts';
 import { LEAD_MODEL_CHECKS } from './lead.ts';
+import { LEAD_SEARCH_MODEL_CHECKS } from './leadSearch.ts';
 
-/** Model-based checks: the state machines of part 3 driven by fast-check command sequences. */
-export const MODEL_CHECKS: Check[] = [...CAMPAIGN_MODEL_CHECKS, ...MAILBOX_MODEL_CHECKS, ...LEAD_MODEL_CHECKS];
+/**
+ * Model-based checks: the state machines of part 3 (pure models in suites/models/) driven by
+ * fast-check command sequences. Ids: STATE-MODEL/<machine> (MUST rules; a failure fails the run)
+ * and STATE-MODEL-READINGS/<machine> (the SHOULD readings of part 3; a failure is a warning).
+ */
+export const MODEL_CHECKS: Check[] = [...CAMPAIGN_MODEL_CHECKS, ...MAILBOX_MODEL_CHECKS, ...LEAD_MODEL_CHECKS, ...LEAD_SEARCH_MODEL_CHECKS];
