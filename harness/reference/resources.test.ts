@@ -217,9 +217,28 @@ describe('mailboxes (2.1-2.4, 3.2, 4.2)', () => {
     expect((await st(init.body.state)).body).toEqual({ status: 'pending' });
     const consent = await env.ctl('POST', '/oauth/google/consent', { state: init.body.state, emailAddress: `o${Date.now()}@gmail.test` });
     expect((await st(init.body.state)).body).toEqual({ status: 'completed', accountId: consent.body.accountId });
+    const mb = (await env.call(w.key, 'GET', `/v1/accounts/${consent.body.accountId}`)).body;
+    expect(mb).toMatchObject({ provider: 'google', status: 'active', statusMessage: null });
+    expect((await env.call(w.key, 'PATCH', `/v1/accounts/${mb.id}`, { body: { smtpPassword: 'x' } })).status).toBe(400);
+    expect((await env.call(w.key, 'PATCH', `/v1/accounts/${mb.id}`, { body: { displayName: 'Olga' } })).body.displayName).toBe('Olga');
     const rv = await env.ctl('POST', `/accounts/${consent.body.accountId}/revoke-oauth`);
     expect(rv.body).toEqual({ id: consent.body.accountId, status: 'revoked' });
     expect((await env.call(w.key, 'GET', `/v1/accounts/${consent.body.accountId}`)).body).toMatchObject({ provider: 'google', status: 'revoked' });
+    expect((await env.call(w.key, 'POST', `/v1/accounts/${consent.body.accountId}/resume`)).status).toBe(400); // must be reconnected
+    // microsoft, and a state that expired before consent
+    const ms = await env.call(w.key, 'POST', '/v1/accounts/oauth/microsoft/init');
+    expect(new URL(ms.body.authorizationUrl).host).toBe('login.microsoftonline.com');
+    expect(ms.body.state).not.toBe(init.body.state);
+    const env3 = await Env.start();
+    try {
+      const w3 = await env3.workspace();
+      const i3 = (await env3.call(w3.key, 'POST', '/v1/accounts/oauth/microsoft/init')).body;
+      await env3.ctl('POST', '/clock/advance', { seconds: i3.expiresInSeconds });
+      expect((await env3.call(w3.key, 'GET', `/v1/accounts/oauth/microsoft/status?state=${i3.state}`)).body).toEqual({ status: 'expired' });
+      expect((await env3.ctl('POST', '/oauth/microsoft/consent', { state: i3.state, emailAddress: 'late@outlook.test' })).status).toBe(400);
+    } finally {
+      await env3.stop();
+    }
     expect((await env.call(w.key, 'POST', '/v1/accounts/oauth/yahoo/init')).status).toBe(400);
     expect((await st('unknown')).status).toBe(404);
   });

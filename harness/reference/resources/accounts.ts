@@ -339,8 +339,19 @@ export const oauthInit: Handler = async (ctx) => {
   const state = ctx.newId().replace(/-/g, '') + ctx.newId().replace(/-/g, '');
   const now = ctx.clock.now();
   ctx.db.prepare('INSERT INTO oauth_states (state, org_id, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(state, ctx.workspace.id, p, now, now + OAUTH_STATE_TTL_S * 1000);
-  const host = p === 'google' ? 'https://accounts.google.com/o/oauth2/v2/auth' : 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize';
-  return ok({ authorizationUrl: `${host}?client_id=outreach-reference&response_type=code&state=${state}`, state, expiresInSeconds: OAUTH_STATE_TTL_S });
+  // The provider's consent page (consent itself is simulated by the control API's
+  // POST /oauth/{provider}/consent, which plays the provider's redirect back to the service).
+  const url = new URL(p === 'google' ? 'https://accounts.google.com/o/oauth2/v2/auth' : 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize');
+  url.searchParams.set('client_id', 'outreach-reference');
+  url.searchParams.set('response_type', 'code');
+  url.searchParams.set('redirect_uri', `https://outreach-reference.invalid/oauth/${p}/callback`);
+  url.searchParams.set('scope', p === 'google' ? 'https://mail.google.com/ email profile' : 'https://outlook.office.com/SMTP.Send https://outlook.office.com/IMAP.AccessAsUser.All offline_access email');
+  if (p === 'google') {
+    url.searchParams.set('access_type', 'offline');
+    url.searchParams.set('prompt', 'consent');
+  }
+  url.searchParams.set('state', state);
+  return ok({ authorizationUrl: url.toString(), state, expiresInSeconds: OAUTH_STATE_TTL_S });
 };
 
 export const oauthStatus: Handler = async (ctx) => {
