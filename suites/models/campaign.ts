@@ -1,5 +1,5 @@
 import { CAMPAIGN_STATUSES } from '../spec/schemas.ts';
-import { is2xx, must, should, show, type Step, type Violation } from './core.ts';
+import { a, is2xx, must, should, show, type Step, type Violation } from './core.ts';
 
 // Spec 3.1 Campaign, as a pure model.
 //
@@ -147,7 +147,7 @@ export function start(world: CampaignWorld, o: LifecycleObservation): Step<Campa
   if (expected === 'refused') {
     if (o.http !== 400) {
       const clause = !c.hasLeads ? 'STATE-CAMP-START-REQUIRES-LEADS' : 'STATE-CAMP-START-REQUIRES-SEQUENCE';
-      v.push(must(clause, `start of a ${c.status} campaign with ${c.hasLeads ? 'leads' : 'no leads'} and ${c.hasSequence ? 'a sequence' : 'no sequence'} answered ${o.http}, not 400`));
+      v.push(must(clause, `start of ${a(c.status)} campaign with ${c.hasLeads ? 'leads' : 'no leads'} and ${c.hasSequence ? 'a sequence' : 'no sequence'} answered ${o.http}, not 400`));
     }
   } else if (expected === 'starts') {
     if (!is2xx(o.http)) v.push(should('STATE-CAMP-START-FROM-DRAFT', `start of a draft campaign with leads and a sequence answered ${o.http}`));
@@ -179,7 +179,7 @@ export function resume(world: CampaignWorld, o: LifecycleObservation): Step<Camp
   const v: Violation[] = [...statesRule(o.readBack)];
   const expected = expectResume(world);
   if (expected === 'refused') {
-    if (o.http !== 400) v.push(must('STATE-CAMP-RESUME-NEEDS-MAILBOX', `resume of a ${c.status} campaign in a workspace without any mailbox answered ${o.http}, not 400`));
+    if (o.http !== 400) v.push(must('STATE-CAMP-RESUME-NEEDS-MAILBOX', `resume of ${a(c.status)} campaign in a workspace without any mailbox answered ${o.http}, not 400`));
   } else if (expected === 'continues') {
     if (!is2xx(o.http))
       v.push(must('STATE-CAMP-RESUME-FROM-PAUSED', `resume of a paused campaign in a workspace with ${world.mailboxes.mine} mailbox(es) (none of them able to send) answered ${o.http}`));

@@ -34,3 +34,6 @@ export function isIsoTimestamp(v: unknown): v is string {
 }
 
 export const show = (v: unknown): string => (v === undefined ? 'nothing' : JSON.stringify(v));
+
+/** "a draft", "an active". */
+export const a = (w: unknown): string => (/^[aeiou]/i.test(String(w)) ? `an ${String(w)}` : `a ${String(w)}`);

@@ -1,4 +1,4 @@
-import { is2xx, isIsoTimestamp, must, should, show, type Step, type Violation } from './core.ts';
+import { a, is2xx, isIsoTimestamp, must, should, show, type Step, type Violation } from './core.ts';
 
 // Spec 3.4 (with the fields of 2.8) Lead search, as a pure model.
 //
@@ -62,24 +62,24 @@ function invariants(prev: LeadSearchState | null, r: LeadSearchView, v: Violatio
   const st = r.status;
   if (!isLeadSearchStatus(st)) v.push(must('STATE-LF-STATES', `status ${show(st)} is not one of ${LEAD_SEARCH_STATES.join(', ')}`));
   if (isTerminal(st)) {
-    if (!isIsoTimestamp(r.completedAt)) v.push(must('STATE-LF-COMPLETEDAT-TERMINAL', `a ${st} search has completedAt ${show(r.completedAt)}, not a timestamp`));
+    if (!isIsoTimestamp(r.completedAt)) v.push(must('STATE-LF-COMPLETEDAT-TERMINAL', `${a(st)} search has completedAt ${show(r.completedAt)}, not a timestamp`));
   } else if (isLeadSearchStatus(st) && r.completedAt !== null && r.completedAt !== undefined) {
-    v.push(must('LF-COMPLETEDAT-NULL-RUNNING', `a ${st} search (still running) has completedAt ${show(r.completedAt)}, not null`));
+    v.push(must('LF-COMPLETEDAT-NULL-RUNNING', `${a(st)} search (still running) has completedAt ${show(r.completedAt)}, not null`));
   }
   if (st === 'failed') {
     if (typeof r.errorMessage !== 'string' || r.errorMessage === '') v.push(must('LF-ERRORMESSAGE-FAILED', `a failed search has errorMessage ${show(r.errorMessage)}`));
   } else if (isLeadSearchStatus(st) && r.errorMessage !== null && r.errorMessage !== undefined) {
-    v.push(must('LF-ERRORMESSAGE-NULL', `a ${st} search has errorMessage ${show(r.errorMessage)}, not null`));
+    v.push(must('LF-ERRORMESSAGE-NULL', `${a(st)} search has errorMessage ${show(r.errorMessage)}, not null`));
   }
   if (typeof r.discoveryFinished !== 'boolean') v.push(must('STATE-LF-DISCOVERY-FINISHED', `discoveryFinished is ${show(r.discoveryFinished)}, not a boolean`));
   else if (typeof st === 'string' && BEFORE_DISCOVERY_END.includes(st) && r.discoveryFinished && !prev?.discoveryFinished)
-    v.push(must('STATE-LF-DISCOVERY-FINISHED', `a ${st} search says discoveryFinished true: discovery has not ended`));
+    v.push(must('STATE-LF-DISCOVERY-FINISHED', `${a(st)} search says discoveryFinished true: discovery has not ended`));
   else if (st === 'completed' && r.discoveryFinished !== true) v.push(must('STATE-LF-DISCOVERY-FINISHED', 'a completed search says discoveryFinished false: discovery must have ended'));
   if (prev) {
     if (prev.discoveryFinished && r.discoveryFinished === false) v.push(should('STATE-LF-DISCOVERY-MONOTONIC', `discoveryFinished went back from true to false (now ${show(st)})`));
     if (isTerminal(prev.status)) {
-      if (st !== prev.status) v.push(should('STATE-LF-TERMINAL-STABLE', `a ${prev.status} search moved to ${show(st)}`));
-      else if (r.completedAt !== prev.completedAt) v.push(should('STATE-LF-TERMINAL-STABLE', `a ${prev.status} search changed its completedAt from ${prev.completedAt} to ${show(r.completedAt)}`));
+      if (st !== prev.status) v.push(should('STATE-LF-TERMINAL-STABLE', `${a(prev.status)} search moved to ${show(st)}`));
+      else if (r.completedAt !== prev.completedAt) v.push(should('STATE-LF-TERMINAL-STABLE', `${a(prev.status)} search changed its completedAt from ${prev.completedAt} to ${show(r.completedAt)}`));
     }
     const p = r.progress as Record<string, unknown> | undefined;
     for (const k of PROGRESS_KEYS) {

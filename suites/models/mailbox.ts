@@ -1,5 +1,5 @@
 import { MAILBOX_STATUSES } from '../spec/schemas.ts';
-import { is2xx, must, should, show, type Step, type Violation } from './core.ts';
+import { a, is2xx, must, should, show, type Step, type Violation } from './core.ts';
 
 // Spec 3.2 Mailbox, as a pure model.
 //
@@ -91,7 +91,7 @@ export function pause(s: MailboxState, o: Obs): Step<MailboxState> {
     return { next: s, violations: v };
   }
   if (e === 'pauses' && !is2xx(o.http)) v.push(must('STATE-ACCT-PAUSE-ACTIVE-ONLY', `pause of an active mailbox answered ${o.http}`));
-  if (e === 'refused' && o.http !== 400) v.push(must('STATE-ACCT-PAUSE-ACTIVE-ONLY', `pause of a ${s.status} mailbox answered ${o.http}, not 400`));
+  if (e === 'refused' && o.http !== 400) v.push(must('STATE-ACCT-PAUSE-ACTIVE-ONLY', `pause of ${a(s.status)} mailbox answered ${o.http}, not 400`));
   if (e === 'either' && !is2xx(o.http) && o.http !== 400) v.push(must('STATE-ACCT-PAUSE-ACTIVE-ONLY', `pause answered ${o.http}: neither a success nor 400`));
   let next: MailboxState = { ...s };
   if (is2xx(o.http)) {
@@ -102,7 +102,7 @@ export function pause(s: MailboxState, o: Obs): Step<MailboxState> {
   } else {
     readRules(s, o, v);
     if (s.settled && isMailboxStatus(o.readBack) && o.readBack !== s.status)
-      v.push(should('STATE-ACCT-PAUSE-ACTIVE-ONLY', `a refused pause moved a ${s.status} mailbox to ${show(o.readBack)}`));
+      v.push(should('STATE-ACCT-PAUSE-ACTIVE-ONLY', `a refused pause moved ${a(s.status)} mailbox to ${show(o.readBack)}`));
   }
   return { next: { ...next, status: adopt(next, o) }, violations: v };
 }
@@ -122,11 +122,11 @@ export function resume(s: MailboxState, o: Obs): Step<MailboxState> {
   }
   if (e === 'checking') {
     const clause = s.status === 'failed' ? 'STATE-ACCT-RESUME-FAILED-RECHECK' : 'STATE-ACCT-RESUME-CHECKING';
-    if (!is2xx(o.http)) v.push(must(clause, `resume of a ${s.status} mailbox answered ${o.http}`));
+    if (!is2xx(o.http)) v.push(must(clause, `resume of ${a(s.status)} mailbox answered ${o.http}`));
   }
   const wasCandidate = isMailboxStatus(s.status) && (s.status === 'inactive' || s.status === 'failed');
   if (is2xx(o.http) && wasCandidate && o.bodyStatus !== undefined && o.bodyStatus !== 'checking')
-    v.push(must('STATE-ACCT-RESUME-CHECKING', `resume of a ${s.status} mailbox answered it with status ${show(o.bodyStatus)}, not checking`));
+    v.push(must('STATE-ACCT-RESUME-CHECKING', `resume of ${a(s.status)} mailbox answered it with status ${show(o.bodyStatus)}, not checking`));
   readRules({ ...s, held: false }, o, v);
   // After a successful resume verification runs again: any outcome; adopt.
   const next: MailboxState = is2xx(o.http) ? { ...s, settled: false, held: false } : s;
@@ -157,7 +157,7 @@ export function patchOther(s: MailboxState, o: Obs): Step<MailboxState> {
   }
   readRules(s, o, v);
   if (s.settled && isMailboxStatus(o.readBack) && o.readBack !== s.status)
-    v.push(should('STATE-ACCT-PATCH-NO-CREDS-NO-REVERIFY', `a PATCH without credentials moved a ${s.status} mailbox to ${show(o.readBack)}`));
+    v.push(should('STATE-ACCT-PATCH-NO-CREDS-NO-REVERIFY', `a PATCH without credentials moved ${a(s.status)} mailbox to ${show(o.readBack)}`));
   return { next: { ...s, status: adopt(s, o) }, violations: v };
 }
 
@@ -181,7 +181,7 @@ export function remove(s: MailboxState, o: Obs): Step<MailboxState> {
   const v: Violation[] = [];
   if (s.removed) {
     if (o.http !== 404) v.push(must('STATE-ACCT-DELETE-REMOVED', `a second DELETE of a mailbox answered ${o.http}, not 404`));
-  } else if (!is2xx(o.http)) v.push(must('STATE-ACCT-DELETE-REMOVED', `DELETE of a ${s.status} mailbox answered ${o.http}`));
+  } else if (!is2xx(o.http)) v.push(must('STATE-ACCT-DELETE-REMOVED', `DELETE of ${a(s.status)} mailbox answered ${o.http}`));
   const next: MailboxState = is2xx(o.http) || s.removed ? { ...s, removed: true, held: false } : s;
   readRules(next, o, v);
   return { next, violations: v };

@@ -90,7 +90,7 @@ export async function checkModel<T>(ctx: CheckContext, machine: string, arb: fc.
   });
   if (!result.failed) return;
   const err = result.errorInstance;
-  const where = `fast-check seed ${result.seed}, path "${result.counterexamplePath}", after ${result.numRuns} run(s) and ${result.numShrinks} shrink(s)${result.interrupted ? ' (shrinking cut short by the time limit)' : ''}; replay: the same run seed (--seed) replays it, or fc.check with { seed: ${result.seed}, path: "${result.counterexamplePath}" }`;
+  const where = `fast-check seed ${result.seed}, path "${result.counterexamplePath}", after ${result.numRuns} run(s) and ${result.numShrinks} shrink(s)${result.interrupted ? ' (shrinking cut short by the time limit)' : ''}; replay: run again with the same run seed (--seed, printed below) and the same --depth, or fc.check with { seed: ${result.seed}, path: "${result.counterexamplePath}" }`;
   if (err instanceof ModelViolation) {
     throw new CheckFailure(`${machine} model: ${err.message}. Minimal sequence: ${err.trace.join(' -> ')}. ${where}`, [...err.evidence]);
   }
