@@ -141,7 +141,17 @@ const ROUTES: ControlRoute[] = [
       const r = isUuid(id) ? (c.s.db.prepare('SELECT id, provider FROM accounts WHERE id = ?').get(id) as { id: string; provider: string } | undefined) : undefined;
       if (!r) throw notFound(`No mailbox ${id}.`);
       if (r.provider === 'custom') throw failedPrecondition('Not an OAuth mailbox.');
-      if (!c.s.mutant('acct-revoke-ignored')) c.s.db.prepare("UPDATE accounts SET status = 'revoked', updated_at = ? WHERE id = ?").run(c.s.clock.now(), id);
+      if (!c.s.mutant('acct-revoke-ignored')) {
+        // What the service sees when the grant is withdrawn: the provider refuses the token refresh.
+        const row = c.s.db.prepare('SELECT doc FROM accounts WHERE id = ?').get(id) as { doc: string };
+        const doc = JSON.parse(row.doc) as Record<string, unknown>;
+        doc.statusMessage = {
+          code: 'invalid_grant', command: 'TOKEN_REFRESH', responseCode: 400,
+          response: '{"error":"invalid_grant","error_description":"Token has been expired or revoked."}',
+          message: `The ${r.provider} OAuth grant was withdrawn; reconnect the mailbox.`, occurredAt: c.s.clock.iso(),
+        };
+        c.s.db.prepare("UPDATE accounts SET status = 'revoked', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), c.s.clock.now(), id);
+      }
       return { status: 200, body: { id, status: 'revoked' } };
     },
   },
