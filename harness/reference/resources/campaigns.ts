@@ -2,8 +2,8 @@
 // { schedule, settings, sequence, accounts, metrics }), campaign_tags. Leads live in leads.
 // Reference choices: schedule.sendingDays 0 = Sunday ... 6 = Saturday; minutes 0..1440 local;
 // defaults below; `launchError` is null when the launch succeeded or was not asked for.
-// Lifecycle: start from draft|scheduled|paused|stopped (active: no-op success) needs leads and a
-// sequence (400 failed_precondition); pause from active|scheduled; resume from paused needs at
+// Lifecycle: start from draft|scheduled|paused|stopped|active (active: no-op success) needs leads
+// and a sequence in every state (400 failed_precondition); pause from active|scheduled; resume from paused needs at
 // least one mailbox in the workspace (any status).
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
@@ -237,10 +237,11 @@ const setStatus = (ctx: Ctx, id: string, status: string) =>
 
 export const start: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
-  if (row.status === 'active') return ok({ id: row.id, status: row.status, success: true });
-  if (!['draft', 'scheduled', 'paused', 'stopped'].includes(row.status)) throw failedPrecondition(`A ${row.status} campaign cannot be started.`);
+  if (!['draft', 'scheduled', 'paused', 'stopped', 'active'].includes(row.status)) throw failedPrecondition(`A ${row.status} campaign cannot be started.`);
+  // "400 when nothing to send" holds in every state, an active campaign included (3.1, 4.3, 7).
   const why = startRefusal(ctx, row.id, JSON.parse(row.doc) as CampaignDoc);
   if (why) throw failedPrecondition(why);
+  if (row.status === 'active') return ok({ id: row.id, status: row.status, success: true });
   setStatus(ctx, row.id, 'active');
   return ok({ id: row.id, status: 'active', success: true });
 };
