@@ -76,6 +76,10 @@ describe('lead model (3.3)', () => {
     expect(L.setStatus(d.next, 'lead_lost', { via: 'patch', http: 404, view: undefined }).violations).toEqual([]);
     expect(clauses(L.setStatus(d.next, 'lead_lost', { via: 'patch', http: 200, view: undefined }))).toEqual(['STATE-LEAD-DELETE-HIDDEN']);
     expect(clauses(L.remove(d.next, { http: 200, retentionDays: 1, view: undefined }))).toEqual(['STATE-LEAD-DELETE-HIDDEN']);
+    // a status that may never be set: refusing the request before looking the lead up is fine
+    expect(L.setStatus(d.next, 'not_contacted', { via: 'mutate', http: 400, view: undefined }).violations).toEqual([]);
+    expect(L.setStatus(d.next, 'email_sent', { via: 'patch', http: 400, view: undefined }).violations).toEqual([]);
+    expect(clauses(L.setStatus(d.next, 'lead_lost', { via: 'patch', http: 400, view: undefined }))).toEqual(['STATE-LEAD-DELETE-HIDDEN']);
     // mutate reports a lead it cannot find as failed, with a 2xx answer
     expect(L.setStatus(d.next, 'lead_lost', { via: 'mutate', http: 200, affected: 0, failed: 1, view: undefined }).violations).toEqual([]);
     expect(clauses(L.setStatus(d.next, 'lead_lost', { via: 'mutate', http: 200, affected: 1, failed: 0, view: undefined }))).toEqual(['STATE-LEAD-DELETE-HIDDEN']);

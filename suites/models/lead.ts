@@ -98,6 +98,8 @@ export function setStatus(s: LeadState, status: string, o: SetStatusObservation)
   if (s.deleted) {
     // Bulk mutate reports leads it cannot find in `failed` / `errors` (4.4) with a 2xx answer.
     if (o.via === 'mutate' && is2xx(o.http) && o.affected === 0) return gone(s, how, 404, o.view);
+    // A status that may never be set makes the request invalid on its own: 400 before any lookup.
+    if (!isUserSettable(status) && isRejection(o.http)) return gone(s, how, 404, o.view);
     return gone(s, how, o.http, o.view);
   }
   const e = expectSetStatus(s, status);
