@@ -123,7 +123,8 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
   }
   const lang = v.oneOf(o, 'automationLanguage', LANGUAGES);
   if (lang !== undefined) doc.automationLanguage = lang;
-  if (o.tracking !== undefined) {
+  if (o.tracking === null) doc.tracking = {};
+  else if (o.tracking !== undefined) {
     const t = v.object(o.tracking, 'tracking');
     if (t) {
       const tv = new V('tracking');
@@ -133,7 +134,7 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
       else if (t.domainId === null) doc.tracking = {};
     }
   }
-  if (o.warmup !== undefined) doc.warmup = mergeWarmup(ctx, v, o.warmup, doc.warmup as Record<string, unknown>, 'warmup');
+  if (o.warmup !== undefined && o.warmup !== null) doc.warmup = mergeWarmup(ctx, v, o.warmup, doc.warmup as Record<string, unknown>, 'warmup');
 }
 
 /** Validates the smtp and imap fields (required ones when `required`). */
