@@ -160,6 +160,41 @@ describe('leads (2.6, 3.3, 4.4)', () => {
   });
 });
 
+describe('lead rules after contact and reply (3.3), through the control events extension', () => {
+  it('replied-only statuses after a reply, email frozen after contact, mutate per lead, soft delete purged after retention', async () => {
+    const e2 = await Env.start();
+    try {
+      const w = await e2.workspace();
+      const c = await e2.campaign(w, { name: 'r', leads: ['r1@corp.test', 'r2@corp.test', 'r3@corp.test'] });
+      const [l3, l2, l1] = (await e2.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data;
+      await e2.leadEvent(l1.id, 'replied');
+      await e2.leadEvent(l2.id, 'contacted');
+      const patch = (id: string, body: unknown) => e2.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${id}`, { body });
+      const r1 = await patch(l1.id, { status: 'lead_replied_interested' });
+      expect(r1.body).toMatchObject({ status: 'lead_replied_interested', metrics: { replied: 1 } });
+      expect(typeof r1.body.lastRepliedAt).toBe('string');
+      expect((await patch(l1.id, { status: 'lead_converted' })).body.status).toBe('lead_converted');
+      expect((await patch(l2.id, { status: 'lead_converted' })).status).toBe(400);
+      expect((await patch(l2.id, { status: 'blacklisted' })).body.status).toBe('blacklisted');
+      const frozen = await patch(l2.id, { email: 'new@corp.test' });
+      expect(frozen.status).toBe(400);
+      expect(frozen.body.error.code).toBe('failed_precondition');
+      expect((await patch(l3.id, { email: 'new@corp.test' })).body.email).toBe('new@corp.test');
+      const m = await e2.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'set_status', status: 'lead_replied_meeting_request', ids: [l1.id, l2.id, l3.id] } });
+      expect(m.body).toMatchObject({ operation: 'set_status', affected: 1, failed: 2 });
+      expect(m.body.errors.join(' ')).toMatch(/2 lead/);
+      // delete: contacted -> soft (30 days), never contacted -> at once (0)
+      expect((await e2.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${l2.id}`)).body).toEqual({ success: true, retentionDays: 30 });
+      expect((await e2.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${l3.id}`)).body).toEqual({ success: true, retentionDays: 0 });
+      expect((await e2.call(w.key, 'GET', '/v1/leads/search?email=r2@corp')).body.data).toEqual([]);
+      await e2.ctl('POST', '/clock/advance', { seconds: 30 * 86400 + 1 });
+      expect((await e2.drain()).body.processed).toBeGreaterThanOrEqual(1); // the soft-deleted lead is purged
+    } finally {
+      await e2.stop();
+    }
+  });
+});
+
 describe('mailboxes (2.1-2.4, 3.2, 4.2)', () => {
   it('batch create: 1..50, per-element errors, passwords never returned, status inactive', async () => {
     const w = await env.workspace();
