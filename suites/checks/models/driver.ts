@@ -64,7 +64,7 @@ export interface RunSize {
 export function runSize(depth: Depth, control: boolean): RunSize {
   if (depth === 'full') return { numRuns: control ? 60 : 8, maxCommands: 16, timeLimitMs: 120_000 };
   if (depth === 'quick') return { numRuns: control ? 6 : 2, maxCommands: 6, timeLimitMs: 20_000 };
-  return { numRuns: control ? 20 : 3, maxCommands: 10, timeLimitMs: 45_000 };
+  return { numRuns: control ? 12 : 3, maxCommands: 10, timeLimitMs: 45_000 };
 }
 
 /**
