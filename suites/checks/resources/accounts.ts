@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
 import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
 import { createMailbox, faker } from '../../lib/recipes.ts';
 import { listOf, mailbox as mailboxSchema, unstatedNulls } from '../../spec/schemas.ts';
@@ -602,6 +603,32 @@ export const ACCOUNT_CHECKS: Check[] = [
         look('LeadSearch', r.body, 'GET /v1/lead-searches/{id}');
       }
       expectThat(problems.length === 0, `null where the spec does not state it (omit the field instead): ${problems.join('; ')}`, m);
+    },
+  },
+  {
+    id: 'ACCT-OAUTH/state-expiry',
+    title: 'the OAuth state stays valid for expiresInSeconds and no longer after (control clock; profile: status poll)',
+    clauses: ['ACCT-OAUTH-STATE-VALIDITY', 'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE'],
+    level: 'PROFILE',
+    features: ['control', 'op:accounts.oauthStatus'],
+    budget: 4,
+    solo: true,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const init = await ws.api.post('/v1/accounts/oauth/google/init');
+      expect2xx(init, 'POST /v1/accounts/oauth/google/init');
+      const ttl = Number(init.body.expiresInSeconds);
+      if (!(ttl > 2 && ttl <= 24 * 3600)) skip(`expiresInSeconds ${ttl} is not a usable window`);
+      const o = op(ctx, 'accounts.oauthStatus');
+      const param = ctx.profile.names.oauthStatusStateParam ?? 'state';
+      const path = o.path.replace('{provider}', 'google');
+      const poll = () => ws.api.request({ method: o.method, path, query: { [param]: init.body.state } });
+      await control(ctx).advance(Math.floor(ttl / 2));
+      const inside = await poll();
+      expect2xx(inside, `${o.method} ${path} within expiresInSeconds`);
+      await control(ctx).advance(ttl);
+      const outside = await poll();
+      expectThat(!is2xx(outside) || JSON.stringify(outside.body) !== JSON.stringify(inside.body), `after expiresInSeconds the state must no longer be valid, but the poll answers as before: ${outside.text.slice(0, 200)}`, inside, outside);
     },
   },
 ];
