@@ -164,6 +164,30 @@ export const ACCOUNT_CHECKS: Check[] = [
     },
   },
   {
+    id: 'ACCT-CREATE/independent',
+    title: 'MUST validate each element independently: invalid elements go to errors and the valid ones are still created (201)',
+    clauses: ['ACCT-CREATE-INDEPENDENT', 'ACCT-CREATE-REST-CREATED', 'ACCT-CREATE-ERRORS', 'ERR-BATCH-PARTIAL', 'ACCT-CREATE-SUMMARY'],
+    level: 'MUST',
+    features: [],
+    budget: 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const first = mbx(ctx);
+      const last = mbx(ctx);
+      const missing = mbx(ctx) as Record<string, unknown>;
+      delete missing.imapHost;
+      const batch = [first, mbx(ctx, { sendingGapMinutes: 0 }), missing, mbx(ctx, { smtpPort: 'twenty-five' }), mbx(ctx, { lastName: 'x'.repeat(129) }), last];
+      const res = await ws.api.post('/v1/accounts', { accounts: batch });
+      const what = 'POST /v1/accounts with 2 valid and 4 invalid elements (out of range, missing field, wrong type, too long)';
+      expectStatus(res, 201, what);
+      expectSchema(res, 'AccountsCreateResponse', what);
+      const { summary, accounts, errors } = res.body;
+      const created = accounts.map((a: any) => a.emailAddress.toLowerCase()).sort();
+      expectThat(JSON.stringify(created) === JSON.stringify([first.emailAddress, last.emailAddress].map((e) => e.toLowerCase()).sort()), `${what}: exactly the 2 valid elements must be created, got ${JSON.stringify(created)}`, res);
+      expectThat(errors.length === 4 && summary.submitted === 6 && summary.created === 2 && summary.failed === 4, `${what}: the 4 invalid elements must be in errors and summary { 6, 2, 4 }; got ${errors.length} errors, ${JSON.stringify(summary)}`, res);
+    },
+  },
+  {
     id: 'ACCT-CREATE/batch-size',
     title: 'MUST accept 1 to 50 mailboxes per create call: [] and 51 are refused with 400, 50 are created',
     clauses: ['ACCT-CREATE-BATCH-MIN', 'ACCT-CREATE-BATCH-MAX', 'LIMIT-ACCOUNTS-PER-CALL', 'ERR-TABLE-400', 'ERR-DETAILS-VALIDATION'],

@@ -47,7 +47,7 @@ function requiredCheck(field: Field): Check {
   return {
     id: `ACCT-IN-REQUIRED/${field}`,
     title: `MUST reject a mailbox element without ${field} (required, 2.2)`,
-    clauses: [`ACCT-IN-${KEY[field]}-REQUIRED`, 'ACCT-CREATE-INDEPENDENT', 'ERR-TABLE-400'],
+    clauses: [`ACCT-IN-${KEY[field]}-REQUIRED`],
     level: 'MUST',
     features: [],
     budget: 1,
@@ -122,7 +122,7 @@ function wrongTypeArb(b: FieldBound): fc.Arbitrary<unknown> {
 const typesCheck: Check = {
   id: 'ACCT-IN-TYPES/fast-check',
   title: 'MUST reject a mailbox element whose field has a value of another type (fast-check over every field of 2.2)',
-  clauses: ['ACCT-IN-TYPES', 'ACCT-CREATE-INDEPENDENT'],
+  clauses: ['ACCT-IN-TYPES'],
   level: 'MUST',
   depth: 'default',
   features: [],
