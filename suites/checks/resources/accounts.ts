@@ -413,7 +413,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     clauses: ['WARMUP-READONLY'],
     level: 'MUST',
     features: ['op:accounts.get'],
-    budget: 3,
+    budget: 4,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id } = await createMailbox(ctx, ws.api);

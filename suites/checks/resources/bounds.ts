@@ -175,7 +175,7 @@ const enumCheck: Check = {
   level: 'MUST',
   depth: 'default',
   features: [],
-  budget: 10,
+  budget: 32,
   async run(ctx) {
     const ws = await ctx.workspace();
     const res = await ws.api.post('/v1/accounts', { accounts: AUTOMATION_LANGUAGES.map((l) => mbx(ctx, { automationLanguage: l })) });

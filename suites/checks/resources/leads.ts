@@ -310,7 +310,7 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['STATE-LEAD-DELETE-HIDDEN'],
     level: 'SHOULD',
     features: ['op:leads.list'],
-    budget: 6,
+    budget: 8,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
