@@ -24,7 +24,14 @@ function fullBody(ctx: CheckContext, accounts: string[], leads: string[]) {
   const f = faker(ctx);
   return {
     name: `${ctx.prefix}${f.company.catchPhrase()}`.slice(0, 100),
-    schedule: { timezone: 'Europe/Berlin', sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)).sort((a, b) => a - b), sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 40 },
+    schedule: {
+      timezone: 'Europe/Berlin',
+      // every day, in the profile's numbering (left out when the profile does not declare it)
+      ...(ctx.profile.names.sendingDays ? { sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)).sort((a, b) => a - b) } : {}),
+      sendingMinutesStart: 540,
+      sendingMinutesEnd: 1020,
+      dailyLimit: 40,
+    },
     settings: { trackOpens: true, trackClicks: false, sendAsTextOnly: false, stopOnReply: true },
     sequence: [sequenceStep(f, 0), sequenceStep(f, 1)],
     accounts,
