@@ -368,6 +368,22 @@ const PROBES: Record<MutantId, [unknown, Probe]> = {
     const c = await e.campaign(w, { sequence: STEP });
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
   }],
+  'camp-start-without-sequence': [400, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { leads: ['x@corp.test'] });
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
+  'camp-patch-sequence-appends': [1, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { sequence: STEP } })).body.sequence.length;
+  }],
+  'camp-patch-accounts-merged': [1, async (e) => {
+    const w = await e.workspace();
+    const [a, b] = [await e.mailbox(w), await e.mailbox(w)];
+    const c = await e.campaign(w, { accounts: [a.id] });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { accounts: [b.id] } })).body.accounts.length;
+  }],
   'camp-resume-without-mailbox': [400, async (e) => {
     const { w, c } = await pausedCampaign(e);
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);

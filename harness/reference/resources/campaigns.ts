@@ -218,8 +218,14 @@ export const patch: Handler = async (ctx) => {
   if (b.name === null) v.issue('name', 'must not be empty');
   if (b.schedule !== undefined) doc.schedule = mergeSchedule(v, b.schedule, doc.schedule);
   if (b.settings !== undefined) doc.settings = mergeSettings(v, b.settings, doc.settings);
-  if (b.sequence !== undefined) doc.sequence = parseSequence(ctx, v, b.sequence, doc.sequence);
-  if (b.accounts !== undefined) doc.accounts = parseAccounts(ctx, v, b.accounts);
+  if (b.sequence !== undefined) {
+    const steps = parseSequence(ctx, v, b.sequence, doc.sequence);
+    doc.sequence = ctx.mutant('camp-patch-sequence-appends') ? [...doc.sequence, ...steps] : steps;
+  }
+  if (b.accounts !== undefined) {
+    const ids = parseAccounts(ctx, v, b.accounts);
+    doc.accounts = ctx.mutant('camp-patch-accounts-merged') ? [...new Set([...doc.accounts, ...ids])] : ids;
+  }
   v.done();
   ctx.db.prepare('UPDATE campaigns SET name = ?, doc = ?, updated_at = ? WHERE id = ?').run(name ?? row.name, JSON.stringify(doc), ctx.clock.now(), row.id);
   return ok(campaignView(ctx, loadCampaign(ctx, row.id)));
@@ -228,7 +234,7 @@ export const patch: Handler = async (ctx) => {
 /** Why a campaign cannot start now, or null. */
 function startRefusal(ctx: Ctx, id: string, doc: CampaignDoc): string | null {
   if (leadsCount(ctx, id) === 0 && !ctx.mutant('camp-start-without-leads')) return 'The campaign has no leads.';
-  if (doc.sequence.length === 0) return 'The campaign has no sequence.';
+  if (doc.sequence.length === 0 && !ctx.mutant('camp-start-without-sequence')) return 'The campaign has no sequence.';
   return null;
 }
 
