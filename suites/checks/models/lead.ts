@@ -14,7 +14,9 @@ import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
 // a random sequence of status changes (user-settable, replied-only, platform-managed and unknown
 // values) through PATCH and through mutate `set_status`, email changes, other PATCHes and deletes;
 // after each step the campaign's leads are read back (referenced leads.list) and judged by
-// suites/models/lead.ts. The "has replied" / "contacted" facts come from what the target reports.
+// suites/models/lead.ts. The "has replied" / "contacted" facts come from what the target reports;
+// with the control API a step may record that a lead was sent an email or replied (the lead-events
+// extension, POST /leads/{id}/events), which brings the replied-only and contacted rules into play.
 
 const LEADS = 3;
 const UNKNOWN_STATUS = 'lead_status_that_does_not_exist';
@@ -97,10 +99,29 @@ class Delete extends LeadStep {
   }
 }
 
-function commands(maxCommands: number) {
+/**
+ * What the send path and the IMAP poller would record about a lead (an email went out, the lead
+ * replied), through the control API's lead-events extension (POST /leads/{id}/events; optional:
+ * without it the step changes nothing). The platform's own status move is not shown: adopted.
+ */
+class LeadEvent extends LeadStep {
+  constructor(i: number, readonly type: 'contacted' | 'replied') {
+    super(i);
+  }
+  override toString = () => `lead ${this.i}: the lead is ${this.type === 'contacted' ? 'sent an email' : 'replies'} (control event)`;
+  override async act(_m: Model, r: Real, id: string) {
+    const res = await r.ctx.control!.request('POST', `/leads/${id}/events`, { type: this.type }, { allowError: true });
+    r.trail.note(res);
+    return (view: L.LeadView | undefined, s: L.LeadState) => L.observe(s, view);
+  }
+}
+
+function commands(maxCommands: number, control: boolean) {
   const lead = fc.integer({ min: 0, max: LEADS - 1 });
+  const events = control ? [fc.tuple(lead, fc.constantFrom('contacted' as const, 'replied' as const)).map(([i, t]) => new LeadEvent(i, t))] : [];
   return fc.commands(
     [
+      ...events,
       fc.tuple(lead, fc.constantFrom(...STATUSES), fc.constantFrom('patch' as const, 'mutate' as const)).map(([i, s, via]) => new SetStatus(i, s, via)),
       fc.tuple(lead, fc.constantFrom(...STATUSES), fc.constantFrom('patch' as const, 'mutate' as const)).map(([i, s, via]) => new SetStatus(i, s, via)),
       fc.tuple(lead, fc.constantFrom('lead_lost', 'blacklisted')).map(([i, s]) => new SetStatus(i, s, 'patch')),
@@ -118,7 +139,7 @@ async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
   await checkModel(
     ctx,
     'lead (3.3)',
-    commands(size.maxCommands),
+    commands(size.maxCommands, !!ctx.control),
     async (cmds) => {
       const ws = await pool.next();
       const trail = new Trail(level);
@@ -146,7 +167,7 @@ export const LEAD_MODEL_CHECKS: Check[] = [
     title: 'MUST follow the lead rules of 3.3 (user-settable, replied-only, platform statuses; email change; delete) through PATCH and mutate under random command sequences',
     clauses: [
       'STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME',
-      'STATE-LEAD-PLATFORM-REJECTED', 'STATE-LEAD-RULES-BOTH-PATHS', 'STATE-LEAD-EMAIL-CHANGE-UNCONTACTED', 'STATE-LEAD-DELETE-RETENTION',
+      'STATE-LEAD-PLATFORM-REJECTED', 'STATE-LEAD-RULES-BOTH-PATHS', 'STATE-LEAD-EMAIL-CHANGE-UNCONTACTED', 'STATE-LEAD-EMAIL-CHANGE-CONTACTED', 'STATE-LEAD-DELETE-RETENTION',
       'STATE-LEAD-PLATFORM-PROFILE', 'LEAD-PATCH-STATUS-RULES', 'LEAD-MUTATE-SET-STATUS-EFFECT',
     ],
     level: 'MUST',
