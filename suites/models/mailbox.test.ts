@@ -63,7 +63,7 @@ describe('mailbox model (3.2)', () => {
   it('credential PATCH re-verifies (any state after, unsettled); other PATCH keeps the status (reading)', () => {
     const p = M.patchCredentials(st('active'), obs(200, 'checking', 'checking'));
     expect(p.violations).toEqual([]);
-    expect(p.next).toEqual({ removed: false, status: 'checking', settled: false, held: false });
+    expect(p.next).toMatchObject({ removed: false, status: 'checking', settled: false, held: false });
     expect(clauses(M.patchCredentials(st('active'), obs(400, 'active')))).toEqual(['STATE-ACCT-PATCH-CREDS-ROTATE']);
     expect(M.patchOther(st('active'), obs(200, 'checking')).violations).toEqual([expect.objectContaining({ level: 'SHOULD', clause: 'STATE-ACCT-PATCH-NO-CREDS-NO-REVERIFY' })]);
     expect(M.patchOther(st('active', { settled: false }), obs(200, 'failed')).violations).toEqual([]);
@@ -88,5 +88,21 @@ describe('mailbox model (3.2)', () => {
     expect(clauses(M.patchCredentials(gone, obs(200, undefined, undefined, 404)))).toEqual(['STATE-ACCT-DELETE-REMOVED']);
     expect(clauses(M.remove(gone, obs(200, undefined, undefined, 404)))).toEqual(['STATE-ACCT-DELETE-REMOVED']);
     expect(M.remove(gone, obs(404, undefined, undefined, 404)).violations).toEqual([]);
+  });
+  it('OAuth: a withdrawn grant gives revoked, which stays until a reconnection', () => {
+    const c = M.connectedByOAuth(obs(200, 'active'));
+    expect(c.violations).toEqual([]);
+    const r = M.grantWithdrawn(c.next, obs(200, 'revoked'));
+    expect(r.violations).toEqual([]);
+    expect(r.next).toMatchObject({ status: 'revoked', settled: true, revokedHold: true });
+    expect(clauses(M.grantWithdrawn(c.next, obs(200, 'active')))).toEqual(['STATE-ACCT-OAUTH-REVOKED']);
+    expect(clauses(M.drained(r.next, obs(200, 'active')))).toEqual(['STATE-ACCT-REVOKED-RECONNECT']);
+    expect(M.drained(r.next, obs(200, 'revoked')).violations).toEqual([]);
+    expect(M.expectPause(r.next)).toBe('refused');
+    expect(M.pause(r.next, obs(400, 'revoked')).violations).toEqual([]);
+    // a paused OAuth mailbox is revoked too
+    expect(M.grantWithdrawn(st('inactive', { held: true }), obs(200, 'revoked')).violations).toEqual([]);
+    // a resume ends the hold (whether it reconnects is not shown)
+    expect(M.resume(r.next, obs(200, 'active')).violations).toEqual([]);
   });
 });

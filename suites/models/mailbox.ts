@@ -38,6 +38,8 @@ export interface MailboxState {
   settled: boolean;
   /** Paused and not resumed/re-verified since: must stay inactive. */
   held: boolean;
+  /** OAuth grant withdrawn and nothing done since: must stay revoked ("must be reconnected"). */
+  revokedHold?: boolean;
 }
 
 export interface Obs {
@@ -62,6 +64,8 @@ function readRules(s: MailboxState, o: Obs, v: Violation[]): void {
   if (!isMailboxStatus(o.readBack)) v.push(must('STATE-ACCT-STATES', `the mailbox status read back is ${show(o.readBack)}, not one of ${MAILBOX_STATUSES.join(', ')}`));
   if (s.held && o.readBack !== 'inactive')
     v.push(must('STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', `a paused mailbox (no resume since) reads back as ${show(o.readBack)}, not inactive`));
+  if (s.revokedHold && o.readBack !== 'revoked')
+    v.push(must('STATE-ACCT-REVOKED-RECONNECT', `a mailbox whose OAuth grant was withdrawn (not reconnected since) reads back as ${show(o.readBack)}, not revoked`));
 }
 
 const adopt = (s: MailboxState, o: Obs): MailboxStatus => (isMailboxStatus(o.readBack) ? o.readBack : s.status);
@@ -127,9 +131,10 @@ export function resume(s: MailboxState, o: Obs): Step<MailboxState> {
   const wasCandidate = isMailboxStatus(s.status) && (s.status === 'inactive' || s.status === 'failed');
   if (is2xx(o.http) && wasCandidate && o.bodyStatus !== undefined && o.bodyStatus !== 'checking')
     v.push(must('STATE-ACCT-RESUME-CHECKING', `resume of ${a(s.status)} mailbox answered it with status ${show(o.bodyStatus)}, not checking`));
-  readRules({ ...s, held: false }, o, v);
-  // After a successful resume verification runs again: any outcome; adopt.
-  const next: MailboxState = is2xx(o.http) ? { ...s, settled: false, held: false } : s;
+  readRules({ ...s, held: false, revokedHold: false }, o, v);
+  // After a successful resume verification runs again: any outcome; adopt. (Whether a resume
+  // reconnects a revoked mailbox is not shown: the hold on `revoked` ends here too.)
+  const next: MailboxState = is2xx(o.http) ? { ...s, settled: false, held: false, revokedHold: false } : s;
   return { next: { ...next, status: adopt(next, o) }, violations: v };
 }
 
@@ -141,10 +146,10 @@ export function patchCredentials(s: MailboxState, o: Obs): Step<MailboxState> {
     return { next: s, violations: v };
   }
   if (!is2xx(o.http)) v.push(must('STATE-ACCT-PATCH-CREDS-ROTATE', `PATCH with new smtp*/imap* credentials answered ${o.http}`));
-  readRules({ ...s, held: false }, o, v);
+  readRules({ ...s, held: false, revokedHold: false }, o, v);
   // Verification re-runs: the outcome is not shown; any state, adopt. Whether a re-verified paused
   // mailbox may turn active is not shown either, so the hold ends here.
-  const next: MailboxState = is2xx(o.http) ? { ...s, settled: false, held: false } : s;
+  const next: MailboxState = is2xx(o.http) ? { ...s, settled: false, held: false, revokedHold: false } : s;
   return { next: { ...next, status: adopt(next, o) }, violations: v };
 }
 
@@ -185,4 +190,30 @@ export function remove(s: MailboxState, o: Obs): Step<MailboxState> {
   const next: MailboxState = is2xx(o.http) || s.removed ? { ...s, removed: true, held: false } : s;
   readRules(next, o, v);
   return { next, violations: v };
+}
+
+/**
+ * A mailbox connected through OAuth (init, the owner's consent). The row "(none) -> POST
+ * /v1/accounts -> inactive" is about POST /v1/accounts; the status an OAuth connection starts in
+ * is not shown: any state, adopted, verification possibly running.
+ */
+export function connectedByOAuth(o: Obs): Step<MailboxState> {
+  const v: Violation[] = [];
+  if (!is2xx(o.http)) v.push(must('STATE-ACCT-OAUTH-REVOKED', `the OAuth connection (consent) answered ${o.http}`));
+  const s: MailboxState = { removed: false, status: 'inactive', settled: false, held: false };
+  readRules(s, o, v);
+  return { next: { ...s, status: adopt(s, o) }, violations: v };
+}
+
+/** The OAuth grant is withdrawn (system event, control API): any OAuth mailbox -> revoked. */
+export function grantWithdrawn(s: MailboxState, o: Obs): Step<MailboxState> {
+  const v: Violation[] = [];
+  if (s.removed) {
+    readRules(s, o, v);
+    return { next: s, violations: v };
+  }
+  if (o.readBack !== 'revoked') v.push(must('STATE-ACCT-OAUTH-REVOKED', `after the OAuth grant of ${a(s.status)} mailbox was withdrawn it reads back as ${show(o.readBack)}, not revoked`));
+  // "any OAuth mailbox": a paused one too, so the pause hold gives way to the revocation.
+  readRules({ ...s, held: false, revokedHold: false }, o, v);
+  return { next: { ...s, status: 'revoked', settled: true, held: false, revokedHold: true }, violations: v };
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
 import type { Check, CheckContext } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import { fail, skip } from '../../lib/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress, UNREACHABLE_SERVERS, type MailboxServers } from '../../../fixtures/factories/index.ts';
 import { fillPath } from '../../../harness/runner/operations.ts';
@@ -113,21 +113,34 @@ class Drain extends Step {
   judge = M.drained;
 }
 
+class RevokeOAuth extends Step {
+  label = 'the owner withdraws the OAuth grant (control)';
+  call = async (r: Real) => {
+    await r.ctx.control!.request('POST', `/accounts/${r.id}/revoke-oauth`, undefined, { allowError: true });
+    return undefined;
+  };
+  judge = M.grantWithdrawn;
+}
+
 class Read extends Step {
   label = 'read';
   call = async () => undefined;
   judge = M.observe;
 }
 
-function commands(ctx: CheckContext, maxCommands: number) {
+type Variant = 'unreachable' | 'sinks' | 'oauth';
+
+function commands(ctx: CheckContext, maxCommands: number, variant: Variant) {
   const arbs: fc.Arbitrary<Cmd<Model, Real>>[] = [
     fc.constant(new Pause()),
     fc.constant(new Pause()),
-    fc.boolean().map((good) => new PatchCredentials(good)),
     fc.constant(new PatchOther()),
     fc.constant(new Delete()),
     fc.constant(new Read()),
   ];
+  // An OAuth mailbox has no password to rotate; its system event is the withdrawn grant.
+  if (variant === 'oauth') arbs.push(fc.constant(new RevokeOAuth()), fc.constant(new RevokeOAuth()));
+  else arbs.push(fc.boolean().map((good) => new PatchCredentials(good)));
   if (ctx.profile.operations['accounts.resume']) arbs.push(fc.constant(new Resume()), fc.constant(new Resume()));
   if (ctx.control) arbs.push(fc.constant(new Drain()), fc.constant(new Drain()));
   return fc.commands(arbs, { maxCommands });
@@ -146,17 +159,44 @@ async function credentials(ctx: CheckContext, useSinks: boolean): Promise<Creds 
   return { servers, username: address, password: user.password, emailAddress: address };
 }
 
-async function run(ctx: CheckContext, level: RuleLevel, useSinks: boolean): Promise<void> {
+/** Connects a mailbox through OAuth: init (public API), the owner's consent (control API). */
+async function connectOAuth(ctx: CheckContext, api: ApiClient, trail: Trail): Promise<{ id: string | undefined; http: number }> {
+  const provider = faker(ctx).helpers.arrayElement(['google', 'microsoft'] as const);
+  trail.begin(`connect by OAuth (${provider})`);
+  const init = await api.post(`/v1/accounts/oauth/${provider}/init`);
+  trail.note(init);
+  if (init.status >= 300 || typeof init.body?.state !== 'string') fail(`setup: POST /v1/accounts/oauth/${provider}/init answered ${init.status} without a state`, init);
+  const consent = await ctx.control!.request('POST', `/oauth/${provider}/consent`, { state: init.body.state, emailAddress: prefixedAddress(faker(ctx), ctx.prefix, `${provider}.example.test`) }, { allowError: true });
+  trail.note(consent);
+  const id = consent.body?.accountId;
+  return { id: typeof id === 'string' ? id : undefined, http: consent.status };
+}
+
+async function run(ctx: CheckContext, level: RuleLevel, variant: Variant): Promise<void> {
+  const useSinks = variant === 'sinks';
   if (useSinks && !ctx.sinks) skip('the runner handed no mail sinks to this check (ctx.sinks is not set)');
   const size = runSize(ctx.depth, !!ctx.control);
   const pool = workspaces(ctx);
   await checkModel(
     ctx,
-    `mailbox (3.2${useSinks ? ', working credentials on the sinks' : ', unreachable servers'})`,
-    commands(ctx, size.maxCommands),
+    `mailbox (3.2, ${variant === 'sinks' ? 'working credentials on the sinks' : variant === 'oauth' ? 'connected by OAuth' : 'unreachable servers'})`,
+    commands(ctx, size.maxCommands, variant),
     async (cmds) => {
       const ws = await pool.next();
       const trail = new Trail(level);
+      if (variant === 'oauth') {
+        const c = await connectOAuth(ctx, ws.api, trail);
+        const real: Real = { ctx, api: ws.api, trail, id: c.id ?? '00000000-0000-4000-8000-000000000000', creds: { servers: UNREACHABLE_SERVERS, username: '', password: undefined } };
+        const back = c.id ? await read(real) : { readBack: undefined, readHttp: 0 };
+        const model: Model = { s: trail.judge(M.connectedByOAuth({ http: c.http, ...back })) };
+        if (!c.id) return;
+        try {
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+        } finally {
+          if (!model.s.removed) await ws.api.delete(`/v1/accounts/${real.id}`);
+        }
+        return;
+      }
       const creds = await credentials(ctx, useSinks);
       trail.begin(`create (${useSinks ? 'sink credentials' : 'unreachable servers'})`);
       const input = mailboxInput(faker(ctx), ctx.prefix, creds.servers, creds.emailAddress
@@ -197,7 +237,7 @@ export const MAILBOX_MODEL_CHECKS: Check[] = [
     title: 'MUST follow the mailbox state machine of 3.2 under random command sequences (pause, resume, credential PATCH, delete, drain)',
     clauses: MUST_CLAUSES,
     level: 'MUST',
-    run: (ctx) => run(ctx, 'MUST', false),
+    run: (ctx) => run(ctx, 'MUST', 'unreachable'),
   },
   {
     ...base,
@@ -207,7 +247,20 @@ export const MAILBOX_MODEL_CHECKS: Check[] = [
     level: 'MUST',
     features: ['op:accounts.get', 'sinks'],
     depth: 'default',
-    run: (ctx) => run(ctx, 'MUST', true),
+    run: (ctx) => run(ctx, 'MUST', 'sinks'),
+  },
+  {
+    ...base,
+    id: 'STATE-MODEL/mailbox-oauth',
+    title: 'MUST turn an OAuth mailbox revoked when its grant is withdrawn and keep it revoked until reconnected, while following the rest of 3.2',
+    clauses: ['STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'STATE-ACCT-STATES', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'STATE-ACCT-DELETE-REMOVED', 'STATE-ACCT-VERIFY-MAPPING-PROFILE'],
+    level: 'MUST',
+    features: ['op:accounts.get', 'control'],
+    depth: 'default',
+    run: (ctx) => {
+      if (!ctx.profile.features.oauth) skip('needs OAuth mailboxes (profile features.oauth)');
+      return run(ctx, 'MUST', 'oauth');
+    },
   },
   {
     ...base,
@@ -216,6 +269,6 @@ export const MAILBOX_MODEL_CHECKS: Check[] = [
     clauses: ['STATE-ACCT-PATCH-NO-CREDS-NO-REVERIFY'],
     level: 'SHOULD',
     depth: 'default',
-    run: (ctx) => run(ctx, 'SHOULD', false),
+    run: (ctx) => run(ctx, 'SHOULD', 'unreachable'),
   },
 ];
