@@ -27,7 +27,7 @@ const MAILBOX_FIELD_CLAUSES = [
   'ACCT-ID-UUID', 'ACCT-EMAILADDRESS-STRING', 'ACCT-NAMES-STRING', 'ACCT-DISPLAYNAME-STRING', 'ACCT-PROVIDER-ENUM', 'ACCT-STATUS-ENUM',
   'ACCT-MAXEMAILSPERDAY-NUMBER', 'ACCT-SENDINGGAP-NUMBER', 'ACCT-SLOWRAMP-BOOLEAN', 'ACCT-REPLYTO-STRING', 'ACCT-SIGNATURE-STRING',
   'ACCT-BCC-STRING', 'ACCT-AUTOLANG-ENUM', 'ACCT-WARMUP-OBJECT', 'ACCT-TRACKING-OBJECT', 'ACCT-STATUSMESSAGE-NULLABLE',
-  'ACCT-STATUSMESSAGE-FIELDS', 'ACCT-TAGS-ARRAY', 'ACCT-HEALTHSCORE-RANGE', 'ACCT-SMTP-OBJECT', 'ACCT-PASSWORDS-NEVER-RETURNED',
+  'ACCT-TAGS-ARRAY', 'ACCT-HEALTHSCORE-RANGE', 'ACCT-SMTP-OBJECT', 'ACCT-PASSWORDS-NEVER-RETURNED',
   'ACCT-IMAP-NULLABLE', 'ACCT-VERIFICATION-OBJECT', 'ACCT-TIMESTAMPS', 'VERIF-MAILBOX-OVERALL', 'VERIF-MAILBOX-SMTP-IMAP',
   'VERIF-MAILBOX-DNS', 'WARMUP-WRITABLE-TYPES', 'WARMUP-READONLY-TYPES', 'RES-ID-UUID', 'RES-TS-ISO8601', 'RES-TS-MILLIS',
   'RES-CAMELCASE', 'RES-NULL-WHERE-STATED', 'STATE-ACCT-STATES',
@@ -655,4 +655,69 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectThat(!is2xx(outside) || JSON.stringify(outside.body) !== JSON.stringify(inside.body), `after expiresInSeconds the state must no longer be valid, but the poll answers as before: ${outside.text.slice(0, 200)}`, inside, outside);
     },
   },
+  {
+    id: 'ACCT-PATCH/creds-reverify',
+    title: 'MUST re-run verification when a PATCH carries an smtp* or imap* field (a new verification result follows)',
+    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
+    level: 'MUST',
+    features: ['control', 'op:accounts.get'],
+    budget: 55,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const first = await verifiedOnce(ctx, ws.api, id);
+      await new Promise((r) => setTimeout(r, 20));
+      const p = await ws.api.patch(`/v1/accounts/${id}`, { smtpPort: 10 });
+      expect2xx(p, 'PATCH /v1/accounts/{id} { smtpPort }');
+      const again = await verifiedAfter(ctx, ws.api, id, first);
+      expectThat(again !== undefined, `no new verification after a PATCH of smtpPort: lastVerifiedAt stayed ${first} (status ${p.body.status})`, p);
+    },
+  },
+  {
+    id: 'ACCT-RESUME/recheck',
+    title: 'resume of an inactive or failed mailbox puts it in checking and re-runs verification (profile: referenced resume)',
+    clauses: ['STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
+    level: 'PROFILE',
+    features: ['control', 'op:accounts.get', 'op:accounts.resume'],
+    budget: 55,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const first = await verifiedOnce(ctx, ws.api, id);
+      const settled = await mustGetMailbox(ctx, ws.api, id);
+      expectThat(['inactive', 'failed'].includes(settled.body.status), `setup: a mailbox whose servers answer nothing is ${settled.body.status} after verification`, settled);
+      await new Promise((r) => setTimeout(r, 20));
+      const r = await ws.api.request(opRequest(ctx, 'accounts.resume', { id }));
+      expect2xx(r, `resume of a ${settled.body.status} mailbox`);
+      const right = await mustGetMailbox(ctx, ws.api, id);
+      const again = await verifiedAfter(ctx, ws.api, id, first);
+      expectThat(right.body.status === 'checking' || (again !== undefined && right.body.status !== 'active'), `resume of a ${settled.body.status} mailbox must move it to checking and re-verify; it is ${right.body.status} (lastVerifiedAt ${first} -> ${again ?? 'unchanged'})`, r, right);
+      expectThat(again !== undefined, `resume did not re-run verification: lastVerifiedAt stayed ${first}`, right);
+    },
+  },
 ];
+
+/** Waits (drain + poll, 10 s) for a first verification result; skips when none comes. */
+async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../../../harness/client/types.ts').ApiClient, id: string): Promise<string> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    await control(ctx).drain(2000).catch(() => 0);
+    const v = await api.get(`/v1/accounts/${id}/verification`);
+    if (typeof v.body?.lastVerifiedAt === 'string' && v.body.lastVerifiedAt) return v.body.lastVerifiedAt;
+    if (Date.now() > until) skip('no verification result (lastVerifiedAt) appeared within 10 s for a new mailbox');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The lastVerifiedAt of a verification later than `after`, or undefined after 10 s. */
+async function verifiedAfter(ctx: Parameters<Check['run']>[0], api: import('../../../harness/client/types.ts').ApiClient, id: string, after: string): Promise<string | undefined> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    await control(ctx).drain(2000).catch(() => 0);
+    const v = await api.get(`/v1/accounts/${id}/verification`);
+    const at = v.body?.lastVerifiedAt;
+    if (typeof at === 'string' && Date.parse(at) > Date.parse(after)) return at;
+    if (Date.now() > until) return undefined;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
