@@ -674,6 +674,24 @@ export const ACCOUNT_CHECKS: Check[] = [
     },
   },
   {
+    id: 'ACCT-VERIFY/unreachable',
+    title: 'a mailbox whose servers answer nothing is verified in the background and becomes failed with a verification error (profile: outcome mapping)',
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-SMTP'],
+    level: 'PROFILE',
+    features: ['control', 'op:accounts.get'],
+    budget: 55,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      await verifiedOnce(ctx, ws.api, id);
+      const m = await mustGetMailbox(ctx, ws.api, id);
+      expectSchema(m, 'Mailbox', 'GET mailbox after verification');
+      expectThat(m.body.status === 'failed', `a mailbox whose SMTP and IMAP servers answer nothing must be failed after verification, got ${m.body.status}`, m);
+      const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, `verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
+    },
+  },
+  {
     id: 'ACCT-RESUME/recheck',
     title: 'resume of an inactive or failed mailbox puts it in checking and re-runs verification (profile: referenced resume)',
     clauses: ['STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
