@@ -253,7 +253,7 @@ export const MAILBOX_MODEL_CHECKS: Check[] = [
     ...base,
     id: 'STATE-MODEL/mailbox-oauth',
     title: 'MUST turn an OAuth mailbox revoked when its grant is withdrawn and keep it revoked until reconnected, while following the rest of 3.2',
-    clauses: ['STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'STATE-ACCT-STATES', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'STATE-ACCT-DELETE-REMOVED', 'STATE-ACCT-VERIFY-MAPPING-PROFILE'],
+    clauses: ['STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'STATE-ACCT-STATES', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-DELETE-REMOVED'],
     level: 'MUST',
     features: ['op:accounts.get', 'control'],
     depth: 'default',
