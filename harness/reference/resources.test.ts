@@ -256,6 +256,11 @@ describe('mailboxes (2.1-2.4, 3.2, 4.2)', () => {
     expect(mb).toMatchObject({ provider: 'google', status: 'active', statusMessage: null });
     expect((await env.call(w.key, 'PATCH', `/v1/accounts/${mb.id}`, { body: { smtpPassword: 'x' } })).status).toBe(400);
     expect((await env.call(w.key, 'PATCH', `/v1/accounts/${mb.id}`, { body: { displayName: 'Olga' } })).body.displayName).toBe('Olga');
+    // pause, then resume: checking and re-verification of the grant, then active
+    expect((await env.call(w.key, 'POST', `/v1/accounts/${mb.id}/pause`)).body.status).toBe('inactive');
+    expect((await env.call(w.key, 'POST', `/v1/accounts/${mb.id}/resume`)).body).toMatchObject({ status: 'checking', verification: { overallStatus: 'pending' } });
+    await env.drain();
+    expect((await env.call(w.key, 'GET', `/v1/accounts/${mb.id}`)).body).toMatchObject({ status: 'active', verification: { overallStatus: 'active' } });
     const rv = await env.ctl('POST', `/accounts/${consent.body.accountId}/revoke-oauth`);
     expect(rv.body).toEqual({ id: consent.body.accountId, status: 'revoked' });
     expect((await env.call(w.key, 'GET', `/v1/accounts/${consent.body.accountId}`)).body).toMatchObject({ provider: 'google', status: 'revoked' });

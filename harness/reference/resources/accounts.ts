@@ -10,7 +10,8 @@
 // resume: inactive|failed -> checking -> active | failed, else 400 failed_precondition;
 // PATCH of smtp*/imap*: credentials rotated, verification pending again, status -> checking
 // (a paused mailbox stays inactive); OAuth mailboxes (consent through the control API) are
-// active at once, have no SMTP/IMAP password and refuse smtp*/imap* fields (400).
+// active at once, have no SMTP/IMAP password and refuse smtp*/imap* fields (400); their
+// re-verification (resume) checks the grant (verify.ts).
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
 import { failedPrecondition, validationFailed, notFound } from '../errors.ts';
@@ -300,11 +301,6 @@ export const resume: Handler = async (ctx) => {
   if (r.status !== 'inactive' && r.status !== 'failed') throw failedPrecondition(`Only an inactive or failed mailbox can be resumed (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   doc.paused = false;
-  if (r.provider !== 'custom') {
-    // An OAuth mailbox has nothing to log in with here: the grant stands, it is active again.
-    ctx.db.prepare("UPDATE accounts SET status = 'active', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
-    return ok(accountView(ctx, loadAccount(ctx, r.id)));
-  }
   if (ctx.mutant('acct-resume-no-reverify')) {
     ctx.db.prepare("UPDATE accounts SET status = 'active', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
     return ok(accountView(ctx, loadAccount(ctx, r.id)));

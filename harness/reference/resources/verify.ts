@@ -258,7 +258,7 @@ export class Verifier {
 interface AccountSecrets { smtpPassword?: string; imapPassword?: string }
 
 async function runVerification(s: Services, job: JobRow, closers: Set<() => void>, stopped: () => boolean): Promise<void> {
-  const row = s.db.prepare('SELECT doc, secrets FROM accounts WHERE id = ?').get(job.account_id) as { doc: string; secrets: string } | undefined;
+  const row = s.db.prepare('SELECT provider, doc, secrets FROM accounts WHERE id = ?').get(job.account_id) as { provider: string; doc: string; secrets: string } | undefined;
   if (!row) {
     s.db.prepare('DELETE FROM verify_jobs WHERE account_id = ? AND gen = ?').run(job.account_id, job.gen);
     return;
@@ -268,7 +268,13 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
   let smtp: ProtoResult;
   let imap: ProtoResult | null;
   let serviceSide = false;
-  try {
+  if (row.provider !== 'custom') {
+    // An OAuth mailbox: the service holds the provider's grant, not a password; re-verification
+    // checks the grant, which stands unless it was withdrawn (then the mailbox is revoked, and a
+    // revoked mailbox is never re-verified: it must be reconnected).
+    smtp = { ok: true, error: null };
+    imap = doc.imap ? { ok: true, error: null } : null;
+  } else try {
     const smtpEp: Endpoint = { ...doc.smtp, password: secrets.smtpPassword ? s.decrypt(secrets.smtpPassword) : '' };
     const imapEp: Endpoint | null = doc.imap ? { ...doc.imap, password: secrets.imapPassword ? s.decrypt(secrets.imapPassword) : '' } : null;
     [smtp, imap] = await Promise.all([
