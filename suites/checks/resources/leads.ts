@@ -90,16 +90,16 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-PATCH/types',
-    title: 'MUST refuse a lead PATCH whose tags is not an array or whose custom field objects are not objects (400)',
-    clauses: ['LEAD-PATCH-TAGS-ARRAY', 'LEAD-PATCH-CUSTOM-OBJECTS', 'ERR-TABLE-400'],
+    title: 'MUST refuse a lead PATCH whose tags is not an array, whose custom field objects are not objects, or whose text fields are not strings (400)',
+    clauses: ['LEAD-PATCH-TAGS-ARRAY', 'LEAD-PATCH-CUSTOM-OBJECTS', 'LEAD-PATCH-FIELDS', 'ERR-TABLE-400'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 7,
+    budget: 9,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
       const lid = leads[0]!.id;
-      for (const body of [{ tags: 'vip' }, { tags: { a: 1 } }, { customFields: 'x' }, { customFieldLabels: 'x' }, { customFieldTypes: 5 }]) {
+      for (const body of [{ tags: 'vip' }, { tags: { a: 1 } }, { customFields: 'x' }, { customFieldLabels: 'x' }, { customFieldTypes: 5 }, { firstName: 5 }, { email: ['x@example.test'] }]) {
         expectValidation400(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lid}`, body), ctx, `PATCH lead ${JSON.stringify(body)}`);
       }
     },
@@ -262,7 +262,7 @@ export const LEAD_CHECKS: Check[] = [
     ],
     level: 'PROFILE',
     features: ['op:leads.list'],
-    budget: 18,
+    budget: 21,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
@@ -280,6 +280,9 @@ export const LEAD_CHECKS: Check[] = [
         ['add_tags without ids', 'add_tags', { tags: ['x'] }],
         ['set_status with ids that are not uuids', 'set_status', { ids: ['not-a-uuid'] }, 'lead_lost'],
         ['set_status with 1001 ids', 'set_status', { ids: Array.from({ length: 1001 }, () => randomUUID()) }, 'lead_lost'],
+        ['set_status with an unknown status', 'set_status', { ids }, 'not_a_status'],
+        ['add_tags with ids as a string', 'add_tags', { ids: ids[0], tags: ['x'] }],
+        ['add_tags with tags as a string', 'add_tags', { ids, tags: 'x' }],
       ];
       for (const [what, operation, rest, status] of bad) expectValidation400(await mutate(ctx, ws.api, cid, operation, rest, status), ctx, `mutate ${what}`);
       const many = Array.from({ length: 999 }, () => randomUUID());
