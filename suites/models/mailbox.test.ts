@@ -38,7 +38,8 @@ describe('mailbox model (3.2)', () => {
     const held = st('inactive', { held: true });
     expect(M.drained(held, obs(200, 'inactive')).violations).toEqual([]);
     expect(clauses(M.drained(held, obs(200, 'active')))).toEqual(['STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE']);
-    expect(clauses(M.observe(held, obs(200, 'checking')))).toEqual(['STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE']);
+    expect(clauses(M.observe(held, obs(200, 'active')))).toEqual(['STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE']);
+    expect(M.observe(held, obs(200, 'failed')).violations).toEqual([]);
     expect(clauses(M.patchOther(held, obs(200, 'active')))).toContain('STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE');
     const r = M.resume(held, obs(200, 'checking', 'checking'));
     expect(r.violations).toEqual([]);

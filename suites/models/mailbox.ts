@@ -22,7 +22,7 @@ import { a, is2xx, must, should, show, type Step, type Violation } from './core.
 //   left"; or held inactive by a pause): the status is known and pause must follow "400 unless
 //   active", resume from inactive/failed must succeed.
 // - held (a pause succeeded and nothing since but reads, drains, pauses, non-credential PATCHes):
-//   "nothing re-activates it automatically, only a resume": it must read `inactive`.
+//   "nothing re-activates it automatically, only a resume": it must never read `active`.
 // What the model does NOT assert ("not shown"): the status after a drain (any of the 5), resume
 // from active/checking/revoked (any answer; adopt), the status right after a credential PATCH
 // (re-verification: any; adopt), the response shape of the referenced resume (only when the answer
@@ -62,8 +62,10 @@ function readRules(s: MailboxState, o: Obs, v: Violation[]): void {
     return;
   }
   if (!isMailboxStatus(o.readBack)) v.push(must('STATE-ACCT-STATES', `the mailbox status read back is ${show(o.readBack)}, not one of ${MAILBOX_STATUSES.join(', ')}`));
-  if (s.held && o.readBack !== 'inactive')
-    v.push(must('STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', `a paused mailbox (no resume since) reads back as ${show(o.readBack)}, not inactive`));
+  // Held: "nothing re-activates it automatically, only a resume". A verification started before the
+  // pause may still end (failed, say): only `active` is a re-activation.
+  if (s.held && o.readBack === 'active')
+    v.push(must('STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'a paused mailbox (no resume since) reads back as active again'));
   if (s.revokedHold && o.readBack !== 'revoked')
     v.push(must('STATE-ACCT-REVOKED-RECONNECT', `a mailbox whose OAuth grant was withdrawn (not reconnected since) reads back as ${show(o.readBack)}, not revoked`));
 }
