@@ -47,6 +47,15 @@ export function leadView(r: LeadRow) {
   };
 }
 
+/** The lead's mailbox provider from its address's domain (no MX lookups: consumer domains only). */
+function mailProviderOf(email: string): string {
+  const domain = email.split('@').pop()!.toLowerCase();
+  if (['gmail.com', 'googlemail.com'].includes(domain)) return 'google';
+  if (['outlook.com', 'hotmail.com', 'live.com', 'msn.com'].includes(domain) || /^(outlook|hotmail|live)\.[a-z.]+$/.test(domain)) return 'microsoft';
+  if (/^(yahoo|ymail)\.[a-z.]+$/.test(domain)) return 'yahoo';
+  return 'other';
+}
+
 /** Validates the optional profile fields of one lead; returns the issues (empty when fine). */
 function leadFieldIssues(o: Record<string, unknown>, prefix: string): string[] {
   const v = new V(prefix);
@@ -88,7 +97,7 @@ export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): 
       tags: l.tags ?? [], customFields: l.customFields ?? {},
       verification: { status: 'unverified', subStatus: 'not_checked' },
       metrics: { sent: 0, opened: 0, clicked: 0, replied: 0 },
-      provider: 'unknown',
+      provider: mailProviderOf(email),
       sequenceProgress: { totalSteps, sentCount: 0, plannedCount: totalSteps, failedCount: 0, nextPlannedAt: null },
     };
     for (const f of PROFILE_FIELDS) if (typeof l[f] === 'string') doc[f] = l[f];
