@@ -250,7 +250,14 @@ export class Verifier {
     try {
       await runVerification(this.s, job, this.closers, () => this.stopped);
     } catch (e) {
-      if (!this.stopped) this.s.log(`reference: verification of ${job.account_id} crashed: ${(e as Error)?.stack ?? e}`);
+      if (this.stopped) return;
+      this.s.log(`reference: verification of ${job.account_id} crashed: ${(e as Error)?.stack ?? e}`);
+      // Never retry a crashing job forever (drain would not end): drop this generation.
+      try {
+        this.s.db.prepare('DELETE FROM verify_jobs WHERE account_id = ? AND gen = ?').run(job.account_id, job.gen);
+      } catch {
+        /* the database is gone */
+      }
     }
   }
 }
