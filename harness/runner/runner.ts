@@ -103,7 +103,10 @@ export class Runner {
     const p = this.opts.profile;
     if (f === 'control') return this.control ? undefined : 'needs the conformance-control API (profile "control")';
     if (f === 'twoWorkspaces' || f === 'exclusiveWorkspace') return undefined; // the pool guarantees two
-    if (f === 'sinks') return p.features.sinks ? undefined : 'needs mail sinks the target can reach (profile features.sinks)';
+    if (f === 'sinks') {
+      if (!p.features.sinks) return 'needs mail sinks the target can reach (profile features.sinks)';
+      return this.sinks ? undefined : 'the mail sinks were not started for this run';
+    }
     if (f === 'imap') {
       if (!p.features.imap) return 'needs the IMAP sink (profile features.imap)';
       if (this.sinks && !this.sinks.imap) return this.sinks.imapUnavailableReason ?? 'the IMAP sink is unavailable';
@@ -138,6 +141,7 @@ export class Runner {
         seed,
         anonymous: this.anonymous.forCheck(check.id),
         control: this.control,
+        sinks: this.sinks,
         workspace: async (o) => {
           const lease = o?.exclusive ? await this.pool.leaseExclusive() : await this.pool.lease(held);
           leases.push(lease.release);
