@@ -5,6 +5,7 @@ import { addLeads, createCampaign, createMailbox, faker, listLeads, walk } from 
 import { campaignBody, mailboxInput, prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { fieldName, fillPath, resultPath } from '../../../harness/runner/operations.ts';
 import { expect2xx } from '../../lib/expect.ts';
+import { settle, sinkMailbox } from '../resources/lib.ts';
 
 // For each state-changing endpoint: how to make one valid request in a fresh state, optionally a
 // second request to the same route with another body, and how to count the effect (how many
@@ -74,10 +75,16 @@ export const SUBJECTS: Subject[] = [
   },
   {
     endpoint: 'accounts.pause',
-    features: ['sinks'],
-    unreachable: 'needs an active mailbox: verification against the mail sinks (issue 4)',
-    async prepare() {
-      skip(this.unreachable!);
+    features: ['sinks', 'imap', 'op:accounts.get'],
+    async prepare(ctx, ws) {
+      // Only an active mailbox can be paused: one whose servers are the kit's sinks.
+      const { input } = await sinkMailbox(ctx);
+      const created = await ws.api.post('/v1/accounts', { accounts: [input] });
+      expect2xx(created, 'setup: POST /v1/accounts');
+      const id = created.body?.accounts?.[0]?.id as string;
+      const settled = await settle(ctx, ws.api, id);
+      if (settled.body?.status !== 'active') skip(`setup: the mailbox did not become active against the sinks (status ${settled.body?.status})`);
+      return { request: { method: 'POST', path: `/v1/accounts/${id}/pause` } };
     },
   },
   {
