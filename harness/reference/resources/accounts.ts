@@ -187,7 +187,7 @@ export const create: Handler = async (ctx) => {
     applyCredentials(ctx, v, el, doc, secrets, true);
     applySettings(ctx, v, el, doc);
     if (v.issues.length > 0) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The mailbox is invalid.', details: v.issues });
-    valid.push({ index, email: email!, doc, secrets, displayNameGiven: el.displayName !== undefined && el.displayName !== null });
+    valid.push({ index, email: email!, doc, secrets, displayNameGiven: typeof el.displayName === 'string' && el.displayName.trim() !== '' });
   });
   // "each element is validated and created independently" (4.2); the mutant refuses the batch.
   if (errors.length > 0 && ctx.mutant('acct-batch-fails-whole')) throw validationFailed(errors.flatMap((e) => e.details ?? [`accounts[${e.index}]: ${e.message}`]));
