@@ -11,7 +11,7 @@ import type { Check } from './lib/check.ts';
 // go to the event stream; vitest shows progress. Checks that observe the whole run go last.
 
 const context = readRunContext();
-const profile = await loadProfile(context.profilePath);
+const profile = { ...(await loadProfile(context.profilePath)), poolSize: context.poolSize };
 const sink = createNdjsonSink(context.eventsPath, { append: true });
 const runner = new Runner({ profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed });
 const checks = selectChecks(ALL_CHECKS, context.depth, context.only ? new RegExp(context.only) : undefined);

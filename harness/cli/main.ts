@@ -5,7 +5,7 @@ const HELP = `outreach-conformance: conformance suite and load harness for the O
 
 usage:
   outreach-conformance run [--profile FILE] [--depth quick|default|full] [--out DIR] [--only REGEX]
-                           [--seed N] [--concurrency N] [--mutants a,b] [--quiet]
+                           [--seed N] [--concurrency N] [--workspaces N] [--mutants a,b] [--quiet]
   outreach-conformance init [--out FILE]                       writes a starter profile for your own target
   outreach-conformance plan [--profile FILE] [--depth ...]     how long a run takes against a rate-limited target
   outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model

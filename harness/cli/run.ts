@@ -38,6 +38,7 @@ const FLAGS = {
   seed: { type: 'number' },
   concurrency: { type: 'number' },
   mutants: { type: 'list' },
+  workspaces: { type: 'number' },
   quiet: { type: 'boolean' },
 } as const;
 
@@ -67,6 +68,8 @@ export interface RunFlags {
   seed?: number;
   concurrency?: number;
   mutants?: string[];
+  /** Workspaces to provision through the control API (overrides the profile's poolSize). */
+  workspaces?: number;
   quiet?: boolean;
 }
 
@@ -74,7 +77,12 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   const depth = (flags.depth ?? 'default') as Depth;
   if (!['quick', 'default', 'full'].includes(depth)) throw new KitError(`--depth must be quick, default or full, not "${depth}"`);
   const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
-  const profile = await loadProfile(profilePath);
+  const loaded = await loadProfile(profilePath);
+  // A full run spends ~10x the requests; on the embedded target (workspaces are free) the pool
+  // grows so the per-workspace rate budgets do not stretch it to many minutes.
+  const poolSize = flags.workspaces ?? (depth === 'full' && loaded.embedded ? Math.max(loaded.poolSize, 64) : loaded.poolSize);
+  if (!Number.isInteger(poolSize) || poolSize < 2 || poolSize > 200) throw new KitError(`--workspaces must be a whole number from 2 to 200, not ${poolSize}`);
+  const profile = { ...loaded, poolSize };
   const say = (s: string) => flags.quiet || process.stdout.write(`${s}\n`);
   const started = Date.now();
 
@@ -110,7 +118,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     await head.close();
 
-    const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only: flags.only, concurrency: flags.concurrency ?? 8, eventsPath };
+    const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only: flags.only, concurrency: flags.concurrency ?? 8, poolSize, eventsPath };
     await runInVitest(context, !!flags.quiet);
 
     const events = await readEvents(eventsPath);

@@ -12,6 +12,8 @@ export interface RunContext {
   prefix: string;
   only?: string;
   concurrency: number;
+  /** Workspaces to provision (the profile's poolSize, or --workspaces). */
+  poolSize: number;
   eventsPath: string;
 }
 

@@ -21,6 +21,8 @@ export interface ListScope {
 export interface ListSubject {
   endpoint: string;
   features: Feature[];
+  /** The spec gives a way to delete its items (the scope then has `remove`). */
+  removable: boolean;
   open(ctx: CheckContext, ws: Workspace): Promise<ListScope>;
 }
 
@@ -39,6 +41,7 @@ async function leadScope(ctx: CheckContext, api: ApiClient) {
 export const LIST_SUBJECTS: ListSubject[] = [
   {
     endpoint: 'campaigns.list',
+    removable: false,
     features: [],
     async open(ctx, ws) {
       return {
@@ -51,6 +54,7 @@ export const LIST_SUBJECTS: ListSubject[] = [
   },
   {
     endpoint: 'leadSearches.list',
+    removable: false,
     features: ['control'],
     async open(ctx, ws) {
       if (!ws.organizationId) skip('needs the workspace organizationId to create lead searches through the control API');
@@ -68,6 +72,7 @@ export const LIST_SUBJECTS: ListSubject[] = [
   },
   {
     endpoint: 'accounts.list',
+    removable: true,
     features: ['op:accounts.list'],
     async open(ctx, ws) {
       const op = ctx.profile.operations['accounts.list']!;
@@ -81,6 +86,7 @@ export const LIST_SUBJECTS: ListSubject[] = [
   },
   {
     endpoint: 'leads.list',
+    removable: true,
     features: ['op:leads.list', 'op:leads.create'],
     async open(ctx, ws) {
       const { cid, path, itemsPath } = await leadScope(ctx, ws.api);
@@ -107,6 +113,7 @@ export const LIST_SUBJECTS: ListSubject[] = [
   },
   {
     endpoint: 'apikeys.list',
+    removable: false,
     features: ['op:apikeys.list', 'op:apikeys.create'],
     async open(ctx, ws) {
       const op = ctx.profile.operations['apikeys.list']!;

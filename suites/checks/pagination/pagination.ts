@@ -152,13 +152,16 @@ function stableCheck(s: ListSubject): Check {
     budget: 90,
     depth: 'default',
     async run(ctx) {
-      const { ws, size } = await listWorkspace(ctx);
-      const scope = await s.open(ctx, ws);
+      // With a control API every run gets a fresh workspace: lists stay short and each run has a
+      // rate budget of its own. Without one, runs share a workspace and its list grows.
+      const shared = ctx.control ? undefined : await listWorkspace(ctx);
       const numRuns = ctx.depth === 'full' ? 12 : 3;
-      const ops = fc.array(fc.constantFrom(...(scope.remove ? (['insert', 'delete', 'insert-delete', 'none'] as const) : (['insert', 'none'] as const))), { minLength: 2, maxLength: 6 });
+      const ops = fc.array(fc.constantFrom(...(s.removable ? (['insert', 'delete', 'insert-delete', 'none'] as const) : (['insert', 'none'] as const))), { minLength: 2, maxLength: 6 });
       let lastFailure: CheckFailure | undefined;
       const result = await fc.check(
         fc.asyncProperty(ops, async (plan) => {
+          const { ws, size } = shared ?? (await listWorkspace(ctx));
+          const scope = await s.open(ctx, ws);
           const stable: string[] = [];
           const churn: string[] = [];
           for (let i = 0; i < 4; i++) stable.push(await scope.insert());
