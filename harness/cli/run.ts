@@ -8,7 +8,7 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../../suites/spec/clauses/index.ts';
 import { DEFAULT_PROFILE_PATH, KitError, loadProfile, resolveSecret } from '../runner/profile.ts';
 import { selectChecks } from '../runner/runner.ts';
-import { formatPlan, plan } from '../runner/planner.ts';
+import { effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { newRunSeed } from '../runner/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
@@ -78,9 +78,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   if (!['quick', 'default', 'full'].includes(depth)) throw new KitError(`--depth must be quick, default or full, not "${depth}"`);
   const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
   const loaded = await loadProfile(profilePath);
-  // A full run spends ~10x the requests; on the embedded target (workspaces are free) the pool
-  // grows so the per-workspace rate budgets do not stretch it to many minutes.
-  const poolSize = flags.workspaces ?? (depth === 'full' && loaded.embedded ? Math.max(loaded.poolSize, 64) : loaded.poolSize);
+  const poolSize = effectivePoolSize(loaded, depth, flags.workspaces);
   if (!Number.isInteger(poolSize) || poolSize < 2 || poolSize > 200) throw new KitError(`--workspaces must be a whole number from 2 to 200, not ${poolSize}`);
   const profile = { ...loaded, poolSize };
   const say = (s: string) => flags.quiet || process.stdout.write(`${s}\n`);

@@ -12,6 +12,16 @@ export interface Plan {
   minSeconds: number;
 }
 
+/**
+ * Workspaces a run provisions: --workspaces, else the profile's poolSize; a full run on the
+ * embedded target (workspaces are free) takes at least 64 so per-workspace budgets do not
+ * stretch it to many minutes.
+ */
+export function effectivePoolSize(profile: Profile, depth: string, override?: number): number {
+  if (override !== undefined) return override;
+  return depth === 'full' && profile.embedded ? Math.max(profile.poolSize, 64) : profile.poolSize;
+}
+
 export function plan(checks: readonly Check[], profile: Profile, workspaces: number): Plan {
   const requests = checks.reduce((n, c) => n + c.budget, 0);
   const { requests: perWindow, windowSeconds } = profile.rateLimit;
