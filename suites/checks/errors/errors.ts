@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
-import { expectError, expectSchema, expectStatus, expectThat, expect2xx } from '../../lib/expect.ts';
-import { createCampaign, createMailbox, faker } from '../../lib/recipes.ts';
+import { expectError, expectSchema, expectStatus, expectThat } from '../../lib/expect.ts';
+import { createCampaign, faker } from '../../lib/recipes.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';
-import { fillPath } from '../../../harness/runner/operations.ts';
 
 // Part 7: specific error answers the kit can provoke on purpose.
 
@@ -62,57 +60,6 @@ export const ERROR_CHECKS: Check[] = [
       for (const path of [`/v1/campaigns/${randomUUID()}/status`, `/v1/lead-searches/${randomUUID()}`, `/v1/accounts/${randomUUID()}/verification`]) {
         expectError(await ws.api.get(path), 404, ctx.profile, `GET ${path}`, 'not_found');
       }
-    },
-  },
-  {
-    id: 'ERR-BUSINESS-START-EMPTY',
-    title: 'MUST refuse to start a campaign with no leads or no sequence with 400',
-    clauses: ['ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
-    level: 'MUST',
-    features: [],
-    budget: 4,
-    async run(ctx) {
-      const ws = await ctx.workspace();
-      const code = ctx.profile.names.businessRuleErrorCode;
-      for (const opts of [{ steps: 1 }, { leads: 2 }]) {
-        const { id } = await createCampaign(ctx, ws.api, opts);
-        const res = await ws.api.post(`/v1/campaigns/${id}/start`);
-        expectError(res, 400, ctx.profile, `starting a campaign with ${opts.steps ? 'a sequence but no leads' : 'leads but no sequence'}`, code);
-      }
-    },
-  },
-  {
-    id: 'ERR-BUSINESS-PAUSE-INACTIVE-MAILBOX',
-    title: 'MUST refuse to pause a mailbox that is not active with 400',
-    clauses: ['ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
-    level: 'MUST',
-    features: [],
-    budget: 3,
-    async run(ctx) {
-      const ws = await ctx.workspace();
-      // Nothing answers on the mailbox's servers, so it never becomes active.
-      const { id, res: created } = await createMailbox(ctx, ws.api);
-      expectThat(created.body.accounts[0].status !== 'active', 'a new mailbox must not start active', created);
-      const res = await ws.api.post(`/v1/accounts/${id}/pause`);
-      expectError(res, 400, ctx.profile, 'pausing a mailbox that is not active', ctx.profile.names.businessRuleErrorCode);
-    },
-  },
-  {
-    id: 'ERR-BUSINESS-RESUME-NO-MAILBOX',
-    title: 'MUST refuse to resume a campaign with 400 when the workspace has no mailbox',
-    clauses: ['ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
-    level: 'MUST',
-    features: ['control', 'op:campaigns.pause', 'op:leads.create'],
-    budget: 5,
-    async run(ctx) {
-      const ws = await ctx.workspace({ exclusive: true });
-      const { id } = await createCampaign(ctx, ws.api, { leads: 1, steps: 1 });
-      expect2xx(await ws.api.post(`/v1/campaigns/${id}/start`), 'starting the campaign');
-      const pause = ctx.profile.operations['campaigns.pause']!;
-      const paused = await ws.api.request({ method: pause.method, path: fillPath(pause.path, { id }) });
-      if (paused.status >= 300) skip(`the campaign could not be paused (${paused.status}), so resume cannot be asked`);
-      const res = await ws.api.post(`/v1/campaigns/${id}/resume`);
-      expectError(res, 400, ctx.profile, 'resuming a campaign in a workspace without mailboxes', ctx.profile.names.businessRuleErrorCode);
     },
   },
   {

@@ -461,7 +461,7 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-PAUSE/not-active',
     title: 'MUST refuse to pause a mailbox that is not active with 400 and leave its status unchanged',
-    clauses: ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'ERR-BUSINESS-400', 'ACCT-PAUSE-SCOPE'],
+    clauses: ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE', 'ACCT-PAUSE-SCOPE'],
     level: 'MUST',
     features: [],
     budget: 3,

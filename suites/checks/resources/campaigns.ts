@@ -410,7 +410,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-START/refused',
     title: 'MUST refuse to start a campaign without leads or without a sequence with 400',
-    clauses: ['CAMP-START-400', 'STATE-CAMP-START-REQUIRES-LEADS', 'STATE-CAMP-START-REQUIRES-SEQUENCE', 'ERR-BUSINESS-400'],
+    clauses: ['CAMP-START-400', 'STATE-CAMP-START-REQUIRES-LEADS', 'STATE-CAMP-START-REQUIRES-SEQUENCE', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: [],
     budget: 4,
@@ -459,7 +459,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-RESUME/no-mailbox',
     title: 'MUST refuse to resume a paused campaign with 400 when the workspace has no mailbox',
-    clauses: ['CAMP-RESUME-400', 'STATE-CAMP-RESUME-NEEDS-MAILBOX', 'ERR-BUSINESS-400'],
+    clauses: ['CAMP-RESUME-400', 'STATE-CAMP-RESUME-NEEDS-MAILBOX', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: ['op:campaigns.pause', 'exclusiveWorkspace'],
     budget: 5,

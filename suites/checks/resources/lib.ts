@@ -46,8 +46,9 @@ export function expectValidation400(res: ApiResponse, ctx: CheckContext, what: s
 }
 
 /** A 400 business-rule refusal (code: the profile's, when declared; any table-conformant envelope otherwise). */
+/** A business-rule refusal (part 7): 400 in the envelope, with the code the profile declares (if it does). */
 export function expectBusiness400(res: ApiResponse, ctx: CheckContext, what: string): void {
-  expectError(res, 400, ctx.profile, what);
+  expectError(res, 400, ctx.profile, what, ctx.profile.names.businessRuleErrorCode);
 }
 
 /** A refusal: any 4xx in the envelope other than 401/403/404 (the spec says "rejected"). */
