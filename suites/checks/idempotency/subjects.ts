@@ -1,7 +1,7 @@
 import type { ApiClient, ApiRequest } from '../../../harness/client/types.ts';
 import type { CheckContext, Feature, Workspace } from '../../lib/check.ts';
 import { fail, skip } from '../../lib/check.ts';
-import { addLeads, createCampaign, createMailbox, faker, listLeads, walk } from '../../lib/recipes.ts';
+import { createCampaign, createMailbox, faker, listLeads, walk } from '../../lib/recipes.ts';
 import { campaignBody, mailboxInput, prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { fieldName, fillPath, resultPath } from '../../../harness/runner/operations.ts';
 import { expect2xx } from '../../lib/expect.ts';
