@@ -6,6 +6,7 @@ import { LEAD_CHECKS } from './leads.ts';
 import { LEAD_SEARCH_CHECKS } from './lead-searches.ts';
 import { SECURITY_CHECKS } from './security.ts';
 import { VERIFICATION_CHECKS } from './verification.ts';
+import { DECLARATION_CHECKS } from './declarations.ts';
 
 /**
  * Checks of the resources of parts 2 to 4 (mailboxes, campaigns, leads, lead searches): fields,
@@ -20,4 +21,5 @@ export const RESOURCE_CHECKS: Check[] = [
   ...LEAD_CHECKS,
   ...LEAD_SEARCH_CHECKS,
   ...SECURITY_CHECKS,
+  ...DECLARATION_CHECKS,
 ];
