@@ -3,6 +3,11 @@
 // Clause ids from suites/spec/clauses/{part2,part3,part4-*,part8}.ts; the rule each mutant breaks
 // is in harness/reference/mutants.ts.
 export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
+  'acct-default-maxemails-changed': ['ACCT-IN-DEFAULTS-PROFILE'],
+  'warmup-pool-access-undeclared': ['WARMUP-VALUES-PROFILE'],
+  'warmup-bounds-unchecked': ['WARMUP-BOUNDS-PROFILE'],
+  'camp-name-optional': ['CAMP-CREATE-REQUIRED-PROFILE'],
+  'acct-batch-error-no-index': ['ACCT-CREATE-ERRORS-SHAPE-PROFILE'],
   // ---- mailboxes (2.1-2.4, 3.2, 4.2) ----
   'acct-password-returned': ['ACCT-PASSWORDS-NEVER-RETURNED', 'ACCT-IN-SMTPPASSWORD-NEVER-RETURNED'],
   'acct-signature-unsanitized': ['ACCT-IN-SIGNATURE-SANITIZED'],

@@ -286,6 +286,18 @@ const PROBES: Record<MutantId, [unknown, Probe]> = {
   'acct-signature-unsanitized': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
   'acct-displayname-no-default': ['Ada Lovelace', async (e) => (await e.mailbox(await e.workspace())).displayName],
   'acct-warmup-off-default': [true, async (e) => (await e.mailbox(await e.workspace())).warmup.enabled],
+  'acct-default-maxemails-changed': [50, async (e) => (await e.mailbox(await e.workspace())).maxEmailsPerDay],
+  'warmup-pool-access-undeclared': ['free', async (e) => (await e.mailbox(await e.workspace())).warmup.poolAccess],
+  'warmup-bounds-unchecked': [400, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { maxPerDay: 201 } } })).status;
+  }],
+  'camp-name-optional': [400, async (e) => (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { settings: { trackOpens: true } } })).status],
+  'acct-batch-error-no-index': [1, async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput(), mailboxInput({ smtpPort: 0 })]);
+    return r.body.errors[0].index;
+  }],
   'acct-bounds-maxemails-201': [[0, 1], async (e) => {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput({ maxEmailsPerDay: 201 })]);
     return [r.body.summary.created, r.body.summary.failed];

@@ -63,7 +63,7 @@ function defaultWarmup(ctx: Ctx) {
   return {
     enabled: !off, strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true, dailyRampup: 2,
     randomizer: 20, skipWeekends: false, timezone: ctx.workspace.timezone, trackingEnabled: false,
-    phase: off ? 'disabled' : 'warming_up', startedAt: ctx.clock.iso(), poolAccess: 'free',
+    phase: off ? 'disabled' : 'warming_up', startedAt: ctx.clock.iso(), poolAccess: ctx.mutant('warmup-pool-access-undeclared') ? 'paid' : 'free',
   };
 }
 
@@ -78,7 +78,7 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
   const set = (k: string, val: unknown) => void (val !== undefined && (out[k] = val));
   set('enabled', w.bool(raw, 'enabled'));
   set('strategy', w.oneOf(raw, 'strategy', ['standard'] as const));
-  set('maxPerDay', w.int(raw, 'maxPerDay', { min: 1, max: 200 }));
+  set('maxPerDay', w.int(raw, 'maxPerDay', ctx.mutant('warmup-bounds-unchecked') ? {} : { min: 1, max: 200 }));
   set('replyRatePercentage', w.num(raw, 'replyRatePercentage', { min: 0, max: 100 }));
   set('rampupEnabled', w.bool(raw, 'rampupEnabled'));
   set('dailyRampup', w.int(raw, 'dailyRampup', { min: 1, max: 100 }));
@@ -178,7 +178,7 @@ export const create: Handler = async (ctx) => {
     if (email !== undefined && !isEmail(email)) v.issue('emailAddress', 'must be an email address');
     for (const k of ['firstName', 'lastName'] as const) if (el[k] === undefined || el[k] === null) v.issue(k, 'is required');
     const doc: Record<string, unknown> = {
-      firstName: '', lastName: '', displayName: '', maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false,
+      firstName: '', lastName: '', displayName: '', maxEmailsPerDay: ctx.mutant('acct-default-maxemails-changed') ? 100 : 50, sendingGapMinutes: 10, campaignSlowRamp: false,
       replyToAddress: email ?? '', signature: '', bcc: '', automationLanguage: 'en', warmup: defaultWarmup(ctx),
       tracking: {}, statusMessage: null, healthScore: 100, smtp: null, imap: null,
       imapAllowInvalidCert: false, verification: pendingVerification(), paused: false,
@@ -213,7 +213,7 @@ export const create: Handler = async (ctx) => {
   created_.sort((x, y) => x.index - y.index);
   for (const c of created_) accounts.push(accountView(ctx, loadAccount(ctx, c.id)));
   errors.sort((x, y) => x.index - y.index);
-  return created({ summary: { submitted: list.length, created: accounts.length, failed: errors.length }, accounts, errors });
+  return created({ summary: { submitted: list.length, created: accounts.length, failed: errors.length }, accounts, errors: ctx.mutant('acct-batch-error-no-index') ? errors.map(({ index: _i, ...e }) => e) : errors });
 };
 
 export const list: Handler = async (ctx) => {

@@ -139,7 +139,7 @@ export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
   if (b.launch === true && !ctx.mutant('camp-launch-without-lifecycle')) ctx.requireScope('campaigns:lifecycle');
   const v = new V();
-  const name = v.str(b, 'name', { required: true, nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 });
+  const name = v.str(b, 'name', { required: !ctx.mutant('camp-name-optional'), nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 }) ?? '';
   const schedule = b.schedule === undefined ? defaultSchedule(ctx.workspace.timezone) : mergeSchedule(v, b.schedule, defaultSchedule(ctx.workspace.timezone));
   const settings = b.settings === undefined ? defaultSettings() : mergeSettings(v, b.settings, defaultSettings());
   const sequence = b.sequence === undefined ? [] : parseSequence(ctx, v, b.sequence, []);
