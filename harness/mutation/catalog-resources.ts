@@ -3,6 +3,7 @@
 // Clause ids from suites/spec/clauses/{part2,part3,part4-*,part8}.ts; the rule each mutant breaks
 // is in harness/reference/mutants.ts.
 export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
+  'acct-imap-invalid-cert-ignored': ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR'],
   'acct-default-maxemails-changed': ['ACCT-IN-DEFAULTS-PROFILE'],
   'warmup-pool-access-undeclared': ['WARMUP-VALUES-PROFILE'],
   'warmup-bounds-unchecked': ['WARMUP-BOUNDS-PROFILE'],

@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Env, UUID_V4, mailboxInput } from './test-helpers.ts';
+import { startSinks } from '../sinks/index.ts'; // test code: a real IMAPS server with a self-signed certificate
 import { MUTANTS } from './index.ts';
 import type { MutantId } from './mutants.ts';
 
@@ -329,6 +330,22 @@ const PROBES: Record<MutantId, [unknown, Probe]> = {
   'acct-resume-no-reverify': ['checking', async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'POST', `/v1/accounts/${m.id}/resume`)).body.status;
+  }],
+  'acct-imap-invalid-cert-ignored': ['active', async (e) => {
+    const sink = await startSinks({ requireAuth: true });
+    try {
+      if (!sink.imap) return 'active'; // no Dovecot here: nothing to observe (the verification tests skip likewise)
+      const u = await sink.addUser(`tls-${Math.random().toString(36).slice(2)}@sink.test`);
+      const w = await e.workspace();
+      const m = await e.mailbox(w, {
+        emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: u.password,
+        imapHost: '127.0.0.1', imapPort: sink.imap.securePort, imapUsername: u.address, imapPassword: u.password, imapAllowInvalidCert: true,
+      });
+      await e.drain();
+      return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+    } finally {
+      await sink.stop();
+    }
   }],
   'acct-verify-always-active': ['failed', async (e) => {
     const { w, m } = await failedMailbox(e);

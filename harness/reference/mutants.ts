@@ -87,6 +87,7 @@ export const MUTANTS = [
   { id: 'acct-password-returned', rule: '2.1 / 2.2 smtpPassword, imapPassword: stored encrypted, never returned ("passwords are never returned").', description: 'Mailbox answers carry smtp.password (the decrypted SMTP password).' },
   { id: 'acct-signature-unsanitized', rule: '2.2 signature: HTML, sanitized on save.', description: 'The signature is stored and returned as sent (<script>, on* handlers, javascript: URLs kept).' },
   { id: 'acct-displayname-no-default', rule: '2.2 displayName: defaults to first name plus last name.', description: 'An omitted displayName stays empty.' },
+  { id: 'acct-imap-invalid-cert-ignored', rule: '2.2 imapAllowInvalidCert: accept a self-signed IMAP certificate.', description: 'imapAllowInvalidCert is ignored: a self-signed IMAP certificate always fails verification.' },
   { id: 'acct-default-maxemails-changed', rule: '2.2 Defaults of optional mailbox fields: not shown (the reference declares maxEmailsPerDay 50 in its profile).', description: 'An omitted maxEmailsPerDay defaults to 100, not the declared 50.' },
   { id: 'warmup-pool-access-undeclared', rule: '2.3 Allowed values of poolAccess: not shown (the reference declares "free").', description: 'A new warmup answers poolAccess "paid", outside the declared values.' },
   { id: 'warmup-bounds-unchecked', rule: '2.3 Bounds of warmup fields: not shown (the reference declares maxPerDay 1 to 200).', description: 'warmup.maxPerDay accepts any whole number.' },

@@ -42,6 +42,20 @@ describe.skipIf(!!missing)('IMAP sink (Dovecot)', () => {
     await sink?.stop();
   });
 
+  it('serves IMAPS (implicit TLS, self-signed): a client that accepts the certificate logs in, one that checks it is refused', async () => {
+    const secure = (rejectUnauthorized: boolean) => {
+      const c = new ImapFlow({ host: sink.imap!.host, port: sink.imap!.securePort, secure: true, tls: { rejectUnauthorized }, auth: { user: box.address, pass: box.password }, logger: false, emitLogs: false });
+      c.on('error', () => undefined);
+      clients.push(c);
+      return c;
+    };
+    const ok = secure(false);
+    await ok.connect();
+    expect((await ok.status('INBOX', { messages: true })).messages).toBeGreaterThanOrEqual(0);
+    await ok.logout();
+    await expect(secure(true).connect()).rejects.toThrow(/self-signed|certificate/i);
+  });
+
   it('logs in with the mailbox password and refuses a wrong one', async () => {
     const good = imap(box.address, box.password);
     await good.connect();

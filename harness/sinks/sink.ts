@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { sinkCertificate } from './cert.ts';
 import { Dovecot, imapUnavailableReason } from './dovecot.ts';
+import { startImapsProxy, type ImapsProxy } from './imaps-proxy.ts';
 import { FaultEngine, type FaultRule, type FaultRuleInput } from './faults.ts';
 import { Injector, withTrace, type InjectResult, type Via } from './inject.ts';
 import type { StoredMessage } from './message.ts';
@@ -69,7 +70,8 @@ export interface SinkInject {
 
 export interface MailSink {
   smtp: { host: string; port: number; securePort: number | null };
-  imap: { host: string; port: number } | null;
+  /** port: plain IMAP; securePort: IMAPS (implicit TLS, self-signed certificate). */
+  imap: { host: string; port: number; securePort: number } | null;
   imapUnavailableReason?: string;
   http?: { url: string };
   sizeLimit: number;
@@ -104,6 +106,7 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
   const users = new UserRegistry();
   const faults = new FaultEngine();
   let dovecot: Dovecot | null = null;
+  let imaps: ImapsProxy | null = null;
   let imapUnavailable: string | undefined;
   const cleanups: (() => Promise<void> | void)[] = [];
   let stopped = false;
@@ -126,6 +129,9 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
           dovecot = await Dovecot.start({ host, port: opts.imapPort, log: opts.log });
           const d = dovecot;
           cleanups.push(() => d.stop());
+          imaps = await startImapsProxy(host, d.port);
+          const proxy = imaps;
+          cleanups.push(() => proxy.close());
           users.onChange(() => d.setUsers(users.list()));
         } catch (err) {
           imapUnavailable = `IMAP sink unavailable: ${(err as Error).message}`;
@@ -173,7 +179,7 @@ export async function startSinks(opts: StartSinksOptions = {}): Promise<SinkInte
 
     const sink: SinkInternals = {
       smtp: { host, port: smtp.port, securePort: smtp.securePort },
-      imap: dovecot ? { host, port: dovecot.port } : null,
+      imap: dovecot ? { host, port: dovecot.port, securePort: imaps?.port ?? 0 } : null,
       ...(imapUnavailable ? { imapUnavailableReason: imapUnavailable } : {}),
       sizeLimit,
       store,

@@ -286,7 +286,7 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
     const imapEp: Endpoint | null = doc.imap ? { ...doc.imap, password: secrets.imapPassword ? s.decrypt(secrets.imapPassword) : '' } : null;
     [smtp, imap] = await Promise.all([
       checkSmtp(smtpEp, closers),
-      imapEp ? checkImap(imapEp, doc.imapAllowInvalidCert === true, closers) : Promise.resolve(null),
+      imapEp ? checkImap(imapEp, doc.imapAllowInvalidCert === true && !s.mutant('acct-imap-invalid-cert-ignored'), closers) : Promise.resolve(null),
     ]);
   } catch (e) {
     // A failure inside the service (e.g. the sealed password cannot be opened).

@@ -48,6 +48,27 @@ const FEATURES = ['sinks', 'imap', 'op:accounts.get'] as const;
 
 export const VERIFICATION_CHECKS: Check[] = [
   {
+    id: 'VERIF-SINK/imap-self-signed',
+    title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it',
+    clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR', 'VERIF-VALUES-PROFILE'],
+    level: 'PROFILE',
+    features: ['sinks', 'imap', 'op:accounts.get'],
+    budget: 40,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      for (const allow of [true, false]) {
+        const { sink, input } = await sinkMailbox(ctx);
+        const secure = (sink.imap as { securePort?: number } | null)?.securePort;
+        if (!secure) skip('the IMAP sink offers no implicit-TLS port');
+        const res = await ws.api.post('/v1/accounts', { accounts: [{ ...input, imapPort: secure, imapAllowInvalidCert: allow }] });
+        expect2xx(res, 'POST /v1/accounts');
+        const settled = await settle(ctx, ws.api, res.body.accounts[0].id);
+        if (allow) expectThat(settled.body?.status === 'active', `with imapAllowInvalidCert true the mailbox must accept the sink's self-signed IMAP certificate and become active; it is ${settled.body?.status}`, settled);
+        else expectThat(settled.body?.status !== 'active', 'with imapAllowInvalidCert false the mailbox accepted a self-signed IMAP certificate and became active', settled);
+      }
+    },
+  },
+  {
     id: 'VERIF-SINK/background',
     title: "MUST verify a new mailbox in the background: it connects to the mailbox's SMTP server and authenticates, and the outcome shows on the mailbox",
     clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'SVC-ACCT-CONNECT-SMTP'],
