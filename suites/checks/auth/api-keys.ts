@@ -1,7 +1,7 @@
 import type { Check } from '../../lib/check.ts';
 import { fail, skip } from '../../lib/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
-import { getPath, newKey, walk } from '../../lib/recipes.ts';
+import { newKey, walk } from '../../lib/recipes.ts';
 import { fieldName, resultPath } from '../../../harness/runner/operations.ts';
 
 // API keys (part 5 and 4.7): the dashboard-only scope, the subset rule, revocation, plan access.
@@ -144,4 +144,3 @@ export const API_KEY_CHECKS: Check[] = [
   },
 ];
 
-export { getPath };

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { ApiResponse } from '../../../harness/client/types.ts';
 import type { Check, CheckContext } from '../../lib/check.ts';
 import { CheckFailure, fail } from '../../lib/check.ts';
-import { expectError, expectSchema, expectThat, is2xx, snippet } from '../../lib/expect.ts';
+import { expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { endpoint, label } from '../../spec/endpoints.ts';
 import { listOf, schemaByName } from '../../spec/schemas.ts';
 import { z } from 'zod';
@@ -191,4 +191,3 @@ function stableCheck(s: ListSubject): Check {
 }
 
 export const PAGINATION_CHECKS: Check[] = LIST_SUBJECTS.flatMap((s) => [sizeCheck(s), walkCheck(s), garbageCursorCheck(s), stableCheck(s)]);
-export { expectSchema };
