@@ -16,6 +16,8 @@ import type { Clock } from './clock.ts';
 import type { DB } from './db.ts';
 import type { MutantSwitch } from './mutants.ts';
 import type { ApiKey, Ctx, Reply, Services, Workspace } from './context.ts';
+import type { Choices } from './choices.ts';
+import { chosenRoutes, queryOf, bodyOf } from './chosen.ts';
 import { covers } from './scopes.ts';
 import { findKeyBySecret, loadWorkspace } from './store.ts';
 import { RateLimiter, RATE_LIMIT, RATE_WINDOW_MS } from './ratelimit.ts';
@@ -31,12 +33,13 @@ const CONSTANT_REQUEST_ID = '9b2f4c1e-0d3a-4e5b-8c7d-6a1f2e3d4c5b';
 /** Headers stored with an idempotent response and replayed with it. */
 const REPLAYED_HEADERS = ['content-type', 'location'];
 
-export function createServices(db: DB, clock: Clock, mutant: MutantSwitch, log: (l: string) => void): Services {
+export function createServices(db: DB, clock: Clock, mutant: MutantSwitch, log: (l: string) => void, choices: Choices): Services {
   const encKey = randomBytes(32);
   return {
     db,
     clock,
     mutant,
+    choices,
     log,
     cursorKey: randomBytes(32),
     newId: () => randomUUID(),
@@ -55,6 +58,13 @@ export function createServices(db: DB, clock: Clock, mutant: MutantSwitch, log: 
       return Buffer.concat([d.update(b.subarray(28)), d.final()]).toString('utf8');
     },
   };
+}
+
+/** A handler's refusal as the chosen code and status (business rules, other state conflicts). */
+function chosenError(err: ApiError, c: Choices): ApiError {
+  if (err.kind === 'business-rule') return new ApiError(400, c.businessRuleCode, err.message);
+  if (err.kind === 'state') return c.stateConflictStatus === 409 ? new ApiError(409, 'conflict', err.message) : new ApiError(400, c.businessRuleCode, err.message);
+  return err;
 }
 
 /** Builds the error envelope (and the one place where envelope mutants act). */
@@ -115,12 +125,13 @@ function bearerSecret(header: string, mutant: MutantSwitch): string | null {
 }
 
 export class PublicApi {
-  private readonly router = new Router<RouteDef>(ROUTES);
+  private readonly router: Router<RouteDef>;
   private readonly rate = new RateLimiter();
   private readonly idem: IdempotencyStore;
 
   constructor(private readonly s: Services) {
     this.idem = new IdempotencyStore(s.db);
+    this.router = new Router<RouteDef>(chosenRoutes(ROUTES, s.choices));
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -193,7 +204,8 @@ export class PublicApi {
         }
       }
 
-      const ctx = this.makeCtx(ws, key, m.params, url, body, requestId, method, pathname);
+      const query = queryOf(route.op, url.searchParams, s.choices);
+      const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, body, s.choices), requestId, method, pathname);
       const idemKey = req.headers['idempotency-key'];
       let out: Outgoing;
       if (STATE_CHANGING.has(method) && typeof idemKey === 'string' && !mutant('idem-ignored')) {
@@ -331,14 +343,16 @@ export class PublicApi {
   private async run(route: RouteDef, ctx: Ctx, requestId: string): Promise<Outgoing> {
     try {
       const reply: Reply = await route.handler(ctx);
-      return jsonOutgoing(reply.status, reply.body, requestId, reply.headers);
+      // 201 is stated for POST /v1/accounts only; other creates answer the chosen status.
+      const status = reply.status === 201 && route.op !== 'accounts.create' ? this.s.choices.createStatus : reply.status;
+      return jsonOutgoing(status, reply.body, requestId, reply.headers);
     } catch (e) {
-      if (e instanceof ApiError) return errorOutgoing(e, requestId, this.s.mutant);
+      if (e instanceof ApiError) return errorOutgoing(chosenError(e, this.s.choices), requestId, this.s.mutant);
       throw e;
     }
   }
 
-  private makeCtx(ws: Workspace, key: ApiKey, params: Record<string, string>, url: { searchParams: URLSearchParams }, body: unknown, requestId: string, method: string, path: string): Ctx {
+  private makeCtx(ws: Workspace, key: ApiKey, params: Record<string, string>, query: URLSearchParams, body: unknown, requestId: string, method: string, path: string): Ctx {
     const s = this.s;
     return {
       services: s,
@@ -347,14 +361,14 @@ export class PublicApi {
       workspace: ws,
       key,
       params,
-      query: url.searchParams,
+      query,
       body,
       requestId,
       method,
       path,
       mutant: s.mutant,
       requireScope: (scope) => this.requireScope(key, scope),
-      page: (q) => paginate(s.db, s.cursorKey, url.searchParams, s.mutant, q as never),
+      page: (q) => paginate(s.db, s.cursorKey, query, s.mutant, q as never, s.choices),
       newId: s.newId,
     };
   }

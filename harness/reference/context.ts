@@ -23,6 +23,7 @@ import type { Clock } from './clock.ts';
 import type { DB } from './db.ts';
 import type { MutantSwitch } from './mutants.ts';
 import type { PageQuery, Page } from './pagination.ts';
+import type { Choices } from './choices.ts';
 
 export const LIMIT_TYPES = [
   'monthly_emails',
@@ -61,6 +62,8 @@ export interface Services {
   db: DB;
   clock: Clock;
   mutant: MutantSwitch;
+  /** The choices where the spec says "not shown" (choices.ts). */
+  choices: Choices;
   log: (line: string) => void;
   /** AES-256-GCM with a per-process key: for mailbox passwords (never returned). */
   encrypt(plain: string): string;
@@ -113,4 +116,5 @@ export interface Reply {
 export type Handler = (ctx: Ctx) => Promise<Reply>;
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
+/** 201; app.ts answers the chosen create status for every create but POST /v1/accounts. */
 export const created = (body: unknown): Reply => ({ status: 201, body });

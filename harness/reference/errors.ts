@@ -25,6 +25,8 @@ export class ApiError extends Error {
     readonly details?: string[],
     readonly retryAfter?: number,
     readonly headers: Record<string, string> = {},
+    /** 'business-rule': one of the three 400 refusals of part 7; 'state': another state conflict. */
+    readonly kind?: 'business-rule' | 'state',
   ) {
     super(message);
   }
@@ -33,8 +35,16 @@ export class ApiError extends Error {
 // Constructors for the errors of the part 7 table (and the reference's business-rule code).
 export const validationFailed = (details: string[], message = 'The request is invalid.') =>
   new ApiError(400, 'validation_failed', message, details);
-/** Business-rule refusal (spec part 7 "not shown"; the reference's choice, see routes.ts). */
-export const failedPrecondition = (message: string) => new ApiError(400, 'failed_precondition', message);
+/**
+ * One of the three business-rule refusals of part 7 (400; its code is "not shown": app.ts answers
+ * the chosen one, choices.ts businessRuleCode).
+ */
+export const failedPrecondition = (message: string) => new ApiError(400, 'failed_precondition', message, undefined, undefined, {}, 'business-rule');
+/**
+ * Any other conflict with the current state (part 7 allows 400 or 409 `conflict`: app.ts answers
+ * the chosen one, choices.ts stateConflictStatus).
+ */
+export const stateConflict = (message: string) => new ApiError(400, 'failed_precondition', message, undefined, undefined, {}, 'state');
 export const unauthenticated = (message = 'A valid API key is required.') => new ApiError(401, 'unauthenticated', message);
 export const permissionDenied = (message: string) => new ApiError(403, 'permission_denied', message);
 export const notFound = (message = 'The resource does not exist in this workspace.') => new ApiError(404, 'not_found', message);

@@ -14,6 +14,9 @@ import { PublicApi, createServices } from './app.ts';
 import { ControlApi } from './control.ts';
 import { Verifier } from './resources/verify.ts';
 import { purgeDeletedLeads } from './resources/leads.ts';
+import { DEFAULT_CHOICES, type Choices } from './choices.ts';
+
+export { DEFAULT_CHOICES, ALT_CHOICES, randomChoices, parseChoices, profileFor, type Choices } from './choices.ts';
 
 export interface ReferenceOptions {
   mutants?: string[]; // ids from MUTANTS; unknown id -> throws with the list of known ids
@@ -26,6 +29,8 @@ export interface ReferenceOptions {
    * its own); the reference's own tests turn it off to observe the states in between.
    */
   backgroundTimer?: boolean;
+  /** The choices where the spec says "not shown" (choices.ts); default DEFAULT_CHOICES. */
+  choices?: Choices;
 }
 
 export interface ReferenceHandle {
@@ -66,7 +71,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   }
   const db = openDb(dbPath);
   const clock = new Clock();
-  const services = createServices(db, clock, mutant, log);
+  const services = createServices(db, clock, mutant, log, opts.choices ?? DEFAULT_CHOICES);
   const verifier = new Verifier(services);
   services.verifier = verifier;
   services.drainers.push(verifier.drain, (now) => purgeDeletedLeads(db, now));

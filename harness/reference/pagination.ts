@@ -14,6 +14,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { validationFailed } from './errors.ts';
 import type { MutantSwitch } from './mutants.ts';
 import type { DB } from './db.ts';
+import type { Choices } from './choices.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 100;
@@ -31,7 +32,7 @@ export interface PageQuery<Row> {
 
 export interface Page {
   data: unknown[];
-  meta: { hasMore: boolean; nextCursor: string | null };
+  meta: { hasMore: boolean; nextCursor?: string | null };
 }
 
 interface Position {
@@ -67,9 +68,9 @@ export function decodeCursor(key: Buffer, cursor: string, list: string): Positio
   }
 }
 
-export function parseLimit(query: URLSearchParams, mutant: MutantSwitch): number {
+export function parseLimit(query: URLSearchParams, mutant: MutantSwitch, defaultSize = DEFAULT_PAGE_SIZE): number {
   const raw = query.get('limit');
-  if (raw === null) return DEFAULT_PAGE_SIZE;
+  if (raw === null) return defaultSize;
   if (!/^\d+$/.test(raw)) throw validationFailed(['limit: must be an integer from 1 to 100']);
   const n = Number(raw);
   if (n === 0 && mutant('page-size-0-accepted')) return 0;
@@ -84,8 +85,9 @@ export function paginate<Row extends { id: string; created_at: number }>(
   query: URLSearchParams,
   mutant: MutantSwitch,
   q: PageQuery<Row>,
+  choices?: Pick<Choices, 'defaultPageSize' | 'lastPageCursor'>,
 ): Page {
-  let size = parseLimit(query, mutant);
+  let size = parseLimit(query, mutant, choices?.defaultPageSize);
   if (mutant('page-limit-ignored')) size = MAX_PAGE_SIZE;
   const raw = query.get('cursor');
   let pos: Position | null = null;
@@ -121,5 +123,7 @@ export function paginate<Row extends { id: string; created_at: number }>(
       : encodeCursor(key, last ? { l: q.list, c: last.created_at, i: last.id } : { l: q.list, c: asc ? 8.64e15 : 0, i: '' });
   if (mutant('page-hasmore-always-true')) hasMore = true;
   if (hasMore && !mutant('page-nextcursor-null')) nextCursor = cursorAfter();
+  // The last page: null, or no nextCursor at all (the chosen reading; the spec says neither).
+  if (nextCursor === null && choices?.lastPageCursor === 'absent') return { data: pageRows.map(q.map), meta: { hasMore } };
   return { data: pageRows.map(q.map), meta: { hasMore, nextCursor } };
 }

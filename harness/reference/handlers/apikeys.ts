@@ -9,6 +9,7 @@ import { isoOf } from '../clock.ts';
 import { notFound, permissionDenied } from '../errors.ts';
 import { KNOWN_SCOPES, isSubset } from '../scopes.ts';
 import { insertKey } from '../store.ts';
+import { shapeResult } from '../shape.ts';
 import { V, bodyObject } from '../validate.ts';
 
 interface KeyRow { id: string; name: string; scopes: string; created_at: number; last_used_at: number | null }
@@ -46,7 +47,7 @@ export const create: Handler = async (ctx) => {
   }
   scopes = [...scopes];
   const { key, secret } = insertKey(ctx.db, { orgId: ctx.workspace.id, name: name!, scopes, createdAt: ctx.clock.stamp() });
-  return created({ id: key.id, name: key.name, scopes: key.scopes, key: secret, createdAt: isoOf(key.createdAt) });
+  return created(shapeResult(ctx.services.choices, 'apikeys.create', { id: key.id, name: key.name, scopes: key.scopes, secret, createdAt: isoOf(key.createdAt) }));
 };
 
 export const revoke: Handler = async (ctx) => {

@@ -5,6 +5,7 @@
 //   limit is 0 and used is 0); unlimited: limit null, remaining null, usagePercentage 0;
 //   remaining = max(limit - used, 0); unknown limitType -> 404 not_found.
 // GET /v1/usage -> { data: [usage x 6] } ; GET /v1/account/subscription -> { plan, apiAccess, limits }
+import { shapeResult } from '../shape.ts';
 import { ok, LIMIT_TYPES, type Handler, type LimitType, type Workspace, type Ctx } from '../context.ts';
 import { notFound } from '../errors.ts';
 
@@ -39,7 +40,7 @@ export const usageOne: Handler = async (ctx) => {
   return ok(usageOf(ctx, ctx.workspace, t as LimitType));
 };
 
-export const usageAll: Handler = async (ctx) => ok({ data: LIMIT_TYPES.map((t) => usageOf(ctx, ctx.workspace, t)) });
+export const usageAll: Handler = async (ctx) => ok(shapeResult(ctx.services.choices, 'usage.all', { items: LIMIT_TYPES.map((t) => usageOf(ctx, ctx.workspace, t)) }));
 
 export const subscription: Handler = async (ctx) =>
   ok({ plan: ctx.workspace.plan, apiAccess: ctx.workspace.apiAccess, limits: ctx.workspace.limits });

@@ -14,7 +14,7 @@
 // re-verification (resume) checks the grant (verify.ts).
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
-import { failedPrecondition, validationFailed, notFound } from '../errors.ts';
+import { failedPrecondition, stateConflict, validationFailed, notFound } from '../errors.ts';
 import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../validate.ts';
 import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -298,7 +298,7 @@ export const pause: Handler = async (ctx) => {
 
 export const resume: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
-  if (r.status !== 'inactive' && r.status !== 'failed') throw failedPrecondition(`Only an inactive or failed mailbox can be resumed (this one is ${r.status}).`);
+  if (r.status !== 'inactive' && r.status !== 'failed') throw stateConflict(`Only an inactive or failed mailbox can be resumed (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   doc.paused = false;
   if (ctx.mutant('acct-resume-no-reverify')) {

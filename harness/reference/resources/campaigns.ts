@@ -7,7 +7,7 @@
 // least one mailbox in the workspace (any status).
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
-import { failedPrecondition, validationFailed, upstreamUnavailable, notFound } from '../errors.ts';
+import { failedPrecondition, stateConflict, validationFailed, upstreamUnavailable, notFound } from '../errors.ts';
 import { V, bodyObject, isTimezone, isIsoTimestamp, isUuid, isEmail } from '../validate.ts';
 import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { localParts, zonedToUtc } from './time.ts';
@@ -243,7 +243,7 @@ const setStatus = (ctx: Ctx, id: string, status: string) =>
 
 export const start: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
-  if (!['draft', 'scheduled', 'paused', 'stopped', 'active'].includes(row.status)) throw failedPrecondition(`A ${row.status} campaign cannot be started.`);
+  if (!['draft', 'scheduled', 'paused', 'stopped', 'active'].includes(row.status)) throw stateConflict(`A ${row.status} campaign cannot be started.`);
   // "400 when nothing to send" holds in every state, an active campaign included (3.1, 4.3, 7).
   const why = startRefusal(ctx, row.id, JSON.parse(row.doc) as CampaignDoc);
   if (why) throw failedPrecondition(why);
@@ -255,14 +255,14 @@ export const start: Handler = async (ctx) => {
 export const pause: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   if (row.status === 'paused') return ok({ id: row.id, status: row.status, success: true });
-  if (!['active', 'scheduled'].includes(row.status)) throw failedPrecondition(`A ${row.status} campaign cannot be paused.`);
+  if (!['active', 'scheduled'].includes(row.status)) throw stateConflict(`A ${row.status} campaign cannot be paused.`);
   setStatus(ctx, row.id, 'paused');
   return ok({ id: row.id, status: 'paused', success: true });
 };
 
 export const resume: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
-  if (row.status !== 'paused') throw failedPrecondition(`Only a paused campaign can be resumed (this one is ${row.status}).`);
+  if (row.status !== 'paused') throw stateConflict(`Only a paused campaign can be resumed (this one is ${row.status}).`);
   // Any mailbox of the workspace will do: one that cannot send now does not block (3.1).
   const sql = ctx.mutant('camp-resume-blocked-by-unsendable-mailbox')
     ? "SELECT 1 FROM accounts WHERE org_id = ? AND status = 'active' LIMIT 1"

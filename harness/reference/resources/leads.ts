@@ -10,9 +10,10 @@
 // duplicates: same email (case-insensitive) already in the campaign.
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
-import { failedPrecondition, validationFailed, conflict } from '../errors.ts';
+import { stateConflict, validationFailed, conflict } from '../errors.ts';
 import { V, bodyObject, isEmail, isPlainObject, isUuid } from '../validate.ts';
 import { loadOwned } from './shared.ts';
+import { shapeResult } from '../shape.ts';
 
 export const USER_SETTABLE_STATUSES = [
   'lead_replied_interested', 'lead_replied_meeting_request', 'lead_replied_out_of_office', 'lead_replied_wrong_person',
@@ -124,7 +125,7 @@ export const create: Handler = async (ctx) => {
   if (b.leads.length > MAX_LEADS_PER_CREATE) throw validationFailed([`leads: at most ${MAX_LEADS_PER_CREATE} per call`]);
   const inputs = b.leads.map((l) => (isPlainObject(l) ? (l as LeadInput) : typeof l === 'string' ? { email: l } : { email: '' }));
   const res = ctx.db.transaction(() => insertLeads(ctx, c.id, inputs))();
-  return created({ submitted: inputs.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid, leads: res.created.map(leadView) });
+  return created(shapeResult(ctx.services.choices, 'leads.create', { submitted: inputs.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid, items: res.created.map(leadView) }));
 };
 
 /** Applies a status change by the rules of 3.3; returns an error message or null. */
@@ -149,11 +150,11 @@ export const patch: Handler = async (ctx) => {
   v.done();
   if (status !== undefined) {
     const why = statusRefusal(ctx, r, status);
-    if (why) throw failedPrecondition(why);
+    if (why) throw stateConflict(why);
   }
   let newEmail = r.email;
   if (email !== undefined && email.trim().toLowerCase() !== r.email_lc) {
-    if (r.last_contacted_at !== null && !ctx.mutant('lead-email-change-after-contact')) throw failedPrecondition('The email of a contacted lead cannot be changed.');
+    if (r.last_contacted_at !== null && !ctx.mutant('lead-email-change-after-contact')) throw stateConflict('The email of a contacted lead cannot be changed.');
     const dup = ctx.db.prepare('SELECT 1 FROM leads WHERE campaign_id = ? AND email_lc = ? AND deleted_at IS NULL AND id <> ?').get(r.campaign_id, email.trim().toLowerCase(), r.id);
     if (dup) throw conflict('Another lead of the campaign has this email.');
     newEmail = email.trim();

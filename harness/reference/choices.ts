@@ -1,0 +1,269 @@
+// The reference target's switchable choices: every decision the spec leaves "not shown" (or where
+// it allows several answers). DEFAULT_CHOICES is the reference's own behaviour (the kit's
+// fixtures/profiles/reference.json declares it); ALT_CHOICES differs in every item; randomChoices
+// draws each item from its options. Every set is a faithful implementation of the spec.
+// Each choice is read at ONE place of the reference (named in the comment of its field).
+// profileFor() writes the profile a vendor with these choices would write (plain JSON: the
+// reference never imports fixtures/).
+
+export type ReferencedOp =
+  | 'apikeys.list'
+  | 'apikeys.create'
+  | 'accounts.list'
+  | 'accounts.get'
+  | 'accounts.resume'
+  | 'accounts.oauthStatus'
+  | 'usage.all'
+  | 'subscription.get'
+  | 'leads.list'
+  | 'leads.create'
+  | 'campaigns.pause'
+  | 'emails.reply'
+  | 'emails.forward'
+  | 'emails.markRead';
+
+export interface OperationChoice {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  list?: boolean;
+  /** logical request field -> the target's top-level body field (app.ts renames on the way in). */
+  fields?: Record<string, string>;
+  /** logical result -> dotted path in the answer (shape.ts writes the answer from it). */
+  result?: Record<string, string>;
+}
+
+export interface Choices {
+  name: string;
+  /** List query parameter names (app.ts, queryOf). The mailbox tag filter stays `tags` (spec 4.3). */
+  listParams: { cursor: string; pageSize: string; status: string; tags: string };
+  /** Page size when none is given (pagination.ts). */
+  defaultPageSize: number;
+  /** `meta.nextCursor` on the last page: null, or left out (pagination.ts). */
+  lastPageCursor: 'null' | 'absent';
+  /** Success status of creates other than POST /v1/accounts (context.ts, created()). */
+  createStatus: 200 | 201;
+  /** error.code of the three 400 business-rule refusals of part 7 (app.ts, envelope). */
+  businessRuleCode: string;
+  /** Other state conflicts: 400 (business code) or 409 `conflict` (part 7 allows both; app.ts, envelope). */
+  stateConflictStatus: 400 | 409;
+  /** Query parameters a route does not know: ignored, or refused with 400 validation_failed (app.ts, queryOf). */
+  unknownQueryParams: 'ignore' | 'refuse';
+  /** GET /v1/leads/search query parameter (app.ts, queryOf). */
+  leadsSearchParam: string;
+  /** Analytics window and out-of-office parameters (app.ts, queryOf). */
+  analyticsParams: { start: string; end: string; excludeOutOfOffice: string };
+  /** POST .../leads/mutate request field names (app.ts, bodyOf). */
+  mutateFields: { operation: string; status: string };
+  /** Query parameter of the OAuth status poll (app.ts, queryOf). */
+  oauthStatusStateParam: string;
+  /** Referenced operations (routes: app.ts; request fields: app.ts bodyOf; results: shape.ts). */
+  operations: Record<ReferencedOp, OperationChoice>;
+}
+
+const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
+  'apikeys.list': { method: 'GET', path: '/v1/api-keys', list: true, result: { items: 'data' } },
+  'apikeys.create': {
+    method: 'POST',
+    path: '/v1/api-keys',
+    fields: { name: 'name', scopes: 'scopes' },
+    result: { id: 'id', secret: 'key', scopes: 'scopes', name: 'name', createdAt: 'createdAt' },
+  },
+  'accounts.list': { method: 'GET', path: '/v1/accounts', list: true, result: { items: 'data' } },
+  'accounts.get': { method: 'GET', path: '/v1/accounts/{id}' },
+  'accounts.resume': { method: 'POST', path: '/v1/accounts/{id}/resume' },
+  'accounts.oauthStatus': { method: 'GET', path: '/v1/accounts/oauth/{provider}/status' },
+  'usage.all': { method: 'GET', path: '/v1/usage', result: { items: 'data' } },
+  'subscription.get': { method: 'GET', path: '/v1/account/subscription' },
+  'leads.list': { method: 'GET', path: '/v1/campaigns/{id}/leads', list: true, result: { items: 'data' } },
+  'leads.create': {
+    method: 'POST',
+    path: '/v1/campaigns/{id}/leads',
+    fields: { leads: 'leads' },
+    result: { submitted: 'submitted', created: 'created', duplicates: 'duplicates', invalid: 'invalid', items: 'leads' },
+  },
+  'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/pause' },
+  'emails.reply': { method: 'POST', path: '/v1/emails/{id}/reply' },
+  'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forward' },
+  'emails.markRead': { method: 'POST', path: '/v1/emails/{id}/read' },
+};
+
+export const DEFAULT_CHOICES: Choices = {
+  name: 'default',
+  listParams: { cursor: 'cursor', pageSize: 'limit', status: 'status', tags: 'tags' },
+  defaultPageSize: 50,
+  lastPageCursor: 'null',
+  createStatus: 201,
+  businessRuleCode: 'failed_precondition',
+  stateConflictStatus: 400,
+  unknownQueryParams: 'ignore',
+  leadsSearchParam: 'email',
+  analyticsParams: { start: 'startDate', end: 'endDate', excludeOutOfOffice: 'excludeOutOfOffice' },
+  mutateFields: { operation: 'operation', status: 'status' },
+  oauthStatusStateParam: 'state',
+  operations: DEFAULT_OPERATIONS,
+};
+
+// Paths the spec names (GET /v1/accounts, /v1/accounts/{id}, resume, /v1/usage,
+// /v1/account/subscription, the OAuth status poll) stay; the others move.
+const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
+  ...DEFAULT_OPERATIONS,
+  'apikeys.list': { method: 'GET', path: '/v1/keys', list: true, result: { items: 'data' } },
+  'apikeys.create': {
+    method: 'POST',
+    path: '/v1/keys',
+    fields: { name: 'label', scopes: 'permissions' },
+    result: { id: 'apiKey.id', secret: 'apiKey.secret', scopes: 'apiKey.scopes', name: 'apiKey.label', createdAt: 'apiKey.createdAt' },
+  },
+  'usage.all': { method: 'GET', path: '/v1/usage', result: { items: 'usage' } },
+  'leads.list': { method: 'GET', path: '/v1/campaigns/{id}/contacts', list: true, result: { items: 'data' } },
+  'leads.create': {
+    method: 'POST',
+    path: '/v1/campaigns/{id}/contacts',
+    fields: { leads: 'contacts' },
+    result: { submitted: 'summary.submitted', created: 'summary.created', duplicates: 'summary.duplicates', invalid: 'summary.invalid', items: 'contacts' },
+  },
+  'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold' },
+  'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies' },
+  'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forwards' },
+  'emails.markRead': { method: 'PATCH', path: '/v1/emails/{id}/read-state' },
+};
+
+export const ALT_CHOICES: Choices = {
+  name: 'alt',
+  listParams: { cursor: 'page_token', pageSize: 'per_page', status: 'state', tags: 'tag_ids' },
+  defaultPageSize: 20,
+  lastPageCursor: 'absent',
+  createStatus: 200,
+  businessRuleCode: 'business_rule_violation',
+  stateConflictStatus: 409,
+  unknownQueryParams: 'refuse',
+  leadsSearchParam: 'q',
+  analyticsParams: { start: 'from', end: 'to', excludeOutOfOffice: 'exclude_ooo' },
+  mutateFields: { operation: 'action', status: 'newStatus' },
+  oauthStatusStateParam: 'handle',
+  operations: ALT_OPERATIONS,
+};
+
+/** Options of each item beyond DEFAULT and ALT (random sets draw from DEFAULT, ALT and these). */
+const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
+  defaultPageSize: [10, 25, 100],
+  businessRuleCode: ['precondition_failed', 'invalid_state'],
+  listParams: [{ cursor: 'after', pageSize: 'pageSize', status: 'filter_status', tags: 'tagIds' }],
+  leadsSearchParam: ['query', 'search'],
+  analyticsParams: [{ start: 'since', end: 'until', excludeOutOfOffice: 'noOoo' }],
+  mutateFields: [{ operation: 'op', status: 'leadStatus' }],
+  oauthStatusStateParam: ['oauthState'],
+};
+
+/** Mulberry32: small, deterministic per seed. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function randomChoices(seed: number): Choices {
+  const next = rng(seed);
+  const out: Record<string, unknown> = { name: `random:${seed}` };
+  for (const k of Object.keys(DEFAULT_CHOICES) as (keyof Choices)[]) {
+    if (k === 'name') continue;
+    if (k === 'operations') {
+      // per operation: the default's or the alt's
+      const ops: Record<string, OperationChoice> = {};
+      for (const id of Object.keys(DEFAULT_OPERATIONS) as ReferencedOp[]) ops[id] = next() < 0.5 ? DEFAULT_OPERATIONS[id] : ALT_OPERATIONS[id];
+      out.operations = ops;
+      continue;
+    }
+    const options = [DEFAULT_CHOICES[k], ALT_CHOICES[k], ...((EXTRA_OPTIONS[k] as unknown[] | undefined) ?? [])];
+    out[k] = structuredClone(options[Math.floor(next() * options.length)]);
+  }
+  return out as unknown as Choices;
+}
+
+/** 'default' | 'alt' | 'random:SEED' (SEED a non-negative integer). */
+export function parseChoices(spec: string): Choices {
+  const s = spec.trim();
+  if (s === 'default') return DEFAULT_CHOICES;
+  if (s === 'alt') return ALT_CHOICES;
+  const m = /^random:(\d{1,10})$/.exec(s);
+  if (m) return randomChoices(Number(m[1]));
+  throw new Error(`unknown choice set ${JSON.stringify(spec)}: give default, alt or random:SEED (SEED a whole number)`);
+}
+
+// Declarations the choices do not switch (yet): the reference's values.
+const FIXED_DECLARATIONS = {
+  mailboxDefaults: { maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false, automationLanguage: 'en' },
+  warmupDefaults: {
+    enabled: true,
+    strategy: 'standard',
+    maxPerDay: 20,
+    replyRatePercentage: 30,
+    rampupEnabled: true,
+    dailyRampup: 2,
+    randomizer: 20,
+    skipWeekends: false,
+    trackingEnabled: false,
+  },
+  warmupValues: { strategy: ['standard'], phase: ['warming_up', 'disabled'], poolAccess: ['free'] },
+  warmupBounds: {
+    maxPerDay: { min: 1, max: 200 },
+    replyRatePercentage: { min: 0, max: 100 },
+    dailyRampup: { min: 1, max: 100 },
+    randomizer: { min: 0, max: 100 },
+  },
+  campaignRequiredFields: ['name'],
+  batchErrorFields: ['index', 'emailAddress', 'code', 'message'],
+  verificationStatus: { succeeded: 'active', failed: 'failed' },
+  leadSearchRows: 'per-campaign',
+  newLeadStatus: 'not_contacted',
+};
+
+/** The logical result names a profile documents per operation (fixtures/profiles/schema.ts). */
+const PROFILE_RESULTS: Partial<Record<ReferencedOp, string[]>> = {
+  'apikeys.create': ['id', 'secret', 'scopes'],
+  'leads.create': ['created', 'items'],
+};
+
+function profileOperation(id: ReferencedOp, op: OperationChoice): Record<string, unknown> {
+  const out: Record<string, unknown> = { method: op.method, path: op.path };
+  if (op.list) out.list = true;
+  if (op.fields) out.fields = { ...op.fields };
+  if (op.result) {
+    const keep = PROFILE_RESULTS[id];
+    out.result = Object.fromEntries(Object.entries(op.result).filter(([k]) => !keep || keep.includes(k)));
+  }
+  return out;
+}
+
+/** The profile a vendor with these choices would write (matches fixtures/profiles/schema.ts). */
+export function profileFor(c: Choices, target: { baseUrl: string; control?: { baseUrl: string; token: string } }): Record<string, unknown> {
+  const profile: Record<string, unknown> = {
+    name: `outreach-conformance reference target (choices: ${c.name})`,
+    embedded: false,
+    baseUrl: target.baseUrl,
+    rateLimit: { requests: 120, windowSeconds: 60 },
+    names: {
+      list: { ...c.listParams },
+      leadsSearchParam: c.leadsSearchParam,
+      analytics: { ...c.analyticsParams },
+      mutate: { ...c.mutateFields },
+      businessRuleErrorCode: c.businessRuleCode,
+      sendingDays: '0-sunday',
+      oauthStatusStateParam: c.oauthStatusStateParam,
+    },
+    operations: Object.fromEntries((Object.keys(c.operations) as ReferencedOp[]).map((id) => [id, profileOperation(id, c.operations[id])])),
+    declarations: structuredClone(FIXED_DECLARATIONS),
+    features: { sinks: true, imap: true, oauth: true, testEmail: true },
+    sinks: { host: '127.0.0.1' },
+  };
+  if (target.control) {
+    profile.control = { baseUrl: target.control.baseUrl, token: target.control.token };
+    profile.poolSize = 16;
+  }
+  return profile;
+}
