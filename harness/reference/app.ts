@@ -328,7 +328,7 @@ export class PublicApi {
       if (lock) this.idem.release(scope, idemKey);
       throw e;
     }
-    if (out.status < 200 || out.status > 299) {
+    if ((out.status < 200 || out.status > 299) && s.choices.idempotencyStores === 'success') {
       // Only successes are stored and replayed: a refused request had no effect, so a retry
       // runs again (and its error carries a fresh requestId, as every error response must).
       if (lock) this.idem.release(scope, idemKey);

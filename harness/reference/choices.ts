@@ -58,6 +58,33 @@ export interface Choices {
   oauthStatusStateParam: string;
   /** Referenced operations (routes: app.ts; request fields: app.ts bodyOf; results: shape.ts). */
   operations: Record<ReferencedOp, OperationChoice>;
+  /** schedule.sendingDays numbering (resources/campaigns.ts, weekdays). */
+  sendingDays: '0-sunday' | '1-monday' | '0-monday';
+  /** GET /v1/usage/{limitType} with an unknown type: 404 not_found or 400 validation_failed (handlers/workspace.ts). */
+  unknownLimitType: 404 | 400;
+  /** Values of optional mailbox fields omitted at create (resources/accounts.ts, create). */
+  mailboxDefaults: { maxEmailsPerDay: number; sendingGapMinutes: number; campaignSlowRamp: boolean; automationLanguage: string };
+  /** Warmup values when warmup is omitted (resources/accounts.ts, defaultWarmup). */
+  warmupDefaults: {
+    strategy: string; maxPerDay: number; replyRatePercentage: number; rampupEnabled: boolean;
+    dailyRampup: number; randomizer: number; skipWeekends: boolean; trackingEnabled: boolean;
+  };
+  /** Inclusive bounds of numeric warmup fields (resources/accounts.ts, mergeWarmup). */
+  warmupBounds: Record<'maxPerDay' | 'replyRatePercentage' | 'dailyRampup' | 'randomizer', { min: number; max: number }>;
+  /** Campaign create fields that are required besides none (resources/campaigns.ts, create). */
+  campaignRequiredFields: ('name' | 'schedule' | 'settings')[];
+  /** Names of the fields of a batch `errors[]` element (resources/accounts.ts, create). */
+  batchErrorFields: { index: string; emailAddress: string; code: string; message: string };
+  /** Mailbox status after verification (resources/verify.ts). */
+  verificationStatus: { succeeded: string; failed: string };
+  /** Lead search rows when a fragment matches several leads of a campaign (resources/leads.ts, search). */
+  leadSearchRows: 'per-campaign' | 'per-lead';
+  /** Status of a lead that was never contacted (resources/leads.ts, insertLeads). */
+  newLeadStatus: string;
+  /** Idempotency-Key: only 2xx answers are stored and replayed, or every answer (app.ts, idempotent). */
+  idempotencyStores: 'success' | 'all';
+  /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (handlers/apikeys.ts). */
+  subsetRefusalStatus: 403 | 400;
 }
 
 const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
@@ -101,6 +128,26 @@ export const DEFAULT_CHOICES: Choices = {
   mutateFields: { operation: 'operation', status: 'status' },
   oauthStatusStateParam: 'state',
   operations: DEFAULT_OPERATIONS,
+  sendingDays: '0-sunday',
+  unknownLimitType: 404,
+  mailboxDefaults: { maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false, automationLanguage: 'en' },
+  warmupDefaults: {
+    strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true,
+    dailyRampup: 2, randomizer: 20, skipWeekends: false, trackingEnabled: false,
+  },
+  warmupBounds: {
+    maxPerDay: { min: 1, max: 200 },
+    replyRatePercentage: { min: 0, max: 100 },
+    dailyRampup: { min: 1, max: 100 },
+    randomizer: { min: 0, max: 100 },
+  },
+  campaignRequiredFields: ['name'],
+  batchErrorFields: { index: 'index', emailAddress: 'emailAddress', code: 'code', message: 'message' },
+  verificationStatus: { succeeded: 'active', failed: 'failed' },
+  leadSearchRows: 'per-campaign',
+  newLeadStatus: 'not_contacted',
+  idempotencyStores: 'success',
+  subsetRefusalStatus: 403,
 };
 
 // Paths the spec names (GET /v1/accounts, /v1/accounts/{id}, resume, /v1/usage,
@@ -142,6 +189,26 @@ export const ALT_CHOICES: Choices = {
   mutateFields: { operation: 'action', status: 'newStatus' },
   oauthStatusStateParam: 'handle',
   operations: ALT_OPERATIONS,
+  sendingDays: '1-monday',
+  unknownLimitType: 400,
+  mailboxDefaults: { maxEmailsPerDay: 30, sendingGapMinutes: 15, campaignSlowRamp: true, automationLanguage: 'de' },
+  warmupDefaults: {
+    strategy: 'gradual', maxPerDay: 10, replyRatePercentage: 40, rampupEnabled: false,
+    dailyRampup: 5, randomizer: 0, skipWeekends: true, trackingEnabled: true,
+  },
+  warmupBounds: {
+    maxPerDay: { min: 5, max: 80 },
+    replyRatePercentage: { min: 10, max: 90 },
+    dailyRampup: { min: 2, max: 20 },
+    randomizer: { min: 0, max: 50 },
+  },
+  campaignRequiredFields: ['name', 'schedule'],
+  batchErrorFields: { index: 'position', emailAddress: 'email', code: 'reason', message: 'detail' },
+  verificationStatus: { succeeded: 'active', failed: 'inactive' },
+  leadSearchRows: 'per-lead',
+  newLeadStatus: 'new',
+  idempotencyStores: 'all',
+  subsetRefusalStatus: 400,
 };
 
 /** Options of each item beyond DEFAULT and ALT (random sets draw from DEFAULT, ALT and these). */
@@ -153,6 +220,8 @@ const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
   analyticsParams: [{ start: 'since', end: 'until', excludeOutOfOffice: 'noOoo' }],
   mutateFields: [{ operation: 'op', status: 'leadStatus' }],
   oauthStatusStateParam: ['oauthState'],
+  sendingDays: ['0-monday'],
+  newLeadStatus: ['pending'],
 };
 
 /** Mulberry32: small, deterministic per seed. */
@@ -195,33 +264,24 @@ export function parseChoices(spec: string): Choices {
   throw new Error(`unknown choice set ${JSON.stringify(spec)}: give default, alt or random:SEED (SEED a whole number)`);
 }
 
-// Declarations the choices do not switch (yet): the reference's values.
-const FIXED_DECLARATIONS = {
-  mailboxDefaults: { maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false, automationLanguage: 'en' },
-  warmupDefaults: {
-    enabled: true,
-    strategy: 'standard',
-    maxPerDay: 20,
-    replyRatePercentage: 30,
-    rampupEnabled: true,
-    dailyRampup: 2,
-    randomizer: 20,
-    skipWeekends: false,
-    trackingEnabled: false,
-  },
-  warmupValues: { strategy: ['standard'], phase: ['warming_up', 'disabled'], poolAccess: ['free'] },
-  warmupBounds: {
-    maxPerDay: { min: 1, max: 200 },
-    replyRatePercentage: { min: 0, max: 100 },
-    dailyRampup: { min: 1, max: 100 },
-    randomizer: { min: 0, max: 100 },
-  },
-  campaignRequiredFields: ['name'],
-  batchErrorFields: ['index', 'emailAddress', 'code', 'message'],
-  verificationStatus: { succeeded: 'active', failed: 'failed' },
-  leadSearchRows: 'per-campaign',
-  newLeadStatus: 'not_contacted',
-};
+/** Accepted warmup strategies: the value seen in the spec and the chosen default. */
+export const warmupStrategies = (c: Choices): string[] => [...new Set(['standard', c.warmupDefaults.strategy])];
+
+function declarationsOf(c: Choices): Record<string, unknown> {
+  const f = c.batchErrorFields;
+  return {
+    mailboxDefaults: { ...c.mailboxDefaults },
+    // warmup is ON when omitted: the spec states it (2.2)
+    warmupDefaults: { enabled: true, ...c.warmupDefaults },
+    warmupValues: { strategy: warmupStrategies(c), phase: ['warming_up', 'disabled'], poolAccess: ['free'] },
+    warmupBounds: structuredClone(c.warmupBounds),
+    campaignRequiredFields: [...c.campaignRequiredFields],
+    batchErrorFields: [f.index, f.emailAddress, f.code, f.message],
+    verificationStatus: { ...c.verificationStatus },
+    leadSearchRows: c.leadSearchRows,
+    newLeadStatus: c.newLeadStatus,
+  };
+}
 
 /** The logical result names a profile documents per operation (fixtures/profiles/schema.ts). */
 const PROFILE_RESULTS: Partial<Record<ReferencedOp, string[]>> = {
@@ -253,11 +313,11 @@ export function profileFor(c: Choices, target: { baseUrl: string; control?: { ba
       analytics: { ...c.analyticsParams },
       mutate: { ...c.mutateFields },
       businessRuleErrorCode: c.businessRuleCode,
-      sendingDays: '0-sunday',
+      sendingDays: c.sendingDays,
       oauthStatusStateParam: c.oauthStatusStateParam,
     },
     operations: Object.fromEntries((Object.keys(c.operations) as ReferencedOp[]).map((id) => [id, profileOperation(id, c.operations[id])])),
-    declarations: structuredClone(FIXED_DECLARATIONS),
+    declarations: declarationsOf(c),
     features: { sinks: true, imap: true, oauth: true, testEmail: true },
     sinks: { host: '127.0.0.1' },
   };

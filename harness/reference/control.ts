@@ -223,7 +223,7 @@ const ROUTES: ControlRoute[] = [
       v.done();
       const now = c.s.clock.now();
       const doc = JSON.parse(r.doc) as { metrics: Record<string, number>; sequenceProgress: Record<string, unknown> };
-      const platform = ['not_contacted', 'email_sent', 'replied'].includes(r.status);
+      const platform = [c.s.choices.newLeadStatus, 'email_sent', 'replied'].includes(r.status);
       let status = r.status;
       if (type === 'contacted' || r.last_contacted_at === null) {
         doc.metrics.sent = (doc.metrics.sent ?? 0) + 1;

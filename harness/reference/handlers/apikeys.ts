@@ -6,7 +6,7 @@
 // DELETE /v1/api-keys/{id} -> { success: true }; immediate; an already revoked or unknown key -> 404
 import { ok, created, type Handler } from '../context.ts';
 import { isoOf } from '../clock.ts';
-import { notFound, permissionDenied } from '../errors.ts';
+import { notFound, permissionDenied, validationFailed } from '../errors.ts';
 import { KNOWN_SCOPES, isSubset } from '../scopes.ts';
 import { insertKey } from '../store.ts';
 import { shapeResult } from '../shape.ts';
@@ -43,7 +43,9 @@ export const create: Handler = async (ctx) => {
     throw permissionDenied('apikeys:manage can be granted only from the dashboard.');
   }
   if (!ctx.mutant('apikeys-subset-unchecked') && !isSubset(scopes, ctx.key.scopes, ctx.mutant)) {
-    throw permissionDenied('A key can only create keys whose scopes are a subset of its own.');
+    const why = 'A key can only create keys whose scopes are a subset of its own.';
+    if (ctx.services.choices.subsetRefusalStatus === 400) throw validationFailed([`scopes: ${why}`]);
+    throw permissionDenied(why);
   }
   scopes = [...scopes];
   const { key, secret } = insertKey(ctx.db, { orgId: ctx.workspace.id, name: name!, scopes, createdAt: ctx.clock.stamp() });

@@ -7,7 +7,7 @@
 // GET /v1/usage -> { data: [usage x 6] } ; GET /v1/account/subscription -> { plan, apiAccess, limits }
 import { shapeResult } from '../shape.ts';
 import { ok, LIMIT_TYPES, type Handler, type LimitType, type Workspace, type Ctx } from '../context.ts';
-import { notFound } from '../errors.ts';
+import { notFound, validationFailed } from '../errors.ts';
 
 export const get: Handler = async (ctx) => {
   const w = ctx.workspace;
@@ -35,7 +35,9 @@ export const usageOne: Handler = async (ctx) => {
   if (!(LIMIT_TYPES as readonly string[]).includes(t)) {
     if (ctx.mutant('usage-unknown-type-200'))
       return ok({ limitType: t, used: 0, limit: 0, remaining: 0, isUnlimited: false, usagePercentage: 0 });
-    throw notFound(`Unknown limit type ${JSON.stringify(t)}; one of ${LIMIT_TYPES.join(', ')}.`);
+    const why = `Unknown limit type ${JSON.stringify(t)}; one of ${LIMIT_TYPES.join(', ')}.`;
+    if (ctx.services.choices.unknownLimitType === 400) throw validationFailed([`limitType: ${why}`]);
+    throw notFound(why);
   }
   return ok(usageOf(ctx, ctx.workspace, t as LimitType));
 };

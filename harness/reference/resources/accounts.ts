@@ -15,6 +15,7 @@
 import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
 import { failedPrecondition, stateConflict, validationFailed, notFound } from '../errors.ts';
+import { warmupStrategies } from '../choices.ts';
 import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../validate.ts';
 import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -61,8 +62,7 @@ export const pendingVerification = () => ({ overallStatus: 'pending', smtp: 'not
 function defaultWarmup(ctx: Ctx) {
   const off = ctx.mutant('acct-warmup-off-default');
   return {
-    enabled: !off, strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true, dailyRampup: 2,
-    randomizer: 20, skipWeekends: false, timezone: ctx.workspace.timezone, trackingEnabled: false,
+    enabled: !off, ...ctx.services.choices.warmupDefaults, timezone: ctx.workspace.timezone,
     phase: off ? 'disabled' : 'warming_up', startedAt: ctx.clock.iso(), poolAccess: ctx.mutant('warmup-pool-access-undeclared') ? 'paid' : 'free',
   };
 }
@@ -77,12 +77,13 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
   const out = { ...base };
   const set = (k: string, val: unknown) => void (val !== undefined && (out[k] = val));
   set('enabled', w.bool(raw, 'enabled'));
-  set('strategy', w.oneOf(raw, 'strategy', ['standard'] as const));
-  set('maxPerDay', w.int(raw, 'maxPerDay', ctx.mutant('warmup-bounds-unchecked') ? {} : { min: 1, max: 200 }));
-  set('replyRatePercentage', w.num(raw, 'replyRatePercentage', { min: 0, max: 100 }));
+  const bounds = ctx.services.choices.warmupBounds;
+  set('strategy', w.oneOf(raw, 'strategy', warmupStrategies(ctx.services.choices)));
+  set('maxPerDay', w.int(raw, 'maxPerDay', ctx.mutant('warmup-bounds-unchecked') ? {} : bounds.maxPerDay));
+  set('replyRatePercentage', w.num(raw, 'replyRatePercentage', bounds.replyRatePercentage));
   set('rampupEnabled', w.bool(raw, 'rampupEnabled'));
-  set('dailyRampup', w.int(raw, 'dailyRampup', { min: 1, max: 100 }));
-  set('randomizer', w.int(raw, 'randomizer', { min: 0, max: 100 }));
+  set('dailyRampup', w.int(raw, 'dailyRampup', bounds.dailyRampup));
+  set('randomizer', w.int(raw, 'randomizer', bounds.randomizer));
   set('skipWeekends', w.bool(raw, 'skipWeekends'));
   if (raw.timezone !== undefined) {
     if (!isTimezone(raw.timezone)) w.issue('timezone', 'must be an IANA timezone');
@@ -170,6 +171,8 @@ export const create: Handler = async (ctx) => {
   const accounts: unknown[] = [];
   const errors: { index: number; emailAddress: string | null; code: string; message: string; details?: string[] }[] = [];
   const valid: { index: number; email: string; doc: Record<string, unknown>; secrets: Record<string, string>; displayNameGiven: boolean }[] = [];
+  const chosen = ctx.services.choices.mailboxDefaults;
+  const defaults = ctx.mutant('acct-default-maxemails-changed') ? { ...chosen, maxEmailsPerDay: chosen.maxEmailsPerDay === 100 ? 50 : 100 } : chosen;
   list.forEach((el, index) => {
     const emailAddress = isPlainObject(el) && typeof el.emailAddress === 'string' ? el.emailAddress : null;
     if (!isPlainObject(el)) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The element is invalid.', details: [`accounts[${index}]: must be an object`] });
@@ -178,8 +181,7 @@ export const create: Handler = async (ctx) => {
     if (email !== undefined && !isEmail(email)) v.issue('emailAddress', 'must be an email address');
     for (const k of ['firstName', 'lastName'] as const) if (el[k] === undefined || el[k] === null) v.issue(k, 'is required');
     const doc: Record<string, unknown> = {
-      firstName: '', lastName: '', displayName: '', maxEmailsPerDay: ctx.mutant('acct-default-maxemails-changed') ? 100 : 50, sendingGapMinutes: 10, campaignSlowRamp: false,
-      replyToAddress: email ?? '', signature: '', bcc: '', automationLanguage: 'en', warmup: defaultWarmup(ctx),
+      firstName: '', lastName: '', displayName: '', ...defaults, replyToAddress: email ?? '', signature: '', bcc: '', warmup: defaultWarmup(ctx),
       tracking: {}, statusMessage: null, healthScore: 100, smtp: null, imap: null,
       imapAllowInvalidCert: false, verification: pendingVerification(), paused: false,
     };
@@ -213,7 +215,12 @@ export const create: Handler = async (ctx) => {
   created_.sort((x, y) => x.index - y.index);
   for (const c of created_) accounts.push(accountView(ctx, loadAccount(ctx, c.id)));
   errors.sort((x, y) => x.index - y.index);
-  return created({ summary: { submitted: list.length, created: accounts.length, failed: errors.length }, accounts, errors: ctx.mutant('acct-batch-error-no-index') ? errors.map(({ index: _i, ...e }) => e) : errors });
+  const names = ctx.services.choices.batchErrorFields;
+  const errorView = ({ index, emailAddress, code, message, details }: (typeof errors)[number]) => ({
+    ...(ctx.mutant('acct-batch-error-no-index') ? {} : { [names.index]: index }),
+    [names.emailAddress]: emailAddress, [names.code]: code, [names.message]: message, ...(details ? { details } : {}),
+  });
+  return created({ summary: { submitted: list.length, created: accounts.length, failed: errors.length }, accounts, errors: errors.map(errorView) });
 };
 
 export const list: Handler = async (ctx) => {

@@ -1,6 +1,7 @@
 // Campaigns (spec 2.5, 3.1, 4.3). Storage: campaigns(id, org_id, name, status, doc JSON
 // { schedule, settings, sequence, accounts, metrics }), campaign_tags. Leads live in leads.
-// Reference choices: schedule.sendingDays 0 = Sunday ... 6 = Saturday; minutes 0..1440 local;
+// Reference choices: schedule.sendingDays numbering chosen (choices.ts; stored 0 = Sunday ... 6 =
+// Saturday, converted at the edge by `weekdays`); minutes 0..1440 local;
 // defaults below; `launchError` is null when the launch succeeded or was not asked for.
 // Lifecycle: start from draft|scheduled|paused|stopped|active (active: no-op success) needs leads
 // and a sequence in every state (400 failed_precondition); pause from active|scheduled; resume from paused needs at
@@ -12,6 +13,7 @@ import { V, bodyObject, isTimezone, isIsoTimestamp, isUuid, isEmail } from '../v
 import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { localParts, zonedToUtc } from './time.ts';
 import { insertLeads } from './leads.ts';
+import type { Choices } from '../choices.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'paused', 'stopped', 'completed', 'failed'] as const;
 export const MAX_LEADS_ON_CREATE = 10_000;
@@ -37,13 +39,35 @@ export const defaultSettings = (): Settings => ({ trackOpens: true, trackClicks:
 export const leadsCount = (ctx: Ctx, campaignId: string) =>
   (ctx.db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').get(campaignId) as { n: number }).n;
 
+/**
+ * schedule.sendingDays on the wire, by the chosen numbering (the spec does not give it); stored
+ * and computed with 0 = Sunday ... 6 = Saturday.
+ */
+export function weekdays(numbering: Choices['sendingDays']) {
+  const shift = numbering === '0-sunday' ? 0 : 1; // wire day of Sunday's predecessor offset
+  const first = numbering === '1-monday' ? 1 : 0;
+  return {
+    first,
+    last: first + 6,
+    label: numbering === '0-sunday' ? '0 (Sunday) to 6 (Saturday)' : numbering === '1-monday' ? '1 (Monday) to 7 (Sunday)' : '0 (Monday) to 6 (Sunday)',
+    /** wire -> stored */
+    toStored: (d: number) => (d - first + shift) % 7,
+    /** stored -> wire */
+    toWire: (d: number) => ((d - shift + 7) % 7) + first,
+  };
+}
+
 /** An unset startDate / endDate is omitted (2: null only where stated). */
-const scheduleView = (s: Schedule) => Object.fromEntries(Object.entries(s).filter(([, v]) => v !== null));
+const scheduleView = (ctx: Ctx, s: Schedule) => {
+  const days = weekdays(ctx.services.choices.sendingDays);
+  const wire = { ...s, sendingDays: s.sendingDays.map(days.toWire).sort((a, b) => a - b) };
+  return Object.fromEntries(Object.entries(wire).filter(([, v]) => v !== null));
+};
 
 export function campaignView(ctx: Ctx, r: CampaignRow) {
   const doc = JSON.parse(r.doc) as CampaignDoc;
   return {
-    id: r.id, name: r.name, status: r.status, schedule: scheduleView(doc.schedule), settings: doc.settings,
+    id: r.id, name: r.name, status: r.status, schedule: scheduleView(ctx, doc.schedule), settings: doc.settings,
     metrics: { leadsCount: leadsCount(ctx, r.id), ...doc.metrics },
     tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id),
     createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at), sequence: doc.sequence, accounts: doc.accounts,
@@ -53,7 +77,7 @@ export function campaignView(ctx: Ctx, r: CampaignRow) {
 export const loadCampaign = (ctx: Ctx, id: string) => loadOwned<CampaignRow>(ctx, 'campaigns', id, 'campaign');
 
 // ---- validation of the sections ----
-function mergeSchedule(v: V, raw: unknown, base: Schedule): Schedule {
+function mergeSchedule(ctx: Ctx, v: V, raw: unknown, base: Schedule): Schedule {
   const o = v.object(raw, 'schedule');
   if (!o) return base;
   const s = { ...base };
@@ -64,9 +88,10 @@ function mergeSchedule(v: V, raw: unknown, base: Schedule): Schedule {
   }
   if (o.sendingDays !== undefined) {
     const d = o.sendingDays;
-    if (!Array.isArray(d) || d.length === 0 || d.length > 7 || d.some((x) => !Number.isInteger(x) || x < 0 || x > 6) || new Set(d).size !== d.length)
-      sv.issue('sendingDays', 'must be a non-empty array of distinct integers 0 (Sunday) to 6 (Saturday)');
-    else s.sendingDays = [...(d as number[])].sort();
+    const days = weekdays(ctx.services.choices.sendingDays);
+    if (!Array.isArray(d) || d.length === 0 || d.length > 7 || d.some((x) => !Number.isInteger(x) || x < days.first || x > days.last) || new Set(d).size !== d.length)
+      sv.issue('sendingDays', `must be a non-empty array of distinct integers ${days.label}`);
+    else s.sendingDays = (d as number[]).map(days.toStored).sort((a, b) => a - b);
   }
   const a = sv.int(o, 'sendingMinutesStart', { min: 0, max: 1439 });
   if (a !== undefined) s.sendingMinutesStart = a;
@@ -139,8 +164,10 @@ export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
   if (b.launch === true && !ctx.mutant('camp-launch-without-lifecycle')) ctx.requireScope('campaigns:lifecycle');
   const v = new V();
-  const name = v.str(b, 'name', { required: !ctx.mutant('camp-name-optional'), nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 }) ?? '';
-  const schedule = b.schedule === undefined ? defaultSchedule(ctx.workspace.timezone) : mergeSchedule(v, b.schedule, defaultSchedule(ctx.workspace.timezone));
+  const required = ctx.services.choices.campaignRequiredFields;
+  const name = v.str(b, 'name', { required: required.includes('name') && !ctx.mutant('camp-name-optional'), nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 }) ?? '';
+  for (const f of ['schedule', 'settings'] as const) if (required.includes(f) && (b[f] === undefined || b[f] === null)) v.issue(f, 'is required');
+  const schedule = b.schedule === undefined ? defaultSchedule(ctx.workspace.timezone) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx.workspace.timezone));
   const settings = b.settings === undefined ? defaultSettings() : mergeSettings(v, b.settings, defaultSettings());
   const sequence = b.sequence === undefined ? [] : parseSequence(ctx, v, b.sequence, []);
   const accounts = b.accounts === undefined ? [] : parseAccounts(ctx, v, b.accounts);
@@ -216,7 +243,7 @@ export const patch: Handler = async (ctx) => {
   const v = new V();
   const name = v.str(b, 'name', { nonEmpty: true, max: 255 });
   if (b.name === null) v.issue('name', 'must not be empty');
-  if (b.schedule !== undefined) doc.schedule = mergeSchedule(v, b.schedule, doc.schedule);
+  if (b.schedule !== undefined) doc.schedule = mergeSchedule(ctx, v, b.schedule, doc.schedule);
   if (b.settings !== undefined) doc.settings = mergeSettings(v, b.settings, doc.settings);
   if (b.sequence !== undefined) {
     const steps = parseSequence(ctx, v, b.sequence, doc.sequence);

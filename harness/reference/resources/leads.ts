@@ -78,6 +78,7 @@ export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): 
   const ins = ctx.db.prepare(
     'INSERT INTO leads (id, org_id, campaign_id, email, email_lc, status, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  const newStatus = ctx.services.choices.newLeadStatus;
   const out: LeadRow[] = [];
   let duplicates = 0;
   let invalid = 0;
@@ -103,8 +104,8 @@ export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): 
     };
     for (const f of PROFILE_FIELDS) if (typeof l[f] === 'string') doc[f] = l[f];
     const id = ctx.newId();
-    ins.run(id, ctx.workspace.id, campaignId, email, lc, 'not_contacted', JSON.stringify(doc), now, now);
-    out.push({ id, org_id: ctx.workspace.id, campaign_id: campaignId, email, email_lc: lc, status: 'not_contacted', doc: JSON.stringify(doc), created_at: now, updated_at: now, last_contacted_at: null, last_replied_at: null, deleted_at: null });
+    ins.run(id, ctx.workspace.id, campaignId, email, lc, newStatus, JSON.stringify(doc), now, now);
+    out.push({ id, org_id: ctx.workspace.id, campaign_id: campaignId, email, email_lc: lc, status: newStatus, doc: JSON.stringify(doc), created_at: now, updated_at: now, last_contacted_at: null, last_replied_at: null, deleted_at: null });
   }
   return { created: out, duplicates, invalid };
 }
@@ -289,7 +290,8 @@ export const search: Handler = async (ctx) => {
     .iterate(ctx.workspace.id, cs ? q.trim() : q.trim().toLowerCase()) as IterableIterator<{ id: string; email: string; campaign_id: string; campaign_name: string; doc: string }>;
   // Up to 10 matches, one row per campaign (its newest matching lead).
   const max = ctx.mutant('lead-search-more-than-10') ? 50 : 10;
-  const perLead = ctx.mutant('lead-search-row-per-lead');
+  // per-lead (a chosen reading) or the mutant: every matching lead is a row
+  const perLead = ctx.services.choices.leadSearchRows === 'per-lead' || ctx.mutant('lead-search-row-per-lead');
   const seen = new Set<string>();
   const data: unknown[] = [];
   for (const r of rows) {
