@@ -12,6 +12,8 @@ usage:
   outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
   outreach-conformance mutation [--out DIR] [--only REGEX]     kills every mutant of the reference target
   outreach-conformance reference [--mutants a,b]               serves the reference target alone
+  outreach-conformance soak [--runs N] [--choices random|default|alt] [--no-control] [--seed N]
+                                                               the suite against the reference again and again
 
 exit codes: 0 every MUST check passed, 1 a MUST check failed, 2 the kit itself could not run
 `;
@@ -32,6 +34,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('../sinks/cli.ts')).sinksCommand(rest);
       case 'mutation':
         return await (await import('../mutation/command.ts')).mutationCommand(rest);
+      case 'soak':
+        return await (await import('../portability/soak.ts')).soakCommand(rest);
       case 'reference':
         return await (await import('../reference/serve.ts')).serveReference(rest).then(() => 0);
       case undefined:

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import type { CheckEndEvent, EventSink } from '../events/types.ts';
+import type { Depth } from '../../suites/lib/check.ts';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { Runner, selectChecks } from '../runner/runner.ts';
+import { startPortabilityTarget, type PortabilityOptions } from './target.ts';
+
+// One portability run: the whole suite against the reference with one choice set, with or
+// without the control API. A correct implementation must pass: 0 failures, 0 errors.
+
+export interface PortabilityResult {
+  choices: string;
+  control: boolean;
+  seed: number;
+  results: CheckEndEvent[];
+  /** Failures and errors, one line each (with the seeds to replay). */
+  problems: string[];
+  /** Skips whose reason does not say what is missing. */
+  unexplainedSkips: string[];
+}
+
+const nullSink: EventSink = { emit: () => {} };
+
+export async function runPortability(
+  opts: PortabilityOptions & { seed?: number; depth?: Depth; only?: RegExp; sink?: EventSink },
+): Promise<PortabilityResult> {
+  const target = await startPortabilityTarget(opts);
+  const seed = opts.seed ?? 20261124;
+  try {
+    const runner = new Runner({
+      profile: target.profile,
+      baseUrl: target.baseUrl,
+      control: target.control,
+      depth: opts.depth ?? 'default',
+      sink: opts.sink ?? nullSink,
+      prefix: `ocp${randomBytes(2).toString('hex')}-`,
+      seed,
+    });
+    const checks = selectChecks(ALL_CHECKS, opts.depth ?? 'default', opts.only);
+    await runner.prepare(checks);
+    let results: CheckEndEvent[];
+    try {
+      results = await runner.runAll(checks, 8);
+    } finally {
+      await runner.finish();
+    }
+    return {
+      choices: target.choicesName,
+      control: opts.control,
+      seed,
+      results,
+      problems: results.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.verdict} ${r.checkId}: ${r.message}`),
+      unexplainedSkips: results.filter((r) => r.verdict === 'skip' && !/\S{3,}/.test(r.message ?? '')).map((r) => r.checkId),
+    };
+  } finally {
+    await target.stop();
+  }
+}

@@ -1,0 +1,70 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from '../cli/args.ts';
+import { KitError } from '../runner/profile.ts';
+import { runPortability, type PortabilityResult } from './run.ts';
+
+// `outreach-conformance soak`: the whole suite against the reference again and again, each run
+// with another seed (and, with --choices random, another random choice set). It prints every
+// failure with the seeds that replay it and every check whose verdict changed between runs
+// (a flake), and writes reports/soak.json. Exit 1 when either list is not empty.
+
+const FLAGS = {
+  runs: { type: 'number' },
+  choices: { type: 'string' },
+  'no-control': { type: 'boolean' },
+  seed: { type: 'number' },
+  out: { type: 'string' },
+} as const;
+
+export async function soakCommand(argv: string[]): Promise<number> {
+  const f = parseArgs(argv, FLAGS) as { runs?: number; choices?: string; 'no-control'?: boolean; seed?: number; out?: string };
+  const runs = f.runs ?? 5;
+  if (!Number.isInteger(runs) || runs < 1 || runs > 500) throw new KitError(`--runs must be a whole number from 1 to 500, not ${runs}`);
+  const mode = f.choices ?? 'random';
+  if (!['random', 'default', 'alt'].includes(mode)) throw new KitError(`--choices must be random, default or alt, not "${mode}"`);
+  const base = f.seed ?? Math.floor(Date.now() % 1_000_000);
+  const control = !f['no-control'];
+  const all: PortabilityResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    const seed = base + i;
+    const choices = mode === 'random' ? `random:${seed}` : mode;
+    const started = Date.now();
+    const r = await runPortability({ choices, control, seed });
+    all.push(r);
+    process.stdout.write(
+      `run ${i + 1}/${runs}  choices ${choices}  seed ${seed}${control ? '' : '  without control'}: ` +
+        `${r.results.filter((x) => x.verdict === 'pass').length} pass, ${r.problems.length} fail/error ` +
+        `(${((Date.now() - started) / 1000).toFixed(0)} s)\n`,
+    );
+    for (const p of r.problems) process.stdout.write(`  ${p}\n`);
+  }
+  const flakes = verdictChanges(all);
+  if (flakes.length) {
+    process.stdout.write(`\nchecks whose verdict changed between runs (${flakes.length}):\n`);
+    for (const fl of flakes) process.stdout.write(`  ${fl.checkId}: ${fl.verdicts.map((v) => `${v.verdict}@${v.choices}/seed ${v.seed}`).join(', ')}\n`);
+  }
+  const failures = all.reduce((n, r) => n + r.problems.length, 0);
+  process.stdout.write(`\n${runs} runs, ${failures} failures or errors, ${flakes.length} verdict changes\n`);
+  const out = resolve(f.out ?? 'reports');
+  await mkdir(out, { recursive: true });
+  await writeFile(
+    join(out, 'soak.json'),
+    JSON.stringify({ runs: all.map((r) => ({ choices: r.choices, control: r.control, seed: r.seed, problems: r.problems })), flakes }, null, 2) + '\n',
+  );
+  return failures || flakes.length ? 1 : 0;
+}
+
+/** Checks whose verdict differs between runs where each ran (skips by choice are not flakes). */
+export function verdictChanges(all: PortabilityResult[]) {
+  const by = new Map<string, { verdict: string; choices: string; seed: number }[]>();
+  for (const r of all)
+    for (const x of r.results) {
+      const list = by.get(x.checkId) ?? [];
+      list.push({ verdict: x.verdict, choices: r.choices, seed: r.seed });
+      by.set(x.checkId, list);
+    }
+  return [...by.entries()]
+    .filter(([, vs]) => new Set(vs.filter((v) => v.verdict !== 'skip').map((v) => v.verdict)).size > 1)
+    .map(([checkId, verdicts]) => ({ checkId, verdicts }));
+}
