@@ -56,6 +56,11 @@ export function placeholderRequest(ep: Endpoint, profile: Profile, params: Recor
     req.query = { [profile.names.oauthStatusStateParam ?? 'state']: randomUUID() };
     explains.push(...UNKNOWN_STATE.filter((e) => !explains.some((x) => x.status === e.status)));
   }
+  // "Resuming a campaign when the workspace has no mailbox" is a workspace condition: a target
+  // may refuse it (400, the profile's business-rule code) before it looks the campaign up.
+  const business = profile.names.businessRuleErrorCode;
+  if (ep.id === 'campaigns.resume' && business)
+    explains.push({ status: 400, code: business, why: 'the workspace has no mailbox (a refusal the spec allows before the id is looked up)' });
   if (method !== 'GET' && method !== 'DELETE') {
     req.body = {};
     explains.push(EMPTY_BODY);

@@ -45,11 +45,13 @@ function endpointsAt(depth: Depth, scope: Scope): readonly Endpoint[] {
 }
 
 function clausesFor(scope: Scope): string[] {
-  const c = ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'ERR-TABLE-403', 'CONV-WILDCARD-ACCEPTED', 'SCOPE-APIKEYS-NO-WILDCARD', 'AUTH-BEARER'];
+  const c = ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'ERR-TABLE-403', 'AUTH-BEARER'];
+  // Wildcard rules are proven by the wildcard credentials only (a granular key says nothing of them).
+  const wildcard = ['CONV-WILDCARD-ACCEPTED', 'SCOPE-APIKEYS-NO-WILDCARD'];
   if ((DOMAIN_WILDCARDS as readonly string[]).includes(scope))
-    c.push(`SCOPE-WILDCARD-${domainOf(scope).toUpperCase()}`, 'SCOPE-WILDCARD-DOMAIN-ONLY');
-  else if (scope === 'all:read') c.push('SCOPE-ALLREAD-READS', 'SCOPE-ALLREAD-NO-WRITE');
-  else if (scope === 'all:all') c.push('SCOPE-ALLALL');
+    c.push(...wildcard, `SCOPE-WILDCARD-${domainOf(scope).toUpperCase()}`, 'SCOPE-WILDCARD-DOMAIN-ONLY');
+  else if (scope === 'all:read') c.push(...wildcard, 'SCOPE-ALLREAD-READS', 'SCOPE-ALLREAD-NO-WRITE');
+  else if (scope === 'all:all') c.push(...wildcard, 'SCOPE-ALLALL');
   else c.push(grantClauseId(scope));
   // The endpoint-group rows of part 5 are proven by every credential (each group is asked at
   // every depth): those listed must be served, every other one refused.
