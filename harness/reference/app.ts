@@ -18,7 +18,7 @@ import type { MutantSwitch } from './mutants.ts';
 import type { ApiKey, Ctx, Reply, Services, Workspace } from './context.ts';
 import type { Choices } from './choices.ts';
 import { chosenRoutes, queryOf, bodyOf } from './chosen.ts';
-import { covers } from './scopes.ts';
+import { routeAccepts, WILDCARD_DOMAINS } from './scopes.ts';
 import { findKeyBySecret, loadWorkspace } from './store.ts';
 import { RateLimiter, RATE_LIMIT, RATE_WINDOW_MS } from './ratelimit.ts';
 import { IdempotencyStore, IDEMPOTENCY_KEY_MAX, INFLIGHT_HOLD_MS, fingerprint } from './idempotency.ts';
@@ -28,6 +28,7 @@ import { isUuid } from './validate.ts';
 
 type Gate = { key: ApiKey; ws: Workspace; rateHeaders: Record<string, string> } | { limited: Outgoing };
 
+const DOMAIN_WILDCARDS = WILDCARD_DOMAINS.map((d) => `${d}:all`);
 const STATE_CHANGING = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const CONSTANT_REQUEST_ID = '9b2f4c1e-0d3a-4e5b-8c7d-6a1f2e3d4c5b';
 /** Headers stored with an idempotent response and replayed with it. */
@@ -266,7 +267,12 @@ export class PublicApi {
 
   requireScope(key: ApiKey, scope: string): void {
     const mutant = this.s.mutant;
-    if (covers(key.scopes, scope, mutant)) return;
+    if (routeAccepts(key.scopes, scope, mutant)) {
+      const via = (w: string) => !key.scopes.some((h) => h !== w && routeAccepts([h], scope)) && key.scopes.includes(w);
+      if (DOMAIN_WILDCARDS.some(via) && mutant('scope-wildcard-500')) throw new ApiError(500, 'internal_error', 'Internal error.');
+      if (via('all:read') && mutant('scope-wildcard-404')) throw notFound();
+      return;
+    }
     if (mutant('scope-denied-404')) throw notFound();
     if (mutant('auth-missing-scope-401')) throw unauthenticated(`The API key lacks the scope ${scope}.`);
     throw permissionDenied(`The API key lacks the scope ${scope} (or a wildcard covering it).`);

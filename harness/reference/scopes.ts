@@ -56,6 +56,22 @@ export function covers(keyScopes: readonly string[], required: string, mutant?: 
   return keyScopes.some((held) => grants(held, required, mutant));
 }
 
+/**
+ * Does the key pass a route that requires `required`? Scope coverage, plus the reference's
+ * reading of part 5's group rows: "mailbox writes accept accounts:write, accounts:all, all:all;
+ * mailbox reads add accounts:read and all:read" — so whatever may write mailboxes may also read
+ * them (the routes requiring accounts:read are exactly the mailbox reads).
+ */
+export function routeAccepts(keyScopes: readonly string[], required: string, mutant: MutantSwitch = () => false): boolean {
+  if (covers(keyScopes, required, mutant)) return true;
+  const impliedBy = MAILBOX_READ_ALSO[required];
+  if (!impliedBy || mutant('scope-mailbox-read-refuses-write')) return false;
+  return covers(keyScopes, impliedBy, mutant);
+}
+
+/** Required scope -> the scope whose holders are also served (mailbox reads accept mailbox writers). */
+const MAILBOX_READ_ALSO: Readonly<Record<string, string>> = { 'accounts:read': 'accounts:write' };
+
 /** The granular scopes a scope (granular or wildcard) stands for. */
 export function expand(scope: string): GranularScope[] {
   return GRANULAR_SCOPES.filter((g) => grants(scope, g));

@@ -4,28 +4,79 @@ import type { Profile } from '../../fixtures/profiles/schema.ts';
 import type { Endpoint } from '../spec/endpoints.ts';
 import { fillPath } from '../../harness/runner/operations.ts';
 
+/** A refusal that the placeholder itself provokes on a route the key may call (part 7 table). */
+export interface Explained {
+  status: number;
+  code: string;
+  /** Why the placeholder earns it, for failure messages. */
+  why: string;
+}
+
+/** A placeholder request and the only refusals (besides 2xx) it can earn where the key is authorised. */
+export interface PlaceholderRequest extends ApiRequest {
+  explains: readonly Explained[];
+}
+
+const ABSENT: Explained = { status: 404, code: 'not_found', why: 'its placeholder id names nothing' };
+const EMPTY_BODY: Explained = { status: 400, code: 'validation_failed', why: 'its placeholder body is empty' };
+const UNKNOWN_STATE: Explained[] = [
+  { status: 404, code: 'not_found', why: 'its placeholder OAuth state names no flow' },
+  { status: 400, code: 'validation_failed', why: 'its placeholder OAuth state was never issued' },
+];
+
 /**
  * A request to any catalog endpoint with placeholder parameters: ids are fresh UUIDs (absent from
- * every workspace), a provider is "google", a limitType "monthly_emails". Used where only the
- * route matters (401 and 403 checks): no request built here can change state.
- * Returns undefined for a referenced operation the profile does not declare.
+ * every workspace), a provider is "google", a limitType "monthly_emails", an OAuth state a fresh
+ * UUID. Used where only the route matters (401 and 403 checks): no request built here can change
+ * state. `explains` says what the placeholder provokes on an authorised call: 404 not_found when a
+ * path id names nothing, 400 validation_failed when an empty body is sent; any other refusal (and
+ * any 5xx) is the target's fault. Returns undefined for a referenced operation the profile does
+ * not declare.
  */
-export function placeholderRequest(ep: Endpoint, profile: Profile, params: Record<string, string> = {}): ApiRequest | undefined {
+export function placeholderRequest(ep: Endpoint, profile: Profile, params: Record<string, string> = {}): PlaceholderRequest | undefined {
   const op = ep.referenced ? profile.operations[ep.referenced] : undefined;
   const template = ep.path ?? op?.path;
   if (!template) return undefined;
   const method = (op?.method ?? ep.method) as ApiRequest['method'];
-  const filled = fillPath(template, new Proxy(params, { get: (t, k: string) => t[k] ?? placeholder(k) }));
-  const req: ApiRequest = { method, path: filled };
+  const explains: Explained[] = [];
+  const filled = fillPath(
+    template,
+    new Proxy(params, {
+      get: (t, k: string) => {
+        if (t[k] !== undefined) return t[k];
+        const p = placeholder(k);
+        if (p.absent && !explains.includes(ABSENT)) explains.push(ABSENT);
+        return p.value;
+      },
+    }),
+  );
+  const req: PlaceholderRequest = { method, path: filled, explains };
   if (ep.id === 'leads.search') req.query = { [profile.names.leadsSearchParam]: 'nobody@example.invalid' };
-  if (method !== 'GET' && method !== 'DELETE') req.body = {};
+  if (ep.id === 'accounts.oauthStatus') {
+    req.query = { [profile.names.oauthStatusStateParam ?? 'state']: randomUUID() };
+    explains.push(...UNKNOWN_STATE.filter((e) => !explains.some((x) => x.status === e.status)));
+  }
+  // "Resuming a campaign when the workspace has no mailbox" is a workspace condition: a target
+  // may refuse it (400, the profile's business-rule code) before it looks the campaign up.
+  const business = profile.names.businessRuleErrorCode;
+  if (ep.id === 'campaigns.resume' && business)
+    explains.push({ status: 400, code: business, why: 'the workspace has no mailbox (a refusal the spec allows before the id is looked up)' });
+  if (method !== 'GET' && method !== 'DELETE') {
+    req.body = {};
+    explains.push(EMPTY_BODY);
+  }
   return req;
 }
 
-function placeholder(name: string): string {
-  if (name === 'provider') return 'google';
-  if (name === 'limitType') return 'monthly_emails';
-  return randomUUID();
+function placeholder(name: string): { value: string; absent: boolean } {
+  if (name === 'provider') return { value: 'google', absent: false };
+  if (name === 'limitType') return { value: 'monthly_emails', absent: false };
+  return { value: randomUUID(), absent: true };
+}
+
+/** Is this answer one the placeholder explains (a listed status and code)? */
+export function explainedBy(req: PlaceholderRequest, status: number, code: unknown): Explained | undefined {
+  return req.explains.find((e) => e.status === status && e.code === code);
 }
 
 /** The path of an endpoint (spec path or the profile's path for a referenced operation). */

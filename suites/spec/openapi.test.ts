@@ -14,6 +14,10 @@ describe('the generated OpenAPI document', () => {
     const ops = Object.values(doc.paths).flatMap((p) => Object.values(p)) as { operationId: string; 'x-required-scope': string }[];
     expect(ops.map((o) => o.operationId).sort()).toEqual(ENDPOINTS.filter((e) => e.path).map((e) => e.id).sort());
     expect(ops.find((o) => o.operationId === 'apikeys.revoke')!['x-required-scope']).toBe('apikeys:manage');
+    // Part 5: mailbox reads also accept accounts:write; any one accepted scope is enough.
+    const verification = ops.find((o) => o.operationId === 'accounts.verification') as unknown as { security: { bearer: string[] }[] };
+    expect(verification.security).toContainEqual({ bearer: ['accounts:write'] });
+    expect(verification.security).not.toContainEqual({ bearer: ['campaigns:read'] });
   });
   it('answers 201 for POST /v1/accounts and refers errors to the envelope', () => {
     const create = (doc.paths['/v1/accounts'] as Record<string, { responses: Record<string, unknown> }>).post!;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Endpoint } from './endpoints.ts';
+import { acceptedBy, type Endpoint } from './endpoints.ts';
 import { listOf, SCHEMAS, type SchemaName } from './schemas.ts';
 import { ERROR_TABLE } from './schemas.ts';
 
@@ -41,8 +41,10 @@ export function buildOpenApi(endpoints: readonly Endpoint[]) {
     const op: Record<string, unknown> = {
       operationId: ep.id,
       summary: `${ep.method} ${ep.path} (spec ${ep.section})`,
-      security: [{ bearer: [ep.scope] }],
+      // Any one accepted credential is enough (part 5 group rows and wildcards).
+      security: acceptedBy(ep).map((c) => ({ bearer: [c] })),
       'x-required-scope': ep.scope,
+      'x-accepted-scopes': acceptedBy(ep),
       ...(ep.alsoScope ? { 'x-also-required-scope': ep.alsoScope } : {}),
       parameters: [
         ...params,

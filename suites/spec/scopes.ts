@@ -46,6 +46,37 @@ export function covers(keyScopes: readonly string[], required: GranularScope): b
   return (DOMAIN_WILDCARDS as readonly string[]).includes(wildcard) && keyScopes.includes(wildcard);
 }
 
+/**
+ * The endpoint-group rows of part 5 ("Scopes accepted per endpoint group"), as written:
+ * "mailbox writes accept accounts:write, accounts:all, all:all; mailbox reads add accounts:read
+ * and all:read; campaign writes accept ...; reads accept the read scope, the domain wildcard,
+ * all:read, all:all; emails delete accepts ...". A group's list is the whole accepted set: every
+ * other credential gets 403 (rule 4). `<scope>` is the endpoint's own read scope and
+ * `<domain>:all` its domain wildcard, where the domain has one.
+ */
+export const SCOPE_GROUPS = {
+  'mailbox-write': { clause: 'SCOPE-GROUP-MAILBOX-WRITE', accepts: ['accounts:write', 'accounts:all', 'all:all'] },
+  // "add": the mailbox-write set plus two read credentials (so accounts:write reads mailboxes).
+  'mailbox-read': { clause: 'SCOPE-GROUP-MAILBOX-READ', accepts: ['accounts:write', 'accounts:all', 'all:all', 'accounts:read', 'all:read'] },
+  'campaign-write': { clause: 'SCOPE-GROUP-CAMPAIGN-WRITE', accepts: ['campaigns:write', 'campaigns:all', 'all:all'] },
+  lifecycle: { clause: 'SCOPE-GROUP-LIFECYCLE', accepts: ['campaigns:lifecycle', 'campaigns:all', 'all:all'] },
+  reads: { clause: 'SCOPE-GROUP-READS', accepts: ['<scope>', '<domain>:all', 'all:read', 'all:all'] },
+  'email-delete': { clause: 'SCOPE-GROUP-EMAIL-DELETE', accepts: ['emails:write', 'emails:all', 'all:all'] },
+} as const;
+export type ScopeGroup = keyof typeof SCOPE_GROUPS;
+
+/**
+ * The credentials (one scope each) an endpoint accepts: its group's row of part 5 when it has
+ * one, otherwise its granular scope and every wildcard covering it (rule 4, 4.1).
+ */
+export function acceptedCredentials(required: GranularScope, group?: ScopeGroup): Scope[] {
+  if (!group) return ALL_SCOPES.filter((c) => covers([c], required));
+  const domainWildcard = `${domainOf(required)}:all`;
+  return SCOPE_GROUPS[group].accepts
+    .map((a) => a.replace('<scope>', required).replace('<domain>:all', domainWildcard))
+    .filter((a): a is Scope => (ALL_SCOPES as readonly string[]).includes(a));
+}
+
 /** Is `requested` a subset of `held` under the coverage rules (the API-key subset rule)? */
 export function isSubset(requested: readonly string[], held: readonly string[]): boolean {
   return requested.every((s) => {

@@ -1,45 +1,70 @@
 import type { Check, Depth } from '../../lib/check.ts';
-import { ENDPOINTS, label, type Endpoint } from '../../spec/endpoints.ts';
-import { ALL_SCOPES, covers, domainOf, DOMAIN_WILDCARDS, type Scope } from '../../spec/scopes.ts';
+import { acceptedBy, ENDPOINTS, label, type Endpoint } from '../../spec/endpoints.ts';
+import { ALL_SCOPES, domainOf, DOMAIN_WILDCARDS, GRANULAR_SCOPES, SCOPE_GROUPS, type Scope } from '../../spec/scopes.ts';
 import { grantClauseId } from '../../spec/clauses/part5.ts';
-import { placeholderRequest } from '../../lib/requests.ts';
+import { explainedBy, placeholderRequest } from '../../lib/requests.ts';
 import { envelopeProblems } from '../../lib/expect.ts';
 import { fail } from '../../lib/check.ts';
 
 // The scope x endpoint matrix (part 5), one check per credential: a key holding exactly that
-// scope asks every endpoint; allowed means neither 401 nor 403, denied means 403
-// permission_denied. Placeholder ids keep every request free of effects.
-// Depth: "quick" and "default" ask one endpoint per required scope (the decision depends only
-// on the required scope); "full" asks every endpoint.
+// scope asks endpoints with placeholder requests (free of effects). Where the credential is
+// accepted (acceptedBy: the group rows of part 5, else the granular scope and its wildcards) the
+// answer must be 2xx, or a refusal that the placeholder itself explains (404 for an id naming
+// nothing, 400 for an empty body) in the error envelope; a 5xx or any other refusal is wrong.
+// Where it is not accepted the answer must be 403 permission_denied.
+// Depth: "quick" and "default" ask one endpoint per accepted set, plus the endpoints this
+// credential proves per endpoint: those requiring exactly it (served) and those it is the
+// designated outsider of (refused). Together the credential checks prove every endpoint's scope
+// clause. "full" asks every endpoint with every credential.
 
 /** apikeys:manage is granted only from the dashboard: the kit cannot make a key holding only it. */
 const CREDENTIALS = ALL_SCOPES.filter((s) => s !== 'apikeys:manage');
+const NARROW = GRANULAR_SCOPES.filter((s) => s !== 'apikeys:manage');
 
-function endpointsAt(depth: Depth): Endpoint[] {
-  if (depth === 'full') return [...ENDPOINTS];
+const acceptKey = (e: Endpoint) => acceptedBy(e).join(',');
+
+/** The narrow credential that must be refused by `ep` in the sampled matrix: one of its own domain when there is one. */
+function outsiderOf(ep: Endpoint, index: number): Scope | undefined {
+  const refused = NARROW.filter((s) => !acceptedBy(ep).includes(s));
+  const near = refused.filter((s) => domainOf(s) === domainOf(ep.scope));
+  return near[0] ?? refused[index % Math.max(1, refused.length)];
+}
+
+function sampled(scope: Scope): Endpoint[] {
   const seen = new Set<string>();
-  return ENDPOINTS.filter((e) => !e.referenced && !seen.has(e.scope) && seen.add(e.scope)).concat(
-    ENDPOINTS.filter((e) => e.referenced && !ENDPOINTS.some((x) => !x.referenced && x.scope === e.scope)).slice(0, 1),
+  return ENDPOINTS.filter(
+    (e, i) =>
+      (!seen.has(acceptKey(e)) && seen.add(acceptKey(e))) ||
+      (e.scope === scope && acceptedBy(e).includes(scope)) ||
+      outsiderOf(e, i) === scope,
   );
 }
 
+function endpointsAt(depth: Depth, scope: Scope): readonly Endpoint[] {
+  return depth === 'full' ? ENDPOINTS : sampled(scope);
+}
+
 function clausesFor(scope: Scope): string[] {
-  const c = ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'ERR-TABLE-403', 'CONV-WILDCARD-ACCEPTED', 'SCOPE-APIKEYS-NO-WILDCARD'];
+  const c = ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'ERR-TABLE-403', 'AUTH-BEARER'];
+  // Wildcard rules are proven by the wildcard credentials only (a granular key says nothing of them).
+  const wildcard = ['CONV-WILDCARD-ACCEPTED', 'SCOPE-APIKEYS-NO-WILDCARD'];
   if ((DOMAIN_WILDCARDS as readonly string[]).includes(scope))
-    c.push(`SCOPE-WILDCARD-${domainOf(scope).toUpperCase()}`, 'SCOPE-WILDCARD-DOMAIN-ONLY');
-  else if (scope === 'all:read') c.push('SCOPE-ALLREAD-READS', 'SCOPE-ALLREAD-NO-WRITE', 'SCOPE-GROUP-READS', 'SCOPE-GROUP-MAILBOX-READ');
-  else if (scope === 'all:all') c.push('SCOPE-ALLALL');
+    c.push(...wildcard, `SCOPE-WILDCARD-${domainOf(scope).toUpperCase()}`, 'SCOPE-WILDCARD-DOMAIN-ONLY');
+  else if (scope === 'all:read') c.push(...wildcard, 'SCOPE-ALLREAD-READS', 'SCOPE-ALLREAD-NO-WRITE');
+  else if (scope === 'all:all') c.push(...wildcard, 'SCOPE-ALLALL');
   else c.push(grantClauseId(scope));
-  // The endpoint-group rows of part 5 ("X accepts a, b, c") are proven by every credential:
-  // those listed must be served, every other one refused.
-  c.push('SCOPE-GROUP-MAILBOX-WRITE', 'SCOPE-GROUP-MAILBOX-READ', 'SCOPE-GROUP-CAMPAIGN-WRITE', 'SCOPE-GROUP-LIFECYCLE', 'SCOPE-GROUP-READS', 'SCOPE-GROUP-EMAIL-DELETE');
+  // The endpoint-group rows of part 5 are proven by every credential (each group is asked at
+  // every depth): those listed must be served, every other one refused.
+  c.push(...Object.values(SCOPE_GROUPS).map((g) => g.clause));
+  // Per-endpoint scope clauses of part 4, for the endpoints this credential proves served or refused.
+  for (const e of sampled(scope)) if (e.scope === scope || !acceptedBy(e).includes(scope)) c.push(...(e.scopeClauses ?? []));
   return [...new Set(c)];
 }
 
 function matrixCheck(scope: Scope): Check {
   return {
     id: `SCOPE-MATRIX/${scope}`,
-    title: `MUST serve exactly the endpoints that ${scope} covers and answer 403 permission_denied to the rest`,
+    title: `MUST serve exactly the endpoints that accept ${scope} and answer 403 permission_denied to the rest`,
     clauses: clausesFor(scope),
     level: 'MUST',
     features: ['op:apikeys.create'],
@@ -49,25 +74,43 @@ function matrixCheck(scope: Scope): Check {
       const key = await ws.createKey([scope]);
       const wrong: string[] = [];
       const evidence: string[] = [];
-      for (const ep of endpointsAt(ctx.depth)) {
-        const req = placeholderRequest(ep, ctx.profile);
-        if (!req) continue;
+      for (const ep of endpointsAt(ctx.depth, scope)) {
+        const placeholder = placeholderRequest(ep, ctx.profile);
+        if (!placeholder) continue;
+        const { explains, ...req } = placeholder;
         const res = await key.client.request(req);
-        const allowed = covers([scope], ep.scope);
-        if (allowed && (res.status === 401 || res.status === 403)) {
-          wrong.push(`${label(ep)} (needs ${ep.scope}) answered ${res.status}, but ${scope} covers it`);
+        const code = res.body?.error?.code;
+        const problem = acceptedBy(ep).includes(scope)
+          ? servedProblem(res.status, code, placeholder, () => envelopeProblems(res, ctx.profile))
+          : refusedProblem(res.status, code, () => envelopeProblems(res, ctx.profile));
+        if (problem) {
+          wrong.push(`${label(ep)} (needs ${ep.scope}) ${problem}`);
           evidence.push(res.exchangeId);
-        } else if (!allowed) {
-          const problems = res.status === 403 ? envelopeProblems(res, ctx.profile) : [];
-          if (res.status !== 403 || problems.length || res.body?.error?.code !== 'permission_denied') {
-            wrong.push(`${label(ep)} (needs ${ep.scope}) answered ${res.status}${problems.length ? ` (${problems.join('; ')})` : ''}, expected 403 permission_denied`);
-            evidence.push(res.exchangeId);
-          }
         }
       }
       if (wrong.length) fail(`key with [${scope}]: ${wrong.length} wrong answer(s): ${wrong.join(' | ')}`, ...evidence);
     },
   };
+}
+
+/** An accepted credential: 2xx, or a refusal the placeholder explains, in the error envelope. */
+function servedProblem(status: number, code: unknown, req: Parameters<typeof explainedBy>[0], envelope: () => string[]): string | undefined {
+  if (status >= 200 && status < 300) return undefined;
+  if (status === 401 || status === 403) return `answered ${status}, but the key's scope is accepted there`;
+  const why = explainedBy(req, status, code);
+  if (!why) {
+    const expected = req.explains.map((e) => `${e.status} ${e.code} (${e.why})`).join(' or ');
+    return `answered ${status}${code ? ` ${code}` : ''} to an accepted key; expected 2xx${expected ? ` or ${expected}` : ''}`;
+  }
+  const problems = envelope();
+  return problems.length ? `answered ${status} ${code} (${why.why}) outside the error envelope: ${problems.join('; ')}` : undefined;
+}
+
+/** A credential the endpoint does not accept: 403 permission_denied in the error envelope. */
+function refusedProblem(status: number, code: unknown, envelope: () => string[]): string | undefined {
+  const problems = status === 403 ? envelope() : [];
+  if (status === 403 && !problems.length && code === 'permission_denied') return undefined;
+  return `answered ${status}${problems.length ? ` (${problems.join('; ')})` : ''}, expected 403 permission_denied`;
 }
 
 export const SCOPE_MATRIX_CHECKS: Check[] = CREDENTIALS.map(matrixCheck);

@@ -10,7 +10,7 @@ export const TENANT_CHECKS: Check[] = [
   {
     id: 'TENANT-ISOLATION/campaigns-and-mailboxes',
     title: "MUST answer 404 not_found to another workspace's campaign and mailbox ids, and never list them",
-    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'SVC-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: [],
     budget: 16,

@@ -11,20 +11,21 @@ import { newKey } from '../../lib/recipes.ts';
 const VARIANTS = [
   {
     id: 'AUTH-401-MISSING',
-    clause: 'AUTH-401-MISSING',
+    clauses: ['AUTH-401-MISSING', 'SVC-KEY-EVERY-REQUEST'],
     title: 'MUST answer 401 unauthenticated when Authorization is missing',
     headers: async () => ['none' as const],
   },
   {
     id: 'AUTH-401-MALFORMED',
-    clause: 'AUTH-401-MALFORMED',
+    // Only the Bearer scheme is a credential: the same key in any other form is refused.
+    clauses: ['AUTH-401-MALFORMED', 'AUTH-BEARER'],
     title: 'MUST answer 401 unauthenticated to an Authorization header that is not "Bearer <key>"',
     // A real key in the wrong scheme proves the scheme is checked; "Bearer" alone has no key.
     headers: async (key: string) => [{ header: 'Bearer' }, { header: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }, { header: `Token ${key}` }, { header: key }],
   },
   {
     id: 'AUTH-401-UNKNOWN',
-    clause: 'AUTH-401-UNKNOWN',
+    clauses: ['AUTH-401-UNKNOWN'],
     title: 'MUST answer 401 unauthenticated to a key the target never issued',
     // Same shape as a real key, last characters changed: a target must look the key up.
     headers: async (key: string) => [{ header: `Bearer ${key.slice(0, -6)}${key.endsWith('zzzzzz') ? 'yyyyyy' : 'zzzzzz'}` }],
@@ -35,7 +36,7 @@ function unauthenticatedCheck(v: (typeof VARIANTS)[number], ep: Endpoint): Check
   return {
     id: `${v.id}/${label(ep)}`,
     title: v.title,
-    clauses: [v.clause, 'ERR-TABLE-401', 'ERR-ENVELOPE'],
+    clauses: [...v.clauses, 'ERR-TABLE-401', 'ERR-ENVELOPE'],
     level: 'MUST',
     features: ep.referenced ? [`op:${ep.referenced}`] : [],
     budget: 4,

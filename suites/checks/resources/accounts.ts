@@ -55,7 +55,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     title: 'MUST answer POST /v1/accounts with 201 { summary, accounts, errors }, the mailbox in the shape of 2.1, inactive',
     clauses: [
       'ACCT-CREATE-201', 'ACCT-CREATE-BODY', 'ACCT-CREATE-SUMMARY', 'ACCT-CREATE-ACCOUNTS', 'ACCT-CREATE-START-INACTIVE', 'STATE-ACCT-CREATE-INACTIVE',
-      'SVC-ACCT-NEW-INACTIVE', 'SVC-ACCT-CONNECT-SMTP', 'ACCT-IMAP-NULL-NONE', 'ACCT-CREATE-SCOPE', ...MAILBOX_FIELD_CLAUSES,
+      'SVC-ACCT-NEW-INACTIVE', 'SVC-ACCT-CONNECT-SMTP', 'ACCT-IMAP-NULL-NONE', ...MAILBOX_FIELD_CLAUSES,
       'ACCT-IN-DISPLAYNAME-OPTIONAL', 'ACCT-IN-MAXEMAILSPERDAY-OPTIONAL', 'ACCT-IN-SENDINGGAP-OPTIONAL', 'ACCT-IN-SLOWRAMP-OPTIONAL',
       'ACCT-IN-SIGNATURE-OPTIONAL', 'ACCT-IN-BCC-OPTIONAL', 'ACCT-IN-REPLYTO-OPTIONAL', 'ACCT-IN-AUTOLANG-OPTIONAL', 'ACCT-IN-WARMUP-OPTIONAL',
       'ACCT-IN-IMAPALLOWINVALIDCERT-OPTIONAL',
@@ -324,7 +324,7 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-PATCH/partial',
     title: 'MUST change only the supplied fields with PATCH /v1/accounts/{id} and answer the updated mailbox',
-    clauses: ['ACCT-PATCH-PARTIAL', 'ACCT-PATCH-RETURNS-MAILBOX', 'ACCT-PATCH-SCOPE', 'SVC-ACCT-MANAGE'],
+    clauses: ['ACCT-PATCH-PARTIAL', 'ACCT-PATCH-RETURNS-MAILBOX', 'SVC-ACCT-MANAGE'],
     level: 'MUST',
     features: [],
     budget: 3,
@@ -428,7 +428,7 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-DELETE',
     title: 'MUST answer DELETE /v1/accounts/{id} with { id, deleted: true }; the mailbox is then absent (404)',
-    clauses: ['ACCT-DELETE-ANSWER', 'ACCT-DELETE-SCOPE', 'STATE-ACCT-DELETE-REMOVED', 'ERR-TABLE-404', 'SVC-ACCT-MANAGE'],
+    clauses: ['ACCT-DELETE-ANSWER', 'STATE-ACCT-DELETE-REMOVED', 'ERR-TABLE-404', 'SVC-ACCT-MANAGE'],
     level: 'MUST',
     features: [],
     budget: 5,
@@ -461,7 +461,7 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-PAUSE/not-active',
     title: 'MUST refuse to pause a mailbox that is not active with 400 and leave its status unchanged',
-    clauses: ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE', 'ACCT-PAUSE-SCOPE'],
+    clauses: ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: [],
     budget: 3,
@@ -480,7 +480,7 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-VERIF/shape',
     title: 'MUST answer GET /v1/accounts/{id}/verification with { overallStatus, smtp { status, error }, imap { status, error }, dns, lastVerifiedAt }',
-    clauses: ['ACCT-VERIF-ANSWER', 'ACCT-VERIF-SCOPE', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'SVC-ACCT-MANAGE'],
+    clauses: ['ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'SVC-ACCT-MANAGE'],
     level: 'MUST',
     features: [],
     budget: 2,
@@ -517,7 +517,7 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-OAUTH/init',
     title: 'MUST answer POST /v1/accounts/oauth/{google|microsoft}/init without a body with { authorizationUrl, state, expiresInSeconds }',
-    clauses: ['ACCT-OAUTH-SCOPE', 'ACCT-OAUTH-PROVIDERS', 'ACCT-OAUTH-NO-BODY', 'ACCT-OAUTH-ANSWER', 'ACCT-OAUTH-URL', 'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-OAUTH-STATE-VALIDITY', 'SVC-ACCT-CONNECT-OAUTH'],
+    clauses: ['ACCT-OAUTH-PROVIDERS', 'ACCT-OAUTH-NO-BODY', 'ACCT-OAUTH-ANSWER', 'ACCT-OAUTH-URL', 'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-OAUTH-STATE-VALIDITY', 'SVC-ACCT-CONNECT-OAUTH'],
     level: 'MUST',
     features: [],
     budget: 2,

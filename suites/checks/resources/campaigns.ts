@@ -104,7 +104,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     id: 'CAMP-CREATE/shape',
     title: 'MUST create a campaign in one call (schedule, settings, sequence, accounts, leads) as a draft, answering { campaign, launched, leads, launchError }',
     clauses: [
-      'CAMP-CREATE-BODY', 'CAMP-CREATE-ANSWER', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN', 'CAMP-CREATE-SCOPE',
+      'CAMP-CREATE-BODY', 'CAMP-CREATE-ANSWER', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN',
       'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
       'CAMP-SETTINGS-FIELDS', 'CAMP-METRICS-FIELDS', 'CAMP-TAGS-ARRAY', 'CAMP-CREATEDAT-TS', 'CAMP-UPDATEDAT-TS', 'CAMP-SEQUENCE-STEPS', 'CAMP-SEQUENCE-MERGE-ACCEPTED',
       'CAMP-ACCOUNTS-UUIDS', 'SVC-REST-JSON',
@@ -213,7 +213,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-CREATE/launch-scope',
     title: 'MUST answer 403 to a launch: true create by a key holding campaigns:write without campaigns:lifecycle',
-    clauses: ['CAMP-CREATE-LAUNCH-SCOPE', 'CAMP-CREATE-NO-LAUNCH-SCOPE', 'ERR-TABLE-403', 'SCOPE-403-MISSING'],
+    clauses: ['CAMP-CREATE-LAUNCH-SCOPE', 'CAMP-CREATE-NO-LAUNCH-SCOPE', 'CAMP-CREATE-SCOPE', 'ERR-TABLE-403', 'SCOPE-403-MISSING'],
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: 6,
@@ -268,7 +268,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-LIST/shape',
     title: 'MUST answer GET /v1/campaigns with { data: [list item], meta } (id, name, status, leadsCount, tags, createdAt)',
-    clauses: ['CAMP-LIST-ANSWER', 'CAMP-LISTITEM-FIELDS', 'CAMP-LIST-SCOPE'],
+    clauses: ['CAMP-LIST-ANSWER', 'CAMP-LISTITEM-FIELDS'],
     level: 'MUST',
     features: [],
     budget: 2,
@@ -351,7 +351,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-PATCH/sections',
     title: 'MUST change only the supplied sections with PATCH /v1/campaigns/{id}; accounts and sequence replace; the answer is the flat campaign',
-    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT', 'CAMP-PATCH-SCOPE'],
+    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT'],
     level: 'MUST',
     features: [],
     budget: 8,
@@ -440,7 +440,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-START/ok',
     title: 'MUST start a draft campaign with leads and a sequence: { id, status, success }, the status reported is the campaign status',
-    clauses: ['CAMP-START-ANSWER', 'CAMP-START-SCOPE', 'STATE-CAMP-START-BEGINS', 'STATE-CAMP-START-STATUS-REPORTED', 'STATE-CAMP-START-FROM-DRAFT', 'STATE-CAMP-START-SCOPE', 'SVC-CAMP-START-RESUME-STATUS'],
+    clauses: ['CAMP-START-ANSWER', 'STATE-CAMP-START-BEGINS', 'STATE-CAMP-START-STATUS-REPORTED', 'STATE-CAMP-START-FROM-DRAFT', 'SVC-CAMP-START-RESUME-STATUS'],
     level: 'MUST',
     features: [],
     budget: 3,
@@ -475,7 +475,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-RESUME/unsendable-mailbox',
     title: 'MUST resume a paused campaign when the workspace has a mailbox, even one that cannot send now',
-    clauses: ['CAMP-RESUME-ANSWER', 'CAMP-RESUME-SCOPE', 'STATE-CAMP-RESUME-FROM-PAUSED', 'STATE-CAMP-RESUME-UNSENDABLE-OK', 'SVC-CAMP-START-RESUME-STATUS'],
+    clauses: ['CAMP-RESUME-ANSWER', 'STATE-CAMP-RESUME-FROM-PAUSED', 'STATE-CAMP-RESUME-UNSENDABLE-OK', 'SVC-CAMP-START-RESUME-STATUS'],
     level: 'MUST',
     features: ['op:campaigns.pause', 'exclusiveWorkspace'],
     budget: 6,
@@ -497,7 +497,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-STATUS/shape',
     title: 'MUST answer GET /v1/campaigns/{id}/status with { id, status, isWithinSchedule, metrics, nextScheduleOpensAt } (null when not active)',
-    clauses: ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-SCOPE', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'SVC-CAMP-START-RESUME-STATUS'],
+    clauses: ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'SVC-CAMP-START-RESUME-STATUS'],
     level: 'MUST',
     features: [],
     budget: 2,

@@ -38,7 +38,7 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
   {
     id: 'LF-LIST',
     title: 'MUST list lead searches newest first as { data: [list item], meta }, by cursor and page size, without drafts',
-    clauses: ['LF-LIST-ANSWER', 'LF-LIST-SCOPE', 'LF-LIST-CURSOR', 'LF-LIST-PAGESIZE', 'LF-LIST-NO-DRAFTS', 'LF-LISTITEM-FIELDS', 'LF-LIST-PARAMS-PROFILE', 'SVC-LF'],
+    clauses: ['LF-LIST-ANSWER', 'LF-LIST-CURSOR', 'LF-LIST-PAGESIZE', 'LF-LIST-NO-DRAFTS', 'LF-LISTITEM-FIELDS', 'LF-LIST-PARAMS-PROFILE', 'SVC-LF'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
     budget: 6,
@@ -65,7 +65,7 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
     id: 'LF-GET/progress',
     title: 'MUST read a lead search with progress; discoveryFinished, completedAt and errorMessage follow its phase',
     clauses: [
-      'LF-GET-ANSWER', 'LF-GET-SCOPE', 'LF-ID-UUID', 'LF-QUERY-STRING', 'LF-STATUS-ENUM', 'LF-SEARCHMODE-ENUM', 'LF-MAXRESULTS-INT', 'LF-DISCOVERYFINISHED-BOOLEAN',
+      'LF-GET-ANSWER', 'LF-ID-UUID', 'LF-QUERY-STRING', 'LF-STATUS-ENUM', 'LF-SEARCHMODE-ENUM', 'LF-MAXRESULTS-INT', 'LF-DISCOVERYFINISHED-BOOLEAN',
       'LF-DISCOVERYFINISHED-PHASES', 'LF-PROGRESS', 'LF-TIMESTAMPS', 'LF-ERRORMESSAGE-NULL', 'LF-COMPLETEDAT-TS', 'LF-COMPLETEDAT-NULL-RUNNING',
       'STATE-LF-STATES', 'STATE-LF-DISCOVERY-FINISHED', 'STATE-LF-COMPLETEDAT-TERMINAL', 'SVC-LF',
     ],

@@ -63,7 +63,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-PATCH/fields',
     title: 'MUST update a lead partially with every PATCH field and answer the lead in the shape of 2.6',
-    clauses: ['LEAD-PATCH-FIELDS', 'LEAD-PATCH-PARTIAL', 'LEAD-PATCH-RETURNS-LEAD', 'LEAD-PATCH-SCOPE', 'LEAD-CUSTOMFIELD-LABELS-TYPES', 'SVC-LEAD-UPDATE-DELETE', ...LEAD_SHAPE_CLAUSES],
+    clauses: ['LEAD-PATCH-FIELDS', 'LEAD-PATCH-PARTIAL', 'LEAD-PATCH-RETURNS-LEAD', 'LEAD-CUSTOMFIELD-LABELS-TYPES', 'SVC-LEAD-UPDATE-DELETE', ...LEAD_SHAPE_CLAUSES],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 5,
@@ -161,7 +161,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-STATUS/mutate',
     title: 'mutate set_status follows 3.3 too: lead_lost set, replied statuses refused before a reply, platform statuses rejected (profile names)',
-    clauses: ['STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'LEAD-MUTATE-STATUS-VALUES', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-ANSWER', 'LEAD-MUTATE-OPERATION-ECHO', 'LEAD-MUTATE-SCOPE', 'SVC-LEAD-MUTATE'],
+    clauses: ['STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'LEAD-MUTATE-STATUS-VALUES', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-ANSWER', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
     level: 'PROFILE',
     features: ['op:leads.list'],
     budget: 8,
@@ -295,7 +295,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-DELETE',
     title: 'MUST answer DELETE of a lead with { success: true, retentionDays: integer }',
-    clauses: ['LEAD-DELETE-ANSWER', 'LEAD-DELETE-SCOPE', 'STATE-LEAD-DELETE-RETENTION', 'SVC-LEAD-UPDATE-DELETE'],
+    clauses: ['LEAD-DELETE-ANSWER', 'STATE-LEAD-DELETE-RETENTION', 'SVC-LEAD-UPDATE-DELETE'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 3,
@@ -348,7 +348,7 @@ export const LEAD_CHECKS: Check[] = [
     title: 'lead search finds an email or a case-insensitive fragment across campaigns, one row per campaign, as lead search hits (profile: parameter name)',
     clauses: [
       'LEAD-SEARCH-PARAM', 'LEAD-SEARCH-FRAGMENT', 'LEAD-SEARCH-CASE-INSENSITIVE', 'LEAD-SEARCH-ANSWER', 'LEAD-SEARCH-ONE-ROW-PER-CAMPAIGN', 'LEAD-SEARCH-CROSS-CAMPAIGN',
-      'LEAD-SEARCH-PARAM-PROFILE', 'LEADHIT-FIELDS', 'LEADHIT-CONSISTENT', 'LEAD-SEARCH-SCOPE', 'LEAD-SEARCH-NO-MATCH', 'SVC-LEAD-SEARCH',
+      'LEAD-SEARCH-PARAM-PROFILE', 'LEADHIT-FIELDS', 'LEADHIT-CONSISTENT', 'LEAD-SEARCH-NO-MATCH', 'SVC-LEAD-SEARCH',
     ],
     level: 'PROFILE',
     features: ['op:leads.list'],

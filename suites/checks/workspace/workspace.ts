@@ -9,7 +9,7 @@ export const WORKSPACE_CHECKS: Check[] = [
   {
     id: 'WS-GET',
     title: 'MUST return the workspace identity of the key (organizationId, name, timezone)',
-    clauses: ['WS-GET', 'WS-KEY-WORKSPACE', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'SCOPE-GRANT-USAGE-READ', 'WS-ORGANIZATIONID-UUID', 'WS-NAME-STRING', 'WS-TIMEZONE-IANA'],
+    clauses: ['WS-GET', 'WS-KEY-WORKSPACE', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'SVC-KEY-IDENTIFIES-WORKSPACE', 'SVC-NO-ORG-IN-PATH', 'SVC-WORKSPACE', 'WS-ORGANIZATIONID-UUID', 'WS-NAME-STRING', 'WS-TIMEZONE-IANA'],
     level: 'MUST',
     features: [],
     budget: 2,
@@ -29,7 +29,7 @@ export const WORKSPACE_CHECKS: Check[] = [
   {
     id: 'USAGE-EVERY-LIMIT-TYPE',
     title: 'MUST serve the usage of each of the six limit types in the shape of 2.9',
-    clauses: ['USAGE-GET', 'USAGE-ALL-TYPES', 'USAGE-LIMITTYPE-ECHO', 'LIMIT-USAGE-TYPES', 'USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-USED-NUMBER', 'USAGE-ISUNLIMITED-BOOLEAN', 'USAGE-LIMITTYPE-ENUM'],
+    clauses: ['USAGE-GET', 'SVC-WORKSPACE', 'USAGE-ALL-TYPES', 'USAGE-LIMITTYPE-ECHO', 'LIMIT-USAGE-TYPES', 'USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-USED-NUMBER', 'USAGE-ISUNLIMITED-BOOLEAN', 'USAGE-LIMITTYPE-ENUM'],
     level: 'MUST',
     features: [],
     budget: 6,
