@@ -1,7 +1,7 @@
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { resolve, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
@@ -14,19 +14,23 @@ import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
 import { formatConsoleSummary, mustFailures, writeReports } from '../report/index.ts';
 import { Redactor } from '../client/redact.ts';
+import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../../suites/spec/identity.ts';
+import type { RunStartEvent } from '../events/types.ts';
 import type { Depth } from '../../suites/lib/check.ts';
 import { parseArgs } from './args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const SPEC_PATH = resolve(PACKAGE_ROOT, '../shared/spec/outreach-api-v1.md');
 const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 
-export function specInfo(): { version: string; sha256: string } {
+/** The spec the kit was written from (a constant of the model) and, with --spec, how a given file compares. */
+export async function specInfo(specFile?: string): Promise<RunStartEvent['spec']> {
+  const { version, sha256 } = SPEC_IDENTITY;
+  if (!specFile) return { version, sha256 };
   try {
-    return { version: '1', sha256: createHash('sha256').update(readFileSync(SPEC_PATH)).digest('hex') };
-  } catch {
-    return { version: '1', sha256: 'spec file not found beside the kit' };
+    return { version, sha256, file: await compareSpecFile(resolve(specFile)) };
+  } catch (e) {
+    throw new KitError(`--spec ${specFile} cannot be read: ${(e as Error).message}`);
   }
 }
 
@@ -40,6 +44,7 @@ const FLAGS = {
   mutants: { type: 'list' },
   workspaces: { type: 'number' },
   quiet: { type: 'boolean' },
+  spec: { type: 'string' },
 } as const;
 
 export interface RunOutcome {
@@ -71,6 +76,8 @@ export interface RunFlags {
   /** Workspaces to provision through the control API (overrides the profile's poolSize). */
   workspaces?: number;
   quiet?: boolean;
+  /** A spec file to compare with the one the kit was written from. */
+  spec?: string;
 }
 
 export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
@@ -82,6 +89,9 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   if (!Number.isInteger(poolSize) || poolSize < 2 || poolSize > 200) throw new KitError(`--workspaces must be a whole number from 2 to 200, not ${poolSize}`);
   const profile = { ...loaded, poolSize };
   const say = (s: string) => flags.quiet || process.stdout.write(`${s}\n`);
+  const spec = await specInfo(flags.spec);
+  // Whether a given spec matches is printed even with --quiet: it changes how to read the run.
+  if (spec.file) process.stdout.write(`${describeComparison(spec.file)}\n`);
   const started = Date.now();
 
   const embedded = profile.embedded ? await startEmbeddedTarget(flags.mutants ?? []) : undefined;
@@ -109,7 +119,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
       runId,
       startedAt: new Date(started).toISOString(),
       kit: { name: pkg.name, version: pkg.version },
-      spec: specInfo(),
+      spec,
       target: { baseUrl, name: profile.name, embedded: !!embedded },
       depth,
       profile: redactor.json(profile),

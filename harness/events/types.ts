@@ -36,7 +36,8 @@ export interface RunStartEvent {
   runId: string;
   startedAt: string;
   kit: { name: string; version: string };
-  spec: { version: string; sha256: string };
+  /** The spec the kit was written from; `file`: a spec given with --spec, compared with it. */
+  spec: { version: string; sha256: string; file?: { path: string; sha256: string; matches: boolean } };
   target: { baseUrl: string; name?: string; embedded: boolean };
   depth: string;
   profile: unknown; // the profile as loaded, secrets redacted

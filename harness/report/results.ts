@@ -86,7 +86,7 @@ export interface Results {
   /** false when the stream has no run-end (the run was interrupted). */
   complete: boolean;
   kit: { name: string; version: string };
-  spec: { version: string; sha256: string };
+  spec: RunStartEvent['spec'];
   target: { baseUrl: string; name?: string; embedded: boolean };
   depth: string;
   profile: unknown;
