@@ -43,6 +43,8 @@ describe('outreach-conformance run', () => {
     // The spec's identity is a constant of the model: the same in any clone.
     expect(results.spec.sha256).toMatch(/^[0-9a-f]{64}$/);
     expect(results.spec.file).toMatchObject({ path: otherSpec, matches: false });
+    // The recorded profile keeps field names: this `secret` is the path of the key in a response.
+    expect(results.profile.operations['apikeys.create'].result.secret).toBe('key');
     expect(results.summary.fail).toBe(0);
     expect(results.summary.pass).toBeGreaterThan(5);
     expect(results.clauses.length).toBeGreaterThan(500);

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../../suites/spec/clauses/index.ts';
-import { DEFAULT_PROFILE_PATH, KitError, loadProfile, resolveSecret } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, KitError, loadProfile, profileForReport, resolveSecret } from '../runner/profile.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { newRunSeed } from '../runner/seed.ts';
@@ -122,7 +122,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
       spec,
       target: { baseUrl, name: profile.name, embedded: !!embedded },
       depth,
-      profile: redactor.json(profile),
+      profile: profileForReport(profile, redactor),
     });
     await head.close();
 
