@@ -26,6 +26,9 @@ export interface RunnerOptions {
   seed: number;
 }
 
+/** How many of a check's latest exchanges stand in as evidence when a failure names none. */
+const RECENT_EVIDENCE = 3;
+
 const DEPTH_ORDER: Record<Depth, number> = { quick: 0, default: 1, full: 2 };
 
 export function selectChecks(checks: readonly Check[], depth: Depth, only?: RegExp): Check[] {
@@ -43,13 +46,21 @@ export class Runner {
   /** The mail sinks, when the profile says the target can reach them. */
   sinks?: MailSink;
   private requestsByCheck = new Map<string, number>();
+  /** The last few exchange ids of each check: evidence for a failure that named none. */
+  private recentByCheck = new Map<string, string[]>();
 
   constructor(readonly opts: RunnerOptions) {
     const tee: EventSink = {
       emit: (e: RunEvent) => {
         if (e.type === 'exchange') {
           this.exchanges.push(e);
-          if (e.checkId) this.requestsByCheck.set(e.checkId, (this.requestsByCheck.get(e.checkId) ?? 0) + 1);
+          if (e.checkId) {
+            this.requestsByCheck.set(e.checkId, (this.requestsByCheck.get(e.checkId) ?? 0) + 1);
+            const recent = this.recentByCheck.get(e.checkId) ?? [];
+            recent.push(e.id);
+            if (recent.length > RECENT_EVIDENCE) recent.shift();
+            this.recentByCheck.set(e.checkId, recent);
+          }
         }
         opts.sink.emit(e);
       },
@@ -165,7 +176,11 @@ export class Runner {
           verdict = 'error';
           message = this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
         }
-        if (verdict === 'fail' || verdict === 'error') message = `${message} (check seed ${seed}, run seed ${this.opts.seed})`;
+        if (verdict === 'fail' || verdict === 'error') {
+          message = `${message} (check seed ${seed}, run seed ${this.opts.seed})`;
+          // Every failure shows what the target answered: a check that named no exchange gets its last ones.
+          if (!evidence?.length) evidence = this.recentByCheck.get(check.id)?.slice();
+        }
       } finally {
         leases.forEach((r) => r());
       }
