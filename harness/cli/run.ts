@@ -15,6 +15,7 @@ import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
 import { formatConsoleSummary, mustFailures, writeReports } from '../report/index.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../../suites/spec/identity.ts';
+import { levelOf } from '../../suites/spec/levels.ts';
 import type { RunStartEvent } from '../events/types.ts';
 import type { Depth } from '../../suites/lib/check.ts';
 import { parseArgs } from './args.ts';
@@ -138,7 +139,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const { results } = await writeReports(dir, {
       events: [...events, finished],
       clauses: [...CLAUSES],
-      checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: c.level })),
+      checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses) })),
       mutation: embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
     });
     const latest = join(outRoot, 'latest');

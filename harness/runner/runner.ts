@@ -10,6 +10,7 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool } from './pool.ts';
 import { checkSeed } from './seed.ts';
 import { sweep } from './sweep.ts';
+import { levelOf } from '../../suites/spec/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
@@ -190,7 +191,8 @@ export class Runner {
       checkId: check.id,
       title: check.title,
       clauses: check.clauses,
-      level: check.level,
+      // The catalog decides (a check's own field must agree: suites/ids.test.ts).
+      level: levelOf(check.clauses),
       verdict,
       ...(message !== undefined ? { message: this.redactor.text(message) } : {}),
       ...(evidence?.length ? { evidence } : {}),
