@@ -110,7 +110,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
-    say(formatPlan(plan(checks, profile, workspaces)));
+    say(formatPlan(plan(checks, profile, workspaces, depth)));
 
     const redactor = new Redactor();
     if (control) redactor.add(control.token);
@@ -131,9 +131,15 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     await runInVitest(context, !!flags.quiet);
 
     const events = await readEvents(eventsPath);
-    const requests = events.filter((e) => e.type === 'exchange').length;
+    const exchanges = events.filter((e) => e.type === 'exchange');
+    const requests = exchanges.filter((e) => e.request.url.startsWith(`${baseUrl}/`)).length;
     const tail = createNdjsonSink(eventsPath, { append: true });
-    const finished = { type: 'run-end' as const, finishedAt: new Date().toISOString(), stats: { requests, unplanned429: countUnplanned429(events), plannedMs: plan(checks, profile, workspaces).minSeconds * 1000, actualMs: Date.now() - started } };
+    const planned = plan(checks, profile, workspaces, depth);
+    const finished = {
+      type: 'run-end' as const,
+      finishedAt: new Date().toISOString(),
+      stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: planned.requests, unplanned429: countUnplanned429(events), plannedMs: planned.minSeconds * 1000, actualMs: Date.now() - started },
+    };
     tail.emit(finished);
     await tail.close();
     const { results } = await writeReports(dir, {

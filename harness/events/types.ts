@@ -59,13 +59,17 @@ export interface CheckEndEvent {
   message?: string; // why it failed, errored or was skipped
   evidence?: string[]; // exchange ids that prove the failure (or the pass)
   durationMs: number;
+  /** Requests this check sent to the target (control API calls are counted apart). */
   requests: number;
+  /** Calls this check made to the conformance-control API. */
+  controlRequests?: number;
 }
 
 export interface RunEndEvent {
   type: 'run-end';
   finishedAt: string;
-  stats: { requests: number; unplanned429: number; plannedMs?: number; actualMs: number };
+  /** requests: sent to the target; controlRequests: to the control API; plannedRequests: the planner's estimate. */
+  stats: { requests: number; controlRequests?: number; plannedRequests?: number; unplanned429: number; plannedMs?: number; actualMs: number };
 }
 
 export interface MutationEvent {
