@@ -26,7 +26,7 @@ function sourceFiles(dir: string): string[] {
 function userStrings(file: string): string[] {
   const src = readFileSync(file, 'utf8');
   const out: string[] = [];
-  const re = /(?:\bskip\(|\bfail\(|\bunreachable:\s*|\btitle:\s*|\breturn\s+)(['`])((?:\\.|(?!\1).)*)\1/g;
+  const re = /(?:\bskip\(|\bfail\(|\bunreachable:\s*|\btitle:\s*|\breturn\s+)(['"`])((?:\\.|(?!\1).)*)\1/g;
   for (const m of src.matchAll(re)) out.push(literalText(m[2]!));
   return out;
 }
