@@ -64,4 +64,13 @@ describe('runner', () => {
     const quiet = await r.runCheck(check('T-QUIET', async () => fail('nothing sent')));
     expect(quiet.evidence).toBeUndefined();
   });
+
+  it('reports the level the clause catalog gives, whatever the check declares', async () => {
+    const { r } = await runner();
+    // VER-UNKNOWN-404 is a SHOULD reading: a failure is a warning, never a blocking failure.
+    const end = await r.runCheck({ ...check('T-LEVEL', async () => fail('x')), clauses: ['VER-UNKNOWN-404'], level: 'MUST' });
+    expect(end.level).toBe('SHOULD');
+    const must = await r.runCheck(check('T-LEVEL-MUST', async () => fail('x')));
+    expect(must.level).toBe('MUST');
+  });
 });
