@@ -29,7 +29,7 @@ function asTest(check: Check) {
     if (r.verdict === 'skip') t.skip(r.message);
     if (r.verdict === 'error') throw new Error(`harness error: ${r.message}`);
     // A SHOULD check that fails is a warning: shown in the reports, not a failed test.
-    if (r.verdict === 'fail' && check.level !== 'SHOULD') throw new Error(r.message);
+    if (r.verdict === 'fail' && r.level !== 'SHOULD') throw new Error(r.message);
   });
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from './checks/index.ts';
 import { CLAUSES, CLAUSE_BY_ID } from './spec/clauses/index.ts';
+import { levelOf, mixesLevels } from './spec/levels.ts';
 
 // Check ids and clause ids are the kit's public contract (reports, baselines, CI gates):
 // unique, well formed, and never renamed silently. A change here must be deliberate
@@ -20,6 +21,17 @@ describe('ids', () => {
       for (const id of c.clauses) expect(CLAUSE_BY_ID.has(id), `${c.id} names unknown clause ${id}`).toBe(true);
     }
   });
+  it('a check never mixes a SHOULD reading with MUST or PROFILE clauses (split it instead)', () => {
+    const mixed = ALL_CHECKS.filter((c) => mixesLevels(c.clauses)).map((c) => `${c.id}: ${c.clauses.map((id) => `${id}:${CLAUSE_BY_ID.get(id)?.level}`).join(' ')}`);
+    expect(mixed).toEqual([]);
+  });
+  it("a check's level is the one its clauses give (the catalog decides MUST or SHOULD, in one place)", () => {
+    const wrong = ALL_CHECKS.filter((c) => c.level !== levelOf(c.clauses)).map((c) => `${c.id}: declares ${c.level}, its clauses give ${levelOf(c.clauses)}`);
+    expect(wrong).toEqual([]);
+    // Titles say the level they hold a target to: a SHOULD check never promises a MUST.
+    expect(ALL_CHECKS.filter((c) => c.level === 'SHOULD' && /^MUST\b/.test(c.title)).map((c) => c.id)).toEqual([]);
+    expect(ALL_CHECKS.filter((c) => c.level !== 'SHOULD' && /^SHOULD\b/.test(c.title)).map((c) => c.id)).toEqual([]);
+  });
   it('check ids are stable', () => {
     expect(ALL_CHECKS.map((c) => c.id)).toMatchSnapshot();
   });
@@ -32,6 +44,8 @@ describe('ids', () => {
     const gaps = protocol.filter((c) => !covered.has(c.id)).map((c) => c.id);
     // Rules the spine cannot reach yet (they need the send path or business endpoints of later issues).
     const later = ['ERR-TABLE-413', 'ERR-TABLE-503', 'LIMIT-ACCOUNTS-PER-WORKSPACE', 'LIMIT-TEST-EMAILS-12', 'LIMIT-MUTATE-IDS-1000', 'LIMIT-SEARCH-10', 'LIMIT-RETENTION', 'LIMIT-QUOTAS', 'KEY-SECRET-ONCE', 'CONV-SUCCESS-STATUS'];
-    expect(gaps.filter((g) => !later.includes(g))).toEqual([]);
+    // Rules for clients, not targets (the kit follows them; a target cannot show them).
+    const clientRules = ['RATE-CLIENT-BACKOFF'];
+    expect(gaps.filter((g) => !later.includes(g) && !clientRules.includes(g))).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ const HELP = `outreach-conformance: conformance suite and load harness for the O
 usage:
   outreach-conformance run [--profile FILE] [--depth quick|default|full] [--out DIR] [--only REGEX]
                            [--seed N] [--concurrency N] [--workspaces N] [--mutants a,b] [--quiet]
+                           [--spec FILE]  compare a spec file with the one the kit was written from
   outreach-conformance init [--out FILE]                       writes a starter profile for your own target
   outreach-conformance plan [--profile FILE] [--depth ...]     how long a run takes against a rate-limited target
   outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model

@@ -12,6 +12,6 @@ export async function planCommand(argv: string[]): Promise<number> {
   const depth = ((flags.depth as string | undefined) ?? 'default') as Depth;
   if (!['quick', 'default', 'full'].includes(depth)) throw new KitError(`--depth must be quick, default or full`);
   const n = profile.control || profile.embedded ? effectivePoolSize(profile, depth, flags.workspaces as number | undefined) : profile.workspaces.length;
-  process.stdout.write(`${formatPlan(plan(selectChecks(ALL_CHECKS, depth), profile, n))}\n`);
+  process.stdout.write(`${formatPlan(plan(selectChecks(ALL_CHECKS, depth), profile, n, depth))}\n`);
   return 0;
 }

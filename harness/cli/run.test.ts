@@ -29,15 +29,22 @@ async function filesUnder(dir: string): Promise<string[]> {
 describe('outreach-conformance run', () => {
   it('exits 0 against the embedded reference, writes every report, and no secret reaches them', async () => {
     const out = await mkdtemp(join(tmpdir(), 'oc-run-'));
-    const r = await cli(['run', '--depth', 'quick', '--out', out, '--quiet', '--only', '^(AUTH-401-REVOKED|KEY-|WS-|IDEM-REPLAY/POST /v1/accounts$|ERR-BATCH|ERR-ENVELOPE|RATE-)']);
+    const otherSpec = join(out, 'other-spec.md');
+    await writeFile(otherSpec, '# a spec the kit was not written from\n');
+    const r = await cli(['run', '--depth', 'quick', '--out', out, '--quiet', '--spec', otherSpec, '--only', '^(AUTH-401-REVOKED|KEY-|WS-|IDEM-REPLAY/POST /v1/accounts$|ERR-BATCH|ERR-ENVELOPE|RATE-)']);
     expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/other-spec\.md DIFFERS from the spec this kit was written from/);
     expect(r.code).toBe(0);
     const latest = join(out, 'latest');
     const names = (await readdir(latest)).sort();
     expect(names).toEqual(['events.ndjson', 'junit.xml', 'report.html', 'results.json', 'summary.md', 'traffic.har']);
     const results = JSON.parse(await readFile(join(latest, 'results.json'), 'utf8'));
     expect(results.kit.name).toBe('outreach-conformance');
-    expect(results.spec.sha256).toMatch(/^[0-9a-f]{64}$|not found/);
+    // The spec's identity is a constant of the model: the same in any clone.
+    expect(results.spec.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(results.spec.file).toMatchObject({ path: otherSpec, matches: false });
+    // The recorded profile keeps field names: this `secret` is the path of the key in a response.
+    expect(results.profile.operations['apikeys.create'].result.secret).toBe('key');
     expect(results.summary.fail).toBe(0);
     expect(results.summary.pass).toBeGreaterThan(5);
     expect(results.clauses.length).toBeGreaterThan(500);

@@ -1,12 +1,12 @@
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { resolve, join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../../suites/spec/clauses/index.ts';
-import { DEFAULT_PROFILE_PATH, KitError, loadProfile, resolveSecret } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, KitError, loadProfile, profileForReport, resolveSecret } from '../runner/profile.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { newRunSeed } from '../runner/seed.ts';
@@ -14,19 +14,24 @@ import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
 import { formatConsoleSummary, mustFailures, writeReports } from '../report/index.ts';
 import { Redactor } from '../client/redact.ts';
+import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../../suites/spec/identity.ts';
+import { levelOf } from '../../suites/spec/levels.ts';
+import type { RunStartEvent } from '../events/types.ts';
 import type { Depth } from '../../suites/lib/check.ts';
 import { parseArgs } from './args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-export const SPEC_PATH = resolve(PACKAGE_ROOT, '../shared/spec/outreach-api-v1.md');
 const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 
-export function specInfo(): { version: string; sha256: string } {
+/** The spec the kit was written from (a constant of the model) and, with --spec, how a given file compares. */
+export async function specInfo(specFile?: string): Promise<RunStartEvent['spec']> {
+  const { version, sha256 } = SPEC_IDENTITY;
+  if (!specFile) return { version, sha256 };
   try {
-    return { version: '1', sha256: createHash('sha256').update(readFileSync(SPEC_PATH)).digest('hex') };
-  } catch {
-    return { version: '1', sha256: 'spec file not found beside the kit' };
+    return { version, sha256, file: await compareSpecFile(resolve(specFile)) };
+  } catch (e) {
+    throw new KitError(`--spec ${specFile} cannot be read: ${(e as Error).message}`);
   }
 }
 
@@ -40,6 +45,7 @@ const FLAGS = {
   mutants: { type: 'list' },
   workspaces: { type: 'number' },
   quiet: { type: 'boolean' },
+  spec: { type: 'string' },
 } as const;
 
 export interface RunOutcome {
@@ -71,6 +77,8 @@ export interface RunFlags {
   /** Workspaces to provision through the control API (overrides the profile's poolSize). */
   workspaces?: number;
   quiet?: boolean;
+  /** A spec file to compare with the one the kit was written from. */
+  spec?: string;
 }
 
 export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
@@ -82,6 +90,9 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   if (!Number.isInteger(poolSize) || poolSize < 2 || poolSize > 200) throw new KitError(`--workspaces must be a whole number from 2 to 200, not ${poolSize}`);
   const profile = { ...loaded, poolSize };
   const say = (s: string) => flags.quiet || process.stdout.write(`${s}\n`);
+  const spec = await specInfo(flags.spec);
+  // Whether a given spec matches is printed even with --quiet: it changes how to read the run.
+  if (spec.file) process.stdout.write(`${describeComparison(spec.file)}\n`);
   const started = Date.now();
 
   const embedded = profile.embedded ? await startEmbeddedTarget(flags.mutants ?? []) : undefined;
@@ -99,7 +110,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
-    say(formatPlan(plan(checks, profile, workspaces)));
+    say(formatPlan(plan(checks, profile, workspaces, depth)));
 
     const redactor = new Redactor();
     if (control) redactor.add(control.token);
@@ -109,10 +120,10 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
       runId,
       startedAt: new Date(started).toISOString(),
       kit: { name: pkg.name, version: pkg.version },
-      spec: specInfo(),
+      spec,
       target: { baseUrl, name: profile.name, embedded: !!embedded },
       depth,
-      profile: redactor.json(profile),
+      profile: profileForReport(profile, redactor),
     });
     await head.close();
 
@@ -120,15 +131,21 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     await runInVitest(context, !!flags.quiet);
 
     const events = await readEvents(eventsPath);
-    const requests = events.filter((e) => e.type === 'exchange').length;
+    const exchanges = events.filter((e) => e.type === 'exchange');
+    const requests = exchanges.filter((e) => e.request.url.startsWith(`${baseUrl}/`)).length;
     const tail = createNdjsonSink(eventsPath, { append: true });
-    const finished = { type: 'run-end' as const, finishedAt: new Date().toISOString(), stats: { requests, unplanned429: countUnplanned429(events), plannedMs: plan(checks, profile, workspaces).minSeconds * 1000, actualMs: Date.now() - started } };
+    const planned = plan(checks, profile, workspaces, depth);
+    const finished = {
+      type: 'run-end' as const,
+      finishedAt: new Date().toISOString(),
+      stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: planned.requests, unplanned429: countUnplanned429(events), plannedMs: planned.minSeconds * 1000, actualMs: Date.now() - started },
+    };
     tail.emit(finished);
     await tail.close();
     const { results } = await writeReports(dir, {
       events: [...events, finished],
       clauses: [...CLAUSES],
-      checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: c.level })),
+      checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses) })),
       mutation: embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
     });
     const latest = join(outRoot, 'latest');

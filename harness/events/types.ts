@@ -36,7 +36,8 @@ export interface RunStartEvent {
   runId: string;
   startedAt: string;
   kit: { name: string; version: string };
-  spec: { version: string; sha256: string };
+  /** The spec the kit was written from; `file`: a spec given with --spec, compared with it. */
+  spec: { version: string; sha256: string; file?: { path: string; sha256: string; matches: boolean } };
   target: { baseUrl: string; name?: string; embedded: boolean };
   depth: string;
   profile: unknown; // the profile as loaded, secrets redacted
@@ -58,13 +59,17 @@ export interface CheckEndEvent {
   message?: string; // why it failed, errored or was skipped
   evidence?: string[]; // exchange ids that prove the failure (or the pass)
   durationMs: number;
+  /** Requests this check sent to the target (control API calls are counted apart). */
   requests: number;
+  /** Calls this check made to the conformance-control API. */
+  controlRequests?: number;
 }
 
 export interface RunEndEvent {
   type: 'run-end';
   finishedAt: string;
-  stats: { requests: number; unplanned429: number; plannedMs?: number; actualMs: number };
+  /** requests: sent to the target; controlRequests: to the control API; plannedRequests: the planner's estimate. */
+  stats: { requests: number; controlRequests?: number; plannedRequests?: number; unplanned429: number; plannedMs?: number; actualMs: number };
 }
 
 export interface MutationEvent {

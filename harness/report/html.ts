@@ -274,6 +274,9 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
     ['Kit', `${e(r.kit.name)} ${e(r.kit.version)}`],
     ['Spec', `${e(r.spec.version)}`],
     ['sha256', `<code class="sha">${e(r.spec.sha256)}</code>`],
+    ...(r.spec.file
+      ? ([['Given spec', `<code>${e(r.spec.file.path)}</code> ${r.spec.file.matches ? 'matches' : `<span class="tag tag-bad">differs</span> (sha256 <code class="sha">${e(r.spec.file.sha256)}</code>)`}`]] as [string, string][])
+      : []),
     ['Run', `<code>${e(r.runId)}</code> · depth ${e(r.depth)}`],
     [
       'Traffic',

@@ -57,7 +57,10 @@ export interface CheckResult {
   /** curl lines reproducing the evidence (failed and errored checks only). */
   repro?: string[];
   durationMs: number;
+  /** Requests the check sent to the target. */
   requests: number;
+  /** Calls it made to the control API (absent: none). */
+  controlRequests?: number;
 }
 
 export interface ClauseResult {
@@ -86,7 +89,7 @@ export interface Results {
   /** false when the stream has no run-end (the run was interrupted). */
   complete: boolean;
   kit: { name: string; version: string };
-  spec: { version: string; sha256: string };
+  spec: RunStartEvent['spec'];
   target: { baseUrl: string; name?: string; embedded: boolean };
   depth: string;
   profile: unknown;
@@ -108,7 +111,12 @@ export interface Results {
   clauses: ClauseResult[];
   checks: CheckResult[];
   stats: {
+    /** Requests sent to the target. */
     requests: number;
+    /** Calls made to the control API (absent when the run did not say). */
+    controlRequests?: number;
+    /** Target requests the planner announced before the run. */
+    plannedRequests?: number;
     unplanned429: number;
     plannedMs?: number;
     actualMs: number;
@@ -263,6 +271,7 @@ export function buildResults(input: ReportInput): Results {
         durationMs: e.durationMs ?? 0,
         requests: e.requests ?? 0,
       };
+      if (e.controlRequests !== undefined) r.controlRequests = e.controlRequests;
       if (e.message !== undefined) r.message = e.message;
       for (const x of r.evidence) if (!byId.has(x)) warnings.push(`check ${info.id} names evidence ${x}, which is not in the stream`);
     } else {
@@ -380,6 +389,8 @@ export function buildResults(input: ReportInput): Results {
     warnings: [...new Set(warnings)],
   };
   if (end?.stats.plannedMs !== undefined) results.stats.plannedMs = end.stats.plannedMs;
+  if (end?.stats.plannedRequests !== undefined) results.stats.plannedRequests = end.stats.plannedRequests;
+  if (end?.stats.controlRequests !== undefined) results.stats.controlRequests = end.stats.controlRequests;
   const mutation = mutationOf(input);
   if (mutation) {
     const killed = mutation.mutants.filter((m) => m.killed).length;

@@ -127,7 +127,7 @@ describe('scrub rules', () => {
   });
 
   it('keeps { env } references in the profile, redacts inline secrets', () => {
-    const [out] = scrubEvents([
+    const all = scrubEvents([
       {
         type: 'run-start',
         runId: 'r',
@@ -136,10 +136,19 @@ describe('scrub rules', () => {
         spec: { version: '1', sha256: 'x' },
         target: { baseUrl: 'http://h', embedded: false },
         depth: 'quick',
-        profile: { workspaces: [{ apiKey: { env: 'OUTREACH_KEY_A' } }, { apiKey: 'ok_inline_secret_value' }], control: { token: { env: 'CTL' } } },
+        profile: {
+          workspaces: [{ apiKey: { env: 'OUTREACH_KEY_A' } }, { apiKey: 'ok_inline_secret_value' }],
+          control: { token: { env: 'CTL' } },
+          operations: { 'apikeys.create': { result: { id: 'id', secret: 'key' } }, 'x.y': { result: { token: 'data.apiKey.secretValue' } } },
+        },
       },
+      ex({ response: { status: 200, headers: {}, body: '{"echo":"ok_inline_secret_value"}' } }),
     ]);
+    const out = all[0];
     expect(out).toMatchObject({ profile: { workspaces: [{ apiKey: { env: 'OUTREACH_KEY_A' } }, { apiKey: '[REDACTED]' }], control: { token: { env: 'CTL' } } } });
+    // Field names of the profile are paths, not secrets: kept however they are named.
+    expect((out as any).profile.operations).toEqual({ 'apikeys.create': { result: { id: 'id', secret: 'key' } }, 'x.y': { result: { token: 'data.apiKey.secretValue' } } });
+    expect(JSON.stringify(all)).not.toContain('ok_inline_secret_value');
   });
 
   it('a curl line with shell-escaped JSON still loses the secret (erased by value)', () => {

@@ -8,6 +8,7 @@
 //     (a key echoed in an error message, a URL, another body).
 
 import type { ExchangeEvent, RunEvent } from '../events/types.ts';
+import { PROFILE_SECRET_PATHS } from '../../fixtures/profiles/schema.ts';
 
 export const REDACTED = '[REDACTED]';
 
@@ -116,6 +117,29 @@ class Scrubber {
       return { value: out, changed };
     }
     return { value, changed: false };
+  }
+
+  /**
+   * The profile: field names are paths and names (`result.secret: "key"`), so only the values at
+   * the profile's secret paths are removed; their echoes anywhere are erased by pass 2.
+   */
+  profile(value: unknown): unknown {
+    if (value === null || typeof value !== 'object') return value;
+    const copy = structuredClone(value) as Record<string, unknown>;
+    const at = (node: unknown, path: string[]): void => {
+      if (node === null || typeof node !== 'object') return;
+      const holder = node as Record<string, unknown>;
+      const [head, ...rest] = path;
+      for (const k of head === '*' ? Object.keys(holder) : head !== undefined && head in holder ? [head] : []) {
+        if (rest.length) at(holder[k], rest);
+        else if (typeof holder[k] === 'string' && !isRedactedAlready(holder[k] as string)) {
+          this.remember(holder[k]);
+          holder[k] = REDACTED;
+        }
+      }
+    };
+    for (const p of PROFILE_SECRET_PATHS) at(copy, p.split('.'));
+    return copy;
   }
 
   /** A body or any free text: JSON when it parses (re-serialised only if changed), else regex. */
@@ -235,7 +259,7 @@ export function scrubEvents(events: RunEvent[]): RunEvent[] {
       case 'exchange':
         return scrubExchange(sc, ev);
       case 'run-start': {
-        const profile = sc.json(ev.profile).value;
+        const profile = sc.profile(ev.profile);
         return { ...ev, target: { ...ev.target, baseUrl: sc.inline(ev.target.baseUrl) }, profile };
       }
       case 'check-end':

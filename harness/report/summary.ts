@@ -54,7 +54,7 @@ export function buildSummaryMarkdown(r: Results): string {
   parts.push(
     [
       `**Target:** ${code(r.target.baseUrl)}${r.target.name || r.target.embedded ? ` (${[r.target.name ? md(r.target.name) : '', r.target.embedded && !/embedded/i.test(r.target.name ?? '') ? 'embedded' : ''].filter(Boolean).join(', ')})` : ''}  `,
-      `**Kit:** ${md(r.kit.name)} ${md(r.kit.version)} · **Spec:** ${md(r.spec.version)} (sha256 ${code(r.spec.sha256.slice(0, 12))}) · **Depth:** ${md(r.depth)}  `,
+      `**Kit:** ${md(r.kit.name)} ${md(r.kit.version)} · **Spec:** ${md(r.spec.version)} (sha256 ${code(r.spec.sha256.slice(0, 12))})${r.spec.file ? ` · **Given spec** ${code(r.spec.file.path)} ${r.spec.file.matches ? 'matches' : `**differs** (sha256 ${code(r.spec.file.sha256.slice(0, 12))})`}` : ''} · **Depth:** ${md(r.depth)}  `,
       `**Run:** ${code(r.runId)} · ${md(r.startedAt)} → ${md(r.finishedAt)} (${formatMs(r.durationMs)}) · ${r.stats.requests} requests${r.stats.unplanned429 ? ` · ⚠️ ${r.stats.unplanned429} unplanned 429` : ''}`,
     ].join('\n'),
   );

@@ -1,10 +1,14 @@
-import type { Check } from '../../suites/lib/check.ts';
+import type { Check, Depth } from '../../suites/lib/check.ts';
+import { expectedRequests } from './expected.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 
 // Before a run: how many requests it will spend and how long a rate-limited target makes it take.
 export interface Plan {
   checks: number;
+  /** Requests the checks are expected to send to the target (measured: harness/runner/expected.ts). */
   requests: number;
+  /** The sum of the checks' budgets: what they may send at most. */
+  atMost: number;
   workspaces: number;
   /** Requests the pool may send per second under the target's rate limit. */
   ratePerSecond: number;
@@ -22,17 +26,18 @@ export function effectivePoolSize(profile: Profile, depth: string, override?: nu
   return depth === 'full' && profile.embedded ? Math.max(profile.poolSize, 64) : profile.poolSize;
 }
 
-export function plan(checks: readonly Check[], profile: Profile, workspaces: number): Plan {
-  const requests = checks.reduce((n, c) => n + c.budget, 0);
+export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default'): Plan {
+  const requests = checks.reduce((n, c) => n + expectedRequests(c, depth), 0);
+  const atMost = checks.reduce((n, c) => n + c.budget, 0);
   const { requests: perWindow, windowSeconds } = profile.rateLimit;
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;
   const beyondFirstWindow = Math.max(0, requests - workspaces * perWindow);
-  return { checks: checks.length, requests, workspaces, ratePerSecond, minSeconds: Math.ceil(beyondFirstWindow / ratePerSecond) };
+  return { checks: checks.length, requests, atMost, workspaces, ratePerSecond, minSeconds: Math.ceil(beyondFirstWindow / ratePerSecond) };
 }
 
 export function formatPlan(p: Plan): string {
   return (
-    `plan: ${p.checks} checks, up to ${p.requests} requests over ${p.workspaces} workspaces ` +
-    `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): at least ${p.minSeconds} s against a rate-limited target`
+    `plan: ${p.checks} checks, about ${p.requests} requests (at most ${p.atMost}) over ${p.workspaces} workspaces ` +
+    `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): about ${p.minSeconds} s or more against a rate-limited target`
   );
 }

@@ -30,13 +30,13 @@ export class PooledWorkspace implements Workspace {
   ) {}
 
   /** Keys are cached per scope set: the scope matrix asks for the same sets many times. */
-  createKey(scopes: string[], name?: string): Promise<{ id: string; secret: string; client: ApiClient }> {
+  createKey(scopes: string[], name?: string, via: ApiClient = this.api): Promise<{ id: string; secret: string; client: ApiClient }> {
     const cacheKey = [...scopes].sort().join(' ');
     if (name === undefined) {
       const hit = this.keys.get(cacheKey);
       if (hit) return hit;
     }
-    const made = this.makeKey(scopes, name ?? `${this.deps.prefix}key-${this.keys.size}`);
+    const made = this.makeKey(scopes, name ?? `${this.deps.prefix}key-${this.keys.size}`, via);
     if (name === undefined) {
       this.keys.set(cacheKey, made);
       made.catch(() => this.keys.delete(cacheKey));
@@ -44,10 +44,10 @@ export class PooledWorkspace implements Workspace {
     return made;
   }
 
-  private async makeKey(scopes: string[], name: string) {
+  private async makeKey(scopes: string[], name: string, via: ApiClient) {
     const op = operation(this.deps.profile, 'apikeys.create');
     if (!op) throw new KitError('the profile declares no "apikeys.create" operation');
-    const res = await this.api.request({
+    const res = await via.request({
       method: op.method,
       path: op.path,
       body: { [fieldName(op, 'name')]: name, [fieldName(op, 'scopes')]: scopes },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE_PATH, KitError, loadProfile, parseProfile, resolveSecret } from './profile.ts';
+import { DEFAULT_PROFILE_PATH, KitError, loadProfile, parseProfile, profileForReport, resolveSecret } from './profile.ts';
+import { REDACTED, Redactor } from '../client/redact.ts';
 
 describe('profile loading', () => {
   it('the shipped reference profile is valid', async () => {
@@ -26,5 +27,29 @@ describe('profile loading', () => {
   it('secrets come from the environment with a clear error when missing', () => {
     expect(resolveSecret({ env: 'K' }, 'workspaces.0.apiKey', { K: 'sekret' })).toBe('sekret');
     expect(() => resolveSecret({ env: 'NOPE_X' }, 'workspaces.0.apiKey', {})).toThrow(/workspaces\.0\.apiKey reads environment variable NOPE_X/);
+  });
+
+  it('reports keep field names and hide every secret value', async () => {
+    const reference = await loadProfile(DEFAULT_PROFILE_PATH);
+    const profile = parseProfile({
+      ...reference,
+      embedded: false,
+      baseUrl: 'http://127.0.0.1:1',
+      workspaces: [{ apiKey: 'ock_inline_key_aaaaaaaaaaaaaaaa', apiKeyId: 'k1' }, { apiKey: { env: 'OC_KEY_B' } }],
+      control: { baseUrl: 'http://127.0.0.1:2', token: 'control-token-zzzzzzzz' },
+      name: 'staging ock_inline_key_aaaaaaaaaaaaaaaa',
+    });
+    const redactor = new Redactor();
+    const shown = profileForReport(profile, redactor, { OC_KEY_B: 'env-key-bbbbbbbbbbbb' }) as any;
+    const text = JSON.stringify(shown);
+    // Paths and names stay: `secret` here names the response field holding the key.
+    expect(shown.operations['apikeys.create'].result.secret).toBe('key');
+    expect(shown.operations['apikeys.create'].result.id).toBe('id');
+    expect(shown.workspaces[0]).toEqual({ apiKey: REDACTED, apiKeyId: 'k1' });
+    expect(shown.workspaces[1].apiKey).toEqual({ env: 'OC_KEY_B' });
+    expect(shown.control).toEqual({ baseUrl: 'http://127.0.0.1:2', token: REDACTED });
+    for (const secret of ['ock_inline_key_aaaaaaaaaaaaaaaa', 'control-token-zzzzzzzz']) expect(text).not.toContain(secret);
+    // Registered, so an echo anywhere later in the run is caught too.
+    expect(redactor.text('x env-key-bbbbbbbbbbbb control-token-zzzzzzzz')).toBe(`x ${REDACTED} ${REDACTED}`);
   });
 });

@@ -3,13 +3,14 @@ import type { CheckEndEvent, EventSink, ExchangeEvent, RunEvent, Verdict } from 
 import type { ApiClient } from '../client/types.ts';
 import { CheckFailure, CheckSkipped, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../../suites/lib/check.ts';
 import { createClient } from '../client/client.ts';
-import { createControlClient } from '../client/control.ts';
+import { createControlClient, type ConformanceControlClient } from '../client/control.ts';
 import { RateBudget } from '../client/budget.ts';
 import { Recorder } from '../client/recorder.ts';
 import { Redactor } from '../client/redact.ts';
-import { WorkspacePool } from './pool.ts';
+import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from './seed.ts';
 import { sweep } from './sweep.ts';
+import { levelOf } from '../../suites/spec/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
@@ -26,6 +27,9 @@ export interface RunnerOptions {
   seed: number;
 }
 
+/** How many of a check's latest exchanges stand in as evidence when a failure names none. */
+const RECENT_EVIDENCE = 3;
+
 const DEPTH_ORDER: Record<Depth, number> = { quick: 0, default: 1, full: 2 };
 
 export function selectChecks(checks: readonly Check[], depth: Depth, only?: RegExp): Check[] {
@@ -36,20 +40,31 @@ export class Runner {
   readonly redactor = new Redactor();
   readonly recorder: Recorder;
   readonly pool: WorkspacePool;
-  readonly control?: ControlClient;
+  readonly control?: ConformanceControlClient;
   readonly anonymous: ApiClient;
   /** Every exchange of the run so far (the envelope observer reads them). */
   readonly exchanges: ExchangeEvent[] = [];
   /** The mail sinks, when the profile says the target can reach them. */
   sinks?: MailSink;
   private requestsByCheck = new Map<string, number>();
+  private controlByCheck = new Map<string, number>();
+  /** The last few exchange ids of each check: evidence for a failure that named none. */
+  private recentByCheck = new Map<string, string[]>();
 
   constructor(readonly opts: RunnerOptions) {
     const tee: EventSink = {
       emit: (e: RunEvent) => {
         if (e.type === 'exchange') {
           this.exchanges.push(e);
-          if (e.checkId) this.requestsByCheck.set(e.checkId, (this.requestsByCheck.get(e.checkId) ?? 0) + 1);
+          if (e.checkId) {
+            // Requests to the target (what its rate limit counts and the planner budgets) apart from control calls.
+            const counts = e.request.url.startsWith(`${opts.baseUrl.replace(/\/$/, '')}/`) ? this.requestsByCheck : this.controlByCheck;
+            counts.set(e.checkId, (counts.get(e.checkId) ?? 0) + 1);
+            const recent = this.recentByCheck.get(e.checkId) ?? [];
+            recent.push(e.id);
+            if (recent.length > RECENT_EVIDENCE) recent.shift();
+            this.recentByCheck.set(e.checkId, recent);
+          }
         }
         opts.sink.emit(e);
       },
@@ -140,7 +155,8 @@ export class Runner {
         prefix: this.opts.prefix,
         seed,
         anonymous: this.anonymous.forCheck(check.id),
-        control: this.control,
+        // Control calls carry the check's id too: per-check request counts are what it really spends.
+        control: this.control?.forCheck(check.id),
         sinks: this.sinks,
         workspace: async (o) => {
           const lease = o?.exclusive ? await this.pool.leaseExclusive() : await this.pool.lease(held);
@@ -165,7 +181,11 @@ export class Runner {
           verdict = 'error';
           message = this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
         }
-        if (verdict === 'fail' || verdict === 'error') message = `${message} (check seed ${seed}, run seed ${this.opts.seed})`;
+        if (verdict === 'fail' || verdict === 'error') {
+          message = `${message} (check seed ${seed}, run seed ${this.opts.seed})`;
+          // Every failure shows what the target answered: a check that named no exchange gets its last ones.
+          if (!evidence?.length) evidence = this.recentByCheck.get(check.id)?.slice();
+        }
       } finally {
         leases.forEach((r) => r());
       }
@@ -175,12 +195,14 @@ export class Runner {
       checkId: check.id,
       title: check.title,
       clauses: check.clauses,
-      level: check.level,
+      // The catalog decides (a check's own field must agree: suites/ids.test.ts).
+      level: levelOf(check.clauses),
       verdict,
       ...(message !== undefined ? { message: this.redactor.text(message) } : {}),
       ...(evidence?.length ? { evidence } : {}),
       durationMs: Date.now() - started,
       requests: this.requestsByCheck.get(check.id) ?? 0,
+      ...(this.controlByCheck.has(check.id) ? { controlRequests: this.controlByCheck.get(check.id) } : {}),
     };
     this.opts.sink.emit(end);
     return end;
@@ -211,13 +233,14 @@ export function isSolo(c: Check): boolean {
   return c.solo === true;
 }
 
-function forCheck(ws: Workspace, checkId: string): Workspace {
+function forCheck(ws: PooledWorkspace, checkId: string): Workspace {
   return {
     organizationId: ws.organizationId,
     apiKeyId: ws.apiKeyId,
     api: ws.api.forCheck(checkId),
     createKey: async (scopes, name) => {
-      const k = await ws.createKey(scopes, name);
+      // A key the pool has not made yet is made through (and counted for) this check.
+      const k = await ws.createKey(scopes, name, ws.api.forCheck(checkId));
       return { ...k, client: k.client.forCheck(checkId) };
     },
   };

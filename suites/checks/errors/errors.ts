@@ -13,7 +13,7 @@ export const ERROR_CHECKS: Check[] = [
     clauses: ['ERR-MALFORMED-JSON-400', 'ERR-TABLE-400', 'ERR-DETAILS-VALIDATION', 'CONV-JSON-BODIES'],
     level: 'MUST',
     features: [],
-    budget: 4,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
       for (const raw of ['{"name": "half', '{"name": }', 'name=x']) {

@@ -149,7 +149,7 @@ function commands(ctx: CheckContext, maxCommands: number, variant: Variant) {
 async function credentials(ctx: CheckContext, useSinks: boolean): Promise<Creds & { emailAddress?: string }> {
   if (!useSinks) return { servers: UNREACHABLE_SERVERS, username: '', password: undefined };
   const sinks = ctx.sinks;
-  if (!sinks) skip('the runner handed no mail sinks to this check (ctx.sinks)');
+  if (!sinks) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
   const address = prefixedAddress(faker(ctx), ctx.prefix, 'sinks.example.test');
   const user = await sinks.addUser(address);
   const host = ctx.profile.sinks?.host ?? user.smtp.host;
@@ -174,7 +174,7 @@ async function connectOAuth(ctx: CheckContext, api: ApiClient, trail: Trail): Pr
 
 async function run(ctx: CheckContext, level: RuleLevel, variant: Variant): Promise<void> {
   const useSinks = variant === 'sinks';
-  if (useSinks && !ctx.sinks) skip('the runner handed no mail sinks to this check (ctx.sinks is not set)');
+  if (useSinks && !ctx.sinks) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
   const size = runSize(ctx.depth, !!ctx.control);
   const pool = workspaces(ctx);
   await checkModel(

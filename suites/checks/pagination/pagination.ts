@@ -30,10 +30,12 @@ async function page(ctx: CheckContext, api: CheckContext['anonymous'], scope: Li
 async function walkAll(ctx: CheckContext, api: CheckContext['anonymous'], scope: ListScope, size: number, between?: (i: number) => Promise<void>) {
   const seen: Item[] = [];
   const evidence: string[] = [];
+  let last: ApiResponse | undefined;
   let cursor: string | undefined;
   for (let i = 0; i < 500; i++) {
     const { res, items } = await page(ctx, api, scope, size, cursor);
     evidence.push(res.exchangeId);
+    last = res;
     seen.push(...items);
     if (res.body.meta.hasMore !== true) {
       return { seen, evidence };
@@ -42,7 +44,7 @@ async function walkAll(ctx: CheckContext, api: CheckContext['anonymous'], scope:
     cursor = res.body.meta.nextCursor;
     if (between) await between(i);
   }
-  fail(`GET ${scope.path}: the walk had not ended after 500 pages`);
+  fail(`GET ${scope.path}: the walk had not ended after 500 pages`, last);
 }
 
 /**
@@ -106,7 +108,7 @@ function walkCheck(s: ListSubject): Check {
       const dup = ids.find((id, i) => ids.indexOf(id) !== i);
       if (dup) fail(`the walk returned item ${dup} twice`, ...evidence);
       const order = ids.filter((id) => mine.includes(id));
-      expectThat(order.length === mine.length, `the walk returned ${order.length} of the ${mine.length} items just created`);
+      if (order.length !== mine.length) fail(`the walk returned ${order.length} of the ${mine.length} items just created`, ...evidence);
       const expected = [...mine].reverse();
       if (order.join() !== expected.join()) fail(`items are not newest first: created ${mine.join(', ')}; listed ${order.join(', ')}`, ...evidence);
       const times = seen.map((x) => x.createdAt).filter((t): t is string => typeof t === 'string').map((t) => Date.parse(t));
@@ -183,8 +185,11 @@ function stableCheck(s: ListSubject): Check {
         { seed: ctx.seed, numRuns, endOnFailure: ctx.depth !== 'full' },
       );
       if (result.failed) {
-        const why = lastFailure?.message ?? String(result.errorInstance ?? 'property failed');
-        throw new CheckFailure(`${why} (fast-check seed ${result.seed}, path "${result.counterexamplePath}": replay with --seed)`, lastFailure?.evidence ?? []);
+        // A property that threw (a page refused, a bad shape) carries its evidence on the error.
+        const thrown = result.errorInstance instanceof CheckFailure ? result.errorInstance : undefined;
+        const cause = lastFailure ?? thrown;
+        const why = cause?.message ?? String(result.errorInstance ?? 'property failed');
+        throw new CheckFailure(`${why} (fast-check seed ${result.seed}, path "${result.counterexamplePath}": replay with --seed)`, cause?.evidence ?? []);
       }
     },
   };

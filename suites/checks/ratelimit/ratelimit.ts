@@ -18,7 +18,7 @@ export const RATE_LIMIT_CHECKS: Check[] = [
   {
     id: 'RATE-LIMIT/one-workspace-two-keys',
     title: 'MUST serve 120 requests per 60 s per workspace across its keys, then answer 429 with Retry-After; other workspaces unaffected',
-    clauses: ['RATE-120-PER-60S', 'RATE-SHARED-KEYS', 'RATE-PER-WORKSPACE', 'RATE-429', 'RATE-REMAINING-HEADER', 'ERR-TABLE-429', 'ERR-RETRYAFTER-429', 'RATE-RECOVERS', 'RATE-CLIENT-BACKOFF'],
+    clauses: ['RATE-120-PER-60S', 'RATE-SHARED-KEYS', 'RATE-PER-WORKSPACE', 'RATE-429', 'RATE-REMAINING-HEADER', 'ERR-TABLE-429', 'ERR-RETRYAFTER-429', 'RATE-RECOVERS'],
     level: 'MUST',
     features: ['exclusiveWorkspace', 'twoWorkspaces', 'op:apikeys.create'],
     budget: 130,

@@ -258,8 +258,8 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-GET',
     title: 'the referenced GET /v1/accounts/{id} answers the mailbox in the shape of 2.1 (profile)',
-    clauses: ['ACCT-CREATE-ECHO', 'SVC-ACCT-MANAGE'],
-    level: 'PROFILE',
+    clauses: ['SVC-ACCT-MANAGE'],
+    level: 'MUST',
     features: ['op:accounts.get'],
     budget: 2,
     async run(ctx) {
@@ -551,9 +551,9 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-OAUTH/status-consent-revoke',
-    title: 'the OAuth status poll answers after consent; the mailbox exists with its provider, starts inactive, and is revoked when the grant is withdrawn (profile)',
-    clauses: ['ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'ACCT-PROVIDER-CUSTOM', 'SVC-ACCT-CONNECT-OAUTH'],
-    level: 'PROFILE',
+    title: 'the OAuth status poll answers after consent; the mailbox exists and is revoked when the grant is withdrawn (profile)',
+    clauses: ['ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH'],
+    level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
     budget: 8,
     async run(ctx) {
@@ -573,13 +573,29 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectThat(JSON.stringify(polled.body).includes(accountId), `the status poll after consent does not name the connected mailbox ${accountId}: ${polled.text.slice(0, 200)}`, polled);
       const m = await mustGetMailbox(ctx, ws.api, accountId);
       expectSchema(m, 'Mailbox', 'GET mailbox connected by OAuth');
-      expectThat(m.body.provider === 'microsoft', `a mailbox connected by Microsoft OAuth has provider ${m.body.provider}`, m);
       await control(ctx).request('POST', `/accounts/${accountId}/revoke-oauth`);
       const revoked = await mustGetMailbox(ctx, ws.api, accountId);
       expectThat(revoked.body.status === 'revoked', `a withdrawn OAuth grant must make the mailbox revoked, got ${revoked.body.status}`, revoked);
       await ctx.control!.drain(2000);
       const later = await mustGetMailbox(ctx, ws.api, accountId);
       expectThat(later.body.status === 'revoked', `a revoked mailbox became ${later.body.status} by itself`, later);
+    },
+  },
+  {
+    id: 'ACCT-OAUTH/provider',
+    title: 'SHOULD give a mailbox connected by OAuth its OAuth provider (google, microsoft), not custom',
+    clauses: ['ACCT-PROVIDER-CUSTOM'],
+    level: 'SHOULD',
+    features: ['control', 'op:accounts.get'],
+    budget: 2,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const init = await ws.api.post('/v1/accounts/oauth/google/init');
+      expect2xx(init, 'POST /v1/accounts/oauth/google/init');
+      const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
+      const consent = await control(ctx).request('POST', '/oauth/google/consent', { state: init.body.state, emailAddress: email });
+      const m = await mustGetMailbox(ctx, ws.api, consent.body.accountId as string);
+      expectThat(m.body.provider === 'google', `a mailbox connected by Google OAuth has provider ${m.body.provider}`, m);
     },
   },
   {
@@ -633,7 +649,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     id: 'ACCT-OAUTH/state-expiry',
     title: 'the OAuth state stays valid for expiresInSeconds and no longer after (control clock; profile: status poll)',
     clauses: ['ACCT-OAUTH-STATE-VALIDITY', 'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus'],
     budget: 4,
     solo: true,
@@ -677,7 +693,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     id: 'ACCT-VERIFY/unreachable',
     title: 'a mailbox whose servers answer nothing is verified in the background and becomes failed with a verification error (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-SMTP'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: ['control', 'op:accounts.get'],
     budget: 55,
     async run(ctx) {
@@ -695,7 +711,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     id: 'ACCT-RESUME/recheck',
     title: 'resume of an inactive or failed mailbox puts it in checking and re-runs verification (profile: referenced resume)',
     clauses: ['STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: ['control', 'op:accounts.get', 'op:accounts.resume'],
     budget: 55,
     async run(ctx) {

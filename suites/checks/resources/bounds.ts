@@ -194,7 +194,7 @@ const enumCheck: Check = {
 const unicodeCheck: Check = {
   id: 'ACCT-IN-UNICODE/fast-check',
   title: 'SHOULD accept any unicode names within 128 characters and store them as given (fast-check)',
-  clauses: ['ACCT-CREATE-ECHO', 'ACCT-IN-FIRSTNAME-MAX128', 'ACCT-IN-LASTNAME-MAX128', 'ACCT-IN-DISPLAYNAME-MAX128'],
+  clauses: ['ACCT-CREATE-ECHO'],
   level: 'SHOULD',
   depth: 'default',
   features: [],

@@ -175,7 +175,7 @@ export async function setTags(ctx: CheckContext, kind: 'accounts' | 'campaigns',
 // ---------------------------------------------------------------------------------------------
 
 export function sinks(ctx: CheckContext): MailSink {
-  if (!ctx.sinks) skip('the runner handed this check no mail sinks (ctx.sinks is undefined)');
+  if (!ctx.sinks) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
   return ctx.sinks;
 }
 

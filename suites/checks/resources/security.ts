@@ -90,7 +90,7 @@ export const SECURITY_CHECKS: Check[] = [
   {
     id: 'SEC-TENANT-404/leads',
     title: "MUST answer 404 not_found to another workspace's leads, under its campaign or under the caller's own",
-    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'LEAD-PATCH-WRONG-CAMPAIGN'],
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404'],
     level: 'MUST',
     features: ['twoWorkspaces', 'op:leads.list'],
     budget: 10,

@@ -51,7 +51,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/imap-self-signed',
     title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it',
     clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR', 'VERIF-VALUES-PROFILE'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: ['sinks', 'imap', 'op:accounts.get'],
     budget: 40,
     async run(ctx) {
@@ -96,7 +96,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/active',
     title: 'a mailbox with good SMTP and IMAP credentials becomes active with statusMessage null (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-VALUES-PROFILE', 'VERIF-MAILBOX-SMTP-IMAP'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: [...FEATURES],
     budget: 30,
     async run(ctx) {
@@ -116,7 +116,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/smtp-auth-refused',
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: [...FEATURES],
     budget: 30,
     async run(ctx) {
@@ -139,7 +139,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/imap-refused-then-resume',
     title: 'a refused IMAP login gives failed; resume re-checks the failed mailbox (checking) and it becomes active once the login works (profile: outcome mapping, resume)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-IMAP', 'STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: [...FEATURES, 'op:accounts.resume'],
     budget: 60,
     async run(ctx) {
@@ -172,7 +172,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/unreachable',
     title: 'a mailbox whose SMTP host does not answer becomes failed with a verification error (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: [...FEATURES],
     budget: 30,
     async run(ctx) {
@@ -219,7 +219,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/rotate-status',
     title: 'rotating to a refused password gives failed, rotating back gives active (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
-    level: 'PROFILE',
+    level: 'MUST',
     features: [...FEATURES],
     budget: 60,
     async run(ctx) {

@@ -21,7 +21,7 @@ export const VERSIONING_CHECKS: Check[] = [
   {
     id: 'VER-UNKNOWN-404',
     title: 'SHOULD answer another version or an unknown path with 404 not_found in the envelope',
-    clauses: ['VER-UNKNOWN-404', 'ERR-TABLE-404', 'ERR-ENVELOPE'],
+    clauses: ['VER-UNKNOWN-404'],
     level: 'SHOULD',
     features: [],
     budget: 4,

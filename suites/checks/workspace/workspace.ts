@@ -1,9 +1,25 @@
-import type { Check } from '../../lib/check.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
 import { skip } from '../../lib/check.ts';
 import { expect2xx, expectSchema, expectThat, expectError, is2xx } from '../../lib/expect.ts';
 import { LIMIT_TYPES, USAGE_PERCENT_TOLERANCE } from '../../spec/schemas.ts';
 
 // Workspace identity and usage (4.7, 2.9).
+
+/** A workspace whose plan the control API set: monthly_emails 250/1000, ai_credits 17/unlimited, monthly_imports 10/40. */
+async function usageOfKnownPlan(ctx: CheckContext) {
+  const ws = await ctx.workspace({ exclusive: true });
+  if (!ws.organizationId) skip('the workspace has no organizationId');
+  await ctx.control!.patchWorkspace(ws.organizationId, {
+    limits: { monthly_emails: 1000, ai_credits: null, monthly_imports: 40 },
+    used: { monthly_emails: 250, ai_credits: 17, monthly_imports: 10 },
+  });
+  const read = async (t: string) => {
+    const r = await ws.api.get(`/v1/usage/${t}`);
+    expect2xx(r, `GET /v1/usage/${t}`);
+    return r;
+  };
+  return { m: await read('monthly_emails'), u: await read('ai_credits'), i: await read('monthly_imports') };
+}
 
 export const WORKSPACE_CHECKS: Check[] = [
   {
@@ -46,29 +62,31 @@ export const WORKSPACE_CHECKS: Check[] = [
   },
   {
     id: 'USAGE-COMPUTED',
-    title: 'MUST compute remaining and usagePercentage from the plan (used / limit x 100; unlimited: nulls and 0)',
-    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-REMAINING', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED', 'USAGE-REMAINING-MEANING'],
+    title: 'MUST compute usagePercentage from the plan (used / limit x 100); an unlimited limit answers nulls and 0',
+    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
     level: 'MUST',
     features: ['control'],
     budget: 3,
     async run(ctx) {
-      const ws = await ctx.workspace({ exclusive: true });
-      if (!ws.organizationId) skip('the workspace has no organizationId');
-      await ctx.control!.patchWorkspace(ws.organizationId, {
-        limits: { monthly_emails: 1000, ai_credits: null, monthly_imports: 40 },
-        used: { monthly_emails: 250, ai_credits: 17, monthly_imports: 10 },
-      });
-      const m = await ws.api.get('/v1/usage/monthly_emails');
-      expect2xx(m, 'GET /v1/usage/monthly_emails');
+      const { m, u, i } = await usageOfKnownPlan(ctx);
       expectThat(m.body.used === 250 && m.body.limit === 1000 && m.body.isUnlimited === false, `monthly_emails: expected used 250, limit 1000, isUnlimited false; got ${JSON.stringify(m.body)}`, m);
       expectThat(Math.abs(m.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `usagePercentage must be used / limit x 100 = 25, got ${m.body.usagePercentage}`, m);
-      expectThat(m.body.remaining === 750, `remaining must be limit - used = 750, got ${m.body.remaining}`, m);
-      const u = await ws.api.get('/v1/usage/ai_credits');
-      expect2xx(u, 'GET /v1/usage/ai_credits');
       expectThat(u.body.limit === null && u.body.remaining === null && u.body.isUnlimited === true && u.body.usagePercentage === 0,
         `an unlimited limit must answer limit null, remaining null, isUnlimited true, usagePercentage 0; got ${JSON.stringify(u.body)}`, u);
-      const i = await ws.api.get('/v1/usage/monthly_imports');
-      expectThat(Math.abs(i.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE && i.body.remaining === 30, `monthly_imports 10 of 40: expected 25 % and remaining 30, got ${JSON.stringify(i.body)}`, i);
+      expectThat(Math.abs(i.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `monthly_imports 10 of 40: expected 25 %, got ${JSON.stringify(i.body)}`, i);
+    },
+  },
+  {
+    id: 'USAGE-REMAINING/computed',
+    title: 'SHOULD answer remaining as what is left of the limit (limit - used)',
+    clauses: ['USAGE-REMAINING', 'USAGE-REMAINING-MEANING'],
+    level: 'SHOULD',
+    features: ['control'],
+    budget: 3,
+    async run(ctx) {
+      const { m, i } = await usageOfKnownPlan(ctx);
+      expectThat(m.body.remaining === 750, `monthly_emails 250 of 1000: remaining should be limit - used = 750, got ${m.body.remaining}`, m);
+      expectThat(i.body.remaining === 30, `monthly_imports 10 of 40: remaining should be 30, got ${i.body.remaining}`, i);
     },
   },
   {

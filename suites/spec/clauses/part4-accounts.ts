@@ -32,7 +32,7 @@ export const CLAUSES_PART4_ACCOUNTS: readonly Clause[] = [
   M('ACCT-PATCH-CREDS-ROTATE', 'PATCH /v1/accounts/{id}: any `smtp*` or `imap*` field rotates credentials and re-runs verification.'),
   M('ACCT-PATCH-RETURNS-MAILBOX', 'PATCH /v1/accounts/{id} answers the mailbox (as updated).'),
   S('ACCT-PATCH-BOUNDS', 'Reading: the bounds of 2.2 apply to the same fields in a PATCH (out-of-bounds values are rejected with 400).'),
-  S('ACCT-PATCH-PASSWORD-NOT-RETURNED', 'Reading: a password given in a PATCH is never returned either.'),
+  M('ACCT-PATCH-PASSWORD-NOT-RETURNED', 'Passwords are never returned (2.1, 2.2), so a password given in a PATCH is never returned either.'),
   // DELETE /v1/accounts/{id}
   M('ACCT-DELETE-SCOPE', 'DELETE /v1/accounts/{id} requires scope accounts:write.'),
   M('ACCT-DELETE-ANSWER', 'DELETE /v1/accounts/{id} answers `{ id, deleted: true }`.'),
@@ -57,5 +57,5 @@ export const CLAUSES_PART4_ACCOUNTS: readonly Clause[] = [
   M('ACCT-OAUTH-STATUS-POLL', 'After consent, the result is polled with GET /v1/accounts/oauth/{provider}/status with the `state` as a query parameter.'),
   P('ACCT-OAUTH-STATUS-PROFILE', 'The response shape of GET /v1/accounts/oauth/{provider}/status is not given here (profile).'),
   // Cross-workspace (4.2 ids "from the workspace", part 7 404)
-  S('ACCT-OTHER-WORKSPACE-404', 'Reading: a mailbox id of another workspace answers 404 on every mailbox endpoint (never 2xx, never 403).'),
+  M('ACCT-OTHER-WORKSPACE-404', 'A mailbox id of another workspace is a resource absent from the caller\'s workspace (part 5: the key identifies the workspace; part 7: 404): 404 on every mailbox endpoint, never 2xx, never 403.'),
 ];

@@ -10,7 +10,7 @@ export const CLAUSES_PART4_CAMPAIGNS: readonly Clause[] = [
   // POST /v1/campaigns
   M('CAMP-CREATE-SCOPE', 'POST /v1/campaigns requires scope campaigns:write.'),
   M('CAMP-CREATE-LAUNCH-SCOPE', 'POST /v1/campaigns requires campaigns:lifecycle as well when `launch` is true (a key with campaigns:write alone gets 403).'),
-  S('CAMP-CREATE-NO-LAUNCH-SCOPE', 'Reading: without `launch` true, campaigns:write alone suffices.'),
+  M('CAMP-CREATE-NO-LAUNCH-SCOPE', 'The scope of POST /v1/campaigns is campaigns:write, plus campaigns:lifecycle only when `launch` is true: without `launch` true, campaigns:write alone suffices.'),
   M('CAMP-CREATE-BODY', 'POST /v1/campaigns body `{ name, schedule, settings, sequence, accounts, leads, launch }`.'),
   M('CAMP-CREATE-LEADS-STRINGS', 'POST /v1/campaigns: `leads` is an array of email address strings.'),
   M('CAMP-CREATE-LEADS-OPTIONAL', 'POST /v1/campaigns: `leads` is optional (a body without it is accepted).'),
@@ -75,5 +75,5 @@ export const CLAUSES_PART4_CAMPAIGNS: readonly Clause[] = [
   M('CAMP-TEST-503', 'POST /v1/campaigns/{id}/test-email may also answer 503 `upstream_unavailable`.'),
   S('CAMP-TEST-MESSAGEID', 'Reading: the answer\'s `messageId` is the Message-ID of the email delivered.'),
   S('CAMP-TEST-OTHER-WORKSPACE', 'Reading: an `accountId` or `leadId` of another workspace is refused (400 or 404), and nothing is sent.'),
-  S('CAMP-OTHER-WORKSPACE-404', 'Reading: a campaign id of another workspace answers 404 on every campaign endpoint (never 2xx, never 403).'),
+  M('CAMP-OTHER-WORKSPACE-404', 'A campaign id of another workspace is a resource absent from the caller\'s workspace (part 5: the key identifies the workspace; part 7: 404): 404 on every campaign endpoint, never 2xx, never 403.'),
 ];

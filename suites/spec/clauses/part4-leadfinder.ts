@@ -12,8 +12,8 @@ export const CLAUSES_PART4_LEADFINDER: readonly Clause[] = [
   M('LF-LIST-PAGESIZE', 'GET /v1/lead-searches query: page size 1 to 100 (example 50).'),
   P('LF-LIST-PARAMS-PROFILE', 'GET /v1/lead-searches query: cursor and page size; their names, like those of the other lists (4.3), are not shown (profile).'),
   M('LF-LIST-NO-DRAFTS', 'GET /v1/lead-searches: in-progress chat drafts are not listed.'),
-  S('LF-LIST-WORKSPACE', 'Reading: only the caller\'s workspace\'s searches are listed.'),
+  M('LF-LIST-WORKSPACE', 'The key identifies the workspace (part 5): only the caller\'s workspace\'s searches are listed.'),
   M('LF-GET-SCOPE', 'GET /v1/lead-searches/{id} requires scope leadfinder:read.'),
   M('LF-GET-ANSWER', 'GET /v1/lead-searches/{id} answers the lead search with progress counters.'),
-  S('LF-GET-OTHER-WORKSPACE-404', 'Reading: a search id of another workspace answers 404.'),
+  M('LF-GET-OTHER-WORKSPACE-404', 'A search id of another workspace is a resource absent from the caller\'s workspace (parts 5 and 7): 404.'),
 ];

@@ -56,7 +56,7 @@ export const CLAUSES_PART4_LEADS: readonly Clause[] = [
   M('LEAD-SEARCH-MAX10', 'GET /v1/leads/search: up to 10 matches.'),
   M('LEAD-SEARCH-ONE-ROW-PER-CAMPAIGN', 'GET /v1/leads/search: one row per campaign containing the email.'),
   M('LEAD-SEARCH-CROSS-CAMPAIGN', 'Search across campaigns by email (1): a lead present in several campaigns appears once for each of them.'),
-  S('LEAD-SEARCH-WORKSPACE', 'Reading: the search only finds leads of the caller\'s workspace.'),
+  M('LEAD-SEARCH-WORKSPACE', 'The key identifies the workspace (part 5): the search only finds leads of the caller\'s workspace.'),
   S('LEAD-SEARCH-NO-MATCH', 'Reading: a query that matches nothing answers 200 with `data: []`.'),
   P('LEAD-SEARCH-PARAM-PROFILE', 'Name of the search query parameter of GET /v1/leads/search: not shown (profile).'),
 ];

@@ -1,0 +1,42 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ExpectedRequests } from '../runner/expected.ts';
+
+// Records what checks really send: reads the results.json of runs against the embedded reference
+// (same depth) and writes their per-check mean to harness/runner/expected-requests.json.
+//   npm run measure-requests -- reports/<run-a>/results.json reports/<run-b>/results.json
+
+const OUT = fileURLToPath(new URL('../runner/expected-requests.json', import.meta.url));
+
+interface Results {
+  depth: 'quick' | 'default' | 'full';
+  target: { embedded: boolean };
+  checks: { id: string; ran: boolean; requests: number }[];
+}
+
+const paths = process.argv.slice(2);
+if (paths.length === 0) {
+  process.stderr.write('usage: npm run measure-requests -- <results.json>...\n');
+  process.exit(2);
+}
+const runs = paths.map((p) => JSON.parse(readFileSync(p, 'utf8')) as Results);
+const depth = runs[0]!.depth;
+if (runs.some((r) => r.depth !== depth || !r.target.embedded)) {
+  process.stderr.write('every run must be against the embedded reference, at one depth\n');
+  process.exit(2);
+}
+const sums = new Map<string, number[]>();
+for (const r of runs) for (const c of r.checks) if (c.ran) sums.set(c.id, [...(sums.get(c.id) ?? []), c.requests]);
+const measured = Object.fromEntries(
+  [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, Math.round(xs.reduce((n, x) => n + x, 0) / xs.length)]),
+);
+let data: ExpectedRequests = { source: '', byDepth: {} };
+try {
+  data = JSON.parse(readFileSync(OUT, 'utf8')) as ExpectedRequests;
+} catch {
+  /* first measurement */
+}
+data.byDepth[depth] = measured;
+data.source = `mean of ${runs.length} run(s) at depth ${depth} against the embedded reference`;
+writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
+process.stdout.write(`${Object.keys(measured).length} checks measured at depth ${depth} -> ${OUT}\n`);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { selectChecks } from './runner.ts';
+import { plan } from './planner.ts';
+import { expectedData, expectedRequests } from './expected.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
+
+// The planner announces what a run will send; a plan off by half makes every estimate of a
+// run's duration against a rate-limited target wrong.
+
+const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
+const REMEASURE = 'run the default depth twice and record it: npm run measure-requests -- <results.json> <results.json>';
+
+describe('planner', () => {
+  it('has a measurement for every check of the default depth, and no budget below it', () => {
+    const measured = expectedData().byDepth.default ?? {};
+    const checks = selectChecks(ALL_CHECKS, 'default');
+    expect(checks.filter((c) => measured[c.id] === undefined).map((c) => c.id), `checks never measured: ${REMEASURE}`).toEqual([]);
+    // A budget is what a check may send at most: never below what it was seen to send.
+    expect(checks.filter((c) => measured[c.id]! > c.budget).map((c) => `${c.id}: budget ${c.budget}, sends ${measured[c.id]}`)).toEqual([]);
+  });
+
+  it('announces the expected requests and the budgets as the upper bound', async () => {
+    const profile = await loadProfile(DEFAULT_PROFILE_PATH);
+    const checks = selectChecks(ALL_CHECKS, 'default');
+    const p = plan(checks, profile, 12, 'default');
+    expect(p.requests).toBe(checks.reduce((n, c) => n + expectedRequests(c, 'default'), 0));
+    expect(p.atMost).toBeGreaterThanOrEqual(p.requests);
+    // An unmeasured check counts with its budget.
+    expect(expectedRequests({ id: 'NEW-CHECK', budget: 7 }, 'full', { source: '', byDepth: {} })).toBe(7);
+  });
+
+  it('is within 10 % of what a default run against the embedded reference sends', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-plan-'));
+    await promisify(execFile)(process.execPath, [BIN, 'run', '--quiet', '--out', out], { timeout: 280_000, maxBuffer: 64 * 1024 * 1024 }).catch((e: { code?: number; stdout?: string }) => {
+      throw new Error(`the run failed (exit ${e.code}): ${e.stdout?.slice(-2000)}`);
+    });
+    const results = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8'));
+    const { plannedRequests, requests } = results.stats;
+    expect(typeof plannedRequests).toBe('number');
+    // Every target request is counted for the check that sent it.
+    expect(results.checks.reduce((n: number, c: { requests: number }) => n + c.requests, 0)).toBe(requests);
+    expect(Math.abs(plannedRequests - requests) / requests, `planned ${plannedRequests}, sent ${requests}: ${REMEASURE}`).toBeLessThanOrEqual(0.1);
+  }, 300_000);
+});
