@@ -411,7 +411,8 @@ describe('campaign (2.5, 4.3)', () => {
     bad(L, { data: [item], meta: { hasMore: true, nextCursor: null } });
     bad(L, { data: [item], meta: { hasMore: true, nextCursor: '' } });
     bad(L, { data: [item], meta: { hasMore: 'no', nextCursor: null } });
-    bad(L, { data: [item], meta: { hasMore: false } });
+    ok(L, { data: [item], meta: { hasMore: false } }); // last page: nothing leads on, absent is conformant
+    bad(L, { data: [item], meta: { hasMore: true } });
     bad(L, { data: [item] });
     bad(L, { data: [{ ...item, id: 1 }], meta: { hasMore: false, nextCursor: null } });
   });

@@ -973,15 +973,16 @@ export const analyticsOverview = z.looseObject({
 export const PAGE_SIZE = { min: 1, max: 100, example: 50 } as const;
 
 /**
- * `{ data: [...], meta: { hasMore, nextCursor } }`. nextCursor is typed string (4.1); a last page
- * has no next page, so when hasMore is false a string or null is accepted. When hasMore is true
- * it must be a non-empty string.
+ * `{ data: [...], meta: { hasMore, nextCursor } }`. nextCursor is typed string (4.1) and leads to
+ * the next page; the spec says nothing of it when there is no next page, so on a last page
+ * (hasMore false) it may be a string, null or absent. When hasMore is true it must be a
+ * non-empty string.
  */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.looseObject({
     data: z.array(item),
     meta: z
-      .looseObject({ hasMore: z.boolean(), nextCursor: z.string().nullable() })
+      .looseObject({ hasMore: z.boolean(), nextCursor: z.string().nullable().optional() })
       .superRefine((m, ctx) => {
         if (m.hasMore && !(typeof m.nextCursor === 'string' && m.nextCursor.length > 0)) {
           ctx.addIssue({ code: 'custom', path: ['nextCursor'], message: 'nextCursor must be a non-empty string when hasMore is true' });
