@@ -191,7 +191,10 @@ export const LEAD_CHECKS: Check[] = [
       const r2 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'lead_replied_interested');
       if (is2xx(r2)) expectThat(r2.body.affected === 0 && r2.body.failed === 1, `set_status lead_replied_interested on a lead that never replied must not be applied (affected 0, failed 1), got ${JSON.stringify(r2.body)}`, r2);
       else expectRejected(r2, ctx, 'mutate set_status lead_replied_interested on a lead that never replied');
-      expectValidation400(await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'email_sent'), ctx, 'mutate set_status email_sent (platform-managed)');
+      // 3.3 says "rejected" without a status: any refusal of part 7 (whole, or per lead in `failed`).
+      const r3 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'email_sent');
+      if (is2xx(r3)) expectThat(r3.body.affected === 0, `set_status email_sent (platform-managed) must be rejected, got ${JSON.stringify(r3.body)}`, r3);
+      else expectRejected(r3, ctx, 'mutate set_status email_sent (platform-managed)');
       const now = byId(await allLeads(ctx, ws.api, cid));
       expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'lead_lost', `set_status must set lead_lost on both leads, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
       expectThat(now.get(c)?.status === (leads[2] as any).status, `a refused set_status changed the lead to ${now.get(c)?.status}`);
