@@ -29,6 +29,8 @@ const without = (key: keyof Profile['declarations']) => (p: Profile): Profile =>
 const READINGS: Reading[] = [
   { name: 'lead search: one row per matching lead, declared', only: /^LEAD-SEARCH\//, mutants: ['lead-search-row-per-lead'], profile: withDeclarations({ leadSearchRows: 'per-lead' }) },
   { name: 'lead search: one row per matching lead, undeclared', only: /^LEAD-SEARCH\//, mutants: ['lead-search-row-per-lead'], profile: without('leadSearchRows') },
+  // Undeclared "not shown" values: the checks that need them skip, none fails.
+  { name: 'verification outcome mapping undeclared', only: /^(VERIF-|ACCT-VERIF)/, mutants: [], profile: without('verificationStatus') },
 ];
 
 describe('a target that chose another allowed reading passes', () => {
