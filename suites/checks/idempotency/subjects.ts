@@ -16,7 +16,32 @@ export interface Subject {
   features: Feature[];
   /** Why it cannot run yet, for endpoints whose preconditions the kit cannot reach here. */
   unreachable?: string;
-  prepare(ctx: CheckContext, ws: Workspace): Promise<{ request: ApiRequest; other?: ApiRequest; effects?: () => Promise<number> }>;
+  prepare(ctx: CheckContext, ws: Workspace): Promise<Prepared>;
+}
+
+export interface Prepared {
+  request: ApiRequest;
+  other?: ApiRequest;
+  /** How many resources the request made (for endpoints that create). */
+  effects?: () => Promise<number>;
+  /**
+   * For endpoints whose second execution would answer the same: `between` changes the state after
+   * the first request so that executing the retry again would have an effect, and `executedAgain`
+   * reads the state after the retry and says what shows it ran again (undefined: it was replayed).
+   */
+  observe?: { between: () => Promise<void>; executedAgain: () => Promise<string | undefined> };
+}
+
+async function campaignStatus(api: ApiClient, id: string): Promise<unknown> {
+  const s = await api.get(`/v1/campaigns/${id}/status`);
+  expect2xx(s, 'GET /v1/campaigns/{id}/status');
+  return s.body?.status;
+}
+
+/** Runs the referenced campaign pause; the setup fails when it does not succeed. */
+async function pauseCampaign(ctx: CheckContext, ws: Workspace, id: string, what: string): Promise<void> {
+  const op = opOf(ctx, 'campaigns.pause');
+  expect2xx(await ws.api.request({ method: op.method, path: fillPath(op.path, { id }) }), what);
 }
 
 const opOf = (ctx: CheckContext, id: keyof CheckContext['profile']['operations']) => {
@@ -125,31 +150,75 @@ export const SUBJECTS: Subject[] = [
     },
   },
   {
+    // A second start would answer the same: pausing between makes a re-executed start visible
+    // (it starts the paused campaign again, or is refused) while a replay leaves it paused.
     endpoint: 'campaigns.start',
-    features: [],
+    features: ['op:campaigns.pause'],
     async prepare(ctx, ws) {
       const { id } = await createCampaign(ctx, ws.api, { leads: 2, steps: 1 });
-      return { request: { method: 'POST', path: `/v1/campaigns/${id}/start` } };
+      let paused: unknown;
+      return {
+        request: { method: 'POST', path: `/v1/campaigns/${id}/start` },
+        observe: {
+          between: async () => {
+            await pauseCampaign(ctx, ws, id, 'pausing the started campaign between the request and its retry');
+            paused = await campaignStatus(ws.api, id);
+          },
+          executedAgain: async () => {
+            const now = await campaignStatus(ws.api, id);
+            return now === paused ? undefined : `the campaign paused after the first start is ${String(now)} after the retry (it was ${String(paused)}): the retry started it again`;
+          },
+        },
+      };
     },
   },
   {
+    // Pausing again between makes a re-executed resume visible: a replay leaves the campaign paused.
     endpoint: 'campaigns.resume',
     features: ['op:campaigns.pause'],
     async prepare(ctx, ws) {
       await createMailbox(ctx, ws.api);
       const id = await activeCampaign(ctx, ws);
-      const op = opOf(ctx, 'campaigns.pause');
-      expect2xx(await ws.api.request({ method: op.method, path: fillPath(op.path, { id }) }), 'setup: pausing the campaign');
-      return { request: { method: 'POST', path: `/v1/campaigns/${id}/resume` } };
+      await pauseCampaign(ctx, ws, id, 'setup: pausing the campaign');
+      let paused: unknown;
+      return {
+        request: { method: 'POST', path: `/v1/campaigns/${id}/resume` },
+        observe: {
+          between: async () => {
+            await pauseCampaign(ctx, ws, id, 'pausing the resumed campaign between the request and its retry');
+            paused = await campaignStatus(ws.api, id);
+          },
+          executedAgain: async () => {
+            const now = await campaignStatus(ws.api, id);
+            return now === paused ? undefined : `the campaign paused again after the first resume is ${String(now)} after the retry: the retry resumed it again`;
+          },
+        },
+      };
     },
   },
   {
+    // Resuming between (the workspace has a mailbox: 3.1 "sending continues") makes a re-executed
+    // pause visible: a replay leaves the campaign running.
     endpoint: 'campaigns.pause',
     features: ['op:campaigns.pause'],
     async prepare(ctx, ws) {
+      await createMailbox(ctx, ws.api);
       const id = await activeCampaign(ctx, ws);
       const op = opOf(ctx, 'campaigns.pause');
-      return { request: { method: op.method, path: fillPath(op.path, { id }) } };
+      let running: unknown;
+      return {
+        request: { method: op.method, path: fillPath(op.path, { id }) },
+        observe: {
+          between: async () => {
+            expect2xx(await ws.api.post(`/v1/campaigns/${id}/resume`), 'resuming the paused campaign between the request and its retry');
+            running = await campaignStatus(ws.api, id);
+          },
+          executedAgain: async () => {
+            const now = await campaignStatus(ws.api, id);
+            return now === running ? undefined : `the campaign resumed after the first pause is ${String(now)} after the retry (it was ${String(running)}): the retry paused it again`;
+          },
+        },
+      };
     },
   },
   {
