@@ -149,13 +149,13 @@ const warmupWritableShape = {
 export const warmupInput = z.object(warmupWritableShape).partial();
 
 /**
- * The warmup object in a mailbox. `enabled` is always reported (warmup defaults to ON, 2.2);
- * the other fields are typed when present (their defaults are not shown). `phase` (seen
- * `warming_up`) and `poolAccess` (seen `free`) are strings: their value sets are not shown.
+ * The warmup object in a mailbox. Every writable field is reported (2.3 lists them; only their
+ * defaults are not shown, not whether they exist). The read-only `phase`, `startedAt` and
+ * `poolAccess` may be absent (warmup off, not started). `phase` (seen `warming_up`) and
+ * `poolAccess` (seen `free`) are strings: their value sets are not shown.
  */
 export const warmup = z.looseObject({
-  ...z.object(warmupWritableShape).partial().shape,
-  enabled: z.boolean(),
+  ...warmupWritableShape,
   phase: absent(z.string()),
   startedAt: absent(isoTimestamp),
   poolAccess: absent(z.string()),
