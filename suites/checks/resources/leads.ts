@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../lib/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
 import { addLeads, createCampaign } from '../../lib/recipes.ts';
 import { LEAD_AFTER_REPLY_STATUSES, leadMutateResponse } from '../../spec/schemas.ts';
-import { skip } from '../../lib/check.ts';
+import { fail, skip } from '../../lib/check.ts';
 import { allLeads, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
 
 // Part 4.4 (leads), 2.6 and 3.3, from the outside. Lead ids come from the referenced
@@ -27,11 +27,10 @@ function expectMutate(res: ApiResponse, operation: string, what: string, counts?
   if (counts?.failed !== undefined) expectThat(res.body.failed === counts.failed, `${what}: failed must be ${counts.failed}, got ${res.body.failed}`, res);
 }
 
-/** Records a lead event through the control API extension POST /leads/{id}/events; skips without it. */
+/** Records a lead event through the control API's lead-events extension (feature control:lead-events). */
 async function leadEvent(ctx: CheckContext, leadId: string, type: 'contacted' | 'replied'): Promise<void> {
   const r = await control(ctx).request('POST', `/leads/${leadId}/events`, { type }, { allowError: true });
-  if (r.status === 404 && r.body?.error?.message?.includes('route')) skip('the control API has no lead events extension (POST /leads/{id}/events): a lead cannot be contacted or answered without the send path');
-  if (!is2xx(r)) skip(`the control API could not record a ${type} event (${r.status}): ${r.text.slice(0, 120)}`);
+  if (!is2xx(r)) fail(`setup: the control API's lead-events extension could not record a ${type} event (${r.status}): ${r.text.slice(0, 120)}`, r);
 }
 
 function byId(leads: any[]): Map<string, any> {
@@ -429,7 +428,7 @@ export const LEAD_CHECKS: Check[] = [
     title: 'MUST set lead_replied_* and lead_converted once the lead has replied, by PATCH and by mutate set_status (control: lead events)',
     clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-USER-SETTABLE'],
     level: 'MUST',
-    features: ['control', 'op:leads.list'],
+    features: ['control:lead-events', 'op:leads.list'],
     budget: 14,
     async run(ctx) {
       const ws = await ctx.workspace();
@@ -453,7 +452,7 @@ export const LEAD_CHECKS: Check[] = [
     title: 'MUST reject changing the email of a lead already contacted (control: lead events)',
     clauses: ['STATE-LEAD-EMAIL-CHANGE-CONTACTED'],
     level: 'MUST',
-    features: ['control', 'op:leads.list'],
+    features: ['control:lead-events', 'op:leads.list'],
     budget: 4,
     async run(ctx) {
       const ws = await ctx.workspace();
@@ -470,7 +469,7 @@ export const LEAD_CHECKS: Check[] = [
     title: 'MUST soft-delete a contacted lead with a retention window in days (retentionDays > 0), hiding it at once (control: lead events)',
     clauses: ['STATE-LEAD-DELETE-SOFT', 'STATE-LEAD-DELETE-RETENTION', 'LEAD-DELETE-ANSWER'],
     level: 'MUST',
-    features: ['control', 'op:leads.list'],
+    features: ['control:lead-events', 'op:leads.list'],
     budget: 4,
     async run(ctx) {
       const ws = await ctx.workspace();
