@@ -121,6 +121,7 @@ export class Runner {
       if (this.sinks && !this.sinks.imap) return this.sinks.imapUnavailableReason ?? 'the IMAP sink is unavailable';
       return undefined;
     }
+    if (f === 'testEmail') return p.features.testEmail ? undefined : "needs a target that sends test emails from mailboxes at the kit's sinks (profile features.testEmail)";
     if (f.startsWith('op:')) {
       const op = f.slice(3);
       return (p.operations as Record<string, unknown>)[op] ? undefined : `needs the referenced operation "${op}" declared in the profile (operations.${op})`;

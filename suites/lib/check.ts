@@ -14,6 +14,7 @@ export type Feature =
   | 'exclusiveWorkspace' // a workspace nobody else uses meanwhile (rate limit)
   | 'sinks'
   | 'imap'
+  | 'testEmail' // the target sends test emails through mailboxes at the kit's sinks (profile features.testEmail)
   | `control:${ControlExtension}` // an optional extension of the control API (GET /capabilities)
   | `op:${string}`; // a referenced operation declared in the profile (e.g. "op:apikeys.create")
 
