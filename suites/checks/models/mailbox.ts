@@ -175,7 +175,7 @@ async function connectOAuth(ctx: CheckContext, api: ApiClient, trail: Trail): Pr
 async function run(ctx: CheckContext, level: RuleLevel, variant: Variant): Promise<void> {
   const useSinks = variant === 'sinks';
   if (useSinks && !ctx.sinks) skip('the runner handed no mail sinks to this check (ctx.sinks is not set)');
-  const size = runSize(ctx.depth, !!ctx.control);
+  const size = runSize(ctx.depth, !!ctx.control, ctx.profile.rateLimit);
   const pool = workspaces(ctx);
   await checkModel(
     ctx,
