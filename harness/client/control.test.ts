@@ -48,6 +48,18 @@ afterAll(async () => {
 });
 
 describe('createControlClient', () => {
+  it('probes GET /capabilities once: a 404 there means no optional extension', async () => {
+    const control = createControlClient({ baseUrl: server.url, token: TOKEN, recorder });
+    expect(await control.extensions()).toEqual([]);
+    expect(await control.forCheck('X').extensions()).toEqual([]);
+    expect(server.seen.filter((r) => r.url === '/capabilities')).toHaveLength(1);
+  });
+  it('reads the announced extensions from GET /capabilities', async () => {
+    const inner = server.handler;
+    server.handler = (req, res) => (req.method === 'GET' && req.url === '/capabilities' ? json(res, 200, { version: 1, extensions: ['lead-events'] }) : inner(req, res, 0));
+    const control = createControlClient({ baseUrl: server.url, token: TOKEN, recorder });
+    expect(await control.extensions()).toEqual(['lead-events']);
+  });
   it('creates a workspace, registers its key, and records the call with the token redacted', async () => {
     const control = createControlClient({ baseUrl: server.url, token: TOKEN, recorder });
     const ws = await control.createWorkspace({ name: 'conf-a', timezone: 'Europe/Paris' });

@@ -29,6 +29,8 @@ export interface ControlClientOptions {
   checkId?: string;
   userAgent?: string;
   timeoutMs?: number;
+  /** The shared result of the GET /capabilities probe (internal: forCheck passes it on). */
+  capabilities?: { current: Promise<readonly string[]> | undefined };
 }
 
 export interface ControlWorkspace {
@@ -94,9 +96,25 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
     return d;
   };
 
+  // GET /capabilities is probed once per client family (forCheck shares it).
+  const probe = opts.capabilities ?? { current: undefined as Promise<readonly string[]> | undefined };
+  async function extensions(): Promise<readonly string[]> {
+    probe.current ??= (async () => {
+      const res = await request('GET', '/capabilities', undefined, { allowError: true });
+      if (res.status === 404) return [];
+      const ext = res.body?.extensions;
+      if (res.status !== 200 || !Array.isArray(ext) || !ext.every((x: unknown) => typeof x === 'string')) {
+        throw new ControlError(`control API GET /capabilities answered ${res.status} without { version, extensions: string[] } (exchange ${res.exchangeId})`, res.status, recorder.redactor.json(res.body ?? res.text), res.exchangeId);
+      }
+      return ext as string[];
+    })();
+    return probe.current;
+  }
+
   return {
     baseUrl: opts.baseUrl,
     request,
+    extensions,
     async createWorkspace(input = {}) {
       const res = await request('POST', '/workspaces', input);
       const ws = res.body as ControlWorkspace;
@@ -123,7 +141,7 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
       return Number(n);
     },
     forCheck(checkId: string) {
-      return createControlClient({ ...opts, checkId });
+      return createControlClient({ ...opts, checkId, capabilities: probe });
     },
   };
 }

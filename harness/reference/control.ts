@@ -51,7 +51,11 @@ function setTags(c: ControlCtx, table: 'accounts' | 'campaigns', link: 'account_
   return { status: 200, body: { id, tags } };
 }
 
+/** Optional extensions of control API v1 this reference offers (answered by GET /capabilities). */
+export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events'] as const;
+
 const ROUTES: ControlRoute[] = [
+  { method: 'GET', path: '/capabilities', handler: () => ({ status: 200, body: { version: 1, extensions: [...CONTROL_EXTENSIONS] } }) },
   {
     method: 'POST', path: '/workspaces', handler: (c) => {
       const b = c.body === undefined ? {} : bodyObject(c.body);

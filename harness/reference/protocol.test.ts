@@ -38,6 +38,14 @@ describe('lifecycle', () => {
   });
 });
 
+describe('control API', () => {
+  it('announces its optional extensions at GET /capabilities', async () => {
+    const r = await env.ctl('GET', '/capabilities');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ version: 1, extensions: ['workspace-keys', 'lead-events'] });
+  });
+});
+
 describe('authentication (part 5)', () => {
   const paths = ['/v1/workspace', '/v1/campaigns', '/v1/api-keys'];
   it.each([

@@ -50,6 +50,8 @@ export class Runner {
   private controlByCheck = new Map<string, number>();
   /** The last few exchange ids of each check: evidence for a failure that named none. */
   private recentByCheck = new Map<string, string[]>();
+  /** What GET /capabilities announced (prepare). */
+  private controlExtensions: readonly string[] = [];
 
   constructor(readonly opts: RunnerOptions) {
     const tee: EventSink = {
@@ -93,6 +95,8 @@ export class Runner {
       // Stops by itself if the run dies without finish() (house rule: every server stops).
       this.sinks = await startSinks({ host: this.opts.profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: 30 * 60_000 });
     }
+    // Optional control extensions, probed once (GET /capabilities): featureGap reads them.
+    if (this.control) this.controlExtensions = await this.control.extensions();
     await this.pool.prepare();
     if (!this.control) await sweep(this.pool.members, this.opts.profile, this.opts.prefix, 'before');
   }
@@ -117,6 +121,11 @@ export class Runner {
   private featureGap(f: Feature): string | undefined {
     const p = this.opts.profile;
     if (f === 'control') return this.control ? undefined : 'needs the conformance-control API (profile "control")';
+    if (f.startsWith('control:')) {
+      const ext = f.slice('control:'.length);
+      if (!this.control) return `needs the conformance-control API (profile "control") with its optional "${ext}" extension`;
+      return this.controlExtensions.includes(ext) ? undefined : `needs the optional "${ext}" extension of the conformance-control API (not announced by its GET /capabilities)`;
+    }
     if (f === 'twoWorkspaces' || f === 'exclusiveWorkspace') return undefined; // the pool guarantees two
     if (f === 'sinks') {
       if (!p.features.sinks) return 'needs mail sinks the target can reach (profile features.sinks)';
@@ -127,6 +136,7 @@ export class Runner {
       if (this.sinks && !this.sinks.imap) return this.sinks.imapUnavailableReason ?? 'the IMAP sink is unavailable';
       return undefined;
     }
+    if (f === 'testEmail') return p.features.testEmail ? undefined : "needs a target that sends test emails from mailboxes at the kit's sinks (profile features.testEmail)";
     if (f.startsWith('op:')) {
       const op = f.slice(3);
       return (p.operations as Record<string, unknown>)[op] ? undefined : `needs the referenced operation "${op}" declared in the profile (operations.${op})`;

@@ -14,7 +14,19 @@ export type Feature =
   | 'exclusiveWorkspace' // a workspace nobody else uses meanwhile (rate limit)
   | 'sinks'
   | 'imap'
+  | 'testEmail' // the target sends test emails through mailboxes at the kit's sinks (profile features.testEmail)
+  | `control:${ControlExtension}` // an optional extension of the control API (GET /capabilities)
   | `op:${string}`; // a referenced operation declared in the profile (e.g. "op:apikeys.create")
+
+/**
+ * Optional extensions of the control API v1, announced by GET /capabilities
+ * (`{ version: 1, extensions: [...] }`; a 404 there means none):
+ * - workspace-keys: POST /workspaces/{organizationId}/keys (a key with any scopes, as the dashboard)
+ * - lead-events: POST /leads/{id}/events `{ type: 'contacted' | 'replied' }` (what sending and
+ *   the IMAP poller would record)
+ */
+export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events'] as const;
+export type ControlExtension = (typeof CONTROL_EXTENSIONS)[number];
 
 export interface Check {
   /** Stable id, e.g. "AUTH-401-MISSING/GET /v1/workspace". Never renamed. */
@@ -41,6 +53,8 @@ export interface ControlClient {
   now(): Promise<Date>;
   advance(seconds: number): Promise<Date>;
   drain(timeoutMs?: number): Promise<number>;
+  /** The optional extensions the control API announces (GET /capabilities, probed once; none on 404). */
+  extensions(): Promise<readonly string[]>;
   /** Any other control call (tags, oauth, lead searches). */
   request(method: string, path: string, body?: unknown, opts?: { allowError?: boolean; timeoutMs?: number }): Promise<ApiResponse>;
 }

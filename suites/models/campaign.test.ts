@@ -36,12 +36,14 @@ describe('campaign model (3.1)', () => {
       expect.objectContaining({ clause: 'STATE-CAMP-CREATE-LAUNCH-OK', level: 'SHOULD' }),
     ]);
   });
-  it('start needs leads and a sequence, else 400 from any state', () => {
+  it('start needs leads and a sequence: else 400 from draft, 400 or 409 where startability is not shown', () => {
     for (const st of ['draft', 'active', 'paused', 'completed'] as const) {
       expect(clauses(C.start(world(st, { leads: false }), { http: 200, bodyStatus: 'active', readBack: 'active' }))).toContain('STATE-CAMP-START-REQUIRES-LEADS');
-      expect(clauses(C.start(world(st, { seq: false }), { http: 409, bodyStatus: undefined, readBack: st }))).toContain('STATE-CAMP-START-REQUIRES-SEQUENCE');
+      expect(clauses(C.start(world(st, { seq: false }), { http: 422, bodyStatus: undefined, readBack: st }))).toContain('STATE-CAMP-START-REQUIRES-SEQUENCE');
       expect(C.start(world(st, { seq: false }), { http: 400, bodyStatus: undefined, readBack: st }).violations).toEqual([]);
     }
+    expect(clauses(C.start(world('draft', { seq: false }), { http: 409, bodyStatus: undefined, readBack: 'draft' }))).toContain('STATE-CAMP-START-REQUIRES-SEQUENCE');
+    expect(C.start(world('active', { seq: false }), { http: 409, bodyStatus: undefined, readBack: 'active' }).violations).toEqual([]);
     expect(C.start(world('draft', { leads: false }), { http: 400, bodyStatus: undefined, readBack: 'paused' }).violations).toEqual([
       expect.objectContaining({ clause: 'STATE-CAMP-START-NO-STATE-CHANGE-ON-400', level: 'SHOULD' }),
     ]);
@@ -65,7 +67,13 @@ describe('campaign model (3.1)', () => {
   });
   it('resume: 400 without a mailbox, continues from paused with one (even one that cannot send)', () => {
     expect(clauses(C.resume(world('paused', { mine: 0 }), { http: 200, bodyStatus: 'active', readBack: 'active' }))).toEqual(['STATE-CAMP-RESUME-NEEDS-MAILBOX']);
-    expect(clauses(C.resume(world('active', { mine: 0 }), { http: 409, bodyStatus: undefined, readBack: 'active' }))).toEqual(['STATE-CAMP-RESUME-NEEDS-MAILBOX']);
+    expect(clauses(C.resume(world('paused', { mine: 0 }), { http: 409, bodyStatus: undefined, readBack: 'paused' }))).toEqual(['STATE-CAMP-RESUME-NEEDS-MAILBOX']);
+    // resume is defined only from paused: elsewhere a 409 conflict is as right as the 400
+    for (const st of ['draft', 'active'] as const) {
+      expect(C.resume(world(st, { mine: 0 }), { http: 409, bodyStatus: undefined, readBack: st }).violations).toEqual([]);
+      expect(C.resume(world(st, { mine: 0 }), { http: 400, bodyStatus: undefined, readBack: st }).violations).toEqual([]);
+      expect(clauses(C.resume(world(st, { mine: 0 }), { http: 200, bodyStatus: 'active', readBack: 'active' }))).toEqual(['STATE-CAMP-RESUME-NEEDS-MAILBOX']);
+    }
     expect(C.resume(world('paused', { mine: 0 }), { http: 400, bodyStatus: undefined, readBack: 'paused' }).violations).toEqual([]);
     expect(C.resume(world('paused', { mine: 1 }), { http: 200, bodyStatus: 'active', readBack: 'active' }).violations).toEqual([]);
     expect(clauses(C.resume(world('paused', { mine: 1 }), { http: 400, bodyStatus: undefined, readBack: 'paused' }))).toEqual(['STATE-CAMP-RESUME-FROM-PAUSED']);

@@ -1,5 +1,5 @@
 import { CAMPAIGN_STATUSES } from '../spec/schemas.ts';
-import { a, is2xx, must, should, show, type Step, type Violation } from './core.ts';
+import { a, is2xx, isRejection, must, should, show, type Step, type Violation } from './core.ts';
 
 // Spec 3.1 Campaign, as a pure model.
 //
@@ -18,8 +18,11 @@ import { a, is2xx, must, should, show, type Step, type Violation } from './core.
 //   (4.3 "400 when nothing to send", part 7 "starting a campaign with no leads or sequence").
 // - Pause (referenced op), and any transition the target makes by itself (complete, fail, schedule):
 //   any answer is accepted and the observed status adopted; it must still be one of the 7 states.
-// - Resume from a state other than `paused`: any answer accepted, observed status adopted; only the
-//   mailbox precondition (4.3 "400 when the workspace has no mailbox") holds from every state.
+// - Resume from a state other than `paused`: any answer accepted, observed status adopted; without a
+//   mailbox it must be refused, but 3.1 defines resume only from paused, so a 409 conflict ("conflicts
+//   with current state", part 7) is as right there as the 400 of the mailbox rule.
+// - Start without leads or a sequence from a state other than draft: whether that state is startable
+//   is not shown, so a 409 conflict is as right as the 400 of the leads/sequence rule.
 // - Whether a launch with leads and a sequence succeeds (the spec allows "cannot launch" for reasons
 //   it does not list): either is accepted; the consequences of each are checked.
 // - Adding leads and PATCH are no transitions of 3.1: the status the target reports is adopted.
@@ -145,9 +148,9 @@ export function start(world: CampaignWorld, o: LifecycleObservation): Step<Campa
   const v: Violation[] = [...statesRule(o.readBack)];
   const expected = expectStart(c);
   if (expected === 'refused') {
-    if (o.http !== 400) {
+    if (c.status === 'draft' ? o.http !== 400 : !isRejection(o.http)) {
       const clause = !c.hasLeads ? 'STATE-CAMP-START-REQUIRES-LEADS' : 'STATE-CAMP-START-REQUIRES-SEQUENCE';
-      v.push(must(clause, `start of ${a(c.status)} campaign with ${c.hasLeads ? 'leads' : 'no leads'} and ${c.hasSequence ? 'a sequence' : 'no sequence'} answered ${o.http}, not 400`));
+      v.push(must(clause, `start of ${a(c.status)} campaign with ${c.hasLeads ? 'leads' : 'no leads'} and ${c.hasSequence ? 'a sequence' : 'no sequence'} answered ${o.http}, not ${c.status === 'draft' ? '400' : '400 or 409'}`));
     }
   } else if (expected === 'starts') {
     if (!is2xx(o.http)) v.push(should('STATE-CAMP-START-FROM-DRAFT', `start of a draft campaign with leads and a sequence answered ${o.http}`));
@@ -157,7 +160,7 @@ export function start(world: CampaignWorld, o: LifecycleObservation): Step<Campa
       v.push(must('STATE-CAMP-START-STATUS-REPORTED', `start answered status ${show(o.bodyStatus)} but the campaign reads back as ${show(o.readBack)}`));
     if (o.readBack === 'draft') v.push(must('STATE-CAMP-START-BEGINS', 'start answered success but the campaign is still draft: sending has not begun'));
   }
-  if (o.http === 400 && isCampaignStatus(o.readBack) && o.readBack !== c.status) {
+  if (isRejection(o.http) && isCampaignStatus(o.readBack) && o.readBack !== c.status) {
     v.push(should('STATE-CAMP-START-NO-STATE-CHANGE-ON-400', `a start refused with 400 moved the campaign from ${c.status} to ${show(o.readBack)}`));
   }
   return { next: { ...world, campaign: { ...c, status: adopt(c.status, o.readBack) } }, violations: v };
@@ -179,7 +182,8 @@ export function resume(world: CampaignWorld, o: LifecycleObservation): Step<Camp
   const v: Violation[] = [...statesRule(o.readBack)];
   const expected = expectResume(world);
   if (expected === 'refused') {
-    if (o.http !== 400) v.push(must('STATE-CAMP-RESUME-NEEDS-MAILBOX', `resume of ${a(c.status)} campaign in a workspace without any mailbox answered ${o.http}, not 400`));
+    const ok = c.status === 'paused' ? o.http === 400 : isRejection(o.http);
+    if (!ok) v.push(must('STATE-CAMP-RESUME-NEEDS-MAILBOX', `resume of ${a(c.status)} campaign in a workspace without any mailbox answered ${o.http}, not ${c.status === 'paused' ? '400' : '400 or 409'}`));
   } else if (expected === 'continues') {
     if (!is2xx(o.http))
       v.push(must('STATE-CAMP-RESUME-FROM-PAUSED', `resume of a paused campaign in a workspace with ${world.mailboxes.mine} mailbox(es) (none of them able to send) answered ${o.http}`));

@@ -67,7 +67,10 @@ const mailbox = {
   signature: '<p>Anna</p>',
   bcc: 'archive@example.com',
   automationLanguage: 'en',
-  warmup: { enabled: true, strategy: 'standard', maxPerDay: 20, phase: 'warming_up', startedAt: TS_MS, poolAccess: 'free' },
+  warmup: {
+    enabled: true, strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true, dailyRampup: 2, randomizer: 20,
+    skipWeekends: false, timezone: 'Europe/Oslo', trackingEnabled: false, phase: 'warming_up', startedAt: TS_MS, poolAccess: 'free',
+  },
   tracking: { domainId: U2 },
   statusMessage: null,
   tags: [tag],
@@ -216,8 +219,16 @@ describe('mailbox (2.1)', () => {
       ['imap', null],
       ['replyToAddress', undefined],
       ['tracking', undefined],
-      ['warmup', { enabled: false }],
+      ['warmup.phase', undefined],
+      ['warmup.startedAt', undefined],
     ]);
+  });
+  it('a mailbox reports every writable warmup field (2.3 lists them; absent is no conformant shape)', () => {
+    bad(S.mailbox, { ...mailbox, warmup: { enabled: false } });
+    for (const f of S.WARMUP_WRITABLE_FIELDS) {
+      const { [f]: _gone, ...rest } = mailbox.warmup as Record<string, unknown>;
+      bad(S.mailbox, { ...mailbox, warmup: rest });
+    }
   });
   it('rejects wrong types, unknown enum values, nulls not stated, out-of-range, passwords', () => {
     rejects(S.mailbox, mailbox, [
@@ -411,7 +422,8 @@ describe('campaign (2.5, 4.3)', () => {
     bad(L, { data: [item], meta: { hasMore: true, nextCursor: null } });
     bad(L, { data: [item], meta: { hasMore: true, nextCursor: '' } });
     bad(L, { data: [item], meta: { hasMore: 'no', nextCursor: null } });
-    bad(L, { data: [item], meta: { hasMore: false } });
+    ok(L, { data: [item], meta: { hasMore: false } }); // last page: nothing leads on, absent is conformant
+    bad(L, { data: [item], meta: { hasMore: true } });
     bad(L, { data: [item] });
     bad(L, { data: [{ ...item, id: 1 }], meta: { hasMore: false, nextCursor: null } });
   });

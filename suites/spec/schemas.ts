@@ -149,13 +149,13 @@ const warmupWritableShape = {
 export const warmupInput = z.object(warmupWritableShape).partial();
 
 /**
- * The warmup object in a mailbox. `enabled` is always reported (warmup defaults to ON, 2.2);
- * the other fields are typed when present (their defaults are not shown). `phase` (seen
- * `warming_up`) and `poolAccess` (seen `free`) are strings: their value sets are not shown.
+ * The warmup object in a mailbox. Every writable field is reported (2.3 lists them; only their
+ * defaults are not shown, not whether they exist). The read-only `phase`, `startedAt` and
+ * `poolAccess` may be absent (warmup off, not started). `phase` (seen `warming_up`) and
+ * `poolAccess` (seen `free`) are strings: their value sets are not shown.
  */
 export const warmup = z.looseObject({
-  ...z.object(warmupWritableShape).partial().shape,
-  enabled: z.boolean(),
+  ...warmupWritableShape,
   phase: absent(z.string()),
   startedAt: absent(isoTimestamp),
   poolAccess: absent(z.string()),
@@ -973,15 +973,16 @@ export const analyticsOverview = z.looseObject({
 export const PAGE_SIZE = { min: 1, max: 100, example: 50 } as const;
 
 /**
- * `{ data: [...], meta: { hasMore, nextCursor } }`. nextCursor is typed string (4.1); a last page
- * has no next page, so when hasMore is false a string or null is accepted. When hasMore is true
- * it must be a non-empty string.
+ * `{ data: [...], meta: { hasMore, nextCursor } }`. nextCursor is typed string (4.1) and leads to
+ * the next page; the spec says nothing of it when there is no next page, so on a last page
+ * (hasMore false) it may be a string, null or absent. When hasMore is true it must be a
+ * non-empty string.
  */
 export function listOf<T extends z.ZodType>(item: T) {
   return z.looseObject({
     data: z.array(item),
     meta: z
-      .looseObject({ hasMore: z.boolean(), nextCursor: z.string().nullable() })
+      .looseObject({ hasMore: z.boolean(), nextCursor: z.string().nullable().optional() })
       .superRefine((m, ctx) => {
         if (m.hasMore && !(typeof m.nextCursor === 'string' && m.nextCursor.length > 0)) {
           ctx.addIssue({ code: 'custom', path: ['nextCursor'], message: 'nextCursor must be a non-empty string when hasMore is true' });

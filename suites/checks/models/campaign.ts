@@ -181,7 +181,7 @@ function commands(ctx: CheckContext, maxCommands: number) {
 const createInput = fc.record({ leads: fc.constantFrom(1, 0, 2, 1), steps: fc.constantFrom(1, 0, 2, 1), launch: fc.boolean() });
 
 async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
-  const size = runSize(ctx.depth, !!ctx.control);
+  const size = runSize(ctx.depth, !!ctx.control, ctx.profile.rateLimit);
   // Without control: one shared workspace for every run (mailboxes of others may exist there).
   const pool = workspaces(ctx);
   await checkModel(

@@ -61,11 +61,24 @@ export interface RunSize {
  * run gets a fresh workspace (its own rate budget), so runs are cheap; without it every run shares
  * one rate-limited workspace (120 requests a minute), so there are fewer.
  */
-export function runSize(depth: Depth, control: boolean): RunSize {
-  if (depth === 'full') return { numRuns: control ? 60 : 8, maxCommands: 16, timeLimitMs: 120_000 };
-  if (depth === 'quick') return { numRuns: control ? 6 : 2, maxCommands: 6, timeLimitMs: 20_000 };
-  return { numRuns: control ? 12 : 3, maxCommands: 10, timeLimitMs: 45_000 };
+export function runSize(depth: Depth, control: boolean, rate?: { requests: number; windowSeconds: number }): RunSize {
+  const base: RunSize =
+    depth === 'full' ? { numRuns: control ? 60 : 8, maxCommands: 16, timeLimitMs: 120_000 }
+    : depth === 'quick' ? { numRuns: control ? 6 : 2, maxCommands: 6, timeLimitMs: 20_000 }
+    : { numRuns: control ? 12 : 3, maxCommands: control ? 10 : 6, timeLimitMs: 45_000 };
+  if (control || !rate) return base;
+  // One shared workspace in real time: give the planned runs the time the rate limit needs for
+  // them (a run costs about 3 requests a command plus its setup), with room for the other checks
+  // that share the workspace meanwhile, and never more than the run's own time out allows.
+  const perRun = 4 + 3 * base.maxCommands;
+  const seconds = (base.numRuns * perRun * rate.windowSeconds) / rate.requests;
+  return { ...base, timeLimitMs: Math.min(MAX_MODEL_MS, Math.max(base.timeLimitMs, Math.ceil(seconds * SHARED_FACTOR * 1000))) };
 }
+
+/** Other checks use the shared workspace's budget meanwhile (up to this many at once). */
+const SHARED_FACTOR = 3;
+/** Below the conformance run's per-check time out (suites/vitest.conformance.config.ts, 600 s). */
+const MAX_MODEL_MS = 420_000;
 
 /**
  * The workspace of one run: with the control API a fresh one per run (nothing else in it, its own
@@ -90,6 +103,9 @@ export async function checkModel<T>(ctx: CheckContext, machine: string, arb: fc.
   });
   if (!result.failed) return;
   const err = result.errorInstance;
+  if (result.interrupted && result.numRuns === 0 && err == null) {
+    throw new CheckSkipped(`no ${machine} model run finished within ${Math.round(size.timeLimitMs / 1000)} s under the target's rate limit: the model needs more time than the rate budget leaves it (run it alone with --only, or give the control API)`);
+  }
   const where = `fast-check seed ${result.seed}, path "${result.counterexamplePath}", after ${result.numRuns} run(s) and ${result.numShrinks} shrink(s)${result.interrupted ? ' (shrinking cut short by the time limit)' : ''}; replay: run again with the same run seed (--seed, printed below) and the same --depth, or fc.check with { seed: ${result.seed}, path: "${result.counterexamplePath}" }`;
   if (err instanceof ModelViolation) {
     throw new CheckFailure(`${machine} model: ${err.message}. Minimal sequence: ${err.trace.join(' -> ')}. ${where}`, [...err.evidence]);

@@ -134,12 +134,14 @@ function commands(maxCommands: number, control: boolean) {
 }
 
 async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
-  const size = runSize(ctx.depth, !!ctx.control);
+  const size = runSize(ctx.depth, !!ctx.control, ctx.profile.rateLimit);
   const pool = workspaces(ctx);
+  // Lead events need the control API's optional lead-events extension (GET /capabilities).
+  const events = ctx.control ? (await ctx.control.extensions()).includes('lead-events') : false;
   await checkModel(
     ctx,
     'lead (3.3)',
-    commands(size.maxCommands, !!ctx.control),
+    commands(size.maxCommands, events),
     async (cmds) => {
       const ws = await pool.next();
       const trail = new Trail(level);

@@ -175,7 +175,7 @@ async function connectOAuth(ctx: CheckContext, api: ApiClient, trail: Trail): Pr
 async function run(ctx: CheckContext, level: RuleLevel, variant: Variant): Promise<void> {
   const useSinks = variant === 'sinks';
   if (useSinks && !ctx.sinks) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
-  const size = runSize(ctx.depth, !!ctx.control);
+  const size = runSize(ctx.depth, !!ctx.control, ctx.profile.rateLimit);
   const pool = workspaces(ctx);
   await checkModel(
     ctx,

@@ -5,7 +5,7 @@ import { expect2xx, expectError, expectSchema, expectThat, snippet } from '../..
 import { createCampaign, createMailbox, faker, newKey } from '../../lib/recipes.ts';
 import { campaignBody, sequenceStep } from '../../../fixtures/factories/index.ts';
 import { campaignCreateResponseFor, campaignListItem, listOf } from '../../spec/schemas.ts';
-import { control, createTag, expectBusiness400, expectValidation400, leadAddress, op, opRequest, setTags, walk } from './lib.ts';
+import { control, createTag, expectBusiness400, expectValidation400, leadAddress, op, opRequest, resultPath, setTags, walk } from './lib.ts';
 
 // Part 4.3 (less test-email), 2.5 and 3.1, from the outside.
 
@@ -58,6 +58,24 @@ async function started(ctx: CheckContext, api: ApiClient, opts: { leads?: number
   if (s.status === 409) skip(DRAFT_NOT_STARTABLE);
   expect2xx(s, 'setup: POST /v1/campaigns/{id}/start');
   return { id, start: s };
+}
+
+/**
+ * Makes sure the (exclusive) workspace holds no mailbox: a fresh one from the control API holds
+ * none; otherwise the referenced accounts.list tells, this run's own mailboxes are deleted, and
+ * any other mailbox skips the check (it is not the kit's to delete).
+ */
+async function withoutMailboxes(ctx: CheckContext, api: ApiClient): Promise<void> {
+  const op = ctx.profile.operations['accounts.list'];
+  if (!op) {
+    if (ctx.control) return;
+    skip('needs a workspace without mailboxes: without the control API only the referenced operation accounts.list can tell, and the profile does not declare it');
+  }
+  const items = (await walk(ctx.profile, api, op.path, resultPath(op, 'items'))) as { id?: string; emailAddress?: string }[];
+  const ours = items.filter((m) => typeof m.emailAddress === 'string' && m.emailAddress.startsWith(ctx.prefix) && typeof m.id === 'string');
+  for (const m of ours) expect2xx(await api.delete(`/v1/accounts/${m.id}`), `setup: deleting this run's mailbox ${m.emailAddress}`);
+  const others = items.length - ours.length;
+  if (others > 0) skip(`needs a workspace without mailboxes: the workspace given holds ${others} mailbox(es) the kit did not create`);
 }
 
 async function pause(ctx: CheckContext, api: ApiClient, id: string) {
@@ -473,6 +491,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
+      await withoutMailboxes(ctx, ws.api);
       const { id } = await started(ctx, ws.api);
       await pause(ctx, ws.api, id);
       expectBusiness400(await ws.api.post(`/v1/campaigns/${id}/resume`), ctx, 'resuming a paused campaign in a workspace without mailboxes');

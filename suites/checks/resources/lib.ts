@@ -205,10 +205,26 @@ export async function sinkMailbox(ctx: CheckContext, needImap = true): Promise<{
 const UNSETTLED = new Set(['inactive', 'checking']);
 
 /**
- * Drives background work (control drain) and polls the mailbox (accounts.get) until its status
- * leaves inactive/checking, or `timeoutMs` passes. Returns the last answer.
+ * The mailbox status a verification outcome gives (3.2: "Mapping of verification outcomes to
+ * status values: not shown"): the profile's declaration; a check that needs it skips without.
  */
-export async function settle(ctx: CheckContext, api: ApiClient, id: string, timeoutMs = 10_000, done: (m: any) => boolean = (m) => !UNSETTLED.has(m?.status)): Promise<ApiResponse> {
+export function verificationStatus(ctx: CheckContext, outcome: 'succeeded' | 'failed'): string {
+  const d = ctx.profile.declarations.verificationStatus;
+  if (!d) skip('the profile does not declare declarations.verificationStatus (the mailbox status after a verification succeeds or fails)');
+  return d[outcome];
+}
+
+/** Has the mailbox reached a verification outcome? The declared statuses, else any status but inactive/checking. */
+function verified(ctx: CheckContext): (m: any) => boolean {
+  const d = ctx.profile.declarations.verificationStatus;
+  return d ? (m) => m?.status === d.succeeded || m?.status === d.failed : (m) => !UNSETTLED.has(m?.status);
+}
+
+/**
+ * Drives background work (control drain) and polls the mailbox (accounts.get) until it reaches a
+ * verification outcome (by default), or `timeoutMs` passes. Returns the last answer.
+ */
+export async function settle(ctx: CheckContext, api: ApiClient, id: string, timeoutMs = 10_000, done: (m: any) => boolean = verified(ctx)): Promise<ApiResponse> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     if (ctx.control) await ctx.control.drain(2000).catch(() => 0);

@@ -193,7 +193,7 @@ const LEAD: Clause[] = [
   M('LEAD-CUSTOMFIELDS-OBJECT', '2.6', 'Lead `customFields`: object (name to value).'),
   M('LEAD-CUSTOMFIELD-LABELS-TYPES', '2.6', 'Update also accepts `customFieldLabels` and `customFieldTypes` objects.'),
   M('LEAD-STATUS-STRING', '2.6', 'Lead `status`: string; values in part 3.'),
-  S('LEAD-STATUS-NEW', '2.6', 'Lead `status` (seen: `not_contacted`) (reading: a lead never contacted reports `not_contacted`).'),
+  P('LEAD-STATUS-NEW', '2.6', 'Lead `status` of a lead never contacted (seen: `not_contacted`; lead status values beyond part 3: not shown): the profile declares it (declarations.newLeadStatus).'),
   M('LEAD-VERIFICATION-OBJECT', '2.6', 'Lead `verification`: object: `status`, `subStatus` (strings; seen `valid`, `email_ok`).'),
   M('LEAD-METRICS-OBJECT', '2.6', 'Lead `metrics`: object: `sent`, `opened`, `clicked`, `replied` (integers).'),
   M('LEAD-PROVIDER-STRING', '2.6', 'Lead `provider`: string (seen: `google`).'),

@@ -58,5 +58,6 @@ export const CLAUSES_PART4_LEADS: readonly Clause[] = [
   M('LEAD-SEARCH-CROSS-CAMPAIGN', 'Search across campaigns by email (1): a lead present in several campaigns appears once for each of them.'),
   M('LEAD-SEARCH-WORKSPACE', 'The key identifies the workspace (part 5): the search only finds leads of the caller\'s workspace.'),
   S('LEAD-SEARCH-NO-MATCH', 'Reading: a query that matches nothing answers 200 with `data: []`.'),
+  P('LEAD-SEARCH-ROWS-PROFILE', 'GET /v1/leads/search: when a fragment matches several leads of one campaign, whether "one row per campaign containing the email" gives one row for that campaign or one per matching lead is not shown (profile: declarations.leadSearchRows; either reading when undeclared).'),
   P('LEAD-SEARCH-PARAM-PROFILE', 'Name of the search query parameter of GET /v1/leads/search: not shown (profile).'),
 ];

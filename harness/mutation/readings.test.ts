@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { loadProfile } from '../runner/profile.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { runAgainstReference } from './run.ts';
+
+// Readings the spec allows: where a sentence admits two readings (or says "not shown"), a target
+// that chose the other one passes when its profile says so, or when it declares nothing. Here a
+// mutant of the reference stands for that other, conformant target; the same mutant still fails
+// the checks when the profile declares the reference's own reading (mutation.test.ts).
+
+const base = await loadProfile();
+
+interface Reading {
+  name: string;
+  /** Ids of the checks that must pass. */
+  only: RegExp;
+  mutants: string[];
+  profile?: (p: Profile) => Profile;
+  /** 'fail': the profile declares what the reference does not do, so a check must hold it to that. */
+  expect?: 'pass' | 'fail';
+}
+
+const withDeclarations = (d: Partial<Profile['declarations']>) => (p: Profile): Profile => ({ ...p, declarations: { ...p.declarations, ...d } });
+const without = (key: keyof Profile['declarations']) => (p: Profile): Profile => {
+  const declarations = { ...p.declarations };
+  delete declarations[key];
+  return { ...p, declarations };
+};
+
+const READINGS: Reading[] = [
+  { name: 'lead search: one row per matching lead, declared', only: /^LEAD-SEARCH\//, mutants: ['lead-search-row-per-lead'], profile: withDeclarations({ leadSearchRows: 'per-lead' }) },
+  { name: 'lead search: one row per matching lead, undeclared', only: /^LEAD-SEARCH\//, mutants: ['lead-search-row-per-lead'], profile: without('leadSearchRows') },
+  // Undeclared "not shown" values: the checks that need them skip, none fails.
+  { name: 'new lead status undeclared', only: /^LEAD-LIST\/referenced$/, mutants: [], profile: without('newLeadStatus') },
+  { name: 'new lead status declared otherwise: held to the declaration', only: /^LEAD-LIST\/referenced$/, mutants: [], profile: withDeclarations({ newLeadStatus: 'fresh' }), expect: 'fail' },
+  { name: 'verification outcome mapping declared otherwise: held to the declaration', only: /^VERIF-SINK\/active$/, mutants: [], profile: withDeclarations({ verificationStatus: { succeeded: 'ready', failed: 'broken' } }), expect: 'fail' },
+  { name: 'verification outcome mapping undeclared', only: /^(VERIF-|ACCT-VERIF)/, mutants: [], profile: without('verificationStatus') },
+];
+
+describe('a target that chose another allowed reading passes; a declaration is held', () => {
+  for (const r of READINGS) {
+    it(r.name, async () => {
+      const checks = ALL_CHECKS.filter((c) => r.only.test(c.id));
+      expect(checks.length).toBeGreaterThan(0);
+      const results = await runAgainstReference((r.profile ?? ((p) => p))(base), checks, r.mutants);
+      const bad = results.filter((x) => x.verdict === 'fail' || x.verdict === 'error').map((x) => `${x.checkId}: ${x.message}`);
+      if (r.expect === 'fail') {
+        expect(results.some((x) => x.verdict === 'fail')).toBe(true);
+        return;
+      }
+      expect(bad).toEqual([]);
+      expect(results.some((x) => x.verdict === 'pass')).toBe(true);
+    }, 180_000);
+  }
+});
