@@ -14,7 +14,10 @@ const KILLERS: { mutant: string; checks: string[] }[] = [
     // Without any idempotency store, a retry of these answers the same anyway: each check must
     // make the second execution observable.
     mutant: 'idem-ignored',
-    checks: ['IDEM-REPLAY/POST /v1/campaigns/{id}/start', 'IDEM-REPLAY/POST /v1/campaigns/{id}/resume', 'IDEM-REPLAY/POST <campaigns.pause>'],
+    checks: [
+      'IDEM-REPLAY/POST /v1/campaigns/{id}/start', 'IDEM-REPLAY/POST /v1/campaigns/{id}/resume', 'IDEM-REPLAY/POST <campaigns.pause>',
+      'IDEM-REPLAY/PATCH /v1/campaigns/{cid}/leads/{leadId}', 'IDEM-REPLAY/POST /v1/campaigns/{cid}/leads/mutate',
+    ],
   },
 ];
 
