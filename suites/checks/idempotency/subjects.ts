@@ -282,12 +282,24 @@ export const SUBJECTS: Subject[] = [
     },
   },
   {
+    // A lead carries no updatedAt: a second PATCH would answer the same. Another PATCH between
+    // makes a re-executed retry visible (it writes Ada back); a replay leaves Grace.
     endpoint: 'leads.update',
     features: ['op:leads.list'],
     async prepare(ctx, ws) {
       const { cid, leadId } = await campaignWithLeads(ctx, ws);
       const path = `/v1/campaigns/${cid}/leads/${leadId}`;
-      return { request: { method: 'PATCH', path, body: { firstName: 'Ada' } }, other: { method: 'PATCH', path, body: { firstName: 'Grace' } } };
+      return {
+        request: { method: 'PATCH', path, body: { firstName: 'Ada' } },
+        other: { method: 'PATCH', path, body: { firstName: 'Grace' } },
+        observe: {
+          between: async () => expect2xx(await ws.api.patch(path, { firstName: 'Grace' }), 'PATCH lead { firstName: Grace } between the request and its retry'),
+          executedAgain: async () => {
+            const now = (await listLeads(ctx, ws.api, cid)).find((l) => l.id === leadId) as { firstName?: unknown } | undefined;
+            return now?.firstName === 'Grace' ? undefined : `the lead renamed Grace after the first PATCH is ${JSON.stringify(now?.firstName)} after the retry`;
+          },
+        },
+      };
     },
   },
   {
@@ -304,9 +316,21 @@ export const SUBJECTS: Subject[] = [
     async prepare(ctx, ws) {
       const { cid, leadId } = await campaignWithLeads(ctx, ws);
       const n = ctx.profile.names.mutate;
-      const body = (tag: string) => ({ [n.operation]: 'add_tags', ids: [leadId], tags: [tag] });
+      const body = (tag: string, operation = 'add_tags') => ({ [n.operation]: operation, ids: [leadId], tags: [tag] });
       const path = `/v1/campaigns/${cid}/leads/mutate`;
-      return { request: { method: 'POST', path, body: body('first') }, other: { method: 'POST', path, body: body('second') } };
+      return {
+        request: { method: 'POST', path, body: body('first') },
+        other: { method: 'POST', path, body: body('second') },
+        // The answer counts, so a second add_tags would answer the same: removing the tag between
+        // makes a re-executed retry visible (the tag is back); a replay leaves it removed.
+        observe: {
+          between: async () => expect2xx(await ws.api.post(path, body('first', 'remove_tags')), 'mutate remove_tags between the request and its retry'),
+          executedAgain: async () => {
+            const now = (await listLeads(ctx, ws.api, cid)).find((l) => l.id === leadId) as { tags?: unknown } | undefined;
+            return Array.isArray(now?.tags) && now.tags.includes('first') ? `the tag removed after the first add_tags is back after the retry (${JSON.stringify(now.tags)})` : undefined;
+          },
+        },
+      };
     },
   },
   {
