@@ -202,7 +202,7 @@ export const ALT_CHOICES: Choices = {
     dailyRampup: { min: 2, max: 20 },
     randomizer: { min: 0, max: 50 },
   },
-  campaignRequiredFields: ['name', 'schedule'],
+  campaignRequiredFields: ['name', 'settings'],
   batchErrorFields: { index: 'position', emailAddress: 'email', code: 'reason', message: 'detail' },
   verificationStatus: { succeeded: 'active', failed: 'inactive' },
   leadSearchRows: 'per-lead',
