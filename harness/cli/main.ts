@@ -11,7 +11,9 @@ usage:
   outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model
   outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
   outreach-conformance mutation [--out DIR] [--only REGEX]     kills every mutant of the reference target
-  outreach-conformance reference [--mutants a,b]               serves the reference target alone
+  outreach-conformance reference [--mutants a,b] [--choices default|alt|random:SEED]
+                                 serves the reference target alone (prints its URLs and, with
+                                 --choices, the profile of that choice set)
 
 exit codes: 0 every MUST check passed, 1 a MUST check failed, 2 the kit itself could not run
 `;
@@ -33,7 +35,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'mutation':
         return await (await import('../mutation/command.ts')).mutationCommand(rest);
       case 'reference':
-        return await (await import('../reference/serve.ts')).serveReference(rest).then(() => 0);
+        return await (await import('../reference/serve.ts')).serveReference(rest).then(
+          () => 0,
+          (e: unknown) => (process.stderr.write(`outreach-conformance reference: ${(e as Error).message}\n`), 2),
+        );
       case undefined:
       case 'help':
       case '--help':
