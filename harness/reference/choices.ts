@@ -170,9 +170,9 @@ const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
     result: { submitted: 'summary.submitted', created: 'summary.created', duplicates: 'summary.duplicates', invalid: 'summary.invalid', items: 'contacts' },
   },
   'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold' },
-  'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies' },
-  'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forwards' },
-  'emails.markRead': { method: 'PATCH', path: '/v1/emails/{id}/read-state' },
+  'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies', fields: { body: 'text', accountId: 'fromAccountId' } },
+  'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forwards', fields: { to: 'recipient', body: 'note' } },
+  'emails.markRead': { method: 'PATCH', path: '/v1/emails/{id}/read-state', fields: { isUnread: 'unread' } },
 };
 
 export const ALT_CHOICES: Choices = {
