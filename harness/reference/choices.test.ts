@@ -12,7 +12,7 @@ const reference = JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/
 const target = { baseUrl: 'http://127.0.0.1:1', control: { baseUrl: 'http://127.0.0.1:2', token: 't' } };
 const ITEMS = Object.keys(DEFAULT_CHOICES).filter((k) => k !== 'name') as (keyof Choices)[];
 /** Items whose every entry differs between DEFAULT and ALT (the others differ as a whole). */
-const PER_ENTRY: (keyof Choices)[] = ['listParams', 'analyticsParams', 'mutateFields', 'mailboxDefaults', 'warmupDefaults', 'warmupBounds', 'batchErrorFields'];
+const PER_ENTRY: (keyof Choices)[] = ['listParams', 'analyticsParams', 'mutateFields', 'mailboxDefaults', 'warmupDefaults', 'warmupBounds', 'batchErrorFields', 'campaignDefaults'];
 
 describe('choice sets', () => {
   it('ALT differs from DEFAULT in every item (and in every entry of the named ones)', () => {
@@ -96,7 +96,8 @@ describe('the reference answers by ALT', () => {
     expect(c.body.campaign.schedule.sendingDays).toEqual([1, 7]);
     expect((await call('POST', '/v1/campaigns', { name: 'x', settings: {}, schedule: { sendingDays: [0] } })).status).toBe(400);
     const d = await call('POST', '/v1/campaigns', { name: 'default days', settings: {} });
-    expect(d.body.campaign.schedule.sendingDays).toEqual([1, 2, 3, 4, 5]);
+    expect(d.body.campaign.schedule.sendingDays).toEqual([1, 2, 3, 4, 5, 6, 7]); // every day, Sunday = 7
+    expect(d.body.campaign.settings).toEqual(ALT_CHOICES.campaignDefaults.settings);
   });
 
   it('business-rule code, 409 for other state conflicts, errors replayed under an Idempotency-Key', async () => {

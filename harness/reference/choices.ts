@@ -85,6 +85,15 @@ export interface Choices {
   idempotencyStores: 'success' | 'all';
   /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (handlers/apikeys.ts). */
   subsetRefusalStatus: 403 | 400;
+  /** Idempotency-Key space: the workspace's (any of its keys gets the replay) or each API key's (app.ts, idempotent). */
+  idempotencyScope: 'workspace' | 'api-key';
+  /** retentionDays of a soft-deleted contacted lead (resources/leads.ts). */
+  leadRetentionDays: number;
+  /** Campaign schedule and settings when omitted (resources/campaigns.ts; sendingDays 0 = Sunday). */
+  campaignDefaults: {
+    sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number; dailyLimit: number;
+    settings: { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean; stopOnReply: boolean };
+  };
 }
 
 const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
@@ -148,6 +157,12 @@ export const DEFAULT_CHOICES: Choices = {
   newLeadStatus: 'not_contacted',
   idempotencyStores: 'success',
   subsetRefusalStatus: 403,
+  idempotencyScope: 'workspace',
+  leadRetentionDays: 30,
+  campaignDefaults: {
+    sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100,
+    settings: { trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true },
+  },
 };
 
 // Paths the spec names (GET /v1/accounts, /v1/accounts/{id}, resume, /v1/usage,
@@ -209,6 +224,12 @@ export const ALT_CHOICES: Choices = {
   newLeadStatus: 'new',
   idempotencyStores: 'all',
   subsetRefusalStatus: 400,
+  idempotencyScope: 'api-key',
+  leadRetentionDays: 14,
+  campaignDefaults: {
+    sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: 480, sendingMinutesEnd: 1080, dailyLimit: 50,
+    settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: true, stopOnReply: false },
+  },
 };
 
 /** Options of each item beyond DEFAULT and ALT (random sets draw from DEFAULT, ALT and these). */

@@ -31,10 +31,12 @@ export interface CampaignDoc {
 }
 export interface CampaignRow { id: string; org_id: string; name: string; status: string; doc: string; created_at: number; updated_at: number }
 
-export const defaultSchedule = (tz: string): Schedule => ({
-  timezone: tz, sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100, startDate: null, endDate: null,
-});
-export const defaultSettings = (): Settings => ({ trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true });
+/** The chosen defaults (choices.ts campaignDefaults) in the workspace timezone. */
+export const defaultSchedule = (ctx: Ctx): Schedule => {
+  const { settings: _s, sendingDays, ...d } = ctx.services.choices.campaignDefaults;
+  return { timezone: ctx.workspace.timezone, sendingDays: [...sendingDays], ...d, startDate: null, endDate: null };
+};
+export const defaultSettings = (ctx: Ctx): Settings => ({ ...ctx.services.choices.campaignDefaults.settings });
 
 export const leadsCount = (ctx: Ctx, campaignId: string) =>
   (ctx.db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').get(campaignId) as { n: number }).n;
@@ -167,8 +169,8 @@ export const create: Handler = async (ctx) => {
   const required = ctx.services.choices.campaignRequiredFields;
   const name = v.str(b, 'name', { required: required.includes('name') && !ctx.mutant('camp-name-optional'), nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 }) ?? '';
   for (const f of ['schedule', 'settings'] as const) if (required.includes(f) && (b[f] === undefined || b[f] === null)) v.issue(f, 'is required');
-  const schedule = b.schedule === undefined ? defaultSchedule(ctx.workspace.timezone) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx.workspace.timezone));
-  const settings = b.settings === undefined ? defaultSettings() : mergeSettings(v, b.settings, defaultSettings());
+  const schedule = b.schedule === undefined ? defaultSchedule(ctx) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx));
+  const settings = b.settings === undefined ? defaultSettings(ctx) : mergeSettings(v, b.settings, defaultSettings(ctx));
   const sequence = b.sequence === undefined ? [] : parseSequence(ctx, v, b.sequence, []);
   const accounts = b.accounts === undefined ? [] : parseAccounts(ctx, v, b.accounts);
   const launch = v.bool(b, 'launch') ?? false;
@@ -235,8 +237,8 @@ export const patch: Handler = async (ctx) => {
   const doc = JSON.parse(row.doc) as CampaignDoc;
   if (ctx.mutant('camp-patch-replaces-all')) {
     // Every section not supplied falls back to its default (a full replace).
-    doc.schedule = defaultSchedule(ctx.workspace.timezone);
-    doc.settings = defaultSettings();
+    doc.schedule = defaultSchedule(ctx);
+    doc.settings = defaultSettings(ctx);
     doc.sequence = [];
     doc.accounts = [];
   }
