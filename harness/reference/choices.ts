@@ -184,7 +184,8 @@ const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
     fields: { leads: 'contacts' },
     result: { submitted: 'summary.submitted', created: 'summary.created', duplicates: 'summary.duplicates', invalid: 'summary.invalid', items: 'contacts' },
   },
-  'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold' },
+  'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold', result: { id: 'campaign.id', status: 'campaign.status', success: 'success' } },
+  'subscription.get': { method: 'GET', path: '/v1/account/subscription', result: { plan: 'subscription.plan', apiAccess: 'subscription.apiAccess', limits: 'subscription.limits' } },
   'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies', fields: { body: 'text', accountId: 'fromAccountId' } },
   'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forwards', fields: { to: 'recipient', body: 'note' } },
   'emails.markRead': { method: 'PATCH', path: '/v1/emails/{id}/read-state', fields: { isUnread: 'unread' } },
@@ -308,6 +309,8 @@ function declarationsOf(c: Choices): Record<string, unknown> {
 const PROFILE_RESULTS: Partial<Record<ReferencedOp, string[]>> = {
   'apikeys.create': ['id', 'secret', 'scopes'],
   'leads.create': ['created', 'items'],
+  'campaigns.pause': ['status'],
+  'subscription.get': ['plan', 'limits'],
 };
 
 function profileOperation(id: ReferencedOp, op: OperationChoice): Record<string, unknown> {

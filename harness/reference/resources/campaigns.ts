@@ -14,6 +14,7 @@ import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { localParts, zonedToUtc } from './time.ts';
 import { insertLeads } from './leads.ts';
 import type { Choices } from '../choices.ts';
+import { shapeResult } from '../shape.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'paused', 'stopped', 'completed', 'failed'] as const;
 export const MAX_LEADS_ON_CREATE = 10_000;
@@ -283,10 +284,11 @@ export const start: Handler = async (ctx) => {
 
 export const pause: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
-  if (row.status === 'paused') return ok({ id: row.id, status: row.status, success: true });
+  const answer = (status: string) => ok(shapeResult(ctx.services.choices, 'campaigns.pause', { id: row.id, status, success: true }));
+  if (row.status === 'paused') return answer(row.status);
   if (!['active', 'scheduled'].includes(row.status)) throw stateConflict(`A ${row.status} campaign cannot be paused.`);
   setStatus(ctx, row.id, 'paused');
-  return ok({ id: row.id, status: 'paused', success: true });
+  return answer('paused');
 };
 
 export const resume: Handler = async (ctx) => {
