@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { Profile } from '../../fixtures/profiles/schema.ts';
 import { ALT_CHOICES, DEFAULT_CHOICES, parseChoices, profileFor, randomChoices, startReference, type Choices } from './index.ts';
 import { Env, mailboxInput } from './test-helpers.ts';
+import { bodyOf, chosenRoutes, queryOf } from './chosen.ts';
+import { ROUTES } from './routes.ts';
 
 const reference = JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/profiles/reference.json', import.meta.url)), 'utf8'));
 const target = { baseUrl: 'http://127.0.0.1:1', control: { baseUrl: 'http://127.0.0.1:2', token: 't' } };
@@ -150,5 +152,29 @@ describe('the reference answers by ALT', () => {
     const u = await call('GET', '/v1/usage/bogus');
     expect([u.status, u.body.error.code]).toEqual([400, 'validation_failed']);
     expect(Object.keys((await call('GET', '/v1/usage')).body)).toEqual(['usage']);
+  });
+});
+
+describe('chosen.ts: the request side of a choice set', () => {
+  it('renames query parameters per route, keeps the mailbox tag filter `tags`, ignores or refuses unknown ones', () => {
+    const q = (s: string) => new URLSearchParams(s);
+    expect([...queryOf('campaigns.list', q('per_page=5&tag_ids=a&state=draft&x=1'), { ...ALT_CHOICES, unknownQueryParams: 'ignore' })]).toEqual([['limit', '5'], ['tags', 'a'], ['status', 'draft']]);
+    expect([...queryOf('accounts.list', q('tags=a'), ALT_CHOICES)]).toEqual([['tags', 'a']]);
+    expect(() => queryOf('accounts.list', q('tag_ids=a&limit=1'), ALT_CHOICES)).toThrow(expect.objectContaining({ status: 400, details: ['tag_ids: unknown query parameter', 'limit: unknown query parameter'] }));
+    expect([...queryOf('leads.search', q('q=ab&email=cd'), { ...ALT_CHOICES, unknownQueryParams: 'ignore' })]).toEqual([['email', 'ab']]);
+    expect([...queryOf('workspace.get', q('a=1'), DEFAULT_CHOICES)]).toEqual([]);
+  });
+
+  it('renames body fields of referenced operations and of mutate; a handler name the target does not use is not read', () => {
+    expect(bodyOf('apikeys.create', { label: 'k', permissions: ['x'], name: 'ignored' }, ALT_CHOICES)).toEqual({ name: 'k', scopes: ['x'] });
+    expect(bodyOf('leads.mutate', { action: 'delete', all: true }, ALT_CHOICES)).toEqual({ operation: 'delete', all: true });
+    expect(bodyOf('apikeys.create', { name: 'k', scopes: [] }, DEFAULT_CHOICES)).toEqual({ name: 'k', scopes: [] });
+    expect(bodyOf('apikeys.create', [1], ALT_CHOICES)).toEqual([1]);
+  });
+
+  it('moves the referenced routes to the chosen method and path', () => {
+    const routes = chosenRoutes(ROUTES, ALT_CHOICES);
+    expect(routes.find((r) => r.op === 'emails.markRead')).toMatchObject({ method: 'PATCH', path: '/v1/emails/{id}/read-state' });
+    expect(routes.find((r) => r.op === 'apikeys.revoke')).toMatchObject({ method: 'DELETE', path: '/v1/api-keys/{id}' }); // stated by the spec
   });
 });
