@@ -85,6 +85,8 @@ export interface Choices {
   idempotencyStores: 'success' | 'all';
   /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (handlers/apikeys.ts). */
   subsetRefusalStatus: 403 | 400;
+  /** Start of an active campaign, pause of a paused one: a 2xx no-op, or refused as a state conflict (resources/campaigns.ts). */
+  repeatTransition: 'no-op' | 'refuse';
   /** Idempotency-Key space: the workspace's (any of its keys gets the replay) or each API key's (app.ts, idempotent). */
   idempotencyScope: 'workspace' | 'api-key';
   /** retentionDays of a soft-deleted contacted lead (resources/leads.ts). */
@@ -157,6 +159,7 @@ export const DEFAULT_CHOICES: Choices = {
   newLeadStatus: 'not_contacted',
   idempotencyStores: 'success',
   subsetRefusalStatus: 403,
+  repeatTransition: 'no-op',
   idempotencyScope: 'workspace',
   leadRetentionDays: 30,
   campaignDefaults: {
@@ -184,6 +187,7 @@ const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
     fields: { leads: 'contacts' },
     result: { submitted: 'summary.submitted', created: 'summary.created', duplicates: 'summary.duplicates', invalid: 'summary.invalid', items: 'contacts' },
   },
+  'accounts.oauthStatus': { method: 'GET', path: '/v1/accounts/oauth/{provider}/status', result: { status: 'flow.state', accountId: 'flow.mailboxId' } },
   'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold', result: { id: 'campaign.id', status: 'campaign.status', success: 'success' } },
   'subscription.get': { method: 'GET', path: '/v1/account/subscription', result: { plan: 'subscription.plan', apiAccess: 'subscription.apiAccess', limits: 'subscription.limits' } },
   'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies', fields: { body: 'text', accountId: 'fromAccountId' } },
@@ -225,6 +229,7 @@ export const ALT_CHOICES: Choices = {
   newLeadStatus: 'new',
   idempotencyStores: 'all',
   subsetRefusalStatus: 400,
+  repeatTransition: 'refuse',
   idempotencyScope: 'api-key',
   leadRetentionDays: 14,
   campaignDefaults: {
@@ -310,6 +315,7 @@ const PROFILE_RESULTS: Partial<Record<ReferencedOp, string[]>> = {
   'apikeys.create': ['id', 'secret', 'scopes'],
   'leads.create': ['created', 'items'],
   'campaigns.pause': ['status'],
+  'accounts.oauthStatus': ['status', 'accountId'],
   'subscription.get': ['plan', 'limits'],
 };
 

@@ -16,6 +16,7 @@ import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
 import { failedPrecondition, stateConflict, validationFailed, notFound } from '../errors.ts';
 import { warmupStrategies } from '../choices.ts';
+import { shapeResult } from '../shape.ts';
 import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../validate.ts';
 import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -365,7 +366,8 @@ export const oauthStatus: Handler = async (ctx) => {
   const s = ctx.db.prepare('SELECT * FROM oauth_states WHERE state = ? AND org_id = ? AND provider = ?').get(state, ctx.workspace.id, p) as
     { account_id: string | null; expires_at: number } | undefined;
   if (!s) throw notFound('No OAuth flow with this state.');
-  if (s.account_id) return ok({ status: 'completed', accountId: s.account_id });
-  if (ctx.clock.now() >= s.expires_at && !ctx.mutant('acct-oauth-state-never-expires')) return ok({ status: 'expired' });
-  return ok({ status: 'pending' });
+  const answer = (x: Record<string, unknown>) => ok(shapeResult(ctx.services.choices, 'accounts.oauthStatus', x));
+  if (s.account_id) return answer({ status: 'completed', accountId: s.account_id });
+  if (ctx.clock.now() >= s.expires_at && !ctx.mutant('acct-oauth-state-never-expires')) return answer({ status: 'expired' });
+  return answer({ status: 'pending' });
 };

@@ -277,7 +277,10 @@ export const start: Handler = async (ctx) => {
   // "400 when nothing to send" holds in every state, an active campaign included (3.1, 4.3, 7).
   const why = startRefusal(ctx, row.id, JSON.parse(row.doc) as CampaignDoc);
   if (why) throw failedPrecondition(why);
-  if (row.status === 'active') return ok({ id: row.id, status: row.status, success: true });
+  if (row.status === 'active') {
+    if (ctx.services.choices.repeatTransition === 'refuse') throw stateConflict('The campaign is already active.');
+    return ok({ id: row.id, status: row.status, success: true });
+  }
   setStatus(ctx, row.id, 'active');
   return ok({ id: row.id, status: 'active', success: true });
 };
@@ -285,7 +288,10 @@ export const start: Handler = async (ctx) => {
 export const pause: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   const answer = (status: string) => ok(shapeResult(ctx.services.choices, 'campaigns.pause', { id: row.id, status, success: true }));
-  if (row.status === 'paused') return answer(row.status);
+  if (row.status === 'paused') {
+    if (ctx.services.choices.repeatTransition === 'refuse') throw stateConflict('The campaign is already paused.');
+    return answer(row.status);
+  }
   if (!['active', 'scheduled'].includes(row.status)) throw stateConflict(`A ${row.status} campaign cannot be paused.`);
   setStatus(ctx, row.id, 'paused');
   return answer('paused');
