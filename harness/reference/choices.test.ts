@@ -115,6 +115,18 @@ describe('the reference answers by ALT', () => {
     expect(b.headers.get('idempotent-replayed')).toBe('true');
   });
 
+  it('repeated start and pause are state conflicts (409); pause answers at the chosen path and shape', async () => {
+    const c = (await call('POST', '/v1/campaigns', { name: 'rep', settings: {}, leads: ['rep@x.test'], sequence: [{ subject: 's', body: 'b' }] })).body.campaign;
+    expect((await call('POST', `/v1/campaigns/${c.id}/start`)).status).toBe(200);
+    expect((await call('POST', `/v1/campaigns/${c.id}/start`)).status).toBe(409);
+    const p = await call('POST', `/v1/campaigns/${c.id}/hold`);
+    expect(p.body).toEqual({ campaign: { id: c.id, status: 'paused' }, success: true });
+    expect((await call('POST', `/v1/campaigns/${c.id}/hold`)).status).toBe(409);
+    const init = await call('POST', '/v1/accounts/oauth/google/init');
+    const poll = await call('GET', `/v1/accounts/oauth/google/status?handle=${init.body.state}`);
+    expect(poll.body).toEqual({ flow: { state: 'pending' } });
+  });
+
   it('api keys at /v1/keys with { label, permissions } -> { apiKey: { id, secret, scopes } }; subset refusal 400', async () => {
     const r = await call('POST', '/v1/keys', { label: 'k', permissions: ['campaigns:read'] });
     expect(r.status).toBe(200);
