@@ -85,6 +85,8 @@ export interface Choices {
   idempotencyStores: 'success' | 'all';
   /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (handlers/apikeys.ts). */
   subsetRefusalStatus: 403 | 400;
+  /** POST /v1/campaigns `launchError` when there is no failure to report: null, or left out (resources/campaigns.ts). */
+  launchErrorWhenNone: 'null' | 'absent';
   /** Start of an active campaign, pause of a paused one: a 2xx no-op, or refused as a state conflict (resources/campaigns.ts). */
   repeatTransition: 'no-op' | 'refuse';
   /** Idempotency-Key space: the workspace's (any of its keys gets the replay) or each API key's (app.ts, idempotent). */
@@ -159,6 +161,7 @@ export const DEFAULT_CHOICES: Choices = {
   newLeadStatus: 'not_contacted',
   idempotencyStores: 'success',
   subsetRefusalStatus: 403,
+  launchErrorWhenNone: 'null',
   repeatTransition: 'no-op',
   idempotencyScope: 'workspace',
   leadRetentionDays: 30,
@@ -229,6 +232,7 @@ export const ALT_CHOICES: Choices = {
   newLeadStatus: 'new',
   idempotencyStores: 'all',
   subsetRefusalStatus: 400,
+  launchErrorWhenNone: 'absent',
   repeatTransition: 'refuse',
   idempotencyScope: 'api-key',
   leadRetentionDays: 14,

@@ -205,7 +205,8 @@ export const create: Handler = async (ctx) => {
       }
     }
   })();
-  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, launchError });
+  const noError = launchError === null && ctx.services.choices.launchErrorWhenNone === 'absent';
+  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, ...(noError ? {} : { launchError }) });
 };
 
 export const list: Handler = async (ctx) => {
