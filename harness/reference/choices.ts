@@ -93,6 +93,8 @@ export interface Choices {
   idempotencyScope: 'workspace' | 'api-key';
   /** retentionDays of a soft-deleted contacted lead (resources/leads.ts). */
   leadRetentionDays: number;
+  /** DELETE of a never-contacted lead: removed at once (retentionDays 0) or retained like a contacted one (resources/leads.ts). */
+  uncontactedLeadDelete: 'immediate' | 'retained';
   /** Campaign schedule and settings when omitted (resources/campaigns.ts; sendingDays 0 = Sunday). */
   campaignDefaults: {
     sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number; dailyLimit: number;
@@ -165,6 +167,7 @@ export const DEFAULT_CHOICES: Choices = {
   repeatTransition: 'no-op',
   idempotencyScope: 'workspace',
   leadRetentionDays: 30,
+  uncontactedLeadDelete: 'immediate',
   campaignDefaults: {
     sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100,
     settings: { trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true },
@@ -236,6 +239,7 @@ export const ALT_CHOICES: Choices = {
   repeatTransition: 'refuse',
   idempotencyScope: 'api-key',
   leadRetentionDays: 14,
+  uncontactedLeadDelete: 'retained',
   campaignDefaults: {
     sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: 480, sendingMinutesEnd: 1080, dailyLimit: 50,
     settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: true, stopOnReply: false },

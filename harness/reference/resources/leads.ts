@@ -174,7 +174,7 @@ export const patch: Handler = async (ctx) => {
 export const remove: Handler = async (ctx) => {
   const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);
   let retentionDays = ctx.services.choices.leadRetentionDays;
-  if (r.last_contacted_at === null) {
+  if (r.last_contacted_at === null && ctx.services.choices.uncontactedLeadDelete === 'immediate') {
     ctx.db.prepare('DELETE FROM leads WHERE id = ?').run(r.id);
     retentionDays = 0;
   } else ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(ctx.clock.now(), r.id);
