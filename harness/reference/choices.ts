@@ -71,7 +71,7 @@ export interface Choices {
   };
   /** Inclusive bounds of numeric warmup fields (resources/accounts.ts, mergeWarmup). */
   warmupBounds: Record<'maxPerDay' | 'replyRatePercentage' | 'dailyRampup' | 'randomizer', { min: number; max: number }>;
-  /** Campaign create fields that are required besides none (resources/campaigns.ts, create). */
+  /** Campaign create fields that are required (resources/campaigns.ts, create). */
   campaignRequiredFields: ('name' | 'schedule' | 'settings')[];
   /** Names of the fields of a batch `errors[]` element (resources/accounts.ts, create). */
   batchErrorFields: { index: string; emailAddress: string; code: string; message: string };

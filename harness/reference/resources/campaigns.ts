@@ -47,8 +47,8 @@ export const leadsCount = (ctx: Ctx, campaignId: string) =>
  * and computed with 0 = Sunday ... 6 = Saturday.
  */
 export function weekdays(numbering: Choices['sendingDays']) {
-  const shift = numbering === '0-sunday' ? 0 : 1; // wire day of Sunday's predecessor offset
-  const first = numbering === '1-monday' ? 1 : 0;
+  const shift = numbering === '0-sunday' ? 0 : 1; // 1: the week starts on Monday
+  const first = numbering === '1-monday' ? 1 : 0; // the number of the week's first day
   return {
     first,
     last: first + 6,
