@@ -149,6 +149,7 @@ describe('the reference answers by ALT', () => {
     expect(Object.keys(r.body.errors[0])).toEqual(expect.arrayContaining(['position', 'email', 'reason', 'detail']));
     expect((await call('PATCH', `/v1/accounts/${m.id}`, { warmup: { maxPerDay: 81 } })).status).toBe(400);
     expect((await call('PATCH', `/v1/accounts/${m.id}`, { warmup: { maxPerDay: 80 } })).status).toBe(200);
+    expect((await call('GET', `/v1/accounts/${m.id}`)).body.account).toMatchObject({ id: m.id, emailAddress: m.emailAddress });
   });
 
   it('leads: path, field and result names, new status, search parameter and rows, mutate names, unknown limitType', async () => {

@@ -194,6 +194,8 @@ const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
     result: { submitted: 'summary.submitted', created: 'summary.created', duplicates: 'summary.duplicates', invalid: 'summary.invalid', items: 'contacts' },
   },
   'accounts.oauthStatus': { method: 'GET', path: '/v1/accounts/oauth/{provider}/status', result: { status: 'flow.state', accountId: 'flow.mailboxId' } },
+  'accounts.get': { method: 'GET', path: '/v1/accounts/{id}', result: { item: 'account' } },
+  'accounts.resume': { method: 'POST', path: '/v1/accounts/{id}/resume', result: { item: 'account' } },
   'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold', result: { id: 'campaign.id', status: 'campaign.status', success: 'success' } },
   'subscription.get': { method: 'GET', path: '/v1/account/subscription', result: { plan: 'subscription.plan', apiAccess: 'subscription.apiAccess', limits: 'subscription.limits' } },
   'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies', fields: { body: 'text', accountId: 'fromAccountId' } },
@@ -324,6 +326,8 @@ const PROFILE_RESULTS: Partial<Record<ReferencedOp, string[]>> = {
   'leads.create': ['created', 'items'],
   'campaigns.pause': ['status'],
   'accounts.oauthStatus': ['status', 'accountId'],
+  'accounts.get': ['item'],
+  'accounts.resume': ['item'],
   'subscription.get': ['plan', 'limits'],
 };
 
