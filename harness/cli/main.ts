@@ -12,7 +12,9 @@ usage:
   outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model
   outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
   outreach-conformance mutation [--out DIR] [--only REGEX]     kills every mutant of the reference target
-  outreach-conformance reference [--mutants a,b]               serves the reference target alone
+  outreach-conformance reference [--mutants a,b] [--choices default|alt|random:SEED]
+                                 serves the reference target alone (prints its URLs and, with
+                                 --choices, the profile of that choice set)
   outreach-conformance soak [--runs N] [--choices random|default|alt] [--no-control] [--seed N]
                                                                the suite against the reference again and again
 
@@ -38,7 +40,10 @@ export async function main(argv: string[]): Promise<number> {
       case 'soak':
         return await (await import('../portability/soak.ts')).soakCommand(rest);
       case 'reference':
-        return await (await import('../reference/serve.ts')).serveReference(rest).then(() => 0);
+        return await (await import('../reference/serve.ts')).serveReference(rest).then(
+          () => 0,
+          (e: unknown) => (process.stderr.write(`outreach-conformance reference: ${(e as Error).message}\n`), 2),
+        );
       case undefined:
       case 'help':
       case '--help':

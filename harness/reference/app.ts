@@ -308,7 +308,7 @@ export class PublicApi {
     if (idemKey.length > IDEMPOTENCY_KEY_MAX && !mutant('idem-long-key-accepted'))
       throw validationFailed([`Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`]);
     let scope = mutant('idem-cross-workspace') ? 'global' : ws.id;
-    if (mutant('idem-scope-per-key')) scope = `key:${key.id}`;
+    if (mutant('idem-scope-per-key') || s.choices.idempotencyScope === 'api-key') scope = `key:${key.id}`;
     const fp = fingerprint(method, pathname, body === undefined ? '' : canonicalJson(body));
     const now = s.clock.now();
     const found = this.idem.find(scope, idemKey, now);

@@ -71,7 +71,7 @@ export interface Choices {
   };
   /** Inclusive bounds of numeric warmup fields (resources/accounts.ts, mergeWarmup). */
   warmupBounds: Record<'maxPerDay' | 'replyRatePercentage' | 'dailyRampup' | 'randomizer', { min: number; max: number }>;
-  /** Campaign create fields that are required besides none (resources/campaigns.ts, create). */
+  /** Campaign create fields that are required (resources/campaigns.ts, create). */
   campaignRequiredFields: ('name' | 'schedule' | 'settings')[];
   /** Names of the fields of a batch `errors[]` element (resources/accounts.ts, create). */
   batchErrorFields: { index: string; emailAddress: string; code: string; message: string };
@@ -85,6 +85,21 @@ export interface Choices {
   idempotencyStores: 'success' | 'all';
   /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (handlers/apikeys.ts). */
   subsetRefusalStatus: 403 | 400;
+  /** POST /v1/campaigns `launchError` when there is no failure to report: null, or left out (resources/campaigns.ts). */
+  launchErrorWhenNone: 'null' | 'absent';
+  /** Start of an active campaign, pause of a paused one: a 2xx no-op, or refused as a state conflict (resources/campaigns.ts). */
+  repeatTransition: 'no-op' | 'refuse';
+  /** Idempotency-Key space: the workspace's (any of its keys gets the replay) or each API key's (app.ts, idempotent). */
+  idempotencyScope: 'workspace' | 'api-key';
+  /** retentionDays of a soft-deleted contacted lead (resources/leads.ts). */
+  leadRetentionDays: number;
+  /** DELETE of a never-contacted lead: removed at once (retentionDays 0) or retained like a contacted one (resources/leads.ts). */
+  uncontactedLeadDelete: 'immediate' | 'retained';
+  /** Campaign schedule and settings when omitted (resources/campaigns.ts; sendingDays 0 = Sunday). */
+  campaignDefaults: {
+    sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number; dailyLimit: number;
+    settings: { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean; stopOnReply: boolean };
+  };
 }
 
 const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
@@ -148,6 +163,15 @@ export const DEFAULT_CHOICES: Choices = {
   newLeadStatus: 'not_contacted',
   idempotencyStores: 'success',
   subsetRefusalStatus: 403,
+  launchErrorWhenNone: 'null',
+  repeatTransition: 'no-op',
+  idempotencyScope: 'workspace',
+  leadRetentionDays: 30,
+  uncontactedLeadDelete: 'immediate',
+  campaignDefaults: {
+    sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100,
+    settings: { trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true },
+  },
 };
 
 // Paths the spec names (GET /v1/accounts, /v1/accounts/{id}, resume, /v1/usage,
@@ -169,10 +193,14 @@ const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
     fields: { leads: 'contacts' },
     result: { submitted: 'summary.submitted', created: 'summary.created', duplicates: 'summary.duplicates', invalid: 'summary.invalid', items: 'contacts' },
   },
-  'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold' },
-  'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies' },
-  'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forwards' },
-  'emails.markRead': { method: 'PATCH', path: '/v1/emails/{id}/read-state' },
+  'accounts.oauthStatus': { method: 'GET', path: '/v1/accounts/oauth/{provider}/status', result: { status: 'flow.state', accountId: 'flow.mailboxId' } },
+  'accounts.get': { method: 'GET', path: '/v1/accounts/{id}', result: { item: 'account' } },
+  'accounts.resume': { method: 'POST', path: '/v1/accounts/{id}/resume', result: { item: 'account' } },
+  'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold', result: { id: 'campaign.id', status: 'campaign.status', success: 'success' } },
+  'subscription.get': { method: 'GET', path: '/v1/account/subscription', result: { plan: 'subscription.plan', apiAccess: 'subscription.apiAccess', limits: 'subscription.limits' } },
+  'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies', fields: { body: 'text', accountId: 'fromAccountId' } },
+  'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forwards', fields: { to: 'recipient', body: 'note' } },
+  'emails.markRead': { method: 'PATCH', path: '/v1/emails/{id}/read-state', fields: { isUnread: 'unread' } },
 };
 
 export const ALT_CHOICES: Choices = {
@@ -202,13 +230,22 @@ export const ALT_CHOICES: Choices = {
     dailyRampup: { min: 2, max: 20 },
     randomizer: { min: 0, max: 50 },
   },
-  campaignRequiredFields: ['name', 'schedule'],
+  campaignRequiredFields: ['name', 'settings'],
   batchErrorFields: { index: 'position', emailAddress: 'email', code: 'reason', message: 'detail' },
   verificationStatus: { succeeded: 'active', failed: 'inactive' },
   leadSearchRows: 'per-lead',
   newLeadStatus: 'new',
   idempotencyStores: 'all',
   subsetRefusalStatus: 400,
+  launchErrorWhenNone: 'absent',
+  repeatTransition: 'refuse',
+  idempotencyScope: 'api-key',
+  leadRetentionDays: 14,
+  uncontactedLeadDelete: 'retained',
+  campaignDefaults: {
+    sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: 480, sendingMinutesEnd: 1080, dailyLimit: 50,
+    settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: true, stopOnReply: false },
+  },
 };
 
 /** Options of each item beyond DEFAULT and ALT (random sets draw from DEFAULT, ALT and these). */
@@ -287,6 +324,11 @@ function declarationsOf(c: Choices): Record<string, unknown> {
 const PROFILE_RESULTS: Partial<Record<ReferencedOp, string[]>> = {
   'apikeys.create': ['id', 'secret', 'scopes'],
   'leads.create': ['created', 'items'],
+  'campaigns.pause': ['status'],
+  'accounts.oauthStatus': ['status', 'accountId'],
+  'accounts.get': ['item'],
+  'accounts.resume': ['item'],
+  'subscription.get': ['plan', 'limits'],
 };
 
 function profileOperation(id: ReferencedOp, op: OperationChoice): Record<string, unknown> {

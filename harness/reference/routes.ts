@@ -2,7 +2,8 @@
 // referenced operation of docs/ARCHITECTURE.md. method | path | required granular scope
 // (wildcards per part 5 are resolved by scopes.ts) | handler (module.function) | op id.
 //
-// Conventions (the reference's choices where the spec says "not shown"; see ARCHITECTURE.md):
+// Conventions (the reference's DEFAULT choices where the spec says "not shown"; see ARCHITECTURE.md;
+// each is switchable in choices.ts, and app.ts moves referenced routes to the chosen paths):
 // - `{id}`, `{cid}`, `{leadId}` must be uuids (400 validation_failed otherwise, after auth/scope);
 //   a uuid that names nothing in the caller's workspace -> 404 not_found.
 // - success: 201 for creates (POST /v1/accounts, /v1/campaigns, /v1/api-keys,

@@ -5,6 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Profile } from '../../fixtures/profiles/schema.ts';
 
 const serve = fileURLToPath(new URL('./serve.ts', import.meta.url));
 
@@ -40,6 +41,33 @@ describe('serveReference', () => {
     expect(await p.exit).toBe(0);
     expect(ours()).toEqual([]); // removed at stop
     rmSync(tmp, { recursive: true, force: true });
+  });
+  it('--choices alt serves the ALT set and prints its profile next to the URLs', async () => {
+    const p = start(['--choices', 'alt']);
+    const info = JSON.parse(await p.line);
+    expect(Object.keys(info).sort()).toEqual(['baseUrl', 'choices', 'controlToken', 'controlUrl', 'profile']);
+    expect(info.choices).toBe('alt');
+    expect(Profile.safeParse(info.profile).success).toBe(true);
+    expect(info.profile).toMatchObject({ baseUrl: info.baseUrl, control: { baseUrl: info.controlUrl, token: info.controlToken } });
+    const ws = await (await fetch(`${info.controlUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${info.controlToken}` } })).json();
+    const keys = info.profile.operations['apikeys.list'].path;
+    expect(keys).not.toBe('/v1/api-keys');
+    expect((await fetch(`${info.baseUrl}${keys}`, { headers: { authorization: `Bearer ${ws.apiKey}` } })).status).toBe(200);
+    p.child.kill('SIGTERM');
+    expect(await p.exit).toBe(0);
+  });
+  it('--choices random:SEED prints the same profile for the same seed; a bad set exits 2 with the accepted forms', async () => {
+    const names = async () => {
+      const p = start(['--choices=random:42']);
+      const info = JSON.parse(await p.line);
+      p.child.kill('SIGTERM');
+      await p.exit;
+      return { choices: info.choices, names: info.profile.names, declarations: info.profile.declarations };
+    };
+    const a = await names();
+    expect(a.choices).toBe('random:42');
+    expect(await names()).toEqual(a);
+    await expect(start(['--choices', 'nope']).line).rejects.toThrow(/exited 2: .*give default, alt or random:SEED/s);
   });
   it('exits 2 with the known ids on an unknown mutant', async () => {
     const p = start(['--mutants', 'no-such-mutant']);

@@ -1,8 +1,11 @@
 // CLI hook: start the reference target and print `{ baseUrl, controlUrl, controlToken }` as one
 // JSON line on stdout; stop on SIGINT/SIGTERM.
 //   node --import tsx harness/reference/serve.ts [--mutants a,b] [--db path] [--control-token t]
+//                                                [--choices default|alt|random:SEED]
 // Mutants also come from OUTREACH_REFERENCE_MUTANTS=a,b (joined with --mutants).
-import { startReference, type ReferenceHandle } from './index.ts';
+// With --choices, the line also holds `choices` (the set's name) and `profile`: the profile a
+// vendor with these choices would write (run the kit with it: `run --profile FILE`).
+import { startReference, parseChoices, profileFor, type Choices, type ReferenceHandle } from './index.ts';
 
 const split = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
@@ -10,6 +13,7 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
   const mutants = split(process.env.OUTREACH_REFERENCE_MUTANTS);
   let dbPath: string | undefined;
   let controlToken: string | undefined;
+  let choices: Choices | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -17,10 +21,16 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
     if (flag === '--mutants') mutants.push(...split(value()));
     else if (flag === '--db') dbPath = value();
     else if (flag === '--control-token') controlToken = value();
-    else throw new Error(`serve: unknown argument ${a} (known: --mutants a,b, --db <path>, --control-token <token>)`);
+    else if (flag === '--choices') choices = parseChoices(value() ?? '');
+    else throw new Error(`serve: unknown argument ${a} (known: --mutants a,b, --db <path>, --control-token <token>, --choices default|alt|random:SEED)`);
   }
-  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken });
-  process.stdout.write(`${JSON.stringify({ baseUrl: handle.baseUrl, controlUrl: handle.controlUrl, controlToken: handle.controlToken })}\n`);
+  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices });
+  const line: Record<string, unknown> = { baseUrl: handle.baseUrl, controlUrl: handle.controlUrl, controlToken: handle.controlToken };
+  if (choices) {
+    line.choices = choices.name;
+    line.profile = profileFor(choices, { baseUrl: handle.baseUrl, control: { baseUrl: handle.controlUrl, token: handle.controlToken } });
+  }
+  process.stdout.write(`${JSON.stringify(line)}\n`);
   const onSignal = () => {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

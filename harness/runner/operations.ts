@@ -30,6 +30,16 @@ export function fieldName(op: Operation, logical: string): string {
   return op.fields[logical] ?? logical;
 }
 
+/**
+ * An answer whose resource (a mailbox for accounts.get / accounts.resume) sits at the profile's
+ * `result.item` path; the body itself when the profile gives none. Same exchange, a 2xx body
+ * narrowed (errors keep their envelope).
+ */
+export function itemOf<R extends { status: number; body: unknown }>(op: Operation, res: R): R {
+  const path = op.result.item;
+  return path === undefined || res.status < 200 || res.status > 299 ? res : { ...res, body: getPath(res.body, path) };
+}
+
 /** The response path for a logical result (defaults to the logical name). */
 export function resultPath(op: Operation, logical: string): string {
   return op.result[logical] ?? logical;

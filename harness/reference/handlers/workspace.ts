@@ -45,4 +45,4 @@ export const usageOne: Handler = async (ctx) => {
 export const usageAll: Handler = async (ctx) => ok(shapeResult(ctx.services.choices, 'usage.all', { items: LIMIT_TYPES.map((t) => usageOf(ctx, ctx.workspace, t)) }));
 
 export const subscription: Handler = async (ctx) =>
-  ok({ plan: ctx.workspace.plan, apiAccess: ctx.workspace.apiAccess, limits: ctx.workspace.limits });
+  ok(shapeResult(ctx.services.choices, 'subscription.get', { plan: ctx.workspace.plan, apiAccess: ctx.workspace.apiAccess, limits: ctx.workspace.limits }));

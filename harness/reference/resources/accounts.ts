@@ -16,6 +16,7 @@ import { ok, created, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
 import { failedPrecondition, stateConflict, validationFailed, notFound } from '../errors.ts';
 import { warmupStrategies } from '../choices.ts';
+import { shapeItem, shapeResult } from '../shape.ts';
 import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../validate.ts';
 import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { sanitizeHtml } from './sanitize.ts';
@@ -240,7 +241,7 @@ export const list: Handler = async (ctx) => {
   return ok(ctx.page<AccountRow>({ list: 'accounts', from: 'accounts', where: where.join(' AND '), params, map: (r) => accountView(ctx, r) }));
 };
 
-export const get: Handler = async (ctx) => ok(accountView(ctx, loadAccount(ctx, ctx.params.id!)));
+export const get: Handler = async (ctx) => ok(shapeItem(ctx.services.choices, 'accounts.get', accountView(ctx, loadAccount(ctx, ctx.params.id!))));
 
 const CREDENTIAL_FIELDS = ['smtpHost', 'smtpPort', 'smtpUsername', 'smtpPassword', 'imapHost', 'imapPort', 'imapUsername', 'imapPassword', 'imapAllowInvalidCert'];
 
@@ -310,14 +311,14 @@ export const resume: Handler = async (ctx) => {
   doc.paused = false;
   if (ctx.mutant('acct-resume-no-reverify')) {
     ctx.db.prepare("UPDATE accounts SET status = 'active', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
-    return ok(accountView(ctx, loadAccount(ctx, r.id)));
+    return ok(shapeItem(ctx.services.choices, 'accounts.resume', accountView(ctx, loadAccount(ctx, r.id))));
   }
   doc.verification = pendingVerification();
   ctx.db.transaction(() => {
     ctx.db.prepare("UPDATE accounts SET status = 'checking', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
     ctx.services.verifier.enqueue(r.id);
   })();
-  return ok(accountView(ctx, loadAccount(ctx, r.id)));
+  return ok(shapeItem(ctx.services.choices, 'accounts.resume', accountView(ctx, loadAccount(ctx, r.id))));
 };
 
 export const verification: Handler = async (ctx) => {
@@ -365,7 +366,8 @@ export const oauthStatus: Handler = async (ctx) => {
   const s = ctx.db.prepare('SELECT * FROM oauth_states WHERE state = ? AND org_id = ? AND provider = ?').get(state, ctx.workspace.id, p) as
     { account_id: string | null; expires_at: number } | undefined;
   if (!s) throw notFound('No OAuth flow with this state.');
-  if (s.account_id) return ok({ status: 'completed', accountId: s.account_id });
-  if (ctx.clock.now() >= s.expires_at && !ctx.mutant('acct-oauth-state-never-expires')) return ok({ status: 'expired' });
-  return ok({ status: 'pending' });
+  const answer = (x: Record<string, unknown>) => ok(shapeResult(ctx.services.choices, 'accounts.oauthStatus', x));
+  if (s.account_id) return answer({ status: 'completed', accountId: s.account_id });
+  if (ctx.clock.now() >= s.expires_at && !ctx.mutant('acct-oauth-state-never-expires')) return answer({ status: 'expired' });
+  return answer({ status: 'pending' });
 };

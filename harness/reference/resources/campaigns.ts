@@ -14,6 +14,7 @@ import { loadOwned, tagsOf, tagFilter } from './shared.ts';
 import { localParts, zonedToUtc } from './time.ts';
 import { insertLeads } from './leads.ts';
 import type { Choices } from '../choices.ts';
+import { shapeResult } from '../shape.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'paused', 'stopped', 'completed', 'failed'] as const;
 export const MAX_LEADS_ON_CREATE = 10_000;
@@ -31,10 +32,12 @@ export interface CampaignDoc {
 }
 export interface CampaignRow { id: string; org_id: string; name: string; status: string; doc: string; created_at: number; updated_at: number }
 
-export const defaultSchedule = (tz: string): Schedule => ({
-  timezone: tz, sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100, startDate: null, endDate: null,
-});
-export const defaultSettings = (): Settings => ({ trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true });
+/** The chosen defaults (choices.ts campaignDefaults) in the workspace timezone. */
+export const defaultSchedule = (ctx: Ctx): Schedule => {
+  const { settings: _s, sendingDays, ...d } = ctx.services.choices.campaignDefaults;
+  return { timezone: ctx.workspace.timezone, sendingDays: [...sendingDays], ...d, startDate: null, endDate: null };
+};
+export const defaultSettings = (ctx: Ctx): Settings => ({ ...ctx.services.choices.campaignDefaults.settings });
 
 export const leadsCount = (ctx: Ctx, campaignId: string) =>
   (ctx.db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').get(campaignId) as { n: number }).n;
@@ -44,8 +47,8 @@ export const leadsCount = (ctx: Ctx, campaignId: string) =>
  * and computed with 0 = Sunday ... 6 = Saturday.
  */
 export function weekdays(numbering: Choices['sendingDays']) {
-  const shift = numbering === '0-sunday' ? 0 : 1; // wire day of Sunday's predecessor offset
-  const first = numbering === '1-monday' ? 1 : 0;
+  const shift = numbering === '0-sunday' ? 0 : 1; // 1: the week starts on Monday
+  const first = numbering === '1-monday' ? 1 : 0; // the number of the week's first day
   return {
     first,
     last: first + 6,
@@ -167,8 +170,8 @@ export const create: Handler = async (ctx) => {
   const required = ctx.services.choices.campaignRequiredFields;
   const name = v.str(b, 'name', { required: required.includes('name') && !ctx.mutant('camp-name-optional'), nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 }) ?? '';
   for (const f of ['schedule', 'settings'] as const) if (required.includes(f) && (b[f] === undefined || b[f] === null)) v.issue(f, 'is required');
-  const schedule = b.schedule === undefined ? defaultSchedule(ctx.workspace.timezone) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx.workspace.timezone));
-  const settings = b.settings === undefined ? defaultSettings() : mergeSettings(v, b.settings, defaultSettings());
+  const schedule = b.schedule === undefined ? defaultSchedule(ctx) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx));
+  const settings = b.settings === undefined ? defaultSettings(ctx) : mergeSettings(v, b.settings, defaultSettings(ctx));
   const sequence = b.sequence === undefined ? [] : parseSequence(ctx, v, b.sequence, []);
   const accounts = b.accounts === undefined ? [] : parseAccounts(ctx, v, b.accounts);
   const launch = v.bool(b, 'launch') ?? false;
@@ -202,7 +205,8 @@ export const create: Handler = async (ctx) => {
       }
     }
   })();
-  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, launchError });
+  const noError = launchError === null && ctx.services.choices.launchErrorWhenNone === 'absent';
+  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, ...(noError ? {} : { launchError }) });
 };
 
 export const list: Handler = async (ctx) => {
@@ -235,8 +239,8 @@ export const patch: Handler = async (ctx) => {
   const doc = JSON.parse(row.doc) as CampaignDoc;
   if (ctx.mutant('camp-patch-replaces-all')) {
     // Every section not supplied falls back to its default (a full replace).
-    doc.schedule = defaultSchedule(ctx.workspace.timezone);
-    doc.settings = defaultSettings();
+    doc.schedule = defaultSchedule(ctx);
+    doc.settings = defaultSettings(ctx);
     doc.sequence = [];
     doc.accounts = [];
   }
@@ -274,17 +278,24 @@ export const start: Handler = async (ctx) => {
   // "400 when nothing to send" holds in every state, an active campaign included (3.1, 4.3, 7).
   const why = startRefusal(ctx, row.id, JSON.parse(row.doc) as CampaignDoc);
   if (why) throw failedPrecondition(why);
-  if (row.status === 'active') return ok({ id: row.id, status: row.status, success: true });
+  if (row.status === 'active') {
+    if (ctx.services.choices.repeatTransition === 'refuse') throw stateConflict('The campaign is already active.');
+    return ok({ id: row.id, status: row.status, success: true });
+  }
   setStatus(ctx, row.id, 'active');
   return ok({ id: row.id, status: 'active', success: true });
 };
 
 export const pause: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
-  if (row.status === 'paused') return ok({ id: row.id, status: row.status, success: true });
+  const answer = (status: string) => ok(shapeResult(ctx.services.choices, 'campaigns.pause', { id: row.id, status, success: true }));
+  if (row.status === 'paused') {
+    if (ctx.services.choices.repeatTransition === 'refuse') throw stateConflict('The campaign is already paused.');
+    return answer(row.status);
+  }
   if (!['active', 'scheduled'].includes(row.status)) throw stateConflict(`A ${row.status} campaign cannot be paused.`);
   setStatus(ctx, row.id, 'paused');
-  return ok({ id: row.id, status: 'paused', success: true });
+  return answer('paused');
 };
 
 export const resume: Handler = async (ctx) => {

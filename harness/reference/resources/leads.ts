@@ -173,8 +173,8 @@ export const patch: Handler = async (ctx) => {
 
 export const remove: Handler = async (ctx) => {
   const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);
-  let retentionDays = RETENTION_DAYS;
-  if (r.last_contacted_at === null) {
+  let retentionDays = ctx.services.choices.leadRetentionDays;
+  if (r.last_contacted_at === null && ctx.services.choices.uncontactedLeadDelete === 'immediate') {
     ctx.db.prepare('DELETE FROM leads WHERE id = ?').run(r.id);
     retentionDays = 0;
   } else ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(ctx.clock.now(), r.id);
@@ -305,6 +305,6 @@ export const search: Handler = async (ctx) => {
 };
 
 /** Purges soft-deleted leads whose retention window has passed (a drainer; see index.ts). */
-export function purgeDeletedLeads(db: import('../db.ts').DB, now: number): number {
-  return db.prepare('DELETE FROM leads WHERE deleted_at IS NOT NULL AND deleted_at <= ?').run(now - RETENTION_DAYS * 86_400_000).changes;
+export function purgeDeletedLeads(db: import('../db.ts').DB, now: number, retentionDays = RETENTION_DAYS): number {
+  return db.prepare('DELETE FROM leads WHERE deleted_at IS NOT NULL AND deleted_at <= ?').run(now - retentionDays * 86_400_000).changes;
 }

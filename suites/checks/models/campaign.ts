@@ -37,13 +37,15 @@ async function readStatus(r: Real): Promise<{ res: ApiResponse; status: unknown 
 
 async function lifecycle(r: Real, action: 'start' | 'resume' | 'pause'): Promise<C.LifecycleObservation> {
   let res: ApiResponse;
+  let statusPath = 'status';
   if (action === 'pause') {
     const op = r.ctx.profile.operations['campaigns.pause']!;
+    statusPath = resultPath(op, 'status'); // a referenced operation: its answer's shape is the profile's
     res = await r.api.request({ method: op.method, path: fillPath(op.path, { id: r.campaignId }) });
   } else res = await r.api.post(`/v1/campaigns/${r.campaignId}/${action}`);
   r.trail.note(res);
   const read = await readStatus(r);
-  return { http: res.status, bodyStatus: res.status < 300 ? res.body?.status : undefined, readBack: read.status };
+  return { http: res.status, bodyStatus: res.status < 300 ? getPath(res.body, statusPath) : undefined, readBack: read.status };
 }
 
 class Start implements Cmd<Model, Real> {

@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../lib/check.ts';
 import { fail, skip } from '../../lib/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress, UNREACHABLE_SERVERS, type MailboxServers } from '../../../fixtures/factories/index.ts';
-import { fillPath } from '../../../harness/runner/operations.ts';
+import { fillPath, itemOf } from '../../../harness/runner/operations.ts';
 import * as M from '../../models/mailbox.ts';
 import type { RuleLevel } from '../../models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
@@ -39,7 +39,7 @@ interface Real {
 
 async function read(r: Real): Promise<{ readBack: unknown; readHttp: number }> {
   const op = r.ctx.profile.operations['accounts.get']!;
-  const res = await r.api.request({ method: op.method, path: fillPath(op.path, { id: r.id }) });
+  const res = itemOf(op, await r.api.request({ method: op.method, path: fillPath(op.path, { id: r.id }) }));
   r.trail.note(res);
   return { readBack: res.status < 300 ? res.body?.status : undefined, readHttp: res.status };
 }
@@ -74,7 +74,7 @@ class Resume extends Step {
   label = 'resume (referenced)';
   call = (r: Real) => {
     const op = r.ctx.profile.operations['accounts.resume']!;
-    return r.api.request({ method: op.method, path: fillPath(op.path, { id: r.id }) });
+    return r.api.request({ method: op.method, path: fillPath(op.path, { id: r.id }) }).then((res) => itemOf(op, res));
   };
   judge = M.resume;
 }

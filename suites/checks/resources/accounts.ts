@@ -3,6 +3,7 @@ import type { Check } from '../../lib/check.ts';
 import { skip } from '../../lib/check.ts';
 import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
 import { createMailbox, faker } from '../../lib/recipes.ts';
+import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { listOf, mailbox as mailboxSchema, unstatedNulls } from '../../spec/schemas.ts';
 import {
   allLeads, control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, verificationStatus, walk,
@@ -632,7 +633,7 @@ export const ACCOUNT_CHECKS: Check[] = [
         if (n.length) problems.push(`${where}: ${n.join(', ')}`);
       };
       look('Mailbox', m.body.accounts[0], 'POST /v1/accounts accounts[0]');
-      const c = await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}nulls`, leads: [`${ctx.prefix}n@leads.example.test`] });
+      const c = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix), name: `${ctx.prefix}nulls`, leads: [`${ctx.prefix}n@leads.example.test`] });
       expect2xx(c, 'POST /v1/campaigns');
       look('CampaignCreateResponse', c.body, 'POST /v1/campaigns');
       const leads = await allLeads(ctx, ws.api, c.body.campaign.id);

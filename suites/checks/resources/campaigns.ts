@@ -185,8 +185,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
     budget: 1,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const res = await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}minimal` });
-      expect2xx(res, 'POST /v1/campaigns { name }');
+      const res = await ws.api.post('/v1/campaigns', campaignBody(faker(ctx), ctx.prefix));
+      expect2xx(res, 'POST /v1/campaigns without leads');
       expectSchema(res, campaignCreateResponseFor({ launch: false }), 'POST /v1/campaigns');
       const l = res.body.leads;
       expectThat(l.submitted === 0 && l.created === 0, `no leads were given: ${JSON.stringify(l)}`, res);

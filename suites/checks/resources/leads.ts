@@ -3,6 +3,7 @@ import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
 import type { Check, CheckContext } from '../../lib/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
 import { addLeads, createCampaign } from '../../lib/recipes.ts';
+import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';
 import { LEAD_AFTER_REPLY_STATUSES, leadMutateResponse } from '../../spec/schemas.ts';
 import { fail, skip } from '../../lib/check.ts';
 import { allLeads, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
@@ -384,8 +385,8 @@ export const LEAD_CHECKS: Check[] = [
       const param = ctx.profile.names.leadsSearchParam;
       const email = leadAddress(ctx, 'srch');
       const twin = email.replace('@', 'x@'); // matches the fragment below, not the whole address
-      const c1 = await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}search one`, leads: [email, leadAddress(ctx), twin] });
-      const c2 = await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}search two`, leads: [email] });
+      const c1 = await ws.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}search one`, leads: [email, leadAddress(ctx), twin] });
+      const c2 = await ws.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}search two`, leads: [email] });
       expect2xx(c1, 'setup: POST /v1/campaigns');
       expect2xx(c2, 'setup: POST /v1/campaigns');
       const names = new Map([[c1.body.campaign.id, c1.body.campaign.name], [c2.body.campaign.id, c2.body.campaign.name]]);
@@ -413,7 +414,7 @@ export const LEAD_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       const email = leadAddress(ctx, 'max');
-      for (let i = 0; i < 12; i++) expect2xx(await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}max10 ${i}`, leads: [email] }), 'setup: POST /v1/campaigns');
+      for (let i = 0; i < 12; i++) expect2xx(await ws.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}max10 ${i}`, leads: [email] }), 'setup: POST /v1/campaigns');
       const res = await ws.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
       expect2xx(res, 'GET /v1/leads/search');
       expectSchema(res, 'LeadSearchResponse', 'GET /v1/leads/search (12 campaigns hold the email)');

@@ -6,7 +6,7 @@ import { CheckFailure, fail, skip } from '../../lib/check.ts';
 import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { createCampaign, faker, listLeads, walk } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress, type MailboxServers } from '../../../fixtures/factories/index.ts';
-import { fillPath, getPath, resultPath } from '../../../harness/runner/operations.ts';
+import { fillPath, getPath, itemOf, resultPath } from '../../../harness/runner/operations.ts';
 import type { MailSink, SinkCredentials } from '../../../harness/sinks/index.ts';
 
 // Helpers shared by the resource checks (parts 2 to 4). Everything goes over the wire; names the
@@ -28,7 +28,7 @@ export function opRequest(ctx: CheckContext, id: ReferencedOperationId, params: 
 
 /** Reads one mailbox through the referenced "accounts.get". */
 export async function getMailbox(ctx: CheckContext, api: ApiClient, id: string): Promise<ApiResponse> {
-  return api.request(opRequest(ctx, 'accounts.get', { id }));
+  return itemOf(op(ctx, 'accounts.get'), await api.request(opRequest(ctx, 'accounts.get', { id })));
 }
 
 /** Reads one mailbox; a non-2xx answer fails the check. */

@@ -4,6 +4,7 @@ import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
 import { fail, skip } from '../../lib/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign, createMailbox } from '../../lib/recipes.ts';
+import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';
 import { campaignWithLeads, control, getMailbox, mbx, mustGetMailbox, mutateBody, op, opRequest, walk } from './lib.ts';
 
 // Security of the resources: another workspace's ids are absent (404 on every endpoint that
@@ -138,7 +139,7 @@ export const SECURITY_CHECKS: Check[] = [
       const a = await ctx.workspace();
       const b = await ctx.workspace();
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@leads.example.test`;
-      const c = await a.api.post('/v1/campaigns', { name: `${ctx.prefix}scoped`, leads: [email] });
+      const c = await a.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}scoped`, leads: [email] });
       expect2xx(c, 'setup: POST /v1/campaigns');
       const { id: mid } = await createMailbox(ctx, a.api);
       const sid = await leadSearch(ctx, a, 'scoped search');
