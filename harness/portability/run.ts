@@ -13,12 +13,15 @@ export interface PortabilityResult {
   control: boolean;
   seed: number;
   results: CheckEndEvent[];
-  /** Failures and errors, one line each (with the seeds to replay). */
+  /** Failures of MUST and PROFILE checks, and errors, one line each (with the seeds to replay). */
   problems: string[];
+  /** SHOULD checks that failed: a correct target may depart from a recommended reading. */
+  shouldDepartures: string[];
   /** Skips whose reason does not say what is missing. */
   unexplainedSkips: string[];
 }
 
+const line = (r: CheckEndEvent) => `${r.verdict} ${r.checkId}: ${r.message}`;
 const nullSink: EventSink = { emit: () => {} };
 
 export async function runPortability(
@@ -49,7 +52,8 @@ export async function runPortability(
       control: opts.control,
       seed,
       results,
-      problems: results.filter((r) => r.verdict === 'fail' || r.verdict === 'error').map((r) => `${r.verdict} ${r.checkId}: ${r.message}`),
+      problems: results.filter((r) => r.verdict === 'error' || (r.verdict === 'fail' && r.level !== 'SHOULD')).map(line),
+      shouldDepartures: results.filter((r) => r.verdict === 'fail' && r.level === 'SHOULD').map(line),
       unexplainedSkips: results.filter((r) => r.verdict === 'skip' && !/\S{3,}/.test(r.message ?? '')).map((r) => r.checkId),
     };
   } finally {

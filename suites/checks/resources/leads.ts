@@ -560,7 +560,7 @@ export const LEAD_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const param = ctx.profile.names.leadsSearchParam;
       const email = leadAddress(ctx, 'hit');
-      const c = await ws.api.post('/v1/campaigns', { name: `${ctx.prefix}hit`, leads: [email] });
+      const c = await ws.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}hit`, leads: [email] });
       expect2xx(c, 'setup: POST /v1/campaigns');
       const cid = c.body.campaign.id as string;
       const res = await ws.api.get('/v1/leads/search', { [param]: email });
