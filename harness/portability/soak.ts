@@ -7,7 +7,7 @@ import { runPortability, type PortabilityResult } from './run.ts';
 // `outreach-conformance soak`: the whole suite against the reference again and again, each run
 // with another seed (and, with --choices random, another random choice set). It prints every
 // failure with the seeds that replay it and every check whose verdict changed between runs
-// (a flake), and writes reports/soak.json. Exit 1 when either list is not empty.
+// within one choice set (a flake), and writes reports/soak.json. Exit 1 when either list is not empty.
 
 const FLAGS = {
   runs: { type: 'number' },
@@ -55,16 +55,19 @@ export async function soakCommand(argv: string[]): Promise<number> {
   return failures || flakes.length ? 1 : 0;
 }
 
-/** Checks whose verdict differs between runs where each ran (skips by choice are not flakes). */
+/**
+ * Checks whose verdict differs between runs of the same choice set where each ran: a flake.
+ * Between different choice sets a verdict may rightly change (a SHOULD reading one set departs
+ * from), and skips by choice are not flakes; a MUST failure is reported as a failure anyway.
+ */
 export function verdictChanges(all: PortabilityResult[]) {
-  const by = new Map<string, { verdict: string; choices: string; seed: number }[]>();
+  const by = new Map<string, { checkId: string; verdicts: { verdict: string; choices: string; seed: number }[] }>();
   for (const r of all)
     for (const x of r.results) {
-      const list = by.get(x.checkId) ?? [];
-      list.push({ verdict: x.verdict, choices: r.choices, seed: r.seed });
-      by.set(x.checkId, list);
+      const key = `${x.checkId}\u0000${r.choices}`;
+      const entry = by.get(key) ?? { checkId: x.checkId, verdicts: [] };
+      entry.verdicts.push({ verdict: x.verdict, choices: r.choices, seed: r.seed });
+      by.set(key, entry);
     }
-  return [...by.entries()]
-    .filter(([, vs]) => new Set(vs.filter((v) => v.verdict !== 'skip').map((v) => v.verdict)).size > 1)
-    .map(([checkId, verdicts]) => ({ checkId, verdicts }));
+  return [...by.values()].filter((e) => new Set(e.verdicts.filter((v) => v.verdict !== 'skip').map((v) => v.verdict)).size > 1);
 }
