@@ -4,7 +4,7 @@
 //   node --import tsx harness/bench/choices-run.ts [SET ...] [--only REGEX] [--out DIR]
 // (default sets: default alt random:1). Prints one line per set; exit 1 when any set fails.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,7 @@ for (let i = 0; i < argv.length; i++) {
 }
 if (sets.length === 0) sets.push('default', 'alt', 'random:1');
 outRoot ??= await mkdtemp(join(tmpdir(), 'oc-choices-'));
+await mkdir(outRoot, { recursive: true });
 
 let failed = false;
 for (const name of sets) {
@@ -37,7 +38,7 @@ for (const name of sets) {
     const r = JSON.parse(await readFile(join(dir, 'latest', 'results.json'), 'utf8'));
     const bad = (r.checks as { id: string; verdict: string; blocking?: boolean }[]).filter((c) => c.verdict === 'fail' || c.verdict === 'error');
     console.log(`${name.padEnd(12)} exit ${code}  ${r.summary.pass} pass, ${r.summary.fail} fail, ${r.summary.error} error, ${r.summary.skip} skip  ${dir}`);
-    for (const c of bad) console.log(`  ${c.verdict} ${c.id}`);
+    for (const c of bad) console.log(`  ${c.verdict} ${c.id}${c.blocking === false ? ' (not blocking)' : ''}`);
     if (code !== 0) failed = true;
   } finally {
     await ref.stop();

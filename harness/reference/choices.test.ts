@@ -133,6 +133,7 @@ describe('the reference answers by ALT', () => {
     expect(r.body.apiKey).toMatchObject({ label: 'k', scopes: ['campaigns:read'] });
     expect(typeof r.body.apiKey.secret).toBe('string');
     expect((await call('POST', '/v1/api-keys', { name: 'k', scopes: ['campaigns:read'] })).status).toBe(404);
+    expect((await call('GET', '/v1/keys')).body.data.find((k: { id: string }) => k.id === r.body.apiKey.id)).toMatchObject({ label: 'k' });
     const narrow = r.body.apiKey.secret as string;
     expect((await env.call(narrow, 'GET', '/v1/keys')).status).toBe(403);
     const manager = await env.dashboardKey(ws, ['apikeys:manage', 'campaigns:read']);

@@ -58,6 +58,8 @@ export interface Choices {
   oauthStatusStateParam: string;
   /** Referenced operations (routes: app.ts; request fields: app.ts bodyOf; results: shape.ts). */
   operations: Record<ReferencedOp, OperationChoice>;
+  /** The field of an API key's name in GET list items (handlers/apikeys.ts; create: operations). */
+  apiKeyNameField: string;
   /** schedule.sendingDays numbering (resources/campaigns.ts, weekdays). */
   sendingDays: '0-sunday' | '1-monday' | '0-monday';
   /** GET /v1/usage/{limitType} with an unknown type: 404 not_found or 400 validation_failed (handlers/workspace.ts). */
@@ -143,6 +145,7 @@ export const DEFAULT_CHOICES: Choices = {
   mutateFields: { operation: 'operation', status: 'status' },
   oauthStatusStateParam: 'state',
   operations: DEFAULT_OPERATIONS,
+  apiKeyNameField: 'name',
   sendingDays: '0-sunday',
   unknownLimitType: 404,
   mailboxDefaults: { maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false, automationLanguage: 'en' },
@@ -217,6 +220,7 @@ export const ALT_CHOICES: Choices = {
   mutateFields: { operation: 'action', status: 'newStatus' },
   oauthStatusStateParam: 'handle',
   operations: ALT_OPERATIONS,
+  apiKeyNameField: 'label',
   sendingDays: '1-monday',
   unknownLimitType: 400,
   mailboxDefaults: { maxEmailsPerDay: 30, sendingGapMinutes: 15, campaignSlowRamp: true, automationLanguage: 'de' },

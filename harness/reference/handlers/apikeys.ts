@@ -21,7 +21,7 @@ export const list: Handler = async (ctx) =>
       from: 'api_keys',
       where: 'org_id = ? AND revoked_at IS NULL',
       params: [ctx.workspace.id],
-      map: (r) => ({ id: r.id, name: r.name, scopes: JSON.parse(r.scopes), createdAt: isoOf(r.created_at), lastUsedAt: isoOf(r.last_used_at) }),
+      map: (r) => ({ id: r.id, [ctx.services.choices.apiKeyNameField]: r.name, scopes: JSON.parse(r.scopes), createdAt: isoOf(r.created_at), lastUsedAt: isoOf(r.last_used_at) }),
     }),
   );
 

@@ -361,7 +361,8 @@ export const SUBJECTS: Subject[] = [
       return {
         request: { method: op.method, path: op.path, body: body(name) },
         other: { method: op.method, path: op.path, body: body(`${name}-other`) },
-        effects: () => countWhere(ctx, ws.api, list.path, resultPath(list, 'items'), (k) => k.name === name),
+        // the unique name under whatever field the target lists it (list item shapes are not shown)
+        effects: () => countWhere(ctx, ws.api, list.path, resultPath(list, 'items'), (k) => Object.values(k).includes(name)),
       };
     },
   },
