@@ -488,7 +488,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     clauses: ['CAMP-RESUME-400', 'STATE-CAMP-RESUME-NEEDS-MAILBOX', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: ['op:campaigns.pause', 'exclusiveWorkspace'],
-    budget: 5,
+    budget: 10, // lists the mailboxes first, and deletes the run's own
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
       await withoutMailboxes(ctx, ws.api);
