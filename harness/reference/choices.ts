@@ -58,11 +58,11 @@ export interface Choices {
   oauthStatusStateParam: string;
   /** Referenced operations (routes: app.ts; request fields: app.ts bodyOf; results: shape.ts). */
   operations: Record<ReferencedOp, OperationChoice>;
-  /** The field of an API key's name in GET list items (handlers/apikeys.ts; create: operations). */
+  /** The field of an API key's name in GET list items (resources/apikeys.ts; create: operations). */
   apiKeyNameField: string;
   /** schedule.sendingDays numbering (resources/campaigns.ts, weekdays). */
   sendingDays: '0-sunday' | '1-monday' | '0-monday';
-  /** GET /v1/usage/{limitType} with an unknown type: 404 not_found or 400 validation_failed (handlers/workspace.ts). */
+  /** GET /v1/usage/{limitType} with an unknown type: 404 not_found or 400 validation_failed (resources/workspace.ts). */
   unknownLimitType: 404 | 400;
   /** Values of optional mailbox fields omitted at create (resources/accounts.ts, create). */
   mailboxDefaults: { maxEmailsPerDay: number; sendingGapMinutes: number; campaignSlowRamp: boolean; automationLanguage: string };
@@ -85,7 +85,7 @@ export interface Choices {
   newLeadStatus: string;
   /** Idempotency-Key: only 2xx answers are stored and replayed, or every answer (app.ts, idempotent). */
   idempotencyStores: 'success' | 'all';
-  /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (handlers/apikeys.ts). */
+  /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (resources/apikeys.ts). */
   subsetRefusalStatus: 403 | 400;
   /** POST /v1/campaigns `launchError` when there is no failure to report: null, or left out (resources/campaigns.ts). */
   launchErrorWhenNone: 'null' | 'absent';

@@ -8,7 +8,7 @@ import { errorOutgoing, jsonOutgoing, parseTarget } from './app.ts';
 import { LIMIT_TYPES, type Services, type Reply, type LimitType } from './context.ts';
 import { insertKey, insertWorkspace, loadWorkspace, saveWorkspacePlan } from './store.ts';
 import { V, bodyObject, isTimezone, isUuid, isEmail } from './validate.ts';
-import { LEAD_SEARCH_STATUSES, TERMINAL_SEARCH_STATUSES, leadSearchView, loadLeadSearch } from './handlers/leadSearches.ts';
+import { LEAD_SEARCH_STATUSES, TERMINAL_SEARCH_STATUSES, leadSearchView, loadLeadSearch } from './resources/leadSearches.ts';
 import { randomUUID } from 'node:crypto';
 import { KNOWN_SCOPES } from './scopes.ts';
 

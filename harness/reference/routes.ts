@@ -15,9 +15,9 @@
 // - Idempotency-Key applies to every POST/PATCH/PUT/DELETE route (app.ts).
 // - Any other path or method (including /, /v2/..., trailing slashes) -> 404 envelope.
 import type { Handler } from './context.ts';
-import * as apikeys from './handlers/apikeys.ts';
-import * as workspace from './handlers/workspace.ts';
-import * as leadSearches from './handlers/leadSearches.ts';
+import * as apikeys from './resources/apikeys.ts';
+import * as workspace from './resources/workspace.ts';
+import * as leadSearches from './resources/leadSearches.ts';
 import * as accounts from './resources/accounts.ts';
 import * as campaigns from './resources/campaigns.ts';
 import * as leads from './resources/leads.ts';
