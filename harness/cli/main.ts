@@ -15,7 +15,7 @@ usage:
   outreach-conformance reference [--mutants a,b] [--choices default|alt|random:SEED]
                                  serves the reference target alone (prints its URLs and, with
                                  --choices, the profile of that choice set)
-  outreach-conformance soak [--runs N] [--choices random|default|alt] [--no-control] [--seed N]
+  outreach-conformance soak [--runs N] [--choices default|alt|random] [--no-control] [--seed N]
                                                                the suite against the reference again and again
 
 exit codes: 0 every MUST check passed, 1 a MUST check failed, 2 the kit itself could not run

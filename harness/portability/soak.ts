@@ -21,7 +21,7 @@ export async function soakCommand(argv: string[]): Promise<number> {
   const f = parseArgs(argv, FLAGS) as { runs?: number; choices?: string; 'no-control'?: boolean; seed?: number; out?: string };
   const runs = f.runs ?? 5;
   if (!Number.isInteger(runs) || runs < 1 || runs > 500) throw new KitError(`--runs must be a whole number from 1 to 500, not ${runs}`);
-  const mode = f.choices ?? 'random';
+  const mode = f.choices ?? 'default';
   if (!['random', 'default', 'alt'].includes(mode)) throw new KitError(`--choices must be random, default or alt, not "${mode}"`);
   const base = f.seed ?? Math.floor(Date.now() % 1_000_000);
   const control = !f['no-control'];
