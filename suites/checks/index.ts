@@ -12,6 +12,7 @@ import { VERSIONING_CHECKS } from './versioning/versioning.ts';
 import { WORKSPACE_CHECKS } from './workspace/workspace.ts';
 import { RESOURCE_CHECKS } from './resources/index.ts';
 import { MODEL_CHECKS } from './models/index.ts';
+import { TEST_EMAIL_CHECKS } from './test-email/test-email.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -27,6 +28,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...IDEMPOTENCY_CHECKS,
   ...PAGINATION_CHECKS,
   ...RESOURCE_CHECKS,
+  ...TEST_EMAIL_CHECKS,
   ...MODEL_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
 ];

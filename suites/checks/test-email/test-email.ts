@@ -1,0 +1,286 @@
+import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
+import type { MailSink, StoredMessage } from '../../../harness/sinks/index.ts';
+import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
+import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { addLeads, faker, listLeads } from '../../lib/recipes.ts';
+import { campaignBody } from '../../../fixtures/factories/index.ts';
+import { expectRejected, expectValidation400, settle, sinkMailbox, verificationStatus } from '../resources/lib.ts';
+
+// The test email (4.3 "Test email body", part 8): sent from a real mailbox of the workspace, at the
+// kit's sinks, to a recipient at the sinks. What arrives is read at the sink, not taken from the
+// answer. 4.3 allows 503 upstream_unavailable at any time: a check that needs a delivered test
+// email skips when the target answers it (the report shows the skip).
+
+const FEATURES = ['sinks', 'testEmail', 'op:accounts.get'] as const;
+const ARRIVAL_MS = 15_000;
+
+interface Sender {
+  ws: Workspace;
+  sink: MailSink;
+  accountId: string;
+  address: string;
+  smtpUser: string;
+  campaignId: string;
+  variantId: string;
+}
+
+/** The id of the first variant of a sequence step: its `variants[0].id`, else the step's own id (the variant shape is not given by the spec). */
+function variantOf(step: any): string | undefined {
+  const id = step?.variants?.[0]?.id ?? step?.id;
+  return typeof id === 'string' ? id : undefined;
+}
+
+/** A verified mailbox at the sinks and a campaign whose one step is `step`. */
+async function sender(ctx: CheckContext, step: { subject: string; body: string }, mailbox: Record<string, unknown> = {}): Promise<Sender> {
+  const ok = verificationStatus(ctx, 'succeeded');
+  const ws = await ctx.workspace();
+  const { sink, input } = await sinkMailbox(ctx, false);
+  const created = await ws.api.post('/v1/accounts', { accounts: [{ ...input, ...mailbox }] });
+  expect2xx(created, 'setup: POST /v1/accounts');
+  const accountId = created.body?.accounts?.[0]?.id;
+  expectThat(typeof accountId === 'string', 'setup: POST /v1/accounts created no mailbox', created);
+  const settled = await settle(ctx, ws.api, accountId);
+  if (settled.body?.status !== ok) skip(`a mailbox with working credentials at the kit's sinks is ${settled.body?.status} after verification, not ${ok} (declarations.verificationStatus)`);
+  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts: [accountId] }), sequence: [{ ...step, delayDays: 0, delayHours: 0 }] });
+  expect2xx(res, 'setup: POST /v1/campaigns');
+  const campaignId = res.body?.campaign?.id;
+  const variantId = variantOf(res.body?.campaign?.sequence?.[0]);
+  expectThat(typeof campaignId === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
+  if (!variantId) skip('the created campaign shows no id for its first sequence step variant (the variant shape is not given by the spec)');
+  return { ws, sink, accountId, address: input.emailAddress as string, smtpUser: input.smtpUsername as string, campaignId, variantId };
+}
+
+/** A recipient at the sinks (a user of its own, so what reaches it is this check's). */
+async function recipient(ctx: CheckContext): Promise<string> {
+  return (await sinkMailbox(ctx, false)).input.emailAddress as string;
+}
+
+function send(s: Sender, to: string, extra: Record<string, unknown> = {}, api: ApiClient = s.ws.api): Promise<ApiResponse> {
+  return api.post(`/v1/campaigns/${s.campaignId}/test-email`, { variantId: s.variantId, accountId: s.accountId, recipient: to, personalization: 'dummy', ...extra });
+}
+
+function upstreamUnavailable(res: ApiResponse): boolean {
+  return res.status === 503 && res.body?.error?.code === 'upstream_unavailable';
+}
+
+/** A test email the target says it sent: `{ sent: true, messageId }`; skips on the 503 4.3 allows. */
+function expectSent(res: ApiResponse, what: string): void {
+  if (upstreamUnavailable(res)) skip(`${what}: the target answered 503 upstream_unavailable (4.3 allows it), so no delivery could be observed`);
+  expect2xx(res, what);
+  expectThat(typeof res.body?.sent === 'boolean' && typeof res.body?.messageId === 'string', `${what}: the answer must be { sent: boolean, messageId: string }, got ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+  expectThat(res.body.sent === true, `${what}: the target answered sent: ${res.body.sent} for a test email to a sink that accepts mail`, res);
+}
+
+/** The messages that reached `to` so far, after letting the target's background work run. */
+async function arrivals(ctx: CheckContext, sink: MailSink, to: string, atLeast: number): Promise<StoredMessage[]> {
+  if (ctx.control) await ctx.control.drain(5000).catch(() => 0);
+  if (atLeast > 0) await sink.waitFor((m) => m.envelope.rcptTo.includes(to) && sink.messages({ to }).length >= atLeast, { timeout: ARRIVAL_MS }).catch(() => undefined);
+  return sink.messages({ to });
+}
+
+const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$/g, '');
+
+/** The declared merge-variable name for a lead field (2.5: "merge variables written with double braces, such as company name and first name"). */
+function mergeVariable(ctx: CheckContext, field: 'firstName' | 'companyName'): string {
+  const name = ctx.profile.declarations.mergeVariables?.[field];
+  if (!name) skip(`the profile does not declare declarations.mergeVariables.${field} (the name written between double braces for a lead's ${field})`);
+  return `{{${name}}}`;
+}
+
+export const TEST_EMAIL_CHECKS: Check[] = [
+  {
+    id: 'TEST-EMAIL/delivered',
+    title: 'MUST deliver a test email from the chosen mailbox, through its SMTP server, to the recipient, once, and answer { sent, messageId }',
+    clauses: ['SVC-CAMP-TEST-EMAIL', 'CAMP-TEST-BODY', 'CAMP-TEST-ANSWER', 'CAMP-TEST-VARIANTID', 'CAMP-TEST-ACCOUNTID', 'CAMP-TEST-REAL-MAILBOX'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 12,
+    async run(ctx) {
+      const token = `${ctx.prefix}te-${ctx.seed.toString(36)}`;
+      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` });
+      const to = await recipient(ctx);
+      const res = await send(s, to);
+      expectSent(res, 'POST /v1/campaigns/{id}/test-email');
+      const got = await arrivals(ctx, s.sink, to, 1);
+      expectThat(got.length === 1, `exactly one message must reach ${to}, got ${got.length} within ${ARRIVAL_MS / 1000} s`, res);
+      const m = got[0]!;
+      expectThat(m.session.authUser === s.smtpUser, `the test email must go through the chosen mailbox's SMTP server and login (${s.smtpUser}), it came with login ${JSON.stringify(m.session.authUser)}`, res);
+      expectThat((m.header('from') ?? '').toLowerCase().includes(s.address.toLowerCase()), `the test email must come from the chosen mailbox ${s.address}, From is ${JSON.stringify(m.header('from'))}`, res);
+      expectThat((m.subject ?? '').includes(token), `the test email must render the chosen variant (subject with ${token}), got ${JSON.stringify(m.subject)}`, res);
+    },
+  },
+  {
+    id: 'TEST-EMAIL/message-id',
+    title: "SHOULD answer the delivered email's Message-ID as messageId",
+    clauses: ['CAMP-TEST-MESSAGEID'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    budget: 12,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `Message-ID ${ctx.prefix}`, body: '<p>Message-ID</p>' });
+      const to = await recipient(ctx);
+      const res = await send(s, to);
+      expectSent(res, 'POST /v1/campaigns/{id}/test-email');
+      const [m] = await arrivals(ctx, s.sink, to, 1);
+      expectThat(m, `nothing reached ${to}`, res);
+      expectThat(bare(m.messageIdHeader) === bare(res.body.messageId), `messageId ${res.body.messageId} should be the Message-ID of the email delivered, ${m.messageIdHeader}`, res);
+    },
+  },
+  {
+    id: 'TEST-EMAIL/dummy',
+    title: 'MUST fill every placeholder with personalization dummy: no merge variable reaches the recipient (profile: merge variable names)',
+    clauses: ['CAMP-TEST-DUMMY', 'CAMP-TEST-PERSONALIZATION-ENUM'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 12,
+    async run(ctx) {
+      const first = mergeVariable(ctx, 'firstName');
+      const company = mergeVariable(ctx, 'companyName');
+      const s = await sender(ctx, { subject: `Hello ${first} at ${company}`, body: `<p>Dear ${first} of ${company},</p>` });
+      const to = await recipient(ctx);
+      const res = await send(s, to);
+      expectSent(res, 'POST /v1/campaigns/{id}/test-email with personalization dummy');
+      const [m] = await arrivals(ctx, s.sink, to, 1);
+      expectThat(m, `nothing reached ${to}`, res);
+      const text = `${m.subject ?? ''}\n${m.raw.toString('utf8')}`;
+      expectThat(!text.includes(first) && !text.includes(company), `dummy personalization must fill the placeholders ${first} and ${company}; the delivered email still holds one: subject ${JSON.stringify(m.subject)}`, res);
+    },
+  },
+  {
+    id: 'TEST-EMAIL/lead',
+    title: "MUST render the lead named by leadId with personalization lead (its first and company names reach the recipient; profile: merge variable names)",
+    clauses: ['CAMP-TEST-LEAD'],
+    level: 'MUST',
+    features: [...FEATURES, 'op:leads.create', 'op:leads.list'],
+    budget: 16,
+    async run(ctx) {
+      const first = mergeVariable(ctx, 'firstName');
+      const company = mergeVariable(ctx, 'companyName');
+      const s = await sender(ctx, { subject: `Hello ${first}`, body: `<p>Dear ${first} of ${company},</p>` });
+      const f = faker(ctx);
+      const who = { firstName: `Zoe${f.string.alpha(6)}`, companyName: `Acme${f.string.alpha(6)}` };
+      const lead = await addOneLead(ctx, s);
+      const patched = await s.ws.api.patch(`/v1/campaigns/${s.campaignId}/leads/${lead}`, who);
+      expect2xx(patched, 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
+      const to = await recipient(ctx);
+      const res = await send(s, to, { personalization: 'lead', leadId: lead });
+      expectSent(res, 'POST /v1/campaigns/{id}/test-email with personalization lead');
+      const [m] = await arrivals(ctx, s.sink, to, 1);
+      expectThat(m, `nothing reached ${to}`, res);
+      expectThat((m.subject ?? '').includes(who.firstName), `personalization lead must render the lead's firstName ${who.firstName} into the subject, got ${JSON.stringify(m.subject)}`, res);
+      expectThat(m.raw.toString('utf8').includes(who.companyName), `personalization lead must render the lead's companyName ${who.companyName} into the body`, res);
+    },
+  },
+  {
+    id: 'TEST-EMAIL/invalid',
+    title: 'MUST refuse with 400 validation_failed, sending nothing: lead without leadId, leadId with dummy, an unknown personalization, two recipients',
+    clauses: ['CAMP-TEST-LEAD-REQUIRES-LEADID', 'CAMP-TEST-LEADID-OMITTED', 'CAMP-TEST-PERSONALIZATION-ENUM', 'CAMP-TEST-RECIPIENT-SINGLE'],
+    level: 'MUST',
+    features: [...FEATURES, 'op:leads.create', 'op:leads.list'],
+    budget: 20,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `Invalid ${ctx.prefix}`, body: '<p>never sent</p>' });
+      const lead = await addOneLead(ctx, s);
+      const to = await recipient(ctx);
+      const other = await recipient(ctx);
+      const cases: [string, Record<string, unknown>][] = [
+        ['personalization lead without leadId', { personalization: 'lead' }],
+        ['personalization dummy with a leadId', { personalization: 'dummy', leadId: lead }],
+        ['personalization "custom" (not in the enum)', { personalization: 'custom' }],
+        ['two recipients in one string', { recipient: `${to}, ${other}` }],
+      ];
+      for (const [what, extra] of cases) expectValidation400(await send(s, to, extra), ctx, `POST /v1/campaigns/{id}/test-email, ${what}`);
+      const got = await arrivals(ctx, s.sink, to, 0);
+      expectThat(got.length === 0 && s.sink.messages({ to: other }).length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`);
+    },
+  },
+  {
+    id: 'TEST-EMAIL/not-monthly',
+    title: 'MUST NOT count a test email toward the monthly quota (monthly_emails used unchanged)',
+    clauses: ['CAMP-TEST-NOT-MONTHLY'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 16,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `Quota ${ctx.prefix}`, body: '<p>quota</p>' });
+      const used = async () => {
+        const r = await s.ws.api.get('/v1/usage/monthly_emails');
+        expect2xx(r, 'GET /v1/usage/monthly_emails');
+        expectThat(typeof r.body?.used === 'number', `GET /v1/usage/monthly_emails must carry used (number), got ${JSON.stringify(r.body)?.slice(0, 200)}`, r);
+        return r;
+      };
+      const before = await used();
+      const to = await recipient(ctx);
+      expectSent(await send(s, to), 'POST /v1/campaigns/{id}/test-email');
+      await arrivals(ctx, s.sink, to, 1);
+      const after = await used();
+      expectThat(after.body.used === before.body.used, `a test email must not count toward monthly_emails: used went from ${before.body.used} to ${after.body.used}`, before, after);
+    },
+  },
+  {
+    id: 'TEST-EMAIL/mailbox-daily-limit',
+    title: "MUST count a test email toward its mailbox's daily limit and refuse one from a mailbox at its limit",
+    clauses: ['CAMP-TEST-ACCOUNT-DAILY-LIMIT', 'CAMP-TEST-COUNTS-DAILY'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 16,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `Daily ${ctx.prefix}`, body: '<p>daily</p>' }, { maxEmailsPerDay: 1 });
+      const to = await recipient(ctx);
+      expectSent(await send(s, to), 'the first test email from a mailbox with maxEmailsPerDay 1');
+      await arrivals(ctx, s.sink, to, 1);
+      const second = await send(s, to);
+      expectRejected(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 1');
+      const got = await arrivals(ctx, s.sink, to, 0);
+      expectThat(got.length === 1, `a mailbox at its daily limit must send nothing more: ${got.length} messages reached ${to}`, second);
+    },
+  },
+  {
+    id: 'TEST-EMAIL/workspace-12',
+    title: 'MUST send at most 12 test emails per day per workspace: the 13th is refused and sends nothing',
+    clauses: ['LIMIT-TEST-EMAILS-12'],
+    level: 'MUST',
+    features: [...FEATURES, 'exclusiveWorkspace'],
+    budget: 30,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `Twelve ${ctx.prefix}`, body: '<p>twelve</p>' }, { maxEmailsPerDay: 50 });
+      const to = await recipient(ctx);
+      for (let i = 1; i <= 12; i++) expectSent(await send(s, to), `test email ${i} of 12`);
+      await arrivals(ctx, s.sink, to, 12);
+      const thirteenth = await send(s, to);
+      expectRejected(thirteenth, ctx, 'the 13th test email of the day in one workspace');
+      const got = await arrivals(ctx, s.sink, to, 0);
+      expectThat(got.length === 12, `12 test emails per day per workspace: ${got.length} reached ${to}`, thirteenth);
+    },
+  },
+  {
+    id: 'TEST-EMAIL/smtp-refuses',
+    title: "MUST NOT answer sent: true when the mailbox's SMTP server refuses the message (503 upstream_unavailable or sent: false)",
+    clauses: ['CAMP-TEST-ANSWER', 'CAMP-TEST-REAL-MAILBOX', 'CAMP-TEST-503'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 12,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `Refused ${ctx.prefix}`, body: '<p>refused</p>' });
+      const to = await recipient(ctx);
+      const rule = s.sink.faults.add({ stage: 'RCPT', recipient: to, action: 'reply', code: 550, enhancedCode: '5.1.1', text: 'mailbox unavailable' });
+      try {
+        const res = await send(s, to);
+        expectThat(!(res.status >= 200 && res.status < 300 && res.body?.sent === true), `the sink refused every recipient ${to} with 550, yet the target answered ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+        expectThat(res.status < 500 || upstreamUnavailable(res), `a refused test email may answer 503 upstream_unavailable (4.3), not ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+      } finally {
+        s.sink.faults.remove(rule.id);
+      }
+    },
+  },
+];
+
+/** One lead in the sender's campaign, by the referenced leads.create (or the campaign create's `leads`). */
+async function addOneLead(ctx: CheckContext, s: Sender): Promise<string> {
+  const email = `${ctx.prefix}lead-${faker(ctx).string.alphanumeric(8)}@leads.example.test`.toLowerCase();
+  await addLeads(ctx, s.ws.api, s.campaignId, [email]);
+  const id = (await listLeads(ctx, s.ws.api, s.campaignId)).find((l) => (l.email ?? '').toLowerCase() === email)?.id;
+  if (typeof id !== 'string') skip('the referenced leads operations gave no id for the lead added');
+  return id;
+}
