@@ -84,7 +84,7 @@ const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$
 /** The declared merge-variable name for a lead field (2.5: "merge variables written with double braces, such as company name and first name"). */
 function mergeVariable(ctx: CheckContext, field: 'firstName' | 'companyName'): string {
   const name = ctx.profile.declarations.mergeVariables?.[field];
-  if (!name) skip(`the profile does not declare declarations.mergeVariables.${field} (the name written between double braces for a lead's ${field})`);
+  if (!name) skip(`needs declarations.mergeVariables.${field} in the profile (the name written between double braces for a lead's ${field})`);
   return `{{${name}}}`;
 }
 
