@@ -37,7 +37,9 @@ CREATE TABLE IF NOT EXISTS campaign_tags (
 CREATE TABLE IF NOT EXISTS leads (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, campaign_id TEXT NOT NULL, email TEXT NOT NULL,
   email_lc TEXT NOT NULL, status TEXT NOT NULL, doc TEXT NOT NULL, created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL, last_contacted_at INTEGER, last_replied_at INTEGER, deleted_at INTEGER
+  updated_at INTEGER NOT NULL, last_contacted_at INTEGER, last_replied_at INTEGER, deleted_at INTEGER,
+  -- set when the lead's sequence stops early (a reply under stopOnReply, a hard bounce, an unsubscribe)
+  seq_stopped_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS leads_campaign ON leads(campaign_id, created_at, id);
 CREATE INDEX IF NOT EXISTS leads_email ON leads(org_id, email_lc);
@@ -52,9 +54,23 @@ CREATE TABLE IF NOT EXISTS account_tags (
 );
 CREATE TABLE IF NOT EXISTS emails (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, account_id TEXT, campaign_id TEXT, lead_id TEXT,
-  doc TEXT NOT NULL, body TEXT, deleted_at INTEGER, created_at INTEGER NOT NULL
+  doc TEXT NOT NULL, body TEXT, deleted_at INTEGER, created_at INTEGER NOT NULL,
+  -- direction 'sent' | 'received'; kind 'campaign' | 'test' | 'reply' | 'forward' | 'inbound';
+  -- step: 0-based sequence step of a campaign email; sent_at: when it left (or arrived), on the clock
+  message_id TEXT, in_reply_to TEXT, thread_id TEXT, direction TEXT, kind TEXT, step INTEGER, sent_at INTEGER
 );
 CREATE INDEX IF NOT EXISTS emails_org ON emails(org_id, created_at, id);
+CREATE INDEX IF NOT EXISTS emails_account_sent ON emails(account_id, sent_at);
+CREATE INDEX IF NOT EXISTS emails_lead ON emails(lead_id, step);
+CREATE INDEX IF NOT EXISTS emails_message_id ON emails(message_id);
+-- What happened to a campaign's mail, one row per event; analytics count these (never tallies).
+-- type: sent | failed | open | click | reply | ooo | bounce_hard | bounce_soft | unsubscribe
+CREATE TABLE IF NOT EXISTS events (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, campaign_id TEXT, lead_id TEXT, account_id TEXT,
+  email_id TEXT, step INTEGER, type TEXT NOT NULL, at INTEGER NOT NULL, data TEXT
+);
+CREATE INDEX IF NOT EXISTS events_campaign ON events(campaign_id, at);
+CREATE INDEX IF NOT EXISTS events_org ON events(org_id, at);
 CREATE TABLE IF NOT EXISTS lead_searches (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, query TEXT NOT NULL, status TEXT NOT NULL,
   search_mode TEXT NOT NULL, max_results INTEGER NOT NULL, discovery_finished INTEGER NOT NULL,
