@@ -13,6 +13,7 @@ import { WORKSPACE_CHECKS } from './workspace/workspace.ts';
 import { RESOURCE_CHECKS } from './resources/index.ts';
 import { MODEL_CHECKS } from './models/index.ts';
 import { TEST_EMAIL_CHECKS } from './test-email/test-email.ts';
+import { SENDING_CHECKS } from './sending/index.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -29,6 +30,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...PAGINATION_CHECKS,
   ...RESOURCE_CHECKS,
   ...TEST_EMAIL_CHECKS,
+  ...SENDING_CHECKS,
   ...MODEL_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
 ];

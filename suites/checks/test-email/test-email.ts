@@ -6,6 +6,7 @@ import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { addLeads, faker, listLeads } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { expectRejected, expectValidation400, settle, sinkMailbox, verificationStatus } from '../resources/lib.ts';
+import { mergeVariable } from '../sending/delivery.ts';
 
 // The test email (4.3 "Test email body", part 8): sent from a real mailbox of the workspace, at the
 // kit's sinks, to a recipient at the sinks. What arrives is read at the sink, not taken from the
@@ -80,13 +81,6 @@ async function arrivals(ctx: CheckContext, sink: MailSink, to: string, atLeast: 
 }
 
 const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$/g, '');
-
-/** The declared merge-variable name for a lead field (2.5: "merge variables written with double braces, such as company name and first name"). */
-function mergeVariable(ctx: CheckContext, field: 'firstName' | 'companyName'): string {
-  const name = ctx.profile.declarations.mergeVariables?.[field];
-  if (!name) skip(`needs declarations.mergeVariables.${field} in the profile (the name written between double braces for a lead's ${field})`);
-  return `{{${name}}}`;
-}
 
 export const TEST_EMAIL_CHECKS: Check[] = [
   {

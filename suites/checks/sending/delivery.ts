@@ -1,0 +1,159 @@
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
+import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { faker } from '../../lib/recipes.ts';
+import { Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, startCampaign } from './lib.ts';
+
+// What arrives when a campaign sends (2.1 mailbox fields, 2.5 sequence and settings), read at the
+// kit's SMTP sink. Every check here needs only real time: the first step of a started campaign
+// whose window is open is due at once. Checks that need time to pass are in timing.ts.
+
+const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list'] as const;
+const MINUTE = 60_000;
+/** Real-time bound for a first step to arrive (declared gaps of a minute, several mailboxes). */
+const FIRST_ARRIVAL = { stepMs: MINUTE, horizonMs: 10 * MINUTE, wallCapMs: 90_000 };
+
+/** The declared merge-variable name for a lead field (2.5: "such as company name and first name"). */
+export function mergeVariable(ctx: CheckContext, field: 'firstName' | 'companyName'): string {
+  const name = ctx.profile.declarations.mergeVariables?.[field];
+  if (!name) skip(`needs declarations.mergeVariables.${field} in the profile (the name written between double braces for a lead's ${field})`);
+  return `{{${name}}}`;
+}
+
+/** One lead, one step, started; returns the arrival at that lead. */
+async function sendOne(ctx: CheckContext, mailboxOverrides: Record<string, unknown>, step: { subject: string; body: string }, settings: Record<string, boolean> = {}) {
+  const ws = await ctx.workspace();
+  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...mailboxOverrides });
+  const [lead] = leadAddresses(ctx, 1);
+  const c = await launch(ctx, ws, { accounts: [box.id], leads: [lead!], steps: [step], settings });
+  const drv = new Driver(ctx, box.sink, sentBy(box));
+  await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
+  const got = drv.to(lead!);
+  expectThat(got.length === 1, `the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
+  return { ws, box, lead: lead!, campaign: c, m: got[0]!.m };
+}
+
+export const DELIVERY_CHECKS: Check[] = [
+  {
+    id: 'SEND/start-begins',
+    title: "MUST begin sending when a campaign starts: its first step reaches the lead through the campaign's mailbox",
+    clauses: ['STATE-CAMP-START-BEGINS'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 16,
+    async run(ctx) {
+      const token = `${ctx.prefix}begin-${ctx.seed.toString(36)}`;
+      const { box, m } = await sendOne(ctx, {}, { subject: `Begin ${token}`, body: `<p>Begin ${token}</p>` });
+      expectThat(m.session.authUser === box.smtpUser, `the campaign email must go through its mailbox's SMTP login ${box.smtpUser}, it came with ${JSON.stringify(m.session.authUser)}`);
+      expectThat((m.subject ?? '').includes(token), `the email must be the campaign's step (subject with ${token}), got ${JSON.stringify(m.subject)}`);
+    },
+  },
+  {
+    id: 'SEND/mailbox-fields',
+    title: "MUST send with the mailbox's signature appended, its replyToAddress as Reply-To, and its bcc as a blind copy (an envelope recipient, never a header)",
+    clauses: ['ACCT-SIGNATURE-APPENDED', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-BCC-BEHAVIOUR'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 16,
+    async run(ctx) {
+      const f = faker(ctx);
+      const sig = `Sig${f.string.alphanumeric(10)}`;
+      const replyTo = `${ctx.prefix}replies-${f.string.alphanumeric(6)}@replies.sink.test`.toLowerCase();
+      const bcc = `${ctx.prefix}bcc-${f.string.alphanumeric(6)}@bcc.sink.test`.toLowerCase();
+      const { box, m, lead } = await sendOne(ctx, { signature: `<p>${sig}</p>`, replyToAddress: replyTo, bcc }, { subject: `Fields ${ctx.prefix}`, body: '<p>Hello there</p>' });
+      const c = await contentOf(m);
+      expectThat(c.html.includes(sig) || c.text.includes(sig), `the mailbox's signature (${sig}) must be appended to the email sent, it is not in the body`);
+      expectThat((m.header('reply-to') ?? '').toLowerCase().includes(replyTo), `replyToAddress ${replyTo} must be where replies go (Reply-To), got Reply-To ${JSON.stringify(m.header('reply-to'))}`);
+      const blind = box.sink.messages((x) => !x.injected && x.session.authUser === box.smtpUser && x.envelope.rcptTo.some((r) => r.toLowerCase() === bcc));
+      expectThat(blind.length >= 1, `the mailbox's bcc ${bcc} must receive a blind copy: no message from ${box.address} was addressed to it (envelope)`);
+      const headerText = (x: typeof m) => x.raw.toString('utf8').split(/\r?\n\r?\n/)[0]!.toLowerCase();
+      for (const x of [m, ...blind]) expectThat(!headerText(x).includes(bcc), `a blind copy must not show: ${bcc} appears in the headers of the message to ${lead}`);
+      expectThat(!/^bcc:/im.test(headerText(m)), 'the email to the lead must carry no Bcc header');
+    },
+  },
+  {
+    id: 'SEND/display-name',
+    title: "SHOULD send with the mailbox's displayName in From",
+    clauses: ['ACCT-DISPLAYNAME-SENDER'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    budget: 16,
+    async run(ctx) {
+      const name = `Sender ${faker(ctx).string.alpha(8)}`;
+      const { box, m } = await sendOne(ctx, { displayName: name }, { subject: `Name ${ctx.prefix}`, body: '<p>Name</p>' });
+      const from = m.header('from') ?? '';
+      expectThat(from.includes(name), `From should carry the mailbox's displayName "${name}", got ${JSON.stringify(from)}`);
+      expectThat(from.toLowerCase().includes(box.address.toLowerCase()), `From should be the mailbox ${box.address}, got ${JSON.stringify(from)}`);
+    },
+  },
+  {
+    id: 'SEND/text-only',
+    title: 'SHOULD send text/plain only, without an HTML part, when sendAsTextOnly is true',
+    clauses: ['CAMP-SETTINGS-TEXTONLY-BEHAVIOUR'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    budget: 16,
+    async run(ctx) {
+      const token = `Plain${faker(ctx).string.alphanumeric(8)}`;
+      const { m } = await sendOne(ctx, {}, { subject: `Text ${ctx.prefix}`, body: `<p>${token} <b>bold</b></p>` }, { sendAsTextOnly: true });
+      const c = await contentOf(m);
+      expectThat(!c.html, 'with sendAsTextOnly the email should have no HTML part, it has one');
+      expectThat(/^text\/plain/i.test((m.header('content-type') ?? 'text/plain').trim()), `with sendAsTextOnly the email should be text/plain, Content-Type is ${JSON.stringify(m.header('content-type'))}`);
+      expectThat(c.text.includes(token), `the text part should carry the step's text (${token})`);
+    },
+  },
+  {
+    id: 'SEND/tracking-off',
+    title: 'SHOULD send no open pixel and leave links as written when trackOpens and trackClicks are false',
+    clauses: ['CAMP-SETTINGS-TRACKING-BEHAVIOUR'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    budget: 16,
+    async run(ctx) {
+      const url = `https://example.com/${ctx.prefix}${faker(ctx).string.alphanumeric(8)}`;
+      const { m } = await sendOne(ctx, {}, { subject: `Links ${ctx.prefix}`, body: `<p>Read <a href="${url}">this</a></p>` }, { trackOpens: false, trackClicks: false });
+      const c = await contentOf(m);
+      expectThat(c.html.includes(`href="${url}"`), `with trackClicks false the link should stay ${url}; the HTML part does not carry it as written`);
+      const imgs = c.html.match(/<img\b/gi) ?? [];
+      expectThat(imgs.length === 0, `with trackOpens false the email should carry no image (open pixel), it carries ${imgs.length}`);
+    },
+  },
+  {
+    id: 'SEND/merge-variables',
+    title: "SHOULD replace merge variables by the lead's values in the email sent (profile: merge variable names)",
+    clauses: ['CAMP-SEQUENCE-MERGE-RENDERED'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    budget: 20,
+    async run(ctx) {
+      const first = mergeVariable(ctx, 'firstName');
+      const company = mergeVariable(ctx, 'companyName');
+      const ws = await ctx.workspace();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+      const addresses = leadAddresses(ctx, 2);
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: [{ subject: `Hi ${first}`, body: `<p>Dear ${first} of ${company} &amp; co</p>` }], draft: true });
+      const f = faker(ctx);
+      // Values with HTML-special characters: an HTML body must show them escaped, never as markup.
+      const who = new Map<string, { firstName: string; companyName: string }>();
+      for (const l of c.leads) {
+        const v = { firstName: `Ann${f.string.alpha(6)}`, companyName: `Acme${f.string.alpha(5)} <Labs>` };
+        who.set(l.email, v);
+        expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${l.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
+      }
+      await startCampaign(ws.api, c.id);
+      const drv = new Driver(ctx, box.sink, sentBy(box));
+      await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
+      for (const a of addresses) {
+        const got = drv.to(a);
+        expectThat(got.length > 0, `nothing reached ${a}`);
+        const v = who.get(a)!;
+        const x = await contentOf(got[0]!.m);
+        expectThat(!`${x.subject}${x.text}${x.html}`.includes('{{'), `no merge variable should be left in the email to ${a}: subject ${JSON.stringify(x.subject)}`);
+        expectThat(x.subject.includes(v.firstName), `the subject to ${a} should carry its firstName ${v.firstName}, got ${JSON.stringify(x.subject)}`);
+        expectThat(x.text.includes(v.companyName) || x.html.includes(v.companyName.replace('<', '&lt;').replace('>', '&gt;')), `the body to ${a} should carry its companyName ${v.companyName} (escaped in HTML)`);
+        expectThat(!x.html.includes('<Labs>'), `a lead's value must not become markup in the HTML body to ${a}: <Labs> appears unescaped`);
+      }
+    },
+  },
+];
+

@@ -1,0 +1,111 @@
+import type { ApiClient } from '../../../harness/client/types.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, sendingMailbox, sentBy, workspaceZone, type SendingMailbox } from './lib.ts';
+
+// Leads answer over IMAP: the kit's sink puts a reply threaded on the email the lead received
+// into the sending mailbox's inbox, and the target finds it by polling (part 6: no events).
+// Then the API must show it (2.6 lastRepliedAt, 3.3 replied statuses, 2.5 stopOnReply).
+
+const FEATURES = ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list'] as const;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const stepOf = (subject: string | null) => /Step(\d+)/.exec(subject ?? '')?.[1];
+
+/** Injects a reply from `lead` to the first email it received, then moves time until the target shows lastRepliedAt. */
+async function replyAndWait(ctx: CheckContext, drv: Driver, box: SendingMailbox, api: ApiClient, campaignId: string, lead: { id: string; email: string }): Promise<any> {
+  const [first] = drv.to(lead.email);
+  expectThat(first, `nothing reached ${lead.email} to reply to`);
+  await box.sink.inject.reply(first.m, { body: `Thanks, tell me more. ${ctx.prefix}` });
+  let seen: any;
+  let polls = 0;
+  await drv.until(
+    async () => {
+      if (++polls % 2 !== 1) return false;
+      seen = await leadNow(ctx, api, campaignId, lead.id);
+      return typeof seen?.lastRepliedAt === 'string';
+    },
+    { stepMs: 5 * MINUTE, horizonMs: 2 * HOUR, what: 'the reply being noticed' },
+  );
+  return seen;
+}
+
+/** A mailbox with IMAP at the sinks, time away from midnight, and a started campaign of `leads` leads and 2 steps (1 hour apart). */
+async function repliedScenario(ctx: CheckContext, stopOnReply: boolean, leads: number) {
+  const ws = await ctx.workspace();
+  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, true);
+  const drv = new Driver(ctx, box.sink, sentBy(box));
+  await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 5 * 60);
+  const addresses = leadAddresses(ctx, leads, stopOnReply ? 'stop' : 'go');
+  const steps = [
+    { subject: `Step0 ${ctx.prefix}`, body: '<p>First step</p>' },
+    { subject: `Step1 ${ctx.prefix}`, body: '<p>Second step</p>', delayDays: 0, delayHours: 2 },
+  ];
+  const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps, settings: { stopOnReply } });
+  const ok = await drv.until(() => addresses.every((a) => drv.to(a).length >= 1), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to every lead' });
+  expectThat(ok, `the first step did not reach all ${leads} leads within 30 minutes (gap 1 minute)`, c.res);
+  return { ws, box, drv, c };
+}
+
+export const REPLY_CHECKS: Check[] = [
+  {
+    id: 'REPLY/stop-on-reply',
+    title: 'SHOULD send no further step to a lead who replied when stopOnReply is true, and go on sending to the others; the lead shows lastRepliedAt',
+    clauses: ['CAMP-SETTINGS-STOPONREPLY-BEHAVIOUR', 'LEAD-LASTREPLIEDAT-SET'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    solo: true,
+    budget: 60,
+    async run(ctx) {
+      const { ws, box, drv, c } = await repliedScenario(ctx, true, 2);
+      const [replier, other] = c.leads as [{ id: string; email: string }, { id: string; email: string }];
+      const seen = await replyAndWait(ctx, drv, box, ws.api, c.id, replier);
+      expectThat(typeof seen?.lastRepliedAt === 'string', `within 2 hours of the lead's reply its lastRepliedAt is ${JSON.stringify(seen?.lastRepliedAt)}: the reply was not noticed`);
+      expectThat((seen.metrics?.replied ?? 0) >= 1, `a lead that replied should count it in metrics.replied, got ${JSON.stringify(seen.metrics)}`);
+      await drv.until(() => drv.to(other.email).length >= 2, { stepMs: 5 * MINUTE, horizonMs: 3 * HOUR, what: 'the second step to the lead that did not reply' });
+      await drv.until(() => false, { stepMs: 15 * MINUTE, horizonMs: HOUR, what: 'a quiet hour' });
+      const toReplier = drv.to(replier.email).filter((a) => stepOf(a.m.subject) === '1');
+      const toOther = drv.to(other.email).filter((a) => stepOf(a.m.subject) === '1');
+      expectThat(toOther.length === 1, `the lead that did not reply should receive step 2 once, got it ${toOther.length} times`);
+      expectThat(toReplier.length === 0, `with stopOnReply the lead that replied should receive no further step, it received step 2`);
+    },
+  },
+  {
+    id: 'REPLY/no-stop-without-setting',
+    title: 'SHOULD go on sending the sequence to a lead who replied when stopOnReply is false',
+    clauses: ['CAMP-SETTINGS-STOPONREPLY-BEHAVIOUR'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    solo: true,
+    budget: 50,
+    async run(ctx) {
+      const { ws, box, drv, c } = await repliedScenario(ctx, false, 1);
+      const [replier] = c.leads as [{ id: string; email: string }];
+      const seen = await replyAndWait(ctx, drv, box, ws.api, c.id, replier);
+      expectThat(typeof seen?.lastRepliedAt === 'string', `within 2 hours of the lead's reply its lastRepliedAt is ${JSON.stringify(seen?.lastRepliedAt)}: the reply was not noticed`);
+      await drv.until(() => drv.to(replier.email).length >= 2, { stepMs: 5 * MINUTE, horizonMs: 3 * HOUR, what: 'the second step' });
+      const step2 = drv.to(replier.email).filter((a) => stepOf(a.m.subject) === '1');
+      expectThat(step2.length === 1, `with stopOnReply false a lead that replied should still receive step 2 once, got it ${step2.length} times`);
+    },
+  },
+  {
+    id: 'REPLY/status-settable',
+    title: 'MUST accept a lead_replied_* status for a lead once its real reply has reached the mailbox',
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE'],
+    level: 'MUST',
+    features: [...FEATURES],
+    solo: true,
+    budget: 40,
+    async run(ctx) {
+      const { ws, box, drv, c } = await repliedScenario(ctx, true, 1);
+      const [replier] = c.leads as [{ id: string; email: string }];
+      const seen = await replyAndWait(ctx, drv, box, ws.api, c.id, replier);
+      expectThat(typeof seen?.lastRepliedAt === 'string' || (seen?.metrics?.replied ?? 0) >= 1, `within 2 hours the target shows no sign of the lead's reply (lastRepliedAt ${JSON.stringify(seen?.lastRepliedAt)}, metrics ${JSON.stringify(seen?.metrics)})`);
+      const r = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'lead_replied_interested' });
+      expect2xx(r, 'PATCH status lead_replied_interested for a lead that has replied');
+      const after = await leadNow(ctx, ws.api, c.id, replier.id);
+      expectThat(after.status === 'lead_replied_interested', `the lead that replied should now have status lead_replied_interested, it has ${JSON.stringify(after.status)}`, r);
+    },
+  },
+];

@@ -1,0 +1,212 @@
+import type { ApiClient } from '../../../harness/client/types.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { opRequest } from '../resources/lib.ts';
+import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival } from './lib.ts';
+
+// When a campaign sends (2.1 gap and cap, 2.5 schedule and step delays, 3.1 resume, 3.2 paused
+// and deleted mailboxes). Time is the control clock's: these checks run alone (solo) because they
+// move the target's time, and skip without the control API (real time would take hours).
+
+const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list'] as const;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+const fmt = (ms: number) => new Date(ms).toISOString();
+const stepOf = (a: Arrival) => /Step(\d+)/.exec(a.m.subject ?? '')?.[1];
+
+async function statusView(api: ApiClient, id: string) {
+  const r = await api.get(`/v1/campaigns/${id}/status`);
+  expect2xx(r, 'GET /v1/campaigns/{id}/status');
+  return r;
+}
+
+/** Two steps (`Step0`, `Step1` in the subjects), the second `delayHours` after the first. */
+function twoSteps(ctx: CheckContext, delayHours: number) {
+  return [
+    { subject: `Step0 ${ctx.prefix}`, body: '<p>First step</p>' },
+    { subject: `Step1 ${ctx.prefix}`, body: '<p>Second step</p>', delayDays: 0, delayHours },
+  ];
+}
+
+/** A mailbox and a started single-mailbox campaign whose first step has reached its first lead. */
+async function sendingStarted(ctx: CheckContext, leads: number, gapMinutes: number) {
+  const ws = await ctx.workspace();
+  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: gapMinutes, maxEmailsPerDay: 200 });
+  const drv = new Driver(ctx, box.sink, sentBy(box));
+  await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 120, 4 * 60);
+  const addresses = leadAddresses(ctx, leads);
+  const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: [{ subject: `Step0 ${ctx.prefix}`, body: '<p>Hello</p>' }] });
+  const first = await drv.until(() => drv.arrivals().length > 0, { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first email' });
+  expectThat(first, `a started campaign sent nothing within 30 minutes of target time (window open, ${leads} leads)`, c.res);
+  return { ws, box, drv, c, addresses };
+}
+
+/** After `stop` (target time), the check watches `minutes` more: nothing sent after it may arrive. */
+async function expectNothingAfter(drv: Driver, stop: number, minutes: number, what: string): Promise<void> {
+  await drv.until(() => false, { stepMs: 2 * MINUTE, horizonMs: minutes * MINUTE, what });
+  const late = drv.arrivals().filter((a) => a.lo >= stop);
+  expectThat(late.length === 0, `${what}: ${late.length} email(s) were sent after it (first to ${late[0]?.m.envelope.rcptTo.join(', ')}, sent between ${late[0] ? fmt(late[0].lo) : ''} and ${late[0] ? fmt(late[0].hi) : ''})`);
+}
+
+export const TIMING_CHECKS: Check[] = [
+  {
+    id: 'SEND/sequence',
+    title: 'SHOULD send every step to every lead once, in order, after its delay; campaign metrics.sent and the leads show what was sent',
+    clauses: ['CAMP-SEQUENCE-SENT-ONCE', 'CAMP-SEQUENCE-DELAY', 'CAMP-METRICS-SENT-COUNT', 'LEAD-LASTCONTACTEDAT-SET'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    solo: true,
+    budget: 40,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }), await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 })];
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 4 * 60);
+      const addresses = leadAddresses(ctx, 3);
+      const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: twoSteps(ctx, 1) });
+      const all = () => addresses.every((a) => drv.to(a).length >= 2);
+      await drv.until(all, { stepMs: 2 * MINUTE, horizonMs: 3 * HOUR, what: 'both steps to every lead' });
+      await drv.until(() => false, { stepMs: 10 * MINUTE, horizonMs: HOUR, what: 'a quiet hour after the last step' });
+      for (const a of addresses) {
+        const got = drv.to(a);
+        const s0 = got.filter((x) => stepOf(x) === '0');
+        const s1 = got.filter((x) => stepOf(x) === '1');
+        expectThat(s0.length === 1 && s1.length === 1, `${a} should receive each of the 2 steps once within 4 hours (delay 1 h), got step 1 x${s0.length} and step 2 x${s1.length}`, c.res);
+        expectThat(s1[0]!.hi - s0[0]!.lo >= HOUR, `step 2 should go to ${a} no sooner than 1 hour (delayHours 1) after step 1: step 1 left after ${fmt(s0[0]!.lo)}, step 2 before ${fmt(s1[0]!.hi)}`);
+      }
+      const sent = drv.arrivals().filter((x) => stepOf(x) !== undefined && addresses.some((a) => x.m.envelope.rcptTo.includes(a))).length;
+      const view = await statusView(ws.api, c.id);
+      expectThat(view.body?.metrics?.sent === sent, `campaign metrics.sent should count the ${sent} emails that reached the sink, it is ${view.body?.metrics?.sent}`, view);
+      for (const l of c.leads) {
+        const lead = await leadNow(ctx, ws.api, c.id, l.id);
+        expectThat(typeof lead.lastContactedAt === 'string' && !Number.isNaN(Date.parse(lead.lastContactedAt)), `lead ${l.email} should show lastContactedAt once emailed, got ${JSON.stringify(lead.lastContactedAt)}`);
+        expectThat(lead.metrics?.sent === 2, `lead ${l.email} should show metrics.sent 2 after both steps, got ${JSON.stringify(lead.metrics)}`);
+      }
+    },
+  },
+  {
+    id: 'SEND/gap-and-cap',
+    title: 'MUST keep a mailbox shared by two campaigns to its sendingGapMinutes between any two sends and to maxEmailsPerDay campaign sends a day',
+    clauses: ['ACCT-SENDINGGAP-ENFORCED', 'ACCT-MAXEMAILSPERDAY-CAP'],
+    level: 'MUST',
+    features: [...FEATURES],
+    solo: true,
+    budget: 30,
+    async run(ctx) {
+      const GAP = 10;
+      const CAP = 4;
+      const ws = await ctx.workspace();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: GAP, maxEmailsPerDay: CAP });
+      const drv = new Driver(ctx, box.sink, sentBy(box));
+      // Every send of the check falls on one day in any zone the target could count days in.
+      await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 3 * 60);
+      const a = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 3, 'a'), steps: [{ subject: `Step0 A ${ctx.prefix}`, body: '<p>A</p>' }] });
+      const b = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 3, 'b'), steps: [{ subject: `Step0 B ${ctx.prefix}`, body: '<p>B</p>' }] });
+      await drv.until(() => false, { stepMs: MINUTE, horizonMs: (GAP * (CAP + 2) + 5) * MINUTE, what: 'the shared mailbox sending' });
+      const got = drv.arrivals().sort((x, y) => x.hi - y.hi);
+      expectThat(got.length > 0, `two started campaigns sharing a mailbox sent nothing in ${GAP * (CAP + 2) + 5} minutes`, a.res, b.res);
+      expectThat(got.length <= CAP, `maxEmailsPerDay ${CAP}: the mailbox sent ${got.length} campaign emails within ${GAP * (CAP + 2) + 5} minutes of one day (6 due over two campaigns)`, a.res, b.res);
+      for (let i = 1; i < got.length; i++) {
+        const [p, q] = [got[i - 1]!, got[i]!];
+        expectThat(q.hi - p.lo >= GAP * MINUTE, `sendingGapMinutes ${GAP}: two sends of the mailbox (to ${p.m.envelope.rcptTo[0]} and ${q.m.envelope.rcptTo[0]}) left at most ${Math.round((q.hi - p.lo) / MINUTE)} minute(s) apart (after ${fmt(p.lo)}, before ${fmt(q.hi)})`);
+      }
+      expectThat(got.length >= 2, `the shared mailbox sent ${got.length} email(s) in ${GAP * (CAP + 2) + 5} minutes with ${CAP} allowed a day and 6 due: the gap cannot be observed`, a.res, b.res);
+    },
+  },
+  {
+    id: 'SEND/window',
+    title: "SHOULD send nothing before the schedule's window opens, and begin when it opens, as nextScheduleOpensAt announced",
+    clauses: ['CAMP-SCHEDULE-WINDOW', 'CAMP-STATUS-NEXTOPENS-SET'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    solo: true,
+    budget: 24,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+      const drv = new Driver(ctx, box.sink, sentBy(box));
+      await awayFromMidnight(ctx, drv, ['UTC'], 60, 5 * 60);
+      const now = await drv.now();
+      const m = minuteOfDay(now, 'UTC');
+      const opens = now - (now % MINUTE) + 120 * MINUTE;
+      const schedule = openSchedule(ctx, 'UTC', m + 120, m + 180);
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 2), steps: [{ subject: `Step0 ${ctx.prefix}`, body: '<p>Window</p>' }], schedule });
+      const view = await statusView(ws.api, c.id);
+      const announced = Date.parse(view.body?.nextScheduleOpensAt ?? '');
+      expectThat(view.body?.isWithinSchedule === false, `before its window the campaign should not be within schedule, isWithinSchedule is ${view.body?.isWithinSchedule}`, view);
+      expectThat(Math.abs(announced - opens) <= 2 * MINUTE, `nextScheduleOpensAt should announce the window opening at ${fmt(opens)} (minute ${m + 120} UTC), got ${JSON.stringify(view.body?.nextScheduleOpensAt)}`, view);
+      await drv.until(() => drv.arrivals().length >= 2, { stepMs: 5 * MINUTE, horizonMs: 3 * HOUR, what: 'the window opening' });
+      const got = drv.arrivals();
+      const early = got.filter((a) => a.hi < opens);
+      expectThat(early.length === 0, `nothing should be sent before the window opens at ${fmt(opens)}: ${early.length} email(s) arrived before`);
+      expectThat(got.length >= 1 && got.every((a) => a.lo <= opens + 60 * MINUTE), `the window ${fmt(opens)} to ${fmt(opens + 60 * MINUTE)} should see the 2 leads emailed, ${got.length} arrived (${got.map((a) => fmt(a.hi)).join(', ')})`, view);
+    },
+  },
+  {
+    id: 'SEND/resume-continues',
+    title: 'MUST continue a resumed campaign where it left off: the remaining steps go out, nothing already sent goes again',
+    clauses: ['STATE-CAMP-RESUME-CONTINUES', 'STATE-CAMP-RESUME-FROM-PAUSED'],
+    level: 'MUST',
+    features: [...FEATURES, 'op:campaigns.pause'],
+    solo: true,
+    budget: 30,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+      const drv = new Driver(ctx, box.sink, sentBy(box));
+      await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 6 * 60);
+      const addresses = leadAddresses(ctx, 2);
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: twoSteps(ctx, 1) });
+      const firstDone = await drv.until(() => addresses.every((a) => drv.to(a).length >= 1), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to both leads' });
+      expectThat(firstDone, 'a started campaign did not send its first step to 2 leads within 30 minutes (gap 1 minute)', c.res);
+      const paused = await ws.api.request(opRequest(ctx, 'campaigns.pause', { id: c.id }));
+      expect2xx(paused, 'pause the campaign (referenced campaigns.pause)');
+      await drv.until(() => false, { stepMs: 15 * MINUTE, horizonMs: 2 * HOUR, what: 'the pause' });
+      const resumed = await ws.api.post(`/v1/campaigns/${c.id}/resume`);
+      expect2xx(resumed, 'POST /v1/campaigns/{id}/resume of the paused campaign');
+      await drv.until(() => addresses.every((a) => drv.to(a).length >= 2), { stepMs: 2 * MINUTE, horizonMs: 2 * HOUR, what: 'the second step after the resume' });
+      await drv.until(() => false, { stepMs: 10 * MINUTE, horizonMs: HOUR, what: 'a quiet hour' });
+      for (const a of addresses) {
+        const got = drv.to(a);
+        const s0 = got.filter((x) => stepOf(x) === '0').length;
+        const s1 = got.filter((x) => stepOf(x) === '1').length;
+        expectThat(s0 === 1, `after the resume ${a} received step 1 ${s0} times in all: an email already sent must not go again`, resumed);
+        expectThat(s1 === 1, `after the resume ${a} should receive the remaining step 2 once, got it ${s1} times within 2 hours`, resumed);
+      }
+    },
+  },
+  {
+    id: 'SEND/mailbox-paused',
+    title: 'MUST send nothing more from a mailbox once it is paused (campaigns skip it)',
+    clauses: ['STATE-ACCT-PAUSE-SKIPPED'],
+    level: 'MUST',
+    features: [...FEATURES],
+    solo: true,
+    budget: 24,
+    async run(ctx) {
+      const { ws, box, drv } = await sendingStarted(ctx, 4, 10);
+      const stop = await drv.now();
+      const r = await ws.api.post(`/v1/accounts/${box.id}/pause`);
+      expect2xx(r, 'POST /v1/accounts/{id}/pause of the sending mailbox');
+      await expectNothingAfter(drv, stop, 60, `the mailbox paused at ${fmt(stop)}`);
+    },
+  },
+  {
+    id: 'SEND/mailbox-deleted',
+    title: 'MUST stop sending from a mailbox immediately when it is deleted',
+    clauses: ['STATE-ACCT-DELETE-STOPS-SENDING'],
+    level: 'MUST',
+    features: [...FEATURES],
+    solo: true,
+    budget: 24,
+    async run(ctx) {
+      const { ws, box, drv } = await sendingStarted(ctx, 4, 10);
+      const stop = await drv.now();
+      const r = await ws.api.delete(`/v1/accounts/${box.id}`);
+      expect2xx(r, 'DELETE /v1/accounts/{id} of the sending mailbox');
+      await expectNothingAfter(drv, stop, 60, `the mailbox deleted at ${fmt(stop)}`);
+    },
+  },
+];
+
