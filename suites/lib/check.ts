@@ -24,8 +24,12 @@ export type Feature =
  * - workspace-keys: POST /workspaces/{organizationId}/keys (a key with any scopes, as the dashboard)
  * - lead-events: POST /leads/{id}/events `{ type: 'contacted' | 'replied' }` (what sending and
  *   the IMAP poller would record)
+ * - blacklist: POST /workspaces/{organizationId}/blacklist `{ value }` (an address or a domain, as
+ *   the dashboard manages the blacklist)
+ * - email-unreadable: POST /emails/{id}/unreadable (the stored body of that email cannot be read
+ *   until further notice, as when the mail store is down)
  */
-export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events'] as const;
+export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable'] as const;
 export type ControlExtension = (typeof CONTROL_EXTENSIONS)[number];
 
 export interface Check {

@@ -5,7 +5,8 @@ import { skip } from '../../lib/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { addLeads, faker, listLeads } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
-import { expectRejected, expectValidation400, settle, sinkMailbox, verificationStatus } from '../resources/lib.ts';
+import { expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
+import { sendingMailbox } from '../sending/lib.ts';
 import { mergeVariable } from '../sending/delivery.ts';
 
 // The test email (4.3 "Test email body", part 8): sent from a real mailbox of the workspace, at the
@@ -34,22 +35,15 @@ function variantOf(step: any): string | undefined {
 
 /** A verified mailbox at the sinks and a campaign whose one step is `step`. */
 async function sender(ctx: CheckContext, step: { subject: string; body: string }, mailbox: Record<string, unknown> = {}): Promise<Sender> {
-  const ok = verificationStatus(ctx, 'succeeded');
   const ws = await ctx.workspace();
-  const { sink, input } = await sinkMailbox(ctx, false);
-  const created = await ws.api.post('/v1/accounts', { accounts: [{ ...input, ...mailbox }] });
-  expect2xx(created, 'setup: POST /v1/accounts');
-  const accountId = created.body?.accounts?.[0]?.id;
-  expectThat(typeof accountId === 'string', 'setup: POST /v1/accounts created no mailbox', created);
-  const settled = await settle(ctx, ws.api, accountId);
-  if (settled.body?.status !== ok) skip(`a mailbox with working credentials at the kit's sinks is ${settled.body?.status} after verification, not ${ok} (declarations.verificationStatus)`);
-  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts: [accountId] }), sequence: [{ ...step, delayDays: 0, delayHours: 0 }] });
+  const box = await sendingMailbox(ctx, ws, mailbox);
+  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts: [box.id] }), sequence: [{ ...step, delayDays: 0, delayHours: 0 }] });
   expect2xx(res, 'setup: POST /v1/campaigns');
   const campaignId = res.body?.campaign?.id;
   const variantId = variantOf(res.body?.campaign?.sequence?.[0]);
   expectThat(typeof campaignId === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
   if (!variantId) skip('the created campaign shows no id for its first sequence step variant (the variant shape is not given by the spec)');
-  return { ws, sink, accountId, address: input.emailAddress as string, smtpUser: input.smtpUsername as string, campaignId, variantId };
+  return { ws, sink: box.sink, accountId: box.id, address: box.address, smtpUser: box.smtpUser, campaignId, variantId };
 }
 
 /** A recipient at the sinks (a user of its own, so what reaches it is this check's). */
@@ -248,6 +242,29 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expectThat(got.length === 12, `12 test emails per day per workspace: ${got.length} reached ${to}`, thirteenth);
     },
   },
+  ...(['address', 'domain'] as const).map(
+    (kind): Check => ({
+      id: `TEST-EMAIL/blacklist-${kind}`,
+      title: `MUST refuse a test email to a recipient whose ${kind} is on the blacklist, and send nothing`,
+      clauses: [kind === 'address' ? 'CAMP-TEST-BLACKLIST-ADDRESS' : 'CAMP-TEST-BLACKLIST-DOMAIN'],
+      level: 'MUST',
+      features: [...FEATURES, 'control:blacklist'],
+      budget: 14,
+      async run(ctx) {
+        const s = await sender(ctx, { subject: `Blacklist ${ctx.prefix}`, body: '<p>never sent</p>' });
+        if (!s.ws.organizationId) skip('the workspace has no organizationId to manage its blacklist through the control API');
+        // A domain of this check's own: the blacklist stays with the workspace, which other checks lease later.
+        const tag = faker(ctx).string.alphanumeric(10).toLowerCase();
+        const to = `${ctx.prefix}bl-${tag}@${tag}.blocked.test`.toLowerCase();
+        const value = kind === 'address' ? to : to.slice(to.indexOf('@') + 1);
+        await ctx.control!.request('POST', `/workspaces/${s.ws.organizationId}/blacklist`, { value });
+        const res = await send(s, to);
+        expectRejected(res, ctx, `a test email to ${to} with ${value} on the blacklist`);
+        const got = await arrivals(ctx, s.sink, to, 0);
+        expectThat(got.length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`, res);
+      },
+    }),
+  ),
   {
     id: 'TEST-EMAIL/smtp-refuses',
     title: "MUST NOT answer sent: true when the mailbox's SMTP server refuses the message (503 upstream_unavailable or sent: false)",
