@@ -14,6 +14,7 @@ import { RESOURCE_CHECKS } from './resources/index.ts';
 import { MODEL_CHECKS } from './models/index.ts';
 import { TEST_EMAIL_CHECKS } from './test-email/test-email.ts';
 import { SENDING_CHECKS } from './sending/index.ts';
+import { EMAIL_CHECKS } from './emails/emails.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -31,6 +32,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...RESOURCE_CHECKS,
   ...TEST_EMAIL_CHECKS,
   ...SENDING_CHECKS,
+  ...EMAIL_CHECKS,
   ...MODEL_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
 ];

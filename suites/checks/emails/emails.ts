@@ -1,0 +1,254 @@
+import { ImapFlow } from 'imapflow';
+import type { ApiClient } from '../../../harness/client/types.ts';
+import { fieldName, resultPath } from '../../../harness/runner/operations.ts';
+import type { StoredMessage } from '../../../harness/sinks/index.ts';
+import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
+import { expect2xx, expectError, expectSchema, expectThat } from '../../lib/expect.ts';
+import { faker, walk } from '../../lib/recipes.ts';
+import { op } from '../resources/lib.ts';
+import { Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, type SendingMailbox } from '../sending/lib.ts';
+
+// Inbox emails (2.7, 4.5) of real traffic: a campaign email the kit's sink received, and a lead's
+// reply the sink put into the mailbox's IMAP inbox. The spec gives no listing of emails; the kit
+// finds their ids through the referenced operation `emails.list` the profile declares (4.5:
+// "the email stops appearing in listings").
+
+const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list', 'op:emails.list'] as const;
+const MINUTE = 60_000;
+const bare = (id: unknown) => String(id ?? '').trim().replace(/^<|>$/g, '');
+
+/** The workspace's emails (referenced emails.list), optionally filtered by campaign and lead. */
+export async function listEmails(ctx: CheckContext, api: ApiClient, filter: { campaignId?: string; leadId?: string } = {}): Promise<any[]> {
+  const o = op(ctx, 'emails.list');
+  const query = Object.fromEntries(Object.entries(filter).map(([k, v]) => [fieldName(o, k), v as string]));
+  const items = (await walk(ctx.profile, api, o.path, resultPath(o, 'items'), 100, query)) as any[];
+  // A target may ignore a filter it was given: hold the items to it here.
+  return items.filter((e) => (!filter.campaignId || e.campaignId === filter.campaignId) && (!filter.leadId || e.leadId === filter.leadId));
+}
+
+interface Sent {
+  ws: Workspace;
+  box: SendingMailbox;
+  drv: Driver;
+  campaignId: string;
+  lead: { id: string; email: string };
+  token: string;
+  /** the campaign email as the sink received it */
+  m: StoredMessage;
+}
+
+/** A started campaign whose one step reached its one lead (real time suffices: the first step is due at once). */
+async function sentEmail(ctx: CheckContext, needImap = false): Promise<Sent> {
+  const ws = await ctx.workspace();
+  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, needImap);
+  const token = `Tok${faker(ctx).string.alphanumeric(10)}`;
+  const [address] = leadAddresses(ctx, 1);
+  const c = await launch(ctx, ws, { accounts: [box.id], leads: [address!], steps: [{ subject: `Inbox ${token}`, body: `<p>Hello ${token}</p>` }] });
+  const drv = new Driver(ctx, box.sink, sentBy(box));
+  await drv.until(() => drv.to(address!).length > 0, { stepMs: MINUTE, horizonMs: 10 * MINUTE, wallCapMs: 90_000, what: 'the campaign email' });
+  const [a] = drv.to(address!);
+  expectThat(a, `the started campaign's step did not reach ${address}`, c.res);
+  return { ws, box, drv, campaignId: c.id, lead: c.leads[0]!, token, m: a.m };
+}
+
+/** The listed email of `type` for the lead, waiting (with background work) up to the horizon. */
+async function listed(ctx: CheckContext, s: Sent, type: 'sent' | 'received', what: string): Promise<any> {
+  let found: any;
+  let polls = 0;
+  await s.drv.until(
+    async () => {
+      if (++polls % 2 !== 1) return false;
+      found = (await listEmails(ctx, s.ws.api, { campaignId: s.campaignId, leadId: s.lead.id })).find((e) => e.type === type);
+      return found !== undefined;
+    },
+    { stepMs: 2 * MINUTE, horizonMs: 2 * 60 * MINUTE, wallCapMs: 90_000, what },
+  );
+  expectThat(found, `${what}: no ${type} email of campaign ${s.campaignId} and lead ${s.lead.id} appears in the listing (referenced emails.list)`);
+  return found;
+}
+
+/** A reply from the lead in the mailbox's IMAP inbox, and the received email the target made of it. */
+async function received(ctx: CheckContext, s: Sent, body: string): Promise<{ email: any; messageId: string }> {
+  const r = await s.box.sink.inject.reply(s.m, { body });
+  const email = await listed(ctx, s, 'received', "the lead's reply");
+  return { email, messageId: r.messageId };
+}
+
+async function getEmail(api: ApiClient, id: string) {
+  return api.get(`/v1/emails/${id}`);
+}
+
+/** Is a message with this Message-ID still in the user's IMAP INBOX? (the kit's own IMAP login) */
+async function onServer(s: Sent, messageId: string): Promise<boolean> {
+  const imap = s.box.creds.imap;
+  if (!imap) skip('the IMAP sink is unavailable');
+  const client = new ImapFlow({ host: imap.host, port: imap.port, secure: false, auth: { user: imap.username, pass: imap.password }, tls: { rejectUnauthorized: false }, logger: false });
+  await client.connect();
+  try {
+    const lock = await client.getMailboxLock('INBOX');
+    try {
+      const uids = await client.search({ header: { 'message-id': bare(messageId) } }, { uid: true });
+      return Array.isArray(uids) && uids.length > 0;
+    } finally {
+      lock.release();
+    }
+  } finally {
+    await client.logout().catch(() => undefined);
+  }
+}
+
+export const EMAIL_CHECKS: Check[] = [
+  {
+    id: 'EMAIL/sent',
+    title: 'MUST answer GET /v1/emails/{id} of a sent campaign email with every field of 2.7 and its real body; listings carry no body',
+    clauses: [
+      'SVC-EMAIL-READ', 'EMAIL-GET-ANSWER', 'EMAIL-GET-200-REAL-CONTENT', 'EMAIL-GET-ONLY-BODY', 'EMAIL-ID-UUID', 'EMAIL-THREADID', 'EMAIL-MESSAGEID',
+      'EMAIL-MAILBOX', 'EMAIL-FROM', 'EMAIL-RECIPIENTS', 'EMAIL-SUBJECT', 'EMAIL-SNIPPET', 'EMAIL-ISUNREAD', 'EMAIL-TYPE-ENUM', 'EMAIL-CAMPAIGNID',
+      'EMAIL-LEADID', 'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'EMAIL-BODY-OBJECT', 'EMAIL-BODY-NULL-PART',
+    ],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const s = await sentEmail(ctx);
+      const item = await listed(ctx, s, 'sent', 'the campaign email');
+      expectThat(!('body' in item), `GET /v1/emails/{id} is the only endpoint returning a body, yet the listing's item carries body`);
+      const res = await getEmail(s.ws.api, item.id);
+      expect2xx(res, 'GET /v1/emails/{id} of the sent campaign email');
+      expectSchema(res, 'Email', 'GET /v1/emails/{id}');
+      const e = res.body;
+      expectThat(e.id === item.id && e.type === 'sent', `the email read must be the listed sent email ${item.id}, got id ${e.id} type ${e.type}`, res);
+      expectThat(e.mailbox.id === s.box.id && String(e.mailbox.email).toLowerCase() === s.box.address.toLowerCase(), `mailbox must be the sending mailbox ${s.box.id} ${s.box.address}, got ${JSON.stringify(e.mailbox)}`, res);
+      expectThat(String(e.from.email).toLowerCase() === s.box.address.toLowerCase(), `from.email must be the sending mailbox ${s.box.address}, got ${JSON.stringify(e.from)}`, res);
+      expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.lead.email)), `to must hold the lead ${s.lead.email}, got ${JSON.stringify(e.to)}`, res);
+      expectThat(e.campaignId === s.campaignId && e.leadId === s.lead.id, `campaignId and leadId must be the campaign ${s.campaignId} and lead ${s.lead.id}, got ${e.campaignId} and ${e.leadId}`, res);
+      expectThat(e.subject.includes(s.token), `subject must be the one sent (with ${s.token}), got ${JSON.stringify(e.subject)}`, res);
+      expectThat(e.hasAttachments === false, `the campaign email carried no attachment, hasAttachments is ${e.hasAttachments}`, res);
+      expectThat(typeof e.sentAt === 'string', `a sent email must carry sentAt, got ${JSON.stringify(e.sentAt)}`, res);
+      const sink = await contentOf(s.m);
+      expectThat(sink.html === '' || typeof e.body.html === 'string', 'the email was sent with an HTML part, so body.html was stored and must not be null', res);
+      const content = `${e.body.html ?? ''}${e.body.text ?? ''}`;
+      expectThat(content.includes(s.token), `a 200 carries real content: the body must hold what was sent (${s.token}), got ${JSON.stringify(content.slice(0, 160))}`, res);
+    },
+  },
+  {
+    id: 'EMAIL/sent-matches-wire',
+    title: "SHOULD give a sent email the Message-ID and the text and HTML parts that reached the lead's server",
+    clauses: ['EMAIL-MESSAGEID-WIRE', 'EMAIL-GET-BODY-MATCHES'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const s = await sentEmail(ctx);
+      const item = await listed(ctx, s, 'sent', 'the campaign email');
+      const res = await getEmail(s.ws.api, item.id);
+      expect2xx(res, 'GET /v1/emails/{id}');
+      expectThat(bare(res.body?.messageId) === bare(s.m.messageIdHeader), `messageId ${res.body?.messageId} should be the Message-ID that reached the sink, ${s.m.messageIdHeader}`, res);
+      const sink = await contentOf(s.m);
+      const norm = (x: unknown) => String(x ?? '').replace(/\s+/g, ' ').trim();
+      if (sink.html) expectThat(norm(res.body?.body?.html) === norm(sink.html), `body.html should be the HTML part sent (${sink.html.length} chars at the sink), got ${JSON.stringify(String(res.body?.body?.html).slice(0, 120))}`, res);
+      if (sink.text) expectThat(norm(res.body?.body?.text) === norm(sink.text), `body.text should be the text part sent, got ${JSON.stringify(String(res.body?.body?.text).slice(0, 120))}`, res);
+    },
+  },
+  {
+    id: 'EMAIL/received',
+    title: "SHOULD list a lead's reply as a received email in the sent email's thread, with the body the lead wrote and its Message-ID",
+    clauses: ['EMAIL-THREADID-STABLE', 'EMAIL-GET-BODY-MATCHES', 'EMAIL-MESSAGEID-WIRE'],
+    level: 'SHOULD',
+    features: [...FEATURES, 'imap'],
+    budget: 40,
+    async run(ctx) {
+      const s = await sentEmail(ctx, true);
+      const sent = await listed(ctx, s, 'sent', 'the campaign email');
+      const words = `Reply ${faker(ctx).string.alphanumeric(12)} from the lead`;
+      const { email, messageId } = await received(ctx, s, words);
+      const res = await getEmail(s.ws.api, email.id);
+      expect2xx(res, 'GET /v1/emails/{id} of the received reply');
+      expectThat(String(res.body?.body?.text ?? res.body?.body?.html ?? '').includes(words), `the received email's body should be what the lead wrote ("${words}")`, res);
+      expectThat(bare(res.body?.messageId) === bare(messageId), `messageId ${res.body?.messageId} should be the reply's Message-ID ${messageId}`, res);
+      if (sent.threadId !== null && sent.threadId !== undefined) expectThat(res.body?.threadId === sent.threadId, `the reply should be in the sent email's conversation: threadId ${JSON.stringify(res.body?.threadId)}, the sent email's is ${JSON.stringify(sent.threadId)}`, res);
+    },
+  },
+  {
+    id: 'EMAIL/delete',
+    title: 'MUST answer DELETE /v1/emails/{id} with { id, deleted: true }, leave the email out of listings, and leave the copy on the mail server',
+    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED'],
+    level: 'MUST',
+    features: [...FEATURES, 'imap'],
+    budget: 40,
+    async run(ctx) {
+      const s = await sentEmail(ctx, true);
+      const { email, messageId } = await received(ctx, s, `Delete me ${ctx.prefix}`);
+      expectThat(await onServer(s, messageId), `setup: the reply ${messageId} is not in the mailbox's IMAP inbox`);
+      const del = await s.ws.api.delete(`/v1/emails/${email.id}`);
+      expect2xx(del, 'DELETE /v1/emails/{id}');
+      expectThat(del.body?.id === email.id && del.body?.deleted === true, `DELETE /v1/emails/{id} must answer { id: ${email.id}, deleted: true }, got ${JSON.stringify(del.body)}`, del);
+      const after = await listEmails(ctx, s.ws.api, { campaignId: s.campaignId });
+      expectThat(!after.some((e) => e.id === email.id), `a deleted email must stop appearing in listings; ${email.id} is still listed`, del);
+      expectThat(await onServer(s, messageId), `the copy on the mail server must be untouched: the reply ${messageId} is gone from the IMAP inbox after the delete`, del);
+    },
+  },
+  {
+    id: 'EMAIL/delete-then-404',
+    title: 'SHOULD answer 404 to GET /v1/emails/{id} of a deleted email',
+    clauses: ['EMAIL-DELETE-GET-404'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const s = await sentEmail(ctx);
+      const item = await listed(ctx, s, 'sent', 'the campaign email');
+      expect2xx(await s.ws.api.delete(`/v1/emails/${item.id}`), 'DELETE /v1/emails/{id}');
+      expectError(await getEmail(s.ws.api, item.id), 404, ctx.profile, 'GET /v1/emails/{id} after its delete', 'not_found');
+    },
+  },
+  {
+    id: 'EMAIL/other-workspace',
+    title: "SHOULD answer 404 on both email endpoints for another workspace's email, and leave it in place",
+    clauses: ['EMAIL-OTHER-WORKSPACE-404'],
+    level: 'SHOULD',
+    features: [...FEATURES, 'twoWorkspaces'],
+    budget: 32,
+    async run(ctx) {
+      const s = await sentEmail(ctx);
+      const item = await listed(ctx, s, 'sent', 'the campaign email');
+      const other = await ctx.workspace();
+      if (other.organizationId && other.organizationId === s.ws.organizationId) skip('the run could not lease a second workspace');
+      expectError(await getEmail(other.api, item.id), 404, ctx.profile, "GET /v1/emails/{id} of another workspace's email", 'not_found');
+      expectError(await other.api.delete(`/v1/emails/${item.id}`), 404, ctx.profile, "DELETE /v1/emails/{id} of another workspace's email", 'not_found');
+      expect2xx(await getEmail(s.ws.api, item.id), "GET /v1/emails/{id} by its own workspace after the other's attempt");
+    },
+  },
+  {
+    id: 'EMAIL/unreadable-503',
+    title: 'MUST answer 503 upstream_unavailable, never a 200 without content, when the stored body cannot be read',
+    clauses: ['EMAIL-GET-503-UNREADABLE', 'ERR-TABLE-503'],
+    level: 'MUST',
+    features: [...FEATURES, 'control:email-unreadable'],
+    budget: 30,
+    async run(ctx) {
+      const s = await sentEmail(ctx);
+      const item = await listed(ctx, s, 'sent', 'the campaign email');
+      await ctx.control!.request('POST', `/emails/${item.id}/unreadable`);
+      expectError(await getEmail(s.ws.api, item.id), 503, ctx.profile, 'GET /v1/emails/{id} whose stored body cannot be read', 'upstream_unavailable');
+    },
+  },
+  {
+    id: 'EMAIL/too-large-413',
+    title: 'MUST answer 413 body_too_large for an email larger than the target returns inline (profile: emailBodyInlineMax)',
+    clauses: ['EMAIL-GET-413', 'ERR-TABLE-413'],
+    level: 'MUST',
+    features: [...FEATURES, 'imap'],
+    budget: 40,
+    async run(ctx) {
+      const max = ctx.profile.declarations.emailBodyInlineMax;
+      if (!max) skip('needs declarations.emailBodyInlineMax in the profile (the largest email GET /v1/emails/{id} returns inline)');
+      if (max * 1.5 > ctx.sinks!.sizeLimit * 0.9) skip(`the declared inline maximum (${max} bytes) is too close to the sink's message size limit`);
+      const s = await sentEmail(ctx, true);
+      const line = 'This reply is long on purpose. '.repeat(3) + '\n';
+      const { email } = await received(ctx, s, line.repeat(Math.ceil((max * 1.5) / line.length)));
+      expectError(await getEmail(s.ws.api, email.id), 413, ctx.profile, `GET /v1/emails/{id} of a reply of ${Math.round((max * 1.5) / 1024)} KiB (inline maximum ${Math.round(max / 1024)} KiB)`, 'body_too_large');
+    },
+  },
+];
