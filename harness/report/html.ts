@@ -146,7 +146,7 @@ function clauseBlock(cl: ClauseResult, ctx: Ctx): string {
   const search = `${cl.id} ${cl.text} ${checks.map((c) => c.id).join(' ')}`.toLowerCase();
   const shown = others.slice(0, MAX_OTHER_CHECKS);
   return `<article class="clause v-${e(cl.verdict)}${cl.verdict === 'fail' && !cl.blocking ? ' is-warn' : ''}" id="${e(ctx.clauseAnchor.get(cl.id))}" data-verdict="${e(cl.verdict)}" data-level="${e(cl.level)}" data-blocking="${cl.blocking}" data-search="${e(search)}">
-  <div class="cl-head">${levelBadge(cl.level)}<code class="clause-id">${e(cl.id)}</code>${pill(cl.verdict, cl.blocking || cl.level !== 'SHOULD', cl.level)}<span class="cl-counts">${checks.length ? `${checks.length} check${checks.length === 1 ? '' : 's'}: ${e(counts)}` : 'no check proves this clause'}</span></div>
+  <div class="cl-head">${levelBadge(cl.level)}<code class="clause-id">${e(cl.id)}</code>${pill(cl.verdict, cl.blocking || cl.level !== 'SHOULD', cl.level)}<span class="cl-counts">${checks.length ? `${checks.length} check${checks.length === 1 ? '' : 's'}: ${e(counts)}` : cl.unobservable ? `not observable from outside: ${e(cl.unobservable)}` : 'no check proves this clause'}</span></div>
   <p class="cl-text">${e(cl.text)}</p>
   ${important.length ? `<ul class="checks">${important.map((c) => checkRow(c, ctx, true)).join('')}</ul>` : ''}
   ${

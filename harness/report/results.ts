@@ -11,6 +11,7 @@
 
 import type { CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunEvent, RunStartEvent, Verdict } from '../events/types.ts';
 import type { Clause } from '../../suites/spec/clauses/types.ts';
+import { UNOBSERVABLE } from '../../suites/spec/clauses/unobservable.ts';
 
 export interface CheckInfo {
   id: string;
@@ -72,6 +73,8 @@ export interface ClauseResult {
   /** true when a blocking check (MUST/PROFILE level) failed or errored. */
   blocking: boolean;
   checks: { id: string; verdict: Verdict; blocking: boolean; message?: string }[];
+  /** Why no check can observe it from outside (only for clauses of that kind). */
+  unobservable?: string;
 }
 
 export interface VerdictCounts {
@@ -334,6 +337,7 @@ export function buildResults(input: ReportInput): Results {
           if (r.message !== undefined && r.verdict !== 'pass') x.message = r.message;
           return x;
         }),
+        ...(UNOBSERVABLE[c.id] ? { unobservable: UNOBSERVABLE[c.id] } : {}),
       };
     });
 

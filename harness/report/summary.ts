@@ -116,6 +116,9 @@ export function buildSummaryMarkdown(r: Results): string {
     parts.push(
       `<details><summary>Clauses not covered by any check (${r.clauseSummary.notCovered} of ${r.clauseSummary.total})</summary>\n\n| section | not covered | clauses |\n|---|---:|---:|\n${rows.join('\n')}\n\n</details>`,
     );
+    const hidden = r.clauses.filter((x) => x.verdict === 'not-covered' && x.unobservable);
+    if (hidden.length)
+      parts.push(`<details><summary>Not observable from outside (${hidden.length})</summary>\n\n| clause | why |\n|---|---|\n${hidden.map((x) => `| ${md(x.id)} | ${md(x.unobservable!)} |`).join('\n')}\n\n</details>`);
   }
 
   if (r.warnings.length) {
