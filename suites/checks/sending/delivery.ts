@@ -155,5 +155,88 @@ export const DELIVERY_CHECKS: Check[] = [
       }
     },
   },
+  {
+    id: 'SEND/usage-monthly',
+    title: 'SHOULD count every campaign email sent in monthly_emails usage',
+    clauses: ['USAGE-MONTHLY-EMAILS-SENDS'],
+    level: 'SHOULD',
+    features: [...FEATURES, 'exclusiveWorkspace'],
+    budget: 24,
+    async run(ctx) {
+      const ws = await ctx.workspace({ exclusive: true });
+      const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }), await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 })];
+      const used = async () => {
+        const r = await ws.api.get('/v1/usage/monthly_emails');
+        expect2xx(r, 'GET /v1/usage/monthly_emails');
+        expectThat(typeof r.body?.used === 'number', `GET /v1/usage/monthly_emails must carry used (number), got ${JSON.stringify(r.body)?.slice(0, 200)}`, r);
+        return r;
+      };
+      const before = await used();
+      const addresses = leadAddresses(ctx, 2);
+      const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
+      const sent = drv.arrivals().length;
+      const after = await used();
+      expectThat(after.body.used - before.body.used === sent, `monthly_emails used should grow by the ${sent} campaign emails sent, it went from ${before.body.used} to ${after.body.used}`, before, after, c.res);
+    },
+  },
+  {
+    id: 'SEND/unknown-variable',
+    title: 'MUST render a merge variable it does not know as the profile declares (empty, or left as written)',
+    clauses: ['CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE'],
+    level: 'PROFILE',
+    features: [...FEATURES],
+    budget: 16,
+    async run(ctx) {
+      const declared = ctx.profile.declarations.unknownMergeVariable;
+      if (!declared) skip('needs declarations.unknownMergeVariable in the profile (what a merge variable the target does not know renders to)');
+      const name = `zzUnknown${faker(ctx).string.alpha(8)}`;
+      const { m } = await sendOne(ctx, {}, { subject: `Before {{${name}}} after ${ctx.prefix}`, body: `<p>Before {{${name}}} after</p>` });
+      const x = await contentOf(m);
+      const all = `${x.subject}\n${x.text}\n${x.html}`;
+      if (declared === 'verbatim') expectThat(x.subject.includes(`{{${name}}}`), `declared verbatim: the unknown variable {{${name}}} should stay as written, the subject is ${JSON.stringify(x.subject)}`);
+      else expectThat(!all.includes(name) && !all.includes('{{'), `declared empty: the unknown variable {{${name}}} should render to nothing, the email still holds it: subject ${JSON.stringify(x.subject)}`);
+    },
+  },
+  {
+    id: 'SEND/tracking-on',
+    title: 'MUST track opens and clicks as the profile declares: a pixel whose fetch counts an open, links that redirect to the original and count a click',
+    clauses: ['CAMP-SETTINGS-TRACKING-PROFILE'],
+    level: 'PROFILE',
+    features: [...FEATURES],
+    budget: 30,
+    async run(ctx) {
+      const t = ctx.profile.declarations.tracking;
+      if (!t || (!t.openPixel && !t.clickRedirect)) skip('needs declarations.tracking in the profile (the open pixel and click redirect the target serves)');
+      const url = `https://example.com/${ctx.prefix}${faker(ctx).string.alphanumeric(8)}`;
+      const { ws, m, campaign } = await sendOne(ctx, {}, { subject: `Track ${ctx.prefix}`, body: `<p>Read <a href="${url}">this</a></p>` }, { trackOpens: !!t.openPixel, trackClicks: !!t.clickRedirect });
+      const { html } = await contentOf(m);
+      const metrics = async () => {
+        if (ctx.control) await ctx.control.drain(5000).catch(() => 0);
+        const r = await ws.api.get(`/v1/campaigns/${campaign.id}/status`);
+        expect2xx(r, 'GET /v1/campaigns/{id}/status');
+        return r;
+      };
+      if (t.openPixel) {
+        const srcs = [...html.matchAll(/<img\b[^>]*\bsrc="(https?:[^"]+)"/gi)].map((x) => x[1]!.replace(/&amp;/g, '&'));
+        expectThat(srcs.length > 0, 'declared openPixel: the email should carry an image pixel (an <img> with an http(s) src), it carries none');
+        const r = await fetch(srcs[0]!, { redirect: 'manual' });
+        await r.arrayBuffer().catch(() => undefined);
+        expectThat(r.status >= 200 && r.status < 400, `fetching the open pixel ${srcs[0]} should succeed, it answered ${r.status}`);
+        const v = await metrics();
+        expectThat((v.body?.metrics?.opens ?? 0) >= 1, `after the pixel was fetched the campaign should count an open, metrics are ${JSON.stringify(v.body?.metrics)}`, v);
+      }
+      if (t.clickRedirect) {
+        const hrefs = [...html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/gi)].map((x) => x[1]!.replace(/&amp;/g, '&'));
+        const link = hrefs.find((h) => /^https?:/i.test(h));
+        expectThat(link && link !== url, `declared clickRedirect: the link to ${url} should be rewritten, the email links to ${JSON.stringify(hrefs)}`);
+        const r = await fetch(link!, { redirect: 'manual' });
+        await r.arrayBuffer().catch(() => undefined);
+        expectThat(r.status >= 300 && r.status < 400 && r.headers.get('location') === url, `the rewritten link should answer a redirect to ${url}, it answered ${r.status} Location ${JSON.stringify(r.headers.get('location'))}`);
+        const v = await metrics();
+        expectThat((v.body?.metrics?.clicks ?? 0) >= 1, `after the link was followed the campaign should count a click, metrics are ${JSON.stringify(v.body?.metrics)}`, v);
+      }
+    },
+  },
 ];
-

@@ -11,6 +11,7 @@ export const CLAUSES_PART4_WORKSPACE: readonly Clause[] = [
   { id: 'USAGE-PERCENTAGE', section: '2.9', level: 'MUST', text: 'usagePercentage is used / limit x 100.' },
   { id: 'USAGE-UNLIMITED', section: '2.9', level: 'MUST', text: 'An unlimited limit has limit null, remaining null, isUnlimited true and usagePercentage 0.' },
   { id: 'USAGE-REMAINING', section: '2.9', level: 'SHOULD', text: 'remaining is what is left of the limit: limit - used (not below 0).' },
+  { id: 'USAGE-MONTHLY-EMAILS-SENDS', section: '2.9', level: 'SHOULD', text: 'Reading: `monthly_emails` used grows by one for each campaign email sent (test emails excepted, 4.3).' },
   { id: 'USAGE-ALL-PROFILE', section: '4.7', level: 'PROFILE', text: 'GET /v1/usage and GET /v1/account/subscription are referenced (usage:read); their shapes: not shown.' },
   { id: 'KEY-REVOKE', section: '4.7', level: 'MUST', text: 'DELETE /v1/api-keys/{id} (apikeys:manage) answers { success: true }.' },
   { id: 'KEY-REVOKE-IMMEDIATE', section: '4.7', level: 'MUST', text: 'Revocation is immediate: the next request with the key gets 401.' },
