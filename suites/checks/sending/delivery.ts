@@ -175,7 +175,8 @@ export const DELIVERY_CHECKS: Check[] = [
       const addresses = leadAddresses(ctx, 2);
       const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
       const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
-      await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
+      const both = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
+      expectThat(both, `the started campaign's step did not reach its 2 leads within 10 minutes (gap 1 minute, 2 mailboxes)`, c.res);
       const sent = drv.arrivals().length;
       const after = await used();
       expectThat(after.body.used - before.body.used === sent, `monthly_emails used should grow by the ${sent} campaign emails sent, it went from ${before.body.used} to ${after.body.used}`, before, after, c.res);
