@@ -4,6 +4,7 @@ import { skip } from '../../lib/check.ts';
 import type { Check, CheckContext } from '../../lib/check.ts';
 import { expectSchema, expectThat, expectError } from '../../lib/expect.ts';
 import { workspaceZone } from '../sending/lib.ts';
+import { ANSWER_CHECKS } from './answers.ts';
 import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, overview, targetNow, timeseries, trafficCampaign } from './lib.ts';
 
 // Analytics (2.10, 4.6) of a campaign with real traffic: the answers' shapes, breakdowns present
@@ -204,4 +205,5 @@ export const ANALYTICS_CHECKS: Check[] = [
       expectThat(theirs.body?.totals?.sent === 0 && theirs.body?.activeCampaigns === 0 && (theirs.body?.topCampaigns ?? []).length === 0, `a workspace without campaigns should show nothing, its overview shows ${JSON.stringify({ sent: theirs.body?.totals?.sent, activeCampaigns: theirs.body?.activeCampaigns, topCampaigns: theirs.body?.topCampaigns?.length })}`, theirs);
     },
   },
+  ...ANSWER_CHECKS,
 ];
