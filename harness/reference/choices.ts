@@ -6,6 +6,8 @@
 // profileFor() writes the profile a vendor with these choices would write (plain JSON: the
 // reference never imports fixtures/).
 
+import { ALT_SENDING, DEFAULT_SENDING, sendingDeclarations, type SendingChoices } from './sending/options.ts';
+
 export type ReferencedOp =
   | 'apikeys.list'
   | 'apikeys.create'
@@ -20,7 +22,8 @@ export type ReferencedOp =
   | 'campaigns.pause'
   | 'emails.reply'
   | 'emails.forward'
-  | 'emails.markRead';
+  | 'emails.markRead'
+  | 'emails.list';
 
 export interface OperationChoice {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -102,6 +105,8 @@ export interface Choices {
     sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number; dailyLimit: number;
     settings: { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean; stopOnReply: boolean };
   };
+  /** The sending engine's choices (sending/options.ts). */
+  sending: SendingChoices;
 }
 
 const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
@@ -129,6 +134,7 @@ const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
   'emails.reply': { method: 'POST', path: '/v1/emails/{id}/reply' },
   'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forward' },
   'emails.markRead': { method: 'POST', path: '/v1/emails/{id}/read' },
+  'emails.list': { method: 'GET', path: '/v1/emails', list: true, result: { items: 'data' } },
 };
 
 export const DEFAULT_CHOICES: Choices = {
@@ -175,6 +181,7 @@ export const DEFAULT_CHOICES: Choices = {
     sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100,
     settings: { trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true },
   },
+  sending: DEFAULT_SENDING,
 };
 
 // Paths the spec names (GET /v1/accounts, /v1/accounts/{id}, resume, /v1/usage,
@@ -204,6 +211,7 @@ const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
   'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies', fields: { body: 'text', accountId: 'fromAccountId' } },
   'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forwards', fields: { to: 'recipient', body: 'note' } },
   'emails.markRead': { method: 'PATCH', path: '/v1/emails/{id}/read-state', fields: { isUnread: 'unread' } },
+  'emails.list': { method: 'GET', path: '/v1/inbox', list: true, fields: { campaignId: 'campaign', leadId: 'lead' }, result: { items: 'items' } },
 };
 
 export const ALT_CHOICES: Choices = {
@@ -250,6 +258,7 @@ export const ALT_CHOICES: Choices = {
     sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: 480, sendingMinutesEnd: 1080, dailyLimit: 50,
     settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: true, stopOnReply: false },
   },
+  sending: ALT_SENDING,
 };
 
 /** Options of each item beyond DEFAULT and ALT (random sets draw from DEFAULT, ALT and these). */
@@ -321,6 +330,7 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     verificationStatus: { ...c.verificationStatus },
     leadSearchRows: c.leadSearchRows,
     newLeadStatus: c.newLeadStatus,
+    ...sendingDeclarations(c.sending),
   };
 }
 

@@ -77,6 +77,8 @@ export interface Services {
    * rounds until a round processes nothing. Resource modules push theirs at startup.
    */
   drainers: Array<(now: number) => Promise<number> | number>;
+  /** The public base URL once listening (tracking pixels and links point there). */
+  publicUrl?: string;
   /** Background mailbox verification (resources/verify.ts): queue or drop a job. */
   verifier: { enqueue(accountId: string): void; cancel(accountId: string): void };
 }

@@ -13,6 +13,8 @@ import { mutantSwitch, MUTANTS as ALL_MUTANTS, type MutantInfo } from './mutants
 import { PublicApi, createServices } from './app.ts';
 import { ControlApi } from './control.ts';
 import { Verifier } from './resources/verify.ts';
+import { SendingEngine } from './sending/engine.ts';
+import { InboxPoller } from './sending/inbox.ts';
 import { purgeDeletedLeads } from './resources/leads.ts';
 import { DEFAULT_CHOICES, type Choices } from './choices.ts';
 
@@ -74,7 +76,9 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const services = createServices(db, clock, mutant, log, opts.choices ?? DEFAULT_CHOICES);
   const verifier = new Verifier(services);
   services.verifier = verifier;
-  services.drainers.push(verifier.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
+  const sender = new SendingEngine(services);
+  const inbox = new InboxPoller(services);
+  services.drainers.push(verifier.drain, sender.drain, inbox.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
   const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');
   const api = new PublicApi(services);
   const control = new ControlApi(services, controlToken);
@@ -105,7 +109,12 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     throw e;
   }
 
-  if (opts.backgroundTimer !== false) verifier.start();
+  services.publicUrl = `http://127.0.0.1:${publicPort}`;
+  if (opts.backgroundTimer !== false) {
+    verifier.start();
+    sender.start();
+    inbox.start();
+  }
   let stopping: Promise<void> | null = null;
   return {
     baseUrl: `http://127.0.0.1:${publicPort}`,
@@ -114,6 +123,8 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     stop() {
       stopping ??= (async () => {
         verifier.stop();
+        sender.stop();
+        inbox.stop();
         await Promise.all([close(publicServer), close(controlServer)]);
         services.drainers.length = 0;
         db.close();

@@ -1,0 +1,175 @@
+// The sending engine: at `now` (the injectable clock) it takes the due sends (scheduler.ts),
+// renders each (render.ts), sends it over the mailbox's SMTP (transport.ts) and records it in one
+// transaction: the `emails` row the inbox shows, a 'sent' event, the lead (status, lastContactedAt,
+// metrics, sequenceProgress), the campaign's metrics and the workspace's usage. A refusal is a
+// 'failed' event, a retry later (options.ts retry) and a count toward the mailbox failing
+// (failures.ts). A campaign whose leads are all done becomes `completed`.
+// Runs from POST /work/drain and from a real-time timer, like verification.
+import type { Services } from '../context.ts';
+import type { CampaignDoc } from '../resources/campaigns.ts';
+import { recordSendFailure, recordSendSuccess } from './failures.ts';
+import { renderEmail, type LeadValues, type RenderedEmail } from './render.ts';
+import { allLeadsDone, dueSends, type DueSend } from './scheduler.ts';
+import { MailTransports, SmtpFailure, type SendingAccount } from './transport.ts';
+
+export const SEND_TICK_MS = 250;
+
+interface AccountRow { id: string; org_id: string; email_address: string; status: string; doc: string; secrets: string }
+interface LeadRow { id: string; email: string; status: string; doc: string; last_contacted_at: number | null }
+
+/** The mailbox as a sender: rendering fields and SMTP credentials (password decrypted here only). */
+export function senderOf(s: Services, a: AccountRow): { box: Parameters<typeof renderEmail>[0]['mailbox']; account: SendingAccount } {
+  const d = JSON.parse(a.doc) as Record<string, any>;
+  const secrets = JSON.parse(a.secrets) as { smtpPassword?: string };
+  return {
+    box: { emailAddress: a.email_address, firstName: d.firstName, lastName: d.lastName, displayName: d.displayName, signature: d.signature, replyToAddress: d.replyToAddress, bcc: d.bcc },
+    account: { id: a.id, smtp: d.smtp, password: secrets.smtpPassword ? s.decrypt(secrets.smtpPassword) : '' },
+  };
+}
+
+export function leadValues(l: { email: string; doc: string }): LeadValues {
+  const d = JSON.parse(l.doc) as Record<string, any>;
+  return { email: l.email, firstName: d.firstName, lastName: d.lastName, companyName: d.companyName, jobTitle: d.jobTitle, website: d.website, linkedinProfile: d.linkedinProfile, location: d.location, customFields: d.customFields };
+}
+
+/** The 2.7 fields of a sent email (its `emails.doc`). */
+export function sentDoc(email: RenderedEmail, to: string, account: { id: string; email: string }, now: number, threadId: string) {
+  const at = new Date(now).toISOString();
+  return {
+    threadId, messageId: email.messageId, mailbox: account, from: { email: email.from.address, name: email.from.name },
+    to: [to], cc: [], bcc: email.bcc ? [email.bcc] : [], subject: email.subject, snippet: email.text.slice(0, 140),
+    isUnread: false, type: 'sent', hasAttachments: false, sentAt: at, receivedAt: at,
+  };
+}
+
+export class SendingEngine {
+  readonly transports = new MailTransports();
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<number> | null = null;
+  private stopped = false;
+
+  constructor(private readonly s: Services) {}
+
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => void this.drain(this.s.clock.now()).catch((e) => this.s.log(`reference: sending failed: ${(e as Error)?.stack ?? e}`)), SEND_TICK_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.transports.closeAll();
+  }
+
+  /** Sends everything due at `now` (one round: at most one send per mailbox); returns how many were tried. */
+  readonly drain = (now: number): Promise<number> => {
+    // One round at a time: the timer and POST /work/drain never send the same lead twice.
+    this.running ??= this.round(now).finally(() => (this.running = null));
+    return this.running;
+  };
+
+  private async round(now: number): Promise<number> {
+    if (this.stopped) return 0;
+    const due = dueSends(this.s.db, now, this.s.choices);
+    await Promise.all(due.map((d) => this.sendOne(d, now)));
+    if (due.length) this.completeFinished(due);
+    return due.length;
+  }
+
+  private async sendOne(d: DueSend, now: number): Promise<void> {
+    const s = this.s;
+    const camp = s.db.prepare('SELECT doc, status FROM campaigns WHERE id = ?').get(d.campaignId) as { doc: string; status: string } | undefined;
+    const acc = s.db.prepare('SELECT id, org_id, email_address, status, doc, secrets FROM accounts WHERE id = ?').get(d.accountId) as AccountRow | undefined;
+    const lead = s.db.prepare('SELECT id, email, status, doc, last_contacted_at FROM leads WHERE id = ? AND deleted_at IS NULL').get(d.leadId) as LeadRow | undefined;
+    // Paused, deleted or failed since the schedule was read: nothing goes (3.2 "stops immediately").
+    if (!camp || camp.status !== 'active' || !acc || acc.status !== 'active' || !lead) return;
+    const doc = JSON.parse(camp.doc) as CampaignDoc;
+    const step = doc.sequence[d.step]!;
+    const emailId = s.newId();
+    const { box, account } = senderOf(s, acc);
+    const email = renderEmail({
+      step, lead: leadValues(lead), mailbox: box, settings: doc.settings, choices: s.choices.sending,
+      ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId } } : {}),
+    });
+    try {
+      await this.transports.send(account, email, lead.email);
+    } catch (e) {
+      if (!(e instanceof SmtpFailure)) throw e;
+      this.recordFailure(d, e, now);
+      return;
+    }
+    this.recordSent(d, email, emailId, lead, acc, doc, now);
+  }
+
+  private recordSent(d: DueSend, email: RenderedEmail, emailId: string, lead: LeadRow, acc: AccountRow, doc: CampaignDoc, now: number): void {
+    const s = this.s;
+    const c = s.choices.sending;
+    s.db.transaction(() => {
+      const first = s.db.prepare("SELECT thread_id FROM emails WHERE lead_id = ? AND campaign_id = ? AND kind = 'campaign' ORDER BY sent_at LIMIT 1").get(d.leadId, d.campaignId) as { thread_id: string } | undefined;
+      const threadId = first?.thread_id ?? s.newId();
+      const body = { html: email.html, text: email.text };
+      const edoc = { ...sentDoc(email, lead.email, { id: acc.id, email: acc.email_address }, now, threadId), links: email.links };
+      s.db
+        .prepare("INSERT INTO emails (id, org_id, account_id, campaign_id, lead_id, doc, body, created_at, message_id, thread_id, direction, kind, step, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'sent', 'campaign', ?, ?)")
+        .run(emailId, d.orgId, acc.id, d.campaignId, d.leadId, JSON.stringify(edoc), JSON.stringify(body), s.clock.stamp(), email.messageId, threadId, d.step, now);
+      s.db.prepare("INSERT INTO events (id, org_id, campaign_id, lead_id, account_id, email_id, step, type, at) VALUES (?, ?, ?, ?, ?, ?, ?, 'sent', ?)").run(s.newId(), d.orgId, d.campaignId, d.leadId, acc.id, emailId, d.step, now);
+      // The lead: contacted, its progress, a platform status unless a user status is set.
+      const ld = JSON.parse(lead.doc) as Record<string, any>;
+      ld.metrics = { ...ld.metrics, sent: (ld.metrics?.sent ?? 0) + 1 };
+      const total = doc.sequence.length;
+      const sent = d.step + 1;
+      const next = doc.sequence[sent];
+      ld.sequenceProgress = { ...ld.sequenceProgress, totalSteps: total, sentCount: sent, plannedCount: total - sent, nextPlannedAt: next ? new Date(now + next.delayDays * 86_400_000 + next.delayHours * 3_600_000).toISOString() : null };
+      delete ld.retryAt;
+      delete ld.tries;
+      const platform = [s.choices.newLeadStatus, c.leadStatusAfterSend].includes(lead.status);
+      s.db.prepare('UPDATE leads SET status = ?, doc = ?, last_contacted_at = ?, updated_at = ? WHERE id = ?').run(platform ? c.leadStatusAfterSend : lead.status, JSON.stringify(ld), now, now, d.leadId);
+      // The campaign's metrics and the workspace's usage move with the send.
+      const cur = s.db.prepare('SELECT doc FROM campaigns WHERE id = ?').get(d.campaignId) as { doc: string };
+      const cd = JSON.parse(cur.doc) as CampaignDoc;
+      cd.metrics.sent += 1;
+      s.db.prepare('UPDATE campaigns SET doc = ? WHERE id = ?').run(JSON.stringify(cd), d.campaignId);
+      const ws = s.db.prepare('SELECT used FROM workspaces WHERE id = ?').get(d.orgId) as { used: string };
+      const used = JSON.parse(ws.used) as Record<string, number>;
+      used.monthly_emails = (used.monthly_emails ?? 0) + 1;
+      if (lead.last_contacted_at === null) used.active_contacts = (used.active_contacts ?? 0) + 1;
+      s.db.prepare('UPDATE workspaces SET used = ? WHERE id = ?').run(JSON.stringify(used), d.orgId);
+      recordSendSuccess(s.db, acc.id);
+    })();
+  }
+
+  private recordFailure(d: DueSend, f: SmtpFailure, now: number): void {
+    const s = this.s;
+    const r = s.choices.sending.retry;
+    s.db.transaction(() => {
+      s.db.prepare("INSERT INTO events (id, org_id, campaign_id, lead_id, account_id, step, type, at, data) VALUES (?, ?, ?, ?, ?, ?, 'failed', ?, ?)").run(s.newId(), d.orgId, d.campaignId, d.leadId, d.accountId, d.step, now, JSON.stringify(f.toStatus()));
+      const lead = s.db.prepare('SELECT doc FROM leads WHERE id = ?').get(d.leadId) as { doc: string } | undefined;
+      if (lead) {
+        const ld = JSON.parse(lead.doc) as Record<string, any>;
+        ld.tries = (ld.tries ?? 0) + 1;
+        if (ld.tries >= r.attempts) {
+          // Out of tries: this lead's sequence stops, its step counted failed.
+          ld.sequenceProgress = { ...ld.sequenceProgress, failedCount: (ld.sequenceProgress?.failedCount ?? 0) + 1 };
+          delete ld.retryAt;
+          delete ld.tries;
+          s.db.prepare('UPDATE leads SET doc = ?, seq_stopped_at = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(ld), now, now, d.leadId);
+        } else {
+          ld.retryAt = now + r.afterMinutes * 60_000;
+          s.db.prepare('UPDATE leads SET doc = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(ld), now, d.leadId);
+        }
+      }
+      recordSendFailure(s.db, d.accountId, f, now, s.choices);
+    })();
+  }
+
+  private completeFinished(due: DueSend[]): void {
+    const s = this.s;
+    for (const id of new Set(due.map((d) => d.campaignId))) {
+      const c = s.db.prepare('SELECT status, doc FROM campaigns WHERE id = ?').get(id) as { status: string; doc: string } | undefined;
+      if (c?.status === 'active' && allLeadsDone(s.db, id, (JSON.parse(c.doc) as CampaignDoc).sequence.length))
+        s.db.prepare("UPDATE campaigns SET status = 'completed', updated_at = ? WHERE id = ?").run(s.clock.now(), id);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+// 3.2 "active -> repeated sending failures (system) -> failed; statusMessage holds the provider
+// reason": consecutive refusals are counted on the mailbox (doc.sendFailures); the chosen number
+// of them in a row turns an active mailbox failed, with the provider's answer as statusMessage.
+// A success resets the count. Failures inside the service never reach here (2.1: statusMessage
+// stays null for those).
+import type { DB } from '../db.ts';
+import type { Choices } from '../choices.ts';
+import type { SmtpFailure } from './transport.ts';
+
+export function recordSendFailure(db: DB, accountId: string, f: SmtpFailure, now: number, c: Choices, neverFail = false): void {
+  const a = db.prepare('SELECT status, doc FROM accounts WHERE id = ?').get(accountId) as { status: string; doc: string } | undefined;
+  if (!a) return;
+  const doc = JSON.parse(a.doc) as Record<string, unknown>;
+  const failures = ((doc.sendFailures as number | undefined) ?? 0) + 1;
+  doc.sendFailures = failures;
+  let status = a.status;
+  if (a.status === 'active' && failures >= c.sending.failuresBeforeFailed && !neverFail) {
+    status = 'failed';
+    doc.statusMessage = { ...f.toStatus(), occurredAt: new Date(now).toISOString() };
+  }
+  db.prepare('UPDATE accounts SET status = ?, doc = ?, updated_at = ? WHERE id = ?').run(status, JSON.stringify(doc), now, accountId);
+}
+
+export function recordSendSuccess(db: DB, accountId: string): void {
+  const a = db.prepare('SELECT doc FROM accounts WHERE id = ?').get(accountId) as { doc: string } | undefined;
+  if (!a) return;
+  const doc = JSON.parse(a.doc) as Record<string, unknown>;
+  if (!doc.sendFailures) return;
+  doc.sendFailures = 0;
+  db.prepare('UPDATE accounts SET doc = ? WHERE id = ?').run(JSON.stringify(doc), accountId);
+}

@@ -1,0 +1,137 @@
+// One campaign step rendered for one lead (or dummy values) and one mailbox: the message the
+// transport sends. Merge variables {{name}} take lead fields, custom fields and sender fields
+// (names: options.ts mergeName); values are HTML-escaped in the HTML body, and nothing that
+// reaches a header keeps a control character (no CR/LF header injection). The mailbox's
+// signature is appended; Bcc is an envelope recipient only; sendAsTextOnly sends text/plain.
+// trackOpens adds a pixel and trackClicks rewrites http(s) links, both on the reference's own URL.
+import { randomUUID } from 'node:crypto';
+import { mergeName, type SendingChoices } from './options.ts';
+
+export interface LeadValues {
+  email: string;
+  firstName?: string; lastName?: string; companyName?: string; jobTitle?: string; website?: string;
+  linkedinProfile?: string; location?: string;
+  customFields?: Record<string, unknown>;
+}
+
+export interface SenderMailbox {
+  emailAddress: string; firstName?: string; lastName?: string; displayName?: string;
+  signature?: string; replyToAddress?: string; bcc?: string;
+}
+
+export interface RenderInput {
+  step: { subject: string; body: string };
+  lead: LeadValues | 'dummy';
+  mailbox: SenderMailbox;
+  settings: { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean };
+  /** Where the pixel and the click redirects live, and the token naming this email there. */
+  tracking?: { baseUrl: string; token: string };
+  choices: SendingChoices;
+}
+
+export interface RenderedEmail {
+  messageId: string;
+  from: { name: string; address: string };
+  replyTo?: string;
+  /** Envelope only: never a header. */
+  bcc?: string;
+  subject: string;
+  html: string | null;
+  text: string;
+  /** Original URLs of the rewritten links, by their index in the redirect path. */
+  links: string[];
+}
+
+const LEAD_FIELDS = ['email', 'firstName', 'lastName', 'companyName', 'jobTitle', 'website', 'linkedinProfile', 'location'] as const;
+
+const DUMMY: Required<Omit<LeadValues, 'customFields'>> = {
+  email: 'alex.sample@example.com', firstName: 'Alex', lastName: 'Sample', companyName: 'Example Ltd',
+  jobTitle: 'Head of Operations', website: 'https://example.com', linkedinProfile: 'https://www.linkedin.com/in/alex-sample', location: 'Lisbon',
+};
+
+/** Removes control characters (CR, LF, NUL...) so a value can never start a header. */
+export function headerSafe(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s{2,}/g, ' ').trim();
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/** The values of every known variable, by its name under the chosen naming. */
+function variables(input: RenderInput): Map<string, string> {
+  const c = input.choices;
+  const lead = input.lead === 'dummy' ? DUMMY : input.lead;
+  const m = new Map<string, string>();
+  for (const f of LEAD_FIELDS) m.set(mergeName(c, f), String(lead[f] ?? ''));
+  if (input.lead !== 'dummy') for (const [k, v] of Object.entries(input.lead.customFields ?? {})) m.set(k, v === null || v === undefined ? '' : String(v));
+  const box = input.mailbox;
+  const senderName = box.displayName ?? [box.firstName, box.lastName].filter(Boolean).join(' ');
+  m.set(mergeName(c, 'senderFirstName'), box.firstName ?? '');
+  m.set(mergeName(c, 'senderLastName'), box.lastName ?? '');
+  m.set(mergeName(c, 'senderName'), senderName);
+  m.set(mergeName(c, 'senderEmail'), box.emailAddress);
+  return m;
+}
+
+const VARIABLE = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
+
+function substitute(template: string, vars: Map<string, string>, c: SendingChoices, dummy: boolean, escape: (s: string) => string): string {
+  return template.replace(VARIABLE, (whole, name: string) => {
+    const v = vars.get(name);
+    if (v !== undefined) return escape(v);
+    // A custom field the dummy lead lacks still gets a value: dummy fills every placeholder (4.3).
+    if (dummy) return escape('Sample');
+    return c.unknownMergeVariable === 'verbatim' ? escape(whole) : '';
+  });
+}
+
+/** Plain text of an HTML body: block ends become line breaks, tags go, entities are decoded. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(br|\/p|\/div|\/li|\/h\d|\/tr)\b[^>]*>/gi, '\n')
+    .replace(/<a\b[^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gi, (_m, href: string, label: string) => `${label} (${href})`)
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+export function renderEmail(input: RenderInput): RenderedEmail {
+  const c = input.choices;
+  const vars = variables(input);
+  const dummy = input.lead === 'dummy';
+  const box = input.mailbox;
+  const domain = box.emailAddress.split('@')[1] ?? 'outreach-reference.local';
+  const subject = headerSafe(substitute(input.step.subject, vars, c, dummy, (s) => s));
+  let html = substitute(input.step.body, vars, c, dummy, escapeHtml);
+  if (box.signature) html += `<br><br>${box.signature}`;
+  const links: string[] = [];
+  const t = input.tracking;
+  if (!input.settings.sendAsTextOnly && t && input.settings.trackClicks) {
+    html = html.replace(/(<a\b[^>]*\bhref=")(https?:[^"]+)(")/gi, (_m, a: string, url: string, z: string) => {
+      links.push(url.replace(/&amp;/g, '&'));
+      return `${a}${t.baseUrl}/t/c/${t.token}/${links.length - 1}${z}`;
+    });
+  }
+  const text = htmlToText(html);
+  if (!input.settings.sendAsTextOnly && t && input.settings.trackOpens) html += `<img src="${t.baseUrl}/t/o/${t.token}" width="1" height="1" alt="" style="display:none">`;
+  const name = headerSafe(box.displayName ?? [box.firstName, box.lastName].filter(Boolean).join(' '));
+  const replyTo = box.replyToAddress && box.replyToAddress.toLowerCase() !== box.emailAddress.toLowerCase() ? headerSafe(box.replyToAddress) : undefined;
+  return {
+    messageId: `<${randomUUID()}@${headerSafe(domain)}>`,
+    from: { name, address: box.emailAddress },
+    ...(replyTo ? { replyTo } : {}),
+    ...(box.bcc ? { bcc: headerSafe(box.bcc) } : {}),
+    subject,
+    html: input.settings.sendAsTextOnly ? null : `<!doctype html><html><body>${html}</body></html>`,
+    text,
+    links,
+  };
+}

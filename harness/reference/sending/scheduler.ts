@@ -1,0 +1,116 @@
+// Which (lead, step, mailbox) sends are due at `now`, from the rows alone (history = the sent
+// `emails` rows, so pause/resume continue where they stopped and nothing goes twice):
+// - the campaign is active and inside its window (timezone, sendingDays, minutes, start/end
+//   dates) and under its dailyLimit for the campaign's local day;
+// - a lead gets step n+1 delayDays/delayHours after step n (step 0 at once), unless it was
+//   deleted, its sequence stopped, or it is blacklisted/lost; a failed try waits for its retry;
+// - a mailbox must be active, under maxEmailsPerDay for its day (campaign and test emails; the
+//   day's midnight is a choice), sendingGapMinutes after its last send across all campaigns,
+//   and under the slow ramp when campaignSlowRamp; at most one send per mailbox per call;
+// - mailboxes rotate: the least recently used eligible one takes the next lead.
+import type { DB } from '../db.ts';
+import type { Choices } from '../choices.ts';
+import { isWithinSchedule, type CampaignDoc } from '../resources/campaigns.ts';
+import { startOfLocalDay } from '../resources/time.ts';
+
+export interface DueSend { orgId: string; campaignId: string; leadId: string; step: number; accountId: string }
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+/** Lead statuses that never receive campaign mail. */
+const NO_MAIL = new Set(['blacklisted', 'lead_lost']);
+
+interface AccountState { id: string; orgId: string; status: string; maxPerDay: number; gapMs: number; slowRamp: boolean; lastSent: number | null; sentToday: number }
+
+function dayStart(now: number, tz: string): number {
+  return startOfLocalDay(now, tz);
+}
+
+/** The mailbox's state at `now`: caps and gap inputs from its doc and its sent emails. */
+function accountState(db: DB, id: string, now: number, c: Choices): AccountState | null {
+  const a = db.prepare('SELECT a.id, a.org_id, a.status, a.doc, w.timezone FROM accounts a JOIN workspaces w ON w.id = a.org_id WHERE a.id = ?').get(id) as
+    | { id: string; org_id: string; status: string; doc: string; timezone: string }
+    | undefined;
+  if (!a) return null;
+  const d = JSON.parse(a.doc) as { maxEmailsPerDay?: number; sendingGapMinutes?: number; campaignSlowRamp?: boolean };
+  const from = dayStart(now, c.sending.mailboxDay === 'utc' ? 'UTC' : a.timezone);
+  const h = db
+    .prepare("SELECT MAX(sent_at) AS last, SUM(CASE WHEN sent_at >= ? THEN 1 ELSE 0 END) AS today FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test')")
+    .get(from, id) as { last: number | null; today: number | null };
+  return {
+    id: a.id, orgId: a.org_id, status: a.status,
+    maxPerDay: d.maxEmailsPerDay ?? c.mailboxDefaults.maxEmailsPerDay,
+    gapMs: (d.sendingGapMinutes ?? c.mailboxDefaults.sendingGapMinutes) * MINUTE,
+    slowRamp: d.campaignSlowRamp ?? false,
+    lastSent: h.last, sentToday: h.today ?? 0,
+  };
+}
+
+/** Campaign sends a slow-ramping mailbox may still make today for this campaign. */
+function rampRoom(db: DB, s: AccountState, campaignId: string, now: number, c: Choices, tz: string): number {
+  if (!s.slowRamp) return Infinity;
+  const first = db.prepare("SELECT MIN(sent_at) AS t FROM emails WHERE account_id = ? AND campaign_id = ? AND kind = 'campaign'").get(s.id, campaignId) as { t: number | null };
+  const from = dayStart(now, tz);
+  const days = first.t === null ? 0 : Math.max(0, Math.round((from - dayStart(first.t, tz)) / DAY));
+  const today = (db.prepare("SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND campaign_id = ? AND kind = 'campaign' AND sent_at >= ?").get(s.id, campaignId, from) as { n: number }).n;
+  return c.sending.slowRamp.first + days * c.sending.slowRamp.step - today;
+}
+
+export function dueSends(db: DB, now: number, c: Choices, max = 200): DueSend[] {
+  const out: DueSend[] = [];
+  const busy = new Set<string>(); // mailboxes given a send in this call
+  const states = new Map<string, AccountState | null>();
+  const stateOf = (id: string) => {
+    if (!states.has(id)) states.set(id, accountState(db, id, now, c));
+    return states.get(id)!;
+  };
+  const campaigns = db.prepare("SELECT id, org_id, doc FROM campaigns WHERE status = 'active' ORDER BY created_at").all() as { id: string; org_id: string; doc: string }[];
+  for (const camp of campaigns) {
+    if (out.length >= max) break;
+    const doc = JSON.parse(camp.doc) as CampaignDoc;
+    if (doc.sequence.length === 0 || !isWithinSchedule(doc.schedule, now)) continue;
+    const sentToday = (db.prepare("SELECT COUNT(*) AS n FROM emails WHERE campaign_id = ? AND kind = 'campaign' AND sent_at >= ?").get(camp.id, dayStart(now, doc.schedule.timezone)) as { n: number }).n;
+    let room = doc.schedule.dailyLimit - sentToday;
+    if (room <= 0) continue;
+    const leads = db
+      .prepare(
+        `SELECT l.id, l.status, l.doc, h.step AS last_step, h.sent_at AS last_at FROM leads l
+         LEFT JOIN (SELECT lead_id, MAX(step) AS step, MAX(sent_at) AS sent_at FROM emails WHERE campaign_id = ? AND kind = 'campaign' AND direction = 'sent' GROUP BY lead_id) h ON h.lead_id = l.id
+         WHERE l.campaign_id = ? AND l.deleted_at IS NULL AND l.seq_stopped_at IS NULL ORDER BY l.created_at, l.id`,
+      )
+      .all(camp.id, camp.id) as { id: string; status: string; doc: string; last_step: number | null; last_at: number | null }[];
+    for (const l of leads) {
+      if (room <= 0 || out.length >= max) break;
+      if (NO_MAIL.has(l.status)) continue;
+      const step = l.last_step === null ? 0 : l.last_step + 1;
+      if (step >= doc.sequence.length) continue;
+      const s = doc.sequence[step]!;
+      const dueAt = l.last_at === null ? 0 : l.last_at + s.delayDays * DAY + s.delayHours * 3_600_000;
+      const retryAt = (JSON.parse(l.doc) as { retryAt?: number }).retryAt ?? 0;
+      if (dueAt > now || retryAt > now) continue;
+      // The least recently used mailbox of the campaign that may send now.
+      const pick = doc.accounts
+        .map(stateOf)
+        .filter((a): a is AccountState => a !== null && a.orgId === camp.org_id && a.status === 'active' && !busy.has(a.id))
+        .filter((a) => a.sentToday < a.maxPerDay && (a.lastSent === null || now - a.lastSent >= a.gapMs) && rampRoom(db, a, camp.id, now, c, doc.schedule.timezone) > 0)
+        .sort((x, y) => (x.lastSent ?? 0) - (y.lastSent ?? 0))[0];
+      if (!pick) break; // no mailbox of this campaign can send now
+      busy.add(pick.id);
+      out.push({ orgId: camp.org_id, campaignId: camp.id, leadId: l.id, step, accountId: pick.id });
+      room--;
+    }
+  }
+  return out;
+}
+
+/** Has every lead of the campaign received its whole sequence, or stopped? (then it is completed) */
+export function allLeadsDone(db: DB, campaignId: string, steps: number): boolean {
+  const open = db
+    .prepare(
+      `SELECT COUNT(*) AS n FROM leads l WHERE l.campaign_id = ? AND l.deleted_at IS NULL AND l.seq_stopped_at IS NULL AND l.status NOT IN ('blacklisted', 'lead_lost')
+       AND (SELECT COUNT(DISTINCT step) FROM emails e WHERE e.lead_id = l.id AND e.campaign_id = l.campaign_id AND e.kind = 'campaign') < ?`,
+    )
+    .get(campaignId, steps) as { n: number };
+  const any = db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').get(campaignId) as { n: number };
+  return any.n > 0 && open.n === 0;
+}
