@@ -232,7 +232,7 @@ describe('analytics from the events ledger (default choices, Pacific/Kiritimati)
     expect(edge.body.period.clamped).toBe(false);
     const gone = await get(`/v1/campaigns/${c.id}/analytics${q({ startDate: addDays(today, -900), endDate: addDays(today, -400) })}`);
     expect([gone.status, gone.body.error.code]).toEqual([400, 'validation_failed']);
-    for (const bad of [{ startDate: 'last tuesday' }, { endDate: '2026-02-30' }, { startDate: today, endDate: addDays(today, -1) }]) {
+    for (const bad of [{ startDate: 'last tuesday' }, { endDate: '2026-02-30' }, { startDate: today, endDate: addDays(today, -1) }] as Record<string, string>[]) {
       const r = await get(`/v1/campaigns/${c.id}/analytics${q(bad)}`);
       expect([r.status, r.body.error.code], JSON.stringify(bad)).toEqual([400, 'validation_failed']);
     }
