@@ -8,6 +8,7 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../../suites/spec/clauses/index.ts';
 import { DEFAULT_PROFILE_PATH, KitError, loadProfile, profileForReport, resolveSecret } from '../runner/profile.ts';
 import { selectChecks } from '../runner/runner.ts';
+import { selection } from './select.ts';
 import { effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { newRunSeed } from '../runner/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
@@ -40,6 +41,10 @@ const FLAGS = {
   depth: { type: 'string' },
   out: { type: 'string' },
   only: { type: 'string' },
+  check: { type: 'string' },
+  clause: { type: 'list' },
+  section: { type: 'list' },
+  'rerun-failed': { type: 'boolean' },
   seed: { type: 'number' },
   concurrency: { type: 'number' },
   mutants: { type: 'list' },
@@ -71,6 +76,11 @@ export interface RunFlags {
   depth?: string;
   out?: string;
   only?: string;
+  /** Selection (harness/cli/select.ts): a check id pattern, clause ids, spec sections, what failed last time. */
+  check?: string;
+  clause?: string[];
+  section?: string[];
+  'rerun-failed'?: boolean;
   seed?: number;
   concurrency?: number;
   mutants?: string[];
@@ -106,7 +116,8 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const outRoot = resolve(flags.out ?? join(process.cwd(), 'reports'));
     const dir = join(outRoot, runId);
     const eventsPath = join(dir, 'events.ndjson');
-    const checks = selectChecks(ALL_CHECKS, depth, flags.only ? new RegExp(flags.only) : undefined);
+    const only = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, selectChecks(ALL_CHECKS, depth), outRoot);
+    const checks = selectChecks(ALL_CHECKS, depth, only ? new RegExp(only) : undefined);
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
@@ -127,7 +138,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     await head.close();
 
-    const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only: flags.only, concurrency: flags.concurrency ?? 8, poolSize, eventsPath };
+    const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only, concurrency: flags.concurrency ?? 8, poolSize, eventsPath };
     await runInVitest(context, !!flags.quiet);
 
     const events = await readEvents(eventsPath);

@@ -63,6 +63,17 @@ describe('RateBudget', () => {
     expect(b.used()).toBe(2);
   });
 
+  it('shift() ages what it counted when the target clock jumps: waiting callers go at once', async () => {
+    const clock = new FakeClock();
+    const b = new RateBudget({ requests: 3, windowMs: 1000, safety: 0, clock });
+    const done = track(b, clock, 5);
+    await flush();
+    expect(done).toHaveLength(3);
+    b.shift(1000);
+    await flush();
+    expect(done.map((d) => d.at)).toEqual([0, 0, 0, 0, 0]);
+    expect(b.used()).toBe(2);
+  });
   it('keeps a default safety margin of 2 (and it is configurable)', async () => {
     const clock = new FakeClock();
     const b = new RateBudget({ requests: 120, windowMs: 60_000, clock });

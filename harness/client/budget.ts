@@ -123,6 +123,17 @@ export class RateBudget {
     return this.pausedUntilMs;
   }
 
+  /**
+   * The target's clock jumped `ms` ahead (control API `POST /clock/advance`): its rate window
+   * follows that clock, so what this budget counted is `ms` older there too.
+   */
+  shift(ms: number): void {
+    if (!(ms > 0)) return;
+    for (const e of this.entries) e.t -= ms;
+    this.pausedUntilMs = Math.max(0, this.pausedUntilMs - ms);
+    if (this.queue.length) this.pump();
+  }
+
   private take(): () => void {
     const e: Entry = { t: this.clock.now() };
     this.entries.push(e);

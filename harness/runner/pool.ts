@@ -17,6 +17,12 @@ export interface PoolDeps {
   prefix: string;
 }
 
+/**
+ * Timezones of the workspaces the kit creates: UTC and zones far from it (+14:00, -03:30,
+ * +05:45), so a check or a target that assumes UTC days shows it.
+ */
+export const POOL_ZONES = ['UTC', 'Pacific/Kiritimati', 'America/St_Johns', 'Asia/Kathmandu'] as const;
+
 export class PooledWorkspace implements Workspace {
   shared = 0;
   exclusive = false;
@@ -75,7 +81,7 @@ export class WorkspacePool {
     const { profile, control } = this.deps;
     if (control) {
       const made = await Promise.all(
-        Array.from({ length: profile.poolSize }, (_, i) => control.createWorkspace({ name: `${this.deps.prefix}ws-${i}` })),
+        Array.from({ length: profile.poolSize }, (_, i) => control.createWorkspace({ name: `${this.deps.prefix}ws-${i}`, timezone: POOL_ZONES[i % POOL_ZONES.length] })),
       );
       made.forEach((w, i) => this.add(i, w.apiKey, w.organizationId, w.apiKeyId));
     } else {
@@ -112,7 +118,7 @@ export class WorkspacePool {
   async leaseExclusive(): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
     const { control } = this.deps;
     if (control) {
-      const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}` });
+      const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}`, timezone: POOL_ZONES[this.extraIndex % POOL_ZONES.length] });
       this.deps.registerSecret(w.apiKey);
       const index = this.extraIndex++;
       const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index), w.organizationId, w.apiKeyId);

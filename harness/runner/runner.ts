@@ -47,6 +47,8 @@ export class Runner {
   /** The mail sinks, when the profile says the target can reach them. */
   sinks?: MailSink;
   private requestsByCheck = new Map<string, number>();
+  /** The rate budget of every workspace client, moved along when the control clock jumps. */
+  private readonly budgets: RateBudget[] = [];
   private controlByCheck = new Map<string, number>();
   /** The last few exchange ids of each check: evidence for a failure that named none. */
   private recentByCheck = new Map<string, string[]>();
@@ -83,9 +85,22 @@ export class Runner {
       control: this.control,
       prefix: opts.prefix,
       registerSecret: (s) => this.redactor.add(s),
-      clientFor: (key) =>
-        createClient({ baseUrl: opts.baseUrl, key, recorder: this.recorder, budget: new RateBudget({ requests, windowMs: windowSeconds * 1000 }) }),
+      clientFor: (key) => {
+        const budget = new RateBudget({ requests, windowMs: windowSeconds * 1000 });
+        this.budgets.push(budget);
+        return createClient({ baseUrl: opts.baseUrl, key, recorder: this.recorder, budget });
+      },
     });
+    if (this.control) {
+      // The target's rate windows follow its clock: moving it ages what every budget counted.
+      const control = this.control;
+      const advance = control.advance.bind(control);
+      control.advance = async (seconds) => {
+        const now = await advance(seconds);
+        for (const b of this.budgets) b.shift(seconds * 1000);
+        return now;
+      };
+    }
   }
 
   /** Provisions workspaces; starts the sinks only when one of `checks` needs them. */

@@ -15,6 +15,7 @@ import { MODEL_CHECKS } from './models/index.ts';
 import { TEST_EMAIL_CHECKS } from './test-email/test-email.ts';
 import { SENDING_CHECKS } from './sending/index.ts';
 import { EMAIL_CHECKS } from './emails/emails.ts';
+import { ANALYTICS_CHECKS } from './analytics/analytics.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -33,6 +34,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...TEST_EMAIL_CHECKS,
   ...SENDING_CHECKS,
   ...EMAIL_CHECKS,
+  ...ANALYTICS_CHECKS,
   ...MODEL_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
 ];

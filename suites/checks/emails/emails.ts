@@ -157,6 +157,8 @@ export const EMAIL_CHECKS: Check[] = [
     clauses: ['EMAIL-THREADID-STABLE', 'EMAIL-GET-BODY-MATCHES', 'EMAIL-MESSAGEID-WIRE'],
     level: 'SHOULD',
     features: [...FEATURES, 'imap'],
+    // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
+    solo: true,
     budget: 40,
     async run(ctx) {
       const s = await sentEmail(ctx, true);
@@ -176,6 +178,8 @@ export const EMAIL_CHECKS: Check[] = [
     clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED'],
     level: 'MUST',
     features: [...FEATURES, 'imap'],
+    // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
+    solo: true,
     budget: 40,
     async run(ctx) {
       const s = await sentEmail(ctx, true);
@@ -240,6 +244,8 @@ export const EMAIL_CHECKS: Check[] = [
     clauses: ['EMAIL-GET-413', 'ERR-TABLE-413'],
     level: 'MUST',
     features: [...FEATURES, 'imap'],
+    // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
+    solo: true,
     budget: 40,
     async run(ctx) {
       const max = ctx.profile.declarations.emailBodyInlineMax;

@@ -1,0 +1,209 @@
+import { campaignAnalyticsFor } from '../../spec/schemas.ts';
+import { createCampaign } from '../../lib/recipes.ts';
+import { skip } from '../../lib/check.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { expectSchema, expectThat, expectError } from '../../lib/expect.ts';
+import { workspaceZone } from '../sending/lib.ts';
+import { ANSWER_CHECKS } from './answers.ts';
+import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, overview, targetNow, timeseries, trafficCampaign } from './lib.ts';
+
+// Analytics (2.10, 4.6) of a campaign with real traffic: the answers' shapes, breakdowns present
+// exactly when requested, intervals, and reporting windows cut at local midnight in the
+// workspace's timezone. What the numbers must equal is in ledger.ts.
+
+const TRAFFIC = ['sinks', 'op:accounts.get', 'op:leads.list'] as const;
+
+/** Every object of 2.10 in one campaign answer, with the breakdowns requested and only those. */
+async function expectBreakdowns(ctx: CheckContext, api: any, id: string, extra: [string, string][], requested: ('smtp' | 'sequence' | 'bounce')[], what: string) {
+  const r = await ok2xx(campaignAnalytics(ctx, api, id, {}, extra), what);
+  expectSchema(r, campaignAnalyticsFor(requested), what);
+  return r;
+}
+
+export const ANALYTICS_CHECKS: Check[] = [
+  {
+    id: 'ANLT/campaign-answer',
+    title: 'MUST answer campaign analytics with period and totals, and each breakdown (smtp, sequence, bounce) present exactly when requested, repeated or comma-separated',
+    clauses: [
+      'SVC-ANLT', 'ANLT-CAMP-QUERY', 'ANLT-CAMP-ANSWER', 'ANLT-CAMP-BREAKDOWN-VALUES', 'ANLT-CAMP-BREAKDOWN-REPEAT', 'ANLT-CAMP-BREAKDOWN-COMMA',
+      'ANLT-CAMP-BREAKDOWN-PRESENT', 'ANLT-CAMP-BREAKDOWN-ABSENT', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS',
+      'ANLT-TOTALS-COUNTS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-BYSMTP-FIELDS', 'ANLT-BYSMTP-TOTALS', 'ANLT-BYSEQUENCE-FIELDS',
+      'ANLT-BOUNCE-FIELDS', 'LIMIT-RETENTION', 'ANLT-PARAMS-PROFILE',
+    ],
+    level: 'MUST',
+    features: [...TRAFFIC],
+    budget: 40,
+    async run(ctx) {
+      const t = await trafficCampaign(ctx);
+      const api = t.ws.api;
+      await expectBreakdowns(ctx, api, t.campaignId, [], [], 'analytics without breakdown');
+      await expectBreakdowns(ctx, api, t.campaignId, [['breakdown', 'smtp'], ['breakdown', 'bounce']], ['smtp', 'bounce'], 'analytics with breakdown=smtp&breakdown=bounce');
+      const all = await expectBreakdowns(ctx, api, t.campaignId, [['breakdown', 'smtp,sequence,bounce']], ['smtp', 'sequence', 'bounce'], 'analytics with breakdown=smtp,sequence,bounce');
+      expectThat(all.body.bySmtp.length > 0 && all.body.bySequence.length > 0, `after ${t.sent} campaign emails the breakdowns by mailbox and by step must have entries, got bySmtp ${all.body.bySmtp.length}, bySequence ${all.body.bySequence.length}`, all);
+      // The window and out-of-office parameters, by the profile's names, are accepted.
+      const today = localDate(await targetNow(ctx), t.zone);
+      const windowed = await ok2xx(campaignAnalytics(ctx, api, t.campaignId, { start: addDays(today, -6), end: today, excludeOutOfOffice: true }), 'analytics with a window and the out-of-office flag (profile names)');
+      expectSchema(windowed, campaignAnalyticsFor([]), 'analytics with a window');
+    },
+  },
+  {
+    id: 'ANLT/timeseries-answer',
+    title: 'MUST answer the time series with period, the interval used (day, week or month) and points carrying every 2.10 field, bounces and unsubscribes included',
+    clauses: ['ANLT-TS-QUERY', 'ANLT-TS-INTERVAL-ENUM', 'ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED', 'ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS'],
+    level: 'MUST',
+    features: [...TRAFFIC],
+    budget: 36,
+    async run(ctx) {
+      const t = await trafficCampaign(ctx, 2);
+      const today = localDate(await targetNow(ctx), t.zone);
+      for (const interval of ['day', 'week', 'month']) {
+        const r = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, { start: addDays(today, -13), end: today, excludeOutOfOffice: false }, interval), `time series with interval=${interval}`);
+        expectSchema(r, 'CampaignTimeseries', `time series with interval=${interval}`);
+        expectThat(r.body.data.length > 0, `a 14-day window holding today's ${t.sent} sends must have points (interval ${interval}), data is empty`, r);
+      }
+    },
+  },
+  {
+    id: 'ANLT/timeseries-readings',
+    title: 'SHOULD refuse an unknown interval, never answer a finer interval than requested, keep a short window at the interval asked, and order points within the period',
+    clauses: ['ANLT-TS-INTERVAL-UNKNOWN', 'ANLT-TS-COARSEN-ONLY-UP', 'ANLT-TS-POINTS-ORDER'],
+    level: 'SHOULD',
+    features: [...TRAFFIC],
+    budget: 36,
+    async run(ctx) {
+      const t = await trafficCampaign(ctx, 2);
+      const today = localDate(await targetNow(ctx), t.zone);
+      expectError(await timeseries(ctx, t.ws.api, t.campaignId, {}, 'hour'), 400, ctx.profile, 'time series with interval=hour', 'validation_failed');
+      const rank = { day: 0, week: 1, month: 2 } as Record<string, number>;
+      for (const [asked, days] of [['day', 7], ['week', 28], ['month', 60], ['month', 3]] as const) {
+        const r = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, { start: addDays(today, -(days - 1)), end: today }, asked), `time series of ${days} days by ${asked}`);
+        const used = r.body?.interval;
+        expectThat(rank[used] !== undefined && rank[used]! >= rank[asked]!, `asked for ${asked} over ${days} days, the answer uses ${JSON.stringify(used)}: coarsening only goes up`, r);
+        if (days <= 7) expectThat(used === asked, `a ${days}-day window should keep the interval asked (${asked}), got ${used}`, r);
+        const ts = (r.body?.data ?? []).map((p: any) => Date.parse(p.timestamp));
+        const [ps, pe] = [Date.parse(r.body.period.start), Date.parse(r.body.period.end)];
+        for (let i = 0; i < ts.length; i++) {
+          expectThat(ts[i] >= ps - DAY && ts[i] <= pe, `point ${i} at ${r.body.data[i].timestamp} lies outside the period ${r.body.period.start} .. ${r.body.period.end}`, r);
+          if (i) expectThat(ts[i] > ts[i - 1], `points should ascend by timestamp: ${r.body.data[i - 1].timestamp} then ${r.body.data[i].timestamp}`, r);
+        }
+      }
+    },
+  },
+  {
+    id: 'ANLT/overview-answer',
+    title: 'MUST answer the workspace overview with period, totals, activeCampaigns, sendingAccounts and topCampaigns',
+    clauses: ['ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS'],
+    level: 'MUST',
+    features: [...TRAFFIC],
+    budget: 30,
+    async run(ctx) {
+      const t = await trafficCampaign(ctx, 2);
+      const today = localDate(await targetNow(ctx), t.zone);
+      const r = await ok2xx(overview(ctx, t.ws.api, { start: addDays(today, -6), end: today, excludeOutOfOffice: false }), 'GET /v1/campaigns/analytics/overview');
+      expectSchema(r, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview');
+      expectThat(r.body.activeCampaigns >= 1, `a campaign of the workspace is sending, activeCampaigns is ${r.body.activeCampaigns}`, r);
+      expectThat(r.body.sendingAccounts >= 2, `two mailboxes of the workspace sent today, sendingAccounts is ${r.body.sendingAccounts}`, r);
+      expectThat(r.body.topCampaigns.length >= 1, 'a campaign sent in the window, topCampaigns is empty', r);
+    },
+  },
+  {
+    id: 'ANLT/windows',
+    title: "MUST report whole calendar days in the workspace's timezone: the start from its local midnight, the end through its day, the time part ignored, the end defaulting to now",
+    clauses: ['ANLT-WINDOW-ISO-DATES', 'ANLT-WINDOW-WHOLE-DAYS', 'ANLT-WINDOW-TIME-IGNORED', 'ANLT-WINDOW-START-OF-DAY', 'ANLT-WINDOW-END-INCLUSIVE', 'ANLT-WINDOW-END-DEFAULT-NOW'],
+    level: 'MUST',
+    features: [],
+    budget: 10,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const zone = await workspaceZone(ws);
+      const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
+      const now = await targetNow(ctx);
+      const today = localDate(now, zone);
+      const [s, e] = [addDays(today, -10), addDays(today, -3)];
+      const plain = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: s, end: e }), `analytics for ${s} .. ${e}`);
+      const p = plain.body?.period ?? {};
+      const [ps, pe] = [Date.parse(p.start), Date.parse(p.end)];
+      const [wantStart, nextMidnight] = [localMidnight(s, zone), localMidnight(addDays(e, 1), zone)];
+      expectThat(Math.abs(ps - wantStart) <= 1000, `the window ${s} .. ${e} must start at local midnight of ${s} in ${zone} (${new Date(wantStart).toISOString()}), period.start is ${p.start}`, plain);
+      expectThat(pe >= nextMidnight - 1000 && pe <= nextMidnight, `the window must run through the end of ${e} in ${zone} (to ${new Date(nextMidnight).toISOString()}), period.end is ${p.end}`, plain);
+      const timed = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: `${s}T18:30:00`, end: `${e}T05:15:00` }), `analytics for ${s}T18:30:00 .. ${e}T05:15:00`);
+      expectThat(timed.body?.period?.start === p.start && timed.body?.period?.end === p.end, `the time part must be ignored: ${s}T18:30:00 .. ${e}T05:15:00 gives period ${JSON.stringify(timed.body?.period)}, the dates alone ${JSON.stringify(p)}`, plain, timed);
+      const open = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: s }), `analytics from ${s} without an end`);
+      const oe = Date.parse(open.body?.period?.end);
+      expectThat(oe >= now - 60_000 && oe <= localMidnight(addDays(today, 1), zone), `without an end the window must run to now (${new Date(now).toISOString()}, through today in ${zone}), period.end is ${open.body?.period?.end}`, open);
+    },
+  },
+  {
+    id: 'ANLT/windows-readings',
+    title: 'SHOULD refuse a window that is not ISO 8601 or ends before it starts, and clamp one reaching past retentionDays with period.clamped',
+    clauses: ['ANLT-WINDOW-INVALID', 'ANLT-RETENTION-CLAMP', 'ANLT-WINDOW-PERIOD'],
+    level: 'SHOULD',
+    features: [],
+    budget: 12,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const zone = await workspaceZone(ws);
+      const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
+      const today = localDate(await targetNow(ctx), zone);
+      expectError(await campaignAnalytics(ctx, ws.api, id, { start: 'last tuesday' }), 400, ctx.profile, 'analytics with start "last tuesday"', 'validation_failed');
+      expectError(await campaignAnalytics(ctx, ws.api, id, { start: addDays(today, -1), end: addDays(today, -5) }), 400, ctx.profile, 'analytics whose end is before its start', 'validation_failed');
+      const short = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: addDays(today, -4), end: today }), 'a 5-day window');
+      expectThat(short.body?.period?.clamped === false, `a 5-day window is within retention: clamped should be false, got ${short.body?.period?.clamped}`, short);
+      expectThat(Math.abs(Date.parse(short.body?.period?.start) - localMidnight(addDays(today, -4), zone)) <= 1000, `period.start should report the effective start (local midnight of ${addDays(today, -4)} in ${zone}), got ${short.body?.period?.start}`, short);
+      const long = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: addDays(today, -365 * 30), end: today }), 'a 30-year window');
+      const days = long.body?.period?.retentionDays;
+      expectThat(long.body?.period?.clamped === true, `a 30-year window reaches past retentionDays (${days}): clamped should be true, got ${long.body?.period?.clamped}`, long);
+      expectThat(Date.parse(long.body?.period?.start) >= localMidnight(addDays(today, -(days + 1)), zone), `a clamped window should start no earlier than retentionDays (${days}) ago, period.start is ${long.body?.period?.start}`, long);
+    },
+  },
+  {
+    id: 'ANLT/ledger',
+    title: "SHOULD count what the sink received: totals.sent, one bySmtp entry per sending mailbox adding up, time-series points adding up, rates on a 0-100 scale",
+    clauses: ['ANLT-CAMP-TOTALS-MATCH-SENDS', 'ANLT-CAMP-BYSMTP-MAILBOXES', 'ANLT-CAMP-CAMPAIGNID', 'ANLT-TS-SUM-TOTALS', 'ANLT-UNIQUE-LE-TOTAL', 'ANLT-RATES-PERCENT'],
+    level: 'SHOULD',
+    features: [...TRAFFIC],
+    budget: 40,
+    async run(ctx) {
+      const t = await trafficCampaign(ctx, 3);
+      const today = localDate(await targetNow(ctx), t.zone);
+      const w = { start: addDays(today, -6), end: today };
+      const a = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, w, [['breakdown', 'smtp']]), 'campaign analytics with breakdown=smtp');
+      const totals = a.body?.totals ?? {};
+      expectThat(a.body?.campaignId === t.campaignId, `campaignId should be the campaign asked for (${t.campaignId}), got ${a.body?.campaignId}`, a);
+      expectThat(totals.sent === t.sent, `totals.sent should be the ${t.sent} campaign emails the sink received in the window, got ${totals.sent}`, a);
+      const bySmtp: any[] = a.body?.bySmtp ?? [];
+      for (const [id, n] of t.sentBy) {
+        const entry = bySmtp.filter((x) => x.accountId === id);
+        if (n > 0) expectThat(entry.length === 1 && entry[0].totals?.sent === n, `bySmtp should hold one entry for mailbox ${id} with sent ${n} (as seen at the sink), got ${JSON.stringify(entry.map((x) => x.totals?.sent))}`, a);
+      }
+      const sumSmtp = bySmtp.reduce((n, x) => n + (x.totals?.sent ?? 0), 0);
+      expectThat(sumSmtp === totals.sent, `bySmtp sent values should add up to totals.sent ${totals.sent}, they add up to ${sumSmtp}`, a);
+      for (const k of ['opens', 'clicks']) expectThat((totals[k]?.uniqueLeads ?? 0) <= (totals[k]?.total ?? 0), `${k}.uniqueLeads ${totals[k]?.uniqueLeads} should not exceed ${k}.total ${totals[k]?.total}`, a);
+      const rates = totals.rates ?? {};
+      expectThat(Object.values(rates).every((v: any) => typeof v === 'number' && v >= 0 && v <= 100), `rates should be percentages between 0 and 100, got ${JSON.stringify(rates)}`, a);
+      if (totals.delivered > 0 && totals.delivered === totals.sent) expectThat(rates.delivery > 1, `every email sent was delivered, so the delivery rate should read 100 (percent), got ${rates.delivery}`, a);
+      const ts = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, w, 'day'), 'time series by day over the same window');
+      const sumTs = (ts.body?.data ?? []).reduce((n: number, p: any) => n + (p.sent ?? 0), 0);
+      expectThat(sumTs === totals.sent, `the time series points' sent should add up to totals.sent ${totals.sent} over the same window, they add up to ${sumTs}`, ts, a);
+    },
+  },
+  {
+    id: 'ANLT/overview-own-workspace',
+    title: "SHOULD roll up only the caller's workspace in the overview: a fresh workspace shows nothing of another's traffic",
+    clauses: ['ANLT-OV-WORKSPACE'],
+    level: 'SHOULD',
+    features: [...TRAFFIC, 'control'],
+    budget: 40,
+    async run(ctx) {
+      const t = await trafficCampaign(ctx, 2);
+      const fresh = await ctx.workspace({ exclusive: true });
+      if (fresh.organizationId === t.ws.organizationId) skip('the run could not lease a second workspace');
+      const today = localDate(await targetNow(ctx), t.zone);
+      const mine = await ok2xx(overview(ctx, t.ws.api, { start: addDays(today, -1), end: today }), 'overview of the sending workspace');
+      expectThat((mine.body?.totals?.sent ?? 0) >= t.sent, `the overview of the workspace that sent ${t.sent} emails today shows totals.sent ${mine.body?.totals?.sent}`, mine);
+      const theirs = await ok2xx(overview(ctx, fresh.api, { start: addDays(today, -1), end: today }), 'overview of another workspace');
+      expectThat(theirs.body?.totals?.sent === 0 && theirs.body?.activeCampaigns === 0 && (theirs.body?.topCampaigns ?? []).length === 0, `a workspace without campaigns should show nothing, its overview shows ${JSON.stringify({ sent: theirs.body?.totals?.sent, activeCampaigns: theirs.body?.activeCampaigns, topCampaigns: theirs.body?.topCampaigns?.length })}`, theirs);
+    },
+  },
+  ...ANSWER_CHECKS,
+];

@@ -1,0 +1,82 @@
+import type { ApiResponse } from '../../../harness/client/types.ts';
+import type { Check, CheckContext } from '../../lib/check.ts';
+import { expectSchema, expectThat } from '../../lib/expect.ts';
+import { Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
+import { addDays, campaignAnalytics, localDate, ok2xx, targetNow } from './lib.ts';
+import { campaignAnalyticsFor } from '../../spec/schemas.ts';
+
+// What leads answer, in the numbers (4.6 out-of-office flag, 2.10 bounceBreakdown): the sink puts
+// a reply, an out-of-office auto-reply and a bounce into the mailbox's IMAP inbox; once the target
+// has polled them, analytics must count each as the spec says.
+
+const FEATURES = ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list'] as const;
+const MINUTE = 60_000;
+
+/** Four leads emailed; the first replies, the second is out of office, the third bounces; returns once the reply shows. */
+async function answered(ctx: CheckContext) {
+  const ws = await ctx.workspace();
+  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, true);
+  const addresses = leadAddresses(ctx, 4);
+  const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: [{ subject: `Answers ${ctx.prefix}`, body: '<p>Answers</p>' }] });
+  const drv = new Driver(ctx, box.sink, sentBy(box));
+  const sent = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: MINUTE, horizonMs: 20 * MINUTE, what: 'the step to 4 leads' });
+  expectThat(sent, 'setup: the step did not reach its 4 leads within 20 minutes (gap 1 minute)', c.res);
+  const [r, o, b] = addresses.map((a) => drv.to(a)[0]!.m);
+  await box.sink.inject.reply(r!, { body: `Interested. ${ctx.prefix}` });
+  await box.sink.inject.outOfOffice(o!);
+  await box.sink.inject.bounce(b!);
+  const zone = await workspaceZone(ws);
+  const today = localDate(await targetNow(ctx), zone);
+  const w = { start: addDays(today, -1), end: today };
+  let last: ApiResponse | undefined;
+  let polls = 0;
+  // Until the real reply and the bounce are counted (an auto-reply may or may not count by default).
+  await drv.until(
+    async () => {
+      if (++polls % 2 !== 1) return false;
+      last = await campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, [['breakdown', 'bounce']]);
+      return (last.body?.totals?.replies ?? 0) >= 1 && (last.body?.totals?.bounces ?? 0) >= 1;
+    },
+    { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, what: 'the answers being counted' },
+  );
+  return { ws, c, w, last };
+}
+
+export const ANSWER_CHECKS: Check[] = [
+  {
+    id: 'ANLT/out-of-office',
+    title: 'MUST leave out-of-office auto-replies out of replies and the reply rate when the flag is set, and count a hard bounce in bounceBreakdown',
+    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY'],
+    level: 'MUST',
+    features: [...FEATURES],
+    solo: true,
+    budget: 70,
+    async run(ctx) {
+      const { ws, c, w, last } = await answered(ctx);
+      expectThat(last && (last.body?.totals?.replies ?? 0) >= 1 && (last.body?.totals?.bounces ?? 0) >= 1, `within 2 hours of a lead's reply and a bounce, analytics count replies ${last?.body?.totals?.replies} and bounces ${last?.body?.totals?.bounces}`, last);
+      const excluded = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, [['breakdown', 'bounce']]), 'analytics with the out-of-office flag');
+      const included = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: false }), 'analytics without the out-of-office flag');
+      const [x, i] = [excluded.body.totals, included.body.totals];
+      expectThat(x.replies === 1, `with the out-of-office flag, replies must count the one real reply (an auto-reply and a bounce are not replies), got ${x.replies}`, excluded);
+      expectThat(x.rates.reply <= i.rates.reply, `leaving auto-replies out cannot raise the reply rate: ${x.rates.reply} with the flag, ${i.rates.reply} without`, excluded, included);
+      if (i.replies > x.replies) expectThat(x.rates.reply < i.rates.reply, `with the flag ${i.replies - x.replies} auto-repl(y/ies) left the reply count, so the reply rate must drop too: ${x.rates.reply} with, ${i.rates.reply} without`, excluded, included);
+      expectSchema(excluded, campaignAnalyticsFor(['bounce']), 'analytics with breakdown=bounce');
+      const bb = excluded.body.bounceBreakdown;
+      expectThat(bb.total >= 1 && bb.byCategory.length >= 1, `a bounce was counted (bounces ${x.bounces}), so bounceBreakdown must show it with a category, got ${JSON.stringify(bb)}`, excluded);
+    },
+  },
+  {
+    id: 'ANLT/out-of-office-default',
+    title: 'SHOULD count an out-of-office auto-reply as a reply when the flag is not set',
+    clauses: ['ANLT-OOO-DEFAULT'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    solo: true,
+    budget: 70,
+    async run(ctx) {
+      const { ws, c, w } = await answered(ctx);
+      const included = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w }), 'analytics without the out-of-office flag');
+      expectThat(included.body?.totals?.replies === 2, `without the flag the real reply and the auto-reply should both count, replies is ${included.body?.totals?.replies}`, included);
+    },
+  },
+];
