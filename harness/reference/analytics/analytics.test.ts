@@ -246,6 +246,10 @@ describe('analytics from the events ledger (default choices, Pacific/Kiritimati)
     // an event of this workspace naming the other's campaign, and one of no campaign: not counted
     new Ledger(t.db, ws.orgId).add({ campaignId: oc.id, leadId: randomUUID(), type: 'sent', at: at(addDays(today, -1), NOON) });
     new Ledger(t.db, ws.orgId).add({ campaignId: null, leadId: randomUUID(), type: 'sent', at: at(addDays(today, -1), NOON) });
+    // a test email of campaign A and its open: not campaign traffic
+    const testId = randomUUID();
+    t.db.prepare("INSERT INTO emails (id, org_id, account_id, campaign_id, lead_id, doc, created_at, direction, kind, sent_at) VALUES (?, ?, ?, ?, NULL, '{}', 0, 'sent', 'test', 0)").run(testId, ws.orgId, s.m1.id, s.a.id);
+    new Ledger(t.db, ws.orgId).add({ campaignId: s.a.id, emailId: testId, type: 'open', leadId: randomUUID(), at: at(addDays(today, -1), NOON) });
     const b = await t.env.campaign(ws, { name: 'B' });
     new Ledger(t.db, ws.orgId).sent(b.id, randomUUID(), s.m2.id, 0, at(addDays(today, -1), NOON));
 
@@ -256,6 +260,7 @@ describe('analytics from the events ledger (default choices, Pacific/Kiritimati)
     expect(r.body.totals.sent).toBe(11);
     expect(r.body).toMatchObject({ activeCampaigns: 1, sendingAccounts: 1 });
     expect(r.body.topCampaigns[0]).toEqual({ campaignId: s.a.id, name: 'A', sent: 6, openRate: 50 });
+    expect((await get(`/v1/campaigns/${s.a.id}/analytics${q(win)}`)).body.totals).toEqual(EXPECTED);
     expect(r.body.topCampaigns.map((x: any) => x.name)).toEqual(['A', 'edges', 'B']);
     const o = await get(`/v1/campaigns/analytics/overview${q(win)}`, other.key);
     expect(o.body).toMatchObject({ activeCampaigns: 0, sendingAccounts: 0, totals: { sent: 9 } });

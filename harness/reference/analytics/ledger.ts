@@ -1,6 +1,7 @@
 // Reading the `events` ledger (the only source of analytics: never the tallies kept on campaign
 // and lead docs). Events are attributed to their mailbox and sequence step from the event row,
 // or else from the email it concerns (an open or a reply may be recorded with the email only).
+// Test emails (emails.kind 'test') are not campaign traffic: their events never count.
 import type { DB } from '../db.ts';
 
 export type EventType = 'sent' | 'failed' | 'open' | 'click' | 'reply' | 'ooo' | 'bounce_hard' | 'bounce_soft' | 'unsubscribe';
@@ -20,10 +21,12 @@ export interface LedgerEvent {
 /** Which campaigns a request reads: one campaign, or every campaign of the workspace. */
 export type Scope = { orgId: string; campaignId: string } | { orgId: string; campaignId?: undefined };
 
+const NOT_TEST = "(m.kind IS NULL OR m.kind <> 'test')";
+
 function scopeSql(s: Scope): { where: string; params: unknown[] } {
   return s.campaignId !== undefined
-    ? { where: 'e.org_id = ? AND e.campaign_id = ?', params: [s.orgId, s.campaignId] }
-    : { where: 'e.org_id = ? AND e.campaign_id IN (SELECT id FROM campaigns WHERE org_id = ?)', params: [s.orgId, s.orgId] };
+    ? { where: `e.org_id = ? AND e.campaign_id = ? AND ${NOT_TEST}`, params: [s.orgId, s.campaignId] }
+    : { where: `e.org_id = ? AND e.campaign_id IN (SELECT id FROM campaigns WHERE org_id = ?) AND ${NOT_TEST}`, params: [s.orgId, s.orgId] };
 }
 
 function parseData(raw: string | null): Record<string, unknown> {

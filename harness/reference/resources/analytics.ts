@@ -66,7 +66,11 @@ export const overview: Handler = async (ctx) => {
   const active = ctx.db.prepare("SELECT COUNT(*) AS n FROM campaigns WHERE org_id = ? AND status = 'active'").get(org) as { n: number };
   const sending = ctx.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE org_id = ? AND status = 'active'").get(org) as { n: number };
   const byCampaign = new Map<string, typeof events>();
-  for (const e of events) byCampaign.set(e.campaignId, [...(byCampaign.get(e.campaignId) ?? []), e]);
+  for (const e of events) {
+    const list = byCampaign.get(e.campaignId);
+    if (list) list.push(e);
+    else byCampaign.set(e.campaignId, [e]);
+  }
   const name = ctx.db.prepare('SELECT name FROM campaigns WHERE id = ? AND org_id = ?');
   const topCampaigns = [...byCampaign]
     .map(([campaignId, es]) => {
