@@ -9,6 +9,8 @@ import { validationFailed } from '../errors.ts';
 import { datePart, zonedToUtc, localParts } from '../resources/time.ts';
 
 export interface Window {
+  /** The workspace timezone: every day boundary of the request (window and series buckets). */
+  tz: string;
   startMs: number;
   /** Last millisecond of the end day (inclusive). */
   endMs: number;
@@ -62,7 +64,7 @@ export function windowOf(ctx: Ctx): Window {
   if (endMs < floor) throw validationFailed([`endDate: before the ${a.retentionDays}-day analytics retention`]);
   const clamped = startMs < floor;
   if (clamped) startMs = floor;
-  return { startMs, endMs, clamped, retentionDays: a.retentionDays, excludeOutOfOffice: ooo === 'true' };
+  return { tz, startMs, endMs, clamped, retentionDays: a.retentionDays, excludeOutOfOffice: ooo === 'true' };
 }
 
 /** The 2.10 `period` object. */

@@ -47,11 +47,10 @@ export const timeseries: Handler = async (ctx) => {
   const w = windowOf(ctx);
   const raw = ctx.query.get('interval');
   if (raw !== null && !INTERVALS.includes(raw as Interval)) throw validationFailed(['interval: must be one of day, week, month']);
-  const tz = ctx.workspace.timezone;
-  const interval = intervalFor((raw as Interval | null) ?? 'day', w.startMs, w.endMs, tz);
+  const interval = intervalFor((raw as Interval | null) ?? 'day', w.startMs, w.endMs, w.tz);
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const x = inputs(ctx, scope, w);
-  const starts = bucketStarts(w.startMs, w.endMs, interval, tz);
+  const starts = bucketStarts(w.startMs, w.endMs, interval, w.tz);
   const buckets = bucketize(eventsIn(ctx.db, scope, w.startMs, w.endMs), starts);
   const data = starts.map((t, i) => pointOf(isoOf(t)!, buckets[i]!, x));
   return ok({ campaignId: c.id, period: periodOf(w), interval, data });
