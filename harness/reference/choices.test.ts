@@ -14,7 +14,7 @@ const reference = JSON.parse(readFileSync(fileURLToPath(new URL('../../fixtures/
 const target = { baseUrl: 'http://127.0.0.1:1', control: { baseUrl: 'http://127.0.0.1:2', token: 't' } };
 const ITEMS = Object.keys(DEFAULT_CHOICES).filter((k) => k !== 'name') as (keyof Choices)[];
 /** Items whose every entry differs between DEFAULT and ALT (the others differ as a whole). */
-const PER_ENTRY: (keyof Choices)[] = ['listParams', 'analyticsParams', 'mutateFields', 'mailboxDefaults', 'warmupDefaults', 'warmupBounds', 'batchErrorFields', 'campaignDefaults'];
+const PER_ENTRY: (keyof Choices)[] = ['listParams', 'analyticsParams', 'analytics', 'mutateFields', 'mailboxDefaults', 'warmupDefaults', 'warmupBounds', 'batchErrorFields', 'campaignDefaults'];
 
 describe('choice sets', () => {
   it('ALT differs from DEFAULT in every item (and in every entry of the named ones)', () => {

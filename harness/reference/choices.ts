@@ -35,6 +35,27 @@ export interface OperationChoice {
   result?: Record<string, string>;
 }
 
+/** Analytics rules the spec leaves open (4.6 "the exact clamping rule ... not shown", 2.10 rates). */
+export interface AnalyticsChoice {
+  /** `period.retentionDays` (analytics/window.ts). */
+  retentionDays: number;
+  /**
+   * Where a window reaching past retention starts (analytics/window.ts): `days-before-today`: the
+   * local midnight retentionDays days before today (today plus retentionDays whole days);
+   * `days-including-today`: retentionDays whole days counting today. Either way `clamped` is true
+   * exactly when the asked start was earlier; a window ending before that floor is refused (400).
+   */
+  clamping: 'days-before-today' | 'days-including-today';
+  /** Whole local days of a window without a start, ending with its end day (analytics/window.ts). */
+  defaultWindowDays: number;
+  /** Base of the open, click, reply and unsubscribe rates: delivered or sent emails (analytics/rates.ts). */
+  rateBase: 'delivered' | 'sent';
+  /** Which bounces make a sent email not delivered (analytics/ledger.ts). */
+  undelivered: 'hard-and-soft' | 'hard-only';
+  /** Lead statuses counted as positive leads (analytics/ledger.ts; conversions are lead_converted). */
+  positiveStatuses: string[];
+}
+
 export interface Choices {
   name: string;
   /** List query parameter names (app.ts, queryOf). The mailbox tag filter stays `tags` (spec 4.3). */
@@ -100,6 +121,8 @@ export interface Choices {
   leadRetentionDays: number;
   /** DELETE of a never-contacted lead: removed at once (retentionDays 0) or retained like a contacted one (resources/leads.ts). */
   uncontactedLeadDelete: 'immediate' | 'retained';
+  /** How analytics count where the spec is silent (analytics/window.ts, ledger.ts, rates.ts). */
+  analytics: AnalyticsChoice;
   /** Campaign schedule and settings when omitted (resources/campaigns.ts; sendingDays 0 = Sunday). */
   campaignDefaults: {
     sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number; dailyLimit: number;
@@ -177,6 +200,10 @@ export const DEFAULT_CHOICES: Choices = {
   idempotencyScope: 'workspace',
   leadRetentionDays: 30,
   uncontactedLeadDelete: 'immediate',
+  analytics: {
+    retentionDays: 365, clamping: 'days-before-today', defaultWindowDays: 30, rateBase: 'delivered', undelivered: 'hard-and-soft',
+    positiveStatuses: ['lead_replied_interested', 'lead_replied_meeting_request', 'lead_converted'],
+  },
   campaignDefaults: {
     sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100,
     settings: { trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true },
@@ -254,6 +281,10 @@ export const ALT_CHOICES: Choices = {
   idempotencyScope: 'api-key',
   leadRetentionDays: 14,
   uncontactedLeadDelete: 'retained',
+  analytics: {
+    retentionDays: 90, clamping: 'days-including-today', defaultWindowDays: 7, rateBase: 'sent', undelivered: 'hard-only',
+    positiveStatuses: ['lead_replied_interested', 'lead_converted'],
+  },
   campaignDefaults: {
     sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: 480, sendingMinutesEnd: 1080, dailyLimit: 50,
     settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: true, stopOnReply: false },
@@ -272,6 +303,12 @@ const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
   oauthStatusStateParam: ['oauthState'],
   sendingDays: ['0-monday'],
   newLeadStatus: ['pending'],
+  analytics: [
+    {
+      retentionDays: 730, clamping: 'days-before-today', defaultWindowDays: 14, rateBase: 'delivered', undelivered: 'hard-only',
+      positiveStatuses: ['lead_replied_interested', 'lead_replied_meeting_request'],
+    },
+  ],
 };
 
 /** Mulberry32: small, deterministic per seed. */
@@ -331,6 +368,19 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     leadSearchRows: c.leadSearchRows,
     newLeadStatus: c.newLeadStatus,
     ...sendingDeclarations(c.sending),
+    analytics: analyticsDeclaration(c.analytics),
+  };
+}
+
+/** What the kit must know of the analytics choices (names.analytics carries the query names). */
+export function analyticsDeclaration(a: AnalyticsChoice): Record<string, unknown> {
+  return {
+    retentionDays: a.retentionDays,
+    clamping: a.clamping,
+    defaultWindowDays: a.defaultWindowDays,
+    rateBase: a.rateBase,
+    undelivered: a.undelivered,
+    positiveStatuses: [...a.positiveStatuses],
   };
 }
 

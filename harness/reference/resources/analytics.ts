@@ -1,54 +1,20 @@
-// Analytics (spec 2.10, 4.6). Query names (reference choice): startDate, endDate,
+// Analytics (spec 2.10, 4.6): every number is counted from the `events` ledger (analytics/).
+// Query names (chosen.ts maps the target's names to these): startDate, endDate,
 // excludeOutOfOffice (true|false), breakdown (repeat or comma-separate: smtp, sequence, bounce),
-// interval (day|week|month). Reporting is by whole calendar days in the workspace timezone.
-// TODO(resources): real counters from the sending/IMAP work; today every counter is 0.
+// interval (day|week|month). Windows: analytics/window.ts.
 import { ok, type Handler, type Ctx } from '../context.ts';
 import { isoOf } from '../clock.ts';
 import { validationFailed } from '../errors.ts';
 import { loadOwned } from './shared.ts';
-import { datePart, zonedToUtc, startOfLocalDay, localParts } from './time.ts';
+import { windowOf, periodOf, type Window } from '../analytics/window.ts';
+import { eventsIn, bouncedKeys, leadStatuses, type Scope } from '../analytics/ledger.ts';
+import { totalsOf, pointOf, undeliveredTypes, type CountInputs } from '../analytics/counters.ts';
+import { bySmtpOf, bySequenceOf } from '../analytics/breakdowns.ts';
+import { bounceBreakdownOf } from '../analytics/bounces.ts';
+import { bucketStarts, bucketize, intervalFor, INTERVALS, type Interval } from '../analytics/series.ts';
 
-export const RETENTION_DAYS = 365;
-const DAY = 86_400_000;
-
-export function period(ctx: Ctx) {
-  const tz = ctx.workspace.timezone;
-  const details: string[] = [];
-  const now = ctx.clock.now();
-  const parse = (name: string) => {
-    const raw = ctx.query.get(name);
-    if (raw === null || raw === '') return null;
-    const d = datePart(raw);
-    if (!d || Number.isNaN(Date.parse(raw.length === 10 ? `${raw}T00:00:00Z` : raw))) {
-      details.push(`${name}: must be an ISO 8601 date`);
-      return null;
-    }
-    return d;
-  };
-  const s = parse('startDate');
-  const e = parse('endDate');
-  const ooo = ctx.query.get('excludeOutOfOffice');
-  if (ooo !== null && ooo !== 'true' && ooo !== 'false') details.push('excludeOutOfOffice: must be true or false');
-  if (details.length) throw validationFailed(details);
-  const endDay = e ? zonedToUtc(e.year, e.month, e.day, 0, tz) : startOfLocalDay(now, tz);
-  const endP = localParts(endDay + 12 * 3600_000, tz);
-  const end = zonedToUtc(endP.year, endP.month, endP.day + 1, 0, tz) - 1;
-  let start = s ? zonedToUtc(s.year, s.month, s.day, 0, tz) : startOfLocalDay(end - 29 * DAY, tz);
-  if (start > end) throw validationFailed(['startDate: must not be after endDate']);
-  const floor = startOfLocalDay(now - RETENTION_DAYS * DAY, tz);
-  let clamped = false;
-  if (start < floor) {
-    start = floor;
-    clamped = true;
-  }
-  return { start: isoOf(start)!, end: isoOf(end)!, clamped, retentionDays: RETENTION_DAYS, startMs: start, endMs: end };
-}
-
-const zeroRates = () => ({ open: 0, click: 0, reply: 0, bounce: 0, delivery: 0, unsubscribe: 0, conversion: 0 });
-export const zeroTotals = () => ({
-  sent: 0, failed: 0, delivered: 0, leadsContacted: 0, opens: { total: 0, uniqueLeads: 0 }, clicks: { total: 0, uniqueLeads: 0 },
-  replies: 0, bounces: 0, unsubscribed: 0, positiveLeads: 0, conversions: 0, conversionValue: 0, rates: zeroRates(),
-});
+/** How many campaigns the overview lists in topCampaigns. */
+export const TOP_CAMPAIGNS = 5;
 
 function breakdowns(ctx: Ctx): Set<string> {
   const vals = ctx.query.getAll('breakdown').flatMap((b) => b.split(',')).map((b) => b.trim()).filter(Boolean);
@@ -57,48 +23,61 @@ function breakdowns(ctx: Ctx): Set<string> {
   return new Set(vals);
 }
 
+function inputs(ctx: Ctx, scope: Scope, w: Window): CountInputs {
+  const choice = ctx.services.choices.analytics;
+  return { choice, excludeOutOfOffice: w.excludeOutOfOffice, bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
+}
+
 export const campaign: Handler = async (ctx) => {
   const c = loadOwned<{ id: string; doc: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
-  const p = period(ctx);
+  const w = windowOf(ctx);
   const want = breakdowns(ctx);
-  const out: Record<string, unknown> = {
-    campaignId: c.id, period: { start: p.start, end: p.end, clamped: p.clamped, retentionDays: p.retentionDays }, totals: zeroTotals(),
-  };
-  if (want.has('smtp')) out.bySmtp = [];
-  if (want.has('sequence')) out.bySequence = [];
-  if (want.has('bounce')) out.bounceBreakdown = { total: 0, hard: 0, soft: 0, senderBounces: 0, recipientBounces: 0, unknownBounces: 0, byCategory: [] };
+  const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
+  const events = eventsIn(ctx.db, scope, w.startMs, w.endMs);
+  const x = inputs(ctx, scope, w);
+  const out: Record<string, unknown> = { campaignId: c.id, period: periodOf(w), totals: totalsOf(events, x) };
+  if (want.has('smtp')) out.bySmtp = bySmtpOf(ctx.db, ctx.workspace.id, events, x);
+  if (want.has('sequence')) out.bySequence = bySequenceOf((JSON.parse(c.doc) as { sequence?: { id: string }[] }).sequence ?? [], events, x);
+  if (want.has('bounce')) out.bounceBreakdown = bounceBreakdownOf(events);
   return ok(out);
 };
 
 export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
-  const p = period(ctx);
+  const w = windowOf(ctx);
   const raw = ctx.query.get('interval');
-  if (raw !== null && !['day', 'week', 'month'].includes(raw)) throw validationFailed(['interval: must be one of day, week, month']);
-  let interval = raw ?? 'day';
-  const days = Math.ceil((p.endMs - p.startMs) / DAY);
-  // Coarsen long windows: at most 92 day points, at most 104 week points.
-  if (interval === 'day' && days > 92) interval = 'week';
-  if (interval === 'week' && days > 7 * 104) interval = 'month';
-  const tz = ctx.workspace.timezone;
-  const data: unknown[] = [];
-  let t = p.startMs;
-  while (t <= p.endMs && data.length < 1000) {
-    data.push({ timestamp: isoOf(t), sent: 0, delivered: 0, opens: { total: 0, uniqueLeads: 0 }, clicks: { total: 0, uniqueLeads: 0 }, replies: 0, bounces: 0, unsubscribed: 0 });
-    const lp = localParts(t + 12 * 3600_000, tz);
-    if (interval === 'day') t = zonedToUtc(lp.year, lp.month, lp.day + 1, 0, tz);
-    else if (interval === 'week') t = zonedToUtc(lp.year, lp.month, lp.day + 7, 0, tz);
-    else t = zonedToUtc(lp.year, lp.month + 1, 1, 0, tz);
-  }
-  return ok({ campaignId: c.id, period: { start: p.start, end: p.end, clamped: p.clamped, retentionDays: p.retentionDays }, interval, data });
+  if (raw !== null && !INTERVALS.includes(raw as Interval)) throw validationFailed(['interval: must be one of day, week, month']);
+  const interval = intervalFor((raw as Interval | null) ?? 'day', w.startMs, w.endMs, w.tz);
+  const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
+  const x = inputs(ctx, scope, w);
+  const starts = bucketStarts(w.startMs, w.endMs, interval, w.tz);
+  const buckets = bucketize(eventsIn(ctx.db, scope, w.startMs, w.endMs), starts);
+  const data = starts.map((t, i) => pointOf(isoOf(t)!, buckets[i]!, x));
+  return ok({ campaignId: c.id, period: periodOf(w), interval, data });
 };
 
 export const overview: Handler = async (ctx) => {
-  const p = period(ctx);
-  const active = ctx.db.prepare("SELECT COUNT(*) AS n FROM campaigns WHERE org_id = ? AND status = 'active'").get(ctx.workspace.id) as { n: number };
-  const sending = ctx.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE org_id = ? AND status = 'active'").get(ctx.workspace.id) as { n: number };
-  return ok({
-    period: { start: p.start, end: p.end, clamped: p.clamped, retentionDays: p.retentionDays },
-    totals: zeroTotals(), activeCampaigns: active.n, sendingAccounts: sending.n, topCampaigns: [],
-  });
+  const w = windowOf(ctx);
+  const org = ctx.workspace.id;
+  const scope: Scope = { orgId: org };
+  const events = eventsIn(ctx.db, scope, w.startMs, w.endMs);
+  const x = inputs(ctx, scope, w);
+  const active = ctx.db.prepare("SELECT COUNT(*) AS n FROM campaigns WHERE org_id = ? AND status = 'active'").get(org) as { n: number };
+  const sending = ctx.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE org_id = ? AND status = 'active'").get(org) as { n: number };
+  const byCampaign = new Map<string, typeof events>();
+  for (const e of events) {
+    const list = byCampaign.get(e.campaignId);
+    if (list) list.push(e);
+    else byCampaign.set(e.campaignId, [e]);
+  }
+  const name = ctx.db.prepare('SELECT name FROM campaigns WHERE id = ? AND org_id = ?');
+  const topCampaigns = [...byCampaign]
+    .map(([campaignId, es]) => {
+      const t = totalsOf(es, x);
+      return { campaignId, name: (name.get(campaignId, org) as { name: string } | undefined)?.name ?? '', sent: t.sent, openRate: t.rates.open };
+    })
+    .filter((t) => t.sent > 0)
+    .sort((a, b) => b.sent - a.sent || b.openRate - a.openRate || a.campaignId.localeCompare(b.campaignId))
+    .slice(0, TOP_CAMPAIGNS);
+  return ok({ period: periodOf(w), totals: totalsOf(events, x), activeCampaigns: active.n, sendingAccounts: sending.n, topCampaigns });
 };

@@ -1,0 +1,71 @@
+// The reporting window of an analytics request (4.6): whole calendar days in the workspace
+// timezone, the time part of a date ignored, the start from its local midnight, the end inclusive
+// through its day (default: today, so "now" is always inside), clamped to the retention floor.
+// The query names are the handler's (chosen.ts renames the target's names on the way in).
+import type { Ctx } from '../context.ts';
+import type { AnalyticsChoice } from '../choices.ts';
+import { isoOf } from '../clock.ts';
+import { validationFailed } from '../errors.ts';
+import { datePart, zonedToUtc, localParts } from '../resources/time.ts';
+
+export interface Window {
+  /** The workspace timezone: every day boundary of the request (window and series buckets). */
+  tz: string;
+  startMs: number;
+  /** Last millisecond of the end day (inclusive). */
+  endMs: number;
+  clamped: boolean;
+  retentionDays: number;
+  excludeOutOfOffice: boolean;
+}
+
+type Ymd = { year: number; month: number; day: number };
+
+/** Local midnight starting the day `ymd` + `plus` days in `tz`. */
+const midnight = (d: Ymd, tz: string, plus = 0) => zonedToUtc(d.year, d.month, d.day + plus, 0, tz);
+
+/** The local date of `ms` in `tz`. */
+const dayOf = (ms: number, tz: string): Ymd => {
+  const p = localParts(ms, tz);
+  return { year: p.year, month: p.month, day: p.day };
+};
+
+/** The first local midnight retention still covers, by the chosen clamping rule. */
+export function retentionFloor(now: number, tz: string, a: AnalyticsChoice): number {
+  const back = a.clamping === 'days-before-today' ? a.retentionDays : a.retentionDays - 1;
+  return midnight(dayOf(now, tz), tz, -back);
+}
+
+export function windowOf(ctx: Ctx): Window {
+  const a = ctx.services.choices.analytics;
+  const tz = ctx.workspace.timezone;
+  const now = ctx.clock.now();
+  const details: string[] = [];
+  const date = (name: string): Ymd | null => {
+    const raw = ctx.query.get(name);
+    if (raw === null || raw === '') return null;
+    const d = datePart(raw);
+    if (!d || Number.isNaN(Date.parse(raw.length === 10 ? `${raw}T00:00:00Z` : raw))) {
+      details.push(`${name}: must be an ISO 8601 date`);
+      return null;
+    }
+    return d;
+  };
+  const s = date('startDate');
+  const e = date('endDate');
+  const ooo = ctx.query.get('excludeOutOfOffice');
+  if (ooo !== null && ooo !== 'true' && ooo !== 'false') details.push('excludeOutOfOffice: must be true or false');
+  if (details.length) throw validationFailed(details);
+  const endDay = e ?? dayOf(now, tz);
+  const endMs = midnight(endDay, tz, 1) - 1;
+  let startMs = s ? midnight(s, tz) : midnight(endDay, tz, -(a.defaultWindowDays - 1));
+  if (startMs > endMs) throw validationFailed(['startDate: must not be after endDate']);
+  const floor = retentionFloor(now, tz, a);
+  if (endMs < floor) throw validationFailed([`endDate: before the ${a.retentionDays}-day analytics retention`]);
+  const clamped = startMs < floor;
+  if (clamped) startMs = floor;
+  return { tz, startMs, endMs, clamped, retentionDays: a.retentionDays, excludeOutOfOffice: ooo === 'true' };
+}
+
+/** The 2.10 `period` object. */
+export const periodOf = (w: Window) => ({ start: isoOf(w.startMs)!, end: isoOf(w.endMs)!, clamped: w.clamped, retentionDays: w.retentionDays });
