@@ -17,6 +17,15 @@ const PARALLEL = 8;
 interface Box { id: string; org_id: string; email_address: string; doc: string; secrets: string }
 interface SentRow { id: string; org_id: string; campaign_id: string | null; lead_id: string | null; account_id: string; thread_id: string | null; step: number | null }
 
+/** A mailparser header value as text: structured ones (Content-Type...) keep their parameters. */
+function headerText(v: unknown): string {
+  if (typeof v === 'string') return v;
+  const o = v as { value?: unknown; params?: Record<string, string>; text?: string } | null;
+  if (o && typeof o.value === 'string') return [o.value, ...Object.entries(o.params ?? {}).map(([k, x]) => `${k}="${x}"`)].join('; ');
+  if (o && typeof o.text === 'string') return o.text;
+  return JSON.stringify(v);
+}
+
 export class InboxPoller {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
@@ -108,7 +117,7 @@ export class InboxPoller {
     const messageId = p.messageId ?? `<${this.s.newId()}@inbound.invalid>`;
     if (this.s.db.prepare("SELECT 1 FROM emails WHERE account_id = ? AND message_id = ? AND direction = 'received'").get(b.id, messageId)) return false;
     const headers = new Map<string, string>();
-    for (const [k, v] of p.headers) headers.set(k.toLowerCase(), typeof v === 'string' ? v : (v as { value?: string; text?: string })?.text ?? (v as { value?: string })?.value ?? JSON.stringify(v));
+    for (const [k, v] of p.headers) headers.set(k.toLowerCase(), headerText(v));
     if (p.inReplyTo) headers.set('in-reply-to', p.inReplyTo);
     if (p.references) headers.set('references', Array.isArray(p.references) ? p.references.join(' ') : p.references);
     headers.set('message-id', messageId);

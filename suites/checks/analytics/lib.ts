@@ -95,7 +95,9 @@ export async function trafficCampaign(ctx: CheckContext, leads = 3, ws?: Workspa
   ws ??= await ctx.workspace();
   const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }), await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 })];
   const addresses = leadAddresses(ctx, leads);
-  const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Analytics ${ctx.prefix}`, body: '<p>Numbers</p>' }] });
+  // A second step a day later keeps the campaign sending (active) while the check reads it.
+  const steps = [{ subject: `Analytics ${ctx.prefix}`, body: '<p>Numbers</p>' }, { subject: `Analytics again ${ctx.prefix}`, body: '<p>More</p>', delayDays: 1 }];
+  const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps });
   const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
   const all = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: 60_000, horizonMs: 20 * 60_000, wallCapMs: 120_000, what: `the first step to ${leads} leads` });
   expectThat(all, `setup: the started campaign's step did not reach its ${leads} leads within 20 minutes (2 mailboxes, gap 1 minute)`, c.res);
