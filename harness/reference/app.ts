@@ -12,6 +12,7 @@ import { randomBytes, randomUUID, createCipheriv, createDecipheriv } from 'node:
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiError, TYPE_OF_STATUS, permissionDenied, unauthenticated, validationFailed, notFound, conflict, idempotencyKeyReused } from './errors.ts';
 import { Router, readBody, send, canonicalJson, type Outgoing } from './http.ts';
+import { serveTracking } from './sending/tracking.ts';
 import type { Clock } from './clock.ts';
 import type { DB } from './db.ts';
 import type { MutantSwitch } from './mutants.ts';
@@ -136,6 +137,8 @@ export class PublicApi {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Open pixels and click redirects: no key, no envelope (a mail client fetches them).
+    if (req.url?.startsWith('/t/') && serveTracking(this.s, req, res, parseTarget(req.url).pathname)) return;
     const mutant = this.s.mutant;
     const requestId = newRequestId(mutant);
     let out: Outgoing;

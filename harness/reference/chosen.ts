@@ -22,6 +22,8 @@ function queryNames(op: string, c: Choices): Record<string, string> {
       return { ...page, status: c.listParams.status, tags: 'tags' };
     case 'campaigns.list':
       return { ...page, status: c.listParams.status, tags: c.listParams.tags };
+    case 'emails.list':
+      return { ...page, campaignId: c.operations['emails.list'].fields?.campaignId ?? 'campaignId', leadId: c.operations['emails.list'].fields?.leadId ?? 'leadId' };
     case 'leads.list':
     case 'apikeys.list':
     case 'leadSearches.list':

@@ -77,6 +77,8 @@ export interface Services {
    * rounds until a round processes nothing. Resource modules push theirs at startup.
    */
   drainers: Array<(now: number) => Promise<number> | number>;
+  /** SMTP out of the workspace's mailboxes (sending/transport.ts), shared by campaigns and test emails. */
+  mail?: import('./sending/transport.ts').MailTransports;
   /** The public base URL once listening (tracking pixels and links point there). */
   publicUrl?: string;
   /** Background mailbox verification (resources/verify.ts): queue or drop a job. */

@@ -52,7 +52,7 @@ function setTags(c: ControlCtx, table: 'accounts' | 'campaigns', link: 'account_
 }
 
 /** Optional extensions of control API v1 this reference offers (answered by GET /capabilities). */
-export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events'] as const;
+export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable'] as const;
 
 const ROUTES: ControlRoute[] = [
   { method: 'GET', path: '/capabilities', handler: () => ({ status: 200, body: { version: 1, extensions: [...CONTROL_EXTENSIONS] } }) },
@@ -195,6 +195,32 @@ const ROUTES: ControlRoute[] = [
         c.s.db.prepare('UPDATE oauth_states SET account_id = ? WHERE state = ?').run(id, state);
       })();
       return { status: 200, body: { accountId: id } };
+    },
+  },
+  {
+    // Extension `blacklist`: what the dashboard does to the workspace's blacklist (an address or
+    // a domain); the test email refuses such recipients (4.3).
+    method: 'POST', path: '/workspaces/{organizationId}/blacklist', handler: (c) => {
+      const ws = requireWorkspace(c.s, c.params.organizationId!);
+      const b = bodyObject(c.body);
+      const v = new V();
+      const value = v.str(b, 'value', { required: true, nonEmpty: true, max: 254 });
+      v.done();
+      c.s.db.prepare('INSERT OR IGNORE INTO blacklist (org_id, value) VALUES (?, ?)').run(ws.id, value!.trim().toLowerCase());
+      return { status: 201, body: { value: value!.trim().toLowerCase() } };
+    },
+  },
+  {
+    // Extension `email-unreadable`: the stored body of one email cannot be read from now on (as
+    // when the mail store is down), so GET /v1/emails/{id} answers 503 (4.5).
+    method: 'POST', path: '/emails/{id}/unreadable', handler: (c) => {
+      const id = c.params.id!;
+      const r = isUuid(id) ? (c.s.db.prepare('SELECT doc FROM emails WHERE id = ?').get(id) as { doc: string } | undefined) : undefined;
+      if (!r) throw notFound(`No email ${id}.`);
+      const doc = JSON.parse(r.doc) as Record<string, unknown>;
+      doc.unreadable = true;
+      c.s.db.prepare('UPDATE emails SET doc = ? WHERE id = ?').run(JSON.stringify(doc), id);
+      return { status: 200, body: { id, unreadable: true } };
     },
   },
   {

@@ -71,6 +71,8 @@ CREATE TABLE IF NOT EXISTS events (
 );
 CREATE INDEX IF NOT EXISTS events_campaign ON events(campaign_id, at);
 CREATE INDEX IF NOT EXISTS events_org ON events(org_id, at);
+-- Addresses and domains (lower case) the workspace never mails (managed in the dashboard).
+CREATE TABLE IF NOT EXISTS blacklist (org_id TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (org_id, value));
 CREATE TABLE IF NOT EXISTS lead_searches (
   id TEXT PRIMARY KEY, org_id TEXT NOT NULL, query TEXT NOT NULL, status TEXT NOT NULL,
   search_mode TEXT NOT NULL, max_results INTEGER NOT NULL, discovery_finished INTEGER NOT NULL,

@@ -52,3 +52,4 @@ export const conflict = (message: string) => new ApiError(409, 'conflict', messa
 export const idempotencyKeyReused = () =>
   new ApiError(422, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request.');
 export const upstreamUnavailable = (message: string) => new ApiError(503, 'upstream_unavailable', message);
+export const bodyTooLarge = (message: string) => new ApiError(413, 'body_too_large', message);

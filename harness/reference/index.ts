@@ -77,6 +77,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const verifier = new Verifier(services);
   services.verifier = verifier;
   const sender = new SendingEngine(services);
+  services.mail = sender.transports;
   const inbox = new InboxPoller(services);
   services.drainers.push(verifier.drain, sender.drain, inbox.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
   const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');

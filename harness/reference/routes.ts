@@ -68,6 +68,7 @@ export const ROUTES: readonly RouteDef[] = [
   r('POST',   '/v1/campaigns/{cid}/leads/mutate',          'leads:write',         leads.mutate,           'leads.mutate'),
   r('GET',    '/v1/leads/search',                          'leads:read',          leads.search,           'leads.search'), // query `email`
   // 4.5 Emails (+ referenced: reply, forward, mark read)
+  r('GET',    '/v1/emails',                                'emails:read',         emails.list,            'emails.list'),
   r('GET',    '/v1/emails/{id}',                           'emails:read',         emails.get,             'emails.get'),
   r('DELETE', '/v1/emails/{id}',                           'emails:write',        emails.remove,          'emails.delete'),
   r('POST',   '/v1/emails/{id}/reply',                     'emails:send',         emails.reply,           'emails.reply'),

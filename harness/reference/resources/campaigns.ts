@@ -346,24 +346,5 @@ export const status: Handler = async (ctx) => {
   return ok({ id: row.id, status: row.status, isWithinSchedule: within, metrics: { leadsCount: leadsCount(ctx, row.id), ...doc.metrics }, nextScheduleOpensAt: isoOf(next) });
 };
 
-// TODO(resources): render and send through the mailbox; 12 per day per workspace (clock);
-// blacklist; count toward the mailbox's daily limit.
-export const testEmail: Handler = async (ctx) => {
-  const row = loadCampaign(ctx, ctx.params.id!);
-  const b = bodyObject(ctx.body);
-  const v = new V();
-  const variantId = v.uuid(b, 'variantId', true);
-  const accountId = v.uuid(b, 'accountId', true);
-  const recipient = v.str(b, 'recipient', { required: true });
-  if (recipient !== undefined && !isEmail(recipient)) v.issue('recipient', 'must be a single email address');
-  const personalization = v.oneOf(b, 'personalization', ['dummy', 'lead'] as const, true);
-  const leadId = v.uuid(b, 'leadId');
-  if (personalization === 'lead' && leadId === undefined && b.leadId === undefined) v.issue('leadId', 'is required when personalization is lead');
-  if (personalization === 'dummy' && b.leadId !== undefined) v.issue('leadId', 'must be omitted unless personalization is lead');
-  v.done();
-  const doc = JSON.parse(row.doc) as CampaignDoc;
-  if (!doc.sequence.some((s) => s.id === variantId)) throw notFound('No sequence step variant with this id in the campaign.');
-  loadOwned(ctx, 'accounts', accountId!, 'mailbox');
-  if (leadId) loadOwned(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]);
-  throw upstreamUnavailable('Test emails cannot be sent right now.');
-};
+// POST /v1/campaigns/{id}/test-email: sending/test-email.ts.
+export { testEmail } from '../sending/test-email.ts';

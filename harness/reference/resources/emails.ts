@@ -1,10 +1,14 @@
-// Emails (spec 2.7, 4.5; referenced reply/forward/mark read). Emails are written by the mailbox
-// and sending work (later); until then the table is empty and every id answers 404.
-// TODO(resources): sending replies/forwards over SMTP; 413 body_too_large; 503 when the body
-// cannot be read.
+// Emails (spec 2.7, 4.5; referenced list, reply/forward, mark read). Rows are written by the
+// sending engine (sent) and the IMAP poller (received): sending/engine.ts, sending/inbox.ts.
+// GET answers 413 body_too_large over the chosen inline size and 503 upstream_unavailable while
+// the stored body cannot be read (the control API marks a body so); DELETE hides the email from
+// every read and listing and leaves the mail server alone. The listing (referenced emails.list)
+// filters by campaign and lead, newest first, without bodies (4.5: GET is the only endpoint
+// returning a body).
+// TODO(resources): sending replies/forwards over SMTP.
 import { ok, type Handler, type Ctx } from '../context.ts';
-import { upstreamUnavailable } from '../errors.ts';
-import { bodyObject, V } from '../validate.ts';
+import { bodyTooLarge, upstreamUnavailable, validationFailed } from '../errors.ts';
+import { bodyObject, isUuid, V } from '../validate.ts';
 import { loadOwned } from './shared.ts';
 
 export interface EmailRow {
@@ -12,16 +16,40 @@ export interface EmailRow {
   doc: string; body: string | null; deleted_at: number | null; created_at: number;
 }
 
+/** Fields of the stored doc that are the reference's own bookkeeping, never shown. */
+const INTERNAL = new Set(['links', 'classification', 'unreadable']);
+
 export function emailView(r: EmailRow, withBody: boolean) {
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
-  const view: Record<string, unknown> = { id: r.id, ...doc, campaignId: r.campaign_id, leadId: r.lead_id };
+  const view: Record<string, unknown> = { id: r.id, ...Object.fromEntries(Object.entries(doc).filter(([k]) => !INTERNAL.has(k))), campaignId: r.campaign_id, leadId: r.lead_id };
   if (withBody) view.body = r.body ? JSON.parse(r.body) : { html: null, text: null };
   return view;
 }
 
+export const list: Handler = async (ctx) => {
+  const where = ['org_id = ?', 'deleted_at IS NULL'];
+  const params: unknown[] = [ctx.workspace.id];
+  for (const [name, column] of [['campaignId', 'campaign_id'], ['leadId', 'lead_id']] as const) {
+    const v = ctx.query.get(name);
+    if (v === null) continue;
+    if (!isUuid(v)) throw validationFailed([`${name}: must be a uuid`]);
+    where.push(`${column} = ?`);
+    params.push(v);
+  }
+  return ok(ctx.page({ list: 'emails', from: 'emails', where: where.join(' AND '), params, map: (r: EmailRow) => emailView(r, false) }));
+};
+
 const load = (ctx: Ctx) => loadOwned<EmailRow>(ctx, 'emails', ctx.params.id!, 'email', 'AND deleted_at IS NULL');
 
-export const get: Handler = async (ctx) => ok(emailView(load(ctx), true));
+export const get: Handler = async (ctx) => {
+  const r = load(ctx);
+  const doc = JSON.parse(r.doc) as { unreadable?: boolean };
+  // 4.5: "a 200 always carries real content": a body that cannot be read now is a 503.
+  if (doc.unreadable) throw upstreamUnavailable('The stored body of this email cannot be read right now; try again later.');
+  if (Buffer.byteLength(r.body ?? '') > ctx.services.choices.sending.emailBodyInlineMax)
+    throw bodyTooLarge(`This email is larger than ${ctx.services.choices.sending.emailBodyInlineMax} bytes and cannot be returned inline.`);
+  return ok(emailView(r, true));
+};
 
 export const remove: Handler = async (ctx) => {
   const r = load(ctx);
