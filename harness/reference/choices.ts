@@ -429,7 +429,7 @@ export function profileFor(c: Choices, target: { baseUrl: string; control?: { ba
   };
   if (target.control) {
     profile.control = { baseUrl: target.control.baseUrl, token: target.control.token };
-    profile.poolSize = 16;
+    profile.poolSize = 40;
   }
   return profile;
 }

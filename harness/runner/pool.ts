@@ -23,6 +23,12 @@ export interface PoolDeps {
  */
 export const POOL_ZONES = ['UTC', 'Pacific/Kiritimati', 'America/St_Johns', 'Asia/Kathmandu'] as const;
 
+/** How busy a workspace is: requests in its rate window, then its current holders. */
+function load(ws: PooledWorkspace): number {
+  const budget = (ws.api as { budget?: { used(): number } }).budget;
+  return (budget?.used() ?? 0) * 100 + ws.shared;
+}
+
 export class PooledWorkspace implements Workspace {
   shared = 0;
   exclusive = false;
@@ -99,16 +105,29 @@ export class WorkspacePool {
     return ws;
   }
 
-  /** A shared lease: the next workspace that is not held exclusively. */
+  /**
+   * A shared lease: of the workspaces not held exclusively, the one with the most rate budget left
+   * in its window (then the fewest holders, then round robin), so no check waits on a busy one
+   * while another is idle.
+   */
   async lease(avoid: readonly Workspace[] = []): Promise<{ ws: PooledWorkspace; release(): void }> {
     for (;;) {
+      let best: PooledWorkspace | undefined;
+      let bestAt = 0;
       for (let i = 0; i < this.members.length; i++) {
-        const ws = this.members[(this.next + i) % this.members.length]!;
-        if (!ws.exclusive && !avoid.includes(ws)) {
-          this.next = (this.next + i + 1) % this.members.length;
-          ws.shared++;
-          return { ws, release: () => this.release(ws, false) };
+        const at = (this.next + i) % this.members.length;
+        const ws = this.members[at]!;
+        if (ws.exclusive || avoid.includes(ws)) continue;
+        if (!best || load(ws) < load(best)) {
+          best = ws;
+          bestAt = at;
         }
+      }
+      if (best) {
+        this.next = (bestAt + 1) % this.members.length;
+        best.shared++;
+        const ws = best;
+        return { ws, release: () => this.release(ws, false) };
       }
       await new Promise<void>((r) => this.waiters.push(r));
     }
