@@ -30,7 +30,7 @@ export class InboxPoller {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
-  private readonly clients = new Set<ImapFlow>();
+  private readonly sessions = new Map<string, { key: string; client: ImapFlow }>();
 
   constructor(private readonly s: Services) {
     s.db.exec('CREATE TABLE IF NOT EXISTS imap_state (account_id TEXT PRIMARY KEY, uidvalidity TEXT, last_uid INTEGER NOT NULL, polled_at INTEGER NOT NULL)');
@@ -46,7 +46,7 @@ export class InboxPoller {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    for (const c of this.clients) c.close();
+    for (const id of [...this.sessions.keys()]) this.drop(id);
   }
 
   /** Drainer: polls every mailbox whose poll is due; returns how many new messages it stored. */
@@ -75,24 +75,45 @@ export class InboxPoller {
     return stored;
   }
 
+  /** An open IMAP session on the mailbox's INBOX, kept between polls (login once, not per poll). */
+  private async session(b: Box, d: Record<string, any>, password: string): Promise<ImapFlow> {
+    const key = `${d.imap.host}:${d.imap.port}:${d.imap.username}:${password}:${d.imapAllowInvalidCert === true}`;
+    const have = this.sessions.get(b.id);
+    if (have && have.key === key && have.client.usable) return have.client;
+    if (have) this.drop(b.id);
+    const client = new ImapFlow({
+      host: d.imap.host, port: d.imap.port, secure: d.imap.port === 993,
+      auth: { user: d.imap.username, pass: password },
+      tls: { rejectUnauthorized: d.imapAllowInvalidCert !== true },
+      logger: false, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 60_000,
+    });
+    client.on('error', () => this.drop(b.id));
+    client.on('close', () => this.drop(b.id));
+    await client.connect();
+    await client.mailboxOpen('INBOX', { readOnly: true });
+    this.sessions.set(b.id, { key, client });
+    return client;
+  }
+
+  private drop(accountId: string): void {
+    const have = this.sessions.get(accountId);
+    if (!have) return;
+    this.sessions.delete(accountId);
+    have.client.close();
+  }
+
   private async pollBox(b: Box, now: number): Promise<number> {
     const d = JSON.parse(b.doc) as Record<string, any>;
     if (!d.imap) return 0;
     const secrets = JSON.parse(b.secrets) as { imapPassword?: string };
     const state = this.s.db.prepare('SELECT uidvalidity, last_uid FROM imap_state WHERE account_id = ?').get(b.id) as { uidvalidity: string | null; last_uid: number } | undefined;
     this.s.db.prepare('INSERT INTO imap_state (account_id, uidvalidity, last_uid, polled_at) VALUES (?, NULL, 0, ?) ON CONFLICT(account_id) DO UPDATE SET polled_at = excluded.polled_at').run(b.id, now);
-    const client = new ImapFlow({
-      host: d.imap.host, port: d.imap.port, secure: d.imap.port === 993,
-      auth: { user: d.imap.username, pass: secrets.imapPassword ? this.s.decrypt(secrets.imapPassword) : '' },
-      tls: { rejectUnauthorized: d.imapAllowInvalidCert !== true },
-      logger: false, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 15_000,
-    });
-    client.on('error', () => undefined);
-    this.clients.add(client);
     let stored = 0;
     try {
-      await client.connect();
-      const mbox = await client.mailboxOpen('INBOX', { readOnly: true });
+      const client = await this.session(b, d, secrets.imapPassword ? this.s.decrypt(secrets.imapPassword) : '');
+      await client.noop(); // the server tells what arrived since the last poll
+      const mbox = client.mailbox;
+      if (!mbox) throw new Error('INBOX is not selected');
       const validity = String(mbox.uidValidity);
       const from = state && state.uidvalidity === validity ? state.last_uid + 1 : 1;
       let last = from - 1;
@@ -104,9 +125,9 @@ export class InboxPoller {
         }
       }
       this.s.db.prepare('UPDATE imap_state SET uidvalidity = ?, last_uid = ? WHERE account_id = ?').run(validity, last, b.id);
-    } finally {
-      this.clients.delete(client);
-      await client.logout().catch(() => client.close());
+    } catch (e) {
+      this.drop(b.id);
+      throw e;
     }
     return stored;
   }
