@@ -238,7 +238,7 @@ const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
   'emails.reply': { method: 'POST', path: '/v1/emails/{id}/replies', fields: { body: 'text', accountId: 'fromAccountId' } },
   'emails.forward': { method: 'POST', path: '/v1/emails/{id}/forwards', fields: { to: 'recipient', body: 'note' } },
   'emails.markRead': { method: 'PATCH', path: '/v1/emails/{id}/read-state', fields: { isUnread: 'unread' } },
-  'emails.list': { method: 'GET', path: '/v1/inbox', list: true, fields: { campaignId: 'campaign', leadId: 'lead' }, result: { items: 'items' } },
+  'emails.list': { method: 'GET', path: '/v1/inbox', list: true, fields: { campaignId: 'campaign', leadId: 'lead' }, result: { items: 'data' } },
 };
 
 export const ALT_CHOICES: Choices = {

@@ -160,7 +160,11 @@ export class Driver {
     return this.sink
       .messages(this.mine)
       .filter(filter)
-      .map((m) => ({ m, ...(this.seen.get(m.id) ?? { lo: this.last, hi: this.last }) }));
+      .map((m) => {
+        // Arrived since the last settle, moments ago: it left after that settle's time.
+        if (!this.seen.has(m.id)) this.seen.set(m.id, { lo: this.last, hi: this.last });
+        return { m, ...this.seen.get(m.id)! };
+      });
   }
 
   /** Messages whose envelope reaches `address`. */

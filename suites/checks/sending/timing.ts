@@ -186,8 +186,9 @@ export const TIMING_CHECKS: Check[] = [
     budget: 24,
     async run(ctx) {
       const { ws, box, drv } = await sendingStarted(ctx, 4, 10);
-      const stop = await drv.now();
       const r = await ws.api.post(`/v1/accounts/${box.id}/pause`);
+      // Sent after the answer: sent after the mailbox stopped (what was in flight left before).
+      const stop = await drv.now();
       expect2xx(r, 'POST /v1/accounts/{id}/pause of the sending mailbox');
       await expectNothingAfter(drv, stop, 60, `the mailbox paused at ${fmt(stop)}`);
     },
@@ -202,8 +203,9 @@ export const TIMING_CHECKS: Check[] = [
     budget: 24,
     async run(ctx) {
       const { ws, box, drv } = await sendingStarted(ctx, 4, 10);
-      const stop = await drv.now();
       const r = await ws.api.delete(`/v1/accounts/${box.id}`);
+      // Sent after the answer: sent after the mailbox stopped (what was in flight left before).
+      const stop = await drv.now();
       expect2xx(r, 'DELETE /v1/accounts/{id} of the sending mailbox');
       await expectNothingAfter(drv, stop, 60, `the mailbox deleted at ${fmt(stop)}`);
     },
