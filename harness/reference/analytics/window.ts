@@ -57,14 +57,16 @@ export function windowOf(ctx: Ctx): Window {
   if (ooo !== null && ooo !== 'true' && ooo !== 'false') details.push('excludeOutOfOffice: must be true or false');
   if (details.length) throw validationFailed(details);
   const endDay = e ?? dayOf(now, tz);
-  const endMs = midnight(endDay, tz, 1) - 1;
+  const endMs = midnight(endDay, tz, ctx.mutant('anlt-end-exclusive') ? 0 : 1) - 1;
   let startMs = s ? midnight(s, tz) : midnight(endDay, tz, -(a.defaultWindowDays - 1));
+  const time = /T(\d{2}):(\d{2})/.exec(ctx.query.get('startDate') ?? '');
+  if (time && ctx.mutant('anlt-time-part-kept')) startMs += (Number(time[1]) * 60 + Number(time[2])) * 60_000;
   if (startMs > endMs) throw validationFailed(['startDate: must not be after endDate']);
   const floor = retentionFloor(now, tz, a);
   if (endMs < floor) throw validationFailed([`endDate: before the ${a.retentionDays}-day analytics retention`]);
   const clamped = startMs < floor;
   if (clamped) startMs = floor;
-  return { tz, startMs, endMs, clamped, retentionDays: a.retentionDays, excludeOutOfOffice: ooo === 'true' };
+  return { tz, startMs, endMs, clamped: clamped && !ctx.mutant('anlt-clamp-silent'), retentionDays: a.retentionDays, excludeOutOfOffice: ooo === 'true' };
 }
 
 /** The 2.10 `period` object. */

@@ -280,6 +280,7 @@ export const patch: Handler = async (ctx) => {
 export const remove: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
   ctx.db.transaction(() => {
+    if (ctx.mutant('send-deleted-mailbox-sends')) return; // "deleted" later, its queue keeps going
     ctx.db.prepare('DELETE FROM account_tags WHERE account_id = ?').run(r.id);
     ctx.db.prepare('DELETE FROM accounts WHERE id = ?').run(r.id);
     ctx.services.verifier.cancel(r.id);

@@ -25,13 +25,13 @@ function breakdowns(ctx: Ctx): Set<string> {
 
 function inputs(ctx: Ctx, scope: Scope, w: Window): CountInputs {
   const choice = ctx.services.choices.analytics;
-  return { choice, excludeOutOfOffice: w.excludeOutOfOffice, bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
+  return { choice, excludeOutOfOffice: w.excludeOutOfOffice && !ctx.mutant('anlt-ooo-always'), bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
 }
 
 export const campaign: Handler = async (ctx) => {
   const c = loadOwned<{ id: string; doc: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   const w = windowOf(ctx);
-  const want = breakdowns(ctx);
+  const want = ctx.mutant('anlt-breakdown-always') ? new Set(['smtp', 'sequence', 'bounce']) : breakdowns(ctx);
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const events = eventsIn(ctx.db, scope, w.startMs, w.endMs);
   const x = inputs(ctx, scope, w);
@@ -47,7 +47,7 @@ export const timeseries: Handler = async (ctx) => {
   const w = windowOf(ctx);
   const raw = ctx.query.get('interval');
   if (raw !== null && !INTERVALS.includes(raw as Interval)) throw validationFailed(['interval: must be one of day, week, month']);
-  const interval = intervalFor((raw as Interval | null) ?? 'day', w.startMs, w.endMs, w.tz);
+  const interval = ctx.mutant('anlt-coarsen-down') && raw !== null ? 'day' : intervalFor((raw as Interval | null) ?? 'day', w.startMs, w.endMs, w.tz);
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const x = inputs(ctx, scope, w);
   const starts = bucketStarts(w.startMs, w.endMs, interval, w.tz);
@@ -60,7 +60,8 @@ export const overview: Handler = async (ctx) => {
   const w = windowOf(ctx);
   const org = ctx.workspace.id;
   const scope: Scope = { orgId: org };
-  const events = eventsIn(ctx.db, scope, w.startMs, w.endMs);
+  const orgs = ctx.mutant('anlt-overview-all-workspaces') ? (ctx.db.prepare('SELECT id FROM workspaces').all() as { id: string }[]).map((r) => r.id) : [org];
+  const events = orgs.flatMap((o) => eventsIn(ctx.db, { orgId: o }, w.startMs, w.endMs));
   const x = inputs(ctx, scope, w);
   const active = ctx.db.prepare("SELECT COUNT(*) AS n FROM campaigns WHERE org_id = ? AND status = 'active'").get(org) as { n: number };
   const sending = ctx.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE org_id = ? AND status = 'active'").get(org) as { n: number };

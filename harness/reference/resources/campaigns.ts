@@ -307,6 +307,8 @@ export const resume: Handler = async (ctx) => {
     : 'SELECT 1 FROM accounts WHERE org_id = ? LIMIT 1';
   const any = ctx.db.prepare(sql).get(ctx.workspace.id);
   if (!any && !ctx.mutant('camp-resume-without-mailbox')) throw failedPrecondition('The workspace has no mailbox.');
+  // The sequence goes on from the history of sent emails; this mutant forgets it.
+  if (ctx.mutant('send-resume-restarts')) ctx.db.prepare("UPDATE emails SET kind = 'campaign-before-pause' WHERE campaign_id = ? AND kind = 'campaign'").run(row.id);
   setStatus(ctx, row.id, 'active');
   return ok({ id: row.id, status: 'active', success: true });
 };

@@ -27,7 +27,7 @@ export function emailView(r: EmailRow, withBody: boolean) {
 }
 
 export const list: Handler = async (ctx) => {
-  const where = ['org_id = ?', 'deleted_at IS NULL'];
+  const where = ctx.mutant('email-delete-still-listed') ? ['org_id = ?'] : ['org_id = ?', 'deleted_at IS NULL'];
   const params: unknown[] = [ctx.workspace.id];
   for (const [name, column] of [['campaignId', 'campaign_id'], ['leadId', 'lead_id']] as const) {
     const v = ctx.query.get(name);
@@ -36,7 +36,7 @@ export const list: Handler = async (ctx) => {
     where.push(`${column} = ?`);
     params.push(v);
   }
-  return ok(ctx.page({ list: 'emails', from: 'emails', where: where.join(' AND '), params, map: (r: EmailRow) => emailView(r, false) }));
+  return ok(ctx.page({ list: 'emails', from: 'emails', where: where.join(' AND '), params, map: (r: EmailRow) => emailView(r, ctx.mutant('email-list-with-body')) }));
 };
 
 const load = (ctx: Ctx) => loadOwned<EmailRow>(ctx, 'emails', ctx.params.id!, 'email', 'AND deleted_at IS NULL');
@@ -45,8 +45,9 @@ export const get: Handler = async (ctx) => {
   const r = load(ctx);
   const doc = JSON.parse(r.doc) as { unreadable?: boolean };
   // 4.5: "a 200 always carries real content": a body that cannot be read now is a 503.
+  if (doc.unreadable && ctx.mutant('email-unreadable-200')) return ok(emailView({ ...r, body: null }, true));
   if (doc.unreadable) throw upstreamUnavailable('The stored body of this email cannot be read right now; try again later.');
-  if (Buffer.byteLength(r.body ?? '') > ctx.services.choices.sending.emailBodyInlineMax)
+  if (Buffer.byteLength(r.body ?? '') > ctx.services.choices.sending.emailBodyInlineMax && !ctx.mutant('email-no-413'))
     throw bodyTooLarge(`This email is larger than ${ctx.services.choices.sending.emailBodyInlineMax} bytes and cannot be returned inline.`);
   return ok(emailView(r, true));
 };

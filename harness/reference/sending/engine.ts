@@ -9,7 +9,7 @@ import type { Services } from '../context.ts';
 import type { CampaignDoc } from '../resources/campaigns.ts';
 import { recordSendFailure, recordSendSuccess } from './failures.ts';
 import { renderEmail, type LeadValues, type RenderedEmail } from './render.ts';
-import { allLeadsDone, dueSends, type DueSend } from './scheduler.ts';
+import { allLeadsDone, canSend, dueSends, type DueSend } from './scheduler.ts';
 import { MailTransports, SmtpFailure, type SendingAccount } from './transport.ts';
 
 export const SEND_TICK_MS = 250;
@@ -22,7 +22,12 @@ export function senderOf(s: Services, a: AccountRow): { box: Parameters<typeof r
   const d = JSON.parse(a.doc) as Record<string, any>;
   const secrets = JSON.parse(a.secrets) as { smtpPassword?: string };
   return {
-    box: { emailAddress: a.email_address, firstName: d.firstName, lastName: d.lastName, displayName: d.displayName, signature: d.signature, replyToAddress: d.replyToAddress, bcc: d.bcc },
+    box: {
+      emailAddress: a.email_address, firstName: d.firstName, lastName: d.lastName, bcc: d.bcc,
+      displayName: s.mutant('send-display-name-ignored') ? '' : d.displayName,
+      signature: s.mutant('send-no-signature') ? undefined : d.signature,
+      replyToAddress: s.mutant('send-no-reply-to') ? undefined : d.replyToAddress,
+    },
     account: { id: a.id, smtp: d.smtp, password: secrets.smtpPassword ? s.decrypt(secrets.smtpPassword) : '' },
   };
 }
@@ -43,12 +48,14 @@ export function sentDoc(email: RenderedEmail, to: string, account: { id: string;
 }
 
 export class SendingEngine {
-  readonly transports = new MailTransports();
+  readonly transports: MailTransports;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
 
-  constructor(private readonly s: Services) {}
+  constructor(private readonly s: Services) {
+    this.transports = new MailTransports(s.mutant);
+  }
 
   start(): void {
     if (this.timer || this.stopped) return;
@@ -72,7 +79,7 @@ export class SendingEngine {
 
   private async round(now: number): Promise<number> {
     if (this.stopped) return 0;
-    const due = dueSends(this.s.db, now, this.s.choices);
+    const due = dueSends(this.s.db, now, this.s.choices, this.s.mutant);
     await Promise.all(due.map((d) => this.sendOne(d, now)));
     if (due.length) this.completeFinished(due);
     return due.length;
@@ -84,13 +91,15 @@ export class SendingEngine {
     const acc = s.db.prepare('SELECT id, org_id, email_address, status, doc, secrets FROM accounts WHERE id = ?').get(d.accountId) as AccountRow | undefined;
     const lead = s.db.prepare('SELECT id, email, status, doc, last_contacted_at FROM leads WHERE id = ? AND deleted_at IS NULL').get(d.leadId) as LeadRow | undefined;
     // Paused, deleted or failed since the schedule was read: nothing goes (3.2 "stops immediately").
-    if (!camp || camp.status !== 'active' || !acc || acc.status !== 'active' || !lead) return;
+    if (!camp || camp.status !== 'active' || !acc || !canSend(s, acc.status) || !lead) return;
     const doc = JSON.parse(camp.doc) as CampaignDoc;
     const step = doc.sequence[d.step]!;
     const emailId = s.newId();
     const { box, account } = senderOf(s, acc);
+    const settings = s.mutant('send-tracking-always') ? { ...doc.settings, trackOpens: true, trackClicks: true } : doc.settings;
     const email = renderEmail({
-      step, lead: leadValues(lead), mailbox: box, settings: doc.settings, choices: s.choices.sending,
+      step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : leadValues(lead), mailbox: box, choices: s.choices.sending,
+      settings: s.mutant('send-text-only-ignored') ? { ...settings, sendAsTextOnly: false } : settings,
       ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId } } : {}),
     });
     try {
@@ -129,11 +138,11 @@ export class SendingEngine {
       // The campaign's metrics and the workspace's usage move with the send.
       const cur = s.db.prepare('SELECT doc FROM campaigns WHERE id = ?').get(d.campaignId) as { doc: string };
       const cd = JSON.parse(cur.doc) as CampaignDoc;
-      cd.metrics.sent += 1;
+      if (!s.mutant('send-metrics-not-counted')) cd.metrics.sent += 1;
       s.db.prepare('UPDATE campaigns SET doc = ? WHERE id = ?').run(JSON.stringify(cd), d.campaignId);
       const ws = s.db.prepare('SELECT used FROM workspaces WHERE id = ?').get(d.orgId) as { used: string };
       const used = JSON.parse(ws.used) as Record<string, number>;
-      used.monthly_emails = (used.monthly_emails ?? 0) + 1;
+      if (!s.mutant('send-usage-not-counted')) used.monthly_emails = (used.monthly_emails ?? 0) + 1;
       if (lead.last_contacted_at === null) used.active_contacts = (used.active_contacts ?? 0) + 1;
       s.db.prepare('UPDATE workspaces SET used = ? WHERE id = ?').run(JSON.stringify(used), d.orgId);
       recordSendSuccess(s.db, acc.id);
@@ -160,7 +169,7 @@ export class SendingEngine {
           s.db.prepare('UPDATE leads SET doc = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(ld), now, d.leadId);
         }
       }
-      recordSendFailure(s.db, d.accountId, f, now, s.choices);
+      recordSendFailure(s.db, d.accountId, f, now, s.choices, s.mutant);
     })();
   }
 

@@ -6,17 +6,19 @@
 import type { DB } from '../db.ts';
 import type { Choices } from '../choices.ts';
 import type { SmtpFailure } from './transport.ts';
+import type { MutantSwitch } from '../mutants.ts';
 
-export function recordSendFailure(db: DB, accountId: string, f: SmtpFailure, now: number, c: Choices, neverFail = false): void {
+export function recordSendFailure(db: DB, accountId: string, f: SmtpFailure, now: number, c: Choices, mutant: MutantSwitch): void {
   const a = db.prepare('SELECT status, doc FROM accounts WHERE id = ?').get(accountId) as { status: string; doc: string } | undefined;
   if (!a) return;
   const doc = JSON.parse(a.doc) as Record<string, unknown>;
   const failures = ((doc.sendFailures as number | undefined) ?? 0) + 1;
   doc.sendFailures = failures;
   let status = a.status;
-  if (a.status === 'active' && failures >= c.sending.failuresBeforeFailed && !neverFail) {
+  if (a.status === 'active' && failures >= c.sending.failuresBeforeFailed && !mutant('send-failures-never-fail')) {
     status = 'failed';
-    doc.statusMessage = { ...f.toStatus(), occurredAt: new Date(now).toISOString() };
+    const reason = mutant('send-statusmessage-generic') ? { code: 'send_failed', command: '', responseCode: 0, response: '', message: 'Sending failed.' } : f.toStatus();
+    doc.statusMessage = { ...reason, occurredAt: new Date(now).toISOString() };
   }
   db.prepare('UPDATE accounts SET status = ?, doc = ?, updated_at = ? WHERE id = ?').run(status, JSON.stringify(doc), now, accountId);
 }

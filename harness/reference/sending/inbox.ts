@@ -185,13 +185,13 @@ export class InboxPoller {
     if (!lead || !camp) return;
     const cd = JSON.parse(camp.doc) as CampaignDoc;
     const ld = JSON.parse(lead.doc) as Record<string, any>;
-    const replied = c.kind === 'reply' || c.kind === 'ooo' || c.kind === 'unsubscribe';
+    const replied = (c.kind === 'reply' || c.kind === 'ooo' || c.kind === 'unsubscribe') && !s.mutant('reply-not-recorded');
     let stop = c.kind === 'bounce_hard' || c.kind === 'unsubscribe';
     if (replied) {
       ld.metrics = { ...ld.metrics, replied: (ld.metrics?.replied ?? 0) + 1 };
       cd.metrics.replies += 1;
       // An auto-reply is no answer from the lead: only a real reply stops the sequence.
-      if (c.kind === 'reply' && cd.settings.stopOnReply) stop = true;
+      if (c.kind === 'reply' && cd.settings.stopOnReply && !s.mutant('send-stop-on-reply-ignored')) stop = true;
     }
     const platform = [s.choices.newLeadStatus, s.choices.sending.leadStatusAfterSend, s.choices.sending.leadStatusAfterReply].includes(lead.status);
     const status = replied && c.kind !== 'ooo' && platform ? s.choices.sending.leadStatusAfterReply : lead.status;

@@ -10,6 +10,7 @@
 // - mailboxes rotate: the least recently used eligible one takes the next lead.
 import type { DB } from '../db.ts';
 import type { Choices } from '../choices.ts';
+import type { MutantSwitch } from '../mutants.ts';
 import { isWithinSchedule, type CampaignDoc } from '../resources/campaigns.ts';
 import { startOfLocalDay } from '../resources/time.ts';
 
@@ -56,19 +57,33 @@ function rampRoom(db: DB, s: AccountState, campaignId: string, now: number, c: C
   return c.sending.slowRamp.first + days * c.sending.slowRamp.step - today;
 }
 
-export function dueSends(db: DB, now: number, c: Choices, max = 200): DueSend[] {
+/** May a mailbox in this status send campaign mail? Only an active one (3.2: a paused one is skipped). */
+export function canSend(s: { mutant: MutantSwitch }, status: string): boolean {
+  return status === 'active' || (status === 'inactive' && s.mutant('send-paused-mailbox-sends'));
+}
+
+export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, max = 200): DueSend[] {
   const out: DueSend[] = [];
+  if (mutant('send-nothing')) return out;
   const busy = new Set<string>(); // mailboxes given a send in this call
   const states = new Map<string, AccountState | null>();
   const stateOf = (id: string) => {
     if (!states.has(id)) states.set(id, accountState(db, id, now, c));
     return states.get(id)!;
   };
+  // Mutants that count a mailbox's gap or cap within one campaign only (the rule is across all).
+  const gapPerCampaign = mutant('send-gap-per-campaign');
+  const capPerCampaign = mutant('send-cap-per-campaign');
+  const perCampaign = (a: AccountState, campaignId: string): AccountState => {
+    if (!gapPerCampaign && !capPerCampaign) return a;
+    const h = db.prepare("SELECT MAX(sent_at) AS last, COUNT(*) AS n FROM emails WHERE account_id = ? AND campaign_id = ? AND kind = 'campaign'").get(a.id, campaignId) as { last: number | null; n: number };
+    return { ...a, ...(gapPerCampaign ? { lastSent: h.last } : {}), ...(capPerCampaign ? { sentToday: Math.min(a.sentToday, h.n) } : {}) };
+  };
   const campaigns = db.prepare("SELECT id, org_id, doc FROM campaigns WHERE status = 'active' ORDER BY created_at").all() as { id: string; org_id: string; doc: string }[];
   for (const camp of campaigns) {
     if (out.length >= max) break;
     const doc = JSON.parse(camp.doc) as CampaignDoc;
-    if (doc.sequence.length === 0 || !isWithinSchedule(doc.schedule, now)) continue;
+    if (doc.sequence.length === 0 || (!isWithinSchedule(doc.schedule, now) && !mutant('send-window-ignored'))) continue;
     const sentToday = (db.prepare("SELECT COUNT(*) AS n FROM emails WHERE campaign_id = ? AND kind = 'campaign' AND sent_at >= ?").get(camp.id, dayStart(now, doc.schedule.timezone)) as { n: number }).n;
     let room = doc.schedule.dailyLimit - sentToday;
     if (room <= 0) continue;
@@ -82,16 +97,17 @@ export function dueSends(db: DB, now: number, c: Choices, max = 200): DueSend[] 
     for (const l of leads) {
       if (room <= 0 || out.length >= max) break;
       if (NO_MAIL.has(l.status)) continue;
-      const step = l.last_step === null ? 0 : l.last_step + 1;
+      const step = l.last_step === null ? 0 : mutant('send-step-twice') && l.last_step === 0 ? 0 : l.last_step + 1;
       if (step >= doc.sequence.length) continue;
       const s = doc.sequence[step]!;
-      const dueAt = l.last_at === null ? 0 : l.last_at + s.delayDays * DAY + s.delayHours * 3_600_000;
+      const dueAt = l.last_at === null || mutant('send-step-delay-ignored') ? 0 : l.last_at + s.delayDays * DAY + s.delayHours * 3_600_000;
       const retryAt = (JSON.parse(l.doc) as { retryAt?: number }).retryAt ?? 0;
       if (dueAt > now || retryAt > now) continue;
       // The least recently used mailbox of the campaign that may send now.
       const pick = doc.accounts
         .map(stateOf)
-        .filter((a): a is AccountState => a !== null && a.orgId === camp.org_id && a.status === 'active' && !busy.has(a.id))
+        .filter((a): a is AccountState => a !== null && a.orgId === camp.org_id && canSend({ mutant }, a.status) && !busy.has(a.id))
+        .map((a) => perCampaign(a, camp.id))
         .filter((a) => a.sentToday < a.maxPerDay && (a.lastSent === null || now - a.lastSent >= a.gapMs) && rampRoom(db, a, camp.id, now, c, doc.schedule.timezone) > 0)
         .sort((x, y) => (x.lastSent ?? 0) - (y.lastSent ?? 0))[0];
       if (!pick) break; // no mailbox of this campaign can send now

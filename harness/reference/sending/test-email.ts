@@ -38,21 +38,23 @@ export const testEmail: Handler = async (ctx) => {
   const to = recipient!.trim();
   const lc = to.toLowerCase();
   const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, lc, lc.split('@')[1] ?? '') as { value: string } | undefined;
-  if (black) throw validationFailed([`recipient: ${black.value} is on the workspace's blacklist`]);
+  if (black && !ctx.mutant('test-email-blacklist-ignored')) throw validationFailed([`recipient: ${black.value} is on the workspace's blacklist`]);
   if (acc.status !== 'active') throw stateConflict(`The mailbox is ${acc.status} and cannot send now.`);
   const now = ctx.clock.now();
   const tz = s.choices.sending.testEmailDay === 'utc' ? 'UTC' : ctx.workspace.timezone;
   const today = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE org_id = ? AND kind = 'test' AND sent_at >= ?").get(ctx.workspace.id, startOfLocalDay(now, tz)) as { n: number }).n;
-  if (today >= TEST_EMAILS_PER_DAY) throw stateConflict(`The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`);
+  if (today >= TEST_EMAILS_PER_DAY && !ctx.mutant('test-email-no-workspace-limit')) throw stateConflict(`The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`);
   const d = JSON.parse(acc.doc) as { maxEmailsPerDay?: number };
   const mailboxDay = startOfLocalDay(now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
   const boxToday = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test') AND sent_at >= ?").get(acc.id, mailboxDay) as { n: number }).n;
-  if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay)) throw stateConflict('The mailbox reached its daily limit.');
+  if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) throw stateConflict('The mailbox reached its daily limit.');
   const { box, account } = senderOf(s, acc);
   const email = renderEmail({ step, lead: lead ? leadValues(lead) : 'dummy', mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
+  if (!lead && ctx.mutant('test-email-dummy-unfilled')) Object.assign(email, { subject: step.subject, html: step.body, text: step.body });
   try {
     await s.mail!.send(account, email, to);
   } catch (e) {
+    if (e instanceof SmtpFailure && ctx.mutant('test-email-sent-on-refusal')) return ok({ sent: true, messageId: email.messageId });
     if (e instanceof SmtpFailure) throw upstreamUnavailable(`The mailbox's SMTP server did not take the test email (${e.responseCode || e.code}).`);
     throw e;
   }
@@ -61,5 +63,10 @@ export const testEmail: Handler = async (ctx) => {
   ctx.db
     .prepare("INSERT INTO emails (id, org_id, account_id, campaign_id, lead_id, doc, body, created_at, message_id, thread_id, direction, kind, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'sent', 'test', ?)")
     .run(s.newId(), ctx.workspace.id, acc.id, row.id, lead?.id ?? null, JSON.stringify(sentDoc(email, to, { id: acc.id, email: acc.email_address }, sentAt, threadId)), JSON.stringify({ html: email.html, text: email.text }), ctx.clock.stamp(), email.messageId, threadId, sentAt);
+  if (ctx.mutant('test-email-counts-monthly')) {
+    const used = JSON.parse((ctx.db.prepare('SELECT used FROM workspaces WHERE id = ?').get(ctx.workspace.id) as { used: string }).used) as Record<string, number>;
+    used.monthly_emails = (used.monthly_emails ?? 0) + 1;
+    ctx.db.prepare('UPDATE workspaces SET used = ? WHERE id = ?').run(JSON.stringify(used), ctx.workspace.id);
+  }
   return ok({ sent: true, messageId: email.messageId });
 };

@@ -5,6 +5,7 @@
 // statusMessage shows (2.1, 3.2).
 import nodemailer from 'nodemailer';
 import type { RenderedEmail } from './render.ts';
+import type { MutantSwitch } from '../mutants.ts';
 
 export interface SendingAccount {
   id: string;
@@ -46,6 +47,8 @@ type Transport = ReturnType<typeof nodemailer.createTransport>;
 export class MailTransports {
   private readonly pools = new Map<string, { key: string; transport: Transport }>();
 
+  constructor(private readonly mutant: MutantSwitch) {}
+
   private transportFor(a: SendingAccount): Transport {
     const key = `${a.smtp.host}:${a.smtp.port}:${a.smtp.username}:${a.password}`;
     const have = this.pools.get(a.id);
@@ -79,6 +82,7 @@ export class MailTransports {
         from: { name: email.from.name, address: email.from.address },
         to,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
+        ...(email.bcc && this.mutant('send-bcc-header') ? { headers: { Bcc: email.bcc } } : {}),
         subject: email.subject,
         ...(email.html !== null ? { html: email.html } : {}),
         text: email.text,
