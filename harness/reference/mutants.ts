@@ -144,7 +144,7 @@ export const MUTANTS = [
   { id: 'lf-discovery-never-finished', rule: '2.8 / 3.4 discoveryFinished becomes true when discovery ends while later phases may continue.', description: 'discoveryFinished stays false in every state.' },
   // ---- the send path (2.1 mailbox sending fields, 2.5 sequence, schedule, settings, 3.1, 3.2, 4.3 test email, 4.5) ----
   { id: 'send-nothing', rule: '3.1 POST /v1/campaigns/{id}/start: sending begins.', description: 'A started campaign never sends.' },
-  { id: 'send-bcc-header', rule: '2.1 bcc: address receiving a blind copy of every email from this mailbox.', description: 'The blind copy address is also written in a Bcc header every recipient sees.' },
+  { id: 'send-bcc-header', rule: '2.1 bcc: address receiving a blind copy of every email from this mailbox.', description: 'The blind copy is not blind: its address is written in a header every recipient sees (Cc).' },
   { id: 'send-no-signature', rule: '2.1 signature: HTML signature appended to outgoing emails.', description: 'The signature is not appended.' },
   { id: 'send-no-reply-to', rule: '2.1 replyToAddress: where replies go when different from the mailbox address.', description: 'Outgoing emails carry no Reply-To.' },
   { id: 'send-display-name-ignored', rule: '2.1 displayName: sender display name.', description: 'From carries the mailbox address without its display name.' },

@@ -82,7 +82,8 @@ export class MailTransports {
         from: { name: email.from.name, address: email.from.address },
         to,
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-        ...(email.bcc && this.mutant('send-bcc-header') ? { headers: { Bcc: email.bcc } } : {}),
+        // The mutant shows the blind copy: every recipient sees its address.
+        ...(email.bcc && this.mutant('send-bcc-header') ? { cc: email.bcc } : {}),
         subject: email.subject,
         ...(email.html !== null ? { html: email.html } : {}),
         text: email.text,
