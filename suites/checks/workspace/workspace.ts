@@ -109,7 +109,7 @@ export const WORKSPACE_CHECKS: Check[] = [
     clauses: ['USAGE-ALL-PROFILE'],
     level: 'PROFILE',
     features: ['op:usage.all', 'op:subscription.get', 'op:apikeys.create'],
-    budget: 5,
+    budget: 6,
     async run(ctx) {
       const ws = await ctx.workspace();
       const reader = await ws.createKey(['usage:read']);
