@@ -5,10 +5,10 @@
 // every read and listing and leaves the mail server alone. The listing (referenced emails.list)
 // filters by campaign and lead, newest first, without bodies (4.5: GET is the only endpoint
 // returning a body).
-// TODO(resources): sending replies/forwards over SMTP.
 import { ok, type Handler, type Ctx } from '../context.ts';
 import { bodyTooLarge, upstreamUnavailable, validationFailed } from '../errors.ts';
-import { bodyObject, isUuid, V } from '../validate.ts';
+import { bodyObject, isEmail, isUuid, V } from '../validate.ts';
+import { sendFollowUp } from '../sending/replies.ts';
 import { loadOwned } from './shared.ts';
 
 export interface EmailRow {
@@ -39,7 +39,7 @@ export const list: Handler = async (ctx) => {
   return ok(ctx.page({ list: 'emails', from: 'emails', where: where.join(' AND '), params, map: (r: EmailRow) => emailView(r, ctx.mutant('email-list-with-body')) }));
 };
 
-const load = (ctx: Ctx) => loadOwned<EmailRow>(ctx, 'emails', ctx.params.id!, 'email', 'AND deleted_at IS NULL');
+const load = (ctx: Ctx) => loadOwned<EmailRow & { message_id: string | null; thread_id: string | null; direction: string | null }>(ctx, 'emails', ctx.params.id!, 'email', 'AND deleted_at IS NULL');
 
 export const get: Handler = async (ctx) => {
   const r = load(ctx);
@@ -59,23 +59,24 @@ export const remove: Handler = async (ctx) => {
 };
 
 export const reply: Handler = async (ctx) => {
-  load(ctx);
+  const r = load(ctx);
   const b = bodyObject(ctx.body);
   const v = new V();
-  v.str(b, 'body', { required: true, nonEmpty: true });
-  v.uuid(b, 'accountId');
+  const text = v.str(b, 'body', { required: true, nonEmpty: true, max: 100_000 });
+  const accountId = v.uuid(b, 'accountId');
   v.done();
-  throw upstreamUnavailable('Sending replies is not available yet.');
+  return ok(await sendFollowUp(ctx, r as Parameters<typeof sendFollowUp>[1], { kind: 'reply', text: text!, ...(accountId ? { accountId } : {}) }));
 };
 
 export const forward: Handler = async (ctx) => {
-  load(ctx);
+  const r = load(ctx);
   const b = bodyObject(ctx.body);
   const v = new V();
-  v.str(b, 'to', { required: true, nonEmpty: true, max: 254 });
-  v.str(b, 'body');
+  const to = v.str(b, 'to', { required: true, nonEmpty: true, max: 254 });
+  if (to !== undefined && !isEmail(to)) v.issue('to', 'must be an email address');
+  const text = v.str(b, 'body', { max: 100_000 }) ?? '';
   v.done();
-  throw upstreamUnavailable('Forwarding is not available yet.');
+  return ok(await sendFollowUp(ctx, r as Parameters<typeof sendFollowUp>[1], { kind: 'forward', to: to!, text }));
 };
 
 export const markRead: Handler = async (ctx) => {

@@ -74,7 +74,7 @@ export class MailTransports {
   }
 
   /** Sends one rendered email to `to` (and the Bcc, envelope only); resolves with the server's answer. */
-  async send(a: SendingAccount, email: RenderedEmail, to: string): Promise<{ response: string }> {
+  async send(a: SendingAccount, email: RenderedEmail, to: string, headers: Record<string, string> = {}): Promise<{ response: string }> {
     const transport = this.transportFor(a);
     try {
       const info = await transport.sendMail({
@@ -88,6 +88,7 @@ export class MailTransports {
         ...(email.html !== null ? { html: email.html } : {}),
         text: email.text,
         messageId: email.messageId,
+        ...(Object.keys(headers).length ? { headers } : {}),
       });
       return { response: clip(info.response) };
     } catch (e) {

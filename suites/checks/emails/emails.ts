@@ -39,8 +39,8 @@ interface Sent {
 }
 
 /** A started campaign whose one step reached its one lead (real time suffices: the first step is due at once). */
-async function sentEmail(ctx: CheckContext, needImap = false): Promise<Sent> {
-  const ws = await ctx.workspace();
+async function sentEmail(ctx: CheckContext, needImap = false, workspace?: Workspace): Promise<Sent> {
+  const ws = workspace ?? (await ctx.workspace());
   const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, needImap);
   const token = `Tok${faker(ctx).string.alphanumeric(10)}`;
   const [address] = leadAddresses(ctx, 1);
@@ -50,6 +50,12 @@ async function sentEmail(ctx: CheckContext, needImap = false): Promise<Sent> {
   const [a] = drv.to(address!);
   expectThat(a, `the started campaign's step did not reach ${address}`, c.res);
   return { ws, box, drv, campaignId: c.id, lead: c.leads[0]!, token, m: a.m };
+}
+
+/** The id of a campaign email the target sent from `ws` (for checks that need any inbox email). */
+export async function sentEmailId(ctx: CheckContext, ws: Workspace): Promise<string> {
+  const s = await sentEmail(ctx, false, ws);
+  return (await listed(ctx, s, 'sent', 'the campaign email')).id as string;
 }
 
 /** The listed email of `type` for the lead, waiting (with background work) up to the horizon. */

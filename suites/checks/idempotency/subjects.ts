@@ -6,6 +6,7 @@ import { campaignBody, mailboxInput, prefixedAddress } from '../../../fixtures/f
 import { fieldName, fillPath, resultPath } from '../../../harness/runner/operations.ts';
 import { expect2xx } from '../../lib/expect.ts';
 import { settle, sinkMailbox } from '../resources/lib.ts';
+import { sentEmailId } from '../emails/emails.ts';
 
 // For each state-changing endpoint: how to make one valid request in a fresh state, optionally a
 // second request to the same route with another body, and how to count the effect (how many
@@ -77,13 +78,11 @@ function variantOf(step: any): string | undefined {
 }
 
 /**
- * The id of an email in the inbox view. The spec reads emails only by id (4.5) and gives no way
- * to list them, nor does it reference one: a target whose mailboxes reach the sinks still cannot
- * tell the kit which id an email it received got.
+ * The id of an email in the inbox view: a campaign email the target sent through a mailbox at the
+ * kit's sinks, found through the profile's `emails.list` (4.5 reads emails only by id and gives no
+ * listing of its own).
  */
-function inboxEmail(_ctx: CheckContext): never {
-  skip('needs the id of an inbox email: the spec gives no operation that lists emails, so the kit cannot find one the target received');
-}
+const inboxEmail = (ctx: CheckContext, ws: Workspace): Promise<string> => sentEmailId(ctx, ws);
 
 export const SUBJECTS: Subject[] = [
   {
@@ -335,18 +334,24 @@ export const SUBJECTS: Subject[] = [
   },
   {
     endpoint: 'emails.delete',
-    features: ['sinks', 'imap'],
-    async prepare(ctx) {
-      return { request: { method: 'DELETE', path: `/v1/emails/${inboxEmail(ctx)}` } };
+    features: ['sinks', 'op:emails.list', 'op:accounts.get', 'op:leads.list'],
+    async prepare(ctx, ws) {
+      return { request: { method: 'DELETE', path: `/v1/emails/${await inboxEmail(ctx, ws)}` } };
     },
   },
   ...(['emails.reply', 'emails.forward', 'emails.markRead'] as const).map(
     (endpoint): Subject => ({
       endpoint,
-      features: ['sinks', 'imap', `op:${endpoint}`],
-      async prepare(ctx) {
+      features: ['sinks', 'op:emails.list', 'op:accounts.get', 'op:leads.list', `op:${endpoint}`],
+      async prepare(ctx, ws) {
         const op = opOf(ctx, endpoint);
-        return { request: { method: op.method, path: fillPath(op.path, { id: inboxEmail(ctx) }) } };
+        const path = fillPath(op.path, { id: await inboxEmail(ctx, ws) });
+        // The profile's request fields (reply: body; forward: to, body; mark read: none needed).
+        const to = prefixedAddress(faker(ctx), `${ctx.prefix}fwd-`, 'forward.sink.test').toLowerCase();
+        const body = (text: string): Record<string, unknown> | undefined =>
+          endpoint === 'emails.reply' ? { [fieldName(op, 'body')]: text } : endpoint === 'emails.forward' ? { [fieldName(op, 'to')]: to, [fieldName(op, 'body')]: text } : undefined;
+        const req = (text: string): ApiRequest => ({ method: op.method, path, ...(body(text) ? { body: body(text) } : {}) });
+        return endpoint === 'emails.markRead' ? { request: req('') } : { request: req('Thanks, more soon.'), other: req('A different text.') };
       },
     }),
   ),
