@@ -30,7 +30,7 @@ export async function startPortabilityTarget(opts: PortabilityOptions): Promise<
   try {
     const control = { baseUrl: ref.controlUrl, token: ref.controlToken };
     const raw = profileFor(choices, { baseUrl: ref.baseUrl, ...(opts.control ? { control } : {}) });
-    if (!opts.control) raw.workspaces = await provision(control, opts.workspaces ?? 24);
+    if (!opts.control) raw.workspaces = await provision(control, opts.workspaces ?? 48);
     return {
       profile: parseProfile(raw, `profile for choices ${choices.name}`),
       baseUrl: ref.baseUrl,

@@ -351,7 +351,22 @@ export const SUBJECTS: Subject[] = [
         const body = (text: string): Record<string, unknown> | undefined =>
           endpoint === 'emails.reply' ? { [fieldName(op, 'body')]: text } : endpoint === 'emails.forward' ? { [fieldName(op, 'to')]: to, [fieldName(op, 'body')]: text } : undefined;
         const req = (text: string): ApiRequest => ({ method: op.method, path, ...(body(text) ? { body: body(text) } : {}) });
-        return endpoint === 'emails.markRead' ? { request: req('') } : { request: req('Thanks, more soon.'), other: req('A different text.') };
+        if (endpoint !== 'emails.markRead') return { request: req('Thanks, more soon.'), other: req('A different text.') };
+        // Marking read twice answers the same: marking it unread between makes a re-execution show.
+        const read = (isUnread: boolean): ApiRequest => ({ method: op.method, path, body: { [fieldName(op, 'isUnread')]: isUnread } });
+        return {
+          request: read(false),
+          other: read(true),
+          observe: {
+            between: async () => expect2xx(await ws.api.request(read(true)), 'marking the email unread between the request and its retry'),
+            executedAgain: async () => {
+              const id = path.split('/').find((x) => /^[0-9a-f-]{36}$/.test(x));
+              const r = await ws.api.get(`/v1/emails/${id}`);
+              expect2xx(r, 'GET /v1/emails/{id} after the retry');
+              return r.body?.isUnread === false ? 'the email is read again: the retry marked it read a second time' : undefined;
+            },
+          },
+        };
       },
     }),
   ),
