@@ -8,6 +8,7 @@ usage:
                            [--seed N] [--concurrency N] [--workspaces N] [--mutants a,b] [--quiet]
                            [--spec FILE]  compare a spec file with the one the kit was written from
   outreach-conformance init [--out FILE]                       writes a starter profile for your own target
+  outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load help" lists the flags
   outreach-conformance plan [--profile FILE] [--depth ...]     how long a run takes against a rate-limited target
   outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model
   outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
@@ -29,6 +30,8 @@ export async function main(argv: string[]): Promise<number> {
         return await runCommand(rest);
       case 'init':
         return await (await import('./init.ts')).initCommand(rest);
+      case 'load':
+        return await (await import('../load/command.ts')).loadCommand(rest);
       case 'plan':
         return await (await import('./plan.ts')).planCommand(rest);
       case 'openapi':

@@ -33,6 +33,11 @@ export interface ReferenceOptions {
   backgroundTimer?: boolean;
   /** The choices where the spec says "not shown" (choices.ts); default DEFAULT_CHOICES. */
   choices?: Choices;
+  /**
+   * A raised rate limit for capacity runs (`load capacity`), outside the spec's 120 per 60 s:
+   * the profile of such a target declares it. Default: the spec's limit.
+   */
+  rateLimit?: { requests: number; windowMs: number };
 }
 
 export interface ReferenceHandle {
@@ -81,7 +86,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const inbox = new InboxPoller(services);
   services.drainers.push(verifier.drain, sender.drain, inbox.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
   const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');
-  const api = new PublicApi(services);
+  const api = new PublicApi(services, opts.rateLimit);
   const control = new ControlApi(services, controlToken);
 
   const publicServer = createServer((req, res) => void api.handle(req, res));

@@ -2,6 +2,9 @@
 // JSON line on stdout; stop on SIGINT/SIGTERM.
 //   node --import tsx harness/reference/serve.ts [--mutants a,b] [--db path] [--control-token t]
 //                                                [--choices default|alt|random:SEED]
+//                                                [--rate-limit N/Ms] [--stop-with-stdin]
+// --rate-limit raises the limit for capacity runs (outside the spec's 120 per 60 s), e.g. 1000000/1000ms;
+// --stop-with-stdin stops the target when its standard input closes (a parent that spawned it died).
 // Mutants also come from OUTREACH_REFERENCE_MUTANTS=a,b (joined with --mutants).
 // With --choices, the line also holds `choices` (the set's name) and `profile`: the profile a
 // vendor with these choices would write (run the kit with it: `run --profile FILE`).
@@ -14,6 +17,8 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
   let dbPath: string | undefined;
   let controlToken: string | undefined;
   let choices: Choices | undefined;
+  let rateLimit: { requests: number; windowMs: number } | undefined;
+  let stopWithStdin = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
@@ -22,9 +27,14 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
     else if (flag === '--db') dbPath = value();
     else if (flag === '--control-token') controlToken = value();
     else if (flag === '--choices') choices = parseChoices(value() ?? '');
-    else throw new Error(`serve: unknown argument ${a} (known: --mutants a,b, --db <path>, --control-token <token>, --choices default|alt|random:SEED)`);
+    else if (flag === '--rate-limit') {
+      const m = /^(\d+)\/(\d+)ms$/.exec(value() ?? '');
+      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error('serve: --rate-limit takes N/Mms, e.g. 1000000/1000ms');
+      rateLimit = { requests: Number(m[1]), windowMs: Number(m[2]) };
+    } else if (flag === '--stop-with-stdin') stopWithStdin = true;
+    else throw new Error(`serve: unknown argument ${a} (known: --mutants a,b, --db <path>, --control-token <token>, --choices default|alt|random:SEED, --rate-limit N/Mms, --stop-with-stdin)`);
   }
-  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices });
+  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices, rateLimit });
   const line: Record<string, unknown> = { baseUrl: handle.baseUrl, controlUrl: handle.controlUrl, controlToken: handle.controlToken };
   if (choices) {
     line.choices = choices.name;
@@ -38,6 +48,9 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  if (stopWithStdin) {
+    process.stdin.on('end', onSignal).on('close', onSignal).resume();
+  }
   return handle;
 }
 

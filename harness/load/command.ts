@@ -1,0 +1,168 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+import { parseArgs } from '../cli/args.ts';
+import { Redactor } from '../client/redact.ts';
+import { DEFAULT_PROFILE_PATH, KitError, loadProfile, resolveSecret } from '../runner/profile.ts';
+import { newRunSeed } from '../runner/seed.ts';
+import { parseMix } from './flows.ts';
+import { parseDuration, parseRate } from './units.ts';
+import { environment } from './environment.ts';
+import { renderLoadHtml } from './html.ts';
+import { decode, percentile } from './histogram.ts';
+import { progressPrinter } from './progress.ts';
+import { startChildReference } from './embedded-target.ts';
+import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report-types.ts';
+import { describeBroken, evaluateThresholds, parseThreshold } from './thresholds.ts';
+
+// `outreach-conformance load api|capacity|sendpath`: runs one load, writes
+// reports/<run>/load.json and load.html (and requests.ndjson for api), prints the verdict.
+// Exit 0: no violation and every threshold held; 1: a violation or a broken threshold (named);
+// 2: the kit could not run (bad flag, bad profile, not enough workspaces...).
+
+const HELP = `usage:
+  outreach-conformance load api      [--profile FILE] [--rate 200/s] [--duration 2m] [--mix flow=w,...] [--threshold EXPR]... [--seed N] [--out DIR] [--quiet]
+  outreach-conformance load capacity [--profile FILE] [--connections 1,4,16,64] [--step 10s] [--threshold EXPR]... [--out DIR] [--quiet]
+  outreach-conformance load sendpath [--profile FILE] [--mailboxes 100] [--leads 2000] [--campaigns 2] [--gap MIN] [--cap N] [--steps N]
+                                     [--max-wall 10m] [--threshold EXPR]... [--out DIR] [--quiet]
+  --mutants a,b   (embedded target only) serve a mutant of the reference: shows what a load run catches
+thresholds: p50|p99|p99.9|max|mean<300ms (service.p99 for service time), errors<0.1%, late<1%, violations<1,
+            throughput>=100/s, duplicates<1, losses<1, achieved>=0.95
+`;
+
+const FLAGS = {
+  profile: { type: 'string' },
+  rate: { type: 'string' },
+  duration: { type: 'string' },
+  mix: { type: 'string' },
+  threshold: { type: 'list' },
+  seed: { type: 'number' },
+  out: { type: 'string' },
+  quiet: { type: 'boolean' },
+  connections: { type: 'list' },
+  step: { type: 'string' },
+  mailboxes: { type: 'number' },
+  leads: { type: 'number' },
+  campaigns: { type: 'number' },
+  gap: { type: 'number' },
+  cap: { type: 'number' },
+  steps: { type: 'number' },
+  'max-wall': { type: 'string' },
+  mutants: { type: 'list' },
+} as const;
+
+export async function loadCommand(argv: string[]): Promise<number> {
+  const [mode, ...rest] = argv;
+  if (mode === undefined || mode === 'help' || mode === '--help') {
+    process.stdout.write(HELP);
+    return mode === undefined ? 2 : 0;
+  }
+  if (!['api', 'capacity', 'sendpath'].includes(mode)) throw new KitError(`unknown load mode "${mode}"; known: api, capacity, sendpath\n\n${HELP}`);
+  const flags = parseArgs(rest, FLAGS) as Record<string, any>;
+  const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
+  const profileText = await readFile(profilePath, 'utf8').catch((e: Error) => {
+    throw new KitError(`cannot read profile ${profilePath}: ${e.message}`);
+  });
+  const profile = await loadProfile(profilePath);
+  const thresholds = ((flags.threshold as string[] | undefined) ?? profile.load?.thresholds ?? []).map(parseThreshold);
+  const quiet = !!flags.quiet;
+  const say = (s: string) => quiet || process.stdout.write(`${s}\n`);
+  const redactor = new Redactor();
+  const seed = flags.seed ?? newRunSeed();
+  const prefix = `oc${randomBytes(3).toString('hex')}-`;
+  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-load-${mode}-${randomBytes(2).toString('hex')}`;
+  const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
+  await mkdir(dir, { recursive: true });
+
+  const target = await targetOf(profile, mode as LoadKind, redactor, (flags.mutants as string[] | undefined) ?? []);
+  try {
+    say(`outreach-conformance load ${mode}: ${target.embedded ? 'embedded reference target' : profile.name} at ${target.baseUrl}, seed ${seed}`);
+    const progress = progressPrinter(process.stderr, quiet);
+    const common = { profile, baseUrl: target.baseUrl, control: target.control, redactor, prefix, seed };
+    let body: Omit<LoadReport, 'schemaVersion' | 'kind' | 'runId' | 'environment' | 'thresholds' | 'ok'>;
+    if (mode === 'api') {
+      const rate = parseRate(flags.rate ?? '20/s');
+      const durationMs = parseDuration(flags.duration ?? '30s', '--duration');
+      const { runApiLoad } = await import('./api.ts');
+      body = await runApiLoad({
+        ...common,
+        rate,
+        durationMs,
+        mix: flags.mix ? parseMix(flags.mix) : undefined,
+        requestsLog: join(dir, 'requests.ndjson'),
+        onPlan: ({ plan, mix, intended, setupRequests }) => {
+          say(`plan: ${intended} requests at ${rate}/s for ${durationMs / 1000}s over ${plan.workspaces} workspace(s) (${plan.perWorkspaceRate.toFixed(2)}/s each, at most ${plan.peakPerWindow} in any ${plan.limit.windowSeconds}s window against a limit of ${plan.limit.requests}; ${setupRequests} setup requests each)`);
+          say(`mix: ${Object.entries(mix.weights).map(([f, w]) => `${f}=${w}`).join(', ')}`);
+          for (const l of mix.left) say(`left out: ${l.flow} (${l.reason})`);
+        },
+        onProgress: (p) => progress.update({ elapsedMs: p.elapsedMs, totalMs: p.durationMs, text: `sent ${p.sent}  ${p.rate}/s  p50 ${p.p50.toFixed(1)}ms  p99 ${p.p99.toFixed(1)}ms  late ${p.late}  errors ${p.errors}` }),
+      });
+    } else if (mode === 'capacity') {
+      const { runCapacity } = await import('./capacity.ts');
+      const connections = ((flags.connections as string[] | undefined) ?? ['1', '4', '16', '64']).map(Number);
+      body = await runCapacity({
+        ...common,
+        connections,
+        stepMs: parseDuration(flags.step ?? '10s', '--step'),
+        onStep: (s) => say(`${String(s.connections).padStart(4)} connections: ${s.throughput.toFixed(0)} req/s, p50 ${(s.p50 / 1000).toFixed(1)}ms, p99 ${(s.p99 / 1000).toFixed(1)}ms, errors ${s.errors}, non-2xx ${s.non2xx}`),
+      });
+    } else {
+      const { runSendpathCommand } = await import('./sendpath-command.ts');
+      body = await runSendpathCommand({ ...common, flags, progress, say });
+    }
+    progress.done();
+    const partial: LoadReport = {
+      schemaVersion: LOAD_SCHEMA_VERSION,
+      kind: mode as LoadKind,
+      runId,
+      environment: environment(target.baseUrl, profileText),
+      ...body,
+      thresholds: [],
+      ok: false,
+    };
+    partial.thresholds = evaluateThresholds(thresholds, partial);
+    partial.ok = partial.violations.length === 0 && partial.thresholds.every((t) => t.ok);
+    const json = redactor.text(JSON.stringify(partial, null, 1));
+    await writeFile(join(dir, 'load.json'), json);
+    await writeFile(join(dir, 'load.html'), redactor.text(renderLoadHtml(JSON.parse(json) as LoadReport)));
+    process.stdout.write(`${verdict(partial)}\nreports: ${dir}\n`);
+    return partial.ok ? 0 : 1;
+  } finally {
+    await target.stop();
+  }
+}
+
+function verdict(r: LoadReport): string {
+  const c = decode(r.totals.corrected);
+  const ms = (p: number) => `${(percentile(c, p) / 1000).toFixed(1)}ms`;
+  const lines = [`${r.ok ? 'PASS' : 'FAIL'}: ${r.totals.completed} requests, ${r.totals.throughput}/s, p50 ${ms(50)}, p99 ${ms(99)}, p99.9 ${ms(99.9)}, late ${r.totals.late}, errors ${r.totals.errors}`];
+  for (const [rule, n] of Object.entries(r.violationCounts ?? {})) lines.push(`violation: ${rule} x${n}${r.violations.find((v) => v.rule === rule) ? ` (first: ${r.violations.find((v) => v.rule === rule)!.message})` : ''}`);
+  if (!r.violationCounts) for (const v of r.violations) lines.push(`violation: ${v.rule}: ${v.message}`);
+  lines.push(...describeBroken(r.thresholds));
+  return lines.join('\n');
+}
+
+interface Target {
+  baseUrl: string;
+  control?: { baseUrl: string; token: string };
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+/** The profile's target, or the embedded reference (with a raised rate limit for capacity runs). */
+async function targetOf(profile: Profile, mode: LoadKind, redactor: Redactor, mutants: string[]): Promise<Target> {
+  if (!profile.embedded) {
+    const control = profile.control ? { baseUrl: profile.control.baseUrl, token: resolveSecret(profile.control.token, 'control.token') } : undefined;
+    if (control) redactor.add(control.token);
+    return { baseUrl: profile.baseUrl!.replace(/\/$/, ''), control, embedded: false, stop: async () => {} };
+  }
+  const raised = mode === 'capacity' ? EMBEDDED_CAPACITY_LIMIT : undefined;
+  if (raised) profile.rateLimit = { requests: raised.requests, windowSeconds: raised.windowMs / 1000 };
+  const t = await startChildReference({ rateLimit: raised, mutants });
+  redactor.add(t.control.token);
+  return { baseUrl: t.baseUrl, control: t.control, embedded: true, stop: t.stop };
+}
+
+/** The embedded reference's limit in a capacity run: outside the spec, as a capacity target's profile declares. */
+export const EMBEDDED_CAPACITY_LIMIT = { requests: 1_000_000, windowMs: 1000 };
