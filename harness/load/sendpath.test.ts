@@ -97,6 +97,15 @@ describe('send-path load against the reference (control clock)', () => {
     expect(v.message).toMatch(/received step 1 \d+ times/);
     expect(r.stopped).toBe('max-simulated-days');
   });
+
+  it('send-nothing: the run stops once nothing arrived for a day and two gaps, and the losses are violations', async () => {
+    const r = await run(['send-nothing']);
+    expect(r.stopped).toBe('stalled');
+    expect(r.stats.losses).toBe(60);
+    expect(r.violations).toHaveLength(1);
+    expect(r.violations[0]!.message).toMatch(/60 of 60 expected messages never arrived, nothing arrived during the last/);
+    expect(r.notes.join('\n')).toMatch(/nothing arrived for .* the run stopped/);
+  });
 });
 
 describe('send-path load without the control API (real time)', () => {

@@ -260,6 +260,8 @@ export interface AnalyzeInput {
   sendingWallMs: number;
   /** with control: the clock step (ms); the resolution of dates */
   stepMs?: number;
+  /** the run stopped because nothing arrived for a day and two gaps while messages were expected */
+  stalled?: boolean;
 }
 
 export interface Analysis {
@@ -283,7 +285,8 @@ const fmtDur = (ms: number) => (ms >= 2 * HOUR ? `${(ms / HOUR).toFixed(1)} h` :
  *   day (the schedule's timezone); more than the cap of such sends in one day is certainly over.
  * - duplicates: (lead, step) pairs that arrived more than once; losses: expected pairs that never
  *   arrived. A loss is a violation only when an ideal target would have sent every expected
- *   message two gaps (plus one clock step) before the run ended; otherwise it is "not reached".
+ *   message two gaps (plus one clock step) before the run ended, or when the run stalled (nothing
+ *   arrived for a day and two gaps while the schedule was open); otherwise it is "not reached".
  * - fromAllowed: per send, its date minus the moment it became allowed: the latest of its
  *   campaign's start, its lead's previous step, the mailbox's previous send plus the gap, and the
  *   start of the next day once the mailbox reached its cap for the day (and the window).
@@ -409,11 +412,16 @@ export function analyzeSendpath(a: AnalyzeInput): Analysis {
   if (losses > 0) {
     const missing: string[] = [];
     for (let l = 0; l < a.leads.length && missing.length < 5; l++) for (let s = 0; s < a.steps && missing.length < 5; s++) if (!seen.has(`${l}:${s}`)) missing.push(`${a.leads[l]!.address} step ${s + 1}`);
-    if (idealFinish + slack <= a.end) {
+    if (idealFinish + slack <= a.end || a.stalled) {
+      let lastAt = a.start;
+      for (const r of a.arrivals) lastAt = Math.max(lastAt, r.at);
+      const why = a.stalled
+        ? `nothing arrived during the last ${fmtDur(a.end - lastAt)} of the run although the schedule was open every day`
+        : `although caps and gaps allowed every one by +${fmtDur(idealFinish - a.start)} and the run watched until +${fmtDur(a.end - a.start)}`;
       add({
         rule: 'sent once',
         clauses: [SENDPATH_CLAUSES.once],
-        message: `${losses} of ${expected} expected messages never arrived, although caps and gaps allowed every one by +${fmtDur(idealFinish - a.start)} and the run watched until +${fmtDur(a.end - a.start)} (e.g. ${missing.join(', ')})`,
+        message: `${losses} of ${expected} expected messages never arrived, ${why} (e.g. ${missing.join(', ')})`,
         at: rel(a.end),
       });
     } else {
@@ -449,7 +457,11 @@ export function analyzeSendpath(a: AnalyzeInput): Analysis {
 
   // Achieved against ideal (formula above).
   let lastExpected = a.start;
-  for (const rs of seen.values()) lastExpected = Math.max(lastExpected, Math.min(...rs.map((r) => r.at)));
+  for (const rs of seen.values()) {
+    let first = Infinity;
+    for (const r of rs) first = Math.min(first, r.at);
+    lastExpected = Math.max(lastExpected, first);
+  }
   const W = losses === 0 ? lastExpected : a.end;
   const span = (t: number) => (t - a.start + gapMax) / DAY;
   const achievedPerDay = delivered / span(W);
@@ -695,6 +707,7 @@ export async function runSendpathLoad(opts: SendpathLoadOptions): Promise<Sendpa
   }
   start = Math.min(start, ...campaignStarts);
   const setupRequests = recorder.stats.requests;
+  if (wallLeft() <= 0) fail(`the setup alone took ${((Date.now() - wall0) / 1000).toFixed(1)} s, beyond maxWallMs (${d.maxWallMs} ms): the campaigns were started but nothing was measured`);
 
   // --- the sending phase ---
   const byUser = new Map<string, number>();
@@ -838,6 +851,7 @@ export async function runSendpathLoad(opts: SendpathLoadOptions): Promise<Sendpa
     messagesThroughSink: ours,
     sendingWallMs,
     ...(stepS !== undefined ? { stepMs: stepS * 1000 } : {}),
+    stalled: stopped === 'stalled',
   });
   if (analysis.clampedLatencies > 0) notes.push(`${analysis.clampedLatencies} sends arrived more than an hour after they were allowed (recorded as one hour in fromAllowed)`);
 
