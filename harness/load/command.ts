@@ -133,10 +133,23 @@ export async function loadCommand(argv: string[]): Promise<number> {
   }
 }
 
-function verdict(r: LoadReport): string {
+/** The one line that says what the run measured, in the terms of its mode. */
+function headline(r: LoadReport): string {
   const c = decode(r.totals.corrected);
-  const ms = (p: number) => `${(percentile(c, p) / 1000).toFixed(1)}ms`;
-  const lines = [`${r.ok ? 'PASS' : 'FAIL'}: ${r.totals.completed} requests, ${r.totals.throughput}/s, p50 ${ms(50)}, p99 ${ms(99)}, p99.9 ${ms(99.9)}, late ${r.totals.late}, errors ${r.totals.errors}`];
+  const ms = (us: number) => `${(us / 1000).toFixed(1)}ms`;
+  if (r.sendpath) {
+    const s = r.sendpath;
+    return `${r.totals.completed} of ${r.totals.sent} emails arrived at the sink (${s.simulated ? 'simulated time' : 'real time'}), ${s.emailsPerWallSecond.toFixed(0)} emails per wall second, achieved/ideal ${(s.achievedPerDay / Math.max(s.idealPerDay, Number.EPSILON)).toFixed(3)}, duplicates ${s.duplicates}, losses ${s.losses}, gap violations ${s.gapViolations}, cap violations ${s.capViolations}`;
+  }
+  if (r.capacity) {
+    const top = r.capacity.steps[r.capacity.ceiling]!;
+    return `ceiling ${top.throughput.toFixed(0)} req/s at ${top.connections} connections (closed model): p50 ${ms(top.p50)}, p99 ${ms(top.p99)}, errors ${top.errors}, non-2xx ${top.non2xx}`;
+  }
+  return `${r.totals.completed} requests, ${r.totals.throughput}/s, p50 ${ms(percentile(c, 50))}, p99 ${ms(percentile(c, 99))}, p99.9 ${ms(percentile(c, 99.9))} (from the intended send time), late ${r.totals.late}, errors ${r.totals.errors}`;
+}
+
+function verdict(r: LoadReport): string {
+  const lines = [`${r.ok ? 'PASS' : 'FAIL'}: ${headline(r)}`];
   for (const [rule, n] of Object.entries(r.violationCounts ?? {})) lines.push(`violation: ${rule} x${n}${r.violations.find((v) => v.rule === rule) ? ` (first: ${r.violations.find((v) => v.rule === rule)!.message})` : ''}`);
   if (!r.violationCounts) for (const v of r.violations) lines.push(`violation: ${v.rule}: ${v.message}`);
   lines.push(...describeBroken(r.thresholds));

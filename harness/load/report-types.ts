@@ -163,6 +163,8 @@ export interface LoadReport {
   thresholds: ThresholdResult[];
   sendpath?: SendpathStats;
   capacity?: CapacityStats;
+  /** what the reader should know about how the run went (what was not reached, what was assumed) */
+  notes?: string[];
   /** flows of the mix left out because the profile cannot serve them, with the reason */
   leftOut?: { flow: string; reason: string }[];
   /** the run passed: no violation and every threshold held */

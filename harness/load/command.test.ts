@@ -1,0 +1,100 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { startReference, type ReferenceHandle } from '../reference/index.ts';
+import { DEFAULT_PROFILE_PATH } from '../runner/profile.ts';
+
+// `outreach-conformance load` as a user runs it: a child process, exit codes, files on disk.
+const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
+const run = promisify(execFile);
+
+async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [BIN, 'load', ...args], { timeout: 110_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+async function runDir(out: string): Promise<string> {
+  const [dir] = await readdir(out);
+  return join(out, dir!);
+}
+
+const refs: ReferenceHandle[] = [];
+afterAll(async () => {
+  await Promise.all(refs.map((r) => r.stop()));
+});
+
+describe('outreach-conformance load', () => {
+  it('api: a broken threshold fails the run (exit 1) and is named; load.json and load.html hold the run without a secret', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    const r = await cli(['api', '--rate', '30/s', '--duration', '3s', '--threshold', 'p50<0.001ms', '--threshold', 'errors<1%', '--out', out, '--quiet']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL: 90 requests/m);
+    expect(r.stdout).toMatch(/threshold p50<0\.001ms broke: [\d.]+ ms/);
+    expect(r.stdout).not.toMatch(/threshold errors<1% broke/);
+    const dir = await runDir(out);
+    expect((await readdir(dir)).sort()).toEqual(['load.html', 'load.json', 'requests.ndjson']);
+    const report = JSON.parse(await readFile(join(dir, 'load.json'), 'utf8'));
+    expect(report).toMatchObject({ kind: 'api', ok: false, totals: { sent: 90, completed: 90, errors: 0 } });
+    expect(report.thresholds.map((t: { ok: boolean }) => t.ok)).toEqual([false, true]);
+    expect(report.environment.profileHash).toMatch(/^[0-9a-f]{64}$/);
+    const lines = (await readFile(join(dir, 'requests.ndjson'), 'utf8')).trim().split('\n');
+    expect(lines).toHaveLength(90);
+    for (const f of await readdir(dir)) {
+      const text = await readFile(join(dir, f), 'utf8');
+      expect(text, f).not.toMatch(/ock_[A-Za-z0-9_-]{20,}/); // the reference's API keys
+      expect(text, f).not.toMatch(/[Bb]earer [A-Za-z0-9_-]{16,}/);
+    }
+    expect(await readFile(join(dir, 'load.html'), 'utf8')).toMatch(/<svg/);
+  }, 120_000);
+
+  it('sendpath: a target that sends a step twice fails the run with the duplicates named', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    const r = await cli(['sendpath', '--mailboxes', '4', '--leads', '24', '--cap', '10', '--mutants', 'send-step-twice', '--max-wall', '60s', '--out', out, '--quiet']);
+    expect(r.code, r.stderr).toBe(1);
+    expect(r.stdout).toMatch(/^FAIL: .* emails arrived at the sink/m);
+    expect(r.stdout).toMatch(/duplicates [1-9]/);
+    const report = JSON.parse(await readFile(join(await runDir(out), 'load.json'), 'utf8'));
+    expect(report.kind).toBe('sendpath');
+    expect(report.sendpath.duplicates).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('refuses a rate the profile\'s workspaces cannot carry without a control API, saying what would do (exit 2)', async () => {
+    const ref = await startReference({ log: () => {} });
+    refs.push(ref);
+    const keys: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${ref.controlUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${ref.controlToken}`, 'content-type': 'application/json' }, body: '{}' });
+      keys.push(((await res.json()) as { apiKey: string }).apiKey);
+    }
+    const base = JSON.parse(await readFile(DEFAULT_PROFILE_PATH, 'utf8'));
+    const profile = { ...base, embedded: false, baseUrl: ref.baseUrl, control: undefined, workspaces: [{ apiKey: { env: 'OC_LOAD_KEY_0' } }, { apiKey: { env: 'OC_LOAD_KEY_1' } }] };
+    const dir = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    const file = join(dir, 'staging.json');
+    await writeFile(file, JSON.stringify(profile));
+    const r = await cli(['api', '--profile', file, '--rate', '100/s', '--duration', '1m', '--out', dir], { OC_LOAD_KEY_0: keys[0], OC_LOAD_KEY_1: keys[1] });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/a load of 100\/s needs \d+ workspaces .* the profile gives 2 and no control API\. Lower --rate to about [\d.]+\/s/);
+    expect(r.stderr + r.stdout).not.toContain(keys[0]);
+  }, 60_000);
+
+  it('names what is wrong with a flag or a mode (exit 2)', async () => {
+    const bad = await cli(['api', '--rate', 'fast']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--rate takes requests per second such as 200\/s/);
+    const mode = await cli(['burst']);
+    expect(mode.code).toBe(2);
+    expect(mode.stderr).toMatch(/unknown load mode "burst"; known: api, capacity, sendpath/);
+    const thr = await cli(['api', '--threshold', 'p99<300']);
+    expect(thr.code).toBe(2);
+    expect(thr.stderr).toMatch(/threshold "p99<300": a latency needs a unit/);
+  }, 60_000);
+});
