@@ -98,6 +98,21 @@ describe('load.html', () => {
     expect(full).toContain('simulated');
   });
 
+  it('a capacity search shows its steps and ceiling, and says why it has no timeline', () => {
+    const r = emptyLoadReport();
+    r.kind = 'capacity';
+    r.capacity = {
+      requests: ['GET /v1/campaigns/{id}/status'],
+      steps: [1, 4, 16].map((n, i) => ({ connections: n, durationMs: 10_000, requests: 1000 * (i + 1), throughput: 100 * (i + 1), p50: 4000, p99: 9000, errors: 0, non2xx: 0 })),
+      ceiling: 2,
+    };
+    const html = renderLoadHtml(viaJson(r));
+    expect(html).toContain('<h3>Throughput by number of connections</h3>');
+    expect(html).toContain('ceiling: 300 req/s');
+    expect(html).toContain('records no per-second timeline');
+    expect(html).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
   it('a send path without sends shows "no data" in its plots', () => {
     const r = syntheticLoadReport();
     r.sendpath = { ...r.sendpath!, mailboxes: r.sendpath!.mailboxes.map((m) => ({ ...m, sends: [] })), fromAllowed: '' };

@@ -173,7 +173,7 @@ function planText(r: LoadReport): string {
   if (fin(p.rate)) bits.push(`${num(p.rate, p.rate % 1 ? 2 : 0)} req/s`);
   if (fin(p.connections)) bits.push(`${num(p.connections)} connections`);
   bits.push(`for ${formatDuration(p.durationMs)}`);
-  bits.push(`${num(p.intended)} requests scheduled`);
+  if (r.kind !== 'capacity' || p.intended > 0) bits.push(`${num(p.intended)} requests scheduled`);
   bits.push(`${num(p.workspaces)} workspace${p.workspaces === 1 ? '' : 's'}`);
   if (p.shard) bits.push(`shard ${p.shard}`);
   return e(bits.join(' · '));
@@ -326,12 +326,18 @@ function maxOf(hs: Histogram[], p = 99.99): number {
   return Math.max(0, ...hs.map((h) => percentile(h, p) / 1000));
 }
 
+function noTimeline(r: LoadReport): string {
+  return r.kind === 'capacity'
+    ? 'A capacity search keeps its connections busy instead of following a schedule: it records no per-second timeline (see "Capacity search").'
+    : 'The run recorded no timeline (no second with a scheduled or completed request).';
+}
+
 function latencyOverTime(r: LoadReport): string {
   const title = 'Latency over time';
   const caption =
-    'Each point is one second of the run: the corrected latency that half (p50) and 99% (p99) of the requests completed in that second stayed under. Shaded seconds had 429 (amber) or 5xx (red) responses, or completed nothing at all (grey: the target stalled); a rise after them shows how the target recovered.';
+    'Each point is one second of the run: the corrected latency that half (p50) and 99% (p99) of the requests completed in that second stayed under. Shaded seconds (also marked under the time axis) had 429 (amber) or 5xx (red) responses, or completed nothing at all (grey: the target stalled); a rise after them shows how the target recovered.';
   const tl = [...(r.timeline ?? [])].filter((p) => fin(p.t)).sort((a, b) => a.t - b.t);
-  if (!tl.length) return figure('plot-latency-time', title, caption, noData('The run recorded no timeline (no second with a scheduled or completed request).'));
+  if (!tl.length) return figure('plot-latency-time', title, caption, noData(noTimeline(r)));
   const span = Math.max(r.plan.durationMs || 0, tl[tl.length - 1]!.t + 1000);
   const tu = timeUnit(span);
   const maxMs = Math.max(0, ...tl.map((p) => (fin(p.p99) ? p.p99 : 0) / 1000));
@@ -339,15 +345,16 @@ function latencyOverTime(r: LoadReport): string {
   const pt = (v: number, p: (typeof tl)[number]): Point => [(p.t + 500) / tu.ms, p.achieved > 0 && fin(v) ? v / 1000 / lu.ms : null];
   const bands: Band[] = [];
   for (const p of tl) {
-    if (p.s429 > 0) bands.push({ from: p.t / tu.ms, to: (p.t + 1000) / tu.ms, color: COLORS.s429, opacity: 0.28, title: `${atText(p.t)}: ${num(p.s429)} responses 429` });
-    if (p.s5xx > 0) bands.push({ from: p.t / tu.ms, to: (p.t + 1000) / tu.ms, color: COLORS.s5xx, opacity: 0.22, title: `${atText(p.t)}: ${num(p.s5xx)} responses 5xx` });
+    if (p.s429 > 0) bands.push({ from: p.t / tu.ms, to: (p.t + 1000) / tu.ms, color: COLORS.s429, opacity: 0.28, rug: 0, title: `${atText(p.t)}: ${num(p.s429)} responses 429` });
+    if (p.s5xx > 0) bands.push({ from: p.t / tu.ms, to: (p.t + 1000) / tu.ms, color: COLORS.s5xx, opacity: 0.22, rug: 1, title: `${atText(p.t)}: ${num(p.s5xx)} responses 5xx` });
   }
   const quiet = tl.filter((p) => !(p.achieved > 0) && p.t < span);
-  for (const p of quiet) bands.unshift({ from: p.t / tu.ms, to: (p.t + 1000) / tu.ms, color: COLORS.quiet, opacity: 0.3, title: `${atText(p.t)}: no request completed (${num(p.intended)} scheduled)` });
+  for (const p of quiet) bands.unshift({ from: p.t / tu.ms, to: (p.t + 1000) / tu.ms, color: COLORS.quiet, opacity: 0.3, rug: 2, title: `${atText(p.t)}: no request completed (${num(p.intended)} scheduled)` });
   const n429 = tl.filter((p) => p.s429 > 0).length;
   const n5xx = tl.filter((p) => p.s5xx > 0).length;
   const svg = chart({
     title,
+    height: 350,
     x: { label: `time since the start of the run (${tu.name})`, min: 0, max: span / tu.ms },
     y: { label: `corrected latency (${lu.name})`, min: 0 },
     bands,
@@ -401,7 +408,7 @@ function rates(r: LoadReport): string {
   const caption =
     'Requests the schedule asked to send in each second (intended) against requests that completed in that second (achieved). Achieved below intended means the target, or the load generator, did not keep up; a burst above it is a backlog being cleared.';
   const tl = [...(r.timeline ?? [])].filter((p) => fin(p.t)).sort((a, b) => a.t - b.t);
-  if (!tl.length) return figure('plot-rates', title, caption, noData('The run recorded no timeline.'));
+  if (!tl.length) return figure('plot-rates', title, caption, noData(noTimeline(r)));
   const span = Math.max(r.plan.durationMs || 0, tl[tl.length - 1]!.t + 1000);
   const tu = timeUnit(span);
   const svg = chart({
@@ -649,7 +656,7 @@ function capacitySection(r: LoadReport): string {
   const cap = r.capacity;
   if (!cap) return '';
   const title = 'Throughput by number of connections';
-  const caption = 'Each step kept a fixed number of connections busy; throughput stops rising once the target is saturated. The ceiling is the best step whose errors stayed under 1%.';
+  const caption = 'Completed requests per second at each step, which kept a fixed number of connections busy. Throughput stops rising once the target is saturated; the ceiling is the best step whose errors stayed under 1%.';
   const rows = cap.steps
     .map(
       (s, i) =>
@@ -661,7 +668,8 @@ function capacitySection(r: LoadReport): string {
         title,
         height: 260,
         x: { label: 'connections', ticks: cap.steps.map((s, i) => ({ value: i, label: num(s.connections) })), min: -0.3, max: cap.steps.length - 0.7 },
-        y: { label: 'completed requests per second', min: 0 },
+        y: { label: 'requests per second', min: 0 },
+        vrules: cap.steps[cap.ceiling] ? [{ at: cap.ceiling, color: COLORS.achieved, dash: '4 3', label: `ceiling: ${num(cap.steps[cap.ceiling]!.throughput, 0)} req/s` }] : [],
         lines: [{ color: COLORS.achieved, points: cap.steps.map((s, i): Point => [i, s.throughput]), dots: cap.steps.map((s, i) => ({ x: i, y: s.throughput, title: `${s.connections} connections: ${num(s.throughput, 1)} req/s` })) }],
       })
     : noData('The capacity search ran no step.');
@@ -696,6 +704,7 @@ ${header(r)}
   ${thresholdsTable(r.thresholds ?? [])}
   ${violationsSection(r)}
   ${flowsSection(r)}
+  ${capacitySection(r)}
   <section id="plots"><h2>Latency and rate</h2>
   ${latencyOverTime(r)}
   ${spectrum(corrected, service)}
@@ -703,7 +712,6 @@ ${header(r)}
   ${endpointsPanel(r)}
   </section>
   ${r.sendpath ? sendpathSection(r.sendpath) : ''}
-  ${capacitySection(r)}
   <footer>Generated by outreach-conformance ${e(r.environment.kit)} from <code>load.json</code>. Latencies are recorded in HDR histograms (3 significant digits). Secrets are redacted. Hover a point or a shaded second for its value.</footer>
 </div>
 </body>

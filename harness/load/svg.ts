@@ -55,6 +55,8 @@ export interface Band {
   color: string;
   opacity?: number;
   title?: string;
+  /** 0, 1, 2...: also a solid mark in that row of a strip under the x axis, so a single second shows on a long run */
+  rug?: number;
 }
 
 /** A vertical (x) or horizontal (y) rule, with a label drawn inside the plot. */
@@ -196,7 +198,10 @@ function thin(points: readonly Point[], px: (x: number) => number, limit: number
 export function chart(ch: Chart): string {
   const W = ch.width ?? 1100;
   const H = ch.height ?? 320;
-  const m = { l: 66, r: 30, t: 14, b: 46 };
+  // rows of marks under the x axis (bands with `rug`), then the tick labels
+  const rugRows = Math.max(0, ...(ch.bands ?? []).map((b) => (b.rug === undefined ? 0 : b.rug + 1)));
+  const strip = rugRows ? rugRows * 7 + 3 : 0;
+  const m = { l: 66, r: 30, t: 14, b: 46 + strip };
   const pw = W - m.l - m.r;
   const ph = H - m.t - m.b;
   const xs: number[] = [];
@@ -231,6 +236,12 @@ export function chart(ch: Chart): string {
     const w = Math.max(1.5, px(b.to) - x0);
     out.push(`<rect x="${c(x0)}" y="${m.t}" width="${c(w)}" height="${c(ph)}" fill="${e(b.color)}" fill-opacity="${b.opacity ?? 0.18}">${b.title ? `<title>${e(b.title)}</title>` : ''}</rect>`);
   }
+  const rugs: string[] = [];
+  for (const b of ch.bands ?? []) {
+    if (b.rug === undefined || !fin(b.from) || !fin(b.to)) continue;
+    const x0 = px(b.from);
+    rugs.push(`<rect x="${c(x0)}" y="${c(m.t + ph + 3 + b.rug * 7)}" width="${c(Math.max(3, px(b.to) - x0))}" height="6" fill="${e(b.color)}">${b.title ? `<title>${e(b.title)}</title>` : ''}</rect>`);
+  }
   // grid and ticks
   for (const t of Y.ticks) {
     const y = py(t.value);
@@ -240,8 +251,8 @@ export function chart(ch: Chart): string {
   for (const t of X.ticks) {
     const x = px(t.value);
     out.push(`<line x1="${c(x)}" x2="${c(x)}" y1="${m.t}" y2="${c(m.t + ph)}" stroke="#f0f2f5"/>`);
-    out.push(`<line x1="${c(x)}" x2="${c(x)}" y1="${c(m.t + ph)}" y2="${c(m.t + ph + 5)}" stroke="#8c959f"/>`);
-    out.push(`<text x="${c(x)}" y="${c(m.t + ph + 18)}" text-anchor="middle" fill="#5d6b7e">${e(t.label)}</text>`);
+    out.push(`<line x1="${c(x)}" x2="${c(x)}" y1="${c(m.t + ph)}" y2="${c(m.t + ph + 5 + strip)}" stroke="#8c959f"/>`);
+    out.push(`<text x="${c(x)}" y="${c(m.t + ph + 18 + strip)}" text-anchor="middle" fill="#5d6b7e">${e(t.label)}</text>`);
   }
   // bars
   for (const b of ch.bars ?? []) {
@@ -292,6 +303,7 @@ export function chart(ch: Chart): string {
       out.push(`<circle cx="${c(px(dot.x))}" cy="${c(py(dot.y))}" r="3.5" fill="#fff" stroke="${e(s.color)}" stroke-width="2">${dot.title ? `<title>${e(dot.title)}</title>` : ''}</circle>`);
     }
   }
+  out.push(...rugs);
   // rules, labelled inside the plot
   for (const r of ch.vrules ?? []) {
     if (!fin(r.at) || r.at < X.min || r.at > X.max) continue;
@@ -313,7 +325,9 @@ export function chart(ch: Chart): string {
   out.push(`<line x1="${m.l}" x2="${m.l}" y1="${m.t}" y2="${c(m.t + ph)}" stroke="#8c959f"/>`);
   out.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(m.t + ph)}" y2="${c(m.t + ph)}" stroke="#8c959f"/>`);
   out.push(`<text x="${c(m.l + pw / 2)}" y="${H - 6}" text-anchor="middle" fill="#1c2330" font-weight="600">${e(ch.x.label)}</text>`);
-  out.push(`<text transform="translate(14 ${c(m.t + ph / 2)}) rotate(-90)" text-anchor="middle" fill="#1c2330" font-weight="600">${e(ch.y.label)}</text>`);
+  // a y title longer than the plot is high gets a smaller font
+  const yFont = Math.max(8, Math.min(12, (ph - 4) / (ch.y.label.length * 0.62)));
+  out.push(`<text transform="translate(14 ${c(m.t + ph / 2)}) rotate(-90)" text-anchor="middle" fill="#1c2330" font-weight="600"${yFont < 12 ? ` font-size="${c(yFont)}"` : ''}>${e(ch.y.label)}</text>`);
   out.push('</svg>');
   return out.join('');
 }
