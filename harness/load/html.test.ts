@@ -113,6 +113,16 @@ describe('load.html', () => {
     expect(html).not.toMatch(/NaN|Infinity|undefined/);
   });
 
+  it('a send-path run speaks of emails at the sink, not of API latency', () => {
+    const r = syntheticLoadReport();
+    r.kind = 'sendpath';
+    const html = renderLoadHtml(viaJson(r));
+    for (const s of ['Emails expected', 'Arrived at the sink', 'Achieved / ideal', 'Duplicates', 'Losses', 'Gap violations', 'Cap violations']) expect(html).toContain(`>${s}<`);
+    for (const t of PLOT_TITLES) expect(html).not.toContain(`<h3>${t}</h3>`);
+    for (const t of SENDPATH_TITLES) expect(html).toContain(`<h3>${t}</h3>`);
+    expect(html).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
   it('a send path without sends shows "no data" in its plots', () => {
     const r = syntheticLoadReport();
     r.sendpath = { ...r.sendpath!, mailboxes: r.sendpath!.mailboxes.map((m) => ({ ...m, sends: [] })), fromAllowed: '' };
