@@ -54,6 +54,12 @@ export interface AnalyticsChoice {
   undelivered: 'hard-and-soft' | 'hard-only';
   /** Lead statuses counted as positive leads (analytics/ledger.ts; conversions are lead_converted). */
   positiveStatuses: string[];
+  /**
+   * How long a time-series window is before it is coarsened (4.6 "long windows are coarsened
+   * automatically"; how long is not given), read in resources/analytics.ts (timeseries): the
+   * longest window in whole days answered by day, and by week; longer ones by week, then month.
+   */
+  coarsening: { day: number; week: number };
 }
 
 export interface Choices {
@@ -203,6 +209,7 @@ export const DEFAULT_CHOICES: Choices = {
   analytics: {
     retentionDays: 365, clamping: 'days-before-today', defaultWindowDays: 30, rateBase: 'delivered', undelivered: 'hard-and-soft',
     positiveStatuses: ['lead_replied_interested', 'lead_replied_meeting_request', 'lead_converted'],
+    coarsening: { day: 92, week: 728 },
   },
   campaignDefaults: {
     sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100,
@@ -284,6 +291,7 @@ export const ALT_CHOICES: Choices = {
   analytics: {
     retentionDays: 90, clamping: 'days-including-today', defaultWindowDays: 7, rateBase: 'sent', undelivered: 'hard-only',
     positiveStatuses: ['lead_replied_interested', 'lead_converted'],
+    coarsening: { day: 31, week: 63 },
   },
   campaignDefaults: {
     sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: 480, sendingMinutesEnd: 1080, dailyLimit: 50,
@@ -307,6 +315,7 @@ const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
     {
       retentionDays: 730, clamping: 'days-before-today', defaultWindowDays: 14, rateBase: 'delivered', undelivered: 'hard-only',
       positiveStatuses: ['lead_replied_interested', 'lead_replied_meeting_request'],
+      coarsening: { day: 60, week: 400 },
     },
   ],
 };
@@ -381,6 +390,7 @@ export function analyticsDeclaration(a: AnalyticsChoice): Record<string, unknown
     rateBase: a.rateBase,
     undelivered: a.undelivered,
     positiveStatuses: [...a.positiveStatuses],
+    coarsening: { ...a.coarsening },
   };
 }
 

@@ -183,6 +183,10 @@ export const MUTANTS = [
   { id: 'anlt-overview-all-workspaces', rule: "4.6 The overview rolls up the caller's workspace.", description: 'The overview counts every workspace.' },
   { id: 'anlt-coarsen-down', rule: '4.6 Long windows are coarsened automatically (day, then week, then month).', description: 'A request by month over a short window answers by day.' },
   { id: 'anlt-clamp-silent', rule: '4.6 period.clamped.', description: 'A window moved up to the retention floor says clamped: false.' },
+  { id: 'anlt-never-coarsen', rule: '4.6 Long windows are coarsened automatically (day, then week, then month).', description: 'The time series answers by the interval asked however long the window (past the declared coarsening lengths).' },
+  { id: 'anlt-coarsen-label-only', rule: '4.6 Long windows are coarsened automatically; the response states the interval used.', description: 'A long window states the coarser interval, but its points stay one per day.' },
+  { id: 'anlt-breakdown-unknown-accepted', rule: '4.6 breakdown values `smtp`, `sequence`, `bounce`.', description: 'An unknown breakdown value is ignored instead of refused.' },
+  { id: 'anlt-clamp-other-rule', rule: '4.6 The exact clamping rule behind period.clamped (declared in the profile).', description: 'The retention floor follows the other clamping rule than the one chosen: one day off.' },
 ] as const satisfies readonly MutantInfo[];
 
 export type MutantId = (typeof MUTANTS)[number]['id'];

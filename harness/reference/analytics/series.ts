@@ -1,15 +1,15 @@
 // Time-series buckets (4.6): points at local midnights of the workspace timezone covering the
 // window exactly (so points sum to the window's totals), each bucket a day, a week (7 days from
 // the window's start) or a calendar month (the first one from the start day). Long windows are
-// coarsened, never refined: days beyond MAX_DAY_POINTS become weeks, weeks beyond
-// MAX_WEEK_POINTS become months.
+// coarsened, never refined: a window of more days than the chosen `coarsening.day` asked by day
+// becomes weeks, one of more days than `coarsening.week` becomes months (choices.ts).
 import { localParts, zonedToUtc } from '../resources/time.ts';
 import type { LedgerEvent } from './ledger.ts';
 
 export type Interval = 'day' | 'week' | 'month';
 export const INTERVALS: readonly Interval[] = ['day', 'week', 'month'];
-export const MAX_DAY_POINTS = 92;
-export const MAX_WEEK_POINTS = 104;
+/** The longest windows (whole days) answered by day and by week (choices.ts AnalyticsChoice.coarsening). */
+export interface Coarsening { day: number; week: number }
 
 /** Bucket start instants from `startMs` (a local midnight) through `endMs`. */
 export function bucketStarts(startMs: number, endMs: number, interval: Interval, tz: string): number[] {
@@ -26,10 +26,11 @@ export function bucketStarts(startMs: number, endMs: number, interval: Interval,
   return out;
 }
 
-/** The interval used: the one asked, coarsened while it gives too many points. */
-export function intervalFor(asked: Interval, startMs: number, endMs: number, tz: string): Interval {
-  if (asked === 'day' && bucketStarts(startMs, endMs, 'day', tz).length > MAX_DAY_POINTS) asked = 'week';
-  if (asked === 'week' && bucketStarts(startMs, endMs, 'week', tz).length > MAX_WEEK_POINTS) asked = 'month';
+/** The interval used: the one asked, coarsened while the window is longer than it answers. */
+export function intervalFor(asked: Interval, startMs: number, endMs: number, tz: string, c: Coarsening): Interval {
+  const days = bucketStarts(startMs, endMs, 'day', tz).length;
+  if (asked === 'day' && days > c.day) asked = 'week';
+  if (asked === 'week' && days > c.week) asked = 'month';
   return asked;
 }
 

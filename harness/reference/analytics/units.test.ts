@@ -1,6 +1,6 @@
 // Pure parts of analytics: buckets and coarsening, the retention floor, rates, bounce kinds.
 import { describe, expect, it } from 'vitest';
-import { bucketStarts, bucketize, intervalFor, MAX_DAY_POINTS, MAX_WEEK_POINTS } from './series.ts';
+import { bucketStarts, bucketize, intervalFor } from './series.ts';
 import { retentionFloor } from './window.ts';
 import { pct, ratesOf } from './rates.ts';
 import { kindOf, bounceBreakdownOf } from './bounces.ts';
@@ -24,16 +24,21 @@ describe('time-series buckets', () => {
     expect(bucketStarts(start, long, 'week', tz)[1]).toBe(zonedToUtc(2026, 3, 14, 0, tz));
   });
 
-  it('coarsen only upward: day -> week beyond 92 days, week -> month beyond 104 weeks', () => {
+  it('coarsen only upward, by the chosen lengths: day -> week beyond coarsening.day days, -> month beyond coarsening.week', () => {
     const tz = 'UTC';
     const s = Date.UTC(2024, 0, 1);
     const span = (days: number) => s + days * DAY - 1;
-    expect(intervalFor('day', s, span(MAX_DAY_POINTS), tz)).toBe('day');
-    expect(intervalFor('day', s, span(MAX_DAY_POINTS + 1), tz)).toBe('week');
-    expect(intervalFor('week', s, span(7 * MAX_WEEK_POINTS), tz)).toBe('week');
-    expect(intervalFor('day', s, span(7 * MAX_WEEK_POINTS + 1), tz)).toBe('month');
-    expect(intervalFor('month', s, span(3), tz)).toBe('month');
-    expect(intervalFor('week', s, span(3), tz)).toBe('week');
+    for (const { coarsening: c } of [DEFAULT_CHOICES.analytics, ALT_CHOICES.analytics]) {
+      expect(intervalFor('day', s, span(c.day), tz, c)).toBe('day');
+      expect(intervalFor('day', s, span(c.day + 1), tz, c)).toBe('week');
+      expect(intervalFor('week', s, span(c.week), tz, c)).toBe('week');
+      expect(intervalFor('week', s, span(c.week + 1), tz, c)).toBe('month');
+      expect(intervalFor('day', s, span(c.week + 1), tz, c)).toBe('month');
+      expect(intervalFor('month', s, span(3), tz, c)).toBe('month');
+      expect(intervalFor('week', s, span(3), tz, c)).toBe('week');
+    }
+    // the default: 92 days by day, 104 weeks by week
+    expect(DEFAULT_CHOICES.analytics.coarsening).toEqual({ day: 92, week: 7 * 104 });
   });
 
   it('every event of the window lands in exactly one bucket', () => {

@@ -62,7 +62,8 @@ export function windowOf(ctx: Ctx): Window {
   const time = /T(\d{2}):(\d{2})/.exec(ctx.query.get('startDate') ?? '');
   if (time && ctx.mutant('anlt-time-part-kept')) startMs += (Number(time[1]) * 60 + Number(time[2])) * 60_000;
   if (startMs > endMs) throw validationFailed(['startDate: must not be after endDate']);
-  const floor = retentionFloor(now, tz, a);
+  const rule = ctx.mutant('anlt-clamp-other-rule') ? { ...a, clamping: a.clamping === 'days-before-today' ? 'days-including-today' as const : 'days-before-today' as const } : a;
+  const floor = retentionFloor(now, tz, rule);
   if (endMs < floor) throw validationFailed([`endDate: before the ${a.retentionDays}-day analytics retention`]);
   const clamped = startMs < floor;
   if (clamped) startMs = floor;

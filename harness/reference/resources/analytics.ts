@@ -19,7 +19,7 @@ export const TOP_CAMPAIGNS = 5;
 function breakdowns(ctx: Ctx): Set<string> {
   const vals = ctx.query.getAll('breakdown').flatMap((b) => b.split(',')).map((b) => b.trim()).filter(Boolean);
   const bad = vals.filter((b) => !['smtp', 'sequence', 'bounce'].includes(b));
-  if (bad.length) throw validationFailed([`breakdown: unknown value(s) ${bad.join(', ')}; use smtp, sequence, bounce`]);
+  if (bad.length && !ctx.mutant('anlt-breakdown-unknown-accepted')) throw validationFailed([`breakdown: unknown value(s) ${bad.join(', ')}; use smtp, sequence, bounce`]);
   return new Set(vals);
 }
 
@@ -47,10 +47,14 @@ export const timeseries: Handler = async (ctx) => {
   const w = windowOf(ctx);
   const raw = ctx.query.get('interval');
   if (raw !== null && !INTERVALS.includes(raw as Interval)) throw validationFailed(['interval: must be one of day, week, month']);
-  const interval = ctx.mutant('anlt-coarsen-down') && raw !== null ? 'day' : intervalFor((raw as Interval | null) ?? 'day', w.startMs, w.endMs, w.tz);
+  const asked = (raw as Interval | null) ?? 'day';
+  const interval = ctx.mutant('anlt-coarsen-down') && raw !== null ? 'day'
+    : ctx.mutant('anlt-never-coarsen') ? asked
+    : intervalFor(asked, w.startMs, w.endMs, w.tz, ctx.services.choices.analytics.coarsening);
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const x = inputs(ctx, scope, w);
-  const starts = bucketStarts(w.startMs, w.endMs, interval, w.tz);
+  // The buckets follow the interval the answer states (the mutant states it but keeps the asked one).
+  const starts = bucketStarts(w.startMs, w.endMs, ctx.mutant('anlt-coarsen-label-only') ? asked : interval, w.tz);
   const buckets = bucketize(eventsIn(ctx.db, scope, w.startMs, w.endMs), starts);
   const data = starts.map((t, i) => pointOf(isoOf(t)!, buckets[i]!, x));
   return ok({ campaignId: c.id, period: periodOf(w), interval, data });

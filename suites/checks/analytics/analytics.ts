@@ -5,6 +5,7 @@ import type { Check, CheckContext } from '../../lib/check.ts';
 import { expectSchema, expectThat, expectError } from '../../lib/expect.ts';
 import { workspaceZone } from '../sending/lib.ts';
 import { ANSWER_CHECKS } from './answers.ts';
+import { RULE_CHECKS } from './rules.ts';
 import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, overview, targetNow, timeseries, trafficCampaign } from './lib.ts';
 
 // Analytics (2.10, 4.6) of a campaign with real traffic: the answers' shapes, breakdowns present
@@ -206,4 +207,5 @@ export const ANALYTICS_CHECKS: Check[] = [
     },
   },
   ...ANSWER_CHECKS,
+  ...RULE_CHECKS,
 ];

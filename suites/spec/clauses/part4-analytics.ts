@@ -27,6 +27,7 @@ export const CLAUSES_PART4_ANALYTICS: readonly Clause[] = [
   S('ANLT-TS-INTERVAL-UNKNOWN', 'Reading: an interval other than `day`, `week`, `month` is rejected (400 validation_failed).'),
   M('ANLT-TS-ANSWER', 'GET /v1/campaigns/{id}/analytics/timeseries answers `{ campaignId, period, interval, data: [point] }`.'),
   M('ANLT-TS-COARSEN', 'Timeseries: long windows are coarsened automatically (day, then week, then month).'),
+  P('ANLT-TS-COARSEN-PROFILE', 'How long a window is before the time series coarsens it (the longest window answered by day, by week): not given (profile declarations.analytics.coarsening).'),
   M('ANLT-TS-INTERVAL-STATED', 'Timeseries: the response states the interval used.'),
   S('ANLT-TS-COARSEN-ONLY-UP', 'Reading: the interval used is never finer than the one requested, and a short window keeps the requested interval.'),
   M('ANLT-TS-BOUNCES-UNSUBS', 'Timeseries: includes bounces and unsubscribes.'),
