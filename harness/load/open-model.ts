@@ -6,9 +6,17 @@ import { performance } from 'node:perf_hooks';
 // later than `lateAfterMs` past its intended time is counted late, never silently re-timed:
 // its corrected latency still counts from the schedule.
 //
-// Timing uses timers, not a spin: a spin would hold schedule adherence under a millisecond at
-// the price of a whole core, and the generator's CPU per request is part of what the benchmark
-// (`npm run bench:load`) holds it to.
+// Waiting for the next send (`precision`): by default ('timer') the generator sleeps on timers,
+// which wake on whole milliseconds, and also sends whatever has fallen due each time a response
+// completes; it costs little CPU, and a send may leave up to a millisecond or two after its time
+// (counted late beyond `lateAfterMs`). 'spin-last-ms' sleeps on a timer until about a millisecond
+// before the next send and then polls the event loop (setImmediate, so responses are still read)
+// until it is due: sends leave within tens of microseconds, at the price of a busy core. The
+// generator's CPU per request and its schedule adherence are both measured by
+// `npm run bench:load`, for both settings.
+
+/** How the generator waits for the next send (see above). */
+export type Precision = 'timer' | 'spin-last-ms';
 
 export interface Shot {
   /** position in the schedule */
@@ -40,6 +48,8 @@ export interface OpenModelOptions<T> {
   signal?: AbortSignal;
   /** the clock (ms); tests may pass their own */
   now?: () => number;
+  /** how to wait for the next send: 'timer' (default) or 'spin-last-ms' (see above) */
+  precision?: Precision;
 }
 
 export interface OpenModelResult {
@@ -58,13 +68,19 @@ export function scheduleSize(rate: number, durationMs: number, maxRequests?: num
   return maxRequests === undefined ? n : Math.min(n, maxRequests);
 }
 
-/** Runs the schedule; resolves once every request sent has completed. */
+/**
+ * Runs the schedule; resolves once every request sent has completed. `send` throwing or
+ * rejecting counts as a transport failure (status 0). If `onShot` throws, dispatching stops and
+ * the run rejects with that error once the requests in flight have completed.
+ */
 export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelResult> {
   if (!(opts.rate > 0)) throw new Error(`rate must be above 0, got ${opts.rate}`);
   const now = opts.now ?? (() => performance.now());
   const total = scheduleSize(opts.rate, opts.durationMs, opts.maxRequests);
   const interval = 1000 / opts.rate;
   const lateAfter = opts.lateAfterMs ?? 1;
+  const spin = opts.precision === 'spin-last-ms';
+  const signal = opts.signal;
   const origin = now();
   let next = 0;
   let inFlight = 0;
@@ -72,11 +88,27 @@ export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelRes
   let late = 0;
   let last = origin;
   let dispatching = true;
+  let timer: NodeJS.Timeout | undefined;
+  let immediate: NodeJS.Immediate | undefined;
+  let failure: { error: unknown } | undefined;
 
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const stop = () => {
+      dispatching = false;
+      if (timer !== undefined) clearTimeout(timer);
+      if (immediate !== undefined) clearImmediate(immediate);
+      timer = immediate = undefined;
+      signal?.removeEventListener('abort', onAbort);
+    };
     const finish = () => {
       if (dispatching || inFlight > 0) return;
+      if (failure) return reject(failure.error);
       resolve({ origin, intended: total, sent: next, completed, late, elapsedMs: last - origin });
+    };
+    const onAbort = () => {
+      if (!dispatching) return;
+      stop();
+      finish();
     };
 
     const fire = (index: number, intended: number) => {
@@ -89,29 +121,58 @@ export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelRes
         last = Math.max(last, t);
         inFlight--;
         completed++;
-        opts.onShot?.({ index, intended, sent, done: t - origin, status, late: isLate, ...(error ? { error } : {}) }, value);
+        try {
+          opts.onShot?.({ index, intended, sent, done: t - origin, status, late: isLate, ...(error ? { error } : {}) }, value);
+        } catch (e) {
+          failure ??= { error: e };
+          stop();
+        }
+        if (dispatching) dispatchDue();
         finish();
       };
-      opts.send(index).then(
+      let pending: Promise<{ status: number; value?: T; error?: string }>;
+      try {
+        pending = opts.send(index);
+      } catch (e) {
+        pending = Promise.reject(e);
+      }
+      pending.then(
         (r) => settle(r.status, r.value, r.error),
-        (e: unknown) => settle(0, undefined, (e as Error).message),
+        (e: unknown) => settle(0, undefined, e instanceof Error ? e.message : String(e)),
       );
     };
 
-    const tick = () => {
+    /** Sends every request that has fallen due; false once the schedule is exhausted. */
+    const dispatchDue = (): boolean => {
       const elapsed = now() - origin;
-      while (next < total && next * interval <= elapsed && !opts.signal?.aborted) {
-        fire(next, next * interval);
-        next++;
+      while (dispatching && next < total && next * interval <= elapsed) {
+        const index = next++;
+        fire(index, index * interval);
       }
-      if (next >= total || opts.signal?.aborted) {
-        dispatching = false;
+      return dispatching && next < total;
+    };
+
+    const tick = () => {
+      timer = immediate = undefined;
+      if (!dispatching) return;
+      if (!dispatchDue()) {
+        stop();
         return finish();
       }
       const wait = next * interval - (now() - origin);
-      // setTimeout rounds to whole milliseconds; wake a little early rather than late.
-      setTimeout(tick, Math.max(0, Math.floor(wait)));
+      if (spin && wait < 1.5) {
+        immediate = setImmediate(tick);
+      } else {
+        // setTimeout wakes on whole milliseconds; wake a little early rather than late.
+        timer = setTimeout(tick, Math.max(0, Math.floor(spin ? wait - 1 : wait)));
+      }
     };
+
+    if (signal?.aborted) {
+      stop();
+      return finish();
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
     tick();
   });
 }
