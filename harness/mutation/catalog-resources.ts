@@ -53,6 +53,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-mutate-missing-not-reported': ['LEAD-MUTATE-ERRORS', 'LEAD-MUTATE-COUNTS'],
   'lead-search-case-sensitive': ['LEAD-SEARCH-CASE-INSENSITIVE'],
   'lead-search-more-than-10': ['LEAD-SEARCH-MAX10', 'LIMIT-SEARCH-10'],
+  'lead-new-status-other': ['LEAD-STATUS-NEW'],
   'lead-search-row-per-lead': ['LEAD-SEARCH-ROWS-PROFILE'],
   // ---- lead searches (2.8, 3.4, 4.7) ----
   'lf-draft-listed': ['LF-LIST-NO-DRAFTS'],

@@ -32,8 +32,8 @@ const READINGS: Reading[] = [
   { name: 'lead search: one row per matching lead, declared', only: /^LEAD-SEARCH\//, mutants: ['lead-search-row-per-lead'], profile: withDeclarations({ leadSearchRows: 'per-lead' }) },
   { name: 'lead search: one row per matching lead, undeclared', only: /^LEAD-SEARCH\//, mutants: ['lead-search-row-per-lead'], profile: without('leadSearchRows') },
   // Undeclared "not shown" values: the checks that need them skip, none fails.
-  { name: 'new lead status undeclared', only: /^LEAD-LIST\/referenced$/, mutants: [], profile: without('newLeadStatus') },
-  { name: 'new lead status declared otherwise: held to the declaration', only: /^LEAD-LIST\/referenced$/, mutants: [], profile: withDeclarations({ newLeadStatus: 'fresh' }), expect: 'fail' },
+  { name: 'new lead status undeclared', only: /^LEAD-(LIST\/referenced|STATUS\/new)$/, mutants: [], profile: without('newLeadStatus') },
+  { name: 'new lead status declared otherwise: held to the declaration', only: /^LEAD-STATUS\/new$/, mutants: [], profile: withDeclarations({ newLeadStatus: 'fresh' }), expect: 'fail' },
   { name: 'verification outcome mapping declared otherwise: held to the declaration', only: /^VERIF-SINK\/active$/, mutants: [], profile: withDeclarations({ verificationStatus: { succeeded: 'ready', failed: 'broken' } }), expect: 'fail' },
   { name: 'verification outcome mapping undeclared', only: /^(VERIF-|ACCT-VERIF)/, mutants: [], profile: without('verificationStatus') },
 ];

@@ -445,6 +445,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-platform-status-accepted': [400, async (e) => (await patchLead(e, 'email_sent')).status],
   'lead-replied-status-before-reply': [400, async (e) => (await patchLead(e, 'lead_replied_interested')).status],
   'lead-lost-needs-reply': [200, async (e) => (await patchLead(e, 'lead_lost')).status],
+  'lead-new-status-other': ['not_contacted', async (e) => (await campWithLead(e)).lead.status],
   'lead-email-change-after-contact': [400, async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.leadEvent(lead.id, 'contacted');

@@ -136,6 +136,7 @@ export const MUTANTS = [
   { id: 'lead-mutate-missing-not-reported', rule: '4.4 errors carries messages such as a count of leads not found in the campaign.', description: 'Ids not found in the campaign are neither counted in failed nor reported in errors.' },
   { id: 'lead-search-case-sensitive', rule: '4.4 GET /v1/leads/search: an email or fragment, case-insensitive.', description: 'The search compares case-sensitively.' },
   { id: 'lead-search-more-than-10', rule: '4.4 / 8 Lead search by email: up to 10 matches.', description: 'The search answers up to 50 matches.' },
+  { id: 'lead-new-status-other', rule: '2.6 Lead status of a lead never contacted (seen: `not_contacted`; declared in the profile).', description: 'A new lead gets the status `new_lead`, not the one chosen (and declared).' },
   { id: 'lead-search-row-per-lead', rule: '4.4 One row per campaign containing the email.', description: 'Several matching leads of one campaign give several rows.' },
   // ---- lead searches (2.8, 3.4, 4.7) ----
   { id: 'lf-draft-listed', rule: '4.7 GET /v1/lead-searches: in-progress chat drafts are not listed.', description: 'Draft searches are listed.' },

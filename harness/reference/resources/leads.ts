@@ -78,7 +78,7 @@ export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): 
   const ins = ctx.db.prepare(
     'INSERT INTO leads (id, org_id, campaign_id, email, email_lc, status, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const newStatus = ctx.services.choices.newLeadStatus;
+  const newStatus = ctx.mutant('lead-new-status-other') ? 'new_lead' : ctx.services.choices.newLeadStatus;
   const out: LeadRow[] = [];
   let duplicates = 0;
   let invalid = 0;

@@ -85,10 +85,26 @@ export const LEAD_CHECKS: Check[] = [
       expectThat(Array.isArray(items) && items.length === 2, `the campaign must list the 2 leads added, got ${JSON.stringify(items)?.slice(0, 200)}`, res);
       for (const l of items) expectSchema({ ...res, body: l }, 'Lead', 'a listed lead');
       expectThat(items.every((l: any) => emails.includes(l.email)), `new leads must carry their address, got ${JSON.stringify(items.map((l: any) => l.email))}`, res);
+    },
+  },
+  {
+    id: 'LEAD-STATUS/new',
+    title: 'a lead never contacted carries the declared status, whether added with the campaign or later (profile: newLeadStatus)',
+    clauses: ['LEAD-STATUS-NEW'],
+    level: 'PROFILE',
+    features: ['op:leads.list', 'op:leads.create'],
+    budget: 5,
+    async run(ctx) {
       // The status of a new lead is only seen in the spec (`not_contacted`): held to the profile's word.
       const fresh = ctx.profile.declarations.newLeadStatus;
-      if (fresh) expectThat(items.every((l: any) => l.status === fresh), `new leads must carry the declared status ${fresh} (profile: newLeadStatus), got ${JSON.stringify(items.map((l: any) => [l.email, l.status]))}`, res);
-      else ctx.log('declarations.newLeadStatus is not declared: the status of new leads is not checked');
+      if (!fresh) skip('declarations.newLeadStatus is not declared (the status of a lead never contacted): it is not checked');
+      const ws = await ctx.workspace();
+      const { id } = await createCampaign(ctx, ws.api, { leads: 1 });
+      await addLeads(ctx, ws.api, id, [leadAddress(ctx)]);
+      const leads = await allLeads(ctx, ws.api, id);
+      expectThat(leads.length === 2, `setup: the campaign must list its 2 leads (one given at create, one added), got ${leads.length}`);
+      const wrong = leads.filter((l: any) => l.status !== fresh);
+      expectThat(wrong.length === 0, `leads never contacted must carry the declared status ${fresh} (profile: newLeadStatus), got ${JSON.stringify(leads.map((l: any) => [l.email, l.status]))}`);
     },
   },
   {
