@@ -28,6 +28,8 @@ export interface ApiLoadOptions {
   redactor: Redactor;
   /** run prefix: names of what the load creates start with it */
   prefix: string;
+  /** this run is shard k of n: it sends rate/n on its own workspaces (`load merge` joins the shards) */
+  shard?: { index: number; of: number };
   /** one JSON line per request (intended, sent, done, status...) */
   requestsLog?: string;
   /** told before setup begins */
@@ -63,19 +65,20 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
   if (!(o.durationMs >= 1000)) throw new KitError(`--duration must be at least 1s`);
   const mix = resolveMix(o.profile, o.mix);
   const setup = setupRequests(o.profile);
-  const plan = planWorkspaces(o.profile, o.rate, o.durationMs, setup);
-  const intended = scheduleSize(o.rate, o.durationMs);
+  const rate = o.shard ? o.rate / o.shard.of : o.rate;
+  const plan = planWorkspaces(o.profile, rate, o.durationMs, setup);
+  const intended = scheduleSize(rate, o.durationMs);
   o.onPlan?.({ plan, mix, intended, setupRequests: setup });
 
-  const workspaces = await provideWorkspaces(o.profile, plan, { control: o.control, redactor: o.redactor, prefix: o.prefix, rate: o.rate });
+  const workspaces = await provideWorkspaces(o.profile, plan, { control: o.control, redactor: o.redactor, prefix: o.prefix, rate, shard: o.shard });
   const transport = createTransport(o.baseUrl);
   const startedAt = new Date();
   try {
     const states = await setupAll(transport, o, workspaces);
-    const faker = seededFaker(o.seed);
+    const faker = seededFaker(o.seed + (o.shard ? o.shard.index * 7919 : 0));
     const flows = flowSequence(mix, intended, faker);
     const watch = new Watch(o.redactor, { businessRuleErrorCode: o.profile.names.businessRuleErrorCode });
-    const collector = new Collector((s) => Math.max(0, Math.min(o.rate, intended - s * o.rate)));
+    const collector = new Collector((s) => Math.max(0, Math.min(rate, intended - s * rate)));
     const log = o.requestsLog ? createWriteStream(o.requestsLog) : undefined;
     const meta: { flow: Flow; req: FlowRequest; ws: number }[] = new Array(intended);
     let lastCompleted = 0;
@@ -90,7 +93,7 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
       : undefined;
 
     const result = await runOpenModel<string>({
-      rate: o.rate,
+      rate,
       durationMs: o.durationMs,
       send: async (i) => {
         sentSoFar++;
@@ -127,7 +130,7 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
     return {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      plan: { rate: o.rate, durationMs: o.durationMs, intended, workspaces: workspaces.length, mix: mix.weights },
+      plan: { rate, durationMs: o.durationMs, intended, workspaces: workspaces.length, mix: mix.weights, ...(o.shard ? { shard: `${o.shard.index}/${o.shard.of}` } : {}) },
       totals: {
         sent: result.sent,
         completed: result.completed,

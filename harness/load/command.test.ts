@@ -67,6 +67,19 @@ describe('outreach-conformance load', () => {
     expect(report.sendpath.duplicates).toBeGreaterThan(0);
   }, 120_000);
 
+  it('api --shard k/n runs a slice; load merge joins the shards into one report', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    const shards = await Promise.all([1, 2].map((k) => cli(['api', '--rate', '20/s', '--duration', '2s', '--shard', `${k}/2`, '--out', join(out, `s${k}`), '--quiet'])));
+    for (const s of shards) expect(s.code, s.stderr).toBe(0);
+    const files = await Promise.all([1, 2].map(async (k) => join(await runDir(join(out, `s${k}`)), 'load.json')));
+    const m = await cli(['merge', ...files, '--out', join(out, 'merged')]);
+    expect(m.code, m.stderr).toBe(0);
+    const merged = JSON.parse(await readFile(join(await runDir(join(out, 'merged')), 'load.json'), 'utf8'));
+    expect(merged.totals.sent).toBe(40);
+    expect(merged.plan.rate).toBe(20);
+    expect(merged.notes[0]).toMatch(/shards 1\/2, 2\/2/);
+  }, 120_000);
+
   it('refuses a rate the profile\'s workspaces cannot carry without a control API, saying what would do (exit 2)', async () => {
     const ref = await startReference({ log: () => {} });
     refs.push(ref);

@@ -14,7 +14,8 @@ import { decode, percentile } from './histogram.ts';
 import { progressPrinter } from './progress.ts';
 import { startChildReference } from './embedded-target.ts';
 import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report-types.ts';
-import { describeBroken, evaluateThresholds, parseThreshold } from './thresholds.ts';
+import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './thresholds.ts';
+import { mergeLoadReports, parseShard } from './merge.ts';
 
 // `outreach-conformance load api|capacity|sendpath`: runs one load, writes
 // reports/<run>/load.json and load.html (and requests.ndjson for api), prints the verdict.
@@ -23,6 +24,8 @@ import { describeBroken, evaluateThresholds, parseThreshold } from './thresholds
 
 const HELP = `usage:
   outreach-conformance load api      [--profile FILE] [--rate 200/s] [--duration 2m] [--mix flow=w,...] [--threshold EXPR]... [--seed N] [--out DIR] [--quiet]
+                                     [--shard k/n]   one slice of the load: rate/n on its own workspaces
+  outreach-conformance load merge    a/load.json b/load.json ... [--threshold EXPR]... [--out DIR]   one report from the shards
   outreach-conformance load capacity [--profile FILE] [--connections 1,4,16,64] [--step 10s] [--threshold EXPR]... [--out DIR] [--quiet]
   outreach-conformance load sendpath [--profile FILE] [--mailboxes 100] [--leads 2000] [--campaigns 2] [--gap MIN] [--cap N] [--steps N]
                                      [--max-wall 10m] [--threshold EXPR]... [--out DIR] [--quiet]
@@ -50,6 +53,7 @@ const FLAGS = {
   steps: { type: 'number' },
   'max-wall': { type: 'string' },
   mutants: { type: 'list' },
+  shard: { type: 'string' },
 } as const;
 
 export async function loadCommand(argv: string[]): Promise<number> {
@@ -58,7 +62,8 @@ export async function loadCommand(argv: string[]): Promise<number> {
     process.stdout.write(HELP);
     return mode === undefined ? 2 : 0;
   }
-  if (!['api', 'capacity', 'sendpath'].includes(mode)) throw new KitError(`unknown load mode "${mode}"; known: api, capacity, sendpath\n\n${HELP}`);
+  if (!['api', 'capacity', 'sendpath', 'merge'].includes(mode)) throw new KitError(`unknown load mode "${mode}"; known: api, capacity, sendpath, merge\n\n${HELP}`);
+  if (mode === 'merge') return mergeCommand(rest);
   const flags = parseArgs(rest, FLAGS) as Record<string, any>;
   const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
   const profileText = await readFile(profilePath, 'utf8').catch((e: Error) => {
@@ -90,9 +95,10 @@ export async function loadCommand(argv: string[]): Promise<number> {
         rate,
         durationMs,
         mix: flags.mix ? parseMix(flags.mix) : undefined,
+        shard: flags.shard ? parseShard(flags.shard) : undefined,
         requestsLog: join(dir, 'requests.ndjson'),
         onPlan: ({ plan, mix, intended, setupRequests }) => {
-          say(`plan: ${intended} requests at ${rate}/s for ${durationMs / 1000}s over ${plan.workspaces} workspace(s) (${plan.perWorkspaceRate.toFixed(2)}/s each, at most ${plan.peakPerWindow} in any ${plan.limit.windowSeconds}s window against a limit of ${plan.limit.requests}; ${setupRequests} setup requests each)`);
+          say(`plan: ${intended} requests at ${(plan.perWorkspaceRate * plan.workspaces).toFixed(2).replace(/\.00$/, '')}/s${flags.shard ? ` (shard ${flags.shard} of ${rate}/s)` : ''} for ${durationMs / 1000}s over ${plan.workspaces} workspace(s) (${plan.perWorkspaceRate.toFixed(2)}/s each, at most ${plan.peakPerWindow} in any ${plan.limit.windowSeconds}s window against a limit of ${plan.limit.requests}; ${setupRequests} setup requests each)`);
           say(`mix: ${Object.entries(mix.weights).map(([f, w]) => `${f}=${w}`).join(', ')}`);
           for (const l of mix.left) say(`left out: ${l.flow} (${l.reason})`);
         },
@@ -121,16 +127,48 @@ export async function loadCommand(argv: string[]): Promise<number> {
       thresholds: [],
       ok: false,
     };
-    partial.thresholds = evaluateThresholds(thresholds, partial);
-    partial.ok = partial.violations.length === 0 && partial.thresholds.every((t) => t.ok);
-    const json = redactor.text(JSON.stringify(partial, null, 1));
-    await writeFile(join(dir, 'load.json'), json);
-    await writeFile(join(dir, 'load.html'), redactor.text(renderLoadHtml(JSON.parse(json) as LoadReport)));
-    process.stdout.write(`${verdict(partial)}\nreports: ${dir}\n`);
-    return partial.ok ? 0 : 1;
+    return await finish(partial, thresholds, dir, redactor);
   } finally {
     await target.stop();
   }
+}
+
+/** Thresholds judged, load.json and load.html written, the verdict printed: exit 0 or 1. */
+async function finish(report: LoadReport, thresholds: Threshold[], dir: string, redactor: Redactor): Promise<number> {
+  report.thresholds = evaluateThresholds(thresholds, report);
+  const violations = report.violationCounts ? Object.values(report.violationCounts).reduce((a, n) => a + n, 0) : report.violations.length;
+  report.ok = violations === 0 && report.thresholds.every((t) => t.ok);
+  const json = redactor.text(JSON.stringify(report, null, 1));
+  await writeFile(join(dir, 'load.json'), json);
+  await writeFile(join(dir, 'load.html'), redactor.text(renderLoadHtml(JSON.parse(json) as LoadReport)));
+  process.stdout.write(`${verdict(report)}\nreports: ${dir}\n`);
+  return report.ok ? 0 : 1;
+}
+
+/** `load merge a.json b.json ...`: one report from the shards of a load. */
+async function mergeCommand(argv: string[]): Promise<number> {
+  const files = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--out', '--threshold'].includes(argv[i - 1]!)));
+  const flags = parseArgs(argv.filter((a) => !files.includes(a)), { out: { type: 'string' }, threshold: { type: 'list' } }) as { out?: string; threshold?: string[] };
+  if (files.length === 0) throw new KitError('load merge needs the load.json of every shard: load merge a/load.json b/load.json ...');
+  const parts = await Promise.all(
+    files.map(async (f) => {
+      const text = await readFile(resolve(f), 'utf8').catch((e: Error) => {
+        throw new KitError(`cannot read ${f}: ${e.message}`);
+      });
+      try {
+        const r = JSON.parse(text) as LoadReport;
+        if (r.schemaVersion !== LOAD_SCHEMA_VERSION) throw new Error(`schemaVersion ${r.schemaVersion}, this kit reads ${LOAD_SCHEMA_VERSION}`);
+        return r;
+      } catch (e) {
+        throw new KitError(`${f} is not a load.json: ${(e as Error).message}`);
+      }
+    }),
+  );
+  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-load-merge-${randomBytes(2).toString('hex')}`;
+  const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
+  await mkdir(dir, { recursive: true });
+  const merged = { ...mergeLoadReports(parts, runId), thresholds: [], ok: false } as LoadReport;
+  return finish(merged, (flags.threshold ?? []).map(parseThreshold), dir, new Redactor());
 }
 
 /** The one line that says what the run measured, in the terms of its mode. */

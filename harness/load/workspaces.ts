@@ -50,7 +50,7 @@ export interface LoadWorkspace {
 export async function provideWorkspaces(
   profile: Profile,
   need: WorkspacePlan,
-  opts: { control?: { baseUrl: string; token: string }; redactor: Redactor; prefix: string; rate: number },
+  opts: { control?: { baseUrl: string; token: string }; redactor: Redactor; prefix: string; rate: number; shard?: { index: number; of: number } },
 ): Promise<LoadWorkspace[]> {
   if (opts.control) {
     const control = createControlClient({ baseUrl: opts.control.baseUrl, token: opts.control.token, recorder: new Recorder({ emit() {} }, opts.redactor) });
@@ -69,16 +69,19 @@ export async function provideWorkspaces(
     }
     return out;
   }
-  const given = profile.workspaces.length;
+  // A shard k of n takes the k-th slice of the profile's workspaces (shards run side by side).
+  const slice = opts.shard ? Math.floor(profile.workspaces.length / opts.shard.of) : profile.workspaces.length;
+  const offset = opts.shard ? (opts.shard.index - 1) * slice : 0;
+  const given = slice;
   if (given < need.workspaces) {
     const perWs = (need.limit.requests * HEADROOM) / need.limit.windowSeconds;
     throw new KitError(
       `a load of ${opts.rate}/s needs ${need.workspaces} workspaces (each may take about ${perWs.toFixed(2)} requests/s under the rate limit of ${need.limit.requests} per ${need.limit.windowSeconds} s, setup included); ` +
-        `the profile gives ${given} and no control API. Lower --rate to about ${Math.floor(given * perWs * 0.95 * 100) / 100}/s, add workspaces to the profile, or declare "control".`,
+        `the profile gives ${given}${opts.shard ? ` to shard ${opts.shard.index}/${opts.shard.of}` : ''} and no control API. Lower --rate to about ${Math.floor(given * perWs * 0.95 * 100) / 100}/s, add workspaces to the profile, or declare "control".`,
     );
   }
-  return profile.workspaces.slice(0, need.workspaces).map((w, i) => {
-    const apiKey = resolveSecret(w.apiKey, `workspaces.${i}.apiKey`);
+  return profile.workspaces.slice(offset, offset + need.workspaces).map((w, i) => {
+    const apiKey = resolveSecret(w.apiKey, `workspaces.${offset + i}.apiKey`);
     opts.redactor.add(apiKey);
     return { index: i, apiKey, organizationId: w.organizationId };
   });
