@@ -35,9 +35,12 @@ describe('histogram', () => {
     const h = of(values);
     const back = decode(encode(h));
     expectSameDistribution(back, h);
-    expect(back.minNonZeroValue).toBe(h.lowestEquivalentValue(h.minNonZeroValue));
-    // The encoded form holds buckets, not raw values: the maximum comes back as its bucket's top.
-    expect(back.maxValue).toBe(h.highestEquivalentValue(h.maxValue));
+    // Below 2,048 µs buckets are exact, so the minimum (about 50 µs) comes back as recorded; the
+    // encoded form holds buckets, not raw values, so the maximum comes back as its bucket's top.
+    expect(h.minNonZeroValue).toBeLessThan(2048);
+    expect(back.minNonZeroValue).toBe(h.minNonZeroValue);
+    expect(back.maxValue).toBe(percentile(h, 100));
+    expect(back.maxValue / h.maxValue).toBeLessThan(1.001);
     // And encoding is stable.
     expect(encode(back)).toBe(encode(decode(encode(back))));
   });
@@ -79,8 +82,8 @@ describe('histogram', () => {
     expect(h.maxValue).toBe(HIGHEST_US);
     expect(h.minNonZeroValue).toBe(1);
     // The top two samples read as HIGHEST_US, within the histogram's 3 significant digits.
-    expect(percentile(h, 100)).toBe(h.highestEquivalentValue(HIGHEST_US));
-    expect(percentile(h, 70)).toBe(h.highestEquivalentValue(HIGHEST_US));
+    expect(percentile(h, 70)).toBe(percentile(h, 100));
+    expect(percentile(h, 100)).toBeGreaterThanOrEqual(HIGHEST_US);
     expect(percentile(h, 100) / HIGHEST_US).toBeLessThan(1.001);
     expect(percentile(h, 40)).toBe(1);
     // And they survive encoding.
