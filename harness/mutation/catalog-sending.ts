@@ -29,6 +29,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-blacklist-ignored': ['CAMP-TEST-BLACKLIST-ADDRESS', 'CAMP-TEST-BLACKLIST-DOMAIN'],
   'test-email-sent-on-refusal': ['CAMP-TEST-503'],
   'test-email-dummy-unfilled': ['CAMP-TEST-DUMMY'],
+  'test-email-foreign-mailbox': ['CAMP-TEST-OTHER-WORKSPACE'],
   'email-delete-still-listed': ['EMAIL-DELETE-HIDDEN'],
   'email-unreadable-200': ['EMAIL-GET-503-UNREADABLE'],
   'email-no-413': ['EMAIL-GET-413'],

@@ -171,6 +171,7 @@ export const MUTANTS = [
   { id: 'test-email-no-workspace-limit', rule: '8 Test emails: 12 per day per workspace.', description: 'The 13th test email of the day is sent.' },
   { id: 'test-email-blacklist-ignored', rule: '4.3 recipient: refused if the address or its domain is on the blacklist.', description: 'The blacklist is not consulted.' },
   { id: 'test-email-sent-on-refusal', rule: '4.3 { sent, messageId }; may answer 503 upstream_unavailable.', description: "An SMTP refusal answers { sent: true }." },
+  { id: 'test-email-foreign-mailbox', rule: '4.3 accountId: a mailbox of the workspace.', description: "A test email goes out from another workspace's mailbox named by accountId." },
   { id: 'test-email-dummy-unfilled', rule: '4.3 dummy fills placeholders.', description: 'With personalization dummy the placeholders stay as written.' },
   { id: 'email-delete-still-listed', rule: '4.5 DELETE /v1/emails/{id}: the email stops appearing in listings.', description: 'A deleted email is still listed.' },
   { id: 'email-unreadable-200', rule: '4.5 GET /v1/emails/{id}: 503 if the stored body cannot be read now (a 200 always carries real content).', description: 'An unreadable body answers 200 with a null body.' },

@@ -33,7 +33,9 @@ export const testEmail: Handler = async (ctx) => {
   const doc = JSON.parse(row.doc) as CampaignDoc;
   const step = doc.sequence.find((x) => x.id === variantId);
   if (!step) throw notFound('No sequence step variant with this id in the campaign.');
-  const acc = loadOwned<{ id: string; org_id: string; email_address: string; status: string; doc: string; secrets: string }>(ctx, 'accounts', accountId!, 'mailbox');
+  type AccountRow = { id: string; org_id: string; email_address: string; status: string; doc: string; secrets: string };
+  const foreign = ctx.mutant('test-email-foreign-mailbox') ? (ctx.db.prepare('SELECT * FROM accounts WHERE id = ?').get(accountId!) as AccountRow | undefined) : undefined;
+  const acc = foreign ?? loadOwned<AccountRow>(ctx, 'accounts', accountId!, 'mailbox');
   const lead = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
   const to = recipient!.trim();
   const lc = to.toLowerCase();

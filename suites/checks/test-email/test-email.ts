@@ -2,10 +2,10 @@ import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
 import type { MailSink, StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
 import { skip } from '../../lib/check.ts';
-import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { addLeads, faker, listLeads } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
-import { expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
+import { campaignWithLeads, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
 import { sendingMailbox } from '../sending/lib.ts';
 import { mergeVariable } from '../sending/delivery.ts';
 
@@ -266,6 +266,35 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       },
     }),
   ),
+  {
+    id: 'TEST-EMAIL/other-workspace',
+    title: "SHOULD refuse a test email naming another workspace's mailbox as accountId or its lead as leadId (400 or 404), and send nothing",
+    clauses: ['CAMP-TEST-OTHER-WORKSPACE'],
+    level: 'SHOULD',
+    features: [...FEATURES, 'twoWorkspaces', 'op:leads.create', 'op:leads.list'],
+    budget: 24,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `Foreign ${ctx.prefix}`, body: '<p>never sent</p>' });
+      const other = await ctx.workspace();
+      if (other.organizationId !== undefined && other.organizationId === s.ws.organizationId) skip('the run could not lease a second workspace');
+      // The other workspace's mailbox can really send (verified at the sinks), and its lead is real.
+      const box = await sendingMailbox(ctx, other);
+      const { leads } = await campaignWithLeads(ctx, other.api, 1);
+      const to = await recipient(ctx);
+      const cases: [string, Record<string, unknown>][] = [
+        ["another workspace's mailbox as accountId", { accountId: box.id }],
+        ["another workspace's lead as leadId (personalization lead)", { personalization: 'lead', leadId: leads[0]!.id }],
+      ];
+      for (const [what, extra] of cases) {
+        const res = await send(s, to, extra);
+        const label = `POST /v1/campaigns/{id}/test-email with ${what}`;
+        expectThat(res.status === 400 || res.status === 404, `${label} should be refused (400 or 404), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+        expectError(res, res.status, ctx.profile, label);
+      }
+      const got = await arrivals(ctx, s.sink, to, 0);
+      expectThat(got.length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to} (from ${got.map((m) => m.session.authUser).join(', ')})`);
+    },
+  },
   {
     id: 'TEST-EMAIL/smtp-refuses',
     title: "MUST NOT answer sent: true when the mailbox's SMTP server refuses the message (503 upstream_unavailable or sent: false)",
