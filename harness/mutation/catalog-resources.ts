@@ -31,6 +31,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-launch-without-lifecycle': ['CAMP-CREATE-LAUNCH-SCOPE'],
   'camp-launch-failure-400': ['STATE-CAMP-CREATE-LAUNCH-FAIL-EXISTS', 'STATE-CAMP-CREATE-LAUNCH-FAIL-FLAG', 'STATE-CAMP-CREATE-LAUNCH-FAIL-REASON'],
   'camp-leads-duplicates-as-created': ['CAMP-CREATE-LEADS-DUPLICATES', 'CAMP-CREATE-LEADS-COUNTS'],
+  'camp-tags-filter-ignored': ['CAMP-LIST-TAG-FILTER', 'CAMP-LIST-TAG-PARAM'],
   'camp-status-filter-ignored': ['CAMP-LIST-STATUS-FILTER'],
   'camp-patch-replaces-all': ['CAMP-PATCH-PARTIAL'],
   'camp-start-without-leads': ['STATE-CAMP-START-REQUIRES-LEADS', 'CAMP-START-400'],

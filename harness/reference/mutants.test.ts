@@ -390,6 +390,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test', 'A@corp.test'] } });
     return [r.body.leads.created, r.body.leads.duplicates];
   }],
+  'camp-tags-filter-ignored': [1, async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
+    const c = await e.campaign(w);
+    await e.campaign(w);
+    await e.ctl('PUT', `/campaigns/${c.id}/tags`, { tagIds: [tag.id] });
+    return (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}`)).body.data.length;
+  }],
   'camp-status-filter-ignored': [0, async (e) => {
     const w = await e.workspace();
     await e.campaign(w);

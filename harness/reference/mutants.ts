@@ -114,6 +114,7 @@ export const MUTANTS = [
   { id: 'camp-launch-without-lifecycle', rule: '4.3 POST /v1/campaigns: campaigns:write (plus campaigns:lifecycle when `launch` is true).', description: 'launch: true works with campaigns:write alone.' },
   { id: 'camp-launch-failure-400', rule: '3.1 With `launch` true, if it cannot launch the campaign still exists, `launched` is false and `launchError` gives the reason.', description: 'A launch that cannot happen answers 400 and creates nothing.' },
   { id: 'camp-leads-duplicates-as-created', rule: '4.3 leads: { submitted, created, duplicates, invalid }.', description: 'Duplicate lead emails are counted as created (duplicates always 0).' },
+  { id: 'camp-tags-filter-ignored', rule: '4.3 GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them); the tag filter on mailboxes is `tags`.', description: 'GET /v1/campaigns ignores its tag filter (every campaign listed).' },
   { id: 'camp-status-filter-ignored', rule: '4.3 GET /v1/campaigns: status filter (one campaign status).', description: 'The status filter is ignored (every campaign listed).' },
   { id: 'camp-patch-replaces-all', rule: '4.3 PATCH /v1/campaigns/{id}: only supplied sections change.', description: 'Sections left out of a PATCH are reset to their defaults (schedule, settings, sequence, accounts).' },
   { id: 'camp-start-without-leads', rule: '3.1 / 4.3 start: campaign has leads and a sequence; otherwise 400.', description: 'A campaign without leads (but with a sequence) starts.' },

@@ -221,7 +221,7 @@ export const list: Handler = async (ctx) => {
     }
   }
   const tags = tagFilter(ctx.query);
-  if (tags) {
+  if (tags && !ctx.mutant('camp-tags-filter-ignored')) {
     where.push(`EXISTS (SELECT 1 FROM campaign_tags ct WHERE ct.campaign_id = campaigns.id AND ct.tag_id IN (${tags.map(() => '?').join(',')}))`);
     params.push(...tags);
   }

@@ -373,6 +373,27 @@ export const CAMPAIGN_CHECKS: Check[] = [
     },
   },
   {
+    id: 'CAMP-LIST/tag-param',
+    title: 'SHOULD filter the campaign list by tag ids with `tags`, the name of the mailbox tag filter, when the profile names it so',
+    clauses: ['CAMP-LIST-TAG-PARAM'],
+    level: 'SHOULD',
+    features: ['control'],
+    budget: 6,
+    async run(ctx) {
+      const n = ctx.profile.names.list;
+      if (n.tags !== 'tags') skip(`the profile names the campaign tag filter ${JSON.stringify(n.tags)} (names.list.tags): the reading that it is \`tags\`, as on mailboxes, gives way to the declared name`);
+      const ws = await ctx.workspace();
+      const tagged = await createCampaign(ctx, ws.api);
+      const other = await createCampaign(ctx, ws.api);
+      const t = await createTag(ctx, ws, 'camp-param');
+      await setTags(ctx, 'campaigns', tagged.id, [t.id]);
+      const res = await ws.api.get('/v1/campaigns', { tags: t.id, [n.pageSize]: 100 });
+      expect2xx(res, 'GET /v1/campaigns?tags=<tag id>');
+      const ids = (res.body?.data ?? []).map((x: any) => x.id);
+      expectThat(ids.length === 1 && ids[0] === tagged.id, `tags=<tag id> should list only the campaign carrying that tag (${tagged.id}, not ${other.id}), got ${JSON.stringify(ids)}`, res);
+    },
+  },
+  {
     id: 'CAMP-PATCH/sections',
     title: 'MUST change only the supplied sections with PATCH /v1/campaigns/{id}; accounts and sequence replace; the answer is the flat campaign',
     clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT'],
