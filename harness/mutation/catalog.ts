@@ -63,6 +63,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'rate-window-never-resets': ['RATE-RECOVERS'],
   'rate-429-wrong-type': ['ERR-TABLE-429'],
   'ver-v2-alias': ['VER-UNKNOWN-404'],
+  'svc-lead-searches-trailing-slash': ['SVC-PATHS-BASE-URL'],
   'usage-percentage-fraction': ['USAGE-PERCENTAGE'],
   'usage-unlimited-limit-zero': ['USAGE-UNLIMITED'],
   'usage-remaining-wrong': ['USAGE-REMAINING'],

@@ -171,6 +171,7 @@ export class PublicApi {
     if (pathname.startsWith('/v2/') && mutant('ver-v2-alias')) pathname = `/v1/${pathname.slice(4)}`;
 
     // 1. route (an unknown route is 404 whatever the credentials; a valid key still counts)
+    if (mutant('svc-lead-searches-trailing-slash')) pathname = pathname === '/v1/lead-searches' ? '/v1/lead-searches-elsewhere' : pathname === '/v1/lead-searches/' ? '/v1/lead-searches' : pathname;
     const m = this.router.match(method, pathname);
     if (!m) {
       if (mutant('err-unknown-route-text')) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not Found' };

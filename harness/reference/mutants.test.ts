@@ -99,6 +99,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     return [await status(e, null, 'GET', '/v1/workspace', { auth: `Token ${w.key}` }), await status(e, null, 'GET', '/v1/workspace', { auth: w.key })];
   }],
+  'svc-lead-searches-trailing-slash': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/lead-searches')],
   'auth-unknown-key-403': [401, (e) => status(e, 'ock_nobody', 'GET', '/v1/workspace')],
   'auth-revoked-key-valid': [401, async (e) => {
     const { w, k } = await keyWith(e, ['usage:read']);

@@ -1,7 +1,9 @@
 import type { Check } from '../../lib/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
+import { createCampaign } from '../../lib/recipes.ts';
 
-// Part 9: every path carries /v1; anything else is outside the interface.
+// Part 9: every path carries /v1; anything else is outside the interface. Part 1: paths are
+// relative to the base URL.
 
 export const VERSIONING_CHECKS: Check[] = [
   {
@@ -16,6 +18,31 @@ export const VERSIONING_CHECKS: Check[] = [
       expectThat(outside.length === 0, `the profile declares operations outside /v1: ${outside.map(([id, op]) => `${id} ${op!.path}`).join(', ')}`);
       const ws = await ctx.workspace();
       expect2xx(await ws.api.get('/v1/workspace'), 'GET /v1/workspace');
+    },
+  },
+  {
+    id: 'SVC/base-url',
+    title: "SHOULD serve the spec's paths relative to the profile's base URL: every read that needs no id, and a campaign's status by its id, answers 2xx there",
+    clauses: ['SVC-PATHS-BASE-URL'],
+    level: 'SHOULD',
+    features: [],
+    budget: 8,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createCampaign(ctx, ws.api);
+      const reads: [string, Record<string, string>][] = [
+        ['/v1/workspace', {}],
+        ['/v1/usage/monthly_emails', {}],
+        ['/v1/campaigns', {}],
+        ['/v1/lead-searches', {}],
+        ['/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: 'nobody@example.test' }],
+        ['/v1/campaigns/analytics/overview', {}],
+        [`/v1/campaigns/${id}/status`, {}],
+      ];
+      for (const [path, query] of reads) {
+        const res = await ws.api.get(path, query);
+        expectThat(res.status >= 200 && res.status < 300, `GET ${path} relative to the base URL ${ws.api.baseUrl} should be served there, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 160) ?? ''}`, res);
+      }
     },
   },
   {
