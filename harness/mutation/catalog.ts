@@ -64,6 +64,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'rate-429-wrong-type': ['ERR-TABLE-429'],
   'ver-v2-alias': ['VER-UNKNOWN-404'],
   'svc-lead-searches-trailing-slash': ['SVC-PATHS-BASE-URL'],
+  'evt-listing-stale': ['EVT-POLLING'],
   'usage-percentage-fraction': ['USAGE-PERCENTAGE'],
   'usage-unlimited-limit-zero': ['USAGE-UNLIMITED'],
   'usage-remaining-wrong': ['USAGE-REMAINING'],

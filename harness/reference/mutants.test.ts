@@ -99,6 +99,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     return [await status(e, null, 'GET', '/v1/workspace', { auth: `Token ${w.key}` }), await status(e, null, 'GET', '/v1/workspace', { auth: w.key })];
   }],
+  'evt-listing-stale': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', '/v1/accounts?limit=100')).body.data.find((x: { id: string }) => x.id === m.id)?.status;
+  }],
   'svc-lead-searches-trailing-slash': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/lead-searches')],
   'auth-unknown-key-403': [401, (e) => status(e, 'ock_nobody', 'GET', '/v1/workspace')],
   'auth-revoked-key-valid': [401, async (e) => {

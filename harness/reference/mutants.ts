@@ -76,6 +76,7 @@ export const MUTANTS = [
   // ---- workspace isolation (parts 1, 5, 7) ----
   { id: 'tenant-isolation-broken', rule: '5.2 The key identifies the workspace; 7 404 not_found: resource absent from the workspace.', description: 'Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).' },
   // ---- versioning (part 9) ----
+  { id: 'evt-listing-stale', rule: '6 Events: not shown; 3.2 poll the mailbox for the outcome (every background result shows on the reads).', description: 'The mailbox listing shows every mailbox as created (inactive), whatever its verification gave.' },
   { id: 'svc-lead-searches-trailing-slash', rule: '1 All paths are relative to {base_url}.', description: 'The lead searches list answers only at /v1/lead-searches/ (trailing slash); {base_url}/v1/lead-searches is 404.' },
   { id: 'ver-v2-alias', rule: '9 All paths carry the prefix /v1 (another version is unknown: 404).', description: '/v2/... is served like /v1/....' },
   // ---- workspace, usage, API keys (2.9, 4.7) ----

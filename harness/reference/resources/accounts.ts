@@ -238,7 +238,8 @@ export const list: Handler = async (ctx) => {
     where.push(`EXISTS (SELECT 1 FROM account_tags at WHERE at.account_id = accounts.id AND at.tag_id IN (${tags.map(() => '?').join(',')}))`);
     params.push(...tags);
   }
-  return ok(ctx.page<AccountRow>({ list: 'accounts', from: 'accounts', where: where.join(' AND '), params, map: (r) => accountView(ctx, r) }));
+  const stale = ctx.mutant('evt-listing-stale');
+  return ok(ctx.page<AccountRow>({ list: 'accounts', from: 'accounts', where: where.join(' AND '), params, map: (r) => (stale ? { ...accountView(ctx, r), status: 'inactive' } : accountView(ctx, r)) }));
 };
 
 export const get: Handler = async (ctx) => ok(shapeItem(ctx.services.choices, 'accounts.get', accountView(ctx, loadAccount(ctx, ctx.params.id!))));

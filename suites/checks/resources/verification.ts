@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../lib/check.ts';
 import { skip } from '../../lib/check.ts';
 import { expect2xx, expectSchema, expectThat } from '../../lib/expect.ts';
 import type { MailSink } from '../../../harness/sinks/index.ts';
-import { expectBusiness400, mustGetMailbox, opRequest, settle, sinkMailbox, verificationStatus } from './lib.ts';
+import { expectBusiness400, mustGetMailbox, opRequest, settle, sinkMailbox, verificationStatus, walk } from './lib.ts';
 
 // Background verification of mailboxes against the kit's mail sinks (3.2, 2.4, 2.1). The target
 // connects to the sink's SMTP (EHLO, STARTTLS, AUTH) and IMAP (LOGIN); the sink records every
@@ -97,6 +97,32 @@ export const VERIFICATION_CHECKS: Check[] = [
       const d = ctx.profile.declarations.verificationStatus;
       const shows = (d && [d.succeeded, d.failed].includes(settled.body.status)) || settled.body.status !== created.status || settled.body.verification?.overallStatus !== created.verification?.overallStatus;
       expectThat(shows, `the outcome must show on the mailbox: status ${settled.body.status} and verification.overallStatus ${settled.body.verification?.overallStatus} are as they were at create`, settled, v);
+    },
+  },
+  {
+    id: 'EVT/polling',
+    title: "SHOULD make a background outcome visible to polling on every read that shows it: a new mailbox's verification shows on the mailbox, in the mailbox listing and on its verification endpoint",
+    clauses: ['EVT-POLLING'],
+    level: 'SHOULD',
+    features: [...FEATURES, 'op:accounts.list'],
+    budget: 30,
+    async run(ctx) {
+      // Part 6 shows no events: the outcome of background work is only ever learnt by polling.
+      const ws = await ctx.workspace();
+      const { input } = await sinkMailbox(ctx);
+      const { id, res } = await create(ctx, ws.api, input);
+      const created = res.body.accounts[0];
+      const d = ctx.profile.declarations.verificationStatus;
+      const outcome = (m: any) => (d ? [d.succeeded, d.failed].includes(m?.status) : m?.status !== created.status || m?.verification?.overallStatus !== created.verification?.overallStatus);
+      const settled = await settle(ctx, ws.api, id, SETTLE_MS, outcome);
+      expectThat(outcome(settled.body), `polling the mailbox for ${SETTLE_MS / 1000} s should show the outcome of its verification, it still reads status ${settled.body?.status}, verification.overallStatus ${settled.body?.verification?.overallStatus}`, settled);
+      const o = ctx.profile.operations['accounts.list']!;
+      const listed = ((await walk(ctx.profile, ws.api, o.path, o.result.items ?? 'data')) as any[]).find((m) => m.id === id);
+      expectThat(listed, `the mailbox ${id} should be listed by ${o.method} ${o.path}`);
+      expectThat(listed.status === settled.body.status, `the mailbox listing should show the outcome of the verification, as the mailbox does (status ${settled.body.status}), it lists status ${listed.status}`, settled);
+      const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expect2xx(v, 'GET /v1/accounts/{id}/verification');
+      expectThat(typeof v.body?.lastVerifiedAt === 'string', `after the outcome shows on the mailbox, its verification endpoint should show when it was verified, lastVerifiedAt is ${JSON.stringify(v.body?.lastVerifiedAt)}`, v);
     },
   },
   {
