@@ -154,6 +154,7 @@ export const MUTANTS = [
   { id: 'send-display-name-ignored', rule: '2.1 displayName: sender display name.', description: 'From carries the mailbox address without its display name.' },
   { id: 'send-gap-per-campaign', rule: '2.1 sendingGapMinutes: minimum minutes between two sends from this mailbox, across all campaigns.', description: 'The gap is kept per campaign: two campaigns sharing a mailbox send at the same time.' },
   { id: 'send-cap-per-campaign', rule: '2.1 maxEmailsPerDay: daily campaign send cap.', description: 'The daily cap is counted per campaign, so a mailbox in two campaigns sends twice its cap.' },
+  { id: 'send-slow-ramp-ignored', rule: '2.1 campaignSlowRamp: ramp campaign volume gradually when the mailbox joins a campaign.', description: 'A mailbox with campaignSlowRamp sends up to its daily cap from its first day in a campaign.' },
   { id: 'send-paused-mailbox-sends', rule: '3.2 Paused mailbox: campaigns and warmup skip it.', description: 'A paused (inactive) mailbox keeps sending campaign mail.' },
   { id: 'send-deleted-mailbox-sends', rule: '3.2 DELETE /v1/accounts/{id}: sending stops immediately.', description: 'A deleted mailbox keeps sending until its queue is empty.' },
   { id: 'send-resume-restarts', rule: '3.1 Resume: sending continues from where it left off.', description: 'A resumed campaign starts its sequence over, sending every step again.' },

@@ -74,6 +74,7 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
   // Mutants that count a mailbox's gap or cap within one campaign only (the rule is across all).
   const gapPerCampaign = mutant('send-gap-per-campaign');
   const capPerCampaign = mutant('send-cap-per-campaign');
+  const rampIgnored = mutant('send-slow-ramp-ignored');
   const perCampaign = (a: AccountState, campaignId: string): AccountState => {
     if (!gapPerCampaign && !capPerCampaign) return a;
     const h = db.prepare("SELECT MAX(sent_at) AS last, COUNT(*) AS n FROM emails WHERE account_id = ? AND campaign_id = ? AND kind = 'campaign'").get(a.id, campaignId) as { last: number | null; n: number };
@@ -108,7 +109,7 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
         .map(stateOf)
         .filter((a): a is AccountState => a !== null && a.orgId === camp.org_id && canSend({ mutant }, a.status) && !busy.has(a.id))
         .map((a) => perCampaign(a, camp.id))
-        .filter((a) => a.sentToday < a.maxPerDay && (a.lastSent === null || now - a.lastSent >= a.gapMs) && rampRoom(db, a, camp.id, now, c, doc.schedule.timezone) > 0)
+        .filter((a) => a.sentToday < a.maxPerDay && (a.lastSent === null || now - a.lastSent >= a.gapMs) && (rampIgnored || rampRoom(db, a, camp.id, now, c, doc.schedule.timezone) > 0))
         .sort((x, y) => (x.lastSent ?? 0) - (y.lastSent ?? 0))[0];
       if (!pick) break; // no mailbox of this campaign can send now
       busy.add(pick.id);

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../../harness/client/types.ts';
 import type { Check, CheckContext } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { opRequest } from '../resources/lib.ts';
 import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival } from './lib.ts';
@@ -112,6 +113,43 @@ export const TIMING_CHECKS: Check[] = [
         expectThat(q.hi - p.lo >= GAP * MINUTE, `sendingGapMinutes ${GAP}: two sends of the mailbox (to ${p.m.envelope.rcptTo[0]} and ${q.m.envelope.rcptTo[0]}) left at most ${Math.round((q.hi - p.lo) / MINUTE)} minute(s) apart (after ${fmt(p.lo)}, before ${fmt(q.hi)})`);
       }
       expectThat(got.length >= 2, `the shared mailbox sent ${got.length} email(s) in ${GAP * (CAP + 2) + 5} minutes with ${CAP} allowed a day and 6 due: the gap cannot be observed`, a.res, b.res);
+    },
+  },
+  {
+    id: 'SEND/slow-ramp',
+    title: 'SHOULD ramp the campaign volume of a mailbox with campaignSlowRamp: on its first day in a campaign it sends fewer than a twin mailbox without it, and it keeps sending the next day',
+    clauses: ['ACCT-SLOWRAMP-BEHAVIOUR'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    solo: true,
+    budget: 36,
+    async run(ctx) {
+      // How a ramp grows is the target's choice (declarations.sending may describe it): the kit
+      // only compares two mailboxes alike but for campaignSlowRamp, each in a campaign of its own
+      // with more leads than the daily cap, over one day and the next.
+      const CAP = 30;
+      const LEADS = 40;
+      const ws = await ctx.workspace();
+      const ramp = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: CAP, campaignSlowRamp: true });
+      const twin = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: CAP, campaignSlowRamp: false });
+      const drv = new Driver(ctx, ramp.sink, sentBy(ramp, twin));
+      // Both days' sending falls on one day in any zone the target could count days in.
+      await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 3 * 60);
+      const steps = [{ subject: `Step0 ${ctx.prefix}`, body: '<p>Ramp</p>' }];
+      const a = await launch(ctx, ws, { accounts: [ramp.id], leads: leadAddresses(ctx, LEADS, 'ramp'), steps });
+      await launch(ctx, ws, { accounts: [twin.id], leads: leadAddresses(ctx, LEADS, 'twin'), steps });
+      const t0 = await drv.settle();
+      await drv.until(() => false, { stepMs: MINUTE, horizonMs: 2 * HOUR, what: 'the first day of both mailboxes in their campaigns' });
+      const dayOneEnd = await drv.now();
+      const from = (box: { smtpUser: string }) => drv.arrivals((m) => m.session.authUser === box.smtpUser);
+      const [first, twinFirst] = [from(ramp).length, from(twin).length];
+      if (twinFirst < CAP) skip(`the mailbox without campaignSlowRamp sent ${twinFirst} of its maxEmailsPerDay ${CAP} in 2 hours (gap 1 minute, ${LEADS} leads): the ramp cannot be told from the target's own pace`);
+      expectThat(first < twinFirst, `with campaignSlowRamp the mailbox should send fewer campaign emails on its first day in a campaign than its twin without it: both sent ${first} of maxEmailsPerDay ${CAP} within 2 hours`, a.res);
+      // The next day, at the same time of day.
+      await drv.advance(t0 + 24 * HOUR - (await drv.now()));
+      await drv.until(() => false, { stepMs: MINUTE, horizonMs: HOUR, what: 'the second day of the slow-ramp mailbox' });
+      const second = from(ramp).filter((x) => x.lo >= dayOneEnd).length;
+      expectThat(second > 0 && second >= first, `a ramp should keep growing: the slow-ramp mailbox sent ${first} campaign email(s) on its first day and ${second} within the first hour of the next (${LEADS - first} leads left, maxEmailsPerDay ${CAP})`, a.res);
     },
   },
   {
