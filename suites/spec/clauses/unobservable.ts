@@ -1,5 +1,7 @@
 // Clauses no check can prove from outside the target: what the API, the mail it sends and the
-// mail it reads never show. They stay "not covered" on purpose; the report gives each reason.
+// mail it reads never show, "not shown" items that leave a target nothing of its own to be held
+// to (no profile field, any answer accepted), and rules for clients rather than targets. They
+// stay "not covered" on purpose; the report gives each reason.
 
 export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE': 'warmup mail goes to the provider\'s warmup pool, not to an address the kit controls, so its budget cannot be counted',
@@ -9,4 +11,8 @@ export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'ACCT-STATUSMESSAGE-NULL-SERVICE-SIDE': 'a failure inside the service cannot be provoked from outside without a mutant of the target',
   'LIMIT-ACCOUNTS-PER-WORKSPACE': '"no limit" cannot be proved by a finite number of mailboxes',
   'KEY-SECRET-ONCE': 'keys are shown in the dashboard, which the API does not expose',
+  'CONV-SUCCESS-STATUS': 'where the spec gives no success status, whichever 2xx a target chose cannot be told right or wrong and the profile has no field for it: the kit accepts any 2xx there (POST /v1/accounts is held to its 201 under ACCT-CREATE-201)',
+  'EVT-NOT-SHOWN': 'part 6 shows no events, webhooks or callbacks and the profile has no field for any a target offers, so there is none to subscribe to or wait for: outcomes are observed by polling (EVT-POLLING)',
+  'RATE-CLIENT-BACKOFF': "a rule for clients, not for the target: the kit's own client backs off exponentially on a repeated 429 (Retry-After, then at least 2 s, 4 s, 8 s..., up to 60 s); what the target answers meanwhile is checked under RATE-429 and RATE-RECOVERS",
+  'LIMIT-QUOTAS': "plan quota values and the largest leads list a campaign create takes are the plan's and the profile has no field for them: the kit reads quotas from GET /v1/usage/{limitType} (or sets them through the control API) and creates campaigns with a few leads, assuming no value",
 };
