@@ -28,6 +28,12 @@ const without = (key: keyof Profile['declarations']) => (p: Profile): Profile =>
   return { ...p, declarations };
 };
 
+const withAnalytics = (a: Record<string, unknown>) => (p: Profile): Profile => {
+  const analytics = { ...p.declarations.analytics!, ...a };
+  for (const [k, v] of Object.entries(a)) if (v === undefined) delete (analytics as Record<string, unknown>)[k];
+  return { ...p, declarations: { ...p.declarations, analytics } };
+};
+
 const READINGS: Reading[] = [
   { name: 'lead search: one row per matching lead, declared', only: /^LEAD-SEARCH\//, mutants: ['lead-search-row-per-lead'], profile: withDeclarations({ leadSearchRows: 'per-lead' }) },
   { name: 'lead search: one row per matching lead, undeclared', only: /^LEAD-SEARCH\//, mutants: ['lead-search-row-per-lead'], profile: without('leadSearchRows') },
@@ -35,6 +41,10 @@ const READINGS: Reading[] = [
   { name: 'new lead status undeclared', only: /^LEAD-(LIST\/referenced|STATUS\/new)$/, mutants: [], profile: without('newLeadStatus') },
   { name: 'new lead status declared otherwise: held to the declaration', only: /^LEAD-STATUS\/new$/, mutants: [], profile: withDeclarations({ newLeadStatus: 'fresh' }), expect: 'fail' },
   { name: 'verification outcome mapping declared otherwise: held to the declaration', only: /^VERIF-SINK\/active$/, mutants: [], profile: withDeclarations({ verificationStatus: { succeeded: 'ready', failed: 'broken' } }), expect: 'fail' },
+  // How long a window is before the time series coarsens it: held to the declaration; without it the MUST part still runs.
+  { name: 'coarsening lengths undeclared', only: /^ANLT\/timeseries-coarsening(-profile)?$/, mutants: [], profile: withAnalytics({ coarsening: undefined }) },
+  { name: 'coarsening lengths declared otherwise: held to the declaration', only: /^ANLT\/timeseries-coarsening-profile$/, mutants: [], profile: withAnalytics({ coarsening: { day: 20, week: 60 } }), expect: 'fail' },
+  { name: 'clamping rule declared otherwise: held to the declaration', only: /^ANLT\/clamping-profile$/, mutants: [], profile: withAnalytics({ clamping: 'days-including-today' }), expect: 'fail' },
   { name: 'verification outcome mapping undeclared', only: /^(VERIF-|ACCT-VERIF)/, mutants: [], profile: without('verificationStatus') },
 ];
 
