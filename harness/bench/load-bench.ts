@@ -20,12 +20,13 @@
 // apt-get install libluajit-5.1-dev and make -C /tmp/wrk2-src WITH_LUAJIT=/usr WITH_OPENSSL=/usr.
 // The bench looks for it at $WRK2, then `wrk2` on PATH, then /tmp/wrk2-src/wrk. Without it,
 // Debian's wrk (/usr/bin/wrk, apt-get install wrk) runs instead and is labelled as what it is: a
-// closed model that sends as fast as its connections allow, so its latencies leave out the time
-// requests would have waited to be sent, and its rate is not 1,000 req/s.
+// closed model (a connection sends its next request only after an answer), paced near the rate by
+// a delay between requests; its latencies leave out the time requests would have waited to be
+// sent, so only its CPU per request is compared.
 // Options: --quick (short runs, to try the bench itself).
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { newHistogram, percentile, record, type Histogram } from '../load/histogram.ts';
@@ -115,7 +116,15 @@ try {
 
 /** Runs wrk/wrk2 under a shell that reports its waited children's CPU time (cutime + cstime). */
 function runWrk(tool: { bin: string; wrk2: boolean }, url: string, rate: number, seconds: number): Promise<WrkRun> {
-  const args = [`-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, `-d${seconds}s`, '--latency', ...(tool.wrk2 ? [`-R${rate}`, '-U'] : []), url];
+  let pace: string[] = [];
+  if (!tool.wrk2) {
+    // wrk has no rate: each connection waits connections/rate between an answer and its next
+    // request, which comes near the rate (a little under, by the round trips and the stalls).
+    const script = join(mkdtempSync(join(tmpdir(), 'load-bench-')), 'pace.lua');
+    writeFileSync(script, `function delay()\n  return ${Math.round((WRK_CONNECTIONS * 1000) / rate)}\nend\n`);
+    pace = ['-s', script];
+  }
+  const args = [`-t${WRK_THREADS}`, `-c${WRK_CONNECTIONS}`, `-d${seconds}s`, '--latency', ...(tool.wrk2 ? [`-R${rate}`, '-U'] : pace), url];
   return new Promise((resolve, reject) => {
     const p = spawn('sh', ['-c', '"$@"; echo "@@STAT $(cat /proc/$$/stat)"', 'sh', tool.bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
@@ -244,7 +253,7 @@ try {
     row('kit generator, timer', P.map((p) => ms(percentile(gen.service, p))));
     row('wrk2', P.map((p) => wrk!.uncorrected[String(p)]?.toFixed(2) ?? '-'));
   } else if (wrk) {
-    row(`wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS} (CLOSED model, ${(wrk.requests / wrk.seconds).toFixed(0)} req/s)`, [...P.map((p) => wrk!.latency[String(p)]?.toFixed(2) ?? '-'), '-', `${((wrk.cpuMs * 1000) / wrk.requests).toFixed(0)} us`]);
+    row(`wrk -t${WRK_THREADS} -c${WRK_CONNECTIONS}, CLOSED model, paced: ${(wrk.requests / wrk.seconds).toFixed(0)} req/s`, [...P.map((p) => wrk!.latency[String(p)]?.toFixed(2) ?? '-'), '-', `${((wrk.cpuMs * 1000) / wrk.requests).toFixed(0)} us`]);
     console.log('  (wrk waits for each answer before the next request on a connection: its figures leave out');
     console.log('   the time requests would have waited to be sent, and are no reference for the generator)');
   }
