@@ -11,7 +11,7 @@ import { parseDuration, parseRate } from './units.ts';
 import { environment } from './environment.ts';
 import { renderLoadHtml } from './html.ts';
 import { decode, percentile } from './histogram.ts';
-import { progressPrinter } from './progress.ts';
+import { progressPrinter } from '../cli/progress.ts';
 import { startChildReference } from './embedded-target.ts';
 import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report-types.ts';
 import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './thresholds.ts';
