@@ -7,7 +7,7 @@ import { KitError } from '../runner/profile.ts';
 import { Collector } from './collect.ts';
 import { flowSequence, resolveMix, type Flow, type FlowRequest, type FlowState, type Mix } from './flows.ts';
 import { encode } from './histogram.ts';
-import { runOpenModel, scheduleSize } from './open-model.ts';
+import { runOpenModel, scheduleSize, type Precision } from './open-model.ts';
 import type { LoadReport } from './report-types.ts';
 import { createTransport, type Transport } from './transport.ts';
 import { Watch } from './watch.ts';
@@ -30,6 +30,8 @@ export interface ApiLoadOptions {
   prefix: string;
   /** this run is shard k of n: it sends rate/n on its own workspaces (`load merge` joins the shards) */
   shard?: { index: number; of: number };
+  /** how the generator waits for the next send (open-model.ts; default 'timer') */
+  precision?: Precision;
   /** one JSON line per request (intended, sent, done, status...) */
   requestsLog?: string;
   /** told before setup begins */
@@ -94,6 +96,7 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
 
     const result = await runOpenModel<string>({
       rate,
+      precision: o.precision,
       durationMs: o.durationMs,
       send: async (i) => {
         sentSoFar++;

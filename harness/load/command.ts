@@ -16,6 +16,7 @@ import { startChildReference } from './embedded-target.ts';
 import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report-types.ts';
 import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './thresholds.ts';
 import { mergeLoadReports, parseShard } from './merge.ts';
+import type { Precision } from './open-model.ts';
 
 // `outreach-conformance load api|capacity|sendpath`: runs one load, writes
 // reports/<run>/load.json and load.html (and requests.ndjson for api), prints the verdict.
@@ -25,6 +26,7 @@ import { mergeLoadReports, parseShard } from './merge.ts';
 const HELP = `usage:
   outreach-conformance load api      [--profile FILE] [--rate 200/s] [--duration 2m] [--mix flow=w,...] [--threshold EXPR]... [--seed N] [--out DIR] [--quiet]
                                      [--shard k/n]   one slice of the load: rate/n on its own workspaces
+                                     [--precision timer|sleep-last-ms|spin-last-ms]   how the generator waits (default timer; see bench:load)
   outreach-conformance load merge    a/load.json b/load.json ... [--threshold EXPR]... [--out DIR]   one report from the shards
   outreach-conformance load capacity [--profile FILE] [--connections 1,4,16,64] [--step 10s] [--threshold EXPR]... [--out DIR] [--quiet]
   outreach-conformance load sendpath [--profile FILE] [--mailboxes 100] [--leads 2000] [--campaigns 2] [--gap MIN] [--cap N] [--steps N]
@@ -54,6 +56,7 @@ const FLAGS = {
   'max-wall': { type: 'string' },
   mutants: { type: 'list' },
   shard: { type: 'string' },
+  precision: { type: 'string' },
 } as const;
 
 export async function loadCommand(argv: string[]): Promise<number> {
@@ -96,6 +99,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
         durationMs,
         mix: flags.mix ? parseMix(flags.mix) : undefined,
         shard: flags.shard ? parseShard(flags.shard) : undefined,
+        precision: parsePrecision(flags.precision),
         requestsLog: join(dir, 'requests.ndjson'),
         onPlan: ({ plan, mix, intended, setupRequests }) => {
           say(`plan: ${intended} requests at ${(plan.perWorkspaceRate * plan.workspaces).toFixed(2).replace(/\.00$/, '')}/s${flags.shard ? ` (shard ${flags.shard} of ${rate}/s)` : ''} for ${durationMs / 1000}s over ${plan.workspaces} workspace(s) (${plan.perWorkspaceRate.toFixed(2)}/s each, at most ${plan.peakPerWindow} in any ${plan.limit.windowSeconds}s window against a limit of ${plan.limit.requests}; ${setupRequests} setup requests each)`);
@@ -131,6 +135,12 @@ export async function loadCommand(argv: string[]): Promise<number> {
   } finally {
     await target.stop();
   }
+}
+
+function parsePrecision(v: string | undefined): Precision | undefined {
+  if (v === undefined) return undefined;
+  if (!['timer', 'sleep-last-ms', 'spin-last-ms'].includes(v)) throw new KitError(`--precision takes timer, sleep-last-ms or spin-last-ms, not "${v}"`);
+  return v as Precision;
 }
 
 /** Thresholds judged, load.json and load.html written, the verdict printed: exit 0 or 1. */

@@ -338,7 +338,7 @@ describe('runOpenModel: schedule size, limits, abort, failures', () => {
     expect(completed).toBeLessThan(30);
   });
 
-  it.each(['timer', 'spin-last-ms'] as const)('precision %s: never sends before the intended time', async (precision) => {
+  it.each(['timer', 'sleep-last-ms', 'spin-last-ms'] as const)('precision %s: never sends before the intended time', async (precision) => {
     const shots: Shot[] = [];
     const r = await runOpenModel({ rate: 2000, durationMs: 300, precision, send: ok, onShot: (s) => shots.push(s) });
     expect(r.completed).toBe(600);

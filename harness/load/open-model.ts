@@ -9,15 +9,16 @@ import { performance } from 'node:perf_hooks';
 // Waiting for the next send (`precision`): by default ('timer') the generator sleeps on timers,
 // which wake on whole milliseconds, and also sends whatever has fallen due each time a response
 // completes; it costs little CPU, and a send may leave up to a millisecond or two after its time
-// (counted late beyond `lateAfterMs`). 'spin-last-ms' sleeps on a timer until a millisecond or two
-// before the next send and then polls the event loop (setImmediate, so responses are still read)
-// until it is due: sends leave within tens of microseconds, at the price of a busy core whenever
-// sends are less than ~2.5 ms apart (above 400 req/s), a share of one below that. The
-// generator's CPU per request and its schedule adherence are both measured by
-// `npm run bench:load`, for both settings.
+// (counted late beyond `lateAfterMs`). 'sleep-last-ms' sleeps on a timer until about a
+// millisecond before the next send, then blocks the thread in slices of at most 0.5 ms (a futex
+// wait: no CPU) and returns to the event loop between slices: sends leave within a few tenths of
+// a millisecond, for a little more CPU, and an answer may be read up to one slice late (service
+// time then reads up to 0.5 ms high). 'spin-last-ms' polls the event loop (setImmediate) instead
+// of sleeping: sends leave within tens of microseconds, at the price of a busy core. All three
+// are measured side by side by `npm run bench:load`.
 
 /** How the generator waits for the next send (see above). */
-export type Precision = 'timer' | 'spin-last-ms';
+export type Precision = 'timer' | 'spin-last-ms' | 'sleep-last-ms';
 
 export interface Shot {
   /** position in the schedule */
@@ -74,6 +75,11 @@ export function scheduleSize(rate: number, durationMs: number, maxRequests?: num
  * rejecting counts as a transport failure (status 0). If `onShot` throws, dispatching stops and
  * the run rejects with that error once the requests in flight have completed.
  */
+/** What 'sleep-last-ms' waits on (nothing ever notifies it: each wait times out). */
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+/** The longest the event loop is held in one sleep: answers are read at most this late. */
+const SLEEP_SLICE_MS = 0.5;
+
 export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelResult> {
   if (!(opts.rate > 0)) throw new Error(`rate must be above 0, got ${opts.rate}`);
   const now = opts.now ?? (() => performance.now());
@@ -81,6 +87,7 @@ export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelRes
   const interval = 1000 / opts.rate;
   const lateAfter = opts.lateAfterMs ?? 1;
   const spin = opts.precision === 'spin-last-ms';
+  const sleep = opts.precision === 'sleep-last-ms';
   const signal = opts.signal;
   const origin = now();
   let next = 0;
@@ -163,8 +170,12 @@ export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelRes
       const wait = next * interval - (now() - origin);
       // setTimeout wakes on whole milliseconds (up to one early or late): 'timer' wakes a little
       // early rather than late; 'spin-last-ms' wakes a millisecond or two early and polls the rest.
-      if (spin && wait < 2.5) immediate = setImmediate(tick);
-      else timer = setTimeout(tick, Math.max(0, Math.floor(wait) - (spin ? 1 : 0)));
+      if ((spin || sleep) && wait < 2.5) {
+        // 'sleep-last-ms' blocks the thread in short slices (a futex wait costs no CPU) and goes
+        // back to the event loop between them, so answers are still read within a slice.
+        if (sleep && wait > 0) Atomics.wait(SLEEPER, 0, 0, Math.min(wait, SLEEP_SLICE_MS));
+        immediate = setImmediate(tick);
+      } else timer = setTimeout(tick, Math.max(0, Math.floor(wait) - (spin || sleep ? 1 : 0)));
     };
 
     if (signal?.aborted) {
