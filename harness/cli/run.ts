@@ -13,7 +13,8 @@ import { effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { newRunSeed } from '../runner/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
-import { formatConsoleSummary, mustFailures, writeReports } from '../report/index.ts';
+import { exitCodeOf, formatConsoleSummary, writeReports } from '../report/index.ts';
+import { loadBaseline } from '../runner/baseline.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../../suites/spec/identity.ts';
 import { levelOf } from '../../suites/spec/levels.ts';
@@ -21,6 +22,7 @@ import type { RunStartEvent } from '../events/types.ts';
 import type { Depth } from '../../suites/lib/check.ts';
 import { parseArgs } from './args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
+import { startRunProgress, type RunProgress } from './run-progress.ts';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -51,6 +53,7 @@ const FLAGS = {
   workspaces: { type: 'number' },
   quiet: { type: 'boolean' },
   spec: { type: 'string' },
+  baseline: { type: 'string' },
 } as const;
 
 export interface RunOutcome {
@@ -89,6 +92,8 @@ export interface RunFlags {
   quiet?: boolean;
   /** A spec file to compare with the one the kit was written from. */
   spec?: string;
+  /** Known failures: `{ entries: [{ check, reason, expires? }] }` (harness/runner/baseline.ts). */
+  baseline?: string;
 }
 
 export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
@@ -101,6 +106,8 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   const profile = { ...loaded, poolSize };
   const say = (s: string) => flags.quiet || process.stdout.write(`${s}\n`);
   const spec = await specInfo(flags.spec);
+  // Read before anything starts: a bad baseline is the user's to fix, exit 2 naming the field.
+  const baseline = flags.baseline !== undefined ? await loadBaseline(resolve(flags.baseline), ALL_CHECKS.map((c) => c.id), flags.baseline) : undefined;
   // Whether a given spec matches is printed even with --quiet: it changes how to read the run.
   if (spec.file) process.stdout.write(`${describeComparison(spec.file)}\n`);
   const started = Date.now();
@@ -121,7 +128,8 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
-    say(formatPlan(plan(checks, profile, workspaces, depth)));
+    const announced = plan(checks, profile, workspaces, depth);
+    say(formatPlan(announced));
 
     const redactor = new Redactor();
     if (control) redactor.add(control.token);
@@ -135,11 +143,14 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
       target: { baseUrl, name: profile.name, embedded: !!embedded },
       depth,
       profile: profileForReport(profile, redactor),
+      ...(baseline ? { baseline } : {}),
     });
     await head.close();
 
     const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only, concurrency: flags.concurrency ?? 8, poolSize, eventsPath };
-    await runInVitest(context, !!flags.quiet);
+    // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
+    const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency: context.concurrency, startedAt: started });
+    await runInVitest(context, !!flags.quiet, progress);
 
     const events = await readEvents(eventsPath);
     const exchanges = events.filter((e) => e.type === 'exchange');
@@ -156,7 +167,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const { results } = await writeReports(dir, {
       events: [...events, finished],
       clauses: [...CLAUSES],
-      checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses) })),
+      checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses), features: c.features })),
       mutation: embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
     });
     const latest = join(outRoot, 'latest');
@@ -164,7 +175,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     await cp(dir, latest, { recursive: true });
     // The verdict is always printed, --quiet or not.
     process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\n`);
-    return { exitCode: mustFailures(results) > 0 ? 1 : 0, dir };
+    return { exitCode: exitCodeOf(results), dir };
   } finally {
     await embedded?.stop();
   }
@@ -195,7 +206,7 @@ async function probe(baseUrl: string): Promise<void> {
   }
 }
 
-async function runInVitest(context: RunContext, quiet: boolean): Promise<void> {
+async function runInVitest(context: RunContext, quiet: boolean, progress?: RunProgress): Promise<void> {
   const { startVitest } = await import('vitest/node');
   process.env[RUN_CONTEXT_ENV] = JSON.stringify(context);
   try {
@@ -204,12 +215,14 @@ async function runInVitest(context: RunContext, quiet: boolean): Promise<void> {
       root: PACKAGE_ROOT,
       config: join(PACKAGE_ROOT, 'suites/vitest.conformance.config.ts'),
       maxConcurrency: context.concurrency,
-      reporters: quiet ? [['dot']] : [['default', { summary: false }]],
+      // The progress reporter goes first: it clears its line before vitest's own reporter writes.
+      reporters: quiet ? [['dot']] : [...(progress ? [progress.reporter] : []), ['default', { summary: false }]],
       watch: false,
       passWithNoTests: true,
     });
     await vitest?.close();
   } finally {
+    progress?.stop();
     delete process.env[RUN_CONTEXT_ENV];
     process.exitCode = undefined; // the CLI decides the exit code from the verdicts
   }

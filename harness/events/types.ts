@@ -41,6 +41,22 @@ export interface RunStartEvent {
   target: { baseUrl: string; name?: string; embedded: boolean };
   depth: string;
   profile: unknown; // the profile as loaded, secrets redacted
+  /** Known failures given with `run --baseline FILE` (validated; every check id exists). */
+  baseline?: Baseline;
+}
+
+/** One known failure: a check expected to fail, why, and (optionally) the last day it holds (UTC). */
+export interface BaselineEntry {
+  check: string;
+  reason: string;
+  /** YYYY-MM-DD: the entry holds through that day (UTC); from the next day its failure counts again. */
+  expires?: string;
+}
+
+export interface Baseline {
+  /** The file as given on the command line. */
+  file: string;
+  entries: BaselineEntry[];
 }
 
 export interface CheckStartEvent {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateThresholds, parseThreshold, describeBroken } from './thresholds.ts';
 import { encode, newHistogram, record } from './histogram.ts';
-import { LOAD_SCHEMA_VERSION, type LoadReport } from './report-types.ts';
+import type { LoadReport } from './report-types.ts';
+import { emptyLoadReport } from './load-report.test-helper.ts';
 import { planWorkspaces } from './workspaces.ts';
 import { parseProfile } from '../runner/profile.ts';
 import { DEFAULT_PROFILE_PATH } from '../runner/profile.ts';
@@ -14,22 +15,10 @@ function report(latenciesMs: number[], opts: Partial<LoadReport['totals']> = {})
   for (const ms of latenciesMs) record(h, ms * 1000);
   const s = newHistogram();
   for (const ms of latenciesMs) record(s, (ms * 1000) / 2);
-  return {
-    schemaVersion: LOAD_SCHEMA_VERSION,
-    kind: 'api',
-    runId: 'r',
-    startedAt: '',
-    finishedAt: '',
-    environment: { cpu: '', cpus: 1, node: '', kit: '', os: '', targetUrl: '', profileHash: '' },
-    plan: { durationMs: 1000, intended: latenciesMs.length, workspaces: 1, mix: {} },
-    totals: { sent: latenciesMs.length, completed: latenciesMs.length, late: 0, errors: 0, status: { '200': latenciesMs.length }, throughput: 100, corrected: encode(h), service: encode(s), ...opts },
-    endpoints: [],
-    flows: {},
-    timeline: [],
-    violations: [],
-    thresholds: [],
-    ok: true,
-  };
+  const r = emptyLoadReport();
+  r.plan = { ...r.plan, intended: latenciesMs.length };
+  r.totals = { sent: latenciesMs.length, completed: latenciesMs.length, late: 0, errors: 0, status: { '200': latenciesMs.length }, throughput: 100, corrected: encode(h), service: encode(s), ...opts };
+  return r;
 }
 
 describe('thresholds', () => {

@@ -1,5 +1,5 @@
 // A realistic synthetic run for the report tests (not a test file itself).
-import type { CheckEndEvent, ExchangeEvent, Level, RunEvent, Verdict } from '../events/types.ts';
+import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, RunEvent, Verdict } from '../events/types.ts';
 import type { Clause } from '../../suites/spec/clauses/types.ts';
 import type { CheckInfo, ReportInput } from './results.ts';
 
@@ -30,7 +30,8 @@ export const CLAUSES: Clause[] = [
 
 export const CHECKS: CheckInfo[] = [
   { id: 'AUTH-401-MISSING/GET /v1/workspace', title: 'MUST answer 401 without Authorization', clauses: ['AUTH-401-MISSING'], level: 'MUST' },
-  { id: 'AUTH-401-MISSING/GET /v1/usage', title: 'MUST answer 401 without Authorization', clauses: ['AUTH-401-MISSING'], level: 'MUST' },
+  // A check that needs the control API is Extended: AUTH-401-MISSING is proven both ways.
+  { id: 'AUTH-401-MISSING/GET /v1/usage', title: 'MUST answer 401 without Authorization', clauses: ['AUTH-401-MISSING'], level: 'MUST', features: ['control'] },
   { id: 'IDEM-REUSED/POST /v1/campaigns', title: 'MUST answer 422 on a reused key with another body', clauses: ['IDEM-REUSED-422', 'ERR-REQUESTID'], level: 'MUST' },
   { id: 'IDEM-REUSED/POST /v1/api-keys', title: 'MUST answer 422 on a reused key with another body', clauses: ['IDEM-REUSED-422'], level: 'MUST' },
   { id: 'PAGE-LIMIT-101/GET /v1/api-keys', title: 'MUST reject limit=101', clauses: ['PAGE-LIMIT-MAX'], level: 'MUST' },
@@ -38,8 +39,8 @@ export const CHECKS: CheckInfo[] = [
   { id: 'ERR-ENVELOPE/GET /v1/nope', title: 'MUST answer the error envelope', clauses: ['ERR-REQUESTID'], level: 'MUST' },
   { id: 'RATE-REMAINING-COUNTDOWN', title: 'SHOULD count X-RateLimit-Remaining down', clauses: ['RATE-REMAINING'], level: 'SHOULD' },
   { id: 'LIST-CURSOR/GET /v1/campaigns', title: 'PROFILE cursor parameter works', clauses: ['LIST-PARAM-CURSOR'], level: 'PROFILE' },
-  { id: 'USAGE-PERCENT/GET /v1/usage', title: 'MUST compute usagePercentage', clauses: ['USAGE-PERCENT'], level: 'MUST' },
-  { id: 'KEY-SUBSET/POST /v1/api-keys', title: 'MUST refuse a key wider than its creator', clauses: ['KEY-SUBSET'], level: 'MUST' },
+  { id: 'USAGE-PERCENT/GET /v1/usage', title: 'MUST compute usagePercentage', clauses: ['USAGE-PERCENT'], level: 'MUST', features: ['control', 'twoWorkspaces'] },
+  { id: 'KEY-SUBSET/POST /v1/api-keys', title: 'MUST refuse a key wider than its creator', clauses: ['KEY-SUBSET'], level: 'MUST', features: ['control:workspace-keys'] },
 ];
 
 let seq = 0;
@@ -77,7 +78,7 @@ function end(checkId: string, verdict: Verdict, extra: Partial<CheckEndEvent> = 
   };
 }
 
-export function makeInput(opts: { withMutation?: boolean; withRunEnd?: boolean } = {}): ReportInput {
+export function makeInput(opts: { withMutation?: boolean; withRunEnd?: boolean; baseline?: BaselineEntry[] } = {}): ReportInput {
   seq = 0;
   const xss = '<script>alert("pwned")</script>';
   const idem1 = exchange({
@@ -128,6 +129,7 @@ export function makeInput(opts: { withMutation?: boolean; withRunEnd?: boolean }
       target: { baseUrl: BASE, name: 'reference', embedded: true },
       depth: 'default',
       profile: { baseUrl: BASE, workspaces: [{ apiKey: PLANTED.bearer }], control: { url: 'http://127.0.0.1:4011', token: PLANTED.controlToken } },
+      ...(opts.baseline ? { baseline: { file: 'known.json', entries: opts.baseline } } : {}),
     },
     { type: 'check-start', checkId: 'AUTH-401-MISSING/GET /v1/workspace', at: at(1) },
     exchange({ id: 'x000001', startedAt: at(10), checkId: 'AUTH-401-MISSING/GET /v1/workspace', request: { method: 'GET', url: `${BASE}/v1/workspace`, headers: {} }, response: { status: 401, headers: {}, body: '{"error":{"status":401}}' } }),
@@ -157,7 +159,8 @@ export function makeInput(opts: { withMutation?: boolean; withRunEnd?: boolean }
   if (opts.withRunEnd !== false) {
     events.push({ type: 'run-end', finishedAt: at(5_000), stats: { requests: 5, unplanned429: 1, plannedMs: 4_000, actualMs: 5_000 } });
   }
-  const input: ReportInput = { events, clauses: CLAUSES, checks: CHECKS };
+  // Copies: a test may push a check or a clause without touching the next test's input.
+  const input: ReportInput = { events, clauses: [...CLAUSES], checks: [...CHECKS] };
   if (opts.withMutation !== false) {
     input.mutation = {
       score: 0.75,

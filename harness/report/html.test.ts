@@ -87,7 +87,7 @@ describe('report.html', () => {
     expect(tiles).toContain('Mutation score');
     expect(tiles).toContain('75%');
     expect(tiles).toContain('evidence the suite can fail');
-    expect(tiles).toMatch(/8<small>\/10<\/small><\/div><div class="t-label">Clauses covered/);
+    expect(tiles).toMatch(/6<small>\/10<\/small><\/div><div class="t-label">Clauses checked<\/div><div class="t-sub">2 not covered, 1 skipped, 1 errored/);
     const noMutation = renderReports(makeInput({ withMutation: false })).files['report.html'];
     expect(noMutation).not.toContain('Mutation score');
   });
@@ -177,7 +177,60 @@ describe('report.html', () => {
     input.checks = input.checks.filter((c) => input.events.some((e) => e.type === 'check-end' && e.checkId === c.id));
     const out = renderReports(input).files['report.html'];
     expect(out).toContain('No check failed');
-    expect(out).toContain('PASS: every MUST and PROFILE check passed');
+    expect(out).toContain('PASS for 5 of 10 clauses (4 not covered, 1 skipped: <a href="#coverage">see below</a>)');
     expect(out).toContain('header class="top v-pass"');
+  });
+
+  it('the header says what the verdict speaks for: clauses checked of the total, and the Core and Extended verdicts', () => {
+    const top = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
+    expect(elementById(top, 'verdict')).toContain('FAIL: 2 MUST/PROFILE checks failed or errored');
+    expect(top).toContain('Clauses checked: 6 of 10 clauses (2 not covered, 1 skipped, 1 errored: <a href="#coverage">see below</a>)');
+    const core = elementById(top, 'tier-core');
+    expect(core).toContain('class="tier tv-fail"');
+    expect(core).toContain('Core</span> <span class="tier-text">FAIL (3 of 5 MUST clauses checked; 2 failed, 1 skipped, 1 not covered)');
+    expect(core).toContain('MUST clauses checked without the control API');
+    const ext = elementById(top, 'tier-extended');
+    expect(ext).toContain('class="tier tv-pass"');
+    expect(ext).toContain('Extended</span> <span class="tier-text">PASS (3 of 3 MUST clauses checked)');
+    expect(ext).toContain('MUST clauses that need the control API');
+  });
+
+  it('a PASS says for how many clauses, and "see below" leads to the clauses it does not speak for, each with its reason', () => {
+    const input = makeInput();
+    input.events = input.events.filter((e) => e.type !== 'check-end' || e.verdict === 'pass' || e.verdict === 'skip');
+    input.checks = input.checks.filter((c) => input.events.some((e) => e.type === 'check-end' && e.checkId === c.id));
+    const out = renderReports(input).files['report.html'];
+    expect(elementById(out, 'verdict')).toContain('PASS for 5 of 10 clauses (4 not covered, 1 skipped: <a href="#coverage">see below</a>)');
+    expect(out).not.toContain('class="coverage-line"'); // the PASS line already says it
+    expect(elementById(out, 'tier-core')).toContain('INCOMPLETE (2 of 5 MUST clauses checked; 1 skipped, 2 not covered)');
+    const cov = elementById(out, 'coverage');
+    expect(cov).toContain('Not covered (4)');
+    expect(cov).toContain('Skipped (1)');
+    expect(cov).toMatch(/<code>VER-PREFIX<\/code><\/a><\/td><td><span class="lvl lvl-MUST"[^>]*>MUST<\/span><\/td><td>no check proves this clause yet/);
+    expect(cov).toMatch(/<code>PAGE-LIMIT-MAX<\/code>.*the profile declares no operation &quot;apikeys.list&quot;/);
+    expect(cov).not.toContain('AUTH-401-MISSING'); // checked: not listed
+  });
+
+  it('a known failure is shown as known with its reason, apart from the failures; a stale entry is a failure; an expired one says so', () => {
+    const IDEM = 'IDEM-REUSED/POST /v1/campaigns';
+    const out = renderReports(makeInput({ baseline: [{ check: IDEM, reason: 'fixed in <2.4>', expires: '2026-03-01' }, { check: 'USAGE-PERCENT/GET /v1/usage', reason: 'was slow' }] })).files['report.html'];
+    const known = elementById(out, 'known');
+    expect(known).toContain('baseline <code>known.json</code>: 2 entries');
+    expect(known).toContain('<span class="pill v-known"');
+    expect(known).toContain('<code>IDEM-REUSED/POST /v1/campaigns</code></a></td><td>fixed in &lt;2.4&gt;</td><td>2026-03-01</td>');
+    const clause = elementById(out, 'clause-IDEM-REUSED-422');
+    expect(clause).toContain('is-known');
+    expect(clause).toContain('Known failure (baseline): fixed in &lt;2.4&gt; · until 2026-03-01');
+    const failures = elementById(out, 'failures');
+    expect(failures).not.toContain('id="check-IDEM-REUSED_POST_v1_campaigns"');
+    expect(failures).toContain('stale baseline entry');
+    expect(failures).toContain('USAGE-PERCENT/GET /v1/usage passes now: remove it from the baseline known.json. This fails the run.');
+    expect(elementById(out, 'verdict')).toContain('1 baseline entry is stale (the check passes now: remove it from the baseline)');
+
+    const expired = renderReports(makeInput({ baseline: [{ check: IDEM, reason: 'until the fix', expires: '2026-01-01' }] })).files['report.html'];
+    const card = elementById(expired, 'check-IDEM-REUSED_POST_v1_campaigns');
+    expect(card).toContain('The baseline entry for this check expired on 2026-01-01: it no longer hides this failure');
+    expect(elementById(expired, 'known')).toContain('expired on 2026-01-01: its failure counts again');
+    expect(elementById(expired, 'verdict')).toContain('FAIL: 2 MUST/PROFILE checks');
   });
 });

@@ -4,15 +4,16 @@
 
 import type { ExchangeEvent, Outcome, RunEvent } from '../events/types.ts';
 import { sectionTitle } from './sections.ts';
-import { compareSections, evidenceFor, exchangesByCheck, exchangesById, type CheckResult, type ClauseResult, type Results } from './results.ts';
+import { compareSections, evidenceFor, exchangesByCheck, exchangesById, STALE_ADVICE, type CheckResult, type ClauseResult, type Results } from './results.ts';
 import { curlEnvVars, escapeHtml as e, formatMs, groupBy, headerValue, percent, prettyBody, truncate } from './text.ts';
-import { headline } from './summary.ts';
+import { coverageText, headline, TIER_LABEL, tierText } from './summary.ts';
 
 export const BODY_MAX_CHARS = 8 * 1024;
 /** Most passing/skipped checks listed under one clause before "and N more". */
 const MAX_OTHER_CHECKS = 200;
 
-const VERDICT_LABEL: Record<Outcome | 'warn', string> = {
+const VERDICT_LABEL: Record<Outcome | 'warn' | 'known', string> = {
+  known: 'known failure',
   pass: 'pass',
   fail: 'fail',
   error: 'error',
@@ -21,7 +22,8 @@ const VERDICT_LABEL: Record<Outcome | 'warn', string> = {
   warn: 'warning',
 };
 
-function pill(v: Outcome, blocking = true, level?: string): string {
+function pill(v: Outcome, blocking = true, level?: string, known = false): string {
+  if (known) return `<span class="pill v-known" title="A failure the baseline lists: it does not fail the run">${e(VERDICT_LABEL.known)}</span>`;
   const warn = (v === 'fail' || v === 'error') && !blocking && level === 'SHOULD';
   const cls = warn ? 'warn' : v;
   return `<span class="pill v-${cls}">${e(warn ? `${VERDICT_LABEL[v]} · warning` : VERDICT_LABEL[v])}</span>`;
@@ -115,10 +117,11 @@ function failureCard(c: CheckResult, ctx: Ctx): string {
     .map((id) => (ctx.clauseAnchor.has(id) ? `<a href="#${e(ctx.clauseAnchor.get(id))}"><code>${e(id)}</code></a>` : `<code>${e(id)}</code>`))
     .join(' ');
   return `<article class="failure card ${c.blocking ? 'blocking' : 'nonblocking'}" id="${e(ctx.checkAnchor.get(c.id))}" data-verdict="${e(c.verdict)}" data-level="${e(c.level)}">
-  <div class="f-head">${pill(c.verdict, c.blocking, c.level)} ${levelBadge(c.level)} <code class="check-id">${e(c.id)}</code><span class="dur">${e(formatMs(c.durationMs))} · ${c.requests} req</span></div>
+  <div class="f-head">${pill(c.verdict, c.blocking, c.level, !!c.known)} ${levelBadge(c.level)} <code class="check-id">${e(c.id)}</code><span class="dur">${e(formatMs(c.durationMs))} · ${c.requests} req</span></div>
   <div class="f-title">${e(c.title)}</div>
   <div class="f-clauses">Clauses: ${clauseLinks || '<em>none</em>'}</div>
   <pre class="f-msg">${e(c.message ?? '(no message)')}</pre>
+  ${c.baselineExpired ? `<p class="expired-note">The baseline entry for this check expired on ${e(c.baselineExpired.expires)}: it no longer hides this failure (it was known because: ${e(c.baselineExpired.reason)}).</p>` : ''}
   ${
     ev.exchanges.length
       ? `<details class="evidence" open><summary>${ev.fallback ? 'Last request of the check (it named no evidence)' : `Evidence (${ev.exchanges.length} exchange${ev.exchanges.length === 1 ? '' : 's'})`}</summary>${ev.exchanges.map(exchangeBlock).join('\n')}</details>`
@@ -128,10 +131,11 @@ function failureCard(c: CheckResult, ctx: Ctx): string {
 }
 
 function checkRow(c: CheckResult, ctx: Ctx, full: boolean): string {
-  const inner = `${pill(c.verdict, c.blocking, c.level)} <code class="check-id">${e(c.id)}</code> <span class="c-title">${e(c.title)}</span>`;
+  const inner = `${pill(c.verdict, c.blocking, c.level, !!c.known)} <code class="check-id">${e(c.id)}</code> <span class="c-title">${e(c.title)}</span>`;
   if (!full) return `<li class="check">${inner}${c.verdict === 'skip' && c.message ? ` <span class="muted">— ${e(c.message)}</span>` : ''}</li>`;
   const curl = c.repro?.[0];
   return `<li class="check open v-${e(c.verdict)}${c.blocking ? '' : ' nb'}">${inner}
+    ${c.known ? `<p class="known-note">Known failure (baseline): ${e(c.known.reason)}${c.known.expires ? ` · until ${e(c.known.expires)}` : ''}</p>` : ''}
     ${c.message ? `<pre class="c-msg">${e(c.message)}</pre>` : ''}
     ${curl ? curlBlock(curl) : ''}
     ${c.verdict === 'fail' || c.verdict === 'error' ? `<a class="ev-link" href="#${e(ctx.checkAnchor.get(c.id))}">Evidence: request and response ↗</a>` : ''}
@@ -145,8 +149,8 @@ function clauseBlock(cl: ClauseResult, ctx: Ctx): string {
   const counts = [...groupBy(checks, (c) => c.verdict).entries()].map(([v, xs]) => `${xs.length} ${v}`).join(', ');
   const search = `${cl.id} ${cl.text} ${checks.map((c) => c.id).join(' ')}`.toLowerCase();
   const shown = others.slice(0, MAX_OTHER_CHECKS);
-  return `<article class="clause v-${e(cl.verdict)}${cl.verdict === 'fail' && !cl.blocking ? ' is-warn' : ''}" id="${e(ctx.clauseAnchor.get(cl.id))}" data-verdict="${e(cl.verdict)}" data-level="${e(cl.level)}" data-blocking="${cl.blocking}" data-search="${e(search)}">
-  <div class="cl-head">${levelBadge(cl.level)}<code class="clause-id">${e(cl.id)}</code>${pill(cl.verdict, cl.blocking || cl.level !== 'SHOULD', cl.level)}<span class="cl-counts">${checks.length ? `${checks.length} check${checks.length === 1 ? '' : 's'}: ${e(counts)}` : cl.unobservable ? `not observable from outside: ${e(cl.unobservable)}` : 'no check proves this clause'}</span></div>
+  return `<article class="clause v-${e(cl.verdict)}${cl.known ? ' is-known' : cl.verdict === 'fail' && !cl.blocking ? ' is-warn' : ''}" id="${e(ctx.clauseAnchor.get(cl.id))}" data-verdict="${e(cl.verdict)}" data-level="${e(cl.level)}" data-blocking="${cl.blocking}" data-search="${e(search)}">
+  <div class="cl-head">${levelBadge(cl.level)}<code class="clause-id">${e(cl.id)}</code>${pill(cl.verdict, cl.blocking || cl.level !== 'SHOULD', cl.level, !!cl.known)}<span class="cl-counts">${checks.length ? `${checks.length} check${checks.length === 1 ? '' : 's'}: ${e(counts)}` : cl.unobservable ? `not observable from outside: ${e(cl.unobservable)}` : 'no check proves this clause'}</span></div>
   <p class="cl-text">${e(cl.text)}</p>
   ${important.length ? `<ul class="checks">${important.map((c) => checkRow(c, ctx, true)).join('')}</ul>` : ''}
   ${
@@ -194,8 +198,9 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
     tile('Failed (blocking)', String(r.checks.filter((c) => c.blocking && c.verdict === 'fail').length), s.mustFailures ? 't-fail' : 't-zero'),
     tile('Errors', String(s.error), s.error ? 't-error' : 't-zero'),
     tile('SHOULD warnings', String(s.warnings), s.warnings ? 't-warn' : 't-zero'),
+    ...(r.baseline ? [tile('Known failures', String(s.known), s.known ? 't-known' : 't-zero', s.stale ? `${s.stale} stale entr${s.stale === 1 ? 'y' : 'ies'}` : s.expired ? `${s.expired} expired` : '')] : []),
     tile('Skipped', String(s.skip), 't-skip', s.notRun ? `${s.notRun} not run at this depth` : ''),
-    tile('Clauses covered', `${cs.total - cs.notCovered}<small>/${cs.total}</small>`, 't-cover', `${cs.notCovered} not covered`),
+    tile('Clauses checked', `${cs.covered}<small>/${cs.total}</small>`, 't-cover', [cs.notCovered ? `${cs.notCovered} not covered` : '', cs.skip ? `${cs.skip} skipped` : '', cs.error ? `${cs.error} errored` : ''].filter(Boolean).join(', ')),
   ];
   if (r.mutation) {
     tiles.push(tile('Mutation score', e(percent(r.mutation.score)), 't-mutation', `${r.mutation.killed}/${r.mutation.total} mutants killed: evidence the suite can fail`));
@@ -230,14 +235,82 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
     .join('')}</ul></article></section>`
     : '';
 
-  const failures = [...r.checks.filter((c) => c.blocking), ...r.checks.filter((c) => !c.blocking && (c.verdict === 'fail' || c.verdict === 'error'))];
+  const failures = [...r.checks.filter((c) => c.blocking), ...r.checks.filter((c) => !c.blocking && !c.known && (c.verdict === 'fail' || c.verdict === 'error'))];
+  const stale = r.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
+  const staleHtml = stale
+    .map(
+      (x) => `<article class="failure card stale" id="${e(`stale-${x.check.replace(/[^A-Za-z0-9_-]+/g, '_')}`)}" data-verdict="fail">
+  <div class="f-head"><span class="pill v-fail">stale baseline entry</span> <code class="check-id">${e(x.check)}</code></div>
+  <pre class="f-msg">${e(`${x.check} passes now: ${STALE_ADVICE} ${r.baseline!.file}. This fails the run.`)}</pre>
+  <p class="muted">It was listed because: ${e(x.reason)}${x.expires ? ` · until ${e(x.expires)}` : ''}</p>
+</article>`,
+    )
+    .join('\n');
   const envVars = curlEnvVars(failures.flatMap((c) => evidenceFor(c, ctx.byId, ctx.byCheck).exchanges.map((x) => x.curl)));
   const envNote = envVars.length
     ? `<p class="env-note">The curl lines read credentials from the environment: set ${envVars.map((v) => `<code>${e(v)}</code>`).join(', ')} first (e.g. <code>export ${e(envVars[0])}=&#39;…&#39;</code>).</p>`
     : '';
-  const failuresHtml = failures.length
-    ? `<section class="failures" id="failures"><h2>Failures and errors <span class="sec-count">${failures.length}</span></h2>${envNote}${failures.map((c) => failureCard(c, ctx)).join('\n')}</section>`
-    : `<section class="failures" id="failures"><h2>Failures and errors</h2><p class="all-good">No check failed${s.skip ? ` (${s.skip} skipped)` : ''}.</p></section>`;
+  const failuresHtml =
+    failures.length || stale.length
+      ? `<section class="failures" id="failures"><h2>Failures and errors <span class="sec-count">${failures.length + stale.length}</span></h2>${envNote}${staleHtml}${failures.map((c) => failureCard(c, ctx)).join('\n')}</section>`
+      : `<section class="failures" id="failures"><h2>Failures and errors</h2><p class="all-good">No check failed${s.known ? ` but the ${s.known} known one${s.known === 1 ? '' : 's'} below` : ''}${s.skip ? ` (${s.skip} skipped)` : ''}.</p></section>`;
+
+  const known = r.checks.filter((c) => c.known);
+  const otherEntries = r.baseline?.entries.filter((x) => x.status !== 'known' && x.status !== 'stale') ?? [];
+  const knownHtml = r.baseline
+    ? `<section class="card known" id="known"><h2>Known failures <span class="sec-count">baseline <code>${e(r.baseline.file)}</code>: ${r.baseline.entries.length} entr${r.baseline.entries.length === 1 ? 'y' : 'ies'}</span></h2>
+  ${
+    known.length
+      ? `<p class="muted">These checks failed as the baseline expects: shown, not counted against the verdict.</p><table class="tbl"><thead><tr><th>Check</th><th>Known because</th><th>Until</th><th>What failed</th></tr></thead><tbody>${known
+          .map(
+            (c) =>
+              `<tr><td>${pill('fail', false, c.level, true)} <a href="#${e(ctx.checkAnchor.get(c.id))}"><code>${e(c.id)}</code></a></td><td>${e(c.known!.reason)}</td><td>${e(c.known!.expires ?? '')}</td><td>${e(c.message ?? '')}</td></tr>`,
+          )
+          .join('')}</tbody></table>`
+      : '<p class="muted">No check the baseline lists failed in this run.</p>'
+  }
+  ${
+    otherEntries.length
+      ? `<table class="tbl"><thead><tr><th>Entry</th><th>What became of it</th><th>Known because</th></tr></thead><tbody>${otherEntries
+          .map(
+            (x) =>
+              `<tr><td><code>${e(x.check)}</code></td><td>${e(
+                x.status === 'expired'
+                  ? `expired on ${x.expires}: its failure counts again (listed above)`
+                  : x.status === 'errored'
+                    ? 'the check errored: a baseline hides failures, not errors'
+                    : 'the check did not run here: nothing to compare',
+              )}</td><td>${e(x.reason)}</td></tr>`,
+          )
+          .join('')}</tbody></table>`
+      : ''
+  }
+</section>`
+    : '';
+
+  const unchecked = r.clauses.filter((c) => c.verdict === 'not-covered' || c.verdict === 'skip' || c.verdict === 'error');
+  const reasonOf = (cl: ClauseResult) =>
+    cl.verdict === 'not-covered'
+      ? (cl.unobservable ? `not observable from outside: ${cl.unobservable}` : 'no check proves this clause yet')
+      : cl.verdict === 'error'
+        ? `a check errored: ${cl.checks.find((x) => x.verdict === 'error')?.message ?? ''}`
+        : (cl.checks.find((x) => x.message)?.message ?? 'skipped');
+  const uncheckedGroups = (['not-covered', 'skip', 'error'] as const)
+    .map((v) => [v, unchecked.filter((c) => c.verdict === v)] as const)
+    .filter(([, xs]) => xs.length);
+  const coverageHtml = `<section class="card coverage" id="coverage"><h2>What the verdict speaks for</h2>
+  <p>The verdict speaks for the <b>${cs.covered}</b> of ${cs.total} clauses a check ran on and passed or failed. ${
+    unchecked.length ? `It says nothing about the ${unchecked.length} below.` : 'Every clause was checked.'
+  } <b>Core</b> is every MUST clause a check proves without the control API; <b>Extended</b> every MUST clause a check proves through it (a clause proven both ways counts in both, each by its own checks). Each is INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. PROFILE readings and SHOULD warnings count only in the overall verdict; clauses no check can observe from outside are in neither.</p>
+  ${uncheckedGroups
+    .map(
+      ([v, xs]) =>
+        `<details class="unchecked"${xs.length <= 30 ? ' open' : ''}><summary>${e(v === 'not-covered' ? 'Not covered' : v === 'skip' ? 'Skipped' : 'Errored')} (${xs.length})</summary><table class="tbl"><thead><tr><th>Clause</th><th>Level</th><th>Why</th></tr></thead><tbody>${xs
+          .map((cl) => `<tr><td><a href="#${e(ctx.clauseAnchor.get(cl.id))}"><code>${e(cl.id)}</code></a></td><td>${levelBadge(cl.level)}</td><td>${e(reasonOf(cl))}</td></tr>`)
+          .join('')}</tbody></table></details>`,
+    )
+    .join('\n')}
+</section>`;
 
   const skips = r.checks.filter((c) => c.verdict === 'skip');
   const skipGroups = [...groupBy(skips, (c) => c.message ?? '(no reason given)').entries()].sort((a, b) => b[1].length - a[1].length);
@@ -300,13 +373,19 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
   <div class="wrap">
     <div class="brand">${e(r.kit.name)} <span>certification report</span></div>
     <h1>Outreach API v1 conformance</h1>
-    <div class="headline"><span class="hl-dot"></span>${e(h.text)}</div>
+    <div class="headline"><span class="hl-dot"></span><span id="verdict">${e(h.text).replace('see below', '<a href="#coverage">see below</a>')}</span></div>
+    ${/^PASS for /.test(h.text) ? '' : `<div class="coverage-line">Clauses checked: ${e(coverageText(r)).replace('see below', '<a href="#coverage">see below</a>')}</div>`}
+    <div class="tiers" id="tiers">${(['core', 'extended'] as const)
+      .map((k) => `<div class="tier tv-${e(s[k].verdict)}" id="tier-${k}"><span class="tier-name">${e(TIER_LABEL[k].name)}</span> <span class="tier-text">${e(tierText(s[k]))}</span><div class="tier-what">${e(TIER_LABEL[k].what)}</div></div>`)
+      .join('')}</div>
     <dl class="meta">${meta.map(([k, v]) => `<div><dt>${e(k)}</dt><dd>${v}</dd></div>`).join('')}</dl>
   </div>
 </header>
 <div class="wrap">
   <section class="tiles">${tiles.join('')}</section>
   ${failuresHtml}
+  ${knownHtml}
+  ${coverageHtml}
   ${skipsHtml}
   ${mutationHtml}
   ${warningsHtml}
@@ -404,6 +483,11 @@ h2 .bar{margin-left:12px;width:120px}
 .lvl{font-size:10.5px;font-weight:700;letter-spacing:.04em;padding:1px 6px;border-radius:4px;border:1px solid}
 .lvl-MUST{color:#0a3069;border-color:#54aeff;background:#ddf4ff}.lvl-SHOULD{color:#7d4e00;border-color:#d4a72c;background:#fff8c5}.lvl-PROFILE{color:#5e2db3;border-color:#c297ff;background:#fbefff}
 .pill{font-size:11.5px;font-weight:600;padding:1px 8px;border-radius:10px;white-space:nowrap}
+.v-known.pill{background:#ddf4ff;color:#0550ae;border:1px solid #54aeff}.clause.is-known{border-left-color:#54aeff}.t-known{border-top-color:#54aeff}
+.known-note{margin:4px 0;font-size:13px;color:#0550ae}.expired-note{margin:6px 0;font-size:13px;color:var(--fail);font-weight:600}.failure.stale{border-left-color:var(--fail)}
+.coverage-line{font-size:14px;color:#d1d5db;margin:-8px 0 12px}.headline a,.coverage-line a{color:#93c5fd}
+.tiers{display:flex;gap:12px;flex-wrap:wrap;margin:0 0 14px}.tier{border:1px solid rgba(255,255,255,.2);border-left:5px solid var(--nc);border-radius:6px;padding:6px 12px;min-width:300px}
+.tier.tv-pass{border-left-color:#2da44e}.tier.tv-fail{border-left-color:#fa4549}.tier.tv-incomplete{border-left-color:#d4a72c}.tier-name{font-weight:700}.tier-what{font-size:12px;color:#9ca3af}
 .v-pass.pill{background:var(--pass-bg);color:var(--pass)}.v-fail.pill{background:var(--fail-bg);color:var(--fail)}.v-error.pill{background:var(--error-bg);color:var(--error)}.v-warn.pill{background:var(--warn-bg);color:var(--warn)}.v-skip.pill{background:var(--skip-bg);color:var(--skip)}.v-not-covered.pill{background:#fff;color:var(--skip);border:1px dashed var(--nc)}
 ul.checks{list-style:none;margin:8px 0 0;padding:0}ul.checks li{padding:4px 0;border-top:1px solid #f0f2f5;overflow-wrap:anywhere}ul.checks li:first-child{border-top:0}
 .c-title{color:var(--muted);font-size:13px}.ev-link{font-size:12.5px}

@@ -18,10 +18,10 @@ import { buildSummaryMarkdown } from './summary.ts';
 
 export { createNdjsonSink, readEvents, parseEvents } from '../events/ndjson.ts';
 export type { NdjsonSink } from '../events/ndjson.ts';
-export { buildResults, mustFailures, worst, checkArea, compareSections, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE } from './results.ts';
-export type { ReportInput, Results, CheckResult, ClauseResult, CheckInfo, MutationInput, VerdictCounts } from './results.ts';
-export { formatConsoleSummary, buildSummaryMarkdown, SUMMARY_MAX_BYTES } from './summary.ts';
-export { buildJunit } from './junit.ts';
+export { buildResults, mustFailures, exitCodeOf, applyBaseline, isExpired, STALE_ADVICE, worst, checkArea, compareSections, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE } from './results.ts';
+export type { ReportInput, Results, CheckResult, ClauseResult, CheckInfo, MutationInput, VerdictCounts, Tier, TierSummary, BaselineStatus } from './results.ts';
+export { formatConsoleSummary, buildSummaryMarkdown, SUMMARY_MAX_BYTES, coverageText, tierText } from './summary.ts';
+export { buildJunit, junitCounts } from './junit.ts';
 export { buildHtml, BODY_MAX_CHARS } from './html.ts';
 export { buildHar } from './har.ts';
 export type { Har, HarEntry } from './har.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderReports } from './index.ts';
-import { buildJunit } from './junit.ts';
+import { buildJunit, junitCounts } from './junit.ts';
 import { buildResults } from './results.ts';
 import { makeInput } from './fixture.test-helper.ts';
 import { findAll, parseXml } from './xml.test-helper.ts';
@@ -89,5 +89,44 @@ describe('junit.xml', () => {
     const f = findAll(parsed, 'failure')[0]!;
     expect(f.attrs.message).toBe('bad ]]> <x a="1"> & \'q\'  done');
     expect(findAll(parsed, 'testcase').some((c) => c.attrs.name === 'WEIRD-<&>"\'/id')).toBe(true);
+  });
+
+  it('the root counts are junitCounts() of the results (what verify holds a bundle to)', () => {
+    expect(junitCounts(results)).toEqual({ tests: 11, failures: 1, errors: 1, skipped: 2 });
+  });
+});
+
+describe('junit.xml with a baseline', () => {
+  const IDEM = 'IDEM-REUSED/POST /v1/campaigns';
+  const render = (baseline: { check: string; reason: string; expires?: string }[]) => {
+    const { files, results } = renderReports(makeInput({ baseline }));
+    const root = parseXml(files['junit.xml']);
+    return { root, results, tc: (name: string) => findAll(root, 'testcase').find((c) => c.attrs.name === name)! };
+  };
+
+  it('a known failure is a skipped test whose message gives the reason, the failure in <system-out>', () => {
+    const { root, results, tc } = render([{ check: IDEM, reason: 'fixed in 2.4', expires: '2026-03-01' }]);
+    const known = tc(IDEM);
+    expect(known.children.map((c) => c.name)).toEqual(['skipped', 'system-out']);
+    expect(known.children[0]!.attrs.message).toBe('known failure: fixed in 2.4 (until 2026-03-01)');
+    expect(known.children[1]!.text).toMatch(/^KNOWN FAILURE \(baseline known\.json, non-blocking\)\nknown because: fixed in 2\.4\nuntil: 2026-03-01\n\nexpected 422 idempotency_key_reused/);
+    expect(root.attrs).toMatchObject({ tests: '11', failures: '0', errors: '1', skipped: '3' });
+    expect(junitCounts(results)).toEqual({ tests: 11, failures: 0, errors: 1, skipped: 3 });
+    expect(findAll(root, 'testsuite').find((s) => s.attrs.name === 'IDEM')!.attrs).toMatchObject({ failures: '0', skipped: '1' });
+  });
+
+  it('a stale entry is a failing test of the BASELINE suite; an expired one leaves the failure, saying so', () => {
+    const { root, tc } = render([{ check: 'USAGE-PERCENT/GET /v1/usage', reason: 'was slow' }]);
+    const suite = findAll(root, 'testsuite').find((s) => s.attrs.name === 'BASELINE')!;
+    expect(suite.attrs).toMatchObject({ tests: '1', failures: '1' });
+    const f = tc('baseline: USAGE-PERCENT/GET /v1/usage').children[0]!;
+    expect(f).toMatchObject({ name: 'failure', attrs: { type: 'stale-baseline', message: 'USAGE-PERCENT/GET /v1/usage passes now: remove it from the baseline known.json' } });
+    expect(root.attrs).toMatchObject({ tests: '12', failures: '2' });
+    expect(tc('USAGE-PERCENT/GET /v1/usage').children).toEqual([]); // the check itself passed
+
+    const expired = render([{ check: IDEM, reason: 'until the fix', expires: '2025-12-31' }]);
+    const failure = expired.tc(IDEM).children.find((c) => c.name === 'failure')!;
+    expect(failure.text).toContain('baseline: the entry expired on 2025-12-31; it no longer hides this failure (known because: until the fix)');
+    expect(expired.root.attrs).toMatchObject({ failures: '1', skipped: '2' });
   });
 });

@@ -5,6 +5,15 @@
 //                           <system-out>: the exit code does not fail on it, so neither does JUnit
 // - error                -> <error> (the harness broke, or the check was interrupted)
 // - skip                 -> <skipped message="reason"> (including "not run at this depth")
+// - known failure (run --baseline) -> <skipped message="known failure: <reason>"> with the failure's
+//   details in <system-out>. Why skipped rather than a passing test with a note: CI test views
+//   (GitHub and GitLab test reports, Jenkins, Azure DevOps) count and list skipped tests with their
+//   message on the summary page, so a known failure stays in sight without failing the build,
+//   while the <system-out> of a passing test is shown by few of them, only when one opens it, and
+//   a pass would count a failing check as passing.
+// - stale baseline entry   -> a failing <testcase> of its own in a "BASELINE" testsuite (name
+//   "baseline: <check id>"): the run exits 1 for it, so a CI that gates on <failure> agrees.
+// - expired entry          -> the check's ordinary <failure>, its message saying the entry expired.
 
 import type { ExchangeEvent, RunEvent } from '../events/types.ts';
 import { evidenceFor, exchangesByCheck, exchangesById, type CheckResult, type Results } from './results.ts';
@@ -12,8 +21,30 @@ import { escapeXml, firstLine, groupBy } from './text.ts';
 
 const secs = (ms: number) => (Math.max(0, ms) / 1000).toFixed(3);
 
+export const BASELINE_SUITE = 'BASELINE';
+
+export interface JunitCounts {
+  tests: number;
+  failures: number;
+  errors: number;
+  skipped: number;
+}
+
+/** The root <testsuites> counts junit.xml carries for these results (`verify` holds a bundle to them). */
+export function junitCounts(results: Pick<Results, 'checks'> & { baseline?: Results['baseline'] }): JunitCounts {
+  const stale = results.baseline?.entries.filter((x) => x.status === 'stale').length ?? 0;
+  const cs = results.checks;
+  return {
+    tests: cs.length + stale,
+    failures: cs.filter((c) => c.verdict === 'fail' && c.level !== 'SHOULD' && !c.known).length + stale,
+    errors: cs.filter((c) => c.verdict === 'error').length,
+    skipped: cs.filter((c) => c.verdict === 'skip' || (c.verdict === 'fail' && c.known)).length,
+  };
+}
+
 function detail(c: CheckResult, ev: { exchanges: ExchangeEvent[]; fallback: boolean }): string {
   const lines = [c.message ?? '(no message)', '', `check: ${c.id}`, `level: ${c.level}`, `clauses: ${c.clauses.join(', ') || '(none)'}`];
+  if (c.baselineExpired) lines.push(`baseline: the entry expired on ${c.baselineExpired.expires}; it no longer hides this failure (known because: ${c.baselineExpired.reason})`);
   if (ev.exchanges.length) {
     lines.push('', ev.fallback ? 'last request of the check (no evidence named):' : 'evidence:');
     for (const x of ev.exchanges) {
@@ -30,14 +61,15 @@ export function buildJunit(results: Results, events: RunEvent[]): string {
   const areas = [...groupBy(results.checks, (c) => c.area).entries()].sort(([a], [b]) => a.localeCompare(b));
   const ts = escapeXml(results.startedAt || new Date(0).toISOString());
   const count = (cs: CheckResult[], f: (c: CheckResult) => boolean) => cs.filter(f).length;
-  const isFailure = (c: CheckResult) => c.verdict === 'fail' && c.level !== 'SHOULD';
+  const isFailure = (c: CheckResult) => c.verdict === 'fail' && c.level !== 'SHOULD' && !c.known;
   const isError = (c: CheckResult) => c.verdict === 'error';
-  const isSkip = (c: CheckResult) => c.verdict === 'skip';
+  const isSkip = (c: CheckResult) => c.verdict === 'skip' || (c.verdict === 'fail' && !!c.known);
+  const stale = results.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
 
   const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const total = results.checks;
+  const total = junitCounts(results);
   out.push(
-    `<testsuites name="${escapeXml(`${results.kit.name} ${results.kit.version}`)}" tests="${total.length}" failures="${count(total, isFailure)}" errors="${count(total, isError)}" skipped="${count(total, isSkip)}" time="${secs(results.durationMs)}" timestamp="${ts}">`,
+    `<testsuites name="${escapeXml(`${results.kit.name} ${results.kit.version}`)}" tests="${total.tests}" failures="${total.failures}" errors="${total.errors}" skipped="${total.skipped}" time="${secs(results.durationMs)}" timestamp="${ts}">`,
   );
   for (const [area, checks] of areas) {
     const time = checks.reduce((s, c) => s + c.durationMs, 0);
@@ -63,6 +95,13 @@ export function buildJunit(results: Results, events: RunEvent[]): string {
       const msg = escapeXml(firstLine(c.message ?? '', 500));
       if (c.verdict === 'pass') {
         out.push(`${head}/>`);
+      } else if (c.known) {
+        out.push(
+          `${head}>`,
+          `      <skipped message="${escapeXml(firstLine(`known failure: ${c.known.reason}${c.known.expires ? ` (until ${c.known.expires})` : ''}`, 500))}"/>`,
+          `      <system-out>${escapeXml(`KNOWN FAILURE (baseline ${results.baseline?.file ?? ''}, non-blocking)\nknown because: ${c.known.reason}${c.known.expires ? `\nuntil: ${c.known.expires}` : ''}\n\n${detail(c, ev)}`)}</system-out>`,
+          '    </testcase>',
+        );
       } else if (c.verdict === 'skip') {
         out.push(`${head}>`, `      <skipped message="${msg}"/>`, '    </testcase>');
       } else if (c.verdict === 'error') {
@@ -81,6 +120,18 @@ export function buildJunit(results: Results, events: RunEvent[]): string {
       } else {
         out.push(`${head}>`, `      <failure message="${msg}" type="${escapeXml(c.level)}">${escapeXml(detail(c, ev))}</failure>`, '    </testcase>');
       }
+    }
+    out.push('  </testsuite>');
+  }
+  if (stale.length) {
+    out.push(`  <testsuite name="${BASELINE_SUITE}" tests="${stale.length}" failures="${stale.length}" errors="0" skipped="0" time="0.000" timestamp="${ts}">`);
+    for (const x of stale) {
+      const msg = `${x.check} passes now: remove it from the baseline ${results.baseline!.file}`;
+      out.push(
+        `    <testcase name="${escapeXml(`baseline: ${x.check}`)}" classname="${BASELINE_SUITE}" time="0.000">`,
+        `      <failure message="${escapeXml(firstLine(msg, 500))}" type="stale-baseline">${escapeXml(`${msg}\nit was listed because: ${x.reason}`)}</failure>`,
+        '    </testcase>',
+      );
     }
     out.push('  </testsuite>');
   }

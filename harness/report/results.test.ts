@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Outcome } from '../events/types.ts';
-import { buildResults, checkArea, compareSections, mustFailures, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE, worst } from './results.ts';
+import type { BaselineEntry, Outcome } from '../events/types.ts';
+import { buildResults, checkArea, compareSections, exitCodeOf, isExpired, mustFailures, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE, worst } from './results.ts';
 import { CHECKS, CLAUSES, makeInput } from './fixture.test-helper.ts';
 
 describe('worst()', () => {
@@ -34,8 +34,25 @@ describe('buildResults', () => {
   });
 
   it('summary counts checks by verdict (not-run checks are skips) and notCovered clauses', () => {
-    expect(r.summary).toEqual({ pass: 6, fail: 2, skip: 2, error: 1, notCovered: 2, total: CHECKS.length, warnings: 1, mustFailures: 2, notRun: 1 });
-    expect(r.clauseSummary).toEqual({ pass: 4, fail: 2, skip: 1, error: 1, notCovered: 2, total: CLAUSES.length });
+    expect(r.summary).toEqual({
+      pass: 6,
+      fail: 2,
+      skip: 2,
+      error: 1,
+      notCovered: 2,
+      total: CHECKS.length,
+      warnings: 1,
+      mustFailures: 2,
+      notRun: 1,
+      known: 0,
+      stale: 0,
+      expired: 0,
+      // Core: VER-PREFIX (no check yet), AUTH-401-MISSING (pass), IDEM-REUSED-422 (fail), PAGE-LIMIT-MAX (skip), ERR-REQUESTID (fail + error)
+      core: { verdict: 'fail', clauses: 5, covered: 3, pass: 1, fail: 2, known: 0, error: 0, skip: 1, notCovered: 1 },
+      // Extended: AUTH-401-MISSING (its /v1/usage check), USAGE-PERCENT, KEY-SUBSET
+      extended: { verdict: 'pass', clauses: 3, covered: 3, pass: 3, fail: 0, known: 0, error: 0, skip: 0, notCovered: 0 },
+    });
+    expect(r.clauseSummary).toEqual({ pass: 4, fail: 2, skip: 1, error: 1, notCovered: 2, total: CLAUSES.length, covered: 6 });
   });
 
   it('a clause takes the worst verdict of its checks', () => {
@@ -150,5 +167,134 @@ describe('helpers', () => {
   });
   it('compareSections sorts numerically', () => {
     expect(['9', '2.10', '1', '2.2', '4.1', '2', 'x'].sort(compareSections)).toEqual(['1', '2', '2.2', '2.10', '4.1', '9', 'x']);
+  });
+});
+
+describe('Core and Extended verdicts', () => {
+  const CATALOG = [...CLAUSES, { id: 'KEY-SECRET-ONCE', section: '5', level: 'MUST' as const, text: 'A key is shown once (the dashboard).' }];
+  const r = buildResults({ ...makeInput(), clauses: CATALOG });
+  const clause = (id: string) => r.clauses.find((c) => c.id === id)!;
+
+  it('a check needing the control API (control or control:<ext>) is Extended, any other Core', () => {
+    const tier = (id: string) => r.checks.find((c) => c.id === id)!.tier;
+    expect(tier('AUTH-401-MISSING/GET /v1/workspace')).toBe('core');
+    expect(tier('AUTH-401-MISSING/GET /v1/usage')).toBe('extended');
+    expect(tier('KEY-SUBSET/POST /v1/api-keys')).toBe('extended'); // control:workspace-keys
+    expect(tier('USAGE-PERCENT/GET /v1/usage')).toBe('extended');
+  });
+
+  it('MUST clauses only; a clause proven both ways is in both; an unobservable one in neither; a gap in Core', () => {
+    expect(clause('AUTH-401-MISSING').tiers).toEqual(['core', 'extended']);
+    expect(clause('USAGE-PERCENT').tiers).toEqual(['extended']);
+    expect(clause('IDEM-REUSED-422').tiers).toEqual(['core']);
+    expect(clause('RATE-REMAINING').tiers).toEqual([]); // SHOULD
+    expect(clause('LIST-PARAM-CURSOR').tiers).toEqual([]); // PROFILE
+    expect(clause('KEY-SECRET-ONCE').tiers).toEqual([]); // not observable from outside, with its reason
+    expect(clause('KEY-SECRET-ONCE').unobservable).toBeTruthy();
+    expect(clause('VER-PREFIX').tiers).toEqual(['core']); // no check yet, no reason: a gap of the kit
+  });
+
+  it('each tier judges a clause by its own checks: an Extended failure leaves Core passing', () => {
+    const input = makeInput();
+    input.events = input.events.filter((e) => e.type !== 'check-end' || e.checkId.startsWith('AUTH-') || e.checkId.startsWith('USAGE-') || e.checkId.startsWith('KEY-'));
+    const usage = input.events.find((e) => e.type === 'check-end' && e.checkId === 'AUTH-401-MISSING/GET /v1/usage');
+    if (usage?.type !== 'check-end') throw new Error('fixture');
+    usage.verdict = 'fail';
+    const catalog = CLAUSES.filter((c) => ['AUTH-401-MISSING', 'USAGE-PERCENT', 'KEY-SUBSET'].includes(c.id));
+    const checks = CHECKS.filter((c) => /^(AUTH|USAGE|KEY)-/.test(c.id));
+    const x = buildResults({ ...input, clauses: catalog, checks });
+    expect(x.summary.core).toMatchObject({ verdict: 'pass', clauses: 1, covered: 1, pass: 1 });
+    expect(x.summary.extended).toMatchObject({ verdict: 'fail', clauses: 3, covered: 3, pass: 2, fail: 1 });
+    expect(x.verdict).toBe('fail');
+  });
+
+  it('INCOMPLETE when a clause of the tier was skipped or not covered; PASS when every one was checked and passed', () => {
+    const input = makeInput();
+    const usage = input.events.find((e) => e.type === 'check-end' && e.checkId === 'USAGE-PERCENT/GET /v1/usage');
+    if (usage?.type !== 'check-end') throw new Error('fixture');
+    usage.verdict = 'skip';
+    usage.message = 'needs the conformance-control API';
+    expect(buildResults(input).summary.extended).toMatchObject({ verdict: 'incomplete', clauses: 3, covered: 2, skip: 1 });
+    // Core with only passing checks but a clause no check proves: still INCOMPLETE
+    const clean = buildResults({ ...makeInput(), clauses: CLAUSES.filter((c) => ['AUTH-401-MISSING', 'VER-PREFIX'].includes(c.id)) });
+    expect(clean.summary.core).toMatchObject({ verdict: 'incomplete', clauses: 2, covered: 1, notCovered: 1 });
+    const full = buildResults({ ...makeInput(), clauses: CLAUSES.filter((c) => c.id === 'AUTH-401-MISSING') });
+    expect(full.summary.core).toMatchObject({ verdict: 'pass', clauses: 1, covered: 1, pass: 1 });
+  });
+
+  it('clauseSummary.covered counts clauses a check ran on and passed or failed; the parts add up', () => {
+    const c = r.clauseSummary;
+    expect(c.covered).toBe(c.pass + c.fail);
+    expect(c.covered + c.skip + c.error + c.notCovered).toBe(c.total);
+  });
+});
+
+describe('known failures (baseline)', () => {
+  const IDEM = 'IDEM-REUSED/POST /v1/campaigns';
+  const build = (entries: BaselineEntry[]) => buildResults(makeInput({ baseline: entries }));
+
+  it('a listed failing check is known: verdict fail kept, not blocking, not counted against the run', () => {
+    const r = build([{ check: IDEM, reason: 'fixed in 2.4' }]);
+    const c = r.checks.find((x) => x.id === IDEM)!;
+    expect(c).toMatchObject({ verdict: 'fail', blocking: false, known: { reason: 'fixed in 2.4' } });
+    expect(r.summary).toMatchObject({ known: 1, stale: 0, expired: 0, mustFailures: 1 }); // the error remains
+    expect(mustFailures(r)).toBe(1);
+    expect(r.verdict).toBe('error');
+    expect(r.clauses.find((x) => x.id === 'IDEM-REUSED-422')).toMatchObject({ verdict: 'fail', blocking: false, known: true });
+    expect(r.clauses.find((x) => x.id === 'ERR-REQUESTID')!.known).toBeUndefined(); // an error there too
+    expect(r.summary.core).toMatchObject({ fail: 0, known: 1, error: 1, verdict: 'incomplete' });
+    expect(r.baseline).toEqual({ file: 'known.json', entries: [{ check: IDEM, reason: 'fixed in 2.4', status: 'known' }] });
+  });
+
+  it('known failures of every blocking check give exit 0', () => {
+    const r = build([
+      { check: IDEM, reason: 'a' },
+      { check: 'RATE-REMAINING-COUNTDOWN', reason: 'b' },
+    ]);
+    const input = makeInput({ baseline: [{ check: IDEM, reason: 'a' }] });
+    input.events = input.events.filter((e) => !((e.type === 'check-end' || e.type === 'check-start') && e.checkId === 'ERR-ENVELOPE/GET /v1/nope'));
+    const x = buildResults(input);
+    expect(x.verdict).toBe('pass');
+    expect(exitCodeOf(x)).toBe(0);
+    expect(r.summary.warnings).toBe(0); // a listed SHOULD failure is known, not a warning
+    expect(r.summary.known).toBe(2);
+  });
+
+  it('a listed check that passes is stale: the run fails', () => {
+    const input = makeInput({ baseline: [{ check: 'AUTH-401-MISSING/GET /v1/workspace', reason: 'flaky' }] });
+    const failing = new Set(['IDEM-REUSED/POST /v1/campaigns', 'ERR-ENVELOPE/GET /v1/nope', 'RATE-REMAINING-COUNTDOWN']);
+    input.events = input.events.filter((e) => !((e.type === 'check-end' || e.type === 'check-start') && failing.has(e.checkId)));
+    const r = buildResults(input);
+    expect(r.baseline!.entries[0]!.status).toBe('stale');
+    expect(r.summary.stale).toBe(1);
+    expect(mustFailures(r)).toBe(0);
+    expect(r.verdict).toBe('fail');
+    expect(exitCodeOf(r)).toBe(1);
+  });
+
+  it('an entry past its day hides nothing; it holds through its day (UTC)', () => {
+    // the fixture's run starts 2026-01-02T03:04:05Z
+    const expired = build([{ check: IDEM, reason: 'until the fix', expires: '2026-01-01' }]);
+    const c = expired.checks.find((x) => x.id === IDEM)!;
+    expect(c).toMatchObject({ blocking: true, baselineExpired: { reason: 'until the fix', expires: '2026-01-01' } });
+    expect(c.known).toBeUndefined();
+    expect(expired.summary).toMatchObject({ known: 0, expired: 1, mustFailures: 2 });
+    expect(expired.verdict).toBe('fail');
+    const today = build([{ check: IDEM, reason: 'until the fix', expires: '2026-01-02' }]);
+    expect(today.checks.find((x) => x.id === IDEM)!.known).toEqual({ reason: 'until the fix', expires: '2026-01-02' });
+    expect(isExpired({ expires: '2026-01-01' }, '2026-01-02T00:00:00.000Z')).toBe(true);
+    expect(isExpired({ expires: '2026-01-02' }, '2026-01-02T23:59:59.999Z')).toBe(false);
+    expect(isExpired({}, '2099-01-01T00:00:00.000Z')).toBe(false);
+  });
+
+  it('an errored or skipped listed check: the error still counts, a skip says nothing', () => {
+    const r = build([
+      { check: 'ERR-ENVELOPE/GET /v1/nope', reason: 'x' },
+      { check: 'PAGE-LIMIT-101/GET /v1/api-keys', reason: 'y' },
+      { check: 'PAGE-LIMIT-FULL/GET /v1/campaigns', reason: 'z' },
+    ]);
+    expect(r.baseline!.entries.map((x) => x.status)).toEqual(['errored', 'skipped', 'skipped']);
+    expect(r.checks.find((x) => x.id === 'ERR-ENVELOPE/GET /v1/nope')!.blocking).toBe(true);
+    expect(r.summary).toMatchObject({ known: 0, stale: 0, mustFailures: 2 });
   });
 });

@@ -8,8 +8,22 @@
 // - A failed or errored check of level SHOULD is a warning: its verdict stays fail/error, with
 //   `blocking: false`. `mustFailures()` counts blocking ones (MUST or PROFILE) for the exit code.
 // - A check that started but never ended (the run was interrupted) is an error.
+// - Coverage: a clause is covered when a check ran on it and passed or failed (a known failure
+//   included); skipped, errored and not-covered clauses are not. `clauseSummary.covered`.
+// - Two verdicts side by side (`summary.core`, `summary.extended`), over MUST clauses only:
+//   a check is `extended` when it needs the control API (feature 'control' or 'control:<ext>'),
+//   `core` otherwise. Core = the MUST clauses a core check proves (and MUST clauses no check
+//   proves yet: a gap of the kit keeps Core INCOMPLETE); Extended = the MUST clauses an extended
+//   check proves. A clause proven both ways sits in both, each tier judging it by its own checks.
+//   A clause no check can observe from outside (UNOBSERVABLE, listed with its reason) is in
+//   neither. Each tier: FAIL when one of its checks failed (blocking), else INCOMPLETE when one of
+//   its clauses was skipped, errored or not covered, else PASS.
+// - Known failures (`run --baseline`, carried by run-start): a listed check that fails keeps its
+//   verdict `fail` with `known: { reason }` and `blocking: false`; a listed check that passes is a
+//   stale entry and makes the run FAIL; an entry past its `expires` day hides nothing (the check
+//   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
-import type { CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunEvent, RunStartEvent, Verdict } from '../events/types.ts';
+import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunEvent, RunStartEvent, Verdict } from '../events/types.ts';
 import type { Clause } from '../../suites/spec/clauses/types.ts';
 import { UNOBSERVABLE } from '../../suites/spec/clauses/unobservable.ts';
 
@@ -18,6 +32,34 @@ export interface CheckInfo {
   title: string;
   clauses: string[];
   level: Level;
+  /** What the check needs (suites/lib/check.ts `features`); 'control' or 'control:<ext>' makes it Extended. */
+  features?: readonly string[];
+}
+
+/** Core: checks that need no control API; extended: checks that need it. */
+export type Tier = 'core' | 'extended';
+
+export const isControlFeature = (f: string): boolean => f === 'control' || f.startsWith('control:');
+
+/** Known-failure bookkeeping (run --baseline). */
+export type BaselineStatus = 'known' | 'stale' | 'expired' | 'errored' | 'skipped';
+
+export const STALE_ADVICE = 'remove it from the baseline';
+
+export interface TierSummary {
+  /** FAIL: a check of the tier failed; INCOMPLETE: a clause was skipped, errored or not covered; PASS otherwise. */
+  verdict: 'pass' | 'fail' | 'incomplete';
+  /** MUST clauses in the tier. */
+  clauses: number;
+  /** Clauses a check of the tier ran on and passed or failed (known failures included). */
+  covered: number;
+  pass: number;
+  fail: number;
+  /** Clauses whose only failures are known (baseline). */
+  known: number;
+  error: number;
+  skip: number;
+  notCovered: number;
 }
 
 export interface MutationInput {
@@ -62,6 +104,12 @@ export interface CheckResult {
   requests: number;
   /** Calls it made to the control API (absent: none). */
   controlRequests?: number;
+  /** 'extended' when it needs the control API. */
+  tier: Tier;
+  /** A failure the baseline lists: it does not block the run. */
+  known?: { reason: string; expires?: string };
+  /** The baseline listed this failure but the entry has expired: the failure counts again. */
+  baselineExpired?: { reason: string; expires: string };
 }
 
 export interface ClauseResult {
@@ -72,9 +120,13 @@ export interface ClauseResult {
   verdict: Outcome;
   /** true when a blocking check (MUST/PROFILE level) failed or errored. */
   blocking: boolean;
-  checks: { id: string; verdict: Verdict; blocking: boolean; message?: string }[];
+  checks: { id: string; verdict: Verdict; blocking: boolean; message?: string; known?: true }[];
   /** Why no check can observe it from outside (only for clauses of that kind). */
   unobservable?: string;
+  /** The verdicts it counts in (MUST clauses only; none for a clause no check can observe). */
+  tiers: Tier[];
+  /** true when it failed and every failure of it is a known one (baseline). */
+  known?: true;
 }
 
 export interface VerdictCounts {
@@ -87,7 +139,7 @@ export interface VerdictCounts {
 export interface Results {
   schemaVersion: 1;
   runId: string;
-  /** 'fail': a MUST/PROFILE check failed; 'error': one errored (and none failed); 'pass' otherwise. */
+  /** 'fail': a MUST/PROFILE check failed or a baseline entry is stale; 'error': one errored (and none failed); 'pass' otherwise. */
   verdict: 'pass' | 'fail' | 'error';
   /** false when the stream has no run-end (the run was interrupted). */
   complete: boolean;
@@ -108,9 +160,21 @@ export interface Results {
     /** MUST/PROFILE checks that failed or errored: what decides the exit code. */
     mustFailures: number;
     notRun: number;
+    /** Failed checks the baseline lists (non-blocking). */
+    known: number;
+    /** Baseline entries whose check passes now: each fails the run. */
+    stale: number;
+    /** Baseline entries past their day whose check failed: those failures count. */
+    expired: number;
+    /** MUST clauses provable without the control API. */
+    core: TierSummary;
+    /** MUST clauses only the control API lets the kit prove. */
+    extended: TierSummary;
   };
-  /** Clauses by verdict. */
-  clauseSummary: VerdictCounts & { notCovered: number; total: number };
+  /** Clauses by verdict; covered = pass + fail (a check ran on it and passed or failed). */
+  clauseSummary: VerdictCounts & { notCovered: number; total: number; covered: number };
+  /** The known failures given with --baseline and what became of each. */
+  baseline?: { file: string; entries: (BaselineEntry & { status: BaselineStatus })[] };
   clauses: ClauseResult[];
   checks: CheckResult[];
   stats: {
@@ -273,6 +337,7 @@ export function buildResults(input: ReportInput): Results {
         evidence: e.evidence ?? [],
         durationMs: e.durationMs ?? 0,
         requests: e.requests ?? 0,
+        tier: tierOf(info),
       };
       if (e.controlRequests !== undefined) r.controlRequests = e.controlRequests;
       if (e.message !== undefined) r.message = e.message;
@@ -293,6 +358,7 @@ export function buildResults(input: ReportInput): Results {
         evidence: [],
         durationMs: 0,
         requests: byCheck.get(info.id)?.length ?? 0,
+        tier: tierOf(info),
       };
     }
     if (r.verdict === 'fail' || r.verdict === 'error') {
@@ -301,6 +367,7 @@ export function buildResults(input: ReportInput): Results {
     }
     checks.push(r);
   }
+  const baseline = start?.baseline ? { ...applyBaseline(checks, start.baseline.entries, start.startedAt), file: start.baseline.file } : undefined;
 
   // Clauses: the catalog, each with the checks that name it.
   const catalog = new Map<string, Clause>();
@@ -335,15 +402,19 @@ export function buildResults(input: ReportInput): Results {
         checks: cs.map((r) => {
           const x: ClauseResult['checks'][number] = { id: r.id, verdict: r.verdict, blocking: r.blocking };
           if (r.message !== undefined && r.verdict !== 'pass') x.message = r.message;
+          if (r.known) x.known = true;
           return x;
         }),
         ...(UNOBSERVABLE[c.id] ? { unobservable: UNOBSERVABLE[c.id] } : {}),
+        tiers: tiersOf(c, cs),
+        ...(knownOnly(cs) ? { known: true as const } : {}),
       };
     });
 
   const count = <T extends { verdict: Outcome }>(xs: T[], v: Outcome) => xs.filter((x) => x.verdict === v).length;
   const mustFailures = checks.filter((r) => r.blocking).length;
   const anyBlockingFail = checks.some((r) => r.blocking && r.verdict === 'fail');
+  const stale = baseline?.entries.filter((x) => x.status === 'stale').length ?? 0;
   const startedAt = start?.startedAt ?? firstAt ?? '';
   const finishedAt = end?.finishedAt ?? lastAt ?? startedAt;
   const durationMs =
@@ -352,7 +423,7 @@ export function buildResults(input: ReportInput): Results {
   const results: Results = {
     schemaVersion: 1,
     runId: start?.runId ?? 'unknown',
-    verdict: mustFailures === 0 ? 'pass' : anyBlockingFail ? 'fail' : 'error',
+    verdict: anyBlockingFail || stale > 0 ? 'fail' : mustFailures > 0 ? 'error' : 'pass',
     complete: !!end,
     kit: start?.kit ?? { name: 'outreach-conformance', version: 'unknown' },
     spec: start?.spec ?? { version: 'unknown', sha256: 'unknown' },
@@ -369,9 +440,14 @@ export function buildResults(input: ReportInput): Results {
       error: count(checks, 'error'),
       notCovered: count(clauses, 'not-covered'),
       total: checks.length,
-      warnings: checks.filter((r) => r.level === 'SHOULD' && (r.verdict === 'fail' || r.verdict === 'error')).length,
+      warnings: checks.filter((r) => r.level === 'SHOULD' && !r.known && (r.verdict === 'fail' || r.verdict === 'error')).length,
       mustFailures,
       notRun: checks.filter((r) => !r.ran && r.verdict === 'skip').length,
+      known: checks.filter((r) => r.known).length,
+      stale,
+      expired: baseline?.entries.filter((x) => x.status === 'expired').length ?? 0,
+      core: tierSummary('core', clauses, checks),
+      extended: tierSummary('extended', clauses, checks),
     },
     clauseSummary: {
       pass: count(clauses, 'pass'),
@@ -380,7 +456,9 @@ export function buildResults(input: ReportInput): Results {
       error: count(clauses, 'error'),
       notCovered: count(clauses, 'not-covered'),
       total: clauses.length,
+      covered: count(clauses, 'pass') + count(clauses, 'fail'),
     },
+    ...(baseline ? { baseline } : {}),
     clauses,
     checks,
     stats: {
@@ -408,7 +486,96 @@ export function buildResults(input: ReportInput): Results {
   return results;
 }
 
-/** Failed or errored checks of level MUST or PROFILE (exit code 1 when > 0). */
+/** Failed or errored checks of level MUST or PROFILE, known failures aside (exit code 1 when > 0). */
 export function mustFailures(results: Pick<Results, 'checks'>): number {
-  return results.checks.filter((c) => (c.verdict === 'fail' || c.verdict === 'error') && c.level !== 'SHOULD').length;
+  return results.checks.filter((c) => (c.verdict === 'fail' || c.verdict === 'error') && c.level !== 'SHOULD' && !c.known).length;
 }
+
+/** The run's exit code from its results: 0 pass, 1 a blocking failure or error, or a stale baseline entry. */
+export function exitCodeOf(results: Pick<Results, 'checks' | 'summary'>): 0 | 1 {
+  return mustFailures(results) > 0 || (results.summary.stale ?? 0) > 0 ? 1 : 0;
+}
+
+/** An entry holds through its `expires` day (UTC); a run starting after that day sees it expired. */
+export function isExpired(entry: Pick<BaselineEntry, 'expires'>, runStartedAt: string): boolean {
+  if (!entry.expires) return false;
+  const at = new Date(runStartedAt);
+  if (Number.isNaN(at.getTime())) return false;
+  return at.toISOString().slice(0, 10) > entry.expires;
+}
+
+function tierOf(info: Pick<CheckInfo, 'features'>): Tier {
+  return info.features?.some(isControlFeature) ? 'extended' : 'core';
+}
+
+/** The verdicts a clause counts in: MUST clauses only, by the tiers of the checks proving it. */
+function tiersOf(c: Clause, cs: CheckResult[]): Tier[] {
+  if (c.level !== 'MUST') return [];
+  if (cs.length === 0) return UNOBSERVABLE[c.id] ? [] : ['core']; // a gap of the kit keeps Core incomplete
+  const tiers: Tier[] = [];
+  if (cs.some((r) => r.tier === 'core')) tiers.push('core');
+  if (cs.some((r) => r.tier === 'extended')) tiers.push('extended');
+  return tiers;
+}
+
+/** Failed, and each failing check is a known one. */
+function knownOnly(cs: CheckResult[]): boolean {
+  const failing = cs.filter((r) => r.verdict === 'fail' || r.verdict === 'error');
+  return failing.length > 0 && failing.every((r) => r.known);
+}
+
+/** A clause as one tier sees it, from that tier's checks only. */
+function tierOutcome(cs: CheckResult[]): 'pass' | 'fail' | 'known' | 'error' | 'skip' | 'not-covered' {
+  if (cs.length === 0) return 'not-covered';
+  if (cs.some((r) => r.blocking && r.verdict === 'fail')) return 'fail';
+  if (cs.some((r) => r.blocking && r.verdict === 'error')) return 'error';
+  if (cs.some((r) => r.known)) return 'known';
+  if (cs.some((r) => r.verdict === 'pass' || r.verdict === 'fail')) return 'pass';
+  if (cs.some((r) => r.verdict === 'error')) return 'error';
+  return 'skip';
+}
+
+function tierSummary(tier: Tier, clauses: ClauseResult[], checks: CheckResult[]): TierSummary {
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  const t: TierSummary = { verdict: 'pass', clauses: 0, covered: 0, pass: 0, fail: 0, known: 0, error: 0, skip: 0, notCovered: 0 };
+  for (const cl of clauses) {
+    if (!cl.tiers.includes(tier)) continue;
+    t.clauses++;
+    const own = cl.checks.map((x) => byId.get(x.id)).filter((r): r is CheckResult => !!r && r.tier === tier);
+    const o = tierOutcome(own);
+    if (o === 'not-covered') t.notCovered++;
+    else t[o]++;
+  }
+  t.covered = t.pass + t.fail + t.known;
+  t.verdict = t.fail > 0 ? 'fail' : t.error + t.skip + t.notCovered > 0 || t.clauses === 0 ? 'incomplete' : 'pass';
+  return t;
+}
+
+/**
+ * Marks the failures the baseline lists as known (unless their entry expired) and says what
+ * became of each entry. Expiry is judged against the run's start, so a report rebuilt from the
+ * events later says the same.
+ */
+export function applyBaseline(checks: CheckResult[], entries: BaselineEntry[], runStartedAt: string): NonNullable<Results['baseline']> {
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  const out: NonNullable<Results['baseline']>['entries'] = [];
+  for (const entry of entries) {
+    const c = byId.get(entry.check);
+    const expired = isExpired(entry, runStartedAt);
+    let status: BaselineStatus;
+    if (!c || c.verdict === 'skip') status = 'skipped';
+    else if (c.verdict === 'pass') status = 'stale';
+    else if (c.verdict === 'error') status = 'errored';
+    else if (expired) {
+      status = 'expired';
+      c.baselineExpired = { reason: entry.reason, expires: entry.expires! };
+    } else {
+      status = 'known';
+      c.known = entry.expires ? { reason: entry.reason, expires: entry.expires } : { reason: entry.reason };
+      c.blocking = false;
+    }
+    out.push({ ...entry, status });
+  }
+  return { file: '', entries: out };
+}
+

@@ -73,7 +73,39 @@ describe('summary.md', () => {
 
   it('a clean run is a PASS headline', () => {
     const r = buildResults({ events: makeInput().events.filter((e) => e.type !== 'check-end' || e.verdict === 'pass'), clauses: CLAUSES, checks: [] });
-    expect(buildSummaryMarkdown(r).split('\n')[0]).toBe('## ✅ Outreach API conformance: PASS: every MUST and PROFILE check passed');
+    expect(buildSummaryMarkdown(r).split('\n')[0]).toBe('## ✅ Outreach API conformance: PASS for 5 of 10 clauses (5 not covered: see below)');
+  });
+});
+
+describe('summary.md: coverage, Core and Extended, known failures', () => {
+  it('has the Core and Extended verdicts and, for a FAIL, the clauses checked', () => {
+    const md = buildSummaryMarkdown(buildResults(makeInput()));
+    expect(md).toContain('**Clauses checked:** 6 of 10 clauses (2 not covered, 1 skipped, 1 errored: see below)');
+    expect(md).toContain('| **Core**: MUST clauses checked without the control API | ❌ FAIL | 3 of 5 | 2 | 0 | 0 | 1 | 1 |');
+    expect(md).toContain('| **Extended**: MUST clauses that need the control API | ✅ PASS | 3 of 3 | 0 | 0 | 0 | 0 | 0 |');
+  });
+
+  it('lists known failures with their reasons, stale entries as failures, an expired entry on its failure', () => {
+    const md = buildSummaryMarkdown(
+      buildResults(makeInput({ baseline: [{ check: 'IDEM-REUSED/POST /v1/campaigns', reason: 'fixed in 2.4' }, { check: 'USAGE-PERCENT/GET /v1/usage', reason: 'was slow' }] })),
+    );
+    expect(md.split('\n')[0]).toBe('## ❌ Outreach API conformance: FAIL: 1 MUST/PROFILE check failed or errored; 1 baseline entry is stale (the check passes now: remove it from the baseline)');
+    expect(md).toContain('### Known failures (1, baseline `known.json`, non-blocking)');
+    expect(md).toMatch(/\| `IDEM-REUSED\/POST \/v1\/campaigns` \| fixed in 2\.4 \| {2}\| expected 422/);
+    expect(md).toContain('- `USAGE-PERCENT/GET /v1/usage` passes now: remove it from the baseline (known.json). It was listed because: was slow');
+    expect(md).not.toContain('#### ❌ `IDEM-REUSED/POST /v1/campaigns`');
+    const expired = buildSummaryMarkdown(buildResults(makeInput({ baseline: [{ check: 'IDEM-REUSED/POST /v1/campaigns', reason: 'r', expires: '2025-12-31' }] })));
+    expect(expired).toContain('#### ❌ `IDEM-REUSED/POST /v1/campaigns`');
+    expect(expired).toContain('- **Baseline entry expired** on 2025-12-31: it no longer hides this failure');
+  });
+
+  it('a PASS with a known failure says so', () => {
+    const input = makeInput({ baseline: [{ check: 'IDEM-REUSED/POST /v1/campaigns', reason: 'r' }] });
+    const gone = new Set(['ERR-ENVELOPE/GET /v1/nope', 'RATE-REMAINING-COUNTDOWN']);
+    input.events = input.events.filter((e) => !((e.type === 'check-end' || e.type === 'check-start') && gone.has(e.checkId)));
+    const r = buildResults(input);
+    expect(buildSummaryMarkdown(r).split('\n')[0]).toBe('## ✅ Outreach API conformance: PASS for 6 of 10 clauses (2 not covered, 2 skipped: see below), with 1 known failure');
+    expect(formatConsoleSummary(r)).toContain('  ~ IDEM-REUSED/POST /v1/campaigns: known: r');
   });
 });
 
@@ -83,6 +115,8 @@ describe('formatConsoleSummary', () => {
     const text = formatConsoleSummary(r);
     const lines = text.split('\n');
     expect(lines[0]).toBe('FAIL: 2 MUST/PROFILE checks failed or errored');
+    expect(lines[1]).toBe('  clauses checked: 6 of 10 clauses (2 not covered, 1 skipped, 1 errored: see report.html)');
+    expect(lines[2]).toBe('  Core: FAIL (3 of 5 MUST clauses checked; 2 failed, 1 skipped, 1 not covered)   Extended: PASS (3 of 3 MUST clauses checked)');
     expect(text).toContain('checks: 6 pass, 2 fail, 1 error, 2 skip (of 11)');
     expect(text).toContain('2 not covered (of 10)');
     expect(text).toContain('mutation score 75% (3/4 killed)');

@@ -2,7 +2,7 @@
 // formatConsoleSummary() for the CLI.
 
 import { sectionTitle } from './sections.ts';
-import { compareSections, type CheckResult, type Results } from './results.ts';
+import { compareSections, STALE_ADVICE, type CheckResult, type Results, type TierSummary } from './results.ts';
 import { curlEnvVars, firstLine, formatMs, groupBy, percent } from './text.ts';
 
 export const SUMMARY_MAX_BYTES = 60_000;
@@ -31,17 +31,48 @@ function fence(s: string): string {
   return `${ticks}sh\n${s.length > 2000 ? `${s.slice(0, 2000)} …` : s}\n${ticks}`;
 }
 
-export function headline(r: Results): { icon: string; text: string } {
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What the verdict speaks for: "636 of 656 clauses (20 not covered, 3 skipped: see below)".
+ * Covered = a check ran on the clause and passed or failed; the parts add up to the total.
+ */
+export function coverageText(r: Results, where = 'see below'): string {
+  const c = r.clauseSummary;
+  const covered = c.covered ?? c.pass + c.fail;
+  const gaps = [c.notCovered ? `${c.notCovered} not covered` : '', c.skip ? `${c.skip} skipped` : '', c.error ? `${c.error} errored` : ''].filter(Boolean);
+  return `${covered} of ${plural(c.total, 'clause')}${gaps.length ? ` (${gaps.join(', ')}${where ? `: ${where}` : ''})` : ''}`;
+}
+
+export const TIER_LABEL = {
+  core: { name: 'Core', what: 'MUST clauses checked without the control API' },
+  extended: { name: 'Extended', what: 'MUST clauses that need the control API' },
+} as const;
+
+/** "PASS (469 of 469 MUST clauses checked)", "INCOMPLETE (0 of 99 MUST clauses checked; 99 skipped)". */
+export function tierText(t: TierSummary): string {
+  const parts = [t.fail ? `${t.fail} failed` : '', t.known ? plural(t.known, 'known failure') : '', t.error ? `${t.error} errored` : '', t.skip ? `${t.skip} skipped` : '', t.notCovered ? `${t.notCovered} not covered` : ''].filter(Boolean);
+  return `${t.verdict.toUpperCase()} (${t.covered} of ${plural(t.clauses, 'MUST clause')} checked${parts.length ? `; ${parts.join(', ')}` : ''})`;
+}
+
+export function headline(r: Results, where = 'see below'): { icon: string; text: string } {
+  const s = r.summary;
+  const stale = s.stale ?? 0;
+  const staleText = stale ? `${plural(stale, 'baseline entry', 'baseline entries')} ${stale === 1 ? 'is' : 'are'} stale (the check passes now: ${STALE_ADVICE})` : '';
   if (!r.complete && r.verdict === 'pass') return { icon: '⚠️', text: 'INCOMPLETE: the run was interrupted' };
-  if (r.verdict === 'fail') return { icon: '❌', text: `FAIL: ${r.summary.mustFailures} MUST/PROFILE check${r.summary.mustFailures === 1 ? '' : 's'} failed or errored` };
-  if (r.verdict === 'error') return { icon: '💥', text: `ERROR: ${r.summary.mustFailures} check${r.summary.mustFailures === 1 ? '' : 's'} could not run (harness errors)` };
-  if (r.summary.warnings > 0) return { icon: '✅', text: `PASS with ${r.summary.warnings} SHOULD warning${r.summary.warnings === 1 ? '' : 's'}` };
-  return { icon: '✅', text: 'PASS: every MUST and PROFILE check passed' };
+  if (r.verdict === 'fail') {
+    const failed = s.mustFailures ? `${plural(s.mustFailures, 'MUST/PROFILE check')} failed or errored` : '';
+    return { icon: '❌', text: `FAIL: ${[failed, staleText].filter(Boolean).join('; ')}` };
+  }
+  if (r.verdict === 'error') return { icon: '💥', text: `ERROR: ${plural(s.mustFailures, 'check')} could not run (harness errors)` };
+  const extras = [s.warnings ? plural(s.warnings, 'SHOULD warning') : '', s.known ? plural(s.known, 'known failure') : ''].filter(Boolean);
+  return { icon: '✅', text: `PASS for ${coverageText(r, where)}${extras.length ? `, with ${extras.join(' and ')}` : ''}` };
 }
 
 function failureBlock(c: CheckResult): string {
   const lines = [`#### ${c.verdict === 'error' ? '💥' : '❌'} ${code(c.id)}`, '', `- **Level:** ${c.level} · **Clauses:** ${c.clauses.map(code).join(', ') || '(none)'}`];
   lines.push(`- **${c.verdict === 'error' ? 'Error' : 'Message'}:** ${md(c.message ?? '(no message)', 600)}`);
+  if (c.baselineExpired) lines.push(`- **Baseline entry expired** on ${md(c.baselineExpired.expires)}: it no longer hides this failure (it was known because: ${md(c.baselineExpired.reason, 200)})`);
   const curl = c.repro?.[0];
   if (curl) lines.push('', fence(curl));
   return lines.join('\n');
@@ -67,7 +98,20 @@ export function buildSummaryMarkdown(r: Results): string {
       '|---|---:|---:|---:|---:|---:|---:|',
       `| **Checks** | ${s.pass} | ${s.fail} | ${s.error} | ${s.skip} | | ${s.total} |`,
       `| **Clauses** | ${c.pass} | ${c.fail} | ${c.error} | ${c.skip} | ${c.notCovered} | ${c.total} |`,
-    ].join('\n') + `\n\nBlocking (MUST/PROFILE) failures: **${s.mustFailures}** · SHOULD warnings: **${s.warnings}**${s.notRun ? ` · not run at this depth: ${s.notRun}` : ''}`,
+    ].join('\n') +
+      `\n\nBlocking (MUST/PROFILE) failures: **${s.mustFailures}** · SHOULD warnings: **${s.warnings}**${s.known ? ` · known failures (baseline): **${s.known}**` : ''}${s.notRun ? ` · not run at this depth: ${s.notRun}` : ''}`,
+  );
+  if (!/^PASS for /.test(h.text)) parts.push(`**Clauses checked:** ${coverageText(r)}`);
+  const tierIcon = { pass: '✅', fail: '❌', incomplete: '⚠️' } as const;
+  parts.push(
+    [
+      '| | verdict | MUST clauses checked | failed | known | errored | skipped | not covered |',
+      '|---|---|---:|---:|---:|---:|---:|---:|',
+      ...(['core', 'extended'] as const).map((k) => {
+        const t = s[k];
+        return `| **${TIER_LABEL[k].name}**: ${TIER_LABEL[k].what} | ${tierIcon[t.verdict]} ${t.verdict.toUpperCase()} | ${t.covered} of ${t.clauses} | ${t.fail} | ${t.known} | ${t.error} | ${t.skip} | ${t.notCovered} |`;
+      }),
+    ].join('\n') + '\n\n_A verdict speaks only for the clauses it checked: INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. PROFILE readings count in the overall verdict._',
   );
 
   if (r.mutation) {
@@ -79,6 +123,13 @@ export function buildSummaryMarkdown(r: Results): string {
   }
   if (!r.complete) parts.push('> [!WARNING]\n> The event stream has no run-end: the run was interrupted. Checks that started and never finished count as errors.');
 
+  const staleEntries = r.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
+  if (staleEntries.length) {
+    parts.push(
+      `### Stale baseline entries (${staleEntries.length}): each fails the run\n\n${staleEntries.map((x) => `- ${code(x.check)} passes now: ${STALE_ADVICE} (${md(r.baseline!.file)}). It was listed because: ${md(x.reason, 200)}`).join('\n')}`,
+    );
+  }
+
   const blocking = r.checks.filter((x) => x.blocking);
   if (blocking.length) {
     const shown = blocking.slice(0, MAX_FAILURES).map(failureBlock);
@@ -88,7 +139,14 @@ export function buildSummaryMarkdown(r: Results): string {
     parts.push(`### Failed MUST/PROFILE checks (${blocking.length})\n\n${note}${shown.join('\n\n')}`);
   }
 
-  const warns = r.checks.filter((x) => x.level === 'SHOULD' && (x.verdict === 'fail' || x.verdict === 'error'));
+  const known = r.checks.filter((x) => x.known);
+  if (known.length) {
+    const rows = known.slice(0, MAX_WARNINGS).map((x) => `| ${code(x.id)} | ${md(x.known!.reason, 200)} | ${x.known!.expires ? md(x.known!.expires) : ''} | ${md(x.message ?? '', 160)} |`);
+    if (known.length > MAX_WARNINGS) rows.push(`| _and ${known.length - MAX_WARNINGS} more_ | | | |`);
+    parts.push(`### Known failures (${known.length}, baseline ${code(r.baseline?.file ?? '')}, non-blocking)\n\n| check | known because | until | message |\n|---|---|---|---|\n${rows.join('\n')}`);
+  }
+
+  const warns = r.checks.filter((x) => x.level === 'SHOULD' && !x.known && (x.verdict === 'fail' || x.verdict === 'error'));
   if (warns.length) {
     const rows = warns.slice(0, MAX_WARNINGS).map((x) => `| ${code(x.id)} | ${x.clauses.map(code).join(', ')} | ${md(x.message ?? '', 200)} |`);
     if (warns.length > MAX_WARNINGS) rows.push(`| _and ${warns.length - MAX_WARNINGS} more_ | | |`);
@@ -143,10 +201,12 @@ export function buildSummaryMarkdown(r: Results): string {
 /** A compact plain-text summary for the terminal (no colours: the CLI may add them). */
 export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } = {}): string {
   const max = opts.maxFailures ?? 15;
-  const h = headline(r);
+  const h = headline(r, 'see report.html');
   const s = r.summary;
   const lines = [
     `${h.text}`,
+    ...(/^PASS for /.test(h.text) ? [] : [`  clauses checked: ${coverageText(r, 'see report.html')}`]),
+    `  ${TIER_LABEL.core.name}: ${tierText(s.core)}   ${TIER_LABEL.extended.name}: ${tierText(s.extended)}`,
     `  target ${r.target.baseUrl}   spec ${r.spec.version}   kit ${r.kit.version}   depth ${r.depth}   ${formatMs(r.durationMs)}, ${r.stats.requests} requests`,
     `  checks: ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip (of ${s.total})` +
       `   clauses: ${r.clauseSummary.pass} pass, ${r.clauseSummary.fail} fail, ${r.clauseSummary.error} error, ${r.clauseSummary.skip} skip, ${r.clauseSummary.notCovered} not covered (of ${r.clauseSummary.total})`,
@@ -158,11 +218,24 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
     lines.push('', `Failed (${blocking.length}):`);
     for (const c of blocking.slice(0, max)) {
       lines.push(`  ✗ ${c.verdict === 'error' ? '[error] ' : ''}${c.id}  [${c.clauses.join(', ')}]`, `      ${firstLine(c.message ?? '', 300)}`);
+      if (c.baselineExpired) lines.push(`      baseline entry expired on ${c.baselineExpired.expires}: it no longer hides this failure`);
       if (c.repro?.[0]) lines.push(`      ${firstLine(c.repro[0], 400)}`);
     }
     if (blocking.length > max) lines.push(`  … and ${blocking.length - max} more`);
   }
-  const warns = r.checks.filter((x) => x.level === 'SHOULD' && (x.verdict === 'fail' || x.verdict === 'error'));
+  const stale = r.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
+  if (stale.length) {
+    lines.push('', `Stale baseline entries (${stale.length}), each fails the run:`);
+    for (const x of stale.slice(0, max)) lines.push(`  ✗ ${x.check} passes now: ${STALE_ADVICE} (${r.baseline!.file})`);
+    if (stale.length > max) lines.push(`  … and ${stale.length - max} more`);
+  }
+  const known = r.checks.filter((x) => x.known);
+  if (known.length) {
+    lines.push('', `Known failures (${known.length}, baseline ${r.baseline?.file ?? ''}), not counted:`);
+    for (const c of known.slice(0, max)) lines.push(`  ~ ${c.id}: known: ${firstLine(c.known!.reason, 200)}${c.known!.expires ? ` (until ${c.known!.expires})` : ''}`);
+    if (known.length > max) lines.push(`  … and ${known.length - max} more`);
+  }
+  const warns = r.checks.filter((x) => x.level === 'SHOULD' && !x.known && (x.verdict === 'fail' || x.verdict === 'error'));
   if (warns.length) {
     lines.push('', `Warnings, SHOULD (${warns.length}):`);
     for (const c of warns.slice(0, max)) lines.push(`  ! ${c.id}: ${firstLine(c.message ?? '', 200)}`);

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../events/types.ts';
+import { CheckEventTail, PROGRESS_PERIOD_ENV, RunProgressState, formatDuration, startRunProgress } from './run-progress.ts';
+import type { ProgressStream } from './progress.ts';
+
+const start = (checkId: string, at: number): CheckStartEvent => ({ type: 'check-start', checkId, at: new Date(at).toISOString() });
+const end = (checkId: string, verdict: CheckEndEvent['verdict'], clauses: string[], o: Partial<CheckEndEvent> = {}): CheckEndEvent => ({
+  type: 'check-end',
+  checkId,
+  title: checkId,
+  clauses,
+  level: 'MUST',
+  verdict,
+  durationMs: 1000,
+  requests: 1,
+  ...o,
+});
+const line = (e: RunEvent) => `${JSON.stringify(e)}\n`;
+const exchange: RunEvent = {
+  type: 'exchange',
+  id: 'x1',
+  checkId: 'A',
+  startedAt: new Date(0).toISOString(),
+  durationMs: 1,
+  // A body that looks like a check event is still an exchange.
+  request: { method: 'POST', url: 'http://t/v1/x', headers: {}, body: '{"type":"check-end","checkId":"Z"}' },
+  curl: 'curl',
+};
+
+describe('CheckEventTail', () => {
+  it('reads only the check events appended since the last read, keeping a half-written line for later', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oc-tail-'));
+    const path = join(dir, 'events.ndjson');
+    const tail = new CheckEventTail(path);
+    expect(tail.read()).toEqual([]); // not there yet
+    writeFileSync(path, line({ type: 'run-start' } as RunEvent) + line(exchange) + line(start('A', 0)));
+    expect(tail.read()).toEqual([start('A', 0)]);
+    expect(tail.read()).toEqual([]);
+    // An id with multi-byte characters, cut in the middle of one of them.
+    const whole = Buffer.from(line(end('A/é€', 'pass', ['C1'])));
+    appendFileSync(path, whole.subarray(0, 40));
+    expect(tail.read()).toEqual([]);
+    appendFileSync(path, Buffer.concat([whole.subarray(40), Buffer.from(line(exchange))]));
+    expect(tail.read()).toEqual([end('A/é€', 'pass', ['C1'])]);
+    tail.close();
+  });
+});
+
+describe('RunProgressState', () => {
+  const checks = [
+    { id: 'S1', clauses: ['C1'], solo: true },
+    { id: 'A', clauses: ['C1', 'C2'] },
+    { id: 'B', clauses: ['C3'] },
+    { id: 'C', clauses: ['C4'] },
+    { id: 'D', clauses: ['C5'] },
+    { id: 'L', clauses: ['C6'], last: true },
+  ];
+
+  it('counts checks done, clauses proven, failures by level, errors and skips, and says what runs', () => {
+    const s = new RunProgressState(checks, 0, 2);
+    expect(s.text(0)).toBe('checks 0/6  clauses 0/6  failed 0  time left: estimating  preparing: workspaces, sinks');
+    s.apply([start('S1', 0)]);
+    expect(s.text(4000)).toBe('checks 0/6  clauses 0/6  failed 0  time left: estimating  running: S1 (4s)');
+    s.apply([end('S1', 'pass', ['C1'], { durationMs: 4000 }), start('A', 4000), start('B', 5000), end('B', 'fail', ['C3'], { level: 'SHOULD' })]);
+    s.apply([start('C', 5000), end('C', 'skip', ['C4']), start('D', 5000), end('D', 'error', ['C5'])]);
+    // Skips and errors prove no clause; the oldest running check is named.
+    expect(s.text(6000)).toMatch(/^checks 4\/6 {2}clauses 2\/6 {2}failed 1 \(1 SHOULD\) {2}errors 1 {2}skipped 1 {2}~\d+s left {2}running: A \(2s\)$/);
+    s.apply([end('A', 'fail', ['C1', 'C2'])]);
+    expect(s.text(7000)).toMatch(/failed 2 \(1 SHOULD\).*between checks$/);
+    s.apply([start('L', 7000), end('L', 'pass', ['C6'])]);
+    expect(s.text(8000)).toBe('checks 6/6  clauses 4/6  failed 2 (1 SHOULD)  errors 1  skipped 1  finishing: cleanup and reports');
+  });
+
+  it('estimates the time left from the pace per phase, or from the rate limit when that is slower', () => {
+    const many = [{ id: 'S1', clauses: ['C'], solo: true }, { id: 'S2', clauses: ['C'], solo: true }, ...Array.from({ length: 16 }, (_, i) => ({ id: `X${i}`, clauses: ['C'] }))];
+    const s = new RunProgressState(many, 0, 8);
+    s.apply([start('S1', 0), end('S1', 'pass', ['C'], { durationMs: 3000 })]);
+    // Nothing shared has run: its mean is the overall one (3 s): one solo left, 16 shared at 8 at a time.
+    expect(s.estimate(3000)).toEqual({ ms: 3000 + (16 * 3000) / 8, from: 'pace' });
+    s.apply([start('S2', 3000), end('S2', 'pass', ['C'], { durationMs: 3000 }), start('X0', 6000), end('X0', 'pass', ['C'], { durationMs: 800 })]);
+    expect(s.estimate(7000)).toEqual({ ms: (15 * 800) / 8, from: 'pace' });
+    // The planner's lower bound (60 s from the first check) counts down and wins while it is larger.
+    const limited = new RunProgressState(many, 60, 8);
+    expect(limited.estimate(0)).toEqual({ ms: 60_000, from: 'rate limit' });
+    limited.apply([start('S1', 0), end('S1', 'pass', ['C'], { durationMs: 100 })]);
+    expect(limited.estimate(10_000)).toEqual({ ms: 50_000, from: 'rate limit' });
+    expect(limited.text(10_000)).toContain('~50s left (rate limit)');
+  });
+
+  it('formats durations', () => {
+    expect([formatDuration(400), formatDuration(42_000), formatDuration(185_000), formatDuration(3_725_000)]).toEqual(['0s', '42s', '3m05s', '1h02m']);
+  });
+});
+
+describe('startRunProgress', () => {
+  it('follows the events file on an interval, prints a plain line at the period and a last one at stop', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oc-prog-'));
+    const eventsPath = join(dir, 'events.ndjson');
+    writeFileSync(eventsPath, '');
+    let text = '';
+    const out: ProgressStream = { isTTY: false, write: (c: string | Uint8Array) => ((text += String(c)), true) };
+    const p = startRunProgress({ eventsPath, checks: [{ id: 'A', clauses: ['C1'] }], plan: { minSeconds: 0 }, concurrency: 8, startedAt: Date.now(), out, plainEveryMs: 50 });
+    await new Promise((r) => setTimeout(r, 130));
+    expect(text).toMatch(/^0s {2}checks 0\/1 .*preparing/);
+    appendFileSync(eventsPath, line(start('A', Date.now())) + line(end('A', 'pass', ['C1'])));
+    p.reporter.onTestModuleEnd(); // vitest: the checks are done
+    const lines = text.trim().split('\n');
+    expect(lines.at(-1)).toMatch(/^0s {2}checks 1\/1 {2}clauses 1\/1 {2}failed 0 {2}finishing/);
+    p.stop();
+    await new Promise((r) => setTimeout(r, 120));
+    expect(text.trim().split('\n')).toHaveLength(lines.length); // stopped: nothing more
+  });
+});
+
+// The CLI as a user runs it in CI: stdout and stderr are pipes, not a terminal.
+const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
+const run = promisify(execFile);
+// Checks that take seconds each (mail sinks, analytics): the run lasts several progress periods.
+const SLOW = '^(VERIF-SINK/|ANLT/)';
+const PROGRESS = /^(\d+)s {2}checks (\d+)\/(\d+) {2}clauses (\d+)\/(\d+) {2}failed (\d+)(.*)$/;
+
+async function cli(args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(process.execPath, [BIN, ...args], { timeout: 170_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, [PROGRESS_PERIOD_ENV]: '1000' } });
+}
+
+describe('outreach-conformance run: progress', () => {
+  it('prints a plain progress line on stderr every period with plausible counts', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-prog-run-'));
+    const r = await cli(['run', '--depth', 'quick', '--out', out, '--check', SLOW]);
+    const planned = Number(/plan: (\d+) checks/.exec(r.stdout)?.[1]);
+    expect(planned).toBeGreaterThan(10);
+    const lines = r.stderr.trim().split('\n');
+    const parsed = lines.map((l) => {
+      const m = PROGRESS.exec(l);
+      expect(m, `a progress line: ${l}`).not.toBeNull();
+      return { elapsed: Number(m![1]), done: Number(m![2]), total: Number(m![3]), proven: Number(m![4]), clauses: Number(m![5]), failed: Number(m![6]), rest: m![7]! };
+    });
+    expect(parsed.length).toBeGreaterThanOrEqual(4);
+    for (const [i, p] of parsed.entries()) {
+      expect(p.total).toBe(planned);
+      expect(p.done).toBeLessThanOrEqual(p.total);
+      expect(p.proven).toBeLessThanOrEqual(p.clauses);
+      expect(p.failed).toBe(0);
+      if (i > 0) {
+        expect(p.done).toBeGreaterThanOrEqual(parsed[i - 1]!.done);
+        expect(p.proven).toBeGreaterThanOrEqual(parsed[i - 1]!.proven);
+        // Never silent for long: one line per period (1 s here), give or take a tick.
+        expect(p.elapsed - parsed[i - 1]!.elapsed).toBeLessThanOrEqual(3);
+      }
+    }
+    // Some line was printed while checks ran and said which; the last one has them all.
+    expect(parsed.some((p) => p.done < p.total && /running: \S+ \(\d+s\)/.test(p.rest))).toBe(true);
+    expect(parsed.some((p) => p.done > 0 && p.done < p.total && /~\S+ left/.test(p.rest))).toBe(true);
+    expect(parsed.at(-1)!.done).toBe(planned);
+    expect(parsed.at(-1)!.proven).toBeGreaterThan(0);
+    // The summary still comes on stdout, after the run.
+    expect(r.stdout).toMatch(/^reports: /m);
+  }, 180_000);
+
+  it('has none with --quiet', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-prog-run-'));
+    const r = await cli(['run', '--depth', 'quick', '--out', out, '--check', SLOW, '--quiet']);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).not.toMatch(/checks \d+\/\d+/);
+    expect(r.stdout).toMatch(/^reports: /m);
+  }, 180_000);
+});

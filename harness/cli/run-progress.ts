@@ -1,0 +1,254 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import type { Check } from '../../suites/lib/check.ts';
+import type { CheckEndEvent, CheckStartEvent, Level, Verdict } from '../events/types.ts';
+import type { Plan } from '../runner/planner.ts';
+import { progressPrinter, type ProgressStream } from './progress.ts';
+
+// The progress of a conformance run while vitest runs the checks in its worker: checks done out
+// of the selection, clauses proven so far, failures so far, the time left and what is running.
+//
+// Where it comes from: the CLI (this process) follows the run's events.ndjson, reading on each
+// tick only what was appended since the last one, rather than having the worker report. The
+// stream is already the run's one source of truth: its check-end events carry the verdict and
+// level exactly as the reports will count them (vitest's own test states fold a failed SHOULD
+// check into a pass and an error into a failure). The worker writes one whole line per event
+// with one synchronous write, so a tick sees whole events, and at worst the start of the next
+// one, which it keeps until its newline arrives. No second channel from the worker, nothing
+// that depends on vitest's pool or reporter protocol; exchange lines (the bulk of the file) are
+// skipped without being parsed.
+
+/** Milliseconds between two plain progress lines (not a terminal); 5000 unless set (tests use 1000). */
+export const PROGRESS_PERIOD_ENV = 'OUTREACH_CONFORMANCE_PROGRESS_MS';
+
+/** Reads the check events appended to an NDJSON file since the last read. */
+export class CheckEventTail {
+  private fd: number | undefined;
+  private offset = 0;
+  private partial = Buffer.alloc(0);
+
+  constructor(readonly path: string) {}
+
+  /** The check-start and check-end events written since the last call (none while the file is missing). */
+  read(): (CheckStartEvent | CheckEndEvent)[] {
+    if (this.fd === undefined) {
+      try {
+        this.fd = openSync(this.path, 'r');
+      } catch {
+        return [];
+      }
+    }
+    const size = fstatSync(this.fd).size;
+    if (size <= this.offset) return [];
+    const fresh = Buffer.alloc(size - this.offset);
+    let got = 0;
+    while (got < fresh.length) {
+      const n = readSync(this.fd, fresh, got, fresh.length - got, this.offset + got);
+      if (n === 0) break;
+      got += n;
+    }
+    this.offset += got;
+    const bytes = this.partial.length ? Buffer.concat([this.partial, fresh.subarray(0, got)]) : fresh.subarray(0, got);
+    // A newline byte never occurs inside a multi-byte UTF-8 character: cutting there is safe.
+    const end = bytes.lastIndexOf(0x0a);
+    this.partial = Buffer.from(bytes.subarray(end + 1));
+    if (end < 0) return [];
+    const out: (CheckStartEvent | CheckEndEvent)[] = [];
+    for (const line of bytes.subarray(0, end).toString('utf8').split('\n')) {
+      // Quotes inside JSON strings are escaped: this unescaped text is only ever an event's own type.
+      if (!line.includes('"type":"check-')) continue;
+      try {
+        const e = JSON.parse(line) as { type?: string };
+        if (e.type === 'check-start' || e.type === 'check-end') out.push(e as CheckStartEvent | CheckEndEvent);
+      } catch {
+        // A corrupt line is the reports' business (readEvents names it); progress goes on.
+      }
+    }
+    return out;
+  }
+
+  close(): void {
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+  }
+}
+
+type ProgressCheck = Pick<Check, 'id' | 'clauses' | 'solo' | 'last'>;
+
+/** The counts a progress line shows, folded from check events. */
+export class RunProgressState {
+  private readonly checks = new Map<string, ProgressCheck>();
+  readonly totalClauses: number;
+  private readonly running = new Map<string, number>();
+  private readonly ended = new Set<string>();
+  private readonly proven = new Set<string>();
+  private firstStart: number | undefined;
+  readonly verdicts: Record<Verdict, number> = { pass: 0, fail: 0, skip: 0, error: 0 };
+  readonly failedByLevel: Record<Level, number> = { MUST: 0, SHOULD: 0, PROFILE: 0 };
+  /** Time spent by finished checks, apart for those that run alone (one at a time) and the others. */
+  private readonly spentMs = { solo: 0, soloN: 0, shared: 0, sharedN: 0 };
+
+  constructor(
+    checks: readonly ProgressCheck[],
+    /** The planner's lower bound of the run's duration under the rate limit (0 when the first windows carry it). */
+    private readonly rateBoundSeconds = 0,
+    /** How many checks run at once outside the solo phase (--concurrency). */
+    private readonly concurrency = 8,
+  ) {
+    for (const c of checks) this.checks.set(c.id, c);
+    this.totalClauses = new Set(checks.flatMap((c) => c.clauses)).size;
+  }
+
+  get total(): number {
+    return this.checks.size;
+  }
+
+  get done(): number {
+    return this.ended.size;
+  }
+
+  apply(events: readonly (CheckStartEvent | CheckEndEvent)[]): void {
+    for (const e of events) {
+      if (e.type === 'check-start') {
+        const at = Date.parse(e.at);
+        this.firstStart = Math.min(this.firstStart ?? at, at);
+        if (!this.ended.has(e.checkId)) this.running.set(e.checkId, at);
+        continue;
+      }
+      if (this.ended.has(e.checkId)) continue;
+      this.running.delete(e.checkId);
+      this.ended.add(e.checkId);
+      this.verdicts[e.verdict]++;
+      if (this.checks.get(e.checkId)?.solo) {
+        this.spentMs.solo += e.durationMs;
+        this.spentMs.soloN++;
+      } else {
+        this.spentMs.shared += e.durationMs;
+        this.spentMs.sharedN++;
+      }
+      if (e.verdict === 'fail') this.failedByLevel[e.level]++;
+      // A clause counts once a check that proves it reached a verdict on it (a skip or an error proves nothing).
+      if (e.verdict === 'pass' || e.verdict === 'fail') for (const id of e.clauses) this.proven.add(id);
+    }
+  }
+
+  /**
+   * The time left in ms and what it rests on. The pace: the mean time of the checks finished so
+   * far, per phase (solo checks run one at a time, first; the others `concurrency` at a time),
+   * times the checks left in each phase. The rate limit: the planner's lower bound, counted down.
+   * The larger one wins (a rate-limited target cannot go faster than its budget).
+   */
+  estimate(now: number): { ms: number; from: 'pace' | 'rate limit' } | undefined {
+    const rate = this.firstStart === undefined ? this.rateBoundSeconds * 1000 : Math.max(0, this.rateBoundSeconds * 1000 - (now - this.firstStart));
+    const pace = this.pace();
+    if (pace === undefined) return rate > 0 ? { ms: rate, from: 'rate limit' } : undefined;
+    return rate > pace ? { ms: rate, from: 'rate limit' } : { ms: pace, from: 'pace' };
+  }
+
+  private pace(): number | undefined {
+    const { solo, soloN, shared, sharedN } = this.spentMs;
+    if (soloN + sharedN === 0) return undefined;
+    const overall = (solo + shared) / (soloN + sharedN);
+    const soloMean = soloN ? solo / soloN : overall;
+    const sharedMean = sharedN ? shared / sharedN : overall;
+    let soloLeft = 0;
+    let sharedLeft = 0;
+    let lastLeft = 0;
+    for (const c of this.checks.values()) {
+      if (this.ended.has(c.id)) continue;
+      if (c.solo) soloLeft++;
+      else if (c.last) lastLeft++;
+      else sharedLeft++;
+    }
+    // Checks of the run's end (observers of the whole run) also run one at a time.
+    return soloLeft * soloMean + lastLeft * sharedMean + (sharedLeft * sharedMean) / Math.max(1, Math.min(this.concurrency, sharedLeft));
+  }
+
+  /** One line: `checks 12/420  clauses 30/646  failed 0  ~1m05s left  running: X (6s) and 7 more`. */
+  text(now: number): string {
+    const parts = [`checks ${this.done}/${this.total}`, `clauses ${this.proven.size}/${this.totalClauses}`];
+    const should = this.failedByLevel.SHOULD;
+    parts.push(`failed ${this.verdicts.fail}${should ? ` (${should} SHOULD)` : ''}`);
+    if (this.verdicts.error) parts.push(`errors ${this.verdicts.error}`);
+    if (this.verdicts.skip) parts.push(`skipped ${this.verdicts.skip}`);
+    const left = this.done === this.total ? undefined : this.estimate(now);
+    // While a check is left, never "0s": the pace knows nothing of the checks still running.
+    if (this.done < this.total) parts.push(left ? `~${formatDuration(Math.max(1000, left.ms))} left${left.from === 'rate limit' ? ' (rate limit)' : ''}` : 'time left: estimating');
+    parts.push(this.activity(now));
+    return parts.join('  ');
+  }
+
+  private activity(now: number): string {
+    if (this.firstStart === undefined) return 'preparing: workspaces, sinks';
+    if (this.running.size === 0) return this.done === this.total ? 'finishing: cleanup and reports' : 'between checks';
+    let oldest: [string, number] | undefined;
+    for (const r of this.running) if (!oldest || r[1] < oldest[1]) oldest = r;
+    const [id, since] = oldest!;
+    const more = this.running.size - 1;
+    return `running: ${id} (${formatDuration(Math.max(0, now - since))})${more ? ` and ${more} more` : ''}`;
+  }
+}
+
+/** 42s, 3m05s, 1h02m. */
+export function formatDuration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+export interface RunProgressOptions {
+  eventsPath: string;
+  checks: readonly ProgressCheck[];
+  plan: Pick<Plan, 'minSeconds'>;
+  /** Checks at once outside the solo phase (--concurrency). */
+  concurrency: number;
+  /** When the run started (ms since the epoch): the line's elapsed time counts from it. */
+  startedAt: number;
+  out?: ProgressStream;
+  /** Least time between plain lines (default: PROGRESS_PERIOD_ENV, else 5 s); a terminal line is redrawn every second. */
+  plainEveryMs?: number;
+}
+
+export interface RunProgress {
+  /** Erases the terminal line before other output (vitest's); the next tick draws it again. */
+  clear(): void;
+  /** Reads what is left, prints the last line and stops; idempotent. */
+  stop(): void;
+  /** A vitest reporter, put first: clears the line before vitest writes and stops once the checks are done. */
+  readonly reporter: { onInit(): void; onUserConsoleLog(): void; onTestModuleEnd(): void; onTestRunEnd(): void };
+}
+
+export function startRunProgress(opts: RunProgressOptions): RunProgress {
+  const fromEnv = Number(process.env[PROGRESS_PERIOD_ENV]);
+  const plainEveryMs = opts.plainEveryMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 5000);
+  const printer = progressPrinter(opts.out ?? process.stderr, false, { plainEveryMs });
+  const tail = new CheckEventTail(opts.eventsPath);
+  const state = new RunProgressState(opts.checks, opts.plan.minSeconds, opts.concurrency);
+  let stopped = false;
+  const tick = (force = false) => {
+    state.apply(tail.read());
+    const now = Date.now();
+    printer.update({ elapsedMs: now - opts.startedAt, text: state.text(now) }, { force });
+  };
+  const timer = setInterval(() => tick(), Math.min(1000, plainEveryMs));
+  timer.unref();
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+    try {
+      tick(true);
+    } finally {
+      printer.done();
+      tail.close();
+    }
+  };
+  const clear = () => {
+    if (!stopped) printer.clear();
+  };
+  return {
+    clear,
+    stop,
+    reporter: { onInit: clear, onUserConsoleLog: clear, onTestModuleEnd: stop, onTestRunEnd: stop },
+  };
+}
