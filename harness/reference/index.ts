@@ -1,7 +1,7 @@
 // The reference target: a real implementation of the spec's protocol layer, read from the spec
 // independently of suites/ (it never imports suites/, fixtures/ or harness/client).
 // See README.md in this directory for the map of the code.
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,6 +17,7 @@ import { SendingEngine } from './sending/engine.ts';
 import { InboxPoller } from './sending/inbox.ts';
 import { purgeDeletedLeads } from './resources/leads.ts';
 import { DEFAULT_CHOICES, type Choices } from './choices.ts';
+import { slowed } from './slowdown.ts';
 
 export { DEFAULT_CHOICES, ALT_CHOICES, randomChoices, parseChoices, profileFor, type Choices } from './choices.ts';
 
@@ -38,6 +39,12 @@ export interface ReferenceOptions {
    * the profile of such a target declares it. Default: the spec's limit.
    */
   rateLimit?: { requests: number; windowMs: number };
+  /**
+   * A deliberately slowed target for regression comparisons (`compare`), outside the spec: each
+   * public API answer is followed by a busy loop of this share of the CPU a request costs
+   * (0.2: about 20 % more CPU per request). Default: none.
+   */
+  slowdown?: number;
 }
 
 export interface ReferenceHandle {
@@ -89,7 +96,8 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const api = new PublicApi(services, opts.rateLimit);
   const control = new ControlApi(services, controlToken);
 
-  const publicServer = createServer((req, res) => void api.handle(req, res));
+  const handlePublic = opts.slowdown ? slowed((req, res) => api.handle(req, res), opts.slowdown) : (req: IncomingMessage, res: ServerResponse) => api.handle(req, res);
+  const publicServer = createServer((req, res) => void handlePublic(req, res));
   const controlServer = createServer((req, res) => void control.handle(req, res));
   for (const s of [publicServer, controlServer]) {
     s.keepAliveTimeout = 5_000;
