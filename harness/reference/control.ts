@@ -54,7 +54,8 @@ function setTags(c: ControlCtx, table: 'accounts' | 'campaigns', link: 'account_
 /** Optional extensions of control API v1 this reference offers (answered by GET /capabilities). */
 export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable'] as const;
 
-const ROUTES: ControlRoute[] = [
+/** Every control route (the 401 test walks this table, so a new route cannot be forgotten). */
+export const CONTROL_ROUTES: readonly ControlRoute[] = [
   { method: 'GET', path: '/capabilities', handler: () => ({ status: 200, body: { version: 1, extensions: [...CONTROL_EXTENSIONS] } }) },
   {
     method: 'POST', path: '/workspaces', handler: (c) => {
@@ -328,7 +329,7 @@ const ROUTES: ControlRoute[] = [
 ];
 
 export class ControlApi {
-  private readonly router = new Router<ControlRoute>(ROUTES);
+  private readonly router = new Router<ControlRoute>(CONTROL_ROUTES);
 
   constructor(private readonly s: Services, private readonly token: string) {}
 
