@@ -3,18 +3,10 @@
 // path of 30 mailboxes in simulated time; and a report of a run that measured nothing.
 
 import { encode, newHistogram, record, type Histogram } from './histogram.ts';
+import { seededRandom } from './stats.ts';
 import { LOAD_SCHEMA_VERSION, type EndpointStats, type LoadReport, type SendpathMailbox, type TimelinePoint } from './report-types.ts';
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 /** Log-normal sample with the given median. */
 function logNormal(rand: () => number, median: number, sigma: number): number {
