@@ -1,17 +1,73 @@
 import { resolve } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { DEPTHS, type Depth } from '../../suites/lib/check.ts';
 import { DEFAULT_PROFILE_PATH, KitError, loadProfile } from '../runner/profile.ts';
-import { selectChecks } from '../runner/runner.ts';
-import { effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
-import type { Depth } from '../../suites/lib/check.ts';
+import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
+import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';
+import { parseDuration } from '../load/units.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
 import { parseArgs } from './args.ts';
 
+// `outreach-conformance plan`: without --depth, the four depths side by side (checks, requests,
+// clauses, minutes with 2 and 16 workspaces); with --depth or --time-budget, that run's plan and
+// what it leaves out (--left-out lists it).
+
+export function parseDepth(value: string | undefined, fallback: Depth = 'default'): Depth {
+  const depth = (value ?? fallback) as Depth;
+  if (!DEPTHS.includes(depth)) throw new KitError(`--depth must be ${DEPTHS.join(', ')}, not "${value}"`);
+  return depth;
+}
+
+/** --time-budget 5m -> seconds (at least one second). */
+export function parseTimeBudget(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const ms = parseDuration(value, '--time-budget');
+  if (ms < 1000) throw new KitError(`--time-budget must be at least 1s, not "${value}"`);
+  return Math.floor(ms / 1000);
+}
+
+export const leftOutHint = (depth: Depth, time?: string) => `outreach-conformance plan --depth ${depth}${time ? ` --time-budget ${time}` : ''} --left-out lists them`;
+
 export async function planCommand(argv: string[]): Promise<number> {
-  const flags = parseArgs(argv, { profile: { type: 'string' }, depth: { type: 'string' }, workspaces: { type: 'number' } });
+  const flags = parseArgs(argv, { profile: { type: 'string' }, depth: { type: 'string' }, workspaces: { type: 'number' }, 'time-budget': { type: 'string' }, 'left-out': { type: 'boolean' } });
   const profile = await loadProfile(resolve((flags.profile as string | undefined) ?? DEFAULT_PROFILE_PATH));
-  const depth = ((flags.depth as string | undefined) ?? 'default') as Depth;
-  if (!['quick', 'default', 'full'].includes(depth)) throw new KitError(`--depth must be quick, default or full`);
+  const time = flags['time-budget'] as string | undefined;
+  const timeBudgetSeconds = parseTimeBudget(time);
+  if (flags.depth === undefined && time === undefined && !flags['left-out']) {
+    process.stdout.write(`${depthTable(profile)}\n`);
+    return 0;
+  }
+  const depth = parseDepth(flags.depth as string | undefined);
   const n = profile.control || profile.embedded ? effectivePoolSize(profile, depth, flags.workspaces as number | undefined) : profile.workspaces.length;
-  process.stdout.write(`${formatPlan(plan(selectChecks(ALL_CHECKS, depth), profile, n, depth))}\n`);
+  const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: n, timeBudgetSeconds });
+  if (flags['left-out']) {
+    process.stdout.write(`${choice.selection ? formatLeftOut(choice.selection) : `depth ${depth} leaves nothing out`}\n`);
+    return 0;
+  }
+  process.stdout.write(`${choice.why}\n`);
+  if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time))}\n`);
+  process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth))}\n`);
   return 0;
+}
+
+/** The four depths: checks, expected requests, clauses proven, and minutes under the rate limit with 2 and 16 workspaces. */
+export function depthTable(profile: Profile): string {
+  const { requests, windowSeconds } = profile.rateLimit;
+  const rows = DEPTHS.map((depth) => {
+    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: 2 });
+    const p = (w: number) => plan(choice.checks, profile, w, depth);
+    const covered = new Set(choice.checks.flatMap((c) => c.clauses)).size;
+    const leftOut = choice.selection?.leftOut.length ?? 0;
+    const minutes = (w: number) => (p(w).minSeconds / 60).toFixed(1);
+    return [depth, `${choice.checks.length}`, `${leftOut}`, p(2).requests.toLocaleString('en-US'), `${covered}`, minutes(2), minutes(16)];
+  });
+  const head = ['depth', 'checks', 'left out', 'requests', 'clauses', 'min @2 ws', 'min @16 ws'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
+  return [
+    `depths under the rate limit of ${profile.name} (${requests} requests per ${windowSeconds} s per workspace; minutes are the least the rate limit allows):`,
+    line(head),
+    ...rows.map(line),
+    `request budgets: ${DEPTHS.map((d) => `${d} ${DEPTH_BUDGETS[d]?.toLocaleString('en-US') ?? 'unbounded'}`).join(', ')}; \`plan --depth D --left-out\` lists what a depth leaves out`,
+  ].join('\n');
 }

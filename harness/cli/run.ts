@@ -7,9 +7,11 @@ import { request } from 'undici';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../../suites/spec/clauses/index.ts';
 import { DEFAULT_PROFILE_PATH, KitError, loadProfile, profileForReport, resolveSecret } from '../runner/profile.ts';
+import { idPattern, selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
-import { selection } from './select.ts';
-import { effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
+import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
+import { formatSelection } from '../runner/select-depth.ts';
+import { leftOutHint, parseDepth, parseTimeBudget } from './plan.ts';
 import { newRunSeed } from '../runner/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
@@ -19,7 +21,6 @@ import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../../suites/spec/identity.ts';
 import { levelOf } from '../../suites/spec/levels.ts';
 import type { RunStartEvent } from '../events/types.ts';
-import type { Depth } from '../../suites/lib/check.ts';
 import { parseArgs } from './args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import { startRunProgress, type RunProgress } from './run-progress.ts';
@@ -41,6 +42,7 @@ export async function specInfo(specFile?: string): Promise<RunStartEvent['spec']
 const FLAGS = {
   profile: { type: 'string' },
   depth: { type: 'string' },
+  'time-budget': { type: 'string' },
   out: { type: 'string' },
   only: { type: 'string' },
   check: { type: 'string' },
@@ -77,6 +79,8 @@ export async function runCommand(argv: string[]): Promise<number> {
 export interface RunFlags {
   profile?: string;
   depth?: string;
+  /** "5m": the checks covering the most clauses within the requests the rate limit allows in that time. */
+  'time-budget'?: string;
   out?: string;
   only?: string;
   /** Selection (harness/cli/select.ts): a check id pattern, clause ids, spec sections, what failed last time. */
@@ -97,8 +101,8 @@ export interface RunFlags {
 }
 
 export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
-  const depth = (flags.depth ?? 'default') as Depth;
-  if (!['quick', 'default', 'full'].includes(depth)) throw new KitError(`--depth must be quick, default or full, not "${depth}"`);
+  const depth = parseDepth(flags.depth);
+  const timeBudgetSeconds = parseTimeBudget(flags['time-budget']);
   const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
   const loaded = await loadProfile(profilePath);
   const poolSize = effectivePoolSize(loaded, depth, flags.workspaces);
@@ -123,11 +127,16 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const outRoot = resolve(flags.out ?? join(process.cwd(), 'reports'));
     const dir = join(outRoot, runId);
     const eventsPath = join(dir, 'events.ndjson');
-    const only = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, selectChecks(ALL_CHECKS, depth), outRoot);
-    const checks = selectChecks(ALL_CHECKS, depth, only ? new RegExp(only) : undefined);
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
+    const selected = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, selectChecks(ALL_CHECKS, depth), outRoot);
+    // The depth's request budget and --time-budget choose among what it may run (harness/runner/select-depth.ts).
+    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, only: selected ? new RegExp(selected) : undefined });
+    const checks = choice.checks;
+    const only = choice.selection?.leftOut.length ? idPattern(checks) : selected;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
+    say(choice.why);
+    if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'])));
     const announced = plan(checks, profile, workspaces, depth);
     say(formatPlan(announced));
 

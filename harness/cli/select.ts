@@ -18,6 +18,11 @@ export interface SelectionFlags {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The pattern taking exactly these checks. */
+export function idPattern(checks: readonly Pick<Check, 'id'>[]): string {
+  return `^(?:${checks.map((c) => escape(c.id)).join('|')})$`;
+}
+
 /** Does a clause of `section` belong to one of `wanted` ("4.2" takes 4.2 and 4.2.x, "4" takes 4.x)? */
 function inSection(section: string, wanted: string[]): boolean {
   return wanted.some((w) => section === w || section.startsWith(`${w}.`));
@@ -66,5 +71,5 @@ export async function selection(flags: SelectionFlags, checks: readonly Check[],
   }
   if (!narrowed) return undefined;
   if (chosen.length === 0) throw new KitError('the selection (--check, --clause, --section, --rerun-failed) matches no check');
-  return `^(?:${chosen.map((c) => escape(c.id)).join('|')})$`;
+  return idPattern(chosen);
 }

@@ -1,6 +1,8 @@
 import type { Check, Depth } from '../../suites/lib/check.ts';
 import { expectedRequests } from './expected.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
+import { DEPTH_BUDGETS, selectWithin, staticGap, type DepthSelection } from './select-depth.ts';
+import { selectChecks } from './runner.ts';
 
 // Before a run: how many requests it will spend and how long a rate-limited target makes it take.
 export interface Plan {
@@ -27,7 +29,8 @@ export function effectivePoolSize(profile: Profile, depth: string, override?: nu
 }
 
 export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default'): Plan {
-  const requests = checks.reduce((n, c) => n + expectedRequests(c, depth), 0);
+  // A check that skips on this profile (a feature it does not declare) sends nothing.
+  const requests = checks.reduce((n, c) => n + (staticGap(c, profile) ? 0 : expectedRequests(c, depth)), 0);
   const atMost = checks.reduce((n, c) => n + c.budget, 0);
   const { requests: perWindow, windowSeconds } = profile.rateLimit;
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;
@@ -40,4 +43,47 @@ export function formatPlan(p: Plan): string {
     `plan: ${p.checks} checks, about ${p.requests} requests (at most ${p.atMost}) over ${p.workspaces} workspaces ` +
     `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): about ${p.minSeconds} s or more against a rate-limited target`
   );
+}
+
+/** Requests `workspaces` may send in `seconds` under the rate limit: a first window each, then the steady rate. */
+export function requestsWithin(seconds: number, profile: Profile, workspaces: number): number {
+  const { requests: perWindow, windowSeconds } = profile.rateLimit;
+  return Math.floor(workspaces * perWindow * (1 + seconds / windowSeconds));
+}
+
+export interface Choice {
+  /** The checks the run takes, in suite order. */
+  checks: Check[];
+  /** The budgeted selection, when a budget chose (none for an explicit selection without --time-budget). */
+  selection?: DepthSelection;
+  /** How the budget was set, for the console. */
+  why: string;
+}
+
+/**
+ * What a run at `depth` takes: the depth's eligible checks, narrowed by an explicit selection
+ * (--check, --clause, ...), then cut to the request budget: the depth's own (none for an
+ * explicit selection: what the user named runs whole) and the requests `timeBudgetSeconds`
+ * allows `workspaces` under the profile's rate limit, whichever is smaller.
+ */
+export function chooseChecks(all: readonly Check[], opts: { depth: Depth; profile: Profile; workspaces: number; only?: RegExp; timeBudgetSeconds?: number }): Choice {
+  const eligible = selectChecks(all, opts.depth, opts.only);
+  const byDepth = opts.only ? undefined : DEPTH_BUDGETS[opts.depth];
+  const byTime = opts.timeBudgetSeconds === undefined ? undefined : requestsWithin(opts.timeBudgetSeconds, opts.profile, opts.workspaces);
+  const budget = byDepth === undefined ? byTime : byTime === undefined ? byDepth : Math.min(byDepth, byTime);
+  const why =
+    byTime !== undefined && (byDepth === undefined || byTime < byDepth)
+      ? `time budget ${formatSeconds(opts.timeBudgetSeconds!)}: ${byTime.toLocaleString('en-US')} requests over ${opts.workspaces} workspaces under the rate limit`
+      : byDepth !== undefined
+        ? `depth ${opts.depth}: at most ${byDepth.toLocaleString('en-US')} requests`
+        : opts.only
+          ? 'the selection runs whole (no request budget)'
+          : `depth ${opts.depth}: no request budget`;
+  if (budget === undefined) return { checks: eligible, why };
+  const selection = selectWithin(eligible, { depth: opts.depth, budget, profile: opts.profile });
+  return { checks: selection.chosen, selection, why };
+}
+
+function formatSeconds(s: number): string {
+  return s % 60 === 0 ? `${s / 60} min` : `${s} s`;
 }

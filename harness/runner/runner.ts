@@ -1,7 +1,7 @@
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 import type { CheckEndEvent, EventSink, ExchangeEvent, RunEvent, Verdict } from '../events/types.ts';
 import type { ApiClient } from '../client/types.ts';
-import { CheckFailure, CheckSkipped, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../../suites/lib/check.ts';
+import { CheckFailure, CheckSkipped, DEPTHS, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../../suites/lib/check.ts';
 import { createClient } from '../client/client.ts';
 import { createControlClient, type ConformanceControlClient } from '../client/control.ts';
 import { RateBudget } from '../client/budget.ts';
@@ -30,10 +30,9 @@ export interface RunnerOptions {
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
 const RECENT_EVIDENCE = 3;
 
-const DEPTH_ORDER: Record<Depth, number> = { quick: 0, default: 1, full: 2 };
-
+/** The checks eligible at a depth (their lowest depth is at most it); the depth's budget then chooses (select-depth.ts). */
 export function selectChecks(checks: readonly Check[], depth: Depth, only?: RegExp): Check[] {
-  return checks.filter((c) => DEPTH_ORDER[c.depth ?? 'quick'] <= DEPTH_ORDER[depth] && (!only || only.test(c.id)));
+  return checks.filter((c) => DEPTHS.indexOf(c.depth ?? 'smoke') <= DEPTHS.indexOf(depth) && (!only || only.test(c.id)));
 }
 
 export class Runner {

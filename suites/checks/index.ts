@@ -8,6 +8,7 @@ import { OBSERVED_ENVELOPE_CHECKS } from './errors/envelope.ts';
 import { IDEMPOTENCY_CHECKS } from './idempotency/idempotency.ts';
 import { PAGINATION_CHECKS } from './pagination/pagination.ts';
 import { RATE_LIMIT_CHECKS } from './ratelimit/ratelimit.ts';
+import { RATE_HEADER_CHECKS } from './ratelimit/headers.ts';
 import { VERSIONING_CHECKS } from './versioning/versioning.ts';
 import { WORKSPACE_CHECKS } from './workspace/workspace.ts';
 import { RESOURCE_CHECKS } from './resources/index.ts';
@@ -37,4 +38,5 @@ export const ALL_CHECKS: readonly Check[] = [
   ...ANALYTICS_CHECKS,
   ...MODEL_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
+  ...RATE_HEADER_CHECKS,
 ];

@@ -5,7 +5,12 @@ import type { MailSink } from '../../harness/sinks/index.ts';
 
 // A check is data plus a function (DESIGN.md "Clauses and checks").
 
-export type Depth = 'quick' | 'default' | 'full';
+/**
+ * How much of the suite a run takes, smallest first. Each has a request budget
+ * (harness/runner/select-depth.ts); a check's `depth` is the lowest one it may run at.
+ */
+export const DEPTHS = ['smoke', 'quick', 'default', 'full'] as const;
+export type Depth = (typeof DEPTHS)[number];
 
 /** What a check needs; a missing feature skips the check with the reason. */
 export type Feature =
@@ -42,7 +47,7 @@ export interface Check {
   features: Feature[];
   /** Requests it spends at most (used by the planner and the workspace budgets). */
   budget: number;
-  /** The lowest depth at which it runs (default: 'quick' = always). */
+  /** The lowest depth at which it may run (default: every depth; the depth's budget still chooses). */
   depth?: Depth;
   /** Runs after every other check (it observes the whole run, e.g. every error envelope seen). */
   last?: boolean;
