@@ -4,12 +4,12 @@ import { KitError } from '../runner/profile.ts';
 const HELP = `outreach-conformance: conformance suite and load harness for the Outreach Email Service API v1
 
 usage:
-  outreach-conformance run [--profile FILE] [--depth quick|default|full] [--out DIR] [--only REGEX]
+  outreach-conformance run [--profile FILE] [--depth smoke|quick|default|full] [--time-budget 5m] [--out DIR] [--only REGEX]
                            [--seed N] [--concurrency N] [--workspaces N] [--mutants a,b] [--quiet]
                            [--spec FILE]  compare a spec file with the one the kit was written from
   outreach-conformance init [--out FILE]                       writes a starter profile for your own target
   outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load help" lists the flags
-  outreach-conformance plan [--profile FILE] [--depth ...]     how long a run takes against a rate-limited target
+  outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out]   the four depths (checks, requests, clauses, minutes), or one run's plan
   outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model
   outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
   outreach-conformance mutation [--out DIR] [--only REGEX]     kills every mutant of the reference target
