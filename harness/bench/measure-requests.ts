@@ -4,6 +4,7 @@ import type { ExpectedRequests } from '../runner/expected.ts';
 
 // Records what checks really send: reads the results.json of runs against the embedded reference
 // (same depth) and writes their per-check mean to harness/runner/expected-requests.json.
+//   outreach-conformance run --check . --out DIR   (twice: an explicit selection runs every check of the depth, no budget)
 //   npm run measure-requests -- reports/<run-a>/results.json reports/<run-b>/results.json
 
 const OUT = fileURLToPath(new URL('../runner/expected-requests.json', import.meta.url));
@@ -36,7 +37,8 @@ try {
 } catch {
   /* first measurement */
 }
-data.byDepth[depth] = measured;
-data.source = `mean of ${runs.length} run(s) at depth ${depth} against the embedded reference`;
+// Merged: a budgeted depth leaves checks out, and those keep their last measurement.
+data.byDepth[depth] = Object.fromEntries(Object.entries({ ...data.byDepth[depth], ...measured }).sort(([x], [y]) => x.localeCompare(y)));
+data.source = `mean of ${runs.length} run(s) at depth ${depth} against the embedded reference (run --check . takes every check of a depth)`;
 writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 process.stdout.write(`${Object.keys(measured).length} checks measured at depth ${depth} -> ${OUT}\n`);

@@ -4,6 +4,7 @@ import { placeholderRequest } from '../../lib/requests.ts';
 import { expect2xx, expectError } from '../../lib/expect.ts';
 import { skip } from '../../lib/check.ts';
 import { newKey } from '../../lib/recipes.ts';
+import { shared } from '../../lib/shared.ts';
 
 // Part 5.3: a missing, invalid or revoked key gives 401 unauthenticated, on every endpoint.
 // Generated from the endpoint catalog: one check per endpoint and way of being unauthenticated.
@@ -13,7 +14,7 @@ const VARIANTS = [
     id: 'AUTH-401-MISSING',
     clauses: ['AUTH-401-MISSING', 'SVC-KEY-EVERY-REQUEST'],
     title: 'MUST answer 401 unauthenticated when Authorization is missing',
-    headers: async () => ['none' as const],
+    headers: async (_key: () => Promise<string>) => ['none' as const],
   },
   {
     id: 'AUTH-401-MALFORMED',
@@ -21,14 +22,20 @@ const VARIANTS = [
     clauses: ['AUTH-401-MALFORMED', 'AUTH-BEARER'],
     title: 'MUST answer 401 unauthenticated to an Authorization header that is not "Bearer <key>"',
     // A real key in the wrong scheme proves the scheme is checked; "Bearer" alone has no key.
-    headers: async (key: string) => [{ header: 'Bearer' }, { header: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }, { header: `Token ${key}` }, { header: key }],
+    headers: async (secret: () => Promise<string>) => {
+      const key = await secret();
+      return [{ header: 'Bearer' }, { header: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }, { header: `Token ${key}` }, { header: key }];
+    },
   },
   {
     id: 'AUTH-401-UNKNOWN',
     clauses: ['AUTH-401-UNKNOWN'],
     title: 'MUST answer 401 unauthenticated to a key the target never issued',
     // Same shape as a real key, last characters changed: a target must look the key up.
-    headers: async (key: string) => [{ header: `Bearer ${key.slice(0, -6)}${key.endsWith('zzzzzz') ? 'yyyyyy' : 'zzzzzz'}` }],
+    headers: async (secret: () => Promise<string>) => {
+      const key = await secret();
+      return [{ header: `Bearer ${key.slice(0, -6)}${key.endsWith('zzzzzz') ? 'yyyyyy' : 'zzzzzz'}` }];
+    },
   },
 ] as const;
 
@@ -43,10 +50,10 @@ function unauthenticatedCheck(v: (typeof VARIANTS)[number], ep: Endpoint): Check
     async run(ctx) {
       const req = placeholderRequest(ep, ctx.profile);
       if (!req) skip(`${ep.id} is not declared in the profile`);
-      // The workspace key only feeds the malformed headers; these requests carry no valid bearer.
-      const ws = await ctx.workspace();
-      const key = await ws.createKey(['all:read']);
-      for (const auth of await v.headers(key.secret)) {
+      // A real key only feeds the malformed and unknown headers (these requests carry no valid
+      // bearer): one key for the whole run, not one per check and endpoint.
+      const secret = () => shared(ctx, 'all:read key', async () => (await (await ctx.workspace()).createKey(['all:read'])).secret);
+      for (const auth of await v.headers(secret)) {
         const res = await ctx.anonymous.request({ ...req, auth });
         const shown = auth === 'none' ? 'no Authorization header' : `Authorization "${auth.header.split(' ')[0]} ..."`;
         expectError(res, 401, ctx.profile, `${label(ep)} with ${shown}`, 'unauthenticated');
