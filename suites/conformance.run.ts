@@ -13,7 +13,7 @@ import type { Check } from './lib/check.ts';
 const context = readRunContext();
 const profile = { ...(await loadProfile(context.profilePath)), poolSize: context.poolSize };
 const sink = createNdjsonSink(context.eventsPath, { append: true });
-const runner = new Runner({ profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed });
+const runner = new Runner({ profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed, sinksUrl: context.sinksUrl });
 const checks = selectChecks(ALL_CHECKS, context.depth, context.only ? new RegExp(context.only) : undefined);
 
 beforeAll(() => runner.prepare(checks));

@@ -7,6 +7,8 @@ usage:
   outreach-conformance run [--profile FILE] [--depth smoke|quick|default|full] [--time-budget 5m] [--out DIR] [--only REGEX]
                            [--seed N] [--concurrency N] [--workspaces N] [--mutants a,b] [--quiet]
                            [--spec FILE]  compare a spec file with the one the kit was written from
+                           [--sinks URL]  use a standalone "sinks" the target can reach (its HTTP API URL)
+  outreach-conformance verify BUNDLE.tgz                       checks a run's certification bundle (exit 1 tampered, 2 unreadable)
   outreach-conformance init [--out FILE]                       writes a starter profile for your own target
   outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load help" lists the flags
   outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out]   the four depths (checks, requests, clauses, minutes), or one run's plan
@@ -36,6 +38,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./plan.ts')).planCommand(rest);
       case 'openapi':
         return await (await import('./openapi.ts')).openapiCommand();
+      case 'verify':
+        return await (await import('./verify.ts')).verifyCommand(rest);
       case 'sinks':
         return await (await import('../sinks/cli.ts')).sinksCommand(rest);
       case 'mutation':

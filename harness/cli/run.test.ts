@@ -37,7 +37,7 @@ describe('outreach-conformance run', () => {
     expect(r.code).toBe(0);
     const latest = join(out, 'latest');
     const names = (await readdir(latest)).sort();
-    expect(names).toEqual(['events.ndjson', 'junit.xml', 'report.html', 'results.json', 'summary.md', 'traffic.har']);
+    expect(names).toEqual(['bundle.tgz', 'events.ndjson', 'junit.xml', 'report.html', 'results.json', 'summary.md', 'traffic.har']);
     const results = JSON.parse(await readFile(join(latest, 'results.json'), 'utf8'));
     expect(results.kit.name).toBe('outreach-conformance');
     // The spec's identity is a constant of the model: the same in any clone.

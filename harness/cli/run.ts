@@ -17,6 +17,7 @@ import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
 import { exitCodeOf, formatConsoleSummary, writeReports } from '../report/index.ts';
 import { loadBaseline } from '../runner/baseline.ts';
+import { writeBundle } from '../report/bundle.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../../suites/spec/identity.ts';
 import { levelOf } from '../../suites/spec/levels.ts';
@@ -24,6 +25,7 @@ import type { RunStartEvent } from '../events/types.ts';
 import { parseArgs } from './args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import { startRunProgress, type RunProgress } from './run-progress.ts';
+import { connectSink } from '../sinks/http-client.ts';
 
 export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
@@ -56,6 +58,7 @@ const FLAGS = {
   quiet: { type: 'boolean' },
   spec: { type: 'string' },
   baseline: { type: 'string' },
+  sinks: { type: 'string' },
 } as const;
 
 export interface RunOutcome {
@@ -98,6 +101,8 @@ export interface RunFlags {
   spec?: string;
   /** Known failures: `{ entries: [{ check, reason, expires? }] }` (harness/runner/baseline.ts). */
   baseline?: string;
+  /** The HTTP API of a standalone `outreach-conformance sinks` the target can reach (instead of in-process sinks). */
+  sinks?: string;
 }
 
 export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
@@ -114,6 +119,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   const baseline = flags.baseline !== undefined ? await loadBaseline(resolve(flags.baseline), ALL_CHECKS.map((c) => c.id), flags.baseline) : undefined;
   // Whether a given spec matches is printed even with --quiet: it changes how to read the run.
   if (spec.file) process.stdout.write(`${describeComparison(spec.file)}\n`);
+  const sinksUrl = flags.sinks !== undefined ? await remoteSinksUrl(flags.sinks) : undefined;
   const started = Date.now();
 
   const embedded = profile.embedded ? await startEmbeddedTarget(flags.mutants ?? []) : undefined;
@@ -137,6 +143,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
     say(choice.why);
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'])));
+    if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
     const announced = plan(checks, profile, workspaces, depth);
     say(formatPlan(announced));
 
@@ -156,7 +163,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     await head.close();
 
-    const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only, concurrency: flags.concurrency ?? 8, poolSize, eventsPath };
+    const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only, concurrency: flags.concurrency ?? 8, poolSize, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
     const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency: context.concurrency, startedAt: started });
     await runInVitest(context, !!flags.quiet, progress);
@@ -179,11 +186,13 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
       checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses), features: c.features })),
       mutation: embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
     });
+    // The certification bundle; the run's own secrets are erased once more as a last guard.
+    const bundle = await writeBundle(dir, { redact: (t) => redactor.text(t) });
     const latest = join(outRoot, 'latest');
     await rm(latest, { recursive: true, force: true });
     await cp(dir, latest, { recursive: true });
     // The verdict is always printed, --quiet or not.
-    process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\n`);
+    process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n`);
     return { exitCode: exitCodeOf(results), dir };
   } finally {
     await embedded?.stop();
@@ -203,6 +212,17 @@ function countUnplanned429(events: Awaited<ReturnType<typeof readEvents>>): numb
   // Probes mean to hit the limit; everything else that met a 429 was unplanned.
   const probes = new Set(events.filter((e) => e.type === 'check-end' && e.checkId.startsWith('RATE-')).map((e) => (e as { checkId: string }).checkId));
   return events.filter((e) => e.type === 'exchange' && e.response?.status === 429 && !(e.checkId && probes.has(e.checkId))).length;
+}
+
+/** --sinks URL: a standalone sinks process that answers its info endpoint; otherwise exit 2 before anything runs. */
+async function remoteSinksUrl(url: string): Promise<string> {
+  if (!/^https?:\/\/[^/]+/.test(url)) throw new KitError(`--sinks must be the http(s) URL of a running "outreach-conformance sinks" (its HTTP API), not "${url}"`);
+  try {
+    await connectSink(url);
+  } catch (e) {
+    throw new KitError(`--sinks ${url}: the mail sinks do not answer GET /sink/v1/info: ${(e as Error).message}`);
+  }
+  return url.replace(/\/+$/, '');
 }
 
 /** The target answers HTTP at all (any status); otherwise the kit cannot run: exit 2. */

@@ -15,6 +15,8 @@ export interface RunContext {
   /** Workspaces to provision (the profile's poolSize, or --workspaces). */
   poolSize: number;
   eventsPath: string;
+  /** --sinks: the HTTP API of a standalone `outreach-conformance sinks` the target can reach. */
+  sinksUrl?: string;
 }
 
 export const RUN_CONTEXT_ENV = 'OUTREACH_CONFORMANCE_RUN';

@@ -12,6 +12,7 @@ import { checkSeed } from './seed.ts';
 import { sweep } from './sweep.ts';
 import { levelOf } from '../../suites/spec/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
+import { connectRemoteSinks } from './remote-sinks.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
 // and emits check-start/check-end events (exchanges are emitted by the client's recorder).
@@ -25,6 +26,8 @@ export interface RunnerOptions {
   /** Prefix of every resource name this run creates (swept before and after). */
   prefix: string;
   seed: number;
+  /** A standalone `outreach-conformance sinks` (HTTP API URL) to use instead of in-process sinks. */
+  sinksUrl?: string;
 }
 
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
@@ -106,8 +109,11 @@ export class Runner {
   async prepare(checks: readonly Check[] = []): Promise<void> {
     const needsSinks = checks.some((c) => c.features.includes('sinks') || c.features.includes('imap'));
     if (this.opts.profile.features.sinks && needsSinks) {
-      // Stops by itself if the run dies without finish() (house rule: every server stops).
-      this.sinks = await startSinks({ host: this.opts.profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: 30 * 60_000 });
+      // Remote: the staging deployment reaches a standalone sinks process (--sinks URL).
+      // In-process: stops by itself if the run dies without finish() (every server stops).
+      this.sinks = this.opts.sinksUrl
+        ? await connectRemoteSinks(this.opts.sinksUrl)
+        : await startSinks({ host: this.opts.profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: 30 * 60_000 });
     }
     // Optional control extensions, probed once (GET /capabilities): featureGap reads them.
     if (this.control) this.controlExtensions = await this.control.extensions();

@@ -29,7 +29,8 @@ export interface SinkInfo {
 
 type RemoteInject = Omit<InjectResult, 'raw'> & { size: number };
 
-function query(filter: object): string {
+/** A filter as a query string (undefined and null left out). */
+export function query(filter: object): string {
   const q = new URLSearchParams();
   for (const [k, v] of Object.entries(filter)) if (v !== undefined && v !== null) q.set(k, String(v));
   const s = q.toString();

@@ -12,7 +12,8 @@ import type { AttemptFilter, MessageFilter } from './types.ts';
 import { fullMessage, headersObject, markRead, messagesSummary, parseQuery, searchMatches } from './mailpit-compat.ts';
 import type { StoredMessage } from './message.ts';
 
-const MAX_BODY = 1024 * 1024;
+/** The largest request body the API takes (413 beyond it): an injected reply as large as a default-limit message fits. */
+export const MAX_BODY = 16 * 1024 * 1024;
 const MAX_WAIT_MS = 300_000;
 
 class HttpError extends Error {
