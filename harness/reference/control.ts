@@ -13,6 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { KNOWN_SCOPES } from './scopes.ts';
 
 const noMutant = () => false;
+/** The control clock never moves past the end of year 9999. */
+const CLOCK_END_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 
 export interface ControlCtx {
   s: Services;
@@ -118,6 +120,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       const v = new V();
       const seconds = v.num(b, 'seconds', { required: true });
       if (seconds !== undefined && seconds <= 0) v.issue('seconds', 'must be > 0');
+      // Bounded so the clock stays a valid date (past year 275760 every timestamp would throw).
+      else if (seconds !== undefined && c.s.clock.now() + seconds * 1000 > CLOCK_END_MS) v.issue('seconds', 'would move the clock past 9999-12-31');
       v.done();
       c.s.clock.advance(seconds!);
       return { status: 200, body: { now: c.s.clock.iso() } };

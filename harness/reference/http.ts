@@ -84,16 +84,41 @@ export function send(res: ServerResponse, out: Outgoing): void {
   res.end(buf);
 }
 
-/** Canonical JSON: object keys sorted recursively (for idempotency fingerprints). */
+/**
+ * Canonical JSON: object keys sorted recursively (for idempotency fingerprints). Iterative, so a
+ * body nested thousands of levels deep gets a fingerprint instead of overflowing the stack.
+ */
 export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    return `{${Object.keys(o)
-      .sort()
-      .filter((k) => o[k] !== undefined)
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
-      .join(',')}}`;
+  const out: string[] = [];
+  // Work items: a value to encode, or text to emit as is (pushed in reverse: the stack is LIFO).
+  const stack: ({ text: string } | { value: unknown })[] = [{ value: v }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if ('text' in item) {
+      out.push(item.text);
+      continue;
+    }
+    const x = item.value;
+    if (Array.isArray(x)) {
+      stack.push({ text: ']' });
+      for (let i = x.length - 1; i >= 0; i--) {
+        stack.push({ value: x[i] });
+        if (i > 0) stack.push({ text: ',' });
+      }
+      stack.push({ text: '[' });
+    } else if (x !== null && typeof x === 'object') {
+      const o = x as Record<string, unknown>;
+      const keys = Object.keys(o)
+        .sort()
+        .filter((k) => o[k] !== undefined);
+      stack.push({ text: '}' });
+      for (let i = keys.length - 1; i >= 0; i--) {
+        stack.push({ value: o[keys[i]!] });
+        stack.push({ text: `${JSON.stringify(keys[i])}:` });
+        if (i > 0) stack.push({ text: ',' });
+      }
+      stack.push({ text: '{' });
+    } else out.push(JSON.stringify(x) ?? 'null');
   }
-  return JSON.stringify(v) ?? 'null';
+  return out.join('');
 }

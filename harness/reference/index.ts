@@ -99,6 +99,9 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const handlePublic = opts.slowdown ? slowed((req, res) => api.handle(req, res), opts.slowdown) : (req: IncomingMessage, res: ServerResponse) => api.handle(req, res);
   const publicServer = createServer((req, res) => void handlePublic(req, res));
   const controlServer = createServer((req, res) => void control.handle(req, res));
+  // An Expect header other than 100-continue: served as a plain request (Node would answer a bare 417 outside the envelope).
+  publicServer.on('checkExpectation', (req, res) => void handlePublic(req, res));
+  controlServer.on('checkExpectation', (req, res) => void control.handle(req, res));
   for (const s of [publicServer, controlServer]) {
     s.keepAliveTimeout = 5_000;
     // Malformed HTTP (bad request line, header overflow...): still the spec's envelope.
