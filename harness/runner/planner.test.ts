@@ -10,12 +10,22 @@ import { selectChecks } from './runner.ts';
 import { plan } from './planner.ts';
 import { expectedData, expectedRequests } from './expected.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
+import { DEPTH_BUDGETS } from './select-depth.ts';
 
 // The planner announces what a run will send; a plan off by half makes every estimate of a
 // run's duration against a rate-limited target wrong.
 
 const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
-const REMEASURE = 'run the default depth twice and record it: npm run measure-requests -- <results.json> <results.json>';
+const REMEASURE = 'run every check of the default depth twice (outreach-conformance run --check . --out DIR) and record it: npm run measure-requests -- <results.json> <results.json>';
+
+/** A real run against the embedded reference through the CLI: its results.json. */
+async function realRun(...args: string[]) {
+  const out = await mkdtemp(join(tmpdir(), 'oc-plan-'));
+  await promisify(execFile)(process.execPath, [BIN, 'run', '--quiet', '--out', out, ...args], { timeout: 280_000, maxBuffer: 64 * 1024 * 1024 }).catch((e: { code?: number; stdout?: string }) => {
+    throw new Error(`the run failed (exit ${e.code}): ${e.stdout?.slice(-2000)}`);
+  });
+  return JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8'));
+}
 
 describe('planner', () => {
   it('has a measurement for every check of the default depth, and no budget below it', () => {
@@ -36,16 +46,20 @@ describe('planner', () => {
     expect(expectedRequests({ id: 'NEW-CHECK', budget: 7 }, 'full', { source: '', byDepth: {} })).toBe(7);
   });
 
-  it('is within 10 % of what a default run against the embedded reference sends', async () => {
-    const out = await mkdtemp(join(tmpdir(), 'oc-plan-'));
-    await promisify(execFile)(process.execPath, [BIN, 'run', '--quiet', '--out', out], { timeout: 280_000, maxBuffer: 64 * 1024 * 1024 }).catch((e: { code?: number; stdout?: string }) => {
-      throw new Error(`the run failed (exit ${e.code}): ${e.stdout?.slice(-2000)}`);
-    });
-    const results = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8'));
+  it('is within 10 % of what a default run against the embedded reference sends, and the run stays within the default budget', async () => {
+    const results = await realRun();
     const { plannedRequests, requests } = results.stats;
+    expect(requests, 'requests sent to the target by a default run').toBeLessThanOrEqual(DEPTH_BUDGETS.default!);
     expect(typeof plannedRequests).toBe('number');
     // Every target request is counted for the check that sent it.
     expect(results.checks.reduce((n: number, c: { requests: number }) => n + c.requests, 0)).toBe(requests);
     expect(Math.abs(plannedRequests - requests) / requests, `planned ${plannedRequests}, sent ${requests}: ${REMEASURE}`).toBeLessThanOrEqual(0.1);
   }, 300_000);
+
+  it('a smoke run sends at most 120 requests to the target', async () => {
+    const results = await realRun('--depth', 'smoke');
+    expect(results.depth).toBe('smoke');
+    expect(results.stats.requests, 'requests sent to the target by a smoke run').toBeLessThanOrEqual(DEPTH_BUDGETS.smoke!);
+    expect(results.checks.filter((c: { ran: boolean }) => c.ran).length).toBeGreaterThan(40);
+  }, 120_000);
 });

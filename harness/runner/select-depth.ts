@@ -141,9 +141,10 @@ export function selectWithin(
   // 1. What skips here costs nothing.
   cost.forEach((c, i) => c === 0 && take(i));
   // 2. Requirements: most unmet requirements per request, then clause gain breaks ties.
-  const unmetNow = () => REQUIREMENTS.filter((r) => ![...taken].some((i) => r.met(eligible[i]!)));
-  for (let open = unmetNow(); open.length; open = unmetNow()) {
-    const i = best((j) => open.filter((r) => r.met(eligible[j]!)).length + gainOf(j) / 1e6);
+  const meets = eligible.map((c) => REQUIREMENTS.filter((r) => r.met(c)));
+  const unmetNow = () => REQUIREMENTS.filter((r) => ![...taken].some((i) => meets[i]!.includes(r)));
+  for (let open = new Set(unmetNow()); open.size; open = new Set(unmetNow())) {
+    const i = best((j) => meets[j]!.filter((r) => open.has(r)).length + gainOf(j) / 1e6);
     if (i === undefined) break;
     take(i);
   }

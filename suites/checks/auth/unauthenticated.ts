@@ -14,6 +14,7 @@ const VARIANTS = [
     id: 'AUTH-401-MISSING',
     clauses: ['AUTH-401-MISSING', 'SVC-KEY-EVERY-REQUEST'],
     title: 'MUST answer 401 unauthenticated when Authorization is missing',
+    budget: 1,
     headers: async (_key: () => Promise<string>) => ['none' as const],
   },
   {
@@ -21,6 +22,8 @@ const VARIANTS = [
     // Only the Bearer scheme is a credential: the same key in any other form is refused.
     clauses: ['AUTH-401-MALFORMED', 'AUTH-BEARER'],
     title: 'MUST answer 401 unauthenticated to an Authorization header that is not "Bearer <key>"',
+    // Four headers, and the run's shared key when this check builds it.
+    budget: 5,
     // A real key in the wrong scheme proves the scheme is checked; "Bearer" alone has no key.
     headers: async (secret: () => Promise<string>) => {
       const key = await secret();
@@ -31,6 +34,7 @@ const VARIANTS = [
     id: 'AUTH-401-UNKNOWN',
     clauses: ['AUTH-401-UNKNOWN'],
     title: 'MUST answer 401 unauthenticated to a key the target never issued',
+    budget: 2,
     // Same shape as a real key, last characters changed: a target must look the key up.
     headers: async (secret: () => Promise<string>) => {
       const key = await secret();
@@ -46,7 +50,7 @@ function unauthenticatedCheck(v: (typeof VARIANTS)[number], ep: Endpoint): Check
     clauses: [...v.clauses, 'ERR-TABLE-401', 'ERR-ENVELOPE'],
     level: 'MUST',
     features: ep.referenced ? [`op:${ep.referenced}`] : [],
-    budget: 4,
+    budget: v.budget,
     async run(ctx) {
       const req = placeholderRequest(ep, ctx.profile);
       if (!req) skip(`${ep.id} is not declared in the profile`);

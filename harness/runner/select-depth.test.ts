@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { DEPTHS, type Check } from '../../suites/lib/check.ts';
+import { ENDPOINTS } from '../../suites/spec/endpoints.ts';
+import { selectChecks } from './runner.ts';
+import { chooseChecks, requestsWithin } from './planner.ts';
+import { DEPTH_BUDGETS, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, selectWithin } from './select-depth.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
+
+// The depths' selections: within budget, deterministic, the smoke requirements met, and a new
+// check without a measurement counted at its budget (a large one stays out of small depths).
+
+const profile = await loadProfile(DEFAULT_PROFILE_PATH);
+const choose = (depth: (typeof DEPTHS)[number], checks: readonly Check[] = ALL_CHECKS) => selectWithin(selectChecks(checks, depth), { depth, budget: DEPTH_BUDGETS[depth], profile });
+
+describe('depth selection', () => {
+  it('plans each budgeted depth within its share of the budget, the same way every time', () => {
+    for (const depth of DEPTHS) {
+      const s = choose(depth);
+      const budget = DEPTH_BUDGETS[depth];
+      if (budget !== undefined) expect(s.requests, depth).toBeLessThanOrEqual(budget * PLANNED_SHARE);
+      else expect(s.leftOut, depth).toEqual([]);
+      expect(choose(depth).chosen.map((c) => c.id)).toEqual(s.chosen.map((c) => c.id));
+      // Suite order is kept (solo first, observers last).
+      const order = s.chosen.map((c) => ALL_CHECKS.indexOf(c));
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+    }
+  });
+
+  it('smoke takes a check per endpoint and per protocol rule family', () => {
+    const s = choose('smoke');
+    expect(s.unmet).toEqual([]);
+    const named = new Set(s.chosen.flatMap(endpointsOf));
+    expect(ENDPOINTS.filter((e) => !named.has(e.id)).map((e) => e.id)).toEqual([]);
+    for (const f of RULE_FAMILIES) expect(s.chosen.some((c) => c.clauses.some((id) => f.clauses.includes(id))), f.id).toBe(true);
+  });
+
+  it('default proves every clause its eligible checks prove; bigger depths never prove fewer', () => {
+    const covered = DEPTHS.map((d) => choose(d).clauses);
+    const def = covered[DEPTHS.indexOf('default')]!;
+    expect(def.covered).toBe(def.coverable);
+    for (let i = 1; i < covered.length; i++) expect(covered[i]!.covered).toBeGreaterThanOrEqual(covered[i - 1]!.covered);
+  });
+
+  it('counts an unmeasured check at its budget: a large one is left out of small depths, with the clause it would add', () => {
+    const huge: Check = { id: 'NEW-CHECK/huge', title: 'new', clauses: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'], level: 'MUST', features: [], budget: 400, run: async () => {} };
+    // A cheap one proving what smoke leaves out is worth its request.
+    const cheap: Check = { ...huge, id: 'NEW-CHECK/cheap', clauses: choose('smoke').leftOut.flatMap((l) => l.adds).slice(0, 8), budget: 1 };
+    const all = [...ALL_CHECKS, huge, cheap];
+    for (const depth of ['smoke', 'quick'] as const) {
+      const s = choose(depth, all);
+      expect(s.leftOut.find((l) => l.check === huge)).toMatchObject({ requests: 400, adds: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'] });
+      expect(s.chosen).toContain(cheap);
+    }
+    expect(choose('full', all).chosen).toContain(huge);
+  });
+
+  it('keeps the checks that skip on this profile at no cost, so the report says why', () => {
+    const noSinks = { ...profile, features: { ...profile.features, sinks: false, imap: false, testEmail: false } };
+    const s = selectWithin(selectChecks(ALL_CHECKS, 'smoke'), { depth: 'smoke', budget: 120, profile: noSinks });
+    const sinkChecks = selectChecks(ALL_CHECKS, 'smoke').filter((c) => c.features.includes('sinks'));
+    expect(sinkChecks.length).toBeGreaterThan(0);
+    expect(sinkChecks.every((c) => s.chosen.includes(c))).toBe(true);
+    expect(s.skipping).toBeGreaterThanOrEqual(sinkChecks.length);
+  });
+
+  it('--time-budget turns the rate limit into requests, and an explicit selection runs whole', () => {
+    // Two workspaces at 120 per 60 s: a first window each, then 4 requests a second.
+    expect(requestsWithin(60, profile, 2)).toBe(480);
+    const timed = chooseChecks(ALL_CHECKS, { depth: 'full', profile, workspaces: 2, timeBudgetSeconds: 60 });
+    expect(timed.selection!.requests).toBeLessThanOrEqual(480 * PLANNED_SHARE);
+    expect(timed.why).toContain('time budget 1 min');
+    const named = chooseChecks(ALL_CHECKS, { depth: 'smoke', profile, workspaces: 2, only: /^SCOPE-MATRIX\// });
+    expect(named.selection).toBeUndefined();
+    expect(named.checks.length).toBe(ALL_CHECKS.filter((c) => c.id.startsWith('SCOPE-MATRIX/')).length);
+  });
+});
