@@ -11,6 +11,8 @@ usage:
   outreach-conformance verify BUNDLE.tgz                       checks a run's certification bundle (exit 1 tampered, 2 unreadable)
   outreach-conformance init [--out FILE]                       writes a starter profile for your own target
   outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load help" lists the flags
+  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath] ...
+                                                               a regression compare (compare.json, compare.html); "compare --help" lists the flags
   outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out]   the four depths (checks, requests, clauses, minutes), or one run's plan
   outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model
   outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
@@ -34,6 +36,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./init.ts')).initCommand(rest);
       case 'load':
         return await (await import('../load/command.ts')).loadCommand(rest);
+      case 'compare':
+        return await (await import('../load/compare.ts')).compareCommand(rest);
       case 'plan':
         return await (await import('./plan.ts')).planCommand(rest);
       case 'openapi':

@@ -3,7 +3,7 @@ import type { Redactor } from '../client/redact.ts';
 import { KitError } from '../runner/profile.ts';
 import { setupWorkspace } from './api.ts';
 import { encode, newHistogram, percentile, record } from './histogram.ts';
-import { readCpu, type CpuReading } from './proc-cpu.ts';
+import type { CpuProbe, CpuReading } from './proc-cpu.ts';
 import { createTransport, type Transport } from './transport.ts';
 import { provideWorkspaces } from './workspaces.ts';
 
@@ -29,6 +29,8 @@ export interface RunFigures {
   histogram: string;
   /** the run stopped at its time bound before its count */
   cut?: boolean;
+  /** send path: sends per day achieved against the ideal the caps and gaps allow */
+  achieved?: number;
 }
 
 export interface ClosedSide {
@@ -36,7 +38,7 @@ export interface ClosedSide {
   transport: Transport;
   apiKey: string;
   reads: { label: string; path: string }[];
-  pid?: number;
+  cpu?: CpuProbe;
 }
 
 /** The reads a closed run cycles: the cheap read endpoints of `load capacity`, or the first of them only. */
@@ -52,7 +54,7 @@ export async function prepareClosedSide(o: {
   prefix: string;
   seed: number;
   connections: number;
-  pid?: number;
+  cpu?: CpuProbe;
   reads: ReadSet;
 }): Promise<ClosedSide> {
   const [ws] = await provideWorkspaces(o.profile, { workspaces: 1, perWorkspaceRate: 0, peakPerWindow: 0, limit: o.profile.rateLimit }, { control: o.control, redactor: o.redactor, prefix: o.prefix, rate: 0 });
@@ -65,7 +67,7 @@ export async function prepareClosedSide(o: {
       { label: 'GET /v1/campaigns', path: `/v1/campaigns?${encodeURIComponent(o.profile.names.list.pageSize)}=20` },
       { label: 'GET /v1/accounts/{id}/verification', path: `/v1/accounts/${state.accountId}/verification` },
     ];
-    return { label: o.label, transport, apiKey: ws!.apiKey, reads: o.reads === 'one' ? all.slice(0, 1) : all, pid: o.pid };
+    return { label: o.label, transport, apiKey: ws!.apiKey, reads: o.reads === 'one' ? all.slice(0, 1) : all, cpu: o.cpu };
   } catch (e) {
     await transport.close();
     throw e;
@@ -78,7 +80,7 @@ export async function runClosed(side: ClosedSide, o: { requests: number; connect
   let done = 0;
   let errors = 0;
   let cut = false;
-  const before = side.pid !== undefined ? readCpu(side.pid) : undefined;
+  const before = await side.cpu?.read();
   const t0 = performance.now();
   const deadline = t0 + o.maxMs;
   const headers = { authorization: `Bearer ${side.apiKey}` };
@@ -103,7 +105,7 @@ export async function runClosed(side: ClosedSide, o: { requests: number; connect
   };
   await Promise.all(Array.from({ length: Math.max(1, Math.min(o.connections, o.requests)) }, loop));
   const wallMs = performance.now() - t0;
-  const after = side.pid !== undefined ? readCpu(side.pid) : undefined;
+  const after = await side.cpu?.read();
   const out: RunFigures = {
     requests: done,
     errors,

@@ -140,11 +140,11 @@ function statusChips(status: Record<string, number> | undefined): string {
     .join(' ');
 }
 
-function tile(label: string, value: string, cls: string, sub = ''): string {
+export function tile(label: string, value: string, cls: string, sub = ''): string {
   return `<div class="tile ${cls}"><div class="t-value">${value}</div><div class="t-label">${e(label)}</div>${sub ? `<div class="t-sub">${sub}</div>` : ''}</div>`;
 }
 
-function figure(id: string, title: string, caption: string, body: string, legendHtml = ''): string {
+export function figure(id: string, title: string, caption: string, body: string, legendHtml = ''): string {
   return `<figure class="plot card" id="${e(id)}"><figcaption><h3>${e(title)}</h3><p class="how">${e(caption)}</p></figcaption>${legendHtml}${body}</figure>`;
 }
 
@@ -740,7 +740,7 @@ ${header(r)}
 `;
 }
 
-const CSS = `
+export const CSS = `
 :root{--fg:#1c2330;--muted:#5d6b7e;--line:#dfe4ea;--bg:#f5f7fa;--card:#fff;--pass:#1a7f37;--pass-bg:#dafbe1;--fail:#cf222e;--fail-bg:#ffebe9;--warn:#9a6700;--warn-bg:#fff8c5;--nc:#afb8c1;--accent:#0969da;--mono:ui-monospace,SFMono-Regular,"SF Mono",Menlo,Consolas,"Liberation Mono",monospace}
 *{box-sizing:border-box}
 body{margin:0;font:14px/1.5 -apple-system,BlinkMacSystemFont,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:var(--fg);background:var(--bg)}

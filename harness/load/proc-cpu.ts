@@ -12,7 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 
 export interface CpuReading {
   us: number;
-  source: 'schedstat' | 'stat';
+  source: 'schedstat' | 'stat' | 'metrics';
 }
 
 const TICK_US = 10_000; // USER_HZ is 100 on Linux for every architecture Node runs on
@@ -45,4 +45,41 @@ export function canReadCpu(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Where a comparison reads a target's CPU time: its process on this machine, or its metrics endpoint. */
+export interface CpuProbe {
+  /** what is read, for the report ("pid 1234", "http://host/metrics") */
+  describe: string;
+  read(): Promise<CpuReading>;
+}
+
+export function pidProbe(pid: number): CpuProbe {
+  return { describe: `pid ${pid}`, read: async () => readCpu(pid) };
+}
+
+/**
+ * The CPU time a Prometheus text endpoint reports (`process_cpu_seconds_total`, what prom-client
+ * and most exporters expose), in µs. Coarser than schedstat: exporters round to their own clock.
+ */
+export function metricsProbe(url: string, fetchText: (url: string) => Promise<string> = defaultFetch): CpuProbe {
+  return {
+    describe: url,
+    read: async () => ({ us: parseProcessCpuSeconds(await fetchText(url), url) * 1e6, source: 'metrics' }),
+  };
+}
+
+async function defaultFetch(url: string): Promise<string> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5000) });
+  if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+  return res.text();
+}
+
+/** The value of process_cpu_seconds_total in a Prometheus text exposition (labels allowed). */
+export function parseProcessCpuSeconds(text: string, url = 'the metrics endpoint'): number {
+  for (const line of text.split('\n')) {
+    const m = /^process_cpu_seconds_total(?:\{[^}]*\})?\s+([0-9.eE+-]+)(?:\s+\d+)?\s*$/.exec(line.trim());
+    if (m && Number.isFinite(Number(m[1]))) return Number(m[1]);
+  }
+  throw new Error(`${url} shows no process_cpu_seconds_total`);
 }
