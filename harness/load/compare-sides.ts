@@ -93,8 +93,8 @@ export interface ServeOptions {
 
 /** The side running: a served reference (child process, raised rate limit) or the URL's target. */
 export async function serveSide(spec: SideSpec, o: ServeOptions): Promise<ServedSide> {
+  checkSlowdown(spec, o.flag, o.slowdown);
   if (spec.kind === 'url') {
-    if (o.slowdown) throw new KitError(`--${o.flag}-slowdown applies to a reference the kit serves (a directory, "." or a git revision), not to the running target at ${spec.url}`);
     const profile = { ...o.profile, baseUrl: spec.url, embedded: false };
     const control = profile.control ? { baseUrl: profile.control.baseUrl, token: resolveSecret(profile.control.token, 'control.token') } : undefined;
     if (control) o.redactor.add(control.token);
@@ -130,6 +130,11 @@ export async function serveSide(spec: SideSpec, o: ServeOptions): Promise<Served
     await cleanup();
     throw e;
   }
+}
+
+/** A slowdown is an option of the reference the kit serves; a running target cannot take one. */
+export function checkSlowdown(spec: SideSpec, flag: string, slowdown: number | undefined): void {
+  if (slowdown && spec.kind === 'url') throw new KitError(`--${flag}-slowdown applies to a reference the kit serves (a directory, "." or a git revision), not to the running target at ${spec.url}`);
 }
 
 /** The profile's load.cpu as a probe; a pid that this machine cannot read is refused, named. */

@@ -11,7 +11,7 @@ import { renderCompareHtml } from './compare-html.ts';
 import { COMPARE_SCHEMA_VERSION, DEFAULT_ALPHA, DEFAULT_THRESHOLD, explainVerdict, fmtRatio, judgeMetrics, METRICS, overallVerdict, parseMetricThresholds, type CompareMode, type CompareReport } from './compare-metrics.ts';
 import type { RunFigures } from './compare-run.ts';
 import { ORDER_TEXT, apiRunner, runPairs, sendpathRunner, type SideRunner } from './compare-session.ts';
-import { parseSide, serveSide, type ServedSide } from './compare-sides.ts';
+import { checkSlowdown, parseSide, serveSide, type ServedSide } from './compare-sides.ts';
 import { environment } from './environment.ts';
 import { formatLatency } from './html.ts';
 import { smallestP } from './stats.ts';
@@ -108,6 +108,7 @@ export async function compareCommand(argv: string[]): Promise<number> {
   const specs = { base: await parseSide(String(flags.base), 'base'), head: await parseSide(String(flags.head), 'head') };
   for (const flag of ['base', 'head'] as const) {
     const spec = specs[flag];
+    checkSlowdown(spec, flag, slowdown[flag]);
     if (spec.kind !== 'url') continue;
     const p = perSide[flag]?.profile;
     if (!p) throw new KitError(`--${flag} ${spec.text} is a running target: give its profile with --profile (or --${flag}-profile): names, workspaces or control, its rate limit`);
