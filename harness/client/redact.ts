@@ -10,8 +10,9 @@
 // - Every registered secret (API keys, mailbox passwords, control token), wherever it appears:
 //   bodies, URLs, header values, curl lines, error messages. Its URL-encoded and JSON-escaped
 //   forms are replaced as well.
-// - JSON fields named password, smtpPassword, imapPassword, apiKey, secret, token (and a few
-//   obvious variants: api_key, accessToken, refreshToken, clientSecret, controlToken, ...)
+// - JSON fields named password, smtpPassword, imapPassword, apiKey, secret, token, state (the
+//   OAuth state) and a few obvious variants (api_key, accessToken, refreshToken, clientSecret,
+//   controlToken, ...)
 //   when their value is a non-empty string; a field named `key` only when its value is a string
 //   longer than 16 characters (so "key": "name" in a sort order is not hidden, an API key is).
 //   A value redacted by field name is also registered as a secret (if long enough), so an echo
@@ -47,6 +48,7 @@ const SENSITIVE_FIELDS = new Set(
     'refreshToken',
     'refresh_token',
     'controlToken',
+    'state', // the OAuth state (4.2: a handle to a pending grant; the only `state` of the API)
   ].map((s) => s.toLowerCase()),
 );
 const KEY_FIELD_MIN = 17; // `key` is redacted when its string value is longer than 16 chars

@@ -12,9 +12,9 @@ import { PROFILE_SECRET_PATHS } from '../../fixtures/profiles/schema.ts';
 
 export const REDACTED = '[REDACTED]';
 
-/** JSON field / query parameter names whose value is always a secret (case-insensitive). */
+/** JSON field / query parameter names whose value is always a secret (case-insensitive); `state` is the OAuth state. */
 const SECRET_FIELD =
-  /^(password|passwd|smtp_?password|imap_?password|api_?key|x-api-key|secret|client_?secret|token|access_?token|refresh_?token|control_?token|bearer)$/i;
+  /^(password|passwd|smtp_?password|imap_?password|api_?key|x-api-key|secret|client_?secret|token|access_?token|refresh_?token|control_?token|bearer|state)$/i;
 /** `key` is a secret when its value looks like one: a token of more than 16 characters, no spaces. */
 const KEY_FIELD = /^key$/i;
 /** Header names whose whole value is a credential. */
