@@ -79,6 +79,13 @@ describe('Redactor', () => {
     expect(r.body('{not json', 'application/json')).toBe('{not json');
   });
 
+  it('body(): JSON nested too deep to re-serialize is redacted by text replacement, never thrown on', () => {
+    const deep = `{"password":"hunter2hunter2","x":${'['.repeat(20_000)}${']'.repeat(20_000)}}`;
+    const out = new Redactor().body(deep, 'application/json');
+    expect(out).not.toContain('hunter2hunter2');
+    expect(out).toContain(REDACTED);
+  });
+
   it('url(): sensitive query parameters and registered secrets', () => {
     const r = new Redactor();
     r.add(KEY);

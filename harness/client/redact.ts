@@ -177,7 +177,12 @@ export class Redactor {
       // Register field-named secrets first so that text replacement below catches echoes.
       const scrubbed = this.scrub(parsed.value, 0);
       if (deepEqual(scrubbed, parsed.value)) return this.text(text);
-      return this.text(JSON.stringify(scrubbed));
+      try {
+        return this.text(JSON.stringify(scrubbed));
+      } catch {
+        // Nested too deep to re-serialize (hostile input): the secrets scrub found are registered, so text replacement redacts them.
+        return this.text(text);
+      }
     }
     return this.text(text);
   }

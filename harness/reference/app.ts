@@ -126,6 +126,12 @@ function bearerSecret(header: string, mutant: MutantSwitch): string | null {
   return null;
 }
 
+/** Recurses as deep as the value; past `limit` levels it throws as a stack overflow would. */
+function walkNested(v: unknown, limit: number, depth = 0): void {
+  if (depth > limit) throw new RangeError('Maximum call stack size exceeded');
+  if (v !== null && typeof v === 'object') for (const x of Object.values(v)) walkNested(x, limit, depth + 1);
+}
+
 export class PublicApi {
   private readonly router: Router<RouteDef>;
   private readonly rate: RateLimiter;
@@ -215,6 +221,8 @@ export class PublicApi {
           throw validationFailed([`body: malformed JSON (${(e as Error).message})`]);
         }
       }
+      // A body walked by recursion with a bounded stack: deep nesting overflows it (an unhandled 500).
+      if (mutant('robust-deep-nesting-500')) walkNested(body, 1000);
 
       const query = queryOf(route.op, url.searchParams, s.choices);
       const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, body, s.choices), requestId, method, pathname);
@@ -267,7 +275,7 @@ export class PublicApi {
     const key = findKeyBySecret(this.s.db, secret);
     if (!key) {
       if (mutant('auth-unknown-key-403')) throw permissionDenied('Unknown API key.');
-      throw unauthenticated('The API key is not valid.');
+      throw unauthenticated(mutant('auth-401-echoes-key') ? `The API key ${secret} is not valid.` : 'The API key is not valid.');
     }
     if (key.revokedAt !== null) {
       const graceful = mutant('apikey-revoke-not-immediate') && this.s.clock.now() < key.revokedAt + 60_000;

@@ -175,6 +175,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'err-unknown-route-text': ['application/json; charset=utf-8', async (e) => (await e.call(null, 'GET', '/v1/nope')).headers.get('content-type')],
   'err-malformed-json-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: '{' })],
+  'robust-deep-nesting-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: `{"name":${'['.repeat(2000)}${']'.repeat(2000)}}` })],
+  'auth-401-echoes-key': [false, async (e) => (await e.call('ock_canary_secret_0123456789', 'GET', '/v1/workspace')).text.includes('ock_canary_secret_0123456789')],
+  'tenant-apikeys-list-leak': [[], async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    return (await e.call(b.key, 'GET', '/v1/api-keys?limit=100')).body.data.filter((k: { id: string }) => k.id === a.keyId);
+  }],
   'err-envelope-unwrapped': [true, async (e) => 'error' in (await e.call((await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')).body],
   'idem-ignored': [1, async (e) => {
     const w = await e.workspace();

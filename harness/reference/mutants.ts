@@ -19,6 +19,7 @@ export const MUTANTS = [
   { id: 'auth-unknown-key-403', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'An unknown key answers 403 permission_denied instead of 401.' },
   { id: 'auth-revoked-key-valid', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'Revoked keys keep working.' },
   { id: 'auth-401-wrong-code', rule: '7 401 authentication_error unauthenticated: key missing, invalid or revoked.', description: 'Every 401 carries code `invalid_api_key` instead of `unauthenticated`.' },
+  { id: 'auth-401-echoes-key', rule: '5.5 The full secret of a key is displayed once, at creation.', description: 'The 401 answer to an unknown key quotes the key sent in its message.' },
   { id: 'auth-missing-scope-401', rule: '5.4 A key lacking the scope (and any covering wildcard) gets 403 `permission_denied`.', description: 'A missing scope answers 401 unauthenticated instead of 403.' },
   // ---- scopes and wildcards (part 5) ----
   { id: 'scope-all-read-grants-write', rule: '5 Wildcards: all:read covers every read-only scope in all domains; never a write, send or lifecycle scope.', description: 'all:read also grants write, send and lifecycle scopes.' },
@@ -45,6 +46,7 @@ export const MUTANTS = [
   { id: 'err-429-no-retryafter-field', rule: '7 `retryAfter` (seconds) accompanies 429.', description: 'The 429 envelope has no retryAfter field (the header stays).' },
   { id: 'err-unknown-route-text', rule: '7 Every error response is `{ error: {...} }`; 9 unknown paths answer 404.', description: 'Unknown routes answer a plain-text 404 body.' },
   { id: 'err-malformed-json-500', rule: '7 400 validation_failed when the body is invalid.', description: 'A malformed JSON body answers 500 api_error.' },
+  { id: 'robust-deep-nesting-500', rule: '7 400 validation_failed when the body is invalid (a caller\'s error is never a 5xx).', description: 'A body nested deeper than 1,000 levels overflows a recursive walk and answers 500 api_error.' },
   { id: 'err-envelope-unwrapped', rule: '7 Every error response is `{ error: { type, code, message, status, requestId, ... } }`.', description: 'On 403 the error fields are at the top level, without the `error` wrapper.' },
   // ---- idempotency (4.1) ----
   { id: 'idem-ignored', rule: '4.1 A retry with the same Idempotency-Key replays the original response.', description: 'Idempotency-Key is ignored: every retry executes again.' },
@@ -74,6 +76,7 @@ export const MUTANTS = [
   { id: 'rate-window-never-resets', rule: '8 API rate: 120 requests per 60 seconds (the window slides; after Retry-After the workspace is served).', description: 'A workspace that hit 429 stays limited for 10 minutes past the window.' },
   { id: 'rate-429-wrong-type', rule: '7 429 rate_limit_error rate_limited.', description: '429 responses carry type invalid_request_error and code too_many_requests.' },
   // ---- workspace isolation (parts 1, 5, 7) ----
+  { id: 'tenant-apikeys-list-leak', rule: '5.2 The key identifies the workspace (a list shows only the caller\'s workspace).', description: 'GET /v1/api-keys lists the keys of every workspace.' },
   { id: 'tenant-isolation-broken', rule: '5.2 The key identifies the workspace; 7 404 not_found: resource absent from the workspace.', description: 'Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).' },
   // ---- versioning (part 9) ----
   { id: 'evt-listing-stale', rule: '6 Events: not shown; 3.2 poll the mailbox for the outcome (every background result shows on the reads).', description: 'The mailbox listing shows every mailbox as created (inactive), whatever its verification gave.' },
@@ -150,6 +153,8 @@ export const MUTANTS = [
   { id: 'send-nothing', rule: '3.1 POST /v1/campaigns/{id}/start: sending begins.', description: 'A started campaign never sends.' },
   { id: 'send-bcc-header', rule: '2.1 bcc: address receiving a blind copy of every email from this mailbox.', description: 'The blind copy is not blind: its address is written in a header every recipient sees (Cc).' },
   { id: 'send-no-signature', rule: '2.1 signature: HTML signature appended to outgoing emails.', description: 'The signature is not appended.' },
+  { id: 'send-signature-entities-decoded', rule: '2.1 / 2.2 signature: HTML signature appended to outgoing emails; sanitized on save.', description: "The signature is appended with its HTML entities decoded: markup the sanitizer kept as text (&lt;script&gt;) reaches the email as tags." },
+  { id: 'send-subject-header-injection', rule: '2.5 subject (string) with merge variables: the subject of the email sent (one header).', description: 'The subject is written to the email as merged, unchecked: CR/LF in a merge value or the step subject starts new header lines (Bcc:, X-...).' },
   { id: 'send-no-reply-to', rule: '2.1 replyToAddress: where replies go when different from the mailbox address.', description: 'Outgoing emails carry no Reply-To.' },
   { id: 'send-display-name-ignored', rule: '2.1 displayName: sender display name.', description: 'From carries the mailbox address without its display name.' },
   { id: 'send-gap-per-campaign', rule: '2.1 sendingGapMinutes: minimum minutes between two sends from this mailbox, across all campaigns.', description: 'The gap is kept per campaign: two campaigns sharing a mailbox send at the same time.' },

@@ -17,6 +17,8 @@ import { TEST_EMAIL_CHECKS } from './test-email/test-email.ts';
 import { SENDING_CHECKS } from './sending/index.ts';
 import { EMAIL_CHECKS } from './emails/emails.ts';
 import { ANALYTICS_CHECKS } from './analytics/analytics.ts';
+import { ROBUSTNESS_CHECKS } from './robustness/index.ts';
+import { SECURITY_SUITE_CHECKS } from './security/index.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -37,6 +39,8 @@ export const ALL_CHECKS: readonly Check[] = [
   ...EMAIL_CHECKS,
   ...ANALYTICS_CHECKS,
   ...MODEL_CHECKS,
+  ...ROBUSTNESS_CHECKS,
+  ...SECURITY_SUITE_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
   ...RATE_HEADER_CHECKS,
 ];

@@ -19,8 +19,8 @@ export const list: Handler = async (ctx) =>
     ctx.page<KeyRow>({
       list: 'api-keys',
       from: 'api_keys',
-      where: 'org_id = ? AND revoked_at IS NULL',
-      params: [ctx.workspace.id],
+      // The mutant forgets the workspace: every workspace's keys are listed.
+      ...(ctx.mutant('tenant-apikeys-list-leak') ? { where: 'revoked_at IS NULL', params: [] } : { where: 'org_id = ? AND revoked_at IS NULL', params: [ctx.workspace.id] }),
       map: (r) => ({ id: r.id, [ctx.services.choices.apiKeyNameField]: r.name, scopes: JSON.parse(r.scopes), createdAt: isoOf(r.created_at), lastUsedAt: isoOf(r.last_used_at) }),
     }),
   );

@@ -25,11 +25,16 @@ export function senderOf(s: Services, a: AccountRow): { box: Parameters<typeof r
     box: {
       emailAddress: a.email_address, firstName: d.firstName, lastName: d.lastName, bcc: d.bcc,
       displayName: s.mutant('send-display-name-ignored') ? '' : d.displayName,
-      signature: s.mutant('send-no-signature') ? undefined : d.signature,
+      // The mutant decodes the saved signature's entities, so escaped markup turns back into tags.
+      signature: s.mutant('send-no-signature') ? undefined : s.mutant('send-signature-entities-decoded') ? decodeEntities(d.signature) : d.signature,
       replyToAddress: s.mutant('send-no-reply-to') ? undefined : d.replyToAddress,
     },
     account: { id: a.id, smtp: d.smtp, password: secrets.smtpPassword ? s.decrypt(secrets.smtpPassword) : '' },
   };
+}
+
+function decodeEntities(html: string | undefined): string | undefined {
+  return html?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 }
 
 export function leadValues(l: { email: string; doc: string }): LeadValues {

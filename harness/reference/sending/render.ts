@@ -36,6 +36,8 @@ export interface RenderedEmail {
   /** Envelope only: never a header. */
   bcc?: string;
   subject: string;
+  /** The subject as merged, before it was made header-safe. */
+  mergedSubject?: string;
   html: string | null;
   text: string;
   /** Original URLs of the rewritten links, by their index in the redirect path. */
@@ -109,7 +111,8 @@ export function renderEmail(input: RenderInput): RenderedEmail {
   const dummy = input.lead === 'dummy';
   const box = input.mailbox;
   const domain = box.emailAddress.split('@')[1] ?? 'outreach-reference.local';
-  const subject = headerSafe(substitute(input.step.subject, vars, c, dummy, (s) => s));
+  const mergedSubject = substitute(input.step.subject, vars, c, dummy, (s) => s);
+  const subject = headerSafe(mergedSubject);
   let html = substitute(input.step.body, vars, c, dummy, escapeHtml);
   if (box.signature) html += `<br><br>${box.signature}`;
   const links: string[] = [];
@@ -130,6 +133,7 @@ export function renderEmail(input: RenderInput): RenderedEmail {
     ...(replyTo ? { replyTo } : {}),
     ...(box.bcc ? { bcc: headerSafe(box.bcc) } : {}),
     subject,
+    mergedSubject,
     html: input.settings.sendAsTextOnly ? null : `<!doctype html><html><body>${html}</body></html>`,
     text,
     links,

@@ -84,11 +84,11 @@ export class MailTransports {
         ...(email.replyTo ? { replyTo: email.replyTo } : {}),
         // The mutant shows the blind copy: every recipient sees its address.
         ...(email.bcc && this.mutant('send-bcc-header') ? { cc: email.bcc } : {}),
-        subject: email.subject,
+        // The mutant writes the subject as merged, unfolded and unchecked: CR/LF in a value starts new header lines.
+        ...(this.mutant('send-subject-header-injection') ? { headers: { ...headers, Subject: { prepared: true, value: email.mergedSubject ?? email.subject } } } : { subject: email.subject, ...(Object.keys(headers).length ? { headers } : {}) }),
         ...(email.html !== null ? { html: email.html } : {}),
         text: email.text,
         messageId: email.messageId,
-        ...(Object.keys(headers).length ? { headers } : {}),
       });
       return { response: clip(info.response) };
     } catch (e) {

@@ -174,6 +174,8 @@ const CAMPAIGN: Clause[] = [
   M('CAMP-SEQUENCE-STEPS', '2.5', 'Campaign `sequence`: array; steps: `subject` (string), `body` (HTML string), `delayDays` (integer), `delayHours` (integer).'),
   M('CAMP-SEQUENCE-MERGE-ACCEPTED', '2.5', 'Subject and body may hold merge variables written with double braces, such as company name and first name (they are accepted and stored as given).'),
   S('CAMP-SEQUENCE-MERGE-RENDERED', '2.5', 'Reading: merge variables such as company name and first name are replaced by the lead\'s values in the email sent (the exact variable names are declared by the profile).'),
+  S('CAMP-SEQUENCE-NO-HEADER-INJECTION', '2.5', 'Reading: a step\'s subject and the values merged into it or written to a header (a lead\'s names and custom fields, a mailbox\'s names) stay inside their field: CR/LF in them adds no header and no recipient to the email sent (it goes to the lead, with one subject).'),
+  S('CAMP-SEQUENCE-MERGE-HTML-ESCAPED', '2.5', 'Reading: a step body is HTML and a lead\'s values are text: a value merged into the HTML body is escaped, never markup.'),
   P('CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE', '2.5', 'What a merge variable the target does not know renders to is not given (profile: declarations.unknownMergeVariable, `empty` or `verbatim`).'),
   S('CAMP-SEQUENCE-SENT-ONCE', '2.5', 'Reading: a started campaign sends every step of its sequence to every lead once, in order, from one of the campaign\'s mailboxes (nothing twice, nothing lost).'),
   S('CAMP-SEQUENCE-DELAY', '2.5', 'Reading: a step goes to a lead no sooner than its `delayDays` and `delayHours` after the previous step went to that lead.'),

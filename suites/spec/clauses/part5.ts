@@ -36,6 +36,7 @@ export const CLAUSES_PART5: readonly Clause[] = [
   { id: 'SCOPE-403-MISSING', section: '5', level: 'MUST', text: 'A key lacking the route\'s scope (and any covering wildcard) gets 403 permission_denied.' },
   { id: 'SCOPE-403-PLAN', section: '5', level: 'MUST', text: '403 is also returned when the plan does not include API access.' },
   { id: 'KEY-SECRET-ONCE', section: '5', level: 'PROFILE', text: 'The full secret of a key is displayed once, at creation; the first key is created in the dashboard (creation through the API: its shape is not shown).' },
+  { id: 'KEY-SECRET-NEVER-ECHOED', section: '5', level: 'SHOULD', text: 'Reading of "the full secret of a key is displayed once, at creation": no later answer carries a key\'s secret (the key list, any read made with it, the 401 answers to it once unknown, malformed or revoked).' },
   { id: 'KEY-ROTATE-MANAGE', section: '5', level: 'MUST', text: 'Later keys can be rotated through the API by a key holding apikeys:manage.' },
   ...GRANULAR_SCOPES.map((s): Clause => ({ id: grantClauseId(s), section: '5', level: 'MUST', text: `Scope ${s} grants: ${GRANTS[s]}.` })),
   { id: 'SCOPE-WILDCARD-CAMPAIGNS', section: '5', level: 'MUST', text: 'campaigns:all covers every action in the campaigns domain.' },

@@ -1,0 +1,9 @@
+// Mutants of the security and robustness rules: mutant id -> the clause ids it breaks.
+// The checks that catch them: suites/checks/robustness/ and suites/checks/security/.
+export const MUTANT_CLAUSES_SECURITY: Record<string, string[]> = {
+  'robust-deep-nesting-500': ['ERR-TABLE-400'],
+  'send-subject-header-injection': ['CAMP-SEQUENCE-NO-HEADER-INJECTION'],
+  'send-signature-entities-decoded': ['ACCT-IN-SIGNATURE-SANITIZED'],
+  'tenant-apikeys-list-leak': ['TENANT-ISOLATION'],
+  'auth-401-echoes-key': ['KEY-SECRET-NEVER-ECHOED'],
+};
