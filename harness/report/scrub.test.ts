@@ -151,6 +151,20 @@ describe('scrub rules', () => {
     expect(JSON.stringify(all)).not.toContain('ok_inline_secret_value');
   });
 
+  it('the OAuth state is a secret: in the init answer, its authorization URL and the status URL', () => {
+    const state = 'st_9a8b7c6d5e4f3a2b1c0d';
+    const out = scrubEvents([
+      ex({
+        id: 'init',
+        request: { method: 'POST', url: 'http://h/v1/accounts/oauth/google/init', headers: {} },
+        response: { status: 200, headers: {}, body: JSON.stringify({ authorizationUrl: `https://accounts.example/o?state=${state}&x=1`, state, expiresInSeconds: 600 }) },
+      }),
+      ex({ id: 'status', request: { method: 'GET', url: `http://h/v1/accounts/oauth/google/status?state=${state}`, headers: {} } }),
+    ]);
+    expect(JSON.stringify(out)).not.toContain(state);
+    expect(JSON.parse((out[0] as ExchangeEvent).response!.body!)).toMatchObject({ state: '[REDACTED]', expiresInSeconds: 600 });
+  });
+
   it('a curl line with shell-escaped JSON still loses the secret (erased by value)', () => {
     const [out] = scrubEvents([
       ex({
