@@ -122,7 +122,8 @@ export function judgeMetrics(mode: CompareMode, runs: readonly CompareRun[], o: 
     };
     const base = pairs.map((p) => val(figure(p, 'base')));
     const head = pairs.map((p) => val(figure(p, 'head')));
-    const ratios = pairs.flatMap((_, i) => (base[i] !== null && head[i] !== null && base[i]! > 0 && head[i]! >= 0 ? [head[i]! / base[i]!] : []));
+    // rounded to 6 decimals: two equal figures (achieved/ideal 1 on both sides) make a tie, not a float's noise
+    const ratios = pairs.flatMap((_, i) => (base[i] !== null && head[i] !== null && base[i]! > 0 && head[i]! >= 0 ? [Math.round((head[i]! / base[i]!) * 1e6) / 1e6] : []));
     const common = { id: def.id, label: def.label, unit: def.unit, better: def.better, about: def.about, threshold, base, head, ratios };
     if (ratios.length < pairs.length || ratios.length === 0) {
       const note = def.id === 'cpu' ? "the target's CPU time is not known on both sides (a URL side needs load.cpu.pid or load.cpu.metricsUrl in its profile)" : `measured in ${ratios.length} of ${pairs.length} pairs`;

@@ -106,6 +106,20 @@ describe('compare against running targets (URLs)', () => {
   });
 });
 
+describe('compare --mode sendpath', () => {
+  it('judges the send path at the sink: CPU per email, achieved/ideal, allowed-to-arrival latency, emails per second', { timeout: 120_000 }, async () => {
+    const r = await bin(['--mode', 'sendpath', '--base', '.', '--head', '.', '--pairs', '3', '--mailboxes', '3', '--leads', '15', '--out', join(out, 'sendpath')]);
+    expect(r.code, r.stderr + r.stdout).toBe(0);
+    const { report } = reportOf(r.stdout);
+    expect(report.mode).toBe('sendpath');
+    expect(report.metrics.map((m) => m.id)).toEqual(['cpu', 'achieved', 'p50', 'p99', 'throughput']);
+    expect(report.runs.every((x) => x.figures.requests === 15 && x.figures.achieved! > 0)).toBe(true);
+    const achieved = report.metrics.find((m) => m.id === 'achieved')!;
+    expect(achieved.better).toBe('higher');
+    expect(report.metrics.find((m) => m.id === 'cpu')!.verdict).not.toBe('unmeasured');
+  });
+});
+
 describe('compare refuses bad input with exit 2, naming what is wrong', () => {
   const cases: [string, string[], RegExp][] = [
     ['fewer than 3 pairs', ['--base', '.', '--head', '.', '--pairs', '2'], /--pairs 2: a comparison needs at least 3 pairs/],
