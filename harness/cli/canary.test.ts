@@ -114,6 +114,7 @@ async function writtenFiles(dir: string): Promise<[string, string][]> {
       continue;
     }
     const tar = gunzipSync(bytes);
+    const before = out.length;
     for (let off = 0; off + 512 <= tar.length; ) {
       const name = tar.subarray(off, off + 100).toString('utf8').replace(/\0.*$/s, '');
       if (!name) break;
@@ -121,6 +122,7 @@ async function writtenFiles(dir: string): Promise<[string, string][]> {
       out.push([`${path}:${name}`, tar.subarray(off + 512, off + 512 + size).toString('utf8')]);
       off += 512 + Math.ceil(size / 512) * 512;
     }
+    if (out.length === before) throw new Error(`${path}: no member read from the archive`);
   }
   return out;
 }
@@ -190,6 +192,7 @@ describe('canary secrets never reach what a run writes', () => {
     const files = await writtenFiles(out);
     const names = files.map(([f]) => f.slice(out.length + 1));
     for (const f of ['events.ndjson', 'results.json', 'junit.xml', 'report.html', 'traffic.har', 'summary.md']) expect(names, f).toContain(`latest/${f}`);
+    console.log(`canary: ${secrets.size} secrets searched in ${files.length} files (bundle members: ${names.filter((n) => n.includes('.tgz:')).length})`);
     // Every chosen check ran (a skipped one would use no secret).
     const results = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8')) as { checks: { id: string; verdict: string }[] };
     const chosen = results.checks.filter((c) => new RegExp(CHECKS).test(c.id));
