@@ -47,7 +47,8 @@ function parse(argv: string[]): { runs: number; seed: number; servers: string[] 
 
 async function main(): Promise<number> {
   const { runs, seed, servers } = parse(process.argv.slice(2));
-  process.stdout.write(`fuzzing ${servers.join(', ')} with ${runs} inputs each, seed ${seed} (replay: npm run fuzz -- --seed ${seed} --runs ${runs})\n`);
+  const only = servers.length < NAMES.length ? ` --server ${servers.join(',')}` : '';
+  process.stdout.write(`fuzzing ${servers.join(', ')} with ${runs} inputs each, seed ${seed} (replay: npm run fuzz -- --seed ${seed} --runs ${runs}${only})\n`);
   const all: FuzzFigures[] = [];
   for (const [group, start] of Object.entries(SERVERS)) {
     const wanted = (name: string) => servers.includes(name);
