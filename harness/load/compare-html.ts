@@ -6,7 +6,7 @@
 import { escapeHtml as e } from '../report/text.ts';
 import { explainVerdict, fmtRatio, thresholdRatio, type CompareReport, type MetricResult } from './compare-metrics.ts';
 import type { SideInfo } from './compare-sides.ts';
-import { CSS, figure, formatLatency, tile } from './html.ts';
+import { CSS, figure, formatLatency, pageHead, tile } from './html.ts';
 import { chart, legend, noData, type Rule } from './svg.ts';
 
 const COLORS = { ratio: '#0969da', median: '#0969da', ci: '#8250df', threshold: '#cf222e', one: '#6e7781' };
@@ -86,6 +86,13 @@ function metricFigure(m: MetricResult, alpha: number): string {
     ...(fin(m.medianRatio) ? [{ at: m.medianRatio, color: COLORS.median, label: `median ${fmtRatio(m.medianRatio)}` }] : []),
     ...(m.ci ? [{ at: m.ci.low, color: COLORS.ci, dash: '3 3' }, { at: m.ci.high, color: COLORS.ci, label: `95 % CI ${fmtRatio(m.ci.low)} – ${fmtRatio(m.ci.high)}`, dash: '3 3' }] : []),
   ];
+  // rules at one height (a median of exactly 1, an interval of one value) share one label
+  for (const [i, r] of hrules.entries())
+    for (const later of hrules.slice(i + 1))
+      if (r.label && later.label && Math.abs(later.at - r.at) < 1e-9) {
+        r.label = `${r.label} · ${later.label}`;
+        later.label = undefined;
+      }
   const ys = [...m.ratios, ...hrules.map((h) => h.at)];
   const span = Math.max(...ys) - Math.min(...ys) || 0.1;
   const svg = chart({
@@ -116,16 +123,7 @@ function runsTable(r: CompareReport): string {
 
 export function renderCompareHtml(r: CompareReport): string {
   const notes = r.notes.filter((n) => n.trim());
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${e(`Compare report: ${r.verdict.toUpperCase()} · ${r.mode} · ${r.base.given} → ${r.head.given}`)}</title>
-<style>${CSS}${EXTRA_CSS}</style>
-</head>
-<body>
+  return `${pageHead(`Compare report: ${r.verdict.toUpperCase()} · ${r.mode} · ${r.base.given} → ${r.head.given}`, CSS + EXTRA_CSS)}
 ${header(r)}
 <div class="wrap">
   ${notes.length ? `<section class="card notes"><h2>About this comparison</h2><ul>${notes.map((n) => `<li>${e(n)}</li>`).join('')}</ul></section>` : ''}

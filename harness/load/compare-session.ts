@@ -69,7 +69,7 @@ export function sendpathRunner(side: ServedSide, o: SendpathRunOptions): SideRun
       const r = await runSendpathLoad({ baseUrl: side.baseUrl, profile: side.profile, control: side.control, sink: o.sink, mailboxes: o.mailboxes, leads: o.leads, maxWallMs: o.maxRunMs, seed: o.seed + n++ });
       const wallMs = performance.now() - t0;
       const after = await side.cpu?.read();
-      if (r.delivered === 0) throw new KitError(`--${side.info.flag}: no email of the send-path load arrived at the sink (stopped: ${r.stopped})`);
+      if (r.delivered === 0) throw new KitError(`--${side.info.flag}: no email of the load of the send path arrived at the sink (stopped: ${r.stopped})`);
       const h = decode(r.stats.fromAllowed);
       const out: RunFigures = {
         requests: r.delivered,

@@ -150,8 +150,8 @@ export async function compareCommand(argv: string[]): Promise<number> {
     });
     const metrics = judgeMetrics(mode, runs, { thresholds, alpha, seed });
     const notes = [
-      `${mode === 'api' ? `each run: ${run.requests} reads in a closed loop over ${run.connections} connections (${reads === 'one' ? 'GET /v1/workspace' : 'four read endpoints, cycled'}); warm-up ${run.warmup} reads` : `each run: a send-path load of ${run.mailboxes} mailboxes and ${run.leads} leads, fresh each time`}; every run bounded by ${maxRunMs / 1000} s`,
-      ...served.filter((s) => s.info.kind !== 'url').map((s) => `--${s.info.flag}: the reference of that checkout, served in its own process with a raised rate limit (outside the spec) so that closed loops measure the target, not its limiter`),
+      `${mode === 'api' ? `each run: ${run.requests} reads in a closed loop over ${run.connections} connections (${reads === 'one' ? 'GET /v1/workspace' : 'four read endpoints, cycled'}); warm-up ${run.warmup} reads` : `each run: a load of the send path with ${run.mailboxes} mailboxes and ${run.leads} leads, fresh each time`}; every run bounded by ${maxRunMs / 1000} s`,
+      ...served.filter((s) => s.info.kind !== 'url').map((s) => `--${s.info.flag}: the reference of that checkout, served in its own process with a raised rate limit (outside the spec) so that the runs measure the target, not its limiter`),
       ...(smallestP(pairs) >= alpha ? [`with ${pairs} pairs the smallest one-sided p-value is ${smallestP(pairs).toFixed(4)}, not below alpha ${alpha}: no metric can fail, only warn (give --pairs 5 or more)`] : []),
       ...runs.filter((r) => r.figures.cut).map((r) => `pair ${r.pair} ${r.side}: the run stopped at its time bound before its count`),
       ...(slowdown.base || slowdown.head ? ['a side was slowed on purpose (--base-slowdown / --head-slowdown): a known regression, outside the spec'] : []),

@@ -698,11 +698,8 @@ function capacitySection(r: LoadReport): string {
 
 // ---------------------------------------------------------------- the page
 
-export function renderLoadHtml(report: LoadReport): string {
-  const r = report;
-  const corrected = safeDecode(r.totals.corrected);
-  const service = safeDecode(r.totals.service);
-  const title = `Load report: ${r.ok ? 'PASS' : 'FAIL'} · ${r.kind} · ${r.environment.targetUrl}`;
+/** The start of a self-contained page, up to its opened body: the title escaped, the CSS inline. */
+export function pageHead(title: string, css: string): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -710,9 +707,17 @@ export function renderLoadHtml(report: LoadReport): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <title>${e(title)}</title>
-<style>${CSS}</style>
+<style>${css}</style>
 </head>
-<body>
+<body>`;
+}
+
+export function renderLoadHtml(report: LoadReport): string {
+  const r = report;
+  const corrected = safeDecode(r.totals.corrected);
+  const service = safeDecode(r.totals.service);
+  const title = `Load report: ${r.ok ? 'PASS' : 'FAIL'} · ${r.kind} · ${r.environment.targetUrl}`;
+  return `${pageHead(title, CSS)}
 ${header(r)}
 <div class="wrap">
   ${notesSection(r)}
