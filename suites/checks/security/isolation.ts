@@ -9,7 +9,8 @@ import { mailboxInput } from '../../../fixtures/factories/index.ts';
 
 // Isolation on every surface that lists or aggregates (part 5: the key identifies the workspace):
 // two workspaces plant marked resources; each list, search and roll-up read by one of them must
-// show its own and never carry the other's ids, names or addresses. The surfaces come from the
+// show its own and never carry the other's ids, names or addresses, and the roll-ups of a third
+// workspace (usage, overview, subscription, identity) must not move meanwhile. The surfaces come from the
 // endpoint catalog (every list endpoint, plus the reads below that aggregate), not from a
 // hand-picked few. Ids taken alone are proven by TENANT-ISOLATION and SEC-TENANT-404.
 
@@ -44,8 +45,15 @@ interface Plants {
 async function plant(ctx: CheckContext, ws: Workspace, marker: string): Promise<Plants> {
   const f = faker(ctx);
   const leadEmail = `${marker}-lead@leads.example.test`.toLowerCase();
-  const c = await ws.api.post('/v1/campaigns', { name: `${marker} campaign`, settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: false, stopOnReply: true }, leads: [leadEmail] });
+  const c = await ws.api.post('/v1/campaigns', {
+    name: `${marker} campaign`,
+    settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: false, stopOnReply: true },
+    sequence: [{ subject: `${marker} hello`, body: '<p>Hello</p>', delayDays: 0, delayHours: 0 }],
+    leads: [leadEmail],
+  });
   expect2xx(c, 'setup: POST /v1/campaigns');
+  // A started campaign counts in roll-ups (active campaigns); whether it may start without a mailbox is not the point here.
+  await ws.api.post(`/v1/campaigns/${c.body?.campaign?.id}/start`);
   const mailboxEmail = `${marker}-box@example.test`.toLowerCase();
   const m = await ws.api.post('/v1/accounts', { accounts: [mailboxInput(f, ctx.prefix, undefined, { emailAddress: mailboxEmail, firstName: marker.slice(0, 100) })] });
   expect2xx(m, 'setup: POST /v1/accounts');
@@ -68,6 +76,13 @@ function surfaceRequest(ctx: CheckContext, ep: Endpoint, own: Plants, shared: st
   return { method: 'GET', path, query };
 }
 
+/** Every number in an answer, by its path (what an aggregate counts). */
+export function numbersOf(v: unknown, at = ''): Record<string, number> {
+  if (typeof v === 'number') return { [at]: v };
+  if (v === null || typeof v !== 'object') return {};
+  return Object.assign({}, ...Object.entries(v as Record<string, unknown>).map(([k, x]) => numbersOf(x, at ? `${at}.${k}` : k)));
+}
+
 /** The marks of a workspace's plants that must never show to another workspace. */
 function marks(p: Plants): string[] {
   return [p.marker, p.campaignId, p.leadEmail, p.mailboxId, p.mailboxEmail, p.keyId, p.leadSearchId, p.organizationId].filter((x): x is string => typeof x === 'string' && x.length > 0);
@@ -78,14 +93,30 @@ export const ISOLATION_CHECK: Check = {
   title: "MUST keep every list, search and roll-up to the caller's workspace: each shows its own items and never another workspace's ids, names or addresses",
   clauses: ['TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'SVC-KEY-IDENTIFIES-WORKSPACE', 'LF-LIST-WORKSPACE', 'LEAD-SEARCH-WORKSPACE', 'WS-KEY-WORKSPACE'],
   level: 'MUST',
-  features: ['twoWorkspaces'],
-  // two plants of up to 4 requests, then each surface read from both sides
-  budget: 8 + 2 * isolationSurfaces().length,
+  features: ['twoWorkspaces', 'exclusiveWorkspace'],
+  // two plants of up to 5 requests, each surface read from both sides, the roll-ups of a third workspace twice
+  budget: 10 + 4 * isolationSurfaces().length,
   async run(ctx) {
     const a = await ctx.workspace();
     const b = await ctx.workspace();
+    // A third workspace nobody else uses meanwhile: its roll-ups must not move while the others plant.
+    const c = await ctx.workspace({ exclusive: true });
     const token = faker(ctx).string.alphanumeric(8).toLowerCase();
     const shared = `${ctx.prefix}iso${token}`.toLowerCase();
+    const aggregates = isolationSurfaces().filter((ep) => !ep.list && ep.id !== 'leads.search');
+    const counts = async () => {
+      const out: [string, Record<string, number>, ApiResponse][] = [];
+      for (const ep of aggregates) {
+        const path = endpointPath(ep, ctx.profile, { limitType: 'active_contacts' });
+        if (path) {
+          const res = await c.api.get(path);
+          expect2xx(res, `GET ${path} in a third workspace`);
+          out.push([label(ep), numbersOf(res.body), res]);
+        }
+      }
+      return out;
+    };
+    const before = await counts();
     // The second workspace plants last: its items are the newest anywhere, first on a list that leaks.
     const pa = await plant(ctx, a, `${shared}a`);
     const pb = await plant(ctx, b, `${shared}b`);
@@ -108,6 +139,12 @@ export const ISOLATION_CHECK: Check = {
         const missing = (SHOWS_OWN[ep.id]?.(mine) ?? []).filter((m) => !text.includes(m.toLowerCase()));
         if (missing.length) problems.push({ message: `${label(ep)} read by ${who} does not show its own ${missing.join(', ')} (the surface must work for isolation to mean anything)`, res });
       }
+    }
+    const after = await counts();
+    for (const [i, [what, nums, res]] of after.entries()) {
+      const was = before[i]![1];
+      const moved = Object.keys({ ...was, ...nums }).filter((k) => was[k] !== nums[k]);
+      if (moved.length) problems.push({ message: `${what} of a third workspace moved while two others planted (${moved.slice(0, 4).map((k) => `${k} ${was[k]} -> ${nums[k]}`).join(', ')})`, res });
     }
     if (read === 0) fail('no list or aggregate surface could be read');
     if (problems.length) fail(problems.slice(0, 3).map((p) => p.message).join(' | '), ...problems.slice(0, 3).map((p) => p.res));
