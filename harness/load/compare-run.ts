@@ -9,7 +9,7 @@ import { provideWorkspaces } from './workspaces.ts';
 
 // One measured run of `compare` against one side: a closed model (each of `connections` loops
 // sends its next request when the last answered) of a fixed count of reads, bounded in time, with
-// the target's CPU time read before and after when its process is known. A fixed count, not a
+// the target's CPU time read before and after when a probe says where (proc-cpu.ts). A fixed count, not a
 // fixed time, so both sides do the same work and CPU per request divides like for like.
 
 export interface RunFigures {
