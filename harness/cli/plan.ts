@@ -26,7 +26,9 @@ export function parseTimeBudget(value: string | undefined): number | undefined {
   return Math.floor(ms / 1000);
 }
 
-export const leftOutHint = (depth: Depth, time?: string) => `outreach-conformance plan --depth ${depth}${time ? ` --time-budget ${time}` : ''} --left-out lists them`;
+/** The command listing what a run left out (a time budget depends on the workspaces too). */
+export const leftOutHint = (depth: Depth, time?: string, workspaces?: number) =>
+  `outreach-conformance plan --depth ${depth}${time ? ` --time-budget ${time} --workspaces ${workspaces}` : ''} --left-out lists them`;
 
 export async function planCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(argv, { profile: { type: 'string' }, depth: { type: 'string' }, workspaces: { type: 'number' }, 'time-budget': { type: 'string' }, 'left-out': { type: 'boolean' } });
@@ -45,7 +47,7 @@ export async function planCommand(argv: string[]): Promise<number> {
     return 0;
   }
   process.stdout.write(`${choice.why}\n`);
-  if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time))}\n`);
+  if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time, n))}\n`);
   process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth))}\n`);
   return 0;
 }

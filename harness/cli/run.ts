@@ -142,7 +142,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
     say(choice.why);
-    if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'])));
+    if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
     const announced = plan(checks, profile, workspaces, depth);
     say(formatPlan(announced));
