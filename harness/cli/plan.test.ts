@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { DEPTHS } from '../../suites/lib/check.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
+import { depthTable, parseDepth, parseTimeBudget } from './plan.ts';
+
+describe('plan', () => {
+  it('shows the four depths with checks, requests, clauses and minutes for 2 and 16 workspaces', async () => {
+    const slow = { ...(await loadProfile(DEFAULT_PROFILE_PATH)), rateLimit: { requests: 120, windowSeconds: 60 } };
+    const lines = depthTable(slow).split('\n');
+    expect(lines[1]).toMatch(/^depth\s+checks\s+left out\s+requests\s+clauses\s+min @2 ws\s+min @16 ws$/);
+    const rows = DEPTHS.map((d) => lines.find((l) => l.startsWith(`${d} `))!.trim().split(/\s+/));
+    const requests = rows.map((r) => Number(r[3]!.replace(/,/g, '')));
+    expect(requests[0]).toBeLessThanOrEqual(120);
+    expect(requests[2]).toBeLessThanOrEqual(2000);
+    // full leaves nothing out; every smaller depth leaves something out, and fewer requests take fewer minutes.
+    expect(rows[3]![2]).toBe('0');
+    for (const r of rows) expect(Number(r[5])).toBeGreaterThanOrEqual(Number(r[6]));
+    expect(Number(rows[3]![5])).toBeGreaterThan(Number(rows[0]![5]));
+  });
+
+  it('refuses a bad --depth or --time-budget, naming the flag', () => {
+    expect(parseDepth(undefined)).toBe('default');
+    expect(parseDepth('smoke')).toBe('smoke');
+    expect(() => parseDepth('deep')).toThrow(/--depth must be smoke, quick, default, full/);
+    expect(parseTimeBudget('5m')).toBe(300);
+    expect(() => parseTimeBudget('soon')).toThrow(/--time-budget/);
+    expect(() => parseTimeBudget('10ms')).toThrow(/--time-budget must be at least 1s/);
+  });
+});
