@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ExpectedRequests } from '../runner/expected.ts';
+import type { Depth } from '../../suites/lib/check.ts';
 
 // Records what checks really send: reads the results.json of runs against the embedded reference
 // (same depth) and writes their per-check mean to harness/runner/expected-requests.json.
@@ -10,7 +11,7 @@ import type { ExpectedRequests } from '../runner/expected.ts';
 const OUT = fileURLToPath(new URL('../runner/expected-requests.json', import.meta.url));
 
 interface Results {
-  depth: 'quick' | 'default' | 'full';
+  depth: Depth;
   target: { embedded: boolean };
   checks: { id: string; ran: boolean; requests: number }[];
 }
