@@ -86,6 +86,12 @@ describe('Redactor', () => {
     expect(out).toContain(REDACTED);
   });
 
+  it('a secret holding a lone surrogate (hostile input) is redacted and breaks nothing else', () => {
+    const r = new Redactor();
+    r.body('{"password":"hunter2\ud800hunter2"}', 'application/json');
+    expect(r.text('echo hunter2\ud800hunter2 and more')).toBe(`echo ${REDACTED} and more`);
+  });
+
   it('url(): sensitive query parameters and registered secrets', () => {
     const r = new Redactor();
     r.add(KEY);

@@ -107,7 +107,7 @@ export class Redactor {
     if (!this.forms) {
       const out: { form: string; entry: SecretEntry }[] = [];
       for (const entry of this.secrets.values()) {
-        const forms = new Set([entry.value, encodeURIComponent(entry.value), JSON.stringify(entry.value).slice(1, -1)]);
+        const forms = new Set([entry.value, uriForm(entry.value), JSON.stringify(entry.value).slice(1, -1)]);
         for (const form of forms) if (form.length >= MIN_SECRET_LENGTH) out.push({ form, entry });
       }
       out.sort((a, b) => b.form.length - a.form.length);
@@ -205,6 +205,15 @@ export class Redactor {
       return m;
     });
     return this.text(replaced);
+  }
+}
+
+/** The URL-encoded form of a secret; a lone surrogate has none (encodeURIComponent throws). */
+function uriForm(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    return value;
   }
 }
 
