@@ -123,6 +123,9 @@ export async function compareCommand(argv: string[]): Promise<number> {
   const served: ServedSide[] = [];
   const runners: SideRunner[] = [];
   let sink: MailSink | undefined;
+  // Interrupted (Ctrl-C, a cancelled CI job): stop the targets and remove a revision's worktree first.
+  const onSignal = () => void Promise.allSettled(served.map((s) => s.stop())).then(() => process.exit(130));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     const started = await Promise.allSettled(
       (['base', 'head'] as const).map((flag) => serveSide(specs[flag], { flag, profile: perSide[flag]?.profile ?? referenceProfile, referenceProfile, redactor, slowdown: slowdown[flag], log: say })),
@@ -181,6 +184,7 @@ export async function compareCommand(argv: string[]): Promise<number> {
     process.stdout.write(`${summary(report)}\nreports: ${dir}\n`);
     return report.verdict === 'fail' ? 1 : 0;
   } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await Promise.allSettled(runners.map((r) => r.close()));
     await sink?.stop();
     await Promise.allSettled(served.map((s) => s.stop()));
