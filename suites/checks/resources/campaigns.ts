@@ -118,8 +118,19 @@ function nextDay(tz: string, at: Date) {
 }
 
 /** The zone where it is closest to noon at `now`. */
+/**
+ * The zone of the list nearest local noon among those at least 3 hours from UTC now: a target
+ * that read the window in UTC (or its own zone, if that is UTC) would then answer differently.
+ */
 function noonZone(now: Date): string {
-  return ZONES.map((z) => ({ z, dist: Math.abs(wall(z, now).minute - 720) })).sort((a, b) => a.dist - b.dist)[0]!.z;
+  const utcMinute = wall('UTC', now).minute;
+  const offset = (z: string) => {
+    const d = Math.abs(wall(z, now).minute - utcMinute);
+    return Math.min(d, 1440 - d);
+  };
+  return ZONES.filter((z) => offset(z) >= 180)
+    .map((z) => ({ z, dist: Math.abs(wall(z, now).minute - 720) }))
+    .sort((a, b) => a.dist - b.dist)[0]!.z;
 }
 
 export const CAMPAIGN_CHECKS: Check[] = [
