@@ -8,6 +8,8 @@ usage:
                            [--seed N] [--concurrency N] [--workspaces N] [--mutants a,b] [--quiet]
                            [--spec FILE]  compare a spec file with the one the kit was written from
                            [--sinks URL]  use a standalone "sinks" the target can reach (its HTTP API URL)
+                           [--check REGEX] [--clause ID,..] [--section 4.2,..] [--rerun-failed]  choose checks
+                           [--baseline FILE]  known failures (expected, with a reason; a stale entry fails the run)
   outreach-conformance verify BUNDLE.tgz                       checks a run's certification bundle (exit 1 tampered, 2 unreadable)
   outreach-conformance init [--out FILE]                       writes a starter profile for your own target
   outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load help" lists the flags
