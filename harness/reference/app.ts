@@ -159,6 +159,8 @@ export class PublicApi {
       out = await this.pipeline(req, requestId);
     } catch (e) {
       if (e instanceof ApiError) out = errorOutgoing(e, requestId, mutant);
+      // The client went away while its body was read: nobody to answer, and not an internal error.
+      else if (req.destroyed && (e as NodeJS.ErrnoException)?.code === 'ECONNRESET') return;
       else {
         this.s.log(`reference: internal error on ${req.method} ${req.url}: ${(e as Error)?.stack ?? e}`);
         out = errorOutgoing(new ApiError(500, 'internal_error', 'Internal error.'), requestId, mutant);
