@@ -179,7 +179,7 @@ function fieldValueCases(f: FieldInfo, prefix: string): ValueCase[] {
 const BAD_IDS: [string, string][] = [
   ['not a uuid', 'not-a-uuid'], ['a number', '12345'], ['SQL', "'%20OR%20'1'%3D'1"], ['a traversal', '..%2F..%2Fworkspace'],
   ['an encoded NUL', 'a%00b'], ['a 300-character id', 'a'.repeat(300)], ['a uuid with a bad digit', '00000000-0000-0000-0000-00000000000g'],
-  ['a right-to-left override', '%E2%80%AEdi'], ['a uuid plus a suffix', `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}%2F..`],
+  ['a right-to-left override', '%E2%80%AEdi'], ['an encoded lone surrogate (not UTF-8)', '%ED%A0%80'], ['a malformed escape', '%E0%A4%A'], ['a uuid plus a suffix', `${'0'.repeat(8)}-0000-0000-0000-${'0'.repeat(12)}%2F..`],
 ];
 
 const BAD_PAGE_SIZES: [string, Expectation][] = [['NaN', 'refuse'], ['-1', 'refuse'], ['0', 'refuse'], ['101', 'refuse'], ['1e309', 'refuse'], ['99999999999999999999', 'refuse'], ['50.5', 'no-5xx'], ['%00', 'refuse']];
