@@ -126,6 +126,21 @@ function bearerSecret(header: string, mutant: MutantSwitch): string | null {
   return null;
 }
 
+const MAX_BODY_NESTING = 64;
+
+/** How deep arrays and objects nest in a parsed body, measured without recursion. */
+function nestingDepth(v: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[v, 0]];
+  while (stack.length > 0) {
+    const [x, d] = stack.pop()!;
+    if (x === null || typeof x !== 'object') continue;
+    if (d + 1 > max) max = d + 1;
+    for (const y of Object.values(x)) stack.push([y, d + 1]);
+  }
+  return max;
+}
+
 /** Recurses as deep as the value; past `limit` levels it throws as a stack overflow would. */
 function walkNested(v: unknown, limit: number, depth = 0): void {
   if (depth > limit) throw new RangeError('Maximum call stack size exceeded');
@@ -225,6 +240,9 @@ export class PublicApi {
       }
       // A body walked by recursion with a bounded stack: deep nesting overflows it (an unhandled 500).
       if (mutant('robust-deep-nesting-500')) walkNested(body, 1000);
+      // No request of the spec nests deeper than a few levels; a deeper body (a free-form value such
+      // as customFields) would overflow the serializers that store and answer it.
+      if (nestingDepth(body) > MAX_BODY_NESTING) throw validationFailed([`body: nested deeper than ${MAX_BODY_NESTING} levels`]);
 
       const query = queryOf(route.op, url.searchParams, s.choices);
       const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, body, s.choices), requestId, method, pathname);

@@ -64,6 +64,9 @@ function bodySchema(ep: Endpoint, profile: Profile): { schema: z.ZodType; at: st
 
 export interface Fixtures {
   campaignId: string;
+  /** A lead of that campaign and a mailbox of the workspace, when the target lets the kit find them. */
+  leadId?: string;
+  mailboxId?: string;
   mailbox: () => Record<string, unknown>;
   campaign: () => Record<string, unknown>;
 }
@@ -88,6 +91,16 @@ function baseBody(ep: Endpoint, profile: Profile, prefix: string, fx: Fixtures):
   }
 }
 
+/** Real ids where the kit has them (hostile bodies must reach the validation of a real resource). */
+function paramFor(name: string, template: string, fx: Fixtures): string {
+  if (name === 'provider') return 'google';
+  if (name === 'limitType') return 'monthly_emails';
+  if (name === 'cid' || (name === 'id' && template.startsWith('/v1/campaigns/'))) return fx.campaignId;
+  if (name === 'leadId' && fx.leadId) return fx.leadId;
+  if (name === 'id' && template.startsWith('/v1/accounts/') && fx.mailboxId) return fx.mailboxId;
+  return randomUUID();
+}
+
 /** The hostile targets of the catalog (referenced operations the profile does not declare are left out). */
 export function targets(profile: Profile, prefix: string, fx: Fixtures): Target[] {
   const out: Target[] = [];
@@ -97,7 +110,7 @@ export function targets(profile: Profile, prefix: string, fx: Fixtures): Target[
     if (!template) continue;
     const params: Record<string, string> = {};
     for (const [, name] of template.matchAll(/\{(\w+)\}/g)) {
-      params[name!] = name === 'provider' ? 'google' : name === 'limitType' ? 'monthly_emails' : (name === 'cid' || (name === 'id' && template.startsWith('/v1/campaigns/'))) ? fx.campaignId : randomUUID();
+      params[name!] = paramFor(name!, template, fx);
     }
     const s = bodySchema(ep, profile);
     out.push({
@@ -155,7 +168,8 @@ interface ValueCase { what: string; expect: Expectation; raw?: string; value?: u
 function fieldValueCases(f: FieldInfo, prefix: string): ValueCase[] {
   const cases: ValueCase[] = [];
   for (const [what, value] of WRONG_TYPES[f.kind] ?? []) cases.push({ what: `${what} for a ${f.kind}`, expect: 'refuse', value });
-  if (f.required) cases.push({ what: 'missing (required)', expect: 'refuse', remove: true });
+  // Required at the top of the body only: whether a field inside an optional object may be left out is the kit's reading.
+  if (f.required && f.path.length === 1) cases.push({ what: 'missing (required)', expect: 'refuse', remove: true });
   if (f.kind === 'string') {
     cases.push({ what: `a 1 MB string${f.maxLength ? ` (max ${f.maxLength})` : ''}`, expect: f.maxLength ? 'refuse' : 'no-5xx', value: prefix + 'x'.repeat(ONE_MB) });
     for (const [what, s] of UNICODE_EDGES) cases.push({ what: `a string with ${what}`, expect: 'no-5xx', value: `${prefix}${s}` });

@@ -2,7 +2,7 @@ import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
 import type { Check, CheckContext } from '../../lib/check.ts';
 import { fail } from '../../lib/check.ts';
 import { envelopeProblems, expectThat, is2xx, snippet } from '../../lib/expect.ts';
-import { createCampaign, faker } from '../../lib/recipes.ts';
+import { createCampaign, createMailbox, faker, listLeads } from '../../lib/recipes.ts';
 import { ENDPOINTS, label } from '../../spec/endpoints.ts';
 import { campaignBody, mailboxInput } from '../../../fixtures/factories/index.ts';
 import { DEEP, caseArb, targets, type HostileCase, type Target } from './cases.ts';
@@ -26,8 +26,10 @@ function hash(s: string): number {
 
 async function hostileTargets(ctx: CheckContext, api: ApiClient): Promise<Target[]> {
   const f = faker(ctx);
-  const { id } = await createCampaign(ctx, api, { steps: 1 });
-  return targets(ctx.profile, ctx.prefix, { campaignId: id, mailbox: () => mailboxInput(f, ctx.prefix), campaign: () => campaignBody(f, ctx.prefix, { steps: 1 }) });
+  const { id } = await createCampaign(ctx, api, { steps: 1, leads: 1 });
+  const leadId = ctx.profile.operations['leads.list'] ? (await listLeads(ctx, api, id))[0]?.id : undefined;
+  const { id: mailboxId } = await createMailbox(ctx, api);
+  return targets(ctx.profile, ctx.prefix, { campaignId: id, leadId, mailboxId, mailbox: () => mailboxInput(f, ctx.prefix), campaign: () => campaignBody(f, ctx.prefix, { steps: 1 }) });
 }
 
 /** The target still answers an ordinary request, and nothing a hostile key wrote shows up on it. */
@@ -50,8 +52,8 @@ const EVERY_ENDPOINT: Check = {
   clauses: HOSTILE_CLAUSES,
   level: 'MUST',
   features: [],
-  // one generated case per endpoint (41 at most), shrinking, the fixture and the follow-up
-  budget: ENDPOINTS.length + SHRINK_REQUESTS + 2,
+  // one generated case per endpoint (41 at most), shrinking, the fixtures (campaign, its lead, a mailbox) and the follow-up
+  budget: ENDPOINTS.length + SHRINK_REQUESTS + 4,
   async run(ctx) {
     const ws = await ctx.workspace();
     const all = await hostileTargets(ctx, ws.api);
@@ -76,7 +78,7 @@ function perEndpoint(ep: (typeof ENDPOINTS)[number]): Check {
     level: 'MUST',
     features: ep.referenced ? [`op:${ep.referenced}`] : [],
     depth: 'full',
-    budget: FULL_RUNS + 2 * SHRINK_REQUESTS + 2,
+    budget: FULL_RUNS + 2 * SHRINK_REQUESTS + 4,
     async run(ctx) {
       const ws = await ctx.workspace();
       const t = (await hostileTargets(ctx, ws.api)).find((x) => x.ep.id === ep.id)!;
