@@ -6,4 +6,5 @@ export const MUTANT_CLAUSES_SECURITY: Record<string, string[]> = {
   'send-signature-entities-decoded': ['ACCT-IN-SIGNATURE-SANITIZED'],
   'tenant-apikeys-list-leak': ['TENANT-ISOLATION'],
   'auth-401-echoes-key': ['KEY-SECRET-NEVER-ECHOED'],
+  'acct-verify-error-quotes-login': ['ACCT-IN-SMTPPASSWORD-NEVER-RETURNED'],
 };

@@ -28,6 +28,8 @@ const KILLERS: { mutant: string; checks: RegExp; including: string[] }[] = [
     checks: /^ROBUST-TRANSPORT$/,
     including: ['ROBUST-TRANSPORT'],
   },
+  { mutant: 'acct-verify-error-quotes-login', checks: /^SEC-PASSWORD-SWEEP$/, including: ['SEC-PASSWORD-SWEEP'] },
+  { mutant: 'tenant-apikeys-list-leak', checks: /^SEC-ISOLATION\//, including: ['SEC-ISOLATION/every-list-and-aggregate'] },
 ];
 
 describe('each of these checks kills the mutant it was written against', () => {

@@ -93,6 +93,7 @@ export const MUTANTS = [
   { id: 'workspace-missing-timezone', rule: '2.9 Workspace: organizationId, name, timezone.', description: 'GET /v1/workspace omits timezone.' },
   // ---- mailboxes (2.1-2.4, 3.2, 4.2) ----
   { id: 'acct-password-returned', rule: '2.1 / 2.2 smtpPassword, imapPassword: stored encrypted, never returned ("passwords are never returned").', description: 'Mailbox answers carry smtp.password (the decrypted SMTP password).' },
+  { id: 'acct-verify-error-quotes-login', rule: '2.1 / 2.2 smtpPassword: stored encrypted, never returned.', description: 'A failed verification reports the SMTP error with the login it tried, password included (verification result and statusMessage).' },
   { id: 'acct-signature-unsanitized', rule: '2.2 signature: HTML, sanitized on save.', description: 'The signature is stored and returned as sent (<script>, on* handlers, javascript: URLs kept).' },
   { id: 'acct-displayname-no-default', rule: '2.2 displayName: defaults to first name plus last name.', description: 'An omitted displayName stays empty.' },
   { id: 'acct-imap-invalid-cert-ignored', rule: '2.2 imapAllowInvalidCert: accept a self-signed IMAP certificate.', description: 'imapAllowInvalidCert is ignored: a self-signed IMAP certificate always fails verification.' },

@@ -288,6 +288,8 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
       checkSmtp(smtpEp, closers),
       imapEp ? checkImap(imapEp, doc.imapAllowInvalidCert === true && !s.mutant('acct-imap-invalid-cert-ignored'), closers) : Promise.resolve(null),
     ]);
+    // The mutant reports the SMTP failure with the login it tried, password included.
+    if (s.mutant('acct-verify-error-quotes-login') && smtp.error) smtp = { ...smtp, error: { ...smtp.error, message: `${smtp.error.message} (login ${smtpEp.username} / ${smtpEp.password})` } };
   } catch (e) {
     // A failure inside the service (e.g. the sealed password cannot be opened).
     serviceSide = true;

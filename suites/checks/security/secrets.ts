@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
 import type { Check } from '../../lib/check.ts';
 import { fail, skip } from '../../lib/check.ts';
@@ -5,6 +6,7 @@ import { expect2xx } from '../../lib/expect.ts';
 import { newKey } from '../../lib/recipes.ts';
 import { ENDPOINTS } from '../../spec/endpoints.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
+import { mbx, opRequest, settle } from '../resources/lib.ts';
 
 // A key's secret is displayed once, at creation (part 5): no later answer carries it, not the key
 // list, not any read made with the key, not the 401 answers to the key once unknown, malformed or
@@ -41,5 +43,30 @@ export const KEY_CANARY_CHECK: Check = {
     seen.push(['GET /v1/workspace with the revoked key', await key.client.request(probe), key.secret]);
     const leaks = seen.filter(([, r, s]) => r.text.includes(s));
     if (leaks.length) fail(`a key's secret came back after its creation: ${leaks.map(([what, r]) => `${what} (${r.status})`).join('; ')}`, ...leaks.slice(0, 3).map(([, r]) => r));
+  },
+};
+
+export const PASSWORD_SWEEP_CHECK: Check = {
+  id: 'SEC-PASSWORD-SWEEP',
+  title: "MUST never return a mailbox's passwords, also once its verification failed: not in the mailbox, its verification, its resume, nor any other read of the catalog",
+  clauses: ['ACCT-PASSWORDS-NEVER-RETURNED', 'ACCT-IN-SMTPPASSWORD-NEVER-RETURNED', 'ACCT-IN-IMAPPASSWORD-NEVER-RETURNED'],
+  level: 'MUST',
+  features: ['op:accounts.get'],
+  budget: ENDPOINTS.length + 50,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    const canaries = [`smtp-canary-${randomUUID()}`, `imap-canary-${randomUUID()}`];
+    const created = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { smtpPassword: canaries[0], imapPassword: canaries[1] })] });
+    expect2xx(created, 'setup: POST /v1/accounts');
+    const id = created.body?.accounts?.[0]?.id as string;
+    // Unreachable servers: the verification fails, with whatever error the target reports.
+    const seen: ApiResponse[] = [created, await settle(ctx, ws.api, id)];
+    for (const ep of ENDPOINTS.filter((e) => e.method === 'GET')) {
+      const req = placeholderRequest(ep, ctx.profile, { id });
+      if (req) seen.push(await ws.api.request(req));
+    }
+    if (ctx.profile.operations['accounts.resume']) seen.push(await ws.api.request(opRequest(ctx, 'accounts.resume', { id })));
+    const leaks = seen.filter((r) => canaries.some((c) => r.text.includes(c)));
+    if (leaks.length) fail(`a mailbox password came back: ${leaks.map((r) => `answer ${r.status} (exchange ${r.exchangeId})`).join('; ')}`, ...leaks.slice(0, 3));
   },
 };
