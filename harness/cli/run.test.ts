@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { cli } from './cli.test-helper.ts';
 
 // The CLI as a user runs it: a child process, exit codes, files on disk.
-const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
-const run = promisify(execFile);
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: 170_000, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];

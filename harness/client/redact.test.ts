@@ -98,6 +98,15 @@ describe('Redactor', () => {
     expect(r.url(`http://h/v1/keys/${KEY}?token=abcdefgh&limit=5`)).toBe(`http://h/v1/keys/${REDACTED}?token=${encodeURIComponent(REDACTED)}&limit=5`);
     expect(r.text('abcdefgh')).toBe(REDACTED);
   });
+
+  it('`state` is the OAuth state, but a status filter named state keeps its enum word (no "inactive" hidden)', () => {
+    const r = new Redactor();
+    expect(r.url('http://h/v1/campaigns?state=active&per_page=5')).toBe('http://h/v1/campaigns?state=active&per_page=5');
+    expect(r.text('"status":"inactive"')).toBe('"status":"inactive"');
+    const handle = 'st_9a8b7c6d5e4f3a2b1c0d';
+    expect(r.url(`http://h/v1/accounts/oauth/google/status?state=${handle}`)).not.toContain(handle);
+    expect(r.text(`opened ${handle}`)).toBe(`opened ${REDACTED}`);
+  });
 });
 
 describe('toCurl', () => {

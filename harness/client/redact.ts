@@ -11,7 +11,7 @@
 //   bodies, URLs, header values, curl lines, error messages. Its URL-encoded and JSON-escaped
 //   forms are replaced as well.
 // - JSON fields named password, smtpPassword, imapPassword, apiKey, secret, token, state (the
-//   OAuth state) and a few obvious variants (api_key, accessToken, refreshToken, clientSecret,
+//   OAuth state, unless its value is an enum word such as "active") and a few obvious variants (api_key, accessToken, refreshToken, clientSecret,
 //   controlToken, ...)
 //   when their value is a non-empty string; a field named `key` only when its value is a string
 //   longer than 16 characters (so "key": "name" in a sort order is not hidden, an API key is).
@@ -48,9 +48,14 @@ const SENSITIVE_FIELDS = new Set(
     'refreshToken',
     'refresh_token',
     'controlToken',
-    'state', // the OAuth state (4.2: a handle to a pending grant; the only `state` of the API)
   ].map((s) => s.toLowerCase()),
 );
+/**
+ * `state` is the OAuth state (4.2: an opaque handle to a pending grant), unless its value is a word
+ * of the API's enums: a target may name its list's status filter `state` (`?state=active`), and
+ * registering "active" as a secret would hide every "inactive" of the run.
+ */
+export const ENUM_WORD = /^[a-z][a-z_]*$/;
 const KEY_FIELD_MIN = 17; // `key` is redacted when its string value is longer than 16 chars
 
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization']);
@@ -61,6 +66,7 @@ function isSensitiveField(name: string, value: unknown): boolean {
   const n = name.toLowerCase();
   if (SENSITIVE_FIELDS.has(n)) return true;
   if (n === 'key') return value.length >= KEY_FIELD_MIN;
+  if (n === 'state') return !ENUM_WORD.test(value);
   return false;
 }
 

@@ -1,26 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
+import { cli as runCli } from '../cli/cli.test-helper.ts';
 import { startReference, type ReferenceHandle } from '../reference/index.ts';
 import { DEFAULT_PROFILE_PATH } from '../runner/profile.ts';
 
 // `outreach-conformance load` as a user runs it: a child process, exit codes, files on disk.
-const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
-const run = promisify(execFile);
-
-async function cli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, 'load', ...args], { timeout: 110_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...env } });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(['load', ...args], { env, timeoutMs: 110_000 });
 
 async function runDir(out: string): Promise<string> {
   const [dir] = await readdir(out);

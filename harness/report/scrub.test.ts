@@ -165,6 +165,14 @@ describe('scrub rules', () => {
     expect(JSON.parse((out[0] as ExchangeEvent).response!.body!)).toMatchObject({ state: '[REDACTED]', expiresInSeconds: 600 });
   });
 
+  it('a status filter named state is not a secret: its enum word stays everywhere', () => {
+    const out = scrubEvents([
+      ex({ id: 'list', request: { method: 'GET', url: 'http://h/v1/campaigns?state=scheduled', headers: {} }, response: { status: 200, headers: {}, body: JSON.stringify({ data: [{ status: 'scheduled' }] }) } }),
+    ]);
+    expect((out[0] as ExchangeEvent).request.url).toBe('http://h/v1/campaigns?state=scheduled');
+    expect(JSON.parse((out[0] as ExchangeEvent).response!.body!)).toEqual({ data: [{ status: 'scheduled' }] });
+  });
+
   it('a curl line with shell-escaped JSON still loses the secret (erased by value)', () => {
     const [out] = scrubEvents([
       ex({

@@ -9,12 +9,15 @@
 
 import type { ExchangeEvent, RunEvent } from '../events/types.ts';
 import { PROFILE_SECRET_PATHS } from '../../fixtures/profiles/schema.ts';
+import { ENUM_WORD } from '../client/redact.ts';
 
 export const REDACTED = '[REDACTED]';
 
-/** JSON field / query parameter names whose value is always a secret (case-insensitive); `state` is the OAuth state. */
+/** JSON field / query parameter names whose value is always a secret (case-insensitive). */
 const SECRET_FIELD =
-  /^(password|passwd|smtp_?password|imap_?password|api_?key|x-api-key|secret|client_?secret|token|access_?token|refresh_?token|control_?token|bearer|state)$/i;
+  /^(password|passwd|smtp_?password|imap_?password|api_?key|x-api-key|secret|client_?secret|token|access_?token|refresh_?token|control_?token|bearer)$/i;
+/** `state` is the OAuth state, unless its value is an enum word (a status filter named `state`). */
+const STATE_FIELD = /^state$/i;
 /** `key` is a secret when its value looks like one: a token of more than 16 characters, no spaces. */
 const KEY_FIELD = /^key$/i;
 /** Header names whose whole value is a credential. */
@@ -32,6 +35,7 @@ function isSecretField(name: string, value: unknown): boolean {
   if (typeof value !== 'string' || value === '') return false;
   if (SECRET_FIELD.test(name)) return true;
   if (KEY_FIELD.test(name)) return looksLikeSecret(value);
+  if (STATE_FIELD.test(name)) return !ENUM_WORD.test(value);
   return false;
 }
 

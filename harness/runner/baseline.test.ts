@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { parseBaseline } from './baseline.ts';
 import { KitError } from './profile.ts';
+import { cli } from '../cli/cli.test-helper.ts';
 
 const KNOWN = ['RATE-LIMIT/one-workspace-two-keys', 'RATE-LIMIT/retry-after', 'WS-GET/shape'];
 
@@ -37,19 +35,6 @@ describe('parseBaseline', () => {
 });
 
 // The CLI end to end: a mutant of the reference makes one check fail for real.
-const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
-const run = promisify(execFile);
-
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: 170_000, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const err = e as { code: number; stdout: string; stderr: string };
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
-
 describe('run --baseline', () => {
   const FAILING = 'RATE-LIMIT/one-workspace-two-keys'; // fails against the rate-per-key mutant
 
