@@ -65,7 +65,7 @@ export function runSize(depth: Depth, control: boolean, rate?: { requests: numbe
   const base: RunSize =
     depth === 'full' ? { numRuns: control ? 60 : 8, maxCommands: 16, timeLimitMs: 120_000 }
     : depth === 'quick' ? { numRuns: control ? 6 : 2, maxCommands: 6, timeLimitMs: 20_000 }
-    : { numRuns: control ? 12 : 3, maxCommands: control ? 10 : 6, timeLimitMs: 45_000 };
+    : { numRuns: control ? 8 : 3, maxCommands: control ? 10 : 6, timeLimitMs: 45_000 };
   if (control || !rate) return base;
   // One shared workspace in real time: give the planned runs the time the rate limit needs for
   // them (a run costs about 3 requests a command plus its setup), with room for the other checks
