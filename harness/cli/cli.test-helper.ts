@@ -22,3 +22,10 @@ export async function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutM
     return { code: err.code, stdout: err.stdout, stderr: err.stderr };
   }
 }
+
+/** The same, for a command that must succeed: a non-zero exit throws with the end of its output. */
+export async function cliOk(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+  const r = await cli(args, o);
+  if (r.code !== 0) throw new Error(`outreach-conformance ${args[0]} failed (exit ${r.code}): ${r.stdout.slice(-2000)}${r.stderr.slice(-1000)}`);
+  return r;
+}

@@ -1,14 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { execFile } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../events/types.ts';
 import { CheckEventTail, PROGRESS_PERIOD_ENV, RunProgressState, formatDuration, startRunProgress } from './run-progress.ts';
 import type { ProgressStream } from './progress.ts';
+import { cliOk } from './cli.test-helper.ts';
 
 const start = (checkId: string, at: number): CheckStartEvent => ({ type: 'check-start', checkId, at: new Date(at).toISOString() });
 const end = (checkId: string, verdict: CheckEndEvent['verdict'], clauses: string[], o: Partial<CheckEndEvent> = {}): CheckEndEvent => ({
@@ -120,15 +118,11 @@ describe('startRunProgress', () => {
 });
 
 // The CLI as a user runs it in CI: stdout and stderr are pipes, not a terminal.
-const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
-const run = promisify(execFile);
 // Checks that take seconds each (mail sinks, analytics): the run lasts several progress periods.
 const SLOW = '^(VERIF-SINK/|ANLT/)';
 const PROGRESS = /^(\d+)s {2}checks (\d+)\/(\d+) {2}clauses (\d+)\/(\d+) {2}failed (\d+)(.*)$/;
 
-async function cli(args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, [BIN, ...args], { timeout: 170_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, [PROGRESS_PERIOD_ENV]: '1000' } });
-}
+const cli = (args: string[]) => cliOk(args, { env: { [PROGRESS_PERIOD_ENV]: '1000' } });
 
 describe('outreach-conformance run: progress', () => {
   it('prints a plain progress line on stderr every period with plausible counts', async () => {

@@ -1,29 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { fileURLToPath } from 'node:url';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { selectChecks } from './runner.ts';
 import { plan } from './planner.ts';
 import { expectedData, expectedRequests } from './expected.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
 import { DEPTH_BUDGETS } from './select-depth.ts';
+import { cliOk } from '../cli/cli.test-helper.ts';
 
 // The planner announces what a run will send; a plan off by half makes every estimate of a
 // run's duration against a rate-limited target wrong.
 
-const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
 const REMEASURE = 'run every check of the default depth twice (outreach-conformance run --check . --out DIR) and record it: npm run measure-requests -- <results.json> <results.json>';
 
 /** A real run against the embedded reference through the CLI: its results.json. */
 async function realRun(...args: string[]) {
   const out = await mkdtemp(join(tmpdir(), 'oc-plan-'));
-  await promisify(execFile)(process.execPath, [BIN, 'run', '--quiet', '--out', out, ...args], { timeout: 280_000, maxBuffer: 64 * 1024 * 1024 }).catch((e: { code?: number; stdout?: string }) => {
-    throw new Error(`the run failed (exit ${e.code}): ${e.stdout?.slice(-2000)}`);
-  });
+  await cliOk(['run', '--quiet', '--out', out, ...args], { timeoutMs: 280_000 });
   return JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8'));
 }
 

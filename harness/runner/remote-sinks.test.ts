@@ -1,19 +1,17 @@
 // --sinks URL: a standalone `outreach-conformance sinks` in its own process, driven through its
 // HTTP API as the in-process sinks are (synchronous reads, waits, faults, users), what it cannot
 // do skipping with the reason, and a real conformance run of sending checks through it.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRuleError, imapUnavailableReason, WaitTimeoutError, type MailSink } from '../sinks/index.ts';
 import { CheckSkipped } from '../../suites/lib/check.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
+import { BIN, cliOk } from '../cli/cli.test-helper.ts';
 
-const BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
 const children: ChildProcess[] = [];
 
 /** Starts `outreach-conformance sinks` on free ports; resolves with its HTTP API URL. */
@@ -101,7 +99,7 @@ describe('remote sinks (--sinks URL)', () => {
     const out = await mkdtemp(join(tmpdir(), 'oc-remote-sinks-'));
     const imap = !imapUnavailableReason();
     const ids = ['SEND/start-begins', 'TEST-EMAIL/delivered', ...(imap ? ['EMAIL/received'] : [])];
-    const { stdout } = await promisify(execFile)(process.execPath, [BIN, 'run', '--sinks', url, '--check', `^(${ids.join('|')})$`, '--out', out, '--quiet'], { timeout: 170_000 });
+    const { stdout } = await cliOk(['run', '--sinks', url, '--check', `^(${ids.join('|')})$`, '--out', out, '--quiet']);
     expect(stdout).toMatch(/mail sinks|PASS/);
     const results = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8')) as { checks: { id: string; verdict: string; message?: string }[] };
     for (const id of ids) expect(results.checks.find((c) => c.id === id), id).toMatchObject({ verdict: 'pass' });
