@@ -15,16 +15,17 @@ import { parseSide, serveSide, type ServedSide } from './compare-sides.ts';
 //
 // The design that makes 9/10 against 1/20 reachable with small trials: 1,000 reads per run (a
 // run of a few hundred measures a few tens of ms of CPU, where a garbage collection or a JIT
-// tier-up moves CPU per request by 15 % and more), 7 pairs (with 5 pairs only the all-five-worse
-// outcome is significant, so one disturbed pair loses a trial; with 7 the exact Wilcoxon test
-// still reaches p < 0.05 with one small pair going the other way). The three targets (base, an
+// tier-up moves CPU per request by 15 % and more), 13 pairs (with 5 pairs only the all-five-worse
+// outcome is significant, so one disturbed pair loses a trial; on a shared CI machine single
+// pairs swing by 30 % and more either way, and 7 pairs caught the slowed build in only 7 of 10
+// trials there: 13 let the exact Wilcoxon test and the median ratio outlast a few such pairs). The three targets (base, an
 // identical build, the slowed build) are started once and warmed with 5,000 reads each, then
 // shared by the trials (each trial takes fresh workspaces and its own warm-up run, as `compare`
 // does); starting fresh processes per trial would triple the test's time. Trials of the two
 // kinds alternate, so a noisy stretch of the machine falls on both.
 
 const REQUESTS = 1000;
-const PAIRS = 7;
+const PAIRS = 13;
 const SLOWED_TRIALS = 10;
 const IDENTICAL_TRIALS = 20;
 const SLOWDOWN = 0.2;
