@@ -1,6 +1,5 @@
 // Prints the plain closing line CI reads ("N passed, N failed, N skipped") from vitest's JUnit
-// reports of the project's own tests (npm test writes two: the tests that run side by side, and
-// those that run alone after them).
+// report(s) of the project's own tests.
 import { existsSync, readFileSync } from 'node:fs';
 const files = process.argv.slice(2).length ? process.argv.slice(2) : ['reports/project-tests.junit.xml'];
 let total = 0;

@@ -145,8 +145,8 @@ describe('429 handling', () => {
     expect(exchanges().map((e) => e.response?.status)).toEqual([429, 200]);
     expect(res.retriedFrom).toEqual(['x000001']);
     expect(res.exchangeId).toBe('x000002');
+    // It waited out the Retry-After (a lower bound: timers never fire early by more than a ms).
     expect(elapsed).toBeGreaterThanOrEqual(990);
-    expect(elapsed).toBeLessThan(1100 + 500);
     expect(budget.used()).toBe(2);
   });
 
@@ -204,17 +204,18 @@ describe('429 handling', () => {
   it('a probe 429 is returned as is: no retry, not unplanned, counted in the budget, no waiting', async () => {
     server.handler = (_req, res) => json(res, 429, { error: { retryAfter: 30 } }, { 'Retry-After': '30' });
     const budget = new RateBudget({ requests: 2, windowMs: 60_000, safety: 0 });
-    const c = createClient({ baseUrl: server.url, key: KEY, recorder, budget });
-    const t0 = Date.now();
+    const slept: number[] = [];
+    const c = createClient({ baseUrl: server.url, key: KEY, recorder, budget, sleep: async (ms) => void slept.push(ms) });
     for (let i = 0; i < 3; i++) {
       const res = await c.get('/v1/x', undefined, { rateLimitProbe: true });
       expect(res.status).toBe(429);
       expect(res.headers['retry-after']).toBe('30');
     }
-    expect(Date.now() - t0).toBeLessThan(1000);
     expect(server.seen).toHaveLength(3);
     expect(recorder.stats.unplanned429).toBe(0);
     expect(budget.used()).toBe(3);
+    // No waiting: the client slept for nothing and the budget holds no pause.
+    expect(slept).toEqual([]);
     expect(budget.pausedUntil()).toBe(0);
   });
 });
@@ -229,15 +230,20 @@ describe('budget spacing on the wire', () => {
     expect(res.every((r) => r.status === 200)).toBe(true);
     // 2 per 300 ms: the 5th leaves in the third window
     expect(elapsed).toBeGreaterThanOrEqual(600);
-    expect(elapsed).toBeLessThan(2000);
   });
 
   it('a client without a budget sends at once', async () => {
+    // The server answers nobody until all 10 are in (the connection pool holds 16): a client that
+    // spaced or queued them would never finish.
+    const held: Array<() => void> = [];
+    server.handler = (_req, res) => {
+      held.push(() => json(res, 200, { ok: true }));
+      if (held.length === 10) held.forEach((answer) => answer());
+    };
     const c = createClient({ baseUrl: server.url, key: null, recorder });
-    const t0 = Date.now();
-    await Promise.all(Array.from({ length: 20 }, (_, i) => c.get(`/v1/${i}`)));
-    expect(Date.now() - t0).toBeLessThan(1000);
-    expect(server.seen).toHaveLength(20);
+    const res = await Promise.all(Array.from({ length: 10 }, (_, i) => c.get(`/v1/${i}`, undefined, { timeoutMs: 20_000 })));
+    expect(res.every((r) => r.status === 200)).toBe(true);
+    expect(server.seen).toHaveLength(10);
   });
 });
 
@@ -290,9 +296,7 @@ describe('recording and redaction', () => {
       /* never answers */
     };
     const c = createClient({ baseUrl: server.url, key: KEY, recorder });
-    const t0 = Date.now();
     const err = await c.get('/v1/slow', { a: 1 }, { timeoutMs: 200 }).catch((e) => e);
-    expect(Date.now() - t0).toBeLessThan(2000);
     expect(err).toBeInstanceOf(TransportError);
     expect(err.message).toMatch(new RegExp(`^GET ${server.url}/v1/slow\\?a=1 timed out after 200 ms`));
     expect(exchanges()[0]!.error).toContain('timed out after 200 ms');

@@ -318,14 +318,21 @@ ${chroot}}
     await rename(tmp, join(this.dir, 'users', address));
   }
 
-  /** Waits (up to 3 s) until a LOGIN with the user's real password gives the expected answer. */
+  /**
+   * Waits until a LOGIN with the user's real password gives the expected answer, so a change is
+   * in force when its promise resolves. Gives up loudly after 10 s: a fault that silently did not
+   * take would let a check pass or fail for the wrong reason.
+   */
   private async settle(u: MailboxUser): Promise<void> {
     const want = u.imapRefusal ? 'no' : 'ok';
-    const deadline = Date.now() + 3000;
+    const deadline = Date.now() + 10_000;
+    let last = '';
     while (Date.now() < deadline) {
-      if ((await imapLoginProbe(this.opts.host, this.port, u.address, u.password, 1000)) === want) return;
+      last = await imapLoginProbe(this.opts.host, this.port, u.address, u.password, 1000);
+      if (last === want) return;
       await new Promise((r) => setTimeout(r, 50));
     }
+    throw new Error(`IMAP sink: the change to ${u.address} did not take effect within 10 s (LOGIN answers ${last}, expected ${want})`);
   }
 
   private async writeProbe(): Promise<void> {

@@ -80,19 +80,19 @@ describe.skipIf(!!missing)('IMAP sink (Dovecot)', () => {
     await ok.logout();
   });
 
-  it('IDLE sees an injected reply within 2 s, fetched with its threading headers intact', async () => {
+  it('IDLE is told of an injected reply, fetched with its threading headers intact', async () => {
     const c = imap(box.address, box.password);
     await c.connect();
     const mb = await c.mailboxOpen('INBOX');
     const before = mb.exists;
-    const seen = new Promise<number>((resolve) => c.on('exists', (d: { count: number }) => resolve(Date.now())));
+    const seen = new Promise<void>((resolve) => c.on('exists', () => resolve()));
     void c.idle();
     await new Promise((r) => setTimeout(r, 50)); // IDLE is on
-    const t0 = Date.now();
     const r = await sink.inject.reply(outbound.id, { body: 'Yes, please send times.' });
     expect(r).toMatchObject({ via: 'smtp', mailbox: box.address, inInbox: true });
-    const at = await Promise.race([seen, new Promise<number>((_, rej) => setTimeout(() => rej(new Error('IDLE saw nothing in 2 s')), 2000))]);
-    expect(at - t0).toBeLessThan(2000);
+    // Told by the server while idling, not found by a later poll (how fast is bench:sink's business;
+    // Dovecot checks an idling mailbox every second, the deadline only bounds the wait).
+    await Promise.race([seen, new Promise<void>((_, rej) => setTimeout(() => rej(new Error('IDLE saw nothing in 15 s')), 15_000))]);
     const all = await fetchAll(c);
     expect(all.length).toBe(before + 1);
     const reply = await simpleParser(all.at(-1)!.source!);
