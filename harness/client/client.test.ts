@@ -158,7 +158,8 @@ describe('429 handling', () => {
     const budget = new RateBudget({ requests: 120, windowMs: 60_000 });
     const c = createClient({ baseUrl: server.url, key: KEY, recorder, budget });
     const first = c.get('/v1/first');
-    await new Promise((r) => setTimeout(r, 100)); // the 429 has arrived
+    // Until the 429 has arrived and paused the budget (polled: a busy machine may take longer than any fixed wait).
+    while (budget.pausedUntil() === 0) await new Promise((r) => setTimeout(r, 5));
     const t0 = Date.now();
     const other = await c.withKey(KEY2).get('/v1/other');
     expect(Date.now() - t0).toBeGreaterThanOrEqual(800);
