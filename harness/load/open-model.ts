@@ -20,6 +20,21 @@ import { performance } from 'node:perf_hooks';
 /** How the generator waits for the next send (see above). */
 export type Precision = 'timer' | 'spin-last-ms' | 'sleep-last-ms';
 
+/** The timers the generator waits on; tests pass simulated ones (with `now`) to run on a simulated clock. */
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setImmediate(fn: () => void): unknown;
+  clearImmediate(handle: unknown): void;
+}
+
+const NODE_TIMERS: Timers = {
+  setTimeout: (fn, ms) => setTimeout(fn, ms),
+  clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
+  setImmediate: (fn) => setImmediate(fn),
+  clearImmediate: (h) => clearImmediate(h as NodeJS.Immediate),
+};
+
 export interface Shot {
   /** position in the schedule */
   index: number;
@@ -52,6 +67,8 @@ export interface OpenModelOptions<T> {
   now?: () => number;
   /** how to wait for the next send: 'timer' (default) or 'spin-last-ms' (see above) */
   precision?: Precision;
+  /** the timers (default Node's); pass simulated ones together with `now` */
+  timers?: Timers;
 }
 
 export interface OpenModelResult {
@@ -65,21 +82,30 @@ export interface OpenModelResult {
   elapsedMs: number;
 }
 
+/** The most requests in flight at once, from the shots' send and completion times (a completion first on a tie). */
+export function maxInFlight(shots: readonly Shot[]): number {
+  const events = shots.flatMap((s) => [[s.sent, 1] as const, [s.done, -1] as const]).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  let inFlight = 0;
+  let max = 0;
+  for (const [, d] of events) max = Math.max(max, (inFlight += d));
+  return max;
+}
+
 export function scheduleSize(rate: number, durationMs: number, maxRequests?: number): number {
   const n = Math.floor((rate * durationMs) / 1000);
   return maxRequests === undefined ? n : Math.min(n, maxRequests);
 }
+
+/** What 'sleep-last-ms' waits on (nothing ever notifies it: each wait times out). */
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
+/** The longest the event loop is held in one sleep: answers are read at most this late. */
+const SLEEP_SLICE_MS = 0.5;
 
 /**
  * Runs the schedule; resolves once every request sent has completed. `send` throwing or
  * rejecting counts as a transport failure (status 0). If `onShot` throws, dispatching stops and
  * the run rejects with that error once the requests in flight have completed.
  */
-/** What 'sleep-last-ms' waits on (nothing ever notifies it: each wait times out). */
-const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
-/** The longest the event loop is held in one sleep: answers are read at most this late. */
-const SLEEP_SLICE_MS = 0.5;
-
 export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelResult> {
   if (!(opts.rate > 0)) throw new Error(`rate must be above 0, got ${opts.rate}`);
   const now = opts.now ?? (() => performance.now());
@@ -89,6 +115,7 @@ export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelRes
   const spin = opts.precision === 'spin-last-ms';
   const sleep = opts.precision === 'sleep-last-ms';
   const signal = opts.signal;
+  const timers = opts.timers ?? NODE_TIMERS;
   const origin = now();
   let next = 0;
   let inFlight = 0;
@@ -96,15 +123,15 @@ export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelRes
   let late = 0;
   let last = origin;
   let dispatching = true;
-  let timer: NodeJS.Timeout | undefined;
-  let immediate: NodeJS.Immediate | undefined;
+  let timer: unknown;
+  let immediate: unknown;
   let failure: { error: unknown } | undefined;
 
   return new Promise((resolve, reject) => {
     const stop = () => {
       dispatching = false;
-      if (timer !== undefined) clearTimeout(timer);
-      if (immediate !== undefined) clearImmediate(immediate);
+      if (timer !== undefined) timers.clearTimeout(timer);
+      if (immediate !== undefined) timers.clearImmediate(immediate);
       timer = immediate = undefined;
       signal?.removeEventListener('abort', onAbort);
     };
@@ -174,8 +201,8 @@ export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelRes
         // 'sleep-last-ms' blocks the thread in short slices (a futex wait costs no CPU) and goes
         // back to the event loop between them, so answers are still read within a slice.
         if (sleep && wait > 0) Atomics.wait(SLEEPER, 0, 0, Math.min(wait, SLEEP_SLICE_MS));
-        immediate = setImmediate(tick);
-      } else timer = setTimeout(tick, Math.max(0, Math.floor(wait) - (spin || sleep ? 1 : 0)));
+        immediate = timers.setImmediate(tick);
+      } else timer = timers.setTimeout(tick, Math.max(0, Math.floor(wait) - (spin || sleep ? 1 : 0)));
     };
 
     if (signal?.aborted) {
