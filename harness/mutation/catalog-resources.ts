@@ -22,6 +22,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-email-mutable': ['ACCT-PATCH-EMAIL-IMMUTABLE', 'ACCT-EMAILADDRESS-IMMUTABLE'],
   'acct-patch-no-reverify': ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
   'acct-resume-no-reverify': ['STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
+  'acct-oauth-resume-no-reverify': ['STATE-ACCT-RESUME-CHECKING'],
   'acct-verify-always-active': ['STATE-ACCT-CREATE-VERIFY', 'STATE-ACCT-FAILED-STATUSMESSAGE'],
   'acct-tags-filter-ignored': ['ACCT-LIST-TAG-FILTER', 'ACCT-LIST-TAGS-PARAM'],
   'acct-revoke-ignored': ['STATE-ACCT-OAUTH-REVOKED'],

@@ -11,6 +11,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-slow-ramp-ignored': ['ACCT-SLOWRAMP-BEHAVIOUR'],
   'send-paused-mailbox-sends': ['STATE-ACCT-PAUSE-SKIPPED'],
   'send-deleted-mailbox-sends': ['STATE-ACCT-DELETE-STOPS-SENDING'],
+  'send-followups-from-paused-mailbox': ['STATE-ACCT-PAUSE-SKIPPED'],
+  'send-followups-from-deleted-mailbox': ['STATE-ACCT-DELETE-STOPS-SENDING'],
   'send-resume-restarts': ['STATE-CAMP-RESUME-CONTINUES'],
   'send-failures-never-fail': ['STATE-ACCT-SEND-FAILURES-FAILED'],
   'send-statusmessage-generic': ['STATE-ACCT-FAILED-STATUSMESSAGE'],

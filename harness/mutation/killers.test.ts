@@ -29,6 +29,11 @@ const KILLERS: { mutant: string; checks: RegExp; including: string[] }[] = [
     including: ['ROBUST-TRANSPORT'],
   },
   { mutant: 'acct-verify-error-quotes-login', checks: /^SEC-PASSWORD-SWEEP$/, including: ['SEC-PASSWORD-SWEEP'] },
+  // Only an OAuth mailbox skips checking: the resume check must try one.
+  { mutant: 'acct-oauth-resume-no-reverify', checks: /^ACCT-RESUME\/oauth$/, including: ['ACCT-RESUME/oauth'] },
+  // Only the follow-ups of threads the stopped mailbox started still go: the check must wait past one.
+  { mutant: 'send-followups-from-paused-mailbox', checks: /^SEND\/mailbox-paused$/, including: ['SEND/mailbox-paused'] },
+  { mutant: 'send-followups-from-deleted-mailbox', checks: /^SEND\/mailbox-deleted$/, including: ['SEND/mailbox-deleted'] },
   { mutant: 'tenant-apikeys-list-leak', checks: /^SEC-ISOLATION\//, including: ['SEC-ISOLATION/every-list-and-aggregate'] },
 ];
 

@@ -352,6 +352,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'POST', `/v1/accounts/${m.id}/resume`)).body.status;
   }],
+  'acct-oauth-resume-no-reverify': ['checking', async (e) => {
+    const w = await e.workspace();
+    const init = await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init');
+    const consent = await e.ctl('POST', '/oauth/google/consent', { state: init.body.state, emailAddress: `oauth-${Math.random().toString(36).slice(2)}@oauth.test` });
+    await e.drain();
+    const id = consent.body.accountId as string;
+    await e.call(w.key, 'POST', `/v1/accounts/${id}/pause`);
+    return (await e.call(w.key, 'POST', `/v1/accounts/${id}/resume`)).body.status;
+  }],
   'acct-imap-invalid-cert-ignored': ['active', async (e) => {
     const sink = await startSinks({ requireAuth: true });
     try {

@@ -111,6 +111,7 @@ export const MUTANTS = [
   { id: 'acct-email-mutable', rule: '2.1 / 4.2 emailAddress cannot be changed after creation.', description: 'PATCH changes emailAddress.' },
   { id: 'acct-patch-no-reverify', rule: '3.2 / 4.2 Any `smtp*` or `imap*` field rotates credentials and re-runs verification.', description: 'A PATCH of credentials stores them but leaves status and verification as they were (no new verification).' },
   { id: 'acct-resume-no-reverify', rule: '3.2 resume: inactive or failed -> checking and re-verification.', description: 'Resume makes the mailbox active at once, without checking or re-verification.' },
+  { id: 'acct-oauth-resume-no-reverify', rule: '3.2 resume: inactive or failed -> checking and re-verification.', description: 'Resume makes an OAuth mailbox active at once, without checking or re-verification (SMTP/IMAP mailboxes are re-checked).' },
   { id: 'acct-verify-always-active', rule: '3.2 / 2.1 verified in the background; a failure leaves `statusMessage` with the provider reason.', description: 'Verification reports success whatever the servers answer (wrong passwords, unreachable hosts give active).' },
   { id: 'acct-tags-filter-ignored', rule: '2.1 / 4.3 The list can be filtered by tag ids; the tag filter on mailboxes is `tags`.', description: 'GET /v1/accounts ignores `tags` (every mailbox listed).' },
   { id: 'acct-revoke-ignored', rule: '3.2 any OAuth mailbox: OAuth grant withdrawn -> revoked.', description: 'A withdrawn grant (control POST /accounts/{id}/revoke-oauth) leaves the mailbox active.' },
@@ -163,6 +164,8 @@ export const MUTANTS = [
   { id: 'send-slow-ramp-ignored', rule: '2.1 campaignSlowRamp: ramp campaign volume gradually when the mailbox joins a campaign.', description: 'A mailbox with campaignSlowRamp sends up to its daily cap from its first day in a campaign.' },
   { id: 'send-paused-mailbox-sends', rule: '3.2 Paused mailbox: campaigns and warmup skip it.', description: 'A paused (inactive) mailbox keeps sending campaign mail.' },
   { id: 'send-deleted-mailbox-sends', rule: '3.2 DELETE /v1/accounts/{id}: sending stops immediately.', description: 'A deleted mailbox keeps sending until its queue is empty.' },
+  { id: 'send-followups-from-paused-mailbox', rule: '3.2 Paused mailbox: campaigns and warmup skip it.', description: 'A paused mailbox takes no new lead, but the follow-up steps of the threads it started still go from it.' },
+  { id: 'send-followups-from-deleted-mailbox', rule: '3.2 DELETE /v1/accounts/{id}: sending stops immediately.', description: 'A deleted mailbox leaves the API at once, but the follow-up steps of the threads it started still go from it.' },
   { id: 'send-resume-restarts', rule: '3.1 Resume: sending continues from where it left off.', description: 'A resumed campaign starts its sequence over, sending every step again.' },
   { id: 'send-failures-never-fail', rule: '3.2 active -> repeated sending failures -> failed.', description: 'A mailbox whose SMTP server refuses every send stays active.' },
   { id: 'send-statusmessage-generic', rule: '3.2 Failed mailbox: statusMessage holds the provider reason.', description: "statusMessage of a mailbox failed by SMTP refusals is a generic message, not the provider's answer." },
@@ -222,3 +225,7 @@ export function mutantSwitch(ids: readonly string[]): MutantSwitch {
   const on = new Set(checkMutantIds(ids));
   return (id) => on.has(id);
 }
+
+/** Where the mutant send-followups-from-deleted-mailbox keeps a deleted mailbox (no workspace has this id). */
+export const DELETED_ORG_PREFIX = 'deleted:';
+export const deletedOrg = (orgId: string): string => `${DELETED_ORG_PREFIX}${orgId}`;

@@ -19,6 +19,7 @@ import { warmupStrategies } from '../choices.ts';
 import { shapeItem, shapeResult } from '../shape.ts';
 import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../validate.ts';
 import { loadOwned, tagsOf, tagFilter } from './shared.ts';
+import { deletedOrg } from '../mutants.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
 export const LANGUAGES = ['en', 'ar', 'bn', 'zh', 'cs', 'da', 'nl', 'fi', 'fr', 'de', 'el', 'he', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'ms', 'no', 'pl', 'pt', 'ro', 'ru', 'es', 'sv', 'th', 'tr', 'uk', 'vi'] as const;
@@ -283,7 +284,9 @@ export const remove: Handler = async (ctx) => {
   ctx.db.transaction(() => {
     if (ctx.mutant('send-deleted-mailbox-sends')) return; // "deleted" later, its queue keeps going
     ctx.db.prepare('DELETE FROM account_tags WHERE account_id = ?').run(r.id);
-    ctx.db.prepare('DELETE FROM accounts WHERE id = ?').run(r.id);
+    // Mutant: the row is moved out of the workspace (no API read sees it) and kept for its threads.
+    if (ctx.mutant('send-followups-from-deleted-mailbox')) ctx.db.prepare('UPDATE accounts SET org_id = ? WHERE id = ?').run(deletedOrg(ctx.workspace.id), r.id);
+    else ctx.db.prepare('DELETE FROM accounts WHERE id = ?').run(r.id);
     ctx.services.verifier.cancel(r.id);
     // Sending stops immediately: no campaign keeps the mailbox among its senders.
     const rows = ctx.db.prepare('SELECT id, doc FROM campaigns WHERE org_id = ?').all(ctx.workspace.id) as { id: string; doc: string }[];
@@ -311,7 +314,7 @@ export const resume: Handler = async (ctx) => {
   if (r.status !== 'inactive' && r.status !== 'failed') throw stateConflict(`Only an inactive or failed mailbox can be resumed (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   doc.paused = false;
-  if (ctx.mutant('acct-resume-no-reverify')) {
+  if (ctx.mutant('acct-resume-no-reverify') || (ctx.mutant('acct-oauth-resume-no-reverify') && r.provider !== 'custom')) {
     ctx.db.prepare("UPDATE accounts SET status = 'active', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
     return ok(shapeItem(ctx.services.choices, 'accounts.resume', accountView(ctx, loadAccount(ctx, r.id))));
   }

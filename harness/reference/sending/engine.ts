@@ -96,7 +96,7 @@ export class SendingEngine {
     const acc = s.db.prepare('SELECT id, org_id, email_address, status, doc, secrets FROM accounts WHERE id = ?').get(d.accountId) as AccountRow | undefined;
     const lead = s.db.prepare('SELECT id, email, status, doc, last_contacted_at FROM leads WHERE id = ? AND deleted_at IS NULL').get(d.leadId) as LeadRow | undefined;
     // Paused, deleted or failed since the schedule was read: nothing goes (3.2 "stops immediately").
-    if (!camp || camp.status !== 'active' || !acc || !canSend(s, acc.status) || !lead) return;
+    if (!camp || camp.status !== 'active' || !acc || !(canSend(s, acc.status) || d.stopped) || !lead) return;
     const doc = JSON.parse(camp.doc) as CampaignDoc;
     const step = doc.sequence[d.step]!;
     const emailId = s.newId();

@@ -10,11 +10,15 @@
 // - mailboxes rotate: the least recently used eligible one takes the next lead.
 import type { DB } from '../db.ts';
 import type { Choices } from '../choices.ts';
-import type { MutantSwitch } from '../mutants.ts';
+import { DELETED_ORG_PREFIX, deletedOrg, type MutantSwitch } from '../mutants.ts';
 import { isWithinSchedule, type CampaignDoc } from '../resources/campaigns.ts';
 import { startOfLocalDay } from '../resources/time.ts';
 
-export interface DueSend { orgId: string; campaignId: string; leadId: string; step: number; accountId: string }
+export interface DueSend {
+  orgId: string; campaignId: string; leadId: string; step: number; accountId: string;
+  /** mutants only: a stopped mailbox sends this follow-up of its own thread */
+  stopped?: true;
+}
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -27,9 +31,9 @@ function dayStart(now: number, tz: string): number {
   return startOfLocalDay(now, tz);
 }
 
-/** The mailbox's state at `now`: caps and gap inputs from its doc and its sent emails. */
+/** The mailbox's state at `now`: caps and gap inputs from its doc and its sent emails (or in a deletedOrg: a mutant's kept mailbox). */
 function accountState(db: DB, id: string, now: number, c: Choices): AccountState | null {
-  const a = db.prepare('SELECT a.id, a.org_id, a.status, a.doc, w.timezone FROM accounts a JOIN workspaces w ON w.id = a.org_id WHERE a.id = ?').get(id) as
+  const a = db.prepare("SELECT a.id, a.org_id, a.status, a.doc, w.timezone FROM accounts a JOIN workspaces w ON (w.id = a.org_id OR a.org_id = ? || w.id) WHERE a.id = ?").get(DELETED_ORG_PREFIX, id) as
     | { id: string; org_id: string; status: string; doc: string; timezone: string }
     | undefined;
   if (!a) return null;
@@ -62,6 +66,26 @@ export function canSend(s: { mutant: MutantSwitch }, status: string): boolean {
   return status === 'active' || (status === 'inactive' && s.mutant('send-paused-mailbox-sends'));
 }
 
+/** May this mailbox send campaign mail of the workspace now? */
+function sendsFor(a: AccountState, orgId: string, mutant: MutantSwitch): boolean {
+  return a.orgId === orgId && canSend({ mutant }, a.status);
+}
+
+/** The mailbox that sent a lead's previous step of the campaign. */
+function previousSender(db: DB, campaignId: string, leadId: string): string | undefined {
+  const last = db.prepare("SELECT account_id FROM emails WHERE campaign_id = ? AND lead_id = ? AND kind = 'campaign' AND direction = 'sent' ORDER BY step DESC, sent_at DESC LIMIT 1").get(campaignId, leadId) as { account_id: string } | undefined;
+  return last?.account_id;
+}
+
+/**
+ * Mutants only: may a stopped mailbox still send the follow-ups of its threads? Paused
+ * (send-followups-from-paused-mailbox), or deleted and kept aside (send-followups-from-deleted-mailbox
+ * moves a deleted mailbox to deletedOrg; no other path puts a mailbox there).
+ */
+function keepsItsThreads(a: AccountState, orgId: string, paused: boolean): boolean {
+  return (paused && a.orgId === orgId && a.status === 'inactive') || (a.orgId === deletedOrg(orgId) && a.status === 'active');
+}
+
 export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, max = 200): DueSend[] {
   const out: DueSend[] = [];
   if (mutant('send-nothing')) return out;
@@ -75,6 +99,9 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
   const gapPerCampaign = mutant('send-gap-per-campaign');
   const capPerCampaign = mutant('send-cap-per-campaign');
   const rampIgnored = mutant('send-slow-ramp-ignored');
+  // Mutants that let a stopped mailbox keep its threads: only then is a follow-up's previous sender looked up.
+  const pausedKeeps = mutant('send-followups-from-paused-mailbox');
+  const stickyThreads = pausedKeeps || !!db.prepare('SELECT 1 FROM accounts WHERE org_id LIKE ? LIMIT 1').get(`${DELETED_ORG_PREFIX}%`);
   const perCampaign = (a: AccountState, campaignId: string): AccountState => {
     if (!gapPerCampaign && !capPerCampaign) return a;
     const h = db.prepare("SELECT MAX(sent_at) AS last, COUNT(*) AS n FROM emails WHERE account_id = ? AND campaign_id = ? AND kind = 'campaign'").get(a.id, campaignId) as { last: number | null; n: number };
@@ -105,15 +132,17 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
       const retryAt = (JSON.parse(l.doc) as { retryAt?: number }).retryAt ?? 0;
       if (dueAt > now || retryAt > now) continue;
       // The least recently used mailbox of the campaign that may send now.
-      const pick = doc.accounts
+      const sticky = stickyThreads && step > 0 ? previousSender(db, camp.id, l.id) : undefined;
+      const stopped = (a: AccountState) => a.id === sticky && keepsItsThreads(a, camp.org_id, pausedKeeps);
+      const pick = [...doc.accounts, ...(sticky && !doc.accounts.includes(sticky) ? [sticky] : [])]
         .map(stateOf)
-        .filter((a): a is AccountState => a !== null && a.orgId === camp.org_id && canSend({ mutant }, a.status) && !busy.has(a.id))
+        .filter((a): a is AccountState => a !== null && !busy.has(a.id) && (sendsFor(a, camp.org_id, mutant) || stopped(a)))
         .map((a) => perCampaign(a, camp.id))
         .filter((a) => a.sentToday < a.maxPerDay && (a.lastSent === null || now - a.lastSent >= a.gapMs) && (rampIgnored || rampRoom(db, a, camp.id, now, c, doc.schedule.timezone) > 0))
         .sort((x, y) => (x.lastSent ?? 0) - (y.lastSent ?? 0))[0];
       if (!pick) break; // no mailbox of this campaign can send now
       busy.add(pick.id);
-      out.push({ orgId: camp.org_id, campaignId: camp.id, leadId: l.id, step, accountId: pick.id });
+      out.push({ orgId: camp.org_id, campaignId: camp.id, leadId: l.id, step, accountId: pick.id, ...(sendsFor(pick, camp.org_id, mutant) ? {} : { stopped: true as const }) });
       room--;
     }
   }

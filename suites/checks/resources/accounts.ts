@@ -3,6 +3,7 @@ import type { Check } from '../../lib/check.ts';
 import { skip } from '../../lib/check.ts';
 import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
 import { createMailbox, faker } from '../../lib/recipes.ts';
+import { itemOf } from '../../../harness/runner/operations.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { listOf, mailbox as mailboxSchema, unstatedNulls } from '../../spec/schemas.ts';
 import {
@@ -723,16 +724,51 @@ export const ACCOUNT_CHECKS: Check[] = [
       const settled = await mustGetMailbox(ctx, ws.api, id);
       // 3.2 defines resume from inactive or failed; the status a failed verification gives is the target's.
       if (!['inactive', 'failed'].includes(settled.body.status)) skip(`a mailbox whose servers answer nothing is ${settled.body.status} after verification: resume is defined from inactive or failed only`);
-      await new Promise((r) => setTimeout(r, 20));
-      const r = await ws.api.request(opRequest(ctx, 'accounts.resume', { id }));
-      expect2xx(r, `resume of a ${settled.body.status} mailbox`);
-      const right = await mustGetMailbox(ctx, ws.api, id);
-      const again = await verifiedAfter(ctx, ws.api, id, first);
-      expectThat(right.body.status === 'checking' || (again !== undefined && right.body.status !== 'active'), `resume of a ${settled.body.status} mailbox must move it to checking and re-verify; it is ${right.body.status} (lastVerifiedAt ${first} -> ${again ?? 'unchanged'})`, r, right);
-      expectThat(again !== undefined, `resume did not re-run verification: lastVerifiedAt stayed ${first}`, right);
+      await expectResumeRechecks(ctx, ws.api, id, first, `a ${settled.body.status} mailbox`);
+    },
+  },
+  {
+    id: 'ACCT-RESUME/oauth',
+    title: 'resume of a paused OAuth mailbox puts it in checking and re-runs verification, as for any mailbox (profile: referenced resume)',
+    clauses: ['STATE-ACCT-RESUME-CHECKING'],
+    level: 'MUST',
+    features: ['control', 'op:accounts.get', 'op:accounts.resume'],
+    budget: 20,
+    async run(ctx) {
+      if (!ctx.profile.features.oauth) skip('needs OAuth mailboxes (profile features.oauth)');
+      const ws = await ctx.workspace();
+      const init = await ws.api.post('/v1/accounts/oauth/google/init');
+      expect2xx(init, 'setup: POST /v1/accounts/oauth/google/init');
+      const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
+      const consent = await control(ctx).request('POST', '/oauth/google/consent', { state: init.body?.state, emailAddress: email });
+      const id = consent.body?.accountId;
+      expectThat(typeof id === 'string', 'setup: the control API\'s OAuth consent gave no accountId', consent);
+      const first = await verifiedOnce(ctx, ws.api, id);
+      const settled = await mustGetMailbox(ctx, ws.api, id);
+      // 3.2 defines resume from inactive or failed: a verified OAuth mailbox is paused first.
+      if (settled.body.status === 'active') expect2xx(await ws.api.post(`/v1/accounts/${id}/pause`), 'setup: POST /v1/accounts/{id}/pause of the active OAuth mailbox');
+      else if (!['inactive', 'failed'].includes(settled.body.status)) skip(`an OAuth mailbox is ${settled.body.status} after verification: resume is defined from inactive or failed only`);
+      await expectResumeRechecks(ctx, ws.api, id, first, 'a paused OAuth mailbox');
     },
   },
 ];
+
+/**
+ * Resumes the mailbox: it must pass through checking and be verified again after `first`.
+ * Checking is seen in the resume's answer or the next read; a target whose re-verification is
+ * over by then (an OAuth grant checks fast) shows it by a later lastVerifiedAt instead.
+ */
+async function expectResumeRechecks(ctx: Parameters<Check['run']>[0], api: import('../../../harness/client/types.ts').ApiClient, id: string, first: string, what: string): Promise<void> {
+  await new Promise((r) => setTimeout(r, 20)); // a later lastVerifiedAt is then a new verification
+  const r = await api.request(opRequest(ctx, 'accounts.resume', { id }));
+  expect2xx(r, `resume of ${what}`);
+  const answered = itemOf(op(ctx, 'accounts.resume'), r).body?.status;
+  const right = await mustGetMailbox(ctx, api, id);
+  const again = await verifiedAfter(ctx, api, id, first);
+  const sawChecking = answered === 'checking' || right.body.status === 'checking';
+  expectThat(sawChecking || again !== undefined, `resume of ${what} must move it to checking and re-verify; it answered ${answered}, then read ${right.body.status} (lastVerifiedAt ${first} -> unchanged)`, r, right);
+  expectThat(again !== undefined, `resume of ${what} did not re-run verification: lastVerifiedAt stayed ${first} (status after the resume: ${right.body.status})`, r, right);
+}
 
 /** Waits (drain + poll, 10 s) for a first verification result; skips when none comes. */
 async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../../../harness/client/types.ts').ApiClient, id: string): Promise<string> {

@@ -12,6 +12,9 @@ import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, 
 const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list'] as const;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** The follow-up's delay in sendingStarted; a stop is watched past it (WATCH_AFTER_STOP_MINUTES). */
+const FOLLOW_UP_HOURS = 1;
+const WATCH_AFTER_STOP_MINUTES = 90;
 
 const fmt = (ms: number) => new Date(ms).toISOString();
 const stepOf = (a: Arrival) => /Step(\d+)/.exec(a.m.subject ?? '')?.[1];
@@ -30,14 +33,18 @@ function twoSteps(ctx: CheckContext, delayHours: number) {
   ];
 }
 
-/** A mailbox and a started single-mailbox campaign whose first step has reached its first lead. */
+/**
+ * A mailbox and a started single-mailbox campaign of two steps (the second FOLLOW_UP_HOURS after
+ * the first) whose first step has reached its first lead: from then on the mailbox owes both new
+ * leads (first steps) and a thread it started (a follow-up), so a stop must silence both.
+ */
 async function sendingStarted(ctx: CheckContext, leads: number, gapMinutes: number) {
   const ws = await ctx.workspace();
   const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: gapMinutes, maxEmailsPerDay: 200 });
   const drv = new Driver(ctx, box.sink, sentBy(box));
   await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 120, 4 * 60);
   const addresses = leadAddresses(ctx, leads);
-  const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: [{ subject: `Step0 ${ctx.prefix}`, body: '<p>Hello</p>' }] });
+  const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: twoSteps(ctx, FOLLOW_UP_HOURS) });
   const first = await drv.until(() => drv.arrivals().length > 0, { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first email' });
   expectThat(first, `a started campaign sent nothing within 30 minutes of target time (window open, ${leads} leads)`, c.res);
   return { ws, box, drv, c, addresses };
@@ -45,7 +52,7 @@ async function sendingStarted(ctx: CheckContext, leads: number, gapMinutes: numb
 
 /** After `stop` (target time), the check watches `minutes` more: nothing sent after it may arrive. */
 async function expectNothingAfter(drv: Driver, stop: number, minutes: number, what: string): Promise<void> {
-  await drv.until(() => false, { stepMs: 2 * MINUTE, horizonMs: minutes * MINUTE, what });
+  await drv.until(() => false, { stepMs: 3 * MINUTE, horizonMs: minutes * MINUTE, what });
   // Left strictly after the stop: an arrival first seen at the stop's own instant may have been in
   // flight when the answer came (the clock did not move between them), and the mailbox's gap keeps
   // a target that ignores the stop from sending again at that same instant.
@@ -219,7 +226,7 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/mailbox-paused',
-    title: 'MUST send nothing more from a mailbox once it is paused (campaigns skip it)',
+    title: 'MUST send nothing more from a mailbox once it is paused (campaigns skip it): no first step to a new lead, no follow-up in a thread it started',
     clauses: ['STATE-ACCT-PAUSE-SKIPPED'],
     level: 'MUST',
     features: [...FEATURES],
@@ -231,12 +238,12 @@ export const TIMING_CHECKS: Check[] = [
       // Sent after the answer: sent after the mailbox stopped (what was in flight left before).
       const stop = await drv.now();
       expect2xx(r, 'POST /v1/accounts/{id}/pause of the sending mailbox');
-      await expectNothingAfter(drv, stop, 60, `the mailbox paused at ${fmt(stop)}`);
+      await expectNothingAfter(drv, stop, WATCH_AFTER_STOP_MINUTES, `the mailbox paused at ${fmt(stop)} (a follow-up to its first lead was due ${FOLLOW_UP_HOURS} h after that lead's first step)`);
     },
   },
   {
     id: 'SEND/mailbox-deleted',
-    title: 'MUST stop sending from a mailbox immediately when it is deleted',
+    title: 'MUST stop sending from a mailbox immediately when it is deleted: no first step to a new lead, no follow-up in a thread it started',
     clauses: ['STATE-ACCT-DELETE-STOPS-SENDING'],
     level: 'MUST',
     features: [...FEATURES],
@@ -248,7 +255,7 @@ export const TIMING_CHECKS: Check[] = [
       // Sent after the answer: sent after the mailbox stopped (what was in flight left before).
       const stop = await drv.now();
       expect2xx(r, 'DELETE /v1/accounts/{id} of the sending mailbox');
-      await expectNothingAfter(drv, stop, 60, `the mailbox deleted at ${fmt(stop)}`);
+      await expectNothingAfter(drv, stop, WATCH_AFTER_STOP_MINUTES, `the mailbox deleted at ${fmt(stop)} (a follow-up to its first lead was due ${FOLLOW_UP_HOURS} h after that lead's first step)`);
     },
   },
 ];
