@@ -4,18 +4,23 @@ import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
 import { depthTable, parseDepth, parseTimeBudget } from './plan.ts';
 
 describe('plan', () => {
-  it('shows the four depths with checks, requests, clauses and minutes for 2 and 16 workspaces', async () => {
+  it('shows the four depths with checks, requests, clauses, mutants killed and minutes for 2 and 16 workspaces', async () => {
     const slow = { ...(await loadProfile(DEFAULT_PROFILE_PATH)), rateLimit: { requests: 120, windowSeconds: 60 } };
     const lines = depthTable(slow).split('\n');
-    expect(lines[1]).toMatch(/^depth\s+checks\s+left out\s+requests\s+clauses\s+min @2 ws\s+min @16 ws$/);
+    expect(lines[1]).toMatch(/^depth\s+checks\s+left out\s+requests\s+clauses\s+mutants killed\s+min @2 ws\s+min @16 ws$/);
     const rows = DEPTHS.map((d) => lines.find((l) => l.startsWith(`${d} `))!.trim().split(/\s+/));
     const requests = rows.map((r) => Number(r[3]!.replace(/,/g, '')));
     expect(requests[0]).toBeLessThanOrEqual(120);
     expect(requests[2]).toBeLessThanOrEqual(2000);
     // full leaves nothing out; every smaller depth leaves something out, and fewer requests take fewer minutes.
     expect(rows[3]![2]).toBe('0');
-    for (const r of rows) expect(Number(r[5])).toBeGreaterThanOrEqual(Number(r[6]));
-    expect(Number(rows[3]![5])).toBeGreaterThan(Number(rows[0]![5]));
+    for (const r of rows) expect(Number(r[6])).toBeGreaterThanOrEqual(Number(r[7]));
+    expect(Number(rows[3]![6])).toBeGreaterThan(Number(rows[0]![6]));
+    // Mutants killed "k/n": default and full kill them all (the kill matrix), smoke fewer.
+    const [k, n] = rows[2]![5]!.split('/').map(Number);
+    expect(k).toBe(n);
+    expect(rows[3]![5]).toBe(rows[2]![5]);
+    expect(Number(rows[0]![5]!.split('/')[0])).toBeLessThan(n!);
   });
 
   it('refuses a bad --depth or --time-budget, naming the flag', () => {

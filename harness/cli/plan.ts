@@ -4,6 +4,7 @@ import { DEPTHS, type Depth } from '../../suites/lib/check.ts';
 import { DEFAULT_PROFILE_PATH, KitError, loadProfile } from '../runner/profile.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';
+import { detectionOf, formatDetection } from '../runner/detection.ts';
 import { parseDuration } from '../load/units.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 import { parseArgs } from './args.ts';
@@ -43,11 +44,12 @@ export async function planCommand(argv: string[]): Promise<number> {
   const n = profile.control || profile.embedded ? effectivePoolSize(profile, depth, flags.workspaces as number | undefined) : profile.workspaces.length;
   const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: n, timeBudgetSeconds });
   if (flags['left-out']) {
-    process.stdout.write(`${choice.selection ? formatLeftOut(choice.selection) : `depth ${depth} leaves nothing out`}\n`);
+    process.stdout.write(`${choice.selection ? formatLeftOut(choice.selection) : `depth ${depth} leaves nothing out; ${formatDetection(detectionOf(choice.checks, { profile, depth, all: ALL_CHECKS }))}`}\n`);
     return 0;
   }
   process.stdout.write(`${choice.why}\n`);
   if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time, n))}\n`);
+  else process.stdout.write(`${formatDetection(detectionOf(choice.checks, { profile, depth, all: ALL_CHECKS }))}\n`);
   process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth))}\n`);
   return 0;
 }
@@ -61,15 +63,17 @@ export function depthTable(profile: Profile): string {
     const covered = new Set(choice.checks.flatMap((c) => c.clauses)).size;
     const leftOut = choice.selection?.leftOut.length ?? 0;
     const minutes = (w: number) => (p(w).minSeconds / 60).toFixed(1);
-    return [depth, `${choice.checks.length}`, `${leftOut}`, p(2).requests.toLocaleString('en-US'), `${covered}`, minutes(2), minutes(16)];
+    const d = choice.selection?.mutants ?? detectionOf(choice.checks, { profile, depth, all: ALL_CHECKS });
+    return [depth, `${choice.checks.length}`, `${leftOut}`, p(2).requests.toLocaleString('en-US'), `${covered}`, `${d.killed}/${d.total}`, minutes(2), minutes(16)];
   });
-  const head = ['depth', 'checks', 'left out', 'requests', 'clauses', 'min @2 ws', 'min @16 ws'];
+  const head = ['depth', 'checks', 'left out', 'requests', 'clauses', 'mutants killed', 'min @2 ws', 'min @16 ws'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((x, i) => (i === 0 ? x.padEnd(widths[i]!) : x.padStart(widths[i]!))).join('  ');
   return [
     `depths under the rate limit of ${profile.name} (${requests} requests per ${windowSeconds} s per workspace; minutes are the least the rate limit allows):`,
     line(head),
     ...rows.map(line),
+    'mutants killed: reference mutants the depth\'s own checks kill, from the kill matrix (`npm run mutation -- --depth D` measures it)',
     `request budgets: ${DEPTHS.map((d) => `${d} ${DEPTH_BUDGETS[d]?.toLocaleString('en-US') ?? 'unbounded'}`).join(', ')}; \`plan --depth D --left-out\` lists what a depth leaves out`,
   ].join('\n');
 }

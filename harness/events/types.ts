@@ -43,6 +43,15 @@ export interface RunStartEvent {
   profile: unknown; // the profile as loaded, secrets redacted
   /** Known failures given with `run --baseline FILE` (validated; every check id exists). */
   baseline?: Baseline;
+  /** What the run's own selection catches of the reference target's mutants (the kill matrix). */
+  detection?: RunDetection;
+}
+
+/** Of the reference target's mutants, those some chosen check kills (kill matrix), and the cheapest killers of each one missed. */
+export interface RunDetection {
+  killed: number;
+  total: number;
+  missed: { mutant: string; killers: { check: string; requests: number; depth: string }[] }[];
 }
 
 /** One known failure: a check expected to fail, why, and (optionally) the last day it holds (UTC). */

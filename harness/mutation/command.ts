@@ -1,23 +1,49 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { loadProfile } from '../runner/profile.ts';
+import { chooseChecks } from '../runner/planner.ts';
+import { parseDepth } from '../cli/plan.ts';
 import { parseArgs } from '../cli/args.ts';
-import { runMutation } from './run.ts';
+import { killMatrix } from './kill-matrix.ts';
+import { claimBacking, formatBacking } from './backing.ts';
+import { runMutation, type AtDepth, type MutantResult } from './run.ts';
 
-/** `outreach-conformance mutation`: kills every mutant and writes reports/mutation.json. */
+// `outreach-conformance mutation`: every mutant against the checks that claim its clauses, and
+// reports/mutation.json. `--depth D` measures that depth's own selection instead (each mutant
+// meets the chosen checks of its area, at that depth): reports/mutation-D.json, beside the
+// kill matrix's prediction. Both print how many claims on MUST clauses no kill backs.
+
+const line = (r: MutantResult) =>
+  `${r.killed ? 'killed  ' : 'SURVIVED'} ${r.id.padEnd(36)} ${r.killed ? `by ${r.killedBy.slice(0, 3).join(', ')}${r.killedBy.length > 3 ? ` +${r.killedBy.length - 3}` : ''}` : `(${r.checks} checks on ${r.clauses.join(', ')} all passed)`}\n`;
+
 export async function mutationCommand(argv: string[]): Promise<number> {
-  const flags = parseArgs(argv, { out: { type: 'string' }, only: { type: 'string' } });
+  const flags = parseArgs(argv, { out: { type: 'string' }, only: { type: 'string' }, depth: { type: 'string' } });
   const profile = await loadProfile();
   const started = Date.now();
-  const report = await runMutation(profile, flags.only ? new RegExp(flags.only as string) : undefined, (r) =>
-    process.stdout.write(`${r.killed ? 'killed  ' : 'SURVIVED'} ${r.id.padEnd(36)} ${r.killed ? `by ${r.killedBy.slice(0, 3).join(', ')}${r.killedBy.length > 3 ? ` +${r.killedBy.length - 3}` : ''}` : `(${r.checks} checks on ${r.clauses.join(', ')} all passed)`}\n`),
-  );
+  let at: AtDepth | undefined;
+  let predicted: Set<string> | undefined;
+  if (flags.depth !== undefined) {
+    const depth = parseDepth(flags.depth as string);
+    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: profile.poolSize });
+    at = { depth, chosen: new Set(choice.checks.map((c) => c.id)) };
+    const missed = new Set(choice.selection?.mutants.missed.map((m) => m.mutant) ?? []);
+    predicted = new Set(Object.keys(killMatrix().mutants).filter((m) => !missed.has(m)));
+    process.stdout.write(`depth ${depth}: ${choice.checks.length} checks chosen; the kill matrix predicts ${predicted.size} of ${Object.keys(killMatrix().mutants).length} mutants killed\n`);
+  }
+  const report = await runMutation(profile, { only: flags.only ? new RegExp(flags.only as string) : undefined, at }, (r) => process.stdout.write(line(r)));
   const out = resolve((flags.out as string | undefined) ?? 'reports');
   await mkdir(out, { recursive: true });
   // A partial run (--only) must not stand in for the score of the whole catalog.
-  const path = join(out, flags.only ? 'mutation-partial.json' : 'mutation.json');
-  await writeFile(path, JSON.stringify({ score: report.score, mutants: report.mutants.map(({ checks: _c, ...m }) => m) }, null, 2) + '\n');
+  const name = `mutation${at ? `-${at.depth}` : ''}${flags.only ? '-partial' : ''}.json`;
+  const path = join(out, name);
+  await writeFile(path, JSON.stringify({ score: report.score, ...(at ? { depth: at.depth } : {}), mutants: report.mutants.map(({ checks: _c, ...m }) => m) }, null, 2) + '\n');
   const killed = report.mutants.filter((m) => m.killed).length;
-  process.stdout.write(`mutation score ${(report.score * 100).toFixed(1)} % (${killed} of ${report.mutants.length} killed) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${path}\n`);
+  process.stdout.write(`mutation score ${(report.score * 100).toFixed(1)} % (${killed} of ${report.mutants.length} killed${at ? ` by depth ${at.depth}'s own selection` : ''}) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${path}\n`);
+  if (predicted) {
+    const surprise = report.mutants.filter((m) => m.killed !== predicted.has(m.id)).map((m) => `${m.id} (${m.killed ? 'killed, predicted missed' : 'survived, predicted killed'})`);
+    process.stdout.write(surprise.length ? `differs from the kill matrix on ${surprise.length}: ${surprise.join(', ')} (npm run kill-matrix regenerates it)\n` : 'as the kill matrix predicts\n');
+  }
+  process.stdout.write(`${formatBacking(claimBacking(ALL_CHECKS, killMatrix()))}\n`);
   return killed === report.mutants.length ? 0 : 1;
 }

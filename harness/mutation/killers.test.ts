@@ -34,6 +34,8 @@ const KILLERS: { mutant: string; checks: RegExp; including: string[] }[] = [
   // Only the follow-ups of threads the stopped mailbox started still go: the check must wait past one.
   { mutant: 'send-followups-from-paused-mailbox', checks: /^SEND\/mailbox-paused$/, including: ['SEND/mailbox-paused'] },
   { mutant: 'send-followups-from-deleted-mailbox', checks: /^SEND\/mailbox-deleted$/, including: ['SEND/mailbox-deleted'] },
+  // Only the mail sent shows the signature as given: the check must read what reached the sink.
+  { mutant: 'send-signature-raw', checks: /^SEC-MAIL\/signature-script$/, including: ['SEC-MAIL/signature-script'] },
   { mutant: 'tenant-apikeys-list-leak', checks: /^SEC-ISOLATION\//, including: ['SEC-ISOLATION/every-list-and-aggregate'] },
 ];
 

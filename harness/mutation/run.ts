@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Check } from '../../suites/lib/check.ts';
+import type { Check, Depth } from '../../suites/lib/check.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 import type { CheckEndEvent, EventSink } from '../events/types.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { Runner, selectChecks } from '../runner/runner.ts';
-import { MUTANTS, startReference } from '../reference/index.ts';
+import { MUTANTS, startReference, type ReferenceHandle } from '../reference/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
+import { candidateIds } from './candidates.ts';
 
 // The mutation run: for each mutant of the reference target, the checks that cover its clauses
 // run against the reference with that mutant on; the mutant is killed when one of them fails.
@@ -32,41 +33,65 @@ export function checksFor(clauses: readonly string[], depth: 'quick' | 'default'
 }
 
 /** Runs checks against a freshly started reference target (with mutants, or clean). */
-export async function runAgainstReference(profile: Profile, checks: readonly Check[], mutants: string[] = [], sink: EventSink = nullSink): Promise<CheckEndEvent[]> {
+export async function runAgainstReference(profile: Profile, checks: readonly Check[], mutants: string[] = [], sink: EventSink = nullSink, depth: Depth = 'default'): Promise<CheckEndEvent[]> {
+  return withReference(mutants, (ref) => runOn(ref, profile, checks, depth, sink));
+}
+
+/** Boots the reference with these mutants on, hands it to `use`, and stops it. */
+export async function withReference<T>(mutants: string[], use: (ref: ReferenceHandle) => Promise<T>): Promise<T> {
   const ref = await startReference({ mutants });
   try {
-    const runner = new Runner({
-      profile: { ...profile, poolSize: Math.min(profile.poolSize, 6) },
-      baseUrl: ref.baseUrl,
-      control: { baseUrl: ref.controlUrl, token: ref.controlToken },
-      depth: 'default',
-      sink,
-      prefix: `ocm${randomBytes(2).toString('hex')}-`,
-      seed: 20261121,
-    });
-    await runner.prepare(checks);
-    const results = await runner.runAll(checks, 8);
-    await runner.finish();
-    return results;
+    return await use(ref);
   } finally {
     await ref.stop();
   }
 }
 
-export async function runMutant(profile: Profile, id: string): Promise<MutantResult> {
+/**
+ * Workspaces for a run of these checks: enough that no workspace's rate budget binds (the
+ * embedded reference's workspaces are free), so a run waits for no rate window.
+ */
+export const poolFor = (checks: readonly Check[]) => Math.min(160, Math.max(6, checks.length, Math.ceil(checks.reduce((n, c) => n + c.budget, 0) / 40)));
+
+/** One run of `checks` at `depth` against a running reference, in a pool of its own. */
+export async function runOn(ref: ReferenceHandle, profile: Profile, checks: readonly Check[], depth: Depth, sink: EventSink = nullSink, poolSize = poolFor(checks), concurrency = 8): Promise<CheckEndEvent[]> {
+  const runner = new Runner({
+    profile: { ...profile, poolSize },
+    baseUrl: ref.baseUrl,
+    control: { baseUrl: ref.controlUrl, token: ref.controlToken },
+    depth,
+    sink,
+    prefix: `ocm${randomBytes(2).toString('hex')}-`,
+    seed: 20261121,
+    checkTimeoutMs: 180_000,
+  });
+  await runner.prepare(checks);
+  const results = await runner.runAll(checks, concurrency);
+  await runner.finish();
+  return results;
+}
+
+/** A depth's own selection: a mutant meets only the chosen checks among its candidates, run at that depth. */
+export interface AtDepth {
+  depth: Depth;
+  chosen: ReadonlySet<string>;
+}
+
+export async function runMutant(profile: Profile, id: string, at?: AtDepth): Promise<MutantResult> {
   const clauses = MUTANT_CLAUSES[id];
   if (!clauses) throw new Error(`mutant "${id}" breaks no clause the kit knows (add it to harness/mutation/catalog.ts)`);
-  const checks = checksFor(clauses);
-  const results = await runAgainstReference(profile, checks, [id]);
+  const checks = at ? ALL_CHECKS.filter((c) => at.chosen.has(c.id) && candidateIds(clauses, [c]).length > 0) : checksFor(clauses);
+  if (!checks.length) return { id, clauses, killed: false, killedBy: [], checks: 0 };
+  const results = await runAgainstReference(profile, checks, [id], nullSink, at?.depth ?? 'default');
   const killedBy = results.filter((r) => r.verdict === 'fail').map((r) => r.checkId);
   return { id, clauses, killed: killedBy.length > 0, killedBy, checks: checks.length };
 }
 
-export async function runMutation(profile: Profile, only?: RegExp, onResult?: (r: MutantResult) => void): Promise<MutationReport> {
+export async function runMutation(profile: Profile, opts: { only?: RegExp; at?: AtDepth } = {}, onResult?: (r: MutantResult) => void): Promise<MutationReport> {
   const mutants: MutantResult[] = [];
   for (const m of MUTANTS) {
-    if (only && !only.test(m.id)) continue;
-    const r = await runMutant(profile, m.id);
+    if (opts.only && !opts.only.test(m.id)) continue;
+    const r = await runMutant(profile, m.id, opts.at);
     onResult?.(r);
     mutants.push(r);
   }

@@ -155,6 +155,7 @@ export const MUTANTS = [
   { id: 'send-nothing', rule: '3.1 POST /v1/campaigns/{id}/start: sending begins.', description: 'A started campaign never sends.' },
   { id: 'send-bcc-header', rule: '2.1 bcc: address receiving a blind copy of every email from this mailbox.', description: 'The blind copy is not blind: its address is written in a header every recipient sees (Cc).' },
   { id: 'send-no-signature', rule: '2.1 signature: HTML signature appended to outgoing emails.', description: 'The signature is not appended.' },
+  { id: 'send-signature-raw', rule: '2.1 / 2.2 signature: HTML signature appended to outgoing emails; sanitized on save.', description: 'The signature is sanitized in what the API answers, but the email carries it as given (<script>, on* handlers, javascript: URLs).' },
   { id: 'send-signature-entities-decoded', rule: '2.1 / 2.2 signature: HTML signature appended to outgoing emails; sanitized on save.', description: "The signature is appended with its HTML entities decoded: markup the sanitizer kept as text (&lt;script&gt;) reaches the email as tags." },
   { id: 'send-subject-header-injection', rule: '2.5 subject (string) with merge variables: the subject of the email sent (one header).', description: 'The subject is written to the email as merged, unchecked: CR/LF in a merge value or the step subject starts new header lines (Bcc:, X-...).' },
   { id: 'send-no-reply-to', rule: '2.1 replyToAddress: where replies go when different from the mailbox address.', description: 'Outgoing emails carry no Reply-To.' },

@@ -202,6 +202,9 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
     tile('Skipped', String(s.skip), 't-skip', s.notRun ? `${s.notRun} not run at this depth` : ''),
     tile('Clauses checked', `${cs.covered}<small>/${cs.total}</small>`, 't-cover', [cs.notCovered ? `${cs.notCovered} not covered` : '', cs.skip ? `${cs.skip} skipped` : '', cs.error ? `${cs.error} errored` : ''].filter(Boolean).join(', ')),
   ];
+  if (r.detection) {
+    tiles.push(tile('Detection power', `${r.detection.killed}<small>/${r.detection.total}</small>`, 't-mutation', 'reference mutants this selection kills (kill matrix)'));
+  }
   if (r.mutation) {
     tiles.push(tile('Mutation score', e(percent(r.mutation.score)), 't-mutation', `${r.mutation.killed}/${r.mutation.total} mutants killed: evidence the suite can fail`));
   }
@@ -326,6 +329,11 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
         .join('')}</tbody></table></details>`
     : '';
 
+  const detectionHtml = r.detection?.missed.length
+    ? `<details class="card mutation"><summary>Detection power: ${r.detection.killed}/${r.detection.total} reference mutants killed by this run's checks; ${r.detection.missed.length} missed</summary><table class="tbl"><thead><tr><th>Mutant missed</th><th>Checks that would kill it (cheapest first)</th></tr></thead><tbody>${r.detection.missed
+        .map((m) => `<tr><td><code>${e(m.mutant)}</code></td><td>${m.killers.length ? m.killers.map((k) => `<code>${e(k.check)}</code> ~${k.requests} requests${k.depth === 'full' ? ' (full)' : ''}`).join('<br>') : 'no killer runs on this profile'}</td></tr>`)
+        .join('')}</tbody></table></details>`
+    : '';
   const mutationHtml = r.mutation
     ? `<details class="card mutation"><summary>Mutation run: ${e(percent(r.mutation.score))} (${r.mutation.killed}/${r.mutation.total} killed)${r.mutation.survivors.length ? `, ${r.mutation.survivors.length} survived` : ''}</summary><table class="tbl"><thead><tr><th>Mutant</th><th>Clauses</th><th>Result</th><th>Killed by</th></tr></thead><tbody>${r.mutation.mutants
         .map(
@@ -387,6 +395,7 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
   ${knownHtml}
   ${coverageHtml}
   ${skipsHtml}
+  ${detectionHtml}
   ${mutationHtml}
   ${warningsHtml}
   <section class="card toc" id="sections"><h2>Spec sections</h2>

@@ -23,7 +23,7 @@
 //   stale entry and makes the run FAIL; an entry past its `expires` day hides nothing (the check
 //   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
-import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunEvent, RunStartEvent, Verdict } from '../events/types.ts';
+import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEvent, RunStartEvent, Verdict } from '../events/types.ts';
 import type { Clause } from '../../suites/spec/clauses/types.ts';
 import { UNOBSERVABLE } from '../../suites/spec/clauses/unobservable.ts';
 
@@ -191,6 +191,8 @@ export interface Results {
     transportErrors: number;
   };
   mutation?: MutationInput & { killed: number; total: number; survivors: string[] };
+  /** The run's own selection against the reference's mutants (kill matrix): killed, total, and the cheapest killers of those missed. */
+  detection?: RunDetection;
   /** Inconsistencies in the inputs (a check naming an unknown clause, a duplicate result...). */
   warnings: string[];
 }
@@ -473,6 +475,7 @@ export function buildResults(input: ReportInput): Results {
   if (end?.stats.plannedMs !== undefined) results.stats.plannedMs = end.stats.plannedMs;
   if (end?.stats.plannedRequests !== undefined) results.stats.plannedRequests = end.stats.plannedRequests;
   if (end?.stats.controlRequests !== undefined) results.stats.controlRequests = end.stats.controlRequests;
+  if (start?.detection) results.detection = start.detection;
   const mutation = mutationOf(input);
   if (mutation) {
     const killed = mutation.mutants.filter((m) => m.killed).length;

@@ -127,3 +127,30 @@ describe('formatConsoleSummary', () => {
     expect(formatConsoleSummary(r, { maxFailures: 1 })).toContain('… and 1 more');
   });
 });
+
+describe('detection power (the run-start event carries it)', () => {
+  const input = makeInput();
+  const start = input.events.find((e) => e.type === 'run-start')!;
+  if (start.type === 'run-start') {
+    start.detection = { killed: 173, total: 175, missed: [
+      { mutant: 'send-nothing', killers: [{ check: 'SEND/start-begins', requests: 9, depth: 'smoke' }] },
+      { mutant: 'x-only-full', killers: [] },
+    ] };
+  }
+  const { files } = renderReports(input);
+  const results = JSON.parse(files['results.json']!);
+
+  it('is in results.json, the console summary, summary.md and report.html, with what would kill each miss', () => {
+    expect(results.detection).toMatchObject({ killed: 173, total: 175 });
+    expect(results.detection.missed[0]).toEqual({ mutant: 'send-nothing', killers: [{ check: 'SEND/start-begins', requests: 9, depth: 'smoke' }] });
+    expect(formatConsoleSummary(buildResults(input))).toMatch(/detection power: 173 of 175 reference mutants killed by this run's checks \(missed: send-nothing, x-only-full;/);
+    expect(files['summary.md']).toMatch(/\*\*Detection power:\*\* this run's checks kill 173 of 175 reference mutants.*`send-nothing` \(killed by `SEND\/start-begins`\); `x-only-full` \(no killer runs on this profile\)/);
+    expect(files['report.html']).toContain('Detection power: 173/175 reference mutants killed');
+    expect(files['report.html']).toContain('<code>SEND/start-begins</code> ~9 requests');
+  });
+
+  it('is absent when the run did not say', () => {
+    const plain = JSON.parse(renderReports(makeInput()).files['results.json']!);
+    expect(plain.detection).toBeUndefined();
+  });
+});

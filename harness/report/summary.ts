@@ -114,6 +114,7 @@ export function buildSummaryMarkdown(r: Results): string {
     ].join('\n') + '\n\n_A verdict speaks only for the clauses it checked: INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. PROFILE readings count in the overall verdict._',
   );
 
+  if (r.detection) parts.push(detectionLine(r.detection));
   if (r.mutation) {
     const m = r.mutation;
     parts.push(
@@ -211,6 +212,7 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
     `  checks: ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip (of ${s.total})` +
       `   clauses: ${r.clauseSummary.pass} pass, ${r.clauseSummary.fail} fail, ${r.clauseSummary.error} error, ${r.clauseSummary.skip} skip, ${r.clauseSummary.notCovered} not covered (of ${r.clauseSummary.total})`,
   ];
+  if (r.detection) lines.push(`  detection power: ${r.detection.killed} of ${r.detection.total} reference mutants killed by this run's checks${r.detection.missed.length ? ` (missed: ${r.detection.missed.slice(0, 5).map((m) => m.mutant).join(', ')}${r.detection.missed.length > 5 ? ', ...' : ''}; summary.md names their killers)` : ''}`);
   if (r.mutation) lines.push(`  mutation score ${percent(r.mutation.score)} (${r.mutation.killed}/${r.mutation.total} killed)`);
   if (r.stats.unplanned429) lines.push(`  warning: ${r.stats.unplanned429} unplanned 429 responses`);
   const blocking = r.checks.filter((x) => x.blocking);
@@ -242,4 +244,12 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
     if (warns.length > max) lines.push(`  … and ${warns.length - max} more`);
   }
   return lines.join('\n');
+}
+
+/** The run's detection power: reference mutants its own selection kills, and what would kill the rest. */
+export function detectionLine(d: NonNullable<Results['detection']>): string {
+  const head = `**Detection power:** this run's checks kill ${d.killed} of ${d.total} reference mutants (kill matrix)`;
+  if (!d.missed.length) return `${head}.`;
+  const one = (m: (typeof d.missed)[number]) => `${code(m.mutant)} (${m.killers.length ? `killed by ${m.killers.map((k) => code(k.check)).join(', ')}` : 'no killer runs on this profile'})`;
+  return `${head}. Missed: ${d.missed.slice(0, 10).map(one).join('; ')}${d.missed.length > 10 ? `; and ${d.missed.length - 10} more (results.json lists them)` : ''}.`;
 }

@@ -1,7 +1,8 @@
 import type { Check, Depth } from '../../suites/lib/check.ts';
 import { expectedRequests } from './expected.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
-import { DEPTH_BUDGETS, selectWithin, staticGap, type DepthSelection } from './select-depth.ts';
+import { DEPTH_BUDGETS, selectWithin, type DepthSelection } from './select-depth.ts';
+import { staticGap } from './static-gap.ts';
 import { selectChecks } from './runner.ts';
 
 // Before a run: how many requests it will spend and how long a rate-limited target makes it take.
@@ -80,7 +81,7 @@ export function chooseChecks(all: readonly Check[], opts: { depth: Depth; profil
           ? 'the selection runs whole (no request budget)'
           : `depth ${opts.depth}: no request budget`;
   if (budget === undefined) return { checks: eligible, why };
-  const selection = selectWithin(eligible, { depth: opts.depth, budget, profile: opts.profile });
+  const selection = selectWithin(eligible, { depth: opts.depth, budget, profile: opts.profile, all });
   return { checks: selection.chosen, selection, why };
 }
 

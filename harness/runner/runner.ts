@@ -28,6 +28,8 @@ export interface RunnerOptions {
   seed: number;
   /** A standalone `outreach-conformance sinks` (HTTP API URL) to use instead of in-process sinks. */
   sinksUrl?: string;
+  /** A check still running after this long ends as an error (in-process runs; vitest times the CLI's). */
+  checkTimeoutMs?: number;
 }
 
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
@@ -197,8 +199,11 @@ export class Runner {
         observed: () => this.exchanges,
         log: () => {},
       };
+      let timer: NodeJS.Timeout | undefined;
       try {
-        await check.run(ctx);
+        const limit = this.opts.checkTimeoutMs;
+        const timeout = limit === undefined ? [] : [new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the check did not end within ${limit / 1000} s`)), limit)))];
+        await Promise.race([check.run(ctx), ...timeout]);
       } catch (e) {
         if (e instanceof CheckFailure) {
           verdict = 'fail';
@@ -217,6 +222,7 @@ export class Runner {
           if (!evidence?.length) evidence = this.recentByCheck.get(check.id)?.slice();
         }
       } finally {
+        clearTimeout(timer);
         leases.forEach((r) => r());
       }
     }

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEPTHS, type Check } from '../../suites/lib/check.ts';
 import { ENDPOINTS } from '../../suites/spec/endpoints.ts';
+import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
 import { selectChecks } from './runner.ts';
 import { chooseChecks, requestsWithin } from './planner.ts';
-import { DEPTH_BUDGETS, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, selectWithin } from './select-depth.ts';
+import { DEPTH_BUDGETS, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, familyMutants, selectWithin } from './select-depth.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
+import { familyOf, killMatrix, type KillMatrix } from '../mutation/kill-matrix.ts';
 
 // The depths' selections: within budget, deterministic, the smoke requirements met, and a new
 // check without a measurement counted at its budget (a large one stays out of small depths).
@@ -35,23 +37,26 @@ describe('depth selection', () => {
     for (const f of RULE_FAMILIES) expect(s.chosen.some((c) => c.clauses.some((id) => f.clauses.includes(id))), f.id).toBe(true);
   });
 
-  it('default proves every clause its eligible checks prove; bigger depths never prove fewer', () => {
+  it('default proves every MUST clause its eligible checks prove; bigger depths never prove fewer', () => {
+    // Kills choose first, so a reading (PROFILE, SHOULD) whose only check is costly may stay out: --left-out names it.
+    const s = choose('default');
+    const lost = s.leftOut.flatMap((l) => l.adds).filter((id) => CLAUSE_BY_ID.get(id)?.level === 'MUST');
+    expect(lost).toEqual([]);
+    expect(s.clauses.coverable - s.clauses.covered).toBeLessThanOrEqual(2);
     const covered = DEPTHS.map((d) => choose(d).clauses);
-    const def = covered[DEPTHS.indexOf('default')]!;
-    expect(def.covered).toBe(def.coverable);
     for (let i = 1; i < covered.length; i++) expect(covered[i]!.covered).toBeGreaterThanOrEqual(covered[i - 1]!.covered);
   });
 
   it('counts an unmeasured check at its budget: a large one is left out of small depths, with the clause it would add', () => {
     const huge: Check = { id: 'NEW-CHECK/huge', title: 'new', clauses: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'], level: 'MUST', features: [], budget: 400, run: async () => {} };
-    // A cheap one proving what smoke leaves out is worth its request.
-    const cheap: Check = { ...huge, id: 'NEW-CHECK/cheap', clauses: choose('smoke').leftOut.flatMap((l) => l.adds).slice(0, 8), budget: 1 };
+    // A cheap one proving what quick leaves out is worth its request (at smoke, kills take the whole budget).
+    const cheap: Check = { ...huge, id: 'NEW-CHECK/cheap', clauses: choose('quick').leftOut.flatMap((l) => l.adds).slice(0, 8), budget: 1 };
     const all = [...ALL_CHECKS, huge, cheap];
     for (const depth of ['smoke', 'quick'] as const) {
       const s = choose(depth, all);
       expect(s.leftOut.find((l) => l.check === huge)).toMatchObject({ requests: 400, adds: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'] });
-      expect(s.chosen).toContain(cheap);
     }
+    expect(choose('quick', all).chosen).toContain(cheap);
     expect(choose('full', all).chosen).toContain(huge);
   });
 
@@ -73,5 +78,48 @@ describe('depth selection', () => {
     const named = chooseChecks(ALL_CHECKS, { depth: 'smoke', profile, workspaces: 2, only: /^SCOPE-MATRIX\// });
     expect(named.selection).toBeUndefined();
     expect(named.checks.length).toBe(ALL_CHECKS.filter((c) => c.id.startsWith('SCOPE-MATRIX/')).length);
+  });
+});
+
+// Detection power, from the kill matrix: what each depth's own selection kills of the reference's mutants.
+describe('depth selection by what is caught', () => {
+  const matrix = killMatrix();
+  const all = Object.keys(matrix.mutants);
+  const killed = (depth: (typeof DEPTHS)[number]) => all.length - choose(depth).mutants.missed.length;
+
+  it('default kills every reference mutant', () => {
+    expect(choose('default').mutants.missed).toEqual([]);
+    expect(killed('default')).toBe(all.length);
+  });
+
+  it('quick kills at least 90 % of them', () => {
+    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('smoke kills at least one mutant of every protocol rule family, and of most mutant families', () => {
+    const missed = new Set(choose('smoke').mutants.missed.map((m) => m.mutant));
+    for (const f of RULE_FAMILIES) {
+      const mutants = familyMutants(f, matrix);
+      expect(mutants.length, `${f.id}: no reference mutant breaks its clauses`).toBeGreaterThan(0);
+      expect(mutants.filter((m) => !missed.has(m)).length, `${f.id}: smoke kills none of ${mutants.join(', ')}`).toBeGreaterThan(0);
+    }
+    // Families of the mutant ids (auth, send, email...): what the budget leaves after the requirements.
+    const families = new Set(all.map(familyOf));
+    const met = new Set(all.filter((m) => !missed.has(m)).map(familyOf));
+    expect(met.size / families.size).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('takes the check that kills over a cheaper one that only claims the same clause', () => {
+    const base: Check = { id: 'X/weak', title: 'weak', clauses: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'], level: 'MUST', features: [], budget: 2, run: async () => {} };
+    const weak = base;
+    const strong: Check = { ...base, id: 'X/strong', budget: 5 };
+    const m: KillMatrix = { source: 'test', failsClean: [], checks: ['X/strong', 'X/weak'], mutants: { 'x-broken': { clauses: base.clauses, tried: 2, triedDigest: '', killers: ['X/strong'] } } };
+    const s = selectWithin([weak, strong], { depth: 'smoke', budget: 7, profile, matrix: m, costOf: (c) => c.budget });
+    expect(s.chosen.map((c) => c.id)).toEqual(['X/strong']);
+    expect(s.mutants).toEqual({ killed: 1, total: 1, missed: [] });
+    // Without room for it, the miss names its cheapest killer.
+    const tight = selectWithin([weak, strong], { depth: 'smoke', budget: 3, profile, matrix: m, costOf: (c) => c.budget });
+    expect(tight.chosen.map((c) => c.id)).toEqual(['X/weak']);
+    expect(tight.mutants.missed).toEqual([{ mutant: 'x-broken', killers: [{ check: 'X/strong', requests: 5, depth: 'smoke' }] }]);
   });
 });

@@ -1,21 +1,31 @@
-import type { Check, Depth, Feature } from '../../suites/lib/check.ts';
+import type { Check, Depth } from '../../suites/lib/check.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 import { ENDPOINTS, type Endpoint } from '../../suites/spec/endpoints.ts';
 import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
 import { expectedRequests } from './expected.ts';
+import { staticGap } from './static-gap.ts';
+import { detectionOf, formatDetection, type Detection } from './detection.ts';
+import { familyOf, killMatrix, mutantsKilledBy, type KillMatrix } from '../mutation/kill-matrix.ts';
 
 // Which checks a depth takes: each depth has a request budget, and within it the checks that
-// cover the most clauses per expected request (a greedy weighted max-coverage over the measured
+// catch the most, then cover the most clauses, per expected request (greedy, over the measured
 // costs of harness/runner/expected-requests.json; an unmeasured check counts with its budget).
-// Deterministic: the same checks, costs and profile give the same selection, in suite order.
+// What a check catches is the kill matrix (harness/mutation/kill-matrix.json): the reference
+// mutants it fails against. A clause is "covered" by a weak check as well as by a strong one; a
+// mutant is killed only by a check strong enough, so kills choose before clause weight.
+// Deterministic: the same checks, costs, matrix and profile give the same selection, in suite order.
 //
 //  1. Checks that skip on this profile (a feature it does not declare) cost nothing: all kept,
 //     so the report still says why they skipped.
-//  2. Requirements first: one check per endpoint of the catalog and one per protocol rule family
-//     (RULE_FAMILIES), cheapest per requirement met.
-//  3. Coverage: the check adding the most clause weight per request (MUST 3, PROFILE 2,
+//  2. Requirements: one check per endpoint of the catalog and one per protocol rule family
+//     (RULE_FAMILIES), cheapest per requirement met, kills breaking ties.
+//  3. One killed mutant of every mutant family (the first word of its id: auth, idem, send...),
+//     cheapest per family met.
+//  4. Kills: the check killing the most mutants not yet killed per request, until every mutant
+//     with an affordable killer is killed.
+//  5. Coverage: the check adding the most clause weight per request (MUST 3, PROFILE 2,
 //     SHOULD 1), until no uncovered clause fits the budget.
-//  4. The rest, cheapest first, while the budget lasts (more endpoints and scopes of a clause
+//  6. The rest, cheapest first, while the budget lasts (more endpoints and scopes of a clause
 //     already covered).
 
 /** Requests a depth may send to the target; undefined: unbounded. */
@@ -27,7 +37,10 @@ export const DEPTH_BUDGETS: Readonly<Record<Depth, number | undefined>> = { smok
  */
 export const PLANNED_SHARE = 0.9;
 
-/** The protocol rules every depth proves at least once, each by any check proving one of its clauses. */
+/**
+ * The protocol rules every depth proves at least once: by a check proving one of its clauses
+ * that kills one of the family's mutants (the reference's mutants breaking one of its clauses).
+ */
 export const RULE_FAMILIES: readonly { id: string; clauses: readonly string[] }[] = [
   { id: 'auth 401', clauses: ['AUTH-401-MISSING', 'AUTH-401-MALFORMED', 'AUTH-401-UNKNOWN'] },
   { id: 'revoked key 401', clauses: ['AUTH-401-REVOKED'] },
@@ -40,7 +53,7 @@ export const RULE_FAMILIES: readonly { id: string; clauses: readonly string[] }[
   { id: 'idempotency conflict 422', clauses: ['IDEM-REUSED-422'] },
   { id: 'rate-limit headers', clauses: ['RATE-REMAINING-HEADER'] },
   { id: 'tenant isolation', clauses: ['TENANT-ISOLATION'] },
-  { id: 'versioning', clauses: ['VER-V1-PREFIX'] },
+  { id: 'versioning', clauses: ['VER-V1-PREFIX', 'VER-UNKNOWN-404'] },
 ];
 
 const WEIGHT = { MUST: 3, PROFILE: 2, SHOULD: 1 } as const;
@@ -58,26 +71,32 @@ export function endpointsOf(check: Pick<Check, 'id'>): string[] {
 
 interface Requirement {
   id: string;
-  met(check: Check): boolean;
+  /** Whether the check meets it, given the mutants it kills here. */
+  met(check: Check, kills: readonly string[]): boolean;
 }
 
-const REQUIREMENTS: readonly Requirement[] = [
-  ...ENDPOINTS.map((e) => ({ id: `endpoint ${endpointLabel(e)}`, met: (c: Check) => endpointsOf(c).includes(e.id) })),
-  ...RULE_FAMILIES.map((f) => ({ id: f.id, met: (c: Check) => c.clauses.some((id) => f.clauses.includes(id)) })),
-];
-
-/** Why a check skips on this profile whatever the target answers (a feature the profile does not declare), or undefined. */
-export function staticGap(check: Pick<Check, 'features'>, profile: Profile): Feature | undefined {
-  const control = !!profile.control || !!profile.embedded;
-  return check.features.find((f) => {
-    if (f === 'control' || f.startsWith('control:')) return !control;
-    if (f === 'sinks') return !profile.features.sinks;
-    if (f === 'imap') return !profile.features.imap;
-    if (f === 'testEmail') return !profile.features.testEmail;
-    if (f.startsWith('op:')) return !(profile.operations as Record<string, unknown>)[f.slice(3)];
-    return false;
-  });
+/** A rule family's mutants: those breaking one of its clauses (none: a claim meets it). */
+export function familyMutants(f: (typeof RULE_FAMILIES)[number], matrix: KillMatrix): string[] {
+  return Object.entries(matrix.mutants)
+    .filter(([, row]) => row.clauses.some((id) => f.clauses.includes(id)))
+    .map(([id]) => id);
 }
+
+/** One check per endpoint; per rule family, a check proving one of its clauses that kills one of its mutants. */
+function requirements(matrix: KillMatrix): Requirement[] {
+  return [
+    ...ENDPOINTS.map((e) => ({ id: `endpoint ${endpointLabel(e)}`, met: (c: Check) => endpointsOf(c).includes(e.id) })),
+    ...RULE_FAMILIES.map((f) => {
+      const mutants = familyMutants(f, matrix);
+      return {
+        id: f.id,
+        met: (c: Check, kills: readonly string[]) => c.clauses.some((id) => f.clauses.includes(id)) && (!mutants.length || kills.some((m) => mutants.includes(m))),
+      };
+    }),
+  ];
+}
+
+export { staticGap };
 
 export interface LeftOut {
   check: Check;
@@ -101,6 +120,8 @@ export interface DepthSelection {
   unmet: string[];
   /** Chosen checks that skip on this profile (they cost nothing). */
   skipping: number;
+  /** Reference mutants the chosen checks kill (kill matrix), and the cheapest killers of those they miss. */
+  mutants: Detection;
 }
 
 /**
@@ -109,10 +130,15 @@ export interface DepthSelection {
  */
 export function selectWithin(
   eligible: readonly Check[],
-  opts: { depth: Depth; budget?: number; profile: Profile; costOf?: (c: Check) => number },
+  opts: { depth: Depth; budget?: number; profile: Profile; costOf?: (c: Check) => number; matrix?: KillMatrix; all?: readonly Check[] },
 ): DepthSelection {
   const costOf = opts.costOf ?? ((c: Check) => expectedRequests(c, opts.depth));
+  const matrix = opts.matrix ?? killMatrix();
   const cost = eligible.map((c) => (staticGap(c, opts.profile) ? 0 : costOf(c)));
+  const killsOf = mutantsKilledBy(matrix);
+  // A check that skips here kills nothing here.
+  const kills = eligible.map((c, i) => (cost[i] === 0 && staticGap(c, opts.profile) ? [] : (killsOf.get(c.id) ?? [])));
+  const killed = new Set<string>();
   const coverable = new Set(eligible.flatMap((c) => c.clauses));
   const taken = new Set<number>();
   const covered = new Set<string>();
@@ -121,7 +147,11 @@ export function selectWithin(
     taken.add(i);
     left -= cost[i]!;
     for (const id of eligible[i]!.clauses) covered.add(id);
+    for (const m of kills[i]!) killed.add(m);
   };
+  const newKills = (i: number) => kills[i]!.filter((m) => !killed.has(m)).length;
+  const familiesMet = () => new Set([...killed].map(familyOf));
+  const newFamilies = (i: number, met: ReadonlySet<string>) => new Set(kills[i]!.map(familyOf).filter((f) => !met.has(f))).size;
   const gainOf = (i: number) => eligible[i]!.clauses.reduce((n, id) => n + (covered.has(id) ? 0 : (WEIGHT[CLAUSE_BY_ID.get(id)?.level ?? 'SHOULD'] ?? 1)), 0);
   /** The untaken check that fits with the best value per request (ties: more value, then suite order). */
   const best = (value: (i: number) => number): number | undefined => {
@@ -138,19 +168,45 @@ export function selectWithin(
     return pick;
   };
 
+  /** Drops, most expensive first, each taken check whose kills, requirements and clauses others already give. */
+  const prune = () => {
+    const count = new Map<string, number>();
+    const keysOf = (i: number) => [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`), ...eligible[i]!.clauses.map((k) => `c ${k}`)];
+    for (const i of taken) for (const k of keysOf(i)) count.set(k, (count.get(k) ?? 0) + 1);
+    for (const i of [...taken].filter((i) => cost[i]! > 0).sort((a, b) => cost[b]! - cost[a]! || b - a)) {
+      if (!keysOf(i).every((k) => count.get(k)! > 1)) continue;
+      for (const k of keysOf(i)) count.set(k, count.get(k)! - 1);
+      taken.delete(i);
+      left += cost[i]!;
+    }
+  };
+
   // 1. What skips here costs nothing.
   cost.forEach((c, i) => c === 0 && take(i));
-  // 2. Requirements: most unmet requirements per request, then clause gain breaks ties.
-  const meets = eligible.map((c) => REQUIREMENTS.filter((r) => r.met(c)));
-  const unmetNow = () => REQUIREMENTS.filter((r) => ![...taken].some((i) => meets[i]!.includes(r)));
+  // 2. Requirements: most unmet requirements per request, then kills, then clause gain break ties.
+  const reqs = requirements(matrix);
+  const meets = eligible.map((c, i) => reqs.filter((r) => r.met(c, kills[i]!)));
+  const unmetNow = () => reqs.filter((r) => ![...taken].some((i) => meets[i]!.includes(r)));
   for (let open = new Set(unmetNow()); open.size; open = new Set(unmetNow())) {
-    const i = best((j) => meets[j]!.filter((r) => open.has(r)).length + gainOf(j) / 1e6);
+    const i = best((j) => meets[j]!.filter((r) => open.has(r)).length + newKills(j) / 1e3 + gainOf(j) / 1e6);
     if (i === undefined) break;
     take(i);
   }
-  // 3. Clause coverage per request.
+  // 3. A killed mutant of every family: most families met per request, then kills break ties.
+  for (;;) {
+    const met = familiesMet();
+    const i = best((j) => (newFamilies(j, met) ? newFamilies(j, met) + newKills(j) / 1e6 : 0));
+    if (i === undefined) break;
+    take(i);
+  }
+  // 4. Kills per request, then clause gain breaks ties.
+  const killValue = (j: number) => (newKills(j) ? newKills(j) + gainOf(j) / 1e6 : 0);
+  for (let i = best(killValue); i !== undefined; i = best(killValue)) take(i);
+  // Greedy picks made redundant by later ones give their requests back to coverage.
+  prune();
+  // 5. Clause coverage per request.
   for (let i = best(gainOf); i !== undefined; i = best(gainOf)) take(i);
-  // 4. The rest, cheapest first.
+  // 6. The rest, cheapest first.
   eligible
     .map((_, i) => i)
     .filter((i) => !taken.has(i))
@@ -165,8 +221,9 @@ export function selectWithin(
     leftOut: eligible.flatMap((check, i) => (taken.has(i) ? [] : [{ check, requests: cost[i]!, adds: check.clauses.filter((id) => !covered.has(id)) }])),
     requests: chosen.reduce((n, c) => n + (staticGap(c, opts.profile) ? 0 : costOf(c)), 0),
     clauses: { covered: [...coverable].filter((id) => covered.has(id)).length, coverable: coverable.size },
-    unmet: unmetNow().filter((r) => eligible.some((c) => r.met(c))).map((r) => r.id),
+    unmet: unmetNow().filter((r) => eligible.some((c, i) => r.met(c, kills[i]!))).map((r) => r.id),
     skipping: cost.filter((c, i) => c === 0 && taken.has(i) && staticGap(eligible[i]!, opts.profile)).length,
+    mutants: detectionOf(chosen, { profile: opts.profile, depth: opts.depth, all: opts.all ?? eligible, matrix }),
   };
 }
 
@@ -178,13 +235,20 @@ export function formatSelection(s: DepthSelection, listHint: string): string {
     `${s.budget === undefined ? ' (no request budget)' : ` (budget ${n(s.budget)})`}, ${s.clauses.covered} of ${s.clauses.coverable} clauses`;
   const lost = s.clauses.coverable - s.clauses.covered;
   const tail = s.leftOut.length ? `; ${s.leftOut.length} checks left out${lost ? ` (${lost} clauses with them)` : ' (every clause still proven)'}: ${listHint}` : '';
-  return `${head}${tail}${s.unmet.length ? `\n  not met within the budget: ${s.unmet.join(', ')}` : ''}`;
+  return `${head}${tail}${s.unmet.length ? `\n  not met within the budget: ${s.unmet.join(', ')}` : ''}\n${formatDetection(s.mutants, 3)}`;
 }
 
 /** One line per left-out check: its id, expected requests and the clauses only it would add. */
 export function formatLeftOut(s: DepthSelection): string {
   if (!s.leftOut.length) return `depth ${s.depth} leaves nothing out`;
-  return s.leftOut
-    .map((l) => `${l.check.id}  ~${l.requests} requests${l.adds.length ? `  adds ${l.adds.join(', ')}` : ''}`)
-    .join('\n');
+  const checks = s.leftOut.map((l) => `${l.check.id}  ~${l.requests} requests${l.adds.length ? `  adds ${l.adds.join(', ')}` : ''}`);
+  const mutants = s.mutants.missed.map(
+    (m) => `  ${m.mutant}: ${m.killers.length ? `cheapest killer ${m.killers[0]!.check} (~${m.killers[0]!.requests} requests${m.killers[0]!.depth === 'full' ? ', at full only' : ''})` : 'no check that runs on this profile kills it'}`,
+  );
+  return [
+    ...checks,
+    '',
+    mutants.length ? `reference mutants depth ${s.depth} cannot afford to kill (${mutants.length} of ${s.mutants.total}):` : `depth ${s.depth} kills all ${s.mutants.total} reference mutants`,
+    ...mutants,
+  ].join('\n');
 }

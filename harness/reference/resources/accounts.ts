@@ -118,6 +118,8 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
   if (sr !== undefined) doc.campaignSlowRamp = sr;
   const sig = v.str(o, 'signature', { max: 100_000 });
   if (sig !== undefined) doc.signature = ctx.mutant('acct-signature-unsanitized') ? sig : sanitizeHtml(sig);
+  // The mutant answers the sanitized signature but keeps what was given for the mail it sends.
+  if (sig !== undefined && ctx.mutant('send-signature-raw')) doc.signatureAsGiven = sig;
   for (const k of ['bcc', 'replyToAddress'] as const) {
     const s = v.str(o, k, { max: 254 });
     if (s !== undefined) {

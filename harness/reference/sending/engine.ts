@@ -26,7 +26,8 @@ export function senderOf(s: Services, a: AccountRow): { box: Parameters<typeof r
       emailAddress: a.email_address, firstName: d.firstName, lastName: d.lastName, bcc: d.bcc,
       displayName: s.mutant('send-display-name-ignored') ? '' : d.displayName,
       // The mutant decodes the saved signature's entities, so escaped markup turns back into tags.
-      signature: s.mutant('send-no-signature') ? undefined : s.mutant('send-signature-entities-decoded') ? decodeEntities(d.signature) : d.signature,
+      // (signatureAsGiven exists only under the mutant send-signature-raw: resources/accounts.ts.)
+      signature: s.mutant('send-no-signature') ? undefined : s.mutant('send-signature-entities-decoded') ? decodeEntities(d.signature) : (d.signatureAsGiven ?? d.signature),
       replyToAddress: s.mutant('send-no-reply-to') ? undefined : d.replyToAddress,
     },
     account: { id: a.id, smtp: d.smtp, password: secrets.smtpPassword ? s.decrypt(secrets.smtpPassword) : '' },

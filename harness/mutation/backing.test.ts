@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { killMatrix, type KillMatrix } from './kill-matrix.ts';
+import { claimBacking } from './backing.ts';
+
+// Claims backed by kills (harness/mutation/backing.ts). The two counts may only go down: a new
+// check's claim on a MUST clause needs a mutant of that clause it kills (a reference mutant in
+// harness/reference/mutants.ts, its clauses in catalog*.ts, then `npm run kill-matrix`).
+// Lower these ceilings when the counts drop.
+const CEILING = { unbackedClaims: 1252, unbackedClauses: 384 };
+
+describe('claims backed by kills', () => {
+  it('adds no unbacked claim and no MUST clause without a backed claim', () => {
+    const b = claimBacking(ALL_CHECKS, killMatrix());
+    expect(b.unbacked.length, 'claims on MUST clauses that no kill backs').toBeLessThanOrEqual(CEILING.unbackedClaims);
+    expect(b.unbackedClauses.length, `MUST clauses whose every claim is unbacked: ${b.unbackedClauses.join(', ')}`).toBeLessThanOrEqual(CEILING.unbackedClauses);
+  });
+
+  it('backs a claim by a kill of a mutant breaking that clause, and only that', () => {
+    const checks = [
+      { id: 'A/strong', clauses: ['AUTH-401-MISSING', 'AUTH-401-MALFORMED'] },
+      { id: 'B/weak', clauses: ['AUTH-401-MISSING'] },
+    ];
+    const m: KillMatrix = { source: 'test', failsClean: [], checks: ['A/strong', 'B/weak'], mutants: { 'x-missing': { clauses: ['AUTH-401-MISSING'], tried: 2, triedDigest: '', killers: ['A/strong'] } } };
+    const b = claimBacking(checks, m);
+    expect(b.claims).toBe(3);
+    expect(b.unbacked).toEqual([
+      { check: 'A/strong', clause: 'AUTH-401-MALFORMED' },
+      { check: 'B/weak', clause: 'AUTH-401-MISSING' },
+    ]);
+    expect(b.unbackedClauses).toEqual(['AUTH-401-MALFORMED']);
+  });
+});

@@ -1,0 +1,48 @@
+import type { Check, Depth } from '../../suites/lib/check.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { RunDetection } from '../events/types.ts';
+import { killMatrix, type KillMatrix } from '../mutation/kill-matrix.ts';
+import { expectedRequests } from './expected.ts';
+import { staticGap } from './static-gap.ts';
+
+// What a choice of checks can catch: of the reference target's mutants, those that some chosen
+// check kills according to the kill matrix (harness/mutation/kill-matrix.json), and for each
+// one it misses, the cheapest checks that would kill it. A check that skips on the profile
+// kills nothing. The figure is a prediction from the matrix; `npm run mutation -- --depth D`
+// measures it.
+
+/** missed[].killers: up to three, cheapest first (the check, its expected requests, the lowest depth that may run it). */
+export type Detection = RunDetection;
+export type MissedMutant = RunDetection['missed'][number];
+
+export function detectionOf(chosen: readonly Check[], opts: { profile: Profile; depth: Depth; all: readonly Check[]; matrix?: KillMatrix }): Detection {
+  const matrix = opts.matrix ?? killMatrix();
+  const runs = (c: Check) => !staticGap(c, opts.profile);
+  const taken = new Set(chosen.filter(runs).map((c) => c.id));
+  const byId = new Map(opts.all.map((c) => [c.id, c]));
+  const missed: MissedMutant[] = [];
+  let killed = 0;
+  for (const [mutant, row] of Object.entries(matrix.mutants)) {
+    if (row.killers.some((k) => taken.has(k))) {
+      killed++;
+      continue;
+    }
+    const killers = row.killers
+      .map((id) => byId.get(id))
+      .filter((c): c is Check => !!c && runs(c))
+      .map((c) => ({ check: c.id, requests: expectedRequests(c, opts.depth), depth: c.depth ?? 'smoke' }))
+      .sort((a, b) => a.requests - b.requests || a.check.localeCompare(b.check))
+      .slice(0, 3);
+    missed.push({ mutant, killers });
+  }
+  return { killed, total: Object.keys(matrix.mutants).length, missed };
+}
+
+/** "172 of 174 reference mutants killed (missed: a by X ~3 requests; b: no check can run on this profile)" */
+export function formatDetection(d: Detection, max = 5): string {
+  const head = `${d.killed} of ${d.total} reference mutants killed by this selection (kill matrix)`;
+  if (!d.missed.length) return head;
+  const one = (m: MissedMutant) =>
+    m.killers.length ? `${m.mutant} (cheapest killer ${m.killers[0]!.check}, ~${m.killers[0]!.requests} requests${m.killers[0]!.depth === 'full' ? ', at full' : ''})` : `${m.mutant} (no killer runs on this profile)`;
+  return `${head}; missed: ${d.missed.slice(0, max).map(one).join('; ')}${d.missed.length > max ? `; and ${d.missed.length - max} more` : ''}`;
+}
