@@ -26,14 +26,16 @@ async function answered(ctx: CheckContext) {
   await box.sink.inject.outOfOffice(o!);
   await box.sink.inject.bounce(b!);
   const zone = await workspaceZone(ws);
-  const today = localDate(await targetNow(ctx), zone);
-  const w = { start: addDays(today, -1), end: today };
+  // From the day before the sends to the target's today at each read: the wait may cross midnight.
+  const start = addDays(localDate(await targetNow(ctx), zone), -1);
+  let w = { start, end: localDate(await targetNow(ctx), zone) };
   let last: ApiResponse | undefined;
   let polls = 0;
   // Until the real reply and the bounce are counted (an auto-reply may or may not count by default).
   await drv.until(
     async () => {
       if (++polls % 2 !== 1) return false;
+      w = { start, end: localDate(await targetNow(ctx), zone) };
       last = await campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, [['breakdown', 'bounce']]);
       return (last.body?.totals?.replies ?? 0) >= 1 && (last.body?.totals?.bounces ?? 0) >= 1;
     },
