@@ -5,7 +5,7 @@
 // with the other killers; it is recorded as a killer when it fails both times. Checks that do
 // not pass the clean reference are never killers.
 //   npm run kill-matrix                 the mutants whose row is missing or stale
-//   npm run kill-matrix -- --all        every mutant (about an hour on a 2-core machine)
+//   npm run kill-matrix -- --all        every mutant (about 20 minutes on a 2-core machine)
 //   npm run kill-matrix -- --only RE    the mutants whose id matches RE
 import { writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
