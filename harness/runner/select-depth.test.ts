@@ -49,14 +49,15 @@ describe('depth selection', () => {
 
   it('counts an unmeasured check at its budget: a large one is left out of small depths, with the clause it would add', () => {
     const huge: Check = { id: 'NEW-CHECK/huge', title: 'new', clauses: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'], level: 'MUST', features: [], budget: 400, run: async () => {} };
-    // A cheap one proving what quick leaves out is worth its request (at smoke, kills take the whole budget).
-    const cheap: Check = { ...huge, id: 'NEW-CHECK/cheap', clauses: choose('quick').leftOut.flatMap((l) => l.adds).slice(0, 8), budget: 1 };
+    // A cheap one proving what default leaves out is worth its request (at smoke and quick, kills take the whole budget).
+    const cheap: Check = { ...huge, id: 'NEW-CHECK/cheap', clauses: choose('default').leftOut.flatMap((l) => l.adds).slice(0, 8), budget: 1 };
+    expect(cheap.clauses.length).toBeGreaterThan(0);
     const all = [...ALL_CHECKS, huge, cheap];
-    for (const depth of ['smoke', 'quick'] as const) {
+    for (const depth of ['smoke', 'quick', 'default'] as const) {
       const s = choose(depth, all);
       expect(s.leftOut.find((l) => l.check === huge)).toMatchObject({ requests: 400, adds: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'] });
     }
-    expect(choose('quick', all).chosen).toContain(cheap);
+    expect(choose('default', all).chosen).toContain(cheap);
     expect(choose('full', all).chosen).toContain(huge);
   });
 

@@ -128,10 +128,24 @@ export interface DepthSelection {
  * Chooses among `eligible` (the checks of a depth, in suite order) within `budget` requests.
  * `costOf` defaults to the measured expectation at the depth (a check's budget when unmeasured).
  */
-export function selectWithin(
-  eligible: readonly Check[],
-  opts: { depth: Depth; budget?: number; profile: Profile; costOf?: (c: Check) => number; matrix?: KillMatrix; all?: readonly Check[] },
-): DepthSelection {
+export function selectWithin(eligible: readonly Check[], opts: SelectOptions): DepthSelection {
+  // Most kills per request is the usual greedy; where the budget is tight, the cheapest killers
+  // first can fit more of them. Both are tried; the one missing fewer mutants is kept.
+  const byRatio = selectOnce(eligible, opts, 'ratio');
+  const byCost = selectOnce(eligible, opts, 'cheapest');
+  return byCost.mutants.missed.length < byRatio.mutants.missed.length ? byCost : byRatio;
+}
+
+interface SelectOptions {
+  depth: Depth;
+  budget?: number;
+  profile: Profile;
+  costOf?: (c: Check) => number;
+  matrix?: KillMatrix;
+  all?: readonly Check[];
+}
+
+function selectOnce(eligible: readonly Check[], opts: SelectOptions, killOrder: 'ratio' | 'cheapest'): DepthSelection {
   const costOf = opts.costOf ?? ((c: Check) => expectedRequests(c, opts.depth));
   const matrix = opts.matrix ?? killMatrix();
   const cost = eligible.map((c) => (staticGap(c, opts.profile) ? 0 : costOf(c)));
@@ -181,6 +195,41 @@ export function selectWithin(
     }
   };
 
+  /**
+   * Trades one taken check for an untaken one that, in what the budget then allows, kills more
+   * mutants; requirements met by the taken one alone and families left without a kill are kept.
+   */
+  const swap = (): boolean => {
+    const count = new Map<string, number>();
+    for (const i of taken) for (const k of [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`)]) count.set(k, (count.get(k) ?? 0) + 1);
+    const perFamily = new Map<string, number>();
+    for (const m of killed) perFamily.set(familyOf(m), (perFamily.get(familyOf(m)) ?? 0) + 1);
+    let pick: { out: number; into: number; net: number } | undefined;
+    for (const out of taken) {
+      if (cost[out] === 0 || meets[out]!.some((r) => count.get(`r ${r.id}`) === 1)) continue;
+      const lost = kills[out]!.filter((m) => count.get(`m ${m}`) === 1);
+      for (let into = 0; into < eligible.length; into++) {
+        if (taken.has(into) || cost[into]! > left + cost[out]!) continue;
+        const gained = kills[into]!.filter((m) => !killed.has(m) || lost.includes(m));
+        const net = gained.length - lost.length;
+        if (net <= 0 || (pick && (net < pick.net || (net === pick.net && cost[into]! >= cost[pick.into]!)))) continue;
+        const orphaned = lost.some((m) => perFamily.get(familyOf(m))! - lost.filter((x) => familyOf(x) === familyOf(m)).length === 0 && !gained.some((x) => familyOf(x) === familyOf(m)));
+        if (!orphaned) pick = { out, into, net };
+      }
+    }
+    if (!pick) return false;
+    taken.delete(pick.out);
+    left += cost[pick.out]!;
+    killed.clear();
+    covered.clear();
+    for (const i of taken) {
+      for (const m of kills[i]!) killed.add(m);
+      for (const id of eligible[i]!.clauses) covered.add(id);
+    }
+    take(pick.into);
+    return true;
+  };
+
   // 1. What skips here costs nothing.
   cost.forEach((c, i) => c === 0 && take(i));
   // 2. Requirements: most unmet requirements per request, then kills, then clause gain break ties.
@@ -200,10 +249,13 @@ export function selectWithin(
     take(i);
   }
   // 4. Kills per request, then clause gain breaks ties.
-  const killValue = (j: number) => (newKills(j) ? newKills(j) + gainOf(j) / 1e6 : 0);
+  const killValue = (j: number) => (!newKills(j) ? 0 : killOrder === 'ratio' ? newKills(j) + gainOf(j) / 1e6 : 1 + newKills(j) / 1e3 + gainOf(j) / 1e6);
   for (let i = best(killValue); i !== undefined; i = best(killValue)) take(i);
-  // Greedy picks made redundant by later ones give their requests back to coverage.
+  // Greedy picks made redundant by later ones give their requests back: to kills first.
   prune();
+  for (let i = best(killValue); i !== undefined; i = best(killValue)) take(i);
+  // A greedy stops where no single check fits: trading one taken check for a bigger killer may still gain.
+  for (let n = 0; n < 50 && swap(); n++) for (let i = best(killValue); i !== undefined; i = best(killValue)) take(i);
   // 5. Clause coverage per request.
   for (let i = best(gainOf); i !== undefined; i = best(gainOf)) take(i);
   // 6. The rest, cheapest first.
