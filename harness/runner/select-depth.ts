@@ -18,11 +18,15 @@ import { familyOf, killMatrix, mutantsKilledBy, type KillMatrix } from '../mutat
 //  1. Checks that skip on this profile (a feature it does not declare) cost nothing: all kept,
 //     so the report still says why they skipped.
 //  2. Requirements: one check per endpoint of the catalog and one per protocol rule family
-//     (RULE_FAMILIES), cheapest per requirement met, kills breaking ties.
+//     (RULE_FAMILIES; a check that kills one of the family's mutants), cheapest per requirement
+//     met, kills breaking ties.
 //  3. One killed mutant of every mutant family (the first word of its id: auth, idem, send...),
 //     cheapest per family met.
 //  4. Kills: the check killing the most mutants not yet killed per request, until every mutant
-//     with an affordable killer is killed.
+//     with an affordable killer is killed; then taken checks that others made redundant are
+//     dropped (their requests go to kills again), and one taken check is swapped for a bigger
+//     killer while that gains. Two greedies are tried (most kills per request, cheapest killer
+//     first): the one missing fewer mutants is kept.
 //  5. Coverage: the check adding the most clause weight per request (MUST 3, PROFILE 2,
 //     SHOULD 1), until no uncovered clause fits the budget.
 //  6. The rest, cheapest first, while the budget lasts (more endpoints and scopes of a clause
