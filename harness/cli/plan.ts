@@ -4,7 +4,7 @@ import { DEPTHS, type Depth } from '../../suites/lib/check.ts';
 import { DEFAULT_PROFILE_PATH, KitError, loadProfile } from '../runner/profile.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';
-import { detectionOf, formatDetection } from '../runner/detection.ts';
+import { formatDetection } from '../runner/detection.ts';
 import { parseDuration } from '../load/units.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 import { parseArgs } from './args.ts';
@@ -44,12 +44,12 @@ export async function planCommand(argv: string[]): Promise<number> {
   const n = profile.control || profile.embedded ? effectivePoolSize(profile, depth, flags.workspaces as number | undefined) : profile.workspaces.length;
   const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: n, timeBudgetSeconds });
   if (flags['left-out']) {
-    process.stdout.write(`${choice.selection ? formatLeftOut(choice.selection) : `depth ${depth} leaves nothing out; ${formatDetection(detectionOf(choice.checks, { profile, depth, all: ALL_CHECKS }))}`}\n`);
+    process.stdout.write(`${choice.selection ? formatLeftOut(choice.selection) : `depth ${depth} leaves nothing out; ${formatDetection(choice.detection)}`}\n`);
     return 0;
   }
   process.stdout.write(`${choice.why}\n`);
   if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time, n))}\n`);
-  else process.stdout.write(`${formatDetection(detectionOf(choice.checks, { profile, depth, all: ALL_CHECKS }))}\n`);
+  else process.stdout.write(`${formatDetection(choice.detection)}\n`);
   process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth))}\n`);
   return 0;
 }
@@ -63,7 +63,7 @@ export function depthTable(profile: Profile): string {
     const covered = new Set(choice.checks.flatMap((c) => c.clauses)).size;
     const leftOut = choice.selection?.leftOut.length ?? 0;
     const minutes = (w: number) => (p(w).minSeconds / 60).toFixed(1);
-    const d = choice.selection?.mutants ?? detectionOf(choice.checks, { profile, depth, all: ALL_CHECKS });
+    const d = choice.detection;
     return [depth, `${choice.checks.length}`, `${leftOut}`, p(2).requests.toLocaleString('en-US'), `${covered}`, `${d.killed}/${d.total}`, minutes(2), minutes(16)];
   });
   const head = ['depth', 'checks', 'left out', 'requests', 'clauses', 'mutants killed', 'min @2 ws', 'min @16 ws'];

@@ -11,7 +11,6 @@ import { idPattern, selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { formatSelection } from '../runner/select-depth.ts';
-import { detectionOf } from '../runner/detection.ts';
 import { leftOutHint, parseDepth, parseTimeBudget } from './plan.ts';
 import { newRunSeed } from '../runner/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
@@ -161,7 +160,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
       depth,
       profile: profileForReport(profile, redactor),
       ...(baseline ? { baseline } : {}),
-      detection: choice.selection?.mutants ?? detectionOf(checks, { profile, depth, all: ALL_CHECKS }),
+      detection: choice.detection,
     });
     await head.close();
 

@@ -27,7 +27,7 @@ export async function mutationCommand(argv: string[]): Promise<number> {
     const depth = parseDepth(flags.depth as string);
     const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: profile.poolSize });
     at = { depth, chosen: new Set(choice.checks.map((c) => c.id)) };
-    const missed = new Set(choice.selection?.mutants.missed.map((m) => m.mutant) ?? []);
+    const missed = new Set(choice.detection.missed.map((m) => m.mutant));
     predicted = new Set(Object.keys(killMatrix().mutants).filter((m) => !missed.has(m)));
     process.stdout.write(`depth ${depth}: ${choice.checks.length} checks chosen; the kill matrix predicts ${predicted.size} of ${Object.keys(killMatrix().mutants).length} mutants killed\n`);
   }

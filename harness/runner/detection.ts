@@ -1,4 +1,3 @@
-import type { Check, Depth } from '../../suites/lib/check.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 import type { RunDetection } from '../events/types.ts';
 import { killMatrix, type KillMatrix } from '../mutation/kill-matrix.ts';
@@ -15,9 +14,18 @@ import { staticGap } from './static-gap.ts';
 export type Detection = RunDetection;
 export type MissedMutant = RunDetection['missed'][number];
 
-export function detectionOf(chosen: readonly Check[], opts: { profile: Profile; depth: Depth; all: readonly Check[]; matrix?: KillMatrix }): Detection {
+/** What detection needs of a check (structural: this floor does not import the suites' contract). */
+interface CheckLike {
+  id: string;
+  budget: number;
+  features: readonly string[];
+  depth?: string;
+}
+type Depth = Parameters<typeof expectedRequests>[1];
+
+export function detectionOf(chosen: readonly CheckLike[], opts: { profile: Profile; depth: Depth; all: readonly CheckLike[]; matrix?: KillMatrix }): Detection {
   const matrix = opts.matrix ?? killMatrix();
-  const runs = (c: Check) => !staticGap(c, opts.profile);
+  const runs = (c: CheckLike) => !staticGap(c, opts.profile);
   const taken = new Set(chosen.filter(runs).map((c) => c.id));
   const byId = new Map(opts.all.map((c) => [c.id, c]));
   const missed: MissedMutant[] = [];
@@ -29,7 +37,7 @@ export function detectionOf(chosen: readonly Check[], opts: { profile: Profile; 
     }
     const killers = row.killers
       .map((id) => byId.get(id))
-      .filter((c): c is Check => !!c && runs(c))
+      .filter((c): c is CheckLike => !!c && runs(c))
       .map((c) => ({ check: c.id, requests: expectedRequests(c, opts.depth), depth: c.depth ?? 'smoke' }))
       .sort((a, b) => a.requests - b.requests || a.check.localeCompare(b.check))
       .slice(0, 3);

@@ -3,6 +3,7 @@ import { expectedRequests } from './expected.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 import { DEPTH_BUDGETS, selectWithin, type DepthSelection } from './select-depth.ts';
 import { staticGap } from './static-gap.ts';
+import { detectionOf, type Detection } from './detection.ts';
 import { selectChecks } from './runner.ts';
 
 // Before a run: how many requests it will spend and how long a rate-limited target makes it take.
@@ -57,6 +58,8 @@ export interface Choice {
   checks: Check[];
   /** The budgeted selection, when a budget chose (none for an explicit selection without --time-budget). */
   selection?: DepthSelection;
+  /** Reference mutants the chosen checks kill (kill matrix): the selection's figure, or computed for an explicit one. */
+  detection: Detection;
   /** How the budget was set, for the console. */
   why: string;
 }
@@ -80,9 +83,9 @@ export function chooseChecks(all: readonly Check[], opts: { depth: Depth; profil
         : opts.only
           ? 'the selection runs whole (no request budget)'
           : `depth ${opts.depth}: no request budget`;
-  if (budget === undefined) return { checks: eligible, why };
+  if (budget === undefined) return { checks: eligible, why, detection: detectionOf(eligible, { profile: opts.profile, depth: opts.depth, all }) };
   const selection = selectWithin(eligible, { depth: opts.depth, budget, profile: opts.profile, all });
-  return { checks: selection.chosen, selection, why };
+  return { checks: selection.chosen, selection, why, detection: selection.mutants };
 }
 
 function formatSeconds(s: number): string {

@@ -100,8 +100,6 @@ function requirements(matrix: KillMatrix): Requirement[] {
   ];
 }
 
-export { staticGap };
-
 export interface LeftOut {
   check: Check;
   requests: number;

@@ -1,8 +1,7 @@
-import type { Check, Feature } from '../../suites/lib/check.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 
 /** Why a check skips on this profile whatever the target answers (a feature the profile does not declare), or undefined. */
-export function staticGap(check: Pick<Check, 'features'>, profile: Profile): Feature | undefined {
+export function staticGap<F extends string>(check: { features: readonly F[] }, profile: Profile): F | undefined {
   const control = !!profile.control || !!profile.embedded;
   return check.features.find((f) => {
     if (f === 'control' || f.startsWith('control:')) return !control;
