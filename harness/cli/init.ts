@@ -21,6 +21,14 @@ export async function initCommand(argv: string[]): Promise<number> {
     workspaces: [{ apiKey: { env: 'OUTREACH_KEY_A' } }, { apiKey: { env: 'OUTREACH_KEY_B' } }],
     names: reference.names,
     operations: reference.operations,
+    // Shapes and counts the spec does not give that no check can do without. Each is the
+    // reference's: replace it with your implementation's, or remove it (its checks then skip,
+    // naming it). The other declarations are listed in fixtures/profiles/schema.ts.
+    declarations: {
+      variantIdPath: reference.declarations.variantIdPath,
+      sendFailuresBeforeFailed: reference.declarations.sendFailuresBeforeFailed,
+      recipientRefusal: reference.declarations.recipientRefusal,
+    },
     features: { sinks: false, imap: false, oauth: false, testEmail: false },
   };
   await writeFile(out, `${JSON.stringify(profile, null, 2)}\n`);
@@ -28,6 +36,8 @@ export async function initCommand(argv: string[]): Promise<number> {
     `wrote ${out}\n` +
       'next: set baseUrl; export OUTREACH_KEY_A and OUTREACH_KEY_B (keys of two workspaces holding all:all and apikeys:manage);\n' +
       'replace every entry of "names" and "operations" with your implementation\'s (they are the reference target\'s choices);\n' +
+      '"declarations" too: variantIdPath (where a created campaign shows a step\'s variant id, for the test-email checks),\n' +
+      'sendFailuresBeforeFailed and recipientRefusal (how your mailboxes count SMTP refusals);\n' +
       'then: npx outreach-conformance run --profile ' + out + '\n',
   );
   return 0;

@@ -36,6 +36,9 @@ const KILLERS: { mutant: string; checks: RegExp; including: string[] }[] = [
   { mutant: 'send-followups-from-deleted-mailbox', checks: /^SEND\/mailbox-deleted$/, including: ['SEND/mailbox-deleted'] },
   // Only the mail sent shows the signature as given: the check must read what reached the sink.
   { mutant: 'send-signature-raw', checks: /^SEC-MAIL\/signature-script$/, including: ['SEC-MAIL/signature-script'] },
+  // The count that fails a mailbox is the declared one: each check of a refusal that is the mailbox's own must see it.
+  { mutant: 'send-failures-threshold-late', checks: /^SEND\/failures-(auth|mail-from)$/, including: ['SEND/failures-auth', 'SEND/failures-mail-from'] },
+  { mutant: 'send-failures-first-refusal', checks: /^SEND\/failures-(auth|mail-from)$/, including: ['SEND/failures-auth', 'SEND/failures-mail-from'] },
   { mutant: 'tenant-apikeys-list-leak', checks: /^SEC-ISOLATION\//, including: ['SEC-ISOLATION/every-list-and-aggregate'] },
 ];
 

@@ -134,6 +134,11 @@ export interface Choices {
     sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number; dailyLimit: number;
     settings: { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean; stopOnReply: boolean };
   };
+  /**
+   * Where a sequence step shows its variant's id (resources/campaigns.ts, campaignView and
+   * parseSequence): the step's own `id`, or `versions[0].key` (2.5 gives no variant shape).
+   */
+  variantShape: 'step-id' | 'versions';
   /** The sending engine's choices (sending/options.ts). */
   sending: SendingChoices;
 }
@@ -215,6 +220,7 @@ export const DEFAULT_CHOICES: Choices = {
     sendingDays: [1, 2, 3, 4, 5], sendingMinutesStart: 540, sendingMinutesEnd: 1020, dailyLimit: 100,
     settings: { trackOpens: true, trackClicks: true, sendAsTextOnly: false, stopOnReply: true },
   },
+  variantShape: 'step-id',
   sending: DEFAULT_SENDING,
 };
 
@@ -297,6 +303,7 @@ export const ALT_CHOICES: Choices = {
     sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: 480, sendingMinutesEnd: 1080, dailyLimit: 50,
     settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: true, stopOnReply: false },
   },
+  variantShape: 'versions',
   sending: ALT_SENDING,
 };
 
@@ -376,6 +383,7 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     verificationStatus: { ...c.verificationStatus },
     leadSearchRows: c.leadSearchRows,
     newLeadStatus: c.newLeadStatus,
+    variantIdPath: c.variantShape === 'step-id' ? 'sequence.{step}.id' : 'sequence.{step}.versions.0.key',
     ...sendingDeclarations(c.sending),
     analytics: analyticsDeclaration(c.analytics),
   };

@@ -80,3 +80,17 @@ export async function newKey(ws: Workspace, ctx: CheckContext, scopes: string[])
 }
 
 export { getPath };
+
+/**
+ * The id of step `step`'s variant in a created campaign (the test email's `variantId`, 4.3), read
+ * where the profile declares it: 2.5 gives no variant shape, so nothing is guessed. Skips naming
+ * the field when it is not declared, fails when the declared path holds no string.
+ */
+export function variantIdOf(profile: Profile, campaign: unknown, step = 0, evidence?: ApiResponse): string {
+  const path = profile.declarations.variantIdPath;
+  if (!path) skip('needs declarations.variantIdPath in the profile (where a created campaign shows a sequence step variant id; 2.5 gives no variant shape)');
+  const at = path.replaceAll('{step}', String(step));
+  const id = getPath(campaign, at);
+  if (typeof id !== 'string' || id === '') fail(`the created campaign holds no variant id at the declared declarations.variantIdPath ${at}: found ${JSON.stringify(id)}`, evidence);
+  return id;
+}

@@ -73,8 +73,20 @@ export function campaignView(ctx: Ctx, r: CampaignRow) {
     id: r.id, name: r.name, status: r.status, schedule: scheduleView(ctx, doc.schedule), settings: doc.settings,
     metrics: { leadsCount: leadsCount(ctx, r.id), ...doc.metrics },
     tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id),
-    createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at), sequence: doc.sequence, accounts: doc.accounts,
+    createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at), sequence: doc.sequence.map((st) => stepView(ctx, st)), accounts: doc.accounts,
   };
+}
+
+/** A step as the wire shows it: its variant's id is the step's `id`, or under `versions` (choices.variantShape). */
+function stepView(ctx: Ctx, st: Step) {
+  if (ctx.services.choices.variantShape === 'step-id') return st;
+  const { id, ...rest } = st;
+  return { ...rest, versions: [{ key: id }] };
+}
+
+/** The variant id a step sent back (PATCH) names, in the chosen shape, to keep the step's id. */
+function sentVariantId(ctx: Ctx, o: Record<string, any>): unknown {
+  return ctx.services.choices.variantShape === 'step-id' ? o.id : Array.isArray(o.versions) ? o.versions[0]?.key : undefined;
 }
 
 export const loadCampaign = (ctx: Ctx, id: string) => loadOwned<CampaignRow>(ctx, 'campaigns', id, 'campaign');
@@ -142,7 +154,8 @@ function parseSequence(ctx: Ctx, v: V, raw: unknown, old: Step[]): Step[] {
     const delayDays = sv.int(o, 'delayDays', { min: 0, max: 365 }) ?? 0;
     const delayHours = sv.int(o, 'delayHours', { min: 0, max: 23 }) ?? 0;
     v.issues.push(...sv.issues);
-    const id = isUuid(o.id) && oldIds.has(o.id) ? o.id : ctx.newId();
+    const sent = sentVariantId(ctx, o);
+    const id = isUuid(sent) && oldIds.has(sent) ? sent : ctx.newId();
     return { id, subject, body, delayDays, delayHours };
   });
 }

@@ -175,7 +175,9 @@ export class SendingEngine {
           s.db.prepare('UPDATE leads SET doc = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(ld), now, d.leadId);
         }
       }
-      recordSendFailure(s.db, d.accountId, f, now, s.choices, s.mutant);
+      // A refused recipient is the mailbox's failure, or that lead's bounce alone (choices).
+      const recipientOnly = /^RCPT\b/i.test(f.command) && (s.choices.sending.recipientRefusal === 'lead' || s.mutant('send-rcpt-refusal-not-counted'));
+      if (!recipientOnly) recordSendFailure(s.db, d.accountId, f, now, s.choices, s.mutant);
     })();
   }
 

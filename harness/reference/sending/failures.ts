@@ -8,6 +8,12 @@ import type { Choices } from '../choices.ts';
 import type { SmtpFailure } from './transport.ts';
 import type { MutantSwitch } from '../mutants.ts';
 
+/** Refusals in a row that fail the mailbox: the chosen count (the mutants fail at the first, or two late). */
+function threshold(c: Choices, mutant: MutantSwitch): number {
+  if (mutant('send-failures-first-refusal')) return 1;
+  return c.sending.failuresBeforeFailed + (mutant('send-failures-threshold-late') ? 2 : 0);
+}
+
 export function recordSendFailure(db: DB, accountId: string, f: SmtpFailure, now: number, c: Choices, mutant: MutantSwitch): void {
   const a = db.prepare('SELECT status, doc FROM accounts WHERE id = ?').get(accountId) as { status: string; doc: string } | undefined;
   if (!a) return;
@@ -15,7 +21,7 @@ export function recordSendFailure(db: DB, accountId: string, f: SmtpFailure, now
   const failures = ((doc.sendFailures as number | undefined) ?? 0) + 1;
   doc.sendFailures = failures;
   let status = a.status;
-  if (a.status === 'active' && failures >= c.sending.failuresBeforeFailed && !mutant('send-failures-never-fail')) {
+  if (a.status === 'active' && failures >= threshold(c, mutant) && !mutant('send-failures-never-fail')) {
     status = 'failed';
     const reason = mutant('send-statusmessage-generic') ? { code: 'send_failed', command: '', responseCode: 0, response: '', message: 'Sending failed.' } : f.toStatus();
     doc.statusMessage = { ...reason, occurredAt: new Date(now).toISOString() };

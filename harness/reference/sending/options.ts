@@ -8,6 +8,8 @@ export interface SendingChoices {
   unknownMergeVariable: 'empty' | 'verbatim';
   /** Consecutive SMTP refusals that turn an active mailbox failed (failures.ts). */
   failuresBeforeFailed: number;
+  /** A recipient refused at RCPT TO: a sending failure of the mailbox, or a bounce of that lead alone (engine.ts). */
+  recipientRefusal: 'mailbox' | 'lead';
   /** Minutes before a refused send is tried again, and tries before the lead's step counts failed (engine.ts). */
   retry: { afterMinutes: number; attempts: number };
   /** Whose midnight starts a mailbox's day for maxEmailsPerDay (scheduler.ts). */
@@ -29,6 +31,7 @@ export const DEFAULT_SENDING: SendingChoices = {
   mergeNames: 'camel',
   unknownMergeVariable: 'empty',
   failuresBeforeFailed: 3,
+  recipientRefusal: 'mailbox',
   retry: { afterMinutes: 10, attempts: 3 },
   mailboxDay: 'workspace',
   slowRamp: { first: 10, step: 10 },
@@ -43,6 +46,7 @@ export const ALT_SENDING: SendingChoices = {
   mergeNames: 'snake',
   unknownMergeVariable: 'verbatim',
   failuresBeforeFailed: 2,
+  recipientRefusal: 'lead',
   retry: { afterMinutes: 5, attempts: 2 },
   mailboxDay: 'utc',
   slowRamp: { first: 5, step: 5 },
@@ -64,6 +68,7 @@ export function sendingDeclarations(c: SendingChoices): Record<string, unknown> 
     mergeVariables: { firstName: mergeName(c, 'firstName'), companyName: mergeName(c, 'companyName') },
     unknownMergeVariable: c.unknownMergeVariable,
     sendFailuresBeforeFailed: c.failuresBeforeFailed,
+    recipientRefusal: c.recipientRefusal,
     emailBodyInlineMax: c.emailBodyInlineMax,
     tracking: { openPixel: true, clickRedirect: true },
     sending: {

@@ -44,6 +44,7 @@ const MAILBOX: Clause[] = [
   S('STATE-ACCT-PATCH-NO-CREDS-NO-REVERIFY', '3.2', 'Reading: a PATCH without any `smtp*` or `imap*` field does not re-run verification nor change the status.'),
   M('STATE-ACCT-SEND-FAILURES-FAILED', '3.2', 'active -> repeated sending failures (system) -> failed.'),
   M('STATE-ACCT-FAILED-STATUSMESSAGE', '3.2', 'Failed mailbox: `statusMessage` holds the provider reason.'),
+  P('STATE-ACCT-SEND-FAILURES-PROFILE', '3.2', 'How many repeated sending failures turn an active mailbox failed, and whether a recipient refused at RCPT TO counts as one: not shown (profile: declarations.sendFailuresBeforeFailed, declarations.recipientRefusal).'),
   M('STATE-ACCT-OAUTH-REVOKED', '3.2', 'any OAuth mailbox -> OAuth grant withdrawn (system) -> revoked.'),
   M('STATE-ACCT-REVOKED-RECONNECT', '3.2', 'Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).'),
   M('STATE-ACCT-DELETE-REMOVED', '3.2', 'any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).'),
