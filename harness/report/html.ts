@@ -202,6 +202,9 @@ export function buildHtml(results: Results, events: RunEvent[]): string {
     tile('Skipped', String(s.skip), 't-skip', s.notRun ? `${s.notRun} not run at this depth` : ''),
     tile('Clauses checked', `${cs.covered}<small>/${cs.total}</small>`, 't-cover', [cs.notCovered ? `${cs.notCovered} not covered` : '', cs.skip ? `${cs.skip} skipped` : '', cs.error ? `${cs.error} errored` : ''].filter(Boolean).join(', ')),
   ];
+  if (r.profileGaps?.clauses) {
+    tiles.push(tile('Undeclared in the profile', `${r.profileGaps.clauses}<small> clauses</small>`, 't-skip', e(r.profileGaps.fields.slice(0, 3).map((f) => f.field).join(', ') + (r.profileGaps.fields.length > 3 ? ', ...' : ''))));
+  }
   if (r.detection) {
     tiles.push(tile('Detection power', `${r.detection.killed}<small>/${r.detection.total}</small>`, 't-mutation', 'reference mutants this selection kills (kill matrix)'));
   }

@@ -23,6 +23,7 @@
 //   stale entry and makes the run FAIL; an entry past its `expires` day hides nothing (the check
 //   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
+import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
 import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEvent, RunStartEvent, Verdict } from '../events/types.ts';
 import type { Clause } from '../../suites/spec/clauses/types.ts';
 import { UNOBSERVABLE } from '../../suites/spec/clauses/unobservable.ts';
@@ -193,6 +194,8 @@ export interface Results {
   mutation?: MutationInput & { killed: number; total: number; survivors: string[] };
   /** The run's own selection against the reference's mutants (kill matrix): killed, total, and the cheapest killers of those missed. */
   detection?: RunDetection;
+  /** Clauses skipped because the profile does not declare a field (an operation, a name, a shape, a feature), per field. */
+  profileGaps: ProfileGaps;
   /** Inconsistencies in the inputs (a check naming an unknown clause, a duplicate result...). */
   warnings: string[];
 }
@@ -461,6 +464,7 @@ export function buildResults(input: ReportInput): Results {
       covered: count(clauses, 'pass') + count(clauses, 'fail'),
     },
     ...(baseline ? { baseline } : {}),
+    profileGaps: profileGaps(clauses, checks),
     clauses,
     checks,
     stats: {

@@ -4,6 +4,7 @@
 import { sectionTitle } from './sections.ts';
 import { compareSections, STALE_ADVICE, type CheckResult, type Results, type TierSummary } from './results.ts';
 import { curlEnvVars, firstLine, formatMs, groupBy, percent } from './text.ts';
+import { profileGapsText } from './profile-gaps.ts';
 
 export const SUMMARY_MAX_BYTES = 60_000;
 const MAX_FAILURES = 40;
@@ -82,6 +83,7 @@ export function buildSummaryMarkdown(r: Results): string {
   const h = headline(r);
   const parts: string[] = [];
   parts.push(`## ${h.icon} Outreach API conformance: ${h.text}`);
+  if (r.profileGaps?.clauses) parts.push(`**Undeclared in the profile:** ${md(profileGapsText(r.profileGaps, 12), 2000)} (declare them to check these clauses)`);
   parts.push(
     [
       `**Target:** ${code(r.target.baseUrl)}${r.target.name || r.target.embedded ? ` (${[r.target.name ? md(r.target.name) : '', r.target.embedded && !/embedded/i.test(r.target.name ?? '') ? 'embedded' : ''].filter(Boolean).join(', ')})` : ''}  `,
@@ -206,6 +208,7 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
   const s = r.summary;
   const lines = [
     `${h.text}`,
+    ...(r.profileGaps?.clauses ? [`  ${profileGapsText(r.profileGaps)}`] : []),
     ...(/^PASS for /.test(h.text) ? [] : [`  clauses checked: ${coverageText(r, 'see report.html')}`]),
     `  ${TIER_LABEL.core.name}: ${tierText(s.core)}   ${TIER_LABEL.extended.name}: ${tierText(s.extended)}`,
     `  target ${r.target.baseUrl}   spec ${r.spec.version}   kit ${r.kit.version}   depth ${r.depth}   ${formatMs(r.durationMs)}, ${r.stats.requests} requests`,

@@ -39,7 +39,7 @@ export async function createMailbox(ctx: CheckContext, api: ApiClient, servers?:
 
 function op(profile: Profile, id: keyof Profile['operations']) {
   const o = profile.operations[id];
-  if (!o) skip(`needs the referenced operation "${id}" in the profile`);
+  if (!o) skip(`needs the referenced operation "${id}" in the profile (operations.${id})`);
   return o;
 }
 

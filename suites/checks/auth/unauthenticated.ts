@@ -53,7 +53,7 @@ function unauthenticatedCheck(v: (typeof VARIANTS)[number], ep: Endpoint): Check
     budget: v.budget,
     async run(ctx) {
       const req = placeholderRequest(ep, ctx.profile);
-      if (!req) skip(`${ep.id} is not declared in the profile`);
+      if (!req) skip(`${ep.id} is not declared in the profile${ep.referenced ? ` (operations.${ep.referenced})` : ''}`);
       // A real key only feeds the malformed and unknown headers (these requests carry no valid
       // bearer): one key for the whole run, not one per check and endpoint.
       const secret = () => shared(ctx, 'all:read key', async () => (await (await ctx.workspace()).createKey(['all:read'])).secret);

@@ -50,7 +50,7 @@ async function pauseCampaign(ctx: CheckContext, ws: Workspace, id: string, what:
 
 const opOf = (ctx: CheckContext, id: keyof CheckContext['profile']['operations']) => {
   const o = ctx.profile.operations[id];
-  if (!o) skip(`needs the referenced operation "${id}"`);
+  if (!o) skip(`needs the referenced operation "${id}" in the profile (operations.${id})`);
   return o;
 };
 

@@ -69,7 +69,7 @@ async function withoutMailboxes(ctx: CheckContext, api: ApiClient): Promise<void
   const op = ctx.profile.operations['accounts.list'];
   if (!op) {
     if (ctx.control) return;
-    skip('needs a workspace without mailboxes: without the control API only the referenced operation accounts.list can tell, and the profile does not declare it');
+    skip('needs a workspace without mailboxes: without the control API only the referenced operation accounts.list can tell, and the profile does not declare it (operations.accounts.list)');
   }
   const items = (await walk(ctx.profile, api, op.path, resultPath(op, 'items'))) as { id?: string; emailAddress?: string }[];
   const ours = items.filter((m) => typeof m.emailAddress === 'string' && m.emailAddress.startsWith(ctx.prefix) && typeof m.id === 'string');

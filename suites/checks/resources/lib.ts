@@ -17,7 +17,7 @@ export { fc };
 /** The referenced operation from the profile, or skip the check with the reason. */
 export function op(ctx: CheckContext, id: ReferencedOperationId) {
   const o = ctx.profile.operations[id];
-  if (!o) skip(`needs the referenced operation "${id}" in the profile`);
+  if (!o) skip(`needs the referenced operation "${id}" in the profile (operations.${id})`);
   return o;
 }
 

@@ -315,6 +315,6 @@ async function addOneLead(ctx: CheckContext, s: Sender): Promise<string> {
   const email = `${ctx.prefix}lead-${faker(ctx).string.alphanumeric(8)}@leads.example.test`.toLowerCase();
   await addLeads(ctx, s.ws.api, s.campaignId, [email]);
   const id = (await listLeads(ctx, s.ws.api, s.campaignId)).find((l) => (l.email ?? '').toLowerCase() === email)?.id;
-  if (typeof id !== 'string') skip('the referenced leads operations gave no id for the lead added');
+  if (typeof id !== 'string') skip('the referenced leads operations gave no id for the lead added (operations.leads.list: result.items)');
   return id;
 }
