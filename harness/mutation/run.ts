@@ -4,7 +4,7 @@ import type { Profile } from '../../fixtures/profiles/schema.ts';
 import type { CheckEndEvent, EventSink } from '../events/types.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { Runner, selectChecks } from '../runner/runner.ts';
-import { MUTANTS, startReference, type ReferenceHandle } from '../reference/index.ts';
+import { MUTANTS, startReference, type ReferenceHandle, type ReferenceOptions } from '../reference/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds } from './candidates.ts';
 
@@ -38,8 +38,8 @@ export async function runAgainstReference(profile: Profile, checks: readonly Che
 }
 
 /** Boots the reference with these mutants on, hands it to `use`, and stops it. */
-export async function withReference<T>(mutants: string[], use: (ref: ReferenceHandle) => Promise<T>): Promise<T> {
-  const ref = await startReference({ mutants });
+export async function withReference<T>(mutants: string[], use: (ref: ReferenceHandle) => Promise<T>, opts: Omit<ReferenceOptions, 'mutants'> = {}): Promise<T> {
+  const ref = await startReference({ ...opts, mutants });
   try {
     return await use(ref);
   } finally {

@@ -21,9 +21,11 @@ export interface ControlCtx {
   params: Record<string, string>;
   body: unknown;
   query: URLSearchParams;
+  /** The optional extensions this control API offers (GET /capabilities; the others answer 404). */
+  extensions: readonly string[];
 }
 type ControlHandler = (c: ControlCtx) => Promise<Reply> | Reply;
-interface ControlRoute { method: string; path: string; handler: ControlHandler }
+interface ControlRoute { method: string; path: string; handler: ControlHandler; /** offered only with this optional extension */ extension?: string }
 
 const planState = (s: Services, id: string) => {
   const w = loadWorkspace(s.db, id)!;
@@ -58,7 +60,7 @@ export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist',
 
 /** Every control route (the 401 test walks this table, so a new route cannot be forgotten). */
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
-  { method: 'GET', path: '/capabilities', handler: () => ({ status: 200, body: { version: 1, extensions: [...CONTROL_EXTENSIONS] } }) },
+  { method: 'GET', path: '/capabilities', handler: (c) => ({ status: 200, body: { version: 1, extensions: [...c.extensions] } }) },
   {
     method: 'POST', path: '/workspaces', handler: (c) => {
       const b = c.body === undefined ? {} : bodyObject(c.body);
@@ -101,7 +103,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     // Extension of the control API v1 (not in DESIGN.md's table): what "the dashboard" does,
     // create a key with any scopes, apikeys:manage included.
-    method: 'POST', path: '/workspaces/{organizationId}/keys', handler: (c) => {
+    method: 'POST', path: '/workspaces/{organizationId}/keys', extension: 'workspace-keys', handler: (c) => {
       const ws = requireWorkspace(c.s, c.params.organizationId!);
       const b = bodyObject(c.body);
       const v = new V();
@@ -205,7 +207,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     // Extension `blacklist`: what the dashboard does to the workspace's blacklist (an address or
     // a domain); the test email refuses such recipients (4.3).
-    method: 'POST', path: '/workspaces/{organizationId}/blacklist', handler: (c) => {
+    method: 'POST', path: '/workspaces/{organizationId}/blacklist', extension: 'blacklist', handler: (c) => {
       const ws = requireWorkspace(c.s, c.params.organizationId!);
       const b = bodyObject(c.body);
       const v = new V();
@@ -218,7 +220,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     // Extension `email-unreadable`: the stored body of one email cannot be read from now on (as
     // when the mail store is down), so GET /v1/emails/{id} answers 503 (4.5).
-    method: 'POST', path: '/emails/{id}/unreadable', handler: (c) => {
+    method: 'POST', path: '/emails/{id}/unreadable', extension: 'email-unreadable', handler: (c) => {
       const id = c.params.id!;
       const r = isUuid(id) ? (c.s.db.prepare('SELECT doc FROM emails WHERE id = ?').get(id) as { doc: string } | undefined) : undefined;
       if (!r) throw notFound(`No email ${id}.`);
@@ -248,7 +250,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     // `contacted`: an email went to the lead (lastContactedAt, metrics.sent, status email_sent
     // unless a user status is set); `replied`: the lead answered (also contacted; lastRepliedAt,
     // metrics.replied, status replied unless a user status is set).
-    method: 'POST', path: '/leads/{id}/events', handler: (c) => {
+    method: 'POST', path: '/leads/{id}/events', extension: 'lead-events', handler: (c) => {
       const id = c.params.id!;
       const r = isUuid(id) ? (c.s.db.prepare('SELECT * FROM leads WHERE id = ? AND deleted_at IS NULL').get(id) as { id: string; status: string; doc: string; last_contacted_at: number | null } | undefined) : undefined;
       if (!r) throw notFound(`No lead ${id}.`);
@@ -335,7 +337,11 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
 export class ControlApi {
   private readonly router = new Router<ControlRoute>(CONTROL_ROUTES);
 
-  constructor(private readonly s: Services, private readonly token: string) {}
+  constructor(
+    private readonly s: Services,
+    private readonly token: string,
+    private readonly extensions: readonly string[] = CONTROL_EXTENSIONS,
+  ) {}
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = randomUUID();
@@ -356,7 +362,7 @@ export class ControlApi {
     const raw = await readBody(req);
     const url = parseTarget(req.url);
     const m = this.router.match((req.method ?? 'GET').toUpperCase(), url.pathname);
-    if (!m) throw notFound(`No control route ${req.method} ${url.pathname}.`);
+    if (!m || (m.route.extension && !this.extensions.includes(m.route.extension))) throw notFound(`No control route ${req.method} ${url.pathname}.`);
     const h = req.headers.authorization ?? '';
     const given = /^Bearer +(\S+)$/i.exec(h)?.[1] ?? '';
     const a = Buffer.from(given);
@@ -370,7 +376,7 @@ export class ControlApi {
         throw validationFailed([`body: malformed JSON (${(e as Error).message})`]);
       }
     }
-    const reply = await m.route.handler({ s: this.s, params: m.params, body, query: url.searchParams });
+    const reply = await m.route.handler({ s: this.s, params: m.params, body, query: url.searchParams, extensions: this.extensions });
     return jsonOutgoing(reply.status, reply.body, requestId, reply.headers);
   }
 }

@@ -45,6 +45,8 @@ export interface ReferenceOptions {
    * (0.2: about 20 % more CPU per request). Default: none.
    */
   slowdown?: number;
+  /** The optional control API extensions offered (GET /capabilities); default all. */
+  controlExtensions?: readonly string[];
 }
 
 export interface ReferenceHandle {
@@ -94,7 +96,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   services.drainers.push(verifier.drain, sender.drain, inbox.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
   const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');
   const api = new PublicApi(services, opts.rateLimit);
-  const control = new ControlApi(services, controlToken);
+  const control = new ControlApi(services, controlToken, opts.controlExtensions);
 
   const handlePublic = opts.slowdown ? slowed((req, res) => api.handle(req, res), opts.slowdown) : (req: IncomingMessage, res: ServerResponse) => api.handle(req, res);
   const publicServer = createServer((req, res) => void handlePublic(req, res));

@@ -107,9 +107,9 @@ export class Runner {
     }
   }
 
-  /** Provisions workspaces; starts the sinks only when one of `checks` needs them. */
+  /** Provisions workspaces; starts the sinks only when one of `checks` needs or uses them. */
   async prepare(checks: readonly Check[] = []): Promise<void> {
-    const needsSinks = checks.some((c) => c.features.includes('sinks') || c.features.includes('imap'));
+    const needsSinks = checks.some((c) => [...c.features, ...(c.uses ?? [])].some((f) => f === 'sinks' || f === 'imap'));
     if (this.opts.profile.features.sinks && needsSinks) {
       // Remote: the staging deployment reaches a standalone sinks process (--sinks URL).
       // In-process: stops by itself if the run dies without finish() (every server stops).

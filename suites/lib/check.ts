@@ -45,6 +45,8 @@ export interface Check {
   clauses: string[];
   level: Level;
   features: Feature[];
+  /** Features it uses when present, having another way without them (the runner starts the sinks for these too). */
+  uses?: Feature[];
   /** Requests it spends at most (used by the planner and the workspace budgets). */
   budget: number;
   /** The lowest depth at which it may run (default: every depth; the depth's budget still chooses). */
