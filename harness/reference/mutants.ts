@@ -92,6 +92,7 @@ export const MUTANTS = [
   { id: 'apikey-revoke-not-immediate', rule: '4.7 Revocation is immediate and cannot be undone.', description: 'A revoked key keeps working until the clock has advanced 60 seconds past the revocation.' },
   { id: 'workspace-missing-timezone', rule: '2.9 Workspace: organizationId, name, timezone.', description: 'GET /v1/workspace omits timezone.' },
   // ---- mailboxes (2.1-2.4, 3.2, 4.2) ----
+  { id: 'acct-tracking-domain-dropped', rule: '2.1 Mailbox `tracking`: object with `domainId` (uuid string).', description: 'A mailbox created with a tracking domain shows tracking without its domainId.' },
   { id: 'acct-password-returned', rule: '2.1 / 2.2 smtpPassword, imapPassword: stored encrypted, never returned ("passwords are never returned").', description: 'Mailbox answers carry smtp.password (the decrypted SMTP password).' },
   { id: 'acct-verify-error-quotes-login', rule: '2.1 / 2.2 smtpPassword: stored encrypted, never returned.', description: 'A failed verification reports the SMTP error with the login it tried, password included (verification result and statusMessage).' },
   { id: 'acct-signature-unsanitized', rule: '2.2 signature: HTML, sanitized on save.', description: 'The signature is stored and returned as sent (<script>, on* handlers, javascript: URLs kept).' },

@@ -38,7 +38,7 @@ export function accountView(ctx: Ctx, r: AccountRow) {
     id: r.id, emailAddress: r.email_address, firstName: d.firstName, lastName: d.lastName, displayName: d.displayName,
     provider: r.provider, status: r.status, maxEmailsPerDay: d.maxEmailsPerDay, sendingGapMinutes: d.sendingGapMinutes,
     campaignSlowRamp: d.campaignSlowRamp, replyToAddress: d.replyToAddress, signature: d.signature, bcc: d.bcc,
-    automationLanguage: d.automationLanguage, warmup: d.warmup, tracking: d.tracking, statusMessage: d.statusMessage ?? null,
+    automationLanguage: d.automationLanguage, warmup: d.warmup, tracking: ctx.mutant('acct-tracking-domain-dropped') ? {} : d.tracking, statusMessage: d.statusMessage ?? null,
     tags: tagsOf(ctx.db, 'account_tags', 'account_id', r.id), healthScore: d.healthScore,
     smtp: ctx.mutant('acct-password-returned') && d.smtp ? { ...(d.smtp as object), password: passwordOf(ctx, r, 'smtpPassword') } : d.smtp,
     imap: d.imap ?? null,

@@ -102,7 +102,7 @@ export const LEAD_SEARCH_MODEL_CHECKS: Check[] = [
   {
     id: 'STATE-MODEL/lead-search',
     title: 'MUST keep status, discoveryFinished, completedAt and errorMessage of a lead search consistent (3.4, 2.8) while it moves through its states',
-    clauses: ['STATE-LF-STATES', 'STATE-LF-DISCOVERY-FINISHED', 'STATE-LF-COMPLETEDAT-TERMINAL', 'STATE-LF-TRANSITIONS-PROFILE', 'LF-COMPLETEDAT-NULL-RUNNING', 'LF-ERRORMESSAGE-FAILED', 'LF-ERRORMESSAGE-NULL', 'LF-DISCOVERYFINISHED-BOOLEAN'],
+    clauses: ['STATE-LF-STATES', 'STATE-LF-DISCOVERY-FINISHED', 'STATE-LF-COMPLETEDAT-TERMINAL', 'LF-COMPLETEDAT-NULL-RUNNING', 'LF-ERRORMESSAGE-FAILED', 'LF-ERRORMESSAGE-NULL', 'LF-DISCOVERYFINISHED-BOOLEAN'],
     level: 'MUST',
     features: ['control'],
     budget: 160,

@@ -503,7 +503,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-START/ok',
     title: 'MUST start a draft campaign with leads and a sequence: { id, status, success }, the status reported is the campaign status',
-    clauses: ['CAMP-START-ANSWER', 'STATE-CAMP-START-BEGINS', 'STATE-CAMP-START-STATUS-REPORTED', 'SVC-CAMP-START-RESUME-STATUS'],
+    // Not STATE-CAMP-START-BEGINS: a status proves no sending; SEND/start-begins reads the sink.
+    clauses: ['CAMP-START-ANSWER', 'STATE-CAMP-START-STATUS-REPORTED', 'SVC-CAMP-START-RESUME-STATUS'],
     level: 'MUST',
     features: [],
     budget: 3,

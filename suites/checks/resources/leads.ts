@@ -13,8 +13,8 @@ import { leadsWith, MAIL_HISTORY_REQUESTS } from '../sending/lead-history.ts';
 // "leads.list"; mutate field names and the search parameter from the profile.
 
 const LEAD_SHAPE_CLAUSES = [
-  'LEAD-ID-UUID', 'LEAD-EMAIL-STRING', 'LEAD-TEXT-FIELDS', 'LEAD-TAGS-STRINGS', 'LEAD-CUSTOMFIELDS-OBJECT', 'LEAD-STATUS-STRING', 'LEAD-VERIFICATION-OBJECT',
-  'LEAD-METRICS-OBJECT', 'LEAD-PROVIDER-STRING', 'LEAD-SEQPROGRESS-COUNTS', 'LEAD-SEQPROGRESS-NEXTPLANNEDAT', 'LEAD-TIMESTAMPS',
+  'LEAD-ID-UUID', 'LEAD-EMAIL-STRING', 'LEAD-TEXT-FIELDS', 'LEAD-TAGS-STRINGS', 'LEAD-CUSTOMFIELDS-OBJECT', 'LEAD-STATUS-STRING',
+  'LEAD-METRICS-OBJECT', 'LEAD-SEQPROGRESS-COUNTS', 'LEAD-SEQPROGRESS-NEXTPLANNEDAT', 'LEAD-TIMESTAMPS',
 ];
 
 async function mutate(ctx: CheckContext, api: ApiClient, cid: string, operation: string, rest: Record<string, unknown> = {}, status?: string): Promise<ApiResponse> {
@@ -64,7 +64,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-LIST/referenced',
     title: 'the referenced leads create and list operations add and list leads in the shape of 2.6 (profile)',
-    clauses: ['LEAD-VALUES-PROFILE', ...LEAD_SHAPE_CLAUSES],
+    clauses: [...LEAD_SHAPE_CLAUSES],
     level: 'MUST',
     features: ['op:leads.list', 'op:leads.create'],
     budget: 4,
@@ -85,7 +85,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-STATUS/new',
     title: 'a lead never contacted carries the declared status, whether added with the campaign or later (profile: newLeadStatus)',
-    clauses: ['LEAD-STATUS-NEW'],
+    clauses: ['LEAD-STATUS-NEW', 'LEAD-VALUES-PROFILE'],
     level: 'PROFILE',
     features: ['op:leads.list', 'op:leads.create'],
     budget: 5,

@@ -228,7 +228,11 @@ export const SECURITY_CHECKS: Check[] = [
         const p = await ws.api.patch(`/v1/accounts/${id}`, { signature: dirty.replace(marker, `${marker}b`) });
         expect2xx(p, 'PATCH /v1/accounts/{id} with a <script> in the signature');
         bad(p, 'PATCH /v1/accounts/{id}');
-      } else bad(created, 'POST /v1/accounts (refused element)');
+      } else {
+        // A refusal keeps the script out, but proves nothing of the sanitizing the clause asks for.
+        bad(created, 'POST /v1/accounts (refused element)');
+        skip(`the target refused the mailbox whose signature holds a <script> (${created.status}): what it does with such a signature on save cannot be seen`);
+      }
     },
   },
 ];
