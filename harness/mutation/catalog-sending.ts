@@ -34,6 +34,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-no-workspace-limit': ['LIMIT-TEST-EMAILS-12'],
   'test-email-blacklist-ignored': ['CAMP-TEST-BLACKLIST-ADDRESS', 'CAMP-TEST-BLACKLIST-DOMAIN'],
   'test-email-sent-on-refusal': ['CAMP-TEST-503'],
+  'test-email-upstream-down-not-503': ['CAMP-TEST-503'],
   'test-email-dummy-unfilled': ['CAMP-TEST-DUMMY'],
   'test-email-foreign-mailbox': ['CAMP-TEST-OTHER-WORKSPACE'],
   'email-delete-still-listed': ['EMAIL-DELETE-HIDDEN'],

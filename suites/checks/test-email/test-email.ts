@@ -308,6 +308,29 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       }
     },
   },
+  {
+    id: 'TEST-EMAIL/upstream-down',
+    title: "MUST answer 503 upstream_unavailable when the mailbox's SMTP server is unavailable (it closes the connection without an answer), and send nothing",
+    clauses: ['CAMP-TEST-503', 'ERR-TABLE-503'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 12,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `Down ${ctx.prefix}`, body: '<p>down</p>' });
+      const to = await recipient(ctx);
+      // The upstream is down for this mailbox alone: its login is met with a closed connection.
+      const rule = s.sink.faults.add({ stage: 'AUTH', user: s.smtpUser, action: 'drop' });
+      try {
+        const res = await send(s, to);
+        expectThat(upstreamUnavailable(res), `with the mailbox's SMTP server closing every connection unanswered, the test email must answer 503 upstream_unavailable (4.3, part 7: a dependency is temporarily unavailable), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+        expectError(res, 503, ctx.profile, 'POST /v1/campaigns/{id}/test-email with the SMTP server down');
+      } finally {
+        s.sink.faults.remove(rule.id);
+      }
+      const got = await arrivals(ctx, s.sink, to, 0);
+      expectThat(got.length === 0, `an unavailable upstream sent ${got.length} message(s) to ${to}`);
+    },
+  },
 ];
 
 /** One lead in the sender's campaign, by the referenced leads.create (or the campaign create's `leads`). */
