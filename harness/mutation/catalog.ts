@@ -32,6 +32,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'idem-scope-per-key': ['IDEM-KEY-ROTATION-SHARED'],
   'page-nextcursor-null': ['PAGE-HASMORE-CONSISTENT'],
   'tenant-isolation-broken': ['TENANT-ISOLATION'],
+  'conv-answers-text-plain': ['CONV-JSON-BODIES'],
   'err-status-mismatch': ['ERR-STATUS-REPEATS-HTTP'],
   'err-requestid-not-uuid': ['ERR-REQUESTID-UUID'],
   'err-requestid-constant': ['ERR-REQUESTID-DISTINCT'],

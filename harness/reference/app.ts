@@ -390,7 +390,9 @@ export class PublicApi {
       const reply: Reply = await route.handler(ctx);
       // 201 is stated for POST /v1/accounts only; other creates answer the chosen status.
       const status = reply.status === 201 && route.op !== 'accounts.create' ? this.s.choices.createStatus : reply.status;
-      return jsonOutgoing(status, reply.body, requestId, reply.headers);
+      // The mutant labels its JSON answers as plain text.
+      const labelled = this.s.mutant('conv-answers-text-plain') ? { ...reply.headers, 'content-type': 'text/plain; charset=utf-8' } : reply.headers;
+      return jsonOutgoing(status, reply.body, requestId, labelled);
     } catch (e) {
       if (e instanceof ApiError) return errorOutgoing(chosenError(e, this.s.choices), requestId, this.s.mutant);
       throw e;

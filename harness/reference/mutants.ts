@@ -36,6 +36,8 @@ export const MUTANTS = [
   { id: 'apikeys-manage-grantable', rule: '5 apikeys:manage is covered by no wildcard, can be granted only from the dashboard.', description: 'A key holding apikeys:manage can create keys holding apikeys:manage through the API.' },
   { id: 'plan-api-access-402', rule: '5.4 / 7 403 permission_denied when the plan does not include API access.', description: 'A plan without API access answers 402 payment_required instead of 403.' },
   { id: 'plan-api-access-ignored', rule: '5.4 403 is also returned when the plan does not include API access.', description: 'A workspace whose plan lacks API access is served normally.' },
+  // ---- conventions (4.1) ----
+  { id: 'conv-answers-text-plain', rule: '4.1 Request and response bodies are JSON.', description: 'Successful answers carry their JSON labelled Content-Type text/plain.' },
   // ---- error envelope (part 7) ----
   { id: 'err-status-mismatch', rule: '7 `status` repeats the HTTP status.', description: 'On 404 responses the envelope says status 400.' },
   { id: 'err-requestid-not-uuid', rule: '7 `requestId` is a uuid string.', description: 'requestId is a non-uuid string (req_<hex>).' },

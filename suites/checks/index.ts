@@ -19,6 +19,7 @@ import { EMAIL_CHECKS } from './emails/emails.ts';
 import { ANALYTICS_CHECKS } from './analytics/analytics.ts';
 import { ROBUSTNESS_CHECKS } from './robustness/index.ts';
 import { SECURITY_SUITE_CHECKS } from './security/index.ts';
+import { CONVENTION_CHECKS } from './conventions/json-answers.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -42,5 +43,6 @@ export const ALL_CHECKS: readonly Check[] = [
   ...ROBUSTNESS_CHECKS,
   ...SECURITY_SUITE_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
+  ...CONVENTION_CHECKS,
   ...RATE_HEADER_CHECKS,
 ];
