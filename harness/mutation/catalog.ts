@@ -51,6 +51,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'idem-cross-workspace': ['IDEM-WORKSPACE-SCOPED'],
   'page-oldest-first': ['PAGE-NEWEST-FIRST'],
   'page-size-101-accepted': ['LIMIT-PAGE-SIZE'],
+  'camp-list-pagesize-clamped': ['CAMP-LIST-PAGESIZE'],
   'page-size-0-accepted': ['LIMIT-PAGE-SIZE'],
   'page-offset-cursor': ['PAGE-STABLE'],
   'page-hasmore-always-true': ['PAGE-HASMORE-CONSISTENT'],

@@ -60,6 +60,7 @@ export const MUTANTS = [
   { id: 'idem-scope-per-key', rule: '4.1 Idempotency-Key replays the original response (the reference scopes keys per workspace: any key of the workspace gets the replay).', description: 'Idempotency keys are scoped per API key: a second key of the same workspace executes again.' },
   // ---- pagination (4.1, 8) ----
   { id: 'page-oldest-first', rule: '4.1 List endpoints return newest first.', description: 'Lists are ordered oldest first.' },
+  { id: 'camp-list-pagesize-clamped', rule: '4.2 GET /v1/campaigns query: page size 1 to 100.', description: 'The campaign list clamps a page size of 0 or 101 into 1..100 instead of refusing it (other lists refuse).' },
   { id: 'page-size-101-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 101 (and above) is accepted.' },
   { id: 'page-size-0-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 0 is accepted (and answers an empty page).' },
   { id: 'page-offset-cursor', rule: '4.1 Lists are stable under concurrent changes.', description: 'The cursor is an offset: inserts and deletes during a walk repeat or skip items.' },

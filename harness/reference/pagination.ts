@@ -87,7 +87,9 @@ export function paginate<Row extends { id: string; created_at: number }>(
   q: PageQuery<Row>,
   choices?: Pick<Choices, 'defaultPageSize' | 'lastPageCursor'>,
 ): Page {
-  let size = parseLimit(query, mutant, choices?.defaultPageSize);
+  // The campaign-list mutant clamps a page size out of 1..100 instead of refusing it.
+  const clamped = q.list === 'campaigns' && mutant('camp-list-pagesize-clamped') && /^\d+$/.test(query.get('limit') ?? '');
+  let size = clamped ? Math.min(MAX_PAGE_SIZE, Math.max(1, Number(query.get('limit')))) : parseLimit(query, mutant, choices?.defaultPageSize);
   if (mutant('page-limit-ignored')) size = MAX_PAGE_SIZE;
   const raw = query.get('cursor');
   let pos: Position | null = null;

@@ -333,11 +333,11 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-LIST/filters',
-    title: 'the campaign list pages by cursor and page size, newest first, and filters by one status and by tag ids (profile names)',
+    title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, and filters by one status and by tag ids (profile names)',
     clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
-    budget: 20,
+    budget: 23,
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
       const n = ctx.profile.names.list;
@@ -354,6 +354,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const t2 = await createTag(ctx, ws, 'camp-2');
       await setTags(ctx, 'campaigns', c.id, [t1.id]);
       await setTags(ctx, 'campaigns', d.id, [t2.id]);
+      // Page size 1 to 100 (4.2): the bounds are taken, the values past them refused.
+      for (const size of [0, 101]) expectValidation400(await ws.api.get('/v1/campaigns', { [n.pageSize]: size }), ctx, `GET /v1/campaigns with ${n.pageSize}=${size}`);
+      expect2xx(await ws.api.get('/v1/campaigns', { [n.pageSize]: 100 }), `GET /v1/campaigns with ${n.pageSize}=100`);
       // Page size 1 walk: every campaign once, newest first.
       const walked = (await walk(ctx.profile, ws.api, '/v1/campaigns', 'data', 1)) as any[];
       expectThat(JSON.stringify(walked.map((x) => x.id)) === JSON.stringify(order), `a walk with ${n.pageSize}=1 must list the 4 campaigns newest first (${order.join(', ')}), got ${walked.map((x) => x.id).join(', ')}`);
