@@ -41,6 +41,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'email-unreadable-200': ['EMAIL-GET-503-UNREADABLE'],
   'email-no-413': ['EMAIL-GET-413'],
   'email-list-with-body': ['EMAIL-GET-ONLY-BODY'],
+  'anlt-overview-active-counts-unsent': ['ANLT-OVERVIEW-ACTIVECAMPAIGNS'],
   'anlt-breakdown-always': ['ANLT-CAMP-BREAKDOWN-ABSENT'],
   'anlt-ooo-always': ['ANLT-OOO-REPLIES'],
   'anlt-end-exclusive': ['ANLT-WINDOW-END-INCLUSIVE'],

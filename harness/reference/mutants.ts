@@ -200,6 +200,7 @@ export const MUTANTS = [
   { id: 'email-no-413', rule: '4.5 413 body_too_large when the message is too large to return inline.', description: 'Any email is returned inline, however large.' },
   { id: 'email-list-with-body', rule: '4.5 GET /v1/emails/{id} is the only endpoint returning a body.', description: 'The listing carries every body too.' },
   // ---- analytics (2.10, 4.6) ----
+  { id: 'anlt-overview-active-counts-unsent', rule: '2.10 Workspace overview adds `activeCampaigns` (campaigns currently sending).', description: 'activeCampaigns also counts draft, scheduled and paused campaigns.' },
   { id: 'anlt-breakdown-always', rule: '4.6 Each breakdown is present only when requested.', description: 'Every breakdown is answered, requested or not.' },
   { id: 'anlt-ooo-always', rule: '4.6 The out-of-office flag removes out-of-office auto-replies from reply counts and the reply rate.', description: 'The flag is ignored: auto-replies always count.' },
   { id: 'anlt-end-exclusive', rule: '4.6 The end is inclusive through the end of its day.', description: 'The end day is left out of the window.' },

@@ -67,7 +67,9 @@ export const overview: Handler = async (ctx) => {
   const orgs = ctx.mutant('anlt-overview-all-workspaces') ? (ctx.db.prepare('SELECT id FROM workspaces').all() as { id: string }[]).map((r) => r.id) : [org];
   const events = orgs.flatMap((o) => eventsIn(ctx.db, { orgId: o }, w.startMs, w.endMs));
   const x = inputs(ctx, scope, w);
-  const active = ctx.db.prepare("SELECT COUNT(*) AS n FROM campaigns WHERE org_id = ? AND status = 'active'").get(org) as { n: number };
+  // The mutant counts drafts and paused campaigns as sending too.
+  const activeWhere = ctx.mutant('anlt-overview-active-counts-unsent') ? "status IN ('draft', 'scheduled', 'active', 'paused')" : "status = 'active'";
+  const active = ctx.db.prepare(`SELECT COUNT(*) AS n FROM campaigns WHERE org_id = ? AND ${activeWhere}`).get(org) as { n: number };
   const sending = ctx.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE org_id = ? AND status = 'active'").get(org) as { n: number };
   const byCampaign = new Map<string, typeof events>();
   for (const e of events) {

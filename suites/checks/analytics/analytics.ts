@@ -1,8 +1,9 @@
 import { campaignAnalyticsFor } from '../../spec/schemas.ts';
-import { createCampaign } from '../../lib/recipes.ts';
+import { createCampaign, walk } from '../../lib/recipes.ts';
+import { fillPath } from '../../../harness/runner/operations.ts';
 import { skip } from '../../lib/check.ts';
 import type { Check, CheckContext } from '../../lib/check.ts';
-import { expectSchema, expectThat, expectError } from '../../lib/expect.ts';
+import { expect2xx, expectSchema, expectThat, expectError } from '../../lib/expect.ts';
 import { workspaceZone } from '../sending/lib.ts';
 import { ANSWER_CHECKS } from './answers.ts';
 import { RULE_CHECKS } from './rules.ts';
@@ -92,19 +93,32 @@ export const ANALYTICS_CHECKS: Check[] = [
   },
   {
     id: 'ANLT/overview-answer',
-    title: 'MUST answer the workspace overview with period, totals, activeCampaigns, sendingAccounts and topCampaigns',
+    title: 'MUST answer the workspace overview with period, totals, activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns',
     clauses: ['ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS'],
     level: 'MUST',
-    features: [...TRAFFIC],
-    budget: 30,
+    features: [...TRAFFIC, 'exclusiveWorkspace'],
+    budget: 40,
     async run(ctx) {
-      const t = await trafficCampaign(ctx, 2);
+      // A workspace of its own: what sends there is known, so activeCampaigns is an exact count.
+      const ws = await ctx.workspace({ exclusive: true });
+      const earlier = ((await walk(ctx.profile, ws.api, '/v1/campaigns')) as any[]).filter((c) => c.status === 'active').length;
+      await createCampaign(ctx, ws.api, { leads: 1, steps: 1 }); // a draft: not sending
+      const t = await trafficCampaign(ctx, 2, ws);
       const today = localDate(await targetNow(ctx), t.zone);
-      const r = await ok2xx(overview(ctx, t.ws.api, { start: addDays(today, -6), end: today, excludeOutOfOffice: false }), 'GET /v1/campaigns/analytics/overview');
-      expectSchema(r, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview');
-      expectThat(r.body.activeCampaigns >= 1, `a campaign of the workspace is sending, activeCampaigns is ${r.body.activeCampaigns}`, r);
+      const read = async (what: string) => {
+        const r = await ok2xx(overview(ctx, t.ws.api, { start: addDays(today, -6), end: today, excludeOutOfOffice: false }), `GET /v1/campaigns/analytics/overview ${what}`);
+        expectSchema(r, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview');
+        return r;
+      };
+      const r = await read('while one campaign sends');
+      expectThat(r.body.activeCampaigns === earlier + 1, `one campaign of the workspace is sending and one is a draft${earlier ? ` (besides ${earlier} active before)` : ''}: activeCampaigns must be ${earlier + 1}, got ${r.body.activeCampaigns}`, r);
       expectThat(r.body.sendingAccounts >= 2, `two mailboxes of the workspace sent today, sendingAccounts is ${r.body.sendingAccounts}`, r);
       expectThat(r.body.topCampaigns.length >= 1, 'a campaign sent in the window, topCampaigns is empty', r);
+      const pause = ctx.profile.operations['campaigns.pause'];
+      if (!pause) return;
+      expect2xx(await ws.api.request({ method: pause.method, path: fillPath(pause.path, { id: t.campaignId }) }), 'pause the sending campaign (operations.campaigns.pause)');
+      const after = await read('once it is paused');
+      expectThat(after.body.activeCampaigns === earlier, `the campaign that sent is paused: activeCampaigns must be ${earlier}, got ${after.body.activeCampaigns}`, after);
     },
   },
   {
