@@ -331,6 +331,40 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expectThat(got.length === 0, `an unavailable upstream sent ${got.length} message(s) to ${to}`);
     },
   },
+  {
+    id: 'IDEM-INFLIGHT/POST /v1/campaigns/{id}/test-email',
+    title: 'MUST answer 409 conflict to a request whose Idempotency-Key belongs to a request still processing (a test email held at the SMTP sink)',
+    clauses: ['IDEM-INFLIGHT-409', 'ERR-TABLE-409'],
+    level: 'MUST',
+    features: [...FEATURES],
+    budget: 12,
+    async run(ctx) {
+      const s = await sender(ctx, { subject: `In flight ${ctx.prefix}`, body: '<p>in flight</p>' });
+      const to = await recipient(ctx);
+      // The sink holds the message for a few seconds: a target that sends before it answers is
+      // still processing the first request meanwhile.
+      const rule = s.sink.faults.add({ stage: 'DATA', user: s.smtpUser, action: 'stall', stallMs: 4000, times: 1 });
+      const key = `${ctx.prefix}inflight-${faker(ctx).string.alphanumeric(12)}`;
+      const body = { variantId: s.variantId, accountId: s.accountId, recipient: to, personalization: 'dummy' };
+      const path = `/v1/campaigns/${s.campaignId}/test-email`;
+      let firstDone = false;
+      const firstP = s.ws.api.request({ method: 'POST', path, body, idempotencyKey: key }).finally(() => (firstDone = true));
+      try {
+        // A rule of one use leaves the list once it fired.
+        const held = () => (s.sink.faults.list().find((r) => r.id === rule.id)?.fired ?? 1) > 0;
+        for (const until = Date.now() + 10_000; !held() && !firstDone && Date.now() < until; ) await new Promise((r) => setTimeout(r, 25));
+        if (!held() || firstDone) skip('the target answered the test email before its SMTP server held the message: no request of it was seen still processing');
+        const second = await s.ws.api.request({ method: 'POST', path, body, idempotencyKey: key });
+        const overlapped = !firstDone;
+        const first = await firstP;
+        if (!overlapped) skip(`the first request answered (${first.status}) before the second did: the second met no request still processing`);
+        expectError(second, 409, ctx.profile, 'the same test email with the same Idempotency-Key while the first is still processing', 'conflict');
+      } finally {
+        await firstP.catch(() => undefined);
+        s.sink.faults.remove(rule.id);
+      }
+    },
+  },
 ];
 
 /** One lead in the sender's campaign, by the referenced leads.create (or the campaign create's `leads`). */
