@@ -33,6 +33,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'page-nextcursor-null': ['PAGE-HASMORE-CONSISTENT'],
   'tenant-isolation-broken': ['TENANT-ISOLATION'],
   'conv-answers-text-plain': ['CONV-JSON-BODIES'],
+  'res-unset-dates-null': ['RES-NULL-ONLY-WHERE-STATED'],
   'err-status-mismatch': ['ERR-STATUS-REPEATS-HTTP'],
   'err-requestid-not-uuid': ['ERR-REQUESTID-UUID'],
   'err-requestid-constant': ['ERR-REQUESTID-DISTINCT'],

@@ -38,6 +38,7 @@ export const MUTANTS = [
   { id: 'plan-api-access-ignored', rule: '5.4 403 is also returned when the plan does not include API access.', description: 'A workspace whose plan lacks API access is served normally.' },
   // ---- conventions (4.1) ----
   { id: 'conv-answers-text-plain', rule: '4.1 Request and response bodies are JSON.', description: 'Successful answers carry their JSON labelled Content-Type text/plain.' },
+  { id: 'res-unset-dates-null', rule: '2 `null` is used for an absent optional value where stated (reading: elsewhere an absent value is omitted).', description: "A campaign's unset schedule startDate and endDate are written null instead of omitted." },
   // ---- error envelope (part 7) ----
   { id: 'err-status-mismatch', rule: '7 `status` repeats the HTTP status.', description: 'On 404 responses the envelope says status 400.' },
   { id: 'err-requestid-not-uuid', rule: '7 `requestId` is a uuid string.', description: 'requestId is a non-uuid string (req_<hex>).' },

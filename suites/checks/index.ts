@@ -20,6 +20,7 @@ import { ANALYTICS_CHECKS } from './analytics/analytics.ts';
 import { ROBUSTNESS_CHECKS } from './robustness/index.ts';
 import { SECURITY_SUITE_CHECKS } from './security/index.ts';
 import { CONVENTION_CHECKS } from './conventions/json-answers.ts';
+import { NULL_CHECKS } from './conventions/nulls.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -44,5 +45,6 @@ export const ALL_CHECKS: readonly Check[] = [
   ...SECURITY_SUITE_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
   ...CONVENTION_CHECKS,
+  ...NULL_CHECKS,
   ...RATE_HEADER_CHECKS,
 ];

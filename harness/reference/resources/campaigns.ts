@@ -64,7 +64,8 @@ export function weekdays(numbering: Choices['sendingDays']) {
 const scheduleView = (ctx: Ctx, s: Schedule) => {
   const days = weekdays(ctx.services.choices.sendingDays);
   const wire = { ...s, sendingDays: s.sendingDays.map(days.toWire).sort((a, b) => a - b) };
-  return Object.fromEntries(Object.entries(wire).filter(([, v]) => v !== null));
+  // The mutant writes an unset date as null (2: null only where stated).
+  return ctx.mutant('res-unset-dates-null') ? wire : Object.fromEntries(Object.entries(wire).filter(([, v]) => v !== null));
 };
 
 export function campaignView(ctx: Ctx, r: CampaignRow) {

@@ -1,0 +1,70 @@
+import type { Check } from '../../lib/check.ts';
+import { fail } from '../../lib/check.ts';
+import { ENDPOINTS, type Endpoint } from '../../spec/endpoints.ts';
+import { unstatedNulls } from '../../spec/schemas.ts';
+
+// Part 2 "null is used for an absent optional value where stated", read over the whole run: every
+// 2xx answer of an endpoint the catalog names a schema for is searched for nulls the spec does not
+// state (a SHOULD reading: an omitted field is the other way to say "no value").
+
+interface Matcher { ep: Endpoint; re: RegExp; literal: number }
+
+const MATCHERS: Matcher[] = ENDPOINTS.filter((e) => e.path && e.response)
+  .map((ep) => ({ ep, re: new RegExp(`^${ep.path!.replace(/\{\w+\}/g, '[^/]+')}$`), literal: ep.path!.replace(/\{\w+\}/g, '').length }))
+  // The most literal template first: /v1/campaigns/analytics/overview before /v1/campaigns/{id}/status.
+  .sort((a, b) => b.literal - a.literal);
+
+/** The catalog endpoint of a request, if any. */
+export function endpointOf(method: string, pathname: string): Endpoint | undefined {
+  return MATCHERS.find((m) => m.ep.method === method && m.re.test(pathname))?.ep;
+}
+
+/** Unstated null paths of one answer body: a list's page (meta) and items, or one resource. */
+function nullsOf(ep: Endpoint, body: unknown): string[] {
+  if (!ep.list) return unstatedNulls(ep.response!, body);
+  const page = body as { data?: unknown[]; meta?: unknown } | null;
+  const items = Array.isArray(page?.data) ? page.data : [];
+  return [...unstatedNulls('List', { meta: page?.meta }), ...new Set(items.flatMap((x) => unstatedNulls(ep.response!, x)).map((p) => `data[].${p}`))];
+}
+
+export const NULL_CHECKS: Check[] = [
+  {
+    id: 'RES-NULLS/every-answer-seen',
+    title: 'SHOULD use null only where the spec states it, in every 2xx answer of the run (an absent value is omitted elsewhere)',
+    clauses: ['RES-NULL-ONLY-WHERE-STATED'],
+    level: 'SHOULD',
+    features: [],
+    budget: 1,
+    last: true,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      await ws.api.get('/v1/campaigns');
+      const base = ctx.anonymous.baseUrl.replace(/\/$/, '');
+      const problems = new Map<string, { paths: Set<string>; ids: string[] }>();
+      let judged = 0;
+      for (const ex of ctx.observed()) {
+        const res = ex.response;
+        if (!res || res.status < 200 || res.status > 299 || !ex.request.url.startsWith(`${base}/v1/`) || !res.body) continue;
+        const ep = endpointOf(ex.request.method, new URL(ex.request.url).pathname);
+        if (!ep) continue;
+        let body: unknown;
+        try {
+          body = JSON.parse(res.body);
+        } catch {
+          continue; // truncated or not JSON: CONV-JSON-BODIES judges that
+        }
+        judged++;
+        const nulls = nullsOf(ep, body);
+        if (!nulls.length) continue;
+        const p = problems.get(ep.id) ?? { paths: new Set<string>(), ids: [] };
+        for (const n of nulls) p.paths.add(n);
+        p.ids.push(ex.id);
+        problems.set(ep.id, p);
+      }
+      if (problems.size) {
+        const lines = [...problems].map(([id, p]) => `${id}: ${[...p.paths].slice(0, 6).join(', ')}`);
+        fail(`null where the spec does not state it (omit the field instead), in ${problems.size} endpoint(s) of the ${judged} answers read: ${lines.join('; ')}`, ...[...problems.values()].flatMap((p) => p.ids.slice(0, 2)));
+      }
+    },
+  },
+];
