@@ -389,7 +389,9 @@ export class PublicApi {
     try {
       const reply: Reply = await route.handler(ctx);
       // 201 is stated for POST /v1/accounts only; other creates answer the chosen status.
-      const status = reply.status === 201 && route.op !== 'accounts.create' ? this.s.choices.createStatus : reply.status;
+      let status = reply.status === 201 && route.op !== 'accounts.create' ? this.s.choices.createStatus : reply.status;
+      // The mutant answers a start with another success status than the one it declares.
+      if (route.op === 'campaigns.start' && this.s.mutant('conv-start-status-undeclared')) status = 202;
       // The mutant labels its JSON answers as plain text.
       const labelled = this.s.mutant('conv-answers-text-plain') ? { ...reply.headers, 'content-type': 'text/plain; charset=utf-8' } : reply.headers;
       return jsonOutgoing(status, reply.body, requestId, labelled);

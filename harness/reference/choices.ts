@@ -7,6 +7,7 @@
 // reference never imports fixtures/).
 
 import { ALT_SENDING, DEFAULT_SENDING, sendingDeclarations, type SendingChoices } from './sending/options.ts';
+import { MAX_LEADS_ON_CREATE } from './limits.ts';
 
 export type ReferencedOp =
   | 'apikeys.list'
@@ -383,6 +384,8 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     verificationStatus: { ...c.verificationStatus },
     leadSearchRows: c.leadSearchRows,
     newLeadStatus: c.newLeadStatus,
+    successStatus: { '*': 200, 'campaigns.create': c.createStatus, 'apikeys.create': c.createStatus, 'leads.create': c.createStatus },
+    campaignCreateMaxLeads: MAX_LEADS_ON_CREATE,
     variantIdPath: c.variantShape === 'step-id' ? 'sequence.{step}.id' : 'sequence.{step}.versions.0.key',
     ...sendingDeclarations(c.sending),
     analytics: analyticsDeclaration(c.analytics),

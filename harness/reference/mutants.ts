@@ -37,6 +37,7 @@ export const MUTANTS = [
   { id: 'plan-api-access-402', rule: '5.4 / 7 403 permission_denied when the plan does not include API access.', description: 'A plan without API access answers 402 payment_required instead of 403.' },
   { id: 'plan-api-access-ignored', rule: '5.4 403 is also returned when the plan does not include API access.', description: 'A workspace whose plan lacks API access is served normally.' },
   // ---- conventions (4.1) ----
+  { id: 'conv-start-status-undeclared', rule: '4.1 Success status codes other than 201 for POST /v1/accounts: not shown (as the profile declares).', description: 'POST /v1/campaigns/{id}/start answers 202 although the profile declares 200.' },
   { id: 'conv-answers-text-plain', rule: '4.1 Request and response bodies are JSON.', description: 'Successful answers carry their JSON labelled Content-Type text/plain.' },
   { id: 'res-unset-dates-null', rule: '2 `null` is used for an absent optional value where stated (reading: elsewhere an absent value is omitted).', description: "A campaign's unset schedule startDate and endDate are written null instead of omitted." },
   // ---- error envelope (part 7) ----
@@ -61,6 +62,7 @@ export const MUTANTS = [
   { id: 'idem-scope-per-key', rule: '4.1 Idempotency-Key replays the original response (the reference scopes keys per workspace: any key of the workspace gets the replay).', description: 'Idempotency keys are scoped per API key: a second key of the same workspace executes again.' },
   // ---- pagination (4.1, 8) ----
   { id: 'page-oldest-first', rule: '4.1 List endpoints return newest first.', description: 'Lists are ordered oldest first.' },
+  { id: 'camp-create-leads-one-over', rule: '8 The size limit of the leads list in campaign creation (not shown: as the profile declares).', description: 'A campaign create takes one lead more than the declared limit.' },
   { id: 'camp-list-pagesize-clamped', rule: '4.2 GET /v1/campaigns query: page size 1 to 100.', description: 'The campaign list clamps a page size of 0 or 101 into 1..100 instead of refusing it (other lists refuse).' },
   { id: 'page-size-101-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 101 (and above) is accepted.' },
   { id: 'page-size-0-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 0 is accepted (and answers an empty page).' },

@@ -21,6 +21,7 @@ import { ROBUSTNESS_CHECKS } from './robustness/index.ts';
 import { SECURITY_SUITE_CHECKS } from './security/index.ts';
 import { CONVENTION_CHECKS } from './conventions/json-answers.ts';
 import { NULL_CHECKS } from './conventions/nulls.ts';
+import { SUCCESS_STATUS_CHECKS } from './conventions/success-status.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -46,5 +47,6 @@ export const ALL_CHECKS: readonly Check[] = [
   ...OBSERVED_ENVELOPE_CHECKS,
   ...CONVENTION_CHECKS,
   ...NULL_CHECKS,
+  ...SUCCESS_STATUS_CHECKS,
   ...RATE_HEADER_CHECKS,
 ];

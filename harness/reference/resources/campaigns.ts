@@ -17,7 +17,7 @@ import type { Choices } from '../choices.ts';
 import { shapeResult } from '../shape.ts';
 
 export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'paused', 'stopped', 'completed', 'failed'] as const;
-export const MAX_LEADS_ON_CREATE = 10_000;
+import { MAX_LEADS_ON_CREATE } from '../limits.ts';
 export const MAX_SEQUENCE_STEPS = 50;
 
 export interface Schedule {
@@ -192,7 +192,7 @@ export const create: Handler = async (ctx) => {
   let leadEmails: string[] = [];
   if (b.leads !== undefined && b.leads !== null) {
     if (!Array.isArray(b.leads)) v.issue('leads', 'must be an array of email address strings');
-    else if (b.leads.length > MAX_LEADS_ON_CREATE) v.issue('leads', `at most ${MAX_LEADS_ON_CREATE} leads`);
+    else if (b.leads.length > MAX_LEADS_ON_CREATE + (ctx.mutant('camp-create-leads-one-over') ? 1 : 0)) v.issue('leads', `at most ${MAX_LEADS_ON_CREATE} leads`);
     else b.leads.forEach((e, i) => (typeof e === 'string' ? leadEmails.push(e) : v.issue(`leads[${i}]`, 'must be a string')));
   }
   v.done();

@@ -1,23 +1,12 @@
 import type { Check } from '../../lib/check.ts';
 import { fail } from '../../lib/check.ts';
-import { ENDPOINTS, type Endpoint } from '../../spec/endpoints.ts';
+import type { Endpoint } from '../../spec/endpoints.ts';
+import { endpointOf } from './endpoint-of.ts';
 import { unstatedNulls } from '../../spec/schemas.ts';
 
 // Part 2 "null is used for an absent optional value where stated", read over the whole run: every
 // 2xx answer of an endpoint the catalog names a schema for is searched for nulls the spec does not
 // state (a SHOULD reading: an omitted field is the other way to say "no value").
-
-interface Matcher { ep: Endpoint; re: RegExp; literal: number }
-
-const MATCHERS: Matcher[] = ENDPOINTS.filter((e) => e.path && e.response)
-  .map((ep) => ({ ep, re: new RegExp(`^${ep.path!.replace(/\{\w+\}/g, '[^/]+')}$`), literal: ep.path!.replace(/\{\w+\}/g, '').length }))
-  // The most literal template first: /v1/campaigns/analytics/overview before /v1/campaigns/{id}/status.
-  .sort((a, b) => b.literal - a.literal);
-
-/** The catalog endpoint of a request, if any. */
-export function endpointOf(method: string, pathname: string): Endpoint | undefined {
-  return MATCHERS.find((m) => m.ep.method === method && m.re.test(pathname))?.ep;
-}
 
 /** Unstated null paths of one answer body: a list's page (meta) and items, or one resource. */
 function nullsOf(ep: Endpoint, body: unknown): string[] {
@@ -46,7 +35,7 @@ export const NULL_CHECKS: Check[] = [
         const res = ex.response;
         if (!res || res.status < 200 || res.status > 299 || !ex.request.url.startsWith(`${base}/v1/`) || !res.body) continue;
         const ep = endpointOf(ex.request.method, new URL(ex.request.url).pathname);
-        if (!ep) continue;
+        if (!ep?.response) continue;
         let body: unknown;
         try {
           body = JSON.parse(res.body);

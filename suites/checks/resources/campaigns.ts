@@ -188,6 +188,28 @@ export const CAMPAIGN_CHECKS: Check[] = [
     },
   },
   {
+    id: 'CAMP-CREATE/leads-limit',
+    title: 'MUST take a campaign create with as many leads as the profile declares (declarations.campaignCreateMaxLeads), and refuse one more with 400',
+    clauses: ['LIMIT-CAMPAIGN-LEADS-PROFILE'],
+    level: 'PROFILE',
+    features: [],
+    budget: 2,
+    async run(ctx) {
+      const max = ctx.profile.declarations.campaignCreateMaxLeads;
+      if (!max) skip('needs declarations.campaignCreateMaxLeads in the profile (the most leads a campaign create takes)');
+      if (max > 50_000) skip(`the declared limit of ${max} leads is more than the kit sends in one request (50,000)`);
+      const ws = await ctx.workspace();
+      const tag = faker(ctx).string.alphanumeric(6).toLowerCase();
+      const leads = (n: number) => Array.from({ length: n }, (_, i) => `${ctx.prefix}cap${tag}-${i}@leads.example.test`);
+      const body = (n: number) => ({ ...campaignBody(faker(ctx), ctx.prefix), leads: leads(n) });
+      expectValidation400(await ws.api.post('/v1/campaigns', body(max + 1)), ctx, `POST /v1/campaigns with ${max + 1} leads (declared limit ${max})`);
+      const ok = await ws.api.post('/v1/campaigns', body(max));
+      expect2xx(ok, `POST /v1/campaigns with ${max} leads (the declared limit)`);
+      const count = ok.body?.campaign?.metrics?.leadsCount;
+      expectThat(count === max, `a campaign created with ${max} distinct leads must count them all, metrics.leadsCount is ${count}`, ok);
+    },
+  },
+  {
     id: 'CAMP-CREATE/minimal',
     title: 'MUST accept a campaign without leads (leads optional), counting zero leads',
     clauses: ['CAMP-CREATE-LEADS-OPTIONAL', 'CAMP-CREATE-LEADS-COUNTS'],

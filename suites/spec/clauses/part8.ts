@@ -18,4 +18,5 @@ export const CLAUSES_PART8: readonly Clause[] = [
   { id: 'LIMIT-RETENTION', section: '8', level: 'MUST', text: 'Analytics retention is reported as period.retentionDays.' },
   { id: 'LIMIT-USAGE-TYPES', section: '8', level: 'MUST', text: 'Usage limit types: monthly_emails, active_contacts, ai_credits, email_validation, monthly_imports, lead_finder_credits.' },
   { id: 'LIMIT-QUOTAS', section: '8', level: 'PROFILE', text: 'Plan quota values and the size limit of the leads list in campaign creation: not shown.' },
+  { id: 'LIMIT-CAMPAIGN-LEADS-PROFILE', section: '8', level: 'PROFILE', text: 'The size limit of the leads list in campaign creation (not shown): as the profile declares (declarations.campaignCreateMaxLeads).' },
 ];

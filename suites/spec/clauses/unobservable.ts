@@ -11,7 +11,6 @@ export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'ACCT-STATUSMESSAGE-NULL-SERVICE-SIDE': 'a failure inside the service cannot be provoked from outside without a mutant of the target',
   'LIMIT-ACCOUNTS-PER-WORKSPACE': '"no limit" cannot be proved by a finite number of mailboxes',
   'KEY-SECRET-ONCE': 'keys are shown in the dashboard, which the API does not expose',
-  'CONV-SUCCESS-STATUS': 'where the spec gives no success status, whichever 2xx a target chose cannot be told right or wrong and the profile has no field for it: the kit accepts any 2xx there (POST /v1/accounts is held to its 201 under ACCT-CREATE-201)',
   'EVT-NOT-SHOWN': 'part 6 shows no events, webhooks or callbacks and the profile has no field for any a target offers, so there is none to subscribe to or wait for: outcomes are observed by polling (EVT-POLLING)',
   'RATE-CLIENT-BACKOFF': "a rule for clients, not for the target: the kit's own client backs off exponentially on a repeated 429 (Retry-After, then at least 2 s, 4 s, 8 s..., up to 60 s); what the target answers meanwhile is checked under RATE-429 and RATE-RECOVERS",
   'RES-TS-MILLIS': 'a rule for readers of timestamps: the kit accepts both forms, with and without milliseconds, wherever it reads one (RES-TS-ISO8601 holds what the target writes)',
@@ -20,5 +19,5 @@ export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'STATE-CAMP-OTHER-PROFILE': 'the transitions for pause, stop, complete, fail and schedule are not shown and the profile has no field for them: the campaign model accepts any such transition, so it proves none',
   'STATE-LEAD-PLATFORM-PROFILE': 'the transitions of platform-managed lead statuses are not shown and the profile has no field for them (declarations.sending only describes them for the report): the lead model accepts any, so it proves none',
   'STATE-LF-TRANSITIONS-PROFILE': 'the transitions between lead search states are not shown and the profile has no field for them: the lead search model holds the stated invariants (STATE-LF-*) and accepts any transition',
-  'LIMIT-QUOTAS': "plan quota values and the largest leads list a campaign create takes are the plan's and the profile has no field for them: the kit reads quotas from GET /v1/usage/{limitType} (or sets them through the control API) and creates campaigns with a few leads, assuming no value",
+  'LIMIT-QUOTAS': "plan quota values are each workspace's plan's and the profile has no field for them: the kit reads quotas from GET /v1/usage/{limitType} (or sets them through the control API), assuming no value; the size limit of a campaign create's leads list is declared apart (declarations.campaignCreateMaxLeads, LIMIT-CAMPAIGN-LEADS-PROFILE)",
 };

@@ -1,0 +1,45 @@
+import type { Check } from '../../lib/check.ts';
+import { fail, skip } from '../../lib/check.ts';
+import { endpointIdOf } from './endpoint-of.ts';
+
+// 4.1 "Success status codes other than 201 for POST /v1/accounts: not shown": the profile declares
+// them (declarations.successStatus), and every success answer the run saw is held to that word.
+
+export const SUCCESS_STATUS_CHECKS: Check[] = [
+  {
+    id: 'CONV-SUCCESS-STATUS/every-answer-seen',
+    title: 'MUST answer each success with the status the profile declares for its endpoint (declarations.successStatus), in every 2xx answer of the run',
+    clauses: ['CONV-SUCCESS-STATUS'],
+    level: 'PROFILE',
+    features: [],
+    budget: 1,
+    last: true,
+    async run(ctx) {
+      const declared = ctx.profile.declarations.successStatus;
+      if (!declared) skip('needs declarations.successStatus in the profile (the success status of each endpoint other than POST /v1/accounts)');
+      const ws = await ctx.workspace();
+      await ws.api.get('/v1/workspace');
+      const base = ctx.anonymous.baseUrl.replace(/\/$/, '');
+      const wrong = new Map<string, { want: number; got: Set<number>; ids: string[] }>();
+      let judged = 0;
+      for (const ex of ctx.observed()) {
+        const status = ex.response?.status;
+        if (status === undefined || status < 200 || status > 299 || !ex.request.url.startsWith(`${base}/v1/`)) continue;
+        const id = endpointIdOf(ctx.profile, ex.request.method, new URL(ex.request.url).pathname);
+        if (!id || id === 'accounts.create') continue; // its 201 is stated (ACCT-CREATE-201)
+        const want = declared[id] ?? declared['*'];
+        if (want === undefined) continue;
+        judged++;
+        if (status === want) continue;
+        const w = wrong.get(id) ?? { want, got: new Set<number>(), ids: [] };
+        w.got.add(status);
+        w.ids.push(ex.id);
+        wrong.set(id, w);
+      }
+      if (wrong.size) {
+        const lines = [...wrong].map(([id, w]) => `${id} answered ${[...w.got].join('/')} (declared ${w.want})`);
+        fail(`${wrong.size} endpoint(s) answered a success status other than the profile declares, of ${judged} successes read: ${lines.join('; ')}`, ...[...wrong.values()].flatMap((w) => w.ids.slice(0, 2)));
+      }
+    },
+  },
+];
