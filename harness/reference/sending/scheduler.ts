@@ -11,7 +11,7 @@
 import type { DB } from '../db.ts';
 import type { Choices } from '../choices.ts';
 import { DELETED_ORG_PREFIX, deletedOrg, type MutantSwitch } from '../mutants.ts';
-import { isWithinSchedule, type CampaignDoc } from '../resources/campaigns.ts';
+import { isWithinSchedule, type CampaignDoc, type Schedule } from '../resources/campaigns.ts';
 import { startOfLocalDay } from '../resources/time.ts';
 
 export interface DueSend {
@@ -62,6 +62,13 @@ function rampRoom(db: DB, s: AccountState, campaignId: string, now: number, c: C
 }
 
 /** May a mailbox in this status send campaign mail? Only an active one (3.2: a paused one is skipped). */
+/** The schedule the engine keeps to (the status view reads the campaign's own): the mutants forget its dates or its days. */
+function keptSchedule(s: Schedule, mutant: MutantSwitch): Schedule {
+  if (mutant('send-schedule-dates-ignored')) return { ...s, startDate: null, endDate: null };
+  if (mutant('send-sending-days-ignored')) return { ...s, sendingDays: [0, 1, 2, 3, 4, 5, 6] };
+  return s;
+}
+
 export function canSend(s: { mutant: MutantSwitch }, status: string): boolean {
   return status === 'active' || (status === 'inactive' && s.mutant('send-paused-mailbox-sends'));
 }
@@ -111,9 +118,9 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
   for (const camp of campaigns) {
     if (out.length >= max) break;
     const doc = JSON.parse(camp.doc) as CampaignDoc;
-    if (doc.sequence.length === 0 || (!isWithinSchedule(doc.schedule, now) && !mutant('send-window-ignored'))) continue;
+    if (doc.sequence.length === 0 || (!isWithinSchedule(keptSchedule(doc.schedule, mutant), now) && !mutant('send-window-ignored'))) continue;
     const sentToday = (db.prepare("SELECT COUNT(*) AS n FROM emails WHERE campaign_id = ? AND kind = 'campaign' AND sent_at >= ?").get(camp.id, dayStart(now, doc.schedule.timezone)) as { n: number }).n;
-    let room = doc.schedule.dailyLimit - sentToday;
+    let room = mutant('send-daily-limit-ignored') ? Infinity : doc.schedule.dailyLimit - sentToday;
     if (room <= 0) continue;
     const leads = db
       .prepare(

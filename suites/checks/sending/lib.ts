@@ -61,9 +61,9 @@ export interface LaunchOptions {
 
 export const QUIET_SETTINGS = { trackOpens: false, trackClicks: false, sendAsTextOnly: false, stopOnReply: true };
 
-/** Creates a campaign (schedule, settings, sequence, mailboxes, leads) and starts it. */
-export async function launch(ctx: CheckContext, ws: Workspace, o: LaunchOptions): Promise<{ id: string; leads: { id: string; email: string }[]; res: ApiResponse }> {
-  const body = {
+/** The create body of a campaign (schedule, settings, sequence, mailboxes, leads). */
+export function launchBody(ctx: CheckContext, o: LaunchOptions) {
+  return {
     name: `${ctx.prefix}${faker(ctx).company.name()}`.slice(0, 100),
     schedule: o.schedule ?? openSchedule(ctx),
     settings: { ...QUIET_SETTINGS, ...o.settings },
@@ -71,7 +71,11 @@ export async function launch(ctx: CheckContext, ws: Workspace, o: LaunchOptions)
     accounts: o.accounts,
     leads: o.leads,
   };
-  const res = await ws.api.post('/v1/campaigns', body);
+}
+
+/** Creates a campaign (schedule, settings, sequence, mailboxes, leads) and starts it. */
+export async function launch(ctx: CheckContext, ws: Workspace, o: LaunchOptions): Promise<{ id: string; leads: { id: string; email: string }[]; res: ApiResponse }> {
+  const res = await ws.api.post('/v1/campaigns', launchBody(ctx, o));
   expect2xx(res, 'setup: POST /v1/campaigns');
   const id = res.body?.campaign?.id;
   expectThat(typeof id === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);

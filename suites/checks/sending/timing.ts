@@ -1,9 +1,10 @@
 import type { ApiClient } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
+import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
 import { skip } from '../../lib/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { opRequest } from '../resources/lib.ts';
-import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival } from './lib.ts';
+import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
+import { dayNumber } from '../resources/campaigns.ts';
 
 // When a campaign sends (2.1 gap and cap, 2.5 schedule and step delays, 3.1 resume, 3.2 paused
 // and deleted mailboxes). Time is the control clock's: these checks run alone (solo) because they
@@ -58,6 +59,17 @@ async function expectNothingAfter(drv: Driver, stop: number, minutes: number, wh
   // a target that ignores the stop from sending again at that same instant.
   const late = drv.arrivals().filter((a) => a.lo > stop);
   expectThat(late.length === 0, `${what}: ${late.length} email(s) were sent after it (first to ${late[0]?.m.envelope.rcptTo.join(', ')}, sent between ${late[0] ? fmt(late[0].lo) : ''} and ${late[0] ? fmt(late[0].hi) : ''})`);
+}
+
+/** Creates and starts a campaign, or null when the target refuses its create or its start with a 4xx (a schedule it will not send on). */
+async function launchOrRefused(ctx: CheckContext, ws: Workspace, o: LaunchOptions): Promise<{ addresses: string[] } | null> {
+  const res = await ws.api.post('/v1/campaigns', launchBody(ctx, o));
+  if (res.status >= 400 && res.status < 500) return null;
+  expect2xx(res, 'setup: POST /v1/campaigns');
+  const s = await ws.api.post(`/v1/campaigns/${res.body?.campaign?.id}/start`);
+  if (s.status >= 400 && s.status < 500) return null;
+  expect2xx(s, 'setup: POST /v1/campaigns/{id}/start');
+  return { addresses: o.leads };
 }
 
 export const TIMING_CHECKS: Check[] = [
@@ -189,6 +201,45 @@ export const TIMING_CHECKS: Check[] = [
       const early = got.filter((a) => a.hi < opens);
       expectThat(early.length === 0, `nothing should be sent before the window opens at ${fmt(opens)}: ${early.length} email(s) arrived before`);
       expectThat(got.length >= 1 && got.every((a) => a.lo <= opens + 60 * MINUTE), `the window ${fmt(opens)} to ${fmt(opens + 60 * MINUTE)} should see the 2 leads emailed, ${got.length} arrived (${got.map((a) => fmt(a.hi)).join(', ')})`, view);
+    },
+  },
+  {
+    id: 'SEND/schedule-limits',
+    title: "SHOULD keep to the whole schedule at the sink: at most dailyLimit a day, nothing before startDate or after endDate, nothing on a day outside sendingDays",
+    clauses: ['CAMP-SCHEDULE-WINDOW'],
+    level: 'SHOULD',
+    features: [...FEATURES],
+    solo: true,
+    budget: 45,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const boxes = [];
+      for (let i = 0; i < 4; i++) boxes.push(await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 200 }));
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      // Today's and tomorrow's observations fall at the same UTC times of day, away from midnight.
+      await awayFromMidnight(ctx, drv, ['UTC'], 60, 3 * 60);
+      const now = await drv.now();
+      const tomorrow = new Date(now + 24 * HOUR).getUTCDay();
+      const step = [{ subject: `Schedule ${ctx.prefix}`, body: '<p>Schedule</p>' }];
+      const leads = (tag: string) => leadAddresses(ctx, 3, tag);
+      const capped = await launch(ctx, ws, { accounts: [boxes[0]!.id], leads: leads('cap'), steps: step, schedule: openSchedule(ctx, 'UTC', 0, 1440, 1) });
+      const later = await launchOrRefused(ctx, ws, { accounts: [boxes[1]!.id], leads: leads('later'), steps: step, schedule: { ...openSchedule(ctx), startDate: fmt(now + 23 * HOUR) } });
+      const ended = await launchOrRefused(ctx, ws, { accounts: [boxes[2]!.id], leads: leads('ended'), steps: step, schedule: { ...openSchedule(ctx), endDate: fmt(now - 24 * HOUR) } });
+      const dayOff = await launch(ctx, ws, { accounts: [boxes[3]!.id], leads: leads('dayoff'), steps: step, schedule: { ...openSchedule(ctx), sendingDays: [dayNumber(ctx, tomorrow)] } });
+      const count = (addresses: string[]) => addresses.reduce((n, a) => n + drv.to(a).length, 0);
+      const capAddresses = capped.leads.map((l) => l.email);
+      await drv.until(() => false, { stepMs: 10 * MINUTE, horizonMs: 2 * HOUR, what: 'two hours of today' });
+      expectThat(count(capAddresses) === 1, `dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(capAddresses)}`, capped.res);
+      if (later) expectThat(count(later.addresses) === 0, `startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(later.addresses)} email(s) were`);
+      if (ended) expectThat(count(ended.addresses) === 0, `endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(ended.addresses)} email(s) were`);
+      expectThat(count(dayOff.leads.map((l) => l.email)) === 0, `sendingDays holds only tomorrow: nothing should be sent today, ${count(dayOff.leads.map((l) => l.email))} email(s) were`, dayOff.res);
+      // Tomorrow, at the same time: the later campaign and the one of tomorrow's day begin.
+      await drv.advance(22 * HOUR);
+      await drv.until(() => (!later || count(later.addresses) > 0) && count(dayOff.leads.map((l) => l.email)) > 0, { stepMs: 10 * MINUTE, horizonMs: 3 * HOUR, what: "tomorrow's sending" });
+      if (later) expectThat(count(later.addresses) > 0, `past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`);
+      expectThat(count(dayOff.leads.map((l) => l.email)) > 0, `on its sending day the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
+      expectThat(count(capAddresses) <= 2, `dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(capAddresses)}`, capped.res);
+      if (ended) expectThat(count(ended.addresses) === 0, `endDate has passed: nothing should be sent, ${count(ended.addresses)} email(s) were by ${fmt(await drv.now())}`);
     },
   },
   {
