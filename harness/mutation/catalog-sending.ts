@@ -47,6 +47,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-overview-active-counts-unsent': ['ANLT-OVERVIEW-ACTIVECAMPAIGNS'],
   'anlt-breakdown-always': ['ANLT-CAMP-BREAKDOWN-ABSENT'],
   'anlt-ooo-always': ['ANLT-OOO-REPLIES'],
+  'anlt-ooo-rate-kept': ['ANLT-OOO-RATE'],
   'anlt-end-exclusive': ['ANLT-WINDOW-END-INCLUSIVE'],
   'anlt-time-part-kept': ['ANLT-WINDOW-TIME-IGNORED'],
   'anlt-overview-all-workspaces': ['ANLT-OV-WORKSPACE'],

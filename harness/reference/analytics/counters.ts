@@ -15,6 +15,8 @@ export interface CountInputs {
   bounced: Set<string>;
   /** leadId -> current status */
   statuses: Map<string, string>;
+  /** Set by a mutant: the reply rate of totals counts out-of-office answers even when they are excluded. */
+  oooInRate?: boolean;
 }
 
 export const isReply = (e: LedgerEvent, excludeOutOfOffice: boolean) => e.type === 'reply' || (e.type === 'ooo' && !excludeOutOfOffice);
@@ -54,7 +56,7 @@ const rateInputs = (c: Counts) => ({ ...c, uniqueOpens: c.opens.uniqueLeads, uni
 /** `totals` of 2.10 (campaign analytics and the overview). */
 export function totalsOf(events: LedgerEvent[], x: CountInputs) {
   const c = counts(events, x);
-  const r = ratesOf(rateInputs(c), x.choice);
+  const r = ratesOf(rateInputs(x.oooInRate ? counts(events, { ...x, excludeOutOfOffice: false }) : c), x.choice);
   return {
     ...c,
     rates: { open: r.open, click: r.click, reply: r.reply, bounce: r.bounce, delivery: r.delivery, unsubscribe: r.unsubscribe, conversion: r.conversion },

@@ -44,6 +44,14 @@ async function answered(ctx: CheckContext) {
   return { ws, c, w, last };
 }
 
+/** What the reply rate may be taken over: the declared base (declarations.analytics.rateBase), or delivered or sent. */
+function replyRateBases(ctx: CheckContext, totals: { sent: number; delivered: number }): number[] {
+  const base = ctx.profile.declarations.analytics?.rateBase;
+  if (base === 'delivered') return [totals.delivered];
+  if (base === 'sent') return [totals.sent];
+  return [totals.delivered, totals.sent];
+}
+
 export const ANSWER_CHECKS: Check[] = [
   {
     id: 'ANLT/out-of-office',
@@ -62,6 +70,9 @@ export const ANSWER_CHECKS: Check[] = [
       expectThat(x.replies === 1, `with the out-of-office flag, replies must count the one real reply (an auto-reply and a bounce are not replies), got ${x.replies}`, excluded);
       expectThat(x.rates.reply <= i.rates.reply, `leaving auto-replies out cannot raise the reply rate: ${x.rates.reply} with the flag, ${i.rates.reply} without`, excluded, included);
       if (i.replies > x.replies) expectThat(x.rates.reply < i.rates.reply, `with the flag ${i.replies - x.replies} auto-repl(y/ies) left the reply count, so the reply rate must drop too: ${x.rates.reply} with, ${i.rates.reply} without`, excluded, included);
+      // Whatever is counted without the flag, the rate with it is the one real reply over the base (percent, 2.10).
+      const bases = replyRateBases(ctx, x);
+      expectThat(bases.some((b) => b > 0 && Math.abs(x.rates.reply - (100 * x.replies) / b) <= 0.5), `with the out-of-office flag the reply rate must count the one real reply alone: ${x.replies} reply over ${bases.join(' or ')} is ${bases.map((b) => (b ? ((100 * x.replies) / b).toFixed(2) : '-')).join(' or ')} %, got ${x.rates.reply}`, excluded);
       expectSchema(excluded, campaignAnalyticsFor(['bounce']), 'analytics with breakdown=bounce');
       const bb = excluded.body.bounceBreakdown;
       expectThat(bb.total >= 1 && bb.byCategory.length >= 1, `a bounce was counted (bounces ${x.bounces}), so bounceBreakdown must show it with a category, got ${JSON.stringify(bb)}`, excluded);
