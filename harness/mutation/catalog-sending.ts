@@ -50,6 +50,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-ooo-rate-kept': ['ANLT-OOO-RATE'],
   'anlt-end-exclusive': ['ANLT-WINDOW-END-INCLUSIVE'],
   'anlt-time-part-kept': ['ANLT-WINDOW-TIME-IGNORED'],
+  'anlt-days-in-utc': ['ANLT-WINDOW-WHOLE-DAYS', 'ANLT-WINDOW-START-OF-DAY'],
   'anlt-overview-all-workspaces': ['ANLT-OV-WORKSPACE'],
   'anlt-coarsen-down': ['ANLT-TS-COARSEN-ONLY-UP'],
   'anlt-clamp-silent': ['ANLT-RETENTION-CLAMP'],

@@ -209,6 +209,7 @@ export const MUTANTS = [
   { id: 'anlt-overview-active-counts-unsent', rule: '2.10 Workspace overview adds `activeCampaigns` (campaigns currently sending).', description: 'activeCampaigns also counts draft, scheduled and paused campaigns.' },
   { id: 'anlt-breakdown-always', rule: '4.6 Each breakdown is present only when requested.', description: 'Every breakdown is answered, requested or not.' },
   { id: 'anlt-ooo-rate-kept', rule: '4.6 The out-of-office flag removes out-of-office auto-replies from the reply rate.', description: 'With the flag set, replies leave the auto-replies out but the reply rate still counts them.' },
+  { id: 'anlt-days-in-utc', rule: "4.6 Reporting is by whole calendar day in the workspace timezone.", description: "Analytics windows are read as UTC days, whatever the workspace's timezone." },
   { id: 'anlt-ooo-always', rule: '4.6 The out-of-office flag removes out-of-office auto-replies from reply counts and the reply rate.', description: 'The flag is ignored: auto-replies always count.' },
   { id: 'anlt-end-exclusive', rule: '4.6 The end is inclusive through the end of its day.', description: 'The end day is left out of the window.' },
   { id: 'anlt-time-part-kept', rule: '4.6 The time component is ignored.', description: 'A window date with a time starts or ends at that time.' },

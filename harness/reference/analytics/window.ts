@@ -38,7 +38,8 @@ export function retentionFloor(now: number, tz: string, a: AnalyticsChoice): num
 
 export function windowOf(ctx: Ctx): Window {
   const a = ctx.services.choices.analytics;
-  const tz = ctx.workspace.timezone;
+  // The mutant reads the window's days in UTC, whatever the workspace's timezone.
+  const tz = ctx.mutant('anlt-days-in-utc') ? 'UTC' : ctx.workspace.timezone;
   const now = ctx.clock.now();
   const details: string[] = [];
   const date = (name: string): Ymd | null => {

@@ -1,0 +1,67 @@
+import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
+import { skip } from '../../lib/check.ts';
+import { expectThat } from '../../lib/expect.ts';
+import { minuteOfDay, workspaceZone } from '../sending/lib.ts';
+import { addDays, campaignAnalytics, localDate, ok2xx, targetNow, trafficCampaign, type Window } from './lib.ts';
+
+// 4.6 reporting windows, proven by what the sink saw rather than by `period` (a SHOULD reading):
+// a workspace at least 3 hours from UTC sends its emails close to its own midnight (just after it
+// east of UTC, just before it west of it), where its calendar day and the UTC day differ. Then the
+// counts of windows given as dates, with time parts, and without an end must all hold those emails,
+// and the neighbouring local day none.
+
+const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list'] as const;
+const MINUTE = 60_000;
+
+/** The zone's offset from UTC in minutes at `ms` (east positive). */
+function utcOffsetMinutes(ms: number, zone: string): number {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortOffset' }).formatToParts(new Date(ms)).find((p) => p.type === 'timeZoneName')?.value ?? 'GMT';
+  const m = /GMT([+-])(\d{1,2})(?::(\d{2}))?/.exec(name);
+  return m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) : 0;
+}
+
+/** A workspace of the run whose zone is at least 3 hours from UTC (each try a workspace of its own). */
+async function farFromUtc(ctx: CheckContext): Promise<{ ws: Workspace; zone: string; offset: number }> {
+  const now = await targetNow(ctx);
+  for (let i = 0; i < 4; i++) {
+    const ws = await ctx.workspace({ exclusive: true });
+    const zone = await workspaceZone(ws);
+    const offset = utcOffsetMinutes(now, zone);
+    if (Math.abs(offset) >= 180) return { ws, zone, offset };
+  }
+  skip("no workspace of the run has a timezone at least 3 hours from UTC: a local day cannot be told from the UTC day");
+}
+
+export const WINDOW_COUNT_CHECKS: Check[] = [
+  {
+    id: 'ANLT/window-counts',
+    title: "MUST count by whole calendar days of the workspace's timezone: emails sent near its midnight fall in its own day for a window given by dates, with a time part (ignored) or without an end (now), and none in the day beside it",
+    clauses: ['ANLT-WINDOW-ISO-DATES', 'ANLT-WINDOW-WHOLE-DAYS', 'ANLT-WINDOW-TIME-IGNORED', 'ANLT-WINDOW-START-OF-DAY', 'ANLT-WINDOW-END-INCLUSIVE', 'ANLT-WINDOW-END-DEFAULT-NOW'],
+    level: 'MUST',
+    features: [...FEATURES],
+    solo: true,
+    budget: 45,
+    async run(ctx) {
+      const { ws, zone, offset } = await farFromUtc(ctx);
+      // East of UTC a send just after local midnight is still the day before in UTC; west of it
+      // a send just before local midnight is already the next day in UTC.
+      const east = offset > 0;
+      const at = await targetNow(ctx);
+      const wanted = east ? 15 : 23 * 60 + 20;
+      await ctx.control!.advance(((wanted - minuteOfDay(at, zone) + 1440) % 1440) * 60);
+      const day = localDate(await targetNow(ctx), zone);
+      const t = await trafficCampaign(ctx, 2, ws);
+      if (localDate(await targetNow(ctx), zone) !== day) skip(`the first step took until past midnight in ${zone}: the sends do not all fall on ${day}`);
+      // West of UTC, wait into the next local day so that no window asked ends in the future.
+      if (!east) await ctx.control!.advance(2 * 60 * 60);
+      const beside = addDays(day, east ? -1 : 1);
+      const sentIn = async (w: Window, what: string) => (await ok2xx(campaignAnalytics(ctx, ws.api, t.campaignId, w), `analytics ${what}`)).body?.totals?.sent;
+      const n = t.sent;
+      const where = `${n} email(s) sent ${east ? 'just after' : 'just before'} midnight of ${day} in ${zone} (UTC${offset >= 0 ? '+' : ''}${offset / 60})`;
+      expectThat((await sentIn({ start: day, end: day }, `for ${day}`)) === n, `${where}: the window ${day} .. ${day} must count them all (from its local midnight through the end of its day)`);
+      expectThat((await sentIn({ start: beside, end: beside }, `for ${beside}`)) === 0, `${where}: the window of the day beside it, ${beside}, must count none (days are the workspace's, not UTC's)`);
+      expectThat((await sentIn({ start: `${day}T23:50:00`, end: `${day}T00:05:00` }, 'with time parts')) === n, `${where}: the window ${day}T23:50:00 .. ${day}T00:05:00 must count them all (the time part is ignored)`);
+      expectThat((await sentIn({ start: day }, `from ${day} without an end`)) === n, `${where}: the window from ${day} without an end (to now) must count them all`);
+    },
+  },
+];
