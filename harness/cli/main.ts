@@ -1,36 +1,27 @@
 import { runCommand } from './run.ts';
 import { KitError } from '../runner/profile.ts';
+import { HELP, USAGE, usageOf } from './usage.ts';
+import { KIT } from './kit.ts';
 
-const HELP = `outreach-conformance: conformance suite and load harness for the Outreach Email Service API v1
 
-usage:
-  outreach-conformance run [--profile FILE] [--depth smoke|quick|default|full] [--time-budget 5m] [--out DIR] [--only REGEX]
-                           [--seed N] [--concurrency N] [--workspaces N] [--mutants a,b] [--quiet]
-                           [--spec FILE]  compare a spec file with the one the kit was written from
-                           [--sinks URL]  use a standalone "sinks" the target can reach (its HTTP API URL)
-                           [--check REGEX] [--clause ID,..] [--section 4.2,..] [--rerun-failed]  choose checks
-                           [--baseline FILE]  known failures (expected, with a reason; a stale entry fails the run)
-  outreach-conformance verify BUNDLE.tgz                       checks a run's certification bundle (exit 1 tampered, 2 unreadable)
-  outreach-conformance init [--out FILE]                       writes a starter profile for your own target
-  outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load help" lists the flags
-  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath] ...
-                                                               a regression compare (compare.json, compare.html); "compare --help" lists the flags
-  outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out]   the four depths (checks, requests, clauses, minutes), or one run's plan
-  outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model
-  outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
-  outreach-conformance mutation [--out DIR] [--only REGEX]     kills every mutant of the reference target
-  outreach-conformance reference [--mutants a,b] [--choices default|alt|random:SEED]
-                                 serves the reference target alone (prints its URLs and, with
-                                 --choices, the profile of that choice set)
-  outreach-conformance soak [--runs N] [--choices default|alt|random] [--no-control] [--seed N]
-                                                               the suite against the reference again and again
+const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h');
 
-exit codes: 0 every MUST check passed, 1 a MUST check failed, 2 the kit itself could not run
-`;
+/** `COMMAND --help` anywhere among its arguments: its usage, exit 0, before anything starts. */
+async function helpFor(cmd: string): Promise<number> {
+  if (cmd === 'load') return (await import('../load/command.ts')).loadCommand(['help']);
+  if (cmd === 'compare') return (await import('../load/compare.ts')).compareCommand(['--help']);
+  process.stdout.write(usageOf(cmd));
+  return 0;
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [cmd, ...rest] = argv;
   try {
+    if (cmd === '--version' || cmd === '-V' || cmd === 'version') {
+      process.stdout.write(`${KIT.name} ${KIT.version}\n`);
+      return 0;
+    }
+    if (cmd !== undefined && USAGE[cmd] && wantsHelp(rest)) return await helpFor(cmd);
     switch (cmd) {
       case 'run':
         return await runCommand(rest);
@@ -61,6 +52,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'help':
       case '--help':
       case '-h':
+        if (cmd === 'help' && rest[0] && USAGE[rest[0]]) return await helpFor(rest[0]);
         process.stdout.write(HELP);
         return cmd === undefined ? 2 : 0;
       default:

@@ -1,8 +1,6 @@
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
-import { resolve, join, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { request } from 'undici';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../../suites/spec/clauses/index.ts';
@@ -27,8 +25,8 @@ import { startEmbeddedTarget } from './embedded.ts';
 import { startRunProgress, type RunProgress } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const pkg = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
+import { KIT as pkg, PACKAGE_ROOT } from './kit.ts';
+export { PACKAGE_ROOT };
 
 /** The spec the kit was written from (a constant of the model) and, with --spec, how a given file compares. */
 export async function specInfo(specFile?: string): Promise<RunStartEvent['spec']> {
@@ -59,6 +57,7 @@ const FLAGS = {
   spec: { type: 'string' },
   baseline: { type: 'string' },
   sinks: { type: 'string' },
+  'vitest-output': { type: 'boolean' },
 } as const;
 
 export interface RunOutcome {
@@ -103,6 +102,8 @@ export interface RunFlags {
   baseline?: string;
   /** The HTTP API of a standalone `outreach-conformance sinks` the target can reach (instead of in-process sinks). */
   sinks?: string;
+  /** Show vitest's own runner lines (RUN, the test list, the slowest tests) besides the kit's summary. */
+  'vitest-output'?: boolean;
 }
 
 export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
@@ -167,7 +168,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only, concurrency: flags.concurrency ?? 8, poolSize, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
     const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency: context.concurrency, startedAt: started });
-    await runInVitest(context, !!flags.quiet, progress);
+    await runInVitest(context, !!flags['vitest-output'], progress);
 
     const events = await readEvents(eventsPath);
     const exchanges = events.filter((e) => e.type === 'exchange');
@@ -236,7 +237,10 @@ async function probe(baseUrl: string): Promise<void> {
   }
 }
 
-async function runInVitest(context: RunContext, quiet: boolean, progress?: RunProgress): Promise<void> {
+/** A reporter that prints nothing: the kit's own summary and progress speak for the run. */
+const SILENT_REPORTER = { onInit() {} };
+
+async function runInVitest(context: RunContext, vitestOutput: boolean, progress?: RunProgress): Promise<void> {
   const { startVitest } = await import('vitest/node');
   process.env[RUN_CONTEXT_ENV] = JSON.stringify(context);
   try {
@@ -245,8 +249,9 @@ async function runInVitest(context: RunContext, quiet: boolean, progress?: RunPr
       root: PACKAGE_ROOT,
       config: join(PACKAGE_ROOT, 'suites/vitest.conformance.config.ts'),
       maxConcurrency: context.concurrency,
-      // The progress reporter goes first: it clears its line before vitest's own reporter writes.
-      reporters: quiet ? [['dot']] : [...(progress ? [progress.reporter] : []), ['default', { summary: false }]],
+      // The progress reporter goes first: it clears its line before vitest's own reporter writes
+      // (shown only with --vitest-output; otherwise its lines would mix with the kit's summary).
+      reporters: [progress ? progress.reporter : SILENT_REPORTER, ...(vitestOutput ? [['default', { summary: false }] as ['default', { summary: boolean }]] : [])],
       watch: false,
       passWithNoTests: true,
     });

@@ -83,23 +83,22 @@ export async function loadCommand(argv: string[]): Promise<number> {
   const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
   await mkdir(dir, { recursive: true });
 
+  // Every flag value is read before the target and the sinks boot: a bad one is refused at once.
+  const api = mode === 'api' ? apiFlags(flags) : undefined;
+  const capacity = mode === 'capacity' ? capacityFlags(flags) : undefined;
+  if (mode === 'sendpath') parseDuration(flags['max-wall'] ?? '10m', '--max-wall');
   const target = await targetOf(profile, mode as LoadKind, redactor, (flags.mutants as string[] | undefined) ?? []);
   try {
     say(`outreach-conformance load ${mode}: ${target.embedded ? 'embedded reference target' : profile.name} at ${target.baseUrl}, seed ${seed}`);
     const progress = progressPrinter(process.stderr, quiet);
     const common = { profile, baseUrl: target.baseUrl, control: target.control, redactor, prefix, seed };
     let body: Omit<LoadReport, 'schemaVersion' | 'kind' | 'runId' | 'environment' | 'thresholds' | 'ok'>;
-    if (mode === 'api') {
-      const rate = parseRate(flags.rate ?? '20/s');
-      const durationMs = parseDuration(flags.duration ?? '30s', '--duration');
+    if (api) {
+      const { rate, durationMs } = api;
       const { runApiLoad } = await import('./api.ts');
       body = await runApiLoad({
         ...common,
-        rate,
-        durationMs,
-        mix: flags.mix ? parseMix(flags.mix) : undefined,
-        shard: flags.shard ? parseShard(flags.shard) : undefined,
-        precision: parsePrecision(flags.precision),
+        ...api,
         requestsLog: join(dir, 'requests.ndjson'),
         onPlan: ({ plan, mix, intended, setupRequests }) => {
           say(`plan: ${intended} requests at ${(plan.perWorkspaceRate * plan.workspaces).toFixed(2).replace(/\.00$/, '')}/s${flags.shard ? ` (shard ${flags.shard} of ${rate}/s)` : ''} for ${durationMs / 1000}s over ${plan.workspaces} workspace(s) (${plan.perWorkspaceRate.toFixed(2)}/s each, at most ${plan.peakPerWindow} in any ${plan.limit.windowSeconds}s window against a limit of ${plan.limit.requests}; ${setupRequests} setup requests each)`);
@@ -108,13 +107,11 @@ export async function loadCommand(argv: string[]): Promise<number> {
         },
         onProgress: (p) => progress.update({ elapsedMs: p.elapsedMs, totalMs: p.durationMs, text: `sent ${p.sent}  ${p.rate}/s  p50 ${p.p50.toFixed(1)}ms  p99 ${p.p99.toFixed(1)}ms  late ${p.late}  errors ${p.errors}` }),
       });
-    } else if (mode === 'capacity') {
+    } else if (capacity) {
       const { runCapacity } = await import('./capacity.ts');
-      const connections = ((flags.connections as string[] | undefined) ?? ['1', '4', '16', '64']).map(Number);
       body = await runCapacity({
         ...common,
-        connections,
-        stepMs: parseDuration(flags.step ?? '10s', '--step'),
+        ...capacity,
         onStep: (s) => say(`${String(s.connections).padStart(4)} connections: ${s.throughput.toFixed(0)} req/s, p50 ${(s.p50 / 1000).toFixed(1)}ms, p99 ${(s.p99 / 1000).toFixed(1)}ms, errors ${s.errors}, non-2xx ${s.non2xx}`),
       });
     } else {
@@ -135,6 +132,25 @@ export async function loadCommand(argv: string[]): Promise<number> {
   } finally {
     await target.stop();
   }
+}
+
+/** The flag values of `load api`. */
+function apiFlags(flags: Record<string, any>) {
+  return {
+    rate: parseRate(flags.rate ?? '20/s'),
+    durationMs: parseDuration(flags.duration ?? '30s', '--duration'),
+    mix: flags.mix ? parseMix(flags.mix) : undefined,
+    shard: flags.shard ? parseShard(flags.shard) : undefined,
+    precision: parsePrecision(flags.precision),
+  };
+}
+
+/** The flag values of `load capacity`. */
+function capacityFlags(flags: Record<string, any>) {
+  const connections = ((flags.connections as string[] | undefined) ?? ['1', '4', '16', '64']).map(Number);
+  const bad = connections.find((n) => !Number.isInteger(n) || n < 1);
+  if (bad !== undefined) throw new KitError(`--connections takes whole numbers of 1 or more, got ${JSON.stringify(flags.connections)}`);
+  return { connections, stepMs: parseDuration(flags.step ?? '10s', '--step') };
 }
 
 function parsePrecision(v: string | undefined): Precision | undefined {

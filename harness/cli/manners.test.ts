@@ -1,0 +1,68 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from './cli.test-helper.ts';
+import { USAGE } from './usage.ts';
+import { KIT } from './kit.ts';
+
+// The CLI as people expect a tool to behave: help on every command before anything starts, a
+// version, output a pipe can take (no escape codes, no test-runner lines), bad flags refused first.
+
+const ANSI = /\x1b\[/;
+
+describe('CLI manners', () => {
+  for (const command of Object.keys(USAGE)) {
+    it(`${command} --help and -h print its usage and exit 0, starting nothing`, async () => {
+      for (const flag of ['--help', '-h']) {
+        const r = await cli([command, flag], { timeoutMs: 20_000 });
+        expect(r.code, `${command} ${flag}: ${r.stderr}`).toBe(0);
+        expect(r.stdout).toMatch(/usage:/i);
+        expect(r.stdout).toContain(`outreach-conformance ${command}`);
+      }
+    });
+  }
+
+  it('--help among other flags still only prints the usage (mutation --help starts no mutation run)', async () => {
+    const r = await cli(['mutation', '--only', 'rate-', '--help'], { timeoutMs: 20_000 });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('outreach-conformance mutation');
+    expect(r.stdout).not.toMatch(/killed|mutant \d/);
+  });
+
+  it('--version and help COMMAND', async () => {
+    const v = await cli(['--version']);
+    expect(v.code).toBe(0);
+    expect(v.stdout.trim()).toBe(`${KIT.name} ${KIT.version}`);
+    const h = await cli(['help', 'plan']);
+    expect(h.code).toBe(0);
+    expect(h.stdout).toContain('outreach-conformance plan');
+  });
+
+  it('a bad flag value is refused before the target boots', async () => {
+    const started = Date.now();
+    const r = await cli(['load', 'api', '--rate', 'fast'], { timeoutMs: 20_000 });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--rate takes/);
+    expect(r.stdout).not.toMatch(/embedded reference target/);
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect((await cli(['load', 'capacity', '--connections', 'many'], { timeoutMs: 20_000 })).stderr).toMatch(/--connections takes/);
+  });
+
+  it('a run piped to a file has no escape codes and no test-runner lines, unless asked for them', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-manners-'));
+    try {
+      const args = ['run', '--check', '^AUTH-401-MISSING/GET /v1/workspace$', '--out', out];
+      const plain = await cli(args, { env: { FORCE_COLOR: '', NO_COLOR: '1' } });
+      expect(plain.code, plain.stderr).toBe(0);
+      expect(plain.stdout).not.toMatch(ANSI);
+      expect(plain.stdout).not.toMatch(/Test Files|RUN\s+v\d|Duration\s/);
+      expect(plain.stdout).toMatch(/^PASS for /m);
+      const verbose = await cli([...args, '--vitest-output'], { env: { NO_COLOR: '1' } });
+      expect(verbose.stdout).toMatch(/Test Files|Tests\s+\d/);
+      expect(verbose.stdout).not.toMatch(ANSI);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
