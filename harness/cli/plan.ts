@@ -8,6 +8,8 @@ import { formatDetection } from '../runner/detection.ts';
 import { parseDuration } from '../load/units.ts';
 import type { Profile } from '../../fixtures/profiles/schema.ts';
 import { parseArgs } from './args.ts';
+import { CLAUSES } from '../../suites/spec/clauses/index.ts';
+import { UNOBSERVABLE } from '../../suites/spec/clauses/unobservable.ts';
 
 // `outreach-conformance plan`: without --depth, the four depths side by side (checks, requests,
 // clauses, minutes with 2 and 16 workspaces); with --depth or --time-budget, that run's plan and
@@ -62,9 +64,10 @@ export function depthTable(profile: Profile): string {
     const p = (w: number) => plan(choice.checks, profile, w, depth);
     const covered = new Set(choice.checks.flatMap((c) => c.clauses)).size;
     const leftOut = choice.selection?.leftOut.length ?? 0;
-    const minutes = (w: number) => (p(w).minSeconds / 60).toFixed(1);
+    // A figure that rounds to nothing says so rather than 0.0.
+    const minutes = (w: number) => (p(w).minSeconds < 6 ? '<0.1' : (p(w).minSeconds / 60).toFixed(1));
     const d = choice.detection;
-    return [depth, `${choice.checks.length}`, `${leftOut}`, p(2).requests.toLocaleString('en-US'), `${covered}`, `${d.killed}/${d.total}`, minutes(2), minutes(16)];
+    return [depth, `${choice.checks.length}`, `${leftOut}`, p(2).requests.toLocaleString('en-US'), `${covered}/${CLAUSES.length}`, `${d.killed}/${d.total}`, minutes(2), minutes(16)];
   });
   const head = ['depth', 'checks', 'left out', 'requests', 'clauses', 'mutants killed', 'min @2 ws', 'min @16 ws'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -73,6 +76,7 @@ export function depthTable(profile: Profile): string {
     `depths under the rate limit of ${profile.name} (${requests} requests per ${windowSeconds} s per workspace; minutes are the least the rate limit allows):`,
     line(head),
     ...rows.map(line),
+    `clauses: those the depth's checks cover, of the ${CLAUSES.length} in the catalog; ${Object.keys(UNOBSERVABLE).length} of them no check can observe from outside (report.html gives each reason)`,
     'mutants killed: reference mutants the depth\'s own checks kill, from the kill matrix (`npm run mutation -- --depth D` measures it)',
     `request budgets: ${DEPTHS.map((d) => `${d} ${DEPTH_BUDGETS[d]?.toLocaleString('en-US') ?? 'unbounded'}`).join(', ')}; \`plan --depth D --left-out\` lists what a depth leaves out`,
   ].join('\n');
