@@ -28,6 +28,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-tags-filter-ignored': ['ACCT-LIST-TAG-FILTER', 'ACCT-LIST-TAGS-PARAM'],
   'acct-revoke-ignored': ['STATE-ACCT-OAUTH-REVOKED'],
   'acct-oauth-state-never-expires': ['ACCT-OAUTH-STATE-VALIDITY'],
+  'acct-oauth-any-provider': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
   // ---- campaigns (2.5, 3.1, 4.3) ----
   'camp-empty-name-accepted': ['CAMP-CREATE-NAME-EMPTY', 'CAMP-NAME-NONEMPTY'],
   'camp-launch-without-lifecycle': ['CAMP-CREATE-LAUNCH-SCOPE'],

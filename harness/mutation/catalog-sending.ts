@@ -24,6 +24,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-schedule-dates-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-sending-days-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-step-delay-ignored': ['CAMP-SEQUENCE-DELAY'],
+  'send-delay-hours-ignored': ['CAMP-SEQUENCE-DELAY'],
   'send-step-twice': ['CAMP-SEQUENCE-SENT-ONCE'],
   'send-merge-unrendered': ['CAMP-SEQUENCE-MERGE-RENDERED'],
   'send-text-only-ignored': ['CAMP-SETTINGS-TEXTONLY-BEHAVIOUR'],
@@ -44,6 +45,9 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'email-unreadable-200': ['EMAIL-GET-503-UNREADABLE'],
   'email-no-413': ['EMAIL-GET-413'],
   'email-list-with-body': ['EMAIL-GET-ONLY-BODY'],
+  'email-threadid-null': ['EMAIL-THREADID-STABLE'],
+  'email-snippet-empty': ['EMAIL-SNIPPET'],
+  'email-body-text-dropped': ['EMAIL-BODY-NULL-PART'],
   'anlt-overview-active-counts-unsent': ['ANLT-OVERVIEW-ACTIVECAMPAIGNS'],
   'anlt-breakdown-always': ['ANLT-CAMP-BREAKDOWN-ABSENT'],
   'anlt-ooo-always': ['ANLT-OOO-REPLIES'],
@@ -58,4 +62,5 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-coarsen-label-only': ['ANLT-TS-COARSEN'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
   'anlt-clamp-other-rule': ['ANLT-CLAMP-PROFILE'],
+  'anlt-rates-fraction': ['ANLT-RATES-PERCENT'],
 };

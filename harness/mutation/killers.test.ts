@@ -40,6 +40,17 @@ const KILLERS: { mutant: string; checks: RegExp; including: string[] }[] = [
   { mutant: 'send-failures-threshold-late', checks: /^SEND\/failures-(auth|mail-from)$/, including: ['SEND/failures-auth', 'SEND/failures-mail-from'] },
   { mutant: 'send-failures-first-refusal', checks: /^SEND\/failures-(auth|mail-from)$/, including: ['SEND/failures-auth', 'SEND/failures-mail-from'] },
   { mutant: 'tenant-apikeys-list-leak', checks: /^SEC-ISOLATION\//, including: ['SEC-ISOLATION/every-list-and-aggregate'] },
+  // Stated rules once held only as readings: the blocking check must catch each, not a warning alone.
+  { mutant: 'acct-oauth-any-provider', checks: /^ACCT-OAUTH\/unknown-provider$/, including: ['ACCT-OAUTH/unknown-provider'] },
+  { mutant: 'anlt-rates-fraction', checks: /^ANLT\/rates-percent$/, including: ['ANLT/rates-percent'] },
+  { mutant: 'send-delay-hours-ignored', checks: /^SEND\/sequence-delay$/, including: ['SEND/sequence-delay'] },
+  { mutant: 'send-step-delay-ignored', checks: /^SEND\/sequence-delay$/, including: ['SEND/sequence-delay'] },
+  { mutant: 'send-display-name-ignored', checks: /^SEND\/display-name$/, including: ['SEND/display-name'] },
+  { mutant: 'send-merge-unrendered', checks: /^SEND\/merge-variables$/, including: ['SEND/merge-variables'] },
+  // An empty snippet, a dropped text part and a null threadId all pass a shape check: the email checks must read them.
+  { mutant: 'email-snippet-empty', checks: /^EMAIL\/sent$/, including: ['EMAIL/sent'] },
+  { mutant: 'email-body-text-dropped', checks: /^EMAIL\/sent$/, including: ['EMAIL/sent'] },
+  { mutant: 'email-threadid-null', checks: /^EMAIL\/received$/, including: ['EMAIL/received'] },
 ];
 
 describe('each of these checks kills the mutant it was written against', () => {

@@ -217,6 +217,26 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.campaign(w, { name: 'b' });
     return names(e, w.key, '');
   }],
+  'camp-list-pagesize-clamped': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
+  'camp-create-leads-one-over': [400, async (e) => {
+    const w = await e.workspace();
+    const leads = Array.from({ length: 10_001 }, (_, i) => `cap${i}@corp.test`);
+    return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'cap', leads } });
+  }],
+  'conv-answers-text-plain': ['application/json; charset=utf-8', async (e) => (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).headers.get('content-type')],
+  'conv-start-status-undeclared': [200, async (e) => {
+    const { w, c } = await campWithLead(e);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
+  'res-unset-dates-null': [false, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { name: 'dates' });
+    return 'startDate' in (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'dates2' } })).body.schedule;
+  }],
+  'acct-tracking-domain-dropped': ['5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2f', async (e) => {
+    const w = await e.workspace();
+    return (await e.mailbox(w, { ...UNREACHABLE, tracking: { domainId: '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2f' } })).tracking?.domainId;
+  }],
   'page-size-101-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=101')],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'page-offset-cursor': [['a'], async (e) => {
@@ -404,6 +424,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.ctl('POST', '/clock/advance', { seconds: init.expiresInSeconds + 1 });
     return (await e.call(w.key, 'GET', `/v1/accounts/oauth/microsoft/status?state=${init.state}`)).body.status;
   }],
+  'acct-oauth-any-provider': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/yahoo/init')],
   // ---- campaigns ----
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],

@@ -122,6 +122,7 @@ export const MUTANTS = [
   { id: 'acct-verify-always-active', rule: '3.2 / 2.1 verified in the background; a failure leaves `statusMessage` with the provider reason.', description: 'Verification reports success whatever the servers answer (wrong passwords, unreachable hosts give active).' },
   { id: 'acct-tags-filter-ignored', rule: '2.1 / 4.3 The list can be filtered by tag ids; the tag filter on mailboxes is `tags`.', description: 'GET /v1/accounts ignores `tags` (every mailbox listed).' },
   { id: 'acct-revoke-ignored', rule: '3.2 any OAuth mailbox: OAuth grant withdrawn -> revoked.', description: 'A withdrawn grant (control POST /accounts/{id}/revoke-oauth) leaves the mailbox active.' },
+  { id: 'acct-oauth-any-provider', rule: '4.2 POST /v1/accounts/oauth/{provider}/init: path `provider` is `google` or `microsoft` (part 7: 400 when parameters are invalid).', description: 'An init for any other provider (yahoo) answers 200 with an authorization URL and a state.' },
   { id: 'acct-oauth-state-never-expires', rule: '4.2 `state` is an opaque handle that stays valid for `expiresInSeconds` seconds.', description: 'The OAuth status poll never reports expired: an old state stays pending.' },
   // ---- campaigns (2.5, 3.1, 4.3) ----
   { id: 'camp-empty-name-accepted', rule: '2.5 Campaign name: must not be empty.', description: 'POST /v1/campaigns accepts name "".' },
@@ -185,6 +186,7 @@ export const MUTANTS = [
   { id: 'send-sending-days-ignored', rule: '2.5 Reading of schedule: emails are sent only on sendingDays.', description: 'A campaign sends on every day of the week, whatever its sendingDays.' },
   { id: 'send-window-ignored', rule: '2.5 schedule: emails go only inside the sending window.', description: 'Campaign mail goes out at any hour and day.' },
   { id: 'send-step-delay-ignored', rule: '2.5 sequence steps: delayDays, delayHours.', description: 'Every step is sent as soon as the previous one went.' },
+  { id: 'send-delay-hours-ignored', rule: '2.5 sequence steps: delayDays, delayHours (a step\'s delay).', description: 'A step waits its delayDays only: its delayHours are ignored.' },
   { id: 'send-step-twice', rule: '2.5 sequence: every step goes to every lead once.', description: 'A step is sent again to a lead that already received it.' },
   { id: 'send-merge-unrendered', rule: '2.5 merge variables such as company name and first name.', description: "Merge variables render empty instead of the lead's values." },
   { id: 'send-text-only-ignored', rule: '2.5 settings.sendAsTextOnly.', description: 'Emails carry an HTML part although sendAsTextOnly is true.' },
@@ -204,6 +206,9 @@ export const MUTANTS = [
   { id: 'email-delete-still-listed', rule: '4.5 DELETE /v1/emails/{id}: the email stops appearing in listings.', description: 'A deleted email is still listed.' },
   { id: 'email-unreadable-200', rule: '4.5 GET /v1/emails/{id}: 503 if the stored body cannot be read now (a 200 always carries real content).', description: 'An unreadable body answers 200 with a null body.' },
   { id: 'email-no-413', rule: '4.5 413 body_too_large when the message is too large to return inline.', description: 'Any email is returned inline, however large.' },
+  { id: 'email-threadid-null', rule: '2.7 `threadId` (opaque string or null; pass back as is): a reply is in the conversation of the email it answers.', description: 'Every email answers threadId null, a lead\'s reply to a sent campaign email too (the listing and GET).' },
+  { id: 'email-snippet-empty', rule: '2.7 `snippet` (short preview).', description: 'Every email answers an empty snippet (the listing and GET).' },
+  { id: 'email-body-text-dropped', rule: '2.7 `body` (object with `html` and `text`; a null part was never stored).', description: 'GET /v1/emails/{id} answers body.text null although the text part was stored (html is kept).' },
   { id: 'email-list-with-body', rule: '4.5 GET /v1/emails/{id} is the only endpoint returning a body.', description: 'The listing carries every body too.' },
   // ---- analytics (2.10, 4.6) ----
   { id: 'anlt-overview-active-counts-unsent', rule: '2.10 Workspace overview adds `activeCampaigns` (campaigns currently sending).', description: 'activeCampaigns also counts draft, scheduled and paused campaigns.' },
@@ -219,6 +224,7 @@ export const MUTANTS = [
   { id: 'anlt-never-coarsen', rule: '4.6 Long windows are coarsened automatically (day, then week, then month).', description: 'The time series answers by the interval asked however long the window (past the declared coarsening lengths).' },
   { id: 'anlt-coarsen-label-only', rule: '4.6 Long windows are coarsened automatically; the response states the interval used.', description: 'A long window states the coarser interval, but its points stay one per day.' },
   { id: 'anlt-breakdown-unknown-accepted', rule: '4.6 breakdown values `smtp`, `sequence`, `bounce`.', description: 'An unknown breakdown value is ignored instead of refused.' },
+  { id: 'anlt-rates-fraction', rule: '2.10 `rates` (percent numbers).', description: 'Rates are fractions of 1: a campaign whose every email was delivered shows a delivery rate of 1, not 100.' },
   { id: 'anlt-clamp-other-rule', rule: '4.6 The exact clamping rule behind period.clamped (declared in the profile).', description: 'The retention floor follows the other clamping rule than the one chosen: one day off.' },
 ] as const satisfies readonly MutantInfo[];
 

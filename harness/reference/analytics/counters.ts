@@ -17,6 +17,8 @@ export interface CountInputs {
   statuses: Map<string, string>;
   /** Set by a mutant: the reply rate of totals counts out-of-office answers even when they are excluded. */
   oooInRate?: boolean;
+  /** Set by a mutant: rates are fractions of 1 (0.5 for 50 percent) instead of percent numbers. */
+  fractionRates?: boolean;
 }
 
 export const isReply = (e: LedgerEvent, excludeOutOfOffice: boolean) => e.type === 'reply' || (e.type === 'ooo' && !excludeOutOfOffice);
@@ -53,10 +55,16 @@ export type Counts = ReturnType<typeof counts>;
 
 const rateInputs = (c: Counts) => ({ ...c, uniqueOpens: c.opens.uniqueLeads, uniqueClicks: c.clicks.uniqueLeads });
 
+/** The rates of these counts (as fractions of 1 under the mutant). */
+function rates(c: Counts, x: CountInputs) {
+  const r = ratesOf(rateInputs(c), x.choice);
+  return x.fractionRates ? (Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v / 100])) as typeof r) : r;
+}
+
 /** `totals` of 2.10 (campaign analytics and the overview). */
 export function totalsOf(events: LedgerEvent[], x: CountInputs) {
   const c = counts(events, x);
-  const r = ratesOf(rateInputs(x.oooInRate ? counts(events, { ...x, excludeOutOfOffice: false }) : c), x.choice);
+  const r = rates(x.oooInRate ? counts(events, { ...x, excludeOutOfOffice: false }) : c, x);
   return {
     ...c,
     rates: { open: r.open, click: r.click, reply: r.reply, bounce: r.bounce, delivery: r.delivery, unsubscribe: r.unsubscribe, conversion: r.conversion },
@@ -66,7 +74,7 @@ export function totalsOf(events: LedgerEvent[], x: CountInputs) {
 /** `totals` of one bySmtp or bySequence entry (2.10). */
 export function breakdownTotalsOf(events: LedgerEvent[], x: CountInputs) {
   const c = counts(events, x);
-  const r = ratesOf(rateInputs(c), x.choice);
+  const r = rates(c, x);
   return {
     sent: c.sent, delivered: c.delivered, opens: c.opens, clicks: c.clicks, replies: c.replies, bounces: c.bounces,
     positiveLeads: c.positiveLeads, conversions: c.conversions, conversionValue: c.conversionValue,

@@ -25,7 +25,7 @@ function breakdowns(ctx: Ctx): Set<string> {
 
 function inputs(ctx: Ctx, scope: Scope, w: Window): CountInputs {
   const choice = ctx.services.choices.analytics;
-  return { choice, excludeOutOfOffice: w.excludeOutOfOffice && !ctx.mutant('anlt-ooo-always'), oooInRate: ctx.mutant('anlt-ooo-rate-kept'), bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
+  return { choice, excludeOutOfOffice: w.excludeOutOfOffice && !ctx.mutant('anlt-ooo-always'), oooInRate: ctx.mutant('anlt-ooo-rate-kept'), fractionRates: ctx.mutant('anlt-rates-fraction'), bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
 }
 
 export const campaign: Handler = async (ctx) => {

@@ -26,6 +26,15 @@ export function emailView(r: EmailRow, withBody: boolean) {
   return view;
 }
 
+/** An email as the listing and GET answer it (where the mutants of 2.7's fields switch). */
+function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
+  const view = emailView(r, withBody);
+  if (ctx.mutant('email-threadid-null')) view.threadId = null;
+  if (ctx.mutant('email-snippet-empty')) view.snippet = '';
+  if (view.body && ctx.mutant('email-body-text-dropped')) view.body = { ...(view.body as object), text: null };
+  return view;
+}
+
 export const list: Handler = async (ctx) => {
   const where = ctx.mutant('email-delete-still-listed') ? ['org_id = ?'] : ['org_id = ?', 'deleted_at IS NULL'];
   const params: unknown[] = [ctx.workspace.id];
@@ -36,7 +45,7 @@ export const list: Handler = async (ctx) => {
     where.push(`${column} = ?`);
     params.push(v);
   }
-  return ok(ctx.page({ list: 'emails', from: 'emails', where: where.join(' AND '), params, map: (r: EmailRow) => emailView(r, ctx.mutant('email-list-with-body')) }));
+  return ok(ctx.page({ list: 'emails', from: 'emails', where: where.join(' AND '), params, map: (r: EmailRow) => shown(ctx, r, ctx.mutant('email-list-with-body')) }));
 };
 
 const load = (ctx: Ctx) => loadOwned<EmailRow & { message_id: string | null; thread_id: string | null; direction: string | null }>(ctx, 'emails', ctx.params.id!, 'email', 'AND deleted_at IS NULL');
@@ -49,7 +58,7 @@ export const get: Handler = async (ctx) => {
   if (doc.unreadable) throw upstreamUnavailable('The stored body of this email cannot be read right now; try again later.');
   if (Buffer.byteLength(r.body ?? '') > ctx.services.choices.sending.emailBodyInlineMax && !ctx.mutant('email-no-413'))
     throw bodyTooLarge(`This email is larger than ${ctx.services.choices.sending.emailBodyInlineMax} bytes and cannot be returned inline.`);
-  return ok(emailView(r, true));
+  return ok(shown(ctx, r, true));
 };
 
 export const remove: Handler = async (ctx) => {

@@ -135,7 +135,7 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
       const step = l.last_step === null ? 0 : mutant('send-step-twice') && l.last_step === 0 ? 0 : l.last_step + 1;
       if (step >= doc.sequence.length) continue;
       const s = doc.sequence[step]!;
-      const dueAt = l.last_at === null || mutant('send-step-delay-ignored') ? 0 : l.last_at + s.delayDays * DAY + s.delayHours * 3_600_000;
+      const dueAt = l.last_at === null || mutant('send-step-delay-ignored') ? 0 : l.last_at + s.delayDays * DAY + (mutant('send-delay-hours-ignored') ? 0 : s.delayHours * 3_600_000);
       const retryAt = (JSON.parse(l.doc) as { retryAt?: number }).retryAt ?? 0;
       if (dueAt > now || retryAt > now) continue;
       // The least recently used mailbox of the campaign that may send now.

@@ -3,6 +3,7 @@ import { createCampaign, walk } from '../../lib/recipes.ts';
 import { fillPath } from '../../../harness/runner/operations.ts';
 import { skip } from '../../lib/check.ts';
 import type { Check, CheckContext } from '../../lib/check.ts';
+import type { ApiResponse } from '../../../harness/client/types.ts';
 import { expect2xx, expectSchema, expectThat, expectError } from '../../lib/expect.ts';
 import { workspaceZone } from '../sending/lib.ts';
 import { ANSWER_CHECKS } from './answers.ts';
@@ -21,6 +22,12 @@ async function expectBreakdowns(ctx: CheckContext, api: any, id: string, extra: 
   const r = await ok2xx(campaignAnalytics(ctx, api, id, {}, extra), what);
   expectSchema(r, campaignAnalyticsFor(requested), what);
   return r;
+}
+
+/** Every email sent was accepted by the sink: a percent delivery rate reads 100 (two decimals' rounding aside). */
+function expectDeliveryPercent(totals: any, what: string, res: ApiResponse) {
+  const d = totals?.rates?.delivery;
+  expectThat(typeof d === 'number' && Math.abs(d - 100) <= 0.5, `rates are percent numbers: every email sent was delivered, so the delivery rate of ${what} must read 100, got ${JSON.stringify(d)}${d === 1 ? ' (a fraction of 1)' : ''}`, res);
 }
 
 export const ANALYTICS_CHECKS: Check[] = [
@@ -175,8 +182,8 @@ export const ANALYTICS_CHECKS: Check[] = [
   },
   {
     id: 'ANLT/ledger',
-    title: "SHOULD count what the sink received: totals.sent, one bySmtp entry per sending mailbox adding up, time-series points adding up, rates on a 0-100 scale",
-    clauses: ['ANLT-CAMP-TOTALS-MATCH-SENDS', 'ANLT-CAMP-BYSMTP-MAILBOXES', 'ANLT-CAMP-CAMPAIGNID', 'ANLT-TS-SUM-TOTALS', 'ANLT-UNIQUE-LE-TOTAL', 'ANLT-RATES-PERCENT'],
+    title: "SHOULD count what the sink received: totals.sent, one bySmtp entry per sending mailbox adding up, time-series points adding up",
+    clauses: ['ANLT-CAMP-TOTALS-MATCH-SENDS', 'ANLT-CAMP-BYSMTP-MAILBOXES', 'ANLT-CAMP-CAMPAIGNID', 'ANLT-TS-SUM-TOTALS', 'ANLT-UNIQUE-LE-TOTAL'],
     level: 'SHOULD',
     features: [...TRAFFIC],
     budget: 40,
@@ -196,12 +203,27 @@ export const ANALYTICS_CHECKS: Check[] = [
       const sumSmtp = bySmtp.reduce((n, x) => n + (x.totals?.sent ?? 0), 0);
       expectThat(sumSmtp === totals.sent, `bySmtp sent values should add up to totals.sent ${totals.sent}, they add up to ${sumSmtp}`, a);
       for (const k of ['opens', 'clicks']) expectThat((totals[k]?.uniqueLeads ?? 0) <= (totals[k]?.total ?? 0), `${k}.uniqueLeads ${totals[k]?.uniqueLeads} should not exceed ${k}.total ${totals[k]?.total}`, a);
-      const rates = totals.rates ?? {};
-      expectThat(Object.values(rates).every((v: any) => typeof v === 'number' && v >= 0 && v <= 100), `rates should be percentages between 0 and 100, got ${JSON.stringify(rates)}`, a);
-      if (totals.delivered > 0 && totals.delivered === totals.sent) expectThat(rates.delivery > 1, `every email sent was delivered, so the delivery rate should read 100 (percent), got ${rates.delivery}`, a);
       const ts = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, w, 'day'), 'time series by day over the same window');
       const sumTs = (ts.body?.data ?? []).reduce((n: number, p: any) => n + (p.sent ?? 0), 0);
       expectThat(sumTs === totals.sent, `the time series points' sent should add up to totals.sent ${totals.sent} over the same window, they add up to ${sumTs}`, ts, a);
+    },
+  },
+  {
+    id: 'ANLT/rates-percent',
+    title: 'MUST give rates as percent numbers: a campaign whose every email the sink accepted shows a delivery rate of 100 (not 1), in totals and per mailbox',
+    clauses: ['ANLT-RATES-PERCENT'],
+    level: 'MUST',
+    features: [...TRAFFIC],
+    budget: 34,
+    async run(ctx) {
+      // The sink accepts every message and nothing bounces: every email sent was delivered.
+      const t = await trafficCampaign(ctx, 2);
+      const today = localDate(await targetNow(ctx), t.zone);
+      const a = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, { start: addDays(today, -1), end: today }, [['breakdown', 'smtp']]), 'campaign analytics with breakdown=smtp');
+      const totals = a.body?.totals ?? {};
+      if (!(totals.sent > 0)) skip(`the analytics count none of the ${t.sent} campaign emails the sink accepted today (totals.sent ${totals.sent}): no delivery rate to read`);
+      expectDeliveryPercent(totals, `totals (sent ${totals.sent}, delivered ${totals.delivered}; the sink accepted all ${t.sent})`, a);
+      for (const e of (a.body?.bySmtp ?? []).filter((x: any) => x.totals?.sent > 0)) expectDeliveryPercent(e.totals, `bySmtp entry of mailbox ${e.accountId} (sent ${e.totals.sent})`, a);
     },
   },
   {

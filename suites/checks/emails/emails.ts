@@ -1,5 +1,5 @@
 import { ImapFlow } from 'imapflow';
-import type { ApiClient } from '../../../harness/client/types.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
 import { fieldName, resultPath } from '../../../harness/runner/operations.ts';
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
@@ -104,6 +104,18 @@ async function onServer(s: Sent, messageId: string): Promise<boolean> {
   }
 }
 
+/** Letters and digits only, lowercased: a preview may drop markup, punctuation and entities. */
+const wordsOf = (s: string) => s.toLowerCase().replace(/<[^>]*>/g, ' ').split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+
+/** `snippet` is a short preview: not empty, and every word of it comes from the email (a cut last word too). */
+function expectPreview(snippet: unknown, sources: unknown[], res: ApiResponse) {
+  const mine = wordsOf(String(snippet ?? ''));
+  expectThat(typeof snippet === 'string' && mine.length > 0, `snippet is a short preview of the email: it must not be empty, got ${JSON.stringify(snippet)}`, res);
+  const content = wordsOf(sources.filter((x) => typeof x === 'string').join(' ')).join(' ');
+  const foreign = mine.filter((w) => !content.includes(w));
+  expectThat(foreign.length === 0, `snippet must preview the email's own content (subject or body), it carries ${JSON.stringify(foreign.slice(0, 5))} found nowhere in it: ${JSON.stringify(snippet)}`, res);
+}
+
 export const EMAIL_CHECKS: Check[] = [
   {
     id: 'EMAIL/sent',
@@ -134,6 +146,8 @@ export const EMAIL_CHECKS: Check[] = [
       expectThat(typeof e.sentAt === 'string', `a sent email must carry sentAt, got ${JSON.stringify(e.sentAt)}`, res);
       const sink = await contentOf(s.m);
       expectThat(sink.html === '' || typeof e.body.html === 'string', 'the email was sent with an HTML part, so body.html was stored and must not be null', res);
+      expectThat(sink.text === '' || typeof e.body.text === 'string', 'the email was sent with a text part, so body.text was stored and must not be null', res);
+      expectPreview(e.snippet, [e.subject, e.body.text, e.body.html, sink.text, sink.html], res);
       const content = `${e.body.html ?? ''}${e.body.text ?? ''}`;
       expectThat(content.includes(s.token), `a 200 carries real content: the body must hold what was sent (${s.token}), got ${JSON.stringify(content.slice(0, 160))}`, res);
     },
@@ -175,7 +189,12 @@ export const EMAIL_CHECKS: Check[] = [
       expect2xx(res, 'GET /v1/emails/{id} of the received reply');
       expectThat(String(res.body?.body?.text ?? res.body?.body?.html ?? '').includes(words), `the received email's body should be what the lead wrote ("${words}")`, res);
       expectThat(bare(res.body?.messageId) === bare(messageId), `messageId ${res.body?.messageId} should be the reply's Message-ID ${messageId}`, res);
-      if (sent.threadId !== null && sent.threadId !== undefined) expectThat(res.body?.threadId === sent.threadId, `the reply should be in the sent email's conversation: threadId ${JSON.stringify(res.body?.threadId)}, the sent email's is ${JSON.stringify(sent.threadId)}`, res);
+      // Read again now: a target may give the sent email its thread only once the reply came.
+      const now = await getEmail(s.ws.api, sent.id);
+      expect2xx(now, 'GET /v1/emails/{id} of the sent campaign email after the reply');
+      const [thread, reply] = [now.body?.threadId, res.body?.threadId];
+      expectThat(typeof reply === 'string' && reply === thread, `the reply should be in the sent email's conversation (one threadId, a string): the reply's threadId is ${JSON.stringify(reply)}, the sent email's ${JSON.stringify(thread)}`, res, now);
+      if (typeof sent.threadId === 'string') expectThat(thread === sent.threadId, `threadId is passed back as is: the sent email was listed with ${JSON.stringify(sent.threadId)}, GET now answers ${JSON.stringify(thread)}`, now);
     },
   },
   {

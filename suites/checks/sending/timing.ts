@@ -34,6 +34,17 @@ function twoSteps(ctx: CheckContext, delayHours: number) {
   ];
 }
 
+/** The delay of delayedSteps' second step: delayDays 1 and delayHours 2. */
+const DELAY_MS = 26 * HOUR;
+
+/** Two steps (`Step0`, `Step1`), the second a day and two hours after the first. */
+function delayedSteps(ctx: CheckContext) {
+  return [
+    { subject: `Step0 ${ctx.prefix}`, body: '<p>First step</p>' },
+    { subject: `Step1 ${ctx.prefix}`, body: '<p>Second step</p>', delayDays: 1, delayHours: 2 },
+  ];
+}
+
 /**
  * A mailbox and a started single-mailbox campaign of two steps (the second FOLLOW_UP_HOURS after
  * the first) whose first step has reached its first lead: from then on the mailbox owes both new
@@ -75,8 +86,8 @@ async function launchOrRefused(ctx: CheckContext, ws: Workspace, o: LaunchOption
 export const TIMING_CHECKS: Check[] = [
   {
     id: 'SEND/sequence',
-    title: 'SHOULD send every step to every lead once, in order, after its delay; campaign metrics.sent and the leads show what was sent',
-    clauses: ['CAMP-SEQUENCE-SENT-ONCE', 'CAMP-SEQUENCE-DELAY', 'CAMP-METRICS-SENT-COUNT', 'LEAD-LASTCONTACTEDAT-SET'],
+    title: 'SHOULD send every step to every lead once, in order; campaign metrics.sent and the leads show what was sent',
+    clauses: ['CAMP-SEQUENCE-SENT-ONCE', 'CAMP-METRICS-SENT-COUNT', 'LEAD-LASTCONTACTEDAT-SET'],
     level: 'SHOULD',
     features: [...FEATURES],
     solo: true,
@@ -96,7 +107,7 @@ export const TIMING_CHECKS: Check[] = [
         const s0 = got.filter((x) => stepOf(x) === '0');
         const s1 = got.filter((x) => stepOf(x) === '1');
         expectThat(s0.length === 1 && s1.length === 1, `${a} should receive each of the 2 steps once within 4 hours (delay 1 h), got step 1 x${s0.length} and step 2 x${s1.length}`, c.res);
-        expectThat(s1[0]!.hi - s0[0]!.lo >= HOUR, `step 2 should go to ${a} no sooner than 1 hour (delayHours 1) after step 1: step 1 left after ${fmt(s0[0]!.lo)}, step 2 before ${fmt(s1[0]!.hi)}`);
+        expectThat(s1[0]!.hi >= s0[0]!.lo, `step 2 should go to ${a} after step 1: step 2 left before ${fmt(s1[0]!.hi)}, step 1 after ${fmt(s0[0]!.lo)}`);
       }
       const sent = drv.arrivals().filter((x) => stepOf(x) !== undefined && addresses.some((a) => x.m.envelope.rcptTo.includes(a))).length;
       const view = await statusView(ws.api, c.id);
@@ -106,6 +117,34 @@ export const TIMING_CHECKS: Check[] = [
         expectThat(typeof lead.lastContactedAt === 'string' && !Number.isNaN(Date.parse(lead.lastContactedAt)), `lead ${l.email} should show lastContactedAt once emailed, got ${JSON.stringify(lead.lastContactedAt)}`);
         expectThat(lead.metrics?.sent === 2, `lead ${l.email} should show metrics.sent 2 after both steps, got ${JSON.stringify(lead.metrics)}`);
       }
+    },
+  },
+  {
+    id: 'SEND/sequence-delay',
+    title: "MUST keep a step's delay: a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after the first (an hour's slack for a DST change)",
+    clauses: ['CAMP-SEQUENCE-DELAY'],
+    level: 'MUST',
+    features: [...FEATURES],
+    solo: true,
+    budget: 10,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+      const drv = new Driver(ctx, box.sink, sentBy(box));
+      const addresses = leadAddresses(ctx, 2);
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: delayedSteps(ctx) });
+      const first = await drv.until(() => addresses.every((a) => drv.to(a).length >= 1), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to both leads' });
+      expectThat(first, 'a started campaign did not send its first step to 2 leads within 30 minutes (gap 1 minute)', c.res);
+      // Steps of 20 minutes: a second step that ignores the hours (24 h) or the days (2 h) shows as early.
+      await drv.until(() => addresses.every((a) => drv.to(a).length >= 2), { stepMs: 20 * MINUTE, horizonMs: DELAY_MS + 4 * HOUR, what: 'the second step after its delay' });
+      const seen = addresses.map((a) => ({ a, s0: drv.to(a).filter((x) => stepOf(x) === '0'), s1: drv.to(a).filter((x) => stepOf(x) === '1') }));
+      // An hour of slack: a day counted in a zone's local time lasts 23 hours across a DST change.
+      for (const { a, s0, s1 } of seen.filter((x) => x.s0.length && x.s1.length)) {
+        expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, `the second step (delayDays 1, delayHours 2) went to ${a} less than 25 hours after the first: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
+      }
+      const missing = seen.filter((x) => !x.s1.length).map((x) => x.a);
+      // Whether a step goes at all is SEND/sequence's reading: here an absent step proves no delay.
+      if (missing.length) skip(`the second step did not reach ${missing.join(', ')} within 4 hours after its delay of 26 hours: the delay cannot be observed there`);
     },
   },
   {

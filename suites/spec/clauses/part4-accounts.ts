@@ -47,7 +47,7 @@ export const CLAUSES_PART4_ACCOUNTS: readonly Clause[] = [
   // POST /v1/accounts/oauth/{provider}/init
   M('ACCT-OAUTH-SCOPE', 'POST /v1/accounts/oauth/{provider}/init requires scope accounts:write.'),
   M('ACCT-OAUTH-PROVIDERS', 'POST /v1/accounts/oauth/{provider}/init: path `provider` is `google` or `microsoft`.'),
-  S('ACCT-OAUTH-PROVIDER-UNKNOWN', 'Reading: any other `provider` is refused (400 or 404), never a 2xx.'),
+  M('ACCT-OAUTH-PROVIDER-UNKNOWN', 'Path `provider` is `google` or `microsoft`: an init for any other provider is refused, 400 (part 7: parameters invalid) or 404 (as an unknown route), never a 2xx.'),
   M('ACCT-OAUTH-NO-BODY', 'POST /v1/accounts/oauth/{provider}/init: no body (a call without a body succeeds).'),
   M('ACCT-OAUTH-ANSWER', 'POST /v1/accounts/oauth/{provider}/init answers `{ authorizationUrl, state, expiresInSeconds }`.'),
   M('ACCT-OAUTH-URL', '`authorizationUrl`: open the URL in a browser so the owner grants access (an absolute URL).'),
