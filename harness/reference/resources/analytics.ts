@@ -46,7 +46,7 @@ export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   const w = windowOf(ctx);
   const raw = ctx.query.get('interval');
-  if (raw !== null && !INTERVALS.includes(raw as Interval)) throw validationFailed(['interval: must be one of day, week, month']);
+  if (raw !== null && !INTERVALS.includes(raw as Interval) && !ctx.mutant('anlt-interval-unknown-accepted')) throw validationFailed(['interval: must be one of day, week, month']);
   const asked = (raw as Interval | null) ?? 'day';
   const interval = ctx.mutant('anlt-coarsen-down') && raw !== null ? 'day'
     : ctx.mutant('anlt-never-coarsen') ? asked

@@ -161,10 +161,23 @@ export const RULE_CHECKS: Check[] = [
     },
   },
   {
+    id: 'ANLT/interval-unknown',
+    title: 'MUST refuse a time-series interval outside day, week and month with 400 validation_failed',
+    clauses: ['ANLT-TS-INTERVAL-UNKNOWN'],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
+      for (const interval of ['hour', 'year']) expectError(await timeseries(ctx, ws.api, id, {}, interval), 400, ctx.profile, `time series with interval=${interval}`, 'validation_failed');
+    },
+  },
+  {
     id: 'ANLT/breakdown-unknown',
-    title: 'SHOULD refuse a breakdown value other than smtp, sequence and bounce with 400 validation_failed, alone or beside a known one',
+    title: 'MUST refuse a breakdown value other than smtp, sequence and bounce with 400 validation_failed, alone or beside a known one',
     clauses: ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
-    level: 'SHOULD',
+    level: 'MUST',
     features: [],
     budget: 4,
     async run(ctx) {
