@@ -2,6 +2,7 @@ import type { Check } from '../../lib/check.ts';
 import { fail } from '../../lib/check.ts';
 import type { Endpoint } from '../../spec/endpoints.ts';
 import { endpointOf } from './endpoint-of.ts';
+import { createCampaign } from '../../lib/recipes.ts';
 import { unstatedNulls } from '../../spec/schemas.ts';
 
 // Part 2 "null is used for an absent optional value where stated", read over the whole run: every
@@ -23,10 +24,12 @@ export const NULL_CHECKS: Check[] = [
     clauses: ['RES-NULL-ONLY-WHERE-STATED'],
     level: 'SHOULD',
     features: [],
-    budget: 1,
+    budget: 2,
     last: true,
     async run(ctx) {
+      // Resources of its own (a campaign created and listed), so it judges answers even alone.
       const ws = await ctx.workspace();
+      await createCampaign(ctx, ws.api);
       await ws.api.get('/v1/campaigns');
       const base = ctx.anonymous.baseUrl.replace(/\/$/, '');
       const problems = new Map<string, { paths: Set<string>; ids: string[] }>();
