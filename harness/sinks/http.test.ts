@@ -152,6 +152,25 @@ describe('Mailpit-compatible read subset', () => {
     expect(await mp.getMessageSource(id)).toBe(sink.message(id)!.raw.toString());
     expect((await mp.searchMessages({ query: '-subject:"for mailpit-api" subject:mailpit' })).messages.every((m) => m.Subject !== 'for mailpit-api')).toBe(true);
 
+    // Every filter is answered truly or refused naming it: never quietly matched against nothing.
+    await send('with a file', { replyTo: 'answers@outreach.test', attachments: [{ filename: 'doc.txt', content: 'doc' }] });
+    const subjects = async (query: string) => (await mp.searchMessages({ query })).messages.map((m) => m.Subject);
+    expect(await subjects('has:attachment')).toContain('with a file');
+    expect(await subjects('has:attachment')).not.toContain('for mailpit-api');
+    expect(await subjects('-has:attachment subject:"for mailpit-api"')).toEqual(['for mailpit-api']);
+    expect(await subjects('reply-to:answers@outreach.test')).toEqual(['with a file']);
+    expect((await subjects('after:2000-01-01')).length).toBe(sink.messages().length);
+    expect(await subjects('before:2000-01-01')).toEqual([]);
+    expect(await subjects('tag:urgent')).toEqual([]); // the sink keeps no tags
+    expect((await subjects('-tag:urgent')).length).toBe(sink.messages().length);
+    for (const [query, named] of [['foo:bar', '"foo:"'], ['is:starred', 'is:starred'], ['has:inline', 'has:inline'], ['after:someday', 'after:someday']]) {
+      const r = await fetch(`${base}/api/v1/search?query=${encodeURIComponent(query!)}`);
+      expect(r.status, query).toBe(400);
+      expect(await r.text()).toContain(named);
+    }
+    await expect(mp.searchMessages({ query: 'foo:bar' })).rejects.toThrow();
+    await mp.deleteMessages({ IDs: [sink.messages().find((m) => m.subject === 'with a file')!.id] });
+
     const reader = new MailpitReader(base);
     expect(reader.capabilities).toMatchObject({ attempts: false, faults: false, imap: false });
     const [r] = await reader.list({ messageId: '<mp.api@outreach.test>' });

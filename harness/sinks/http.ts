@@ -9,7 +9,7 @@ import { InjectError, type InjectResult } from './inject.ts';
 import { WaitTimeoutError } from './store.ts';
 import { UserError } from './users.ts';
 import type { AttemptFilter, MessageFilter } from './types.ts';
-import { fullMessage, headersObject, markRead, messagesSummary, parseQuery, searchMatches } from './mailpit-compat.ts';
+import { fullMessage, headersObject, markRead, messagesSummary, parseQuery, searchMatches, SearchError } from './mailpit-compat.ts';
 import type { StoredMessage } from './message.ts';
 
 /** The largest request body the API takes (413 beyond it): an injected reply as large as a default-limit message fits. */
@@ -273,9 +273,16 @@ export function routes(sink: SinkInternals): [method: string, pattern: RegExp, h
         const query = url.searchParams.get('query');
         if (!query) throw new HttpError(400, 'query is required');
         const { start, limit } = paging(url);
-        const terms = parseQuery(query);
+        let terms;
+        try {
+          terms = parseQuery(query);
+        } catch (e) {
+          if (e instanceof SearchError) throw new HttpError(400, e.message);
+          throw e;
+        }
         const all = sink.messages();
-        send(res, 200, await messagesSummary(all, all.filter((m) => searchMatches(m, terms)), start, limit));
+        const hits = await Promise.all(all.map((m) => searchMatches(m, terms)));
+        send(res, 200, await messagesSummary(all, all.filter((_, i) => hits[i]), start, limit));
       },
     ],
     [

@@ -1,6 +1,9 @@
 // The Mailpit-compatible read subset: shapes of Mailpit's API v1 (MessagesSummary,
 // MessageSummary, Message, headers) built from the sink's store, and Mailpit's search syntax
-// (the common part: from: to: subject: message-id: is:read/unread, plain words, "-" negation).
+// (from: to: cc: bcc: reply-to: subject: message-id: is:read/unread, has:attachment, after: before:,
+// tag: (the sink keeps no tags: none matches), plain words, "-" negation). A filter Mailpit knows and
+// the sink does not, or one nobody knows, is refused (SearchError: HTTP 400 naming it), never
+// quietly matched against nothing.
 import addressparser from 'nodemailer/lib/addressparser';
 import type { StoredMessage } from './message.ts';
 import { bareId } from './headers.ts';
@@ -140,19 +143,40 @@ export function headersObject(m: StoredMessage): Record<string, string[]> {
   return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]!]));
 }
 
-type Term = { key: string | null; value: string; negate: boolean };
+type Term = { key: string | null; value: string; negate: boolean; at?: number };
+
+/** A search the sink cannot answer truly: the HTTP API answers 400 with this message. */
+export class SearchError extends Error {}
+
+const KNOWN = ['from', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'message-id', 'is', 'has', 'after', 'before', 'tag'];
+const IS_VALUES = ['read', 'unread'];
+const HAS_VALUES = ['attachment', 'attachments'];
+
+/** Checks one filter: a known key with a value the sink can judge (dates parsed once). */
+function checked(t: Term): Term {
+  if (t.key === null) return t;
+  if (!KNOWN.includes(t.key)) throw new SearchError(`unknown search filter "${t.key}:" (known: ${KNOWN.map((k) => `${k}:`).join(' ')})`);
+  if (t.key === 'is' && !IS_VALUES.includes(t.value)) throw new SearchError(`is:${t.value} is not a filter the sink answers (is:read, is:unread)`);
+  if (t.key === 'has' && !HAS_VALUES.includes(t.value)) throw new SearchError(`has:${t.value} is not a filter the sink answers (has:attachment)`);
+  if (t.key === 'after' || t.key === 'before') {
+    const at = Date.parse(t.value);
+    if (Number.isNaN(at)) throw new SearchError(`${t.key}:${t.value} is not a date (YYYY-MM-DD, or an ISO 8601 time)`);
+    return { ...t, at };
+  }
+  return t;
+}
 
 export function parseQuery(q: string): Term[] {
   const terms: Term[] = [];
   for (const m of q.matchAll(/(-|!)?(?:([a-z-]+):)?(?:"([^"]*)"|(\S+))/gi)) {
     const value = (m[3] ?? m[4] ?? '').toLowerCase();
     if (!value && !m[2]) continue;
-    terms.push({ key: m[2]?.toLowerCase() ?? null, value, negate: !!m[1] });
+    terms.push(checked({ key: m[2]?.toLowerCase() ?? null, value, negate: !!m[1] }));
   }
   return terms;
 }
 
-function termMatches(m: StoredMessage, t: Term): boolean {
+async function termMatches(m: StoredMessage, t: Term): Promise<boolean> {
   const has = (s: string | null | undefined) => !!s && s.toLowerCase().includes(t.value);
   switch (t.key) {
     case 'from':
@@ -167,18 +191,26 @@ function termMatches(m: StoredMessage, t: Term): boolean {
       return has(m.subject);
     case 'message-id':
       return (m.messageIdHeader ?? '').toLowerCase() === (bareId(t.value) ?? '');
+    case 'reply-to':
+      return has(headerAll(m, 'reply-to'));
     case 'is':
-      return t.value === 'read' ? isRead(m) : t.value === 'unread' ? !isRead(m) : false;
-    case null:
-      return has(m.raw.toString('utf8'));
+      return t.value === 'read' ? isRead(m) : !isRead(m);
+    case 'has':
+      return (await m.parsed()).attachments.length > 0;
+    case 'after':
+      return m.receivedAt > t.at!;
+    case 'before':
+      return m.receivedAt < t.at!;
+    case 'tag':
+      return false; // the sink keeps no tags
     default:
-      // unknown prefix: match the whole "key:value" text as a word
-      return m.raw.toString('utf8').toLowerCase().includes(`${t.key}:${t.value}`);
+      return has(m.raw.toString('utf8'));
   }
 }
 
-export function searchMatches(m: StoredMessage, terms: Term[]): boolean {
-  return terms.every((t) => termMatches(m, t) !== t.negate);
+export async function searchMatches(m: StoredMessage, terms: Term[]): Promise<boolean> {
+  for (const t of terms) if ((await termMatches(m, t)) === t.negate) return false;
+  return true;
 }
 
 /** Mailpit's MessagesSummary: `matched` in arrival order; pages go newest first. */
