@@ -1,7 +1,7 @@
 import { runCommand } from './run.ts';
 import { KitError } from '../runner/profile.ts';
 import { HELP, USAGE, usageOf } from './usage.ts';
-import { KIT } from './kit.ts';
+import { KIT } from '../kit.ts';
 
 
 const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h');

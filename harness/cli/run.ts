@@ -25,7 +25,7 @@ import { startEmbeddedTarget } from './embedded.ts';
 import { startRunProgress, type RunProgress } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 
-import { KIT as pkg, PACKAGE_ROOT } from './kit.ts';
+import { KIT as pkg, PACKAGE_ROOT } from '../kit.ts';
 export { PACKAGE_ROOT };
 
 /** The spec the kit was written from (a constant of the model) and, with --spec, how a given file compares. */

@@ -112,6 +112,7 @@ describe('Mailpit-compatible read subset', () => {
       ['/api/v1/search?query=subject:%22mailpit%20shape%22', '/api/v1/search', 200, 'GET'],
       ['/api/v1/message/latest', '/api/v1/message/{ID}', 200, 'GET'],
       ['/api/v1/message/latest/headers', '/api/v1/message/{ID}/headers', 200, 'GET'],
+      ['/api/v1/info', '/api/v1/info', 200, 'GET'],
     ];
     for (const [url, path, status, method] of checks) {
       const { status: got, body } = await getJson(url);
@@ -169,7 +170,27 @@ describe('Mailpit-compatible read subset', () => {
       expect(await r.text()).toContain(named);
     }
     await expect(mp.searchMessages({ query: 'foo:bar' })).rejects.toThrow();
-    await mp.deleteMessages({ IDs: [sink.messages().find((m) => m.subject === 'with a file')!.id] });
+
+    // The calls test suites built on mailpit-api make: info, read status, a part, the views, delete by search.
+    const withFile = sink.messages().find((m) => m.subject === 'with a file')!;
+    const info = await mp.getInfo();
+    expect(info).toMatchObject({ Messages: sink.messages().length, Tags: {} });
+    expect(info.RuntimeStats.SMTPAccepted).toBeGreaterThanOrEqual(sink.messages().length);
+    await mp.setReadStatus({ IDs: [withFile.id], Read: true });
+    expect((await mp.searchMessages({ query: 'is:read subject:"with a file"' })).messages).toHaveLength(1);
+    await mp.setReadStatus({ Search: 'subject:"with a file"', Read: false });
+    expect((await mp.searchMessages({ query: 'is:unread subject:"with a file"' })).messages).toHaveLength(1);
+    const partId = ((await mp.getMessageSummary(withFile.id)).Attachments as { PartID: string; FileName: string }[]).find((a) => a.FileName === 'doc.txt')!.PartID;
+    const part = await mp.getMessageAttachment(withFile.id, partId);
+    expect(Buffer.from(await (part as unknown as Blob).arrayBuffer()).toString()).toBe('doc');
+    expect((await fetch(`${base}/api/v1/message/${withFile.id}/part/99`)).status).toBe(404);
+    expect(await mp.renderMessageText(withFile.id)).toContain('body of with a file');
+    expect((await fetch(`${base}/view/${withFile.id}.html`)).status).toBe(404); // it was sent as text alone
+    await send('with html', { html: '<p>hi <b>there</b></p>' });
+    expect(await mp.renderMessageHTML(sink.messages().find((m) => m.subject === 'with html')!.id)).toContain('<p>hi <b>there</b></p>');
+    await mp.deleteMessagesBySearch({ query: 'subject:"with a file"' });
+    expect(sink.message(withFile.id)).toBeUndefined();
+    expect((await mp.getInfo()).RuntimeStats.MessagesDeleted).toBeGreaterThanOrEqual(1);
 
     const reader = new MailpitReader(base);
     expect(reader.capabilities).toMatchObject({ attempts: false, faults: false, imap: false });

@@ -9,7 +9,8 @@ import { InjectError, type InjectResult } from './inject.ts';
 import { WaitTimeoutError } from './store.ts';
 import { UserError } from './users.ts';
 import type { AttemptFilter, MessageFilter } from './types.ts';
-import { fullMessage, headersObject, markRead, messagesSummary, parseQuery, searchMatches, SearchError } from './mailpit-compat.ts';
+import { appInformation, fullMessage, headersObject, markRead, messagesSummary, parseQuery, partOf, searchMatches, SearchError, setRead } from './mailpit-compat.ts';
+import { KIT } from '../kit.ts';
 import type { StoredMessage } from './message.ts';
 
 /** The largest request body the API takes (413 beyond it): an injected reply as large as a default-limit message fits. */
@@ -149,6 +150,21 @@ export function routes(sink: SinkInternals): [method: string, pattern: RegExp, h
     const r = await sink.inject[kind](original, opts as never);
     send(ctx.res, 201, injectView(r));
   };
+  const startedAt = Date.now();
+  let deleted = 0;
+  /** The messages a Mailpit search names (400 naming a filter the sink cannot answer). */
+  const searched = async (query: string): Promise<StoredMessage[]> => {
+    let terms;
+    try {
+      terms = parseQuery(query);
+    } catch (e) {
+      if (e instanceof SearchError) throw new HttpError(400, e.message);
+      throw e;
+    }
+    const all = sink.messages();
+    const hits = await Promise.all(all.map((m) => searchMatches(m, terms)));
+    return all.filter((_, i) => hits[i]);
+  };
   const info = () => ({ smtp: sink.smtp, imap: sink.imap, imapUnavailableReason: sink.imapUnavailableReason ?? null, http: sink.http ?? null, sizeLimit: sink.sizeLimit });
 
   return [
@@ -262,6 +278,7 @@ export function routes(sink: SinkInternals): [method: string, pattern: RegExp, h
       async (ctx) => {
         const b = (await ctx.body()) as { IDs?: unknown };
         const ids = b && Array.isArray(b.IDs) && b.IDs.length > 0 ? b.IDs.map(String) : undefined;
+        deleted += ids ? ids.filter((id) => sink.message(id)).length : sink.messages().length;
         sink.deleteMessages(ids);
         send(ctx.res, 200, 'ok', 'text/plain; charset=utf-8');
       },
@@ -273,16 +290,7 @@ export function routes(sink: SinkInternals): [method: string, pattern: RegExp, h
         const query = url.searchParams.get('query');
         if (!query) throw new HttpError(400, 'query is required');
         const { start, limit } = paging(url);
-        let terms;
-        try {
-          terms = parseQuery(query);
-        } catch (e) {
-          if (e instanceof SearchError) throw new HttpError(400, e.message);
-          throw e;
-        }
-        const all = sink.messages();
-        const hits = await Promise.all(all.map((m) => searchMatches(m, terms)));
-        send(res, 200, await messagesSummary(all, all.filter((_, i) => hits[i]), start, limit));
+        send(res, 200, await messagesSummary(sink.messages(), await searched(query), start, limit));
       },
     ],
     [
@@ -296,6 +304,59 @@ export function routes(sink: SinkInternals): [method: string, pattern: RegExp, h
     ],
     ['GET', /^\/api\/v1\/message\/([^/]+)\/headers$/, async ({ res, params }) => send(res, 200, headersObject(msg(params[0]!)))],
     ['GET', /^\/api\/v1\/message\/([^/]+)\/raw$/, async ({ res, params }) => send(res, 200, msg(params[0]!).raw, 'text/plain; charset=utf-8')],
+    [
+      'GET',
+      /^\/api\/v1\/info$/,
+      async ({ res }) => {
+        const attempts = sink.attempts();
+        send(res, 200, appInformation({ version: `${KIT.name} sink ${KIT.version}`, messages: sink.messages(), accepted: attempts.filter((a) => a.outcome === 'accepted'), rejected: attempts.filter((a) => a.outcome === 'rejected').length, deleted, startedAt }));
+      },
+    ],
+    [
+      'PUT',
+      /^\/api\/v1\/messages$/,
+      async (ctx) => {
+        const b = await object(ctx);
+        if (b.Read !== undefined && typeof b.Read !== 'boolean') throw new HttpError(400, 'Read: expected a boolean');
+        if (b.IDs !== undefined && !Array.isArray(b.IDs)) throw new HttpError(400, 'IDs: expected an array of message IDs');
+        if (b.Search !== undefined && typeof b.Search !== 'string') throw new HttpError(400, 'Search: expected a search string');
+        const ids = Array.isArray(b.IDs) && b.IDs.length ? b.IDs.map(String) : undefined;
+        const targets = ids ? ids.map((id) => msg(id)) : b.Search ? await searched(b.Search as string) : sink.messages();
+        for (const m of targets) setRead(m, b.Read === true);
+        send(ctx.res, 200, 'ok', 'text/plain; charset=utf-8');
+      },
+    ],
+    [
+      'DELETE',
+      /^\/api\/v1\/search$/,
+      async ({ res, url }) => {
+        const query = url.searchParams.get('query');
+        if (!query) throw new HttpError(400, 'query is required');
+        const ids = (await searched(query)).map((m) => m.id);
+        if (ids.length) sink.deleteMessages(ids);
+        deleted += ids.length;
+        send(res, 200, 'ok', 'text/plain; charset=utf-8');
+      },
+    ],
+    [
+      'GET',
+      /^\/api\/v1\/message\/([^/]+)\/part\/([^/]+)$/,
+      async ({ res, params }) => {
+        const part = await partOf(msg(params[0]!), params[1]!);
+        if (!part) throw new HttpError(404, `message ${params[0]} has no part ${params[1]}`);
+        send(res, 200, part.content, part.contentType);
+      },
+    ],
+    [
+      'GET',
+      /^\/view\/([^/]+)\.(html|txt)$/,
+      async ({ res, params }) => {
+        const p = await msg(params[0]!).parsed();
+        const body = params[1] === 'html' ? p.html : p.text;
+        if (body === null) throw new HttpError(404, `message ${params[0]} has no ${params[1] === 'html' ? 'HTML' : 'text'} part`);
+        send(res, 200, body, params[1] === 'html' ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8');
+      },
+    ],
   ];
 }
 

@@ -5,6 +5,7 @@
 // the sink does not, or one nobody knows, is refused (SearchError: HTTP 400 naming it), never
 // quietly matched against nothing.
 import addressparser from 'nodemailer/lib/addressparser';
+import { simpleParser } from 'mailparser';
 import type { StoredMessage } from './message.ts';
 import { bareId } from './headers.ts';
 
@@ -34,6 +35,7 @@ export interface MpSummary {
 const readIds = new WeakMap<StoredMessage, boolean>();
 export const isRead = (m: StoredMessage) => readIds.get(m) === true;
 export const markRead = (m: StoredMessage) => readIds.set(m, true);
+export const setRead = (m: StoredMessage, read: boolean) => readIds.set(m, read);
 
 function addrs(value: string | null): MpAddress[] {
   if (!value) return [];
@@ -225,5 +227,34 @@ export async function messagesSummary(all: StoredMessage[], matched: StoredMessa
     start,
     tags: [],
     messages: await Promise.all(page.map(summary)),
+  };
+}
+
+/** One attachment of a message by the PartID fullMessage gives it (its index + 2), or null. */
+export async function partOf(m: StoredMessage, partId: string): Promise<{ content: Buffer; contentType: string } | null> {
+  const i = /^\d+$/.test(partId) ? Number(partId) - 2 : -1;
+  const a = i >= 0 ? (await simpleParser(m.raw, { skipImageLinks: true, skipTextToHtml: true })).attachments[i] : undefined;
+  return a ? { content: a.content, contentType: a.contentType || 'application/octet-stream' } : null;
+}
+
+/** Mailpit's AppInformation, from what the sink really holds and has seen since it started. */
+export function appInformation(o: { version: string; messages: StoredMessage[]; accepted: { size?: number }[]; rejected: number; deleted: number; startedAt: number }): Record<string, unknown> {
+  return {
+    Version: o.version,
+    LatestVersion: '',
+    Database: '',
+    DatabaseSize: o.messages.reduce((n, m) => n + m.size, 0),
+    Messages: o.messages.length,
+    Unread: o.messages.filter((m) => !isRead(m)).length,
+    Tags: {},
+    RuntimeStats: {
+      Memory: process.memoryUsage().rss,
+      MessagesDeleted: o.deleted,
+      SMTPAccepted: o.accepted.length,
+      SMTPAcceptedSize: o.accepted.reduce((n, a) => n + (a.size ?? 0), 0),
+      SMTPIgnored: 0,
+      SMTPRejected: o.rejected,
+      Uptime: Math.floor((Date.now() - o.startedAt) / 1000),
+    },
   };
 }
