@@ -43,7 +43,9 @@ export function plan(checks: readonly Check[], profile: Profile, workspaces: num
 export function formatPlan(p: Plan): string {
   return (
     `plan: ${p.checks} checks, about ${p.requests} requests (at most ${p.atMost}) over ${p.workspaces} workspaces ` +
-    `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): about ${p.minSeconds} s or more against a rate-limited target`
+    `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): ${
+      p.minSeconds > 0 ? `the rate limit alone takes at least ${p.minSeconds} s` : "the first window of each workspace holds them all (the rate limit adds no wait)"
+    }`
   );
 }
 
