@@ -1,5 +1,6 @@
 import type { Check } from '../../lib/check.ts';
 import { fail } from '../../lib/check.ts';
+import { apiAnswers } from '../../lib/observed.ts';
 
 // 4.1 "Request and response bodies are JSON", over the whole run: every answer of the API with a
 // body says it is JSON (Content-Type application/json or a +json type) and parses as JSON. It runs
@@ -31,8 +32,7 @@ export const CONVENTION_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       await ws.api.get('/v1/workspace');
-      const base = ctx.anonymous.baseUrl.replace(/\/$/, '');
-      const answers = ctx.observed().filter((ex) => ex.request.url.startsWith(`${base}/v1/`) && ex.response && (ex.response.body ?? '') !== '');
+      const answers = apiAnswers(ctx).filter((ex) => (ex.response!.body ?? '') !== '');
       const bad = answers
         .map((ex) => ({ ex, problem: problemOf(Object.entries(ex.response!.headers).find(([h]) => h.toLowerCase() === 'content-type')?.[1], ex.response!.body!) }))
         .filter((x) => x.problem !== undefined);

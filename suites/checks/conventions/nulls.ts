@@ -1,5 +1,6 @@
 import type { Check } from '../../lib/check.ts';
 import { fail } from '../../lib/check.ts';
+import { apiAnswers } from '../../lib/observed.ts';
 import type { Endpoint } from '../../spec/endpoints.ts';
 import { endpointOf } from './endpoint-of.ts';
 import { createCampaign } from '../../lib/recipes.ts';
@@ -31,12 +32,11 @@ export const NULL_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       await createCampaign(ctx, ws.api);
       await ws.api.get('/v1/campaigns');
-      const base = ctx.anonymous.baseUrl.replace(/\/$/, '');
       const problems = new Map<string, { paths: Set<string>; ids: string[] }>();
       let judged = 0;
-      for (const ex of ctx.observed()) {
-        const res = ex.response;
-        if (!res || res.status < 200 || res.status > 299 || !ex.request.url.startsWith(`${base}/v1/`) || !res.body) continue;
+      for (const ex of apiAnswers(ctx)) {
+        const res = ex.response!;
+        if (res.status < 200 || res.status > 299 || !res.body) continue;
         const ep = endpointOf(ex.request.method, new URL(ex.request.url).pathname);
         if (!ep?.response) continue;
         let body: unknown;

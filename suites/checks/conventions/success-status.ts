@@ -1,5 +1,6 @@
 import type { Check } from '../../lib/check.ts';
 import { fail, skip } from '../../lib/check.ts';
+import { apiAnswers } from '../../lib/observed.ts';
 import { endpointIdOf } from './endpoint-of.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 
@@ -23,12 +24,11 @@ export const SUCCESS_STATUS_CHECKS: Check[] = [
       const { id } = await createCampaign(ctx, ws.api, { leads: 1, steps: 1 });
       await ws.api.post(`/v1/campaigns/${id}/start`);
       await ws.api.get('/v1/workspace');
-      const base = ctx.anonymous.baseUrl.replace(/\/$/, '');
       const wrong = new Map<string, { want: number; got: Set<number>; ids: string[] }>();
       let judged = 0;
-      for (const ex of ctx.observed()) {
-        const status = ex.response?.status;
-        if (status === undefined || status < 200 || status > 299 || !ex.request.url.startsWith(`${base}/v1/`)) continue;
+      for (const ex of apiAnswers(ctx)) {
+        const status = ex.response!.status;
+        if (status < 200 || status > 299) continue;
         const id = endpointIdOf(ctx.profile, ex.request.method, new URL(ex.request.url).pathname);
         if (!id || id === 'accounts.create') continue; // its 201 is stated (ACCT-CREATE-201)
         const want = declared[id] ?? declared['*'];

@@ -8,6 +8,8 @@ import { LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../..
 import * as L from '../../models/lead.ts';
 import type { RuleLevel } from '../../models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
+import { hasLeadEvents } from '../sending/lead-history.ts';
+
 
 // Model-based check of the lead rules (3.3): every run creates a draft campaign (never started, so
 // no lead is contacted or replies, and the platform moves no lead by itself) with a few leads, then
@@ -136,8 +138,8 @@ function commands(maxCommands: number, control: boolean) {
 async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
   const size = runSize(ctx.depth, !!ctx.control, ctx.profile.rateLimit);
   const pool = workspaces(ctx);
-  // Lead events need the control API's optional lead-events extension (GET /capabilities).
-  const events = ctx.control ? (await ctx.control.extensions()).includes('lead-events') : false;
+  // Lead events need the control API's optional lead-events extension.
+  const events = await hasLeadEvents(ctx);
   await checkModel(
     ctx,
     'lead (3.3)',

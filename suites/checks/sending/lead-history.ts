@@ -23,7 +23,8 @@ async function leadEvent(ctx: CheckContext, leadId: string, type: LeadHistory): 
   if (!is2xx(r)) fail(`setup: the control API's lead-events extension could not record a ${type} event (${r.status}): ${r.text.slice(0, 120)}`, r);
 }
 
-async function hasLeadEvents(ctx: CheckContext): Promise<boolean> {
+/** Whether the control API offers its lead-events extension (GET /capabilities). */
+export async function hasLeadEvents(ctx: CheckContext): Promise<boolean> {
   return ctx.control ? (await ctx.control.extensions()).includes('lead-events') : false;
 }
 
