@@ -540,6 +540,62 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lf-completedat-missing': ['string', async (e) => typeof (await leadSearch(e, 'completed')).ls.completedAt],
   'lf-errormessage-missing': ['boom', async (e) => (await leadSearch(e, 'failed', { errorMessage: 'boom' })).ls.errorMessage],
   'lf-discovery-never-finished': [true, async (e) => (await leadSearch(e, 'crawling')).ls.discoveryFinished],
+  // ---- field shapes of 2.1, 2.5, 2.6, 2.8 and the answers of 4.2 to 4.4 ----
+  'acct-healthscore-per-mille': [true, async (e) => {
+    const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
+    return m.healthScore >= 0 && m.healthScore <= 100;
+  }],
+  'acct-provider-smtp': ['custom', async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0].provider],
+  'acct-timestamps-epoch': [['string', 'string'], async (e) => {
+    const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
+    return [typeof m.createdAt, typeof m.updatedAt];
+  }],
+  'acct-field-snake-case': [[true, false], async (e) => {
+    const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
+    return ['sendingGapMinutes' in m, 'sending_gap_minutes' in m];
+  }],
+  'acct-tags-as-names': ['object', async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
+    const m = await e.mailbox(w);
+    await e.ctl('PUT', `/accounts/${m.id}/tags`, { tagIds: [tag.id] });
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts?limit=100&tags=${tag.id}`)).body.data[0]?.tags?.[0];
+  }],
+  'acct-verification-no-dns': ['object', async (e) => typeof (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0].verification.dns],
+  'acct-batch-empty-accepted': [400, async (e) => (await postAccounts(e, await e.workspace(), [])).status],
+  'acct-batch-51-accepted': [400, async (e) => (await postAccounts(e, await e.workspace(), Array.from({ length: 51 }, () => mailboxInput()))).status],
+  'acct-create-summary-no-failed': [0, async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.summary.failed],
+  'acct-create-200': [201, async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).status],
+  'camp-patch-wrapped': ['renamed', async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'renamed' } })).body.name;
+  }],
+  'camp-resume-answer-no-success': [true, async (e) => {
+    const { w, c } = await pausedCampaign(e);
+    await e.mailbox(w);
+    return (await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/resume`)).body.success;
+  }],
+  'camp-metrics-strings': ['number', async (e) => {
+    const { w, c } = await campWithLead(e);
+    return typeof (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.metrics.leadsCount;
+  }],
+  'camp-create-leads-no-invalid': [1, async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test', 'not an address'] } })).body.leads?.invalid;
+  }],
+  'lead-mutate-unknown-operation-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'archive', ids: 'lead' })).status],
+  'lead-mutate-status-optional': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', ids: 'lead' })).status],
+  'lead-mutate-operation-not-echoed': ['add_tags', async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).body.operation],
+  'lead-search-hit-no-campaign-name': ['Probe', async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { name: 'Probe', leads: ['hit.abc@corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=hit.abc')).body.data[0]?.campaignName;
+  }],
+  'lf-progress-strings': ['number', async (e) => typeof (await leadSearch(e, 'crawling')).ls.progress.companiesFound],
+  'lf-searchmode-person': ['people', async (e) => (await leadSearch(e, 'crawling')).ls.searchMode],
+  'lf-maxresults-string': [10, async (e) => (await leadSearch(e, 'crawling')).ls.maxResults],
+  'lf-errormessage-empty': [null, async (e) => (await leadSearch(e, 'crawling')).ls.errorMessage],
 };
 
 describe('mutants', () => {

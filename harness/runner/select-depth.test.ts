@@ -95,11 +95,10 @@ describe('depth selection by what is caught', () => {
     expect(killed('default')).toBe(all.length);
   });
 
-  // Measured: quick 174 of 197 (88 %). The mutants added with the strengthened send-path and
-  // analytics checks are killed by checks of 10 to 18 requests; what quick still cannot afford is
-  // mostly the rate-limit family (one check of 124 requests kills its 6 mutants).
-  it('quick kills at least 88 % of them', () => {
-    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.88);
+  // Measured: quick 205 of 227 (90.3 %). What quick cannot afford is mostly the rate-limit family
+  // (one check of 124 requests kills its 6 mutants) and single kills by checks of 10 to 40 requests.
+  it('quick kills at least 90 % of them', () => {
+    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.9);
   });
 
   it('smoke kills at least one mutant of every protocol rule family, and of most mutant families', () => {
@@ -112,8 +111,8 @@ describe('depth selection by what is caught', () => {
     // Families of the mutant ids (auth, send, email...): what the budget leaves after the requirements.
     const families = new Set(all.map(familyOf));
     const met = new Set(all.filter((m) => !missed.has(m)).map(familyOf));
-    // Measured: 22 of 28 families; the cheapest killers of the six left (analytics, email, send path,
-    // events, robustness, replies) cost 4 to 12 requests each, past what 120 requests leave.
+    // Measured: 23 of 28 families; the cheapest killers of the five left (email, send path, events,
+    // robustness, replies) cost 4 to 12 requests each, past what 120 requests leave.
     expect(met.size / families.size).toBeGreaterThanOrEqual(0.75);
   });
 

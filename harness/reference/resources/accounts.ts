@@ -34,7 +34,7 @@ export interface AccountRow {
 
 export function accountView(ctx: Ctx, r: AccountRow) {
   const d = JSON.parse(r.doc) as Record<string, unknown>;
-  return {
+  return shownMailbox(ctx, {
     id: r.id, emailAddress: r.email_address, firstName: d.firstName, lastName: d.lastName, displayName: d.displayName,
     provider: r.provider, status: r.status, maxEmailsPerDay: d.maxEmailsPerDay, sendingGapMinutes: d.sendingGapMinutes,
     campaignSlowRamp: d.campaignSlowRamp, replyToAddress: d.replyToAddress, signature: d.signature, bcc: d.bcc,
@@ -43,7 +43,18 @@ export function accountView(ctx: Ctx, r: AccountRow) {
     smtp: ctx.mutant('acct-password-returned') && d.smtp ? { ...(d.smtp as object), password: passwordOf(ctx, r, 'smtpPassword') } : d.smtp,
     imap: d.imap ?? null,
     verification: verificationSummary(d.verification as VerificationDoc), createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
-  };
+  });
+}
+
+/** A mailbox as every answer shows it (where the mutants of 2.1's field types switch). */
+function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, unknown> {
+  if (ctx.mutant('acct-healthscore-per-mille')) view.healthScore = Number(view.healthScore) * 10;
+  if (ctx.mutant('acct-provider-smtp') && view.provider === 'custom') view.provider = 'smtp';
+  if (ctx.mutant('acct-timestamps-epoch')) [view.createdAt, view.updatedAt] = [Date.parse(String(view.createdAt)), Date.parse(String(view.updatedAt))];
+  if (ctx.mutant('acct-field-snake-case')) [view.sending_gap_minutes, view.sendingGapMinutes] = [view.sendingGapMinutes, undefined];
+  if (ctx.mutant('acct-tags-as-names')) view.tags = (view.tags as { name: string }[]).map((t) => t.name);
+  if (ctx.mutant('acct-verification-no-dns')) view.verification = { ...(view.verification as object), dns: undefined };
+  return view;
 }
 
 function passwordOf(ctx: Ctx, r: AccountRow, k: string): string | null {
@@ -171,7 +182,8 @@ export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
   const list = b.accounts;
   if (!Array.isArray(list)) throw validationFailed(['accounts: must be an array of 1 to 50 mailboxes']);
-  if (list.length < 1 || list.length > MAX_BATCH) throw validationFailed([`accounts: must hold 1 to ${MAX_BATCH} mailboxes (got ${list.length})`]);
+  const [min, max] = [ctx.mutant('acct-batch-empty-accepted') ? 0 : 1, ctx.mutant('acct-batch-51-accepted') ? MAX_BATCH + 1 : MAX_BATCH];
+  if (list.length < min || list.length > max) throw validationFailed([`accounts: must hold 1 to ${MAX_BATCH} mailboxes (got ${list.length})`]);
   const accounts: unknown[] = [];
   const errors: { index: number; emailAddress: string | null; code: string; message: string; details?: string[] }[] = [];
   const valid: { index: number; email: string; doc: Record<string, unknown>; secrets: Record<string, string>; displayNameGiven: boolean }[] = [];
@@ -224,7 +236,9 @@ export const create: Handler = async (ctx) => {
     ...(ctx.mutant('acct-batch-error-no-index') ? {} : { [names.index]: index }),
     [names.emailAddress]: emailAddress, [names.code]: code, [names.message]: message, ...(details ? { details } : {}),
   });
-  return created({ summary: { submitted: list.length, created: accounts.length, failed: errors.length }, accounts, errors: errors.map(errorView) });
+  const summary = ctx.mutant('acct-create-summary-no-failed') ? { submitted: list.length, created: accounts.length } : { submitted: list.length, created: accounts.length, failed: errors.length };
+  const answer = { summary, accounts, errors: errors.map(errorView) };
+  return ctx.mutant('acct-create-200') ? ok(answer) : created(answer);
 };
 
 export const list: Handler = async (ctx) => {

@@ -199,7 +199,7 @@ export const create: Handler = async (ctx) => {
   const now = ctx.clock.stamp();
   const id = ctx.newId();
   const doc: CampaignDoc = { schedule, settings, sequence, accounts, metrics: { sent: 0, opens: 0, clicks: 0, replies: 0 } };
-  let leadsSummary = { submitted: leadEmails.length, created: 0, duplicates: 0, invalid: 0 };
+  let leadsSummary: { submitted: number; created: number; duplicates: number; invalid?: number } = { submitted: leadEmails.length, created: 0, duplicates: 0, invalid: 0 };
   let launched = false;
   let launchError: string | null = null;
   ctx.db.transaction(() => {
@@ -208,7 +208,9 @@ export const create: Handler = async (ctx) => {
     const res = insertLeads(ctx, id, leadEmails.map((email) => ({ email })));
     leadsSummary = ctx.mutant('camp-leads-duplicates-as-created')
       ? { submitted: leadEmails.length, created: res.created.length + res.duplicates, duplicates: 0, invalid: res.invalid }
-      : { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid };
+      : ctx.mutant('camp-create-leads-no-invalid')
+        ? { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates }
+        : { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid };
     if (launch) {
       const why = startRefusal(ctx, id, doc);
       if (why && ctx.mutant('camp-launch-failure-400')) throw failedPrecondition(`The campaign cannot launch: ${why}`);
@@ -273,7 +275,8 @@ export const patch: Handler = async (ctx) => {
   }
   v.done();
   ctx.db.prepare('UPDATE campaigns SET name = ?, doc = ?, updated_at = ? WHERE id = ?').run(name ?? row.name, JSON.stringify(doc), ctx.clock.now(), row.id);
-  return ok(campaignView(ctx, loadCampaign(ctx, row.id)));
+  const view = campaignView(ctx, loadCampaign(ctx, row.id));
+  return ok(ctx.mutant('camp-patch-wrapped') ? { campaign: view } : view);
 };
 
 /** Why a campaign cannot start now, or null. */
@@ -324,7 +327,7 @@ export const resume: Handler = async (ctx) => {
   // The sequence goes on from the history of sent emails; this mutant forgets it.
   if (ctx.mutant('send-resume-restarts')) ctx.db.prepare("UPDATE emails SET kind = 'campaign-before-pause' WHERE campaign_id = ? AND kind = 'campaign'").run(row.id);
   setStatus(ctx, row.id, 'active');
-  return ok({ id: row.id, status: 'active', success: true });
+  return ok(ctx.mutant('camp-resume-answer-no-success') ? { id: row.id, status: 'active' } : { id: row.id, status: 'active', success: true });
 };
 
 /** Is `ms` inside the schedule's sending window? */
@@ -359,7 +362,10 @@ export const status: Handler = async (ctx) => {
   const now = ctx.clock.now();
   const within = isWithinSchedule(doc.schedule, now, ctx.mutant('camp-within-schedule-utc'));
   const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
-  return ok({ id: row.id, status: row.status, isWithinSchedule: within, metrics: { leadsCount: leadsCount(ctx, row.id), ...doc.metrics }, nextScheduleOpensAt: isoOf(next) });
+  const metrics: Record<string, unknown> = { leadsCount: leadsCount(ctx, row.id), ...doc.metrics };
+  // The mutant answers the counts as strings.
+  const shown = ctx.mutant('camp-metrics-strings') ? Object.fromEntries(Object.entries(metrics).map(([k, n]) => [k, String(n)])) : metrics;
+  return ok({ id: row.id, status: row.status, isWithinSchedule: within, metrics: shown, nextScheduleOpensAt: isoOf(next) });
 };
 
 // POST /v1/campaigns/{id}/test-email: sending/test-email.ts.

@@ -32,6 +32,12 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (ctx.mutant('email-threadid-null')) view.threadId = null;
   if (ctx.mutant('email-snippet-empty')) view.snippet = '';
   if (view.body && ctx.mutant('email-body-text-dropped')) view.body = { ...(view.body as object), text: null };
+  if (ctx.mutant('email-type-outbound') && view.type === 'sent') view.type = 'outbound';
+  if (ctx.mutant('email-recipients-joined')) view.to = (view.to as string[]).join(', ');
+  if (ctx.mutant('email-from-bare')) view.from = (view.from as { email: string }).email;
+  if (ctx.mutant('email-mailbox-id-only')) view.mailbox = (view.mailbox as { id: string } | null)?.id ?? null;
+  if (ctx.mutant('email-isunread-string')) view.isUnread = String(view.isUnread);
+  if (ctx.mutant('email-sentat-epoch') && typeof view.sentAt === 'string') view.sentAt = Date.parse(view.sentAt);
   return view;
 }
 
@@ -64,7 +70,7 @@ export const get: Handler = async (ctx) => {
 export const remove: Handler = async (ctx) => {
   const r = load(ctx);
   ctx.db.prepare('UPDATE emails SET deleted_at = ? WHERE id = ?').run(ctx.clock.now(), r.id);
-  return ok({ id: r.id, deleted: true });
+  return ok(ctx.mutant('email-delete-answer-success') ? { id: r.id, success: true } : { id: r.id, deleted: true });
 };
 
 export const reply: Handler = async (ctx) => {

@@ -1,6 +1,6 @@
 // Lead Finder searches (spec 2.8, 3.4, 4.7). Fed by the control API (POST /lead-searches,
 // POST /lead-searches/{id}/advance). Drafts (in-progress chat drafts) are not listed.
-import { ok, type Handler } from '../context.ts';
+import { ok, type Ctx, type Handler } from '../context.ts';
 import { isoOf } from '../clock.ts';
 import { notFound } from '../errors.ts';
 import type { DB } from '../db.ts';
@@ -47,5 +47,15 @@ export const list: Handler = async (ctx) =>
 export const get: Handler = async (ctx) => {
   const r = loadLeadSearch(ctx.db, ctx.params.id!);
   if (!r || r.org_id !== ctx.workspace.id) throw notFound('No lead search with this id in the workspace.');
-  return ok(leadSearchView(r));
+  return ok(shownSearch(ctx, leadSearchView(r)));
 };
+
+/** A lead search as GET answers it (where the mutants of 2.8's field types switch). */
+function shownSearch(ctx: Ctx, view: ReturnType<typeof leadSearchView>): Record<string, unknown> {
+  const shown: Record<string, unknown> = { ...view };
+  if (ctx.mutant('lf-progress-strings')) shown.progress = Object.fromEntries(Object.entries(view.progress as object).map(([k, n]) => [k, String(n)]));
+  if (ctx.mutant('lf-searchmode-person')) shown.searchMode = view.searchMode === 'people' ? 'person' : 'company';
+  if (ctx.mutant('lf-maxresults-string')) shown.maxResults = String(view.maxResults);
+  if (ctx.mutant('lf-errormessage-empty') && view.errorMessage === null) shown.errorMessage = '';
+  return shown;
+}

@@ -187,6 +187,9 @@ const MUTATE_OPS = ['set_status', 'add_tags', 'remove_tags', 'delete'] as const;
 export const mutate: Handler = async (ctx) => {
   const c = campaignOf(ctx, ctx.params.cid!);
   const b = bodyObject(ctx.body);
+  // The mutant takes an operation it does not know as one that affects nothing.
+  if (ctx.mutant('lead-mutate-unknown-operation-accepted') && typeof b.operation === 'string' && !(MUTATE_OPS as readonly string[]).includes(b.operation))
+    return ok({ operation: b.operation, affected: 0, failed: 0, errors: [] });
   const v = new V();
   const op = v.oneOf(b, 'operation', MUTATE_OPS, true);
   let ids: string[] | undefined;
@@ -215,7 +218,7 @@ export const mutate: Handler = async (ctx) => {
   }
   let status: string | undefined;
   let tags: string[] | undefined;
-  if (op === 'set_status') status = v.oneOf(b, 'status', USER_SETTABLE_STATUSES, true);
+  if (op === 'set_status') status = v.oneOf(b, 'status', USER_SETTABLE_STATUSES, !ctx.mutant('lead-mutate-status-optional'));
   if (op === 'add_tags' || op === 'remove_tags') {
     if (!Array.isArray(b.tags) || b.tags.length === 0 || b.tags.some((t) => typeof t !== 'string')) v.issue('tags', 'must be a non-empty array of strings');
     else tags = b.tags as string[];
@@ -227,6 +230,8 @@ export const mutate: Handler = async (ctx) => {
     if (n > 1 && !ctx.mutant('lead-mutate-all-with-ids')) v.issue('all', 'ids, filter and all are mutually exclusive');
   } else if (op && ids === undefined && b.ids === undefined) v.issue('ids', 'is required');
   v.done();
+  // Only a status made optional (a mutant) gets here without one: nothing to set.
+  if (op === 'set_status' && status === undefined) return ok({ operation: op, affected: 0, failed: 0, errors: [] });
 
   let targets: LeadRow[];
   const errors: string[] = [];
@@ -275,7 +280,7 @@ export const mutate: Handler = async (ctx) => {
   })();
   const refused = targets.length - affected;
   if (refused > 0) errors.push(`${refused} lead(s) have not replied; ${status} not set`);
-  return ok({ operation: op, affected, failed, errors });
+  return ok({ operation: ctx.mutant('lead-mutate-operation-not-echoed') ? 'mutate' : op, affected, failed, errors });
 };
 
 export const search: Handler = async (ctx) => {
@@ -299,7 +304,8 @@ export const search: Handler = async (ctx) => {
     if (seen.has(r.campaign_id) && !perLead) continue;
     seen.add(r.campaign_id);
     const d = JSON.parse(r.doc) as Record<string, unknown>;
-    data.push({ id: r.id, email: r.email, campaignId: r.campaign_id, campaignName: r.campaign_name, firstName: d.firstName ?? '', lastName: d.lastName ?? '' });
+    const hit = { id: r.id, email: r.email, campaignId: r.campaign_id, campaignName: r.campaign_name, firstName: d.firstName ?? '', lastName: d.lastName ?? '' };
+    data.push(ctx.mutant('lead-search-hit-no-campaign-name') ? { ...hit, campaignName: undefined } : hit);
   }
   return ok({ data });
 };

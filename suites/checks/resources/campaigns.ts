@@ -416,6 +416,33 @@ export const CAMPAIGN_CHECKS: Check[] = [
     },
   },
   {
+    id: 'CAMP-LIST/status-filter',
+    title: 'MUST list only campaigns in the status asked for: a new draft is listed under draft and never under active',
+    clauses: ['CAMP-LIST-STATUS-FILTER'],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      // The cheap half of CAMP-LIST/filters: no started campaign, no exclusive workspace.
+      const ws = await ctx.workspace();
+      const n = ctx.profile.names.list;
+      const draft = await createCampaign(ctx, ws.api);
+      const listed = async (s: string) => {
+        const r = await ws.api.get('/v1/campaigns', { [n.status]: s, [n.pageSize]: 100 });
+        expect2xx(r, `GET /v1/campaigns?${n.status}=${s}`);
+        expectSchema(r, listOf(campaignListItem), `GET /v1/campaigns?${n.status}=${s}`);
+        const other = r.body.data.filter((x: any) => x.status !== s).map((x: any) => `${x.id} (${x.status})`);
+        expectThat(other.length === 0, `${n.status}=${s} must list only ${s} campaigns, it lists ${other.slice(0, 3).join(', ')}`, r);
+        return r;
+      };
+      const active = await listed('active');
+      expectThat(!active.body.data.some((x: any) => x.id === draft.id), `${n.status}=active lists the new draft ${draft.id}`, active);
+      const drafts = await listed('draft');
+      // Newest first: the new draft is on the first page unless 100 drafts were made since.
+      expectThat(drafts.body.data.some((x: any) => x.id === draft.id) || drafts.body.meta?.hasMore === true, `${n.status}=draft does not list the new draft ${draft.id}`, drafts);
+    },
+  },
+  {
     id: 'CAMP-LIST/tag-param',
     title: 'SHOULD filter the campaign list by tag ids with `tags`, the name of the mailbox tag filter, when the profile names it so',
     clauses: ['CAMP-LIST-TAG-PARAM'],
