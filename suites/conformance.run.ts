@@ -1,20 +1,24 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ALL_CHECKS } from './checks/index.ts';
-import { loadProfile } from '../harness/runner/profile.ts';
-import { Runner, isLast, isSolo, selectChecks } from '../harness/runner/runner.ts';
+import { Runner, runPhases } from '../harness/runner/runner.ts';
 import { readRunContext } from '../harness/runner/context.ts';
 import { createNdjsonSink } from '../harness/events/ndjson.ts';
 import { closeAllPools } from '../harness/client/client.ts';
 import type { Check } from './lib/check.ts';
 
-// The vitest entry of a conformance run: one test per check, named by its id. The verdicts
-// go to the event stream; vitest shows progress. Checks that observe the whole run go last.
+// The vitest entry of a conformance run: one test per check, named by its id. The CLI resolved
+// the run (profile, chosen checks); this worker runs exactly those, in the phases of runPhases.
+// The verdicts go to the event stream; vitest shows progress.
 
 const context = readRunContext();
-const profile = { ...(await loadProfile(context.profilePath)), poolSize: context.poolSize };
+const BY_ID = new Map(ALL_CHECKS.map((c) => [c.id, c]));
+const checks = context.checkIds.map((id) => BY_ID.get(id) ?? fail(`the run names check ${id}, which this kit does not have`));
 const sink = createNdjsonSink(context.eventsPath, { append: true });
-const runner = new Runner({ profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed, sinksUrl: context.sinksUrl });
-const checks = selectChecks(ALL_CHECKS, context.depth, context.only ? new RegExp(context.only) : undefined);
+const runner = new Runner({ profile: context.profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed, sinksUrl: context.sinksUrl });
+
+function fail(message: string): never {
+  throw new Error(message);
+}
 
 beforeAll(() => runner.prepare(checks));
 afterAll(async () => {
@@ -33,6 +37,4 @@ function asTest(check: Check) {
   });
 }
 
-describe('checks that run alone', () => checks.filter(isSolo).forEach(asTest));
-describe.concurrent('checks', () => checks.filter((c) => !isLast(c) && !isSolo(c)).forEach(asTest));
-describe('observers of the whole run', () => checks.filter(isLast).forEach(asTest));
+for (const phase of runPhases(checks)) (phase.concurrent ? describe.concurrent : describe)(phase.name, () => phase.checks.forEach(asTest));

@@ -5,7 +5,7 @@ import { request } from 'undici';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../../suites/spec/clauses/index.ts';
 import { DEFAULT_PROFILE_PATH, KitError, loadProfile, profileForReport, resolveSecret } from '../runner/profile.ts';
-import { idPattern, selection } from './select.ts';
+import { selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { formatSelection } from '../runner/select-depth.ts';
@@ -139,7 +139,6 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     // The depth's request budget and --time-budget choose among what it may run (harness/runner/select-depth.ts).
     const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, only: selected ? new RegExp(selected) : undefined });
     const checks = choice.checks;
-    const only = choice.selection?.leftOut.length ? idPattern(checks) : selected;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
     say(choice.why);
@@ -165,7 +164,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     await head.close();
 
-    const context: RunContext = { runId, baseUrl, control, profilePath, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, only, concurrency: flags.concurrency ?? 8, poolSize, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
+    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, checkIds: checks.map((c) => c.id), concurrency: flags.concurrency ?? 8, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
     const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency: context.concurrency, startedAt: started });
     await runInVitest(context, !!flags['vitest-output'], progress);
@@ -174,11 +173,10 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const exchanges = events.filter((e) => e.type === 'exchange');
     const requests = exchanges.filter((e) => e.request.url.startsWith(`${baseUrl}/`)).length;
     const tail = createNdjsonSink(eventsPath, { append: true });
-    const planned = plan(checks, profile, workspaces, depth);
     const finished = {
       type: 'run-end' as const,
       finishedAt: new Date().toISOString(),
-      stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: planned.requests, unplanned429: countUnplanned429(events), plannedMs: planned.minSeconds * 1000, actualMs: Date.now() - started },
+      stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: announced.minSeconds * 1000, actualMs: Date.now() - started },
     };
     tail.emit(finished);
     await tail.close();

@@ -1,4 +1,5 @@
 import type { Depth } from '../../suites/lib/check.ts';
+import type { Profile } from '../../fixtures/profiles/schema.ts';
 
 // What the CLI hands to the conformance test worker (through the environment, never a file:
 // it holds the control token).
@@ -6,14 +7,14 @@ export interface RunContext {
   runId: string;
   baseUrl: string;
   control?: { baseUrl: string; token: string };
-  profilePath: string;
+  /** The run's profile as the CLI resolved it (its poolSize included): the worker never loads it again. */
+  profile: Profile;
   depth: Depth;
   seed: number;
   prefix: string;
-  only?: string;
+  /** The checks the CLI chose, in suite order: the worker never selects again. */
+  checkIds: string[];
   concurrency: number;
-  /** Workspaces to provision (the profile's poolSize, or --workspaces). */
-  poolSize: number;
   eventsPath: string;
   /** --sinks: the HTTP API of a standalone `outreach-conformance sinks` the target can reach. */
   sinksUrl?: string;

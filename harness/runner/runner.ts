@@ -244,20 +244,36 @@ export class Runner {
     return end;
   }
 
-  /** Runs `solo` checks one by one, then the rest with bounded concurrency, then `last` ones. */
+  /** Runs the phases of `checks` (runPhases): one by one where a phase is serial, else `concurrency` at a time. */
   async runAll(checks: readonly Check[], concurrency = 8): Promise<CheckEndEvent[]> {
-    const first = checks.filter((c) => !isLast(c) && !isSolo(c));
-    const last = checks.filter(isLast);
     const results: CheckEndEvent[] = [];
-    for (const c of checks.filter(isSolo)) results.push(await this.runCheck(c));
-    let i = 0;
-    const worker = async () => {
-      while (i < first.length) results.push(await this.runCheck(first[i++]!));
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, first.length) }, worker));
-    for (const c of last) results.push(await this.runCheck(c));
+    for (const phase of runPhases(checks)) {
+      let i = 0;
+      const worker = async () => {
+        while (i < phase.checks.length) results.push(await this.runCheck(phase.checks[i++]!));
+      };
+      await Promise.all(Array.from({ length: phase.concurrent ? Math.min(concurrency, phase.checks.length) : 1 }, worker));
+    }
     return results;
   }
+}
+
+export interface RunPhase {
+  name: string;
+  concurrent: boolean;
+  checks: Check[];
+}
+
+/**
+ * The one order of a run, for every scheduler (the vitest entry's describe blocks, runAll):
+ * `solo` checks one by one, then the rest concurrently, then the observers of the whole run.
+ */
+export function runPhases(checks: readonly Check[]): RunPhase[] {
+  return [
+    { name: 'checks that run alone', concurrent: false, checks: checks.filter(isSolo) },
+    { name: 'checks', concurrent: true, checks: checks.filter((c) => !isLast(c) && !isSolo(c)) },
+    { name: 'observers of the whole run', concurrent: false, checks: checks.filter(isLast) },
+  ];
 }
 
 /** Checks that observe the whole run (the envelope of every error seen) run after the others. */
