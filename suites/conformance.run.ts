@@ -4,7 +4,7 @@ import { Runner, runPhases } from '../harness/runner/runner.ts';
 import { readRunContext } from '../harness/runner/context.ts';
 import { createNdjsonSink } from '../harness/events/ndjson.ts';
 import { closeAllPools } from '../harness/client/client.ts';
-import type { Check } from './lib/check.ts';
+import type { Check } from '../harness/ground/check.ts';
 
 // The vitest entry of a conformance run: one test per check, named by its id. The CLI resolved
 // the run (profile, chosen checks); this worker runs exactly those, in the phases of runPhases.

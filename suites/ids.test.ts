@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from './checks/index.ts';
-import { CLAUSES, CLAUSE_BY_ID } from './spec/clauses/index.ts';
-import { levelOf, mixesLevels } from './spec/levels.ts';
+import { CLAUSES, CLAUSE_BY_ID } from '../harness/ground/spec-model/clauses/index.ts';
+import { levelOf, mixesLevels } from '../harness/ground/spec-model/levels.ts';
 
 // Check ids and clause ids are the kit's public contract (reports, baselines, CI gates):
 // unique, well formed, and never renamed silently. A change here must be deliberate

@@ -3,7 +3,7 @@
 // reference slowed by 20 % CPU per request should be flagged in at least 9 of 10 trials (power),
 // an identical build in at most 1 of 20 (false alarms). A benchmark, not a test: it prints the
 // figures beside their goals and exits 0 either way (the rule's arithmetic is tested on seeded
-// samples in harness/load/stats.test.ts and compare-metrics.test.ts).
+// samples in harness/load/generator/stats.test.ts and compare-metrics.test.ts).
 //
 // Which metric holds the rule: CPU per request of the target (its CPU time from /proc), the
 // steady figure. Latency and throughput swing by tens of percent between identical runs on a
@@ -19,9 +19,9 @@
 // Sizes: BENCH_PAIRS (13), BENCH_REQUESTS (1000), BENCH_SLOWED_TRIALS (10; identical trials are twice as many).
 import { Redactor } from '../client/redact.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
-import { DEFAULT_ALPHA, judgeMetrics, type MetricResult } from '../load/compare-metrics.ts';
-import { apiRunner, runPairs } from '../load/compare-session.ts';
-import { parseSide, serveSide, type ServedSide } from '../load/compare-sides.ts';
+import { DEFAULT_ALPHA, judgeMetrics, type MetricResult } from '../load/compare/metrics.ts';
+import { apiRunner, runPairs } from '../load/compare/session.ts';
+import { parseSide, serveSide, type ServedSide } from '../load/compare/sides.ts';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 1000);
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 13);

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ExpectedRequests } from '../runner/expected.ts';
-import type { Depth } from '../../suites/lib/check.ts';
+import type { Depth } from '../ground/check.ts';
 
 // Records what checks really send: reads the results.json of runs against the embedded reference
 // (same depth) and writes their per-check mean to harness/runner/expected-requests.json.

@@ -1,5 +1,5 @@
 // `npm run bench:sendpath`: the reference's sending engine under the send-path load
-// (harness/load/sendpath.ts): 2,000 leads over 100 mailboxes shared by two campaigns, at the kit's
+// (harness/load/sendpath/sendpath.ts): 2,000 leads over 100 mailboxes shared by two campaigns, at the kit's
 // SMTP sink, in simulated time (the control clock in steps smaller than the gap). Prints wall
 // time, emails per wall-second through the sink, the achieved send rate against the ideal one the
 // caps and gaps allow, duplicates, losses and gap/cap violations. A benchmark, not a test.
@@ -8,8 +8,8 @@ import { startReference } from '../reference/index.ts';
 import { startSinks } from '../sinks/index.ts';
 import { loadProfile } from '../runner/profile.ts';
 import { closeAllPools } from '../client/client.ts';
-import { runSendpathLoad } from '../load/sendpath.ts';
-import { decode, percentile } from '../load/histogram.ts';
+import { runSendpathLoad } from '../load/sendpath/sendpath.ts';
+import { decode, percentile } from '../load/generator/histogram.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 2000);
 const MAILBOXES = Number(process.env.BENCH_MAILBOXES ?? 100);

@@ -212,7 +212,7 @@ describe('canary secrets never reach what a run writes', () => {
     expect(leaks([...files, ['stdout/stderr of load api', r.out]])).toEqual([]);
   }, 120_000);
 
-  it.skipIf(!existsSync(fileURLToPath(new URL('../load/compare.ts', import.meta.url))))('compare run: its reports and the console', async () => {
+  it.skipIf(!existsSync(fileURLToPath(new URL('../load/compare/command.ts', import.meta.url))))('compare run: its reports and the console', async () => {
     // compare's closed loops need a raised rate limit, served and declared (outside the spec).
     const raised = await servedProfile(['--rate-limit', '1000000/1000ms'], { rateLimit: { requests: 1_000_000, windowSeconds: 1 } });
     const out = await mkdtemp(join(tmpdir(), 'oc-canary-compare-'));

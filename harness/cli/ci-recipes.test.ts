@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from './main.ts';
-import { DEPTHS } from '../../suites/lib/check.ts';
+import { DEPTHS } from '../ground/check.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const NOT_A_FLAG = '--no-such-flag-here';

@@ -1,7 +1,8 @@
 import { readFile, writeFile, access } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { DEFAULT_PROFILE_PATH, KitError } from '../runner/profile.ts';
-import { parseArgs } from './args.ts';
+import { DEFAULT_PROFILE_PATH } from '../runner/profile.ts';
+import { KitError } from '../ground/errors.ts';
+import { parseArgs } from '../ground/args.ts';
 
 /**
  * `outreach-conformance init [--out my-target.json]`: a starter profile for your own target,
@@ -23,7 +24,7 @@ export async function initCommand(argv: string[]): Promise<number> {
     operations: reference.operations,
     // Shapes and counts the spec does not give that no check can do without. Each is the
     // reference's: replace it with your implementation's, or remove it (its checks then skip,
-    // naming it). The other declarations are listed in fixtures/profiles/schema.ts.
+    // naming it). The other declarations are listed in harness/ground/profile-schema.ts.
     declarations: {
       variantIdPath: reference.declarations.variantIdPath,
       sendFailuresBeforeFailed: reference.declarations.sendFailuresBeforeFailed,

@@ -1,5 +1,5 @@
 import { runCommand } from './run.ts';
-import { KitError } from '../runner/profile.ts';
+import { KitError } from '../ground/errors.ts';
 import { HELP, USAGE, usageOf } from './usage.ts';
 import { KIT } from '../kit.ts';
 
@@ -9,7 +9,7 @@ const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('
 /** `COMMAND --help` anywhere among its arguments: its usage, exit 0, before anything starts. */
 async function helpFor(cmd: string): Promise<number> {
   if (cmd === 'load') return (await import('../load/command.ts')).loadCommand(['help']);
-  if (cmd === 'compare') return (await import('../load/compare.ts')).compareCommand(['--help']);
+  if (cmd === 'compare') return (await import('../load/compare/command.ts')).compareCommand(['--help']);
   process.stdout.write(usageOf(cmd));
   return 0;
 }
@@ -30,7 +30,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'load':
         return await (await import('../load/command.ts')).loadCommand(rest);
       case 'compare':
-        return await (await import('../load/compare.ts')).compareCommand(rest);
+        return await (await import('../load/compare/command.ts')).compareCommand(rest);
       case 'plan':
         return await (await import('./plan.ts')).planCommand(rest);
       case 'openapi':

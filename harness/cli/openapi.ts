@@ -1,5 +1,5 @@
-import { ENDPOINTS } from '../../suites/spec/endpoints.ts';
-import { buildOpenApi } from '../../suites/spec/openapi.ts';
+import { ENDPOINTS } from '../ground/spec-model/endpoints.ts';
+import { buildOpenApi } from '../ground/spec-model/openapi.ts';
 
 /** `outreach-conformance openapi`: the spec model as an OpenAPI 3.1 document on stdout. */
 export async function openapiCommand(): Promise<number> {

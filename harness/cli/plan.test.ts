@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPTHS } from '../../suites/lib/check.ts';
+import { DEPTHS } from '../ground/check.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
 import { depthTable, parseDepth, parseTimeBudget } from './plan.ts';
 

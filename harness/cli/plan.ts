@@ -1,15 +1,16 @@
 import { resolve } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { DEPTHS, type Depth } from '../../suites/lib/check.ts';
-import { DEFAULT_PROFILE_PATH, KitError, loadProfile } from '../runner/profile.ts';
+import { DEPTHS, type Depth } from '../ground/check.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
+import { KitError } from '../ground/errors.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';
 import { formatDetection } from '../runner/detection.ts';
-import { parseDuration } from '../load/units.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import { parseArgs } from './args.ts';
-import { CLAUSES } from '../../suites/spec/clauses/index.ts';
-import { UNOBSERVABLE } from '../../suites/spec/clauses/unobservable.ts';
+import { parseDuration } from '../load/generator/units.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import { parseArgs } from '../ground/args.ts';
+import { CLAUSES } from '../ground/spec-model/clauses/index.ts';
+import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
 // `outreach-conformance plan`: without --depth, the four depths side by side (checks, requests,
 // clauses, minutes with 2 and 16 workspaces); with --depth or --time-budget, that run's plan and

@@ -3,9 +3,9 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../events/types.ts';
+import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../ground/events.ts';
 import { CheckEventTail, PROGRESS_PERIOD_ENV, RunProgressState, formatDuration, startRunProgress } from './run-progress.ts';
-import type { ProgressStream } from './progress.ts';
+import type { ProgressStream } from '../ground/progress.ts';
 import { cliOk } from './cli.test-helper.ts';
 
 const start = (checkId: string, at: number): CheckStartEvent => ({ type: 'check-start', checkId, at: new Date(at).toISOString() });

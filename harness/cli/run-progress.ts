@@ -1,8 +1,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import type { Check } from '../../suites/lib/check.ts';
-import type { CheckEndEvent, CheckStartEvent, Level, Verdict } from '../events/types.ts';
+import type { Check } from '../ground/check.ts';
+import type { CheckEndEvent, CheckStartEvent, Level, Verdict } from '../ground/events.ts';
 import type { Plan } from '../runner/planner.ts';
-import { progressPrinter, type ProgressStream } from './progress.ts';
+import { progressPrinter, type ProgressStream } from '../ground/progress.ts';
 
 // The progress of a conformance run while vitest runs the checks in its worker: checks done out
 // of the selection, clauses proven so far, failures so far, the time left and what is running.

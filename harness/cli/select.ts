@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Check } from '../../suites/lib/check.ts';
-import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
-import { KitError } from '../runner/profile.ts';
+import type { Check } from '../ground/check.ts';
+import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
+import { KitError } from '../ground/errors.ts';
 
 // Which checks a run takes: --check REGEX (also --only), --clause ID[,ID], --section 4.2[,3.1],
 // --rerun-failed (what failed or errored in <out>/latest). Given together they intersect. The

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExchangeEvent, RunEvent } from '../events/types.ts';
+import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { RateBudget } from './budget.ts';
 import { closeAllPools, createClient, retryDelayMs, TransportError } from './client.ts';
 import { Recorder } from './recorder.ts';

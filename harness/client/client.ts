@@ -21,7 +21,7 @@
 //   method, the URL and the exchange id.
 
 import { Pool } from 'undici';
-import type { ApiClient, ApiRequest, ApiResponse, Query } from './types.ts';
+import type { ApiClient, ApiRequest, ApiResponse, Query } from '../ground/api-client.ts';
 import { RateBudget } from './budget.ts';
 import { DEFAULT_KEY_ENV, Recorder } from './recorder.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ExchangeEvent, RunEvent } from '../events/types.ts';
+import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { closeAllPools, createClient } from './client.ts';
 import { ControlError, createControlClient } from './control.ts';
 import { Recorder } from './recorder.ts';

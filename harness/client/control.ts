@@ -5,8 +5,8 @@
 // A non-2xx answer is thrown as a ControlError carrying status, body and exchange id, unless a
 // caller of request() passes { allowError: true }.
 
-import type { ControlClient } from '../../suites/lib/check.ts';
-import type { ApiRequest, ApiResponse } from './types.ts';
+import type { ControlClient } from '../ground/check.ts';
+import type { ApiRequest, ApiResponse } from '../ground/api-client.ts';
 import { DEFAULT_TIMEOUT_MS, KIT_USER_AGENT, sendOnce } from './client.ts';
 import { CONTROL_TOKEN_ENV, DEFAULT_KEY_ENV, Recorder } from './recorder.ts';
 

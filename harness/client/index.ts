@@ -1,4 +1,4 @@
-export type { ApiClient, ApiRequest, ApiResponse, Query } from './types.ts';
+export type { ApiClient, ApiRequest, ApiResponse, Query } from '../ground/api-client.ts';
 export { createClient, closeAllPools, buildQuery, buildUrl, retryDelayMs, TransportError, KIT_USER_AGENT, DEFAULT_TIMEOUT_MS, DEFAULT_MAX_RETRIES_429 } from './client.ts';
 export type { ClientOptions } from './client.ts';
 export { RateBudget, realClock } from './budget.ts';

@@ -13,7 +13,7 @@
 // Every other secret (mailbox passwords, keys seen in bodies) is written as "[REDACTED]": the
 // line then reproduces the request's shape but not that value.
 
-import type { EventSink, ExchangeEvent, RecordedRequest } from '../events/types.ts';
+import type { EventSink, ExchangeEvent, RecordedRequest } from '../ground/events.ts';
 import { REDACTED, Redactor, redactCredential } from './redact.ts';
 
 export const MAX_BODY_BYTES = 64 * 1024;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Redactor, REDACTED } from './redact.ts';
 import { toCurl, truncateBody, MAX_BODY_BYTES, Recorder } from './recorder.ts';
-import type { RunEvent } from '../events/types.ts';
+import type { RunEvent } from '../ground/events.ts';
 
 const KEY = 'sk_live_0123456789abcdefXYZ';
 

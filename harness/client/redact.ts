@@ -1,4 +1,4 @@
-// Redaction: every event is scrubbed before it exists (harness/events/types.ts).
+// Redaction: every event is scrubbed before it exists (harness/ground/events.ts).
 //
 // What is redacted:
 // - Authorization (and Proxy-Authorization) header values: the credential is replaced, the

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNdjsonSink, parseEvents, readEvents } from './ndjson.ts';
-import type { RunEvent } from './types.ts';
+import type { RunEvent } from '../ground/events.ts';
 
 const dirs: string[] = [];
 function tmp(): string {

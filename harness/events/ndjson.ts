@@ -7,7 +7,7 @@
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { EventSink, RunEvent } from './types.ts';
+import type { EventSink, RunEvent } from '../ground/events.ts';
 
 export interface NdjsonSink extends EventSink {
   /** Closes the file; events emitted afterwards are dropped and counted in `dropped`. */

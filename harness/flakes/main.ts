@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from '../cli/args.ts';
+import { parseArgs } from '../ground/args.ts';
 import { matchFiles } from './glob.ts';
 import { compareRuns, formatChange, formatTotals, mergeVerdicts, readVerdicts, totals, type RunVerdicts } from './verdicts.ts';
 import { listFiles, runPhase, testPhases, type Phase } from './vitest-run.ts';

@@ -2,10 +2,7 @@
 // its own route table (so a new route is fuzzed without being listed here). Every answer must be
 // below 500 and, when an error, the spec's envelope; a probe workspace the fuzz never sees keeps
 // its records (campaigns, workspaces) and still answers.
-import { startReference, type ReferenceHandle } from '../reference/index.ts';
-import { ROUTES } from '../reference/routes.ts';
-import { CONTROL_ROUTES } from '../reference/control.ts';
-import { MAX_BODY_BYTES } from '../reference/http.ts';
+import { CONTROL_ROUTES, MAX_BODY_BYTES, ROUTES, startReference, type ReferenceHandle } from '../reference/index.ts';
 import { Finding, type FuzzTarget } from './core.ts';
 import { httpInput, KNOWN_ID, playHttp, VALID_AUTH, type HttpInput } from './http.ts';
 import type { HttpAnswer } from './wire.ts';

@@ -7,7 +7,7 @@ import nodemailer from 'nodemailer';
 import { ImapFlow } from 'imapflow';
 import { startSinks } from '../sinks/index.ts';
 import { routes } from '../sinks/http.ts';
-import type { SinkInternals } from '../sinks/sink.ts';
+import type { SinkInternals } from '../sinks/sink-types.ts';
 import { RawSmtp } from '../sinks/test-smtp-client.ts';
 import { Finding, type FuzzTarget } from './core.ts';
 import { httpInput, KNOWN_ID, playHttp, type HttpInput } from './http.ts';

@@ -1,22 +1,23 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import { parseArgs } from '../cli/args.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import { parseArgs } from '../ground/args.ts';
 import { Redactor } from '../client/redact.ts';
-import { DEFAULT_PROFILE_PATH, KitError, loadProfile, resolveSecret } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../runner/profile.ts';
+import { KitError } from '../ground/errors.ts';
 import { newRunSeed } from '../runner/seed.ts';
-import { parseMix } from './flows.ts';
-import { parseDuration, parseRate } from './units.ts';
-import { environment } from './environment.ts';
-import { renderLoadHtml } from './html.ts';
-import { decode, percentile } from './histogram.ts';
-import { progressPrinter } from '../cli/progress.ts';
-import { startChildReference } from './embedded-target.ts';
-import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report-types.ts';
-import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './thresholds.ts';
-import { mergeLoadReports, parseShard } from './merge.ts';
-import type { Precision } from './open-model.ts';
+import { parseMix } from './generator/flows.ts';
+import { parseDuration, parseRate } from './generator/units.ts';
+import { environment } from './generator/environment.ts';
+import { renderLoadHtml } from './report/html.ts';
+import { decode, percentile } from './generator/histogram.ts';
+import { progressPrinter } from '../ground/progress.ts';
+import { startChildReference } from './generator/embedded-target.ts';
+import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report/types.ts';
+import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './report/thresholds.ts';
+import { mergeLoadReports, parseShard } from './generator/merge.ts';
+import type { Precision } from './generator/open-model.ts';
 
 // `outreach-conformance load api|capacity|sendpath`: runs one load, writes
 // reports/<run>/load.json and load.html (and requests.ndjson for api), prints the verdict.
@@ -95,7 +96,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
     let body: Omit<LoadReport, 'schemaVersion' | 'kind' | 'runId' | 'environment' | 'thresholds' | 'ok'>;
     if (api) {
       const { rate, durationMs } = api;
-      const { runApiLoad } = await import('./api.ts');
+      const { runApiLoad } = await import('./generator/api.ts');
       body = await runApiLoad({
         ...common,
         ...api,
@@ -108,14 +109,14 @@ export async function loadCommand(argv: string[]): Promise<number> {
         onProgress: (p) => progress.update({ elapsedMs: p.elapsedMs, totalMs: p.durationMs, text: `sent ${p.sent}  ${p.rate}/s  p50 ${p.p50.toFixed(1)}ms  p99 ${p.p99.toFixed(1)}ms  late ${p.late}  errors ${p.errors}` }),
       });
     } else if (capacity) {
-      const { runCapacity } = await import('./capacity.ts');
+      const { runCapacity } = await import('./generator/capacity.ts');
       body = await runCapacity({
         ...common,
         ...capacity,
         onStep: (s) => say(`${String(s.connections).padStart(4)} connections: ${s.throughput.toFixed(0)} req/s, p50 ${(s.p50 / 1000).toFixed(1)}ms, p99 ${(s.p99 / 1000).toFixed(1)}ms, errors ${s.errors}, non-2xx ${s.non2xx}`),
       });
     } else {
-      const { runSendpathCommand } = await import('./sendpath-command.ts');
+      const { runSendpathCommand } = await import('./sendpath/command.ts');
       body = await runSendpathCommand({ ...common, flags, progress, say });
     }
     progress.done();

@@ -1,6 +1,6 @@
-import type { Check } from '../../suites/lib/check.ts';
-import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
-import type { KillMatrix } from './kill-matrix.ts';
+import type { Check } from '../ground/check.ts';
+import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
+import type { KillMatrix } from '../runner/kill-matrix.ts';
 
 // Claims backed by kills: a check's claim on a MUST clause is backed when the kill matrix shows
 // the check killing a mutant that breaks that clause. An unbacked claim may be true, but nothing

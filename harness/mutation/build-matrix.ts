@@ -1,4 +1,4 @@
-// `npm run kill-matrix`: regenerates harness/mutation/kill-matrix.json. For every mutant of the
+// `npm run kill-matrix`: regenerates harness/runner/kill-matrix.json. For every mutant of the
 // reference, its candidate checks (candidates.ts) run against a reference with that mutant on:
 // those eligible at `default` at that depth (what the selection predicts for the depths that
 // users run), the `full`-only ones at `full`. A check that fails is run a second time, alone
@@ -9,17 +9,17 @@
 //   npm run kill-matrix -- --only RE    the mutants whose id matches RE
 import { writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Check } from '../../suites/lib/check.ts';
-import { DEPTHS } from '../../suites/lib/check.ts';
+import type { Check } from '../ground/check.ts';
+import { DEPTHS } from '../ground/check.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANTS, type ReferenceHandle } from '../reference/index.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import type { EventSink } from '../events/types.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import type { EventSink } from '../ground/events.ts';
 import { loadProfile } from '../runner/profile.ts';
-import { parseArgs } from '../cli/args.ts';
+import { parseArgs } from '../ground/args.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds, digest } from './candidates.ts';
-import { killMatrix, MATRIX_URL, type KillMatrix, type MatrixRow } from './kill-matrix.ts';
+import { killMatrix, MATRIX_URL, type KillMatrix, type MatrixRow } from '../runner/kill-matrix.ts';
 import { staleMutants } from './matrix-staleness.ts';
 import { runOn, withReference } from './run.ts';
 

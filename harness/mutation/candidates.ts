@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Check } from '../../suites/lib/check.ts';
-import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
+import type { Check } from '../ground/check.ts';
+import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 
 // The checks the kill matrix tries against a mutant: every check that claims one of the clauses
 // it breaks, and every check of its area (a check claiming any clause of the same spec section).

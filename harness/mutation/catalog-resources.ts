@@ -1,7 +1,7 @@
 // Mutants of the resource rules of parts 2 to 4 (issue 4): mutant id -> the clause ids it breaks.
 // Kept apart from catalog.ts so the people writing resource mutants edit only this file.
-// Clause ids from suites/spec/clauses/{part2,part3,part4-*,part8}.ts; the rule each mutant breaks
-// is in harness/reference/mutants.ts.
+// Clause ids from harness/ground/spec-model/clauses/{part2,part3,part4-*,part8}.ts; the rule each mutant breaks
+// is in harness/reference/switches/mutants.ts.
 export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-imap-invalid-cert-ignored': ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR'],
   'acct-default-maxemails-changed': ['ACCT-IN-DEFAULTS-PROFILE'],

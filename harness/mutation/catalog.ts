@@ -1,5 +1,5 @@
 // Which clause each mutant of the reference target breaks. The reference names its mutants
-// (harness/reference/mutants.ts: id, rule, description); the kit says which clauses they break,
+// (harness/reference/switches/mutants.ts: id, rule, description); the kit says which clauses they break,
 // so the mutation run knows which checks must catch each one. A test keeps both lists in step.
 import { MUTANT_CLAUSES_RESOURCES } from './catalog-resources.ts';
 import { MUTANT_CLAUSES_SENDING } from './catalog-sending.ts';

@@ -4,8 +4,8 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { loadProfile } from '../runner/profile.ts';
 import { chooseChecks } from '../runner/planner.ts';
 import { parseDepth } from '../cli/plan.ts';
-import { parseArgs } from '../cli/args.ts';
-import { killMatrix } from './kill-matrix.ts';
+import { parseArgs } from '../ground/args.ts';
+import { killMatrix } from '../runner/kill-matrix.ts';
 import { claimBacking, formatBacking } from './backing.ts';
 import { runMutation, type AtDepth, type MutantResult } from './run.ts';
 

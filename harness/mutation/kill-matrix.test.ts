@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANTS } from '../reference/index.ts';
-import { killMatrix } from './kill-matrix.ts';
+import { killMatrix } from '../runner/kill-matrix.ts';
 import { danglingEntries, staleMutants } from './matrix-staleness.ts';
 import { candidateIds } from './candidates.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
@@ -11,7 +11,7 @@ import { MUTANT_CLAUSES } from './catalog.ts';
 
 const matrix = killMatrix();
 
-describe('the kill matrix (harness/mutation/kill-matrix.json)', () => {
+describe('the kill matrix (harness/runner/kill-matrix.json)', () => {
   it('has a current row for every mutant of the reference', () => {
     const stale = staleMutants(matrix);
     expect(stale, `stale rows: npm run kill-matrix regenerates them (${stale.join(', ')})`).toEqual([]);

@@ -1,8 +1,8 @@
-import type { Check } from '../../suites/lib/check.ts';
+import type { Check } from '../ground/check.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds, digest } from './candidates.ts';
-import type { KillMatrix } from './kill-matrix.ts';
+import type { KillMatrix } from '../runner/kill-matrix.ts';
 
 // When the kill matrix no longer describes the kit: a mutant added (no row) or whose clauses or
 // candidate checks changed (a check added, removed or renamed in its area).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunEvent } from '../events/types.ts';
+import type { RunEvent } from '../ground/events.ts';
 import { loadProfile } from '../runner/profile.ts';
 import { MODEL_CHECKS } from '../../suites/checks/models/index.ts';
 import { runAgainstReference } from './run.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../runner/profile.ts';
 import { MUTANTS } from '../reference/index.ts';
-import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
+import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { checksFor, runMutant } from './run.ts';
 

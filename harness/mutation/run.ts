@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Check, Depth } from '../../suites/lib/check.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import type { CheckEndEvent, EventSink } from '../events/types.ts';
+import type { Check, Depth } from '../ground/check.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import type { CheckEndEvent, EventSink } from '../ground/events.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { Runner, selectChecks } from '../runner/runner.ts';
 import { MUTANTS, startReference, type ReferenceHandle, type ReferenceOptions } from '../reference/index.ts';

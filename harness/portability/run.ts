@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CheckEndEvent, EventSink } from '../events/types.ts';
-import type { Depth } from '../../suites/lib/check.ts';
+import type { CheckEndEvent, EventSink } from '../ground/events.ts';
+import type { Depth } from '../ground/check.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { Runner, selectChecks } from '../runner/runner.ts';
 import { startPortabilityTarget, type PortabilityOptions } from './target.ts';

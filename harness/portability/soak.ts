@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from '../cli/args.ts';
-import { KitError } from '../runner/profile.ts';
+import { parseArgs } from '../ground/args.ts';
+import { KitError } from '../ground/errors.ts';
 import { runPortability, type PortabilityResult } from './run.ts';
 
 // `outreach-conformance soak`: the whole suite against the reference again and again, each run

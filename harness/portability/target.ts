@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { Profile } from '../ground/profile-schema.ts';
 import { parseProfile } from '../runner/profile.ts';
 import { parseChoices, profileFor, startReference } from '../reference/index.ts';
 

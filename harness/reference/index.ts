@@ -7,19 +7,23 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Clock } from './clock.ts';
-import { openDb } from './db.ts';
-import { mutantSwitch, MUTANTS as ALL_MUTANTS, type MutantInfo } from './mutants.ts';
-import { PublicApi, createServices } from './app.ts';
-import { ControlApi } from './control.ts';
-import { Verifier } from './resources/verify.ts';
+import { Clock } from './domain/clock.ts';
+import { openDb } from './store/db.ts';
+import { mutantSwitch, MUTANTS as ALL_MUTANTS, type MutantInfo } from './switches/mutants.ts';
+import { PublicApi, createServices } from './http/app.ts';
+import { ControlApi } from './control/control.ts';
+import { Verifier } from './sending/verify.ts';
 import { SendingEngine } from './sending/engine.ts';
 import { InboxPoller } from './sending/inbox.ts';
 import { purgeDeletedLeads } from './resources/leads.ts';
-import { DEFAULT_CHOICES, type Choices } from './choices.ts';
-import { slowed } from './slowdown.ts';
+import { DEFAULT_CHOICES, type Choices } from './switches/choices.ts';
+import { slowed } from './switches/slowdown.ts';
 
-export { DEFAULT_CHOICES, ALT_CHOICES, randomChoices, parseChoices, profileFor, type Choices } from './choices.ts';
+export { DEFAULT_CHOICES, ALT_CHOICES, randomChoices, parseChoices, profileFor, type Choices } from './switches/choices.ts';
+// The route tables and the body limit, for the kit's fuzzer (harness/fuzz): the reference's only other way in.
+export { ROUTES } from './http/routes.ts';
+export { CONTROL_ROUTES } from './control/control.ts';
+export { MAX_BODY_BYTES } from './http/server.ts';
 
 export interface ReferenceOptions {
   mutants?: string[]; // ids from MUTANTS; unknown id -> throws with the list of known ids

@@ -2,8 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Env, envelopeProblems, UUID_V4, type Workspace } from './test-helpers.ts';
 import { startReference, MUTANTS } from './index.ts';
-import { covers, isSubset, routeAccepts, GRANULAR_SCOPES } from './scopes.ts';
-import { ROUTES } from './routes.ts';
+import { covers, isSubset, routeAccepts, GRANULAR_SCOPES } from './request/scopes.ts';
+import { ROUTES } from './http/routes.ts';
 
 let env: Env;
 let ws: Workspace;

@@ -5,7 +5,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Profile } from '../../fixtures/profiles/schema.ts';
+import { Profile } from '../ground/profile-schema.ts';
 
 const serve = fileURLToPath(new URL('./serve.ts', import.meta.url));
 

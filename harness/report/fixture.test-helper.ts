@@ -1,6 +1,6 @@
 // A realistic synthetic run for the report tests (not a test file itself).
-import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, RunEvent, Verdict } from '../events/types.ts';
-import type { Clause } from '../../suites/spec/clauses/types.ts';
+import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, RunEvent, Verdict } from '../ground/events.ts';
+import type { Clause } from '../ground/spec-model/clauses/types.ts';
 import type { CheckInfo, ReportInput } from './results.ts';
 
 /** Secrets planted in the stream as if the client had failed to redact them. */

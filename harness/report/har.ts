@@ -3,7 +3,7 @@
 // `_error` (transport failure: the response is then status 0), `_curl`.
 
 import { STATUS_CODES } from 'node:http';
-import type { ExchangeEvent, RunEvent } from '../events/types.ts';
+import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import type { Results } from './results.ts';
 import { headerValue } from './text.ts';
 

@@ -2,7 +2,7 @@
 // JS, no external assets). Every piece of run data is HTML-escaped; the only <script> element is
 // ours and contains no run data.
 
-import type { ExchangeEvent, Outcome, RunEvent } from '../events/types.ts';
+import type { ExchangeEvent, Outcome, RunEvent } from '../ground/events.ts';
 import { sectionTitle } from './sections.ts';
 import { compareSections, evidenceFor, exchangesByCheck, exchangesById, STALE_ADVICE, type CheckResult, type ClauseResult, type Results } from './results.ts';
 import { curlEnvVars, escapeHtml as e, formatMs, groupBy, headerValue, percent, prettyBody, truncate } from './text.ts';

@@ -15,7 +15,7 @@
 //   "baseline: <check id>"): the run exits 1 for it, so a CI that gates on <failure> agrees.
 // - expired entry          -> the check's ordinary <failure>, its message saying the entry expired.
 
-import type { ExchangeEvent, RunEvent } from '../events/types.ts';
+import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { evidenceFor, exchangesByCheck, exchangesById, type CheckResult, type Results } from './results.ts';
 import { escapeXml, firstLine, groupBy } from './text.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BaselineEntry, Outcome } from '../events/types.ts';
+import type { BaselineEntry, Outcome } from '../ground/events.ts';
 import { buildResults, checkArea, compareSections, exitCodeOf, isExpired, mustFailures, NOT_RUN_MESSAGE, INTERRUPTED_MESSAGE, NO_RESULT_MESSAGE, worst } from './results.ts';
 import { CHECKS, CLAUSES, makeInput } from './fixture.test-helper.ts';
 

@@ -24,16 +24,16 @@
 //   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
 import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
-import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEvent, RunStartEvent, Verdict } from '../events/types.ts';
-import type { Clause } from '../../suites/spec/clauses/types.ts';
-import { UNOBSERVABLE } from '../../suites/spec/clauses/unobservable.ts';
+import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
+import type { Clause } from '../ground/spec-model/clauses/types.ts';
+import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
 export interface CheckInfo {
   id: string;
   title: string;
   clauses: string[];
   level: Level;
-  /** What the check needs (suites/lib/check.ts `features`); 'control' or 'control:<ext>' makes it Extended. */
+  /** What the check needs (harness/ground/check.ts `features`); 'control' or 'control:<ext>' makes it Extended. */
   features?: readonly string[];
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ExchangeEvent, RunEvent } from '../events/types.ts';
+import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { REPORT_FILES, writeReports } from './index.ts';
 import { redactAuthValue, scrubEvents, scrubText } from './scrub.ts';
 import { makeInput, PLANTED } from './fixture.test-helper.ts';

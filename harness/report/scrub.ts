@@ -7,8 +7,8 @@
 //  3. remembers every secret value it removed and erases any other occurrence of it anywhere
 //     (a key echoed in an error message, a URL, another body).
 
-import type { ExchangeEvent, RunEvent } from '../events/types.ts';
-import { PROFILE_SECRET_PATHS } from '../../fixtures/profiles/schema.ts';
+import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
+import { PROFILE_SECRET_PATHS } from '../ground/profile-schema.ts';
 import { ENUM_WORD } from '../client/redact.ts';
 
 export const REDACTED = '[REDACTED]';

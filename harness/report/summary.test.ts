@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderReports } from './index.ts';
 import { buildResults } from './results.ts';
 import { buildSummaryMarkdown, formatConsoleSummary, SUMMARY_MAX_BYTES } from './summary.ts';
-import type { RunEvent } from '../events/types.ts';
+import type { RunEvent } from '../ground/events.ts';
 import { CHECKS, CLAUSES, makeInput } from './fixture.test-helper.ts';
 
 describe('summary.md', () => {

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseBaseline } from './baseline.ts';
-import { KitError } from './profile.ts';
+import { KitError } from '../ground/errors.ts';
 import { cli } from '../cli/cli.test-helper.ts';
 
 const KNOWN = ['RATE-LIMIT/one-workspace-two-keys', 'RATE-LIMIT/retry-after', 'WS-GET/shape'];

@@ -9,8 +9,8 @@
 
 import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
-import type { Baseline, BaselineEntry } from '../events/types.ts';
-import { KitError } from './profile.ts';
+import type { Baseline, BaselineEntry } from '../ground/events.ts';
+import { KitError } from '../ground/errors.ts';
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,5 +1,5 @@
-import type { Depth } from '../../suites/lib/check.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { Depth } from '../ground/check.ts';
+import type { Profile } from '../ground/profile-schema.ts';
 
 // What the CLI hands to the conformance test worker (through the environment, never a file:
 // it holds the control token).

@@ -1,11 +1,11 @@
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import type { RunDetection } from '../events/types.ts';
-import { killMatrix, type KillMatrix } from '../mutation/kill-matrix.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import type { RunDetection } from '../ground/events.ts';
+import { killMatrix, type KillMatrix } from './kill-matrix.ts';
 import { expectedRequests } from './expected.ts';
 import { staticGap } from './static-gap.ts';
 
 // What a choice of checks can catch: of the reference target's mutants, those that some chosen
-// check kills according to the kill matrix (harness/mutation/kill-matrix.json), and for each
+// check kills according to the kill matrix (harness/runner/kill-matrix.json), and for each
 // one it misses, the cheapest checks that would kill it. A check that skips on the profile
 // kills nothing. The figure is a prediction from the matrix; `npm run mutation -- --depth D`
 // measures it.

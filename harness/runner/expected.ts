@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Check, Depth } from '../../suites/lib/check.ts';
+import type { Check, Depth } from '../ground/check.ts';
 
 // What a check is expected to send to the target, measured (not guessed): per-check request
 // counts of runs against the embedded reference at each depth, recorded in

@@ -1,6 +1,6 @@
-import type { Check, Depth } from '../../suites/lib/check.ts';
+import type { Check, Depth } from '../ground/check.ts';
 import { expectedRequests } from './expected.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { Profile } from '../ground/profile-schema.ts';
 import { DEPTH_BUDGETS, selectWithin, type DepthSelection } from './select-depth.ts';
 import { staticGap } from './static-gap.ts';
 import { detectionOf, type Detection } from './detection.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../client/types.ts';
+import type { ApiClient } from '../ground/api-client.ts';
 import { parseProfile } from './profile.ts';
 import { WorkspacePool } from './pool.ts';
 

@@ -1,8 +1,9 @@
-import type { ApiClient } from '../client/types.ts';
-import type { ControlClient, Workspace } from '../../suites/lib/check.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import { fieldName, getPath, operation, resultPath } from './operations.ts';
-import { KitError, resolveSecret } from './profile.ts';
+import type { ApiClient } from '../ground/api-client.ts';
+import type { ControlClient, Workspace } from '../ground/check.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import { fieldName, getPath, operation, resultPath } from '../ground/operations.ts';
+import { resolveSecret } from './profile.ts';
+import { KitError } from '../ground/errors.ts';
 
 // Workspaces are leased from a pool: shared leases spread checks over the pool (each workspace
 // has its own request budget), an exclusive lease gives a check a workspace nobody else uses

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE_PATH, KitError, loadProfile, parseProfile, profileForReport, resolveSecret } from './profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile, profileForReport, resolveSecret } from './profile.ts';
+import { KitError } from '../ground/errors.ts';
 import { REDACTED, Redactor } from '../client/redact.ts';
 
 describe('profile loading', () => {

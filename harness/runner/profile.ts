@@ -1,15 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { PROFILE_SECRET_PATHS, Profile, type Secret } from '../../fixtures/profiles/schema.ts';
+import { PROFILE_SECRET_PATHS, Profile, type Secret } from '../ground/profile-schema.ts';
+import { KitError } from '../ground/errors.ts';
 import { REDACTED, type Redactor } from '../client/redact.ts';
-
-/** The kit could not run (bad profile, unreachable target): exit code 2 with this message. */
-export class KitError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'KitError';
-  }
-}
 
 export const DEFAULT_PROFILE_PATH = fileURLToPath(new URL('../../fixtures/profiles/reference.json', import.meta.url));
 

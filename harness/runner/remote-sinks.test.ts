@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRuleError, imapUnavailableReason, WaitTimeoutError, type MailSink } from '../sinks/index.ts';
-import { CheckSkipped } from '../../suites/lib/check.ts';
+import { CheckSkipped } from '../ground/check.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
 import { BIN, cliOk } from '../cli/cli.test-helper.ts';
 

@@ -8,7 +8,7 @@ import { StoredMessage, WaitTimeoutError, FaultRuleError, SinkClient, type MailS
 import { SinkHttpError, query, type SinkInfo } from '../sinks/http-client.ts';
 import { matchAttempt, matchMessage, type Predicate } from '../sinks/store.ts';
 import type { Attempt, AttemptFilter, MessageFilter, MessageSummary } from '../sinks/types.ts';
-import { CheckSkipped, skip } from '../../suites/lib/check.ts';
+import { CheckSkipped, skip } from '../ground/check.ts';
 import { MAX_BODY } from '../sinks/http.ts';
 import { SyncHttp } from './sync-http.ts';
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Runner } from './runner.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile } from './profile.ts';
 import { startServer, json, type TestServer } from '../client/test-server.ts';
-import { fail, type Check } from '../../suites/lib/check.ts';
-import type { RunEvent } from '../events/types.ts';
+import { fail, type Check } from '../ground/check.ts';
+import type { RunEvent } from '../ground/events.ts';
 
 // The runner's guarantees about a check's result, against a plain HTTP server.
 

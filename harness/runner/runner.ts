@@ -1,7 +1,7 @@
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import type { CheckEndEvent, EventSink, ExchangeEvent, RunEvent, Verdict } from '../events/types.ts';
-import type { ApiClient } from '../client/types.ts';
-import { CheckFailure, CheckSkipped, DEPTHS, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../../suites/lib/check.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import type { CheckEndEvent, EventSink, ExchangeEvent, RunEvent, Verdict } from '../ground/events.ts';
+import type { ApiClient } from '../ground/api-client.ts';
+import { CheckFailure, CheckSkipped, DEPTHS, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
 import { createClient } from '../client/client.ts';
 import { createControlClient, type ConformanceControlClient } from '../client/control.ts';
 import { RateBudget } from '../client/budget.ts';
@@ -10,7 +10,7 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from './seed.ts';
 import { sweep } from './sweep.ts';
-import { levelOf } from '../../suites/spec/levels.ts';
+import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
 

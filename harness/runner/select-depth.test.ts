@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { DEPTHS, type Check } from '../../suites/lib/check.ts';
-import { ENDPOINTS } from '../../suites/spec/endpoints.ts';
-import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
+import { DEPTHS, type Check } from '../ground/check.ts';
+import { ENDPOINTS } from '../ground/spec-model/endpoints.ts';
+import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 import { selectChecks } from './runner.ts';
 import { chooseChecks, requestsWithin } from './planner.ts';
 import { DEPTH_BUDGETS, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, familyMutants, selectWithin } from './select-depth.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
-import { familyOf, killMatrix, type KillMatrix } from '../mutation/kill-matrix.ts';
+import { familyOf, killMatrix, type KillMatrix } from './kill-matrix.ts';
 
 // The depths' selections: within budget, deterministic, the smoke requirements met, and a new
 // check without a measurement counted at its budget (a large one stays out of small depths).

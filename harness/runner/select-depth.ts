@@ -1,16 +1,16 @@
-import type { Check, Depth } from '../../suites/lib/check.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import { ENDPOINTS, type Endpoint } from '../../suites/spec/endpoints.ts';
-import { CLAUSE_BY_ID } from '../../suites/spec/clauses/index.ts';
+import type { Check, Depth } from '../ground/check.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import { ENDPOINTS, type Endpoint } from '../ground/spec-model/endpoints.ts';
+import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 import { expectedRequests } from './expected.ts';
 import { staticGap } from './static-gap.ts';
 import { detectionOf, formatDetection, type Detection } from './detection.ts';
-import { familyOf, killMatrix, mutantsKilledBy, type KillMatrix } from '../mutation/kill-matrix.ts';
+import { familyOf, killMatrix, mutantsKilledBy, type KillMatrix } from './kill-matrix.ts';
 
 // Which checks a depth takes: each depth has a request budget, and within it the checks that
 // catch the most, then cover the most clauses, per expected request (greedy, over the measured
 // costs of harness/runner/expected-requests.json; an unmeasured check counts with its budget).
-// What a check catches is the kill matrix (harness/mutation/kill-matrix.json): the reference
+// What a check catches is the kill matrix (harness/runner/kill-matrix.json): the reference
 // mutants it fails against. A clause is "covered" by a weak check as well as by a strong one; a
 // mutant is killed only by a check strong enough, so kills choose before clause weight.
 // Deterministic: the same checks, costs, matrix and profile give the same selection, in suite order.

@@ -1,4 +1,4 @@
-import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { Profile } from '../ground/profile-schema.ts';
 
 /** Why a check skips on this profile whatever the target answers (a feature the profile does not declare), or undefined. */
 export function staticGap<F extends string>(check: { features: readonly F[] }, profile: Profile): F | undefined {

@@ -1,6 +1,6 @@
-import type { Profile } from '../../fixtures/profiles/schema.ts';
+import type { Profile } from '../ground/profile-schema.ts';
 import type { PooledWorkspace } from './pool.ts';
-import { fillPath, getPath, operation, resultPath } from './operations.ts';
+import { fillPath, getPath, operation, resultPath } from '../ground/operations.ts';
 
 // Sweep (after ceph/s3-tests): on workspaces the run did not create itself, delete what carries
 // the run prefix, keep going past errors, and say what could not be deleted.

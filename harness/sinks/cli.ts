@@ -1,7 +1,8 @@
 // `outreach-conformance sinks`: the sinks alone, for a staging deployment to reach.
 // Prints its endpoints as ONE JSON line on stdout and runs until SIGTERM/SIGINT, then stops
 // SMTP, HTTP and the Dovecot child and returns 0.
-import { startSinks, type StartSinksOptions } from './sink.ts';
+import { startSinks } from './sink.ts';
+import type { StartSinksOptions } from './sink-types.ts';
 
 export const SINKS_USAGE = `usage: outreach-conformance sinks [--host 127.0.0.1] [--smtp-port 2525] [--smtps-port 0|off]
                                  [--imap-port 1143] [--http-port 8025] [--size-limit BYTES]

@@ -3,7 +3,7 @@
 import { parseMessage } from './message.ts';
 import type { FaultRule, FaultRuleInput } from './faults.ts';
 import type { ImapRefusal } from './users.ts';
-import type { SinkCredentials } from './sink.ts';
+import type { SinkCredentials } from './sink-types.ts';
 import type { Attempt, AttemptFilter, MessageFilter, MessageSummary, ParsedMessage } from './types.ts';
 import type { MailReader, ReaderCapabilities, ReaderFilter, ReaderMessage } from './reader.ts';
 import type { BounceOptions, OutOfOfficeOptions, ReplyOptions, UnsubscribeOptions } from './compose.ts';

@@ -3,7 +3,7 @@
 // /api/v1 (list, search, get one incl. `latest`, headers, raw, delete).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SinkInternals } from './sink.ts';
+import type { SinkInternals } from './sink-types.ts';
 import { FaultRuleError } from './faults.ts';
 import { InjectError, type InjectResult } from './inject.ts';
 import { WaitTimeoutError } from './store.ts';

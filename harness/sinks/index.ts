@@ -44,7 +44,7 @@
 //   MailpitReader — reads a real Mailpit through the `mailpit-api` client (no faults, attempts, IMAP).
 //   sinksCommand(argv) (cli.ts) — the standalone `outreach-conformance sinks` command.
 export { startSinks } from './sink.ts';
-export type { MailSink, SinkCredentials, SinkFaults, SinkInject, StartSinksOptions } from './sink.ts';
+export type { MailSink, SinkCredentials, SinkFaults, SinkInject, StartSinksOptions } from './sink-types.ts';
 export { StoredMessage } from './message.ts';
 export { WaitTimeoutError } from './store.ts';
 export { FaultRuleError, faultReplyText, type FaultRule, type FaultRuleInput } from './faults.ts';

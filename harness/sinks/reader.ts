@@ -1,7 +1,7 @@
 // The common, async read interface a delivery check needs, whoever holds the mail: the embedded
 // sink, a sink on another host (SinkClient), or a real Mailpit (MailpitReader).
 import { parseMessage } from './message.ts';
-import type { MailSink } from './sink.ts';
+import type { MailSink } from './sink-types.ts';
 import type { ParsedMessage } from './types.ts';
 
 export interface ReaderCapabilities {

@@ -1,4 +1,4 @@
-import type { Check } from '../lib/check.ts';
+import type { Check } from '../../harness/ground/check.ts';
 import { UNAUTHENTICATED_CHECKS } from './auth/unauthenticated.ts';
 import { SCOPE_MATRIX_CHECKS } from './auth/scope-matrix.ts';
 import { API_KEY_CHECKS } from './auth/api-keys.ts';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
-import type { ApiResponse } from '../../harness/client/types.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import { errorEnvelopeFor, schemaByName } from '../spec/schemas.ts';
-import { fail } from './check.ts';
+import type { ApiResponse } from '../../harness/ground/api-client.ts';
+import type { Profile } from '../../harness/ground/profile-schema.ts';
+import { errorEnvelopeFor, schemaByName } from '../../harness/ground/spec-model/schemas.ts';
+import { fail } from '../../harness/ground/check.ts';
 
 // Assertions a check makes about one response. Each failure names what was expected, what came,
 // and points at the exchange (the report shows it with a curl line).

@@ -1,5 +1,5 @@
-import type { ExchangeEvent } from '../../harness/events/types.ts';
-import type { CheckContext } from './check.ts';
+import type { ExchangeEvent } from '../../harness/ground/events.ts';
+import type { CheckContext } from '../../harness/ground/check.ts';
 
 /** Every exchange of the run so far with the target's API (`/v1/...`) that got an answer: what the run-end observers judge. */
 export function apiAnswers(ctx: CheckContext): ExchangeEvent[] {

@@ -1,8 +1,8 @@
-import type { ApiClient, ApiResponse } from '../../harness/client/types.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import type { CheckContext, Workspace } from './check.ts';
-import { fail, skip } from './check.ts';
-import { fillPath, fieldName, getPath, resultPath } from '../../harness/runner/operations.ts';
+import type { ApiClient, ApiResponse } from '../../harness/ground/api-client.ts';
+import type { Profile } from '../../harness/ground/profile-schema.ts';
+import type { CheckContext, Workspace } from '../../harness/ground/check.ts';
+import { fail, skip } from '../../harness/ground/check.ts';
+import { fillPath, fieldName, getPath, resultPath } from '../../harness/ground/operations.ts';
 import { campaignBody, mailboxInput, seededFaker, type MailboxServers } from '../../fixtures/factories/index.ts';
 import { is2xx, snippet } from './expect.ts';
 

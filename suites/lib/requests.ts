@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiRequest } from '../../harness/client/types.ts';
-import type { Profile } from '../../fixtures/profiles/schema.ts';
-import type { Endpoint } from '../spec/endpoints.ts';
-import { fillPath } from '../../harness/runner/operations.ts';
+import type { ApiRequest } from '../../harness/ground/api-client.ts';
+import type { Profile } from '../../harness/ground/profile-schema.ts';
+import type { Endpoint } from '../../harness/ground/spec-model/endpoints.ts';
+import { fillPath } from '../../harness/ground/operations.ts';
 
 /** A refusal that the placeholder itself provokes on a route the key may call (part 7 table). */
 export interface Explained {

@@ -1,4 +1,4 @@
-import type { CheckContext } from './check.ts';
+import type { CheckContext } from '../../harness/ground/check.ts';
 
 // Fixtures that read-only checks share within one run instead of building one each (a key to
 // present in the wrong scheme, ...). Keyed by the target and the run's prefix, so a mutation run

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startReference, ALT_CHOICES, type Choices } from '../index.ts';
 import { Env, type Workspace } from '../test-helpers.ts';
-import { localParts, zonedToUtc } from '../resources/time.ts';
+import { localParts, zonedToUtc } from '../domain/time.ts';
 
 const TZ = 'Pacific/Kiritimati'; // UTC+14: local days start at 10:00 UTC of the day before
 const HOUR = 3_600_000;

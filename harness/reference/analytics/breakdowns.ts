@@ -1,7 +1,7 @@
 // bySmtp and bySequence (2.10): one entry per mailbox / per sequence step that sent in the
 // window, each counted like the totals over that mailbox's / step's events. `step` is 1-based
 // on the wire (the ledger's is 0-based); `variant` is the step's id in the campaign's sequence.
-import type { DB } from '../db.ts';
+import type { DB } from '../store/db.ts';
 import type { LedgerEvent } from './ledger.ts';
 import { breakdownTotalsOf, type CountInputs } from './counters.ts';
 

@@ -4,7 +4,7 @@
 // bounce kinds); positive leads and conversions = leads that answered in the window whose status
 // is positive (chosen list) / lead_converted; conversionValue = the sum of the events' numeric
 // data.conversionValue.
-import type { AnalyticsChoice } from '../choices.ts';
+import type { AnalyticsChoice } from '../switches/choices.ts';
 import { sendKeys, type LedgerEvent } from './ledger.ts';
 import { ratesOf } from './rates.ts';
 

@@ -2,7 +2,7 @@
 // and lead docs). Events are attributed to their mailbox and sequence step from the event row,
 // or else from the email it concerns (an open or a reply may be recorded with the email only).
 // Test emails (emails.kind 'test') are not campaign traffic: their events never count.
-import type { DB } from '../db.ts';
+import type { DB } from '../store/db.ts';
 
 export type EventType = 'sent' | 'failed' | 'open' | 'click' | 'reply' | 'ooo' | 'bounce_hard' | 'bounce_soft' | 'unsubscribe';
 

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startReference } from '../index.ts';
 import { Env } from '../test-helpers.ts';
-import { localParts, zonedToUtc } from '../resources/time.ts';
+import { localParts, zonedToUtc } from '../domain/time.ts';
 
 const ZONES = ['Pacific/Kiritimati', 'America/St_Johns', 'UTC', 'Asia/Kathmandu', 'Pacific/Pago_Pago'];
 const TYPES = ['sent', 'failed', 'open', 'click', 'reply', 'ooo', 'bounce_hard', 'bounce_soft', 'unsubscribe'] as const;

@@ -2,7 +2,7 @@
 // for open/click/reply/unsubscribe, analytics.rateBase): open and click count unique leads,
 // reply and unsubscribe count events, each over delivered (or sent) emails; bounce and delivery
 // are over sent emails; positive and conversion are over leads contacted.
-import type { AnalyticsChoice } from '../choices.ts';
+import type { AnalyticsChoice } from '../switches/choices.ts';
 
 export const pct = (n: number, base: number): number => (base > 0 ? Math.min(100, Math.round((n / base) * 10_000) / 100) : 0);
 

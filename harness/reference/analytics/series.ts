@@ -3,7 +3,7 @@
 // the window's start) or a calendar month (the first one from the start day). Long windows are
 // coarsened, never refined: a window of more days than the chosen `coarsening.day` asked by day
 // becomes weeks, one of more days than `coarsening.week` becomes months (choices.ts).
-import { localParts, zonedToUtc } from '../resources/time.ts';
+import { localParts, zonedToUtc } from '../domain/time.ts';
 import type { LedgerEvent } from './ledger.ts';
 
 export type Interval = 'day' | 'week' | 'month';

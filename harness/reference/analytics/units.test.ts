@@ -5,8 +5,8 @@ import { retentionFloor } from './window.ts';
 import { pct, ratesOf } from './rates.ts';
 import { kindOf, bounceBreakdownOf } from './bounces.ts';
 import type { LedgerEvent } from './ledger.ts';
-import { DEFAULT_CHOICES, ALT_CHOICES } from '../choices.ts';
-import { zonedToUtc } from '../resources/time.ts';
+import { DEFAULT_CHOICES, ALT_CHOICES } from '../switches/choices.ts';
+import { zonedToUtc } from '../domain/time.ts';
 
 const DAY = 86_400_000;
 const ev = (type: LedgerEvent['type'], at: number, data: Record<string, unknown> = {}): LedgerEvent =>

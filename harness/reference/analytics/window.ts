@@ -2,11 +2,11 @@
 // timezone, the time part of a date ignored, the start from its local midnight, the end inclusive
 // through its day (default: today, so "now" is always inside), clamped to the retention floor.
 // The query names are the handler's (chosen.ts renames the target's names on the way in).
-import type { Ctx } from '../context.ts';
-import type { AnalyticsChoice } from '../choices.ts';
-import { isoOf } from '../clock.ts';
-import { validationFailed } from '../errors.ts';
-import { datePart, zonedToUtc, localParts } from '../resources/time.ts';
+import type { Ctx } from '../request/context.ts';
+import type { AnalyticsChoice } from '../switches/choices.ts';
+import { isoOf } from '../domain/clock.ts';
+import { validationFailed } from '../request/errors.ts';
+import { datePart, zonedToUtc, localParts } from '../domain/time.ts';
 
 export interface Window {
   /** The workspace timezone: every day boundary of the request (window and series buckets). */

@@ -12,15 +12,15 @@
 // (a paused mailbox stays inactive); OAuth mailboxes (consent through the control API) are
 // active at once, have no SMTP/IMAP password and refuse smtp*/imap* fields (400); their
 // re-verification (resume) checks the grant (verify.ts).
-import { ok, created, type Handler, type Ctx } from '../context.ts';
-import { isoOf } from '../clock.ts';
-import { failedPrecondition, stateConflict, validationFailed, notFound } from '../errors.ts';
-import { warmupStrategies } from '../choices.ts';
-import { shapeItem, shapeResult } from '../shape.ts';
-import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../validate.ts';
-import { loadOwned, tagsOf, tagFilter } from './shared.ts';
-import { deletedOrg } from '../mutants.ts';
-import { sanitizeHtml } from './sanitize.ts';
+import { ok, created, type Handler, type Ctx } from '../request/context.ts';
+import { isoOf } from '../domain/clock.ts';
+import { failedPrecondition, stateConflict, validationFailed, notFound } from '../request/errors.ts';
+import { warmupStrategies } from '../switches/choices.ts';
+import { shapeItem, shapeResult } from '../request/shape.ts';
+import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../request/validate.ts';
+import { loadOwned, tagsOf, tagFilter } from '../request/owned-rows.ts';
+import { deletedOrg } from '../switches/mutants.ts';
+import { sanitizeHtml } from '../domain/sanitize.ts';
 
 export const LANGUAGES = ['en', 'ar', 'bn', 'zh', 'cs', 'da', 'nl', 'fi', 'fr', 'de', 'el', 'he', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'ms', 'no', 'pl', 'pt', 'ro', 'ru', 'es', 'sv', 'th', 'tr', 'uk', 'vi'] as const;
 export const ACCOUNT_STATUSES = ['active', 'inactive', 'checking', 'revoked', 'failed'] as const;

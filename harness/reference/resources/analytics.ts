@@ -2,10 +2,10 @@
 // Query names (chosen.ts maps the target's names to these): startDate, endDate,
 // excludeOutOfOffice (true|false), breakdown (repeat or comma-separate: smtp, sequence, bounce),
 // interval (day|week|month). Windows: analytics/window.ts.
-import { ok, type Handler, type Ctx } from '../context.ts';
-import { isoOf } from '../clock.ts';
-import { validationFailed } from '../errors.ts';
-import { loadOwned } from './shared.ts';
+import { ok, type Handler, type Ctx } from '../request/context.ts';
+import { isoOf } from '../domain/clock.ts';
+import { validationFailed } from '../request/errors.ts';
+import { loadOwned } from '../request/owned-rows.ts';
 import { windowOf, periodOf, type Window } from '../analytics/window.ts';
 import { eventsIn, bouncedKeys, leadStatuses, type Scope } from '../analytics/ledger.ts';
 import { totalsOf, pointOf, undeliveredTypes, type CountInputs } from '../analytics/counters.ts';

@@ -4,13 +4,13 @@
 //   403 permission_denied when a scope is not covered by the caller's own (subset rule) and for
 //   apikeys:manage, which only the dashboard grants (control API: POST /workspaces/{id}/keys).
 // DELETE /v1/api-keys/{id} -> { success: true }; immediate; an already revoked or unknown key -> 404
-import { ok, created, type Handler } from '../context.ts';
-import { isoOf } from '../clock.ts';
-import { notFound, permissionDenied, validationFailed } from '../errors.ts';
-import { KNOWN_SCOPES, isSubset } from '../scopes.ts';
-import { insertKey } from '../store.ts';
-import { shapeResult } from '../shape.ts';
-import { V, bodyObject } from '../validate.ts';
+import { ok, created, type Handler } from '../request/context.ts';
+import { isoOf } from '../domain/clock.ts';
+import { notFound, permissionDenied, validationFailed } from '../request/errors.ts';
+import { KNOWN_SCOPES, isSubset } from '../request/scopes.ts';
+import { insertKey } from '../store/store.ts';
+import { shapeResult } from '../request/shape.ts';
+import { V, bodyObject } from '../request/validate.ts';
 
 interface KeyRow { id: string; name: string; scopes: string; created_at: number; last_used_at: number | null }
 

@@ -6,31 +6,19 @@
 // Lifecycle: start from draft|scheduled|paused|stopped|active (active: no-op success) needs leads
 // and a sequence in every state (400 failed_precondition); pause from active|scheduled; resume from paused needs at
 // least one mailbox in the workspace (any status).
-import { ok, created, type Handler, type Ctx } from '../context.ts';
-import { isoOf } from '../clock.ts';
-import { failedPrecondition, stateConflict, validationFailed, upstreamUnavailable, notFound } from '../errors.ts';
-import { V, bodyObject, isTimezone, isIsoTimestamp, isUuid, isEmail } from '../validate.ts';
-import { loadOwned, tagsOf, tagFilter } from './shared.ts';
-import { localParts, zonedToUtc } from './time.ts';
+import { ok, created, type Handler, type Ctx } from '../request/context.ts';
+import { isoOf } from '../domain/clock.ts';
+import { failedPrecondition, stateConflict, validationFailed } from '../request/errors.ts';
+import { V, bodyObject, isTimezone, isIsoTimestamp, isUuid } from '../request/validate.ts';
+import { loadOwned, tagsOf, tagFilter } from '../request/owned-rows.ts';
+import { CAMPAIGN_STATUSES, isWithinSchedule, nextOpening, type CampaignDoc, type CampaignRow, type Schedule, type Settings, type Step } from '../domain/campaign.ts';
 import { insertLeads } from './leads.ts';
-import type { Choices } from '../choices.ts';
-import { shapeResult } from '../shape.ts';
+import type { Choices } from '../switches/choices.ts';
+import { shapeResult } from '../request/shape.ts';
 
-export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'paused', 'stopped', 'completed', 'failed'] as const;
-import { MAX_LEADS_ON_CREATE } from '../limits.ts';
+import { MAX_LEADS_ON_CREATE } from '../domain/limits.ts';
 export const MAX_SEQUENCE_STEPS = 50;
 
-export interface Schedule {
-  timezone: string; sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number;
-  dailyLimit: number; startDate: string | null; endDate: string | null;
-}
-export interface Settings { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean; stopOnReply: boolean }
-export interface Step { id: string; subject: string; body: string; delayDays: number; delayHours: number }
-export interface CampaignDoc {
-  schedule: Schedule; settings: Settings; sequence: Step[]; accounts: string[];
-  metrics: { sent: number; opens: number; clicks: number; replies: number };
-}
-export interface CampaignRow { id: string; org_id: string; name: string; status: string; doc: string; created_at: number; updated_at: number }
 
 /** The chosen defaults (choices.ts campaignDefaults) in the workspace timezone. */
 export const defaultSchedule = (ctx: Ctx): Schedule => {
@@ -330,32 +318,6 @@ export const resume: Handler = async (ctx) => {
   return ok(ctx.mutant('camp-resume-answer-no-success') ? { id: row.id, status: 'active' } : { id: row.id, status: 'active', success: true });
 };
 
-/** Is `ms` inside the schedule's sending window? */
-export function isWithinSchedule(s: Schedule, ms: number, utc = false): boolean {
-  if (s.startDate && ms < Date.parse(s.startDate)) return false;
-  if (s.endDate && ms >= Date.parse(s.endDate)) return false;
-  const p = localParts(ms, utc ? 'UTC' : s.timezone);
-  const minute = p.hour * 60 + p.minute;
-  return s.sendingDays.includes(p.weekday) && minute >= s.sendingMinutesStart && minute < s.sendingMinutesEnd;
-}
-
-/** The next time the sending window opens after `ms` (null when it never does). */
-export function nextOpening(s: Schedule, ms: number): number | null {
-  let from = ms;
-  if (s.startDate && from < Date.parse(s.startDate)) {
-    from = Date.parse(s.startDate);
-    if (isWithinSchedule(s, from)) return from;
-  }
-  const p = localParts(from, s.timezone);
-  for (let d = 0; d <= 8; d++) {
-    const t = zonedToUtc(p.year, p.month, p.day + d, s.sendingMinutesStart, s.timezone);
-    if (t <= from) continue;
-    if (s.endDate && t >= Date.parse(s.endDate)) return null;
-    if (isWithinSchedule(s, t)) return t;
-  }
-  return null;
-}
-
 export const status: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   const doc = JSON.parse(row.doc) as CampaignDoc;
@@ -368,5 +330,3 @@ export const status: Handler = async (ctx) => {
   return ok({ id: row.id, status: row.status, isWithinSchedule: within, metrics: shown, nextScheduleOpensAt: isoOf(next) });
 };
 
-// POST /v1/campaigns/{id}/test-email: sending/test-email.ts.
-export { testEmail } from '../sending/test-email.ts';

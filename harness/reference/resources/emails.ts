@@ -5,26 +5,12 @@
 // every read and listing and leaves the mail server alone. The listing (referenced emails.list)
 // filters by campaign and lead, newest first, without bodies (4.5: GET is the only endpoint
 // returning a body).
-import { ok, type Handler, type Ctx } from '../context.ts';
-import { bodyTooLarge, upstreamUnavailable, validationFailed } from '../errors.ts';
-import { bodyObject, isEmail, isUuid, V } from '../validate.ts';
+import { ok, type Handler, type Ctx } from '../request/context.ts';
+import { bodyTooLarge, upstreamUnavailable, validationFailed } from '../request/errors.ts';
+import { bodyObject, isEmail, isUuid, V } from '../request/validate.ts';
 import { sendFollowUp } from '../sending/replies.ts';
-import { loadOwned } from './shared.ts';
-
-export interface EmailRow {
-  id: string; org_id: string; account_id: string | null; campaign_id: string | null; lead_id: string | null;
-  doc: string; body: string | null; deleted_at: number | null; created_at: number;
-}
-
-/** Fields of the stored doc that are the reference's own bookkeeping, never shown. */
-const INTERNAL = new Set(['links', 'classification', 'unreadable']);
-
-export function emailView(r: EmailRow, withBody: boolean) {
-  const doc = JSON.parse(r.doc) as Record<string, unknown>;
-  const view: Record<string, unknown> = { id: r.id, ...Object.fromEntries(Object.entries(doc).filter(([k]) => !INTERNAL.has(k))), campaignId: r.campaign_id, leadId: r.lead_id };
-  if (withBody) view.body = r.body ? JSON.parse(r.body) : { html: null, text: null };
-  return view;
-}
+import { loadOwned } from '../request/owned-rows.ts';
+import { emailView, type EmailRow } from '../domain/email.ts';
 
 /** An email as the listing and GET answer it (where the mutants of 2.7's fields switch). */
 function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {

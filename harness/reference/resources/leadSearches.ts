@@ -1,9 +1,9 @@
 // Lead Finder searches (spec 2.8, 3.4, 4.7). Fed by the control API (POST /lead-searches,
 // POST /lead-searches/{id}/advance). Drafts (in-progress chat drafts) are not listed.
-import { ok, type Ctx, type Handler } from '../context.ts';
-import { isoOf } from '../clock.ts';
-import { notFound } from '../errors.ts';
-import type { DB } from '../db.ts';
+import { ok, type Ctx, type Handler } from '../request/context.ts';
+import { isoOf } from '../domain/clock.ts';
+import { notFound } from '../request/errors.ts';
+import type { DB } from '../store/db.ts';
 
 export interface LeadSearchRow {
   id: string; org_id: string; query: string; status: string; search_mode: string; max_results: number;

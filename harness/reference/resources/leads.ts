@@ -8,12 +8,12 @@
 // Platform-managed statuses (not_contacted, email_sent, replied, ...) are refused with 400
 // validation_failed; the replied-only statuses with 400 failed_precondition before a reply.
 // duplicates: same email (case-insensitive) already in the campaign.
-import { ok, created, type Handler, type Ctx } from '../context.ts';
-import { isoOf } from '../clock.ts';
-import { stateConflict, validationFailed, conflict } from '../errors.ts';
-import { V, bodyObject, isEmail, isPlainObject, isUuid } from '../validate.ts';
-import { loadOwned } from './shared.ts';
-import { shapeResult } from '../shape.ts';
+import { ok, created, type Handler, type Ctx } from '../request/context.ts';
+import { isoOf } from '../domain/clock.ts';
+import { stateConflict, validationFailed, conflict } from '../request/errors.ts';
+import { V, bodyObject, isEmail, isPlainObject, isUuid } from '../request/validate.ts';
+import { loadOwned } from '../request/owned-rows.ts';
+import { shapeResult } from '../request/shape.ts';
 
 export const USER_SETTABLE_STATUSES = [
   'lead_replied_interested', 'lead_replied_meeting_request', 'lead_replied_out_of_office', 'lead_replied_wrong_person',
@@ -311,6 +311,6 @@ export const search: Handler = async (ctx) => {
 };
 
 /** Purges soft-deleted leads whose retention window has passed (a drainer; see index.ts). */
-export function purgeDeletedLeads(db: import('../db.ts').DB, now: number, retentionDays = RETENTION_DAYS): number {
+export function purgeDeletedLeads(db: import('../store/db.ts').DB, now: number, retentionDays = RETENTION_DAYS): number {
   return db.prepare('DELETE FROM leads WHERE deleted_at IS NOT NULL AND deleted_at <= ?').run(now - retentionDays * 86_400_000).changes;
 }

@@ -5,9 +5,10 @@
 //   limit is 0 and used is 0); unlimited: limit null, remaining null, usagePercentage 0;
 //   remaining = max(limit - used, 0); unknown limitType -> 404 not_found.
 // GET /v1/usage -> { data: [usage x 6] } ; GET /v1/account/subscription -> { plan, apiAccess, limits }
-import { shapeResult } from '../shape.ts';
-import { ok, LIMIT_TYPES, type Handler, type LimitType, type Workspace, type Ctx } from '../context.ts';
-import { notFound, validationFailed } from '../errors.ts';
+import { shapeResult } from '../request/shape.ts';
+import { ok, type Handler, type Ctx } from '../request/context.ts';
+import { LIMIT_TYPES, type LimitType, type Workspace } from '../domain/workspace.ts';
+import { notFound, validationFailed } from '../request/errors.ts';
 
 export const get: Handler = async (ctx) => {
   const w = ctx.workspace;

@@ -5,12 +5,13 @@
 // 'failed' event, a retry later (options.ts retry) and a count toward the mailbox failing
 // (failures.ts). A campaign whose leads are all done becomes `completed`.
 // Runs from POST /work/drain and from a real-time timer, like verification.
-import type { Services } from '../context.ts';
-import type { CampaignDoc } from '../resources/campaigns.ts';
+import type { Services } from '../request/context.ts';
+import type { CampaignDoc } from '../domain/campaign.ts';
 import { recordSendFailure, recordSendSuccess } from './failures.ts';
-import { renderEmail, type LeadValues, type RenderedEmail } from './render.ts';
+import { renderEmail, type LeadValues } from './render.ts';
+import type { RenderedEmail } from '../domain/email.ts';
 import { allLeadsDone, canSend, dueSends, type DueSend } from './scheduler.ts';
-import { MailTransports, SmtpFailure, type SendingAccount } from './transport.ts';
+import { MailTransports, SmtpFailure, type SendingAccount } from '../mail/transport.ts';
 
 export const SEND_TICK_MS = 250;
 

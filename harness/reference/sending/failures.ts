@@ -3,10 +3,10 @@
 // of them in a row turns an active mailbox failed, with the provider's answer as statusMessage.
 // A success resets the count. Failures inside the service never reach here (2.1: statusMessage
 // stays null for those).
-import type { DB } from '../db.ts';
-import type { Choices } from '../choices.ts';
-import type { SmtpFailure } from './transport.ts';
-import type { MutantSwitch } from '../mutants.ts';
+import type { DB } from '../store/db.ts';
+import type { Choices } from '../switches/choices.ts';
+import type { SmtpFailure } from '../mail/transport.ts';
+import type { MutantSwitch } from '../switches/mutants.ts';
 
 /** Refusals in a row that fail the mailbox: the chosen count (the mutants fail at the first, or two late). */
 function threshold(c: Choices, mutant: MutantSwitch): number {

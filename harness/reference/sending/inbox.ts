@@ -7,8 +7,8 @@
 // request stop the lead's sequence. The server copy is never touched (read with BODY.PEEK).
 import { ImapFlow } from 'imapflow';
 import { simpleParser } from 'mailparser';
-import type { Services } from '../context.ts';
-import type { CampaignDoc } from '../resources/campaigns.ts';
+import type { Services } from '../request/context.ts';
+import type { CampaignDoc } from '../domain/campaign.ts';
 import { classify, type Classified } from './classify.ts';
 
 const TICK_MS = 1000;

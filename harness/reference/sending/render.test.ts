@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ALT_SENDING, DEFAULT_SENDING } from './options.ts';
+import { ALT_SENDING, DEFAULT_SENDING } from '../switches/sending-options.ts';
 import { htmlToText, renderEmail, type RenderInput } from './render.ts';
 
 const base = (over: Partial<RenderInput> = {}): RenderInput => ({

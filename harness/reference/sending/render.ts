@@ -5,7 +5,8 @@
 // signature is appended; Bcc is an envelope recipient only; sendAsTextOnly sends text/plain.
 // trackOpens adds a pixel and trackClicks rewrites http(s) links, both on the reference's own URL.
 import { randomUUID } from 'node:crypto';
-import { mergeName, type SendingChoices } from './options.ts';
+import { mergeName, type SendingChoices } from '../switches/sending-options.ts';
+import type { RenderedEmail } from '../domain/email.ts';
 
 export interface LeadValues {
   email: string;
@@ -29,20 +30,6 @@ export interface RenderInput {
   choices: SendingChoices;
 }
 
-export interface RenderedEmail {
-  messageId: string;
-  from: { name: string; address: string };
-  replyTo?: string;
-  /** Envelope only: never a header. */
-  bcc?: string;
-  subject: string;
-  /** The subject as merged, before it was made header-safe. */
-  mergedSubject?: string;
-  html: string | null;
-  text: string;
-  /** Original URLs of the rewritten links, by their index in the redirect path. */
-  links: string[];
-}
 
 const LEAD_FIELDS = ['email', 'firstName', 'lastName', 'companyName', 'jobTitle', 'website', 'linkedinProfile', 'location'] as const;
 

@@ -3,13 +3,14 @@
 // reply), threaded on the original (In-Reply-To, References), and kept as a sent inbox email in
 // the same thread. Shapes are the reference's choice: { body, accountId? } and { to, body? }; both
 // answer the new email. An SMTP refusal answers 503 upstream_unavailable.
-import type { Ctx } from '../context.ts';
-import { stateConflict, upstreamUnavailable } from '../errors.ts';
-import { loadOwned } from '../resources/shared.ts';
-import { emailView, type EmailRow } from '../resources/emails.ts';
+import type { Ctx } from '../request/context.ts';
+import { stateConflict, upstreamUnavailable } from '../request/errors.ts';
+import { loadOwned } from '../request/owned-rows.ts';
+import { emailView, type EmailRow } from '../domain/email.ts';
 import { senderOf, sentDoc } from './engine.ts';
-import { escapeHtml, htmlToText, type RenderedEmail } from './render.ts';
-import { SmtpFailure } from './transport.ts';
+import { escapeHtml, htmlToText } from './render.ts';
+import type { RenderedEmail } from '../domain/email.ts';
+import { SmtpFailure } from '../mail/transport.ts';
 
 interface Original extends EmailRow { message_id: string | null; thread_id: string | null; direction: string | null }
 type AccountRow = { id: string; org_id: string; email_address: string; status: string; doc: string; secrets: string };

@@ -8,11 +8,11 @@
 //   day's midnight is a choice), sendingGapMinutes after its last send across all campaigns,
 //   and under the slow ramp when campaignSlowRamp; at most one send per mailbox per call;
 // - mailboxes rotate: the least recently used eligible one takes the next lead.
-import type { DB } from '../db.ts';
-import type { Choices } from '../choices.ts';
-import { DELETED_ORG_PREFIX, deletedOrg, type MutantSwitch } from '../mutants.ts';
-import { isWithinSchedule, type CampaignDoc, type Schedule } from '../resources/campaigns.ts';
-import { startOfLocalDay } from '../resources/time.ts';
+import type { DB } from '../store/db.ts';
+import type { Choices } from '../switches/choices.ts';
+import { DELETED_ORG_PREFIX, deletedOrg, type MutantSwitch } from '../switches/mutants.ts';
+import { isWithinSchedule, type CampaignDoc, type Schedule } from '../domain/campaign.ts';
+import { startOfLocalDay } from '../domain/time.ts';
 
 export interface DueSend {
   orgId: string; campaignId: string; leadId: string; step: number; accountId: string;

@@ -4,8 +4,8 @@
 // Each is an `events` row and moves the lead's metrics (opened, clicked) and the campaign's
 // (opens, clicks). Unknown tokens still get the pixel (nothing recorded) or a 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Services } from '../context.ts';
-import type { CampaignDoc } from '../resources/campaigns.ts';
+import type { Services } from '../request/context.ts';
+import type { CampaignDoc } from '../domain/campaign.ts';
 
 const PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const PATH = /^\/t\/(o|c)\/([0-9a-f-]{36})(?:\/(\d{1,4}))?$/;

@@ -1,9 +1,9 @@
-import { campaignAnalyticsFor } from '../../spec/schemas.ts';
+import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas.ts';
 import { createCampaign, walk } from '../../lib/recipes.ts';
-import { fillPath } from '../../../harness/runner/operations.ts';
-import { skip } from '../../lib/check.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import type { ApiResponse } from '../../../harness/client/types.ts';
+import { fillPath } from '../../../harness/ground/operations.ts';
+import { skip } from '../../../harness/ground/check.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import { expect2xx, expectSchema, expectThat, expectError } from '../../lib/expect.ts';
 import { workspaceZone } from '../sending/lib.ts';
 import { ANSWER_CHECKS } from './answers.ts';

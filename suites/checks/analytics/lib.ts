@@ -1,5 +1,5 @@
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
-import type { CheckContext, Workspace } from '../../lib/check.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
 

@@ -1,6 +1,6 @@
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
-import { CheckFailure, skip } from '../../lib/check.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import { CheckFailure, skip } from '../../../harness/ground/check.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import { workspaceZone } from '../sending/lib.ts';

@@ -1,5 +1,5 @@
-import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expectThat } from '../../lib/expect.ts';
 import { minuteOfDay, workspaceZone } from '../sending/lib.ts';
 import { addDays, campaignAnalytics, localDate, ok2xx, targetNow, trafficCampaign, type Window } from './lib.ts';

@@ -1,8 +1,8 @@
-import type { Check } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
 import { newKey, walk } from '../../lib/recipes.ts';
-import { fieldName, resultPath } from '../../../harness/runner/operations.ts';
+import { fieldName, resultPath } from '../../../harness/ground/operations.ts';
 
 // API keys (part 5 and 4.7): the dashboard-only scope, the subset rule, revocation, plan access.
 

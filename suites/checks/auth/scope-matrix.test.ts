@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../../harness/runner/profile.ts';
-import type { ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
-import { CheckFailure, type Check, type CheckContext } from '../../lib/check.ts';
-import { acceptedBy, ENDPOINTS, type Endpoint } from '../../spec/endpoints.ts';
+import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
+import { CheckFailure, type Check, type CheckContext } from '../../../harness/ground/check.ts';
+import { acceptedBy, ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
 import { SCOPE_MATRIX_CHECKS } from './scope-matrix.ts';
 

@@ -1,10 +1,10 @@
-import type { Check, Depth } from '../../lib/check.ts';
-import { acceptedBy, ENDPOINTS, label, type Endpoint } from '../../spec/endpoints.ts';
-import { ALL_SCOPES, domainOf, DOMAIN_WILDCARDS, GRANULAR_SCOPES, SCOPE_GROUPS, type Scope } from '../../spec/scopes.ts';
-import { grantClauseId } from '../../spec/clauses/part5.ts';
+import type { Check, Depth } from '../../../harness/ground/check.ts';
+import { acceptedBy, ENDPOINTS, label, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
+import { ALL_SCOPES, domainOf, DOMAIN_WILDCARDS, GRANULAR_SCOPES, SCOPE_GROUPS, type Scope } from '../../../harness/ground/spec-model/scopes.ts';
+import { grantClauseId } from '../../../harness/ground/spec-model/clauses/part5.ts';
 import { explainedBy, placeholderRequest } from '../../lib/requests.ts';
 import { envelopeProblems } from '../../lib/expect.ts';
-import { fail } from '../../lib/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 
 // The scope x endpoint matrix (part 5), one check per credential: a key holding exactly that
 // scope asks endpoints with placeholder requests (free of effects). Where the credential is

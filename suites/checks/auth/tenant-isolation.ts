@@ -1,8 +1,8 @@
-import type { ApiRequest } from '../../../harness/client/types.ts';
-import type { Check } from '../../lib/check.ts';
+import type { ApiRequest } from '../../../harness/ground/api-client.ts';
+import type { Check } from '../../../harness/ground/check.ts';
 import { expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, walk } from '../../lib/recipes.ts';
-import { fillPath, getPath } from '../../../harness/runner/operations.ts';
+import { fillPath, getPath } from '../../../harness/ground/operations.ts';
 
 // Part 5.2 with part 7's 404: another workspace's resources are absent, by id and in lists.
 

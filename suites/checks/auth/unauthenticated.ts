@@ -1,8 +1,8 @@
-import type { Check } from '../../lib/check.ts';
-import { ENDPOINTS, label, type Endpoint } from '../../spec/endpoints.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { ENDPOINTS, label, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
 import { expect2xx, expectError } from '../../lib/expect.ts';
-import { skip } from '../../lib/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { newKey } from '../../lib/recipes.ts';
 import { shared } from '../../lib/shared.ts';
 

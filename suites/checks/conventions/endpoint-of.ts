@@ -1,5 +1,5 @@
-import type { Profile } from '../../../fixtures/profiles/schema.ts';
-import { ENDPOINTS, type Endpoint } from '../../spec/endpoints.ts';
+import type { Profile } from '../../../harness/ground/profile-schema.ts';
+import { ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 
 // Which endpoint an observed request went to: the catalog's paths, and the referenced operations
 // at the paths the profile gives them.

@@ -1,5 +1,5 @@
-import type { Check } from '../../lib/check.ts';
-import { fail } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 import { apiAnswers } from '../../lib/observed.ts';
 
 // 4.1 "Request and response bodies are JSON", over the whole run: every answer of the API with a

@@ -1,5 +1,5 @@
-import type { Check } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { apiAnswers } from '../../lib/observed.ts';
 import { endpointIdOf } from './endpoint-of.ts';
 import { createCampaign } from '../../lib/recipes.ts';

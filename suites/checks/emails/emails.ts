@@ -1,13 +1,14 @@
 import { ImapFlow } from 'imapflow';
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
-import { fieldName, resultPath } from '../../../harness/runner/operations.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import { fieldName, resultPath } from '../../../harness/ground/operations.ts';
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
-import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat } from '../../lib/expect.ts';
 import { faker, walk } from '../../lib/recipes.ts';
 import { op } from '../resources/lib.ts';
 import { Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, type SendingMailbox } from '../sending/lib.ts';
+import { mailSinks } from '../../lib/sinks.ts';
 
 // Inbox emails (2.7, 4.5) of real traffic: a campaign email the kit's sink received, and a lead's
 // reply the sink put into the mailbox's IMAP inbox. The spec gives no listing of emails; the kit
@@ -275,7 +276,7 @@ export const EMAIL_CHECKS: Check[] = [
     async run(ctx) {
       const max = ctx.profile.declarations.emailBodyInlineMax;
       if (!max) skip('needs declarations.emailBodyInlineMax in the profile (the largest email GET /v1/emails/{id} returns inline)');
-      if (max * 1.5 > ctx.sinks!.sizeLimit * 0.9) skip(`the declared inline maximum (${max} bytes) is too close to the sink's message size limit`);
+      if (max * 1.5 > mailSinks(ctx)!.sizeLimit * 0.9) skip(`the declared inline maximum (${max} bytes) is too close to the sink's message size limit`);
       const s = await sentEmail(ctx, true);
       const line = 'This reply is long on purpose. '.repeat(3) + '\n';
       const { email } = await received(ctx, s, line.repeat(Math.ceil((max * 1.5) / line.length)));

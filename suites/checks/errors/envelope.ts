@@ -1,9 +1,9 @@
-import type { ApiResponse } from '../../../harness/client/types.ts';
-import type { ExchangeEvent } from '../../../harness/events/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { fail } from '../../lib/check.ts';
+import type { ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { ExchangeEvent } from '../../../harness/ground/events.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 import { envelopeProblems } from '../../lib/expect.ts';
-import { UUID_RE } from '../../spec/schemas.ts';
+import { UUID_RE } from '../../../harness/ground/spec-model/schemas.ts';
 import { randomUUID } from 'node:crypto';
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Check } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
 import { expectError, expectSchema, expectStatus, expectThat } from '../../lib/expect.ts';
 import { createCampaign, faker } from '../../lib/recipes.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
-import { endpoint, label } from '../../spec/endpoints.ts';
+import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { SUBJECTS, type Subject } from './subjects.ts';
 
 // Part 4.1 Idempotency-Key, generated for every state-changing endpoint of the catalog.

@@ -1,9 +1,9 @@
-import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
-import type { CheckContext, Feature, Workspace } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { CheckContext, Feature, Workspace } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { createCampaign, createMailbox, faker, listLeads, variantIdOf, walk } from '../../lib/recipes.ts';
 import { campaignBody, mailboxInput, prefixedAddress } from '../../../fixtures/factories/index.ts';
-import { fieldName, fillPath, resultPath } from '../../../harness/runner/operations.ts';
+import { fieldName, fillPath, resultPath } from '../../../harness/ground/operations.ts';
 import { expect2xx } from '../../lib/expect.ts';
 import { settle, sinkMailbox } from '../resources/lib.ts';
 import { sentEmailId } from '../emails/emails.ts';

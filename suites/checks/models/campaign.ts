@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { fail } from '../../lib/check.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import { campaignBody, mailboxInput, sequenceStep, UNREACHABLE_SERVERS } from '../../../fixtures/factories/index.ts';
-import { fieldName, fillPath, getPath, resultPath } from '../../../harness/runner/operations.ts';
+import { fieldName, fillPath, getPath, resultPath } from '../../../harness/ground/operations.ts';
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
 import * as C from '../../models/campaign.ts';
 import type { RuleLevel } from '../../models/core.ts';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { ApiResponse } from '../../../harness/client/types.ts';
-import type { CheckContext, Depth, Workspace } from '../../lib/check.ts';
-import { CheckFailure, CheckSkipped } from '../../lib/check.ts';
+import type { ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { CheckContext, Depth, Workspace } from '../../../harness/ground/check.ts';
+import { CheckFailure, CheckSkipped } from '../../../harness/ground/check.ts';
 import type { RuleLevel, Step, Violation } from '../../models/core.ts';
 
 // The part every model-based check shares: fast-check drives command sequences against the

@@ -1,4 +1,4 @@
-import type { Check } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
 import { CAMPAIGN_MODEL_CHECKS } from './campaign.ts';
 import { MAILBOX_MODEL_CHECKS } from './mailbox.ts';
 import { LEAD_MODEL_CHECKS } from './lead.ts';

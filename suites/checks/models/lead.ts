@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { fail } from '../../lib/check.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 import { faker, listLeads } from '../../lib/recipes.ts';
 import { campaignBody, prefixedAddress } from '../../../fixtures/factories/index.ts';
-import { LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../spec/schemas.ts';
+import { LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../../harness/ground/spec-model/schemas.ts';
 import * as L from '../../models/lead.ts';
 import type { RuleLevel } from '../../models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';

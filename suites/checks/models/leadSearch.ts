@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import type { ApiClient } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { ApiClient } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import * as S from '../../models/leadSearch.ts';
 import type { RuleLevel } from '../../models/core.ts';

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress, UNREACHABLE_SERVERS, type MailboxServers } from '../../../fixtures/factories/index.ts';
-import { fillPath, itemOf } from '../../../harness/runner/operations.ts';
+import { fillPath, itemOf } from '../../../harness/ground/operations.ts';
 import * as M from '../../models/mailbox.ts';
 import type { RuleLevel } from '../../models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
+import { mailSinks } from '../../lib/sinks.ts';
 
 // Model-based check of the mailbox machine (3.2): every run connects one mailbox, then a random
 // sequence of pause, resume (referenced), PATCH with new credentials, PATCH without credentials,
@@ -148,7 +149,7 @@ function commands(ctx: CheckContext, maxCommands: number, variant: Variant) {
 
 async function credentials(ctx: CheckContext, useSinks: boolean): Promise<Creds & { emailAddress?: string }> {
   if (!useSinks) return { servers: UNREACHABLE_SERVERS, username: '', password: undefined };
-  const sinks = ctx.sinks;
+  const sinks = mailSinks(ctx);
   if (!sinks) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
   const address = prefixedAddress(faker(ctx), ctx.prefix, 'sinks.example.test');
   const user = await sinks.addUser(address);
@@ -174,7 +175,7 @@ async function connectOAuth(ctx: CheckContext, api: ApiClient, trail: Trail): Pr
 
 async function run(ctx: CheckContext, level: RuleLevel, variant: Variant): Promise<void> {
   const useSinks = variant === 'sinks';
-  if (useSinks && !ctx.sinks) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
+  if (useSinks && !mailSinks(ctx)) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
   const size = runSize(ctx.depth, !!ctx.control, ctx.profile.rateLimit);
   const pool = workspaces(ctx);
   await checkModel(

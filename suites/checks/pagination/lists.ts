@@ -1,9 +1,9 @@
-import type { ApiClient } from '../../../harness/client/types.ts';
-import type { CheckContext, Feature, Workspace } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { ApiClient } from '../../../harness/ground/api-client.ts';
+import type { CheckContext, Feature, Workspace } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { addLeads, createCampaign, createMailbox, faker } from '../../lib/recipes.ts';
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
-import { fillPath, getPath, resultPath } from '../../../harness/runner/operations.ts';
+import { fillPath, getPath, resultPath } from '../../../harness/ground/operations.ts';
 import { expect2xx } from '../../lib/expect.ts';
 
 // For each list endpoint: where it lives, how to add an item (returning its id), and how to

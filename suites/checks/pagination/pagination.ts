@@ -1,12 +1,12 @@
 import fc from 'fast-check';
-import type { ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { CheckFailure, fail } from '../../lib/check.ts';
+import type { ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { CheckFailure, fail } from '../../../harness/ground/check.ts';
 import { expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
-import { endpoint, label } from '../../spec/endpoints.ts';
-import { listOf, schemaByName } from '../../spec/schemas.ts';
+import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
+import { listOf, schemaByName } from '../../../harness/ground/spec-model/schemas.ts';
 import { z } from 'zod';
-import { getPath } from '../../../harness/runner/operations.ts';
+import { getPath } from '../../../harness/ground/operations.ts';
 import { LIST_SUBJECTS, type ListScope, type ListSubject } from './lists.ts';
 
 // Part 4.1 cursor pagination (and the 1..100 page size of part 8), for every list endpoint.

@@ -1,5 +1,5 @@
-import type { Check } from '../../lib/check.ts';
-import { fail } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 
 // Part 8 "Rate-limit signals: header X-RateLimit-Remaining", over the whole run: every answer to
 // an authenticated request carries it, a whole number. It runs last and sends one request of its

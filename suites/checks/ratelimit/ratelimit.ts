@@ -1,6 +1,6 @@
-import type { ApiResponse } from '../../../harness/client/types.ts';
-import type { Check } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectThat, is2xx } from '../../lib/expect.ts';
 
 // Part 8: 120 requests per 60 s per workspace, shared by its keys; 429 with Retry-After and

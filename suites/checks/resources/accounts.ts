@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Check } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
 import { createMailbox, faker } from '../../lib/recipes.ts';
-import { itemOf } from '../../../harness/runner/operations.ts';
+import { itemOf } from '../../../harness/ground/operations.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
-import { listOf, mailbox as mailboxSchema, unstatedNulls, UUID_RE } from '../../spec/schemas.ts';
+import { listOf, mailbox as mailboxSchema, unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas.ts';
 import {
   allLeads, control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, verificationStatus, walk,
 } from './lib.ts';
@@ -786,7 +786,7 @@ export const ACCOUNT_CHECKS: Check[] = [
  * Checking is seen in the resume's answer or the next read; a target whose re-verification is
  * over by then (an OAuth grant checks fast) shows it by a later lastVerifiedAt instead.
  */
-async function expectResumeRechecks(ctx: Parameters<Check['run']>[0], api: import('../../../harness/client/types.ts').ApiClient, id: string, first: string, what: string): Promise<void> {
+async function expectResumeRechecks(ctx: Parameters<Check['run']>[0], api: import('../../../harness/ground/api-client.ts').ApiClient, id: string, first: string, what: string): Promise<void> {
   await new Promise((r) => setTimeout(r, 20)); // a later lastVerifiedAt is then a new verification
   const r = await api.request(opRequest(ctx, 'accounts.resume', { id }));
   expect2xx(r, `resume of ${what}`);
@@ -799,7 +799,7 @@ async function expectResumeRechecks(ctx: Parameters<Check['run']>[0], api: impor
 }
 
 /** Waits (drain + poll, 10 s) for a first verification result; skips when none comes. */
-async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../../../harness/client/types.ts').ApiClient, id: string): Promise<string> {
+async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../../../harness/ground/api-client.ts').ApiClient, id: string): Promise<string> {
   const until = Date.now() + 10_000;
   for (;;) {
     await control(ctx).drain(2000).catch(() => 0);
@@ -811,7 +811,7 @@ async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../..
 }
 
 /** The lastVerifiedAt of a verification later than `after`, or undefined after 10 s. */
-async function verifiedAfter(ctx: Parameters<Check['run']>[0], api: import('../../../harness/client/types.ts').ApiClient, id: string, after: string): Promise<string | undefined> {
+async function verifiedAfter(ctx: Parameters<Check['run']>[0], api: import('../../../harness/ground/api-client.ts').ApiClient, id: string, after: string): Promise<string | undefined> {
   const until = Date.now() + 10_000;
   for (;;) {
     await control(ctx).drain(2000).catch(() => 0);

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
 import { createMailbox, faker } from '../../lib/recipes.ts';
 import { campaignBody, mailboxInput } from '../../../fixtures/factories/index.ts';

@@ -1,4 +1,4 @@
-import type { Check } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
 import { ACCOUNT_CHECKS } from './accounts.ts';
 import { BOUND_CHECKS } from './bounds.ts';
 import { CAMPAIGN_CHECKS } from './campaigns.ts';

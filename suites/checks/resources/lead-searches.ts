@@ -1,8 +1,8 @@
-import type { ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
-import { leadSearchListItem, listOf } from '../../spec/schemas.ts';
+import { leadSearchListItem, listOf } from '../../../harness/ground/spec-model/schemas.ts';
 import { control, walk } from './lib.ts';
 
 // Part 4.7 Lead Finder rows, 2.8 and 3.4, driven through the control API's lead searches.

@@ -1,13 +1,14 @@
 import fc from 'fast-check';
-import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
-import type { Profile, ReferencedOperationId } from '../../../fixtures/profiles/schema.ts';
-import type { CheckContext, Workspace } from '../../lib/check.ts';
-import { CheckFailure, fail, skip } from '../../lib/check.ts';
+import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Profile, ReferencedOperationId } from '../../../harness/ground/profile-schema.ts';
+import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { CheckFailure, fail, skip } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { createCampaign, faker, listLeads, walk } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress, type MailboxServers } from '../../../fixtures/factories/index.ts';
-import { fillPath, getPath, itemOf, resultPath } from '../../../harness/runner/operations.ts';
+import { fillPath, getPath, itemOf, resultPath } from '../../../harness/ground/operations.ts';
 import type { MailSink, SinkCredentials } from '../../../harness/sinks/index.ts';
+import { mailSinks } from '../../lib/sinks.ts';
 
 // Helpers shared by the resource checks (parts 2 to 4). Everything goes over the wire; names the
 // spec leaves "not shown" come from ctx.profile.
@@ -175,8 +176,9 @@ export async function setTags(ctx: CheckContext, kind: 'accounts' | 'campaigns',
 // ---------------------------------------------------------------------------------------------
 
 export function sinks(ctx: CheckContext): MailSink {
-  if (!ctx.sinks) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
-  return ctx.sinks;
+  const sinks = mailSinks(ctx);
+  if (!sinks) skip('needs the mail sinks (profile features.sinks), which were not started for this run');
+  return sinks;
 }
 
 /** A sink user and the mailbox element that connects to it (STARTTLS port, plain IMAP). */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign, createMailbox } from '../../lib/recipes.ts';
 import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
-import type { ApiClient } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { ApiClient } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectSchema, expectThat } from '../../lib/expect.ts';
 import type { MailSink } from '../../../harness/sinks/index.ts';
 import { expectBusiness400, mustGetMailbox, opRequest, settle, sinkMailbox, verificationStatus, walk } from './lib.ts';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { z } from 'zod';
-import type { ApiRequest } from '../../../harness/client/types.ts';
-import type { Profile } from '../../../fixtures/profiles/schema.ts';
-import { ENDPOINTS, label, type Endpoint } from '../../spec/endpoints.ts';
-import { accountCreateInput, accountPatchBody, campaignCreateBody, campaignPatchBody, leadPatchBody, mutateBody, testEmailBody } from '../../spec/schemas.ts';
+import type { ApiRequest } from '../../../harness/ground/api-client.ts';
+import type { Profile } from '../../../harness/ground/profile-schema.ts';
+import { ENDPOINTS, label, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
+import { accountCreateInput, accountPatchBody, campaignCreateBody, campaignPatchBody, leadPatchBody, mutateBody, testEmailBody } from '../../../harness/ground/spec-model/schemas.ts';
 import { fieldsOf, isScalar, type FieldInfo } from './fields.ts';
 
 // Hostile requests for every endpoint of the catalog, as fast-check arbitraries: wrong types,

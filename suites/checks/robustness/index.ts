@@ -1,9 +1,9 @@
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { fail } from '../../lib/check.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, faker, listLeads } from '../../lib/recipes.ts';
-import { ENDPOINTS, label } from '../../spec/endpoints.ts';
+import { ENDPOINTS, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { campaignBody, mailboxInput } from '../../../fixtures/factories/index.ts';
 import { DEEP, caseArb, targets, type HostileCase, type Target } from './cases.ts';
 import { ANSWER_WITHIN_MS, fuzz, probe, send, type Problem } from './probe.ts';

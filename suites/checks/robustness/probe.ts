@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
-import type { Profile } from '../../../fixtures/profiles/schema.ts';
+import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Profile } from '../../../harness/ground/profile-schema.ts';
 import { TransportError } from '../../../harness/client/index.ts';
 import { envelopeProblems, snippet } from '../../lib/expect.ts';
 import type { Expectation, HostileCase } from './cases.ts';

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Check } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { expectThat, is2xx, snippet } from '../../lib/expect.ts';
-import { endpoint, label } from '../../spec/endpoints.ts';
-import { UUID_RE } from '../../spec/schemas.ts';
+import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
+import { UUID_RE } from '../../../harness/ground/spec-model/schemas.ts';
 import { SUBJECTS, type Subject } from '../idempotency/subjects.ts';
 
 // Idempotency replays never cross workspaces, on every state-changing endpoint of the catalog

@@ -1,4 +1,4 @@
-import type { Check } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
 import { ISOLATION_CHECK } from './isolation.ts';
 import { KEY_CANARY_CHECK, PASSWORD_SWEEP_CHECK } from './secrets.ts';
 import { MAIL_CHECKS } from './mail.ts';

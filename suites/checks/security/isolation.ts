@@ -1,9 +1,9 @@
-import type { ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
-import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
-import { fail } from '../../lib/check.ts';
+import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 import { expect2xx, snippet } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
-import { ENDPOINTS, label, type Endpoint } from '../../spec/endpoints.ts';
+import { ENDPOINTS, label, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { endpointPath } from '../../lib/requests.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';
 

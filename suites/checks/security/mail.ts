@@ -1,6 +1,6 @@
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { fail } from '../../lib/check.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, is2xx } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
 import { allLeads } from '../resources/lib.ts';

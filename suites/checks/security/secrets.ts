@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiRequest, ApiResponse } from '../../../harness/client/types.ts';
-import type { Check } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { expect2xx } from '../../lib/expect.ts';
 import { newKey } from '../../lib/recipes.ts';
-import { ENDPOINTS } from '../../spec/endpoints.ts';
+import { ENDPOINTS } from '../../../harness/ground/spec-model/endpoints.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
 import { mbx, opRequest, settle } from '../resources/lib.ts';
 

@@ -1,5 +1,5 @@
-import type { Check, CheckContext } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
 import { Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, startCampaign } from './lib.ts';

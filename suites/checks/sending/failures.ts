@@ -1,7 +1,7 @@
 import type { FaultRuleInput } from '../../../harness/sinks/index.ts';
-import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { addLeads } from '../../lib/recipes.ts';
-import { skip } from '../../lib/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expectThat } from '../../lib/expect.ts';
 import { Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
 

@@ -1,4 +1,4 @@
-import type { Check } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
 import { DELIVERY_CHECKS } from './delivery.ts';
 import { FAILURE_CHECKS } from './failures.ts';
 import { REPLY_CHECKS } from './replies.ts';

@@ -1,8 +1,9 @@
-import type { CheckContext, Workspace } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { expectThat, is2xx } from '../../lib/expect.ts';
 import { campaignWithLeads, control } from '../resources/lib.ts';
 import { Driver, launch, leadAddresses, leadNow, sendingMailbox, sentBy } from './lib.ts';
+import { mailSinks } from '../../lib/sinks.ts';
 
 // Leads with a history (3.3: a contacted lead's email is fixed, a replied lead may take the
 // lead_replied_* statuses). The fast path records the history through the control API's
@@ -36,7 +37,7 @@ export async function leadsWith(ctx: CheckContext, ws: Workspace, n: number, his
     return { cid, leads, how: 'lead-events' };
   }
   const imap = history === 'replied';
-  if (!ctx.sinks || !ctx.profile.features.sinks || (imap && !ctx.profile.features.imap))
+  if (!mailSinks(ctx) || !ctx.profile.features.sinks || (imap && !ctx.profile.features.imap))
     skip(`needs the control API's lead-events extension, or mail sinks the target can reach (features.sinks${imap ? ' and features.imap' : ''}) to ${imap ? 'have a lead reply' : 'contact a lead'} for real`);
   return byMail(ctx, ws, n, imap);
 }

@@ -1,7 +1,7 @@
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { MailSink, SinkCredentials, StoredMessage } from '../../../harness/sinks/index.ts';
-import type { CheckContext, Workspace } from '../../lib/check.ts';
-import { fail, skip } from '../../lib/check.ts';
+import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';

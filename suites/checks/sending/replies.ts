@@ -1,5 +1,5 @@
-import type { ApiClient } from '../../../harness/client/types.ts';
-import type { Check, CheckContext } from '../../lib/check.ts';
+import type { ApiClient } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, sendingMailbox, sentBy, workspaceZone, type SendingMailbox } from './lib.ts';
 

@@ -1,6 +1,6 @@
-import type { ApiClient } from '../../../harness/client/types.ts';
-import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { ApiClient } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { opRequest } from '../resources/lib.ts';
 import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival, type LaunchOptions, launchBody } from './lib.ts';

@@ -1,7 +1,7 @@
-import type { ApiClient, ApiResponse } from '../../../harness/client/types.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { MailSink, StoredMessage } from '../../../harness/sinks/index.ts';
-import type { Check, CheckContext, Workspace } from '../../lib/check.ts';
-import { skip } from '../../lib/check.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { addLeads, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';

@@ -1,4 +1,4 @@
-import type { Check } from '../../lib/check.ts';
+import type { Check } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 

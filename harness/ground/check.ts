@@ -1,0 +1,135 @@
+import type { ExchangeEvent, Level } from './events.ts';
+import type { ApiClient, ApiResponse } from './api-client.ts';
+import type { Profile } from './profile-schema.ts';
+
+// A check is data plus a function (DESIGN.md "Clauses and checks").
+
+/**
+ * How much of the suite a run takes, smallest first. Each has a request budget
+ * (harness/runner/select-depth.ts); a check's `depth` is the lowest one it may run at.
+ */
+export const DEPTHS = ['smoke', 'quick', 'default', 'full'] as const;
+export type Depth = (typeof DEPTHS)[number];
+
+/** What a check needs; a missing feature skips the check with the reason. */
+export type Feature =
+  | 'control' // the conformance-control API
+  | 'twoWorkspaces' // a second workspace at the same time
+  | 'exclusiveWorkspace' // a workspace nobody else uses meanwhile (rate limit)
+  | 'sinks'
+  | 'imap'
+  | 'testEmail' // the target sends test emails through mailboxes at the kit's sinks (profile features.testEmail)
+  | `control:${ControlExtension}` // an optional extension of the control API (GET /capabilities)
+  | `op:${string}`; // a referenced operation declared in the profile (e.g. "op:apikeys.create")
+
+/**
+ * Optional extensions of the control API v1, announced by GET /capabilities
+ * (`{ version: 1, extensions: [...] }`; a 404 there means none):
+ * - workspace-keys: POST /workspaces/{organizationId}/keys (a key with any scopes, as the dashboard)
+ * - lead-events: POST /leads/{id}/events `{ type: 'contacted' | 'replied' }` (what sending and
+ *   the IMAP poller would record)
+ * - blacklist: POST /workspaces/{organizationId}/blacklist `{ value }` (an address or a domain, as
+ *   the dashboard manages the blacklist)
+ * - email-unreadable: POST /emails/{id}/unreadable (the stored body of that email cannot be read
+ *   until further notice, as when the mail store is down)
+ */
+export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable'] as const;
+export type ControlExtension = (typeof CONTROL_EXTENSIONS)[number];
+
+export interface Check {
+  /** Stable id, e.g. "AUTH-401-MISSING/GET /v1/workspace". Never renamed. */
+  id: string;
+  /** "MUST answer 401 unauthenticated when Authorization is missing" */
+  title: string;
+  clauses: string[];
+  level: Level;
+  features: Feature[];
+  /** Features it uses when present, having another way without them (the runner starts the sinks for these too). */
+  uses?: Feature[];
+  /** Requests it spends at most (used by the planner and the workspace budgets). */
+  budget: number;
+  /** The lowest depth at which it may run (default: every depth; the depth's budget still chooses). */
+  depth?: Depth;
+  /** Runs after every other check (it observes the whole run, e.g. every error envelope seen). */
+  last?: boolean;
+  /** Runs alone, before the others (nothing else moves the control clock or the target meanwhile). */
+  solo?: boolean;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export interface ControlClient {
+  createWorkspace(input?: { name?: string; timezone?: string }): Promise<{ organizationId: string; name: string; timezone: string; apiKey: string; apiKeyId: string }>;
+  patchWorkspace(organizationId: string, input: { apiAccess?: boolean; limits?: Record<string, number | null>; used?: Record<string, number> }): Promise<unknown>;
+  now(): Promise<Date>;
+  advance(seconds: number): Promise<Date>;
+  drain(timeoutMs?: number): Promise<number>;
+  /** The optional extensions the control API announces (GET /capabilities, probed once; none on 404). */
+  extensions(): Promise<readonly string[]>;
+  /** Any other control call (tags, oauth, lead searches). */
+  request(method: string, path: string, body?: unknown, opts?: { allowError?: boolean; timeoutMs?: number }): Promise<ApiResponse>;
+}
+
+export interface Workspace {
+  organizationId?: string;
+  /** Key holding all:all and apikeys:manage (from the control API or the profile). */
+  api: ApiClient;
+  apiKeyId?: string;
+  /** Creates a key with exactly these scopes through the referenced "apikeys.create" operation. */
+  createKey(scopes: string[], name?: string): Promise<{ id: string; secret: string; client: ApiClient }>;
+}
+
+export interface CheckContext {
+  readonly checkId: string;
+  readonly profile: Profile;
+  readonly depth: Depth;
+  /** Prefix for every name this check gives a resource (swept before and after the run). */
+  readonly prefix: string;
+  /** Seed for fast-check / faker, printed with every failure so it can be replayed. */
+  readonly seed: number;
+  /** Leases a workspace for the duration of the check (released automatically). */
+  workspace(opts?: { exclusive?: boolean }): Promise<Workspace>;
+  /** A client with no key at all (for 401 checks); its requests count toward no workspace. */
+  anonymous: ApiClient;
+  control?: ControlClient;
+  /**
+   * The kit's mail sinks (started by the runner when the profile declares features.sinks):
+   * create mailbox users with `addUser`, hand their credentials to the target, then read and
+   * fault what the target sends. IMAP is null where Dovecot is missing (imapUnavailableReason).
+   * The runner puts a harness/sinks MailSink here; the contract stays below the parts it names,
+   * so checks read it through suites/lib/sinks.ts `mailSinks(ctx)`.
+   */
+  sinks?: unknown;
+  /** Every exchange recorded in this run so far (redacted). */
+  observed(): readonly ExchangeEvent[];
+  log(message: string): void;
+}
+
+/** Thrown by a check when the target broke a rule. */
+export class CheckFailure extends Error {
+  constructor(
+    message: string,
+    public readonly evidence: string[] = [],
+  ) {
+    super(message);
+    this.name = 'CheckFailure';
+  }
+}
+
+/** Thrown by a check when it cannot run here (a missing name, feature or operation). */
+export class CheckSkipped extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CheckSkipped';
+  }
+}
+
+export function fail(message: string, ...evidence: (ApiResponse | string | undefined)[]): never {
+  throw new CheckFailure(
+    message,
+    evidence.filter((e): e is ApiResponse | string => e !== undefined).map((e) => (typeof e === 'string' ? e : e.exchangeId)),
+  );
+}
+
+export function skip(reason: string): never {
+  throw new CheckSkipped(reason);
+}

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { parseArgs } from '../../ground/args.ts';
+import { Redactor } from '../../client/redact.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../../runner/profile.ts';
+import { KitError } from '../../ground/errors.ts';
+import { newRunSeed } from '../../runner/seed.ts';
+import type { MailSink } from '../../sinks/index.ts';
+import { MIN_RAISED_RATE } from '../generator/capacity.ts';
+import { renderCompareHtml } from './html.ts';
+import { COMPARE_SCHEMA_VERSION, DEFAULT_ALPHA, DEFAULT_THRESHOLD, explainVerdict, fmtRatio, judgeMetrics, METRICS, overallVerdict, parseMetricThresholds, type CompareMode, type CompareReport } from './metrics.ts';
+import type { RunFigures } from './run.ts';
+import { ORDER_TEXT, apiRunner, runPairs, sendpathRunner, type SideRunner } from './session.ts';
+import { checkSlowdown, parseSide, serveSide, type ServedSide } from './sides.ts';
+import { environment } from '../generator/environment.ts';
+import { formatLatency } from '../report/html.ts';
+import { smallestP } from '../generator/stats.ts';
+import { parseDuration } from '../generator/units.ts';
+
+// `outreach-conformance compare --base X --head Y`: the same declared load against two builds,
+// interleaved on one machine, judged metric by metric on the paired ratios head/base. Writes
+// reports/<run>/compare.json and compare.html. Exit 0: nothing failed (warnings allowed); 1: a
+// metric failed (its ratio past its threshold AND its one-sided test significant); 2: the kit
+// could not run (a bad flag or side, named).
+
+export const COMPARE_HELP = `usage:
+  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath]
+        [--profile FILE] [--base-profile FILE] [--head-profile FILE]   profiles of URL sides (default: the kit's reference)
+        [--threshold METRIC=SHARE]...   e.g. cpu=5% p99=20% (default ${DEFAULT_THRESHOLD * 100}% each); metrics: api ${METRICS.api.map((m) => m.id).join(', ')}; sendpath ${METRICS.sendpath.map((m) => m.id).join(', ')}
+        [--alpha ${DEFAULT_ALPHA}] [--seed N] [--out DIR] [--quiet]
+        api:      [--requests 2000] [--warmup 5000] [--connections 4] [--reads reads|one] [--max-run 2m]
+        sendpath: [--mailboxes 10] [--leads 100] [--max-run 5m]
+        [--base-slowdown SHARE] [--head-slowdown SHARE]   a served reference made slower on purpose (e.g. 0.2: about 20 % more CPU per request)
+  sides: "." this checkout; a directory holding a checkout of this kit; a git revision of this checkout (checked out in a
+         temporary worktree); a URL of a running target (its CPU per request only with load.cpu.pid or load.cpu.metricsUrl in its profile)
+  exit: 0 no metric failed, 1 a metric failed, 2 the kit could not run
+`;
+
+const FLAGS = {
+  base: { type: 'string' },
+  head: { type: 'string' },
+  pairs: { type: 'number' },
+  mode: { type: 'string' },
+  profile: { type: 'string' },
+  'base-profile': { type: 'string' },
+  'head-profile': { type: 'string' },
+  threshold: { type: 'list' },
+  alpha: { type: 'number' },
+  seed: { type: 'number' },
+  out: { type: 'string' },
+  quiet: { type: 'boolean' },
+  requests: { type: 'number' },
+  warmup: { type: 'number' },
+  connections: { type: 'number' },
+  reads: { type: 'string' },
+  mailboxes: { type: 'number' },
+  leads: { type: 'number' },
+  'max-run': { type: 'string' },
+  'base-slowdown': { type: 'number' },
+  'head-slowdown': { type: 'number' },
+  help: { type: 'boolean' },
+} as const;
+
+/** A whole number flag within bounds, or the flag named. */
+function whole(flags: Record<string, unknown>, name: string, dflt: number, min: number, max: number, why = ''): number {
+  const v = (flags[name] as number | undefined) ?? dflt;
+  if (!Number.isInteger(v) || v < min || v > max) throw new KitError(`--${name} takes a whole number from ${min} to ${max}, not ${v}${why ? `: ${why}` : ''}`);
+  return v;
+}
+
+function slowdownOf(flags: Record<string, unknown>, name: string): number | undefined {
+  const v = flags[name] as number | undefined;
+  if (v !== undefined && !(v > 0 && v <= 10)) throw new KitError(`--${name} takes a share of CPU per request above 0 and at most 10 (e.g. 0.2), not ${v}`);
+  return v;
+}
+
+export async function compareCommand(argv: string[]): Promise<number> {
+  const flags = parseArgs(argv, FLAGS) as Record<string, any>;
+  if (flags.help) {
+    process.stdout.write(COMPARE_HELP);
+    return 0;
+  }
+  if (!flags.base || !flags.head) throw new KitError(`compare needs --base and --head\n\n${COMPARE_HELP}`);
+  const mode = (flags.mode ?? 'api') as CompareMode;
+  if (!['api', 'sendpath'].includes(mode)) throw new KitError(`--mode takes api or sendpath, not "${mode}"`);
+  const pairs = (flags.pairs as number | undefined) ?? 5;
+  if (pairs < 3) throw new KitError(`--pairs ${pairs}: a comparison needs at least 3 pairs (with n pairs the smallest one-sided p-value is 2^-n: 5 pairs or more can reach 0.05)`);
+  whole(flags, 'pairs', 5, 3, 100);
+  const alpha = (flags.alpha as number | undefined) ?? DEFAULT_ALPHA;
+  if (!(alpha > 0 && alpha < 0.5)) throw new KitError(`--alpha takes a level above 0 and below 0.5, not ${alpha}`);
+  const thresholds = parseMetricThresholds((flags.threshold as string[] | undefined) ?? [], mode);
+  const reads = (flags.reads ?? 'reads') as 'reads' | 'one';
+  if (!['reads', 'one'].includes(reads)) throw new KitError(`--reads takes reads (four read endpoints, cycled) or one (GET /v1/workspace), not "${reads}"`);
+  const run =
+    mode === 'api'
+      ? { requests: whole(flags, 'requests', 2000, 1, 10_000_000), warmup: whole(flags, 'warmup', 5000, 1, 10_000_000), connections: whole(flags, 'connections', 4, 1, 1024), reads }
+      : { mailboxes: whole(flags, 'mailboxes', 10, 1, 10_000), leads: whole(flags, 'leads', 100, 1, 1_000_000) };
+  const maxRunMs = parseDuration(flags['max-run'] ?? (mode === 'api' ? '2m' : '5m'), '--max-run');
+  const slowdown = { base: slowdownOf(flags, 'base-slowdown'), head: slowdownOf(flags, 'head-slowdown') };
+  const seed = (flags.seed as number | undefined) ?? newRunSeed();
+  const quiet = !!flags.quiet;
+  const say = (s: string) => quiet || process.stdout.write(`${s}\n`);
+
+  const referenceProfile = await loadProfile(DEFAULT_PROFILE_PATH);
+  const readProfile = async (path: string | undefined) => (path ? { profile: await loadProfile(resolve(path)), text: await readFile(resolve(path), 'utf8') } : undefined);
+  const given = await readProfile(flags.profile);
+  const perSide = { base: (await readProfile(flags['base-profile'])) ?? given, head: (await readProfile(flags['head-profile'])) ?? given };
+  const specs = { base: await parseSide(String(flags.base), 'base'), head: await parseSide(String(flags.head), 'head') };
+  for (const flag of ['base', 'head'] as const) {
+    const spec = specs[flag];
+    checkSlowdown(spec, flag, slowdown[flag]);
+    if (spec.kind !== 'url') continue;
+    const p = perSide[flag]?.profile;
+    if (!p) throw new KitError(`--${flag} ${spec.text} is a running target: give its profile with --profile (or --${flag}-profile): names, workspaces or control, its rate limit`);
+    if (mode === 'api' && p.rateLimit.requests / p.rateLimit.windowSeconds < MIN_RAISED_RATE)
+      throw new KitError(`--${flag} ${spec.text}: compare --mode api runs closed loops of reads and needs a target that runs with a raised rate limit, declared in its profile's "rateLimit" (it says ${p.rateLimit.requests} per ${p.rateLimit.windowSeconds} s; at least ${MIN_RAISED_RATE} per second)`);
+  }
+
+  const redactor = new Redactor();
+  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-compare-${mode}-${randomBytes(2).toString('hex')}`;
+  const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
+  const startedAt = new Date();
+  const served: ServedSide[] = [];
+  const runners: SideRunner[] = [];
+  let sink: MailSink | undefined;
+  // Interrupted (Ctrl-C, a cancelled CI job): stop the targets and remove a revision's worktree first.
+  const onSignal = () => void Promise.allSettled(served.map((s) => s.stop())).then(() => process.exit(130));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    const started = await Promise.allSettled(
+      (['base', 'head'] as const).map((flag) => serveSide(specs[flag], { flag, profile: perSide[flag]?.profile ?? referenceProfile, referenceProfile, redactor, slowdown: slowdown[flag], log: say })),
+    );
+    for (const s of started) if (s.status === 'fulfilled') served.push(s.value);
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [base, head] = served as [ServedSide, ServedSide];
+    for (const s of served) say(`--${s.info.flag} ${s.info.given}: ${s.info.kind === 'url' ? 'running target' : 'reference served'} at ${s.baseUrl}${s.info.commit ? ` (commit ${s.info.commit.slice(0, 12)})` : ''}; CPU: ${s.info.cpu}${s.info.slowdown ? `; slowed by ${s.info.slowdown}` : ''}`);
+    if (mode === 'api') {
+      const o = { requests: run.requests as number, warmupRequests: run.warmup as number, connections: run.connections as number, reads, maxRunMs, seed };
+      runners.push(await apiRunner(base, o), await apiRunner(head, o));
+    } else {
+      const profile = base.profile;
+      if ([base, head].some((s) => !s.profile.embedded && !s.profile.features.sinks)) throw new KitError('compare --mode sendpath needs targets whose mailboxes reach the kit\'s mail sinks: "features": { "sinks": true } and "sinks": { "host" } in the profile');
+      const { startSinks } = await import('../../sinks/index.ts');
+      sink = await startSinks({ host: profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: (pairs * 2 + 2) * maxRunMs + 5 * 60_000 });
+      const o = { mailboxes: run.mailboxes as number, leads: run.leads as number, maxRunMs, seed, sink };
+      runners.push(sendpathRunner(base, o), sendpathRunner(head, o));
+    }
+    say(`compare ${mode}: ${pairs} pairs, ${ORDER_TEXT}; seed ${seed}`);
+    const { warmup, runs } = await runPairs(runners[0]!, runners[1]!, {
+      pairs,
+      onRun: (r) => say('warmup' in r ? `warm-up ${r.warmup}: ${line(r.figures)}` : `pair ${r.pair} ${r.side}: ${line(r.figures)}`),
+    });
+    const metrics = judgeMetrics(mode, runs, { thresholds, alpha, seed });
+    const notes = [
+      `${mode === 'api' ? `each run: ${run.requests} reads in a closed loop over ${run.connections} connections (${reads === 'one' ? 'GET /v1/workspace' : 'four read endpoints, cycled'}); warm-up ${run.warmup} reads` : `each run: a load of the send path with ${run.mailboxes} mailboxes and ${run.leads} leads, fresh each time`}; every run bounded by ${maxRunMs / 1000} s`,
+      ...served.filter((s) => s.info.kind !== 'url').map((s) => `--${s.info.flag}: the reference of that checkout, served in its own process with a raised rate limit (outside the spec) so that the runs measure the target, not its limiter`),
+      ...(smallestP(pairs) >= alpha ? [`with ${pairs} pairs the smallest one-sided p-value is ${smallestP(pairs).toFixed(4)}, not below alpha ${alpha}: no metric can fail, only warn (give --pairs 5 or more)`] : []),
+      ...runs.filter((r) => r.figures.cut).map((r) => `pair ${r.pair} ${r.side}: the run stopped at its time bound before its count`),
+      ...(slowdown.base || slowdown.head ? ['a side was slowed on purpose (--base-slowdown / --head-slowdown): a known regression, outside the spec'] : []),
+    ];
+    const profileText = given?.text ?? (await readFile(DEFAULT_PROFILE_PATH, 'utf8'));
+    const report: CompareReport = {
+      schemaVersion: COMPARE_SCHEMA_VERSION,
+      kind: 'compare',
+      runId,
+      mode,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      environment: environment(head.baseUrl, profileText),
+      base: base.info,
+      head: head.info,
+      settings: { pairs, alpha, seed, order: ORDER_TEXT, run: Object.fromEntries(Object.entries({ ...run, maxRunMs }).filter(([, v]) => v !== undefined)) as Record<string, number | string> },
+      warmup,
+      runs,
+      metrics,
+      verdict: overallVerdict(metrics),
+      notes,
+    };
+    await mkdir(dir, { recursive: true });
+    const json = redactor.text(JSON.stringify(report, null, 1));
+    await writeFile(join(dir, 'compare.json'), json);
+    await writeFile(join(dir, 'compare.html'), redactor.text(renderCompareHtml(JSON.parse(json) as CompareReport)));
+    process.stdout.write(`${summary(report)}\nreports: ${dir}\n`);
+    return report.verdict === 'fail' ? 1 : 0;
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await Promise.allSettled(runners.map((r) => r.close()));
+    await sink?.stop();
+    await Promise.allSettled(served.map((s) => s.stop()));
+  }
+}
+
+function line(f: RunFigures): string {
+  return `${f.requests} in ${Math.round(f.wallMs)} ms, ${f.throughput}/s, p50 ${formatLatency(f.p50)}, p99 ${formatLatency(f.p99)}${f.cpuPerRequestUs !== undefined ? `, CPU ${f.cpuPerRequestUs.toFixed(1)} µs each` : ''}${f.achieved !== undefined ? `, achieved/ideal ${f.achieved.toFixed(3)}` : ''}${f.errors ? `, errors ${f.errors}` : ''}`;
+}
+
+/** The verdict and one line per metric, for the console. */
+export function summary(r: CompareReport): string {
+  const lines = [`${r.verdict.toUpperCase()}: ${r.head.given} against ${r.base.given} (${r.mode}, ${r.settings.pairs} pairs)`];
+  for (const m of r.metrics)
+    lines.push(`  ${m.verdict.toUpperCase().padEnd(10)} ${m.label.padEnd(24)} ratio ${fmtRatio(m.medianRatio)}${m.ci ? ` [${fmtRatio(m.ci.low)}, ${fmtRatio(m.ci.high)}]` : ''}  ${explainVerdict(m, r.settings.alpha).replace(/^\w+: /, '')}`);
+  return lines.join('\n');
+}

@@ -1,0 +1,177 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { renderLoadHtml } from './html.ts';
+import { emptyLoadReport, syntheticLoadReport } from './load-report.test-helper.ts';
+import type { LoadReport } from './types.ts';
+
+const XSS = '<img src=x onerror=alert(1)>';
+const XSS_ESCAPED = '&lt;img src=x onerror=alert(1)&gt;';
+
+/** The report as load.html receives it: through load.json (NaN becomes null). */
+function viaJson(r: LoadReport): LoadReport {
+  return JSON.parse(JSON.stringify(r)) as LoadReport;
+}
+
+function hostile(): LoadReport {
+  const r = syntheticLoadReport();
+  r.violations[0]!.response!.body = `{"error":{"message":"${XSS}"}}`;
+  r.violations[0]!.message = `refused ${XSS}`;
+  r.endpoints[3]!.label = `GET /v1/accounts?tag=${XSS}`;
+  r.plan.mix[XSS] = 1;
+  r.sendpath!.mailboxes[0]!.address = `${XSS}@example.test`;
+  r.thresholds[0]!.expr = `p99<300ms ${XSS}`;
+  r.environment.targetUrl = `https://target.test/${XSS}`;
+  r.notes = [`the ceiling was not reached ${XSS}`];
+  return r;
+}
+
+const PLOT_TITLES = ['Latency over time', 'Latency by percentile', 'Intended and achieved rate', 'Latency by endpoint'];
+const SENDPATH_TITLES = ['Cumulative sends per mailbox', 'Gaps between consecutive sends of one mailbox', 'Delay from &quot;allowed to send&quot; to arrival'];
+
+describe('load.html', () => {
+  const full = renderLoadHtml(viaJson(syntheticLoadReport()));
+
+  it('is one page without script or external resources', () => {
+    expect(full.startsWith('<!DOCTYPE html>')).toBe(true);
+    expect(full).not.toMatch(/<script/i);
+    expect(full).not.toMatch(/<link\b|\bsrc=["']?https?:|url\(\s*['"]?https?:|@import/i);
+    expect(full).not.toMatch(/\bon[a-z]+\s*=/i);
+  });
+
+  it('shows the verdict, the plan, the environment and the summary', () => {
+    expect(full).toContain('class="verdict v-fail">FAIL<');
+    expect(full).toContain('https://api.outreach.example.test');
+    expect(full).toContain('20250101-101500-load-api');
+    expect(full).toContain('50 req/s');
+    expect(full).toContain('shard 1/2');
+    expect(full).toContain('AMD EPYC 7B13');
+    expect(full).toContain('c2a1f0e6d9b84c1a7e3f5b2d8c6a4e9f1b3d5c7a9e2f4b6d8c0a1e3f5b7d9c2a');
+    expect(full).toContain('Requests that left later than their schedule: the generator fell behind.');
+    for (const s of ['Sent', 'Completed', 'Throughput', 'Late sends', 'Errors', 'p50 latency', 'p99 latency', 'p99.9 latency']) expect(full).toContain(`>${s}<`);
+    // thresholds: a measured one and one the run did not measure (null in load.json)
+    expect(full).toContain('2,612.7 ms');
+    expect(full).toContain('not measured');
+    expect(renderLoadHtml(viaJson({ ...syntheticLoadReport(), ok: true }))).toContain('class="verdict v-pass">PASS<');
+  });
+
+  it('has every plot, titled, with axes labelled in their units and a legend', () => {
+    for (const t of [...PLOT_TITLES, ...SENDPATH_TITLES]) expect(full).toContain(`<h3>${t}</h3>`);
+    expect(full).toContain('corrected latency (ms)');
+    expect(full).toContain('percentile (of completed requests)');
+    expect(full).toContain('requests per second');
+    expect(full).toContain('seconds with 429 responses (3)');
+    expect(full).toContain('seconds with 5xx responses (3)');
+    expect(full).toContain('the 20 mailboxes with the most sends are drawn, of 30');
+    expect(full).toContain('declared gap 10 min');
+    // one small chart per endpoint
+    expect(full.match(/class="ep"/g)).toHaveLength(4);
+    expect(full).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
+  it('escapes everything taken from the run', () => {
+    const html = renderLoadHtml(viaJson(hostile()));
+    expect(html).not.toContain(XSS);
+    expect(html).not.toMatch(/<img/i);
+    // the body, the message, the endpoint label, the flow, the mailbox, the threshold and the target
+    expect(html.split(XSS_ESCAPED).length - 1).toBeGreaterThanOrEqual(7);
+    expect(html).toContain(`{&quot;error&quot;:{&quot;message&quot;:&quot;${XSS_ESCAPED}&quot;}}`);
+  });
+
+  it('renders a run without data as readable "no data" boxes, never NaN', () => {
+    const html = renderLoadHtml(viaJson(emptyLoadReport()));
+    expect(html).not.toMatch(/NaN|Infinity|undefined|null/);
+    expect(html.match(/class="nodata"/g)!.length).toBeGreaterThanOrEqual(4);
+    for (const t of PLOT_TITLES) expect(html).toContain(`<h3>${t}</h3>`);
+    expect(html).not.toContain('<svg class="chart"');
+  });
+
+  it('shows the send path only when the run has one', () => {
+    const { sendpath: _, ...rest } = syntheticLoadReport();
+    const without = renderLoadHtml(viaJson(rest as LoadReport));
+    expect(without).not.toContain('id="sendpath"');
+    for (const t of SENDPATH_TITLES) expect(without).not.toContain(t);
+    expect(full).toContain('id="sendpath"');
+    expect(full).toContain('simulated');
+  });
+
+  it('a capacity search shows its steps and ceiling, and says why it has no timeline', () => {
+    const r = emptyLoadReport();
+    r.kind = 'capacity';
+    r.capacity = {
+      requests: ['GET /v1/campaigns/{id}/status'],
+      steps: [1, 4, 16].map((n, i) => ({ connections: n, durationMs: 10_000, requests: 1000 * (i + 1), throughput: 100 * (i + 1), p50: 4000, p99: 9000, errors: 0, non2xx: 0 })),
+      ceiling: 2,
+    };
+    const html = renderLoadHtml(viaJson(r));
+    expect(html).toContain('<h3>Throughput by number of connections</h3>');
+    expect(html).toContain('ceiling: 300 req/s');
+    expect(html).toContain('records no per-second timeline');
+    expect(html).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
+  it('a send-path run speaks of emails at the sink, not of API latency', () => {
+    const r = syntheticLoadReport();
+    r.kind = 'sendpath';
+    const html = renderLoadHtml(viaJson(r));
+    for (const s of ['Emails expected', 'Arrived at the sink', 'Achieved / ideal', 'Duplicates', 'Losses', 'Gap violations', 'Cap violations']) expect(html).toContain(`>${s}<`);
+    for (const t of PLOT_TITLES) expect(html).not.toContain(`<h3>${t}</h3>`);
+    for (const t of SENDPATH_TITLES) expect(html).toContain(`<h3>${t}</h3>`);
+    expect(html).not.toMatch(/NaN|Infinity|undefined/);
+  });
+
+  it('a send path without sends shows "no data" in its plots', () => {
+    const r = syntheticLoadReport();
+    r.sendpath = { ...r.sendpath!, mailboxes: r.sendpath!.mailboxes.map((m) => ({ ...m, sends: [] })), fromAllowed: '' };
+    const html = renderLoadHtml(viaJson(r));
+    expect(html.match(/class="nodata"/g)).toHaveLength(3);
+    expect(html).not.toMatch(/NaN|Infinity|undefined/);
+  });
+});
+
+describe('load.html in Chromium', () => {
+  const CHROMIUM = '/usr/bin/chromium';
+  const dir = mkdtempSync(join(tmpdir(), 'load-html-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  async function screenshot(name: string, html: string): Promise<string> {
+    const page = join(dir, `${name}.html`);
+    const png = join(dir, `${name}.png`);
+    writeFileSync(page, html);
+    await promisify(execFile)(
+      CHROMIUM,
+      [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--hide-scrollbars',
+        `--user-data-dir=${join(dir, `profile-${name}`)}`,
+        '--window-size=1400,3000',
+        `--screenshot=${png}`,
+        `file://${page}`,
+      ],
+      { timeout: 15_000 },
+    );
+    return png;
+  }
+
+  it('renders to a screenshot that is not blank', { timeout: 20_000 }, async () => {
+    expect(existsSync(CHROMIUM), `headless Chromium is needed at ${CHROMIUM}: apt-get install chromium`).toBe(true);
+    const [report, blank] = await Promise.all([screenshot('load', renderLoadHtml(viaJson(syntheticLoadReport()))), screenshot('blank', '<!DOCTYPE html><html><body></body></html>')]);
+    const png = readFileSync(report);
+    expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'a PNG signature').toBe(true);
+    // IHDR: the whole window was drawn
+    expect(png.readUInt32BE(16)).toBe(1400);
+    expect(png.readUInt32BE(20)).toBe(3000);
+    // a blank page compresses to almost nothing; text, tiles and plots do not
+    expect(statSync(report).size).toBeGreaterThan(5 * statSync(blank).size);
+  });
+});

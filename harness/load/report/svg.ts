@@ -1,0 +1,359 @@
+// Small inline-SVG plotting helpers for load.html: line and step charts with axes, ticks and
+// labels, bars, vertical bands and rules, an HDR-style percentile axis, a legend and a "no data"
+// box. Static markup only (no script); every label is escaped. Coordinates never become NaN:
+// empty or flat domains are widened and non-finite values are left out.
+
+import { escapeHtml as e } from '../../report/text.ts';
+
+export interface Tick {
+  value: number;
+  label: string;
+}
+
+export interface Axis {
+  /** the axis title, with its unit, e.g. "latency (ms)" */
+  label: string;
+  min?: number;
+  max?: number;
+  /** explicit ticks (then min/max default to their extent); otherwise nice ticks are chosen */
+  ticks?: Tick[];
+  tickCount?: number;
+}
+
+/** y null (or non-finite) breaks the line. */
+export type Point = readonly [number, number | null];
+
+export interface LineSeries {
+  color: string;
+  points: readonly Point[];
+  width?: number;
+  dash?: string;
+  opacity?: number;
+  /** horizontal then vertical segments (a CDF, a cumulative count) */
+  step?: boolean;
+  /** points drawn as dots, with an optional tooltip each */
+  dots?: readonly { x: number; y: number; title?: string }[];
+  /** tooltip of the whole line */
+  title?: string;
+}
+
+export interface Bar {
+  x0: number;
+  x1: number;
+  y0?: number;
+  y1: number;
+  color: string;
+  title?: string;
+  /** text drawn above the bar, in its colour (e.g. a count that would not show at this scale) */
+  label?: string;
+}
+
+/** A vertical band over [from, to) of x, the full height of the plot. */
+export interface Band {
+  from: number;
+  to: number;
+  color: string;
+  opacity?: number;
+  title?: string;
+  /** 0, 1, 2...: also a solid mark in that row of a strip under the x axis, so a single second shows on a long run */
+  rug?: number;
+}
+
+/** A vertical (x) or horizontal (y) rule, with a label drawn inside the plot. */
+export interface Rule {
+  at: number;
+  color: string;
+  label?: string;
+  dash?: string;
+}
+
+export interface Chart {
+  width?: number;
+  height?: number;
+  x: Axis;
+  y: Axis;
+  lines?: LineSeries[];
+  bars?: Bar[];
+  bands?: Band[];
+  vrules?: Rule[];
+  hrules?: Rule[];
+  /** accessible name of the figure */
+  title: string;
+}
+
+export interface LegendItem {
+  label: string;
+  color: string;
+  kind?: 'line' | 'dash' | 'band' | 'bar' | 'dot';
+}
+
+const FONT = 'font-family="-apple-system,BlinkMacSystemFont,Segoe UI,Roboto,Helvetica Neue,Arial,sans-serif"';
+
+const fin = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** A coordinate: two decimals at most, never NaN. */
+function c(v: number): string {
+  return fin(v) ? String(Math.round(v * 100) / 100) : '0';
+}
+
+/** 1, 2 or 5 times a power of ten, at least `raw`. */
+function niceStep(raw: number): number {
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const m = raw / p;
+  return (m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10) * p;
+}
+
+/** Number with as many decimals as the step needs (thousands separated). */
+export function formatTick(v: number, step: number): string {
+  const decimals = Math.max(0, Math.min(6, -Math.floor(Math.log10(step > 0 ? step : 1) + 1e-9)));
+  const r = Math.abs(v) < step / 1e6 ? 0 : v;
+  return r.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+}
+
+/** A domain [min, max] widened to nice ticks; an empty or flat one becomes [0, 1] or around its value. */
+export function niceScale(min: number, max: number, count = 6): { min: number; max: number; ticks: Tick[] } {
+  let lo = fin(min) ? min : 0;
+  let hi = fin(max) ? max : 1;
+  if (hi < lo) [lo, hi] = [hi, lo];
+  if (hi === lo) hi = lo === 0 ? 1 : lo + Math.abs(lo) * 0.5;
+  const step = niceStep((hi - lo) / Math.max(1, count));
+  const nlo = Math.floor(lo / step + 1e-9) * step;
+  const nhi = Math.ceil(hi / step - 1e-9) * step;
+  const ticks: Tick[] = [];
+  for (let i = 0, v = nlo; v <= nhi + step / 2 && i < 100; i++, v = nlo + i * step) ticks.push({ value: v, label: formatTick(v, step) });
+  return { min: nlo, max: nhi, ticks };
+}
+
+function resolveAxis(a: Axis, dataMin: number, dataMax: number): { min: number; max: number; ticks: Tick[] } {
+  if (a.ticks && a.ticks.length) {
+    const vs = a.ticks.map((t) => t.value);
+    let min = a.min ?? Math.min(...vs);
+    let max = a.max ?? Math.max(...vs);
+    if (!(max > min)) max = min + 1;
+    return { min, max, ticks: a.ticks.filter((t) => t.value >= min - 1e-9 && t.value <= max + 1e-9) };
+  }
+  const s = niceScale(a.min ?? dataMin, a.max ?? dataMax, a.tickCount ?? 6);
+  if (a.min !== undefined) s.min = a.min;
+  if (a.max !== undefined) s.max = a.max;
+  s.ticks = s.ticks.filter((t) => t.value >= s.min - 1e-9 && t.value <= s.max + 1e-9);
+  return s;
+}
+
+/** Position on the HDR percentile axis: 0% -> 0, 90% -> 1, 99% -> 2, 99.9% -> 3 (1/(1-p) on a log scale). */
+export function percentileX(p: number): number {
+  const q = Math.min(Math.max(p, 0), 99.9999);
+  return Math.log10(100 / (100 - q));
+}
+
+/** Ticks of the HDR percentile axis up to 99.99% (with 50% and 75% when there is room). */
+export function percentileTicks(detailed = true): Tick[] {
+  const ps = detailed ? [0, 50, 75, 90, 99, 99.9, 99.99] : [0, 90, 99, 99.9, 99.99];
+  return ps.map((p) => ({ value: percentileX(p), label: `${p}%` }));
+}
+
+/** Percentiles to sample for a smooth spectrum up to 99.99%. */
+export function spectrumPercentiles(): number[] {
+  const ps: number[] = [];
+  for (let i = 0; i <= 80; i++) ps.push(100 * (1 - 10 ** (-i / 20)));
+  return ps;
+}
+
+/** Keeps at most about two points per pixel column (the lowest and the highest), in order. */
+function thin(points: readonly Point[], px: (x: number) => number, limit: number): Point[] {
+  if (points.length <= limit) return [...points];
+  const out: Point[] = [];
+  let col = NaN;
+  let lo: Point | undefined;
+  let hi: Point | undefined;
+  const flush = () => {
+    if (!lo || !hi) return;
+    if (lo === hi) out.push(lo);
+    else if (lo[0] <= hi[0]) out.push(lo, hi);
+    else out.push(hi, lo);
+  };
+  for (const p of points) {
+    if (!fin(p[1])) {
+      flush();
+      lo = hi = undefined;
+      out.push(p);
+      col = NaN;
+      continue;
+    }
+    const k = Math.round(px(p[0]));
+    if (k !== col) {
+      flush();
+      col = k;
+      lo = hi = p;
+    } else {
+      if (p[1]! < lo![1]!) lo = p;
+      if (p[1]! > hi![1]!) hi = p;
+    }
+  }
+  flush();
+  return out;
+}
+
+/** One chart: gridlines, axes with ticks and titles, then bands, bars, lines and rules. */
+export function chart(ch: Chart): string {
+  const W = ch.width ?? 1100;
+  const H = ch.height ?? 320;
+  // rows of marks under the x axis (bands with `rug`), then the tick labels
+  const rugRows = Math.max(0, ...(ch.bands ?? []).map((b) => (b.rug === undefined ? 0 : b.rug + 1)));
+  const strip = rugRows ? rugRows * 7 + 3 : 0;
+  const m = { l: 66, r: 30, t: 14, b: 46 + strip };
+  const pw = W - m.l - m.r;
+  const ph = H - m.t - m.b;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  for (const s of ch.lines ?? []) for (const [x, y] of s.points) if (fin(x) && fin(y)) (xs.push(x), ys.push(y));
+  for (const b of ch.bars ?? []) {
+    xs.push(b.x0, b.x1);
+    ys.push(b.y0 ?? 0, b.y1);
+  }
+  for (const b of ch.bands ?? []) xs.push(b.from, b.to);
+  for (const r of ch.vrules ?? []) xs.push(r.at);
+  for (const r of ch.hrules ?? []) ys.push(r.at);
+  const finite = (vs: number[]) => vs.filter(fin);
+  const fx = finite(xs);
+  const fy = finite(ys);
+  const X = resolveAxis(ch.x, fx.length ? Math.min(...fx) : 0, fx.length ? Math.max(...fx) : 1);
+  // a little headroom over the highest value, so labels drawn at the top stay clear of the data
+  const Y = resolveAxis(ch.y, fy.length ? Math.min(0, ...fy) : 0, fy.length ? Math.max(...fy) * 1.06 : 1);
+  const clampX = (v: number) => Math.min(Math.max(v, X.min), X.max);
+  const clampY = (v: number) => Math.min(Math.max(v, Y.min), Y.max);
+  const px = (v: number) => m.l + ((clampX(v) - X.min) / (X.max - X.min)) * pw;
+  const py = (v: number) => m.t + ph - ((clampY(v) - Y.min) / (Y.max - Y.min)) * ph;
+
+  const out: string[] = [];
+  out.push(`<svg class="chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${e(ch.title)}" xmlns="http://www.w3.org/2000/svg" ${FONT} font-size="12">`);
+  out.push(`<title>${e(ch.title)}</title>`);
+  out.push(`<rect x="${m.l}" y="${m.t}" width="${c(pw)}" height="${c(ph)}" fill="#fff"/>`);
+  // bands under the grid so the grid stays readable
+  for (const b of ch.bands ?? []) {
+    if (!fin(b.from) || !fin(b.to)) continue;
+    const x0 = px(b.from);
+    const w = Math.max(1.5, px(b.to) - x0);
+    out.push(`<rect x="${c(x0)}" y="${m.t}" width="${c(w)}" height="${c(ph)}" fill="${e(b.color)}" fill-opacity="${b.opacity ?? 0.18}">${b.title ? `<title>${e(b.title)}</title>` : ''}</rect>`);
+  }
+  const rugs: string[] = [];
+  for (const b of ch.bands ?? []) {
+    if (b.rug === undefined || !fin(b.from) || !fin(b.to)) continue;
+    const x0 = px(b.from);
+    rugs.push(`<rect x="${c(x0)}" y="${c(m.t + ph + 3 + b.rug * 7)}" width="${c(Math.max(3, px(b.to) - x0))}" height="6" fill="${e(b.color)}">${b.title ? `<title>${e(b.title)}</title>` : ''}</rect>`);
+  }
+  // grid and ticks
+  for (const t of Y.ticks) {
+    const y = py(t.value);
+    out.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(y)}" y2="${c(y)}" stroke="#e6e9ee"/>`);
+    out.push(`<text x="${m.l - 7}" y="${c(y + 4)}" text-anchor="end" fill="#5d6b7e">${e(t.label)}</text>`);
+  }
+  for (const t of X.ticks) {
+    const x = px(t.value);
+    out.push(`<line x1="${c(x)}" x2="${c(x)}" y1="${m.t}" y2="${c(m.t + ph)}" stroke="#f0f2f5"/>`);
+    out.push(`<line x1="${c(x)}" x2="${c(x)}" y1="${c(m.t + ph)}" y2="${c(m.t + ph + 5 + strip)}" stroke="#8c959f"/>`);
+    out.push(`<text x="${c(x)}" y="${c(m.t + ph + 18 + strip)}" text-anchor="middle" fill="#5d6b7e">${e(t.label)}</text>`);
+  }
+  // bars
+  for (const b of ch.bars ?? []) {
+    if (![b.x0, b.x1, b.y1].every(fin)) continue;
+    const x0 = px(b.x0);
+    const x1 = px(b.x1);
+    const yTop = py(b.y1);
+    const yBot = py(b.y0 ?? 0);
+    const h = yBot - yTop;
+    if (h <= 0) continue;
+    out.push(`<rect x="${c(x0 + 0.5)}" y="${c(yTop)}" width="${c(Math.max(1, x1 - x0 - 1))}" height="${c(h)}" fill="${e(b.color)}">${b.title ? `<title>${e(b.title)}</title>` : ''}</rect>`);
+    if (b.label) {
+      // centred over the bar, or ending at its right edge when it would run out of the chart
+      const mid = (x0 + x1) / 2;
+      const end = mid + b.label.length * 3.6 > W - 2;
+      out.push(`<text x="${c(end ? x1 : mid)}" y="${c(Math.max(m.t + 10, yTop - 4))}" text-anchor="${end ? 'end' : 'middle'}" fill="${e(b.color)}" font-weight="700">${e(b.label)}</text>`);
+    }
+  }
+  // lines
+  const limit = Math.max(200, Math.round(pw * 2));
+  for (const s of ch.lines ?? []) {
+    const pts = thin(
+      s.points.filter((p) => fin(p[0])),
+      px,
+      limit,
+    );
+    let d = '';
+    let pen = false;
+    for (const [x, y] of pts) {
+      if (!fin(y)) {
+        pen = false;
+        continue;
+      }
+      const X1 = px(x);
+      const Y1 = py(y);
+      if (!pen) d += `M${c(X1)} ${c(Y1)}`;
+      else if (s.step) d += `H${c(X1)}V${c(Y1)}`;
+      else d += `L${c(X1)} ${c(Y1)}`;
+      pen = true;
+    }
+    if (d) {
+      out.push(
+        `<path d="${d}" fill="none" stroke="${e(s.color)}" stroke-width="${s.width ?? 2}"${s.dash ? ` stroke-dasharray="${e(s.dash)}"` : ''}${s.opacity !== undefined ? ` stroke-opacity="${s.opacity}"` : ''} stroke-linejoin="round" stroke-linecap="round">${s.title ? `<title>${e(s.title)}</title>` : ''}</path>`,
+      );
+    }
+    for (const dot of s.dots ?? []) {
+      if (!fin(dot.x) || !fin(dot.y)) continue;
+      out.push(`<circle cx="${c(px(dot.x))}" cy="${c(py(dot.y))}" r="3.5" fill="#fff" stroke="${e(s.color)}" stroke-width="2">${dot.title ? `<title>${e(dot.title)}</title>` : ''}</circle>`);
+    }
+  }
+  out.push(...rugs);
+  // rules, labelled inside the plot
+  for (const r of ch.vrules ?? []) {
+    if (!fin(r.at) || r.at < X.min || r.at > X.max) continue;
+    const x = px(r.at);
+    out.push(`<line x1="${c(x)}" x2="${c(x)}" y1="${m.t}" y2="${c(m.t + ph)}" stroke="${e(r.color)}" stroke-width="2"${r.dash ? ` stroke-dasharray="${e(r.dash)}"` : ''}/>`);
+    if (r.label) {
+      // left of the line when the label fits there, else right of it
+      const right = x - m.l < r.label.length * 7 + 10;
+      out.push(`<text x="${c(right ? x + 5 : x - 5)}" y="${m.t + 14}" text-anchor="${right ? 'start' : 'end'}" fill="${e(r.color)}" font-weight="600" paint-order="stroke" stroke="#fff" stroke-width="3">${e(r.label)}</text>`);
+    }
+  }
+  for (const r of ch.hrules ?? []) {
+    if (!fin(r.at) || r.at < Y.min || r.at > Y.max) continue;
+    const y = py(r.at);
+    out.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(y)}" y2="${c(y)}" stroke="${e(r.color)}" stroke-width="2"${r.dash ? ` stroke-dasharray="${e(r.dash)}"` : ''}/>`);
+    if (r.label) out.push(`<text x="${c(m.l + 6)}" y="${c(y - 5)}" fill="${e(r.color)}" font-weight="600" paint-order="stroke" stroke="#fff" stroke-width="3">${e(r.label)}</text>`);
+  }
+  // axes and their titles
+  out.push(`<line x1="${m.l}" x2="${m.l}" y1="${m.t}" y2="${c(m.t + ph)}" stroke="#8c959f"/>`);
+  out.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(m.t + ph)}" y2="${c(m.t + ph)}" stroke="#8c959f"/>`);
+  out.push(`<text x="${c(m.l + pw / 2)}" y="${H - 6}" text-anchor="middle" fill="#1c2330" font-weight="600">${e(ch.x.label)}</text>`);
+  // a y title longer than the plot is high gets a smaller font
+  const yFont = Math.max(8, Math.min(12, (ph - 4) / (ch.y.label.length * 0.62)));
+  out.push(`<text transform="translate(14 ${c(m.t + ph / 2)}) rotate(-90)" text-anchor="middle" fill="#1c2330" font-weight="600"${yFont < 12 ? ` font-size="${c(yFont)}"` : ''}>${e(ch.y.label)}</text>`);
+  out.push('</svg>');
+  return out.join('');
+}
+
+/** An HTML legend with small SVG swatches. */
+export function legend(items: readonly LegendItem[]): string {
+  if (!items.length) return '';
+  const swatch = (i: LegendItem) => {
+    const col = e(i.color);
+    switch (i.kind ?? 'line') {
+      case 'band':
+        return `<svg width="18" height="12" aria-hidden="true"><rect width="18" height="12" fill="${col}" fill-opacity="0.3" stroke="${col}" stroke-opacity="0.6"/></svg>`;
+      case 'bar':
+        return `<svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" rx="2" fill="${col}"/></svg>`;
+      case 'dot':
+        return `<svg width="12" height="12" aria-hidden="true"><circle cx="6" cy="6" r="4" fill="#fff" stroke="${col}" stroke-width="2"/></svg>`;
+      case 'dash':
+        return `<svg width="24" height="12" aria-hidden="true"><line x1="0" x2="24" y1="6" y2="6" stroke="${col}" stroke-width="2" stroke-dasharray="5 3"/></svg>`;
+      default:
+        return `<svg width="24" height="12" aria-hidden="true"><line x1="0" x2="24" y1="6" y2="6" stroke="${col}" stroke-width="2.5"/></svg>`;
+    }
+  };
+  return `<div class="plot-legend">${items.map((i) => `<span>${swatch(i)}${e(i.label)}</span>`).join('')}</div>`;
+}
+
+/** The box shown in place of a chart without data. */
+export function noData(message: string): string {
+  return `<div class="nodata" role="note"><strong>No data</strong><span>${e(message)}</span></div>`;
+}

@@ -1,0 +1,43 @@
+// A campaign's record (2.5) and its schedule window (the sending window, start and end dates),
+// read by the handlers and the sending engine alike.
+import { localParts, zonedToUtc } from './time.ts';
+
+export const CAMPAIGN_STATUSES = ['draft', 'scheduled', 'active', 'paused', 'stopped', 'completed', 'failed'] as const;
+
+export interface Schedule {
+  timezone: string; sendingDays: number[]; sendingMinutesStart: number; sendingMinutesEnd: number;
+  dailyLimit: number; startDate: string | null; endDate: string | null;
+}
+export interface Settings { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean; stopOnReply: boolean }
+export interface Step { id: string; subject: string; body: string; delayDays: number; delayHours: number }
+export interface CampaignDoc {
+  schedule: Schedule; settings: Settings; sequence: Step[]; accounts: string[];
+  metrics: { sent: number; opens: number; clicks: number; replies: number };
+}
+export interface CampaignRow { id: string; org_id: string; name: string; status: string; doc: string; created_at: number; updated_at: number }
+
+/** Is `ms` inside the schedule's sending window? */
+export function isWithinSchedule(s: Schedule, ms: number, utc = false): boolean {
+  if (s.startDate && ms < Date.parse(s.startDate)) return false;
+  if (s.endDate && ms >= Date.parse(s.endDate)) return false;
+  const p = localParts(ms, utc ? 'UTC' : s.timezone);
+  const minute = p.hour * 60 + p.minute;
+  return s.sendingDays.includes(p.weekday) && minute >= s.sendingMinutesStart && minute < s.sendingMinutesEnd;
+}
+
+/** The next time the sending window opens after `ms` (null when it never does). */
+export function nextOpening(s: Schedule, ms: number): number | null {
+  let from = ms;
+  if (s.startDate && from < Date.parse(s.startDate)) {
+    from = Date.parse(s.startDate);
+    if (isWithinSchedule(s, from)) return from;
+  }
+  const p = localParts(from, s.timezone);
+  for (let d = 0; d <= 8; d++) {
+    const t = zonedToUtc(p.year, p.month, p.day + d, s.sendingMinutesStart, s.timezone);
+    if (t <= from) continue;
+    if (s.endDate && t >= Date.parse(s.endDate)) return null;
+    if (isWithinSchedule(s, t)) return t;
+  }
+  return null;
+}

@@ -1,0 +1,77 @@
+// POST /v1/campaigns/{id}/test-email (4.3, part 8): the chosen variant rendered with dummy values
+// or a lead of the campaign, sent from the chosen mailbox over its own SMTP server. It counts
+// toward that mailbox's daily limit (an `emails` row of kind 'test', which the scheduler counts)
+// and not toward monthly_emails; 12 a day per workspace (the day: options.ts testEmailDay); a
+// recipient whose address or domain is on the workspace's blacklist is refused; an SMTP refusal or
+// a dropped connection answers 503 upstream_unavailable.
+import { ok, type Handler } from '../request/context.ts';
+import { notFound, stateConflict, upstreamUnavailable, validationFailed } from '../request/errors.ts';
+import { V, bodyObject, isEmail } from '../request/validate.ts';
+import { loadOwned } from '../request/owned-rows.ts';
+import { loadCampaign } from './campaigns.ts';
+import type { CampaignDoc } from '../domain/campaign.ts';
+import { startOfLocalDay } from '../domain/time.ts';
+import { leadValues, senderOf, sentDoc } from '../sending/engine.ts';
+import { renderEmail } from '../sending/render.ts';
+import { SmtpFailure } from '../mail/transport.ts';
+
+export const TEST_EMAILS_PER_DAY = 12;
+
+export const testEmail: Handler = async (ctx) => {
+  const row = loadCampaign(ctx, ctx.params.id!);
+  const b = bodyObject(ctx.body);
+  const v = new V();
+  const variantId = v.uuid(b, 'variantId', true);
+  const accountId = v.uuid(b, 'accountId', true);
+  const recipient = v.str(b, 'recipient', { required: true });
+  if (recipient !== undefined && !isEmail(recipient)) v.issue('recipient', 'must be a single email address');
+  const personalization = v.oneOf(b, 'personalization', ['dummy', 'lead'] as const, true);
+  const leadId = v.uuid(b, 'leadId');
+  if (personalization === 'lead' && leadId === undefined && b.leadId === undefined) v.issue('leadId', 'is required when personalization is lead');
+  if (personalization === 'dummy' && b.leadId !== undefined) v.issue('leadId', 'must be omitted unless personalization is lead');
+  v.done();
+  const s = ctx.services;
+  const doc = JSON.parse(row.doc) as CampaignDoc;
+  const step = doc.sequence.find((x) => x.id === variantId);
+  if (!step) throw notFound('No sequence step variant with this id in the campaign.');
+  type AccountRow = { id: string; org_id: string; email_address: string; status: string; doc: string; secrets: string };
+  const foreign = ctx.mutant('test-email-foreign-mailbox') ? (ctx.db.prepare('SELECT * FROM accounts WHERE id = ?').get(accountId!) as AccountRow | undefined) : undefined;
+  const acc = foreign ?? loadOwned<AccountRow>(ctx, 'accounts', accountId!, 'mailbox');
+  const lead = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
+  const to = recipient!.trim();
+  const lc = to.toLowerCase();
+  const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, lc, lc.split('@')[1] ?? '') as { value: string } | undefined;
+  if (black && !ctx.mutant('test-email-blacklist-ignored')) throw validationFailed([`recipient: ${black.value} is on the workspace's blacklist`]);
+  if (acc.status !== 'active') throw stateConflict(`The mailbox is ${acc.status} and cannot send now.`);
+  const now = ctx.clock.now();
+  const tz = s.choices.sending.testEmailDay === 'utc' ? 'UTC' : ctx.workspace.timezone;
+  const today = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE org_id = ? AND kind = 'test' AND sent_at >= ?").get(ctx.workspace.id, startOfLocalDay(now, tz)) as { n: number }).n;
+  if (today >= TEST_EMAILS_PER_DAY && !ctx.mutant('test-email-no-workspace-limit')) throw stateConflict(`The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`);
+  const d = JSON.parse(acc.doc) as { maxEmailsPerDay?: number };
+  const mailboxDay = startOfLocalDay(now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
+  const boxToday = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test') AND sent_at >= ?").get(acc.id, mailboxDay) as { n: number }).n;
+  if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) throw stateConflict('The mailbox reached its daily limit.');
+  const { box, account } = senderOf(s, acc);
+  const email = renderEmail({ step, lead: lead ? leadValues(lead) : 'dummy', mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
+  if (!lead && ctx.mutant('test-email-dummy-unfilled')) Object.assign(email, { subject: step.subject, html: step.body, text: step.body });
+  try {
+    await s.mail!.send(account, email, to);
+  } catch (e) {
+    if (e instanceof SmtpFailure && ctx.mutant('test-email-sent-on-refusal')) return ok({ sent: true, messageId: email.messageId });
+    // No SMTP answer at all (the connection closed or refused): the mutant reports it as not sent.
+    if (e instanceof SmtpFailure && e.responseCode === 0 && ctx.mutant('test-email-upstream-down-not-503')) return ok({ sent: false, messageId: email.messageId });
+    if (e instanceof SmtpFailure) throw upstreamUnavailable(`The mailbox's SMTP server did not take the test email (${e.responseCode || e.code}).`);
+    throw e;
+  }
+  const sentAt = ctx.clock.now();
+  const threadId = s.newId();
+  ctx.db
+    .prepare("INSERT INTO emails (id, org_id, account_id, campaign_id, lead_id, doc, body, created_at, message_id, thread_id, direction, kind, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'sent', 'test', ?)")
+    .run(s.newId(), ctx.workspace.id, acc.id, row.id, lead?.id ?? null, JSON.stringify(sentDoc(email, to, { id: acc.id, email: acc.email_address }, sentAt, threadId)), JSON.stringify({ html: email.html, text: email.text }), ctx.clock.stamp(), email.messageId, threadId, sentAt);
+  if (ctx.mutant('test-email-counts-monthly')) {
+    const used = JSON.parse((ctx.db.prepare('SELECT used FROM workspaces WHERE id = ?').get(ctx.workspace.id) as { used: string }).used) as Record<string, number>;
+    used.monthly_emails = (used.monthly_emails ?? 0) + 1;
+    ctx.db.prepare('UPDATE workspaces SET used = ? WHERE id = ?').run(JSON.stringify(used), ctx.workspace.id);
+  }
+  return ok({ sent: true, messageId: email.messageId });
+};

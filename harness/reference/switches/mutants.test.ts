@@ -1,0 +1,670 @@
+// Each mutant really deviates: a probe observes one behaviour; on the clean reference it equals
+// the spec's expectation, with the mutant switched on it does not. Also: every mutant is switched
+// at exactly one place in the code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { Env, UUID_V4, mailboxInput } from '../test-helpers.ts';
+import { startSinks } from '../../sinks/index.ts'; // test code: a real IMAPS server with a self-signed certificate
+import { MUTANTS } from '../index.ts';
+import type { MutantId } from './mutants.ts';
+
+type Probe = (e: Env) => Promise<unknown>;
+const isResource = (id: string) => /^(acct|camp|lead|lf)-/.test(id);
+/**
+ * Send-path and analytics mutants show only in real mail and real traffic: what reaches the kit's
+ * SMTP sink, what the IMAP poller reads. Their deviation is proved by the kit's mutation run
+ * (harness/mutation: each is killed by the checks that watch the sinks), not by a probe here.
+ */
+const isSendPath = (id: string) => /^(send|reply|test-email|email|anlt)-/.test(id);
+const ABSENT = '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2e';
+
+async function keyWith(e: Env, scopes: string[]) {
+  const w = await e.workspace();
+  return { w, k: (await e.key(w, scopes)).key };
+}
+async function exhaust(e: Env, key: string, n = 120) {
+  for (let i = 0; i < n; i++) {
+    const r = await e.call(key, 'GET', '/v1/workspace');
+    if (r.status !== 200) throw new Error(`request ${i}: ${r.status}`);
+  }
+}
+const status = (e: Env, key: string | null, method: string, path: string, o = {}) => e.call(key, method, path, o).then((r) => r.status);
+const campaignsCount = async (e: Env, key: string) => (await e.call(key, 'GET', '/v1/campaigns?limit=100')).body.data.length;
+const names = async (e: Env, key: string, q: string) => (await e.call(key, 'GET', `/v1/campaigns${q}`)).body.data.map((c: { name: string }) => c.name);
+async function usage(e: Env, limits: Record<string, number | null>, used: Record<string, number>, t: string) {
+  const w = await e.workspace();
+  await e.ctl('PATCH', `/workspaces/${w.orgId}`, { limits, used });
+  return (await e.call(w.key, 'GET', `/v1/usage/${t}`)).body;
+}
+
+
+// ---- helpers of the resource probes ----
+const UNREACHABLE = { smtpHost: '127.0.0.1', smtpPort: 1, imapHost: '127.0.0.1', imapPort: 1 };
+async function postAccounts(e: Env, w: { key: string }, accounts: unknown[]) {
+  return e.call(w.key, 'POST', '/v1/accounts', { body: { accounts } });
+}
+async function failedMailbox(e: Env) {
+  const w = await e.workspace();
+  const m = await e.mailbox(w, UNREACHABLE);
+  await e.drain();
+  return { w, m };
+}
+async function oauthMailbox(e: Env) {
+  const w = await e.workspace();
+  const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+  const id = (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@gmail.test` })).body.accountId as string;
+  return { w, id, state: init.state as string };
+}
+const STEP = [{ subject: 'Hi {{firstName}}', body: '<p>Hello</p>', delayDays: 0, delayHours: 0 }];
+async function campWithLead(e: Env) {
+  const w = await e.workspace();
+  const c = await e.campaign(w, { sequence: STEP, leads: [`lead-${Math.random().toString(36).slice(2)}@corp.test`] });
+  const lead = (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data[0];
+  return { w, c, lead };
+}
+async function pausedCampaign(e: Env) {
+  const { w, c } = await campWithLead(e);
+  await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/pause`);
+  return { w, c };
+}
+const patchLead = async (e: Env, status_?: string, body?: Record<string, unknown>) => {
+  const { w, c, lead } = await campWithLead(e);
+  return e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: body ?? { status: status_ } });
+};
+const mutateStatus = async (e: Env, body: Record<string, unknown>) => {
+  const { w, c, lead } = await campWithLead(e);
+  return e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: typeof body.ids === 'string' ? { ...body, ids: [lead.id] } : body });
+};
+async function leadSearch(e: Env, status_: string, extra: Record<string, unknown> = {}) {
+  const w = await e.workspace();
+  const ls = (await e.ctl('POST', '/lead-searches', { organizationId: w.orgId, query: 'cto berlin', searchMode: 'people', maxResults: 10, ...(status_ === 'draft' ? { status: 'draft' } : {}) })).body;
+  if (status_ !== 'draft') await e.ctl('POST', `/lead-searches/${ls.id}/advance`, { status: status_, ...extra });
+  return { w, ls: (await e.call(w.key, 'GET', `/v1/lead-searches/${ls.id}`)).body };
+}
+/** A schedule window (all days) that holds "now" in UTC+14 but not in UTC. */
+function kiritimatiWindow() {
+  const d = new Date(Date.now() + 14 * 3_600_000);
+  const local = d.getUTCHours() * 60 + d.getUTCMinutes();
+  const start = Math.max(0, Math.min(local - 1, 1320));
+  return { timezone: 'Pacific/Kiritimati', sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: start, sendingMinutesEnd: start + 120 };
+}
+
+/** mutant id -> [expected observation on the clean reference, probe]. */
+const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
+  'auth-missing-header-400': [401, (e) => status(e, null, 'GET', '/v1/workspace')],
+  'auth-scheme-unchecked': [[401, 401], async (e) => {
+    const w = await e.workspace();
+    return [await status(e, null, 'GET', '/v1/workspace', { auth: `Token ${w.key}` }), await status(e, null, 'GET', '/v1/workspace', { auth: w.key })];
+  }],
+  'evt-listing-stale': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', '/v1/accounts?limit=100')).body.data.find((x: { id: string }) => x.id === m.id)?.status;
+  }],
+  'svc-lead-searches-trailing-slash': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/lead-searches')],
+  'auth-unknown-key-403': [401, (e) => status(e, 'ock_nobody', 'GET', '/v1/workspace')],
+  'auth-revoked-key-valid': [401, async (e) => {
+    const { w, k } = await keyWith(e, ['usage:read']);
+    const id = (await e.call(w.key, 'GET', '/v1/api-keys?limit=1')).body.data[0].id;
+    await e.call(w.key, 'DELETE', `/v1/api-keys/${id}`);
+    await e.ctl('POST', '/clock/advance', { seconds: 120 });
+    return status(e, k, 'GET', '/v1/workspace');
+  }],
+  'auth-401-wrong-code': ['unauthenticated', async (e) => (await e.call(null, 'GET', '/v1/workspace')).body.error.code],
+  'auth-missing-scope-401': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')],
+  'scope-all-read-grants-write': [403, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'POST', '/v1/campaigns', { body: { name: 'x' } })],
+  'scope-all-all-grants-apikeys': [403, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'GET', '/v1/api-keys')],
+  'scope-domain-wildcard-ignored': [200, async (e) => status(e, (await keyWith(e, ['campaigns:all'])).k, 'GET', '/v1/campaigns')],
+  'scope-all-read-misses-reads': [200, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'GET', '/v1/workspace')],
+  'scope-write-grants-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', `/v1/campaigns/${ABSENT}/start`)],
+  'scope-mailbox-read-refuses-write': [404, async (e) => status(e, (await keyWith(e, ['accounts:write'])).k, 'GET', `/v1/accounts/${ABSENT}/verification`)],
+  'scope-wildcard-500': [200, async (e) => status(e, (await keyWith(e, ['campaigns:all'])).k, 'GET', '/v1/campaigns')],
+  'scope-wildcard-404': [200, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'GET', '/v1/campaigns')],
+  'scope-denied-404': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')],
+  'scope-wildcard-cross-domain': [403, async (e) => status(e, (await keyWith(e, ['accounts:all'])).k, 'GET', '/v1/campaigns')],
+  'apikeys-subset-unchecked': [403, async (e) => {
+    const w = await e.workspace();
+    const { key } = await e.dashboardKey(w, ['apikeys:manage', 'campaigns:read']);
+    return status(e, key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all'] } });
+  }],
+  'apikeys-manage-grantable': [403, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['apikeys:manage'] } })],
+  'plan-api-access-402': [403, async (e) => {
+    const w = await e.workspace();
+    await e.ctl('PATCH', `/workspaces/${w.orgId}`, { apiAccess: false });
+    return status(e, w.key, 'GET', '/v1/workspace');
+  }],
+  'idem-scope-per-key': [1, async (e) => {
+    const w = await e.workspace();
+    const k2 = (await e.key(w, ['campaigns:write', 'campaigns:read'])).key;
+    await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
+    await e.call(k2, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
+    return campaignsCount(e, w.key);
+  }],
+  'page-nextcursor-null': [true, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 2; i++) await e.campaign(w);
+    return typeof (await e.call(w.key, 'GET', '/v1/campaigns?limit=1')).body.meta.nextCursor === 'string';
+  }],
+  'tenant-isolation-broken': [404, async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    const c = await e.campaign(a);
+    return status(e, b.key, 'GET', `/v1/campaigns/${c.id}/status`);
+  }],
+  'plan-api-access-ignored': [403, async (e) => {
+    const w = await e.workspace();
+    await e.ctl('PATCH', `/workspaces/${w.orgId}`, { apiAccess: false });
+    return status(e, w.key, 'GET', '/v1/workspace');
+  }],
+  'err-status-mismatch': [404, async (e) => (await e.call(null, 'GET', '/v1/nope')).body.error.status],
+  'err-requestid-not-uuid': [true, async (e) => UUID_V4.test((await e.call(null, 'GET', '/v1/workspace')).body.error.requestId)],
+  'err-requestid-constant': [true, async (e) => {
+    const a = (await e.call(null, 'GET', '/v1/workspace')).body.error.requestId;
+    const b = (await e.call(null, 'GET', '/v1/workspace')).body.error.requestId;
+    return a !== b;
+  }],
+  'err-type-wrong': ['invalid_request_error', async (e) => (await e.call(null, 'GET', '/v1/nope')).body.error.type],
+  'err-validation-no-details': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: {} })).body.error.details)],
+  'err-validation-wrong-code': ['validation_failed', async (e) => (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: {} })).body.error.code],
+  'err-429-no-retryafter-field': ['number', async (e) => {
+    const w = await e.workspace();
+    await exhaust(e, w.key);
+    return typeof (await e.call(w.key, 'GET', '/v1/workspace')).body.error.retryAfter;
+  }],
+  'err-unknown-route-text': ['application/json; charset=utf-8', async (e) => (await e.call(null, 'GET', '/v1/nope')).headers.get('content-type')],
+  'err-malformed-json-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: '{' })],
+  'robust-deep-nesting-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: `{"name":${'['.repeat(2000)}${']'.repeat(2000)}}` })],
+  'auth-401-echoes-key': [false, async (e) => (await e.call('ock_canary_secret_0123456789', 'GET', '/v1/workspace')).text.includes('ock_canary_secret_0123456789')],
+  'tenant-apikeys-list-leak': [[], async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    return (await e.call(b.key, 'GET', '/v1/api-keys?limit=100')).body.data.filter((k: { id: string }) => k.id === a.keyId);
+  }],
+  'err-envelope-unwrapped': [true, async (e) => 'error' in (await e.call((await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')).body],
+  'idem-ignored': [1, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 2; i++) await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
+    return campaignsCount(e, w.key);
+  }],
+  'idem-replay-status-200': [201, async (e) => {
+    const w = await e.workspace();
+    await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
+    return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
+  }],
+  'idem-reuse-replays': [422, async (e) => {
+    const w = await e.workspace();
+    await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
+    return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'y' }, idem: 'k' });
+  }],
+  'idem-no-inflight-lock': [1, async (e) => {
+    const w = await e.workspace();
+    await Promise.all([0, 1, 2, 3].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' })));
+    return campaignsCount(e, w.key);
+  }],
+  'idem-long-key-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(256) })],
+  'idem-cross-workspace': [1, async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    await e.call(a.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'shared' });
+    await e.call(b.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'shared' });
+    return campaignsCount(e, b.key);
+  }],
+  'page-oldest-first': [['b', 'a'], async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { name: 'a' });
+    await e.campaign(w, { name: 'b' });
+    return names(e, w.key, '');
+  }],
+  'camp-list-pagesize-clamped': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
+  'camp-create-leads-one-over': [400, async (e) => {
+    const w = await e.workspace();
+    const leads = Array.from({ length: 10_001 }, (_, i) => `cap${i}@corp.test`);
+    return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'cap', leads } });
+  }],
+  'conv-answers-text-plain': ['application/json; charset=utf-8', async (e) => (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).headers.get('content-type')],
+  'conv-start-status-undeclared': [200, async (e) => {
+    const { w, c } = await campWithLead(e);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
+  'res-unset-dates-null': [false, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { name: 'dates' });
+    return 'startDate' in (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'dates2' } })).body.schedule;
+  }],
+  'acct-tracking-domain-dropped': ['5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2f', async (e) => {
+    const w = await e.workspace();
+    return (await e.mailbox(w, { ...UNREACHABLE, tracking: { domainId: '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2f' } })).tracking?.domainId;
+  }],
+  'page-size-101-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=101')],
+  'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
+  'page-offset-cursor': [['a'], async (e) => {
+    const w = await e.workspace();
+    for (const n of ['a', 'b', 'c']) await e.campaign(w, { name: n });
+    const p1 = await e.call(w.key, 'GET', '/v1/campaigns?limit=2');
+    await e.campaign(w, { name: 'd' });
+    return names(e, w.key, `?limit=2&cursor=${p1.body.meta.nextCursor}`);
+  }],
+  'page-hasmore-always-true': [false, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns')).body.meta.hasMore;
+  }],
+  'page-garbage-cursor-first-page': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?cursor=garbage')],
+  'page-limit-ignored': [1, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 3; i++) await e.campaign(w);
+    return (await names(e, w.key, '?limit=1')).length;
+  }],
+  'page-cursor-inclusive': [['a'], async (e) => {
+    const w = await e.workspace();
+    for (const n of ['a', 'b', 'c']) await e.campaign(w, { name: n });
+    const p1 = await e.call(w.key, 'GET', '/v1/campaigns?limit=2');
+    return names(e, w.key, `?limit=2&cursor=${p1.body.meta.nextCursor}`);
+  }],
+  'rate-per-key': [429, async (e) => {
+    const w = await e.workspace();
+    const k2 = (await e.key(w, ['usage:read'])).key;
+    await exhaust(e, w.key, 60);
+    await exhaust(e, k2, 59);
+    return status(e, k2, 'GET', '/v1/workspace');
+  }],
+  'rate-global': [200, async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    await exhaust(e, a.key);
+    return status(e, b.key, 'GET', '/v1/workspace');
+  }],
+  'rate-no-retry-after-header': [true, async (e) => {
+    const w = await e.workspace();
+    await exhaust(e, w.key);
+    return /^\d+$/.test((await e.call(w.key, 'GET', '/v1/workspace')).headers.get('retry-after') ?? '');
+  }],
+  'rate-no-remaining-header': ['119', async (e) => (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).headers.get('x-ratelimit-remaining')],
+  'rate-remaining-per-key': ['118', async (e) => {
+    const w = await e.workspace();
+    const k2 = (await e.key(w, ['usage:read'])).key;
+    return (await e.call(k2, 'GET', '/v1/workspace')).headers.get('x-ratelimit-remaining');
+  }],
+  'rate-limit-150': [429, async (e) => {
+    const w = await e.workspace();
+    await exhaust(e, w.key);
+    return status(e, w.key, 'GET', '/v1/workspace');
+  }],
+  'rate-window-never-resets': [200, async (e) => {
+    const w = await e.workspace();
+    await exhaust(e, w.key);
+    await e.call(w.key, 'GET', '/v1/workspace');
+    await e.ctl('POST', '/clock/advance', { seconds: 61 });
+    return status(e, w.key, 'GET', '/v1/workspace');
+  }],
+  'rate-429-wrong-type': [['rate_limit_error', 'rate_limited'], async (e) => {
+    const w = await e.workspace();
+    await exhaust(e, w.key);
+    const err = (await e.call(w.key, 'GET', '/v1/workspace')).body.error;
+    return [err.type, err.code];
+  }],
+  'ver-v2-alias': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v2/workspace')],
+  'usage-percentage-fraction': [25, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).usagePercentage],
+  'usage-unlimited-limit-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).limit],
+  'usage-remaining-wrong': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
+  'usage-unknown-type-200': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/sms')],
+  'usage-unlimited-percentage-nonzero': [0, async (e) => (await usage(e, { ai_credits: null }, { ai_credits: 5 }, 'ai_credits')).usagePercentage],
+  'apikey-revoke-shape': [{ success: true }, async (e) => {
+    const w = await e.workspace();
+    const k = await e.key(w, ['usage:read']);
+    return (await e.call(w.key, 'DELETE', `/v1/api-keys/${k.id}`)).body;
+  }],
+  'apikey-revoke-not-immediate': [401, async (e) => {
+    const w = await e.workspace();
+    const k = await e.key(w, ['usage:read']);
+    await e.call(w.key, 'DELETE', `/v1/api-keys/${k.id}`);
+    return status(e, k.key, 'GET', '/v1/workspace');
+  }],
+  'workspace-missing-timezone': ['UTC', async (e) => (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.timezone],
+  // ---- mailboxes ----
+  'acct-password-returned': [false, async (e) => JSON.stringify(await e.mailbox(await e.workspace())).includes('s3cret-smtp')],
+  'acct-signature-unsanitized': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
+  'acct-displayname-no-default': ['Ada Lovelace', async (e) => (await e.mailbox(await e.workspace())).displayName],
+  'acct-warmup-off-default': [true, async (e) => (await e.mailbox(await e.workspace())).warmup.enabled],
+  'acct-default-maxemails-changed': [50, async (e) => (await e.mailbox(await e.workspace())).maxEmailsPerDay],
+  'warmup-pool-access-undeclared': ['free', async (e) => (await e.mailbox(await e.workspace())).warmup.poolAccess],
+  'warmup-bounds-unchecked': [400, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { maxPerDay: 201 } } })).status;
+  }],
+  'camp-name-optional': [400, async (e) => (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { settings: { trackOpens: true } } })).status],
+  'acct-batch-error-no-index': [1, async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput(), mailboxInput({ smtpPort: 0 })]);
+    return r.body.errors[0].index;
+  }],
+  'acct-bounds-maxemails-201': [[0, 1], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ maxEmailsPerDay: 201 })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
+  'acct-batch-fails-whole': [[201, 1], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput(), mailboxInput({ smtpPort: 0 })]);
+    return [r.status, r.body.summary?.created];
+  }],
+  'acct-duplicate-created': [[0, 1], async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    const r = await postAccounts(e, w, [mailboxInput({ emailAddress: m.emailAddress })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
+  'acct-new-status-active': ['inactive', async (e) => (await e.mailbox(await e.workspace())).status],
+  'acct-pause-inactive-allowed': [400, async (e) => {
+    const w = await e.workspace();
+    return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
+  }],
+  'acct-email-mutable': [400, async (e) => {
+    const w = await e.workspace();
+    return status(e, w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { emailAddress: `x${Date.now()}@other.test` } });
+  }],
+  'acct-patch-no-reverify': [['checking', 'pending'], async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } });
+    return [r.body.status, r.body.verification.overallStatus];
+  }],
+  'acct-resume-no-reverify': ['checking', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'POST', `/v1/accounts/${m.id}/resume`)).body.status;
+  }],
+  'acct-oauth-resume-no-reverify': ['checking', async (e) => {
+    const w = await e.workspace();
+    const init = await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init');
+    const consent = await e.ctl('POST', '/oauth/google/consent', { state: init.body.state, emailAddress: `oauth-${Math.random().toString(36).slice(2)}@oauth.test` });
+    await e.drain();
+    const id = consent.body.accountId as string;
+    await e.call(w.key, 'POST', `/v1/accounts/${id}/pause`);
+    return (await e.call(w.key, 'POST', `/v1/accounts/${id}/resume`)).body.status;
+  }],
+  'acct-imap-invalid-cert-ignored': ['active', async (e) => {
+    const sink = await startSinks({ requireAuth: true });
+    try {
+      if (!sink.imap) return 'active'; // no Dovecot here: nothing to observe (the verification tests skip likewise)
+      const u = await sink.addUser(`tls-${Math.random().toString(36).slice(2)}@sink.test`);
+      const w = await e.workspace();
+      const m = await e.mailbox(w, {
+        emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: u.password,
+        imapHost: '127.0.0.1', imapPort: sink.imap.securePort, imapUsername: u.address, imapPassword: u.password, imapAllowInvalidCert: true,
+      });
+      await e.drain();
+      return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+    } finally {
+      await sink.stop();
+    }
+  }],
+  'acct-verify-always-active': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  }],
+  'acct-verify-error-quotes-login': [false, async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).text.includes('s3cret-smtp');
+  }],
+  'acct-tags-filter-ignored': [1, async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
+    const a = await e.mailbox(w);
+    await e.mailbox(w);
+    await e.ctl('PUT', `/accounts/${a.id}/tags`, { tagIds: [tag.id] });
+    return (await e.call(w.key, 'GET', `/v1/accounts?tags=${tag.id}`)).body.data.length;
+  }],
+  'acct-revoke-ignored': ['revoked', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
+  }],
+  'acct-oauth-state-never-expires': ['expired', async (e) => {
+    const w = await e.workspace();
+    const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/microsoft/init')).body;
+    await e.ctl('POST', '/clock/advance', { seconds: init.expiresInSeconds + 1 });
+    return (await e.call(w.key, 'GET', `/v1/accounts/oauth/microsoft/status?state=${init.state}`)).body.status;
+  }],
+  'acct-oauth-any-provider': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/yahoo/init')],
+  // ---- campaigns ----
+  'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
+  'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'camp-launch-failure-400': [[201, false, 'string'], async (e) => {
+    const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } });
+    return [r.status, r.body.launched, typeof r.body.launchError];
+  }],
+  'camp-leads-duplicates-as-created': [[1, 1], async (e) => {
+    const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test', 'A@corp.test'] } });
+    return [r.body.leads.created, r.body.leads.duplicates];
+  }],
+  'camp-tags-filter-ignored': [1, async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
+    const c = await e.campaign(w);
+    await e.campaign(w);
+    await e.ctl('PUT', `/campaigns/${c.id}/tags`, { tagIds: [tag.id] });
+    return (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}`)).body.data.length;
+  }],
+  'camp-status-filter-ignored': [0, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns?status=active')).body.data.length;
+  }],
+  'camp-patch-replaces-all': [[false, 1], async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { settings: { trackOpens: false }, sequence: STEP });
+    const r = await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'renamed' } });
+    return [r.body.settings.trackOpens, r.body.sequence.length];
+  }],
+  'camp-start-without-leads': [400, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP });
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
+  'camp-start-without-sequence': [400, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { leads: ['x@corp.test'] });
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
+  'camp-patch-sequence-appends': [1, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { sequence: STEP } })).body.sequence.length;
+  }],
+  'camp-patch-accounts-merged': [1, async (e) => {
+    const w = await e.workspace();
+    const [a, b] = [await e.mailbox(w), await e.mailbox(w)];
+    const c = await e.campaign(w, { accounts: [a.id] });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { accounts: [b.id] } })).body.accounts.length;
+  }],
+  'camp-resume-without-mailbox': [400, async (e) => {
+    const { w, c } = await pausedCampaign(e);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
+  }],
+  'camp-resume-blocked-by-unsendable-mailbox': [200, async (e) => {
+    const { w, c } = await pausedCampaign(e);
+    await e.mailbox(w); // inactive: cannot send now
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
+  }],
+  'camp-within-schedule-utc': [true, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { schedule: kiritimatiWindow() });
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.isWithinSchedule;
+  }],
+  'camp-next-opens-always-set': [null, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w);
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.nextScheduleOpensAt;
+  }],
+  // ---- leads ----
+  'lead-platform-status-accepted': [400, async (e) => (await patchLead(e, 'email_sent')).status],
+  'lead-replied-status-before-reply': [400, async (e) => (await patchLead(e, 'lead_replied_interested')).status],
+  'lead-lost-needs-reply': [200, async (e) => (await patchLead(e, 'lead_lost')).status],
+  'lead-new-status-other': ['not_contacted', async (e) => (await campWithLead(e)).lead.status],
+  'lead-email-change-after-contact': [400, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'contacted');
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
+  }],
+  'lead-delete-no-retention': [30, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'contacted');
+    return (await e.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${lead.id}`)).body.retentionDays;
+  }],
+  'lead-mutate-empty-filter-deletes-all': [400, async (e) => (await mutateStatus(e, { operation: 'delete', filter: {} })).status],
+  'lead-mutate-ids-1001': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: Array.from({ length: 1001 }, () => randomUUID()) })).status],
+  'lead-mutate-all-with-ids': [400, async (e) => (await mutateStatus(e, { operation: 'delete', all: true, ids: 'lead' })).status],
+  'lead-mutate-missing-not-reported': [[1, 1], async (e) => {
+    const r = (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: [ABSENT] })).body;
+    return [r.failed, r.errors.length];
+  }],
+  'lead-search-case-sensitive': [1, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { leads: ['Mixed.Case@Corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=mixed.case@corp')).body.data.length;
+  }],
+  'lead-search-more-than-10': [10, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 11; i++) await e.campaign(w, { leads: ['same@corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=same@corp.test')).body.data.length;
+  }],
+  'lead-search-row-per-lead': [1, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { leads: ['one.abc@corp.test', 'two.abc@corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=abc@corp')).body.data.length;
+  }],
+  // ---- lead searches ----
+  'lf-draft-listed': [0, async (e) => {
+    const { w } = await leadSearch(e, 'draft');
+    return (await e.call(w.key, 'GET', '/v1/lead-searches')).body.data.length;
+  }],
+  'lf-completedat-missing': ['string', async (e) => typeof (await leadSearch(e, 'completed')).ls.completedAt],
+  'lf-errormessage-missing': ['boom', async (e) => (await leadSearch(e, 'failed', { errorMessage: 'boom' })).ls.errorMessage],
+  'lf-discovery-never-finished': [true, async (e) => (await leadSearch(e, 'crawling')).ls.discoveryFinished],
+  // ---- field shapes of 2.1, 2.5, 2.6, 2.8 and the answers of 4.2 to 4.4 ----
+  'acct-healthscore-per-mille': [true, async (e) => {
+    const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
+    return m.healthScore >= 0 && m.healthScore <= 100;
+  }],
+  'acct-provider-smtp': ['custom', async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0].provider],
+  'acct-timestamps-epoch': [['string', 'string'], async (e) => {
+    const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
+    return [typeof m.createdAt, typeof m.updatedAt];
+  }],
+  'acct-field-snake-case': [[true, false], async (e) => {
+    const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
+    return ['sendingGapMinutes' in m, 'sending_gap_minutes' in m];
+  }],
+  'acct-tags-as-names': ['object', async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
+    const m = await e.mailbox(w);
+    await e.ctl('PUT', `/accounts/${m.id}/tags`, { tagIds: [tag.id] });
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts?limit=100&tags=${tag.id}`)).body.data[0]?.tags?.[0];
+  }],
+  'acct-verification-no-dns': ['object', async (e) => typeof (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0].verification.dns],
+  'acct-batch-empty-accepted': [400, async (e) => (await postAccounts(e, await e.workspace(), [])).status],
+  'acct-batch-51-accepted': [400, async (e) => (await postAccounts(e, await e.workspace(), Array.from({ length: 51 }, () => mailboxInput()))).status],
+  'acct-create-summary-no-failed': [0, async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.summary.failed],
+  'acct-create-200': [201, async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).status],
+  'camp-patch-wrapped': ['renamed', async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'renamed' } })).body.name;
+  }],
+  'camp-resume-answer-no-success': [true, async (e) => {
+    const { w, c } = await pausedCampaign(e);
+    await e.mailbox(w);
+    return (await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/resume`)).body.success;
+  }],
+  'camp-metrics-strings': ['number', async (e) => {
+    const { w, c } = await campWithLead(e);
+    return typeof (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.metrics.leadsCount;
+  }],
+  'camp-create-leads-no-invalid': [1, async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test', 'not an address'] } })).body.leads?.invalid;
+  }],
+  'lead-mutate-unknown-operation-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'archive', ids: 'lead' })).status],
+  'lead-mutate-status-optional': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', ids: 'lead' })).status],
+  'lead-mutate-operation-not-echoed': ['add_tags', async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).body.operation],
+  'lead-search-hit-no-campaign-name': ['Probe', async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { name: 'Probe', leads: ['hit.abc@corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=hit.abc')).body.data[0]?.campaignName;
+  }],
+  'lf-progress-strings': ['number', async (e) => typeof (await leadSearch(e, 'crawling')).ls.progress.companiesFound],
+  'lf-searchmode-person': ['people', async (e) => (await leadSearch(e, 'crawling')).ls.searchMode],
+  'lf-maxresults-string': [10, async (e) => (await leadSearch(e, 'crawling')).ls.maxResults],
+  'lf-errormessage-empty': [null, async (e) => (await leadSearch(e, 'crawling')).ls.errorMessage],
+};
+
+describe('mutants', () => {
+  let clean: Env;
+  beforeAll(async () => {
+    clean = await Env.start();
+  });
+  afterAll(() => clean.stop());
+
+  it('every mutant has a probe', () => {
+    expect(Object.keys(PROBES).sort()).toEqual(MUTANTS.map((m) => m.id).filter((id) => !isSendPath(id)).sort());
+  });
+
+  it('every mutant is switched at exactly one place', () => {
+    const files: string[] = [];
+    const walk = (d: string) => {
+      for (const f of readdirSync(d, { withFileTypes: true })) {
+        if (f.isDirectory()) walk(join(d, f.name));
+        else if (f.name.endsWith('.ts') && !f.name.endsWith('.test.ts') && f.name !== 'mutants.ts' && f.name !== 'test-helpers.ts') files.push(join(d, f.name));
+      }
+    };
+    walk(join(import.meta.dirname, '..'));
+    const src = files.map((f) => readFileSync(f, 'utf8')).join('\n');
+    for (const m of MUTANTS) {
+      const n = src.split(`mutant('${m.id}')`).length - 1;
+      expect(n, m.id).toBe(1);
+    }
+  });
+
+  // Concurrent: every probe uses its own workspaces; a probe that moves the clock gets its own
+  // clean instance so that it cannot disturb the windows of the others.
+  for (const m of MUTANTS.filter((x) => !isResource(x.id) && !isSendPath(x.id))) {
+    it.concurrent(`${m.id} deviates`, async () => {
+      const [expected, probe] = PROBES[m.id as MutantId]!;
+      const own = probe.toString().includes('/clock/advance') ? await Env.start() : null;
+      try {
+        expect(await probe(own ?? clean), `clean reference (${m.rule})`).toEqual(expected);
+      } finally {
+        await own?.stop();
+      }
+      const e = await Env.start([m.id]);
+      try {
+        expect(await probe(e), `with mutant ${m.id}`).not.toEqual(expected);
+      } finally {
+        await e.stop();
+      }
+    });
+  }
+});
+
+// The resource mutants (issue 4) run concurrently, on their own clean instance: their probes use
+// their own workspaces, and only acct-oauth-state-never-expires moves that instance's clock (by
+// 10 minutes, which no other resource probe is sensitive to).
+describe.concurrent('resource mutants', () => {
+  let clean: Env;
+  beforeAll(async () => {
+    clean = await Env.start();
+  });
+  afterAll(() => clean.stop());
+  for (const m of MUTANTS.filter((x) => isResource(x.id))) {
+    it(`${m.id} deviates`, async () => {
+      const [expected, probe] = PROBES[m.id as MutantId]!;
+      expect(await probe(clean), `clean reference (${m.rule})`).toEqual(expected);
+      const e = await Env.start([m.id]);
+      try {
+        expect(await probe(e), `with mutant ${m.id}`).not.toEqual(expected);
+      } finally {
+        await e.stop();
+      }
+    });
+  }
+});
