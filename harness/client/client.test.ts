@@ -5,7 +5,7 @@ import { RateBudget } from './budget.ts';
 import { closeAllPools, createClient, retryDelayMs, TransportError } from './client.ts';
 import { Recorder } from './recorder.ts';
 import { REDACTED, Redactor } from './redact.ts';
-import { json, startServer, type TestServer } from './test-server.ts';
+import { json, startServer, type TestServer } from './server.test-helper.ts';
 
 const KEY = 'sk_test_4f1c2a9b8e7d6c5b4a39';
 const KEY2 = 'sk_test_second_key_0987654321';

@@ -4,7 +4,7 @@ import { closeAllPools, createClient } from './client.ts';
 import { ControlError, createControlClient } from './control.ts';
 import { Recorder } from './recorder.ts';
 import { REDACTED, Redactor } from './redact.ts';
-import { json, startServer, type TestServer } from './test-server.ts';
+import { json, startServer, type TestServer } from './server.test-helper.ts';
 
 const TOKEN = 'ctl_token_5e6f7a8b9c0d1e2f';
 const WS_KEY = 'sk_ws_created_by_control_123456';

@@ -1,4 +1,4 @@
-// Client of the conformance control API v1 (../shared/DESIGN.md), implementing ControlClient.
+// Client of the conformance control API v1 (docs/ARCHITECTURE.md, "Control API v1"), implementing ControlClient.
 // Every call is recorded (kind 'control': not counted in stats.requests), the token is
 // registered with the redactor (curl lines use $OUTREACH_CONTROL_TOKEN), and the apiKey of a
 // created workspace is registered too (curl lines use $OUTREACH_API_KEY).

@@ -18,6 +18,7 @@ import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report/ty
 import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './report/thresholds.ts';
 import { mergeLoadReports, parseShard } from './generator/merge.ts';
 import type { Precision } from './generator/open-model.ts';
+import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 
 // `outreach-conformance load api|capacity|sendpath`: runs one load, writes
 // reports/<run>/load.json and load.html (and requests.ndjson for api), prints the verdict.
@@ -223,7 +224,7 @@ function verdict(r: LoadReport): string {
 
 interface Target {
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   embedded: boolean;
   stop(): Promise<void>;
 }

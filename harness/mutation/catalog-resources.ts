@@ -1,4 +1,4 @@
-// Mutants of the resource rules of parts 2 to 4 (issue 4): mutant id -> the clause ids it breaks.
+// Mutants of the resource rules of parts 2 to 4: mutant id -> the clause ids it breaks.
 // Kept apart from catalog.ts so the people writing resource mutants edit only this file.
 // Clause ids from harness/ground/spec-model/clauses/{part2,part3,part4-*,part8}.ts; the rule each mutant breaks
 // is in harness/reference/switches/mutants.ts.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../ground/events.ts';
 import { loadProfile } from '../runner/profile.ts';
-import { MODEL_CHECKS } from '../../suites/checks/models/index.ts';
+import { MODEL_CHECKS } from '../../suites/checks/state/index.ts';
 import { runAgainstReference } from './run.ts';
 
 // The sinks variant of the mailbox model check, through the real runner (which starts the mail

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseProfile } from '../runner/profile.ts';
 import { parseChoices, profileFor, startReference } from '../reference/index.ts';
+import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 
 // A portability target: the reference started with one set of "not shown" choices, described
 // by the profile a vendor with those choices would write. Without the control API the kit is
@@ -19,7 +20,7 @@ export interface PortabilityOptions {
 export interface PortabilityTarget {
   profile: Profile;
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   choicesName: string;
   stop(): Promise<void>;
 }
@@ -45,7 +46,7 @@ export async function startPortabilityTarget(opts: PortabilityOptions): Promise<
 }
 
 /** What a dashboard does before a CI job: workspaces with an all:all + apikeys:manage key. */
-async function provision(control: { baseUrl: string; token: string }, n: number) {
+async function provision(control: ControlEndpoint, n: number) {
   const out: { apiKey: string; apiKeyId: string; organizationId: string }[] = [];
   const tag = randomBytes(2).toString('hex');
   for (let i = 0; i < n; i++) {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatFigures, runFuzz } from '../fuzz/core.ts';
 import { referenceTargets, type ReferenceFuzz } from '../fuzz/reference.ts';
-import { Env, envelopeProblems, type Workspace } from './test-helpers.ts';
+import { Env, envelopeProblems, type Workspace } from './reference.test-helper.ts';
 import { exchange, parseHttpAnswer } from '../fuzz/wire.ts';
 
 const SEED = Number(process.env.OUTREACH_FUZZ_SEED ?? 20261125);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Env } from './test-helpers.ts';
+import { Env } from './reference.test-helper.ts';
 
 // Hostile bodies the kit's ROBUST-HOSTILE checks send: a free-form value nested thousands of
 // levels deep is refused in the envelope before anything stores or serializes it.

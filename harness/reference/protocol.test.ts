@@ -1,6 +1,6 @@
 // The reference target's own tests of its protocol layer: real HTTP against started instances.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Env, envelopeProblems, UUID_V4, type Workspace } from './test-helpers.ts';
+import { Env, envelopeProblems, UUID_V4, type Workspace } from './reference.test-helper.ts';
 import { startReference, MUTANTS } from './index.ts';
 import { covers, isSubset, routeAccepts, GRANULAR_SCOPES } from './request/scopes.ts';
 import { ROUTES } from './http/routes.ts';

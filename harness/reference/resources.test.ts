@@ -1,6 +1,6 @@
 // The minimal-but-real resource handlers: campaigns, leads, mailboxes (and the 404 stubs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Env, mailboxInput, envelopeProblems, type Workspace } from './test-helpers.ts';
+import { Env, mailboxInput, envelopeProblems, type Workspace } from './reference.test-helper.ts';
 
 let env: Env;
 let ws: Workspace;

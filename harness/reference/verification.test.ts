@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startSinks, imapUnavailableReason, type MailSink } from '../sinks/index.ts';
 import { sinkCertificate } from '../sinks/cert.ts';
-import { Env, mailboxInput, type Workspace } from './test-helpers.ts';
+import { Env, mailboxInput, type Workspace } from './reference.test-helper.ts';
 
 let sink: MailSink;
 let e: Env;

@@ -25,7 +25,7 @@ describe('events.ndjson -> every report', () => {
 
     const onDisk = JSON.parse(readFileSync(join(dir, 'run', 'results.json'), 'utf8')) as Results;
     expect(onDisk).toEqual(JSON.parse(JSON.stringify(results)));
-    // the shape issue 2 asks for
+    // the shape of results.json
     expect(onDisk).toMatchObject({
       kit: { name: 'outreach-conformance', version: '0.1.0' },
       spec: { version: '1.0.0', sha256: 'a'.repeat(64) },

@@ -1,4 +1,4 @@
-// Headings of the spec's sections (../shared/spec/outreach-api-v1.md, v1), for report headings.
+// Headings of the spec's sections (Outreach Email Service API v1), for report headings.
 // A section not listed here is shown by its number alone.
 export const SECTION_TITLES: Readonly<Record<string, string>> = {
   '1': 'What the service does',

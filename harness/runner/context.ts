@@ -1,12 +1,13 @@
 import type { Depth } from '../ground/check.ts';
 import type { Profile } from '../ground/profile-schema.ts';
+import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 
 // What the CLI hands to the conformance test worker (through the environment, never a file:
 // it holds the control token).
 export interface RunContext {
   runId: string;
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   /** The run's profile as the CLI resolved it (its poolSize included): the worker never loads it again. */
   profile: Profile;
   depth: Depth;

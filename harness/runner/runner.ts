@@ -13,6 +13,7 @@ import { sweep } from './sweep.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
+import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
 // and emits check-start/check-end events (exchanges are emitted by the client's recorder).
@@ -20,7 +21,7 @@ import { connectRemoteSinks } from './remote-sinks.ts';
 export interface RunnerOptions {
   profile: Profile;
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   depth: Depth;
   sink: EventSink;
   /** Prefix of every resource name this run creates (swept before and after). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // zod schemas of every resource, input and response of parts 2, 4 and 7 of the spec
-// (../shared/spec/outreach-api-v1.md), written from the spec text.
+// (the Outreach Email Service API v1 spec), written from the spec text.
 //
 // House rules of this file:
 // - Response objects never reject extra fields (z.looseObject): the spec does not forbid them.

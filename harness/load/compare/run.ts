@@ -6,6 +6,7 @@ import { encode, newHistogram, percentile, record } from '../generator/histogram
 import type { CpuProbe, CpuReading } from '../generator/proc-cpu.ts';
 import { createTransport, type Transport } from '../generator/transport.ts';
 import { provideWorkspaces } from '../generator/workspaces.ts';
+import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // One measured run of `compare` against one side: a closed model (each of `connections` loops
 // sends its next request when the last answered) of a fixed count of reads, bounded in time, with
@@ -49,7 +50,7 @@ export async function prepareClosedSide(o: {
   label: string;
   profile: Profile;
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   redactor: Redactor;
   prefix: string;
   seed: number;

@@ -11,6 +11,7 @@ import { KitError } from '../../ground/errors.ts';
 import { EMBEDDED_CAPACITY_LIMIT } from '../command.ts';
 import { KIT_BIN, startChildReference } from '../generator/embedded-target.ts';
 import { canReadCpu, metricsProbe, pidProbe, type CpuProbe } from '../generator/proc-cpu.ts';
+import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // The two sides of `compare`: what `--base` and `--head` name, and the running target each one
 // becomes. A URL is a running target (its CPU only when its profile says where to read it); `.`,
@@ -44,7 +45,7 @@ export interface SideInfo {
 export interface ServedSide {
   info: SideInfo;
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   profile: Profile;
   cpu?: CpuProbe;
   stop(): Promise<void>;

@@ -12,6 +12,7 @@ import type { LoadReport } from '../report/types.ts';
 import { createTransport, type Transport } from './transport.ts';
 import { Watch } from './watch.ts';
 import { planWorkspaces, provideWorkspaces, type LoadWorkspace, type WorkspacePlan } from './workspaces.ts';
+import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // `load api`: an open-model load over a weighted mix of real flows, spread over as many
 // workspaces as the rate limit asks, every answer held to the spec while it runs.
@@ -19,7 +20,7 @@ import { planWorkspaces, provideWorkspaces, type LoadWorkspace, type WorkspacePl
 export interface ApiLoadOptions {
   profile: Profile;
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   /** requests per second */
   rate: number;
   durationMs: number;

@@ -7,6 +7,7 @@ import { encode, newHistogram, percentile, record } from './histogram.ts';
 import type { CapacityStats, CapacityStep, EndpointStats, LoadReport } from '../report/types.ts';
 import { createTransport } from './transport.ts';
 import { provideWorkspaces } from './workspaces.ts';
+import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // `load capacity`: the throughput ceiling of read endpoints, and the latency at that ceiling.
 // A closed model (autocannon: each connection sends its next request when the last answered),
@@ -37,7 +38,7 @@ const MAX_ERROR_SHARE = 0.01;
 export interface CapacityOptions {
   profile: Profile;
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   redactor: Redactor;
   prefix: string;
   seed: number;

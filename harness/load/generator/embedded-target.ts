@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { KitError } from '../../ground/errors.ts';
+import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // The embedded reference for load runs, in a child process of its own: a generator sharing an
 // event loop with its target would measure its own pauses as the target's latency (and the
@@ -14,7 +15,7 @@ export const KIT_BIN = fileURLToPath(new URL('../../../bin/outreach-conformance.
 
 export interface ChildTarget {
   baseUrl: string;
-  control: { baseUrl: string; token: string };
+  control: ControlEndpoint;
   /** the child's process id (its CPU time is read from /proc by `compare`) */
   pid: number;
   stop(): Promise<void>;

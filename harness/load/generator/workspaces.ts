@@ -5,6 +5,7 @@ import type { Redactor } from '../../client/redact.ts';
 import { resolveSecret } from '../../runner/profile.ts';
 import { KitError } from '../../ground/errors.ts';
 import { POOL_ZONES } from '../../runner/pool.ts';
+import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // How many workspaces a load needs, and where they come from. The rate limit is per workspace
 // (part 8: 120 requests per 60 s, shared by every key of it), so a load spreads its rate over
@@ -51,7 +52,7 @@ export interface LoadWorkspace {
 export async function provideWorkspaces(
   profile: Profile,
   need: WorkspacePlan,
-  opts: { control?: { baseUrl: string; token: string }; redactor: Redactor; prefix: string; rate: number; shard?: { index: number; of: number } },
+  opts: { control?: ControlEndpoint; redactor: Redactor; prefix: string; rate: number; shard?: { index: number; of: number } },
 ): Promise<LoadWorkspace[]> {
   if (opts.control) {
     const control = createControlClient({ baseUrl: opts.control.baseUrl, token: opts.control.token, recorder: new Recorder({ emit() {} }, opts.redactor) });

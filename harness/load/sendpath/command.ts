@@ -7,6 +7,7 @@ import { encode, newHistogram } from '../generator/histogram.ts';
 import type { LoadReport } from '../report/types.ts';
 import { runSendpathLoad } from './sendpath.ts';
 import { parseDuration } from '../generator/units.ts';
+import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // `load sendpath`: the kit's mail sinks, the target's mailboxes logging in to them, and the
 // send-path load; the report's figures are what arrived at the sink.
@@ -14,7 +15,7 @@ import { parseDuration } from '../generator/units.ts';
 export interface SendpathCommandInput {
   profile: Profile;
   baseUrl: string;
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   redactor: Redactor;
   seed: number;
   flags: Record<string, any>;

@@ -34,6 +34,7 @@ import { KitError } from '../../ground/errors.ts';
 import type { MailSink, StoredMessage } from '../../sinks/index.ts';
 import { encode, newHistogram, record, HIGHEST_US } from '../generator/histogram.ts';
 import type { SendpathMailbox, SendpathStats, Violation } from '../report/types.ts';
+import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -60,7 +61,7 @@ export interface SendpathLoadOptions {
   baseUrl: string;
   profile: Profile;
   /** the conformance-control API, when the target has it */
-  control?: { baseUrl: string; token: string };
+  control?: ControlEndpoint;
   /** a workspace key (used when there is no control API; with control, a fresh workspace is created) */
   apiKey?: string;
   /** started by the caller, reachable by the target (profile sinks.host) */

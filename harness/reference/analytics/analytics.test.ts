@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startReference, ALT_CHOICES, type Choices } from '../index.ts';
-import { Env, type Workspace } from '../test-helpers.ts';
+import { Env, type Workspace } from '../reference.test-helper.ts';
 import { localParts, zonedToUtc } from '../domain/time.ts';
 
 const TZ = 'Pacific/Kiritimati'; // UTC+14: local days start at 10:00 UTC of the day before

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { startReference } from '../index.ts';
-import { Env } from '../test-helpers.ts';
+import { Env } from '../reference.test-helper.ts';
 import { localParts, zonedToUtc } from '../domain/time.ts';
 
 const ZONES = ['Pacific/Kiritimati', 'America/St_Johns', 'UTC', 'Asia/Kathmandu', 'Pacific/Pago_Pago'];

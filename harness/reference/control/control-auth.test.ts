@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_ROUTES } from './control.ts';
-import { Env, envelopeProblems, type Res, type Workspace } from '../test-helpers.ts';
+import { Env, envelopeProblems, type Res, type Workspace } from '../reference.test-helper.ts';
 
 let env: Env;
 let ws: Workspace;

@@ -1,4 +1,4 @@
-// The conformance control API v1 (../shared/DESIGN.md), on its own port, Bearer control token.
+// The conformance control API v1 (docs/ARCHITECTURE.md, "Control API v1"), on its own port, Bearer control token.
 // Errors use the spec's envelope (never affected by mutants); unknown paths answer 404.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
@@ -9,7 +9,7 @@ import { type Services, type Reply } from '../request/context.ts';
 import { LIMIT_TYPES, type LimitType } from '../domain/workspace.ts';
 import { insertKey, insertWorkspace, loadWorkspace, saveWorkspacePlan } from '../store/store.ts';
 import { V, bodyObject, isTimezone, isUuid, isEmail } from '../request/validate.ts';
-import { LEAD_SEARCH_STATUSES, TERMINAL_SEARCH_STATUSES, leadSearchView, loadLeadSearch } from '../resources/leadSearches.ts';
+import { LEAD_SEARCH_STATUSES, TERMINAL_SEARCH_STATUSES, leadSearchView, loadLeadSearch } from '../resources/lead-searches.ts';
 import { randomUUID } from 'node:crypto';
 import { KNOWN_SCOPES } from '../request/scopes.ts';
 

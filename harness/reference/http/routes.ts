@@ -17,7 +17,7 @@
 import type { Handler } from '../request/context.ts';
 import * as apikeys from '../resources/apikeys.ts';
 import * as workspace from '../resources/workspace.ts';
-import * as leadSearches from '../resources/leadSearches.ts';
+import * as leadSearches from '../resources/lead-searches.ts';
 import * as accounts from '../resources/accounts.ts';
 import * as campaigns from '../resources/campaigns.ts';
 import { testEmail } from '../resources/test-emails.ts';

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Profile } from '../../ground/profile-schema.ts';
 import { ALT_CHOICES, DEFAULT_CHOICES, parseChoices, profileFor, randomChoices, startReference, type Choices } from '../index.ts';
-import { Env, mailboxInput } from '../test-helpers.ts';
+import { Env, mailboxInput } from '../reference.test-helper.ts';
 import { bodyOf, chosenRoutes, queryOf } from '../http/chosen.ts';
 import { ROUTES } from '../http/routes.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { Env, UUID_V4, mailboxInput } from '../test-helpers.ts';
+import { Env, UUID_V4, mailboxInput } from '../reference.test-helper.ts';
 import { startSinks } from '../../sinks/index.ts'; // test code: a real IMAPS server with a self-signed certificate
 import { MUTANTS } from '../index.ts';
 import type { MutantId } from './mutants.ts';
@@ -56,6 +56,14 @@ async function oauthMailbox(e: Env) {
   const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
   const id = (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@gmail.test` })).body.accountId as string;
   return { w, id, state: init.state as string };
+}
+/** A mailbox carrying a tag of its workspace. */
+async function taggedMailbox(e: Env) {
+  const w = await e.workspace();
+  const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
+  const m = await e.mailbox(w);
+  await e.ctl('PUT', `/accounts/${m.id}/tags`, { tagIds: [tag.id] });
+  return { w, tag, m };
 }
 const STEP = [{ subject: 'Hi {{firstName}}', body: '<p>Hello</p>', delayDays: 0, delayHours: 0 }];
 async function campWithLead(e: Env) {
@@ -406,11 +414,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).text.includes('s3cret-smtp');
   }],
   'acct-tags-filter-ignored': [1, async (e) => {
-    const w = await e.workspace();
-    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
-    const a = await e.mailbox(w);
+    const { w, tag } = await taggedMailbox(e);
     await e.mailbox(w);
-    await e.ctl('PUT', `/accounts/${a.id}/tags`, { tagIds: [tag.id] });
     return (await e.call(w.key, 'GET', `/v1/accounts?tags=${tag.id}`)).body.data.length;
   }],
   'acct-revoke-ignored': ['revoked', async (e) => {
@@ -555,10 +560,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return ['sendingGapMinutes' in m, 'sending_gap_minutes' in m];
   }],
   'acct-tags-as-names': ['object', async (e) => {
-    const w = await e.workspace();
-    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
-    const m = await e.mailbox(w);
-    await e.ctl('PUT', `/accounts/${m.id}/tags`, { tagIds: [tag.id] });
+    const { w, tag } = await taggedMailbox(e);
     return typeof (await e.call(w.key, 'GET', `/v1/accounts?limit=100&tags=${tag.id}`)).body.data[0]?.tags?.[0];
   }],
   'acct-verification-no-dns': ['object', async (e) => typeof (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0].verification.dns],
@@ -614,7 +616,7 @@ describe('mutants', () => {
     const walk = (d: string) => {
       for (const f of readdirSync(d, { withFileTypes: true })) {
         if (f.isDirectory()) walk(join(d, f.name));
-        else if (f.name.endsWith('.ts') && !f.name.endsWith('.test.ts') && f.name !== 'mutants.ts' && f.name !== 'test-helpers.ts') files.push(join(d, f.name));
+        else if (f.name.endsWith('.ts') && !f.name.endsWith('.test.ts') && f.name !== 'mutants.ts' && !f.name.endsWith('.test-helper.ts')) files.push(join(d, f.name));
       }
     };
     walk(join(import.meta.dirname, '..'));
@@ -646,7 +648,7 @@ describe('mutants', () => {
   }
 });
 
-// The resource mutants (issue 4) run concurrently, on their own clean instance: their probes use
+// The resource mutants run concurrently, on their own clean instance: their probes use
 // their own workspaces, and only acct-oauth-state-never-expires moves that instance's clock (by
 // 10 minutes, which no other resource probe is sensitive to).
 describe.concurrent('resource mutants', () => {

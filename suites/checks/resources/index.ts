@@ -4,7 +4,7 @@ import { BOUND_CHECKS } from './bounds.ts';
 import { CAMPAIGN_CHECKS } from './campaigns.ts';
 import { LEAD_CHECKS } from './leads.ts';
 import { LEAD_SEARCH_CHECKS } from './lead-searches.ts';
-import { SECURITY_CHECKS } from './security.ts';
+import { SECURITY_CHECKS } from '../security/resources.ts';
 import { VERIFICATION_CHECKS } from './verification.ts';
 import { DECLARATION_CHECKS } from './declarations.ts';
 

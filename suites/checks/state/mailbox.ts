@@ -5,15 +5,15 @@ import { fail, skip } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress, UNREACHABLE_SERVERS, type MailboxServers } from '../../../fixtures/factories/index.ts';
 import { fillPath, itemOf } from '../../../harness/ground/operations.ts';
-import * as M from '../../models/mailbox.ts';
-import type { RuleLevel } from '../../models/core.ts';
+import * as M from '../../state-models/mailbox.ts';
+import type { RuleLevel } from '../../state-models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
 import { mailSinks } from '../../lib/sinks.ts';
 
 // Model-based check of the mailbox machine (3.2): every run connects one mailbox, then a random
 // sequence of pause, resume (referenced), PATCH with new credentials, PATCH without credentials,
 // delete, drain of background work (control API only) and plain reads; after each step the mailbox
-// is read back (referenced accounts.get) and judged by suites/models/mailbox.ts.
+// is read back (referenced accounts.get) and judged by suites/state-models/mailbox.ts.
 //
 // Two variants: the mailbox points at servers nobody listens on (verification can only fail), or,
 // with the kit's mail sinks, at a real SMTP/IMAP user (verification can succeed; a credential PATCH

@@ -5,7 +5,7 @@ import { fail, skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign, createMailbox } from '../../lib/recipes.ts';
 import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';
-import { campaignWithLeads, control, getMailbox, mbx, mustGetMailbox, mutateBody, op, opRequest, settle, walk } from './lib.ts';
+import { campaignWithLeads, control, getMailbox, mbx, mustGetMailbox, mutateBody, op, opRequest, settle, walk } from '../resources/lib.ts';
 
 // Security of the resources: another workspace's ids are absent (404 on every endpoint that
 // takes an id, never 2xx, never 403), passwords never come back, signatures are sanitized,

@@ -4,7 +4,7 @@ import { fail, skip } from '../../../harness/ground/check.ts';
 import { expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { UUID_RE } from '../../../harness/ground/spec-model/schemas.ts';
-import { SUBJECTS, type Subject } from '../idempotency/subjects.ts';
+import { SUBJECTS, type Subject } from './subjects.ts';
 
 // Idempotency replays never cross workspaces, on every state-changing endpoint of the catalog
 // (IDEM-WORKSPACE-SCOPED/POST /v1/campaigns proves it on one at every depth): two workspaces send

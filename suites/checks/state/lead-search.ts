@@ -3,8 +3,8 @@ import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
-import * as S from '../../models/leadSearch.ts';
-import type { RuleLevel } from '../../models/core.ts';
+import * as S from '../../state-models/lead-search.ts';
+import type { RuleLevel } from '../../state-models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
 
 // Model-based check of the lead search (3.4, fields of 2.8): lead searches are system-driven, so
@@ -12,7 +12,7 @@ import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
 // status, progress and, for `failed`, an errorMessage). Every run advances a search through random
 // forward moves (a later phase, the same phase with more progress, or a terminal state) and reads
 // it back through the public API after each move (GET /v1/lead-searches/{id}); once terminal it is
-// only read again. suites/models/leadSearch.ts checks the fields against the status and the history
+// only read again. suites/state-models/leadSearch.ts checks the fields against the status and the history
 // and never predicts the next status (transitions not shown: PROFILE).
 
 interface Model {

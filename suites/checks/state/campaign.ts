@@ -6,15 +6,15 @@ import { faker } from '../../lib/recipes.ts';
 import { campaignBody, mailboxInput, sequenceStep, UNREACHABLE_SERVERS } from '../../../fixtures/factories/index.ts';
 import { fieldName, fillPath, getPath, resultPath } from '../../../harness/ground/operations.ts';
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
-import * as C from '../../models/campaign.ts';
-import type { RuleLevel } from '../../models/core.ts';
+import * as C from '../../state-models/campaign.ts';
+import type { RuleLevel } from '../../state-models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
 
 // Model-based check of the campaign machine (3.1): every run creates a campaign (with or without
 // leads, sequence, launch), then a random sequence of start, pause (referenced), resume, add leads
 // (referenced), PATCH sequence / name, create and delete a mailbox in the workspace, drain (control
 // only); after each step the status is read back (GET /v1/campaigns/{id}/status) and judged by
-// suites/models/campaign.ts. With the control API every run gets a fresh workspace of its own, so
+// suites/state-models/campaign.ts. With the control API every run gets a fresh workspace of its own, so
 // "the workspace has no mailbox" is known; without it the check only knows of the mailboxes it made.
 
 interface Model {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as S from './leadSearch.ts';
+import * as S from './lead-search.ts';
 
 const T = '2026-11-21T01:00:00.000Z';
 const view = (status: string, o: Partial<S.LeadSearchView> = {}): S.LeadSearchView => ({

@@ -5,8 +5,8 @@ import { fail } from '../../../harness/ground/check.ts';
 import { faker, listLeads } from '../../lib/recipes.ts';
 import { campaignBody, prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../../harness/ground/spec-model/schemas.ts';
-import * as L from '../../models/lead.ts';
-import type { RuleLevel } from '../../models/core.ts';
+import * as L from '../../state-models/lead.ts';
+import type { RuleLevel } from '../../state-models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
 import { hasLeadEvents } from '../sending/lead-history.ts';
 
@@ -16,7 +16,7 @@ import { hasLeadEvents } from '../sending/lead-history.ts';
 // a random sequence of status changes (user-settable, replied-only, platform-managed and unknown
 // values) through PATCH and through mutate `set_status`, email changes, other PATCHes and deletes;
 // after each step the campaign's leads are read back (referenced leads.list) and judged by
-// suites/models/lead.ts. The "has replied" / "contacted" facts come from what the target reports;
+// suites/state-models/lead.ts. The "has replied" / "contacted" facts come from what the target reports;
 // with the control API a step may record that a lead was sent an email or replied (the lead-events
 // extension, POST /leads/{id}/events), which brings the replied-only and contacted rules into play.
 

@@ -2,10 +2,10 @@ import fc from 'fast-check';
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { CheckContext, Depth, Workspace } from '../../../harness/ground/check.ts';
 import { CheckFailure, CheckSkipped } from '../../../harness/ground/check.ts';
-import type { RuleLevel, Step, Violation } from '../../models/core.ts';
+import type { RuleLevel, Step, Violation } from '../../state-models/core.ts';
 
 // The part every model-based check shares: fast-check drives command sequences against the
-// target, each step is judged by a pure model (suites/models/), the first step that breaks a rule
+// target, each step is judged by a pure model (suites/state-models/), the first step that breaks a rule
 // of the level the check is about throws a ModelViolation; fast-check shrinks to a minimal
 // sequence, and the failure message carries the model's verdict, the minimal sequence, the
 // fast-check seed and path, and how to replay it.

@@ -2,10 +2,10 @@ import type { Check } from '../../../harness/ground/check.ts';
 import { CAMPAIGN_MODEL_CHECKS } from './campaign.ts';
 import { MAILBOX_MODEL_CHECKS } from './mailbox.ts';
 import { LEAD_MODEL_CHECKS } from './lead.ts';
-import { LEAD_SEARCH_MODEL_CHECKS } from './leadSearch.ts';
+import { LEAD_SEARCH_MODEL_CHECKS } from './lead-search.ts';
 
 /**
- * Model-based checks: the state machines of part 3 (pure models in suites/models/) driven by
+ * Model-based checks: the state machines of part 3 (pure state-models in suites/state-models/) driven by
  * fast-check command sequences. Ids: STATE-MODEL/<machine> (MUST rules; a failure fails the run)
  * and STATE-MODEL-READINGS/<machine> (the SHOULD readings of part 3; a failure is a warning).
  */
