@@ -136,9 +136,11 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const dir = join(outRoot, runId);
     const eventsPath = join(dir, 'events.ndjson');
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
-    const selected = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, selectChecks(ALL_CHECKS, depth), outRoot);
+    // The run is resolved once: the depth's checks, narrowed by --check/--clause/--rerun-failed, cut to the budget.
+    const eligible = selectChecks(ALL_CHECKS, depth);
+    const selected = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, eligible, outRoot);
     // The depth's request budget and --time-budget choose among what it may run (harness/runner/select-depth.ts).
-    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, only: selected ? new RegExp(selected) : undefined });
+    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, only: selected ? new RegExp(selected) : undefined, eligible });
     const checks = choice.checks;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);

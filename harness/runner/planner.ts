@@ -72,8 +72,12 @@ export interface Choice {
  * explicit selection: what the user named runs whole) and the requests `timeBudgetSeconds`
  * allows `workspaces` under the profile's rate limit, whichever is smaller.
  */
-export function chooseChecks(all: readonly Check[], opts: { depth: Depth; profile: Profile; workspaces: number; only?: RegExp; timeBudgetSeconds?: number }): Choice {
-  const eligible = selectChecks(all, opts.depth, opts.only);
+export function chooseChecks(
+  all: readonly Check[],
+  opts: { depth: Depth; profile: Profile; workspaces: number; only?: RegExp; timeBudgetSeconds?: number; eligible?: readonly Check[] },
+): Choice {
+  // `eligible`: the depth's checks when the caller already has them (the CLI selects once per run).
+  const eligible = opts.eligible ? opts.eligible.filter((c) => !opts.only || opts.only.test(c.id)) : selectChecks(all, opts.depth, opts.only);
   const byDepth = opts.only ? undefined : DEPTH_BUDGETS[opts.depth];
   const byTime = opts.timeBudgetSeconds === undefined ? undefined : requestsWithin(opts.timeBudgetSeconds, opts.profile, opts.workspaces);
   const budget = byDepth === undefined ? byTime : byTime === undefined ? byDepth : Math.min(byDepth, byTime);
