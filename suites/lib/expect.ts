@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ApiResponse } from '../../harness/ground/api-client.ts';
 import type { Profile } from '../../harness/ground/profile-schema.ts';
-import { errorEnvelopeFor, schemaByName } from '../../harness/ground/spec-model/schemas.ts';
+import { errorEnvelopeFor, schemaByName } from '../../harness/ground/spec-model/schemas/index.ts';
 import { fail } from '../../harness/ground/check.ts';
 
 // Assertions a check makes about one response. Each failure names what was expected, what came,

@@ -1,4 +1,4 @@
-import { CAMPAIGN_STATUSES } from '../../harness/ground/spec-model/schemas.ts';
+import { CAMPAIGN_STATUSES } from '../../harness/ground/spec-model/schemas/index.ts';
 import { a, is2xx, isRejection, must, should, show, type Step, type Violation } from './core.ts';
 
 // Spec 3.1 Campaign, as a pure model.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as L from './lead.ts';
-import { LEAD_USER_SETTABLE_STATUSES } from '../../harness/ground/spec-model/schemas.ts';
+import { LEAD_USER_SETTABLE_STATUSES } from '../../harness/ground/spec-model/schemas/index.ts';
 
 const lead = (o: Partial<L.LeadState> = {}): L.LeadState => ({ deleted: false, status: 'not_contacted', email: 'a@x.test', replied: false, contacted: false, ...o });
 const view = (status: string, o: Partial<L.LeadView> = {}): L.LeadView => ({ status, email: 'a@x.test', metrics: { sent: 0, replied: 0 }, lastContactedAt: null, lastRepliedAt: null, ...o });

@@ -1,4 +1,4 @@
-import { LEAD_AFTER_REPLY_STATUSES, LEAD_ANYTIME_STATUSES, LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../harness/ground/spec-model/schemas.ts';
+import { LEAD_AFTER_REPLY_STATUSES, LEAD_ANYTIME_STATUSES, LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../harness/ground/spec-model/schemas/index.ts';
 import { is2xx, isRejection, must, should, show, type Step, type Violation } from './core.ts';
 
 // Spec 3.3 Lead, as a pure model.

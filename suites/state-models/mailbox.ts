@@ -1,4 +1,4 @@
-import { MAILBOX_STATUSES } from '../../harness/ground/spec-model/schemas.ts';
+import { MAILBOX_STATUSES } from '../../harness/ground/spec-model/schemas/index.ts';
 import { a, is2xx, must, should, show, type Step, type Violation } from './core.ts';
 
 // Spec 3.2 Mailbox, as a pure model.

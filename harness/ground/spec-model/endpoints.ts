@@ -29,7 +29,7 @@ export interface Endpoint {
   mutating: boolean;
   /** A list endpoint: cursor pagination of 4.1 applies. */
   list: boolean;
-  /** Name of the response schema in ./schemas.ts (absent for referenced shapes). */
+  /** Name of the response schema in ./schemas/ (SCHEMAS) (absent for referenced shapes). */
   response?: string;
 }
 

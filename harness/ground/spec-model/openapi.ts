@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { acceptedBy, type Endpoint } from './endpoints.ts';
-import { listOf, SCHEMAS, type SchemaName } from './schemas.ts';
-import { ERROR_TABLE } from './schemas.ts';
+import { listOf, SCHEMAS, type SchemaName } from './schemas/index.ts';
+import { ERROR_TABLE } from './schemas/index.ts';
 
 // An OpenAPI 3.1 document generated from the spec model (endpoint catalog + zod schemas).
 // Referenced operations have no path in the spec: they are listed under x-referenced-operations.

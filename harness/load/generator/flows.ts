@@ -25,7 +25,7 @@ export interface FlowRequest {
   body?: unknown;
   /** the endpoint as reports group it, e.g. "GET /v1/campaigns/{id}/status" */
   label: string;
-  /** the spec model's schema of a 2xx answer (harness/ground/spec-model/schemas.ts); `list` wraps it in { data, meta } */
+  /** the spec model's schema of a 2xx answer (harness/ground/spec-model/schemas/); `list` wraps it in { data, meta } */
   schema?: string;
   list?: boolean;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorEnvelopeFor, schemaByName } from '../../ground/spec-model/schemas.ts';
+import { errorEnvelopeFor, schemaByName } from '../../ground/spec-model/schemas/index.ts';
 import type { Redactor } from '../../client/redact.ts';
 import type { Violation } from '../report/types.ts';
 import type { FlowRequest } from './flows.ts';

@@ -1,4 +1,4 @@
-import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas.ts';
+import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { createCampaign, walk } from '../../lib/recipes.ts';
 import { fillPath } from '../../../harness/ground/operations.ts';
 import { skip } from '../../../harness/ground/check.ts';

@@ -3,7 +3,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expectSchema, expectThat } from '../../lib/expect.ts';
 import { Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
 import { addDays, campaignAnalytics, localDate, ok2xx, targetNow } from './lib.ts';
-import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas.ts';
+import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas/index.ts';
 
 // What leads answer, in the numbers (4.6 out-of-office flag, 2.10 bounceBreakdown): the sink puts
 // a reply, an out-of-office auto-reply and a bounce into the mailbox's IMAP inbox; once the target

@@ -4,7 +4,7 @@ import { apiAnswers } from '../../lib/observed.ts';
 import type { Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { endpointOf } from './endpoint-of.ts';
 import { createCampaign } from '../../lib/recipes.ts';
-import { unstatedNulls } from '../../../harness/ground/spec-model/schemas.ts';
+import { unstatedNulls } from '../../../harness/ground/spec-model/schemas/index.ts';
 
 // Part 2 "null is used for an absent optional value where stated", read over the whole run: every
 // 2xx answer of an endpoint the catalog names a schema for is searched for nulls the spec does not

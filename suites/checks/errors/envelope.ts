@@ -3,7 +3,7 @@ import type { ExchangeEvent } from '../../../harness/ground/events.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { fail } from '../../../harness/ground/check.ts';
 import { envelopeProblems } from '../../lib/expect.ts';
-import { UUID_RE } from '../../../harness/ground/spec-model/schemas.ts';
+import { UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { randomUUID } from 'node:crypto';
 
 /**

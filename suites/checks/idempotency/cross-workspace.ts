@@ -3,7 +3,7 @@ import type { Check } from '../../../harness/ground/check.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
-import { UUID_RE } from '../../../harness/ground/spec-model/schemas.ts';
+import { UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { SUBJECTS, type Subject } from './subjects.ts';
 
 // Idempotency replays never cross workspaces, on every state-changing endpoint of the catalog

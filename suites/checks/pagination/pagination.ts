@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { CheckFailure, fail } from '../../../harness/ground/check.ts';
 import { expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
-import { listOf, schemaByName } from '../../../harness/ground/spec-model/schemas.ts';
+import { listOf, schemaByName } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { z } from 'zod';
 import { getPath } from '../../../harness/ground/operations.ts';
 import { LIST_SUBJECTS, type ListScope, type ListSubject } from './lists.ts';

@@ -5,7 +5,7 @@ import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx }
 import { createMailbox, faker } from '../../lib/recipes.ts';
 import { itemOf } from '../../../harness/ground/operations.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
-import { listOf, mailbox as mailboxSchema, unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas.ts';
+import { listOf, mailbox as mailboxSchema, unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import {
   allLeads, control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, verificationStatus, walk,
 } from './lib.ts';

@@ -1,7 +1,7 @@
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expectThat } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
-import { ACCOUNT_INPUT_BOUNDS, AUTOMATION_LANGUAGES, type FieldBound } from '../../../harness/ground/spec-model/schemas.ts';
+import { ACCOUNT_INPUT_BOUNDS, AUTOMATION_LANGUAGES, type FieldBound } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { addressOfLength, expectAllCreated, expectElementRejected, fc, hostOfLength, mbx, property } from './lib.ts';
 
 // Every bound of 2.2 and part 8 (field lengths, ranges, required fields, types), generated from

@@ -4,7 +4,7 @@ import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, snippet } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, faker, newKey } from '../../lib/recipes.ts';
 import { campaignBody, sequenceStep } from '../../../fixtures/factories/index.ts';
-import { campaignCreateResponseFor, campaignListItem, listOf } from '../../../harness/ground/spec-model/schemas.ts';
+import { campaignCreateResponseFor, campaignListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { control, createTag, expectBusiness400, expectValidation400, leadAddress, op, opRequest, resultPath, setTags, walk } from './lib.ts';
 
 // Part 4.3 (less test-email), 2.5 and 3.1, from the outside.

@@ -2,7 +2,7 @@ import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
-import { leadSearchListItem, listOf } from '../../../harness/ground/spec-model/schemas.ts';
+import { leadSearchListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { control, walk } from './lib.ts';
 
 // Part 4.7 Lead Finder rows, 2.8 and 3.4, driven through the control API's lead searches.

@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
 import { addLeads, createCampaign } from '../../lib/recipes.ts';
 import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';
-import { LEAD_AFTER_REPLY_STATUSES, leadMutateResponse } from '../../../harness/ground/spec-model/schemas.ts';
+import { LEAD_AFTER_REPLY_STATUSES, leadMutateResponse } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { allLeads, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
 import { leadsWith, MAIL_HISTORY_REQUESTS } from '../sending/lead-history.ts';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { ApiRequest } from '../../../harness/ground/api-client.ts';
 import type { Profile } from '../../../harness/ground/profile-schema.ts';
 import { ENDPOINTS, label, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
-import { accountCreateInput, accountPatchBody, campaignCreateBody, campaignPatchBody, leadPatchBody, mutateBody, testEmailBody } from '../../../harness/ground/spec-model/schemas.ts';
+import { accountCreateInput, accountPatchBody, campaignCreateBody, campaignPatchBody, leadPatchBody, mutateBody, testEmailBody } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { fieldsOf, isScalar, type FieldInfo } from './fields.ts';
 
 // Hostile requests for every endpoint of the catalog, as fast-check arbitraries: wrong types,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-// The request fields of a body schema of the spec model (harness/ground/spec-model/schemas.ts), read from its
+// The request fields of a body schema of the spec model (harness/ground/spec-model/schemas/), read from its
 // zod definition: what hostile values each field can be given and which of them the spec refuses.
 
 export type FieldKind = 'string' | 'number' | 'boolean' | 'enum' | 'array' | 'object' | 'record' | 'unknown';

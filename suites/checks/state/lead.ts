@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { fail } from '../../../harness/ground/check.ts';
 import { faker, listLeads } from '../../lib/recipes.ts';
 import { campaignBody, prefixedAddress } from '../../../fixtures/factories/index.ts';
-import { LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../../harness/ground/spec-model/schemas.ts';
+import { LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../../harness/ground/spec-model/schemas/index.ts';
 import * as L from '../../state-models/lead.ts';
 import type { RuleLevel } from '../../state-models/core.ts';
 import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';

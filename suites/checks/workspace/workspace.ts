@@ -1,7 +1,7 @@
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectSchema, expectThat, expectError, is2xx } from '../../lib/expect.ts';
-import { LIMIT_TYPES, USAGE_PERCENT_TOLERANCE } from '../../../harness/ground/spec-model/schemas.ts';
+import { LIMIT_TYPES, USAGE_PERCENT_TOLERANCE } from '../../../harness/ground/spec-model/schemas/index.ts';
 
 // Workspace identity and usage (4.7, 2.9).
 

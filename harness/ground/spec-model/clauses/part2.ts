@@ -3,7 +3,7 @@ import type { Clause } from './types.ts';
 // Part 2 "Resources and their fields": conventions (RES-), mailbox (ACCT-), mailbox create input
 // (ACCT-IN-), warmup (WARMUP-), verification (VERIF-), campaign (CAMP-), lead (LEAD-, LEADHIT-),
 // email (EMAIL-), lead search (LF-), workspace and usage (WS-, USAGE-), analytics (ANLT-).
-// Field-shape clauses are proved by the zod schemas in ../schemas.ts; behaviour clauses by flows.
+// Field-shape clauses are proved by the zod schemas in ../schemas/; behaviour clauses by flows.
 const M = (id: string, section: string, text: string): Clause => ({ id, section, text, level: 'MUST' });
 const S = (id: string, section: string, text: string): Clause => ({ id, section, text, level: 'SHOULD' });
 const P = (id: string, section: string, text: string): Clause => ({ id, section, text, level: 'PROFILE' });
@@ -64,7 +64,7 @@ const MAILBOX: Clause[] = [
   S('ACCT-UPDATEDAT-ORDER', '2.1', '`createdAt`, `updatedAt` (reading: updatedAt is never before createdAt and advances when the mailbox changes).'),
 ];
 
-// 2.2: one element of `accounts`. Bounds as data: ../schemas.ts ACCOUNT_INPUT_BOUNDS.
+// 2.2: one element of `accounts`. Bounds as data: ../schemas/accounts.ts ACCOUNT_INPUT_BOUNDS.
 function stringField(key: string, field: string, required: boolean, max?: number, extra = ''): Clause[] {
   const out: Clause[] = [
     required

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import * as S from './schemas.ts';
+import * as S from './index.ts';
 
 // Valid and invalid examples for every schema of the spec model. Each invalid example breaks
 // exactly one stated rule, so a schema that lost the rule makes its test fail.
@@ -681,9 +681,9 @@ describe('errors (part 7)', () => {
 describe('SCHEMAS by name', () => {
   it('holds every response schema the endpoint catalog names', async () => {
     const { existsSync } = await import('node:fs');
-    const here = new URL('./endpoints.ts', import.meta.url);
+    const here = new URL('../endpoints.ts', import.meta.url);
     if (!existsSync(here)) return; // the endpoint catalog is written elsewhere; nothing to cross-check yet
-    const { ENDPOINTS } = await import('./endpoints.ts');
+    const { ENDPOINTS } = await import('../endpoints.ts');
     expect(ENDPOINTS.length).toBeGreaterThan(0);
     for (const e of ENDPOINTS) if (e.response) expect(() => S.schemaByName(e.response!)).not.toThrow();
     expect(() => S.schemaByName('Nope')).toThrow(/unknown schema/);
