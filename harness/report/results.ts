@@ -24,7 +24,7 @@
 //   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
 import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
-import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
+import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
 import type { Clause } from '../ground/spec-model/clauses/types.ts';
 import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
@@ -272,47 +272,98 @@ export function mutationOf(input: ReportInput): MutationInput | undefined {
   return last ? { score: last.score, mutants: last.mutants } : undefined;
 }
 
+/**
+ * results.json from the stream, in the order the steps depend on each other: the stream read
+ * once, the checks judged, the baseline applied to them, then the clauses judged by those checks,
+ * and the counts last. Key order is the JSON's order: keep it when adding a field.
+ */
 export function buildResults(input: ReportInput): Results {
   const warnings: string[] = [];
-  let start: RunStartEvent | undefined;
-  let end: Extract<RunEvent, { type: 'run-end' }> | undefined;
-  const ends = new Map<string, CheckEndEvent>();
-  const started = new Set<string>();
-  let exchanges = 0;
-  let transportErrors = 0;
-  let firstAt: string | undefined;
-  let lastAt: string | undefined;
-  for (const e of input.events) {
+  const scan = scanEvents(input.events, warnings);
+  const { start, end } = scan;
+  const checks = checkResults(input.events, checkList(input.checks, scan.ends, warnings), scan, warnings);
+  // Before the clauses: a known failure stops blocking, and a clause is judged by what blocks.
+  const baseline = start?.baseline ? { ...applyBaseline(checks, start.baseline.entries, start.startedAt), file: start.baseline.file } : undefined;
+  const clauses = clauseResults(input.clauses, checks, warnings);
+  const times = runTimes(scan);
+  const results: Results = {
+    schemaVersion: 1,
+    runId: start?.runId ?? 'unknown',
+    verdict: runVerdict(checks, baseline),
+    complete: !!end,
+    kit: start?.kit ?? { name: 'outreach-conformance', version: 'unknown' },
+    spec: start?.spec ?? { version: 'unknown', sha256: 'unknown' },
+    target: start?.target ?? { baseUrl: 'unknown', embedded: false },
+    depth: start?.depth ?? 'unknown',
+    profile: start?.profile ?? null,
+    ...times,
+    summary: checkSummary(checks, clauses, baseline),
+    clauseSummary: clauseSummary(clauses),
+    ...(baseline ? { baseline } : {}),
+    profileGaps: profileGaps(clauses, checks),
+    clauses,
+    checks,
+    stats: runStats(scan, times.durationMs),
+    warnings: [...new Set(warnings)],
+  };
+  if (start?.detection) results.detection = start.detection;
+  const mutation = mutationOf(input);
+  if (mutation) results.mutation = mutationSummary(mutation);
+  return results;
+}
+
+/** What one pass over the event stream gathers for the steps after it. */
+interface StreamScan {
+  start?: RunStartEvent;
+  end?: RunEndEvent;
+  /** The last check-end of each check. */
+  ends: Map<string, CheckEndEvent>;
+  /** Checks with a check-start: one without a check-end was cut off. */
+  started: Set<string>;
+  exchanges: number;
+  transportErrors: number;
+  /** The first exchange and the last check-start or exchange: the run's times when it has no run-start or run-end. */
+  firstAt?: string;
+  lastAt?: string;
+}
+
+/** Reads the stream once; a repeated or missing run-start, run-end or check-end is a warning. */
+function scanEvents(events: RunEvent[], warnings: string[]): StreamScan {
+  const scan: StreamScan = { ends: new Map(), started: new Set(), exchanges: 0, transportErrors: 0 };
+  for (const e of events) {
     switch (e.type) {
       case 'run-start':
-        if (start) warnings.push('more than one run-start event; the first is used');
-        else start = e;
+        if (scan.start) warnings.push('more than one run-start event; the first is used');
+        else scan.start = e;
         break;
       case 'run-end':
-        end = e;
+        scan.end = e;
         break;
       case 'check-start':
-        started.add(e.checkId);
-        lastAt = e.at;
+        scan.started.add(e.checkId);
+        scan.lastAt = e.at;
         break;
       case 'check-end':
-        if (ends.has(e.checkId)) warnings.push(`check ${e.checkId} has more than one result; the last is used`);
-        ends.set(e.checkId, e);
+        if (scan.ends.has(e.checkId)) warnings.push(`check ${e.checkId} has more than one result; the last is used`);
+        scan.ends.set(e.checkId, e);
         break;
       case 'exchange':
-        exchanges++;
-        if (!e.response) transportErrors++;
-        firstAt ??= e.startedAt;
-        lastAt = e.startedAt;
+        scan.exchanges++;
+        if (!e.response) scan.transportErrors++;
+        scan.firstAt ??= e.startedAt;
+        scan.lastAt = e.startedAt;
         break;
     }
   }
-  if (!start) warnings.push('no run-start event: kit, spec and target are unknown');
-  if (!end) warnings.push('no run-end event: the run was interrupted; unfinished checks are errors');
+  if (!scan.start) warnings.push('no run-start event: kit, spec and target are unknown');
+  if (!scan.end) warnings.push('no run-end event: the run was interrupted; unfinished checks are errors');
+  return scan;
+}
 
-  // Every known check, then any check that reported without being in the list.
+/** Every known check, then any check that reported without being in the list (so no result is lost). */
+function checkList(listed: CheckInfo[], ends: Map<string, CheckEndEvent>, warnings: string[]): Map<string, CheckInfo> {
   const infos = new Map<string, CheckInfo>();
-  for (const c of input.checks) {
+  for (const c of listed) {
     if (infos.has(c.id)) warnings.push(`check ${c.id} is listed twice`);
     infos.set(c.id, c);
   }
@@ -322,175 +373,198 @@ export function buildResults(input: ReportInput): Results {
       infos.set(id, { id, title: e.title, clauses: e.clauses, level: e.level });
     }
   }
+  return infos;
+}
 
-  const byId = exchangesById(input.events);
-  const byCheck = exchangesByCheck(input.events);
-  const checks: CheckResult[] = [];
-  for (const info of infos.values()) {
-    const e = ends.get(info.id);
-    let r: CheckResult;
-    if (e) {
-      r = {
-        id: info.id,
-        title: e.title || info.title,
-        level: e.level ?? info.level,
-        clauses: e.clauses?.length ? e.clauses : info.clauses,
-        area: checkArea(info.id),
-        verdict: e.verdict,
-        blocking: isBlocking(e.level ?? info.level, e.verdict),
-        ran: true,
-        evidence: e.evidence ?? [],
-        durationMs: e.durationMs ?? 0,
-        requests: e.requests ?? 0,
-        tier: tierOf(info),
-      };
-      if (e.controlRequests !== undefined) r.controlRequests = e.controlRequests;
-      if (e.message !== undefined) r.message = e.message;
-      for (const x of r.evidence) if (!byId.has(x)) warnings.push(`check ${info.id} names evidence ${x}, which is not in the stream`);
-    } else {
-      const interrupted = started.has(info.id);
-      const verdict: Verdict = interrupted ? 'error' : 'skip';
-      r = {
-        id: info.id,
-        title: info.title,
-        level: info.level,
-        clauses: info.clauses,
-        area: checkArea(info.id),
-        verdict,
-        blocking: isBlocking(info.level, verdict),
-        ran: false,
-        message: interrupted ? (end ? NO_RESULT_MESSAGE : INTERRUPTED_MESSAGE) : NOT_RUN_MESSAGE,
-        evidence: [],
-        durationMs: 0,
-        requests: byCheck.get(info.id)?.length ?? 0,
-        tier: tierOf(info),
-      };
-    }
+/** One result per check, reported or not; a failed or errored one carries the curl lines of its evidence. */
+function checkResults(events: RunEvent[], infos: Map<string, CheckInfo>, scan: StreamScan, warnings: string[]): CheckResult[] {
+  const byId = exchangesById(events);
+  const byCheck = exchangesByCheck(events);
+  return [...infos.values()].map((info) => {
+    const e = scan.ends.get(info.id);
+    const r = e ? reportedCheck(info, e, byId, warnings) : unreportedCheck(info, scan, byCheck);
     if (r.verdict === 'fail' || r.verdict === 'error') {
       const ev = evidenceFor(r, byId, byCheck).exchanges.map((x) => x.curl).filter((c) => !!c);
       if (ev.length) r.repro = ev;
     }
-    checks.push(r);
-  }
-  const baseline = start?.baseline ? { ...applyBaseline(checks, start.baseline.entries, start.startedAt), file: start.baseline.file } : undefined;
+    return r;
+  });
+}
 
-  // Clauses: the catalog, each with the checks that name it.
+/** A check with a check-end: what it reported wins over the list (the list may be older than the stream). */
+function reportedCheck(info: CheckInfo, e: CheckEndEvent, byId: Map<string, ExchangeEvent>, warnings: string[]): CheckResult {
+  const r: CheckResult = {
+    id: info.id,
+    title: e.title || info.title,
+    level: e.level ?? info.level,
+    clauses: e.clauses?.length ? e.clauses : info.clauses,
+    area: checkArea(info.id),
+    verdict: e.verdict,
+    blocking: isBlocking(e.level ?? info.level, e.verdict),
+    ran: true,
+    evidence: e.evidence ?? [],
+    durationMs: e.durationMs ?? 0,
+    requests: e.requests ?? 0,
+    tier: tierOf(info),
+  };
+  if (e.controlRequests !== undefined) r.controlRequests = e.controlRequests;
+  if (e.message !== undefined) r.message = e.message;
+  for (const x of r.evidence) if (!byId.has(x)) warnings.push(`check ${info.id} names evidence ${x}, which is not in the stream`);
+  return r;
+}
+
+/** A check with no check-end: a skip when it never started, an error when it was cut off. */
+function unreportedCheck(info: CheckInfo, scan: StreamScan, byCheck: Map<string, ExchangeEvent[]>): CheckResult {
+  const interrupted = scan.started.has(info.id);
+  const verdict: Verdict = interrupted ? 'error' : 'skip';
+  return {
+    id: info.id,
+    title: info.title,
+    level: info.level,
+    clauses: info.clauses,
+    area: checkArea(info.id),
+    verdict,
+    blocking: isBlocking(info.level, verdict),
+    ran: false,
+    message: interrupted ? (scan.end ? NO_RESULT_MESSAGE : INTERRUPTED_MESSAGE) : NOT_RUN_MESSAGE,
+    evidence: [],
+    durationMs: 0,
+    // Its exchanges still count: a check cut off mid-way did send them.
+    requests: byCheck.get(info.id)?.length ?? 0,
+    tier: tierOf(info),
+  };
+}
+
+/** The catalog in section order (catalog order within a section), each clause judged by the checks that name it. */
+function clauseResults(catalogClauses: Clause[], checks: CheckResult[], warnings: string[]): ClauseResult[] {
   const catalog = new Map<string, Clause>();
-  for (const c of input.clauses) {
+  for (const c of catalogClauses) {
     if (catalog.has(c.id)) warnings.push(`clause ${c.id} appears twice in the catalog`);
     catalog.set(c.id, c);
   }
-  const checksOfClause = new Map<string, CheckResult[]>();
+  const checksOfClause = checksByClause(checks, catalog, warnings);
+  return [...catalog.values()]
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => compareSections(a.c.section, b.c.section) || a.i - b.i)
+    .map(({ c }) => clauseResult(c, checksOfClause.get(c.id) ?? []));
+}
+
+/** The checks naming each catalogued clause; a clause outside the catalog is a warning, not a new clause. */
+function checksByClause(checks: CheckResult[], catalog: Map<string, Clause>, warnings: string[]): Map<string, CheckResult[]> {
+  const m = new Map<string, CheckResult[]>();
   for (const r of checks) {
     for (const cid of r.clauses) {
       if (!catalog.has(cid)) {
         warnings.push(`check ${r.id} names clause ${cid}, which is not in the catalog`);
         continue;
       }
-      let list = checksOfClause.get(cid);
-      if (!list) checksOfClause.set(cid, (list = []));
+      let list = m.get(cid);
+      if (!list) m.set(cid, (list = []));
       list.push(r);
     }
   }
-  const clauses: ClauseResult[] = [...catalog.values()]
-    .map((c, i) => ({ c, i }))
-    .sort((a, b) => compareSections(a.c.section, b.c.section) || a.i - b.i)
-    .map(({ c }) => {
-      const cs = checksOfClause.get(c.id) ?? [];
-      return {
-        id: c.id,
-        section: c.section,
-        level: c.level,
-        text: c.text,
-        verdict: worst(cs.map((r) => r.verdict)),
-        blocking: cs.some((r) => r.blocking),
-        checks: cs.map((r) => {
-          const x: ClauseResult['checks'][number] = { id: r.id, verdict: r.verdict, blocking: r.blocking };
-          if (r.message !== undefined && r.verdict !== 'pass') x.message = r.message;
-          if (r.known) x.known = true;
-          return x;
-        }),
-        ...(UNOBSERVABLE[c.id] ? { unobservable: UNOBSERVABLE[c.id] } : {}),
-        tiers: tiersOf(c, cs),
-        ...(knownOnly(cs) ? { known: true as const } : {}),
-      };
-    });
+  return m;
+}
 
-  const count = <T extends { verdict: Outcome }>(xs: T[], v: Outcome) => xs.filter((x) => x.verdict === v).length;
-  const mustFailures = checks.filter((r) => r.blocking).length;
-  const anyBlockingFail = checks.some((r) => r.blocking && r.verdict === 'fail');
-  const stale = baseline?.entries.filter((x) => x.status === 'stale').length ?? 0;
-  const startedAt = start?.startedAt ?? firstAt ?? '';
-  const finishedAt = end?.finishedAt ?? lastAt ?? startedAt;
-  const durationMs =
-    end?.stats.actualMs ?? (startedAt && finishedAt ? Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)) || 0 : 0);
-
-  const results: Results = {
-    schemaVersion: 1,
-    runId: start?.runId ?? 'unknown',
-    verdict: anyBlockingFail || stale > 0 ? 'fail' : mustFailures > 0 ? 'error' : 'pass',
-    complete: !!end,
-    kit: start?.kit ?? { name: 'outreach-conformance', version: 'unknown' },
-    spec: start?.spec ?? { version: 'unknown', sha256: 'unknown' },
-    target: start?.target ?? { baseUrl: 'unknown', embedded: false },
-    depth: start?.depth ?? 'unknown',
-    profile: start?.profile ?? null,
-    startedAt,
-    finishedAt,
-    durationMs,
-    summary: {
-      pass: count(checks, 'pass'),
-      fail: count(checks, 'fail'),
-      skip: count(checks, 'skip'),
-      error: count(checks, 'error'),
-      notCovered: count(clauses, 'not-covered'),
-      total: checks.length,
-      warnings: checks.filter((r) => r.level === 'SHOULD' && !r.known && (r.verdict === 'fail' || r.verdict === 'error')).length,
-      mustFailures,
-      notRun: checks.filter((r) => !r.ran && r.verdict === 'skip').length,
-      known: checks.filter((r) => r.known).length,
-      stale,
-      expired: baseline?.entries.filter((x) => x.status === 'expired').length ?? 0,
-      core: tierSummary('core', clauses, checks),
-      extended: tierSummary('extended', clauses, checks),
-    },
-    clauseSummary: {
-      pass: count(clauses, 'pass'),
-      fail: count(clauses, 'fail'),
-      skip: count(clauses, 'skip'),
-      error: count(clauses, 'error'),
-      notCovered: count(clauses, 'not-covered'),
-      total: clauses.length,
-      covered: count(clauses, 'pass') + count(clauses, 'fail'),
-    },
-    ...(baseline ? { baseline } : {}),
-    profileGaps: profileGaps(clauses, checks),
-    clauses,
-    checks,
-    stats: {
-      requests: end?.stats.requests ?? exchanges,
-      unplanned429: end?.stats.unplanned429 ?? 0,
-      actualMs: end?.stats.actualMs ?? durationMs,
-      exchanges,
-      transportErrors,
-    },
-    warnings: [...new Set(warnings)],
+function clauseResult(c: Clause, cs: CheckResult[]): ClauseResult {
+  return {
+    id: c.id,
+    section: c.section,
+    level: c.level,
+    text: c.text,
+    verdict: worst(cs.map((r) => r.verdict)),
+    blocking: cs.some((r) => r.blocking),
+    checks: cs.map((r) => {
+      const x: ClauseResult['checks'][number] = { id: r.id, verdict: r.verdict, blocking: r.blocking };
+      // A pass needs no explanation; a skip, fail or error is read by its message.
+      if (r.message !== undefined && r.verdict !== 'pass') x.message = r.message;
+      if (r.known) x.known = true;
+      return x;
+    }),
+    ...(UNOBSERVABLE[c.id] ? { unobservable: UNOBSERVABLE[c.id] } : {}),
+    tiers: tiersOf(c, cs),
+    ...(knownOnly(cs) ? { known: true as const } : {}),
   };
-  if (end?.stats.plannedMs !== undefined) results.stats.plannedMs = end.stats.plannedMs;
-  if (end?.stats.plannedRequests !== undefined) results.stats.plannedRequests = end.stats.plannedRequests;
-  if (end?.stats.controlRequests !== undefined) results.stats.controlRequests = end.stats.controlRequests;
-  if (start?.detection) results.detection = start.detection;
-  const mutation = mutationOf(input);
-  if (mutation) {
-    const killed = mutation.mutants.filter((m) => m.killed).length;
-    results.mutation = {
-      ...mutation,
-      killed,
-      total: mutation.mutants.length,
-      survivors: mutation.mutants.filter((m) => !m.killed).map((m) => m.id),
-    };
-  }
-  return results;
+}
+
+type AppliedBaseline = Results['baseline'];
+
+const entriesWith = (baseline: AppliedBaseline, status: BaselineStatus): number => baseline?.entries.filter((x) => x.status === status).length ?? 0;
+
+const countVerdict = <T extends { verdict: Outcome }>(xs: T[], v: Outcome) => xs.filter((x) => x.verdict === v).length;
+
+/** 'fail' beats 'error': a blocking failure or a stale baseline entry is a finding about the target, an error is not. */
+function runVerdict(checks: CheckResult[], baseline: AppliedBaseline): Results['verdict'] {
+  const anyBlockingFail = checks.some((r) => r.blocking && r.verdict === 'fail');
+  if (anyBlockingFail || entriesWith(baseline, 'stale') > 0) return 'fail';
+  return checks.some((r) => r.blocking) ? 'error' : 'pass';
+}
+
+/** Start, end and duration: from run-start and run-end, else guessed from the first and last event. */
+function runTimes(scan: StreamScan): Pick<Results, 'startedAt' | 'finishedAt' | 'durationMs'> {
+  const startedAt = scan.start?.startedAt ?? scan.firstAt ?? '';
+  const finishedAt = scan.end?.finishedAt ?? scan.lastAt ?? startedAt;
+  const durationMs =
+    scan.end?.stats.actualMs ?? (startedAt && finishedAt ? Math.max(0, Date.parse(finishedAt) - Date.parse(startedAt)) || 0 : 0);
+  return { startedAt, finishedAt, durationMs };
+}
+
+/** `summary`: checks by verdict, what blocks and what only warns, the baseline's effect, and the two tiers. */
+function checkSummary(checks: CheckResult[], clauses: ClauseResult[], baseline: AppliedBaseline): Results['summary'] {
+  return {
+    pass: countVerdict(checks, 'pass'),
+    fail: countVerdict(checks, 'fail'),
+    skip: countVerdict(checks, 'skip'),
+    error: countVerdict(checks, 'error'),
+    notCovered: countVerdict(clauses, 'not-covered'),
+    total: checks.length,
+    warnings: checks.filter((r) => r.level === 'SHOULD' && !r.known && (r.verdict === 'fail' || r.verdict === 'error')).length,
+    mustFailures: checks.filter((r) => r.blocking).length,
+    notRun: checks.filter((r) => !r.ran && r.verdict === 'skip').length,
+    known: checks.filter((r) => r.known).length,
+    stale: entriesWith(baseline, 'stale'),
+    expired: entriesWith(baseline, 'expired'),
+    core: tierSummary('core', clauses, checks),
+    extended: tierSummary('extended', clauses, checks),
+  };
+}
+
+/** `clauseSummary`: clauses by verdict; covered = a check ran on it and passed or failed. */
+function clauseSummary(clauses: ClauseResult[]): Results['clauseSummary'] {
+  return {
+    pass: countVerdict(clauses, 'pass'),
+    fail: countVerdict(clauses, 'fail'),
+    skip: countVerdict(clauses, 'skip'),
+    error: countVerdict(clauses, 'error'),
+    notCovered: countVerdict(clauses, 'not-covered'),
+    total: clauses.length,
+    covered: countVerdict(clauses, 'pass') + countVerdict(clauses, 'fail'),
+  };
+}
+
+/** `stats`: the run-end's numbers when there is one, else what the stream itself shows. */
+function runStats(scan: StreamScan, durationMs: number): Results['stats'] {
+  const s = scan.end?.stats;
+  return {
+    requests: s?.requests ?? scan.exchanges,
+    unplanned429: s?.unplanned429 ?? 0,
+    actualMs: s?.actualMs ?? durationMs,
+    exchanges: scan.exchanges,
+    transportErrors: scan.transportErrors,
+    ...(s?.plannedMs !== undefined ? { plannedMs: s.plannedMs } : {}),
+    ...(s?.plannedRequests !== undefined ? { plannedRequests: s.plannedRequests } : {}),
+    ...(s?.controlRequests !== undefined ? { controlRequests: s.controlRequests } : {}),
+  };
+}
+
+/** The mutation run with its counts and survivors spelled out, for the report's readers. */
+function mutationSummary(mutation: MutationInput): NonNullable<Results['mutation']> {
+  return {
+    ...mutation,
+    killed: mutation.mutants.filter((m) => m.killed).length,
+    total: mutation.mutants.length,
+    survivors: mutation.mutants.filter((m) => !m.killed).map((m) => m.id),
+  };
 }
 
 /** Failed or errored checks of level MUST or PROFILE, known failures aside (exit code 1 when > 0). */

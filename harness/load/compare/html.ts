@@ -3,10 +3,11 @@
 // the paired ratios head/base plotted with their median, confidence interval and threshold, the
 // p-values and the verdict; then every run and the environment. Everything from the run is escaped.
 
+import { pageHead } from '../../report/page.ts';
 import { escapeHtml as e } from '../../report/text.ts';
 import { explainVerdict, fmtRatio, thresholdRatio, type CompareReport, type MetricResult } from './metrics.ts';
 import type { SideInfo } from './sides.ts';
-import { CSS, figure, formatLatency, pageHead, tile } from '../report/html.ts';
+import { CSS, figure, formatLatency, tile } from '../report/html.ts';
 import { chart, legend, noData, type Rule } from '../report/svg.ts';
 
 const COLORS = { ratio: '#0969da', median: '#0969da', ci: '#8250df', threshold: '#cf222e', one: '#6e7781' };

@@ -2,6 +2,7 @@
 // inline CSS and inline SVG, no script and no external resource. Everything taken from the run is
 // HTML-escaped. Latencies are kept in microseconds (HDR histograms) and shown in milliseconds.
 
+import { pageHead } from '../../report/page.ts';
 import { escapeHtml as e } from '../../report/text.ts';
 import { decode, percentile, type Histogram } from '../generator/histogram.ts';
 import type { EndpointStats, LoadReport, SendpathStats, ThresholdResult, Violation } from './types.ts';
@@ -697,20 +698,6 @@ function capacitySection(r: LoadReport): string {
 }
 
 // ---------------------------------------------------------------- the page
-
-/** The start of a self-contained page, up to its opened body: the title escaped, the CSS inline. */
-export function pageHead(title: string, css: string): string {
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light">
-<title>${e(title)}</title>
-<style>${css}</style>
-</head>
-<body>`;
-}
 
 export function renderLoadHtml(report: LoadReport): string {
   const r = report;
