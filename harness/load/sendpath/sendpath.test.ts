@@ -5,7 +5,11 @@ import { loadProfile } from '../../runner/profile.ts';
 import type { Profile } from '../../ground/profile-schema.ts';
 import { CLAUSE_BY_ID } from '../../ground/spec-model/clauses/index.ts';
 import { decode, percentile } from '../generator/histogram.ts';
-import { analyzeSendpath, idealSchedule, runSendpathLoad, SENDPATH_CLAUSES, stepSecondsFor, type AnalyzeInput, type SendpathLoadOptions } from './sendpath.ts';
+import { analyzeSendpath, SENDPATH_CLAUSES, type AnalyzeInput } from './analyze.ts';
+import { stepSecondsFor } from './drive.ts';
+import { idealSchedule } from './ideal.ts';
+import { runSendpathLoad } from './sendpath.ts';
+import type { SendpathLoadOptions } from './types.ts';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
