@@ -147,137 +147,215 @@ interface SelectOptions {
   all?: readonly Check[];
 }
 
-function selectOnce(eligible: readonly Check[], opts: SelectOptions, killOrder: 'ratio' | 'cheapest'): DepthSelection {
-  const costOf = opts.costOf ?? ((c: Check) => expectedRequests(c, opts.depth));
-  const matrix = opts.matrix ?? killMatrix();
-  const cost = eligible.map((c) => (staticGap(c, opts.profile) ? 0 : costOf(c)));
-  const killsOf = mutantsKilledBy(matrix);
-  // A check that skips here kills nothing here.
-  const kills = eligible.map((c, i) => (cost[i] === 0 && staticGap(c, opts.profile) ? [] : (killsOf.get(c.id) ?? [])));
-  const killed = new Set<string>();
-  const coverable = new Set(eligible.flatMap((c) => c.clauses));
-  const taken = new Set<number>();
-  const covered = new Set<string>();
-  let left = opts.budget === undefined ? Infinity : Math.floor(opts.budget * PLANNED_SHARE);
-  const take = (i: number) => {
-    taken.add(i);
-    left -= cost[i]!;
-    for (const id of eligible[i]!.clauses) covered.add(id);
-    for (const m of kills[i]!) killed.add(m);
-  };
-  const newKills = (i: number) => kills[i]!.filter((m) => !killed.has(m)).length;
-  const familiesMet = () => new Set([...killed].map(familyOf));
-  const newFamilies = (i: number, met: ReadonlySet<string>) => new Set(kills[i]!.map(familyOf).filter((f) => !met.has(f))).size;
-  const gainOf = (i: number) => eligible[i]!.clauses.reduce((n, id) => n + (covered.has(id) ? 0 : (WEIGHT[CLAUSE_BY_ID.get(id)?.level ?? 'SHOULD'] ?? 1)), 0);
+function selectOnce(eligible: readonly Check[], opts: SelectOptions, killOrder: KillOrder): DepthSelection {
+  const g = new Greedy(eligible, opts);
+  takeSkipping(g); // 1.
+  meetRequirements(g); // 2.
+  killEveryFamily(g); // 3.
+  takeKillers(g, killOrder); // 4.
+  prune(g);
+  takeKillers(g, killOrder);
+  swapWhileGaining(g, killOrder);
+  coverClauses(g); // 5.
+  takeTheRest(g); // 6.
+  return selectionOf(g);
+}
+
+type KillOrder = 'ratio' | 'cheapest';
+
+/** What the phases share: what each eligible check (by index) costs and kills here, and what the taken ones give. */
+class Greedy {
+  readonly costOf: (c: Check) => number;
+  readonly matrix: KillMatrix;
+  /** Expected requests here; 0: the check skips on this profile. */
+  readonly cost: number[];
+  /** The mutants each kills here (a check that skips here kills nothing here). */
+  readonly kills: string[][];
+  readonly reqs: Requirement[];
+  /** The requirements each meets. */
+  readonly meets: Requirement[][];
+  readonly taken = new Set<number>();
+  readonly killed = new Set<string>();
+  readonly covered = new Set<string>();
+  /** Requests left of the planned share of the budget. */
+  left: number;
+
+  constructor(
+    readonly eligible: readonly Check[],
+    readonly opts: SelectOptions,
+  ) {
+    this.costOf = opts.costOf ?? ((c: Check) => expectedRequests(c, opts.depth));
+    this.matrix = opts.matrix ?? killMatrix();
+    this.cost = eligible.map((c) => (staticGap(c, opts.profile) ? 0 : this.costOf(c)));
+    const killsOf = mutantsKilledBy(this.matrix);
+    this.kills = eligible.map((c, i) => (this.cost[i] === 0 && staticGap(c, opts.profile) ? [] : (killsOf.get(c.id) ?? [])));
+    this.reqs = requirements(this.matrix);
+    this.meets = eligible.map((c, i) => this.reqs.filter((r) => r.met(c, this.kills[i]!)));
+    this.left = opts.budget === undefined ? Infinity : Math.floor(opts.budget * PLANNED_SHARE);
+  }
+
+  take(i: number): void {
+    this.taken.add(i);
+    this.left -= this.cost[i]!;
+    for (const id of this.eligible[i]!.clauses) this.covered.add(id);
+    for (const m of this.kills[i]!) this.killed.add(m);
+  }
+
+  newKills(i: number): number {
+    return this.kills[i]!.filter((m) => !this.killed.has(m)).length;
+  }
+
+  familiesMet(): Set<string> {
+    return new Set([...this.killed].map(familyOf));
+  }
+
+  newFamilies(i: number, met: ReadonlySet<string>): number {
+    return new Set(this.kills[i]!.map(familyOf).filter((f) => !met.has(f))).size;
+  }
+
+  /** The clause weight a check adds to what is covered. */
+  gainOf(i: number): number {
+    return this.eligible[i]!.clauses.reduce((n, id) => n + (this.covered.has(id) ? 0 : (WEIGHT[CLAUSE_BY_ID.get(id)?.level ?? 'SHOULD'] ?? 1)), 0);
+  }
+
+  unmetNow(): Requirement[] {
+    return this.reqs.filter((r) => ![...this.taken].some((i) => this.meets[i]!.includes(r)));
+  }
+
   /** The untaken check that fits with the best value per request (ties: more value, then suite order). */
-  const best = (value: (i: number) => number): number | undefined => {
+  best(value: (i: number) => number): number | undefined {
     let pick: number | undefined;
     let pickRatio = 0;
     let pickValue = 0;
-    for (let i = 0; i < eligible.length; i++) {
-      if (taken.has(i) || cost[i]! > left) continue;
+    for (let i = 0; i < this.eligible.length; i++) {
+      if (this.taken.has(i) || this.cost[i]! > this.left) continue;
       const v = value(i);
       if (v <= 0) continue;
-      const ratio = cost[i]! === 0 ? Infinity : v / cost[i]!;
+      const ratio = this.cost[i]! === 0 ? Infinity : v / this.cost[i]!;
       if (pick === undefined || ratio > pickRatio || (ratio === pickRatio && v > pickValue)) [pick, pickRatio, pickValue] = [i, ratio, v];
     }
     return pick;
-  };
-
-  /** Drops, most expensive first, each taken check whose kills, requirements and clauses others already give. */
-  const prune = () => {
-    const count = new Map<string, number>();
-    const keysOf = (i: number) => [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`), ...eligible[i]!.clauses.map((k) => `c ${k}`)];
-    for (const i of taken) for (const k of keysOf(i)) count.set(k, (count.get(k) ?? 0) + 1);
-    for (const i of [...taken].filter((i) => cost[i]! > 0).sort((a, b) => cost[b]! - cost[a]! || b - a)) {
-      if (!keysOf(i).every((k) => count.get(k)! > 1)) continue;
-      for (const k of keysOf(i)) count.set(k, count.get(k)! - 1);
-      taken.delete(i);
-      left += cost[i]!;
-    }
-  };
-
-  /**
-   * Trades one taken check for an untaken one that, in what the budget then allows, kills more
-   * mutants; requirements met by the taken one alone and families left without a kill are kept.
-   */
-  const swap = (): boolean => {
-    const count = new Map<string, number>();
-    for (const i of taken) for (const k of [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`)]) count.set(k, (count.get(k) ?? 0) + 1);
-    const perFamily = new Map<string, number>();
-    for (const m of killed) perFamily.set(familyOf(m), (perFamily.get(familyOf(m)) ?? 0) + 1);
-    let pick: { out: number; into: number; net: number } | undefined;
-    for (const out of taken) {
-      if (cost[out] === 0 || meets[out]!.some((r) => count.get(`r ${r.id}`) === 1)) continue;
-      const lost = kills[out]!.filter((m) => count.get(`m ${m}`) === 1);
-      for (let into = 0; into < eligible.length; into++) {
-        if (taken.has(into) || cost[into]! > left + cost[out]!) continue;
-        const gained = kills[into]!.filter((m) => !killed.has(m) || lost.includes(m));
-        const net = gained.length - lost.length;
-        if (net <= 0 || (pick && (net < pick.net || (net === pick.net && cost[into]! >= cost[pick.into]!)))) continue;
-        const orphaned = lost.some((m) => perFamily.get(familyOf(m))! - lost.filter((x) => familyOf(x) === familyOf(m)).length === 0 && !gained.some((x) => familyOf(x) === familyOf(m)));
-        if (!orphaned) pick = { out, into, net };
-      }
-    }
-    if (!pick) return false;
-    taken.delete(pick.out);
-    left += cost[pick.out]!;
-    killed.clear();
-    covered.clear();
-    for (const i of taken) {
-      for (const m of kills[i]!) killed.add(m);
-      for (const id of eligible[i]!.clauses) covered.add(id);
-    }
-    take(pick.into);
-    return true;
-  };
-
-  // 1. What skips here costs nothing.
-  cost.forEach((c, i) => c === 0 && take(i));
-  // 2. Requirements: most unmet requirements per request, then kills, then clause gain break ties.
-  const reqs = requirements(matrix);
-  const meets = eligible.map((c, i) => reqs.filter((r) => r.met(c, kills[i]!)));
-  const unmetNow = () => reqs.filter((r) => ![...taken].some((i) => meets[i]!.includes(r)));
-  for (let open = new Set(unmetNow()); open.size; open = new Set(unmetNow())) {
-    const i = best((j) => meets[j]!.filter((r) => open.has(r)).length + newKills(j) / 1e3 + gainOf(j) / 1e6);
-    if (i === undefined) break;
-    take(i);
   }
-  // 3. A killed mutant of every family: most families met per request, then kills break ties.
+
+  /** Takes the best check by `value` until none fits or adds value. */
+  takeWhileBest(value: (i: number) => number): void {
+    for (let i = this.best(value); i !== undefined; i = this.best(value)) this.take(i);
+  }
+}
+
+/** 1. What skips here costs nothing. */
+function takeSkipping(g: Greedy): void {
+  g.cost.forEach((c, i) => c === 0 && g.take(i));
+}
+
+/** 2. Requirements: most unmet requirements per request, then kills, then clause gain break ties. */
+function meetRequirements(g: Greedy): void {
+  for (let open = new Set(g.unmetNow()); open.size; open = new Set(g.unmetNow())) {
+    const i = g.best((j) => g.meets[j]!.filter((r) => open.has(r)).length + g.newKills(j) / 1e3 + g.gainOf(j) / 1e6);
+    if (i === undefined) break;
+    g.take(i);
+  }
+}
+
+/** 3. A killed mutant of every family: most families met per request, then kills break ties. */
+function killEveryFamily(g: Greedy): void {
   for (;;) {
-    const met = familiesMet();
-    const i = best((j) => (newFamilies(j, met) ? newFamilies(j, met) + newKills(j) / 1e6 : 0));
+    const met = g.familiesMet();
+    const i = g.best((j) => (g.newFamilies(j, met) ? g.newFamilies(j, met) + g.newKills(j) / 1e6 : 0));
     if (i === undefined) break;
-    take(i);
+    g.take(i);
   }
-  // 4. Kills per request, then clause gain breaks ties.
-  const killValue = (j: number) => (!newKills(j) ? 0 : killOrder === 'ratio' ? newKills(j) + gainOf(j) / 1e6 : 1 + newKills(j) / 1e3 + gainOf(j) / 1e6);
-  for (let i = best(killValue); i !== undefined; i = best(killValue)) take(i);
-  // Greedy picks made redundant by later ones give their requests back: to kills first.
-  prune();
-  for (let i = best(killValue); i !== undefined; i = best(killValue)) take(i);
-  // A greedy stops where no single check fits: trading one taken check for a bigger killer may still gain.
-  for (let n = 0; n < 50 && swap(); n++) for (let i = best(killValue); i !== undefined; i = best(killValue)) take(i);
-  // 5. Clause coverage per request.
-  for (let i = best(gainOf); i !== undefined; i = best(gainOf)) take(i);
-  // 6. The rest, cheapest first.
-  eligible
-    .map((_, i) => i)
-    .filter((i) => !taken.has(i))
-    .sort((a, b) => cost[a]! - cost[b]! || a - b)
-    .forEach((i) => cost[i]! <= left && take(i));
+}
 
+/** 4. Kills per request (or, `cheapest`, the cheapest killer first), then clause gain breaks ties. */
+function takeKillers(g: Greedy, killOrder: KillOrder): void {
+  g.takeWhileBest((j) => (!g.newKills(j) ? 0 : killOrder === 'ratio' ? g.newKills(j) + g.gainOf(j) / 1e6 : 1 + g.newKills(j) / 1e3 + g.gainOf(j) / 1e6));
+}
+
+/** Greedy picks made redundant by later ones give their requests back: drops, most expensive first, each taken check whose kills, requirements and clauses others already give. */
+function prune(g: Greedy): void {
+  const { cost, kills, meets, eligible, taken } = g;
+  const count = new Map<string, number>();
+  const keysOf = (i: number) => [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`), ...eligible[i]!.clauses.map((k) => `c ${k}`)];
+  for (const i of taken) for (const k of keysOf(i)) count.set(k, (count.get(k) ?? 0) + 1);
+  for (const i of [...taken].filter((i) => cost[i]! > 0).sort((a, b) => cost[b]! - cost[a]! || b - a)) {
+    if (!keysOf(i).every((k) => count.get(k)! > 1)) continue;
+    for (const k of keysOf(i)) count.set(k, count.get(k)! - 1);
+    taken.delete(i);
+    g.left += cost[i]!;
+  }
+}
+
+/** A greedy stops where no single check fits: trading one taken check for a bigger killer may still gain (50 trades at most, each followed by kills). */
+function swapWhileGaining(g: Greedy, killOrder: KillOrder): void {
+  for (let n = 0; n < 50 && swap(g); n++) takeKillers(g, killOrder);
+}
+
+/**
+ * Trades one taken check for an untaken one that, in what the budget then allows, kills more
+ * mutants; requirements met by the taken one alone and families left without a kill are kept.
+ */
+function swap(g: Greedy): boolean {
+  const { cost, kills, meets, eligible, taken, killed, covered } = g;
+  const count = new Map<string, number>();
+  for (const i of taken) for (const k of [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`)]) count.set(k, (count.get(k) ?? 0) + 1);
+  const perFamily = new Map<string, number>();
+  for (const m of killed) perFamily.set(familyOf(m), (perFamily.get(familyOf(m)) ?? 0) + 1);
+  let pick: { out: number; into: number; net: number } | undefined;
+  for (const out of taken) {
+    if (cost[out] === 0 || meets[out]!.some((r) => count.get(`r ${r.id}`) === 1)) continue;
+    const lost = kills[out]!.filter((m) => count.get(`m ${m}`) === 1);
+    for (let into = 0; into < eligible.length; into++) {
+      if (taken.has(into) || cost[into]! > g.left + cost[out]!) continue;
+      const gained = kills[into]!.filter((m) => !killed.has(m) || lost.includes(m));
+      const net = gained.length - lost.length;
+      if (net <= 0 || (pick && (net < pick.net || (net === pick.net && cost[into]! >= cost[pick.into]!)))) continue;
+      const orphaned = lost.some((m) => perFamily.get(familyOf(m))! - lost.filter((x) => familyOf(x) === familyOf(m)).length === 0 && !gained.some((x) => familyOf(x) === familyOf(m)));
+      if (!orphaned) pick = { out, into, net };
+    }
+  }
+  if (!pick) return false;
+  taken.delete(pick.out);
+  g.left += cost[pick.out]!;
+  killed.clear();
+  covered.clear();
+  for (const i of taken) {
+    for (const m of kills[i]!) killed.add(m);
+    for (const id of eligible[i]!.clauses) covered.add(id);
+  }
+  g.take(pick.into);
+  return true;
+}
+
+/** 5. Clause coverage per request. */
+function coverClauses(g: Greedy): void {
+  g.takeWhileBest((j) => g.gainOf(j));
+}
+
+/** 6. The rest, cheapest first, while the budget lasts. */
+function takeTheRest(g: Greedy): void {
+  g.eligible
+    .map((_, i) => i)
+    .filter((i) => !g.taken.has(i))
+    .sort((a, b) => g.cost[a]! - g.cost[b]! || a - b)
+    .forEach((i) => g.cost[i]! <= g.left && g.take(i));
+}
+
+/** The selection the phases made: chosen in suite order, what it leaves out, and what it covers, meets and kills. */
+function selectionOf(g: Greedy): DepthSelection {
+  const { eligible, opts, cost, kills, taken, covered } = g;
   const chosen = eligible.filter((_, i) => taken.has(i));
+  const coverable = new Set(eligible.flatMap((c) => c.clauses));
   return {
     depth: opts.depth,
     budget: opts.budget,
     chosen,
     leftOut: eligible.flatMap((check, i) => (taken.has(i) ? [] : [{ check, requests: cost[i]!, adds: check.clauses.filter((id) => !covered.has(id)) }])),
-    requests: chosen.reduce((n, c) => n + (staticGap(c, opts.profile) ? 0 : costOf(c)), 0),
+    requests: chosen.reduce((n, c) => n + (staticGap(c, opts.profile) ? 0 : g.costOf(c)), 0),
     clauses: { covered: [...coverable].filter((id) => covered.has(id)).length, coverable: coverable.size },
-    unmet: unmetNow().filter((r) => eligible.some((c, i) => r.met(c, kills[i]!))).map((r) => r.id),
+    unmet: g.unmetNow().filter((r) => eligible.some((c, i) => r.met(c, kills[i]!))).map((r) => r.id),
     skipping: cost.filter((c, i) => c === 0 && taken.has(i) && staticGap(eligible[i]!, opts.profile)).length,
-    mutants: detectionOf(chosen, { profile: opts.profile, depth: opts.depth, all: opts.all ?? eligible, matrix }),
+    mutants: detectionOf(chosen, { profile: opts.profile, depth: opts.depth, all: opts.all ?? eligible, matrix: g.matrix }),
   };
 }
 
