@@ -79,10 +79,32 @@ function failureBlock(c: CheckResult): string {
   return lines.join('\n');
 }
 
+/** summary.md: one section per step below, in the order a reader of a CI job summary needs them. */
 export function buildSummaryMarkdown(r: Results): string {
   const h = headline(r);
-  const parts: string[] = [];
-  parts.push(`## ${h.icon} Outreach API conformance: ${h.text}`);
+  const parts = [
+    ...runHeader(r, h),
+    countsTable(r),
+    // A FAIL or INCOMPLETE headline does not say how much was checked: say it here.
+    ...(/^PASS for /.test(h.text) ? [] : [`**Clauses checked:** ${coverageText(r)}`]),
+    tierTable(r),
+    ...evidenceNotes(r),
+    ...staleEntriesSection(r),
+    ...failuresSection(r),
+    ...knownFailuresSection(r),
+    ...shouldWarningsSection(r),
+    ...skipsSection(r),
+    ...notCoveredSections(r),
+    ...reportWarningsSection(r),
+    '_Full details: `report.html` (evidence for every failure), `junit.xml`, `results.json`, `traffic.har`._',
+  ];
+  return fitJobSummary(parts.join('\n\n') + '\n');
+}
+
+/** The headline, what the profile left undeclared, and which target, kit, spec and run this is. */
+function runHeader(r: Results, h: { icon: string; text: string }): string[] {
+  const parts = [`## ${h.icon} Outreach API conformance: ${h.text}`];
+  // Undeclared profile fields lose coverage silently unless said at the top.
   if (r.profileGaps?.clauses) parts.push(`**Undeclared in the profile:** ${md(profileGapsText(r.profileGaps, 12), 2000)} (declare them to check these clauses)`);
   parts.push(
     [
@@ -91,31 +113,43 @@ export function buildSummaryMarkdown(r: Results): string {
       `**Run:** ${code(r.runId)} · ${md(r.startedAt)} → ${md(r.finishedAt)} (${formatMs(r.durationMs)}) · ${r.stats.requests} requests${r.stats.unplanned429 ? ` · ⚠️ ${r.stats.unplanned429} unplanned 429` : ''}`,
     ].join('\n'),
   );
+  return parts;
+}
 
+/** Checks and clauses by verdict, then the counts that decide the exit code. */
+function countsTable(r: Results): string {
   const s = r.summary;
   const c = r.clauseSummary;
-  parts.push(
+  return (
     [
       '| | ✅ pass | ❌ fail | 💥 error | ⏭️ skip | ▫️ not covered | total |',
       '|---|---:|---:|---:|---:|---:|---:|',
       `| **Checks** | ${s.pass} | ${s.fail} | ${s.error} | ${s.skip} | | ${s.total} |`,
       `| **Clauses** | ${c.pass} | ${c.fail} | ${c.error} | ${c.skip} | ${c.notCovered} | ${c.total} |`,
     ].join('\n') +
-      `\n\nBlocking (MUST/PROFILE) failures: **${s.mustFailures}** · SHOULD warnings: **${s.warnings}**${s.known ? ` · known failures (baseline): **${s.known}**` : ''}${s.notRun ? ` · not run at this depth: ${s.notRun}` : ''}`,
+    `\n\nBlocking (MUST/PROFILE) failures: **${s.mustFailures}** · SHOULD warnings: **${s.warnings}**${s.known ? ` · known failures (baseline): **${s.known}**` : ''}${s.notRun ? ` · not run at this depth: ${s.notRun}` : ''}`
   );
-  if (!/^PASS for /.test(h.text)) parts.push(`**Clauses checked:** ${coverageText(r)}`);
-  const tierIcon = { pass: '✅', fail: '❌', incomplete: '⚠️' } as const;
-  parts.push(
+}
+
+const TIER_ICON = { pass: '✅', fail: '❌', incomplete: '⚠️' } as const;
+
+/** The Core and Extended verdicts, each over its own MUST clauses. */
+function tierTable(r: Results): string {
+  return (
     [
       '| | verdict | MUST clauses checked | failed | known | errored | skipped | not covered |',
       '|---|---|---:|---:|---:|---:|---:|---:|',
       ...(['core', 'extended'] as const).map((k) => {
-        const t = s[k];
-        return `| **${TIER_LABEL[k].name}**: ${TIER_LABEL[k].what} | ${tierIcon[t.verdict]} ${t.verdict.toUpperCase()} | ${t.covered} of ${t.clauses} | ${t.fail} | ${t.known} | ${t.error} | ${t.skip} | ${t.notCovered} |`;
+        const t = r.summary[k];
+        return `| **${TIER_LABEL[k].name}**: ${TIER_LABEL[k].what} | ${TIER_ICON[t.verdict]} ${t.verdict.toUpperCase()} | ${t.covered} of ${t.clauses} | ${t.fail} | ${t.known} | ${t.error} | ${t.skip} | ${t.notCovered} |`;
       }),
-    ].join('\n') + '\n\n_A verdict speaks only for the clauses it checked: INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. PROFILE readings count in the overall verdict._',
+    ].join('\n') + '\n\n_A verdict speaks only for the clauses it checked: INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. PROFILE readings count in the overall verdict._'
   );
+}
 
+/** How far to trust the verdict: detection power, the mutation score, an interrupted run. */
+function evidenceNotes(r: Results): string[] {
+  const parts: string[] = [];
   if (r.detection) parts.push(detectionLine(r.detection));
   if (r.mutation) {
     const m = r.mutation;
@@ -125,80 +159,97 @@ export function buildSummaryMarkdown(r: Results): string {
     );
   }
   if (!r.complete) parts.push('> [!WARNING]\n> The event stream has no run-end: the run was interrupted. Checks that started and never finished count as errors.');
+  return parts;
+}
 
+/** Baseline entries whose check passes now: each fails the run, so they come before the failures. */
+function staleEntriesSection(r: Results): string[] {
   const staleEntries = r.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
-  if (staleEntries.length) {
-    parts.push(
-      `### Stale baseline entries (${staleEntries.length}): each fails the run\n\n${staleEntries.map((x) => `- ${code(x.check)} passes now: ${STALE_ADVICE} (${md(r.baseline!.file)}). It was listed because: ${md(x.reason, 200)}`).join('\n')}`,
-    );
-  }
+  if (!staleEntries.length) return [];
+  return [
+    `### Stale baseline entries (${staleEntries.length}): each fails the run\n\n${staleEntries.map((x) => `- ${code(x.check)} passes now: ${STALE_ADVICE} (${md(r.baseline!.file)}). It was listed because: ${md(x.reason, 200)}`).join('\n')}`,
+  ];
+}
 
+/** The blocking failures, each with its curl line; capped so the summary stays readable. */
+function failuresSection(r: Results): string[] {
   const blocking = r.checks.filter((x) => x.blocking);
-  if (blocking.length) {
-    const shown = blocking.slice(0, MAX_FAILURES).map(failureBlock);
-    if (blocking.length > MAX_FAILURES) shown.push(`_and ${blocking.length - MAX_FAILURES} more (see report.html / junit.xml)_`);
-    const vars = curlEnvVars(blocking.slice(0, MAX_FAILURES).flatMap((x) => (x.repro?.[0] ? [x.repro[0]] : [])));
-    const note = vars.length ? `_The curl lines read credentials from the environment: set ${vars.map(code).join(', ')} first._\n\n` : '';
-    parts.push(`### Failed MUST/PROFILE checks (${blocking.length})\n\n${note}${shown.join('\n\n')}`);
-  }
+  if (!blocking.length) return [];
+  const shown = blocking.slice(0, MAX_FAILURES).map(failureBlock);
+  if (blocking.length > MAX_FAILURES) shown.push(`_and ${blocking.length - MAX_FAILURES} more (see report.html / junit.xml)_`);
+  // The curl lines name credentials by variable, never by value: say which to set.
+  const vars = curlEnvVars(blocking.slice(0, MAX_FAILURES).flatMap((x) => (x.repro?.[0] ? [x.repro[0]] : [])));
+  const note = vars.length ? `_The curl lines read credentials from the environment: set ${vars.map(code).join(', ')} first._\n\n` : '';
+  return [`### Failed MUST/PROFILE checks (${blocking.length})\n\n${note}${shown.join('\n\n')}`];
+}
 
+/** Failures the baseline excuses, with why and until when. */
+function knownFailuresSection(r: Results): string[] {
   const known = r.checks.filter((x) => x.known);
-  if (known.length) {
-    const rows = known.slice(0, MAX_WARNINGS).map((x) => `| ${code(x.id)} | ${md(x.known!.reason, 200)} | ${x.known!.expires ? md(x.known!.expires) : ''} | ${md(x.message ?? '', 160)} |`);
-    if (known.length > MAX_WARNINGS) rows.push(`| _and ${known.length - MAX_WARNINGS} more_ | | | |`);
-    parts.push(`### Known failures (${known.length}, baseline ${code(r.baseline?.file ?? '')}, non-blocking)\n\n| check | known because | until | message |\n|---|---|---|---|\n${rows.join('\n')}`);
-  }
+  if (!known.length) return [];
+  const rows = known.slice(0, MAX_WARNINGS).map((x) => `| ${code(x.id)} | ${md(x.known!.reason, 200)} | ${x.known!.expires ? md(x.known!.expires) : ''} | ${md(x.message ?? '', 160)} |`);
+  if (known.length > MAX_WARNINGS) rows.push(`| _and ${known.length - MAX_WARNINGS} more_ | | | |`);
+  return [`### Known failures (${known.length}, baseline ${code(r.baseline?.file ?? '')}, non-blocking)\n\n| check | known because | until | message |\n|---|---|---|---|\n${rows.join('\n')}`];
+}
 
+/** SHOULD checks that failed or errored: worth fixing, never blocking. */
+function shouldWarningsSection(r: Results): string[] {
   const warns = r.checks.filter((x) => x.level === 'SHOULD' && !x.known && (x.verdict === 'fail' || x.verdict === 'error'));
-  if (warns.length) {
-    const rows = warns.slice(0, MAX_WARNINGS).map((x) => `| ${code(x.id)} | ${x.clauses.map(code).join(', ')} | ${md(x.message ?? '', 200)} |`);
-    if (warns.length > MAX_WARNINGS) rows.push(`| _and ${warns.length - MAX_WARNINGS} more_ | | |`);
-    parts.push(`### SHOULD warnings (${warns.length}, non-blocking)\n\n| check | clauses | message |\n|---|---|---|\n${rows.join('\n')}`);
-  }
+  if (!warns.length) return [];
+  const rows = warns.slice(0, MAX_WARNINGS).map((x) => `| ${code(x.id)} | ${x.clauses.map(code).join(', ')} | ${md(x.message ?? '', 200)} |`);
+  if (warns.length > MAX_WARNINGS) rows.push(`| _and ${warns.length - MAX_WARNINGS} more_ | | |`);
+  return [`### SHOULD warnings (${warns.length}, non-blocking)\n\n| check | clauses | message |\n|---|---|---|\n${rows.join('\n')}`];
+}
 
+/** Skipped checks grouped by reason, most common first: one reason often explains hundreds. */
+function skipsSection(r: Results): string[] {
   const skips = r.checks.filter((x) => x.verdict === 'skip');
-  if (skips.length) {
-    const groups = [...groupBy(skips, (x) => x.message ?? '(no reason given)').entries()].sort((a, b) => b[1].length - a[1].length);
-    const rows = groups.slice(0, MAX_SKIP_REASONS).map(([reason, xs]) => {
-      const ex = xs.slice(0, 3).map((x) => code(x.id)).join(', ');
-      return `| ${md(reason, 160)} | ${xs.length} | ${ex}${xs.length > 3 ? ` and ${xs.length - 3} more` : ''} |`;
-    });
-    if (groups.length > MAX_SKIP_REASONS) rows.push(`| _and ${groups.length - MAX_SKIP_REASONS} more reasons_ | ${groups.slice(MAX_SKIP_REASONS).reduce((n, [, xs]) => n + xs.length, 0)} | |`);
-    parts.push(`<details><summary>Skipped checks by reason (${skips.length})</summary>\n\n| reason | checks | examples |\n|---|---:|---|\n${rows.join('\n')}\n\n</details>`);
-  }
+  if (!skips.length) return [];
+  const groups = [...groupBy(skips, (x) => x.message ?? '(no reason given)').entries()].sort((a, b) => b[1].length - a[1].length);
+  const rows = groups.slice(0, MAX_SKIP_REASONS).map(([reason, xs]) => {
+    const ex = xs.slice(0, 3).map((x) => code(x.id)).join(', ');
+    return `| ${md(reason, 160)} | ${xs.length} | ${ex}${xs.length > 3 ? ` and ${xs.length - 3} more` : ''} |`;
+  });
+  if (groups.length > MAX_SKIP_REASONS) rows.push(`| _and ${groups.length - MAX_SKIP_REASONS} more reasons_ | ${groups.slice(MAX_SKIP_REASONS).reduce((n, [, xs]) => n + xs.length, 0)} | |`);
+  return [`<details><summary>Skipped checks by reason (${skips.length})</summary>\n\n| reason | checks | examples |\n|---|---:|---|\n${rows.join('\n')}\n\n</details>`];
+}
 
-  if (r.clauseSummary.notCovered) {
-    const bySection = groupBy(r.clauses, (x) => x.section);
-    const rows = [...bySection.entries()]
-      .sort(([a], [b]) => compareSections(a, b))
-      .map(([sec, xs]) => [sec, xs.filter((x) => x.verdict === 'not-covered').length, xs.length] as const)
-      .filter(([, n]) => n > 0)
-      .map(([sec, n, total]) => `| ${md(sec)} ${md(sectionTitle(sec))} | ${n} | ${total} |`);
-    parts.push(
-      `<details><summary>Clauses not covered by any check (${r.clauseSummary.notCovered} of ${r.clauseSummary.total})</summary>\n\n| section | not covered | clauses |\n|---|---:|---:|\n${rows.join('\n')}\n\n</details>`,
-    );
-    const hidden = r.clauses.filter((x) => x.verdict === 'not-covered' && x.unobservable);
-    if (hidden.length)
-      parts.push(`<details><summary>Not observable from outside (${hidden.length})</summary>\n\n| clause | why |\n|---|---|\n${hidden.map((x) => `| ${md(x.id)} | ${md(x.unobservable!)} |`).join('\n')}\n\n</details>`);
-  }
+/** Clauses no check covered, by spec section, and those that cannot be observed from outside. */
+function notCoveredSections(r: Results): string[] {
+  if (!r.clauseSummary.notCovered) return [];
+  const bySection = groupBy(r.clauses, (x) => x.section);
+  const rows = [...bySection.entries()]
+    .sort(([a], [b]) => compareSections(a, b))
+    .map(([sec, xs]) => [sec, xs.filter((x) => x.verdict === 'not-covered').length, xs.length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([sec, n, total]) => `| ${md(sec)} ${md(sectionTitle(sec))} | ${n} | ${total} |`);
+  const parts = [
+    `<details><summary>Clauses not covered by any check (${r.clauseSummary.notCovered} of ${r.clauseSummary.total})</summary>\n\n| section | not covered | clauses |\n|---|---:|---:|\n${rows.join('\n')}\n\n</details>`,
+  ];
+  const hidden = r.clauses.filter((x) => x.verdict === 'not-covered' && x.unobservable);
+  if (hidden.length)
+    parts.push(`<details><summary>Not observable from outside (${hidden.length})</summary>\n\n| clause | why |\n|---|---|\n${hidden.map((x) => `| ${md(x.id)} | ${md(x.unobservable!)} |`).join('\n')}\n\n</details>`);
+  return parts;
+}
 
-  if (r.warnings.length) {
-    parts.push(`<details><summary>Report warnings (${r.warnings.length})</summary>\n\n${r.warnings.slice(0, 30).map((w) => `- ${md(w)}`).join('\n')}${r.warnings.length > 30 ? `\n- _and ${r.warnings.length - 30} more_` : ''}\n\n</details>`);
-  }
-  parts.push('_Full details: `report.html` (evidence for every failure), `junit.xml`, `results.json`, `traffic.har`._');
+/** What the report builder itself noticed (a duplicate event, a missing run-start or run-end), folded away. */
+function reportWarningsSection(r: Results): string[] {
+  if (!r.warnings.length) return [];
+  return [`<details><summary>Report warnings (${r.warnings.length})</summary>\n\n${r.warnings.slice(0, 30).map((w) => `- ${md(w)}`).join('\n')}${r.warnings.length > 30 ? `\n- _and ${r.warnings.length - 30} more_` : ''}\n\n</details>`];
+}
 
-  let text = parts.join('\n\n') + '\n';
-  if (Buffer.byteLength(text) > SUMMARY_MAX_BYTES) {
-    // Last resort: cut at a line boundary under the limit and say so.
-    const note = '\n\n_… summary truncated to fit a job summary; see report.html._\n';
-    let cut = text.slice(0, SUMMARY_MAX_BYTES - note.length - 1000);
-    while (Buffer.byteLength(cut) > SUMMARY_MAX_BYTES - note.length) cut = cut.slice(0, -1000);
-    cut = cut.slice(0, cut.lastIndexOf('\n'));
-    const fences = (cut.match(/^```/gm) ?? []).length;
-    if (fences % 2 === 1) cut += '\n```';
-    text = cut + note;
-  }
-  return text;
+/** The text as is, or, past SUMMARY_MAX_BYTES, cut at a line boundary under it with a note saying so. */
+function fitJobSummary(text: string): string {
+  if (Buffer.byteLength(text) <= SUMMARY_MAX_BYTES) return text;
+  // Last resort: cut at a line boundary under the limit and say so.
+  const note = '\n\n_… summary truncated to fit a job summary; see report.html._\n';
+  let cut = text.slice(0, SUMMARY_MAX_BYTES - note.length - 1000);
+  while (Buffer.byteLength(cut) > SUMMARY_MAX_BYTES - note.length) cut = cut.slice(0, -1000);
+  cut = cut.slice(0, cut.lastIndexOf('\n'));
+  // A cut inside a code fence would swallow the note: close it.
+  const fences = (cut.match(/^```/gm) ?? []).length;
+  if (fences % 2 === 1) cut += '\n```';
+  return cut + note;
 }
 
 /** A compact plain-text summary for the terminal (no colours: the CLI may add them). */
