@@ -125,7 +125,14 @@ export function niceScale(min: number, max: number, count = 6): { min: number; m
   return { min: nlo, max: nhi, ticks };
 }
 
-function resolveAxis(a: Axis, dataMin: number, dataMax: number): { min: number; max: number; ticks: Tick[] } {
+/** An axis as drawn: its domain and the ticks inside it. */
+interface Scale {
+  min: number;
+  max: number;
+  ticks: Tick[];
+}
+
+function resolveAxis(a: Axis, dataMin: number, dataMax: number): Scale {
   if (a.ticks && a.ticks.length) {
     const vs = a.ticks.map((t) => t.value);
     let min = a.min ?? Math.min(...vs);
@@ -194,16 +201,43 @@ function thin(points: readonly Point[], px: (x: number) => number, limit: number
   return out;
 }
 
+/** Where a chart draws: its size, margins and plot area, the resolved axes and the maps from data to pixels. */
+interface Frame {
+  W: number;
+  H: number;
+  m: { l: number; r: number; t: number; b: number };
+  /** plot width and height, inside the margins */
+  pw: number;
+  ph: number;
+  /** height of the rug rows under the x axis (0 without rugs) */
+  strip: number;
+  X: Scale;
+  Y: Scale;
+  px: (v: number) => number;
+  py: (v: number) => number;
+}
+
 /** One chart: gridlines, axes with ticks and titles, then bands, bars, lines and rules. */
 export function chart(ch: Chart): string {
-  const W = ch.width ?? 1100;
-  const H = ch.height ?? 320;
-  // rows of marks under the x axis (bands with `rug`), then the tick labels
-  const rugRows = Math.max(0, ...(ch.bands ?? []).map((b) => (b.rug === undefined ? 0 : b.rug + 1)));
-  const strip = rugRows ? rugRows * 7 + 3 : 0;
-  const m = { l: 66, r: 30, t: 14, b: 46 + strip };
-  const pw = W - m.l - m.r;
-  const ph = H - m.t - m.b;
+  const f = frameOf(ch);
+  // Later marks paint over earlier ones: bands under the grid so the grid stays readable, the
+  // rules and their labels over the data.
+  return [
+    ...chartOpening(ch, f),
+    ...bandMarks(ch.bands ?? [], f),
+    ...gridAndTicks(f),
+    ...barMarks(ch.bars ?? [], f),
+    ...lineMarks(ch.lines ?? [], f),
+    ...rugMarks(ch.bands ?? [], f),
+    ...vruleMarks(ch.vrules ?? [], f),
+    ...hruleMarks(ch.hrules ?? [], f),
+    ...axesAndTitles(ch, f),
+    '</svg>',
+  ].join('');
+}
+
+/** The finite x and y values of every mark, so that the axes cover them all. */
+function dataValues(ch: Chart): { xs: number[]; ys: number[] } {
   const xs: number[] = [];
   const ys: number[] = [];
   for (const s of ch.lines ?? []) for (const [x, y] of s.points) if (fin(x) && fin(y)) (xs.push(x), ys.push(y));
@@ -214,9 +248,20 @@ export function chart(ch: Chart): string {
   for (const b of ch.bands ?? []) xs.push(b.from, b.to);
   for (const r of ch.vrules ?? []) xs.push(r.at);
   for (const r of ch.hrules ?? []) ys.push(r.at);
-  const finite = (vs: number[]) => vs.filter(fin);
-  const fx = finite(xs);
-  const fy = finite(ys);
+  return { xs: xs.filter(fin), ys: ys.filter(fin) };
+}
+
+/** The chart's size and margins, its axes resolved over the data, and the data-to-pixel maps. */
+function frameOf(ch: Chart): Frame {
+  const W = ch.width ?? 1100;
+  const H = ch.height ?? 320;
+  // rows of marks under the x axis (bands with `rug`), then the tick labels
+  const rugRows = Math.max(0, ...(ch.bands ?? []).map((b) => (b.rug === undefined ? 0 : b.rug + 1)));
+  const strip = rugRows ? rugRows * 7 + 3 : 0;
+  const m = { l: 66, r: 30, t: 14, b: 46 + strip };
+  const pw = W - m.l - m.r;
+  const ph = H - m.t - m.b;
+  const { xs: fx, ys: fy } = dataValues(ch);
   const X = resolveAxis(ch.x, fx.length ? Math.min(...fx) : 0, fx.length ? Math.max(...fx) : 1);
   // a little headroom over the highest value, so labels drawn at the top stay clear of the data
   const Y = resolveAxis(ch.y, fy.length ? Math.min(0, ...fy) : 0, fy.length ? Math.max(...fy) * 1.06 : 1);
@@ -224,25 +269,44 @@ export function chart(ch: Chart): string {
   const clampY = (v: number) => Math.min(Math.max(v, Y.min), Y.max);
   const px = (v: number) => m.l + ((clampX(v) - X.min) / (X.max - X.min)) * pw;
   const py = (v: number) => m.t + ph - ((clampY(v) - Y.min) / (Y.max - Y.min)) * ph;
+  return { W, H, m, pw, ph, strip, X, Y, px, py };
+}
 
+/** The svg element with its accessible name, and the white plot area. */
+function chartOpening(ch: Chart, { W, H, m, pw, ph }: Frame): string[] {
+  return [
+    `<svg class="chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${e(ch.title)}" xmlns="http://www.w3.org/2000/svg" ${FONT} font-size="12">`,
+    `<title>${e(ch.title)}</title>`,
+    `<rect x="${m.l}" y="${m.t}" width="${c(pw)}" height="${c(ph)}" fill="#fff"/>`,
+  ];
+}
+
+/** Bands over the full plot height; at least 1.5 px wide, so a single second shows on a long run. */
+function bandMarks(bands: readonly Band[], { m, ph, px }: Frame): string[] {
   const out: string[] = [];
-  out.push(`<svg class="chart" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}" role="img" aria-label="${e(ch.title)}" xmlns="http://www.w3.org/2000/svg" ${FONT} font-size="12">`);
-  out.push(`<title>${e(ch.title)}</title>`);
-  out.push(`<rect x="${m.l}" y="${m.t}" width="${c(pw)}" height="${c(ph)}" fill="#fff"/>`);
-  // bands under the grid so the grid stays readable
-  for (const b of ch.bands ?? []) {
+  for (const b of bands) {
     if (!fin(b.from) || !fin(b.to)) continue;
     const x0 = px(b.from);
     const w = Math.max(1.5, px(b.to) - x0);
     out.push(`<rect x="${c(x0)}" y="${m.t}" width="${c(w)}" height="${c(ph)}" fill="${e(b.color)}" fill-opacity="${b.opacity ?? 0.18}">${b.title ? `<title>${e(b.title)}</title>` : ''}</rect>`);
   }
-  const rugs: string[] = [];
-  for (const b of ch.bands ?? []) {
+  return out;
+}
+
+/** The solid marks of bands with `rug`, each in its row of the strip under the x axis. */
+function rugMarks(bands: readonly Band[], { m, ph, px }: Frame): string[] {
+  const out: string[] = [];
+  for (const b of bands) {
     if (b.rug === undefined || !fin(b.from) || !fin(b.to)) continue;
     const x0 = px(b.from);
-    rugs.push(`<rect x="${c(x0)}" y="${c(m.t + ph + 3 + b.rug * 7)}" width="${c(Math.max(3, px(b.to) - x0))}" height="6" fill="${e(b.color)}">${b.title ? `<title>${e(b.title)}</title>` : ''}</rect>`);
+    out.push(`<rect x="${c(x0)}" y="${c(m.t + ph + 3 + b.rug * 7)}" width="${c(Math.max(3, px(b.to) - x0))}" height="6" fill="${e(b.color)}">${b.title ? `<title>${e(b.title)}</title>` : ''}</rect>`);
   }
-  // grid and ticks
+  return out;
+}
+
+/** Horizontal gridlines with the y tick labels, vertical ones with the x ticks below the strip. */
+function gridAndTicks({ m, pw, ph, strip, X, Y, px, py }: Frame): string[] {
+  const out: string[] = [];
   for (const t of Y.ticks) {
     const y = py(t.value);
     out.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(y)}" y2="${c(y)}" stroke="#e6e9ee"/>`);
@@ -254,8 +318,13 @@ export function chart(ch: Chart): string {
     out.push(`<line x1="${c(x)}" x2="${c(x)}" y1="${c(m.t + ph)}" y2="${c(m.t + ph + 5 + strip)}" stroke="#8c959f"/>`);
     out.push(`<text x="${c(x)}" y="${c(m.t + ph + 18 + strip)}" text-anchor="middle" fill="#5d6b7e">${e(t.label)}</text>`);
   }
-  // bars
-  for (const b of ch.bars ?? []) {
+  return out;
+}
+
+/** Bars from y0 (default 0) to y1, a pixel apart, each with its label above it. */
+function barMarks(bars: readonly Bar[], { W, m, px, py }: Frame): string[] {
+  const out: string[] = [];
+  for (const b of bars) {
     if (![b.x0, b.x1, b.y1].every(fin)) continue;
     const x0 = px(b.x0);
     const x1 = px(b.x1);
@@ -271,28 +340,15 @@ export function chart(ch: Chart): string {
       out.push(`<text x="${c(end ? x1 : mid)}" y="${c(Math.max(m.t + 10, yTop - 4))}" text-anchor="${end ? 'end' : 'middle'}" fill="${e(b.color)}" font-weight="700">${e(b.label)}</text>`);
     }
   }
-  // lines
-  const limit = Math.max(200, Math.round(pw * 2));
-  for (const s of ch.lines ?? []) {
-    const pts = thin(
-      s.points.filter((p) => fin(p[0])),
-      px,
-      limit,
-    );
-    let d = '';
-    let pen = false;
-    for (const [x, y] of pts) {
-      if (!fin(y)) {
-        pen = false;
-        continue;
-      }
-      const X1 = px(x);
-      const Y1 = py(y);
-      if (!pen) d += `M${c(X1)} ${c(Y1)}`;
-      else if (s.step) d += `H${c(X1)}V${c(Y1)}`;
-      else d += `L${c(X1)} ${c(Y1)}`;
-      pen = true;
-    }
+  return out;
+}
+
+/** Each series as one path (thinned to about two points per pixel column) and its dots. */
+function lineMarks(lines: readonly LineSeries[], f: Frame): string[] {
+  const out: string[] = [];
+  const limit = Math.max(200, Math.round(f.pw * 2));
+  for (const s of lines) {
+    const d = pathData(thin(s.points.filter((p) => fin(p[0])), f.px, limit), !!s.step, f);
     if (d) {
       out.push(
         `<path d="${d}" fill="none" stroke="${e(s.color)}" stroke-width="${s.width ?? 2}"${s.dash ? ` stroke-dasharray="${e(s.dash)}"` : ''}${s.opacity !== undefined ? ` stroke-opacity="${s.opacity}"` : ''} stroke-linejoin="round" stroke-linecap="round">${s.title ? `<title>${e(s.title)}</title>` : ''}</path>`,
@@ -300,12 +356,35 @@ export function chart(ch: Chart): string {
     }
     for (const dot of s.dots ?? []) {
       if (!fin(dot.x) || !fin(dot.y)) continue;
-      out.push(`<circle cx="${c(px(dot.x))}" cy="${c(py(dot.y))}" r="3.5" fill="#fff" stroke="${e(s.color)}" stroke-width="2">${dot.title ? `<title>${e(dot.title)}</title>` : ''}</circle>`);
+      out.push(`<circle cx="${c(f.px(dot.x))}" cy="${c(f.py(dot.y))}" r="3.5" fill="#fff" stroke="${e(s.color)}" stroke-width="2">${dot.title ? `<title>${e(dot.title)}</title>` : ''}</circle>`);
     }
   }
-  out.push(...rugs);
-  // rules, labelled inside the plot
-  for (const r of ch.vrules ?? []) {
+  return out;
+}
+
+/** The path's d attribute: a missing y lifts the pen, so a gap in the data stays a gap in the line. */
+function pathData(pts: readonly Point[], step: boolean, { px, py }: Frame): string {
+  let d = '';
+  let pen = false;
+  for (const [x, y] of pts) {
+    if (!fin(y)) {
+      pen = false;
+      continue;
+    }
+    const X1 = px(x);
+    const Y1 = py(y);
+    if (!pen) d += `M${c(X1)} ${c(Y1)}`;
+    else if (step) d += `H${c(X1)}V${c(Y1)}`;
+    else d += `L${c(X1)} ${c(Y1)}`;
+    pen = true;
+  }
+  return d;
+}
+
+/** Vertical rules inside the x domain, labelled inside the plot. */
+function vruleMarks(rules: readonly Rule[], { m, ph, X, px }: Frame): string[] {
+  const out: string[] = [];
+  for (const r of rules) {
     if (!fin(r.at) || r.at < X.min || r.at > X.max) continue;
     const x = px(r.at);
     out.push(`<line x1="${c(x)}" x2="${c(x)}" y1="${m.t}" y2="${c(m.t + ph)}" stroke="${e(r.color)}" stroke-width="2"${r.dash ? ` stroke-dasharray="${e(r.dash)}"` : ''}/>`);
@@ -315,21 +394,31 @@ export function chart(ch: Chart): string {
       out.push(`<text x="${c(right ? x + 5 : x - 5)}" y="${m.t + 14}" text-anchor="${right ? 'start' : 'end'}" fill="${e(r.color)}" font-weight="600" paint-order="stroke" stroke="#fff" stroke-width="3">${e(r.label)}</text>`);
     }
   }
-  for (const r of ch.hrules ?? []) {
+  return out;
+}
+
+/** Horizontal rules inside the y domain, labelled just above them at the left. */
+function hruleMarks(rules: readonly Rule[], { m, pw, Y, py }: Frame): string[] {
+  const out: string[] = [];
+  for (const r of rules) {
     if (!fin(r.at) || r.at < Y.min || r.at > Y.max) continue;
     const y = py(r.at);
     out.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(y)}" y2="${c(y)}" stroke="${e(r.color)}" stroke-width="2"${r.dash ? ` stroke-dasharray="${e(r.dash)}"` : ''}/>`);
     if (r.label) out.push(`<text x="${c(m.l + 6)}" y="${c(y - 5)}" fill="${e(r.color)}" font-weight="600" paint-order="stroke" stroke="#fff" stroke-width="3">${e(r.label)}</text>`);
   }
-  // axes and their titles
-  out.push(`<line x1="${m.l}" x2="${m.l}" y1="${m.t}" y2="${c(m.t + ph)}" stroke="#8c959f"/>`);
-  out.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(m.t + ph)}" y2="${c(m.t + ph)}" stroke="#8c959f"/>`);
-  out.push(`<text x="${c(m.l + pw / 2)}" y="${H - 6}" text-anchor="middle" fill="#1c2330" font-weight="600">${e(ch.x.label)}</text>`);
+  return out;
+}
+
+/** The two axis lines and their titles. */
+function axesAndTitles(ch: Chart, { H, m, pw, ph }: Frame): string[] {
   // a y title longer than the plot is high gets a smaller font
   const yFont = Math.max(8, Math.min(12, (ph - 4) / (ch.y.label.length * 0.62)));
-  out.push(`<text transform="translate(14 ${c(m.t + ph / 2)}) rotate(-90)" text-anchor="middle" fill="#1c2330" font-weight="600"${yFont < 12 ? ` font-size="${c(yFont)}"` : ''}>${e(ch.y.label)}</text>`);
-  out.push('</svg>');
-  return out.join('');
+  return [
+    `<line x1="${m.l}" x2="${m.l}" y1="${m.t}" y2="${c(m.t + ph)}" stroke="#8c959f"/>`,
+    `<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(m.t + ph)}" y2="${c(m.t + ph)}" stroke="#8c959f"/>`,
+    `<text x="${c(m.l + pw / 2)}" y="${H - 6}" text-anchor="middle" fill="#1c2330" font-weight="600">${e(ch.x.label)}</text>`,
+    `<text transform="translate(14 ${c(m.t + ph / 2)}) rotate(-90)" text-anchor="middle" fill="#1c2330" font-weight="600"${yFont < 12 ? ` font-size="${c(yFont)}"` : ''}>${e(ch.y.label)}</text>`,
+  ];
 }
 
 /** An HTML legend with small SVG swatches. */
