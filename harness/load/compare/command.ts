@@ -11,7 +11,7 @@ import { MIN_RAISED_RATE } from '../generator/capacity.ts';
 import { renderCompareHtml } from './html.ts';
 import { COMPARE_SCHEMA_VERSION, DEFAULT_ALPHA, DEFAULT_THRESHOLD, explainVerdict, fmtRatio, judgeMetrics, METRICS, overallVerdict, parseMetricThresholds, type CompareMode, type CompareReport } from './metrics.ts';
 import type { RunFigures } from './run.ts';
-import { ORDER_TEXT, apiRunner, runPairs, sendpathRunner, type SideRunner } from './session.ts';
+import { ORDER_TEXT, apiRunner, runPairs, sendpathRunner, type PairsResult, type SideRunner } from './session.ts';
 import { checkSlowdown, parseSide, serveSide, type ServedSide } from './sides.ts';
 import { environment } from '../generator/environment.ts';
 import { formatLatency } from '../report/html.ts';
@@ -81,6 +81,38 @@ export async function compareCommand(argv: string[]): Promise<number> {
     process.stdout.write(COMPARE_HELP);
     return 0;
   }
+  const o = compareOptions(flags);
+  const say = (s: string) => o.quiet || process.stdout.write(`${s}\n`);
+  const sides = await readSides(flags, o);
+
+  const redactor = new Redactor();
+  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-compare-${o.mode}-${randomBytes(2).toString('hex')}`;
+  const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
+  const startedAt = new Date();
+  const session: Session = { served: [], runners: [] };
+  // Interrupted (Ctrl-C, a cancelled CI job): stop the targets and remove a revision's worktree first.
+  const onSignal = () => void Promise.allSettled(session.served.map((s) => s.stop())).then(() => process.exit(130));
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    const [base, head] = await serveSides(sides, o, redactor, say, session.served);
+    await startRunners(o, base, head, session);
+    say(`compare ${o.mode}: ${o.pairs} pairs, ${ORDER_TEXT}; seed ${o.seed}`);
+    const paired = await runPairs(session.runners[0]!, session.runners[1]!, {
+      pairs: o.pairs,
+      onRun: (r) => say('warmup' in r ? `warm-up ${r.warmup}: ${line(r.figures)}` : `pair ${r.pair} ${r.side}: ${line(r.figures)}`),
+    });
+    const report = await judgedReport({ runId, startedAt }, o, sides, [base, head], paired);
+    await writeCompareFiles(dir, report, redactor);
+    process.stdout.write(`${summary(report)}\nreports: ${dir}\n`);
+    return report.verdict === 'fail' ? 1 : 0;
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    await closeSession(session);
+  }
+}
+
+/** The flags checked and defaulted before anything starts, so that a bad one is named (exit 2) at once. */
+function compareOptions(flags: Record<string, any>) {
   if (!flags.base || !flags.head) throw new KitError(`compare needs --base and --head\n\n${COMPARE_HELP}`);
   const mode = (flags.mode ?? 'api') as CompareMode;
   if (!['api', 'sendpath'].includes(mode)) throw new KitError(`--mode takes api or sendpath, not "${mode}"`);
@@ -99,9 +131,13 @@ export async function compareCommand(argv: string[]): Promise<number> {
   const maxRunMs = parseDuration(flags['max-run'] ?? (mode === 'api' ? '2m' : '5m'), '--max-run');
   const slowdown = { base: slowdownOf(flags, 'base-slowdown'), head: slowdownOf(flags, 'head-slowdown') };
   const seed = (flags.seed as number | undefined) ?? newRunSeed();
-  const quiet = !!flags.quiet;
-  const say = (s: string) => quiet || process.stdout.write(`${s}\n`);
+  return { mode, pairs, alpha, thresholds, reads, run, maxRunMs, slowdown, seed, quiet: !!flags.quiet };
+}
 
+type CompareOptions = ReturnType<typeof compareOptions>;
+
+/** Each side parsed, with the profile it runs with; checked before any is served, so that a refusal leaves nothing running. */
+async function readSides(flags: Record<string, any>, { mode, slowdown }: CompareOptions) {
   const referenceProfile = await loadProfile(DEFAULT_PROFILE_PATH);
   const readProfile = async (path: string | undefined) => (path ? { profile: await loadProfile(resolve(path)), text: await readFile(resolve(path), 'utf8') } : undefined);
   const given = await readProfile(flags.profile);
@@ -111,85 +147,102 @@ export async function compareCommand(argv: string[]): Promise<number> {
     const spec = specs[flag];
     checkSlowdown(spec, flag, slowdown[flag]);
     if (spec.kind !== 'url') continue;
+    // A running target is not the kit's reference: only its own profile says its names and its rate limit.
     const p = perSide[flag]?.profile;
     if (!p) throw new KitError(`--${flag} ${spec.text} is a running target: give its profile with --profile (or --${flag}-profile): names, workspaces or control, its rate limit`);
     if (mode === 'api' && p.rateLimit.requests / p.rateLimit.windowSeconds < MIN_RAISED_RATE)
       throw new KitError(`--${flag} ${spec.text}: compare --mode api runs closed loops of reads and needs a target that runs with a raised rate limit, declared in its profile's "rateLimit" (it says ${p.rateLimit.requests} per ${p.rateLimit.windowSeconds} s; at least ${MIN_RAISED_RATE} per second)`);
   }
+  return { referenceProfile, given, perSide, specs };
+}
 
-  const redactor = new Redactor();
-  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-compare-${mode}-${randomBytes(2).toString('hex')}`;
-  const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
-  const startedAt = new Date();
-  const served: ServedSide[] = [];
-  const runners: SideRunner[] = [];
-  let sink: MailSink | undefined;
-  // Interrupted (Ctrl-C, a cancelled CI job): stop the targets and remove a revision's worktree first.
-  const onSignal = () => void Promise.allSettled(served.map((s) => s.stop())).then(() => process.exit(130));
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  try {
-    const started = await Promise.allSettled(
-      (['base', 'head'] as const).map((flag) => serveSide(specs[flag], { flag, profile: perSide[flag]?.profile ?? referenceProfile, referenceProfile, redactor, slowdown: slowdown[flag], log: say })),
-    );
-    for (const s of started) if (s.status === 'fulfilled') served.push(s.value);
-    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-    if (failed) throw failed.reason;
-    const [base, head] = served as [ServedSide, ServedSide];
-    for (const s of served) say(`--${s.info.flag} ${s.info.given}: ${s.info.kind === 'url' ? 'running target' : 'reference served'} at ${s.baseUrl}${s.info.commit ? ` (commit ${s.info.commit.slice(0, 12)})` : ''}; CPU: ${s.info.cpu}${s.info.slowdown ? `; slowed by ${s.info.slowdown}` : ''}`);
-    if (mode === 'api') {
-      const o = { requests: run.requests as number, warmupRequests: run.warmup as number, connections: run.connections as number, reads, maxRunMs, seed };
-      runners.push(await apiRunner(base, o), await apiRunner(head, o));
-    } else {
-      const profile = base.profile;
-      if ([base, head].some((s) => !s.profile.embedded && !s.profile.features.sinks)) throw new KitError('compare --mode sendpath needs targets whose mailboxes reach the kit\'s mail sinks: "features": { "sinks": true } and "sinks": { "host" } in the profile');
-      const { startSinks } = await import('../../sinks/index.ts');
-      sink = await startSinks({ host: profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: (pairs * 2 + 2) * maxRunMs + 5 * 60_000 });
-      const o = { mailboxes: run.mailboxes as number, leads: run.leads as number, maxRunMs, seed, sink };
-      runners.push(sendpathRunner(base, o), sendpathRunner(head, o));
-    }
-    say(`compare ${mode}: ${pairs} pairs, ${ORDER_TEXT}; seed ${seed}`);
-    const { warmup, runs } = await runPairs(runners[0]!, runners[1]!, {
-      pairs,
-      onRun: (r) => say('warmup' in r ? `warm-up ${r.warmup}: ${line(r.figures)}` : `pair ${r.pair} ${r.side}: ${line(r.figures)}`),
-    });
-    const metrics = judgeMetrics(mode, runs, { thresholds, alpha, seed });
-    const notes = [
-      `${mode === 'api' ? `each run: ${run.requests} reads in a closed loop over ${run.connections} connections (${reads === 'one' ? 'GET /v1/workspace' : 'four read endpoints, cycled'}); warm-up ${run.warmup} reads` : `each run: a load of the send path with ${run.mailboxes} mailboxes and ${run.leads} leads, fresh each time`}; every run bounded by ${maxRunMs / 1000} s`,
-      ...served.filter((s) => s.info.kind !== 'url').map((s) => `--${s.info.flag}: the reference of that checkout, served in its own process with a raised rate limit (outside the spec) so that the runs measure the target, not its limiter`),
-      ...(smallestP(pairs) >= alpha ? [`with ${pairs} pairs the smallest one-sided p-value is ${smallestP(pairs).toFixed(4)}, not below alpha ${alpha}: no metric can fail, only warn (give --pairs 5 or more)`] : []),
-      ...runs.filter((r) => r.figures.cut).map((r) => `pair ${r.pair} ${r.side}: the run stopped at its time bound before its count`),
-      ...(slowdown.base || slowdown.head ? ['a side was slowed on purpose (--base-slowdown / --head-slowdown): a known regression, outside the spec'] : []),
-    ];
-    const profileText = given?.text ?? (await readFile(DEFAULT_PROFILE_PATH, 'utf8'));
-    const report: CompareReport = {
-      schemaVersion: COMPARE_SCHEMA_VERSION,
-      kind: 'compare',
-      runId,
-      mode,
-      startedAt: startedAt.toISOString(),
-      finishedAt: new Date().toISOString(),
-      environment: environment(head.baseUrl, profileText),
-      base: base.info,
-      head: head.info,
-      settings: { pairs, alpha, seed, order: ORDER_TEXT, run: Object.fromEntries(Object.entries({ ...run, maxRunMs }).filter(([, v]) => v !== undefined)) as Record<string, number | string> },
-      warmup,
-      runs,
-      metrics,
-      verdict: overallVerdict(metrics),
-      notes,
-    };
-    await mkdir(dir, { recursive: true });
-    const json = redactor.text(JSON.stringify(report, null, 1));
-    await writeFile(join(dir, 'compare.json'), json);
-    await writeFile(join(dir, 'compare.html'), redactor.text(renderCompareHtml(JSON.parse(json) as CompareReport)));
-    process.stdout.write(`${summary(report)}\nreports: ${dir}\n`);
-    return report.verdict === 'fail' ? 1 : 0;
-  } finally {
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-    await Promise.allSettled(runners.map((r) => r.close()));
-    await sink?.stop();
-    await Promise.allSettled(served.map((s) => s.stop()));
+type Sides = Awaited<ReturnType<typeof readSides>>;
+
+/** What the command must stop on its way out, however it leaves. */
+interface Session {
+  served: ServedSide[];
+  runners: SideRunner[];
+  sink?: MailSink;
+}
+
+/** Both sides served at once; each that started goes into `served` even when the other failed, so that it is stopped. */
+async function serveSides({ specs, perSide, referenceProfile }: Sides, { slowdown }: CompareOptions, redactor: Redactor, say: (s: string) => void, served: ServedSide[]): Promise<[ServedSide, ServedSide]> {
+  const started = await Promise.allSettled(
+    (['base', 'head'] as const).map((flag) => serveSide(specs[flag], { flag, profile: perSide[flag]?.profile ?? referenceProfile, referenceProfile, redactor, slowdown: slowdown[flag], log: say })),
+  );
+  for (const s of started) if (s.status === 'fulfilled') served.push(s.value);
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  for (const s of served) say(`--${s.info.flag} ${s.info.given}: ${s.info.kind === 'url' ? 'running target' : 'reference served'} at ${s.baseUrl}${s.info.commit ? ` (commit ${s.info.commit.slice(0, 12)})` : ''}; CPU: ${s.info.cpu}${s.info.slowdown ? `; slowed by ${s.info.slowdown}` : ''}`);
+  return served as [ServedSide, ServedSide];
+}
+
+/** A runner per side for the mode, into the session; a sendpath comparison also starts the kit's mail sinks there. */
+async function startRunners({ mode, run, reads, maxRunMs, seed, pairs }: CompareOptions, base: ServedSide, head: ServedSide, session: Session): Promise<void> {
+  if (mode === 'api') {
+    const o = { requests: run.requests as number, warmupRequests: run.warmup as number, connections: run.connections as number, reads, maxRunMs, seed };
+    session.runners.push(await apiRunner(base, o), await apiRunner(head, o));
+    return;
   }
+  const profile = base.profile;
+  if ([base, head].some((s) => !s.profile.embedded && !s.profile.features.sinks)) throw new KitError('compare --mode sendpath needs targets whose mailboxes reach the kit\'s mail sinks: "features": { "sinks": true } and "sinks": { "host" } in the profile');
+  const { startSinks } = await import('../../sinks/index.ts');
+  // alive for every run (two warm-ups and two per pair, each bounded by --max-run) and some slack
+  const sink = await startSinks({ host: profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: (pairs * 2 + 2) * maxRunMs + 5 * 60_000 });
+  session.sink = sink;
+  const o = { mailboxes: run.mailboxes as number, leads: run.leads as number, maxRunMs, seed, sink };
+  session.runners.push(sendpathRunner(base, o), sendpathRunner(head, o));
+}
+
+/** The runs judged metric by metric, with the notes that qualify the verdict: compare.json as written. */
+async function judgedReport(id: { runId: string; startedAt: Date }, o: CompareOptions, { given }: Sides, [base, head]: [ServedSide, ServedSide], { warmup, runs }: PairsResult): Promise<CompareReport> {
+  const { mode, pairs, alpha, seed, run, maxRunMs } = o;
+  const metrics = judgeMetrics(mode, runs, { thresholds: o.thresholds, alpha, seed });
+  const notes = compareNotes(o, [base, head], runs);
+  const profileText = given?.text ?? (await readFile(DEFAULT_PROFILE_PATH, 'utf8'));
+  return {
+    schemaVersion: COMPARE_SCHEMA_VERSION,
+    kind: 'compare',
+    runId: id.runId,
+    mode,
+    startedAt: id.startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    environment: environment(head.baseUrl, profileText),
+    base: base.info,
+    head: head.info,
+    settings: { pairs, alpha, seed, order: ORDER_TEXT, run: Object.fromEntries(Object.entries({ ...run, maxRunMs }).filter(([, v]) => v !== undefined)) as Record<string, number | string> },
+    warmup,
+    runs,
+    metrics,
+    verdict: overallVerdict(metrics),
+    notes,
+  };
+}
+
+/** What a reader needs to weigh the verdict: the load, served references, too few pairs, cut runs, a slowed side. */
+function compareNotes({ mode, run, reads, maxRunMs, pairs, alpha, slowdown }: CompareOptions, served: readonly ServedSide[], runs: PairsResult['runs']): string[] {
+  return [
+    `${mode === 'api' ? `each run: ${run.requests} reads in a closed loop over ${run.connections} connections (${reads === 'one' ? 'GET /v1/workspace' : 'four read endpoints, cycled'}); warm-up ${run.warmup} reads` : `each run: a load of the send path with ${run.mailboxes} mailboxes and ${run.leads} leads, fresh each time`}; every run bounded by ${maxRunMs / 1000} s`,
+    ...served.filter((s) => s.info.kind !== 'url').map((s) => `--${s.info.flag}: the reference of that checkout, served in its own process with a raised rate limit (outside the spec) so that the runs measure the target, not its limiter`),
+    ...(smallestP(pairs) >= alpha ? [`with ${pairs} pairs the smallest one-sided p-value is ${smallestP(pairs).toFixed(4)}, not below alpha ${alpha}: no metric can fail, only warn (give --pairs 5 or more)`] : []),
+    ...runs.filter((r) => r.figures.cut).map((r) => `pair ${r.pair} ${r.side}: the run stopped at its time bound before its count`),
+    ...(slowdown.base || slowdown.head ? ['a side was slowed on purpose (--base-slowdown / --head-slowdown): a known regression, outside the spec'] : []),
+  ];
+}
+
+/** compare.json and compare.html, secrets erased; the page is drawn from the JSON as written, so both say the same. */
+async function writeCompareFiles(dir: string, report: CompareReport, redactor: Redactor): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const json = redactor.text(JSON.stringify(report, null, 1));
+  await writeFile(join(dir, 'compare.json'), json);
+  await writeFile(join(dir, 'compare.html'), redactor.text(renderCompareHtml(JSON.parse(json) as CompareReport)));
+}
+
+/** Runners first, then the sink they send to, then the targets (and a revision's worktree). */
+async function closeSession(session: Session): Promise<void> {
+  await Promise.allSettled(session.runners.map((r) => r.close()));
+  await session.sink?.stop();
+  await Promise.allSettled(session.served.map((s) => s.stop()));
 }
 
 function line(f: RunFigures): string {
