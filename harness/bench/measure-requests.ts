@@ -1,10 +1,16 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import type { ExpectedRequests } from '../runner/expected.ts';
+import type { ExchangeEvent } from '../ground/events.ts';
+import { cleanupByCheck, createdResources } from '../runner/created.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
 import type { Depth } from '../ground/check.ts';
 
 // Records what checks really send: reads the results.json of runs against the embedded reference
-// (same depth) and writes their per-check mean to harness/runner/expected-requests.json.
+// (same depth) and writes their per-check mean to harness/runner/expected-requests.json; and,
+// from the events.ndjson beside each, what each check leaves to clean up on a target without the
+// control API (one DELETE per mailbox and API key it created and did not delete).
 //   outreach-conformance run --check . --out DIR   (twice: an explicit selection runs every check of the depth, no budget)
 //   npm run measure-requests -- reports/<run-a>/results.json reports/<run-b>/results.json
 
@@ -12,7 +18,7 @@ const OUT = fileURLToPath(new URL('../runner/expected-requests.json', import.met
 
 interface Results {
   depth: Depth;
-  target: { embedded: boolean };
+  target: { embedded: boolean; baseUrl: string };
   checks: { id: string; ran: boolean; requests: number }[];
 }
 
@@ -32,6 +38,18 @@ for (const r of runs) for (const c of r.checks) if (c.ran) sums.set(c.id, [...(s
 const measured = Object.fromEntries(
   [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, Math.round(xs.reduce((n, x) => n + x, 0) / xs.length)]),
 );
+const profile = await loadProfile(DEFAULT_PROFILE_PATH);
+const cleanups = new Map<string, number[]>();
+for (const [i, r] of runs.entries()) {
+  const events = readFileSync(join(dirname(paths[i]!), 'events.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string });
+  const exchanges = events.filter((e): e is ExchangeEvent => e.type === 'exchange');
+  // The run prefix is not in the results: every created resource counts (the checks all prefix theirs).
+  const byCheck = cleanupByCheck(createdResources(exchanges, profile, r.target.baseUrl.replace(/\/$/, ''), ''));
+  for (const c of r.checks) if (c.ran) cleanups.set(c.id, [...(cleanups.get(c.id) ?? []), byCheck.get(c.id) ?? 0]);
+}
+const cleanup = Object.fromEntries(
+  [...cleanups].filter(([, xs]) => xs.some((x) => x > 0)).sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, Math.round(xs.reduce((n, x) => n + x, 0) / xs.length)]),
+);
 let data: ExpectedRequests = { source: '', byDepth: {} };
 try {
   data = JSON.parse(readFileSync(OUT, 'utf8')) as ExpectedRequests;
@@ -40,6 +58,9 @@ try {
 }
 // Merged: a budgeted depth leaves checks out, and those keep their last measurement.
 data.byDepth[depth] = Object.fromEntries(Object.entries({ ...data.byDepth[depth], ...measured }).sort(([x], [y]) => x.localeCompare(y)));
+// Checks measured now that left nothing lose an old entry; checks not run keep theirs.
+const keptCleanup = Object.entries(data.cleanup ?? {}).filter(([id]) => !measured[id]);
+data.cleanup = Object.fromEntries([...keptCleanup, ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));
 data.source = `mean of ${runs.length} run(s) at depth ${depth} against the embedded reference (run --check . takes every check of a depth)`;
 writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 process.stdout.write(`${Object.keys(measured).length} checks measured at depth ${depth} -> ${OUT}\n`);

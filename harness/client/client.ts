@@ -37,6 +37,8 @@ export interface ClientOptions {
   budget?: RateBudget;
   recorder: Recorder;
   checkId?: string;
+  /** The pool index of the workspace this client's keys belong to (tags its exchanges). */
+  workspace?: number;
   userAgent?: string;
   maxRetries429?: number;
   /** Default per-request timeout in ms (30 000). */
@@ -147,6 +149,7 @@ interface SendContext {
   baseUrl: string;
   recorder: Recorder;
   checkId?: string;
+  workspace?: number;
   kind: 'api' | 'control';
   userAgent: string;
   /** The value of Authorization for auth 'key' (undefined: none). */
@@ -198,6 +201,7 @@ export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiRe
     const resHeaders = flatHeaders(res.headers);
     const ev = ctx.recorder.record({
       checkId: ctx.checkId,
+      workspace: ctx.workspace,
       kind: ctx.kind,
       startedAt,
       durationMs,
@@ -221,6 +225,7 @@ export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiRe
     const message = `${method} ${url.href} ${detail}`;
     const ev = ctx.recorder.record({
       checkId: ctx.checkId,
+      workspace: ctx.workspace,
       kind: ctx.kind,
       startedAt,
       durationMs,
@@ -248,6 +253,7 @@ class Client implements ApiClient {
       baseUrl: opts.baseUrl,
       recorder: opts.recorder,
       checkId: opts.checkId,
+      workspace: opts.workspace,
       kind: 'api',
       userAgent: opts.userAgent ?? KIT_USER_AGENT,
       authValue: opts.key === null ? undefined : `Bearer ${opts.key}`,

@@ -149,6 +149,7 @@ export function toCurl(request: CurlRequest, opts: CurlOptions = {}): string {
 /** What the client hands the recorder: the RAW exchange; the recorder redacts it. */
 export interface ExchangeInput {
   checkId?: string;
+  workspace?: number;
   /** 'control' exchanges are recorded but not counted in stats.requests. Default 'api'. */
   kind?: 'api' | 'control';
   startedAt: Date;
@@ -200,6 +201,7 @@ export class Recorder {
       type: 'exchange',
       id,
       ...(x.checkId !== undefined ? { checkId: x.checkId } : {}),
+      ...(x.workspace !== undefined ? { workspace: x.workspace } : {}),
       startedAt: x.startedAt.toISOString(),
       durationMs: Math.round(x.durationMs * 1000) / 1000,
       request,

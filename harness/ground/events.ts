@@ -23,6 +23,8 @@ export interface ExchangeEvent {
   type: 'exchange';
   id: string; // unique within the run, e.g. "x000123"
   checkId?: string;
+  /** The pool index of the workspace whose key sent it (what the run created there is its to clean up). */
+  workspace?: number;
   startedAt: string; // ISO 8601
   durationMs: number;
   request: RecordedRequest;

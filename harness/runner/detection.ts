@@ -1,7 +1,7 @@
 import type { Profile } from '../ground/profile-schema.ts';
 import type { RunDetection } from '../ground/events.ts';
 import { killMatrix, type KillMatrix } from './kill-matrix.ts';
-import { expectedRequests } from './expected.ts';
+import { targetRequests } from './expected.ts';
 import { staticGap } from './static-gap.ts';
 
 // What a choice of checks can catch: of the reference target's mutants, those that some chosen
@@ -21,7 +21,7 @@ interface CheckLike {
   features: readonly string[];
   depth?: string;
 }
-type Depth = Parameters<typeof expectedRequests>[1];
+type Depth = Parameters<typeof targetRequests>[1];
 
 export function detectionOf(chosen: readonly CheckLike[], opts: { profile: Profile; depth: Depth; all: readonly CheckLike[]; matrix?: KillMatrix }): Detection {
   const matrix = opts.matrix ?? killMatrix();
@@ -38,7 +38,7 @@ export function detectionOf(chosen: readonly CheckLike[], opts: { profile: Profi
     const killers = row.killers
       .map((id) => byId.get(id))
       .filter((c): c is CheckLike => !!c && runs(c))
-      .map((c) => ({ check: c.id, requests: expectedRequests(c, opts.depth), depth: c.depth ?? 'smoke' }))
+      .map((c) => ({ check: c.id, requests: targetRequests(c, opts.depth, opts.profile), depth: c.depth ?? 'smoke' }))
       .sort((a, b) => a.requests - b.requests || a.check.localeCompare(b.check))
       .slice(0, 3);
     missed.push({ mutant, killers });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Check, Depth } from '../ground/check.ts';
+import type { Profile } from '../ground/profile-schema.ts';
 
 // What a check is expected to send to the target, measured (not guessed): per-check request
 // counts of runs against the embedded reference at each depth, recorded in
@@ -11,6 +12,8 @@ export interface ExpectedRequests {
   source: string;
   /** depth -> check id -> mean requests sent to the target in the measured runs. */
   byDepth: Partial<Record<Depth, Record<string, number>>>;
+  /** check id -> DELETEs the clean-up sends for what it leaves, on a target without the control API (absent: none). */
+  cleanup?: Record<string, number>;
 }
 
 const DATA_URL = new URL('./expected-requests.json', import.meta.url);
@@ -27,4 +30,19 @@ export function expectedData(): ExpectedRequests {
  */
 export function expectedRequests(check: Pick<Check, 'id' | 'budget'>, depth: Depth, data: ExpectedRequests = expectedData()): number {
   return data.byDepth[depth]?.[check.id] ?? data.byDepth.default?.[check.id] ?? check.budget;
+}
+
+/** Requests the clean-up after a run without the control API sends for what this check leaves (measured). */
+export function expectedCleanup(check: Pick<Check, 'id'>, data: ExpectedRequests = expectedData()): number {
+  return data.cleanup?.[check.id] ?? 0;
+}
+
+/** Whether the kit deletes what a run created itself: a target without the control API (no reset). */
+export function cleansUp(profile: Pick<Profile, 'embedded' | 'control'>): boolean {
+  return !profile.embedded && !profile.control;
+}
+
+/** What the target sees of a check: its requests, plus the clean-up of what it leaves where the kit deletes it. */
+export function targetRequests(check: Pick<Check, 'id' | 'budget'>, depth: Depth, profile: Pick<Profile, 'embedded' | 'control'>): number {
+  return expectedRequests(check, depth) + (cleansUp(profile) ? expectedCleanup(check) : 0);
 }

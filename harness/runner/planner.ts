@@ -1,5 +1,5 @@
 import type { Check, Depth } from '../ground/check.ts';
-import { expectedRequests } from './expected.ts';
+import { cleansUp, expectedCleanup, expectedRequests } from './expected.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { DEPTH_BUDGETS, selectWithin, type DepthSelection } from './select-depth.ts';
 import { staticGap } from './static-gap.ts';
@@ -9,8 +9,10 @@ import { selectChecks } from './runner.ts';
 // Before a run: how many requests it will spend and how long a rate-limited target makes it take.
 export interface Plan {
   checks: number;
-  /** Requests the checks are expected to send to the target (measured: harness/runner/expected.ts). */
+  /** Requests the target is expected to see (measured: harness/runner/expected.ts), clean-up included. */
   requests: number;
+  /** Of them, the DELETEs of the clean-up after the run (a target without the control API; else 0). */
+  cleanup: number;
   /** The sum of the checks' budgets: what they may send at most. */
   atMost: number;
   workspaces: number;
@@ -32,17 +34,19 @@ export function effectivePoolSize(profile: Profile, depth: string, override?: nu
 
 export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default'): Plan {
   // A check that skips on this profile (a feature it does not declare) sends nothing.
-  const requests = checks.reduce((n, c) => n + (staticGap(c, profile) ? 0 : expectedRequests(c, depth)), 0);
+  const ran = checks.filter((c) => !staticGap(c, profile));
+  const cleanup = cleansUp(profile) ? ran.reduce((n, c) => n + expectedCleanup(c), 0) : 0;
+  const requests = ran.reduce((n, c) => n + expectedRequests(c, depth), 0) + cleanup;
   const atMost = checks.reduce((n, c) => n + c.budget, 0);
   const { requests: perWindow, windowSeconds } = profile.rateLimit;
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;
   const beyondFirstWindow = Math.max(0, requests - workspaces * perWindow);
-  return { checks: checks.length, requests, atMost, workspaces, ratePerSecond, minSeconds: Math.ceil(beyondFirstWindow / ratePerSecond) };
+  return { checks: checks.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds: Math.ceil(beyondFirstWindow / ratePerSecond) };
 }
 
 export function formatPlan(p: Plan): string {
   return (
-    `plan: ${p.checks} checks, about ${p.requests} requests (at most ${p.atMost}) over ${p.workspaces} workspaces ` +
+    `plan: ${p.checks} checks, about ${p.requests} requests${p.cleanup ? ` (${p.cleanup} of them the clean-up after the run)` : ''} (at most ${p.atMost + p.cleanup}) over ${p.workspaces} workspaces ` +
     `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): ${
       p.minSeconds > 0 ? `the rate limit alone takes at least ${p.minSeconds} s` : "the first window of each workspace holds them all (the rate limit adds no wait)"
     }`

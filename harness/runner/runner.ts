@@ -9,7 +9,8 @@ import { Recorder } from '../client/recorder.ts';
 import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from './seed.ts';
-import { sweep } from './sweep.ts';
+import { cleanUp } from './sweep.ts';
+import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
@@ -90,10 +91,10 @@ export class Runner {
       control: this.control,
       prefix: opts.prefix,
       registerSecret: (s) => this.redactor.add(s),
-      clientFor: (key) => {
+      clientFor: (key, workspace) => {
         const budget = new RateBudget({ requests, windowMs: windowSeconds * 1000 });
         this.budgets.push(budget);
-        return createClient({ baseUrl: opts.baseUrl, key, recorder: this.recorder, budget });
+        return createClient({ baseUrl: opts.baseUrl, key, recorder: this.recorder, budget, workspace });
       },
     });
     if (this.control) {
@@ -120,13 +121,15 @@ export class Runner {
     }
     // Optional control extensions, probed once (GET /capabilities): featureGap reads them.
     if (this.control) this.controlExtensions = await this.control.extensions();
+    // No sweep before: the run prefix is new, nothing on the target carries it yet.
     await this.pool.prepare();
-    if (!this.control) await sweep(this.pool.members, this.opts.profile, this.opts.prefix, 'before');
   }
 
   async finish(): Promise<string[]> {
     try {
-      return this.control ? [] : await sweep(this.pool.members, this.opts.profile, this.opts.prefix, 'after');
+      if (this.control) return [];
+      const created = createdResources(this.exchanges, this.opts.profile, this.opts.baseUrl.replace(/\/$/, ''), this.opts.prefix);
+      return await cleanUp(this.pool.members, this.opts.profile, this.opts.prefix, created);
     } finally {
       await this.sinks?.stop();
     }

@@ -2,7 +2,7 @@ import type { Check, Depth } from '../ground/check.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { ENDPOINTS, type Endpoint } from '../ground/spec-model/endpoints.ts';
 import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
-import { expectedRequests } from './expected.ts';
+import { targetRequests } from './expected.ts';
 import { staticGap } from './static-gap.ts';
 import { detectionOf, formatDetection, type Detection } from './detection.ts';
 import { familyOf, killMatrix, mutantsKilledBy, type KillMatrix } from './kill-matrix.ts';
@@ -184,7 +184,7 @@ class Greedy {
     readonly eligible: readonly Check[],
     readonly opts: SelectOptions,
   ) {
-    this.costOf = opts.costOf ?? ((c: Check) => expectedRequests(c, opts.depth));
+    this.costOf = opts.costOf ?? ((c: Check) => targetRequests(c, opts.depth, opts.profile));
     this.matrix = opts.matrix ?? killMatrix();
     this.cost = eligible.map((c) => (staticGap(c, opts.profile) ? 0 : this.costOf(c)));
     const killsOf = mutantsKilledBy(this.matrix);

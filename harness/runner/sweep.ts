@@ -1,41 +1,61 @@
 import type { Profile } from '../ground/profile-schema.ts';
 import type { PooledWorkspace } from './pool.ts';
+import type { WorkspaceLeftovers } from './created.ts';
 import { fillPath, getPath, operation, resultPath } from '../ground/operations.ts';
 
-// Sweep (after ceph/s3-tests): on workspaces the run did not create itself, delete what carries
-// the run prefix, keep going past errors, and say what could not be deleted.
-// Campaigns cannot be deleted through the API (part 4 has no such endpoint): they are reported.
+// Clean-up after a run without the control API (after ceph/s3-tests: keep going past errors and
+// say what could not be deleted). It deletes exactly what the run's own exchanges show it
+// created and left (created.ts): one DELETE per mailbox and API key, no listing, so the planner
+// can count it in a depth's budget. Only where a creation answer could not be read whole does it
+// list the workspace for what carries the run prefix. Campaigns cannot be deleted through the
+// API (part 4 has no such endpoint): they are reported.
 
-export async function sweep(workspaces: readonly PooledWorkspace[], profile: Profile, prefix: string, when: 'before' | 'after'): Promise<string[]> {
+export async function cleanUp(workspaces: readonly PooledWorkspace[], profile: Profile, prefix: string, created: ReadonlyMap<number, WorkspaceLeftovers>): Promise<string[]> {
   const leftovers: string[] = [];
+  let campaigns = 0;
   for (const ws of workspaces) {
-    const listOp = operation(profile, 'apikeys.list');
-    if (listOp) {
-      for (const item of await listAll(ws, listOp.path, profile).catch(() => [])) {
-        const name = (item as { name?: unknown }).name;
-        const id = (item as { id?: unknown }).id;
-        if (typeof name === 'string' && name.startsWith(prefix) && typeof id === 'string' && id !== ws.apiKeyId) {
-          const r = await ws.api.delete(`/v1/api-keys/${encodeURIComponent(id)}`).catch(() => undefined);
-          if (!r || r.status >= 300) leftovers.push(`api key ${id} (${name})`);
-        }
+    const made = created.get(ws.index);
+    if (!made) continue;
+    campaigns += made.campaigns;
+    if (made.unreadable) leftovers.push(...(await sweepListing(ws, profile, prefix)));
+    else
+      for (const r of made.resources) {
+        if (r.kind === 'api key' && r.id === ws.apiKeyId) continue;
+        const path = r.kind === 'mailbox' ? fillPath('/v1/accounts/{id}', { id: r.id }) : `/v1/api-keys/${encodeURIComponent(r.id)}`;
+        const res = await ws.api.delete(path).catch(() => undefined);
+        if (!res || (res.status >= 300 && res.status !== 404)) leftovers.push(`${r.kind} ${r.id} (${r.label})`);
       }
-    }
-    const accountsOp = operation(profile, 'accounts.list');
-    if (accountsOp) {
-      for (const item of await listAll(ws, accountsOp.path, profile).catch(() => [])) {
-        const email = (item as { emailAddress?: unknown }).emailAddress;
-        const id = (item as { id?: unknown }).id;
-        if (typeof email === 'string' && email.startsWith(prefix) && typeof id === 'string') {
-          const r = await ws.api.delete(fillPath('/v1/accounts/{id}', { id })).catch(() => undefined);
-          if (!r || r.status >= 300) leftovers.push(`mailbox ${id} (${email})`);
-        }
-      }
-    }
-    const page = await ws.api.get('/v1/campaigns', { [profile.names.list.pageSize]: 100 }).catch(() => undefined);
-    const campaigns = (page?.body?.data ?? []) as { id?: string; name?: string }[];
-    for (const c of campaigns) if (c.name?.startsWith(prefix)) leftovers.push(`campaign ${c.id} (${c.name}): no delete endpoint in the spec`);
   }
-  if (leftovers.length) process.stderr.write(`sweep ${when} the run left ${leftovers.length} resource(s):\n  ${leftovers.join('\n  ')}\n`);
+  if (campaigns) leftovers.push(`${campaigns} campaign(s) the run created: the spec has no way to delete a campaign`);
+  if (leftovers.length) process.stderr.write(`after the run, ${leftovers.length} thing(s) are left on the target:\n  ${leftovers.join('\n  ')}\n`);
+  return leftovers;
+}
+
+/** The fallback: list the workspace and delete what carries the run prefix. */
+async function sweepListing(ws: PooledWorkspace, profile: Profile, prefix: string): Promise<string[]> {
+  const leftovers: string[] = [];
+  const listOp = operation(profile, 'apikeys.list');
+  if (listOp) {
+    for (const item of await listAll(ws, listOp.path, profile).catch(() => [])) {
+      const name = (item as { name?: unknown }).name;
+      const id = (item as { id?: unknown }).id;
+      if (typeof name === 'string' && name.startsWith(prefix) && typeof id === 'string' && id !== ws.apiKeyId) {
+        const r = await ws.api.delete(`/v1/api-keys/${encodeURIComponent(id)}`).catch(() => undefined);
+        if (!r || r.status >= 300) leftovers.push(`api key ${id} (${name})`);
+      }
+    }
+  }
+  const accountsOp = operation(profile, 'accounts.list');
+  if (accountsOp) {
+    for (const item of await listAll(ws, accountsOp.path, profile).catch(() => [])) {
+      const email = (item as { emailAddress?: unknown }).emailAddress;
+      const id = (item as { id?: unknown }).id;
+      if (typeof email === 'string' && email.startsWith(prefix) && typeof id === 'string') {
+        const r = await ws.api.delete(fillPath('/v1/accounts/{id}', { id })).catch(() => undefined);
+        if (!r || r.status >= 300) leftovers.push(`mailbox ${id} (${email})`);
+      }
+    }
+  }
   return leftovers;
 }
 

@@ -167,7 +167,8 @@ export const DELIVERY_CHECKS: Check[] = [
     budget: 24,
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
-      const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }), await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 })];
+      // One mailbox is enough: usage counts sends, whichever mailbox made them.
+      const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 })];
       const used = async () => {
         const r = await ws.api.get('/v1/usage/monthly_emails');
         expect2xx(r, 'GET /v1/usage/monthly_emails');
@@ -179,7 +180,7 @@ export const DELIVERY_CHECKS: Check[] = [
       const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
       const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
       const both = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
-      expectThat(both, `the started campaign's step did not reach its 2 leads within 10 minutes (gap 1 minute, 2 mailboxes)`, c.res);
+      expectThat(both, `the started campaign's step did not reach its 2 leads within 10 minutes (gap 1 minute)`, c.res);
       const sent = drv.arrivals().length;
       const after = await used();
       expectThat(after.body.used - before.body.used === sent, `monthly_emails used should grow by the ${sent} campaign emails sent, it went from ${before.body.used} to ${after.body.used}`, before, after, c.res);

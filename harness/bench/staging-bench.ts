@@ -1,0 +1,110 @@
+// `npm run bench:staging`: the kit as most users run it, in CI against a staging URL. The reference
+// is served alone (its own process, the spec's rate limit), N workspaces are made beforehand
+// through its control API, and the profile handed to the kit has no control API: the run makes
+// its own mailboxes at the sinks, waits on real time, and deletes what it created afterwards.
+// For each depth it prints the wall time, the requests the target saw (clean-up included, and
+// how many of them the clean-up), the depth's budget, the floor the rate limit sets for those
+// requests, the wall time over that floor, and the announced time against the actual one.
+//   npm run bench:staging -- [--workspaces N] [--depths quick,default] [--seed S]
+import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { parseArgs } from '../ground/args.ts';
+import { DEPTH_BUDGETS } from '../runner/select-depth.ts';
+import type { Depth } from '../ground/check.ts';
+
+const exec = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const BIN = join(ROOT, 'bin/outreach-conformance.js');
+const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string' }, depths: { type: 'string' }, seed: { type: 'string' } });
+const workspaces = Number(flags.workspaces ?? 8);
+const depths = String(flags.depths ?? 'quick,default').split(',') as Depth[];
+const seed = Number(flags.seed ?? 20261126);
+
+interface Served {
+  baseUrl: string;
+  controlUrl: string;
+  profile: Record<string, unknown>;
+  stop(): void;
+}
+
+/** The reference alone, in its own process, stopped when this one closes its stdin. */
+async function serve(token: string): Promise<Served> {
+  const child: ChildProcess = spawn(process.execPath, [BIN, 'reference', '--choices', 'default', '--control-token', token, '--stop-with-stdin'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const line = await new Promise<string>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      if (buf.includes('\n')) resolve(buf.slice(0, buf.indexOf('\n')));
+    });
+    child.on('exit', (code) => reject(new Error(`the reference exited with ${code}`)));
+  });
+  return { ...(JSON.parse(line) as Omit<Served, 'stop'>), stop: () => child.stdin?.end() };
+}
+
+/** A staging-like profile: the served target, `n` workspaces made beforehand, no control API. */
+async function stagingProfile(served: Served, token: string, n: number): Promise<string> {
+  const made: { apiKey: string; organizationId: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = await fetch(`${served.controlUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    made.push((await r.json()) as { apiKey: string; organizationId: string });
+  }
+  const { control: _control, embedded: _embedded, ...rest } = served.profile;
+  const profile = { ...rest, name: 'staging-like (reference served alone, no control API)', baseUrl: served.baseUrl, workspaces: made.map((w) => ({ apiKey: w.apiKey, organizationId: w.organizationId })) };
+  const path = join(await mkdtemp(join(tmpdir(), 'oc-staging-')), 'staging.json');
+  await writeFile(path, JSON.stringify(profile));
+  return path;
+}
+
+interface Row {
+  depth: Depth;
+  wallS: number;
+  requests: number;
+  outsideChecks: number;
+  plannedS: number;
+  failures: number;
+}
+
+async function runDepth(profilePath: string, depth: Depth): Promise<Row> {
+  const out = await mkdtemp(join(tmpdir(), 'oc-staging-run-'));
+  const t0 = process.hrtime.bigint();
+  await exec(process.execPath, [BIN, 'run', '--quiet', '--profile', profilePath, '--depth', depth, '--seed', String(seed), '--out', out], { cwd: ROOT, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
+    if (e.code !== 1) throw e; // a failing check still measures; a kit error does not
+  });
+  const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
+  const r = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8'));
+  await rm(out, { recursive: true, force: true });
+  const byChecks = (r.checks as { requests?: number }[]).reduce((n, c) => n + (c.requests ?? 0), 0);
+  return { depth, wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, failures: r.summary.fail ?? 0 };
+}
+
+/** The least time `requests` take under the rate limit: a first window per workspace, then the steady rate. */
+function floorSeconds(requests: number, perWindow: number, windowSeconds: number): number {
+  return Math.max(0, requests - workspaces * perWindow) / ((workspaces * perWindow) / windowSeconds);
+}
+
+const token = randomBytes(16).toString('hex');
+const served = await serve(token);
+try {
+  const profilePath = await stagingProfile(served, token, workspaces);
+  const rate = served.profile.rateLimit as { requests: number; windowSeconds: number };
+  process.stdout.write(`staging-like target: the reference served alone, ${workspaces} workspaces, no control API, seed ${seed}\n`);
+  process.stdout.write('depth     wall s   requests (clean-up, outside checks)  budget   floor s   wall/floor   announced s   ETA error   failures\n');
+  for (const depth of depths) {
+    const r = await runDepth(profilePath, depth);
+    const floor = floorSeconds(r.requests, rate.requests, rate.windowSeconds);
+    const budget = DEPTH_BUDGETS[depth];
+    const eta = r.plannedS > 0 ? `${(((r.plannedS - r.wallS) / r.wallS) * 100).toFixed(0)} %` : 'none announced';
+    process.stdout.write(
+      `${depth.padEnd(8)} ${r.wallS.toFixed(1).padStart(7)}   ${String(r.requests).padStart(8)} (${r.outsideChecks})`.padEnd(55) +
+        `${String(budget ?? '-').padStart(6)}   ${floor.toFixed(1).padStart(7)}   ${floor > 0 ? (r.wallS / floor).toFixed(2).padStart(10) : '         -'}   ${r.plannedS.toFixed(0).padStart(11)}   ${eta.padStart(9)}   ${String(r.failures).padStart(8)}\n`,
+    );
+  }
+} finally {
+  served.stop();
+}
