@@ -9,7 +9,7 @@ import { MailpitClient } from 'mailpit-api';
 import { connectSink, MailpitReader, startSinks, type MailSink, type SinkClient, type SinkCredentials } from './index.ts';
 import { responseSchema, validate, type SwaggerDoc } from './swagger-check.ts';
 
-// Mailpit's own description lives beside the project (../shared/reference-data), never in it.
+// Mailpit's own API description is not part of the kit: MAILPIT_SWAGGER names it, else a copy beside the project is used when there is one.
 const SWAGGER = [
   process.env.MAILPIT_SWAGGER,
   fileURLToPath(new URL('../../../shared/reference-data/mailpit-api-v1.swagger.json', import.meta.url)),

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison, sha256Of } from './identity.ts';
 
 // The spec beside the project (absent in a plain clone of the kit: then skipped).
-const SHARED_SPEC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/spec/outreach-api-v1.md');
+const SHARED_SPEC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/spec/outreach-api-v1.md');
 
 describe('spec identity', () => {
   it('is a sha256 and a version', () => {

@@ -40,7 +40,7 @@ const PREFIXES = [
 // 4.7's "not shown" sentence is about the referenced operations (the lead's file), not Lead Finder.
 const NOT_SHOWN_SCOPE = /^(1|2|2\.\d+|3|3\.\d+|4\.[2-6]|6)$/;
 
-const SPEC_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/spec/outreach-api-v1.md');
+const SPEC_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/spec/outreach-api-v1.md');
 
 /** Section number -> body text, from the spec's `## n.` and `### n.m` headings. */
 function specSections(text: string): Map<string, string> {
