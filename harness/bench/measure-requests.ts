@@ -22,15 +22,19 @@ interface Results {
   checks: { id: string; ran: boolean; requests: number }[];
 }
 
-const paths = process.argv.slice(2);
+// --no-control: runs against the reference served alone with a profile without the control API
+// (`npm run bench:staging -- --out DIR`): checks take their other ways there (real mail, real time),
+// so what they send is recorded apart and planned for such targets.
+const noControl = process.argv.includes('--no-control');
+const paths = process.argv.slice(2).filter((a) => a !== '--no-control');
 if (paths.length === 0) {
-  process.stderr.write('usage: npm run measure-requests -- <results.json>...\n');
+  process.stderr.write('usage: npm run measure-requests -- [--no-control] <results.json>...\n');
   process.exit(2);
 }
 const runs = paths.map((p) => JSON.parse(readFileSync(p, 'utf8')) as Results);
 const depth = runs[0]!.depth;
-if (runs.some((r) => r.depth !== depth || !r.target.embedded)) {
-  process.stderr.write('every run must be against the embedded reference, at one depth\n');
+if (runs.some((r) => r.depth !== depth || r.target.embedded === noControl)) {
+  process.stderr.write(noControl ? 'every run must be against a target without the control API, at one depth\n' : 'every run must be against the embedded reference, at one depth\n');
   process.exit(2);
 }
 const sums = new Map<string, number[]>();
@@ -57,10 +61,14 @@ try {
   /* first measurement */
 }
 // Merged: a budgeted depth leaves checks out, and those keep their last measurement.
-data.byDepth[depth] = Object.fromEntries(Object.entries({ ...data.byDepth[depth], ...measured }).sort(([x], [y]) => x.localeCompare(y)));
-// Checks measured now that left nothing lose an old entry; checks not run keep theirs.
-const keptCleanup = Object.entries(data.cleanup ?? {}).filter(([id]) => !measured[id]);
-data.cleanup = Object.fromEntries([...keptCleanup, ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));
-data.source = `mean of ${runs.length} run(s) at depth ${depth} against the embedded reference (run --check . takes every check of a depth)`;
+const merged = (old: Record<string, number> | undefined) => Object.fromEntries(Object.entries({ ...old, ...measured }).sort(([x], [y]) => x.localeCompare(y)));
+if (noControl) (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
+else {
+  data.byDepth[depth] = merged(data.byDepth[depth]);
+  // Checks measured now that left nothing lose an old entry; checks not run keep theirs.
+  const keptCleanup = Object.entries(data.cleanup ?? {}).filter(([id]) => !measured[id]);
+  data.cleanup = Object.fromEntries([...keptCleanup, ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));
+}
+if (!noControl) data.source = `mean of ${runs.length} run(s) at depth ${depth} against the embedded reference (run --check . takes every check of a depth)`;
 writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 process.stdout.write(`${Object.keys(measured).length} checks measured at depth ${depth} -> ${OUT}\n`);

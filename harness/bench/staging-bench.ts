@@ -5,11 +5,14 @@
 // For each depth it prints the wall time, the requests the target saw (clean-up included, and
 // how many of them the clean-up), the depth's budget, the floor the rate limit sets for those
 // requests, the wall time over that floor, and the announced time against the actual one.
-//   npm run bench:staging -- [--workspaces N] [--depths quick,default] [--seed S]
+//   npm run bench:staging -- [--workspaces N] [--depths quick,default] [--seed S] [--out DIR]
+// --out keeps each depth's reports (DIR/<depth>/latest/results.json...) and the staging profile;
+// `npm run measure-requests -- --no-control DIR/quick/latest/results.json ...` records from them what
+// checks send to a target without the control API.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +24,8 @@ import type { Depth } from '../ground/check.ts';
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BIN = join(ROOT, 'bin/outreach-conformance.js');
-const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string' }, depths: { type: 'string' }, seed: { type: 'string' } });
+const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string' }, depths: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } });
+const keep = flags.out === undefined ? undefined : String(flags.out);
 const workspaces = Number(flags.workspaces ?? 8);
 const depths = String(flags.depths ?? 'quick,default').split(',') as Depth[];
 const seed = Number(flags.seed ?? 20261126);
@@ -56,7 +60,7 @@ async function stagingProfile(served: Served, token: string, n: number): Promise
   }
   const { control: _control, embedded: _embedded, ...rest } = served.profile;
   const profile = { ...rest, name: 'staging-like (reference served alone, no control API)', baseUrl: served.baseUrl, workspaces: made.map((w) => ({ apiKey: w.apiKey, organizationId: w.organizationId })) };
-  const path = join(await mkdtemp(join(tmpdir(), 'oc-staging-')), 'staging.json');
+  const path = join(keep ?? (await mkdtemp(join(tmpdir(), 'oc-staging-'))), 'staging.json');
   await writeFile(path, JSON.stringify(profile));
   return path;
 }
@@ -71,14 +75,14 @@ interface Row {
 }
 
 async function runDepth(profilePath: string, depth: Depth): Promise<Row> {
-  const out = await mkdtemp(join(tmpdir(), 'oc-staging-run-'));
+  const out = keep ? join(keep, depth) : await mkdtemp(join(tmpdir(), 'oc-staging-run-'));
   const t0 = process.hrtime.bigint();
   await exec(process.execPath, [BIN, 'run', '--quiet', '--profile', profilePath, '--depth', depth, '--seed', String(seed), '--out', out], { cwd: ROOT, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
     if (e.code !== 1) throw e; // a failing check still measures; a kit error does not
   });
   const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
   const r = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8'));
-  await rm(out, { recursive: true, force: true });
+  if (!keep) await rm(out, { recursive: true, force: true });
   const byChecks = (r.checks as { requests?: number }[]).reduce((n, c) => n + (c.requests ?? 0), 0);
   return { depth, wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, failures: r.summary.fail ?? 0 };
 }
@@ -89,6 +93,7 @@ function floorSeconds(requests: number, perWindow: number, windowSeconds: number
 }
 
 const token = randomBytes(16).toString('hex');
+if (keep) await mkdir(keep, { recursive: true });
 const served = await serve(token);
 try {
   const profilePath = await stagingProfile(served, token, workspaces);

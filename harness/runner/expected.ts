@@ -14,6 +14,8 @@ export interface ExpectedRequests {
   byDepth: Partial<Record<Depth, Record<string, number>>>;
   /** check id -> DELETEs the clean-up sends for what it leaves, on a target without the control API (absent: none). */
   cleanup?: Record<string, number>;
+  /** depth -> check id -> mean requests sent to the reference served without the control API (checks take their other ways there). */
+  withoutControl?: Partial<Record<Depth, Record<string, number>>>;
 }
 
 const DATA_URL = new URL('./expected-requests.json', import.meta.url);
@@ -43,6 +45,9 @@ export function cleansUp(profile: Pick<Profile, 'embedded' | 'control'>): boolea
 }
 
 /** What the target sees of a check: its requests, plus the clean-up of what it leaves where the kit deletes it. */
-export function targetRequests(check: Pick<Check, 'id' | 'budget'>, depth: Depth, profile: Pick<Profile, 'embedded' | 'control'>): number {
-  return expectedRequests(check, depth) + (cleansUp(profile) ? expectedCleanup(check) : 0);
+export function targetRequests(check: Pick<Check, 'id' | 'budget'>, depth: Depth, profile: Pick<Profile, 'embedded' | 'control'>, data: ExpectedRequests = expectedData()): number {
+  if (!cleansUp(profile)) return expectedRequests(check, depth, data);
+  // Without the control API, measured so where it was (at this depth, else at default).
+  const own = data.withoutControl?.[depth]?.[check.id] ?? data.withoutControl?.default?.[check.id];
+  return (own ?? expectedRequests(check, depth, data)) + expectedCleanup(check, data);
 }

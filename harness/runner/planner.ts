@@ -1,5 +1,5 @@
 import type { Check, Depth } from '../ground/check.ts';
-import { cleansUp, expectedCleanup, expectedRequests } from './expected.ts';
+import { cleansUp, expectedCleanup, targetRequests } from './expected.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { DEPTH_BUDGETS, selectWithin, type DepthSelection } from './select-depth.ts';
 import { staticGap } from './static-gap.ts';
@@ -36,7 +36,7 @@ export function plan(checks: readonly Check[], profile: Profile, workspaces: num
   // A check that skips on this profile (a feature it does not declare) sends nothing.
   const ran = checks.filter((c) => !staticGap(c, profile));
   const cleanup = cleansUp(profile) ? ran.reduce((n, c) => n + expectedCleanup(c), 0) : 0;
-  const requests = ran.reduce((n, c) => n + expectedRequests(c, depth), 0) + cleanup;
+  const requests = ran.reduce((n, c) => n + targetRequests(c, depth, profile), 0);
   const atMost = checks.reduce((n, c) => n + c.budget, 0);
   const { requests: perWindow, windowSeconds } = profile.rateLimit;
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { cleansUp, targetRequests, type ExpectedRequests } from './expected.ts';
+
+const data: ExpectedRequests = {
+  source: 'test',
+  byDepth: { default: { A: 10, B: 4 }, quick: { A: 8 } },
+  withoutControl: { default: { A: 14 } },
+  cleanup: { A: 3 },
+};
+const embedded = { embedded: true };
+const withControl = { embedded: false, control: { baseUrl: 'http://127.0.0.1:1', token: { env: 'T' } } };
+const staging = { embedded: false };
+const check = (id: string) => ({ id, budget: 99 });
+
+describe('what the target sees of a check', () => {
+  it('cleans up only where the kit must: a target without the control API', () => {
+    expect([cleansUp(embedded), cleansUp(withControl as never), cleansUp(staging)]).toEqual([false, false, true]);
+  });
+
+  it('with the control API: the measured requests at the depth, else at default, else the budget; no clean-up', () => {
+    expect(targetRequests(check('A'), 'quick', embedded, data)).toBe(8);
+    expect(targetRequests(check('B'), 'quick', embedded, data)).toBe(4);
+    expect(targetRequests(check('C'), 'quick', embedded, data)).toBe(99);
+  });
+
+  it('without it: what was measured without control where it was, plus the DELETEs of its clean-up', () => {
+    expect(targetRequests(check('A'), 'quick', staging, data)).toBe(14 + 3);
+    expect(targetRequests(check('B'), 'quick', staging, data)).toBe(4);
+  });
+});
