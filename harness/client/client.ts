@@ -39,6 +39,8 @@ export interface ClientOptions {
   checkId?: string;
   /** The pool index of the workspace this client's keys belong to (tags its exchanges). */
   workspace?: number;
+  /** That workspace's organization id, where known. */
+  organizationId?: string;
   userAgent?: string;
   maxRetries429?: number;
   /** Default per-request timeout in ms (30 000). */
@@ -275,6 +277,10 @@ class Client implements ApiClient {
 
   get checkId(): string | undefined {
     return this.opts.checkId;
+  }
+
+  get organizationId(): string | undefined {
+    return this.opts.organizationId;
   }
 
   async request(req: ApiRequest): Promise<ApiResponse> {

@@ -133,8 +133,10 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
     async advance(seconds) {
       return toDate(await request('POST', '/clock/advance', { seconds }), 'POST /clock/advance');
     },
-    async drain(timeoutMs) {
-      const res = await request('POST', '/work/drain', timeoutMs !== undefined ? { timeoutMs } : {}, {
+    async drain(timeoutMs, organizationId) {
+      const scoped = organizationId !== undefined && (await extensions()).includes('scoped-drain');
+      const body = { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(scoped ? { organizationId } : {}) };
+      const res = await request('POST', '/work/drain', body, {
         timeoutMs: Math.max(ctx.defaultTimeoutMs, (timeoutMs ?? 0) + 10_000),
       });
       const n = expectField<number>(res, 'processed', 'POST /work/drain');

@@ -43,6 +43,8 @@ export interface ApiResponse {
 
 export interface ApiClient {
   readonly baseUrl: string;
+  /** The workspace this client's key belongs to, where the kit knows it (scopes the control API's drain). */
+  readonly organizationId?: string;
   request(req: ApiRequest): Promise<ApiResponse>;
   get(path: string, query?: Query, opts?: Partial<ApiRequest>): Promise<ApiResponse>;
   post(path: string, body?: unknown, opts?: Partial<ApiRequest>): Promise<ApiResponse>;

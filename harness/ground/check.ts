@@ -62,7 +62,11 @@ export interface ControlClient {
   patchWorkspace(organizationId: string, input: { apiAccess?: boolean; limits?: Record<string, number | null>; used?: Record<string, number> }): Promise<unknown>;
   now(): Promise<Date>;
   advance(seconds: number): Promise<Date>;
-  drain(timeoutMs?: number): Promise<number>;
+  /**
+   * Runs the target's due background work (POST /work/drain). With `organizationId` and the
+   * `scoped-drain` extension, it waits only for that workspace's work (others' go on running).
+   */
+  drain(timeoutMs?: number, organizationId?: string): Promise<number>;
   /** The optional extensions the control API announces (GET /capabilities, probed once; none on 404). */
   extensions(): Promise<readonly string[]>;
   /** Any other control call (tags, oauth, lead searches). */

@@ -3,7 +3,7 @@
 // them over the wire only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
-import { connect } from 'node:net';
+import { connect, createServer as createNetServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startSinks, imapUnavailableReason, type MailSink } from '../sinks/index.ts';
 import { sinkCertificate } from '../sinks/cert.ts';
@@ -140,6 +140,31 @@ describe.skipIf(noImap !== null)(`background verification against real SMTP/IMAP
     expect(m.statusMessage.command).toBe('CONN');
     expect(m.statusMessage.message).toMatch(/ECONNREFUSED/);
   }, 20_000);
+
+  it('a drain scoped to a workspace (scoped-drain) waits for its work only; the timeoutMs bounds any drain', async () => {
+    // A server that accepts and never greets: its mailbox's verification waits out the 5 s greeting timeout.
+    const silent = createNetServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    try {
+      const slowWs = await e.workspace();
+      const slow = await e.mailbox(slowWs, { smtpHost: '127.0.0.1', smtpPort: (silent.address() as AddressInfo).port });
+      const { account } = await sinkMailbox();
+      const scoped = await e.ctl('POST', '/work/drain', { organizationId: w.orgId, timeoutMs: 30_000 });
+      expect(scoped.status).toBe(200);
+      expect((await get(account.id)).status).toBe('active');
+      const slowNow = async () => (await e.call(slowWs.key, 'GET', `/v1/accounts/${slow.id}`)).body.verification.overallStatus;
+      // The other workspace's verification is still on the wire: the scoped drain did not wait for it.
+      expect(await slowNow()).toBe('pending');
+      // A drain of everything with a short timeout answers by it, the slow verification still running.
+      await e.ctl('POST', '/work/drain', { timeoutMs: 200 });
+      expect(await slowNow()).toBe('pending');
+      // Unscoped and long enough, it waits for every verification.
+      await e.ctl('POST', '/work/drain', { timeoutMs: 30_000 });
+      expect(await slowNow()).toBe('failed');
+    } finally {
+      silent.close();
+    }
+  }, 30_000);
 
   it('implicit TLS: SMTP on the sink\'s TLS port; IMAP behind a self-signed certificate only with imapAllowInvalidCert', async () => {
     if (!sink.imap || !sink.smtp.securePort) return;

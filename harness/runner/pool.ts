@@ -13,7 +13,7 @@ export interface PoolDeps {
   profile: Profile;
   control?: ControlClient;
   /** Makes a budgeted client for a new workspace key. */
-  clientFor(key: string, workspaceIndex: number): ApiClient;
+  clientFor(key: string, workspaceIndex: number, organizationId?: string): ApiClient;
   registerSecret(secret: string): void;
   prefix: string;
 }
@@ -101,7 +101,7 @@ export class WorkspacePool {
 
   private add(index: number, key: string, organizationId?: string, apiKeyId?: string): PooledWorkspace {
     this.deps.registerSecret(key);
-    const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(key, index), organizationId, apiKeyId);
+    const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(key, index, organizationId), organizationId, apiKeyId);
     this.members.push(ws);
     return ws;
   }
@@ -141,7 +141,7 @@ export class WorkspacePool {
       const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}`, timezone: POOL_ZONES[this.extraIndex % POOL_ZONES.length] });
       this.deps.registerSecret(w.apiKey);
       const index = this.extraIndex++;
-      const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index), w.organizationId, w.apiKeyId);
+      const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index, w.organizationId), w.organizationId, w.apiKeyId);
       return { ws, release: () => {}, fresh: true };
     }
     // Keep at least one member for shared leases; take the last one that is idle.

@@ -91,10 +91,10 @@ export class Runner {
       control: this.control,
       prefix: opts.prefix,
       registerSecret: (s) => this.redactor.add(s),
-      clientFor: (key, workspace) => {
+      clientFor: (key, workspace, organizationId) => {
         const budget = new RateBudget({ requests, windowMs: windowSeconds * 1000 });
         this.budgets.push(budget);
-        return createClient({ baseUrl: opts.baseUrl, key, recorder: this.recorder, budget, workspace });
+        return createClient({ baseUrl: opts.baseUrl, key, recorder: this.recorder, budget, workspace, organizationId });
       },
     });
     if (this.control) {

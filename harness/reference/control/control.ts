@@ -57,7 +57,7 @@ function setTags(c: ControlCtx, table: 'accounts' | 'campaigns', link: 'account_
 }
 
 /** Optional extensions of control API v1 this reference offers (answered by GET /capabilities). */
-export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable'] as const;
+export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable', 'scoped-drain'] as const;
 
 /** Every control route (the 401 test walks this table, so a new route cannot be forgotten). */
 export const CONTROL_ROUTES: readonly ControlRoute[] = [
@@ -135,12 +135,14 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       const b = c.body === undefined ? {} : bodyObject(c.body);
       const v = new V();
       const timeoutMs = v.num(b, 'timeoutMs', { min: 0, max: 600_000 }) ?? 30_000;
+      // scoped-drain: wait only for that workspace's work (everyone's due work still starts).
+      const organizationId = c.extensions.includes('scoped-drain') ? v.str(b, 'organizationId') : undefined;
       v.done();
       const deadline = Date.now() + timeoutMs;
       let processed = 0;
       for (;;) {
         let pass = 0;
-        for (const d of c.s.drainers) pass += await d(c.s.clock.now());
+        for (const d of c.s.drainers) pass += await d(c.s.clock.now(), deadline, organizationId);
         processed += pass;
         if (pass === 0 || Date.now() >= deadline) break;
       }

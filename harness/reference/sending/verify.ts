@@ -235,16 +235,32 @@ export class Verifier {
   }
 
   /** Drainer for POST /work/drain: runs every due job and waits for every running one. */
-  readonly drain = async (now: number): Promise<number> => {
+  readonly drain = async (now: number, deadline = Infinity, organizationId?: string): Promise<number> => {
     let processed = 0;
     for (;;) {
       this.startDue(now);
-      if (this.running.size === 0) break;
-      processed += this.running.size;
-      await Promise.all([...this.running.values()]);
+      // A scoped drain waits for its workspace's jobs only: another's may wait on the network (a
+      // host that does not resolve waits out its 5 s DNS timeout). The deadline holds either way.
+      const waitFor = organizationId === undefined ? [...this.running.values()] : this.jobsOf(organizationId, now);
+      if (waitFor.length === 0) break;
+      processed += waitFor.length;
+      if (!(await settledBy(Promise.all(waitFor), deadline))) break;
     }
     return processed;
   };
+
+  /**
+   * The running jobs of a workspace's mailboxes; while one of them is due but not started (the
+   * parallel cap), the first of the others to end, so the drain starts it.
+   */
+  private jobsOf(organizationId: string, now: number): Promise<unknown>[] {
+    const mine = new Set(
+      (this.s.db.prepare('SELECT j.account_id FROM verify_jobs j JOIN accounts a ON a.id = j.account_id WHERE a.org_id = ? AND j.due_at <= ?').all(organizationId, now) as { account_id: string }[]).map((r) => r.account_id),
+    );
+    const running = [...this.running].filter(([key]) => mine.has(key.slice(0, key.lastIndexOf(':')))).map(([, p]) => p);
+    const waiting = mine.size > 0 && running.length === 0 && this.running.size > 0;
+    return waiting ? [Promise.race(this.running.values())] : running;
+  }
 
   private async run(job: JobRow): Promise<void> {
     try {
@@ -327,4 +343,18 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
     if (!d.paused && acc.status !== 'revoked') status = good ? s.choices.verificationStatus.succeeded : s.choices.verificationStatus.failed;
     s.db.prepare('UPDATE accounts SET status = ?, doc = ?, updated_at = ? WHERE id = ?').run(status, JSON.stringify(d), now, job.account_id);
   })();
+}
+
+/** Whether `p` settles before `deadline` (epoch ms); it keeps running either way. */
+async function settledBy(p: Promise<unknown>, deadline: number): Promise<boolean> {
+  if (deadline === Infinity) return p.then(() => true);
+  const left = deadline - Date.now();
+  if (left <= 0) return false;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), left)));
+  try {
+    return await Promise.race([p.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

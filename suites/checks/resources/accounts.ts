@@ -802,7 +802,7 @@ async function expectResumeRechecks(ctx: Parameters<Check['run']>[0], api: impor
 async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../../../harness/ground/api-client.ts').ApiClient, id: string): Promise<string> {
   const until = Date.now() + 10_000;
   for (;;) {
-    await control(ctx).drain(2000).catch(() => 0);
+    await control(ctx).drain(2000, api.organizationId).catch(() => 0);
     const v = await api.get(`/v1/accounts/${id}/verification`);
     if (typeof v.body?.lastVerifiedAt === 'string' && v.body.lastVerifiedAt) return v.body.lastVerifiedAt;
     if (Date.now() > until) skip('no verification result (lastVerifiedAt) appeared within 10 s for a new mailbox');
@@ -814,7 +814,7 @@ async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../..
 async function verifiedAfter(ctx: Parameters<Check['run']>[0], api: import('../../../harness/ground/api-client.ts').ApiClient, id: string, after: string): Promise<string | undefined> {
   const until = Date.now() + 10_000;
   for (;;) {
-    await control(ctx).drain(2000).catch(() => 0);
+    await control(ctx).drain(2000, api.organizationId).catch(() => 0);
     const v = await api.get(`/v1/accounts/${id}/verification`);
     const at = v.body?.lastVerifiedAt;
     if (typeof at === 'string' && Date.parse(at) > Date.parse(after)) return at;

@@ -229,7 +229,7 @@ function verified(ctx: CheckContext): (m: any) => boolean {
 export async function settle(ctx: CheckContext, api: ApiClient, id: string, timeoutMs = 10_000, done: (m: any) => boolean = verified(ctx)): Promise<ApiResponse> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    if (ctx.control) await ctx.control.drain(2000).catch(() => 0);
+    if (ctx.control) await ctx.control.drain(2000, api.organizationId).catch(() => 0);
     const last: ApiResponse = await mustGetMailbox(ctx, api, id);
     if (done(last.body)) return last;
     if (Date.now() > until) return last;

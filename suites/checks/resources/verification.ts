@@ -289,7 +289,7 @@ export const VERIFICATION_CHECKS: Check[] = [
       const p = await ws.api.patch(`/v1/accounts/${id}`, { firstName: 'Unrelated', maxEmailsPerDay: 20 });
       expect2xx(p, 'PATCH /v1/accounts/{id} { firstName, maxEmailsPerDay }');
       expectThat(p.body.status === before, `a PATCH of settings changed the status from ${before} to ${p.body.status}`, p);
-      if (ctx.control) await ctx.control.drain(2000);
+      if (ctx.control) await ctx.control.drain(2000, ws.api.organizationId);
       const m = await mustGetMailbox(ctx, ws.api, id);
       expectThat(m.body.status === before && authAttempts(sink, input.smtpUsername as string).length === n0, `a PATCH without credentials re-ran verification (status ${m.body.status}, ${authAttempts(sink, input.smtpUsername as string).length - n0} new AUTH)`, m);
     },
@@ -308,7 +308,7 @@ export const VERIFICATION_CHECKS: Check[] = [
       expect2xx(p, 'POST /v1/accounts/{id}/pause of an active mailbox');
       expectSchema(p, 'Mailbox', 'POST /v1/accounts/{id}/pause');
       expectThat(p.body.id === id && p.body.status === 'inactive', `pause must answer the mailbox, inactive; got ${p.body.status}`, p);
-      if (ctx.control) await ctx.control.drain(2000);
+      if (ctx.control) await ctx.control.drain(2000, ws.api.organizationId);
       await new Promise((r) => setTimeout(r, 1000));
       const later = await mustGetMailbox(ctx, ws.api, id);
       expectThat(later.body.status === 'inactive', `a paused mailbox became ${later.body.status} without a resume`, later);

@@ -61,8 +61,9 @@ function expectSent(res: ApiResponse, what: string): void {
 }
 
 /** The messages that reached `to` so far, after letting the target's background work run. */
-async function arrivals(ctx: CheckContext, sink: MailSink, to: string, atLeast: number): Promise<StoredMessage[]> {
-  if (ctx.control) await ctx.control.drain(5000).catch(() => 0);
+async function arrivals(ctx: CheckContext, s: Pick<Sender, 'ws' | 'sink'>, to: string, atLeast: number): Promise<StoredMessage[]> {
+  const sink = s.sink;
+  if (ctx.control) await ctx.control.drain(5000, s.ws.api.organizationId).catch(() => 0);
   if (atLeast > 0) await sink.waitFor((m) => m.envelope.rcptTo.includes(to) && sink.messages({ to }).length >= atLeast, { timeout: ARRIVAL_MS }).catch(() => undefined);
   return sink.messages({ to });
 }
@@ -83,7 +84,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const to = await recipient(ctx);
       const res = await send(s, to);
       expectSent(res, 'POST /v1/campaigns/{id}/test-email');
-      const got = await arrivals(ctx, s.sink, to, 1);
+      const got = await arrivals(ctx, s, to, 1);
       expectThat(got.length === 1, `exactly one message must reach ${to}, got ${got.length} within ${ARRIVAL_MS / 1000} s`, res);
       const m = got[0]!;
       expectThat(m.session.authUser === s.smtpUser, `the test email must go through the chosen mailbox's SMTP server and login (${s.smtpUser}), it came with login ${JSON.stringify(m.session.authUser)}`, res);
@@ -103,7 +104,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const to = await recipient(ctx);
       const res = await send(s, to);
       expectSent(res, 'POST /v1/campaigns/{id}/test-email');
-      const [m] = await arrivals(ctx, s.sink, to, 1);
+      const [m] = await arrivals(ctx, s, to, 1);
       expectThat(m, `nothing reached ${to}`, res);
       expectThat(bare(m.messageIdHeader) === bare(res.body.messageId), `messageId ${res.body.messageId} should be the Message-ID of the email delivered, ${m.messageIdHeader}`, res);
     },
@@ -122,7 +123,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const to = await recipient(ctx);
       const res = await send(s, to);
       expectSent(res, 'POST /v1/campaigns/{id}/test-email with personalization dummy');
-      const [m] = await arrivals(ctx, s.sink, to, 1);
+      const [m] = await arrivals(ctx, s, to, 1);
       expectThat(m, `nothing reached ${to}`, res);
       const text = `${m.subject ?? ''}\n${m.raw.toString('utf8')}`;
       expectThat(!text.includes(first) && !text.includes(company), `dummy personalization must fill the placeholders ${first} and ${company}; the delivered email still holds one: subject ${JSON.stringify(m.subject)}`, res);
@@ -147,7 +148,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const to = await recipient(ctx);
       const res = await send(s, to, { personalization: 'lead', leadId: lead });
       expectSent(res, 'POST /v1/campaigns/{id}/test-email with personalization lead');
-      const [m] = await arrivals(ctx, s.sink, to, 1);
+      const [m] = await arrivals(ctx, s, to, 1);
       expectThat(m, `nothing reached ${to}`, res);
       expectThat((m.subject ?? '').includes(who.firstName), `personalization lead must render the lead's firstName ${who.firstName} into the subject, got ${JSON.stringify(m.subject)}`, res);
       expectThat(m.raw.toString('utf8').includes(who.companyName), `personalization lead must render the lead's companyName ${who.companyName} into the body`, res);
@@ -172,7 +173,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         ['two recipients in one string', { recipient: `${to}, ${other}` }],
       ];
       for (const [what, extra] of cases) expectValidation400(await send(s, to, extra), ctx, `POST /v1/campaigns/{id}/test-email, ${what}`);
-      const got = await arrivals(ctx, s.sink, to, 0);
+      const got = await arrivals(ctx, s, to, 0);
       expectThat(got.length === 0 && s.sink.messages({ to: other }).length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`);
     },
   },
@@ -194,7 +195,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const before = await used();
       const to = await recipient(ctx);
       expectSent(await send(s, to), 'POST /v1/campaigns/{id}/test-email');
-      await arrivals(ctx, s.sink, to, 1);
+      await arrivals(ctx, s, to, 1);
       const after = await used();
       expectThat(after.body.used === before.body.used, `a test email must not count toward monthly_emails: used went from ${before.body.used} to ${after.body.used}`, before, after);
     },
@@ -210,10 +211,10 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const s = await sender(ctx, { subject: `Daily ${ctx.prefix}`, body: '<p>daily</p>' }, { maxEmailsPerDay: 1 });
       const to = await recipient(ctx);
       expectSent(await send(s, to), 'the first test email from a mailbox with maxEmailsPerDay 1');
-      await arrivals(ctx, s.sink, to, 1);
+      await arrivals(ctx, s, to, 1);
       const second = await send(s, to);
       expectRejected(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 1');
-      const got = await arrivals(ctx, s.sink, to, 0);
+      const got = await arrivals(ctx, s, to, 0);
       expectThat(got.length === 1, `a mailbox at its daily limit must send nothing more: ${got.length} messages reached ${to}`, second);
     },
   },
@@ -229,10 +230,10 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const s = await sender(ctx, { subject: `Twelve ${ctx.prefix}`, body: '<p>twelve</p>' }, { maxEmailsPerDay: 50 }, true);
       const to = await recipient(ctx);
       for (let i = 1; i <= 12; i++) expectSent(await send(s, to), `test email ${i} of 12`);
-      await arrivals(ctx, s.sink, to, 12);
+      await arrivals(ctx, s, to, 12);
       const thirteenth = await send(s, to);
       expectRejected(thirteenth, ctx, 'the 13th test email of the day in one workspace');
-      const got = await arrivals(ctx, s.sink, to, 0);
+      const got = await arrivals(ctx, s, to, 0);
       expectThat(got.length === 12, `12 test emails per day per workspace: ${got.length} reached ${to}`, thirteenth);
     },
   },
@@ -254,7 +255,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         await ctx.control!.request('POST', `/workspaces/${s.ws.organizationId}/blacklist`, { value });
         const res = await send(s, to);
         expectRejected(res, ctx, `a test email to ${to} with ${value} on the blacklist`);
-        const got = await arrivals(ctx, s.sink, to, 0);
+        const got = await arrivals(ctx, s, to, 0);
         expectThat(got.length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`, res);
       },
     }),
@@ -284,7 +285,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         expectThat(res.status === 400 || res.status === 404, `${label} should be refused (400 or 404), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
         expectError(res, res.status, ctx.profile, label);
       }
-      const got = await arrivals(ctx, s.sink, to, 0);
+      const got = await arrivals(ctx, s, to, 0);
       expectThat(got.length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to} (from ${got.map((m) => m.session.authUser).join(', ')})`);
     },
   },
@@ -327,7 +328,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       } finally {
         s.sink.faults.remove(rule.id);
       }
-      const got = await arrivals(ctx, s.sink, to, 0);
+      const got = await arrivals(ctx, s, to, 0);
       expectThat(got.length === 0, `an unavailable upstream sent ${got.length} message(s) to ${to}`);
     },
   },
