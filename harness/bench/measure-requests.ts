@@ -19,7 +19,7 @@ const OUT = fileURLToPath(new URL('../runner/expected-requests.json', import.met
 interface Results {
   depth: Depth;
   target: { embedded: boolean; baseUrl: string };
-  checks: { id: string; ran: boolean; requests: number }[];
+  checks: { id: string; ran: boolean; requests: number; durationMs?: number }[];
 }
 
 // --no-control: runs against the reference served alone with a profile without the control API
@@ -65,6 +65,10 @@ const merged = (old: Record<string, number> | undefined) => Object.fromEntries(O
 if (noControl) (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
 else {
   data.byDepth[depth] = merged(data.byDepth[depth]);
+  const durations = new Map<string, number[]>();
+  for (const r of runs) for (const c of r.checks) if (c.ran && c.durationMs !== undefined) durations.set(c.id, [...(durations.get(c.id) ?? []), c.durationMs]);
+  const measuredMs = Object.fromEntries([...durations].map(([id, xs]) => [id, Math.round(xs.reduce((n, x) => n + x, 0) / xs.length)]));
+  data.durationMs = Object.fromEntries(Object.entries({ ...data.durationMs, ...measuredMs }).sort(([x], [y]) => x.localeCompare(y)));
   // Checks measured now that left nothing lose an old entry; checks not run keep theirs.
   const keptCleanup = Object.entries(data.cleanup ?? {}).filter(([id]) => !measured[id]);
   data.cleanup = Object.fromEntries([...keptCleanup, ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));

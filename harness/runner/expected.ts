@@ -14,6 +14,8 @@ export interface ExpectedRequests {
   byDepth: Partial<Record<Depth, Record<string, number>>>;
   /** check id -> DELETEs the clean-up sends for what it leaves, on a target without the control API (absent: none). */
   cleanup?: Record<string, number>;
+  /** check id -> mean duration in ms against the embedded reference (the concurrent phase starts the longest first). */
+  durationMs?: Record<string, number>;
   /** depth -> check id -> mean requests sent to the reference served without the control API (checks take their other ways there). */
   withoutControl?: Partial<Record<Depth, Record<string, number>>>;
 }
@@ -50,4 +52,9 @@ export function targetRequests(check: Pick<Check, 'id' | 'budget'>, depth: Depth
   // Without the control API, measured so where it was (at this depth, else at default).
   const own = data.withoutControl?.[depth]?.[check.id] ?? data.withoutControl?.default?.[check.id];
   return (own ?? expectedRequests(check, depth, data)) + expectedCleanup(check, data);
+}
+
+/** How long a check took against the embedded reference (measured; 0 when it was not). */
+export function expectedDurationMs(check: Pick<Check, 'id'>, data: ExpectedRequests = expectedData()): number {
+  return data.durationMs?.[check.id] ?? 0;
 }

@@ -9,6 +9,7 @@ import { Recorder } from '../client/recorder.ts';
 import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from './seed.ts';
+import { expectedDurationMs } from './expected.ts';
 import { cleanUp } from './sweep.ts';
 import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
@@ -273,9 +274,13 @@ export interface RunPhase {
  * `solo` checks one by one, then the rest concurrently, then the observers of the whole run.
  */
 export function runPhases(checks: readonly Check[]): RunPhase[] {
+  // The concurrent phase starts its longest checks first (measured durations): a long check
+  // started late would run on alone at the end while the others are done.
+  const concurrent = checks.filter((c) => !isLast(c) && !isSolo(c));
+  const longestFirst = concurrent.map((c, i) => ({ c, i, ms: expectedDurationMs(c) })).sort((a, b) => b.ms - a.ms || a.i - b.i);
   return [
     { name: 'checks that run alone', concurrent: false, checks: checks.filter(isSolo) },
-    { name: 'checks', concurrent: true, checks: checks.filter((c) => !isLast(c) && !isSolo(c)) },
+    { name: 'checks', concurrent: true, checks: longestFirst.map((x) => x.c) },
     { name: 'observers of the whole run', concurrent: false, checks: checks.filter(isLast) },
   ];
 }

@@ -182,10 +182,11 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     title: 'MUST NOT count a test email toward the monthly quota (monthly_emails used unchanged)',
     clauses: ['CAMP-TEST-NOT-MONTHLY'],
     level: 'MUST',
-    features: [...FEATURES],
+    features: [...FEATURES, 'exclusiveWorkspace'],
     budget: 16,
     async run(ctx) {
-      const s = await sender(ctx, { subject: `Quota ${ctx.prefix}`, body: '<p>quota</p>' });
+      // A workspace of its own: another check's campaign sends in a shared one would move the usage.
+      const s = await sender(ctx, { subject: `Quota ${ctx.prefix}`, body: '<p>quota</p>' }, {}, true);
       const used = async () => {
         const r = await s.ws.api.get('/v1/usage/monthly_emails');
         expect2xx(r, 'GET /v1/usage/monthly_emails');
