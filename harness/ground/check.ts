@@ -32,8 +32,10 @@ export type Feature =
  *   the dashboard manages the blacklist)
  * - email-unreadable: POST /emails/{id}/unreadable (the stored body of that email cannot be read
  *   until further notice, as when the mail store is down)
+ * - scoped-drain: POST /work/drain `{ organizationId }` waits only for that workspace's background
+ *   work (ControlClient.drain's second argument)
  */
-export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable'] as const;
+export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable', 'scoped-drain'] as const;
 export type ControlExtension = (typeof CONTROL_EXTENSIONS)[number];
 
 export interface Check {

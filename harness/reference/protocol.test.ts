@@ -42,7 +42,7 @@ describe('control API', () => {
   it('announces its optional extensions at GET /capabilities', async () => {
     const r = await env.ctl('GET', '/capabilities');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ version: 1, extensions: ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable'] });
+    expect(r.body).toEqual({ version: 1, extensions: ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable', 'scoped-drain'] });
   });
 });
 
