@@ -4,6 +4,13 @@ import { HELP, USAGE, usageOf } from './usage.ts';
 import { KIT } from '../kit.ts';
 
 
+/**
+ * Commands that are done when they return: the process exits then, rather than waiting for
+ * what the embedded reference left on the wire (a verification waiting out a 5 s DNS timeout
+ * keeps the event loop alive after the run is over). Servers (`reference`, `sinks`) stay up.
+ */
+export const DONE_WHEN_RETURNED: ReadonlySet<string> = new Set(['run', 'plan', 'openapi', 'verify', 'init', 'mutation']);
+
 const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h');
 
 /** `COMMAND --help` anywhere among its arguments: its usage, exit 0, before anything starts. */
