@@ -195,7 +195,12 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       };
       const before = await used();
       const to = await recipient(ctx);
-      expectSent(await send(s, to), 'POST /v1/campaigns/{id}/test-email');
+      const sent = await send(s, to);
+      // Without the control API the workspace is not fresh: it may have sent its 12 test emails of
+      // the day (LIMIT-TEST-EMAILS-12). A refused test email leaves nothing to count; whether a
+      // refusal is right is the other test-email checks' reading.
+      if (sent.status === 400 && !ctx.control) skip(`the test email was refused (400 ${sent.body?.error?.code}): this workspace may have sent its 12 test emails of the day, so whether one counts toward monthly_emails cannot be observed here`);
+      expectSent(sent, 'POST /v1/campaigns/{id}/test-email');
       await arrivals(ctx, s, to, 1);
       const after = await used();
       expectThat(after.body.used === before.body.used, `a test email must not count toward monthly_emails: used went from ${before.body.used} to ${after.body.used}`, before, after);
