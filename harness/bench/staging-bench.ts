@@ -9,56 +9,33 @@
 // --out keeps each depth's reports (DIR/<depth>/latest/results.json...) and the staging profile;
 // `npm run measure-requests -- --no-control DIR/quick/latest/results.json ...` records from them what
 // checks send to a target without the control API.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseArgs } from '../ground/args.ts';
+import { KIT_BIN, startChildReference, type ChildTarget } from '../load/generator/embedded-target.ts';
 import { DEPTH_BUDGETS } from '../runner/select-depth.ts';
 import type { Depth } from '../ground/check.ts';
 
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BIN = join(ROOT, 'bin/outreach-conformance.js');
 const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string' }, depths: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } });
 const keep = flags.out === undefined ? undefined : String(flags.out);
 const workspaces = Number(flags.workspaces ?? 8);
 const depths = String(flags.depths ?? 'quick,default').split(',') as Depth[];
 const seed = Number(flags.seed ?? 20261126);
 
-interface Served {
-  baseUrl: string;
-  controlUrl: string;
-  profile: Record<string, unknown>;
-  stop(): void;
-}
-
-/** The reference alone, in its own process, stopped when this one closes its stdin. */
-async function serve(token: string): Promise<Served> {
-  const child: ChildProcess = spawn(process.execPath, [BIN, 'reference', '--choices', 'default', '--control-token', token, '--stop-with-stdin'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    let buf = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      buf += d.toString();
-      if (buf.includes('\n')) resolve(buf.slice(0, buf.indexOf('\n')));
-    });
-    child.on('exit', (code) => reject(new Error(`the reference exited with ${code}`)));
-  });
-  return { ...(JSON.parse(line) as Omit<Served, 'stop'>), stop: () => child.stdin?.end() };
-}
-
 /** A staging-like profile: the served target, `n` workspaces made beforehand, no control API. */
-async function stagingProfile(served: Served, token: string, n: number): Promise<string> {
+async function stagingProfile(served: ChildTarget, n: number): Promise<string> {
   const made: { apiKey: string; organizationId: string }[] = [];
   for (let i = 0; i < n; i++) {
-    const r = await fetch(`${served.controlUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{}' });
+    const r = await fetch(`${served.control.baseUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${served.control.token}`, 'content-type': 'application/json' }, body: '{}' });
     made.push((await r.json()) as { apiKey: string; organizationId: string });
   }
-  const { control: _control, embedded: _embedded, ...rest } = served.profile;
+  const { control: _control, embedded: _embedded, ...rest } = served.profile!;
   const profile = { ...rest, name: 'staging-like (reference served alone, no control API)', baseUrl: served.baseUrl, workspaces: made.map((w) => ({ apiKey: w.apiKey, organizationId: w.organizationId })) };
   const path = join(keep ?? (await mkdtemp(join(tmpdir(), 'oc-staging-'))), 'staging.json');
   await writeFile(path, JSON.stringify(profile));
@@ -77,7 +54,7 @@ interface Row {
 async function runDepth(profilePath: string, depth: Depth): Promise<Row> {
   const out = keep ? join(keep, depth) : await mkdtemp(join(tmpdir(), 'oc-staging-run-'));
   const t0 = process.hrtime.bigint();
-  await exec(process.execPath, [BIN, 'run', '--quiet', '--profile', profilePath, '--depth', depth, '--seed', String(seed), '--out', out], { cwd: ROOT, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
+  await exec(process.execPath, [KIT_BIN, 'run', '--quiet', '--profile', profilePath, '--depth', depth, '--seed', String(seed), '--out', out], { cwd: ROOT, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
     if (e.code !== 1) throw e; // a failing check still measures; a kit error does not
   });
   const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
@@ -92,12 +69,11 @@ function floorSeconds(requests: number, perWindow: number, windowSeconds: number
   return Math.max(0, requests - workspaces * perWindow) / ((workspaces * perWindow) / windowSeconds);
 }
 
-const token = randomBytes(16).toString('hex');
 if (keep) await mkdir(keep, { recursive: true });
-const served = await serve(token);
+const served = await startChildReference({ choices: 'default', name: 'the reference served alone' });
 try {
-  const profilePath = await stagingProfile(served, token, workspaces);
-  const rate = served.profile.rateLimit as { requests: number; windowSeconds: number };
+  const profilePath = await stagingProfile(served, workspaces);
+  const rate = served.profile!.rateLimit as { requests: number; windowSeconds: number };
   process.stdout.write(`staging-like target: the reference served alone, ${workspaces} workspaces, no control API, seed ${seed}\n`);
   process.stdout.write('depth     wall s   requests (clean-up, outside checks)  budget   floor s   wall/floor   announced s   ETA error   failures\n');
   for (const depth of depths) {
@@ -111,5 +87,5 @@ try {
     );
   }
 } finally {
-  served.stop();
+  await served.stop();
 }

@@ -21,9 +21,8 @@ export async function cleanUp(workspaces: readonly PooledWorkspace[], profile: P
     else
       for (const r of made.resources) {
         if (r.kind === 'api key' && r.id === ws.apiKeyId) continue;
-        const path = r.kind === 'mailbox' ? fillPath('/v1/accounts/{id}', { id: r.id }) : `/v1/api-keys/${encodeURIComponent(r.id)}`;
-        const res = await ws.api.delete(path).catch(() => undefined);
-        if (!res || (res.status >= 300 && res.status !== 404)) leftovers.push(`${r.kind} ${r.id} (${r.label})`);
+        const status = await remove(ws, r.kind, r.id);
+        if (status === undefined || (status >= 300 && status !== 404)) leftovers.push(`${r.kind} ${r.id} (${r.label})`);
       }
   }
   if (campaigns) leftovers.push(`${campaigns} campaign(s) the run created: the spec has no way to delete a campaign`);
@@ -40,8 +39,8 @@ async function sweepListing(ws: PooledWorkspace, profile: Profile, prefix: strin
       const name = (item as { name?: unknown }).name;
       const id = (item as { id?: unknown }).id;
       if (typeof name === 'string' && name.startsWith(prefix) && typeof id === 'string' && id !== ws.apiKeyId) {
-        const r = await ws.api.delete(`/v1/api-keys/${encodeURIComponent(id)}`).catch(() => undefined);
-        if (!r || r.status >= 300) leftovers.push(`api key ${id} (${name})`);
+        const status = await remove(ws, 'api key', id);
+        if (status === undefined || status >= 300) leftovers.push(`api key ${id} (${name})`);
       }
     }
   }
@@ -51,12 +50,18 @@ async function sweepListing(ws: PooledWorkspace, profile: Profile, prefix: strin
       const email = (item as { emailAddress?: unknown }).emailAddress;
       const id = (item as { id?: unknown }).id;
       if (typeof email === 'string' && email.startsWith(prefix) && typeof id === 'string') {
-        const r = await ws.api.delete(fillPath('/v1/accounts/{id}', { id })).catch(() => undefined);
-        if (!r || r.status >= 300) leftovers.push(`mailbox ${id} (${email})`);
+        const status = await remove(ws, 'mailbox', id);
+        if (status === undefined || status >= 300) leftovers.push(`mailbox ${id} (${email})`);
       }
     }
   }
   return leftovers;
+}
+
+/** DELETEs one mailbox or API key; its status, undefined when the request failed on the wire. */
+async function remove(ws: PooledWorkspace, kind: 'mailbox' | 'api key', id: string): Promise<number | undefined> {
+  const path = kind === 'mailbox' ? fillPath('/v1/accounts/{id}', { id }) : `/v1/api-keys/${encodeURIComponent(id)}`;
+  return (await ws.api.delete(path).catch(() => undefined))?.status;
 }
 
 async function listAll(ws: PooledWorkspace, path: string, profile: Profile): Promise<unknown[]> {

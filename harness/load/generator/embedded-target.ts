@@ -18,6 +18,8 @@ export interface ChildTarget {
   control: ControlEndpoint;
   /** the child's process id (its CPU time is read from /proc by `compare`) */
   pid: number;
+  /** The profile of the served choice set (with `choices` only). */
+  profile?: Record<string, unknown>;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,8 @@ export interface ChildReferenceOptions {
   slowdown?: number;
   /** how the target is named in messages; default "the embedded reference" */
   name?: string;
+  /** serve this choice set (`reference --choices`); the child then prints the profile of it too */
+  choices?: string;
 }
 
 export async function startChildReference(opts: ChildReferenceOptions = {}): Promise<ChildTarget> {
@@ -38,6 +42,7 @@ export async function startChildReference(opts: ChildReferenceOptions = {}): Pro
   if (opts.rateLimit) args.push('--rate-limit', `${opts.rateLimit.requests}/${opts.rateLimit.windowMs}ms`);
   if (opts.mutants?.length) args.push('--mutants', opts.mutants.join(','));
   if (opts.slowdown) args.push('--slowdown', String(opts.slowdown));
+  if (opts.choices) args.push('--choices', opts.choices);
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-2000)));
@@ -57,7 +62,7 @@ export async function startChildReference(opts: ChildReferenceOptions = {}): Pro
     });
   });
   child.stdout.resume(); // keep draining whatever it prints later
-  let info: { baseUrl: string; controlUrl: string; controlToken: string };
+  let info: { baseUrl: string; controlUrl: string; controlToken: string; profile?: Record<string, unknown> };
   try {
     info = JSON.parse(line) as typeof info;
   } catch {
@@ -69,6 +74,7 @@ export async function startChildReference(opts: ChildReferenceOptions = {}): Pro
     baseUrl: info.baseUrl,
     control: { baseUrl: info.controlUrl, token: info.controlToken },
     pid: child.pid!,
+    ...(info.profile ? { profile: info.profile } : {}),
     stop: () =>
       (stopping ??= (async () => {
         child.stdin.end();
