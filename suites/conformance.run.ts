@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ALL_CHECKS } from './checks/index.ts';
-import { Runner, runPhases } from '../harness/runner/runner.ts';
+import { Runner } from '../harness/runner/runner.ts';
+import { runPhases } from '../harness/runner/schedule.ts';
 import { readRunContext } from '../harness/runner/context.ts';
 import { createNdjsonSink } from '../harness/events/ndjson.ts';
 import { closeAllPools } from '../harness/client/client.ts';
@@ -37,4 +38,5 @@ function asTest(check: Check) {
   });
 }
 
-for (const phase of runPhases(checks)) (phase.concurrent ? describe.concurrent : describe)(phase.name, () => phase.checks.forEach(asTest));
+// Checks run alone only where the control clock moves (a target's real clock never jumps).
+for (const phase of runPhases(checks, { clock: context.control ? 'control' : 'real' })) (phase.concurrent ? describe.concurrent : describe)(phase.name, () => phase.checks.forEach(asTest));

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { ExpectedRequests } from '../runner/expected.ts';
-import type { ExchangeEvent } from '../ground/events.ts';
+import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { cleanupByCheck, createdResources } from '../runner/created.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
 import type { Depth } from '../ground/check.ts';
@@ -40,20 +40,42 @@ if (runs.some((r) => r.depth !== depth || r.target.embedded === noControl)) {
 const sums = new Map<string, number[]>();
 for (const r of runs) for (const c of r.checks) if (c.ran) sums.set(c.id, [...(sums.get(c.id) ?? []), c.requests]);
 const measured = Object.fromEntries(
-  [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, Math.round(xs.reduce((n, x) => n + x, 0) / xs.length)]),
+  [...sums].sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, mean(xs)]),
 );
 const profile = await loadProfile(DEFAULT_PROFILE_PATH);
 const cleanups = new Map<string, number[]>();
+const eventsOf = paths.map((p) => readFileSync(join(dirname(p), 'events.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as RunEvent));
 for (const [i, r] of runs.entries()) {
-  const events = readFileSync(join(dirname(paths[i]!), 'events.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { type: string });
+  const events = eventsOf[i]!;
   const exchanges = events.filter((e): e is ExchangeEvent => e.type === 'exchange');
   // The run prefix is not in the results: every created resource counts (the checks all prefix theirs).
   const byCheck = cleanupByCheck(createdResources(exchanges, profile, r.target.baseUrl.replace(/\/$/, ''), ''));
   for (const c of r.checks) if (c.ran) cleanups.set(c.id, [...(cleanups.get(c.id) ?? []), byCheck.get(c.id) ?? 0]);
 }
 const cleanup = Object.fromEntries(
-  [...cleanups].filter(([, xs]) => xs.some((x) => x > 0)).sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, Math.round(xs.reduce((n, x) => n + x, 0) / xs.length)]),
+  [...cleanups].filter(([, xs]) => xs.some((x) => x > 0)).sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, mean(xs)]),
 );
+function mean(xs: readonly number[]): number {
+  return Math.round(xs.reduce((n, x) => n + x, 0) / xs.length);
+}
+
+/** Milliseconds from the run's start to its first check, and from its last check's end to the run's end. */
+function overheadOf(events: readonly RunEvent[]): { start: number; finish: number } {
+  const at = (s: string) => Date.parse(s);
+  let started = 0;
+  let ended = 0;
+  const starts = new Map<string, number>();
+  let last = 0;
+  for (const e of events) {
+    if (e.type === 'run-start') started = at(e.startedAt);
+    else if (e.type === 'run-end') ended = at(e.finishedAt);
+    else if (e.type === 'check-start') starts.set(e.checkId, at(e.at));
+    else if (e.type === 'check-end') last = Math.max(last, (starts.get(e.checkId) ?? 0) + e.durationMs);
+  }
+  const first = Math.min(...starts.values());
+  return { start: Math.max(0, first - started), finish: Math.max(0, ended - last) };
+}
+
 let data: ExpectedRequests = { source: '', byDepth: {} };
 try {
   data = JSON.parse(readFileSync(OUT, 'utf8')) as ExpectedRequests;
@@ -62,13 +84,19 @@ try {
 }
 // Merged: a budgeted depth leaves checks out, and those keep their last measurement.
 const merged = (old: Record<string, number> | undefined) => Object.fromEntries(Object.entries({ ...old, ...measured }).sort(([x], [y]) => x.localeCompare(y)));
-if (noControl) (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
-else {
+const durations = new Map<string, number[]>();
+for (const r of runs) for (const c of r.checks) if (c.ran && c.durationMs !== undefined) durations.set(c.id, [...(durations.get(c.id) ?? []), c.durationMs]);
+const measuredMs = Object.fromEntries([...durations].map(([id, xs]) => [id, mean(xs)]));
+const mergedMs = (old: Record<string, number> | undefined) => Object.fromEntries(Object.entries({ ...old, ...measuredMs }).sort(([x], [y]) => x.localeCompare(y)));
+// The run's time outside its checks: before the first starts, after the last ends (the clean-up).
+const overheads = eventsOf.map(overheadOf);
+(data.overheadMs ??= {})[noControl ? 'real' : 'control'] = { start: mean(overheads.map((o) => o.start)), finish: mean(overheads.map((o) => o.finish)) };
+if (noControl) {
+  (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
+  data.durationMsWithoutControl = mergedMs(data.durationMsWithoutControl);
+} else {
   data.byDepth[depth] = merged(data.byDepth[depth]);
-  const durations = new Map<string, number[]>();
-  for (const r of runs) for (const c of r.checks) if (c.ran && c.durationMs !== undefined) durations.set(c.id, [...(durations.get(c.id) ?? []), c.durationMs]);
-  const measuredMs = Object.fromEntries([...durations].map(([id, xs]) => [id, Math.round(xs.reduce((n, x) => n + x, 0) / xs.length)]));
-  data.durationMs = Object.fromEntries(Object.entries({ ...data.durationMs, ...measuredMs }).sort(([x], [y]) => x.localeCompare(y)));
+  data.durationMs = mergedMs(data.durationMs);
   // Checks measured now that left nothing lose an old entry; checks not run keep theirs.
   const keptCleanup = Object.entries(data.cleanup ?? {}).filter(([id]) => !measured[id]);
   data.cleanup = Object.fromEntries([...keptCleanup, ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));

@@ -62,10 +62,11 @@ describe('RunProgressState', () => {
   ];
 
   it('counts checks done, clauses proven, failures by level, errors and skips, and says what runs', () => {
-    const s = new RunProgressState(checks, 0, 2);
-    expect(s.text(0)).toBe('checks 0/6  clauses 0/6  failed 0  time left: estimating  preparing: workspaces, sinks');
+    const s = new RunProgressState(checks, { concurrency: 2, expectedMs: () => 1000 });
+    // Measured durations give an estimate before anything ran: S1, then A..D two at a time, then L.
+    expect(s.text(0)).toBe('checks 0/6  clauses 0/6  failed 0  ~4s left  preparing: workspaces, sinks');
     s.apply([start('S1', 0)]);
-    expect(s.text(4000)).toBe('checks 0/6  clauses 0/6  failed 0  time left: estimating  running: S1 (4s)');
+    expect(s.text(4000)).toMatch(/^checks 0\/6 {2}clauses 0\/6 {2}failed 0 {2}~\d+s left {2}running: S1 \(4s\)$/);
     s.apply([end('S1', 'pass', ['C1'], { durationMs: 4000 }), start('A', 4000), start('B', 5000), end('B', 'fail', ['C3'], { level: 'SHOULD' })]);
     s.apply([start('C', 5000), end('C', 'skip', ['C4']), start('D', 5000), end('D', 'error', ['C5'])]);
     // Skips and errors prove no clause; the oldest running check is named.
@@ -76,16 +77,24 @@ describe('RunProgressState', () => {
     expect(s.text(8000)).toBe('checks 6/6  clauses 4/6  failed 2 (1 SHOULD)  errors 1  skipped 1  finishing: cleanup and reports');
   });
 
-  it('estimates the time left from the pace per phase, or from the rate limit when that is slower', () => {
+  it('estimates the time left by simulating the phases left with measured durations, scaled by the pace so far', () => {
     const many = [{ id: 'S1', clauses: ['C'], solo: true }, { id: 'S2', clauses: ['C'], solo: true }, ...Array.from({ length: 16 }, (_, i) => ({ id: `X${i}`, clauses: ['C'] }))];
-    const s = new RunProgressState(many, 0, 8);
-    s.apply([start('S1', 0), end('S1', 'pass', ['C'], { durationMs: 3000 })]);
-    // Nothing shared has run: its mean is the overall one (3 s): one solo left, 16 shared at 8 at a time.
-    expect(s.estimate(3000)).toEqual({ ms: 3000 + (16 * 3000) / 8, from: 'pace' });
-    s.apply([start('S2', 3000), end('S2', 'pass', ['C'], { durationMs: 3000 }), start('X0', 6000), end('X0', 'pass', ['C'], { durationMs: 800 })]);
-    expect(s.estimate(7000)).toEqual({ ms: (15 * 800) / 8, from: 'pace' });
+    const expectedMs = (id: string) => (id.startsWith('S') ? 10_000 : 2000);
+    const s = new RunProgressState(many, { concurrency: 8, expectedMs, finishMs: 500 });
+    // Two solo checks one after another, then 16 at 8 at a time (two rounds), then the clean-up.
+    expect(s.estimate(0)).toEqual({ ms: 20_000 + 4000 + 500, from: 'pace' });
+    // S1 running for 4 s: 6 s of it left.
+    s.apply([start('S1', 0)]);
+    expect(s.estimate(4000)).toEqual({ ms: 6000 + 10_000 + 4000 + 500, from: 'pace' });
+    // S1 took 40 s against 10 s measured: the rest scales by (40 + 30) / (10 + 30) (damped).
+    s.apply([end('S1', 'pass', ['C'], { durationMs: 40_000 })]);
+    expect(s.estimate(40_000)!.ms).toBeCloseTo((10_000 + 4000) * (70 / 40) + 500);
+    // Where the target's clock is real, no check runs alone: the two long ones overlap with the 16
+    // short ones (on the 6 other slots, three rounds of 2 s).
+    const real = new RunProgressState(many, { concurrency: 8, expectedMs, clock: 'real' });
+    expect(real.estimate(0)).toEqual({ ms: 10_000, from: 'pace' });
     // The planner's lower bound (60 s from the first check) counts down and wins while it is larger.
-    const limited = new RunProgressState(many, 60, 8);
+    const limited = new RunProgressState(many, { rateBoundSeconds: 60, concurrency: 8, expectedMs: () => 100 });
     expect(limited.estimate(0)).toEqual({ ms: 60_000, from: 'rate limit' });
     limited.apply([start('S1', 0), end('S1', 'pass', ['C'], { durationMs: 100 })]);
     expect(limited.estimate(10_000)).toEqual({ ms: 50_000, from: 'rate limit' });
@@ -104,7 +113,7 @@ describe('startRunProgress', () => {
     writeFileSync(eventsPath, '');
     let text = '';
     const out: ProgressStream = { isTTY: false, write: (c: string | Uint8Array) => ((text += String(c)), true) };
-    const p = startRunProgress({ eventsPath, checks: [{ id: 'A', clauses: ['C1'] }], plan: { minSeconds: 0 }, concurrency: 8, startedAt: Date.now(), out, plainEveryMs: 50 });
+    const p = startRunProgress({ eventsPath, checks: [{ id: 'A', clauses: ['C1'] }], plan: { minSeconds: 0, estimate: { ms: 0, checksMs: 0, rateFloorMs: 0, overheadMs: 0, finishMs: 0, from: 'durations' } }, concurrency: 8, clock: 'control', startedAt: Date.now(), out, plainEveryMs: 50 });
     // The first period's line, however late a busy machine wakes the interval (the deadline only bounds the wait).
     for (const deadline = Date.now() + 10_000; !text && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
     expect(text).toMatch(/^\d+s {2}checks 0\/1 .*preparing/);

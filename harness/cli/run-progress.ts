@@ -2,6 +2,8 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Check } from '../ground/check.ts';
 import type { CheckEndEvent, CheckStartEvent, Level, Verdict } from '../ground/events.ts';
 import type { Plan } from '../runner/planner.ts';
+import { runPhases, phaseMs } from '../runner/schedule.ts';
+import { expectedDurationMs, type ClockMode } from '../runner/expected.ts';
 import { progressPrinter, type ProgressStream } from '../ground/progress.ts';
 
 // The progress of a conformance run while vitest runs the checks in its worker: checks done out
@@ -74,6 +76,22 @@ export class CheckEventTail {
 
 type ProgressCheck = Pick<Check, 'id' | 'clauses' | 'solo' | 'last'>;
 
+export interface EstimateOptions {
+  /** The planner's lower bound of the run's duration under the rate limit (0 when the first windows carry it). */
+  rateBoundSeconds?: number;
+  /** How many checks run at once in the concurrent phase (--concurrency). */
+  concurrency?: number;
+  /** How the target keeps time (which checks run alone; which measured durations apply). */
+  clock?: ClockMode;
+  /** The measured time after the last check (the clean-up). */
+  finishMs?: number;
+  /** A check's expected duration (default: its measurement, harness/runner/expected.ts). */
+  expectedMs?: (id: string) => number;
+}
+
+/** How much measured time the run's own pace must outweigh before it moves the estimate much. */
+const SCALE_PRIOR_MS = 30_000;
+
 /** The counts a progress line shows, folded from check events. */
 export class RunProgressState {
   private readonly checks = new Map<string, ProgressCheck>();
@@ -84,18 +102,14 @@ export class RunProgressState {
   private firstStart: number | undefined;
   readonly verdicts: Record<Verdict, number> = { pass: 0, fail: 0, skip: 0, error: 0 };
   readonly failedByLevel: Record<Level, number> = { MUST: 0, SHOULD: 0, PROFILE: 0 };
-  /** Time spent by finished checks, apart for those that run alone (one at a time) and the others. */
-  private readonly spentMs = { solo: 0, soloN: 0, shared: 0, sharedN: 0 };
+  /** Measured (expected) and actual time of the finished checks: how far this run departs from the measurements. */
+  private readonly spentMs = { expected: 0, actual: 0 };
+  private readonly o: Required<Omit<EstimateOptions, 'expectedMs'>> & Pick<EstimateOptions, 'expectedMs'>;
 
-  constructor(
-    checks: readonly ProgressCheck[],
-    /** The planner's lower bound of the run's duration under the rate limit (0 when the first windows carry it). */
-    private readonly rateBoundSeconds = 0,
-    /** How many checks run at once outside the solo phase (--concurrency). */
-    private readonly concurrency = 8,
-  ) {
+  constructor(checks: readonly ProgressCheck[], o: EstimateOptions = {}) {
     for (const c of checks) this.checks.set(c.id, c);
     this.totalClauses = new Set(checks.flatMap((c) => c.clauses)).size;
+    this.o = { rateBoundSeconds: 0, concurrency: 8, clock: 'control', finishMs: 0, ...o };
   }
 
   get total(): number {
@@ -118,13 +132,8 @@ export class RunProgressState {
       this.running.delete(e.checkId);
       this.ended.add(e.checkId);
       this.verdicts[e.verdict]++;
-      if (this.checks.get(e.checkId)?.solo) {
-        this.spentMs.solo += e.durationMs;
-        this.spentMs.soloN++;
-      } else {
-        this.spentMs.shared += e.durationMs;
-        this.spentMs.sharedN++;
-      }
+      this.spentMs.expected += this.expectedMs(e.checkId);
+      this.spentMs.actual += e.durationMs;
       if (e.verdict === 'fail') this.failedByLevel[e.level]++;
       // A clause counts once a check that proves it reached a verdict on it (a skip or an error proves nothing).
       if (e.verdict === 'pass' || e.verdict === 'fail') for (const id of e.clauses) this.proven.add(id);
@@ -132,35 +141,33 @@ export class RunProgressState {
   }
 
   /**
-   * The time left in ms and what it rests on. The pace: the mean time of the checks finished so
-   * far, per phase (solo checks run one at a time, first; the others `concurrency` at a time),
-   * times the checks left in each phase. The rate limit: the planner's lower bound, counted down.
-   * The larger one wins (a rate-limited target cannot go faster than its budget).
+   * The time left in ms and what it rests on. The checks left, in the run's phases and order,
+   * simulated with their measured durations (the running ones for what is left of theirs),
+   * scaled by how this run's finished checks compare with their measurements; then the
+   * clean-up. The rate limit: the planner's lower bound, counted down. The larger one wins.
    */
   estimate(now: number): { ms: number; from: 'pace' | 'rate limit' } | undefined {
-    const rate = this.firstStart === undefined ? this.rateBoundSeconds * 1000 : Math.max(0, this.rateBoundSeconds * 1000 - (now - this.firstStart));
-    const pace = this.pace();
-    if (pace === undefined) return rate > 0 ? { ms: rate, from: 'rate limit' } : undefined;
-    return rate > pace ? { ms: rate, from: 'rate limit' } : { ms: pace, from: 'pace' };
+    if (this.done === this.total) return undefined;
+    const rate = this.firstStart === undefined ? this.o.rateBoundSeconds * 1000 : Math.max(0, this.o.rateBoundSeconds * 1000 - (now - this.firstStart));
+    const scale = this.scale();
+    const left = [...this.checks.values()].filter((c) => !this.ended.has(c.id));
+    let pace = 0;
+    for (const phase of runPhases(left, { clock: this.o.clock })) {
+      const waiting = phase.checks.filter((c) => !this.running.has(c.id)).map((c) => this.expectedMs(c.id) * scale);
+      const busy = phase.checks.filter((c) => this.running.has(c.id)).map((c) => Math.max(0, this.expectedMs(c.id) * scale - (now - this.running.get(c.id)!)));
+      pace += phaseMs(waiting, phase.concurrent, this.o.concurrency, busy);
+    }
+    return rate > pace ? { ms: rate + this.o.finishMs, from: 'rate limit' } : { ms: pace + this.o.finishMs, from: 'pace' };
   }
 
-  private pace(): number | undefined {
-    const { solo, soloN, shared, sharedN } = this.spentMs;
-    if (soloN + sharedN === 0) return undefined;
-    const overall = (solo + shared) / (soloN + sharedN);
-    const soloMean = soloN ? solo / soloN : overall;
-    const sharedMean = sharedN ? shared / sharedN : overall;
-    let soloLeft = 0;
-    let sharedLeft = 0;
-    let lastLeft = 0;
-    for (const c of this.checks.values()) {
-      if (this.ended.has(c.id)) continue;
-      if (c.solo) soloLeft++;
-      else if (c.last) lastLeft++;
-      else sharedLeft++;
-    }
-    // Checks of the run's end (observers of the whole run) also run one at a time.
-    return soloLeft * soloMean + lastLeft * sharedMean + (sharedLeft * sharedMean) / Math.max(1, Math.min(this.concurrency, sharedLeft));
+  private expectedMs(id: string): number {
+    return this.o.expectedMs ? this.o.expectedMs(id) : expectedDurationMs({ id }, this.o.clock);
+  }
+
+  /** Actual over measured time of the finished checks, damped by SCALE_PRIOR_MS until enough have run. */
+  private scale(): number {
+    const { expected, actual } = this.spentMs;
+    return Math.min(4, Math.max(0.25, (actual + SCALE_PRIOR_MS) / (expected + SCALE_PRIOR_MS)));
   }
 
   /** One line: `checks 12/420  clauses 30/646  failed 0  ~1m05s left  running: X (6s) and 7 more`. */
@@ -199,9 +206,10 @@ export function formatDuration(ms: number): string {
 export interface RunProgressOptions {
   eventsPath: string;
   checks: readonly ProgressCheck[];
-  plan: Pick<Plan, 'minSeconds'>;
+  plan: Pick<Plan, 'minSeconds' | 'estimate'>;
   /** Checks at once outside the solo phase (--concurrency). */
   concurrency: number;
+  clock: ClockMode;
   /** When the run started (ms since the epoch): the line's elapsed time counts from it. */
   startedAt: number;
   out?: ProgressStream;
@@ -223,7 +231,7 @@ export function startRunProgress(opts: RunProgressOptions): RunProgress {
   const plainEveryMs = opts.plainEveryMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 5000);
   const printer = progressPrinter(opts.out ?? process.stderr, false, { plainEveryMs });
   const tail = new CheckEventTail(opts.eventsPath);
-  const state = new RunProgressState(opts.checks, opts.plan.minSeconds, opts.concurrency);
+  const state = new RunProgressState(opts.checks, { rateBoundSeconds: opts.plan.minSeconds, concurrency: opts.concurrency, clock: opts.clock, finishMs: opts.plan.estimate.finishMs });
   let stopped = false;
   const tick = (force = false) => {
     state.apply(tail.read());

@@ -9,6 +9,7 @@ import { KitError } from '../ground/errors.ts';
 import { selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
+import { clockOf } from '../runner/expected.ts';
 import { formatSelection } from '../runner/select-depth.ts';
 import { leftOutHint, parseDepth, parseTimeBudget } from './plan.ts';
 import { newRunSeed } from '../runner/seed.ts';
@@ -147,7 +148,8 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     say(choice.why);
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
-    const announced = plan(checks, profile, workspaces, depth);
+    const concurrency = flags.concurrency ?? 8;
+    const announced = plan(checks, profile, workspaces, depth, concurrency);
     say(formatPlan(announced));
 
     const redactor = new Redactor();
@@ -167,9 +169,9 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     await head.close();
 
-    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, checkIds: checks.map((c) => c.id), concurrency: flags.concurrency ?? 8, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
+    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, checkIds: checks.map((c) => c.id), concurrency, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
-    const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency: context.concurrency, startedAt: started });
+    const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started });
     await runInVitest(context, !!flags['vitest-output'], progress);
 
     const events = await readEvents(eventsPath);
@@ -179,7 +181,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const finished = {
       type: 'run-end' as const,
       finishedAt: new Date().toISOString(),
-      stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: announced.minSeconds * 1000, actualMs: Date.now() - started },
+      stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs: Date.now() - started },
     };
     tail.emit(finished);
     await tail.close();

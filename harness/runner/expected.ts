@@ -16,6 +16,10 @@ export interface ExpectedRequests {
   cleanup?: Record<string, number>;
   /** check id -> mean duration in ms against the embedded reference (the concurrent phase starts the longest first). */
   durationMs?: Record<string, number>;
+  /** check id -> mean duration in ms against the reference served without the control API (real mail, real time). */
+  durationMsWithoutControl?: Record<string, number>;
+  /** The run's time outside its checks, in ms, by how the target keeps time: before the first check starts, after the last ends (clean-up). */
+  overheadMs?: Partial<Record<ClockMode, Overhead>>;
   /** depth -> check id -> mean requests sent to the reference served without the control API (checks take their other ways there). */
   withoutControl?: Partial<Record<Depth, Record<string, number>>>;
 }
@@ -54,7 +58,44 @@ export function targetRequests(check: Pick<Check, 'id' | 'budget'>, depth: Depth
   return (own ?? expectedRequests(check, depth, data)) + expectedCleanup(check, data);
 }
 
-/** How long a check took against the embedded reference (measured; 0 when it was not). */
-export function expectedDurationMs(check: Pick<Check, 'id'>, data: ExpectedRequests = expectedData()): number {
-  return data.durationMs?.[check.id] ?? 0;
+/** How the target keeps time: a control API's clock the kit moves, or real time (no control API). */
+export type ClockMode = 'control' | 'real';
+
+/** The clock of a run against this profile. */
+export function clockOf(profile: Pick<Profile, 'embedded' | 'control'>): ClockMode {
+  return profile.embedded || profile.control ? 'control' : 'real';
+}
+
+const medians = new WeakMap<Record<string, number>, number>();
+function median(table: Record<string, number>): number {
+  let m = medians.get(table);
+  if (m === undefined) {
+    const xs = Object.values(table).sort((a, b) => a - b);
+    m = xs.length ? xs[Math.floor(xs.length / 2)]! : 0;
+    medians.set(table, m);
+  }
+  return m;
+}
+
+/**
+ * How long a check takes (measured): against a target without the control API where it was
+ * measured so (it waits in real time there), else against the embedded reference; a check not
+ * measured yet counts as the median one.
+ */
+export function expectedDurationMs(check: Pick<Check, 'id'>, clock: ClockMode, data: ExpectedRequests = expectedData()): number {
+  const own = clock === 'real' ? data.durationMsWithoutControl : undefined;
+  const table = data.durationMs ?? {};
+  return own?.[check.id] ?? table[check.id] ?? median(own && Object.keys(own).length ? own : table);
+}
+
+export interface Overhead {
+  /** From the run's start to its first check (the embedded target and sinks booting, workspaces made). */
+  start: number;
+  /** From its last check's end to the run's end (the clean-up). */
+  finish: number;
+}
+
+/** The run's measured time outside its checks. */
+export function expectedOverheadMs(clock: ClockMode, data: ExpectedRequests = expectedData()): Overhead {
+  return data.overheadMs?.[clock] ?? { start: 0, finish: 0 };
 }

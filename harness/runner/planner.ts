@@ -1,5 +1,6 @@
 import type { Check, Depth } from '../ground/check.ts';
-import { cleansUp, expectedCleanup, targetRequests } from './expected.ts';
+import { cleansUp, clockOf, expectedCleanup, targetRequests } from './expected.ts';
+import { estimateRun, type RunEstimate } from './schedule.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { DEPTH_BUDGETS, selectWithin, type DepthSelection } from './select-depth.ts';
 import { staticGap } from './static-gap.ts';
@@ -20,6 +21,8 @@ export interface Plan {
   ratePerSecond: number;
   /** Lower bound of the run's duration from the rate limit alone (the first window is free). */
   minSeconds: number;
+  /** How long the run is expected to take: its phases simulated with measured durations, at least the rate floor. */
+  estimate: RunEstimate;
 }
 
 /**
@@ -32,7 +35,7 @@ export function effectivePoolSize(profile: Profile, depth: string, override?: nu
   return depth === 'full' && profile.embedded ? Math.max(profile.poolSize, 64) : profile.poolSize;
 }
 
-export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default'): Plan {
+export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default', concurrency = 8): Plan {
   // A check that skips on this profile (a feature it does not declare) sends nothing.
   const ran = checks.filter((c) => !staticGap(c, profile));
   const cleanup = cleansUp(profile) ? ran.reduce((n, c) => n + expectedCleanup(c), 0) : 0;
@@ -41,7 +44,9 @@ export function plan(checks: readonly Check[], profile: Profile, workspaces: num
   const { requests: perWindow, windowSeconds } = profile.rateLimit;
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;
   const beyondFirstWindow = Math.max(0, requests - workspaces * perWindow);
-  return { checks: checks.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds: Math.ceil(beyondFirstWindow / ratePerSecond) };
+  const minSeconds = Math.ceil(beyondFirstWindow / ratePerSecond);
+  const estimate = estimateRun(ran, { clock: clockOf(profile), concurrency, rateFloorMs: minSeconds * 1000 });
+  return { checks: checks.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds, estimate };
 }
 
 export function formatPlan(p: Plan): string {
@@ -49,8 +54,16 @@ export function formatPlan(p: Plan): string {
     `plan: ${p.checks} checks, about ${p.requests} requests${p.cleanup ? ` (${p.cleanup} of them the clean-up after the run)` : ''} (at most ${p.atMost + p.cleanup}) over ${p.workspaces} workspaces ` +
     `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): ${
       p.minSeconds > 0 ? `the rate limit alone takes at least ${p.minSeconds} s` : "the first window of each workspace holds them all (the rate limit adds no wait)"
-    }`
+    }; expected to take about ${formatEstimate(p.estimate.ms)} (${
+      p.estimate.from === 'rate limit' ? 'the rate limit' : "the checks' measured durations"
+    }${p.estimate.overheadMs ? ', with start-up and clean-up' : ''})`
   );
+}
+
+/** 40 s, 2 min 10 s. */
+export function formatEstimate(ms: number): string {
+  const s = Math.max(1, Math.round(ms / 1000));
+  return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
 }
 
 /** Requests `workspaces` may send in `seconds` under the rate limit: a first window each, then the steady rate. */

@@ -9,7 +9,7 @@ import { Recorder } from '../client/recorder.ts';
 import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from './seed.ts';
-import { expectedDurationMs } from './expected.ts';
+import { runPhases } from './schedule.ts';
 import { cleanUp } from './sweep.ts';
 import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
@@ -252,7 +252,7 @@ export class Runner {
   /** Runs the phases of `checks` (runPhases): one by one where a phase is serial, else `concurrency` at a time. */
   async runAll(checks: readonly Check[], concurrency = 8): Promise<CheckEndEvent[]> {
     const results: CheckEndEvent[] = [];
-    for (const phase of runPhases(checks)) {
+    for (const phase of runPhases(checks, { clock: this.control ? 'control' : 'real' })) {
       let i = 0;
       const worker = async () => {
         while (i < phase.checks.length) results.push(await this.runCheck(phase.checks[i++]!));
@@ -261,37 +261,6 @@ export class Runner {
     }
     return results;
   }
-}
-
-export interface RunPhase {
-  name: string;
-  concurrent: boolean;
-  checks: Check[];
-}
-
-/**
- * The one order of a run, for every scheduler (the vitest entry's describe blocks, runAll):
- * `solo` checks one by one, then the rest concurrently, then the observers of the whole run.
- */
-export function runPhases(checks: readonly Check[]): RunPhase[] {
-  // The concurrent phase starts its longest checks first (measured durations): a long check
-  // started late would run on alone at the end while the others are done.
-  const concurrent = checks.filter((c) => !isLast(c) && !isSolo(c));
-  const longestFirst = concurrent.map((c, i) => ({ c, i, ms: expectedDurationMs(c) })).sort((a, b) => b.ms - a.ms || a.i - b.i);
-  return [
-    { name: 'checks that run alone', concurrent: false, checks: checks.filter(isSolo) },
-    { name: 'checks', concurrent: true, checks: longestFirst.map((x) => x.c) },
-    { name: 'observers of the whole run', concurrent: false, checks: checks.filter(isLast) },
-  ];
-}
-
-/** Checks that observe the whole run (the envelope of every error seen) run after the others. */
-export function isLast(c: Check): boolean {
-  return c.last === true;
-}
-
-export function isSolo(c: Check): boolean {
-  return c.solo === true;
 }
 
 function forCheck(ws: PooledWorkspace, checkId: string): Workspace {
