@@ -35,6 +35,9 @@ export type Feature =
  * - scoped-drain: POST /work/drain `{ organizationId }` waits only for that workspace's background
  *   work (ControlClient.drain's second argument)
  */
+/** Part 8: test emails per day per workspace. */
+export const TEST_EMAILS_PER_WORKSPACE_DAY = 12;
+
 export const CONTROL_EXTENSIONS = ['workspace-keys', 'lead-events', 'blacklist', 'email-unreadable', 'scoped-drain'] as const;
 export type ControlExtension = (typeof CONTROL_EXTENSIONS)[number];
 
@@ -50,6 +53,11 @@ export interface Check {
   uses?: Feature[];
   /** Requests it spends at most (used by the planner and the workspace budgets). */
   budget: number;
+  /**
+   * Test emails it may send from each workspace it leases (part 8 allows 12 a day per workspace):
+   * the pool leases it only a workspace this run has left room in.
+   */
+  testEmails?: number;
   /** The lowest depth at which it may run (default: every depth; the depth's budget still chooses). */
   depth?: Depth;
   /** Runs after every other check (it observes the whole run, e.g. every error envelope seen). */

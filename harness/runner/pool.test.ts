@@ -50,4 +50,22 @@ describe('WorkspacePool', () => {
     expect(shared.ws).not.toBe(got!.ws); // nobody shares an exclusive workspace
     got!.release();
   });
+  it('never lets the run pass 12 test emails in a workspace: packs them, keeps untouched ones whole, then skips', async () => {
+    const { p } = await pool();
+    // Five checks of 2 test emails each share the same workspace while it has room (12 = 6 x 2).
+    const packed = await Promise.all(Array.from({ length: 5 }, () => p.lease([], 2)));
+    expect(new Set(packed.map((l) => l.ws.index)).size).toBe(1);
+    packed.forEach((l) => l.release());
+    // A check that needs all 12 gets an untouched member; the last 2 of the first still fit.
+    const whole = await p.leaseExclusive(12);
+    expect(whole.ws.testEmails).toBe(12);
+    expect(whole.ws).not.toBe(packed[0]!.ws);
+    whole.release();
+    expect((await p.lease([], 2)).ws).toBe(packed[0]!.ws);
+    // The third member takes 12 one check at a time; then no workspace has room: a clear skip.
+    for (let i = 0; i < 12; i++) (await p.lease([], 1)).release();
+    await expect(p.lease([], 1)).rejects.toThrow(/test emails of the day left.*all 3 workspaces of the profile: give it more workspaces/);
+    await expect(p.leaseExclusive(12)).rejects.toThrow(/give it more workspaces/);
+    expect(p.members.map((m) => m.testEmails)).toEqual([12, 12, 12]);
+  });
 });

@@ -4,6 +4,7 @@ import type { Profile } from '../ground/profile-schema.ts';
 import { fieldName, getPath, operation, resultPath } from '../ground/operations.ts';
 import { resolveSecret } from './profile.ts';
 import { KitError } from '../ground/errors.ts';
+import { skip, TEST_EMAILS_PER_WORKSPACE_DAY } from '../ground/check.ts';
 
 // Workspaces are leased from a pool: shared leases spread checks over the pool (each workspace
 // has its own request budget), an exclusive lease gives a check a workspace nobody else uses
@@ -30,9 +31,24 @@ function load(ws: PooledWorkspace): number {
   return (budget?.used() ?? 0) * 100 + ws.shared;
 }
 
+/**
+ * Which workspace a shared lease prefers: the least busy; a check that sends test emails first
+ * one that has sent some already, so that untouched ones stay whole for a check that needs all 12.
+ */
+function rank(ws: PooledWorkspace, testEmails: number): number {
+  return (testEmails > 0 && ws.testEmails === 0 ? 1e9 : 0) + load(ws);
+}
+
+/** Whether this run leaves `testEmails` more test emails of the day in the workspace. */
+function hasRoom(ws: PooledWorkspace, testEmails: number): boolean {
+  return testEmails === 0 || ws.testEmails + testEmails <= TEST_EMAILS_PER_WORKSPACE_DAY;
+}
+
 export class PooledWorkspace implements Workspace {
   shared = 0;
   exclusive = false;
+  /** Test emails this run's checks may have sent from it today (reserved at lease). */
+  testEmails = 0;
   private keys = new Map<string, Promise<{ id: string; secret: string; client: ApiClient }>>();
   constructor(
     private readonly deps: PoolDeps,
@@ -111,15 +127,16 @@ export class WorkspacePool {
    * in its window (then the fewest holders, then round robin), so no check waits on a busy one
    * while another is idle.
    */
-  async lease(avoid: readonly Workspace[] = []): Promise<{ ws: PooledWorkspace; release(): void }> {
+  async lease(avoid: readonly Workspace[] = [], testEmails = 0): Promise<{ ws: PooledWorkspace; release(): void }> {
+    if (testEmails > 0 && !this.members.some((m) => hasRoom(m, testEmails))) return this.leaseFresh(testEmails);
     for (;;) {
       let best: PooledWorkspace | undefined;
       let bestAt = 0;
       for (let i = 0; i < this.members.length; i++) {
         const at = (this.next + i) % this.members.length;
         const ws = this.members[at]!;
-        if (ws.exclusive || avoid.includes(ws)) continue;
-        if (!best || load(ws) < load(best)) {
+        if (ws.exclusive || avoid.includes(ws) || !hasRoom(ws, testEmails)) continue;
+        if (!best || rank(ws, testEmails) < rank(best, testEmails)) {
           best = ws;
           bestAt = at;
         }
@@ -127,6 +144,7 @@ export class WorkspacePool {
       if (best) {
         this.next = (bestAt + 1) % this.members.length;
         best.shared++;
+        best.testEmails += testEmails;
         const ws = best;
         return { ws, release: () => this.release(ws, false) };
       }
@@ -135,25 +153,38 @@ export class WorkspacePool {
   }
 
   /** An exclusive lease: a fresh workspace from the control API, or a pool member once idle. */
-  async leaseExclusive(): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
-    const { control } = this.deps;
-    if (control) {
-      const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}`, timezone: POOL_ZONES[this.extraIndex % POOL_ZONES.length] });
-      this.deps.registerSecret(w.apiKey);
-      const index = this.extraIndex++;
-      const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index, w.organizationId), w.organizationId, w.apiKeyId);
-      return { ws, release: () => {}, fresh: true };
-    }
+  async leaseExclusive(testEmails = 0): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
+    if (this.deps.control) return this.leaseFresh(testEmails);
+    if (testEmails > 0 && !this.members.slice(1).some((m) => hasRoom(m, testEmails))) return this.leaseFresh(testEmails);
     // Keep at least one member for shared leases; take the last one that is idle.
     for (;;) {
       const free = this.members.filter((m) => !m.exclusive);
-      const idle = free.length > 1 ? free.slice(1).find((m) => m.shared === 0) : undefined;
+      const idle = free.length > 1 ? free.slice(1).find((m) => m.shared === 0 && hasRoom(m, testEmails)) : undefined;
       if (idle) {
         idle.exclusive = true;
+        idle.testEmails += testEmails;
         return { ws: idle, release: () => this.release(idle, true), fresh: false };
       }
       await new Promise<void>((r) => this.waiters.push(r));
     }
+  }
+
+  /**
+   * A workspace of its own from the control API (nothing shares it; its test emails of the day are
+   * untouched). Without one, a check needing more test emails than the run left in any workspace skips.
+   */
+  private async leaseFresh(testEmails: number): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
+    const { control } = this.deps;
+    if (!control)
+      skip(
+        `needs a workspace with ${testEmails} of its ${TEST_EMAILS_PER_WORKSPACE_DAY} test emails of the day left (part 8), and this run's other checks have used them in all ${this.members.length} workspaces of the profile: give it more workspaces`,
+      );
+    const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}`, timezone: POOL_ZONES[this.extraIndex % POOL_ZONES.length] });
+    this.deps.registerSecret(w.apiKey);
+    const index = this.extraIndex++;
+    const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index, w.organizationId), w.organizationId, w.apiKeyId);
+    ws.testEmails = testEmails;
+    return { ws, release: () => {}, fresh: true };
   }
 
   private release(ws: PooledWorkspace, exclusive: boolean): void {

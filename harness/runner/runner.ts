@@ -196,7 +196,7 @@ export class Runner {
         control: this.control?.forCheck(check.id),
         sinks: this.sinks,
         workspace: async (o) => {
-          const lease = o?.exclusive ? await this.pool.leaseExclusive() : await this.pool.lease(held);
+          const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails) : await this.pool.lease(held, check.testEmails);
           leases.push(lease.release);
           held.push(lease.ws);
           return forCheck(lease.ws, check.id);

@@ -26,6 +26,7 @@ function crossWorkspace(s: Subject): Check {
     clauses: ['IDEM-WORKSPACE-SCOPED', 'TENANT-ISOLATION'],
     level: 'MUST',
     features: [...s.features, 'twoWorkspaces'],
+    ...(s.testEmails ? { testEmails: s.testEmails } : {}),
     depth: 'full',
     budget: 20,
     async run(ctx) {

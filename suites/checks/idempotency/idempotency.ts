@@ -18,7 +18,7 @@ async function first(ctx: CheckContext, res: ApiResponse, what: string, unmet?: 
 
 function subjectCheck(s: Subject, kind: 'replay' | 'reuse' | 'concurrent'): Check {
   const ep = endpoint(s.endpoint);
-  const base = { features: s.features, level: 'MUST' as const };
+  const base = { features: s.features, level: 'MUST' as const, ...(s.testEmails ? { testEmails: s.testEmails } : {}) };
   const name = label(ep);
   if (kind === 'replay')
     return {

@@ -5,6 +5,7 @@ import { createCampaign, createMailbox, faker, listLeads, variantIdOf, walk } fr
 import { campaignBody, mailboxInput, prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { fieldName, fillPath, resultPath } from '../../../harness/ground/operations.ts';
 import { expect2xx } from '../../lib/expect.ts';
+import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
 import { settle, sinkMailbox } from '../resources/lib.ts';
 import { sentEmailId } from '../emails/emails.ts';
 
@@ -15,6 +16,8 @@ import { sentEmailId } from '../emails/emails.ts';
 export interface Subject {
   endpoint: string;
   features: Feature[];
+  /** Test emails a check of it may send from each workspace (Check.testEmails). */
+  testEmails?: number;
   prepare(ctx: CheckContext, ws: Workspace): Promise<Prepared>;
 }
 
@@ -235,6 +238,8 @@ export const SUBJECTS: Subject[] = [
   {
     // A test email from a mailbox at the kit's sinks to another sink address (4.3).
     endpoint: 'campaigns.testEmail',
+    // The request, its retry or its concurrent twins: one is sent where idempotency holds, a few where it does not.
+    testEmails: 3,
     features: ['sinks', 'imap', 'testEmail', 'op:accounts.get'],
     async prepare(ctx, ws) {
       const { input } = await sinkMailbox(ctx);
@@ -252,7 +257,10 @@ export const SUBJECTS: Subject[] = [
       return {
         request: { method: 'POST', path, body: body(recipient) },
         other: { method: 'POST', path, body: body(input.emailAddress as string) },
-        unmet: (r) => (r.status === 503 && r.body?.error?.code === 'upstream_unavailable' ? 'the target answered the test email with 503 upstream_unavailable (4.3 allows it): idempotency is checked on a test email that is sent' : undefined),
+        unmet: (r) =>
+          r.status === 503 && r.body?.error?.code === 'upstream_unavailable'
+            ? 'the target answered the test email with 503 upstream_unavailable (4.3 allows it): idempotency is checked on a test email that is sent'
+            : dailyLimitMayExplain(ctx, r, 'the test email'),
       };
     },
   },

@@ -3,6 +3,7 @@ import type { MailSink, StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
+import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
 import { addLeads, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { campaignWithLeads, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
@@ -52,9 +53,14 @@ function upstreamUnavailable(res: ApiResponse): boolean {
   return res.status === 503 && res.body?.error?.code === 'upstream_unavailable';
 }
 
-/** A test email the target says it sent: `{ sent: true, messageId }`; skips on the 503 4.3 allows. */
-function expectSent(res: ApiResponse, what: string): void {
+/**
+ * A test email the target says it sent: `{ sent: true, messageId }`. Skips on the 503 4.3 allows,
+ * and on a refusal the day's limit could explain (suites/lib/test-email-limit.ts).
+ */
+function expectSent(ctx: CheckContext, res: ApiResponse, what: string): void {
   if (upstreamUnavailable(res)) skip(`${what}: the target answered 503 upstream_unavailable (4.3 allows it), so no delivery could be observed`);
+  const limited = dailyLimitMayExplain(ctx, res, what);
+  if (limited) skip(limited);
   expect2xx(res, what);
   expectThat(typeof res.body?.sent === 'boolean' && typeof res.body?.messageId === 'string', `${what}: the answer must be { sent: boolean, messageId: string }, got ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
   expectThat(res.body.sent === true, `${what}: the target answered sent: ${res.body.sent} for a test email to a sink that accepts mail`, res);
@@ -78,12 +84,13 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES],
     budget: 12,
+    testEmails: 1,
     async run(ctx) {
       const token = `${ctx.prefix}te-${ctx.seed.toString(36)}`;
       const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` });
       const to = await recipient(ctx);
       const res = await send(s, to);
-      expectSent(res, 'POST /v1/campaigns/{id}/test-email');
+      expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
       const got = await arrivals(ctx, s, to, 1);
       expectThat(got.length === 1, `exactly one message must reach ${to}, got ${got.length} within ${ARRIVAL_MS / 1000} s`, res);
       const m = got[0]!;
@@ -99,11 +106,12 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'SHOULD',
     features: [...FEATURES],
     budget: 12,
+    testEmails: 1,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Message-ID ${ctx.prefix}`, body: '<p>Message-ID</p>' });
       const to = await recipient(ctx);
       const res = await send(s, to);
-      expectSent(res, 'POST /v1/campaigns/{id}/test-email');
+      expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
       const [m] = await arrivals(ctx, s, to, 1);
       expectThat(m, `nothing reached ${to}`, res);
       expectThat(bare(m.messageIdHeader) === bare(res.body.messageId), `messageId ${res.body.messageId} should be the Message-ID of the email delivered, ${m.messageIdHeader}`, res);
@@ -116,13 +124,14 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES],
     budget: 12,
+    testEmails: 1,
     async run(ctx) {
       const first = mergeVariable(ctx, 'firstName');
       const company = mergeVariable(ctx, 'companyName');
       const s = await sender(ctx, { subject: `Hello ${first} at ${company}`, body: `<p>Dear ${first} of ${company},</p>` });
       const to = await recipient(ctx);
       const res = await send(s, to);
-      expectSent(res, 'POST /v1/campaigns/{id}/test-email with personalization dummy');
+      expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email with personalization dummy');
       const [m] = await arrivals(ctx, s, to, 1);
       expectThat(m, `nothing reached ${to}`, res);
       const text = `${m.subject ?? ''}\n${m.raw.toString('utf8')}`;
@@ -136,6 +145,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES, 'op:leads.create', 'op:leads.list'],
     budget: 16,
+    testEmails: 1,
     async run(ctx) {
       const first = mergeVariable(ctx, 'firstName');
       const company = mergeVariable(ctx, 'companyName');
@@ -147,7 +157,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expect2xx(patched, 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
       const to = await recipient(ctx);
       const res = await send(s, to, { personalization: 'lead', leadId: lead });
-      expectSent(res, 'POST /v1/campaigns/{id}/test-email with personalization lead');
+      expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email with personalization lead');
       const [m] = await arrivals(ctx, s, to, 1);
       expectThat(m, `nothing reached ${to}`, res);
       expectThat((m.subject ?? '').includes(who.firstName), `personalization lead must render the lead's firstName ${who.firstName} into the subject, got ${JSON.stringify(m.subject)}`, res);
@@ -161,6 +171,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES, 'op:leads.create', 'op:leads.list'],
     budget: 20,
+    testEmails: 1,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Invalid ${ctx.prefix}`, body: '<p>never sent</p>' });
       const lead = await addOneLead(ctx, s);
@@ -184,6 +195,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES, 'exclusiveWorkspace'],
     budget: 16,
+    testEmails: 1,
     async run(ctx) {
       // A workspace of its own: another check's campaign sends in a shared one would move the usage.
       const s = await sender(ctx, { subject: `Quota ${ctx.prefix}`, body: '<p>quota</p>' }, {}, true);
@@ -196,11 +208,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const before = await used();
       const to = await recipient(ctx);
       const sent = await send(s, to);
-      // Without the control API the workspace is not fresh: it may have sent its 12 test emails of
-      // the day (LIMIT-TEST-EMAILS-12). A refused test email leaves nothing to count; whether a
-      // refusal is right is the other test-email checks' reading.
-      if (sent.status === 400 && !ctx.control) skip(`needs a workspace that has not sent its 12 test emails of the day (the control API gives a fresh one): this one refused the test email (400 ${sent.body?.error?.code}), so whether one counts toward monthly_emails cannot be observed`);
-      expectSent(sent, 'POST /v1/campaigns/{id}/test-email');
+      expectSent(ctx, sent, 'POST /v1/campaigns/{id}/test-email');
       await arrivals(ctx, s, to, 1);
       const after = await used();
       expectThat(after.body.used === before.body.used, `a test email must not count toward monthly_emails: used went from ${before.body.used} to ${after.body.used}`, before, after);
@@ -213,10 +221,11 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES],
     budget: 16,
+    testEmails: 2,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Daily ${ctx.prefix}`, body: '<p>daily</p>' }, { maxEmailsPerDay: 1 });
       const to = await recipient(ctx);
-      expectSent(await send(s, to), 'the first test email from a mailbox with maxEmailsPerDay 1');
+      expectSent(ctx, await send(s, to), 'the first test email from a mailbox with maxEmailsPerDay 1');
       await arrivals(ctx, s, to, 1);
       const second = await send(s, to);
       expectRejected(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 1');
@@ -231,11 +240,12 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES, 'exclusiveWorkspace'],
     budget: 30,
+    testEmails: 12,
     async run(ctx) {
       // A workspace of its own: other checks' test emails count toward the same 12.
       const s = await sender(ctx, { subject: `Twelve ${ctx.prefix}`, body: '<p>twelve</p>' }, { maxEmailsPerDay: 50 }, true);
       const to = await recipient(ctx);
-      for (let i = 1; i <= 12; i++) expectSent(await send(s, to), `test email ${i} of 12`);
+      for (let i = 1; i <= 12; i++) expectSent(ctx, await send(s, to), `test email ${i} of 12`);
       await arrivals(ctx, s, to, 12);
       const thirteenth = await send(s, to);
       expectRejected(thirteenth, ctx, 'the 13th test email of the day in one workspace');
@@ -251,6 +261,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       level: 'MUST',
       features: [...FEATURES, 'control:blacklist'],
       budget: 14,
+      testEmails: 1,
       async run(ctx) {
         const s = await sender(ctx, { subject: `Blacklist ${ctx.prefix}`, body: '<p>never sent</p>' });
         if (!s.ws.organizationId) skip('the workspace has no organizationId to manage its blacklist through the control API');
@@ -273,6 +284,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'SHOULD',
     features: [...FEATURES, 'twoWorkspaces', 'op:leads.create', 'op:leads.list'],
     budget: 24,
+    testEmails: 1,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Foreign ${ctx.prefix}`, body: '<p>never sent</p>' });
       const other = await ctx.workspace();
@@ -302,6 +314,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES],
     budget: 12,
+    testEmails: 1,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Refused ${ctx.prefix}`, body: '<p>refused</p>' });
       const to = await recipient(ctx);
@@ -322,6 +335,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES],
     budget: 12,
+    testEmails: 1,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Down ${ctx.prefix}`, body: '<p>down</p>' });
       const to = await recipient(ctx);
@@ -345,6 +359,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     level: 'MUST',
     features: [...FEATURES],
     budget: 12,
+    testEmails: 2,
     async run(ctx) {
       const s = await sender(ctx, { subject: `In flight ${ctx.prefix}`, body: '<p>in flight</p>' });
       const to = await recipient(ctx);
