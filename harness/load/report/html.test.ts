@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderLoadHtml } from './html.ts';
-import { emptyLoadReport, syntheticLoadReport } from './load-report.test-helper.ts';
+import { emptyLoadReport, sendpathLoadReport, syntheticLoadReport } from './load-report.test-helper.ts';
 import type { LoadReport } from './types.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';
@@ -129,6 +129,50 @@ describe('load.html', () => {
     const html = renderLoadHtml(viaJson(r));
     expect(html.match(/class="nodata"/g)).toHaveLength(3);
     expect(html).not.toMatch(/NaN|Infinity|undefined/);
+  });
+});
+
+/** The svg of the figure with this id. */
+function figureSvg(html: string, id: string): string {
+  const at = html.indexOf(`<figure class="plot card" id="${id}"`);
+  return html.slice(at, html.indexOf('</figure>', at));
+}
+
+/** The y tick labels of a chart (right-aligned texts left of the plot), bottom to top. */
+function yTicks(svg: string): number[] {
+  return [...svg.matchAll(/<text x="59" y="[\d.]+" text-anchor="end" fill="#5d6b7e">([\d,.]+)<\/text>/g)].map((m) => Number(m[1]!.replace(/,/g, '')));
+}
+
+describe('load.html of a send path', () => {
+  const html = renderLoadHtml(viaJson(sendpathLoadReport()));
+
+  it('scales the cumulative sends to the data, and leaves out a cap far above them, saying so', () => {
+    const svg = figureSvg(html, 'plot-sp-cumulative');
+    // 24 sends per mailbox: the axis ends at 25 or 30, not at the cap of 200
+    expect(Math.max(...yTicks(svg))).toBeGreaterThanOrEqual(24);
+    expect(Math.max(...yTicks(svg))).toBeLessThanOrEqual(30);
+    expect(svg).not.toContain('daily cap 200');
+    expect(html).toContain('The daily cap (200 per day) lies above the busiest mailbox, out of this scale: no mailbox came near it.');
+  });
+
+  it('draws the cap when the sends reach near it', () => {
+    const r = sendpathLoadReport();
+    for (const m of r.sendpath!.mailboxes) m.cap = 25;
+    const svg = figureSvg(renderLoadHtml(viaJson(r)), 'plot-sp-cumulative');
+    expect(svg).toContain('daily cap 25');
+    expect(Math.max(...yTicks(svg))).toBeLessThanOrEqual(30);
+  });
+
+  it('gives the ideal sends per day the caps allow: 5 mailboxes, gap 5 min, cap 200 give 1,000, not 1,440', () => {
+    expect(html).toMatch(/Ideal sends per day \(what the caps and gaps allow, see below\)<\/th><td class="num">1,000\.0</);
+    expect(html).toContain('5 mailboxes × min(cap 200, 1,440 min ÷ gap 5 min = 288) = 1,000.');
+    expect(html).toMatch(/Achieved \/ ideal<\/th><td class="num">1\.00 /);
+  });
+
+  it('uses no API-load wording', () => {
+    for (const api of ['requests scheduled', 'Mix', 'none given', 'every response kept to the rules', 'no response', 'req/s']) expect(html).not.toContain(api);
+    expect(html).toContain('120 emails expected');
+    expect(html).toContain('No violation: every mailbox kept its gap and its daily cap, and no lead got a step twice.');
   });
 });
 
