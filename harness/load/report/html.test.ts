@@ -1,9 +1,4 @@
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderLoadHtml } from './html.ts';
 import { emptyLoadReport, sendpathLoadReport, syntheticLoadReport } from './load-report.test-helper.ts';
 import type { LoadReport } from './types.ts';
@@ -173,49 +168,5 @@ describe('load.html of a send path', () => {
     for (const api of ['requests scheduled', 'Mix', 'none given', 'every response kept to the rules', 'no response', 'req/s']) expect(html).not.toContain(api);
     expect(html).toContain('120 emails expected');
     expect(html).toContain('No violation: every mailbox kept its gap and its daily cap, and no lead got a step twice.');
-  });
-});
-
-describe('load.html in Chromium', () => {
-  const CHROMIUM = '/usr/bin/chromium';
-  const dir = mkdtempSync(join(tmpdir(), 'load-html-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-  async function screenshot(name: string, html: string): Promise<string> {
-    const page = join(dir, `${name}.html`);
-    const png = join(dir, `${name}.png`);
-    writeFileSync(page, html);
-    await promisify(execFile)(
-      CHROMIUM,
-      [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--hide-scrollbars',
-        `--user-data-dir=${join(dir, `profile-${name}`)}`,
-        '--window-size=1400,3000',
-        `--screenshot=${png}`,
-        `file://${page}`,
-      ],
-      { timeout: 15_000 },
-    );
-    return png;
-  }
-
-  it('renders to a screenshot that is not blank', { timeout: 20_000 }, async () => {
-    expect(existsSync(CHROMIUM), `headless Chromium is needed at ${CHROMIUM}: apt-get install chromium`).toBe(true);
-    const [report, blank] = await Promise.all([screenshot('load', renderLoadHtml(viaJson(syntheticLoadReport()))), screenshot('blank', '<!DOCTYPE html><html><body></body></html>')]);
-    const png = readFileSync(report);
-    expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'a PNG signature').toBe(true);
-    // IHDR: the whole window was drawn
-    expect(png.readUInt32BE(16)).toBe(1400);
-    expect(png.readUInt32BE(20)).toBe(3000);
-    // a blank page compresses to almost nothing; text, tiles and plots do not
-    expect(statSync(report).size).toBeGreaterThan(5 * statSync(blank).size);
   });
 });
