@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { causeOf, groupFailures } from './failure-groups.ts';
+import { causeOf, endpointOf, groupFailures } from './failure-groups.ts';
 import { manyFailuresInput, ONE_CAUSE_ENDPOINTS } from './fixture.test-helper.ts';
 import { buildResults } from './results.ts';
 
@@ -32,5 +32,12 @@ describe('failures grouped by cause', () => {
     expect(causeOf('the 401 answer breaks the envelope')).not.toBe(causeOf('the 403 answer breaks the envelope'));
     expect(causeOf('code rate_limited, expected validation_failed')).toBe('code rate_limited, expected validation_failed');
     expect(causeOf('3 of 4 pages')).not.toBe(causeOf('2 of 4 pages'));
+  });
+
+  it('names the endpoint from the check id, else from the message without its ids and query', () => {
+    const [idem] = r.checks.filter((c) => c.id === 'IDEM-REUSED/POST /v1/campaigns');
+    expect(endpointOf(idem!)).toBe('POST /v1/campaigns');
+    expect(endpointOf({ ...idem!, id: 'SEC-TENANT-404/leads', message: 'GET /v1/leads/6f1c2d3e-0a1b-4c2d-8e3f-9a0b1c2d3e4f?expand=x from another workspace' })).toBe('GET /v1/leads/{id}');
+    expect(endpointOf({ ...idem!, id: 'KEY-REVOKE', message: 'the first request after revocation' })).toBeUndefined();
   });
 });

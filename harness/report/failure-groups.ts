@@ -46,13 +46,13 @@ function keyOf(c: CheckResult): string {
 
 /**
  * The endpoint a check failed on: the one its id names ("AUTH-401-MISSING/GET /v1/campaigns"),
- * else the first its message names (ids in the path shown as {id}); none when neither says.
+ * else the first its message names (ids in the path shown as {id}, no query); none when neither says.
  */
 export function endpointOf(c: CheckResult): string | undefined {
   const slash = c.id.indexOf('/');
   const fromId = slash >= 0 ? c.id.slice(slash + 1).match(ENDPOINT)?.[0] : undefined;
   if (fromId && fromId === c.id.slice(slash + 1)) return fromId;
-  return (c.message ?? '').match(ENDPOINT)?.[0]?.replace(UUID, '{id}');
+  return (c.message ?? '').match(ENDPOINT)?.[0]?.replace(UUID, '{id}').replace(/\?.*$/, '');
 }
 
 /** The failures grouped by cause, groups in the order of their first check. */

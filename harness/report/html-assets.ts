@@ -127,7 +127,7 @@ export const JS = `
     if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(text).then(done,fallback);}else{fallback();}
   });
   // A link to a check folded inside a cause opens the folds around it.
-  function reveal(){var t=location.hash.length>1&&document.getElementById(decodeURIComponent(location.hash.slice(1)));for(var d=t&&t.parentElement;d;d=d.parentElement)if(d.tagName==='DETAILS')d.open=true;if(t)t.scrollIntoView();}
+  function reveal(){var t=null;try{t=location.hash.length>1&&document.getElementById(decodeURIComponent(location.hash.slice(1)));}catch(e){}for(var d=t&&t.parentElement;d;d=d.parentElement)if(d.tagName==='DETAILS')d.open=true;if(t)t.scrollIntoView();}
   window.addEventListener('hashchange',reveal);reveal();
   window.addEventListener('beforeprint',function(){var d=document.querySelectorAll('details');for(var i=0;i<d.length;i++)d[i].open=true;});
 })();
