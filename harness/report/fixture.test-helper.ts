@@ -174,3 +174,27 @@ export function makeInput(opts: { withMutation?: boolean; withRunEnd?: boolean; 
   }
   return input;
 }
+
+/** Endpoints of the one-cause failures below; the last has its own clause set. */
+export const ONE_CAUSE_ENDPOINTS = ['GET /v1/campaigns', 'PATCH /v1/accounts/{id}', 'DELETE /v1/emails/{id}', 'GET <accounts.list>', 'POST /v1/campaigns/{id}/start'];
+
+/**
+ * The run of makeInput() plus what one broken rule does to a target: a requestId that is not a
+ * uuid fails the 401 check of every endpoint (one cause, messages differing only by endpoint,
+ * ids and seeds), and the same message on a check of another clause (another cause).
+ */
+export function manyFailuresInput(): ReportInput {
+  const input = makeInput();
+  const events: RunEvent[] = [];
+  ONE_CAUSE_ENDPOINTS.forEach((ep, i) => {
+    const id = `AUTH-401-MISSING/${ep}`;
+    const clauses = i === ONE_CAUSE_ENDPOINTS.length - 1 ? ['ERR-REQUESTID'] : ['AUTH-401-MISSING', 'ERR-REQUESTID'];
+    input.checks.push({ id, title: 'MUST answer 401 without Authorization', clauses, level: 'MUST' });
+    const x = exchange({ checkId: id, request: { method: ep.split(' ')[0]!, url: `${BASE}/v1/x/${i}`, headers: {} }, response: { status: 401, headers: {}, body: `{"error":{"requestId":"req_${i}a9f3c2e1d"}}` } });
+    const message = `${ep} with no Authorization header: the 401 answer breaks the error envelope: error.requestId: must be a UUID string, got "req_${i}a9f3c2e1d" for oc1a2b3c-ws-${i} at 2026-01-02T03:04:0${i}.000Z (check seed ${1_000_000 + i * 7919}, run seed 4242)`;
+    events.push(x, { type: 'check-end', checkId: id, title: 'MUST answer 401 without Authorization', clauses, level: 'MUST', verdict: 'fail', message, evidence: [x.id], durationMs: 3, requests: 1 });
+  });
+  const endAt = input.events.findIndex((e) => e.type === 'run-end');
+  input.events.splice(endAt < 0 ? input.events.length : endAt, 0, ...events);
+  return input;
+}

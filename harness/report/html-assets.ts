@@ -29,6 +29,9 @@ dl.meta code{color:#fff;background:rgba(255,255,255,.08);padding:0 4px;border-ra
 details.card>summary{cursor:pointer;font-weight:600}
 h2{font-size:18px;margin:28px 0 12px;font-weight:600}.card h2{margin-top:0}
 .sec-count{font-size:12px;color:var(--muted);font-weight:400;margin-left:8px}
+.g-note{font-size:13px;color:var(--muted);margin:-4px 0 10px}.g-count{font-size:12px;font-weight:600;background:var(--fail-bg);color:var(--fail);border-radius:10px;padding:1px 8px}.nonblocking .g-count{background:var(--warn-bg);color:var(--warn)}
+.f-endpoints{font-size:12.5px;color:var(--muted);margin:4px 0;display:flex;flex-wrap:wrap;gap:4px 6px;align-items:baseline}.f-endpoints code{background:#f6f8fa;border:1px solid var(--line);border-radius:4px;padding:0 4px;color:var(--fg)}
+details.g-rest>summary{cursor:pointer;color:var(--accent);font-size:13px;margin:8px 0 4px}.g-item{border-top:1px solid var(--line);padding:8px 0 4px}
 .env-note{font-size:13px;color:var(--muted);margin:-4px 0 10px}.failures .all-good{background:var(--pass-bg);color:var(--pass);border-radius:8px;padding:12px 16px;margin:0}
 .failure{border-left:4px solid var(--fail)}.failure.nonblocking{border-left-color:#d4a72c}.failure[data-verdict=error]{border-left-color:var(--error)}
 .f-head{display:flex;align-items:center;gap:8px;flex-wrap:wrap}.check-id{font-weight:600;overflow-wrap:anywhere}.dur{margin-left:auto;color:var(--muted);font-size:12px}
@@ -123,6 +126,9 @@ export const JS = `
     function fallback(){var ta=document.createElement('textarea');ta.value=text;document.body.appendChild(ta);ta.select();try{document.execCommand('copy');done();}catch(e){}document.body.removeChild(ta);}
     if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(text).then(done,fallback);}else{fallback();}
   });
+  // A link to a check folded inside a cause opens the folds around it.
+  function reveal(){var t=null;try{t=location.hash.length>1&&document.getElementById(decodeURIComponent(location.hash.slice(1)));}catch(e){}for(var d=t&&t.parentElement;d;d=d.parentElement)if(d.tagName==='DETAILS')d.open=true;if(t)t.scrollIntoView();}
+  window.addEventListener('hashchange',reveal);reveal();
   window.addEventListener('beforeprint',function(){var d=document.querySelectorAll('details');for(var i=0;i<d.length;i++)d[i].open=true;});
 })();
 `;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderReports } from './index.ts';
 import { BODY_MAX_CHARS } from './html.ts';
-import { CLAUSES, makeInput } from './fixture.test-helper.ts';
+import { CLAUSES, makeInput, manyFailuresInput, ONE_CAUSE_ENDPOINTS } from './fixture.test-helper.ts';
 
 /** The text of the element with this id attribute (up to its matching close tag of that name). */
 function elementById(html: string, id: string): string {
@@ -232,5 +232,39 @@ describe('report.html', () => {
     expect(card).toContain('The baseline entry for this check expired on 2026-01-01: it no longer hides this failure');
     expect(elementById(expired, 'known')).toContain('expired on 2026-01-01: its failure counts again');
     expect(elementById(expired, 'verdict')).toContain('FAIL: 2 MUST/PROFILE checks');
+  });
+});
+
+describe('report.html with many failures of one cause', () => {
+  const html = renderReports(manyFailuresInput()).files['report.html']!;
+  const failures = elementById(html, 'failures');
+
+  it('shows the cause once, with its count, its endpoints and the evidence of its first check', () => {
+    // 8 failed checks: the 4 of the cause, the same message on another clause, and the fixture's 3
+    expect(failures.match(/<article class="failure /g)).toHaveLength(5);
+    expect(failures).toContain('8 failed checks, 5 causes');
+    const card = elementById(html, 'check-AUTH-401-MISSING_GET_v1_campaigns');
+    expect(card).toContain('data-count="4"');
+    expect(card).toContain('<span class="g-count">4 checks on 4 endpoints</span>');
+    expect(card).toContain(`Endpoints (4): ${ONE_CAUSE_ENDPOINTS.slice(0, -1).map((x) => `<code>${x.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</code>`).join(' ')}`);
+    // the message of one real instance, ids and seed as they were
+    expect(card).toContain(`${ONE_CAUSE_ENDPOINTS[0]} with no Authorization header: the 401 answer breaks the error envelope: error.requestId: must be a UUID string, got &quot;req_0a9f3c2e1d&quot;`);
+    expect(card).toMatch(/<details class="evidence" open><summary>Evidence \(1 exchange\)/);
+  });
+
+  it('folds the rest of the cause, each check with its own message, evidence and anchor', () => {
+    const card = elementById(html, 'check-AUTH-401-MISSING_GET_v1_campaigns');
+    const rest = card.slice(card.indexOf('<details class="g-rest">'));
+    expect(rest).toContain('The other 3 checks of this cause, each with its message and evidence');
+    for (const ep of ONE_CAUSE_ENDPOINTS.slice(1, -1)) expect(rest).toContain(`<code class="check-id">AUTH-401-MISSING/${ep.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</code>`);
+    expect(rest.match(/<details class="evidence"><summary>/g)).toHaveLength(3);
+    // every clause row links to an anchor the page has, folded or not
+    for (const [, id] of html.matchAll(/class="ev-link" href="#([^"]+)"/g)) expect(html).toContain(`id="${id}"`);
+  });
+
+  it('keeps the same message on another clause as a cause of its own', () => {
+    const other = elementById(html, 'check-AUTH-401-MISSING_POST_v1_campaigns_id_start');
+    expect(other).toContain('data-count="1"');
+    expect(other).not.toContain('g-rest');
   });
 });

@@ -4,6 +4,7 @@
 
 import type { BaselineEntry, ExchangeEvent, Outcome, RunEvent } from '../ground/events.ts';
 import { CSS, JS } from './html-assets.ts';
+import { groupCountText, groupFailures, type FailureGroup } from './failure-groups.ts';
 import { pageHead } from './page.ts';
 import { sectionTitle } from './sections.ts';
 import { compareSections, evidenceFor, exchangesByCheck, exchangesById, STALE_ADVICE, type CheckResult, type ClauseResult, type Results } from './results.ts';
@@ -113,23 +114,38 @@ function anchors(ids: string[], prefix: string): Map<string, string> {
   return m;
 }
 
-function failureCard(c: CheckResult, ctx: Ctx): string {
-  const ev = evidenceFor(c, ctx.byId, ctx.byCheck);
+/** One cause of failure: its first check in full (message and evidence), its endpoints, and the rest of its checks folded away. */
+function failureCard(g: FailureGroup, ctx: Ctx): string {
+  const [c, ...rest] = g.checks as [CheckResult, ...CheckResult[]];
   const clauseLinks = c.clauses
     .map((id) => (ctx.clauseAnchor.has(id) ? `<a href="#${e(ctx.clauseAnchor.get(id))}"><code>${e(id)}</code></a>` : `<code>${e(id)}</code>`))
     .join(' ');
-  return `<article class="failure card ${c.blocking ? 'blocking' : 'nonblocking'}" id="${e(ctx.checkAnchor.get(c.id))}" data-verdict="${e(c.verdict)}" data-level="${e(c.level)}">
-  <div class="f-head">${pill(c.verdict, c.blocking, c.level, !!c.known)} ${levelBadge(c.level)} <code class="check-id">${e(c.id)}</code><span class="dur">${e(formatMs(c.durationMs))} · ${c.requests} req</span></div>
+  return `<article class="failure card ${c.blocking ? 'blocking' : 'nonblocking'}${rest.length ? ' grouped' : ''}" id="${e(ctx.checkAnchor.get(c.id))}" data-verdict="${e(c.verdict)}" data-level="${e(c.level)}" data-count="${g.checks.length}">
+  <div class="f-head">${pill(c.verdict, c.blocking, c.level, !!c.known)} ${levelBadge(c.level)} <code class="check-id">${e(c.id)}</code>${rest.length ? `<span class="g-count">${e(groupCountText(g))}</span>` : ''}<span class="dur">${e(formatMs(c.durationMs))} · ${c.requests} req</span></div>
   <div class="f-title">${e(c.title)}</div>
   <div class="f-clauses">Clauses: ${clauseLinks || '<em>none</em>'}</div>
-  <pre class="f-msg">${e(c.message ?? '(no message)')}</pre>
+  ${rest.length && g.endpoints.length ? `<div class="f-endpoints">${g.endpoints.length === 1 ? 'Endpoint' : `Endpoints (${g.endpoints.length})`}: ${g.endpoints.map((x) => `<code>${e(x)}</code>`).join(' ')}</div>` : ''}
+  ${failureDetail(c, ctx, true)}
+  ${
+    rest.length
+      ? `<details class="g-rest"><summary>The other ${rest.length} check${rest.length === 1 ? '' : 's'} of this cause, each with its message and evidence</summary>${rest
+          .map((x) => `<div class="g-item" id="${e(ctx.checkAnchor.get(x.id))}" data-verdict="${e(x.verdict)}"><div class="f-head">${pill(x.verdict, x.blocking, x.level, !!x.known)} <code class="check-id">${e(x.id)}</code><span class="dur">${e(formatMs(x.durationMs))} · ${x.requests} req</span></div>${failureDetail(x, ctx, false)}</div>`)
+          .join('\n')}</details>`
+      : ''
+  }
+</article>`;
+}
+
+/** A failed check's message, an expired baseline entry, and its evidence (open for the one a group shows). */
+function failureDetail(c: CheckResult, ctx: Ctx, open: boolean): string {
+  const ev = evidenceFor(c, ctx.byId, ctx.byCheck);
+  return `<pre class="f-msg">${e(c.message ?? '(no message)')}</pre>
   ${c.baselineExpired ? `<p class="expired-note">The baseline entry for this check expired on ${e(c.baselineExpired.expires)}: it no longer hides this failure (it was known because: ${e(c.baselineExpired.reason)}).</p>` : ''}
   ${
     ev.exchanges.length
-      ? `<details class="evidence" open><summary>${ev.fallback ? 'Last request of the check (it named no evidence)' : `Evidence (${ev.exchanges.length} exchange${ev.exchanges.length === 1 ? '' : 's'})`}</summary>${ev.exchanges.map(exchangeBlock).join('\n')}</details>`
+      ? `<details class="evidence"${open ? ' open' : ''}><summary>${ev.fallback ? 'Last request of the check (it named no evidence)' : `Evidence (${ev.exchanges.length} exchange${ev.exchanges.length === 1 ? '' : 's'})`}</summary>${ev.exchanges.map(exchangeBlock).join('\n')}</details>`
       : `<p class="muted">No exchange recorded for this check.</p>`
-  }
-</article>`;
+  }`;
 }
 
 function checkRow(c: CheckResult, ctx: Ctx, full: boolean): string {
@@ -298,15 +314,17 @@ function summaryTiles(r: Results): string[] {
   return tiles;
 }
 
-/** Failures first, once each with their evidence (clauses link here): blocking ones, then warnings; stale baseline entries fail the run too. */
+/** Failures first, once per cause with their evidence (clauses link here): blocking ones, then warnings; stale baseline entries fail the run too. */
 function failuresSection(ctx: Ctx): string {
   const r = ctx.results;
   const s = r.summary;
   // A known failure is not listed here: the known-failures section shows it.
   const failures = [...r.checks.filter((c) => c.blocking), ...r.checks.filter((c) => !c.blocking && !c.known && (c.verdict === 'fail' || c.verdict === 'error'))];
   const stale = r.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
+  const groups = groupFailures(failures);
+  const causes = groups.length < failures.length ? `<p class="g-note">${failures.length} failed checks, ${groups.length} cause${groups.length === 1 ? '' : 's'}: checks with the same clauses and the same message (but for ids and endpoints) are shown once, with their count and endpoints; open a cause for the rest.</p>` : '';
   return failures.length || stale.length
-    ? `<section class="failures" id="failures"><h2>Failures and errors <span class="sec-count">${failures.length + stale.length}</span></h2>${curlEnvNote(failures, ctx)}${stale.map((x) => staleCard(x, r.baseline!.file)).join('\n')}${failures.map((c) => failureCard(c, ctx)).join('\n')}</section>`
+    ? `<section class="failures" id="failures"><h2>Failures and errors <span class="sec-count">${failures.length + stale.length}</span></h2>${causes}${curlEnvNote(failures, ctx)}${stale.map((x) => staleCard(x, r.baseline!.file)).join('\n')}${groups.map((g) => failureCard(g, ctx)).join('\n')}</section>`
     : `<section class="failures" id="failures"><h2>Failures and errors</h2><p class="all-good">No check failed${s.known ? ` but the ${s.known} known one${s.known === 1 ? '' : 's'} below` : ''}${s.skip ? ` (${s.skip} skipped)` : ''}.</p></section>`;
 }
 

@@ -3,7 +3,7 @@ import { renderReports } from './index.ts';
 import { buildResults } from './results.ts';
 import { buildSummaryMarkdown, formatConsoleSummary, SUMMARY_MAX_BYTES } from './summary.ts';
 import type { RunEvent } from '../ground/events.ts';
-import { CHECKS, CLAUSES, makeInput } from './fixture.test-helper.ts';
+import { CHECKS, CLAUSES, makeInput, manyFailuresInput, ONE_CAUSE_ENDPOINTS } from './fixture.test-helper.ts';
 
 describe('summary.md', () => {
   const { files } = renderReports(makeInput());
@@ -66,7 +66,7 @@ describe('summary.md', () => {
     input.events.splice(input.events.length - 1, 0, ...many);
     const out = buildSummaryMarkdown(buildResults({ ...input, checks }));
     expect(Buffer.byteLength(out)).toBeLessThanOrEqual(SUMMARY_MAX_BYTES);
-    expect(out).toMatch(/and 1462 more \(see report\.html/);
+    expect(out).toMatch(/and 1462 more causes \(see report\.html/);
     expect(out).toContain('more reasons_');
     expect((out.match(/```/g) ?? []).length % 2).toBe(0);
   });
@@ -152,5 +152,27 @@ describe('detection power (the run-start event carries it)', () => {
   it('is absent when the run did not say', () => {
     const plain = JSON.parse(renderReports(makeInput()).files['results.json']!);
     expect(plain.detection).toBeUndefined();
+  });
+});
+
+describe('many failures of one cause', () => {
+  const r = buildResults(manyFailuresInput());
+  const shown = ONE_CAUSE_ENDPOINTS.slice(0, -1);
+
+  it('summary.md shows the cause once, with its count and endpoints', () => {
+    const md = buildSummaryMarkdown(r);
+    expect(md).toContain('### Failed MUST/PROFILE checks (7, 4 causes: a cause is shown once with its count and endpoints)');
+    expect(md).toContain('#### ❌ `AUTH-401-MISSING/GET /v1/campaigns` · 4 checks on 4 endpoints');
+    expect(md).toContain(`- **Endpoints (4):** ${shown.map((x) => `\`${x}\``).join(', ')}`);
+    expect(md).not.toContain('#### ❌ `AUTH-401-MISSING/PATCH /v1/accounts/{id}`');
+    expect(md).toContain('#### ❌ `AUTH-401-MISSING/POST /v1/campaigns/{id}/start`');
+  });
+
+  it('the console shows one entry per cause with its count and endpoints', () => {
+    const text = formatConsoleSummary(r);
+    expect(text).toContain('Failed (7, 4 causes):');
+    expect(text).toContain('  ✗ AUTH-401-MISSING/GET /v1/campaigns (4 checks on 4 endpoints)  [AUTH-401-MISSING, ERR-REQUESTID]');
+    expect(text).toContain(`      on ${shown.join(', ')}`);
+    expect(text.match(/^ {2}✗ /gm)).toHaveLength(4);
   });
 });

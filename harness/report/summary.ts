@@ -5,6 +5,7 @@ import { sectionTitle } from './sections.ts';
 import { compareSections, STALE_ADVICE, type CheckResult, type Results, type TierSummary } from './results.ts';
 import { curlEnvVars, firstLine, formatMs, groupBy, percent } from './text.ts';
 import { profileGapsText } from './profile-gaps.ts';
+import { groupCountText, groupFailures, type FailureGroup } from './failure-groups.ts';
 
 export const SUMMARY_MAX_BYTES = 60_000;
 const MAX_FAILURES = 40;
@@ -70,9 +71,19 @@ export function headline(r: Results, where = 'see below'): { icon: string; text:
   return { icon: '✅', text: `PASS for ${coverageText(r, where)}${extras.length ? `, with ${extras.join(' and ')}` : ''}` };
 }
 
-function failureBlock(c: CheckResult): string {
-  const lines = [`#### ${c.verdict === 'error' ? '💥' : '❌'} ${code(c.id)}`, '', `- **Level:** ${c.level} · **Clauses:** ${c.clauses.map(code).join(', ') || '(none)'}`];
+/** Endpoints of a cause, at most `max` named: "`GET /v1/campaigns`, `DELETE /v1/emails/{id}` and 30 more". */
+function endpointsText(g: FailureGroup, max: number, fmt: (s: string) => string): string {
+  const shown = g.endpoints.slice(0, max).map(fmt).join(', ');
+  return g.endpoints.length > max ? `${shown} and ${g.endpoints.length - max} more` : shown;
+}
+
+/** One cause of failure: its first check with its curl line, the count and endpoints of the rest. */
+function failureBlock(g: FailureGroup): string {
+  const c = g.checks[0]!;
+  const count = groupCountText(g);
+  const lines = [`#### ${c.verdict === 'error' ? '💥' : '❌'} ${code(c.id)}${count ? ` · ${count}` : ''}`, '', `- **Level:** ${c.level} · **Clauses:** ${c.clauses.map(code).join(', ') || '(none)'}`];
   lines.push(`- **${c.verdict === 'error' ? 'Error' : 'Message'}:** ${md(c.message ?? '(no message)', 600)}`);
+  if (g.checks.length > 1 && g.endpoints.length) lines.push(`- **${g.endpoints.length === 1 ? 'Endpoint' : `Endpoints (${g.endpoints.length})`}:** ${endpointsText(g, 40, code)}`);
   if (c.baselineExpired) lines.push(`- **Baseline entry expired** on ${md(c.baselineExpired.expires)}: it no longer hides this failure (it was known because: ${md(c.baselineExpired.reason, 200)})`);
   const curl = c.repro?.[0];
   if (curl) lines.push('', fence(curl));
@@ -171,16 +182,18 @@ function staleEntriesSection(r: Results): string[] {
   ];
 }
 
-/** The blocking failures, each with its curl line; capped so the summary stays readable. */
+/** The blocking failures, one block per cause with its first curl line; capped so the summary stays readable. */
 function failuresSection(r: Results): string[] {
   const blocking = r.checks.filter((x) => x.blocking);
   if (!blocking.length) return [];
-  const shown = blocking.slice(0, MAX_FAILURES).map(failureBlock);
-  if (blocking.length > MAX_FAILURES) shown.push(`_and ${blocking.length - MAX_FAILURES} more (see report.html / junit.xml)_`);
+  const groups = groupFailures(blocking);
+  const shown = groups.slice(0, MAX_FAILURES).map(failureBlock);
+  if (groups.length > MAX_FAILURES) shown.push(`_and ${groups.length - MAX_FAILURES} more causes (see report.html / junit.xml)_`);
   // The curl lines name credentials by variable, never by value: say which to set.
-  const vars = curlEnvVars(blocking.slice(0, MAX_FAILURES).flatMap((x) => (x.repro?.[0] ? [x.repro[0]] : [])));
+  const vars = curlEnvVars(groups.slice(0, MAX_FAILURES).flatMap((g) => (g.checks[0]!.repro?.[0] ? [g.checks[0]!.repro[0]] : [])));
   const note = vars.length ? `_The curl lines read credentials from the environment: set ${vars.map(code).join(', ')} first._\n\n` : '';
-  return [`### Failed MUST/PROFILE checks (${blocking.length})\n\n${note}${shown.join('\n\n')}`];
+  const causes = groups.length < blocking.length ? `, ${plural(groups.length, 'cause')}: a cause is shown once with its count and endpoints` : '';
+  return [`### Failed MUST/PROFILE checks (${blocking.length}${causes})\n\n${note}${shown.join('\n\n')}`];
 }
 
 /** Failures the baseline excuses, with why and until when. */
@@ -196,8 +209,9 @@ function knownFailuresSection(r: Results): string[] {
 function shouldWarningsSection(r: Results): string[] {
   const warns = r.checks.filter((x) => x.level === 'SHOULD' && !x.known && (x.verdict === 'fail' || x.verdict === 'error'));
   if (!warns.length) return [];
-  const rows = warns.slice(0, MAX_WARNINGS).map((x) => `| ${code(x.id)} | ${x.clauses.map(code).join(', ')} | ${md(x.message ?? '', 200)} |`);
-  if (warns.length > MAX_WARNINGS) rows.push(`| _and ${warns.length - MAX_WARNINGS} more_ | | |`);
+  const groups = groupFailures(warns);
+  const rows = groups.slice(0, MAX_WARNINGS).map((g) => `| ${code(g.checks[0]!.id)}${g.checks.length > 1 ? ` · ${groupCountText(g)}` : ''} | ${g.checks[0]!.clauses.map(code).join(', ')} | ${md(g.checks[0]!.message ?? '', 200)} |`);
+  if (groups.length > MAX_WARNINGS) rows.push(`| _and ${groups.length - MAX_WARNINGS} more causes_ | | |`);
   return [`### SHOULD warnings (${warns.length}, non-blocking)\n\n| check | clauses | message |\n|---|---|---|\n${rows.join('\n')}`];
 }
 
@@ -270,15 +284,7 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
   if (r.mutation) lines.push(`  mutation score ${percent(r.mutation.score)} (${r.mutation.killed}/${r.mutation.total} killed)`);
   if (r.stats.unplanned429) lines.push(`  warning: ${r.stats.unplanned429} unplanned 429 responses`);
   const blocking = r.checks.filter((x) => x.blocking);
-  if (blocking.length) {
-    lines.push('', `Failed (${blocking.length}):`);
-    for (const c of blocking.slice(0, max)) {
-      lines.push(`  ✗ ${c.verdict === 'error' ? '[error] ' : ''}${c.id}  [${c.clauses.join(', ')}]`, `      ${firstLine(c.message ?? '', 300)}`);
-      if (c.baselineExpired) lines.push(`      baseline entry expired on ${c.baselineExpired.expires}: it no longer hides this failure`);
-      if (c.repro?.[0]) lines.push(`      ${firstLine(c.repro[0], 400)}`);
-    }
-    if (blocking.length > max) lines.push(`  … and ${blocking.length - max} more`);
-  }
+  if (blocking.length) lines.push('', ...consoleFailures(blocking, max));
   const stale = r.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
   if (stale.length) {
     lines.push('', `Stale baseline entries (${stale.length}), each fails the run:`);
@@ -294,10 +300,27 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
   const warns = r.checks.filter((x) => x.level === 'SHOULD' && !x.known && (x.verdict === 'fail' || x.verdict === 'error'));
   if (warns.length) {
     lines.push('', `Warnings, SHOULD (${warns.length}):`);
-    for (const c of warns.slice(0, max)) lines.push(`  ! ${c.id}: ${firstLine(c.message ?? '', 200)}`);
-    if (warns.length > max) lines.push(`  … and ${warns.length - max} more`);
+    const groups = groupFailures(warns);
+    for (const g of groups.slice(0, max)) lines.push(`  ! ${g.checks[0]!.id}${g.checks.length > 1 ? ` (${groupCountText(g)})` : ''}: ${firstLine(g.checks[0]!.message ?? '', 200)}`);
+    if (groups.length > max) lines.push(`  … and ${groups.length - max} more causes`);
   }
   return lines.join('\n');
+}
+
+/** The console's failures: one entry per cause, its first check with count, endpoints, message and curl line. */
+function consoleFailures(blocking: CheckResult[], max: number): string[] {
+  const groups = groupFailures(blocking);
+  const lines = [`Failed (${blocking.length}${groups.length < blocking.length ? `, ${plural(groups.length, 'cause')}` : ''}):`];
+  for (const g of groups.slice(0, max)) {
+    const c = g.checks[0]!;
+    const count = groupCountText(g);
+    lines.push(`  ✗ ${c.verdict === 'error' ? '[error] ' : ''}${c.id}${count ? ` (${count})` : ''}  [${c.clauses.join(', ')}]`, `      ${firstLine(c.message ?? '', 300)}`);
+    if (g.checks.length > 1 && g.endpoints.length > 1) lines.push(`      on ${endpointsText(g, 6, (x) => x)}`);
+    if (c.baselineExpired) lines.push(`      baseline entry expired on ${c.baselineExpired.expires}: it no longer hides this failure`);
+    if (c.repro?.[0]) lines.push(`      ${firstLine(c.repro[0], 400)}`);
+  }
+  if (groups.length > max) lines.push(`  … and ${groups.length - max} more causes`);
+  return lines;
 }
 
 /** The run's detection power: reference mutants its own selection kills, and what would kill the rest. */

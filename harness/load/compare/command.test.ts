@@ -72,6 +72,8 @@ describe('compare --base <git rev> --head .', () => {
     expect(report.metrics.find((m) => m.id === 'cpu')!.better).toBe('lower');
     expect(report.metrics.find((m) => m.id === 'throughput')!.better).toBe('higher');
     expect(report.notes.join('\n')).toMatch(/with 3 pairs .* no metric can fail/);
+    // the console says it too, under the verdict
+    expect(r.stdout).toMatch(/^ {2}note: with 3 pairs the smallest one-sided p-value is 0\.1250, not below alpha 0\.05: no metric can fail, only warn/m);
 
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/(src|href)="https?:/i);

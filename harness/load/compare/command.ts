@@ -224,10 +224,15 @@ function compareNotes({ mode, run, reads, maxRunMs, pairs, alpha, slowdown }: Co
   return [
     `${mode === 'api' ? `each run: ${run.requests} reads in a closed loop over ${run.connections} connections (${reads === 'one' ? 'GET /v1/workspace' : 'four read endpoints, cycled'}); warm-up ${run.warmup} reads` : `each run: a load of the send path with ${run.mailboxes} mailboxes and ${run.leads} leads, fresh each time`}; every run bounded by ${maxRunMs / 1000} s`,
     ...served.filter((s) => s.info.kind !== 'url').map((s) => `--${s.info.flag}: the reference of that checkout, served in its own process with a raised rate limit (outside the spec) so that the runs measure the target, not its limiter`),
-    ...(smallestP(pairs) >= alpha ? [`with ${pairs} pairs the smallest one-sided p-value is ${smallestP(pairs).toFixed(4)}, not below alpha ${alpha}: no metric can fail, only warn (give --pairs 5 or more)`] : []),
+    ...fewPairsNote(pairs, alpha),
     ...runs.filter((r) => r.figures.cut).map((r) => `pair ${r.pair} ${r.side}: the run stopped at its time bound before its count`),
     ...(slowdown.base || slowdown.head ? ['a side was slowed on purpose (--base-slowdown / --head-slowdown): a known regression, outside the spec'] : []),
   ];
+}
+
+/** When too few pairs can never reach alpha, the note saying no metric can fail: the page and the console both say it. */
+function fewPairsNote(pairs: number, alpha: number): string[] {
+  return smallestP(pairs) >= alpha ? [`with ${pairs} pairs the smallest one-sided p-value is ${smallestP(pairs).toFixed(4)}, not below alpha ${alpha}: no metric can fail, only warn (give --pairs 5 or more)`] : [];
 }
 
 /** compare.json and compare.html, secrets erased; the page is drawn from the JSON as written, so both say the same. */
@@ -254,5 +259,6 @@ export function summary(r: CompareReport): string {
   const lines = [`${r.verdict.toUpperCase()}: ${r.head.given} against ${r.base.given} (${r.mode}, ${r.settings.pairs} pairs)`];
   for (const m of r.metrics)
     lines.push(`  ${m.verdict.toUpperCase().padEnd(10)} ${m.label.padEnd(24)} ratio ${fmtRatio(m.medianRatio)}${m.ci ? ` [${fmtRatio(m.ci.low)}, ${fmtRatio(m.ci.high)}]` : ''}  ${explainVerdict(m, r.settings.alpha).replace(/^\w+: /, '')}`);
+  for (const note of fewPairsNote(r.settings.pairs, r.settings.alpha)) lines.push(`  note: ${note}`);
   return lines.join('\n');
 }

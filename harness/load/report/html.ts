@@ -6,7 +6,8 @@ import { pageHead } from '../../report/page.ts';
 import { escapeHtml as e } from '../../report/text.ts';
 import { decode, percentile, type Histogram } from '../generator/histogram.ts';
 import type { EndpointStats, LoadReport, SendpathStats, ThresholdResult, Violation } from './types.ts';
-import { chart, legend, noData, percentileTicks, percentileX, spectrumPercentiles, type Bar, type Band, type LineSeries, type Point, type Rule } from './svg.ts';
+import { mailboxPerDay } from '../sendpath/ideal.ts';
+import { chart, legend, niceScale, noData, percentileTicks, percentileX, spectrumPercentiles, type Bar, type Band, type LineSeries, type Point, type Rule } from './svg.ts';
 
 const COLORS = {
   corrected: '#0969da',
@@ -173,8 +174,10 @@ function planText(r: LoadReport): string {
   const bits: string[] = [];
   if (fin(p.rate)) bits.push(`${num(p.rate, p.rate % 1 ? 2 : 0)} req/s`);
   if (fin(p.connections)) bits.push(`${num(p.connections)} connections`);
-  bits.push(`for ${formatDuration(p.durationMs)}`);
-  if (r.kind !== 'capacity' || p.intended > 0) bits.push(`${num(p.intended)} requests scheduled`);
+  bits.push(`for ${formatDuration(p.durationMs)}${r.kind === 'sendpath' ? ' of wall-clock time' : ''}`);
+  // the send path schedules no request: its plan is the emails expected at the sink
+  if (r.kind === 'sendpath') bits.push(`${num(p.intended)} emails expected`);
+  else if (r.kind !== 'capacity' || p.intended > 0) bits.push(`${num(p.intended)} requests scheduled`);
   bits.push(`${num(p.workspaces)} workspace${p.workspaces === 1 ? '' : 's'}`);
   if (p.shard) bits.push(`shard ${p.shard}`);
   return e(bits.join(' · '));
@@ -196,7 +199,8 @@ function header(r: LoadReport): string {
     ['Started', e(r.startedAt || '–')],
     ['Finished', `${e(r.finishedAt || '–')}${dur ? ` · ${e(dur)}` : ''}`],
     ['Plan', planText(r)],
-    ['Mix', mixText(r.plan.mix)],
+    // a send path sends no mix of API requests
+    ...(r.kind === 'sendpath' ? [] : ([['Mix', mixText(r.plan.mix)]] as [string, string][])),
     ['Machine', e(`${env.cpu || 'unknown CPU'} × ${num(env.cpus)} · ${env.os || 'unknown OS'} · Node ${env.node || '?'}`)],
     ['Kit', e(env.kit || '–')],
     ['Profile', `sha256 <code class="sha">${e(env.profileHash || '–')}</code>`],
@@ -286,7 +290,10 @@ function atText(ms: number | undefined): string {
 function violationsSection(r: LoadReport): string {
   const counts = r.violationCounts ?? {};
   const rules = [...new Set([...Object.keys(counts), ...r.violations.map((v) => v.rule)])];
-  if (!rules.length) return `<section class="card"><h2>Violations</h2><p class="all-good">No violation: every response kept to the rules checked under load.</p></section>`;
+  if (!rules.length)
+    return `<section class="card"><h2>Violations</h2><p class="all-good">No violation: ${
+      r.kind === 'sendpath' ? 'every mailbox kept its gap and its daily cap, and no lead got a step twice.' : 'every response kept to the rules checked under load.'
+    }</p></section>`;
   const summary = rules
     .map((rule) => {
       const n = counts[rule] ?? r.violations.filter((v) => v.rule === rule).length;
@@ -294,18 +301,21 @@ function violationsSection(r: LoadReport): string {
       return `<tr><td>${e(rule)}</td><td class="num">${e(num(n))}</td><td class="num">${e(num(shown))}</td></tr>`;
     })
     .join('');
+  // A send path's evidence is what arrived at the sink, not an exchange: no request or response columns.
+  const api = r.kind !== 'sendpath';
   const row = (v: Violation) => {
     const body = v.response?.body ?? '';
     const snippet = body.length > BODY_SNIPPET ? `${body.slice(0, BODY_SNIPPET)}… (${body.length - BODY_SNIPPET} more characters)` : body;
-    return `<tr><td>${e(v.rule)}</td><td>${(v.clauses ?? []).map((cl) => `<code>${e(cl)}</code>`).join(' ') || '<span class="muted">–</span>'}</td><td>${e(v.message)}</td><td>${
-      v.request ? `<code><b>${e(v.request.method)}</b> ${e(v.request.path)}</code>` : '<span class="muted">–</span>'
-    }</td><td>${v.response ? `<span class="chip ${statusClass(String(v.response.status))}"><b>${e(v.response.status)}</b></span>${snippet ? `<pre class="body">${e(snippet)}</pre>` : ''}` : '<span class="muted">no response</span>'}</td><td class="num">${e(atText(v.at))}</td></tr>`;
+    const exchange = `<td>${v.request ? `<code><b>${e(v.request.method)}</b> ${e(v.request.path)}</code>` : '<span class="muted">–</span>'}</td><td>${
+      v.response ? `<span class="chip ${statusClass(String(v.response.status))}"><b>${e(v.response.status)}</b></span>${snippet ? `<pre class="body">${e(snippet)}</pre>` : ''}` : '<span class="muted">no response</span>'
+    }</td>`;
+    return `<tr><td>${e(v.rule)}</td><td>${(v.clauses ?? []).map((cl) => `<code>${e(cl)}</code>`).join(' ') || '<span class="muted">–</span>'}</td><td>${e(v.message)}</td>${api ? exchange : ''}<td class="num">${e(atText(v.at))}</td></tr>`;
   };
   return `<section class="card"><h2>Violations</h2>
   <table class="tbl tbl-narrow"><thead><tr><th>Rule</th><th class="num">Times in the run</th><th class="num">With evidence below</th></tr></thead><tbody>${summary}</tbody></table>
   ${
     r.violations.length
-      ? `<h3>Evidence (first of each rule; secrets redacted)</h3><table class="tbl viol"><thead><tr><th>Rule</th><th>Clauses</th><th>Message</th><th>Request</th><th>Response</th><th class="num">At</th></tr></thead><tbody>${r.violations.map(row).join('')}</tbody></table>`
+      ? `<h3>Evidence (first of each rule; secrets redacted)</h3><table class="tbl viol"><thead><tr><th>Rule</th><th>Clauses</th><th>Message</th>${api ? '<th>Request</th><th>Response</th>' : ''}<th class="num">At</th></tr></thead><tbody>${r.violations.map(row).join('')}</tbody></table>`
       : ''
   }
 </section>`;
@@ -502,13 +512,30 @@ function sendpathTable(sp: SendpathStats): string {
     ['Duplicates (a lead emailed twice)', num(sp.duplicates), sp.duplicates > 0],
     ['Losses (a lead never emailed)', num(sp.losses), sp.losses > 0],
     ['Achieved sends per day', num(sp.achievedPerDay, 1)],
-    ['Ideal sends per day (what the caps and gaps allow)', num(sp.idealPerDay, 1)],
+    ['Ideal sends per day (what the caps and gaps allow, see below)', num(sp.idealPerDay, 1)],
     ['Achieved / ideal', fin(ratio) ? `${num(ratio, 2)} (${pct(sp.achievedPerDay, sp.idealPerDay)})` : '–'],
     ['Emails per wall-clock second', num(sp.emailsPerWallSecond, 1)],
     ['Gap violations (sends closer than the declared gap)', num(sp.gapViolations), sp.gapViolations > 0],
     ['Daily-cap violations', num(sp.capViolations), sp.capViolations > 0],
   ];
-  return `<table class="tbl tbl-narrow kv">${rows.map(([k, v, bad]) => `<tr><th>${e(k)}</th><td class="num${bad ? ' n-bad' : ''}">${e(v)}</td></tr>`).join('')}</table>`;
+  return `<table class="tbl tbl-narrow kv">${rows.map(([k, v, bad]) => `<tr><th>${e(k)}</th><td class="num${bad ? ' n-bad' : ''}">${e(v)}</td></tr>`).join('')}</table>${idealNote(sp)}`;
+}
+
+/** How the ideal per day is reached: "5 mailboxes × min(cap 200, 1,440 min ÷ gap 5 min = 288) = 1,000". */
+function idealNote(sp: SendpathStats): string {
+  const kinds = new Map<string, { cap: number; gapMinutes: number; n: number }>();
+  for (const m of sp.mailboxes) {
+    if (!fin(m.cap) || !(m.gapMinutes > 0)) return '';
+    const k = `${m.cap}/${m.gapMinutes}`;
+    const g = kinds.get(k) ?? { cap: m.cap, gapMinutes: m.gapMinutes, n: 0 };
+    g.n++;
+    kinds.set(k, g);
+  }
+  if (!kinds.size) return '';
+  const perGap = (g: number) => num(1440 / g, Number.isInteger(1440 / g) ? 0 : 1);
+  const terms = [...kinds.values()].map((g) => `${num(g.n)} mailbox${g.n === 1 ? '' : 'es'} × min(cap ${num(g.cap)}, 1,440 min ÷ gap ${num(g.gapMinutes)} min = ${perGap(g.gapMinutes)})`);
+  const total = [...kinds.values()].reduce((a, g) => a + g.n * mailboxPerDay(g), 0);
+  return `<p class="note" id="sp-ideal">Ideal sends per day: the spec's daily cap (<code>maxEmailsPerDay</code>) holds per mailbox and day, and a mailbox sends at most once per sending gap (<code>sendingGapMinutes</code>), so each sends the lower of the two in a day: ${e(terms.join(' + '))} = ${e(num(total, Number.isInteger(total) ? 0 : 1))}.</p>`;
 }
 
 function cumulativeSends(sp: SendpathStats): string {
@@ -516,7 +543,7 @@ function cumulativeSends(sp: SendpathStats): string {
   const boxes = sp.mailboxes.filter((m) => m.sends.length > 0);
   const shown = [...boxes].sort((a, b) => b.sends.length - a.sends.length).slice(0, MAX_MAILBOX_LINES);
   const more = boxes.length > shown.length;
-  const caption = `One line per mailbox climbs by one at each email it sent${more ? `; the ${shown.length} mailboxes with the most sends are drawn, of ${boxes.length}` : ''}. No line may rise above the dashed daily cap within one day.`;
+  const caption = `One line per mailbox climbs by one at each email it sent${more ? `; the ${shown.length} mailboxes with the most sends are drawn, of ${boxes.length}` : ''}. No line may rise above its daily cap within one day.`;
   if (!shown.length) return figure('plot-sp-cumulative', title, caption, noData('No email reached the sink.'));
   const end = Math.max(...boxes.map((m) => Math.max(...m.sends.filter(fin))), 1);
   const tu = timeUnit(end);
@@ -525,34 +552,45 @@ function cumulativeSends(sp: SendpathStats): string {
     const pts: Point[] = [[0, 0], ...ts.map((t, k): Point => [t / tu.ms, k + 1]), [end / tu.ms, ts.length]];
     return { color: PALETTE[i % PALETTE.length]!, width: 1.3, opacity: 0.85, step: true, points: pts, title: `${m.address}: ${ts.length} sends (cap ${m.cap}/day)` };
   });
+  // The y axis scales to the sends, not to the cap: a cap far above them would flatten every line.
+  const top = niceScale(0, Math.max(...shown.map((m) => m.sends.length)) * 1.06).max;
   const caps = [...new Set(shown.map((m) => m.cap).filter(fin))].sort((a, b) => a - b);
-  const hrules: Rule[] = [];
+  const drawn = caps.filter((cap) => cap <= top);
   const days = Math.ceil(end / DAY_MS);
-  if (days <= 1) for (const cap of caps) hrules.push({ at: cap, color: COLORS.cap, dash: '7 4', label: `daily cap ${num(cap)}` });
-  else
-    for (const cap of caps) {
-      const pts: Point[] = [];
-      for (let d = 0; d < days; d++) pts.push([(d * DAY_MS) / tu.ms, cap * (d + 1)]);
-      pts.push([end / tu.ms, cap * days]);
-      lines.push({ color: COLORS.cap, dash: '7 4', width: 2, step: true, points: pts, title: `daily cap ${cap} per day, days counted from the start of the run` });
-    }
+  const { hrules, capLines } = capMarks(drawn, days, end, tu, top);
   const svg = chart({
     title,
     x: { label: `target time since the start of the run (${tu.name}${sp.simulated ? ', simulated' : ''})`, min: 0, max: end / tu.ms },
-    y: { label: 'emails sent (cumulative)', min: 0 },
-    lines,
+    y: { label: 'emails sent (cumulative)', min: 0, max: top },
+    lines: [...lines, ...capLines],
     hrules,
   });
+  const above = caps.filter((cap) => cap > top);
+  const capsText = (xs: number[]) => (xs.length === 1 ? `daily cap (${num(xs[0])} per day)` : `daily caps (${xs.map((x) => num(x)).join(', ')} per day)`);
   return figure(
     'plot-sp-cumulative',
     title,
-    days > 1 ? `${caption} Over several days the cap grows by one day's allowance at each day counted from the start of the run.` : caption,
+    [caption, days > 1 && drawn.length ? "Over several days the cap grows by one day's allowance at each day counted from the start of the run." : '', above.length ? `The ${capsText(above)} lie${above.length === 1 ? 's' : ''} above the busiest mailbox, out of this scale: no mailbox came near ${above.length === 1 ? 'it' : 'them'}.` : '']
+      .filter(Boolean)
+      .join(' '),
     svg,
     legend([
       { label: more ? `one line per mailbox (${shown.length} of ${boxes.length} shown)` : `one line per mailbox (${shown.length})`, color: PALETTE[0]! },
-      { label: caps.length === 1 ? `daily cap (${num(caps[0])} per day)` : `daily caps (${caps.map((x) => num(x)).join(', ')} per day)`, color: COLORS.cap, kind: 'dash' },
+      ...(drawn.length ? [{ label: capsText(drawn), color: COLORS.cap, kind: 'dash' as const }] : []),
     ]),
   );
+}
+
+/** The daily caps inside the y range: a rule for a run of one day, else a staircase growing by one cap a day, cut where it leaves the range. */
+function capMarks(caps: number[], days: number, end: number, tu: Unit, top: number): { hrules: Rule[]; capLines: LineSeries[] } {
+  if (days <= 1) return { hrules: caps.map((cap) => ({ at: cap, color: COLORS.cap, dash: '7 4', label: `daily cap ${num(cap)}` })), capLines: [] };
+  const capLines = caps.map((cap): LineSeries => {
+    const pts: Point[] = [];
+    for (let d = 0; d < days && cap * (d + 1) <= top; d++) pts.push([(d * DAY_MS) / tu.ms, cap * (d + 1)]);
+    pts.push([Math.min(pts.length * DAY_MS, end) / tu.ms, cap * pts.length]);
+    return { color: COLORS.cap, dash: '7 4', width: 2, step: true, points: pts, title: `daily cap ${cap} per day, days counted from the start of the run` };
+  });
+  return { hrules: [], capLines };
 }
 
 function gapHistogram(sp: SendpathStats): string {

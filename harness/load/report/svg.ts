@@ -397,16 +397,52 @@ function vruleMarks(rules: readonly Rule[], { m, ph, X, px }: Frame): string[] {
   return out;
 }
 
-/** Horizontal rules inside the y domain, labelled just above them at the left. */
+/** Width in pixels of a bold 12 px label, a little generous so that boxes keep apart. */
+const labelWidth = (label: string) => label.length * 7.2;
+/** Height of a label's line, and the gap kept between two labels side by side. */
+const LABEL_H = 14;
+const LABEL_GAP = 12;
+
+/** A label's box: x from x0 to x1, the text's baseline at y. */
+interface LabelBox {
+  x0: number;
+  x1: number;
+  y: number;
+}
+
+/** Where a label goes: at the left, moved right past every label already placed that it would overlap (rules close in value). */
+function placeLabel(width: number, y: number, left: number, placed: LabelBox[]): LabelBox {
+  let x = left;
+  for (let moved = true; moved; ) {
+    moved = false;
+    for (const p of placed)
+      if (Math.abs(p.y - y) < LABEL_H && x < p.x1 + LABEL_GAP && x + width > p.x0 - LABEL_GAP) {
+        x = p.x1 + LABEL_GAP;
+        moved = true;
+      }
+  }
+  const box = { x0: x, x1: x + width, y };
+  placed.push(box);
+  return box;
+}
+
+/** Horizontal rules inside the y domain, labelled just above them at the left; labels that would overlap are set side by side. */
 function hruleMarks(rules: readonly Rule[], { m, pw, Y, py }: Frame): string[] {
-  const out: string[] = [];
+  const lines: string[] = [];
+  const labels: string[] = [];
+  const placed: LabelBox[] = [];
   for (const r of rules) {
     if (!fin(r.at) || r.at < Y.min || r.at > Y.max) continue;
     const y = py(r.at);
-    out.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(y)}" y2="${c(y)}" stroke="${e(r.color)}" stroke-width="2"${r.dash ? ` stroke-dasharray="${e(r.dash)}"` : ''}/>`);
-    if (r.label) out.push(`<text x="${c(m.l + 6)}" y="${c(y - 5)}" fill="${e(r.color)}" font-weight="600" paint-order="stroke" stroke="#fff" stroke-width="3">${e(r.label)}</text>`);
+    lines.push(`<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(y)}" y2="${c(y)}" stroke="${e(r.color)}" stroke-width="2"${r.dash ? ` stroke-dasharray="${e(r.dash)}"` : ''}/>`);
+    if (!r.label) continue;
+    const box = placeLabel(labelWidth(r.label), y - 5, m.l + 6, placed);
+    // a pale box under the text: another rule a few pixels away would otherwise run through it
+    labels.push(`<rect x="${c(box.x0 - 2)}" y="${c(box.y - 11)}" width="${c(box.x1 - box.x0 + 4)}" height="${LABEL_H}" fill="#fff" fill-opacity="0.85"/>`);
+    labels.push(`<text class="rule-label" x="${c(box.x0)}" y="${c(box.y)}" fill="${e(r.color)}" font-weight="600" paint-order="stroke" stroke="#fff" stroke-width="3">${e(r.label)}</text>`);
   }
-  return out;
+  // every label over every line, so that no rule crosses a label set beside another
+  return [...lines, ...labels];
 }
 
 /** The two axis lines and their titles. */

@@ -4,7 +4,7 @@
 import { encode, newHistogram, record, HIGHEST_US, type Histogram } from '../generator/histogram.ts';
 import type { SendpathMailbox, SendpathStats, Violation } from '../report/types.ts';
 import { allowedFrom, DAY, dayStartIn, fmtDur, isoDay, MINUTE, nextDayStartIn } from './calendar.ts';
-import { idealSchedule } from './ideal.ts';
+import { idealPerDay, idealSchedule } from './ideal.ts';
 import type { ArrivalRecord } from './types.ts';
 
 /** The clauses a send-path violation breaks (harness/ground/spec-model/clauses/part2.ts). */
@@ -98,15 +98,17 @@ class ViolationList {
  * - fromAllowed: per send, its date minus the moment it became allowed: the latest of its
  *   campaign's start, its lead's previous step, the mailbox's previous send plus the gap, and the
  *   start of the next day once the mailbox reached its cap for the day (and the window).
- * - achieved / ideal (sends per day of target time):
+ * - achieved / ideal, a ratio of rates over the run:
  *     span(t)      = t - start + gap            (one gap for the last send's slot, so a run whose
  *                                               sends all go at once has a span)
  *     W            = the last expected arrival when every message arrived, else the run's end
- *     achieved     = delivered / span(W)
- *     ideal        = idealCount(W) / span(min(idealFinish, W))
+ *     ratio        = (delivered / span(W)) / (idealCount(W) / span(min(idealFinish, W)))
  *   where idealCount(W) is what the ideal schedule (idealSchedule) sends by W and idealFinish its
  *   last send. A complete run compares times (ideal span over achieved span: 1 when the target is
  *   as fast as caps and gaps allow); a run cut short compares counts over the same window.
+ * - per day: idealPerDay is what the caps and gaps allow in a whole day (ideal.ts: the sum over
+ *   the mailboxes of min(cap, 1,440 / gap)), achievedPerDay = ratio x idealPerDay. A run shorter
+ *   than a day is not scaled up to a day, which would ignore the caps.
  */
 export function analyzeSendpath(a: AnalyzeInput): Analysis {
   const violations = new ViolationList();
@@ -310,7 +312,7 @@ function latencyFromAllowed(a: AnalyzeInput, byBox: ArrivalRecord[][], seen: ByL
   return { histogram, clamped };
 }
 
-/** Achieved against ideal (the formula above analyzeSendpath). */
+/** Achieved against ideal, per day (the formulas above analyzeSendpath). */
 function sendRates(a: AnalyzeInput, seen: ByLeadStep, losses: number, ideal: Ideal, gapMax: number): { achievedPerDay: number; idealPerDay: number } {
   let lastExpected = a.start;
   for (const rs of seen.values()) {
@@ -320,5 +322,8 @@ function sendRates(a: AnalyzeInput, seen: ByLeadStep, losses: number, ideal: Ide
   }
   const W = losses === 0 ? lastExpected : a.end;
   const span = (t: number) => (t - a.start + gapMax) / DAY;
-  return { achievedPerDay: seen.size / span(W), idealPerDay: ideal.countBy(W) / span(Math.min(ideal.finish, W)) };
+  const idealRate = ideal.countBy(W) / span(Math.min(ideal.finish, W));
+  const ratio = idealRate > 0 ? seen.size / span(W) / idealRate : 0;
+  const perDay = idealPerDay(a.mailboxes);
+  return { achievedPerDay: ratio * perDay, idealPerDay: perDay };
 }

@@ -12,6 +12,23 @@ export interface IdealInput {
   window?: { startMinute: number; endMinute: number };
 }
 
+/** Minutes of the schedule's window in one day (1,440 for the whole day). */
+const windowMinutes = (w: { startMinute: number; endMinute: number }) => w.endMinute - w.startMinute + 1;
+
+/**
+ * The most sends one mailbox makes in a day: the spec's maxEmailsPerDay is a daily campaign send
+ * cap of each mailbox, and its sendingGapMinutes the least time between two of its sends across
+ * all campaigns, so it is the lower of its cap and the sends its gap leaves room for.
+ */
+export function mailboxPerDay(b: { cap: number; gapMinutes: number }, window = WINDOW): number {
+  return Math.min(b.cap, windowMinutes(window) / b.gapMinutes);
+}
+
+/** Sends per day the caps and gaps allow, all mailboxes together (5 mailboxes, gap 5 min, cap 200: 1,000, not 1,440). */
+export function idealPerDay(mailboxes: readonly { cap: number; gapMinutes: number }[], window = WINDOW): number {
+  return mailboxes.reduce((sum, b) => sum + mailboxPerDay(b, window), 0);
+}
+
 /**
  * The send times of an ideal target, sorted: from `start` every mailbox sends as soon as its gap,
  * its daily cap (reset at local midnight) and the window allow, always to a lead whose previous

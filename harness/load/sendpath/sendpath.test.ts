@@ -7,7 +7,7 @@ import { CLAUSE_BY_ID } from '../../ground/spec-model/clauses/index.ts';
 import { decode, percentile } from '../generator/histogram.ts';
 import { analyzeSendpath, SENDPATH_CLAUSES, type AnalyzeInput } from './analyze.ts';
 import { stepSecondsFor } from './drive.ts';
-import { idealSchedule } from './ideal.ts';
+import { idealPerDay, idealSchedule } from './ideal.ts';
 import { runSendpathLoad } from './sendpath.ts';
 import type { SendpathLoadOptions } from './types.ts';
 
@@ -212,6 +212,20 @@ describe('send-path analysis (pure)', () => {
     expect(late.stats.losses).toBe(1);
     expect(late.violations.map((v) => v.rule).sort()).toEqual(['sent once', 'sent once']);
     expect(late.violations.find((v) => /never arrived/.test(v.message))?.message).toMatch(/1 of 4 expected messages never arrived/);
+  });
+
+  it('ideal sends per day are what the caps and gaps allow in a day, a short run not scaled past the caps', () => {
+    // 5 mailboxes, a 5-minute gap, a cap of 200 each: the cap binds (200 < 1,440 / 5 = 288)
+    const five = Array.from({ length: 5 }, (_, i) => ({ id: `m${i}`, address: `m${i}@x.test`, cap: 200, gapMinutes: 5 }));
+    expect(idealPerDay(five)).toBe(1000);
+    // a gap of 10 minutes binds instead (144 < 200); mixed mailboxes add up
+    expect(idealPerDay([{ cap: 200, gapMinutes: 10 }, { cap: 50, gapMinutes: 5 }])).toBe(194);
+    // an hour of perfect sending (every mailbox every 5 minutes) is no more than the ideal: 1,000 a day, not 1,440
+    const arrivals = Array.from({ length: 60 }, (_, k) => ({ mailbox: k % 5, lead: k, step: 0, at: start + Math.floor(k / 5) * 5 * MINUTE, lo: start + Math.floor(k / 5) * 5 * MINUTE - MINUTE, hi: start + Math.floor(k / 5) * 5 * MINUTE + 5 }));
+    const leads = arrivals.map((_, i) => ({ address: `l${i}@x.test`, campaign: 0 }));
+    const r = analyzeSendpath(base(arrivals, { mailboxes: five, leads, end: start + 2 * 3_600_000 }));
+    expect(r.stats.idealPerDay).toBe(1000);
+    expect(r.stats.achievedPerDay).toBeCloseTo(1000, 0);
   });
 
   it('steps are smaller than the gap', () => {

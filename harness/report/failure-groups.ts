@@ -1,0 +1,78 @@
+// Failures grouped by cause: one broken rule on a target often fails dozens of checks (a requestId
+// that is not a uuid fails the 401 check of every endpoint). A group is the checks with the same
+// verdict, the same clauses and the same message once what differs from one instance to the next
+// (the endpoint, ids, seeds, generated names) is taken out. The key never drops the clauses, so two
+// different clauses never share a group.
+
+import type { CheckResult } from './results.ts';
+
+export interface FailureGroup {
+  /** the checks of the cause, in the order given; the first is the one shown */
+  checks: CheckResult[];
+  /** the endpoints the cause was seen on, each once, in order ("GET /v1/campaigns/{id}") */
+  endpoints: string[];
+}
+
+/** An endpoint as checks write it: a method and a path, or an operation named by the profile ("GET <accounts.list>"). */
+const ENDPOINT = /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:\/[^\s:,;()]*|<[\w.-]+>)/g;
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/** What varies between instances of one cause, each with what stands in for it in the key. */
+const VARYING: [RegExp, string][] = [
+  [/\s*\(check seed \d+, run seed \d+\)/g, ''],
+  [ENDPOINT, '<endpoint>'],
+  [UUID, '<uuid>'],
+  [/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<time>'],
+  [/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '<email>'],
+  // the names a run gives what it creates: its prefix ("oc1a2b3c-") and what follows
+  [/\boc[0-9a-f]{6}-[\w-]*/g, '<name>'],
+  // ids with a type prefix that hold a digit ("req_9f8e7d6c", "camp_12ab34"), but not codes ("rate_limited")
+  [/\b[a-z]{2,12}_(?=[0-9a-z]*\d)[0-9a-z]{4,}\b/gi, '<id>'],
+  [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b/gi, '<hex>'],
+  [/\b\d{5,}\b/g, '<n>'],
+];
+
+/** The message with what varies between instances of one cause taken out. */
+export function causeOf(message: string): string {
+  let m = message;
+  for (const [re, by] of VARYING) m = m.replace(re, by);
+  return m.trim();
+}
+
+/** The grouping key: verdict, blocking, known, the clauses (as a set) and the message's cause. */
+function keyOf(c: CheckResult): string {
+  return JSON.stringify([c.verdict, c.blocking, !!c.known, [...c.clauses].sort(), causeOf(c.message ?? '')]);
+}
+
+/**
+ * The endpoint a check failed on: the one its id names ("AUTH-401-MISSING/GET /v1/campaigns"),
+ * else the first its message names (ids in the path shown as {id}, no query); none when neither says.
+ */
+export function endpointOf(c: CheckResult): string | undefined {
+  const slash = c.id.indexOf('/');
+  const fromId = slash >= 0 ? c.id.slice(slash + 1).match(ENDPOINT)?.[0] : undefined;
+  if (fromId && fromId === c.id.slice(slash + 1)) return fromId;
+  return (c.message ?? '').match(ENDPOINT)?.[0]?.replace(UUID, '{id}').replace(/\?.*$/, '');
+}
+
+/** The failures grouped by cause, groups in the order of their first check. */
+export function groupFailures(checks: readonly CheckResult[]): FailureGroup[] {
+  const groups = new Map<string, FailureGroup>();
+  for (const c of checks) {
+    const k = keyOf(c);
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { checks: [], endpoints: [] }));
+    g.checks.push(c);
+    const ep = endpointOf(c);
+    if (ep && !g.endpoints.includes(ep)) g.endpoints.push(ep);
+  }
+  return [...groups.values()];
+}
+
+/** "38 checks on 38 endpoints" / "2 checks" / "" for a single check. */
+export function groupCountText(g: FailureGroup): string {
+  const n = g.checks.length;
+  if (n === 1) return '';
+  const eps = g.endpoints.length;
+  return `${n} checks${eps > 1 ? ` on ${eps} endpoints` : eps === 1 ? ` on ${g.endpoints[0]}` : ''}`;
+}
