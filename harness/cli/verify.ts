@@ -28,7 +28,7 @@ export async function verifyCommand(argv: string[], io: VerifyIo = {}): Promise<
     err(`verify: ${file} is unreadable: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
     return 2;
   }
-  const r = verifyBundle(bytes);
+  const r = await verifyBundle(bytes);
   if (r.status === 'unreadable') {
     err(`verify: ${file} is unreadable as a certification bundle: ${r.reason}`);
     return 2;
