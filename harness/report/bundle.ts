@@ -23,8 +23,8 @@ export interface WriteBundleOptions {
   redact?: (text: string) => string;
 }
 
-/** Writes `<dir>/bundle.tgz` from the reports in `dir`; returns its path and sha256. */
-export async function writeBundle(dir: string, opts: WriteBundleOptions = {}): Promise<{ path: string; sha256: string }> {
+/** Writes `<dir>/bundle.tgz` from the reports in `dir`; returns its path, its sha256 and the results.json it holds. */
+export async function writeBundle(dir: string, opts: WriteBundleOptions = {}): Promise<{ path: string; sha256: string; results: Results }> {
   const redact = opts.redact ?? ((s: string) => s);
   const resultsText = redact(await readFile(join(dir, 'results.json'), 'utf8'));
   const results = JSON.parse(resultsText) as Results;
@@ -44,7 +44,7 @@ export async function writeBundle(dir: string, opts: WriteBundleOptions = {}): P
   const tmp = `${path}.tmp-${process.pid}`;
   await writeFile(tmp, gz);
   await rename(tmp, path);
-  return { path, sha256: sha256(gz) };
+  return { path, sha256: sha256(gz), results };
 }
 
 export type BundleCheck =
