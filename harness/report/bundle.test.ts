@@ -2,7 +2,7 @@
 // read back by the kit and by the system's tar and sha256sum, repacked by GNU tar (gnu and pax
 // formats) and still valid through the bin, and every kind of damage caught.
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -172,6 +172,17 @@ describe('a bundle repacked by GNU tar, through the bin', () => {
     const r = await cli(['verify', join(work, 'tampered.tgz')]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/TAMPERED WITH:\n {2}report\.html has been changed \(its sha256 is not the one in MANIFEST\.sha256\)\n(?!.)/);
+  });
+
+  it('names a member that is a link rather than a file (exit 1)', async () => {
+    await mkdir(join(work, 'l'));
+    tar('xzf', join(dir, 'bundle.tgz'), '-C', 'l');
+    await rm(join(work, 'l', 'junit.xml'));
+    await symlink('results.json', join(work, 'l', 'junit.xml'));
+    tar('-czf', 'linked.tgz', '-C', 'l', ...BUNDLE_FILES, MANIFEST);
+    const r = await verify(await readFile(join(work, 'linked.tgz')));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^ {2}junit\.xml is a SymbolicLink entry, not a regular file$/m);
   });
 
   it('refuses a truncated bundle and a garbage file with the reason (exit 2)', async () => {
