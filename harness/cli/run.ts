@@ -17,7 +17,9 @@ import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
 import { exitCodeOf, formatConsoleSummary, writeReports } from '../report/index.ts';
 import { loadBaseline } from '../runner/baseline.ts';
-import { writeBundle } from '../report/bundle.ts';
+import { BUNDLE_NAME, writeBundle } from '../report/bundle.ts';
+import { writeAttestation } from '../report/attestation.ts';
+import { signingKey } from './keys.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
@@ -60,6 +62,7 @@ const FLAGS = {
   baseline: { type: 'string' },
   sinks: { type: 'string' },
   'vitest-output': { type: 'boolean' },
+  sign: { type: 'string' },
 } as const;
 
 export interface RunOutcome {
@@ -106,11 +109,15 @@ export interface RunFlags {
   sinks?: string;
   /** Show vitest's own runner lines (RUN, the test list, the slowest tests) besides the kit's summary. */
   'vitest-output'?: boolean;
+  /** An Ed25519 private key (PEM file, or `env:VAR` holding the PEM): sign an in-toto attestation of the bundle. */
+  sign?: string;
 }
 
 export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   const depth = parseDepth(flags.depth);
   const timeBudgetSeconds = parseTimeBudget(flags['time-budget']);
+  // A flag's error before anything loads or boots: a run that cannot sign must not start.
+  const signWith = flags.sign !== undefined ? await signingKey(flags.sign) : undefined;
   const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
   const loaded = await loadProfile(profilePath);
   const poolSize = effectivePoolSize(loaded, depth, flags.workspaces);
@@ -193,11 +200,14 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     // The certification bundle; the run's own secrets are erased once more as a last guard.
     const bundle = await writeBundle(dir, { redact: (t) => redactor.text(t) });
+    // Signed from the bundle's own results.json, so the certificate says what the bundle holds.
+    const attestation = signWith ? await writeAttestation(dir, bundle.results, { name: BUNDLE_NAME, sha256: bundle.sha256 }, signWith) : undefined;
     const latest = join(outRoot, 'latest');
     await rm(latest, { recursive: true, force: true });
     await cp(dir, latest, { recursive: true });
     // The verdict is always printed, --quiet or not.
-    process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n`);
+    const signed = attestation ? `attestation: ${attestation.path} (in-toto, DSSE, signed by key ${attestation.keyid}; verify --key PUB.pem checks it)\n` : '';
+    process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n${signed}`);
     return { exitCode: exitCodeOf(results), dir };
   } finally {
     await embedded?.stop();

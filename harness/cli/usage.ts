@@ -8,8 +8,11 @@ export const USAGE: Readonly<Record<string, string>> = {
                            [--sinks URL]  use a standalone "sinks" the target can reach (its HTTP API URL)
                            [--check REGEX] [--clause ID,..] [--section 4.2,..] [--rerun-failed]  choose checks
                            [--baseline FILE]  known failures (expected, with a reason; a stale entry fails the run)
-                           [--vitest-output]  also show vitest's own runner lines (hidden: the kit's summary speaks for the run)`,
-  verify: `  outreach-conformance verify BUNDLE.tgz                       checks a run's certification bundle (exit 1 tampered, 2 unreadable)`,
+                           [--vitest-output]  also show vitest's own runner lines (hidden: the kit's summary speaks for the run)
+                           [--sign KEY.pem|env:VAR]  sign the bundle with an Ed25519 private key: bundle.intoto.jsonl beside it`,
+  verify: `  outreach-conformance verify BUNDLE.tgz [--key PUB.pem] [--attestation FILE]
+                                                               checks a run's certification bundle and, with --key, its signed
+                                                               attestation (exit 1 tampered or not signed by that key, 2 unreadable)`,
   init: `  outreach-conformance init [--out FILE] [--force]             writes a starter profile for your own target`,
   load: `  outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load --help" lists the flags`,
   compare: `  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath] ...

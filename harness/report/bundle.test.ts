@@ -1,7 +1,8 @@
 // The certification bundle end to end: written from real reports (the fixture plants secrets),
-// read back by the kit and by the system's tar and sha256sum, and every kind of damage caught.
+// read back by the kit and by the system's tar and sha256sum, repacked by GNU tar (gnu and pax
+// formats) and still valid through the bin, and every kind of damage caught.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -10,8 +11,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writeReports } from './index.ts';
 import { makeInput, PLANTED } from './fixture.test-helper.ts';
 import { BUNDLE_FILES, MANIFEST, verifyBundle, writeBundle } from './bundle.ts';
-import { readTarGz, writeTarGz, type TarEntry } from './bundle-tar.ts';
+import { packTarGz, readTarGz, type TarEntry } from './bundle-tar.ts';
 import { verifyCommand } from '../cli/verify.ts';
+import { cli } from '../cli/cli.test-helper.ts';
 
 let dir: string;
 let bundle: Buffer;
@@ -23,7 +25,7 @@ beforeAll(async () => {
   const { path, sha256 } = await writeBundle(dir);
   bundle = await readFile(path);
   expect(createHash('sha256').update(bundle).digest('hex')).toBe(sha256);
-  entries = readTarGz(bundle);
+  entries = await readTarGz(bundle);
 });
 
 async function verify(bytes: Buffer): Promise<{ code: number; out: string; err: string }> {
@@ -36,8 +38,8 @@ async function verify(bytes: Buffer): Promise<{ code: number; out: string; err: 
 }
 
 /** The bundle with its entries changed, the manifest left as it was unless `manifest` is given. */
-function rebuilt(change: (es: TarEntry[]) => TarEntry[]): Buffer {
-  return writeTarGz(change(entries.map((e) => ({ ...e }))));
+function rebuilt(change: (es: TarEntry[]) => TarEntry[]): Promise<Buffer> {
+  return packTarGz(change(entries.map((e) => ({ ...e }))), new Date());
 }
 
 function withManifest(es: TarEntry[]): TarEntry[] {
@@ -71,9 +73,9 @@ describe('certification bundle', () => {
     const junit = join(other, 'junit.xml');
     await writeFile(junit, (await readFile(junit, 'utf8')).replace('</testsuites>', '<!-- open sesame 42 --></testsuites>'));
     const { path } = await writeBundle(other, { redact: (t) => t.replaceAll('open sesame 42', '[REDACTED]') });
-    const guarded = readTarGz(await readFile(path)).map((e) => e.data.toString()).join('\n');
+    const guarded = (await readTarGz(await readFile(path))).map((e) => e.data.toString()).join('\n');
     expect(guarded).not.toContain('open sesame 42');
-    expect(verifyBundle(await readFile(path)).status).toBe('valid');
+    expect((await verifyBundle(await readFile(path))).status).toBe('valid');
   });
 
   it('is a real tar.gz: the system tar lists it and sha256sum -c accepts its manifest', async () => {
@@ -84,7 +86,7 @@ describe('certification bundle', () => {
   });
 
   it('names a changed file (exit 1)', async () => {
-    const r = await verify(rebuilt((es) => es.map((e) => (e.name === 'report.html' ? { ...e, data: Buffer.from(e.data.toString().replace('FAIL', 'PASS')) } : e))));
+    const r = await verify(await rebuilt((es) => es.map((e) => (e.name === 'report.html' ? { ...e, data: Buffer.from(e.data.toString().replace('FAIL', 'PASS')) } : e))));
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/TAMPERED/);
     expect(r.err).toMatch(/report\.html has been changed/);
@@ -92,26 +94,26 @@ describe('certification bundle', () => {
   });
 
   it('names a missing file, listed or not (exit 1)', async () => {
-    const listed = await verify(rebuilt((es) => es.filter((e) => e.name !== 'junit.xml')));
+    const listed = await verify(await rebuilt((es) => es.filter((e) => e.name !== 'junit.xml')));
     expect(listed.code).toBe(1);
     expect(listed.err).toMatch(/junit\.xml is listed in MANIFEST\.sha256 but missing/);
     // Dropped together with its manifest line: still missing (the bundle's file set is fixed).
-    const unlisted = await verify(rebuilt((es) => withManifest(es.filter((e) => e.name !== 'profile.json'))));
+    const unlisted = await verify(await rebuilt((es) => withManifest(es.filter((e) => e.name !== 'profile.json'))));
     expect(unlisted.code).toBe(1);
     expect(unlisted.err).toMatch(/profile\.json is not listed/);
-    const noManifest = await verify(rebuilt((es) => es.filter((e) => e.name !== MANIFEST)));
+    const noManifest = await verify(await rebuilt((es) => es.filter((e) => e.name !== MANIFEST)));
     expect(noManifest.code).toBe(1);
     expect(noManifest.err).toMatch(/MANIFEST\.sha256 is missing/);
   });
 
   it('names an extra file (exit 1)', async () => {
-    const r = await verify(rebuilt((es) => [...es, { name: 'notes.txt', data: Buffer.from('added later') }]));
+    const r = await verify(await rebuilt((es) => [...es, { name: 'notes.txt', data: Buffer.from('added later') }]));
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/notes\.txt is not listed in MANIFEST\.sha256 \(an extra file\)/);
   });
 
   it('refuses a results.json that is not what the kit writes, even with a matching manifest (exit 1)', async () => {
-    const r = await verify(rebuilt((es) => withManifest(es.map((e) => (e.name === 'results.json' ? { ...e, data: Buffer.from('{"verdict":"certified"}') } : e)))));
+    const r = await verify(await rebuilt((es) => withManifest(es.map((e) => (e.name === 'results.json' ? { ...e, data: Buffer.from('{"verdict":"certified"}') } : e)))));
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/results\.json is not well-formed: "verdict" is "certified"/);
   });
@@ -119,14 +121,80 @@ describe('certification bundle', () => {
   it('says why garbage is unreadable (exit 2)', async () => {
     const noise = await verify(Buffer.from('this is not a bundle at all'));
     expect(noise.code).toBe(2);
-    expect(noise.err).toMatch(/unreadable as a certification bundle: not a gzip file/);
+    expect(noise.err).toMatch(/unreadable as a certification bundle: not a tar\.gz \(nor a tar\) archive/);
     const notTar = await verify(gzipSync(Buffer.alloc(1500, 0x41)));
     expect(notTar.code).toBe(2);
-    expect(notTar.err).toMatch(/not a ustar header/);
+    expect(notTar.err).toMatch(/a tar header is damaged or the file is not a tar archive \(checksum failure\)/);
     const cut = await verify(gzipSync(execFileSync('gzip', ['-dc', join(dir, 'bundle.tgz')]).subarray(0, 1200)));
     expect(cut.code).toBe(2);
     expect(cut.err).toMatch(/cut short/);
     const absent = await verifyCommand([join(dir, 'nope.tgz')], { err: () => {} });
     expect(absent).toBe(2);
+  });
+});
+
+describe('a bundle repacked by GNU tar, through the bin', () => {
+  let work: string;
+  const tar = (...args: string[]) => execFileSync('tar', args, { cwd: work });
+  /** The tar header's magic (GNU: "ustar  ", POSIX/pax: "ustar\0") and type flag of the first member. */
+  const firstHeader = (file: string) => {
+    const raw = execFileSync('gzip', ['-dc', join(work, file)]);
+    return { magic: raw.subarray(257, 263).toString('latin1'), type: String.fromCharCode(raw[156]!) };
+  };
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'oc-bundle-repack-'));
+    await mkdir(join(work, 'b'));
+    tar('xzf', join(dir, 'bundle.tgz'), '-C', 'b');
+  });
+
+  it('stays valid untouched: GNU format, pax format with ./ names, one enclosing folder', async () => {
+    tar('-czf', 'gnu.tgz', '-C', 'b', ...BUNDLE_FILES, MANIFEST);
+    tar('--format=pax', '-czf', 'pax.tgz', '-C', 'b', '.');
+    tar('-czf', 'folder.tgz', 'b');
+    expect(firstHeader('gnu.tgz').magic).toBe('ustar ');
+    expect(firstHeader('pax.tgz').type).toBe('x'); // a pax extended header comes first
+    for (const file of ['gnu.tgz', 'pax.tgz', 'folder.tgz']) {
+      const r = await cli(['verify', join(work, file)]);
+      expect(r.stderr, file).toBe('');
+      expect(r.code, file).toBe(0);
+      expect(r.stdout, file).toMatch(/: valid \(5 files, every sha256 matches MANIFEST\.sha256\)/);
+      expect(r.stdout, file).toMatch(/^Core: [A-Z]+ /m);
+    }
+  });
+
+  it('names the one member changed before repacking (exit 1)', async () => {
+    await mkdir(join(work, 't'));
+    tar('xzf', join(dir, 'bundle.tgz'), '-C', 't');
+    const html = join(work, 't', 'report.html');
+    await writeFile(html, (await readFile(html, 'utf8')).replace('FAIL', 'PASS'));
+    tar('--format=pax', '-czf', 'tampered.tgz', '-C', 't', '.');
+    const r = await cli(['verify', join(work, 'tampered.tgz')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/TAMPERED WITH:\n {2}report\.html has been changed \(its sha256 is not the one in MANIFEST\.sha256\)\n(?!.)/);
+  });
+
+  it('names a member that is a link rather than a file (exit 1)', async () => {
+    await mkdir(join(work, 'l'));
+    tar('xzf', join(dir, 'bundle.tgz'), '-C', 'l');
+    await rm(join(work, 'l', 'junit.xml'));
+    await symlink('results.json', join(work, 'l', 'junit.xml'));
+    tar('-czf', 'linked.tgz', '-C', 'l', ...BUNDLE_FILES, MANIFEST);
+    const r = await verify(await readFile(join(work, 'linked.tgz')));
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^ {2}junit\.xml is a SymbolicLink entry, not a regular file$/m);
+  });
+
+  it('refuses a truncated bundle and a garbage file with the reason (exit 2)', async () => {
+    tar('-czf', 'whole.tgz', '-C', 'b', ...BUNDLE_FILES, MANIFEST);
+    const whole = await readFile(join(work, 'whole.tgz'));
+    await writeFile(join(work, 'cut.tgz'), whole.subarray(0, Math.floor(whole.length / 2)));
+    await writeFile(join(work, 'garbage.tgz'), 'PK\x03\x04 not a tar at all');
+    const cut = await cli(['verify', join(work, 'cut.tgz')]);
+    expect(cut.code).toBe(2);
+    expect(cut.stderr).toMatch(/cut\.tgz is unreadable as a certification bundle: the archive is cut short/);
+    const garbage = await cli(['verify', join(work, 'garbage.tgz')]);
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).toMatch(/garbage\.tgz is unreadable as a certification bundle: not a tar\.gz \(nor a tar\) archive/);
   });
 });

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readTarGz, writeTarGz, type TarEntry } from './bundle-tar.ts';
+import { packTarGz, readTarGz, type TarEntry } from './bundle-tar.ts';
 import { coverageText, headline, tierText } from './summary.ts';
 import type { Results } from './results.ts';
 
@@ -23,8 +23,8 @@ export interface WriteBundleOptions {
   redact?: (text: string) => string;
 }
 
-/** Writes `<dir>/bundle.tgz` from the reports in `dir`; returns its path and sha256. */
-export async function writeBundle(dir: string, opts: WriteBundleOptions = {}): Promise<{ path: string; sha256: string }> {
+/** Writes `<dir>/bundle.tgz` from the reports in `dir`; returns its path, its sha256 and the results.json it holds. */
+export async function writeBundle(dir: string, opts: WriteBundleOptions = {}): Promise<{ path: string; sha256: string; results: Results }> {
   const redact = opts.redact ?? ((s: string) => s);
   const resultsText = redact(await readFile(join(dir, 'results.json'), 'utf8'));
   const results = JSON.parse(resultsText) as Results;
@@ -39,12 +39,12 @@ export async function writeBundle(dir: string, opts: WriteBundleOptions = {}): P
   const manifest = entries.map((e) => `${sha256(e.data)}  ${e.name}\n`).join('');
   entries.push({ name: MANIFEST, data: Buffer.from(manifest, 'utf8') });
   const finished = Date.parse(results.finishedAt ?? '');
-  const gz = writeTarGz(entries, Number.isFinite(finished) ? finished : Date.now());
+  const gz = await packTarGz(entries, new Date(Number.isFinite(finished) ? finished : Date.now()));
   const path = join(dir, BUNDLE_NAME);
   const tmp = `${path}.tmp-${process.pid}`;
   await writeFile(tmp, gz);
   await rename(tmp, path);
-  return { path, sha256: sha256(gz) };
+  return { path, sha256: sha256(gz), results };
 }
 
 export type BundleCheck =
@@ -52,11 +52,11 @@ export type BundleCheck =
   | { status: 'tampered'; problems: { file: string; problem: string }[] }
   | { status: 'unreadable'; reason: string };
 
-/** Checks a bundle's bytes: manifest, hashes, the file set and results.json's shape. */
-export function verifyBundle(gz: Buffer): BundleCheck {
+/** Checks a bundle's bytes (as the kit wrote them, or repacked by any tar): manifest, hashes, the file set and results.json's shape. */
+export async function verifyBundle(gz: Buffer): Promise<BundleCheck> {
   let entries: TarEntry[];
   try {
-    entries = readTarGz(gz);
+    entries = await readTarGz(gz);
   } catch (e) {
     return { status: 'unreadable', reason: (e as Error).message };
   }
@@ -64,6 +64,7 @@ export function verifyBundle(gz: Buffer): BundleCheck {
   const byName = new Map<string, Buffer>();
   for (const e of entries) {
     if (byName.has(e.name)) problems.push({ file: e.name, problem: 'appears twice in the bundle' });
+    if (e.special) problems.push({ file: e.name, problem: `is a ${e.special} entry, not a regular file` });
     byName.set(e.name, e.data);
   }
   const manifestBytes = byName.get(MANIFEST);
