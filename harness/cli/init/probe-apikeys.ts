@@ -4,6 +4,7 @@ import type { Findings } from './findings.ts';
 import type { Wire } from './wire.ts';
 import { pathsWhere, uniquePath } from './answer-paths.ts';
 import { getPath } from '../../ground/operations.ts';
+import { GET_OPERATION_PATHS } from './probe-operations.ts';
 
 // apikeys.create, proven by creating one API key (the only create init makes: a key can be
 // revoked, DELETE /v1/api-keys/{id} is the spec's, while a campaign cannot be deleted). The key
@@ -25,36 +26,50 @@ export interface CreatedKey {
 
 export async function probeApiKeyCreate(wire: Wire, findings: Findings, listPath: string | undefined, name: string): Promise<CreatedKey | undefined> {
   const at = '/operations/apikeys.create';
-  if (!listPath) {
-    findings.notFound(`${at}/path`, 'init creates a key at the API keys list path, which it did not find');
-    return undefined;
-  }
-  const made = await tryCreate(wire, listPath, name);
+  // The list's own path first: a collection is most often created where it is listed.
+  const paths = [...new Set([...(listPath ? [listPath] : []), ...GET_OPERATION_PATHS['apikeys.list']])];
+  const made = await tryCreate(wire, paths, name);
   if (!made) {
-    findings.notFound(`${at}/path`, `POST ${listPath} created no key with any of the field names ${NAME_FIELDS.join('/')} and ${SCOPES_FIELDS.join('/')}`);
+    findings.notFound(`${at}/path`, `no POST to ${paths.join(', ')} created a key with the field names ${NAME_FIELDS.join('/')} and ${SCOPES_FIELDS.join('/')}`);
     return undefined;
   }
-  const { res, nameField, scopesField } = made;
+  const { res, path, nameField, scopesField } = made;
   findings.observe(`${at}/method`, 'POST');
-  findings.observe(`${at}/path`, listPath);
-  findings.observe(`${at}/fields/name`, nameField);
-  findings.observe(`${at}/fields/scopes`, scopesField);
+  findings.observe(`${at}/path`, path);
+  // Taken names are proven by the answer echoing what they carried.
+  if (JSON.stringify(res.body ?? null).includes(JSON.stringify(name))) findings.observe(`${at}/fields/name`, nameField);
+  else findings.notFound(`${at}/fields/name`, `the answer did not echo the name sent as "${nameField}"`);
   findings.observe('/declarations/successStatus/apikeys.create', res.status);
   const scopesPath = pathsWhere(res.body, (_, v) => isDeepStrictEqual(v, [SCOPE]));
-  if (scopesPath.length === 1) findings.observe(`${at}/result/scopes`, scopesPath[0]);
-  else findings.notFound(`${at}/result/scopes`, 'the answer shows the granted scopes at no single path');
-  await proveSecret(wire, findings, res.body);
+  if (scopesPath.length === 1) {
+    findings.observe(`${at}/fields/scopes`, scopesField);
+    findings.observe(`${at}/result/scopes`, scopesPath[0]);
+  } else for (const f of ['fields', 'result']) findings.notFound(`${at}/${f}/scopes`, `the answer shows the scope sent as "${scopesField}" at no single path`);
   const idPath = uniquePath(res.body, 'id', (v) => typeof v === 'string');
-  return { revoke: () => revoke(wire, findings, res.body, idPath) };
+  const key = { revoke: () => revoke(wire, findings, res.body, idPath) };
+  try {
+    await proveSecret(wire, findings, res.body);
+  } catch (e) {
+    await key.revoke();
+    throw e;
+  }
+  return key;
 }
 
-/** POSTs the field-name pairs in turn; a 400 says "not these names", anything else stops. */
-async function tryCreate(wire: Wire, path: string, name: string) {
-  for (const nameField of NAME_FIELDS) {
-    for (const scopesField of SCOPES_FIELDS) {
-      const res: ApiResponse = await wire.post(path, { [nameField]: name, [scopesField]: [SCOPE] });
-      if (res.status >= 200 && res.status < 300 && JSON.stringify(res.body ?? null).includes(JSON.stringify(name))) return { res, nameField, scopesField };
-      if (res.status !== 400 && res.status !== 422) return undefined;
+/**
+ * POSTs the field-name pairs in turn at each path: a 404 or 405 says "not this path", a 400 or
+ * 422 "not these names", a 2xx a key created (revoked whatever else it proves). Anything else
+ * stops (a 403: the key may not manage keys).
+ */
+async function tryCreate(wire: Wire, paths: readonly string[], name: string) {
+  for (const path of paths) {
+    pairs: for (const nameField of NAME_FIELDS) {
+      for (const scopesField of SCOPES_FIELDS) {
+        const res: ApiResponse = await wire.post(path, { [nameField]: name, [scopesField]: [SCOPE] });
+        if (res.status >= 200 && res.status < 300) return { res, path, nameField, scopesField };
+        if (res.status === 404 || res.status === 405) break pairs;
+        if (res.status !== 400 && res.status !== 422) return undefined;
+      }
     }
   }
   return undefined;
