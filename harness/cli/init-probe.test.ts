@@ -12,6 +12,7 @@ import { Profile, type ReferencedOperationId } from '../ground/profile-schema.ts
 import { fieldName, resultPath } from '../ground/operations.ts';
 import { getAt } from './init/findings.ts';
 import { CONTROL_EXTENSIONS } from '../ground/check.ts';
+import { loadProfile } from '../runner/profile.ts';
 
 let dir: string;
 beforeAll(async () => void (dir = await mkdtemp(join(tmpdir(), 'oc-init-probe-'))));
@@ -50,6 +51,9 @@ describe('init probes a running target', () => {
         const observed = Object.keys(fields).filter((p) => fields[p] === 'observed');
         for (const p of observed) expect({ p, value: getAt(written, p) }).toEqual({ p, value: truthAt(truth, p) });
         expect(r.stdout).toContain(`observed ${observed.length} of ${Object.keys(fields).length} probed fields`);
+        const sent = Number(/: (\d+) API requests \(at most 90\)/.exec(r.stdout)?.[1]);
+        expect(sent).toBeGreaterThan(10);
+        expect(sent).toBeLessThanOrEqual(90);
         // A conforming target shows all init probes, bar the inbox filter names (no emails to filter).
         expect(Object.keys(fields).filter((p) => fields[p] === 'not found')).toEqual(['/operations/emails.list/fields']);
         expect(observed).toEqual(expect.arrayContaining(['/names/list/pageSize', '/names/list/cursor', '/names/list/status', '/names/list/tags', '/declarations/successStatus/apikeys.create', '/control/baseUrl']));
@@ -58,13 +62,42 @@ describe('init probes a running target', () => {
 
         const keys = await fetch(`${target.baseUrl}${truth.operations['apikeys.list']!.path}`, { headers: { authorization: `Bearer ${key}` } });
         expect(await keys.text()).not.toContain('oc-init-'); // the key init created is revoked
-        const plan = await cli(['plan', '--profile', out], { env });
-        expect(plan.code, plan.stderr).toBe(0);
+        expect((await loadProfile(out)).names.list).toEqual(written.names.list);
       } finally {
         await target.stop();
       }
     }, 40_000);
   }
+
+  it('marks not found, and never writes as fact, what a read-only key cannot prove (no control API given)', async () => {
+    const target = await startChildReference({ choices: 'alt', name: 'the reference (alt)' });
+    try {
+      const ws = (await (await fetch(`${target.control.baseUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${target.control.token}` } })).json()) as { organizationId: string };
+      const readOnly = await fetch(`${target.control.baseUrl}/workspaces/${ws.organizationId}/keys`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${target.control.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ scopes: ['all:read'] }),
+      });
+      const key = ((await readOnly.json()) as { key: string }).key;
+      const out = join(dir, 'read-only.json');
+      const r = await cli(['init', '--base-url', target.baseUrl, '--key-env', 'INIT_TEST_KEY', '--out', out], { env: { INIT_TEST_KEY: key } });
+      expect(r.code, r.stderr).toBe(0);
+      const written = JSON.parse(await readFile(out, 'utf8'));
+      const notFound = Object.entries(written.observed.fields as Record<string, string>).filter(([, v]) => v === 'not found').map(([p]) => p);
+      expect(notFound).toEqual(expect.arrayContaining(['/control/baseUrl', '/operations/apikeys.list/path', '/operations/apikeys.create/path', '/names/list/pageSize', '/names/list/cursor']));
+      expect(written.operations['apikeys.create']).toBeUndefined();
+      expect(written.declarations).toBeUndefined();
+      expect(written.control).toBeUndefined();
+      expect(written.workspaces).toEqual([{ apiKey: { env: 'INIT_TEST_KEY' } }, { apiKey: { env: 'OUTREACH_KEY_B' } }]);
+      expect(r.stdout).toMatch(/created nothing/);
+      expect(r.stdout).toMatch(/not found \(\d+; [^\n]*fill in by hand:\n(  .*\n)*  \/names\/list\/pageSize: /);
+      expect(r.stdout).toMatch(/export OUTREACH_KEY_B/);
+      expect(r.stdout + r.stderr).not.toContain(key);
+      expect((await loadProfile(out)).workspaces).toHaveLength(2);
+    } finally {
+      await target.stop();
+    }
+  }, 40_000);
 
   it('refuses, exit 2 and before probing, a missing key variable or a target it cannot reach', async () => {
     const out = join(dir, 'refused.json');

@@ -28,9 +28,10 @@ export async function probeApiKeyCreate(wire: Wire, findings: Findings, listPath
   const at = '/operations/apikeys.create';
   // The list's own path first: a collection is most often created where it is listed.
   const paths = [...new Set([...(listPath ? [listPath] : []), ...GET_OPERATION_PATHS['apikeys.list']])];
-  const made = await tryCreate(wire, paths, name);
+  const answers: string[] = [];
+  const made = await tryCreate(wire, paths, name, answers);
   if (!made) {
-    findings.notFound(`${at}/path`, `no POST to ${paths.join(', ')} created a key with the field names ${NAME_FIELDS.join('/')} and ${SCOPES_FIELDS.join('/')}`);
+    findings.notFound(`${at}/path`, `no POST created a key with the field names ${NAME_FIELDS.join('/')} and ${SCOPES_FIELDS.join('/')} (${answers.join(', ')})`);
     return undefined;
   }
   const { res, path, nameField, scopesField } = made;
@@ -57,19 +58,21 @@ export async function probeApiKeyCreate(wire: Wire, findings: Findings, listPath
 }
 
 /**
- * POSTs the field-name pairs in turn at each path: a 404 or 405 says "not this path", a 400 or
- * 422 "not these names", a 2xx a key created (revoked whatever else it proves). Anything else
- * stops (a 403: the key may not manage keys).
+ * POSTs the field-name pairs in turn: a 404 or 405 to the first says "not this path" (the next
+ * is tried), a 400 or 422 "not these names"; the first path that answers otherwise is the only one
+ * whose pairs are all tried (bounded: at most paths + pairs requests). A 2xx is a key created,
+ * revoked whatever else it proves; anything else stops (a 403: the key may not manage keys).
  */
-async function tryCreate(wire: Wire, paths: readonly string[], name: string) {
+async function tryCreate(wire: Wire, paths: readonly string[], name: string, answers: string[]) {
+  const pairs = NAME_FIELDS.flatMap((nameField) => SCOPES_FIELDS.map((scopesField) => ({ nameField, scopesField })));
   for (const path of paths) {
-    pairs: for (const nameField of NAME_FIELDS) {
-      for (const scopesField of SCOPES_FIELDS) {
-        const res: ApiResponse = await wire.post(path, { [nameField]: name, [scopesField]: [SCOPE] });
-        if (res.status >= 200 && res.status < 300) return { res, path, nameField, scopesField };
-        if (res.status === 404 || res.status === 405) break pairs;
-        if (res.status !== 400 && res.status !== 422) return undefined;
-      }
+    for (const [i, { nameField, scopesField }] of pairs.entries()) {
+      const res: ApiResponse = await wire.post(path, { [nameField]: name, [scopesField]: [SCOPE] });
+      if (res.status >= 200 && res.status < 300) return { res, path, nameField, scopesField };
+      answers.push(`${path} {${nameField}, ${scopesField}} ${res.status}`);
+      if (i === 0 && (res.status === 404 || res.status === 405)) break; // not this path: the next
+      if (res.status !== 400 && res.status !== 422) return undefined;
+      if (i === pairs.length - 1) return undefined; // the path is there; no pair of names fits
     }
   }
   return undefined;

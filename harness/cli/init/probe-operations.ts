@@ -41,6 +41,7 @@ export async function probeGetOperations(wire: Wire, findings: Findings): Promis
   for (const [id, paths] of Object.entries(GET_OPERATION_PATHS) as [GetOperation, readonly string[]][]) {
     const at = `/operations/${id}`;
     let hit: { path: string; res: ApiResponse; result: Record<string, string> } | undefined;
+    const answers: string[] = [];
     for (const path of paths) {
       const res = await wire.get(path);
       const result = res.status === 200 ? shapeOf(id, res) : undefined;
@@ -48,9 +49,10 @@ export async function probeGetOperations(wire: Wire, findings: Findings): Promis
         hit = { path, res, result };
         break;
       }
+      answers.push(`${path} ${res.status}${res.status === 200 ? ' of another shape' : ''}`);
     }
     if (!hit) {
-      findings.notFound(`${at}/path`, `no 200 answer of its shape at ${paths.join(', ')}`);
+      findings.notFound(`${at}/path`, `no 200 answer of its shape (GET ${answers.join(', ')})`);
       continue;
     }
     found[id] = hit.path;
