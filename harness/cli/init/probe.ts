@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { TransportError } from '../../client/index.ts';
+import { KitError } from '../../ground/errors.ts';
 import { Findings } from './findings.ts';
 import { openWire, preflight } from './wire.ts';
 import { probeControl } from './probe-control.ts';
@@ -28,6 +30,16 @@ export interface ProbeResult {
 export const INIT_PREFIX = 'oc-init-';
 
 export async function probeTarget(o: ProbeOptions): Promise<ProbeResult> {
+  try {
+    return await probe(o);
+  } catch (e) {
+    // A target that stops answering mid-probe is named like one that never answered (exit 2).
+    if (e instanceof TransportError) throw new KitError(`${o.baseUrl} stopped answering while init probed it: ${e.message}`);
+    throw e;
+  }
+}
+
+async function probe(o: ProbeOptions): Promise<ProbeResult> {
   const wire = openWire(o.baseUrl, o.key);
   if (o.control) wire.recorder.redactor.add(o.control.token);
   await preflight(wire, o.baseUrl, o.keyEnv);
