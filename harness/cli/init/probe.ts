@@ -7,10 +7,12 @@ import { probeControl } from './probe-control.ts';
 import { probeGetOperations } from './probe-operations.ts';
 import { probeApiKeyCreate } from './probe-apikeys.ts';
 import { probeFilters, probePaging } from './probe-lists.ts';
+import { probeRequiredParams } from './probe-required-params.ts';
 
 // One probe of a running target, in order: it answers and takes the key (else a usage error
 // before anything else is sent); the control API; the GET operations; one API key created (the
-// create's shape, and a second item to page through); list parameters; the key revoked.
+// create's shape, and a second item to page through); list and required parameters; the key
+// revoked.
 
 export interface ProbeOptions {
   baseUrl: string;
@@ -52,6 +54,7 @@ async function probe(o: ProbeOptions): Promise<ProbeResult> {
   try {
     await probePaging(wire, findings, ops['apikeys.list']);
     await probeFilters(wire, findings);
+    await probeRequiredParams(wire, findings);
   } finally {
     revoked = await created?.revoke();
   }
