@@ -51,3 +51,9 @@ export function getAt(source: unknown, pointer: string): unknown {
   }
   return cur;
 }
+
+/** JSON pointers of every leaf of a value ("/names/list/cursor", ...), under `prefix`. */
+export function leafPointers(value: unknown, prefix: string): string[] {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${prefix}/${k}`));
+}

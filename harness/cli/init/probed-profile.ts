@@ -1,4 +1,4 @@
-import { setAt, type Findings } from './findings.ts';
+import { leafPointers, setAt, type Findings } from './findings.ts';
 
 // The profile init writes after probing: the starter's shape, every observed value set at its
 // pointer, nothing else claimed. `names` must be complete to load, so a name not proven keeps the
@@ -27,8 +27,11 @@ export function probedProfile(starter: { rateLimit: unknown; names: unknown }, t
   };
   for (const f of findings.observed) setAt(profile, f.pointer, f.value);
   if (controlFound) setAt(profile, '/control/token', { env: target.control!.tokenEnv });
+  // Every name the file holds is marked: those init does not probe are placeholders too.
+  const marks = Object.fromEntries(leafPointers(starter.names, '/names').map((p) => [p, 'not found']));
+  for (const f of findings.all) marks[f.pointer] = f.why === undefined ? 'observed' : 'not found';
   profile.observed = {
-    fields: Object.fromEntries(findings.all.map((f) => [f.pointer, f.why === undefined ? 'observed' : 'not found'])),
+    fields: marks,
     ...(findings.controlExtensions ? { controlExtensions: findings.controlExtensions } : {}),
   };
   return profile;

@@ -1,15 +1,9 @@
 import { REFERENCED_OPERATIONS } from '../../ground/profile-schema.ts';
-import type { Findings } from './findings.ts';
+import { leafPointers, type Findings } from './findings.ts';
 
 // What init prints after probing: the count and list of observed fields, those not found (with
 // why), and what init does not probe at all. Values are field names, paths and status codes
 // the target answered; no key or secret is ever among them.
-
-/** JSON pointers of every leaf of an object ("/list/cursor"). */
-function leaves(value: unknown, prefix: string): string[] {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
-  return Object.entries(value).flatMap(([k, v]) => leaves(v, `${prefix}/${k}`));
-}
 
 export interface ProbeSummary {
   out: string;
@@ -26,7 +20,7 @@ export interface ProbeSummary {
 export function probeReport(s: ProbeSummary, findings: Findings, starterNames: unknown): string {
   const { observed, missing } = findings;
   const probed = new Set(findings.all.map((f) => f.pointer));
-  const unprobedNames = leaves(starterNames, '/names').filter((p) => !probed.has(p));
+  const unprobedNames = leafPointers(starterNames, '/names').filter((p) => !probed.has(p));
   const unprobedOps = REFERENCED_OPERATIONS.filter((id) => !findings.all.some((f) => f.pointer.startsWith(`/operations/${id}/`)));
   const key = s.createdKey;
   const lines = [
