@@ -3,17 +3,81 @@ import { resolve } from 'node:path';
 import { DEFAULT_PROFILE_PATH } from '../runner/profile.ts';
 import { KitError } from '../ground/errors.ts';
 import { parseArgs } from '../ground/args.ts';
+import { CONTROL_TOKEN_ENV } from '../client/index.ts';
+import { probeTarget } from './init/probe.ts';
+import { probedProfile } from './init/probed-profile.ts';
+import { probeReport } from './init/report.ts';
+import { MAX_PROBE_REQUESTS } from './init/wire.ts';
 
 /**
  * `outreach-conformance init [--out my-target.json]`: a starter profile for your own target,
  * from the reference's (the names it declares are the reference's choices: replace each with
  * your implementation's). Keys are read from environment variables, never written to the file.
+ * With `--base-url URL [--key-env VAR]` it probes that running target first and writes what the
+ * target's answers prove, each field marked observed or not found (init/ holds the probes).
  */
 export async function initCommand(argv: string[]): Promise<number> {
-  const flags = parseArgs(argv, { out: { type: 'string' }, force: { type: 'boolean' } });
+  const flags = parseArgs(argv, {
+    out: { type: 'string' },
+    force: { type: 'boolean' },
+    'base-url': { type: 'string' },
+    'key-env': { type: 'string' },
+    'control-url': { type: 'string' },
+    'control-token-env': { type: 'string' },
+  });
   const out = resolve((flags.out as string | undefined) ?? 'outreach-target.json');
   if (!flags.force && (await access(out).then(() => true, () => false))) throw new KitError(`${out} exists; pass --force to overwrite`);
   const reference = JSON.parse(await readFile(DEFAULT_PROFILE_PATH, 'utf8'));
+  if (flags['base-url'] !== undefined) return probeAndWrite(flags, out, reference);
+  for (const f of ['key-env', 'control-url', 'control-token-env']) if (flags[f] !== undefined) throw new KitError(`--${f} goes with --base-url URL (the target init probes)`);
+  return writeStarter(out, reference);
+}
+
+/** An environment variable's value, or a usage error naming the variable (never its value). */
+function fromEnv(name: string, flag: string): string {
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new KitError(`${flag} takes the NAME of an environment variable, got "${name}"`);
+  const value = process.env[name];
+  if (!value) throw new KitError(`${flag} ${name}: environment variable ${name} is not set`);
+  return value;
+}
+
+function urlOf(value: string, flag: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new KitError(`${flag} takes an http(s) URL, got "${value}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new KitError(`${flag} takes an http(s) URL, got "${value}"`);
+  const base = value.replace(/\/+$/, '');
+  if (/\/v1$/.test(base)) throw new KitError(`${flag} is the base URL without /v1 (e.g. ${base.slice(0, -3)})`);
+  return base;
+}
+
+async function probeAndWrite(flags: Record<string, unknown>, out: string, reference: { rateLimit: unknown; names: unknown }): Promise<number> {
+  const baseUrl = urlOf(flags['base-url'] as string, '--base-url');
+  const keyEnv = (flags['key-env'] as string | undefined) ?? 'OUTREACH_KEY_A';
+  const key = fromEnv(keyEnv, '--key-env');
+  let control: { baseUrl: string; token: string; tokenEnv: string } | undefined;
+  if (flags['control-url'] !== undefined) {
+    const tokenEnv = (flags['control-token-env'] as string | undefined) ?? CONTROL_TOKEN_ENV;
+    control = { baseUrl: urlOf(flags['control-url'] as string, '--control-url'), token: fromEnv(tokenEnv, '--control-token-env'), tokenEnv };
+  } else if (flags['control-token-env'] !== undefined) throw new KitError('--control-token-env goes with --control-url URL');
+  const probe = await probeTarget({ baseUrl, key, keyEnv, ...(control ? { control } : {}) });
+  const profile = probedProfile(reference, { baseUrl, keyEnv, ...(control ? { control } : {}) }, probe.findings);
+  await writeFile(out, `${JSON.stringify(profile, null, 2)}\n`);
+  const secondKey = (profile.workspaces as { apiKey: { env: string } }[])[1]?.apiKey.env;
+  process.stdout.write(
+    probeReport(
+      { out, baseUrl, keyEnv, apiRequests: probe.apiRequests, controlRequests: probe.controlRequests, maxRequests: MAX_PROBE_REQUESTS, ...(probe.createdKey ? { createdKey: probe.createdKey } : {}), ...(secondKey ? { secondKeyEnv: secondKey } : {}) },
+      probe.findings,
+      reference.names,
+    ),
+  );
+  return probe.createdKey?.revoked === false ? 1 : 0;
+}
+
+async function writeStarter(out: string, reference: Record<string, any>): Promise<number> {
   const profile = {
     name: 'my staging target',
     baseUrl: 'https://staging.example.com',
@@ -39,6 +103,7 @@ export async function initCommand(argv: string[]): Promise<number> {
       'replace every entry of "names" and "operations" with your implementation\'s (they are the reference target\'s choices);\n' +
       '"declarations" too: variantIdPath (where a created campaign shows a step\'s variant id, for the test-email checks),\n' +
       'sendFailuresBeforeFailed and recipientRefusal (how your mailboxes count SMTP refusals);\n' +
+      'or let init probe your running target for what it can observe: init --base-url URL --key-env VAR;\n' +
       'then: npx outreach-conformance run --profile ' + out + '\n',
   );
   return 0;

@@ -13,7 +13,11 @@ export const USAGE: Readonly<Record<string, string>> = {
   verify: `  outreach-conformance verify BUNDLE.tgz [--key PUB.pem] [--attestation FILE]
                                                                checks a run's certification bundle and, with --key, its signed
                                                                attestation (exit 1 tampered or not signed by that key, 2 unreadable)`,
-  init: `  outreach-conformance init [--out FILE] [--force]             writes a starter profile for your own target`,
+  init: `  outreach-conformance init [--out FILE] [--force]             writes a starter profile for your own target
+                           [--base-url URL [--key-env VAR] [--control-url URL [--control-token-env VAR]]]
+                                 probes that running target first (key read from $VAR, default OUTREACH_KEY_A;
+                                 at most 90 requests, one API key created and revoked) and writes what it
+                                 proves, each field marked observed or not found`,
   load: `  outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load --help" lists the flags`,
   compare: `  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath] ...
                                                                a regression compare (compare.json, compare.html); "compare --help" lists the flags`,

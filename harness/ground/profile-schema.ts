@@ -232,6 +232,19 @@ export const Profile = z
       })
       .strict()
       .optional(),
+    /**
+     * Written by `init --base-url`: per field it probed or holds as a placeholder (a JSON pointer
+     * such as `/names/list/pageSize`), whether the target's answers proved its value (`observed`)
+     * or not (`not found`: the file holds the starter's placeholder, or leaves the field out).
+     * Checks never read it; `controlExtensions` is what the control API's GET /capabilities announced.
+     */
+    observed: z
+      .object({
+        fields: z.record(z.string().startsWith('/'), z.enum(['observed', 'not found'])),
+        controlExtensions: z.array(z.string()).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .superRefine((p, ctx) => {
