@@ -1,6 +1,6 @@
 import { acceptedBy, type Endpoint } from './endpoints.ts';
 import { ERROR_TABLE, type SchemaName } from './schemas/index.ts';
-import { REFERENCED_OPERATIONS, type ReferencedOperationId } from '../profile-schema.ts';
+import { REFERENCED_OPERATIONS } from '../profile-schema.ts';
 import { KitError } from '../errors.ts';
 import { componentSchemas, listName, MUTATE_BODY, schemaRef, usedComponents } from './openapi/components.ts';
 import { IDEMPOTENCY_KEY, pathParameters, queryParameters } from './openapi/parameters.ts';
@@ -86,13 +86,13 @@ const shape = (path: string) => path.replace(/\{\w+\}/g, '{}');
 
 function addDeclared(paths: Record<string, Record<string, Record<string, unknown>>>, endpoints: readonly Endpoint[], r: Reading): void {
   for (const id of REFERENCED_OPERATIONS) {
-    const op = r.operations[id as ReferencedOperationId];
+    const op = r.operations[id];
     if (!op) continue;
     const key = Object.keys(paths).find((p) => shape(p) === shape(op.path)) ?? op.path;
     const ep = endpoints.find((e) => e.referenced === id);
     const d = declaredOperation(id, op, ep, r, key);
     const taken = paths[key]?.[d.method];
-    if (taken) throw new KitError(`profile field operations.${id}: ${op.method} ${op.path} is already ${String(taken.operationId)} in the spec's API or the profile`);
+    if (taken) throw new KitError(`profile field operations.${id}: ${op.method} ${op.path} is already ${String(taken.operationId)} (one method and path, one operation)`);
     const responses = { ...successResponse(id, undefined, d.result, r), ...ERROR_RESPONSES };
     (paths[key] ??= {})[d.method] = { ...d.operation, ...access(ep), responses };
   }

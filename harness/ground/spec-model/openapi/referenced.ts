@@ -21,9 +21,8 @@ function resultLeaf(id: string, logical: string): Record<string, unknown> {
 }
 
 export interface DeclaredOperation {
-  id: ReferencedOperationId;
+  /** Lower case, as the key of a path item. */
   method: string;
-  path: string;
   /** The operation object without its security, success and error answers (the caller adds those). */
   operation: Record<string, unknown>;
   /** The success answer's schema. */
@@ -71,7 +70,7 @@ export function declaredOperation(id: ReferencedOperationId, op: Operation, ep: 
     parameters: [...pathParameters(path), ...(mutating ? [IDEMPOTENCY_KEY] : []), ...queryParameters(id, op.list, r), ...fields.query],
     ...(fields.body ? { requestBody: fields.body } : {}),
   };
-  return { id, method: op.method.toLowerCase(), path, operation, result: resultSchema(id, op) };
+  return { method: op.method.toLowerCase(), operation, result: resultSchema(id, op) };
 }
 
 /** The referenced operations the profile leaves undeclared, listed with what the spec says of them. */
