@@ -2,10 +2,12 @@ import { z } from 'zod';
 import { listOf, mutateBody, SCHEMAS } from '../schemas/index.ts';
 import type { Endpoint } from '../endpoints.ts';
 import { marked, type Reading } from './reading.ts';
+import { applyDeclarations } from './declared-schemas.ts';
 
 // components.schemas: the spec model's named zod schemas, converted together so a schema used
 // inside another is a $ref to its component (not a copy), plus the list answers of the list
-// endpoints and the mutate body under the vendor's field names.
+// endpoints and the mutate body under the vendor's field names; the vendor's declared values
+// where the spec leaves them open (declared-schemas.ts).
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -35,6 +37,7 @@ export function componentSchemas(endpoints: readonly Endpoint[], r: Reading): Re
   const mutateProps = schemas[MUTATE_BODY]!.properties as Record<string, Record<string, unknown>>;
   Object.assign(mutateProps[names.operation]!, marked(r.names.mutateOperation.declared));
   Object.assign(mutateProps[names.status]!, marked(r.names.mutateStatus.declared));
+  applyDeclarations(schemas, r);
   return schemas;
 }
 

@@ -38,6 +38,7 @@ export interface Reading {
   baseUrl?: string;
   names: Record<NameKey, Named>;
   operations: Profile['operations'];
+  declarations: Profile['declarations'];
   /** The declared success status of an endpoint or referenced operation (by id, else `*`). */
   successStatus(id: string): number | undefined;
   businessRuleErrorCode?: string;
@@ -65,6 +66,7 @@ export function readingOf(profile?: VendorProfile): Reading {
     baseUrl: profile?.baseUrl,
     names,
     operations: profile?.operations ?? {},
+    declarations: profile?.declarations ?? {},
     successStatus: (id) => statuses[id] ?? statuses['*'],
     businessRuleErrorCode: profile?.names.businessRuleErrorCode,
   };
