@@ -77,6 +77,8 @@ describe('openapi', () => {
       '/components/schemas/CampaignCreateBody',
       '/components/schemas/WarmupInput/properties/strategy',
       '/components/schemas/AccountCreateInput/properties/warmup',
+      '/components/responses/ValidationFailed', // the business-rule refusals' code
+      '/components/schemas/Schedule/properties/sendingDays/items', // the weekday numbering
     ]));
     expect(doc['x-referenced-operations']).toHaveLength(15);
     expect(doc.paths['/v1/api-keys']).toBeUndefined();
@@ -117,6 +119,7 @@ describe('openapi', () => {
       expect([defSchemas.AccountCreateInput.properties.maxEmailsPerDay.default, altSchemas.AccountCreateInput.properties.maxEmailsPerDay.default]).toEqual([50, 30]);
       expect(altSchemas.AccountCreateInput.properties.warmup.default).toMatchObject({ enabled: true, strategy: 'gradual' });
       expect(altSchemas.WarmupInput.properties.maxPerDay).toMatchObject({ minimum: 5, maximum: 80 });
+      expect([defSchemas.Schedule.properties.sendingDays.items, altSchemas.Schedule.properties.sendingDays.items]).toMatchObject([{ minimum: 0, maximum: 6 }, { minimum: 1, maximum: 7 }]);
     });
   });
 

@@ -1,10 +1,10 @@
 import { ACCOUNT_INPUT_BOUNDS } from '../schemas/index.ts';
 import { NOT_DECLARED, type Reading } from './reading.ts';
 
-// The request schemas where the spec leaves values "not shown" (2.2 mailbox defaults, 2.3 warmup
-// defaults, bounds and strategies, 2.5 required campaign fields, 8 the leads list limit): the
-// vendor's declarations written as JSON Schema keywords (default, minimum/maximum, enum,
-// required, maxItems), each place the profile leaves open marked instead.
+// The schemas where the spec leaves values "not shown" (2.2 mailbox defaults, 2.3 warmup
+// defaults, bounds and strategies, 2.5 required campaign fields and weekday numbering, 8 the
+// leads list limit): the vendor's declarations written as JSON Schema keywords (default,
+// minimum/maximum, enum, required, maxItems), each place the profile leaves open marked instead.
 
 type Schema = Record<string, unknown>;
 type Schemas = Record<string, Schema>;
@@ -46,7 +46,21 @@ function campaignCreate(schemas: Schemas, d: Declarations): void {
   Object.assign(leads, either(d.campaignCreateMaxLeads, { maxItems: d.campaignCreateMaxLeads }));
 }
 
+/** How schedule.sendingDays numbers weekdays: the first number and the day it stands for. */
+const NUMBERING = { '0-sunday': [0, 'Sunday'], '1-monday': [1, 'Monday'], '0-monday': [0, 'Monday'] } as const;
+
+function sendingDays(schemas: Schemas, numbering: Reading['sendingDays']): void {
+  let weekday: Schema = NOT_DECLARED;
+  if (numbering) {
+    const [first, day] = NUMBERING[numbering];
+    weekday = { minimum: first, maximum: first + 6, description: `weekday, ${first} = ${day}` };
+  }
+  const schedules = [schemas.Schedule!, propertiesOf(schemas, 'CampaignCreateBody').schedule!, propertiesOf(schemas, 'CampaignPatchBody').schedule!];
+  for (const schedule of schedules) Object.assign((schedule.properties as Record<string, Schema>).sendingDays!.items as Schema, weekday);
+}
+
 export function applyDeclarations(schemas: Schemas, r: Reading): void {
+  sendingDays(schemas, r.sendingDays);
   mailboxCreate(schemas, r.declarations);
   warmup(schemas, r.declarations);
   campaignCreate(schemas, r.declarations);

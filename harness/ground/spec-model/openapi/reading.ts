@@ -42,6 +42,7 @@ export interface Reading {
   /** The declared success status of an endpoint or referenced operation (by id, else `*`). */
   successStatus(id: string): number | undefined;
   businessRuleErrorCode?: string;
+  sendingDays?: Profile['names']['sendingDays'];
 }
 
 function declaredNames(n: Profile['names']): Partial<Record<NameKey, string>> {
@@ -69,5 +70,6 @@ export function readingOf(profile?: VendorProfile): Reading {
     declarations: profile?.declarations ?? {},
     successStatus: (id) => statuses[id] ?? statuses['*'],
     businessRuleErrorCode: profile?.names.businessRuleErrorCode,
+    sendingDays: profile?.names.sendingDays,
   };
 }
