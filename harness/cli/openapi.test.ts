@@ -196,5 +196,10 @@ describe('openapi', () => {
       expect([r.code, r.stdout]).toEqual([2, '']);
       expect(r.stderr).toMatch(/operations\.accounts\.get: PATCH \/v1\/accounts\/\{accountId\} is already accounts\.update/);
     });
+    it('two referenced operations declared on one method and path', async () => {
+      const r = await cli(['openapi', '--profile', await profileFile(changed((p) => (p.operations['leads.list'] = { method: 'GET', path: '/v1/accounts', list: true })))]);
+      expect([r.code, r.stdout]).toEqual([2, '']);
+      expect(r.stderr).toContain('operations.leads.list: GET /v1/accounts is already accounts.list');
+    });
   });
 });
