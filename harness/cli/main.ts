@@ -41,7 +41,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'plan':
         return await (await import('./plan.ts')).planCommand(rest);
       case 'openapi':
-        return await (await import('./openapi.ts')).openapiCommand();
+        return await (await import('./openapi.ts')).openapiCommand(rest);
       case 'verify':
         return await (await import('./verify.ts')).verifyCommand(rest);
       case 'sinks':

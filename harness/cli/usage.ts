@@ -22,7 +22,10 @@ export const USAGE: Readonly<Record<string, string>> = {
   compare: `  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath] ...
                                                                a regression compare (compare.json, compare.html); "compare --help" lists the flags`,
   plan: `  outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out]   the four depths (checks, requests, clauses, minutes), or one run's plan`,
-  openapi: `  outreach-conformance openapi                                 prints an OpenAPI 3.1 document from the spec model`,
+  openapi: `  outreach-conformance openapi [--profile FILE]                prints an OpenAPI 3.1 document from the spec model; with a profile,
+                                                               that vendor's concrete document (its declared names, referenced
+                                                               operations and success statuses; what it leaves open is marked
+                                                               x-outreach-conformance: not-declared)`,
   sinks: `  outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
                                                                standalone SMTP/IMAP sinks with their HTTP API`,
   mutation: `  outreach-conformance mutation [--out DIR] [--only REGEX] [--depth D]   kills every mutant of the reference target (or measures a depth's selection)`,
