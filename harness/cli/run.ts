@@ -8,7 +8,7 @@ import { DEFAULT_PROFILE_PATH, loadProfile, profileForReport, resolveSecret } fr
 import { KitError } from '../ground/errors.ts';
 import { selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
-import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
+import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { clockOf } from '../runner/expected.ts';
 import { formatSelection } from '../runner/select-depth.ts';
 import { leftOutHint, parseDepth, parseTimeBudget } from './plan.ts';
@@ -155,7 +155,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     say(choice.why);
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
-    const concurrency = flags.concurrency ?? 8;
+    const concurrency = flags.concurrency ?? defaultConcurrency(profile);
     const announced = plan(checks, profile, workspaces, depth, concurrency);
     say(formatPlan(announced));
 

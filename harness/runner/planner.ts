@@ -35,7 +35,17 @@ export function effectivePoolSize(profile: Profile, depth: string, override?: nu
   return depth === 'full' && profile.embedded ? Math.max(profile.poolSize, 64) : profile.poolSize;
 }
 
-export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default', concurrency = 8): Plan {
+/**
+ * Checks at once in the concurrent phase unless --concurrency says: 8; 16 against a target that
+ * keeps real time, where up to nine checks spend a minute waiting on it (a rate window, mail
+ * polls) and would otherwise hold every slot while the rate budget sits idle. The rate budget,
+ * not this number, bounds what the target receives.
+ */
+export function defaultConcurrency(profile: Pick<Profile, 'embedded' | 'control'>): number {
+  return clockOf(profile) === 'real' ? 16 : 8;
+}
+
+export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default', concurrency = defaultConcurrency(profile)): Plan {
   // A check that skips on this profile (a feature it does not declare) sends nothing.
   const ran = checks.filter((c) => !staticGap(c, profile));
   const cleanup = cleansUp(profile) ? ran.reduce((n, c) => n + expectedCleanup(c), 0) : 0;
