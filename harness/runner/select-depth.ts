@@ -364,9 +364,12 @@ export function formatSelection(s: DepthSelection, listHint: string): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const head =
     `depth ${s.depth}: ${s.chosen.length} of ${s.chosen.length + s.leftOut.length} checks, about ${n(s.requests)} requests` +
-    `${s.budget === undefined ? ' (no request budget)' : ` (budget ${n(s.budget)})`}, ${s.clauses.covered} of ${s.clauses.coverable} clauses`;
+    `${s.budget === undefined ? ' (no request budget)' : ` (budget ${n(s.budget)})`}, covering ${s.clauses.covered} of the ${CLAUSE_BY_ID.size} clauses`;
+  // The same denominator as plan and the headline: the catalog's clauses.
   const lost = s.clauses.coverable - s.clauses.covered;
-  const tail = s.leftOut.length ? `; ${s.leftOut.length} checks left out${lost ? ` (${lost} clauses with them)` : ' (every clause still proven)'}: ${listHint}` : '';
+  const tail = s.leftOut.length
+    ? `; ${s.leftOut.length} checks left out${lost ? `, which alone cover ${lost} more clauses` : ' (they cover no clause the chosen ones do not)'}: ${listHint}`
+    : '';
   return `${head}${tail}${s.unmet.length ? `\n  not met within the budget: ${s.unmet.join(', ')}` : ''}\n${formatDetection(s.mutants, 3)}`;
 }
 
