@@ -26,6 +26,34 @@ async function emptyWindow(api: ApiClient, limit: number, windowSeconds: number)
   return 0;
 }
 
+/**
+ * Requests alternating between the keys until the first 429 (at most limit + 5 in one window).
+ * The spec does not say whether the window slides or is fixed: on a fixed one the burst may
+ * straddle its boundary, which X-RateLimit-Remaining shows by going up. Where real time runs
+ * (`leading` given: no control clock), the count then starts again with the new window, once.
+ * Returns the requests served in the window the burst ended in, and what that window held
+ * before them (`leading`, 0 after a new window began).
+ */
+export async function burst(keys: ApiClient[], limit: number, leading?: number): Promise<{ served: ApiResponse[]; limited?: ApiResponse; leading: number }> {
+  let served: ApiResponse[] = [];
+  let before = leading ?? 0;
+  let restarts = leading === undefined ? 0 : 1;
+  for (let i = 0; served.length < limit + 5; i++) {
+    const res = await keys[i % 2]!.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
+    if (res.status === 429) return { served, limited: res, leading: before };
+    if (!is2xx(res)) fail(`request ${served.length + before + 1} of the window answered ${res.status}`, res);
+    const last = served[served.length - 1];
+    const [prev, now] = [last && remaining(last), remaining(res)];
+    if (restarts > 0 && prev !== undefined && now !== undefined && now > prev) {
+      restarts--;
+      served = [];
+      before = 0;
+    }
+    served.push(res);
+  }
+  return { served, leading: before };
+}
+
 export const RATE_LIMIT_CHECKS: Check[] = [
   {
     id: 'RATE-LIMIT/one-workspace-two-keys',
@@ -46,15 +74,8 @@ export const RATE_LIMIT_CHECKS: Check[] = [
       const other = await ctx.workspace();
       const second = await ws.createKey(['usage:read']); // counts as one request of the window
       const keys = [ws.api, second.client];
-      const served: ApiResponse[] = [];
-      let limited: ApiResponse | undefined;
-      for (let i = 0; i < limit + 5 && !limited; i++) {
-        const res = await keys[i % 2]!.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
-        if (res.status === 429) limited = res;
-        else if (!is2xx(res)) fail(`request ${i + 2} of the window answered ${res.status}`, res);
-        else served.push(res);
-      }
-      const used = served.length + 1 + before; // + the key creation and the probe of an empty window
+      const { served, limited, leading } = await burst(keys, limit, ctx.control ? undefined : 1 + before);
+      const used = served.length + leading; // + what the window held before the burst (key creation, probe)
       if (!limited) fail(`${used} requests within the window were all served; the limit is ${limit} per ${windowSeconds} s`, served[served.length - 1]);
       expectThat(used >= limit, `the workspace was limited after ${used} requests; the limit is ${limit} per ${windowSeconds} s`, limited);
       expectThat(used <= limit, `the workspace served ${used} requests before the first 429; the limit is ${limit}`, limited);
