@@ -29,15 +29,15 @@ async function emptyWindow(api: ApiClient, limit: number, windowSeconds: number)
 /**
  * Requests alternating between the keys until the first 429 (at most limit + 5 in one window).
  * The spec does not say whether the window slides or is fixed: on a fixed one the burst may
- * straddle its boundary, which X-RateLimit-Remaining shows by going up. Where real time runs
- * (`leading` given: no control clock), the count then starts again with the new window, once.
+ * straddle its boundary, which X-RateLimit-Remaining shows by going up. Where real time runs (no
+ * control clock holding it still), the count then starts again with the new window, once.
  * Returns the requests served in the window the burst ended in, and what that window held
- * before them (`leading`, 0 after a new window began).
+ * before them: `leading` (the requests before the burst), 0 once a new window began.
  */
-export async function burst(keys: ApiClient[], limit: number, leading?: number): Promise<{ served: ApiResponse[]; limited?: ApiResponse; leading: number }> {
+export async function burst(keys: ApiClient[], limit: number, leading: number, realTime: boolean): Promise<{ served: ApiResponse[]; limited?: ApiResponse; leading: number }> {
   let served: ApiResponse[] = [];
-  let before = leading ?? 0;
-  let restarts = leading === undefined ? 0 : 1;
+  let before = leading;
+  let restarts = realTime ? 1 : 0;
   for (let i = 0; served.length < limit + 5; i++) {
     const res = await keys[i % 2]!.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
     if (res.status === 429) return { served, limited: res, leading: before };
@@ -74,7 +74,7 @@ export const RATE_LIMIT_CHECKS: Check[] = [
       const other = await ctx.workspace();
       const second = await ws.createKey(['usage:read']); // counts as one request of the window
       const keys = [ws.api, second.client];
-      const { served, limited, leading } = await burst(keys, limit, ctx.control ? undefined : 1 + before);
+      const { served, limited, leading } = await burst(keys, limit, 1 + before, !ctx.control);
       const used = served.length + leading; // + what the window held before the burst (key creation, probe)
       if (!limited) fail(`${used} requests within the window were all served; the limit is ${limit} per ${windowSeconds} s`, served[served.length - 1]);
       expectThat(used >= limit, `the workspace was limited after ${used} requests; the limit is ${limit} per ${windowSeconds} s`, limited);
