@@ -9,7 +9,7 @@ import { KIT } from '../kit.ts';
  * what the embedded reference left on the wire (a verification waiting out a 5 s DNS timeout
  * keeps the event loop alive after the run is over). Servers (`reference`, `sinks`) stay up.
  */
-export const DONE_WHEN_RETURNED: ReadonlySet<string> = new Set(['run', 'plan', 'openapi', 'verify', 'init', 'mutation']);
+export const DONE_WHEN_RETURNED: ReadonlySet<string> = new Set(['run', 'plan', 'openapi', 'verify', 'init', 'mutation', 'sweep']);
 
 const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h');
 
@@ -44,6 +44,8 @@ export async function main(argv: string[]): Promise<number> {
         return await (await import('./openapi.ts')).openapiCommand(rest);
       case 'verify':
         return await (await import('./verify.ts')).verifyCommand(rest);
+      case 'sweep':
+        return await (await import('./sweep.ts')).sweepCommand(rest);
       case 'sinks':
         return await (await import('../sinks/cli.ts')).sinksCommand(rest);
       case 'mutation':

@@ -9,7 +9,7 @@ import { KitError } from '../ground/errors.ts';
 import { selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
-import { clockOf } from '../runner/expected.ts';
+import { cleansUp, clockOf } from '../runner/expected.ts';
 import { formatSelection } from '../runner/select-depth.ts';
 import { leftOutHint, parseDepth, parseTimeBudget } from './plan.ts';
 import { newRunSeed } from '../runner/seed.ts';
@@ -152,6 +152,9 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const checks = choice.checks;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
+    // What the run creates carries its prefix: a run stopped before its clean-up leaves it to sweep.
+    const prefix = `oc${randomBytes(3).toString('hex')}-`;
+    if (cleansUp(profile)) say(`what this run creates carries the prefix ${prefix} (a run stopped before its clean-up: outreach-conformance sweep --profile ${flags.profile ?? 'FILE'} --prefix ${prefix})`);
     say(choice.why);
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
@@ -176,7 +179,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     await head.close();
 
-    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix: `oc${randomBytes(3).toString('hex')}-`, checkIds: checks.map((c) => c.id), concurrency, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
+    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix, checkIds: checks.map((c) => c.id), concurrency, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
     const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started });
     await runInVitest(context, !!flags['vitest-output'], progress);

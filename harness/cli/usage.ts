@@ -18,6 +18,9 @@ export const USAGE: Readonly<Record<string, string>> = {
                                  probes that running target first (key read from $VAR, default OUTREACH_KEY_A;
                                  at most 90 requests, one API key created and revoked) and writes what it
                                  proves, each field marked observed or not found`,
+  sweep: `  outreach-conformance sweep --profile FILE [--prefix ocXXXXXX-] [--dry-run]
+                                 deletes the API keys and mailboxes that runs which did not finish left in the
+                                 profile's workspaces (that run's prefix, else any run's; exit 1 if some remain)`,
   load: `  outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load --help" lists the flags`,
   compare: `  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath] ...
                                                                a regression compare (compare.json, compare.html); "compare --help" lists the flags`,

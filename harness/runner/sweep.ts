@@ -32,39 +32,53 @@ export async function cleanUp(workspaces: readonly PooledWorkspace[], profile: P
 
 /** The fallback: list the workspace and delete what carries the run prefix. */
 async function sweepListing(ws: PooledWorkspace, profile: Profile, prefix: string): Promise<string[]> {
-  const leftovers: string[] = [];
-  const listOp = operation(profile, 'apikeys.list');
-  if (listOp) {
+  return (await sweepWorkspace(ws, profile, (name) => name.startsWith(prefix))).left;
+}
+
+/** What a sweep of one workspace found carrying a run prefix, and what of it is still there. */
+export interface Swept {
+  found: string[];
+  left: string[];
+}
+
+/**
+ * Lists the workspace's API keys and mailboxes (the referenced list operations) and deletes those
+ * whose name (a key's) or address (a mailbox's) `match`es; never the workspace's own key.
+ * `dryRun`: finds, deletes nothing. A listing the profile declares no operation for is said.
+ */
+export async function sweepWorkspace(ws: Pick<PooledWorkspace, 'api' | 'apiKeyId'>, profile: Profile, match: (name: string) => boolean, o: { dryRun?: boolean } = {}): Promise<Swept> {
+  const out: Swept = { found: [], left: [] };
+  const kinds = [
+    { kind: 'api key' as const, op: 'apikeys.list' as const, name: 'name' },
+    { kind: 'mailbox' as const, op: 'accounts.list' as const, name: 'emailAddress' },
+  ];
+  for (const k of kinds) {
+    const listOp = operation(profile, k.op);
+    if (!listOp) {
+      out.left.push(`every ${k.kind} (the profile declares no "${k.op}" operation to list them)`);
+      continue;
+    }
     for (const item of await listAll(ws, listOp.path, profile).catch(() => [])) {
-      const name = (item as { name?: unknown }).name;
+      const name = (item as Record<string, unknown>)[k.name];
       const id = (item as { id?: unknown }).id;
-      if (typeof name === 'string' && name.startsWith(prefix) && typeof id === 'string' && id !== ws.apiKeyId) {
-        const status = await remove(ws, 'api key', id);
-        if (status === undefined || status >= 300) leftovers.push(`api key ${id} (${name})`);
-      }
+      if (typeof name !== 'string' || !match(name) || typeof id !== 'string' || id === ws.apiKeyId) continue;
+      const what = `${k.kind} ${id} (${name})`;
+      out.found.push(what);
+      if (o.dryRun) continue;
+      const status = await remove(ws, k.kind, id);
+      if (status === undefined || (status >= 300 && status !== 404)) out.left.push(what);
     }
   }
-  const accountsOp = operation(profile, 'accounts.list');
-  if (accountsOp) {
-    for (const item of await listAll(ws, accountsOp.path, profile).catch(() => [])) {
-      const email = (item as { emailAddress?: unknown }).emailAddress;
-      const id = (item as { id?: unknown }).id;
-      if (typeof email === 'string' && email.startsWith(prefix) && typeof id === 'string') {
-        const status = await remove(ws, 'mailbox', id);
-        if (status === undefined || status >= 300) leftovers.push(`mailbox ${id} (${email})`);
-      }
-    }
-  }
-  return leftovers;
+  return out;
 }
 
 /** DELETEs one mailbox or API key; its status, undefined when the request failed on the wire. */
-async function remove(ws: PooledWorkspace, kind: 'mailbox' | 'api key', id: string): Promise<number | undefined> {
+async function remove(ws: Pick<PooledWorkspace, 'api'>, kind: 'mailbox' | 'api key', id: string): Promise<number | undefined> {
   const path = kind === 'mailbox' ? fillPath('/v1/accounts/{id}', { id }) : `/v1/api-keys/${encodeURIComponent(id)}`;
   return (await ws.api.delete(path).catch(() => undefined))?.status;
 }
 
-async function listAll(ws: PooledWorkspace, path: string, profile: Profile): Promise<unknown[]> {
+async function listAll(ws: Pick<PooledWorkspace, 'api'>, path: string, profile: Profile): Promise<unknown[]> {
   const items: unknown[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 20; page++) {
