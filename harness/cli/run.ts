@@ -8,7 +8,8 @@ import { DEFAULT_PROFILE_PATH, loadProfile, profileForReport, resolveSecret } fr
 import { KitError } from '../ground/errors.ts';
 import { selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
-import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
+import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan, type Plan } from '../runner/planner.ts';
+import type { KeyObject } from 'node:crypto';
 import { cleansUp, clockOf } from '../runner/expected.ts';
 import { formatSelection } from '../runner/select-depth.ts';
 import { leftOutHint, parseDepth, parseTimeBudget } from './plan.ts';
@@ -184,37 +185,56 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started });
     await runInVitest(context, !!flags['vitest-output'], progress);
 
-    const events = await readEvents(eventsPath);
-    const exchanges = events.filter((e) => e.type === 'exchange');
-    const requests = exchanges.filter((e) => e.request.url.startsWith(`${baseUrl}/`)).length;
-    const tail = createNdjsonSink(eventsPath, { append: true });
-    const finished = {
-      type: 'run-end' as const,
-      finishedAt: new Date().toISOString(),
-      stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs: Date.now() - started },
-    };
-    tail.emit(finished);
-    await tail.close();
-    const { results } = await writeReports(dir, {
-      events: [...events, finished],
-      clauses: [...CLAUSES],
-      checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses), features: c.features })),
-      mutation: embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
-    });
-    // The certification bundle; the run's own secrets are erased once more as a last guard.
-    const bundle = await writeBundle(dir, { redact: (t) => redactor.text(t) });
-    // Signed from the bundle's own results.json, so the certificate says what the bundle holds.
-    const attestation = signWith ? await writeAttestation(dir, bundle.results, { name: BUNDLE_NAME, sha256: bundle.sha256 }, signWith) : undefined;
-    const latest = join(outRoot, 'latest');
-    await rm(latest, { recursive: true, force: true });
-    await cp(dir, latest, { recursive: true });
-    // The verdict is always printed, --quiet or not.
-    const signed = attestation ? `attestation: ${attestation.path} (in-toto, DSSE, signed by key ${attestation.keyid}; verify --key PUB.pem checks it)\n` : '';
-    process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n${signed}`);
-    return { exitCode: exitCodeOf(results), dir };
+    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith });
   } finally {
     await embedded?.stop();
   }
+}
+
+interface Finish {
+  dir: string;
+  outRoot: string;
+  eventsPath: string;
+  baseUrl: string;
+  announced: Plan;
+  started: number;
+  embedded: boolean;
+  /** Erases the run's secrets once more from the bundle (a last guard). */
+  redact: (text: string) => string;
+  signWith?: KeyObject;
+}
+
+/** After the checks: the run-end event, the reports, the bundle (signed with --sign), latest/, the verdict. */
+async function finishRun(o: Finish): Promise<RunOutcome> {
+  const { dir, outRoot, eventsPath, baseUrl, announced, started, signWith } = o;
+  const events = await readEvents(eventsPath);
+  const exchanges = events.filter((e) => e.type === 'exchange');
+  const requests = exchanges.filter((e) => e.request.url.startsWith(`${baseUrl}/`)).length;
+  const tail = createNdjsonSink(eventsPath, { append: true });
+  const finished = {
+    type: 'run-end' as const,
+    finishedAt: new Date().toISOString(),
+    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs: Date.now() - started },
+  };
+  tail.emit(finished);
+  await tail.close();
+  const { results } = await writeReports(dir, {
+    events: [...events, finished],
+    clauses: [...CLAUSES],
+    checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses), features: c.features })),
+    mutation: o.embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
+  });
+  // The certification bundle; the run's own secrets are erased once more as a last guard.
+  const bundle = await writeBundle(dir, { redact: o.redact });
+  // Signed from the bundle's own results.json, so the certificate says what the bundle holds.
+  const attestation = signWith ? await writeAttestation(dir, bundle.results, { name: BUNDLE_NAME, sha256: bundle.sha256 }, signWith) : undefined;
+  const latest = join(outRoot, 'latest');
+  await rm(latest, { recursive: true, force: true });
+  await cp(dir, latest, { recursive: true });
+  // The verdict is always printed, --quiet or not.
+  const signed = attestation ? `attestation: ${attestation.path} (in-toto, DSSE, signed by key ${attestation.keyid}; verify --key PUB.pem checks it)\n` : '';
+  process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n${signed}`);
+  return { exitCode: exitCodeOf(results), dir };
 }
 
 /** The last `npm run mutation` result beside the reports: evidence the suite can fail. */
