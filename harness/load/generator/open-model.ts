@@ -6,21 +6,21 @@ import { performance } from 'node:perf_hooks';
 // later than `lateAfterMs` past its intended time is counted late, never silently re-timed:
 // its corrected latency still counts from the schedule.
 //
-// Waiting for the next send (`precision`): by default ('timer') the generator waits on timers,
-// and also sends whatever has fallen due each time a response completes. A timer wakes on a
-// whole millisecond from when it was set, so when the next send is at most 0.5 ms away the
-// generator blocks the thread for that fraction instead (a futex wait: no CPU), turns the event
-// loop once and sends: sends leave within a few tenths of a millisecond of their time, for about
-// the CPU of timers alone, and an answer arriving during such a sleep is read when it ends (at
-// most 0.5 ms late; at 1,000 req/s one send in several is preceded by a sleep, at 2,000 req/s
-// most are). Timers without `sleep` (the tests' simulated ones) wait on timers alone, and a send
-// may then leave up to a millisecond after its time. 'sleep-last-ms' sleeps on a timer until about a
-// millisecond before the next send, then blocks the thread in slices of at most 0.5 ms (a futex
-// wait: no CPU) and returns to the event loop between slices: sends leave within a few tenths of
-// a millisecond, for a little more CPU, and an answer may be read up to one slice late (service
-// time then reads up to 0.5 ms high). 'spin-last-ms' polls the event loop (setImmediate) instead
-// of sleeping: sends leave within tens of microseconds, at the price of a busy core. All three
-// are measured side by side by `npm run bench:load`.
+// Waiting for the next send (`precision`): by default ('timer') the generator waits on timers, and
+// also sends whatever has fallen due each time a response completes. A timer wakes on a whole
+// millisecond from when it was set, so when the next send is at most 0.5 ms away the generator
+// blocks the thread for that fraction instead (a futex wait: no CPU), turns the event loop once and
+// sends: sends leave within a few tenths of a millisecond of their time, for about the CPU of
+// timers alone, and an answer arriving during such a sleep is read when it ends (at most 0.5 ms
+// late; at 1,000 req/s one send in several is preceded by a sleep, at 2,000 req/s most are). Timers
+// without `sleep` (the tests' simulated ones) wait on timers alone, and a send may then leave up to
+// a millisecond after its time. 'sleep-last-ms' sleeps on a timer until about a millisecond before
+// the next send, then blocks the thread in slices of at most 0.5 ms (a futex wait: no CPU) and
+// returns to the event loop between slices: sends leave within a few tenths of a millisecond, for a
+// little more CPU, and an answer may be read up to one slice late (service time then reads up to
+// 0.5 ms high). 'spin-last-ms' polls the event loop (setImmediate) instead of sleeping: sends leave
+// within tens of microseconds, at the price of a busy core. All three are measured side by side by
+// `npm run bench:load`.
 
 /** How the generator waits for the next send (see above). */
 export type Precision = 'timer' | 'spin-last-ms' | 'sleep-last-ms';
