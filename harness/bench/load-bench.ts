@@ -16,7 +16,8 @@
 // precision, the stalling server); CPU per request <= 2x wrk2's; accuracy within 5 % of the
 // schedule and of the server's log, 2 ms floor. A missed goal is printed missed; the process
 // does not fail on one (these are measurements).
-// One run per tool: on this kind of machine single runs swing by 10-15 %, CPU per request less.
+// One run per tool: on this kind of machine single runs swing by 10-15 %, CPU per request as much
+// (on a shared 2-core virtual machine, 67-84 us a request over five runs of one build).
 //
 // wrk2 (a constant-rate fork of wrk that measures from the intended send time) is not packaged
 // in Debian; build it from source (nothing of it is kept in this repository):

@@ -12,9 +12,10 @@ import { createTransport, type Transport } from '../load/generator/transport.ts'
 // Goal: each of p50 / p90 / p99 within 5 % of the reference, or within 2 ms of it, whichever is
 // wider. The floor is for percentiles near zero, where 5 % would ask for microseconds: a request
 // the schedule answers at once still takes a loopback round trip (a few tenths of a ms) that the
-// schedule does not model, and with 'timer' precision it leaves up to a millisecond after its
-// intended time, which corrected latency rightly counts; the server's own log starts once the
-// request is read and ends before the answer is written. Together about 1.5 ms, hence 2 ms.
+// schedule does not model, and with 'timer' precision it leaves up to half a millisecond after
+// its intended time (more on a busy machine), which corrected latency rightly counts; the
+// server's own log starts once the request is read and ends before the answer is written.
+// Together about a millisecond, hence 2 ms.
 //
 // The rate is modest on purpose: the requests a stall holds (rate x stall) are answered together
 // at its end and read one after another by a single-threaded client, about 0.1 ms each; at

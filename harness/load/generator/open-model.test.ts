@@ -99,6 +99,19 @@ class SimClock implements Timers {
   }
 }
 
+/**
+ * A simulated clock that can also block the thread for a fraction of a millisecond, as Node's
+ * timers do (Atomics.wait), and keeps each sleep. Like a futex wait it never returns early: it
+ * sleeps whole microseconds, rounded up (a schedule 1/1,800 s apart is not exact in binary).
+ */
+class SleepingClock extends SimClock {
+  readonly sleeps: number[] = [];
+  sleep(ms: number): void {
+    this.sleeps.push(ms);
+    this.block(Math.ceil(ms * 1000) / 1000);
+  }
+}
+
 /** runOpenModel on the simulated clock. */
 function simRun<T>(clock: SimClock, opts: Omit<OpenModelOptions<T>, 'now' | 'timers'>): Promise<OpenModelResult> {
   return runOpenModel({ ...opts, now: clock.now, timers: clock });
@@ -414,3 +427,46 @@ describe('runOpenModel: schedule size, limits, abort, failures', () => {
     }
   });
 });
+
+describe("runOpenModel's default precision: timers, and a sleep for the last fraction of a millisecond", () => {
+  // 2,000 req/s: a send every 0.5 ms. A timer wakes on a whole millisecond from when it is set,
+  // so timers alone send every other request 0.5 ms after its time; sleeping the fraction sends
+  // each exactly on time, and no sleep holds the loop longer than 0.5 ms.
+  const ok = async () => ({ status: 200 });
+
+  it('with timers that can sleep, every send leaves exactly at its intended time, each sleep at most 0.5 ms', async () => {
+    const clock = new SleepingClock();
+    const shots: Shot[] = [];
+    const r = await clock.runOut(runOpenModel({ rate: 2000, durationMs: 100, send: ok, onShot: (s) => shots.push(s), now: clock.now, timers: clock }));
+    expect(r).toMatchObject({ intended: 200, sent: 200, completed: 200, late: 0 });
+    for (const s of shots) expect(s.sent, `sent ${s.index}`).toBe(s.intended);
+    expect(clock.sleeps.length).toBeGreaterThan(0);
+    for (const ms of clock.sleeps) {
+      expect(ms).toBeGreaterThan(0);
+      expect(ms).toBeLessThanOrEqual(0.5);
+    }
+  });
+
+  it('when the next send is more than 0.5 ms away the timer waits, and no send leaves more than 0.5 ms late (1,800 req/s)', async () => {
+    const clock = new SleepingClock();
+    const shots: Shot[] = [];
+    const r = await clock.runOut(runOpenModel({ rate: 1800, durationMs: 100, send: ok, onShot: (s) => shots.push(s), now: clock.now, timers: clock }));
+    expect(r).toMatchObject({ intended: 180, sent: 180, completed: 180, late: 0 });
+    for (const s of shots) {
+      expect(s.sent).toBeGreaterThanOrEqual(s.intended);
+      expect(s.sent - s.intended, `lag ${s.index}`).toBeLessThanOrEqual(0.501);
+    }
+    expect(Math.max(...clock.sleeps)).toBeLessThanOrEqual(0.5);
+  });
+
+  it('with timers alone, the requests between whole milliseconds leave 0.5 ms late (and count late only past lateAfterMs)', async () => {
+    const clock = new SimClock();
+    const shots: Shot[] = [];
+    const r = await clock.runOut(simRun(clock, { rate: 2000, durationMs: 100, send: ok, onShot: (s) => shots.push(s) }));
+    for (const s of shots) expect(s.sent - s.intended, `lag ${s.index}`).toBe(s.index % 2 === 1 ? 0.5 : 0);
+    expect(r.late).toBe(0);
+    const strict = await clock.runOut(simRun(clock, { rate: 2000, durationMs: 100, lateAfterMs: 0.25, send: ok }));
+    expect(strict.late).toBe(100);
+  });
+});
+

@@ -6,16 +6,21 @@ import { performance } from 'node:perf_hooks';
 // later than `lateAfterMs` past its intended time is counted late, never silently re-timed:
 // its corrected latency still counts from the schedule.
 //
-// Waiting for the next send (`precision`): by default ('timer') the generator sleeps on timers,
-// which wake on whole milliseconds, and also sends whatever has fallen due each time a response
-// completes; it costs little CPU, and a send may leave up to a millisecond or two after its time
-// (counted late beyond `lateAfterMs`). 'sleep-last-ms' sleeps on a timer until about a
-// millisecond before the next send, then blocks the thread in slices of at most 0.5 ms (a futex
-// wait: no CPU) and returns to the event loop between slices: sends leave within a few tenths of
-// a millisecond, for a little more CPU, and an answer may be read up to one slice late (service
-// time then reads up to 0.5 ms high). 'spin-last-ms' polls the event loop (setImmediate) instead
-// of sleeping: sends leave within tens of microseconds, at the price of a busy core. All three
-// are measured side by side by `npm run bench:load`.
+// Waiting for the next send (`precision`): by default ('timer') the generator waits on timers, and
+// also sends whatever has fallen due each time a response completes. A timer wakes on a whole
+// millisecond from when it was set, so when the next send is at most 0.5 ms away the generator
+// blocks the thread for that fraction instead (a futex wait: no CPU), turns the event loop once and
+// sends: sends leave within a few tenths of a millisecond of their time, for about the CPU of
+// timers alone, and an answer arriving during such a sleep is read when it ends (at most 0.5 ms
+// late; at 1,000 req/s one send in several is preceded by a sleep, at 2,000 req/s most are). Timers
+// without `sleep` (the tests' simulated ones) wait on timers alone, and a send may then leave up to
+// a millisecond after its time. 'sleep-last-ms' sleeps on a timer until about a millisecond before
+// the next send, then blocks the thread in slices of at most 0.5 ms (a futex wait: no CPU) and
+// returns to the event loop between slices: sends leave within a few tenths of a millisecond, for a
+// little more CPU, and an answer may be read up to one slice late (service time then reads up to
+// 0.5 ms high). 'spin-last-ms' polls the event loop (setImmediate) instead of sleeping: sends leave
+// within tens of microseconds, at the price of a busy core. All three are measured side by side by
+// `npm run bench:load`.
 
 /** How the generator waits for the next send (see above). */
 export type Precision = 'timer' | 'spin-last-ms' | 'sleep-last-ms';
@@ -26,13 +31,19 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
   setImmediate(fn: () => void): unknown;
   clearImmediate(handle: unknown): void;
+  /** Blocks the thread for `ms` (fractions of a millisecond honoured); without it, 'timer' waits on timers alone. */
+  sleep?(ms: number): void;
 }
+
+/** What 'sleep-last-ms' waits on (nothing ever notifies it: each wait times out). */
+const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
 
 const NODE_TIMERS: Timers = {
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout),
   setImmediate: (fn) => setImmediate(fn),
   clearImmediate: (h) => clearImmediate(h as NodeJS.Immediate),
+  sleep: (ms) => void Atomics.wait(SLEEPER, 0, 0, ms),
 };
 
 export interface Shot {
@@ -96,10 +107,10 @@ export function scheduleSize(rate: number, durationMs: number, maxRequests?: num
   return maxRequests === undefined ? n : Math.min(n, maxRequests);
 }
 
-/** What 'sleep-last-ms' waits on (nothing ever notifies it: each wait times out). */
-const SLEEPER = new Int32Array(new SharedArrayBuffer(4));
 /** The longest the event loop is held in one sleep: answers are read at most this late. */
 const SLEEP_SLICE_MS = 0.5;
+
+type Reply<T> = { status: number; value?: T; error?: string };
 
 /**
  * Runs the schedule; resolves once every request sent has completed. `send` throwing or
@@ -108,108 +119,146 @@ const SLEEP_SLICE_MS = 0.5;
  */
 export function runOpenModel<T>(opts: OpenModelOptions<T>): Promise<OpenModelResult> {
   if (!(opts.rate > 0)) throw new Error(`rate must be above 0, got ${opts.rate}`);
-  const now = opts.now ?? (() => performance.now());
-  const total = scheduleSize(opts.rate, opts.durationMs, opts.maxRequests);
-  const interval = 1000 / opts.rate;
-  const lateAfter = opts.lateAfterMs ?? 1;
-  const spin = opts.precision === 'spin-last-ms';
-  const sleep = opts.precision === 'sleep-last-ms';
-  const signal = opts.signal;
-  const timers = opts.timers ?? NODE_TIMERS;
-  const origin = now();
-  let next = 0;
-  let inFlight = 0;
-  let completed = 0;
-  let late = 0;
-  let last = origin;
-  let dispatching = true;
-  let timer: unknown;
-  let immediate: unknown;
-  let failure: { error: unknown } | undefined;
+  return new OpenModelRun(opts).start();
+}
 
-  return new Promise((resolve, reject) => {
-    const stop = () => {
-      dispatching = false;
-      if (timer !== undefined) timers.clearTimeout(timer);
-      if (immediate !== undefined) timers.clearImmediate(immediate);
-      timer = immediate = undefined;
-      signal?.removeEventListener('abort', onAbort);
-    };
-    const finish = () => {
-      if (dispatching || inFlight > 0) return;
-      if (failure) return reject(failure.error);
-      resolve({ origin, intended: total, sent: next, completed, late, elapsedMs: last - origin });
-    };
-    const onAbort = () => {
-      if (!dispatching) return;
-      stop();
-      finish();
-    };
+/** One run of the schedule: its counters, and how it waits for the next send. */
+class OpenModelRun<T> {
+  private readonly now: () => number;
+  private readonly total: number;
+  private readonly interval: number;
+  private readonly lateAfter: number;
+  private readonly timers: Timers;
+  private readonly origin: number;
+  private next = 0;
+  private inFlight = 0;
+  private completed = 0;
+  private late = 0;
+  private last: number;
+  private dispatching = true;
+  private timer: unknown;
+  private immediate: unknown;
+  private failure: { error: unknown } | undefined;
+  private resolve!: (r: OpenModelResult) => void;
+  private reject!: (e: unknown) => void;
 
-    const fire = (index: number, intended: number) => {
-      const sent = now() - origin;
-      const isLate = sent - intended > lateAfter;
-      if (isLate) late++;
-      inFlight++;
-      const settle = (status: number, value: T | undefined, error?: string) => {
-        const t = now();
-        last = Math.max(last, t);
-        inFlight--;
-        completed++;
-        try {
-          opts.onShot?.({ index, intended, sent, done: t - origin, status, late: isLate, ...(error ? { error } : {}) }, value);
-        } catch (e) {
-          failure ??= { error: e };
-          stop();
-        }
-        if (dispatching) dispatchDue();
-        finish();
-      };
-      let pending: Promise<{ status: number; value?: T; error?: string }>;
-      try {
-        pending = opts.send(index);
-      } catch (e) {
-        pending = Promise.reject(e);
+  constructor(private readonly opts: OpenModelOptions<T>) {
+    this.now = opts.now ?? (() => performance.now());
+    this.total = scheduleSize(opts.rate, opts.durationMs, opts.maxRequests);
+    this.interval = 1000 / opts.rate;
+    this.lateAfter = opts.lateAfterMs ?? 1;
+    this.timers = opts.timers ?? NODE_TIMERS;
+    this.origin = this.now();
+    this.last = this.origin;
+  }
+
+  start(): Promise<OpenModelResult> {
+    return new Promise((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+      if (this.opts.signal?.aborted) {
+        this.stop();
+        return this.finish();
       }
-      pending.then(
-        (r) => settle(r.status, r.value, r.error),
-        (e: unknown) => settle(0, undefined, e instanceof Error ? e.message : String(e)),
-      );
-    };
+      this.opts.signal?.addEventListener('abort', this.onAbort, { once: true });
+      this.tick();
+    });
+  }
 
-    /** Sends every request that has fallen due; false once the schedule is exhausted. */
-    const dispatchDue = (): boolean => {
-      const elapsed = now() - origin;
-      while (dispatching && next < total && next * interval <= elapsed) {
-        const index = next++;
-        fire(index, index * interval);
-      }
-      return dispatching && next < total;
-    };
+  private stop(): void {
+    this.dispatching = false;
+    if (this.timer !== undefined) this.timers.clearTimeout(this.timer);
+    if (this.immediate !== undefined) this.timers.clearImmediate(this.immediate);
+    this.timer = this.immediate = undefined;
+    this.opts.signal?.removeEventListener('abort', this.onAbort);
+  }
 
-    const tick = () => {
-      timer = immediate = undefined;
-      if (!dispatching) return;
-      if (!dispatchDue()) {
-        stop();
-        return finish();
-      }
-      const wait = next * interval - (now() - origin);
-      // setTimeout wakes on whole milliseconds (up to one early or late): 'timer' wakes a little
-      // early rather than late; 'spin-last-ms' wakes a millisecond or two early and polls the rest.
-      if ((spin || sleep) && wait < 2.5) {
-        // 'sleep-last-ms' blocks the thread in short slices (a futex wait costs no CPU) and goes
-        // back to the event loop between them, so answers are still read within a slice.
-        if (sleep && wait > 0) Atomics.wait(SLEEPER, 0, 0, Math.min(wait, SLEEP_SLICE_MS));
-        immediate = timers.setImmediate(tick);
-      } else timer = timers.setTimeout(tick, Math.max(0, Math.floor(wait) - (spin || sleep ? 1 : 0)));
-    };
+  private finish(): void {
+    if (this.dispatching || this.inFlight > 0) return;
+    if (this.failure) return this.reject(this.failure.error);
+    this.resolve({ origin: this.origin, intended: this.total, sent: this.next, completed: this.completed, late: this.late, elapsedMs: this.last - this.origin });
+  }
 
-    if (signal?.aborted) {
-      stop();
-      return finish();
+  private readonly onAbort = (): void => {
+    if (!this.dispatching) return;
+    this.stop();
+    this.finish();
+  };
+
+  private fire(index: number, intended: number): void {
+    const sent = this.now() - this.origin;
+    const late = sent - intended > this.lateAfter;
+    if (late) this.late++;
+    this.inFlight++;
+    let pending: Promise<Reply<T>>;
+    try {
+      pending = this.opts.send(index);
+    } catch (e) {
+      pending = Promise.reject(e);
     }
-    signal?.addEventListener('abort', onAbort, { once: true });
-    tick();
-  });
+    pending.then(
+      (r) => this.settle(index, intended, sent, late, r.status, r.value, r.error),
+      (e: unknown) => this.settle(index, intended, sent, late, 0, undefined, e instanceof Error ? e.message : String(e)),
+    );
+  }
+
+  private settle(index: number, intended: number, sent: number, late: boolean, status: number, value: T | undefined, error: string | undefined): void {
+    const t = this.now();
+    if (t > this.last) this.last = t;
+    this.inFlight--;
+    this.completed++;
+    const shot: Shot = { index, intended, sent, done: t - this.origin, status, late };
+    if (error) shot.error = error;
+    try {
+      this.opts.onShot?.(shot, value);
+    } catch (e) {
+      this.failure ??= { error: e };
+      this.stop();
+    }
+    if (this.dispatching) this.dispatchDue();
+    this.finish();
+  }
+
+  /** Sends every request that has fallen due; false once the schedule is exhausted. */
+  private dispatchDue(): boolean {
+    const elapsed = this.now() - this.origin;
+    while (this.dispatching && this.next < this.total && this.next * this.interval <= elapsed) {
+      const index = this.next++;
+      this.fire(index, index * this.interval);
+    }
+    return this.dispatching && this.next < this.total;
+  }
+
+  private readonly tick = (): void => {
+    this.timer = this.immediate = undefined;
+    if (!this.dispatching) return;
+    if (!this.dispatchDue()) {
+      this.stop();
+      return this.finish();
+    }
+    this.waitForNext();
+  };
+
+  private waitForNext(): void {
+    const wait = this.next * this.interval - (this.now() - this.origin);
+    const spin = this.opts.precision === 'spin-last-ms';
+    const sleep = this.opts.precision === 'sleep-last-ms';
+    if (!spin && !sleep) {
+      // 'timer': a timer can only wake on a whole millisecond from now, so the last fraction of
+      // a millisecond before a send is slept instead (when the timers can), then the loop turns
+      // once (answers come in) and the send leaves.
+      if (this.timers.sleep && wait <= SLEEP_SLICE_MS) {
+        this.timers.sleep(wait);
+        this.immediate = this.timers.setImmediate(this.tick);
+      } else this.timer = this.timers.setTimeout(this.tick, Math.max(0, Math.floor(wait)));
+      return;
+    }
+    // 'spin-last-ms' wakes a millisecond or two early and polls the rest.
+    if (wait < 2.5) {
+      // 'sleep-last-ms' blocks the thread in short slices (a futex wait costs no CPU) and goes
+      // back to the event loop between them, so answers are still read within a slice.
+      if (sleep && wait > 0) Atomics.wait(SLEEPER, 0, 0, Math.min(wait, SLEEP_SLICE_MS));
+      this.immediate = this.timers.setImmediate(this.tick);
+    } else this.timer = this.timers.setTimeout(this.tick, Math.max(0, Math.floor(wait) - 1));
+  }
 }
