@@ -28,6 +28,9 @@ const workspaces = Number(flags.workspaces ?? 8);
 const depths = String(flags.depths ?? 'quick,default').split(',') as Depth[];
 const seed = Number(flags.seed ?? 20261126);
 
+/** The workspaces' keys, by the environment variable the profile names for each. */
+const keyEnv: Record<string, string> = {};
+
 /** A staging-like profile: the served target, `n` workspaces made beforehand, no control API. */
 async function stagingProfile(served: ChildTarget, n: number): Promise<string> {
   const made: { apiKey: string; organizationId: string }[] = [];
@@ -36,7 +39,9 @@ async function stagingProfile(served: ChildTarget, n: number): Promise<string> {
     made.push((await r.json()) as { apiKey: string; organizationId: string });
   }
   const { control: _control, embedded: _embedded, ...rest } = served.profile!;
-  const profile = { ...rest, name: 'staging-like (reference served alone, no control API)', baseUrl: served.baseUrl, workspaces: made.map((w) => ({ apiKey: w.apiKey, organizationId: w.organizationId })) };
+  // The keys reach the kit through the environment, as a CI secret would: the file holds none.
+  made.forEach((w, i) => (keyEnv[`OC_STAGING_KEY_${i}`] = w.apiKey));
+  const profile = { ...rest, name: 'staging-like (reference served alone, no control API)', baseUrl: served.baseUrl, workspaces: made.map((w, i) => ({ apiKey: { env: `OC_STAGING_KEY_${i}` }, organizationId: w.organizationId })) };
   const path = join(keep ?? (await mkdtemp(join(tmpdir(), 'oc-staging-'))), 'staging.json');
   await writeFile(path, JSON.stringify(profile));
   return path;
@@ -54,7 +59,7 @@ interface Row {
 async function runDepth(profilePath: string, depth: Depth): Promise<Row> {
   const out = keep ? join(keep, depth) : await mkdtemp(join(tmpdir(), 'oc-staging-run-'));
   const t0 = process.hrtime.bigint();
-  await exec(process.execPath, [KIT_BIN, 'run', '--quiet', '--profile', profilePath, '--depth', depth, '--seed', String(seed), '--out', out], { cwd: ROOT, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
+  await exec(process.execPath, [KIT_BIN, 'run', '--quiet', '--profile', profilePath, '--depth', depth, '--seed', String(seed), '--out', out], { cwd: ROOT, env: { ...process.env, ...keyEnv }, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
     if (e.code !== 1) throw e; // a failing check still measures; a kit error does not
   });
   const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
