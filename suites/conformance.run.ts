@@ -39,4 +39,4 @@ function asTest(check: Check) {
 }
 
 // Checks run alone only where the control clock moves (a target's real clock never jumps).
-for (const phase of runPhases(checks, { clock: context.control ? 'control' : 'real' })) (phase.concurrent ? describe.concurrent : describe)(phase.name, () => phase.checks.forEach(asTest));
+for (const phase of runPhases(checks, { clock: runner.clock })) (phase.concurrent ? describe.concurrent : describe)(phase.name, () => phase.checks.forEach(asTest));

@@ -21,6 +21,7 @@ import { loadBaseline } from '../runner/baseline.ts';
 import { BUNDLE_NAME, writeBundle } from '../report/bundle.ts';
 import { writeAttestation } from '../report/attestation.ts';
 import { signingKey } from './keys.ts';
+import { newRunPrefix } from '../ground/run-prefix.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
@@ -154,7 +155,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
     // What the run creates carries its prefix: a run stopped before its clean-up leaves it to sweep.
-    const prefix = `oc${randomBytes(3).toString('hex')}-`;
+    const prefix = newRunPrefix();
     if (cleansUp(profile)) say(`what this run creates carries the prefix ${prefix} (a run stopped before its clean-up: outreach-conformance sweep --profile ${flags.profile ?? 'FILE'} --prefix ${prefix})`);
     say(choice.why);
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));

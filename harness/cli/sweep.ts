@@ -5,6 +5,7 @@ import { loadProfile, resolveSecret } from '../runner/profile.ts';
 import { sweepWorkspace } from '../runner/sweep.ts';
 import { createClient } from '../client/client.ts';
 import { Recorder } from '../client/recorder.ts';
+import { RUN_NAMED, RUN_PREFIX } from '../ground/run-prefix.ts';
 
 // `outreach-conformance sweep --profile FILE [--prefix ocXXXXXX-] [--dry-run]`: deletes what runs
 // that did not finish (killed, timed out in CI) left in the profile's workspaces. A finished run
@@ -13,9 +14,6 @@ import { Recorder } from '../client/recorder.ts';
 // --prefix, the prefix of any run (oc, six hex digits, a dash). Campaigns stay: the spec has no
 // way to delete one. Exit 0 when nothing is left, 1 when something could not be deleted.
 
-/** A run prefix: `oc`, six hex digits, a dash (harness/cli/run.ts makes them). */
-const RUN_PREFIX = /^oc[0-9a-f]{6}-$/;
-const ANY_RUN = /^oc[0-9a-f]{6}-/;
 
 export async function sweepCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(argv, { profile: { type: 'string' }, prefix: { type: 'string' }, 'dry-run': { type: 'boolean' } });
@@ -25,7 +23,7 @@ export async function sweepCommand(argv: string[]): Promise<number> {
   const profile = await loadProfile(resolve(String(flags.profile)));
   if (profile.embedded) throw new KitError('the embedded reference starts empty on every run: there is nothing to sweep');
   if (!profile.baseUrl || profile.workspaces.length === 0) throw new KitError('the profile gives no workspaces (profile "workspaces"): a run with the control API makes its own, which no other run uses');
-  const match = prefix ? (name: string) => name.startsWith(prefix) : (name: string) => ANY_RUN.test(name);
+  const match = prefix ? (name: string) => name.startsWith(prefix) : (name: string) => RUN_NAMED.test(name);
   const recorder = new Recorder({ emit: () => {} });
   const dryRun = flags['dry-run'] === true;
   let left = 0;

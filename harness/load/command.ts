@@ -19,6 +19,7 @@ import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } fr
 import { mergeLoadReports, parseShard } from './generator/merge.ts';
 import type { Precision } from './generator/open-model.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
+import { newRunPrefix } from '../ground/run-prefix.ts';
 
 // `outreach-conformance load api|capacity|sendpath`: runs one load, writes
 // reports/<run>/load.json and load.html (and requests.ndjson for api), prints the verdict.
@@ -80,7 +81,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
   const say = (s: string) => quiet || process.stdout.write(`${s}\n`);
   const redactor = new Redactor();
   const seed = flags.seed ?? newRunSeed();
-  const prefix = `oc${randomBytes(3).toString('hex')}-`;
+  const prefix = newRunPrefix();
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-load-${mode}-${randomBytes(2).toString('hex')}`;
   const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
   await mkdir(dir, { recursive: true });

@@ -5,6 +5,7 @@
 // different clauses never share a group.
 
 import type { CheckResult } from './results.ts';
+import { RUN_NAMES_IN_TEXT } from '../ground/run-prefix.ts';
 
 export interface FailureGroup {
   /** the checks of the cause, in the order given; the first is the one shown */
@@ -25,7 +26,7 @@ const VARYING: [RegExp, string][] = [
   [/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<time>'],
   [/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '<email>'],
   // the names a run gives what it creates: its prefix ("oc1a2b3c-") and what follows
-  [/\boc[0-9a-f]{6}-[\w-]*/g, '<name>'],
+  [RUN_NAMES_IN_TEXT, '<name>'],
   // ids with a type prefix that hold a digit ("req_9f8e7d6c", "camp_12ab34"), but not codes ("rate_limited")
   [/\b[a-z]{2,12}_(?=[0-9a-z]*\d)[0-9a-z]{4,}\b/gi, '<id>'],
   [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b/gi, '<hex>'],

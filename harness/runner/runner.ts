@@ -10,6 +10,7 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from './seed.ts';
 import { runPhases } from './schedule.ts';
+import type { ClockMode } from './expected.ts';
 import { cleanUp } from './sweep.ts';
 import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
@@ -136,6 +137,11 @@ export class Runner {
     }
   }
 
+  /** How the target keeps time for this run: the control API's clock the checks move, or real time. */
+  get clock(): ClockMode {
+    return this.control ? 'control' : 'real';
+  }
+
   /** Why a check cannot run here, or undefined. */
   missingFeature(check: Check): string | undefined {
     for (const f of check.features) {
@@ -252,7 +258,7 @@ export class Runner {
   /** Runs the phases of `checks` (runPhases): one by one where a phase is serial, else `concurrency` at a time. */
   async runAll(checks: readonly Check[], concurrency = 8): Promise<CheckEndEvent[]> {
     const results: CheckEndEvent[] = [];
-    for (const phase of runPhases(checks, { clock: this.control ? 'control' : 'real' })) {
+    for (const phase of runPhases(checks, { clock: this.clock })) {
       let i = 0;
       const worker = async () => {
         while (i < phase.checks.length) results.push(await this.runCheck(phase.checks[i++]!));
