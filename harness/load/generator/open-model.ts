@@ -9,10 +9,11 @@ import { performance } from 'node:perf_hooks';
 // Waiting for the next send (`precision`): by default ('timer') the generator waits on timers, and
 // also sends whatever has fallen due each time a response completes. A timer wakes on a whole
 // millisecond from when it was set, so when the next send is at most 0.5 ms away the generator
-// blocks the thread for that fraction instead (a futex wait: no CPU), turns the event loop once and
-// sends: sends leave within a few tenths of a millisecond of their time, for about the CPU of
-// timers alone, and an answer arriving during such a sleep is read when it ends (at most 0.5 ms
-// late; at 1,000 req/s one send in several is preceded by a sleep, at 2,000 req/s most are). Timers
+// blocks the thread for that fraction instead (a futex wait: no CPU) and sends; the event loop turns
+// before the next such sleep. Sends leave within a few tenths of a millisecond of their time, for
+// about the CPU of timers alone, and an answer arriving during such a sleep is read just after the
+// send (at most 0.5 ms late; at 1,000 req/s most sends are preceded by a sleep, as a timer may wake
+// up to a millisecond early, and at 2,000 req/s every other one is). Timers
 // without `sleep` (the tests' simulated ones) wait on timers alone, and a send may then leave up to
 // a millisecond after its time. 'sleep-last-ms' sleeps on a timer until about a millisecond before
 // the next send, then blocks the thread in slices of at most 0.5 ms (a futex wait: no CPU) and
@@ -236,20 +237,33 @@ class OpenModelRun<T> {
       this.stop();
       return this.finish();
     }
-    this.waitForNext();
+    this.waitForNext(true);
   };
 
-  private waitForNext(): void {
+  /** After a sleep: sends what fell due, then waits again without sleeping before the loop turns. */
+  private afterSleep(): void {
+    if (!this.dispatchDue()) {
+      this.stop();
+      return this.finish();
+    }
+    this.waitForNext(false);
+  }
+
+  /** `maySleep`: whether this turn of the event loop may still block ('timer' precision sleeps once a turn). */
+  private waitForNext(maySleep: boolean): void {
     const wait = this.next * this.interval - (this.now() - this.origin);
     const spin = this.opts.precision === 'spin-last-ms';
     const sleep = this.opts.precision === 'sleep-last-ms';
     if (!spin && !sleep) {
       // 'timer': a timer can only wake on a whole millisecond from now, so the last fraction of
-      // a millisecond before a send is slept instead (when the timers can), then the loop turns
-      // once (answers come in) and the send leaves.
+      // a millisecond before a send is slept instead (when the timers can) and the send leaves;
+      // a second sleep waits for the loop to turn once (answers come in).
       if (this.timers.sleep && wait <= SLEEP_SLICE_MS) {
-        this.timers.sleep(wait);
-        this.immediate = this.timers.setImmediate(this.tick);
+        if (!maySleep) this.immediate = this.timers.setImmediate(this.tick);
+        else {
+          this.timers.sleep(wait);
+          this.afterSleep();
+        }
       } else this.timer = this.timers.setTimeout(this.tick, Math.max(0, Math.floor(wait)));
       return;
     }

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTransport, headerRecord } from './transport.ts';
+import { createTransport } from './transport.ts';
 
 // The load generator's transport against a loopback server that answers what it received:
 // method, path, headers and body come back as the generator's caller reads them.
@@ -119,12 +119,5 @@ describe('createTransport', () => {
     const slow = createTransport(base, { timeoutMs: 200 });
     await expect(slow.send({ method: 'GET', path: '/silent' })).rejects.toThrow(/timeout/i);
     await slow.close();
-  });
-});
-
-describe('headerRecord', () => {
-  it('lower-cases names, keeps values as sent, and joins repeats in order', () => {
-    const raw = ['Content-Type', 'application/json', 'Set-Cookie', 'a=1', 'set-cookie', 'b=2', 'X-Empty', ''].map((s) => Buffer.from(s, 'latin1'));
-    expect(headerRecord(raw)).toEqual({ 'content-type': 'application/json', 'set-cookie': 'a=1, b=2', 'x-empty': '' });
   });
 });

@@ -1,13 +1,16 @@
-import { Pool, type Dispatcher } from 'undici';
+import type { ConnectionOptions } from 'node:tls';
+import { Http1Pool } from './http1-pool.ts';
 
-// The load generator's HTTP transport: one undici Pool per origin with enough connections that
-// an open-model schedule never queues inside the client (a queued request would hide the
-// target's latency in the generator). Bodies are read whole: latency ends with the last byte.
+// The load generator's HTTP transport: keep-alive HTTP/1.1 connections of its own (http1-pool.ts),
+// enough of them that an open-model schedule never queues inside the client (a queued request
+// would hide the target's latency in the generator). Bodies are read whole: latency ends with the
+// last byte.
 //
-// Requests go through `pool.dispatch` with a plain handler object rather than `pool.request`:
-// request() wraps every response in an async resource and a Readable body stream, which cost
-// more CPU than the rest of the request (the generator's CPU is what caps the rate one machine
-// offers). The handler keeps the raw chunks and headers; headers are parsed only when read.
+// Why not undici: the generator's CPU per request is what caps the rate one machine offers and
+// what it takes from a target on the same host. undici's pool writes a request on a reused
+// socket on a later turn of the event loop (one more wake-up a request) and does more per request
+// than a generator needs; this client writes in the call that sends, parses one header block,
+// and leaves headers unparsed until someone reads them.
 
 export interface LoadRequest {
   method: string;
@@ -31,86 +34,62 @@ export interface Transport {
   close(): Promise<void>;
 }
 
-/** Raw header pairs (name, value, name, value...) as a record: names lower-cased, repeats joined. */
-export function headerRecord(raw: readonly Buffer[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (let i = 0; i + 1 < raw.length; i += 2) {
-    const name = raw[i]!.toString('latin1').toLowerCase();
-    const value = raw[i + 1]!.toString('latin1');
-    out[name] = Object.hasOwn(out, name) ? `${out[name]}, ${value}` : value;
+const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+const PATH = /^\/[\x21-\xff]*$/;
+/** set by the transport from the request itself */
+const OWN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The request line and header block, ending with the empty line. Throws on what would break the framing. */
+export function requestHead(method: string, path: string, host: string, req: LoadRequest): string {
+  if (!TOKEN.test(method)) throw new Error(`bad HTTP method: ${JSON.stringify(method)}`);
+  if (!PATH.test(path)) throw new Error(`bad request path (absolute, no spaces or control characters): ${JSON.stringify(path)}`);
+  let head = `${method} ${path} HTTP/1.1\r\nhost: ${host}\r\n`;
+  let accept = false;
+  let type = false;
+  const h = req.headers;
+  if (h) {
+    for (const name in h) {
+      const value = h[name]!;
+      const lower = name.toLowerCase();
+      if (!TOKEN.test(name) || !FIELD_VALUE.test(value)) throw new Error(`bad header: ${JSON.stringify(name)}`);
+      if (OWN_HEADERS.has(lower)) throw new Error(`header ${name} is the transport's to set`);
+      if (lower === 'accept') accept = true;
+      else if (lower === 'content-type') type = true;
+      head += `${name}: ${value}\r\n`;
+    }
   }
-  return out;
+  if (!accept) head += 'accept: application/json\r\n';
+  if (req.body !== undefined) {
+    if (!type) head += 'content-type: application/json\r\n';
+    head += `content-length: ${Buffer.byteLength(req.body)}\r\n`;
+  } else if (WITH_BODY.has(method)) head += 'content-length: 0\r\n';
+  return `${head}\r\n`;
 }
 
-class Response implements LoadResponse {
-  #headers: Record<string, string> | undefined;
-  constructor(
-    readonly status: number,
-    private readonly raw: Buffer[],
-    readonly text: string,
-  ) {}
-  get headers(): Record<string, string> {
-    return (this.#headers ??= headerRecord(this.raw));
-  }
+export interface TransportOptions {
+  /** most connections at once (default 512) */
+  connections?: number;
+  /** a request fails after this long without a byte of its answer (default 30 s) */
+  timeoutMs?: number;
+  /** TLS trust for an https base URL (default: Node's CA store, NODE_EXTRA_CA_CERTS included) */
+  tls?: Pick<ConnectionOptions, 'ca' | 'rejectUnauthorized'>;
 }
 
-/** Collects one response (undici's dispatch handler) and settles the send's promise with it. */
-class ResponseReader implements Dispatcher.DispatchHandler {
-  private status = 0;
-  private raw: Buffer[] = [];
-  private chunks: Buffer[] = [];
-  constructor(
-    private readonly resolve: (r: LoadResponse) => void,
-    private readonly reject: (e: Error) => void,
-  ) {}
-  onConnect(): void {}
-  onHeaders(status: number, raw: Buffer[]): boolean {
-    // 1xx informational answers come first and carry no body: the last call holds the response.
-    this.status = status;
-    this.raw = raw;
-    return true;
-  }
-  onData(chunk: Buffer): boolean {
-    this.chunks.push(chunk);
-    return true;
-  }
-  onComplete(): void {
-    const c = this.chunks;
-    const text = c.length === 0 ? '' : c.length === 1 ? c[0]!.toString('utf8') : Buffer.concat(c).toString('utf8');
-    this.resolve(new Response(this.status, this.raw, text));
-  }
-  onError(err: Error): void {
-    this.reject(err);
-  }
-}
-
-const ACCEPT = { accept: 'application/json' } as const;
-const ACCEPT_JSON_BODY = { accept: 'application/json', 'content-type': 'application/json' } as const;
-
-export function createTransport(baseUrl: string, opts: { connections?: number; timeoutMs?: number } = {}): Transport {
+export function createTransport(baseUrl: string, opts: TransportOptions = {}): Transport {
   const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`the load generator speaks http and https, not ${url.protocol}`);
   const prefix = url.pathname.replace(/\/+$/, '');
-  const pool = new Pool(url.origin, {
-    connections: opts.connections ?? 512,
-    pipelining: 1,
-    keepAliveTimeout: 30_000,
-    headersTimeout: opts.timeoutMs ?? 30_000,
-    bodyTimeout: opts.timeoutMs ?? 30_000,
-  });
+  const pool = new Http1Pool(url, { connections: opts.connections ?? 512, timeoutMs: opts.timeoutMs ?? 30_000, idleMs: 4_000, tls: opts.tls });
   return {
     send(req) {
-      const defaults = req.body === undefined ? ACCEPT : ACCEPT_JSON_BODY;
-      const options: Dispatcher.DispatchOptions = {
-        method: req.method as Dispatcher.HttpMethod,
-        path: prefix === '' ? req.path : `${prefix}${req.path}`,
-        headers: req.headers === undefined ? defaults : { ...defaults, ...req.headers },
-        body: req.body,
-      };
       return new Promise((resolve, reject) => {
-        pool.dispatch(options, new ResponseReader(resolve, reject));
+        const wire = requestHead(req.method, prefix === '' ? req.path : `${prefix}${req.path}`, url.host, req);
+        pool.dispatch({ method: req.method, wire, body: req.body, resolve, reject });
       });
     },
-    queued: () => pool.stats.pending,
+    queued: () => pool.queued(),
     close: () => pool.close(),
   };
 }
