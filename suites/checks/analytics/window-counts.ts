@@ -48,7 +48,9 @@ export const WINDOW_COUNT_CHECKS: Check[] = [
       const east = offset > 0;
       const at = await targetNow(ctx);
       const wanted = east ? 15 : 23 * 60 + 20;
-      await ctx.control!.advance(((wanted - minuteOfDay(at, zone) + 1440) % 1440) * 60);
+      // Already in the wanted minute: no move (the control API takes only a positive advance).
+      const minutes = (wanted - minuteOfDay(at, zone) + 1440) % 1440;
+      if (minutes > 0) await ctx.control!.advance(minutes * 60);
       const day = localDate(await targetNow(ctx), zone);
       const t = await trafficCampaign(ctx, 2, ws);
       if (localDate(await targetNow(ctx), zone) !== day) skip(`the first step took until past midnight in ${zone}: the sends do not all fall on ${day}`);
