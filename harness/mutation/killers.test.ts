@@ -51,6 +51,14 @@ const KILLERS: { mutant: string; checks: RegExp; including: string[] }[] = [
   { mutant: 'email-snippet-empty', checks: /^EMAIL\/sent$/, including: ['EMAIL/sent'] },
   { mutant: 'email-body-text-dropped', checks: /^EMAIL\/sent$/, including: ['EMAIL/sent'] },
   { mutant: 'email-threadid-null', checks: /^EMAIL\/received$/, including: ['EMAIL/received'] },
+  // The cheap reading of X-RateLimit-Remaining (a few requests) must catch what the whole-window check catches.
+  ...['rate-per-key', 'rate-remaining-per-key'].map((mutant) => ({
+    mutant,
+    checks: /^RATE-(REMAINING\/counts-the-workspace|LIMIT\/one-workspace-two-keys)$/,
+    including: ['RATE-REMAINING/counts-the-workspace', 'RATE-LIMIT/one-workspace-two-keys'],
+  })),
+  // (The whole-window check waits out a real minute against this one: its other workspace shares the bucket.)
+  { mutant: 'rate-global', checks: /^RATE-REMAINING\/counts-the-workspace$/, including: ['RATE-REMAINING/counts-the-workspace'] },
 ];
 
 describe('each of these checks kills the mutant it was written against', () => {

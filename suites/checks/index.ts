@@ -9,6 +9,7 @@ import { IDEMPOTENCY_CHECKS } from './idempotency/idempotency.ts';
 import { PAGINATION_CHECKS } from './pagination/pagination.ts';
 import { RATE_LIMIT_CHECKS } from './ratelimit/ratelimit.ts';
 import { RATE_HEADER_CHECKS } from './ratelimit/headers.ts';
+import { RATE_SHARED_COUNT_CHECKS } from './ratelimit/shared-count.ts';
 import { VERSIONING_CHECKS } from './versioning/versioning.ts';
 import { WORKSPACE_CHECKS } from './workspace/workspace.ts';
 import { RESOURCE_CHECKS } from './resources/index.ts';
@@ -27,6 +28,7 @@ import { SUCCESS_STATUS_CHECKS } from './conventions/success-status.ts';
 export const ALL_CHECKS: readonly Check[] = [
   // The rate-limit check first: it holds a workspace of its own for a while.
   ...RATE_LIMIT_CHECKS,
+  ...RATE_SHARED_COUNT_CHECKS,
   ...UNAUTHENTICATED_CHECKS,
   ...SCOPE_MATRIX_CHECKS,
   ...API_KEY_CHECKS,
