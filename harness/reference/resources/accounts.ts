@@ -17,7 +17,7 @@ import { isoOf } from '../domain/clock.ts';
 import { failedPrecondition, stateConflict, validationFailed, notFound } from '../request/errors.ts';
 import { warmupStrategies } from '../switches/choices.ts';
 import { shapeItem, shapeResult } from '../request/shape.ts';
-import { V, bodyObject, isEmail, isPlainObject, isTimezone } from '../request/validate.ts';
+import { V, bodyObject, hasEmailForm, isEmail, isPlainObject, isTimezone } from '../request/validate.ts';
 import { loadOwned, tagsOf, tagFilter } from '../request/owned-rows.ts';
 import { deletedOrg } from '../switches/mutants.ts';
 import { sanitizeHtml } from '../domain/sanitize.ts';
@@ -115,15 +115,46 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
   return out;
 }
 
+/**
+ * One switch per field of the create input (mutants acct-in-*): under it, that field's presence
+ * (where required) and its bounds go unchecked. Written out so that each id has its one place.
+ */
+const UNCHECKED: Readonly<Record<string, (ctx: Ctx) => boolean>> = {
+  emailAddress: (ctx) => ctx.mutant('acct-in-email-unbounded'),
+  firstName: (ctx) => ctx.mutant('acct-in-firstname-unchecked'),
+  lastName: (ctx) => ctx.mutant('acct-in-lastname-unchecked'),
+  displayName: (ctx) => ctx.mutant('acct-in-displayname-unbounded'),
+  smtpHost: (ctx) => ctx.mutant('acct-in-smtphost-unchecked'),
+  smtpPort: (ctx) => ctx.mutant('acct-in-smtpport-unchecked'),
+  smtpUsername: (ctx) => ctx.mutant('acct-in-smtpusername-unchecked'),
+  smtpPassword: (ctx) => ctx.mutant('acct-in-smtppassword-unchecked'),
+  imapHost: (ctx) => ctx.mutant('acct-in-imaphost-unchecked'),
+  imapPort: (ctx) => ctx.mutant('acct-in-imapport-unchecked'),
+  imapUsername: (ctx) => ctx.mutant('acct-in-imapusername-unchecked'),
+  imapPassword: (ctx) => ctx.mutant('acct-in-imappassword-unchecked'),
+  sendingGapMinutes: (ctx) => ctx.mutant('acct-in-sendinggap-unbounded'),
+  bcc: (ctx) => ctx.mutant('acct-in-bcc-unbounded'),
+  replyToAddress: (ctx) => ctx.mutant('acct-in-replyto-unbounded'),
+};
+const unchecked = (ctx: Ctx, field: string): boolean => UNCHECKED[field]?.(ctx) ?? false;
+
+/** An email address; under the field's mutant, of any length. */
+const isAddress = (ctx: Ctx, field: string, s: string): boolean => (unchecked(ctx, field) ? hasEmailForm(s) : isEmail(s));
+
+/** A field's presence and bounds, dropped under its mutant. */
+function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T {
+  return unchecked(ctx, field) ? { ...opts, required: false, min: undefined, max: undefined } : opts;
+}
+
 /** The optional settings shared by create and PATCH; writes into `doc`. */
 function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<string, unknown>): void {
   for (const k of ['firstName', 'lastName', 'displayName'] as const) {
-    const s = v.str(o, k, { max: 128 });
+    const s = v.str(o, k, rules(ctx, k, { max: 128 }));
     if (s !== undefined) doc[k] = s;
   }
   const m = v.int(o, 'maxEmailsPerDay', { min: 1, max: ctx.mutant('acct-bounds-maxemails-201') ? 201 : 200 });
   if (m !== undefined) doc.maxEmailsPerDay = m;
-  const g = v.int(o, 'sendingGapMinutes', { min: 1, max: 300 });
+  const g = v.int(o, 'sendingGapMinutes', rules(ctx, 'sendingGapMinutes', { min: 1, max: 300 }));
   if (g !== undefined) doc.sendingGapMinutes = g;
   const sr = v.bool(o, 'campaignSlowRamp');
   if (sr !== undefined) doc.campaignSlowRamp = sr;
@@ -132,9 +163,9 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
   // The mutant answers the sanitized signature but keeps what was given for the mail it sends.
   if (sig !== undefined && ctx.mutant('send-signature-raw')) doc.signatureAsGiven = sig;
   for (const k of ['bcc', 'replyToAddress'] as const) {
-    const s = v.str(o, k, { max: 254 });
+    const s = v.str(o, k, rules(ctx, k, { max: 254 }));
     if (s !== undefined) {
-      if (s !== '' && !isEmail(s)) v.issue(k, 'must be an email address');
+      if (s !== '' && !isAddress(ctx, k, s)) v.issue(k, 'must be an email address');
       else doc[k] = s;
     }
   }
@@ -159,10 +190,10 @@ function applyCredentials(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Recor
   let touched = false;
   for (const proto of ['smtp', 'imap'] as const) {
     const cur = { ...((doc[proto] as Record<string, unknown> | null) ?? {}) };
-    const host = v.str(o, `${proto}Host`, { required, max: 255 });
-    const port = v.int(o, `${proto}Port`, { required, min: 1, max: 65535 });
-    const user = v.str(o, `${proto}Username`, { required, max: 255 });
-    const pass = v.str(o, `${proto}Password`, { required, max: 1024 });
+    const host = v.str(o, `${proto}Host`, rules(ctx, `${proto}Host`, { required, max: 255 }));
+    const port = v.int(o, `${proto}Port`, rules(ctx, `${proto}Port`, { required, min: 1, max: 65535 }));
+    const user = v.str(o, `${proto}Username`, rules(ctx, `${proto}Username`, { required, max: 255 }));
+    const pass = v.str(o, `${proto}Password`, rules(ctx, `${proto}Password`, { required, max: 1024 }));
     if (host !== undefined) cur.host = host;
     if (port !== undefined) cur.port = port;
     if (user !== undefined) cur.username = user;
@@ -193,9 +224,10 @@ export const create: Handler = async (ctx) => {
     const emailAddress = isPlainObject(el) && typeof el.emailAddress === 'string' ? el.emailAddress : null;
     if (!isPlainObject(el)) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The element is invalid.', details: [`accounts[${index}]: must be an object`] });
     const v = new V(`accounts[${index}]`);
-    const email = v.str(el, 'emailAddress', { required: true, max: 254 });
-    if (email !== undefined && !isEmail(email)) v.issue('emailAddress', 'must be an email address');
-    for (const k of ['firstName', 'lastName'] as const) if (el[k] === undefined || el[k] === null) v.issue(k, 'is required');
+    // The address names the mailbox: its mutant drops the bound only.
+    const email = v.str(el, 'emailAddress', { required: true, max: unchecked(ctx, 'emailAddress') ? undefined : 254 });
+    if (email !== undefined && !isAddress(ctx, 'emailAddress', email)) v.issue('emailAddress', 'must be an email address');
+    for (const k of ['firstName', 'lastName'] as const) if ((el[k] === undefined || el[k] === null) && !unchecked(ctx, k)) v.issue(k, 'is required');
     const doc: Record<string, unknown> = {
       firstName: '', lastName: '', displayName: '', ...defaults, replyToAddress: email ?? '', signature: '', bcc: '', warmup: defaultWarmup(ctx),
       tracking: {}, statusMessage: null, healthScore: 100, smtp: null, imap: null,

@@ -348,6 +348,29 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput(), mailboxInput({ smtpPort: 0 })]);
     return r.body.errors[0].index;
   }],
+  // One field of the create input unchecked: an element breaking that field's rule is created.
+  ...Object.fromEntries(
+    ([
+      ['acct-in-email-unbounded', { emailAddress: `${'a'.repeat(255 - 13)}@example.test` }],
+      ['acct-in-firstname-unchecked', { firstName: undefined }],
+      ['acct-in-lastname-unchecked', { lastName: 'x'.repeat(129) }],
+      ['acct-in-displayname-unbounded', { displayName: 'x'.repeat(129) }],
+      ['acct-in-smtphost-unchecked', { smtpHost: undefined }],
+      ['acct-in-smtpport-unchecked', { smtpPort: 0 }],
+      ['acct-in-smtpusername-unchecked', { smtpUsername: 'u'.repeat(256) }],
+      ['acct-in-smtppassword-unchecked', { smtpPassword: undefined }],
+      ['acct-in-imaphost-unchecked', { imapHost: 'h'.repeat(256) }],
+      ['acct-in-imapport-unchecked', { imapPort: undefined }],
+      ['acct-in-imapusername-unchecked', { imapUsername: undefined }],
+      ['acct-in-imappassword-unchecked', { imapPassword: 'p'.repeat(1025) }],
+      ['acct-in-sendinggap-unbounded', { sendingGapMinutes: 301 }],
+      ['acct-in-bcc-unbounded', { bcc: `${'b'.repeat(255 - 13)}@example.test` }],
+      ['acct-in-replyto-unbounded', { replyToAddress: `${'r'.repeat(255 - 13)}@example.test` }],
+    ] as const).map(([id, input]) => [id, [[0, 1], async (e: Env) => {
+      const r = await postAccounts(e, await e.workspace(), [mailboxInput(input)]);
+      return [r.body.summary.created, r.body.summary.failed];
+    }]]),
+  ),
   'acct-bounds-maxemails-201': [[0, 1], async (e) => {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput({ maxEmailsPerDay: 201 })]);
     return [r.body.summary.created, r.body.summary.failed];
