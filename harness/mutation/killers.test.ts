@@ -57,6 +57,12 @@ const KILLERS: { mutant: string; checks: RegExp; including: string[] }[] = [
     checks: /^RATE-(REMAINING\/counts-the-workspace|LIMIT\/one-workspace-two-keys)$/,
     including: ['RATE-REMAINING/counts-the-workspace', 'RATE-LIMIT/one-workspace-two-keys'],
   })),
+  // The one-request-a-scope check must catch each granular scope refused on its own routes, as the matrix does.
+  ...['campaigns-read', 'campaigns-write', 'campaigns-lifecycle', 'leads-read', 'leads-write', 'emails-read', 'emails-send', 'emails-write', 'accounts-read', 'accounts-write', 'metrics-read', 'leadfinder-read', 'usage-read'].map((s) => ({
+    mutant: `scope-grant-${s}-refused`,
+    checks: /^SCOPE-GRANT\/each-granular-scope$/,
+    including: ['SCOPE-GRANT/each-granular-scope'],
+  })),
   // (The whole-window check waits out a real minute against this one: its other workspace shares the bucket.)
   { mutant: 'rate-global', checks: /^RATE-REMAINING\/counts-the-workspace$/, including: ['RATE-REMAINING/counts-the-workspace'] },
 ];

@@ -95,9 +95,11 @@ describe('depth selection by what is caught', () => {
     expect(killed('default')).toBe(all.length);
   });
 
-  // Measured: quick 207 of 227 (91.2 %). What quick cannot afford is the rest of the rate-limit
-  // family (the whole-window check of 124 requests kills its 4 mutants that X-RateLimit-Remaining
-  // alone cannot show) and single kills by checks of 10 to 40 requests.
+  // Measured: quick 230 of 255 (90.2 %). What quick cannot afford is the rest of the rate-limit
+  // family (the whole-window check of 124 requests kills its 3 mutants that X-RateLimit-Remaining
+  // alone cannot show) and single kills by checks of 5 to 40 requests. One cheap killer of many
+  // (SCOPE-GRANT/each-granular-scope, RATE-REMAINING/counts-the-workspace) and observers that
+  // provoke only the errors the run has not already shown keep it above the bar.
   it('quick kills at least 90 % of them', () => {
     expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.9);
   });

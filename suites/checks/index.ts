@@ -1,6 +1,6 @@
 import type { Check } from '../../harness/ground/check.ts';
 import { UNAUTHENTICATED_CHECKS } from './auth/unauthenticated.ts';
-import { SCOPE_MATRIX_CHECKS } from './auth/scope-matrix.ts';
+import { SCOPE_GRANT_CHECKS, SCOPE_MATRIX_CHECKS } from './auth/scope-matrix.ts';
 import { API_KEY_CHECKS } from './auth/api-keys.ts';
 import { TENANT_CHECKS } from './auth/tenant-isolation.ts';
 import { ERROR_CHECKS } from './errors/errors.ts';
@@ -31,6 +31,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...RATE_SHARED_COUNT_CHECKS,
   ...UNAUTHENTICATED_CHECKS,
   ...SCOPE_MATRIX_CHECKS,
+  ...SCOPE_GRANT_CHECKS,
   ...API_KEY_CHECKS,
   ...TENANT_CHECKS,
   ...WORKSPACE_CHECKS,

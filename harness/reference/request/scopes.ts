@@ -24,12 +24,32 @@ const domainOf = (s: string) => s.slice(0, s.indexOf(':'));
 const actionOf = (s: string) => s.slice(s.indexOf(':') + 1);
 
 /**
+ * One switch per granular scope (mutants scope-grant-*): the scope no longer grants its own
+ * routes; wildcards still do. Written out so that each id has its one place.
+ */
+const OWN_GRANT_REFUSED: Readonly<Record<string, (mutant: MutantSwitch) => boolean>> = {
+  'campaigns:read': (mutant) => mutant('scope-grant-campaigns-read-refused'),
+  'campaigns:write': (mutant) => mutant('scope-grant-campaigns-write-refused'),
+  'campaigns:lifecycle': (mutant) => mutant('scope-grant-campaigns-lifecycle-refused'),
+  'leads:read': (mutant) => mutant('scope-grant-leads-read-refused'),
+  'leads:write': (mutant) => mutant('scope-grant-leads-write-refused'),
+  'emails:read': (mutant) => mutant('scope-grant-emails-read-refused'),
+  'emails:send': (mutant) => mutant('scope-grant-emails-send-refused'),
+  'emails:write': (mutant) => mutant('scope-grant-emails-write-refused'),
+  'accounts:read': (mutant) => mutant('scope-grant-accounts-read-refused'),
+  'accounts:write': (mutant) => mutant('scope-grant-accounts-write-refused'),
+  'metrics:read': (mutant) => mutant('scope-grant-metrics-read-refused'),
+  'leadfinder:read': (mutant) => mutant('scope-grant-leadfinder-read-refused'),
+  'usage:read': (mutant) => mutant('scope-grant-usage-read-refused'),
+};
+
+/**
  * Does one held scope grant the required granular scope?
  * Rules: exact match; `apikeys:manage` only by itself (no wildcard); `all:all` everything else;
  * `all:read` every `*:read` scope; `<domain>:all` every scope of that domain.
  */
 export function grants(held: string, required: string, mutant: MutantSwitch = () => false): boolean {
-  if (held === required) return true;
+  if (held === required) return !(OWN_GRANT_REFUSED[required]?.(mutant) ?? false);
   if (required === 'apikeys:manage') {
     if (mutant('scope-all-all-grants-apikeys')) return held === 'all:all';
     return false;

@@ -348,6 +348,28 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput(), mailboxInput({ smtpPort: 0 })]);
     return r.body.errors[0].index;
   }],
+  // One granular scope each: a key holding exactly it passes the scope check on a route of its row
+  // (an absent resource answers 404, not 403).
+  ...Object.fromEntries(
+    ([
+      ['scope-grant-campaigns-read-refused', 'campaigns:read', 'GET', `/v1/campaigns`],
+      ['scope-grant-campaigns-write-refused', 'campaigns:write', 'PATCH', `/v1/campaigns/${ABSENT}`, { name: 'x' }],
+      ['scope-grant-campaigns-lifecycle-refused', 'campaigns:lifecycle', 'POST', `/v1/campaigns/${ABSENT}/start`],
+      ['scope-grant-leads-read-refused', 'leads:read', 'GET', `/v1/leads/search?email=a%40b.test`],
+      ['scope-grant-leads-write-refused', 'leads:write', 'DELETE', `/v1/campaigns/${ABSENT}/leads/${ABSENT}`],
+      ['scope-grant-emails-read-refused', 'emails:read', 'GET', `/v1/emails`],
+      ['scope-grant-emails-send-refused', 'emails:send', 'POST', `/v1/emails/${ABSENT}/forward`, { to: ['a@b.test'] }],
+      ['scope-grant-emails-write-refused', 'emails:write', 'DELETE', `/v1/emails/${ABSENT}`],
+      ['scope-grant-accounts-read-refused', 'accounts:read', 'GET', `/v1/accounts`],
+      ['scope-grant-accounts-write-refused', 'accounts:write', 'DELETE', `/v1/accounts/${ABSENT}`],
+      ['scope-grant-metrics-read-refused', 'metrics:read', 'GET', `/v1/campaigns/analytics/overview`],
+      ['scope-grant-leadfinder-read-refused', 'leadfinder:read', 'GET', `/v1/lead-searches`],
+      ['scope-grant-usage-read-refused', 'usage:read', 'GET', `/v1/workspace`],
+    ] as const).map(([id, scope, method, path, body]: readonly [string, string, string, string, unknown?]) => [id, [false, async (e: Env) => {
+      const { key } = await e.dashboardKey(await e.workspace(), [scope]); // apikeys:manage comes only from the dashboard
+      return (await e.call(key, method, path, body === undefined ? {} : { body })).status === 403;
+    }]]),
+  ),
   // One field of the create input unchecked: an element breaking that field's rule is created.
   ...Object.fromEntries(
     ([

@@ -114,3 +114,38 @@ function refusedProblem(status: number, code: unknown, envelope: () => string[])
 }
 
 export const SCOPE_MATRIX_CHECKS: Check[] = CREDENTIALS.map(matrixCheck);
+
+/** The first endpoint whose own scope is `scope` (and accepts it): the route the scope's grant is asked on. */
+const ownEndpoint = (scope: Scope) => ENDPOINTS.find((e) => e.scope === scope && acceptedBy(e).includes(scope));
+
+// The granular rows of part 5 in one pass, one key and one request a scope: the cheap proof of
+// every grant a small depth can afford, where the matrix asks a key's whole row.
+export const SCOPE_GRANT_CHECKS: Check[] = [
+  {
+    id: 'SCOPE-GRANT/each-granular-scope',
+    title: 'MUST serve a key holding exactly one granular scope on an endpoint of that scope',
+    clauses: NARROW.map(grantClauseId),
+    level: 'MUST',
+    features: ['op:apikeys.create'],
+    budget: 2 * NARROW.length + 1,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const wrong: string[] = [];
+      const evidence: string[] = [];
+      for (const scope of NARROW) {
+        const ep = ownEndpoint(scope);
+        const placeholder = ep && placeholderRequest(ep, ctx.profile);
+        if (!ep || !placeholder) continue;
+        const key = await ws.createKey([scope]);
+        const { explains, ...req } = placeholder;
+        const res = await key.client.request(req);
+        const problem = servedProblem(res.status, res.body?.error?.code, placeholder, () => envelopeProblems(res, ctx.profile));
+        if (problem) {
+          wrong.push(`[${scope}] on ${label(ep)} ${problem}`);
+          evidence.push(res.exchangeId);
+        }
+      }
+      if (wrong.length) fail(`${wrong.length} granular scope(s) not served on their own endpoint: ${wrong.join(' | ')}`, ...evidence);
+    },
+  },
+];
