@@ -20,20 +20,29 @@ export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {
   const used = w.used[t];
   const limit = w.limits[t];
   if (limit === null) {
-    return {
-      limitType: t, used, limit: ctx.mutant('usage-unlimited-limit-zero') ? 0 : null, remaining: null, isUnlimited: true,
+    return typed(ctx, {
+      limitType: t, used, limit: ctx.mutant('usage-unlimited-limit-zero') ? 0 : null, remaining: ctx.mutant('usage-unlimited-remaining-zero') ? 0 : null, isUnlimited: true,
       usagePercentage: ctx.mutant('usage-unlimited-percentage-nonzero') && used > 0 ? 100 : 0,
-    };
+    });
   }
   let pct = limit === 0 ? (used > 0 ? 100 : 0) : (used / limit) * 100;
   if (ctx.mutant('usage-percentage-fraction')) pct = pct / 100;
   const remaining = ctx.mutant('usage-remaining-wrong') ? limit : Math.max(limit - used, 0);
-  return { limitType: t, used, limit, remaining, isUnlimited: false, usagePercentage: pct };
+  return typed(ctx, { limitType: t, used, limit, remaining, isUnlimited: false, usagePercentage: pct });
+}
+
+/** The usage answer's field types and names (the shape mutants change them). */
+function typed(ctx: Ctx, u: { limitType: string; used: number; isUnlimited: boolean } & Record<string, unknown>): Record<string, unknown> {
+  let out: Record<string, unknown> = u;
+  if (ctx.mutant('usage-used-string')) out = { ...out, used: String(u.used) };
+  if (ctx.mutant('usage-isunlimited-string')) out = { ...out, isUnlimited: String(u.isUnlimited) };
+  if (ctx.mutant('usage-limittype-uppercase')) out = { ...out, limitType: u.limitType.toUpperCase() };
+  return out;
 }
 
 export const usageOne: Handler = async (ctx) => {
   const t = ctx.params.limitType!;
-  if (!(LIMIT_TYPES as readonly string[]).includes(t)) {
+  if (!(LIMIT_TYPES as readonly string[]).includes(t) || (t === 'lead_finder_credits' && ctx.mutant('usage-type-missing'))) {
     if (ctx.mutant('usage-unknown-type-200'))
       return ok({ limitType: t, used: 0, limit: 0, remaining: 0, isUnlimited: false, usagePercentage: 0 });
     const why = `Unknown limit type ${JSON.stringify(t)}; one of ${LIMIT_TYPES.join(', ')}.`;

@@ -1,6 +1,6 @@
 import type { Check } from '../../../harness/ground/check.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
-import { apiAnswers } from '../../lib/observed.ts';
+import { apiAnswers, sawSuccesses } from '../../lib/observed.ts';
 import { endpointIdOf } from './endpoint-of.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 
@@ -19,11 +19,13 @@ export const SUCCESS_STATUS_CHECKS: Check[] = [
     async run(ctx) {
       const declared = ctx.profile.declarations.successStatus;
       if (!declared) skip('needs declarations.successStatus in the profile (the success status of each endpoint other than POST /v1/accounts)');
-      // A few successes of its own (a create, a start, a read), so it never judges an empty run.
-      const ws = await ctx.workspace();
-      const { id } = await createCampaign(ctx, ws.api, { leads: 1, steps: 1 });
-      await ws.api.post(`/v1/campaigns/${id}/start`);
-      await ws.api.get('/v1/workspace');
+      // A few successes of its own (a create, a start, a read) where the run has shown few, so it never judges an empty run.
+      if (!sawSuccesses(ctx)) {
+        const ws = await ctx.workspace();
+        const { id } = await createCampaign(ctx, ws.api, { leads: 1, steps: 1 });
+        await ws.api.post(`/v1/campaigns/${id}/start`);
+        await ws.api.get('/v1/workspace');
+      }
       const wrong = new Map<string, { want: number; got: Set<number>; ids: string[] }>();
       let judged = 0;
       for (const ex of apiAnswers(ctx)) {
