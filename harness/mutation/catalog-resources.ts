@@ -102,4 +102,12 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lf-searchmode-person': ['LF-SEARCHMODE-ENUM'],
   'lf-maxresults-string': ['LF-MAXRESULTS-INT'],
   'lf-errormessage-empty': ['LF-ERRORMESSAGE-NULL'],
+  'lf-timestamps-epoch': ['LF-TIMESTAMPS'],
+  'lf-discoveryfinished-number': ['LF-DISCOVERYFINISHED-BOOLEAN'],
+  'lf-status-uppercase': ['LF-STATUS-ENUM'],
+  'lf-completedat-while-running': ['LF-COMPLETEDAT-NULL-RUNNING'],
+  'camp-timestamps-epoch': ['CAMP-CREATEDAT-TS', 'CAMP-UPDATEDAT-TS'],
+  'camp-tags-string': ['CAMP-TAGS-ARRAY'],
+  'ws-organizationid-prefixed': ['WS-ORGANIZATIONID-UUID'],
+  'ws-name-null': ['WS-NAME-STRING'],
 };

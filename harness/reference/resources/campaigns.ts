@@ -58,11 +58,14 @@ const scheduleView = (ctx: Ctx, s: Schedule) => {
 
 export function campaignView(ctx: Ctx, r: CampaignRow) {
   const doc = JSON.parse(r.doc) as CampaignDoc;
+  const tags = tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id);
+  const epoch = ctx.mutant('camp-timestamps-epoch');
   return {
     id: r.id, name: r.name, status: r.status, schedule: scheduleView(ctx, doc.schedule), settings: doc.settings,
     metrics: { leadsCount: leadsCount(ctx, r.id), ...doc.metrics },
-    tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id),
-    createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at), sequence: doc.sequence.map((st) => stepView(ctx, st)), accounts: doc.accounts,
+    tags: ctx.mutant('camp-tags-string') ? tags.join(',') : tags,
+    createdAt: epoch ? r.created_at : isoOf(r.created_at), updatedAt: epoch ? r.updated_at : isoOf(r.updated_at),
+    sequence: doc.sequence.map((st) => stepView(ctx, st)), accounts: doc.accounts,
   };
 }
 

@@ -13,7 +13,7 @@ import { notFound, validationFailed } from '../request/errors.ts';
 export const get: Handler = async (ctx) => {
   const w = ctx.workspace;
   if (ctx.mutant('workspace-missing-timezone')) return ok({ organizationId: w.id, name: w.name });
-  return ok({ organizationId: w.id, name: w.name, timezone: w.timezone });
+  return ok({ organizationId: ctx.mutant('ws-organizationid-prefixed') ? `org_${w.id}` : w.id, name: ctx.mutant('ws-name-null') ? null : w.name, timezone: w.timezone });
 };
 
 export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {

@@ -648,6 +648,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lf-searchmode-person': ['people', async (e) => (await leadSearch(e, 'crawling')).ls.searchMode],
   'lf-maxresults-string': [10, async (e) => (await leadSearch(e, 'crawling')).ls.maxResults],
   'lf-errormessage-empty': [null, async (e) => (await leadSearch(e, 'crawling')).ls.errorMessage],
+  'lf-timestamps-epoch': ['string', async (e) => typeof (await leadSearch(e, 'crawling')).ls.createdAt],
+  'lf-discoveryfinished-number': ['boolean', async (e) => typeof (await leadSearch(e, 'crawling')).ls.discoveryFinished],
+  'lf-status-uppercase': ['crawling', async (e) => (await leadSearch(e, 'crawling')).ls.status],
+  'lf-completedat-while-running': [null, async (e) => (await leadSearch(e, 'crawling')).ls.completedAt],
+  'camp-timestamps-epoch': ['string', async (e) => typeof (await campWithLead(e)).c.createdAt],
+  'camp-tags-string': [true, async (e) => Array.isArray((await campWithLead(e)).c.tags)],
+  'ws-organizationid-prefixed': [true, async (e) => UUID_V4.test((await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.organizationId)],
+  'ws-name-null': ['string', async (e) => typeof (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.name],
 };
 
 describe('mutants', () => {
