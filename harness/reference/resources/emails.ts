@@ -24,6 +24,12 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (ctx.mutant('email-mailbox-id-only')) view.mailbox = (view.mailbox as { id: string } | null)?.id ?? null;
   if (ctx.mutant('email-isunread-string')) view.isUnread = String(view.isUnread);
   if (ctx.mutant('email-sentat-epoch') && typeof view.sentAt === 'string') view.sentAt = Date.parse(view.sentAt);
+  if (ctx.mutant('email-subject-missing')) delete view.subject;
+  if (ctx.mutant('email-messageid-bare') && typeof view.messageId === 'string') view.messageId = view.messageId.replace(/^<|>$/g, '');
+  if (ctx.mutant('email-hasattachments-string')) view.hasAttachments = String(view.hasAttachments);
+  if (ctx.mutant('email-leadid-missing')) delete view.leadId;
+  if (ctx.mutant('email-campaignid-missing')) delete view.campaignId;
+  if (view.body && ctx.mutant('email-body-string')) view.body = (view.body as { html?: string | null }).html ?? '';
   return view;
 }
 
