@@ -54,6 +54,18 @@ function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, u
   if (ctx.mutant('acct-field-snake-case')) [view.sending_gap_minutes, view.sendingGapMinutes] = [view.sendingGapMinutes, undefined];
   if (ctx.mutant('acct-tags-as-names')) view.tags = (view.tags as { name: string }[]).map((t) => t.name);
   if (ctx.mutant('acct-verification-no-dns')) view.verification = { ...(view.verification as object), dns: undefined };
+  if (ctx.mutant('acct-status-uppercase')) view.status = String(view.status).toUpperCase();
+  if (ctx.mutant('acct-smtp-string')) view.smtp = view.smtp && `${(view.smtp as { host: string }).host}:${(view.smtp as { port: number }).port}`;
+  if (ctx.mutant('acct-warmup-string')) view.warmup = JSON.stringify(view.warmup);
+  if (ctx.mutant('acct-names-null')) [view.firstName, view.lastName] = [null, null];
+  if (ctx.mutant('acct-displayname-null')) view.displayName = null;
+  if (ctx.mutant('acct-maxemails-string')) view.maxEmailsPerDay = String(view.maxEmailsPerDay);
+  if (ctx.mutant('acct-slowramp-string')) view.campaignSlowRamp = String(view.campaignSlowRamp);
+  if (ctx.mutant('acct-replyto-null')) view.replyToAddress = null;
+  if (ctx.mutant('acct-signature-null')) view.signature = null;
+  if (ctx.mutant('acct-bcc-null')) view.bcc = null;
+  if (ctx.mutant('acct-autolang-uppercase')) view.automationLanguage = String(view.automationLanguage).toUpperCase();
+  if (ctx.mutant('acct-emailaddress-object')) view.emailAddress = { address: view.emailAddress };
   return view;
 }
 

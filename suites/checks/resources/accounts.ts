@@ -78,6 +78,9 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectThat(m.status === 'inactive', `a newly connected mailbox starts inactive, got ${m.status}`, res);
       expectThat(m.emailAddress.toLowerCase() === input.emailAddress.toLowerCase(), `emailAddress ${m.emailAddress} is not the address given (${input.emailAddress})`, res);
       expectThat(m.imap !== null, 'imap must be an object when IMAP is configured (it is null only when no IMAP is configured)', res);
+      // The schema lets an optional field that was never set be absent or null; one that was given comes back a string.
+      for (const k of ['replyToAddress', 'signature', 'bcc'] as const)
+        expectThat(typeof m[k] === 'string', `${k} was given (${JSON.stringify((input as Record<string, unknown>)[k])}); 2.1 says it is a string, the mailbox answers ${JSON.stringify(m[k])}`, res);
       const camel = nonCamelKeys(m).filter((k) => !k.startsWith('customFields'));
       expectThat(camel.length === 0, `field names are camelCase; these are not: ${camel.join(', ')}`, res);
     },

@@ -221,13 +221,18 @@ export const SECURITY_CHECKS: Check[] = [
         const text = r.text.toLowerCase();
         expectThat(!text.includes('<script') && !text.includes(marker) && !text.includes('\\u003cscript'), `${what}: the script given in the signature came back`, r);
       };
+      // Sanitizing keeps what is harmless: the signature is still a string holding the greeting.
+      const kept = (r: ApiResponse, sig: unknown, what: string) =>
+        expectThat(typeof sig === 'string' && sig.includes('Kind regards'), `${what}: the signature must be a string that keeps its harmless part ("Kind regards"), got ${JSON.stringify(sig)}`, r);
       if (created.status === 201 && created.body.accounts?.length === 1) {
         bad(created, 'POST /v1/accounts');
+        kept(created, created.body.accounts[0].signature, 'POST /v1/accounts');
         const id = created.body.accounts[0].id as string;
         if (ctx.profile.operations['accounts.get']) bad(await mustGetMailbox(ctx, ws.api, id), 'GET mailbox');
         const p = await ws.api.patch(`/v1/accounts/${id}`, { signature: dirty.replace(marker, `${marker}b`) });
         expect2xx(p, 'PATCH /v1/accounts/{id} with a <script> in the signature');
         bad(p, 'PATCH /v1/accounts/{id}');
+        kept(p, p.body?.signature, 'PATCH /v1/accounts/{id}');
       } else {
         // A refusal keeps the script out, but proves nothing of the sanitizing the clause asks for.
         bad(created, 'POST /v1/accounts (refused element)');
