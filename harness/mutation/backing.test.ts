@@ -7,7 +7,7 @@ import { claimBacking } from './backing.ts';
 // check's claim on a MUST clause needs a mutant of that clause it kills (a reference mutant in
 // harness/reference/switches/mutants.ts, its clauses in catalog*.ts, then `npm run kill-matrix`).
 // Lower these ceilings when the counts drop.
-const CEILING = { unbackedClaims: 1112, unbackedClauses: 258 };
+const CEILING = { unbackedClaims: 1106, unbackedClauses: 254 };
 
 describe('claims backed by kills', () => {
   it('adds no unbacked claim and no MUST clause without a backed claim', () => {

@@ -184,6 +184,14 @@ export const remove: Handler = async (ctx) => {
 
 const MUTATE_OPS = ['set_status', 'add_tags', 'remove_tags', 'delete'] as const;
 
+/** One switch per operation (mutants lead-mutate-*-no-effect): counted as affected, nothing changes. */
+const NO_EFFECT: Readonly<Record<(typeof MUTATE_OPS)[number], (ctx: Ctx) => boolean>> = {
+  set_status: (ctx) => ctx.mutant('lead-mutate-set-status-no-effect'),
+  add_tags: (ctx) => ctx.mutant('lead-mutate-add-tags-no-effect'),
+  remove_tags: (ctx) => ctx.mutant('lead-mutate-remove-tags-no-effect'),
+  delete: (ctx) => ctx.mutant('lead-mutate-delete-no-effect'),
+};
+
 export const mutate: Handler = async (ctx) => {
   const c = campaignOf(ctx, ctx.params.cid!);
   const b = bodyObject(ctx.body);
@@ -260,6 +268,10 @@ export const mutate: Handler = async (ctx) => {
   ctx.db.transaction(() => {
     for (const r of targets) {
       const doc = JSON.parse(r.doc) as { tags: string[] };
+      if (NO_EFFECT[op!](ctx)) {
+        affected++;
+        continue;
+      }
       if (op === 'delete') {
         if (r.last_contacted_at === null) ctx.db.prepare('DELETE FROM leads WHERE id = ?').run(r.id);
         else ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(now, r.id);

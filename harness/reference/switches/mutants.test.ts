@@ -648,6 +648,20 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lf-searchmode-person': ['people', async (e) => (await leadSearch(e, 'crawling')).ls.searchMode],
   'lf-maxresults-string': [10, async (e) => (await leadSearch(e, 'crawling')).ls.maxResults],
   'lf-errormessage-empty': [null, async (e) => (await leadSearch(e, 'crawling')).ls.errorMessage],
+  // Each mutate operation leaves its effect on the lead it names.
+  ...Object.fromEntries(
+    ([
+      ['lead-mutate-set-status-no-effect', [{ operation: 'set_status', status: 'lead_lost' }], (l: any) => l?.status],
+      ['lead-mutate-add-tags-no-effect', [{ operation: 'add_tags', tags: ['vip'] }], (l: any) => l?.tags],
+      ['lead-mutate-remove-tags-no-effect', [{ operation: 'add_tags', tags: ['vip'] }, { operation: 'remove_tags', tags: ['vip'] }], (l: any) => l?.tags],
+      ['lead-mutate-delete-no-effect', [{ operation: 'delete' }], (l: any) => l === undefined],
+    ] as const).map(([id, ops, read]) => [id, [{ 'lead-mutate-set-status-no-effect': 'lead_lost', 'lead-mutate-add-tags-no-effect': ['vip'], 'lead-mutate-remove-tags-no-effect': [], 'lead-mutate-delete-no-effect': true }[id], async (e: Env) => {
+      const { w, c, lead } = await campWithLead(e);
+      for (const op of ops) await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { ...op, ids: [lead.id] } });
+      const leads = (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data as any[];
+      return read(leads.find((l) => l.id === lead.id));
+    }]]),
+  ),
   'acct-status-uppercase': ['inactive', async (e) => { const m = await e.mailbox(await e.workspace()); return m.status; }],
   'acct-smtp-string': ['object', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.smtp; }],
   'acct-warmup-string': ['object', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.warmup; }],
