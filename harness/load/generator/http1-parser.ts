@@ -164,7 +164,8 @@ export class ResponseParser {
       const colon = line.indexOf(':');
       if (colon <= 0) {
         if (line === '') continue;
-        throw new ProtocolError(`malformed header line: ${JSON.stringify(line.slice(0, 80))}`);
+        // Not quoted: a server echoing the request would put its Authorization line here.
+        throw new ProtocolError('malformed header line (no name and colon)');
       }
       const name = line.slice(0, colon).toLowerCase();
       const value = line.slice(colon + 1).trim();

@@ -232,21 +232,16 @@ class OpenModelRun<T> {
 
   private readonly tick = (): void => {
     this.timer = this.immediate = undefined;
-    if (!this.dispatching) return;
-    if (!this.dispatchDue()) {
-      this.stop();
-      return this.finish();
-    }
-    this.waitForNext(true);
+    if (this.dispatching) this.sendDueThenWait(true);
   };
 
-  /** After a sleep: sends what fell due, then waits again without sleeping before the loop turns. */
-  private afterSleep(): void {
+  /** Sends what fell due, then waits for the next send; `maySleep` as in waitForNext. */
+  private sendDueThenWait(maySleep: boolean): void {
     if (!this.dispatchDue()) {
       this.stop();
       return this.finish();
     }
-    this.waitForNext(false);
+    this.waitForNext(maySleep);
   }
 
   /** `maySleep`: whether this turn of the event loop may still block ('timer' precision sleeps once a turn). */
@@ -262,7 +257,7 @@ class OpenModelRun<T> {
         if (!maySleep) this.immediate = this.timers.setImmediate(this.tick);
         else {
           this.timers.sleep(wait);
-          this.afterSleep();
+          this.sendDueThenWait(false);
         }
       } else this.timer = this.timers.setTimeout(this.tick, Math.max(0, Math.floor(wait)));
       return;

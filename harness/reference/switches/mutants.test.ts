@@ -648,14 +648,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lf-searchmode-person': ['people', async (e) => (await leadSearch(e, 'crawling')).ls.searchMode],
   'lf-maxresults-string': [10, async (e) => (await leadSearch(e, 'crawling')).ls.maxResults],
   'lf-errormessage-empty': [null, async (e) => (await leadSearch(e, 'crawling')).ls.errorMessage],
-  // Each mutate operation leaves its effect on the lead it names.
+  // Each mutate operation leaves its effect on the lead it names: [id, operations, what the clean lead then shows, the reading].
   ...Object.fromEntries(
     ([
-      ['lead-mutate-set-status-no-effect', [{ operation: 'set_status', status: 'lead_lost' }], (l: any) => l?.status],
-      ['lead-mutate-add-tags-no-effect', [{ operation: 'add_tags', tags: ['vip'] }], (l: any) => l?.tags],
-      ['lead-mutate-remove-tags-no-effect', [{ operation: 'add_tags', tags: ['vip'] }, { operation: 'remove_tags', tags: ['vip'] }], (l: any) => l?.tags],
-      ['lead-mutate-delete-no-effect', [{ operation: 'delete' }], (l: any) => l === undefined],
-    ] as const).map(([id, ops, read]) => [id, [{ 'lead-mutate-set-status-no-effect': 'lead_lost', 'lead-mutate-add-tags-no-effect': ['vip'], 'lead-mutate-remove-tags-no-effect': [], 'lead-mutate-delete-no-effect': true }[id], async (e: Env) => {
+      ['lead-mutate-set-status-no-effect', [{ operation: 'set_status', status: 'lead_lost' }], 'lead_lost', (l: any) => l?.status],
+      ['lead-mutate-add-tags-no-effect', [{ operation: 'add_tags', tags: ['vip'] }], ['vip'], (l: any) => l?.tags],
+      ['lead-mutate-remove-tags-no-effect', [{ operation: 'add_tags', tags: ['vip'] }, { operation: 'remove_tags', tags: ['vip'] }], [], (l: any) => l?.tags],
+      ['lead-mutate-delete-no-effect', [{ operation: 'delete' }], true, (l: any) => l === undefined],
+    ] as const).map(([id, ops, expected, read]) => [id, [expected, async (e: Env) => {
       const { w, c, lead } = await campWithLead(e);
       for (const op of ops) await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { ...op, ids: [lead.id] } });
       const leads = (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data as any[];

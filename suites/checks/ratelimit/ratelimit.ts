@@ -7,9 +7,10 @@ import { envelopeProblems, expectThat, is2xx } from '../../lib/expect.ts';
 // retryAfter; X-RateLimit-Remaining counts down; other workspaces unaffected; served again
 // after Retry-After (the control clock moves on when there is one; otherwise a bounded wait).
 
-const PROBE = '/v1/workspace';
+export const PROBE = '/v1/workspace';
 
-function remaining(res: ApiResponse): number | undefined {
+/** X-RateLimit-Remaining as a whole number; undefined when absent or not one. */
+export function remaining(res: ApiResponse): number | undefined {
   const v = res.headers['x-ratelimit-remaining'];
   return v !== undefined && /^\d+$/.test(v.trim()) ? Number(v) : undefined;
 }

@@ -2,6 +2,7 @@ import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.
 import type { Check } from '../../../harness/ground/check.ts';
 import { fail } from '../../../harness/ground/check.ts';
 import { is2xx } from '../../lib/expect.ts';
+import { PROBE, remaining as remainingOf } from './ratelimit.ts';
 
 // Part 8 "120 requests per 60 seconds, per workspace, shared by all keys of the workspace" and
 // "header X-RateLimit-Remaining", read from the header alone, in a few requests: the cheap proof
@@ -14,13 +15,10 @@ import { is2xx } from '../../lib/expect.ts';
 // requests leave it, or a new window begins), so only a fall by more than one is a fault: a
 // count per key (the other key's count is another number) or one shared with other workspaces.
 
-const PROBE = '/v1/workspace';
 const TURNS = 4;
 
 function remaining(res: ApiResponse): number {
-  const v = res.headers['x-ratelimit-remaining'];
-  if (v === undefined || !/^\d+$/.test(v.trim())) fail(`an answer carries X-RateLimit-Remaining ${JSON.stringify(v)}; it must be a whole number`, res);
-  return Number(v);
+  return remainingOf(res) ?? fail(`an answer carries X-RateLimit-Remaining ${JSON.stringify(res.headers['x-ratelimit-remaining'])}; it must be a whole number`, res);
 }
 
 async function read(api: ApiClient): Promise<ApiResponse> {
