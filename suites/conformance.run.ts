@@ -21,7 +21,16 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-beforeAll(() => runner.prepare(checks));
+// A run that cannot prepare (a key or the control token refused, sinks that cannot start) says so
+// in the stream: the CLI exits 2 with the message instead of reading the unrun checks as a verdict.
+beforeAll(async () => {
+  try {
+    await runner.prepare(checks);
+  } catch (e) {
+    sink.emit({ type: 'setup-error', message: runner.redactor.text(e instanceof Error ? e.message : String(e)) });
+    throw e;
+  }
+});
 afterAll(async () => {
   await runner.finish();
   await closeAllPools();

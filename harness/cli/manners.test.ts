@@ -57,7 +57,7 @@ describe('CLI manners', () => {
       expect(plain.code, plain.stderr).toBe(0);
       expect(plain.stdout).not.toMatch(ANSI);
       expect(plain.stdout).not.toMatch(/Test Files|RUN\s+v\d|Duration\s/);
-      expect(plain.stdout).toMatch(/^PASS for /m);
+      expect(plain.stdout).toMatch(/^PASS at depth /m);
       const verbose = await cli([...args, '--vitest-output'], { env: { NO_COLOR: '1' } });
       expect(verbose.stdout).toMatch(/Test Files|Tests\s+\d/);
       expect(verbose.stdout).not.toMatch(ANSI);

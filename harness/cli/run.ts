@@ -1,7 +1,6 @@
 import { cp, mkdir, readFile, rm } from 'node:fs/promises';
 import { resolve, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { request } from 'undici';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../ground/spec-model/clauses/index.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, profileForReport, resolveSecret } from '../runner/profile.ts';
@@ -25,11 +24,15 @@ import { newRunPrefix } from '../ground/run-prefix.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
-import type { RunStartEvent } from '../ground/events.ts';
+import type { RunEndEvent, RunStartEvent } from '../ground/events.ts';
 import { parseArgs } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import { startRunProgress, type RunProgress } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
+import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
+import { detectionOf } from '../runner/detection.ts';
+import type { Profile } from '../ground/profile-schema.ts';
+import type { Depth } from '../ground/check.ts';
 
 import { KIT as pkg, PACKAGE_ROOT } from '../kit.ts';
 export { PACKAGE_ROOT };
@@ -132,13 +135,15 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   // Whether a given spec matches is printed even with --quiet: it changes how to read the run.
   if (spec.file) process.stdout.write(`${describeComparison(spec.file)}\n`);
   const sinksUrl = flags.sinks !== undefined ? await remoteSinksUrl(flags.sinks) : undefined;
+  // Every secret resolves before anything boots: an unset or empty variable is exit 2 naming the field.
+  resolveWorkspaceKeys(profile);
   const started = Date.now();
 
   const embedded = profile.embedded ? await startEmbeddedTarget(flags.mutants ?? []) : undefined;
   try {
     const baseUrl = (embedded?.baseUrl ?? profile.baseUrl)!.replace(/\/$/, '');
-    const control = embedded?.control ?? (profile.control ? { baseUrl: profile.control.baseUrl, token: resolveSecret(profile.control.token, 'control.token') } : undefined);
-    await probe(baseUrl);
+    await probeTarget(baseUrl);
+    const control = embedded?.control ?? (await resolveControl(profile));
 
     const seed = flags.seed ?? newRunSeed();
     const runId = `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
@@ -184,9 +189,10 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix, checkIds: checks.map((c) => c.id), concurrency, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
     const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started });
-    await runInVitest(context, !!flags['vitest-output'], progress);
+    const workerErrors = await runInVitest(context, !!flags['vitest-output'], progress);
+    await setupFailure(eventsPath, checks.length, workerErrors, (t) => redactor.text(t));
 
-    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith });
+    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith, profile, depth });
   } finally {
     await embedded?.stop();
   }
@@ -203,6 +209,30 @@ interface Finish {
   /** Erases the run's secrets once more from the bundle (a last guard). */
   redact: (text: string) => string;
   signWith?: KeyObject;
+  profile: Profile;
+  depth: Depth;
+}
+
+/**
+ * The worker could not prepare (its setup-error event), or started no check at all (vitest could
+ * not load it): exit 2 with the cause, and no report that would read the unrun checks as a verdict.
+ */
+async function setupFailure(eventsPath: string, chosen: number, workerErrors: string[], redact: (t: string) => string): Promise<void> {
+  const events = await readEvents(eventsPath);
+  const setup = events.find((e) => e.type === 'setup-error');
+  if (setup) throw new KitError(`the run could not prepare, so no check ran: ${setup.message}`);
+  if (chosen > 0 && !events.some((e) => e.type === 'check-start')) {
+    const why = workerErrors.length ? workerErrors.map(redact).join('; ') : 'no error was reported (run with --vitest-output to see the worker)';
+    throw new KitError(`the check worker started none of the ${chosen} chosen checks: ${why}`);
+  }
+}
+
+/** Measured, not predicted: the mutants the checks that ran to a verdict (pass or fail) kill, by the kill matrix. */
+function measuredDetection(events: Awaited<ReturnType<typeof readEvents>>, profile: Profile, depth: Depth): RunEndEvent['detection'] {
+  const verdicts = new Set(events.flatMap((e) => (e.type === 'check-end' && (e.verdict === 'pass' || e.verdict === 'fail') ? [e.checkId] : [])));
+  const ran = ALL_CHECKS.filter((c) => verdicts.has(c.id));
+  const d = detectionOf(ran, { profile, depth, all: ALL_CHECKS });
+  return { ...d, basis: `the ${ran.length} checks that ran to a verdict (the kill matrix of kit ${pkg.version}; skips and errors kill nothing)` };
 }
 
 /** After the checks: the run-end event, the reports, the bundle (signed with --sign), latest/, the verdict. */
@@ -216,6 +246,7 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
     type: 'run-end' as const,
     finishedAt: new Date().toISOString(),
     stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs: Date.now() - started },
+    detection: measuredDetection(events, o.profile, o.depth),
   };
   tail.emit(finished);
   await tail.close();
@@ -235,7 +266,10 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
   // The verdict is always printed, --quiet or not.
   const signed = attestation ? `attestation: ${attestation.path} (in-toto, DSSE, signed by key ${attestation.keyid}; verify --key PUB.pem checks it)\n` : '';
   process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n${signed}`);
-  return { exitCode: exitCodeOf(results), dir };
+  const exitCode = exitCodeOf(results);
+  // Nothing checked is no verdict: exit 2 with the cause on stderr too, where CI logs look for it.
+  if (results.verdict === 'nothing-checked') process.stderr.write(`outreach-conformance: ${formatConsoleSummary(results).split('\n')[0]}\n`);
+  return { exitCode, dir };
 }
 
 /** The last `npm run mutation` result beside the reports: evidence the suite can fail. */
@@ -264,20 +298,11 @@ async function remoteSinksUrl(url: string): Promise<string> {
   return url.replace(/\/+$/, '');
 }
 
-/** The target answers HTTP at all (any status); otherwise the kit cannot run: exit 2. */
-async function probe(baseUrl: string): Promise<void> {
-  try {
-    const res = await request(`${baseUrl}/v1/workspace`, { method: 'GET', headersTimeout: 10_000, bodyTimeout: 10_000 });
-    await res.body.dump();
-  } catch (e) {
-    throw new KitError(`target ${baseUrl} is unreachable: ${(e as Error).message}`);
-  }
-}
-
 /** A reporter that prints nothing: the kit's own summary and progress speak for the run. */
 const SILENT_REPORTER = { onInit() {} };
 
-async function runInVitest(context: RunContext, vitestOutput: boolean, progress?: RunProgress): Promise<void> {
+/** Runs the worker; returns the errors vitest saw outside the checks (a file that failed to load, a failed hook). */
+async function runInVitest(context: RunContext, vitestOutput: boolean, progress?: RunProgress): Promise<string[]> {
   const { startVitest } = await import('vitest/node');
   process.env[RUN_CONTEXT_ENV] = JSON.stringify(context);
   try {
@@ -292,12 +317,16 @@ async function runInVitest(context: RunContext, vitestOutput: boolean, progress?
       watch: false,
       passWithNoTests: true,
     });
+    const errors = [...(vitest?.state.getFiles() ?? []).flatMap((f) => f.result?.errors ?? []), ...(vitest?.state.getUnhandledErrors() ?? [])];
     await vitest?.close();
+    return errors.map((e) => firstLineOf((e as { message?: string }).message ?? String(e)));
   } finally {
     progress?.stop();
     delete process.env[RUN_CONTEXT_ENV];
     process.exitCode = undefined; // the CLI decides the exit code from the verdicts
   }
 }
+
+const firstLineOf = (s: string) => s.split('\n')[0]!.slice(0, 500);
 
 export { mkdir };

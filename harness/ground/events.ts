@@ -45,7 +45,7 @@ export interface RunStartEvent {
   profile: unknown; // the profile as loaded, secrets redacted
   /** Known failures given with `run --baseline FILE` (validated; every check id exists). */
   baseline?: Baseline;
-  /** What the run's own selection catches of the reference target's mutants (the kill matrix). */
+  /** The plan's prediction: what the run's own selection would catch of the reference target's mutants (the kill matrix). */
   detection?: RunDetection;
 }
 
@@ -53,6 +53,8 @@ export interface RunStartEvent {
 export interface RunDetection {
   killed: number;
   total: number;
+  /** What the figure rests on ("the kill matrix of kit 0.1.0 over the 386 checks that ran to a verdict"). */
+  basis?: string;
   missed: { mutant: string; killers: { check: string; requests: number; depth: string }[] }[];
 }
 
@@ -97,6 +99,17 @@ export interface RunEndEvent {
   finishedAt: string;
   /** requests: sent to the target; controlRequests: to the control API; plannedRequests: the planner's estimate. */
   stats: { requests: number; controlRequests?: number; plannedRequests?: number; unplanned429: number; plannedMs?: number; actualMs: number };
+  /** Measured after the run: the mutants the checks that ran to a verdict (pass or fail) kill, by the kill matrix. */
+  detection?: RunDetection;
+}
+
+/**
+ * The run could not prepare (a key or control token refused, a workspace that does not answer,
+ * sinks that cannot start): no verdict follows, the CLI exits 2 with this message.
+ */
+export interface SetupErrorEvent {
+  type: 'setup-error';
+  message: string;
 }
 
 export interface MutationEvent {
@@ -105,7 +118,7 @@ export interface MutationEvent {
   mutants: { id: string; clauses: string[]; killed: boolean; killedBy: string[] }[];
 }
 
-export type RunEvent = RunStartEvent | CheckStartEvent | CheckEndEvent | ExchangeEvent | RunEndEvent | MutationEvent;
+export type RunEvent = RunStartEvent | CheckStartEvent | CheckEndEvent | ExchangeEvent | RunEndEvent | MutationEvent | SetupErrorEvent;
 
 /** Anything that accepts events: the NDJSON file, the console progress line, an in-memory list. */
 export interface EventSink {

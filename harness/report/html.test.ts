@@ -78,7 +78,7 @@ describe('report.html', () => {
     expect(top).toContain('a'.repeat(64));
     expect(top).toContain('2026-01-02T03:04:05.000Z');
     expect(top).toContain('2026-01-02T03:04:10.000Z');
-    expect(top).toContain('FAIL: 2 MUST/PROFILE checks failed or errored');
+    expect(top).toContain('FAIL at depth default: 2 MUST/PROFILE checks failed or errored; 6 of 10 clauses checked (60 %');
   });
 
   it('has summary tiles and the mutation score tile', () => {
@@ -177,21 +177,21 @@ describe('report.html', () => {
     input.checks = input.checks.filter((c) => input.events.some((e) => e.type === 'check-end' && e.checkId === c.id));
     const out = renderReports(input).files['report.html'];
     expect(out).toContain('No check failed');
-    expect(out).toContain('PASS for 5 of 10 clauses (4 not covered, 1 skipped: <a href="#coverage">see below</a>)');
+    expect(out).toContain('PASS at depth default: 5 of 10 clauses checked (50 %; 4 not covered, 1 skipped: <a href="#coverage">see below</a>)');
     expect(out).toContain('header class="top v-pass"');
   });
 
   it('the header says what the verdict speaks for: clauses checked of the total, and the Core and Extended verdicts', () => {
     const top = html.slice(html.indexOf('<header'), html.indexOf('</header>'));
-    expect(elementById(top, 'verdict')).toContain('FAIL: 2 MUST/PROFILE checks failed or errored');
-    expect(top).toContain('Clauses checked: 6 of 10 clauses (2 not covered, 1 skipped, 1 errored: <a href="#coverage">see below</a>)');
+    expect(elementById(top, 'verdict')).toContain('FAIL at depth default: 2 MUST/PROFILE checks failed or errored; 6 of 10 clauses checked (60 %');
+    expect(elementById(top, 'verdict')).toContain('6 of 10 clauses checked (60 %; 2 not covered, 1 skipped, 1 errored: <a href="#coverage">see below</a>)');
     const core = elementById(top, 'tier-core');
     expect(core).toContain('class="tier tv-fail"');
     expect(core).toContain('Core</span> <span class="tier-text">FAIL (3 of 5 MUST clauses checked; 2 failed, 1 skipped, 1 not covered)');
     expect(core).toContain('MUST clauses checked without the control API');
     const ext = elementById(top, 'tier-extended');
     expect(ext).toContain('class="tier tv-pass"');
-    expect(ext).toContain('Extended</span> <span class="tier-text">PASS (3 of 3 MUST clauses checked)');
+    expect(ext).toContain('Extended</span> <span class="tier-text">PASS (2 of 2 MUST clauses checked)');
     expect(ext).toContain('MUST clauses that need the control API');
   });
 
@@ -200,7 +200,7 @@ describe('report.html', () => {
     input.events = input.events.filter((e) => e.type !== 'check-end' || e.verdict === 'pass' || e.verdict === 'skip');
     input.checks = input.checks.filter((c) => input.events.some((e) => e.type === 'check-end' && e.checkId === c.id));
     const out = renderReports(input).files['report.html'];
-    expect(elementById(out, 'verdict')).toContain('PASS for 5 of 10 clauses (4 not covered, 1 skipped: <a href="#coverage">see below</a>)');
+    expect(elementById(out, 'verdict')).toContain('PASS at depth default: 5 of 10 clauses checked (50 %; 4 not covered, 1 skipped: <a href="#coverage">see below</a>)');
     expect(out).not.toContain('class="coverage-line"'); // the PASS line already says it
     expect(elementById(out, 'tier-core')).toContain('INCOMPLETE (2 of 5 MUST clauses checked; 1 skipped, 2 not covered)');
     const cov = elementById(out, 'coverage');
@@ -231,7 +231,7 @@ describe('report.html', () => {
     const card = elementById(expired, 'check-IDEM-REUSED_POST_v1_campaigns');
     expect(card).toContain('The baseline entry for this check expired on 2026-01-01: it no longer hides this failure');
     expect(elementById(expired, 'known')).toContain('expired on 2026-01-01: its failure counts again');
-    expect(elementById(expired, 'verdict')).toContain('FAIL: 2 MUST/PROFILE checks');
+    expect(elementById(expired, 'verdict')).toContain('FAIL at depth default: 2 MUST/PROFILE checks');
   });
 });
 

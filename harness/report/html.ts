@@ -9,7 +9,7 @@ import { pageHead } from './page.ts';
 import { sectionTitle } from './sections.ts';
 import { compareSections, evidenceFor, exchangesByCheck, exchangesById, STALE_ADVICE, type CheckResult, type ClauseResult, type Results } from './results.ts';
 import { curlEnvVars, escapeHtml as e, formatMs, groupBy, headerValue, percent, prettyBody, truncate } from './text.ts';
-import { coverageText, headline, TIER_LABEL, tierText } from './summary.ts';
+import { headline, TIER_LABEL, tierText } from './summary.ts';
 
 export const BODY_MAX_CHARS = 8 * 1024;
 /** Most passing/skipped checks listed under one clause before "and N more". */
@@ -244,6 +244,7 @@ function pageContext(r: Results, events: RunEvent[]): Ctx {
 
 /** The header's and the verdict tile's colour: a pass of an interrupted run is only 'incomplete'. */
 function verdictClass(r: Results): string {
+  if (r.verdict === 'nothing-checked') return 'error'; // no verdict: shown like a run the kit could not carry out
   return r.verdict === 'pass' ? (r.complete ? (r.summary.warnings ? 'pass warnings' : 'pass') : 'incomplete') : r.verdict;
 }
 
@@ -258,7 +259,6 @@ function pageHeader(r: Results): string {
     <div class="brand">${e(r.kit.name)} <span>certification report</span></div>
     <h1>Outreach API v1 conformance</h1>
     <div class="headline"><span class="hl-dot"></span><span id="verdict">${linkSeeBelow(e(h.text))}</span></div>
-    ${/^PASS for /.test(h.text) ? '' : `<div class="coverage-line">Clauses checked: ${linkSeeBelow(e(coverageText(r)))}</div>`}
     <div class="tiers" id="tiers">${(['core', 'extended'] as const)
       .map((k) => `<div class="tier tv-${e(s[k].verdict)}" id="tier-${k}"><span class="tier-name">${e(TIER_LABEL[k].name)}</span> <span class="tier-text">${e(tierText(s[k]))}</span><div class="tier-what">${e(TIER_LABEL[k].what)}</div></div>`)
       .join('')}</div>
@@ -293,20 +293,21 @@ function summaryTiles(r: Results): string[] {
   const cs = r.clauseSummary;
   const verdictCls = verdictClass(r);
   const tiles = [
-    tile('Verdict', e(r.verdict === 'pass' && r.complete ? 'PASS' : r.verdict === 'pass' ? 'INCOMPLETE' : r.verdict.toUpperCase()), `t-verdict t-${verdictCls.split(' ')[0]}`, s.warnings && r.verdict === 'pass' ? 'with SHOULD warnings' : ''),
+    tile('Verdict', e(r.verdict === 'pass' && r.complete ? 'PASS' : r.verdict === 'pass' ? 'INCOMPLETE' : r.verdict.replace('-', ' ').toUpperCase()), `t-verdict t-${verdictCls.split(' ')[0]}`, s.warnings && r.verdict === 'pass' ? 'with SHOULD warnings' : ''),
     tile('Checks passed', `${s.pass}<small>/${s.total}</small>`, 't-pass'),
     tile('Failed (blocking)', String(r.checks.filter((c) => c.blocking && c.verdict === 'fail').length), s.mustFailures ? 't-fail' : 't-zero'),
     tile('Errors', String(s.error), s.error ? 't-error' : 't-zero'),
     tile('SHOULD warnings', String(s.warnings), s.warnings ? 't-warn' : 't-zero'),
     ...(r.baseline ? [tile('Known failures', String(s.known), s.known ? 't-known' : 't-zero', s.stale ? `${s.stale} stale entr${s.stale === 1 ? 'y' : 'ies'}` : s.expired ? `${s.expired} expired` : '')] : []),
     tile('Skipped', String(s.skip), 't-skip', s.notRun ? `${s.notRun} not run at this depth` : ''),
-    tile('Clauses checked', `${cs.covered}<small>/${cs.total}</small>`, 't-cover', [cs.notCovered ? `${cs.notCovered} not covered` : '', cs.skip ? `${cs.skip} skipped` : '', cs.error ? `${cs.error} errored` : ''].filter(Boolean).join(', ')),
+    tile('Clauses checked', `${cs.covered}<small>/${cs.total}</small>`, 't-cover', [cs.notCovered ? `${cs.notCovered} not covered` : '', cs.skip ? `${cs.skip} skipped` : '', cs.error ? `${cs.error} errored` : '', cs.unobservable ? `${cs.unobservable} not observable` : ''].filter(Boolean).join(', ')),
   ];
   if (r.profileGaps?.clauses) {
     tiles.push(tile('Undeclared in the profile', `${r.profileGaps.clauses}<small> clauses</small>`, 't-skip', e(r.profileGaps.fields.slice(0, 3).map((f) => f.field).join(', ') + (r.profileGaps.fields.length > 3 ? ', ...' : ''))));
   }
   if (r.detection) {
-    tiles.push(tile('Detection power', `${r.detection.killed}<small>/${r.detection.total}</small>`, 't-mutation', 'reference mutants this selection kills (kill matrix)'));
+    const predicted = r.predictedDetection && r.predictedDetection.killed !== r.detection.killed ? `; the plan predicted ${r.predictedDetection.killed}` : '';
+    tiles.push(tile('Detection power', `${r.detection.killed}<small>/${r.detection.total}</small>`, 't-mutation', e(`reference mutants killed by the checks that ran to a verdict (kill matrix)${predicted}`)));
   }
   if (r.mutation) {
     tiles.push(tile('Mutation score', e(percent(r.mutation.score)), 't-mutation', `${r.mutation.killed}/${r.mutation.total} mutants killed: evidence the suite can fail`));
@@ -393,7 +394,7 @@ function coverageSection(ctx: Ctx): string {
   return `<section class="card coverage" id="coverage"><h2>What the verdict speaks for</h2>
   <p>The verdict speaks for the <b>${cs.covered}</b> of ${cs.total} clauses a check ran on and passed or failed. ${
     unchecked.length ? `It says nothing about the ${unchecked.length} below.` : 'Every clause was checked.'
-  } <b>Core</b> is every MUST clause a check proves without the control API; <b>Extended</b> every MUST clause a check proves through it (a clause proven both ways counts in both, each by its own checks). Each is INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. PROFILE readings and SHOULD warnings count only in the overall verdict; clauses no check can observe from outside are in neither.</p>
+  } <b>Core</b> is every MUST clause a check can prove without the control API; <b>Extended</b> every MUST clause only a check through it can prove. Each clause counts in one of them and is judged by every check of the run that names it. Each is INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. PROFILE readings and SHOULD warnings count only in the overall verdict; the ${cs.unobservable ?? 0} clauses no request can observe from outside are counted apart, below, never as skipped.</p>
   ${uncheckedGroups
     .map(
       ([v, xs]) =>
@@ -434,7 +435,9 @@ function skipsSection(r: Results): string {
 /** The reference mutants this selection misses, each with the cheapest checks that would kill it: how to buy more detection. */
 function detectionSection(r: Results): string {
   if (!r.detection?.missed.length) return '';
-  return `<details class="card mutation"><summary>Detection power: ${r.detection.killed}/${r.detection.total} reference mutants killed by this run's checks; ${r.detection.missed.length} missed</summary><table class="tbl"><thead><tr><th>Mutant missed</th><th>Checks that would kill it (cheapest first)</th></tr></thead><tbody>${r.detection.missed
+  return `<details class="card mutation"><summary>Detection power: ${r.detection.killed}/${r.detection.total} reference mutants killed by ${e(r.detection.basis ?? "this run's checks (kill matrix)")}; ${r.detection.missed.length} missed${
+    r.predictedDetection && r.predictedDetection.killed !== r.detection.killed ? ` (the plan predicted ${r.predictedDetection.killed} killed)` : ''
+  }</summary><table class="tbl"><thead><tr><th>Mutant missed</th><th>Checks that would kill it (cheapest first)</th></tr></thead><tbody>${r.detection.missed
     .map((m) => `<tr><td><code>${e(m.mutant)}</code></td><td>${m.killers.length ? m.killers.map((k) => `<code>${e(k.check)}</code> ~${k.requests} requests${k.depth === 'full' ? ' (full)' : ''}`).join('<br>') : 'no killer runs on this profile'}</td></tr>`)
     .join('')}</tbody></table></details>`;
 }

@@ -48,11 +48,11 @@ describe('buildResults', () => {
       stale: 0,
       expired: 0,
       // Core: VER-PREFIX (no check yet), AUTH-401-MISSING (pass), IDEM-REUSED-422 (fail), PAGE-LIMIT-MAX (skip), ERR-REQUESTID (fail + error)
-      core: { verdict: 'fail', clauses: 5, covered: 3, pass: 1, fail: 2, known: 0, error: 0, skip: 1, notCovered: 1 },
-      // Extended: AUTH-401-MISSING (its /v1/usage check), USAGE-PERCENT, KEY-SUBSET
-      extended: { verdict: 'pass', clauses: 3, covered: 3, pass: 3, fail: 0, known: 0, error: 0, skip: 0, notCovered: 0 },
+      core: { verdict: 'fail', clauses: 5, covered: 3, pass: 1, fail: 2, known: 0, error: 0, skip: 1, notCovered: 1, unobservable: 0 },
+      // Extended: USAGE-PERCENT, KEY-SUBSET (AUTH-401-MISSING has a Core check: it counts in Core alone)
+      extended: { verdict: 'pass', clauses: 2, covered: 2, pass: 2, fail: 0, known: 0, error: 0, skip: 0, notCovered: 0, unobservable: 0 },
     });
-    expect(r.clauseSummary).toEqual({ pass: 4, fail: 2, skip: 1, error: 1, notCovered: 2, total: CLAUSES.length, covered: 6 });
+    expect(r.clauseSummary).toEqual({ pass: 4, fail: 2, skip: 1, error: 1, notCovered: 2, unobservable: 0, total: CLAUSES.length, covered: 6, blockingCovered: 5 }); // RATE-REMAINING is a SHOULD
   });
 
   it('a clause takes the worst verdict of its checks', () => {
@@ -183,8 +183,8 @@ describe('Core and Extended verdicts', () => {
     expect(tier('USAGE-PERCENT/GET /v1/usage')).toBe('extended');
   });
 
-  it('MUST clauses only; a clause proven both ways is in both; an unobservable one in neither; a gap in Core', () => {
-    expect(clause('AUTH-401-MISSING').tiers).toEqual(['core', 'extended']);
+  it('MUST clauses only; a clause a Core check can prove is Core alone; an unobservable one in neither, counted apart; a gap in Core', () => {
+    expect(clause('AUTH-401-MISSING').tiers).toEqual(['core']);
     expect(clause('USAGE-PERCENT').tiers).toEqual(['extended']);
     expect(clause('IDEM-REUSED-422').tiers).toEqual(['core']);
     expect(clause('RATE-REMAINING').tiers).toEqual([]); // SHOULD
@@ -192,9 +192,26 @@ describe('Core and Extended verdicts', () => {
     expect(clause('KEY-SECRET-ONCE').tiers).toEqual([]); // not observable from outside, with its reason
     expect(clause('KEY-SECRET-ONCE').unobservable).toBeTruthy();
     expect(clause('VER-PREFIX').tiers).toEqual(['core']); // no check yet, no reason: a gap of the kit
+    expect(r.summary.core.unobservable).toBe(1);
+    expect(r.clauseSummary).toMatchObject({ notCovered: 2, unobservable: 1 }); // VER-PREFIX and ANLT-WINDOW are gaps of the kit
   });
 
-  it('each tier judges a clause by its own checks: an Extended failure leaves Core passing', () => {
+  it('a correct target reads complete: every observable clause checked, the unobservable ones apart', () => {
+    const catalog = CATALOG.filter((c) => ['AUTH-401-MISSING', 'USAGE-PERCENT', 'KEY-SECRET-ONCE'].includes(c.id));
+    const x = buildResults({ ...makeInput(), clauses: catalog });
+    expect(x.summary.core).toMatchObject({ verdict: 'pass', clauses: 1, covered: 1, unobservable: 1, skip: 0 });
+    expect(x.summary.extended).toMatchObject({ verdict: 'pass', clauses: 1, covered: 1 });
+  });
+
+  it('a clause proven by a check of the other tier is proven: a Core clause whose Core check was not run reads checked', () => {
+    const input = makeInput();
+    // The run chose only the Extended check of AUTH-401-MISSING.
+    input.events = input.events.filter((e) => !((e.type === 'check-end' || e.type === 'check-start') && e.checkId === 'AUTH-401-MISSING/GET /v1/workspace'));
+    const x = buildResults({ ...input, clauses: CATALOG.filter((c) => c.id === 'AUTH-401-MISSING') });
+    expect(x.summary.core).toMatchObject({ verdict: 'pass', clauses: 1, covered: 1, skip: 0 });
+  });
+
+  it('a clause is judged by every check that names it; a failure of an Extended-only clause fails Extended and leaves Core passing', () => {
     const input = makeInput();
     input.events = input.events.filter((e) => e.type !== 'check-end' || e.checkId.startsWith('AUTH-') || e.checkId.startsWith('USAGE-') || e.checkId.startsWith('KEY-'));
     const usage = input.events.find((e) => e.type === 'check-end' && e.checkId === 'AUTH-401-MISSING/GET /v1/usage');
@@ -203,8 +220,11 @@ describe('Core and Extended verdicts', () => {
     const catalog = CLAUSES.filter((c) => ['AUTH-401-MISSING', 'USAGE-PERCENT', 'KEY-SUBSET'].includes(c.id));
     const checks = CHECKS.filter((c) => /^(AUTH|USAGE|KEY)-/.test(c.id));
     const x = buildResults({ ...input, clauses: catalog, checks });
-    expect(x.summary.core).toMatchObject({ verdict: 'pass', clauses: 1, covered: 1, pass: 1 });
-    expect(x.summary.extended).toMatchObject({ verdict: 'fail', clauses: 3, covered: 3, pass: 2, fail: 1 });
+    // AUTH-401-MISSING sits in Core and its Extended check failed: Core fails; USAGE-PERCENT and KEY-SUBSET pass.
+    expect(x.summary.core).toMatchObject({ verdict: 'fail', clauses: 1, covered: 1, fail: 1 });
+    expect(x.summary.extended).toMatchObject({ verdict: 'pass', clauses: 2, covered: 2, pass: 2 });
+    const usagePercent = x.clauses.find((c) => c.id === 'USAGE-PERCENT')!;
+    expect(usagePercent.tiers).toEqual(['extended']);
     expect(x.verdict).toBe('fail');
   });
 
@@ -214,7 +234,7 @@ describe('Core and Extended verdicts', () => {
     if (usage?.type !== 'check-end') throw new Error('fixture');
     usage.verdict = 'skip';
     usage.message = 'needs the conformance-control API';
-    expect(buildResults(input).summary.extended).toMatchObject({ verdict: 'incomplete', clauses: 3, covered: 2, skip: 1 });
+    expect(buildResults(input).summary.extended).toMatchObject({ verdict: 'incomplete', clauses: 2, covered: 1, skip: 1 });
     // Core with only passing checks but a clause no check proves: still INCOMPLETE
     const clean = buildResults({ ...makeInput(), clauses: CLAUSES.filter((c) => ['AUTH-401-MISSING', 'VER-PREFIX'].includes(c.id)) });
     expect(clean.summary.core).toMatchObject({ verdict: 'incomplete', clauses: 2, covered: 1, notCovered: 1 });
@@ -225,7 +245,7 @@ describe('Core and Extended verdicts', () => {
   it('clauseSummary.covered counts clauses a check ran on and passed or failed; the parts add up', () => {
     const c = r.clauseSummary;
     expect(c.covered).toBe(c.pass + c.fail);
-    expect(c.covered + c.skip + c.error + c.notCovered).toBe(c.total);
+    expect(c.covered + c.skip + c.error + c.notCovered + c.unobservable).toBe(c.total);
   });
 });
 

@@ -12,12 +12,16 @@
 //   included); skipped, errored and not-covered clauses are not. `clauseSummary.covered`.
 // - Two verdicts side by side (`summary.core`, `summary.extended`), over MUST clauses only:
 //   a check is `extended` when it needs the control API (feature 'control' or 'control:<ext>'),
-//   `core` otherwise. Core = the MUST clauses a core check proves (and MUST clauses no check
-//   proves yet: a gap of the kit keeps Core INCOMPLETE); Extended = the MUST clauses an extended
-//   check proves. A clause proven both ways sits in both, each tier judging it by its own checks.
-//   A clause no check can observe from outside (UNOBSERVABLE, listed with its reason) is in
-//   neither. Each tier: FAIL when one of its checks failed (blocking), else INCOMPLETE when one of
-//   its clauses was skipped, errored or not covered, else PASS.
+//   `core` otherwise. Each MUST clause sits in one tier: Core when a core check can prove it (or
+//   when no check proves it yet: a gap of the kit keeps Core INCOMPLETE), Extended when only
+//   checks that need the control API can. A clause is judged by every check of the run that
+//   names it, whichever tier the check is in: a clause proven is proven. A clause no request can
+//   observe (UNOBSERVABLE, listed with its reason) is counted apart (`unobservable`), never as
+//   skipped. Each tier: FAIL when a check of one of its clauses failed (blocking), else INCOMPLETE
+//   when one of its clauses was skipped, errored or not covered, else PASS.
+// - The run's verdict: 'fail' (a blocking failure or a stale baseline entry) before
+//   'nothing-checked' (no MUST or PROFILE clause was checked: every chosen check skipped; exit 2,
+//   never a pass) before 'error' (a blocking check errored) before 'pass'.
 // - Known failures (`run --baseline`, carried by run-start): a listed check that fails keeps its
 //   verdict `fail` with `known: { reason }` and `blocking: false`; a listed check that passes is a
 //   stale entry and makes the run FAIL; an entry past its `expires` day hides nothing (the check
@@ -61,6 +65,8 @@ export interface TierSummary {
   error: number;
   skip: number;
   notCovered: number;
+  /** MUST clauses no request can observe (Core only): counted apart, never skipped nor failed. */
+  unobservable: number;
 }
 
 export interface MutationInput {
@@ -140,8 +146,11 @@ export interface VerdictCounts {
 export interface Results {
   schemaVersion: 1;
   runId: string;
-  /** 'fail': a MUST/PROFILE check failed or a baseline entry is stale; 'error': one errored (and none failed); 'pass' otherwise. */
-  verdict: 'pass' | 'fail' | 'error';
+  /**
+   * 'fail': a MUST/PROFILE check failed or a baseline entry is stale; 'nothing-checked': no MUST or
+   * PROFILE clause was checked (exit 2); 'error': one errored (and none failed); 'pass' otherwise.
+   */
+  verdict: RunVerdict;
   /** false when the stream has no run-end (the run was interrupted). */
   complete: boolean;
   kit: { name: string; version: string };
@@ -172,8 +181,12 @@ export interface Results {
     /** MUST clauses only the control API lets the kit prove. */
     extended: TierSummary;
   };
-  /** Clauses by verdict; covered = pass + fail (a check ran on it and passed or failed). */
-  clauseSummary: VerdictCounts & { notCovered: number; total: number; covered: number };
+  /**
+   * Clauses by verdict; covered = pass + fail (a check ran on it and passed or failed); notCovered:
+   * observable clauses no check names (a gap of the kit); unobservable: those no request can
+   * observe. covered + skip + error + notCovered + unobservable = total.
+   */
+  clauseSummary: VerdictCounts & { notCovered: number; unobservable: number; total: number; covered: number; blockingCovered: number };
   /** The known failures given with --baseline and what became of each. */
   baseline?: { file: string; entries: (BaselineEntry & { status: BaselineStatus })[] };
   clauses: ClauseResult[];
@@ -192,13 +205,21 @@ export interface Results {
     transportErrors: number;
   };
   mutation?: MutationInput & { killed: number; total: number; survivors: string[] };
-  /** The run's own selection against the reference's mutants (kill matrix): killed, total, and the cheapest killers of those missed. */
+  /**
+   * Measured: the reference mutants the checks that ran to a verdict in this run kill, read from
+   * the kill matrix of this kit version (skips and errors kill nothing), with the cheapest killers
+   * of those missed.
+   */
   detection?: RunDetection;
+  /** The plan's prediction before the run, from the same matrix over the chosen checks (a prediction, not a result). */
+  predictedDetection?: RunDetection;
   /** Clauses skipped because the profile does not declare a field (an operation, a name, a shape, a feature), per field. */
   profileGaps: ProfileGaps;
   /** Inconsistencies in the inputs (a check naming an unknown clause, a duplicate result...). */
   warnings: string[];
 }
+
+export type RunVerdict = 'pass' | 'fail' | 'error' | 'nothing-checked';
 
 const RANK: Record<Outcome, number> = { error: 4, fail: 3, pass: 2, skip: 1, 'not-covered': 0 };
 
@@ -289,7 +310,7 @@ export function buildResults(input: ReportInput): Results {
   const results: Results = {
     schemaVersion: 1,
     runId: start?.runId ?? 'unknown',
-    verdict: runVerdict(checks, baseline),
+    verdict: runVerdict(checks, clauses, baseline),
     complete: !!end,
     kit: start?.kit ?? { name: 'outreach-conformance', version: 'unknown' },
     spec: start?.spec ?? { version: 'unknown', sha256: 'unknown' },
@@ -306,7 +327,8 @@ export function buildResults(input: ReportInput): Results {
     stats: runStats(scan, times.durationMs),
     warnings: [...new Set(warnings)],
   };
-  if (start?.detection) results.detection = start.detection;
+  if (end?.detection) results.detection = end.detection;
+  if (start?.detection) results.predictedDetection = start.detection;
   const mutation = mutationOf(input);
   if (mutation) results.mutation = mutationSummary(mutation);
   return results;
@@ -493,12 +515,23 @@ const entriesWith = (baseline: AppliedBaseline, status: BaselineStatus): number 
 
 const countVerdict = <T extends { verdict: Outcome }>(xs: T[], v: Outcome) => xs.filter((x) => x.verdict === v).length;
 
-/** 'fail' beats 'error': a blocking failure or a stale baseline entry is a finding about the target, an error is not. */
-function runVerdict(checks: CheckResult[], baseline: AppliedBaseline): Results['verdict'] {
+/**
+ * 'fail' beats the rest: a blocking failure or a stale baseline entry is a finding about the
+ * target. Then a run that checked no MUST or PROFILE clause is no verdict at all, whatever errored.
+ */
+function runVerdict(checks: CheckResult[], clauses: ClauseResult[], baseline: AppliedBaseline): RunVerdict {
   const anyBlockingFail = checks.some((r) => r.blocking && r.verdict === 'fail');
   if (anyBlockingFail || entriesWith(baseline, 'stale') > 0) return 'fail';
+  if (blockingCovered(clauses) === 0) return 'nothing-checked';
   return checks.some((r) => r.blocking) ? 'error' : 'pass';
 }
+
+/** MUST and PROFILE clauses a check ran on and passed or failed: what a verdict can speak for. */
+function blockingCovered(clauses: ClauseResult[]): number {
+  return clauses.filter((c) => c.level !== 'SHOULD' && (c.verdict === 'pass' || c.verdict === 'fail')).length;
+}
+
+const isUnobservable = (c: ClauseResult): boolean => c.verdict === 'not-covered' && !!c.unobservable;
 
 /** Start, end and duration: from run-start and run-end, else guessed from the first and last event. */
 function runTimes(scan: StreamScan): Pick<Results, 'startedAt' | 'finishedAt' | 'durationMs'> {
@@ -516,7 +549,7 @@ function checkSummary(checks: CheckResult[], clauses: ClauseResult[], baseline: 
     fail: countVerdict(checks, 'fail'),
     skip: countVerdict(checks, 'skip'),
     error: countVerdict(checks, 'error'),
-    notCovered: countVerdict(clauses, 'not-covered'),
+    notCovered: countVerdict(clauses, 'not-covered') - clauses.filter(isUnobservable).length,
     total: checks.length,
     warnings: checks.filter((r) => r.level === 'SHOULD' && !r.known && (r.verdict === 'fail' || r.verdict === 'error')).length,
     mustFailures: checks.filter((r) => r.blocking).length,
@@ -536,9 +569,11 @@ function clauseSummary(clauses: ClauseResult[]): Results['clauseSummary'] {
     fail: countVerdict(clauses, 'fail'),
     skip: countVerdict(clauses, 'skip'),
     error: countVerdict(clauses, 'error'),
-    notCovered: countVerdict(clauses, 'not-covered'),
+    notCovered: countVerdict(clauses, 'not-covered') - clauses.filter(isUnobservable).length,
+    unobservable: clauses.filter(isUnobservable).length,
     total: clauses.length,
     covered: countVerdict(clauses, 'pass') + countVerdict(clauses, 'fail'),
+    blockingCovered: blockingCovered(clauses),
   };
 }
 
@@ -572,8 +607,13 @@ export function mustFailures(results: Pick<Results, 'checks'>): number {
   return results.checks.filter((c) => (c.verdict === 'fail' || c.verdict === 'error') && c.level !== 'SHOULD' && !c.known).length;
 }
 
-/** The run's exit code from its results: 0 pass, 1 a blocking failure or error, or a stale baseline entry. */
-export function exitCodeOf(results: Pick<Results, 'checks' | 'summary'>): 0 | 1 {
+/**
+ * The run's exit code from its results: 1 a blocking failure or error, or a stale baseline entry;
+ * 2 nothing checked (no MUST or PROFILE clause: a run that checked nothing is never a pass); 0 pass.
+ */
+export function exitCodeOf(results: Pick<Results, 'checks' | 'summary' | 'verdict'>): 0 | 1 | 2 {
+  if (results.verdict === 'fail') return 1;
+  if (results.verdict === 'nothing-checked') return 2;
   return mustFailures(results) > 0 || (results.summary.stale ?? 0) > 0 ? 1 : 0;
 }
 
@@ -589,14 +629,15 @@ function tierOf(info: Pick<CheckInfo, 'features'>): Tier {
   return info.features?.some(isControlFeature) ? 'extended' : 'core';
 }
 
-/** The verdicts a clause counts in: MUST clauses only, by the tiers of the checks proving it. */
+/**
+ * The verdict a clause counts in (MUST clauses only): Core when a check without the control API
+ * can prove it, Extended when only checks that need it can. One tier each: a clause proven twice
+ * is not counted twice, nor held INCOMPLETE in one tier because the run proved it by the other's check.
+ */
 function tiersOf(c: Clause, cs: CheckResult[]): Tier[] {
   if (c.level !== 'MUST') return [];
   if (cs.length === 0) return UNOBSERVABLE[c.id] ? [] : ['core']; // a gap of the kit keeps Core incomplete
-  const tiers: Tier[] = [];
-  if (cs.some((r) => r.tier === 'core')) tiers.push('core');
-  if (cs.some((r) => r.tier === 'extended')) tiers.push('extended');
-  return tiers;
+  return cs.some((r) => r.tier === 'core') ? ['core'] : ['extended'];
 }
 
 /** Failed, and each failing check is a known one. */
@@ -605,7 +646,7 @@ function knownOnly(cs: CheckResult[]): boolean {
   return failing.length > 0 && failing.every((r) => r.known);
 }
 
-/** A clause as one tier sees it, from that tier's checks only. */
+/** A clause as its tier counts it, from every check of the run that names it. */
 function tierOutcome(cs: CheckResult[]): 'pass' | 'fail' | 'known' | 'error' | 'skip' | 'not-covered' {
   if (cs.length === 0) return 'not-covered';
   if (cs.some((r) => r.blocking && r.verdict === 'fail')) return 'fail';
@@ -618,12 +659,12 @@ function tierOutcome(cs: CheckResult[]): 'pass' | 'fail' | 'known' | 'error' | '
 
 function tierSummary(tier: Tier, clauses: ClauseResult[], checks: CheckResult[]): TierSummary {
   const byId = new Map(checks.map((c) => [c.id, c]));
-  const t: TierSummary = { verdict: 'pass', clauses: 0, covered: 0, pass: 0, fail: 0, known: 0, error: 0, skip: 0, notCovered: 0 };
+  const t: TierSummary = { verdict: 'pass', clauses: 0, covered: 0, pass: 0, fail: 0, known: 0, error: 0, skip: 0, notCovered: 0, unobservable: 0 };
   for (const cl of clauses) {
+    if (tier === 'core' && cl.level === 'MUST' && isUnobservable(cl)) t.unobservable++;
     if (!cl.tiers.includes(tier)) continue;
     t.clauses++;
-    const own = cl.checks.map((x) => byId.get(x.id)).filter((r): r is CheckResult => !!r && r.tier === tier);
-    const o = tierOutcome(own);
+    const o = tierOutcome(cl.checks.map((x) => byId.get(x.id)).filter((r): r is CheckResult => !!r));
     if (o === 'not-covered') t.notCovered++;
     else t[o]++;
   }

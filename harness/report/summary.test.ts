@@ -10,15 +10,15 @@ describe('summary.md', () => {
   const md = files['summary.md'];
 
   it('starts with the headline verdict and the run identity', () => {
-    expect(md.split('\n')[0]).toBe('## ❌ Outreach API conformance: FAIL: 2 MUST/PROFILE checks failed or errored');
+    expect(md.split('\n')[0]).toBe('## ❌ Outreach API conformance: FAIL at depth default: 2 MUST/PROFILE checks failed or errored; 6 of 10 clauses checked (60 %; 2 not covered, 1 skipped, 1 errored: see below)');
     expect(md).toContain('`http://127.0.0.1:4010`');
     expect(md).toContain('**Spec:** 1.0.0 (sha256 `aaaaaaaaaaaa`)');
     expect(md).toContain('1 unplanned 429');
   });
 
   it('has the counts table for checks and clauses', () => {
-    expect(md).toContain('| **Checks** | 6 | 2 | 1 | 2 | | 11 |');
-    expect(md).toContain('| **Clauses** | 4 | 2 | 1 | 1 | 2 | 10 |');
+    expect(md).toContain('| **Checks** | 6 | 2 | 1 | 2 | | | 11 |');
+    expect(md).toContain('| **Clauses** | 4 | 2 | 1 | 1 | 2 | 0 | 10 |');
     expect(md).toContain('Blocking (MUST/PROFILE) failures: **2** · SHOULD warnings: **1**');
   });
 
@@ -73,23 +73,23 @@ describe('summary.md', () => {
 
   it('a clean run is a PASS headline', () => {
     const r = buildResults({ events: makeInput().events.filter((e) => e.type !== 'check-end' || e.verdict === 'pass'), clauses: CLAUSES, checks: [] });
-    expect(buildSummaryMarkdown(r).split('\n')[0]).toBe('## ✅ Outreach API conformance: PASS for 5 of 10 clauses (5 not covered: see below)');
+    expect(buildSummaryMarkdown(r).split('\n')[0]).toBe('## ✅ Outreach API conformance: PASS at depth default: 5 of 10 clauses checked (50 %; 5 not covered: see below)');
   });
 });
 
 describe('summary.md: coverage, Core and Extended, known failures', () => {
   it('has the Core and Extended verdicts and, for a FAIL, the clauses checked', () => {
     const md = buildSummaryMarkdown(buildResults(makeInput()));
-    expect(md).toContain('**Clauses checked:** 6 of 10 clauses (2 not covered, 1 skipped, 1 errored: see below)');
-    expect(md).toContain('| **Core**: MUST clauses checked without the control API | ❌ FAIL | 3 of 5 | 2 | 0 | 0 | 1 | 1 |');
-    expect(md).toContain('| **Extended**: MUST clauses that need the control API | ✅ PASS | 3 of 3 | 0 | 0 | 0 | 0 | 0 |');
+    expect(md.split('\n')[0]).toContain('6 of 10 clauses checked (60 %; 2 not covered, 1 skipped, 1 errored: see below)');
+    expect(md).toContain('| **Core**: MUST clauses checked without the control API | ❌ FAIL | 3 of 5 | 2 | 0 | 0 | 1 | 1 | 0 |');
+    expect(md).toContain('| **Extended**: MUST clauses that need the control API | ✅ PASS | 2 of 2 | 0 | 0 | 0 | 0 | 0 | 0 |');
   });
 
   it('lists known failures with their reasons, stale entries as failures, an expired entry on its failure', () => {
     const md = buildSummaryMarkdown(
       buildResults(makeInput({ baseline: [{ check: 'IDEM-REUSED/POST /v1/campaigns', reason: 'fixed in 2.4' }, { check: 'USAGE-PERCENT/GET /v1/usage', reason: 'was slow' }] })),
     );
-    expect(md.split('\n')[0]).toBe('## ❌ Outreach API conformance: FAIL: 1 MUST/PROFILE check failed or errored; 1 baseline entry is stale (the check passes now: remove it from the baseline)');
+    expect(md.split('\n')[0]).toBe('## ❌ Outreach API conformance: FAIL at depth default: 1 MUST/PROFILE check failed or errored; 1 baseline entry is stale (the check passes now: remove it from the baseline); 6 of 10 clauses checked (60 %; 2 not covered, 1 skipped, 1 errored: see below)');
     expect(md).toContain('### Known failures (1, baseline `known.json`, non-blocking)');
     expect(md).toMatch(/\| `IDEM-REUSED\/POST \/v1\/campaigns` \| fixed in 2\.4 \| {2}\| expected 422/);
     expect(md).toContain('- `USAGE-PERCENT/GET /v1/usage` passes now: remove it from the baseline (known.json). It was listed because: was slow');
@@ -104,7 +104,7 @@ describe('summary.md: coverage, Core and Extended, known failures', () => {
     const gone = new Set(['ERR-ENVELOPE/GET /v1/nope', 'RATE-REMAINING-COUNTDOWN']);
     input.events = input.events.filter((e) => !((e.type === 'check-end' || e.type === 'check-start') && gone.has(e.checkId)));
     const r = buildResults(input);
-    expect(buildSummaryMarkdown(r).split('\n')[0]).toBe('## ✅ Outreach API conformance: PASS for 6 of 10 clauses (2 not covered, 2 skipped: see below), with 1 known failure');
+    expect(buildSummaryMarkdown(r).split('\n')[0]).toBe('## ✅ Outreach API conformance: PASS at depth default: 6 of 10 clauses checked (60 %; 2 not covered, 2 skipped: see below), with 1 known failure');
     expect(formatConsoleSummary(r)).toContain('  ~ IDEM-REUSED/POST /v1/campaigns: known: r');
   });
 });
@@ -114,9 +114,8 @@ describe('formatConsoleSummary', () => {
     const r = buildResults(makeInput());
     const text = formatConsoleSummary(r);
     const lines = text.split('\n');
-    expect(lines[0]).toBe('FAIL: 2 MUST/PROFILE checks failed or errored');
-    expect(lines[1]).toBe('  clauses checked: 6 of 10 clauses (2 not covered, 1 skipped, 1 errored: see report.html)');
-    expect(lines[2]).toBe('  Core: FAIL (3 of 5 MUST clauses checked; 2 failed, 1 skipped, 1 not covered)   Extended: PASS (3 of 3 MUST clauses checked)');
+    expect(lines[0]).toBe('FAIL at depth default: 2 MUST/PROFILE checks failed or errored; 6 of 10 clauses checked (60 %; 2 not covered, 1 skipped, 1 errored: see report.html)');
+    expect(lines[1]).toBe('  Core: FAIL (3 of 5 MUST clauses checked; 2 failed, 1 skipped, 1 not covered)   Extended: PASS (2 of 2 MUST clauses checked)');
     expect(text).toContain('checks: 6 pass, 2 fail, 1 error, 2 skip (of 11)');
     expect(text).toContain('2 not covered (of 10)');
     expect(text).toContain('mutation score 75% (3/4 killed)');
@@ -128,11 +127,13 @@ describe('formatConsoleSummary', () => {
   });
 });
 
-describe('detection power (the run-start event carries it)', () => {
+describe('detection power: measured from the checks that ran (run-end), the plan\'s prediction (run-start) beside it', () => {
   const input = makeInput();
   const start = input.events.find((e) => e.type === 'run-start')!;
-  if (start.type === 'run-start') {
-    start.detection = { killed: 173, total: 175, missed: [
+  const end = input.events.find((e) => e.type === 'run-end')!;
+  if (start.type === 'run-start') start.detection = { killed: 173, total: 175, missed: [] };
+  if (end.type === 'run-end') {
+    end.detection = { killed: 171, total: 175, basis: 'the 6 checks that ran to a verdict (the kill matrix of kit 0.1.0; skips and errors kill nothing)', missed: [
       { mutant: 'send-nothing', killers: [{ check: 'SEND/start-begins', requests: 9, depth: 'smoke' }] },
       { mutant: 'x-only-full', killers: [] },
     ] };
@@ -140,12 +141,16 @@ describe('detection power (the run-start event carries it)', () => {
   const { files } = renderReports(input);
   const results = JSON.parse(files['results.json']!);
 
-  it('is in results.json, the console summary, summary.md and report.html, with what would kill each miss', () => {
-    expect(results.detection).toMatchObject({ killed: 173, total: 175 });
+  it('is in results.json, the console summary, summary.md and report.html, with what it rests on and what would kill each miss', () => {
+    expect(results.detection).toMatchObject({ killed: 171, total: 175 });
+    expect(results.predictedDetection).toMatchObject({ killed: 173, total: 175 });
     expect(results.detection.missed[0]).toEqual({ mutant: 'send-nothing', killers: [{ check: 'SEND/start-begins', requests: 9, depth: 'smoke' }] });
-    expect(formatConsoleSummary(buildResults(input))).toMatch(/detection power: 173 of 175 reference mutants killed by this run's checks \(missed: send-nothing, x-only-full;/);
-    expect(files['summary.md']).toMatch(/\*\*Detection power:\*\* this run's checks kill 173 of 175 reference mutants.*`send-nothing` \(killed by `SEND\/start-begins`\); `x-only-full` \(no killer runs on this profile\)/);
-    expect(files['report.html']).toContain('Detection power: 173/175 reference mutants killed');
+    expect(formatConsoleSummary(buildResults(input))).toMatch(
+      /detection power: 171 of 175 reference mutants killed by the 6 checks that ran to a verdict \(the kill matrix of kit 0\.1\.0; skips and errors kill nothing\); the plan predicted 173 .*\(missed: send-nothing, x-only-full;/,
+    );
+    expect(files['summary.md']).toMatch(/\*\*Detection power:\*\* 171 of 175 reference mutants killed by the 6 checks that ran to a verdict.*; the plan predicted 173.*`send-nothing` \(killed by `SEND\/start-begins`\); `x-only-full` \(no killer runs on this profile\)/);
+    expect(files['report.html']).toContain('Detection power: 171/175 reference mutants killed by the 6 checks that ran to a verdict');
+    expect(files['report.html']).toContain('the plan predicted 173 killed');
     expect(files['report.html']).toContain('<code>SEND/start-begins</code> ~9 requests');
   });
 

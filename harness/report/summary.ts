@@ -36,14 +36,20 @@ function fence(s: string): string {
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
- * What the verdict speaks for: "636 of 656 clauses (20 not covered, 3 skipped: see below)".
- * Covered = a check ran on the clause and passed or failed; the parts add up to the total.
+ * What the verdict speaks for: "646 of 663 clauses checked (97 %; 17 not observable from outside:
+ * see below)". Checked = a check ran on the clause and passed or failed; the parts add up to the total.
  */
 export function coverageText(r: Results, where = 'see below'): string {
   const c = r.clauseSummary;
   const covered = c.covered ?? c.pass + c.fail;
-  const gaps = [c.notCovered ? `${c.notCovered} not covered` : '', c.skip ? `${c.skip} skipped` : '', c.error ? `${c.error} errored` : ''].filter(Boolean);
-  return `${covered} of ${plural(c.total, 'clause')}${gaps.length ? ` (${gaps.join(', ')}${where ? `: ${where}` : ''})` : ''}`;
+  const share = c.total ? `${Math.floor((100 * covered) / c.total)} %` : '0 %';
+  const gaps = [
+    c.notCovered ? `${c.notCovered} not covered` : '',
+    c.skip ? `${c.skip} skipped` : '',
+    c.error ? `${c.error} errored` : '',
+    c.unobservable ? `${c.unobservable} not observable from outside` : '',
+  ].filter(Boolean);
+  return `${covered} of ${plural(c.total, 'clause')} checked (${share}${gaps.length ? `; ${gaps.join(', ')}${where ? `: ${where}` : ''}` : ''})`;
 }
 
 export const TIER_LABEL = {
@@ -51,24 +57,40 @@ export const TIER_LABEL = {
   extended: { name: 'Extended', what: 'MUST clauses that need the control API' },
 } as const;
 
-/** "PASS (469 of 469 MUST clauses checked)", "INCOMPLETE (0 of 99 MUST clauses checked; 99 skipped)". */
+/** "PASS (469 of 469 MUST clauses checked; 9 not observable, apart)", "INCOMPLETE (0 of 99 MUST clauses checked; 99 skipped)". */
 export function tierText(t: TierSummary): string {
   const parts = [t.fail ? `${t.fail} failed` : '', t.known ? plural(t.known, 'known failure') : '', t.error ? `${t.error} errored` : '', t.skip ? `${t.skip} skipped` : '', t.notCovered ? `${t.notCovered} not covered` : ''].filter(Boolean);
-  return `${t.verdict.toUpperCase()} (${t.covered} of ${plural(t.clauses, 'MUST clause')} checked${parts.length ? `; ${parts.join(', ')}` : ''})`;
+  const apart = t.unobservable ? `${parts.length ? ', ' : '; '}${t.unobservable} not observable, apart` : '';
+  return `${t.verdict.toUpperCase()} (${t.covered} of ${plural(t.clauses, 'MUST clause')} checked${parts.length ? `; ${parts.join(', ')}` : ''}${apart})`;
 }
 
+/** The run's verdict with its depth and the share of the catalog it checked, whatever the verdict. */
 export function headline(r: Results, where = 'see below'): { icon: string; text: string } {
   const s = r.summary;
+  const at = `at depth ${r.depth}`;
+  const checked = coverageText(r, where);
   const stale = s.stale ?? 0;
   const staleText = stale ? `${plural(stale, 'baseline entry', 'baseline entries')} ${stale === 1 ? 'is' : 'are'} stale (the check passes now: ${STALE_ADVICE})` : '';
-  if (!r.complete && r.verdict === 'pass') return { icon: '⚠️', text: 'INCOMPLETE: the run was interrupted' };
+  if (!r.complete && r.verdict === 'pass') return { icon: '⚠️', text: `INCOMPLETE ${at}: the run was interrupted; ${checked}` };
   if (r.verdict === 'fail') {
     const failed = s.mustFailures ? `${plural(s.mustFailures, 'MUST/PROFILE check')} failed or errored` : '';
-    return { icon: '❌', text: `FAIL: ${[failed, staleText].filter(Boolean).join('; ')}` };
+    return { icon: '❌', text: `FAIL ${at}: ${[failed, staleText].filter(Boolean).join('; ')}; ${checked}` };
   }
-  if (r.verdict === 'error') return { icon: '💥', text: `ERROR: ${plural(s.mustFailures, 'check')} could not run (harness errors)` };
+  if (r.verdict === 'nothing-checked') return { icon: '🚫', text: `NOTHING CHECKED ${at}: no MUST or PROFILE clause was checked, so there is no verdict (${nothingCheckedWhy(r)}); ${checked}` };
+  if (r.verdict === 'error') return { icon: '💥', text: `ERROR ${at}: ${plural(s.mustFailures, 'check')} could not run (harness errors); ${checked}` };
   const extras = [s.warnings ? plural(s.warnings, 'SHOULD warning') : '', s.known ? plural(s.known, 'known failure') : ''].filter(Boolean);
-  return { icon: '✅', text: `PASS for ${coverageText(r, where)}${extras.length ? `, with ${extras.join(' and ')}` : ''}` };
+  return { icon: '✅', text: `PASS ${at}: ${checked}${extras.length ? `, with ${extras.join(' and ')}` : ''}` };
+}
+
+/** Why a run checked nothing: its chosen checks' most common skip reason. */
+function nothingCheckedWhy(r: Results): string {
+  const ran = r.checks.filter((c) => c.ran);
+  const skipped = ran.filter((c) => c.verdict === 'skip');
+  if (!ran.length) return 'no check ran';
+  const top = [...groupBy(skipped, (x) => x.message ?? '(no reason given)').entries()].sort((a, b) => b[1].length - a[1].length)[0];
+  const errored = ran.filter((c) => c.verdict === 'error').length;
+  const tail = top ? `; most often: ${firstLine(top[0], 200)} (${top[1].length})` : '';
+  return `of ${plural(ran.length, 'chosen check')}, ${skipped.length} skipped${errored ? `, ${errored} errored` : ''}${tail}`;
 }
 
 /** Endpoints of a cause, at most `max` named: "`GET /v1/campaigns`, `DELETE /v1/emails/{id}` and 30 more". */
@@ -96,8 +118,6 @@ export function buildSummaryMarkdown(r: Results): string {
   const parts = [
     ...runHeader(r, h),
     countsTable(r),
-    // A FAIL or INCOMPLETE headline does not say how much was checked: say it here.
-    ...(/^PASS for /.test(h.text) ? [] : [`**Clauses checked:** ${coverageText(r)}`]),
     tierTable(r),
     ...evidenceNotes(r),
     ...staleEntriesSection(r),
@@ -133,10 +153,10 @@ function countsTable(r: Results): string {
   const c = r.clauseSummary;
   return (
     [
-      '| | ✅ pass | ❌ fail | 💥 error | ⏭️ skip | ▫️ not covered | total |',
-      '|---|---:|---:|---:|---:|---:|---:|',
-      `| **Checks** | ${s.pass} | ${s.fail} | ${s.error} | ${s.skip} | | ${s.total} |`,
-      `| **Clauses** | ${c.pass} | ${c.fail} | ${c.error} | ${c.skip} | ${c.notCovered} | ${c.total} |`,
+      '| | ✅ pass | ❌ fail | 💥 error | ⏭️ skip | ▫️ not covered | 👁️ not observable | total |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      `| **Checks** | ${s.pass} | ${s.fail} | ${s.error} | ${s.skip} | | | ${s.total} |`,
+      `| **Clauses** | ${c.pass} | ${c.fail} | ${c.error} | ${c.skip} | ${c.notCovered} | ${c.unobservable ?? 0} | ${c.total} |`,
     ].join('\n') +
     `\n\nBlocking (MUST/PROFILE) failures: **${s.mustFailures}** · SHOULD warnings: **${s.warnings}**${s.known ? ` · known failures (baseline): **${s.known}**` : ''}${s.notRun ? ` · not run at this depth: ${s.notRun}` : ''}`
   );
@@ -148,20 +168,21 @@ const TIER_ICON = { pass: '✅', fail: '❌', incomplete: '⚠️' } as const;
 function tierTable(r: Results): string {
   return (
     [
-      '| | verdict | MUST clauses checked | failed | known | errored | skipped | not covered |',
-      '|---|---|---:|---:|---:|---:|---:|---:|',
+      '| | verdict | MUST clauses checked | failed | known | errored | skipped | not covered | not observable (apart) |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|',
       ...(['core', 'extended'] as const).map((k) => {
         const t = r.summary[k];
-        return `| **${TIER_LABEL[k].name}**: ${TIER_LABEL[k].what} | ${TIER_ICON[t.verdict]} ${t.verdict.toUpperCase()} | ${t.covered} of ${t.clauses} | ${t.fail} | ${t.known} | ${t.error} | ${t.skip} | ${t.notCovered} |`;
+        return `| **${TIER_LABEL[k].name}**: ${TIER_LABEL[k].what} | ${TIER_ICON[t.verdict]} ${t.verdict.toUpperCase()} | ${t.covered} of ${t.clauses} | ${t.fail} | ${t.known} | ${t.error} | ${t.skip} | ${t.notCovered} | ${t.unobservable ?? 0} |`;
       }),
-    ].join('\n') + '\n\n_A verdict speaks only for the clauses it checked: INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. PROFILE readings count in the overall verdict._'
+    ].join('\n') +
+    '\n\n_A verdict speaks only for the clauses it checked: INCOMPLETE when some of its MUST clauses were skipped, errored or not covered. MUST clauses no request can observe are counted apart and listed below. PROFILE readings count in the overall verdict._'
   );
 }
 
 /** How far to trust the verdict: detection power, the mutation score, an interrupted run. */
 function evidenceNotes(r: Results): string[] {
   const parts: string[] = [];
-  if (r.detection) parts.push(detectionLine(r.detection));
+  if (r.detection) parts.push(detectionLine(r.detection, r.predictedDetection));
   if (r.mutation) {
     const m = r.mutation;
     parts.push(
@@ -274,13 +295,12 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
   const lines = [
     `${h.text}`,
     ...(r.profileGaps?.clauses ? [`  ${profileGapsText(r.profileGaps)}`] : []),
-    ...(/^PASS for /.test(h.text) ? [] : [`  clauses checked: ${coverageText(r, 'see report.html')}`]),
     `  ${TIER_LABEL.core.name}: ${tierText(s.core)}   ${TIER_LABEL.extended.name}: ${tierText(s.extended)}`,
     `  target ${r.target.baseUrl}   spec ${r.spec.version}   kit ${r.kit.version}   depth ${r.depth}   ${formatMs(r.durationMs)}, ${r.stats.requests} requests`,
     `  checks: ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip (of ${s.total})` +
       `   clauses: ${r.clauseSummary.pass} pass, ${r.clauseSummary.fail} fail, ${r.clauseSummary.error} error, ${r.clauseSummary.skip} skip, ${r.clauseSummary.notCovered} not covered (of ${r.clauseSummary.total})`,
   ];
-  if (r.detection) lines.push(`  detection power: ${r.detection.killed} of ${r.detection.total} reference mutants killed by this run's checks${r.detection.missed.length ? ` (missed: ${r.detection.missed.slice(0, 5).map((m) => m.mutant).join(', ')}${r.detection.missed.length > 5 ? ', ...' : ''}; summary.md names their killers)` : ''}`);
+  if (r.detection) lines.push(`  ${detectionText(r)}${r.detection.missed.length ? ` (missed: ${r.detection.missed.slice(0, 5).map((m) => m.mutant).join(', ')}${r.detection.missed.length > 5 ? ', ...' : ''}; summary.md names their killers)` : ''}`);
   if (r.mutation) lines.push(`  mutation score ${percent(r.mutation.score)} (${r.mutation.killed}/${r.mutation.total} killed)`);
   if (r.stats.unplanned429) lines.push(`  warning: ${r.stats.unplanned429} unplanned 429 responses`);
   const blocking = r.checks.filter((x) => x.blocking);
@@ -323,9 +343,21 @@ function consoleFailures(blocking: CheckResult[], max: number): string[] {
   return lines;
 }
 
-/** The run's detection power: reference mutants its own selection kills, and what would kill the rest. */
-export function detectionLine(d: NonNullable<Results['detection']>): string {
-  const head = `**Detection power:** this run's checks kill ${d.killed} of ${d.total} reference mutants (kill matrix)`;
+/**
+ * "detection power: 76 of 290 reference mutants killed by the checks that ran to a verdict (kill
+ * matrix of kit 0.1.0, not a mutation run); the plan predicted 80": measured from this run's
+ * verdicts, the prediction beside it when it differs.
+ */
+export function detectionText(r: Pick<Results, 'detection' | 'predictedDetection'>): string {
+  const d = r.detection!;
+  const p = r.predictedDetection;
+  const predicted = p && p.killed !== d.killed ? `; the plan predicted ${p.killed} (its checks that skipped or errored kill nothing)` : '';
+  return `detection power: ${d.killed} of ${d.total} reference mutants killed by ${d.basis ?? "this run's checks (kill matrix)"}${predicted}`;
+}
+
+/** The run's detection power: reference mutants the checks that ran kill, and what would kill the rest. */
+export function detectionLine(d: NonNullable<Results['detection']>, predicted?: Results['predictedDetection']): string {
+  const head = `**D${detectionText({ detection: d, predictedDetection: predicted }).slice(1).replace(':', ':**')}`;
   if (!d.missed.length) return `${head}.`;
   const one = (m: (typeof d.missed)[number]) => `${code(m.mutant)} (${m.killers.length ? `killed by ${m.killers.map((k) => code(k.check)).join(', ')}` : 'no killer runs on this profile'})`;
   return `${head}. Missed: ${d.missed.slice(0, 10).map(one).join('; ')}${d.missed.length > 10 ? `; and ${d.missed.length - 10} more (results.json lists them)` : ''}.`;

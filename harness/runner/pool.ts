@@ -111,8 +111,31 @@ export class WorkspacePool {
       profile.workspaces.forEach((w, i) =>
         this.add(i, resolveSecret(w.apiKey, `workspaces.${i}.apiKey`), w.organizationId, w.apiKeyId),
       );
+      // A key the target refuses is the user's set-up, not a conformance finding: say so before any check.
+      await Promise.all(this.members.map((ws) => this.verifyKey(ws)));
     }
     if (this.members.length < 2) throw new KitError('the run needs at least two workspaces');
+  }
+
+  /** One GET /v1/workspace with a profile workspace's key (counted in its rate budget): a refusal or no answer is a KitError naming the field. */
+  private async verifyKey(ws: PooledWorkspace): Promise<void> {
+    const secret = this.deps.profile.workspaces[ws.index]!.apiKey;
+    const field = `workspaces.${ws.index}.apiKey${typeof secret === 'string' ? '' : ` (environment variable ${secret.env})`}`;
+    let res;
+    try {
+      res = await ws.api.request({ method: 'GET', path: '/v1/workspace' });
+    } catch (e) {
+      throw new KitError(`the target did not answer GET /v1/workspace with the key of ${field}: ${(e as Error).message}`);
+    }
+    if (res.status >= 200 && res.status <= 299) return;
+    const code = typeof res.body?.error?.code === 'string' ? ` ${res.body.error.code}` : '';
+    const why =
+      res.status === 401
+        ? 'the target does not accept this key'
+        : res.status === 403
+          ? "the key lacks a scope GET /v1/workspace needs (each workspace key must hold all:all and apikeys:manage) or the workspace's plan has no API access"
+          : 'a workspace the run cannot use';
+    throw new KitError(`the key of ${field} was refused: GET /v1/workspace answered ${res.status}${code} (${why})`);
   }
 
   private add(index: number, key: string, organizationId?: string, apiKeyId?: string): PooledWorkspace {

@@ -36,7 +36,8 @@ export function parseProfile(raw: unknown, source = 'profile'): Profile {
 export function resolveSecret(secret: Secret, field: string, env: NodeJS.ProcessEnv = process.env): string {
   if (typeof secret === 'string') return secret;
   const value = env[secret.env];
-  if (!value) throw new KitError(`profile field ${field} reads environment variable ${secret.env}, which is not set`);
+  if (value === undefined) throw new KitError(`profile field ${field} reads environment variable ${secret.env}, which is not set`);
+  if (value.trim() === '') throw new KitError(`profile field ${field} reads environment variable ${secret.env}, which is empty`);
   return value;
 }
 
