@@ -3,8 +3,11 @@
 // resolving tsx from this package rather than from the caller's working directory.
 import { register } from 'tsx/esm/api';
 register();
-// A closed pipe (`... | head`) is not an error of the kit.
-process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); throw e; });
+// A closed pipe (`... | head`) ends what is said there, not the command: its later writes are
+// dropped, the command goes on to its end and its own exit code (harness/cli/closed-stream.ts).
+const { dropWritesOnceClosed } = await import('../harness/cli/closed-stream.ts');
+dropWritesOnceClosed(process.stdout);
+dropWritesOnceClosed(process.stderr);
 const { main, DONE_WHEN_RETURNED } = await import('../harness/cli/main.ts');
 const argv = process.argv.slice(2);
 process.exitCode = await main(argv);

@@ -16,8 +16,8 @@ import { parseSide } from './sides.ts';
 
 // `compare` end to end through the kit's own bin: a git revision of this checkout against this
 // checkout, running targets named by URL, and the refusals of bad input. Small runs and 3 pairs:
-// these tests hold what compare does (3 pairs can never fail a metric, so the exit code is 0
-// whatever the machine does). The rule's decisions are tested on known ratios in
+// these tests hold what compare does (3 pairs can never fail a metric at alpha 0.05, so the
+// verdict is INCONCLUSIVE, exit 2, whatever the machine does). The rule's decisions are tested on known ratios in
 // compare-metrics.test.ts; its power on this machine is a benchmark (`npm run bench:compare-rule`).
 
 const run = promisify(execFile);
@@ -46,7 +46,9 @@ describe('compare --base <git rev> --head .', () => {
   it('serves HEAD from a temporary worktree against this checkout, writes compare.json and compare.html, and removes the worktree', { timeout: 150_000 }, async () => {
     const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: join(KIT_BIN, '..', '..') }).toString().trim();
     const r = await bin(['--base', 'HEAD', '--head', '.', ...SMALL, '--seed', '7', '--out', join(out, 'rev')]);
-    expect(r.code, r.stderr + r.stdout).toBe(0);
+    // 3 pairs cannot reach alpha: no pass to read, whatever the ratios (exit 2, not 0)
+    expect(r.code, r.stderr + r.stdout).toBe(2);
+    expect(r.stdout).toMatch(/^INCONCLUSIVE: \. against HEAD \(api, 3 pairs\)$/m);
     const worktree = /checked out \w+ in (.+)/.exec(r.stdout)?.[1]?.trim();
     expect(worktree, r.stdout).toBeTruthy();
     expect(existsSync(worktree!), 'the temporary worktree is removed at the end').toBe(false);
@@ -67,19 +69,23 @@ describe('compare --base <git rev> --head .', () => {
       expect(m.ratios).toHaveLength(3);
       expect(m.ci!.low).toBeLessThanOrEqual(m.ci!.high);
       expect(m.pValue).toBeGreaterThanOrEqual(1 / 8); // 3 pairs: 2^-3 at best
-      expect(m.verdict).not.toBe('fail');
+      expect(m.verdict).toBe('inconclusive');
+      expect(m.note).toMatch(/5 pairs can decide/);
     }
+    expect(report).toMatchObject({ verdict: 'inconclusive', pairsNeeded: 5 });
     expect(report.metrics.find((m) => m.id === 'cpu')!.better).toBe('lower');
     expect(report.metrics.find((m) => m.id === 'throughput')!.better).toBe('higher');
-    expect(report.notes.join('\n')).toMatch(/with 3 pairs .* no metric can fail/);
+    expect(report.notes.join('\n')).toMatch(/INCONCLUSIVE: no metric can decide; with 3 pairs .* 5 pairs can decide \(--pairs 5\)/);
     // the console says it too, under the verdict
-    expect(r.stdout).toMatch(/^ {2}note: with 3 pairs the smallest one-sided p-value is 0\.1250, not below alpha 0\.05: no metric can fail, only warn/m);
+    expect(r.stdout).toMatch(/^ {2}note: INCONCLUSIVE: no metric can decide; with 3 pairs the smallest one-sided p-value is 0\.1250, not below alpha 0\.05, so no fail is possible: 5 pairs can decide \(--pairs 5\)$/m);
+    expect(r.stdout).toMatch(/^ {2}INCONCLUSIVE +CPU per request /m);
 
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toMatch(/(src|href)="https?:/i);
     expect((html.match(/<svg class="chart"/g) ?? []).length).toBe(4);
     expect(html).toContain(head.slice(0, 12));
     expect(html).toContain('Wilcoxon');
+    expect(html).toMatch(/<div class="verdict v-inconclusive">INCONCLUSIVE<\/div>/);
   });
 });
 
@@ -125,7 +131,7 @@ describe('compare against running targets (URLs)', () => {
       writeFileSync(withPid, JSON.stringify({ ...profile, load: { cpu: { pid: target.pid } } }));
       writeFileSync(without, JSON.stringify(profile));
       const r = await bin(['--base', target.baseUrl, '--head', target.baseUrl, '--base-profile', withPid, '--head-profile', without, ...SMALL, '--out', join(out, 'url')]);
-      expect(r.code, r.stderr + r.stdout).toBe(0);
+      expect(r.code, r.stderr + r.stdout).toBe(2); // 3 pairs: INCONCLUSIVE
       const { report, dir } = reportOf(r.stdout);
       expect(report.base).toMatchObject({ kind: 'url', cpu: `pid ${target.pid}` });
       expect(report.head.cpu).toMatch(/not measured.*load\.cpu\.pid/);
@@ -144,8 +150,9 @@ describe('compare against running targets (URLs)', () => {
 describe('compare --mode sendpath', () => {
   it('judges the send path at the sink: CPU per email, achieved/ideal, allowed-to-arrival latency, emails per second', { timeout: 120_000 }, async () => {
     const r = await bin(['--mode', 'sendpath', '--base', '.', '--head', '.', '--pairs', '3', '--mailboxes', '3', '--leads', '15', '--out', join(out, 'sendpath')]);
-    expect(r.code, r.stderr + r.stdout).toBe(0);
+    expect(r.code, r.stderr + r.stdout).toBe(2); // 3 pairs: INCONCLUSIVE
     const { report } = reportOf(r.stdout);
+    expect(report.verdict).toBe('inconclusive');
     expect(report.mode).toBe('sendpath');
     expect(report.metrics.map((m) => m.id)).toEqual(['cpu', 'achieved', 'p50', 'p99', 'throughput']);
     expect(report.runs.every((x) => x.figures.requests === 15 && x.figures.achieved! > 0)).toBe(true);

@@ -9,20 +9,21 @@ import { newRunSeed } from '../../runner/seed.ts';
 import type { MailSink } from '../../sinks/index.ts';
 import { MIN_RAISED_RATE } from '../generator/capacity.ts';
 import { renderCompareHtml } from './html.ts';
-import { COMPARE_SCHEMA_VERSION, DEFAULT_ALPHA, DEFAULT_THRESHOLD, explainVerdict, fmtRatio, judgeMetrics, METRICS, overallVerdict, parseMetricThresholds, type CompareMode, type CompareReport } from './metrics.ts';
+import { compareExitCode, COMPARE_SCHEMA_VERSION, DEFAULT_ALPHA, DEFAULT_THRESHOLD, explainVerdict, fmtRatio, judgeMetrics, METRICS, overallVerdict, parseMetricThresholds, tooFewPairs, type CompareMode, type CompareReport } from './metrics.ts';
 import type { RunFigures } from './run.ts';
 import { ORDER_TEXT, apiRunner, runPairs, sendpathRunner, type PairsResult, type SideRunner } from './session.ts';
 import { checkSlowdown, parseSide, serveSide, type ServedSide } from './sides.ts';
 import { environment } from '../generator/environment.ts';
 import { formatLatency } from '../report/html.ts';
-import { smallestP } from '../generator/stats.ts';
+import { pairsToReach, smallestP } from '../generator/stats.ts';
 import { parseDuration } from '../generator/units.ts';
 
 // `outreach-conformance compare --base X --head Y`: the same declared load against two builds,
 // interleaved on one machine, judged metric by metric on the paired ratios head/base. Writes
 // reports/<run>/compare.json and compare.html. Exit 0: nothing failed (warnings allowed); 1: a
-// metric failed (its ratio past its threshold AND its one-sided test significant); 2: the kit
-// could not run (a bad flag or side, named).
+// metric failed (its ratio past its threshold AND its one-sided test significant); 2: no verdict
+// to go by: the kit could not run (a bad flag or side, named), or the comparison is INCONCLUSIVE
+// (too few pairs for the test ever to reach alpha, so no metric could fail).
 
 export const COMPARE_HELP = `usage:
   outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath]
@@ -34,7 +35,8 @@ export const COMPARE_HELP = `usage:
         [--base-slowdown SHARE] [--head-slowdown SHARE]   a served reference made slower on purpose (e.g. 0.2: about 20 % more CPU per request)
   sides: "." this checkout; a directory holding a checkout of this kit; a git revision of this checkout (checked out in a
          temporary worktree); a URL of a running target (its CPU per request only with load.cpu.pid or load.cpu.metricsUrl in its profile)
-  exit: 0 no metric failed, 1 a metric failed, 2 the kit could not run
+  exit: 0 no metric failed, 1 a metric failed, 2 the kit could not run or the verdict is INCONCLUSIVE
+        (too few pairs for the test to reach alpha: ${pairsToReach(DEFAULT_ALPHA)} at alpha ${DEFAULT_ALPHA}, 7 at 0.01)
 `;
 
 const FLAGS = {
@@ -104,7 +106,7 @@ export async function compareCommand(argv: string[]): Promise<number> {
     const report = await judgedReport({ runId, startedAt }, o, sides, [base, head], paired);
     await writeCompareFiles(dir, report, redactor);
     process.stdout.write(`${summary(report)}\nreports: ${dir}\n`);
-    return report.verdict === 'fail' ? 1 : 0;
+    return compareExitCode(report.verdict);
   } finally {
     process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
     await closeSession(session);
@@ -215,6 +217,7 @@ async function judgedReport(id: { runId: string; startedAt: Date }, o: CompareOp
     runs,
     metrics,
     verdict: overallVerdict(metrics),
+    pairsNeeded: pairsToReach(alpha),
     notes,
   };
 }
@@ -230,9 +233,9 @@ function compareNotes({ mode, run, reads, maxRunMs, pairs, alpha, slowdown }: Co
   ];
 }
 
-/** When too few pairs can never reach alpha, the note saying no metric can fail: the page and the console both say it. */
+/** When too few pairs can never reach alpha, the note saying no metric can decide: the page and the console both say it. */
 function fewPairsNote(pairs: number, alpha: number): string[] {
-  return smallestP(pairs) >= alpha ? [`with ${pairs} pairs the smallest one-sided p-value is ${smallestP(pairs).toFixed(4)}, not below alpha ${alpha}: no metric can fail, only warn (give --pairs 5 or more)`] : [];
+  return smallestP(pairs) >= alpha ? [`INCONCLUSIVE: no metric can decide; ${tooFewPairs(pairs, alpha)}`] : [];
 }
 
 /** compare.json and compare.html, secrets erased; the page is drawn from the JSON as written, so both say the same. */
@@ -257,8 +260,9 @@ function line(f: RunFigures): string {
 /** The verdict and one line per metric, for the console. */
 export function summary(r: CompareReport): string {
   const lines = [`${r.verdict.toUpperCase()}: ${r.head.given} against ${r.base.given} (${r.mode}, ${r.settings.pairs} pairs)`];
+  const fewPairs = fewPairsNote(r.settings.pairs, r.settings.alpha);
   for (const m of r.metrics)
-    lines.push(`  ${m.verdict.toUpperCase().padEnd(10)} ${m.label.padEnd(24)} ratio ${fmtRatio(m.medianRatio)}${m.ci ? ` [${fmtRatio(m.ci.low)}, ${fmtRatio(m.ci.high)}]` : ''}  ${explainVerdict(m, r.settings.alpha).replace(/^\w+: /, '')}`);
-  for (const note of fewPairsNote(r.settings.pairs, r.settings.alpha)) lines.push(`  note: ${note}`);
+    lines.push(`  ${m.verdict.toUpperCase().padEnd(12)} ${m.label.padEnd(24)} ratio ${fmtRatio(m.medianRatio)}${m.ci ? ` [${fmtRatio(m.ci.low)}, ${fmtRatio(m.ci.high)}]` : ''}  ${explainVerdict(m, r.settings.alpha, { briefly: fewPairs.length > 0 }).replace(/^\w+: /, '')}`);
+  for (const note of fewPairs) lines.push(`  note: ${note}`);
   return lines.join('\n');
 }

@@ -1,8 +1,9 @@
-// A compare.json as `compare --mode api --pairs 3` writes it, for the tests of compare.html: its
-// metrics judged by the real rule over synthetic runs in which head is half a percent slower
-// than base, so that the median, "no change" and the threshold lie close together.
+// A compare.json as `compare --mode api --pairs 3` writes it (INCONCLUSIVE: 3 pairs cannot reach
+// alpha 0.05), for the tests of compare.html: its metrics judged by the real rule over synthetic
+// runs in which head is half a percent slower than base, so that the median, "no change" and the
+// threshold lie close together.
 import { encode, newHistogram } from '../generator/histogram.ts';
-import { COMPARE_SCHEMA_VERSION, judgeMetrics, overallVerdict, type CompareReport, type CompareRun } from './metrics.ts';
+import { COMPARE_SCHEMA_VERSION, judgeMetrics, overallVerdict, tooFewPairs, type CompareReport, type CompareRun } from './metrics.ts';
 import type { RunFigures } from './run.ts';
 
 function figures(i: number, slower: number): RunFigures {
@@ -33,6 +34,7 @@ export function compareReport(pairs = 3): CompareReport {
     runs,
     metrics,
     verdict: overallVerdict(metrics),
-    notes: [`with ${pairs} pairs the smallest one-sided p-value is ${(2 ** -pairs).toFixed(4)}, not below alpha 0.05: no metric can fail, only warn (give --pairs 5 or more)`],
+    pairsNeeded: 5,
+    notes: pairs < 5 ? [`INCONCLUSIVE: no metric can decide; ${tooFewPairs(pairs, 0.05)}`] : [],
   };
 }

@@ -42,7 +42,7 @@ function sideText(s: SideInfo): string {
 function header(r: CompareReport): string {
   const env = r.environment;
   const v = r.verdict;
-  const counts = (['fail', 'warn', 'pass', 'unmeasured'] as const).map((k) => [k, r.metrics.filter((m) => m.verdict === k).length] as const).filter(([, n]) => n > 0);
+  const counts = (['fail', 'warn', 'pass', 'inconclusive', 'unmeasured'] as const).map((k) => [k, r.metrics.filter((m) => m.verdict === k).length] as const).filter(([, n]) => n > 0);
   const meta: [string, string][] = [
     ['Base', sideText(r.base)],
     ['Head', sideText(r.head)],
@@ -53,11 +53,12 @@ function header(r: CompareReport): string {
     ['Kit', e(env.kit)],
     ['Profile', `sha256 <code class="sha">${e(env.profileHash)}</code>`],
   ];
-  return `<header class="top v-${v === 'pass' ? 'pass' : v === 'fail' ? 'fail' : 'warn'}">
+  const undecided = v === 'inconclusive' ? ` No metric could decide: with ${r.settings.pairs} pairs no one-sided test can reach alpha ${r.settings.alpha}, so none could fail; ${r.pairsNeeded} pairs can.` : '';
+  return `<header class="top v-${e(v)}">
   <div class="wrap">
     <div class="brand">outreach-conformance <span>regression compare</span></div>
     <div class="h-row"><h1>Compare: ${e(r.mode)} <small>head against base, paired runs</small></h1><div class="verdict v-${v}">${e(v.toUpperCase())}</div></div>
-    <div class="headline">${e(counts.map(([k, n]) => `${n} metric${n === 1 ? '' : 's'} ${k}`).join(', '))}. A metric fails only when its median ratio is past its threshold and the one-sided test is significant; one of the two alone warns.</div>
+    <div class="headline">${e(counts.map(([k, n]) => `${n} metric${n === 1 ? '' : 's'} ${k}`).join(', '))}. A metric fails only when its median ratio is past its threshold and the one-sided test is significant; one of the two alone warns.${e(undecided)}</div>
     <dl class="meta">${meta.map(([k, val]) => `<div><dt>${e(k)}</dt><dd>${val}</dd></div>`).join('')}</dl>
   </div>
 </header>`;
@@ -74,7 +75,7 @@ function summaryTable(r: CompareReport): string {
   return `<section class="card"><h2>Metrics</h2>
 <table class="tbl"><thead><tr><th>metric</th><th>direction</th><th class="num">base (median)</th><th class="num">head (median)</th><th class="num">median ratio head/base</th><th class="num">95 % bootstrap CI</th><th class="num">Wilcoxon p</th><th class="num">sign test p</th><th class="num">threshold</th><th>verdict</th></tr></thead>
 <tbody>${rows.join('')}</tbody></table>
-<p class="note">p-values are exact and one-sided, in the direction that makes the metric worse; the verdict uses the Wilcoxon signed-rank test on the log ratios (alpha ${e(String(r.settings.alpha))}); the sign test is shown beside it. With n pairs the smallest p-value is 2<sup>−n</sup>: ${r.settings.pairs} pairs can reach ${e((2 ** -r.settings.pairs).toFixed(4))}.</p></section>`;
+<p class="note">p-values are exact and one-sided, in the direction that makes the metric worse; the verdict uses the Wilcoxon signed-rank test on the log ratios (alpha ${e(String(r.settings.alpha))}); the sign test is shown beside it. With n pairs the smallest p-value is 2<sup>−n</sup>: ${r.settings.pairs} pairs can reach ${e((2 ** -r.settings.pairs).toFixed(4))}; alpha ${e(String(r.settings.alpha))} needs ${e(String(r.pairsNeeded))} pairs or more, and a metric judged on fewer is inconclusive.</p></section>`;
 }
 
 function metricFigure(m: MetricResult, alpha: number): string {
@@ -142,5 +143,6 @@ ${header(r)}
 
 const EXTRA_CSS = `
 header.top.v-warn{border-bottom-color:#d4a72c}.verdict.v-warn{background:#9a6700}
+header.top.v-inconclusive{border-bottom-color:#6e7781}.verdict.v-inconclusive{background:#424a53}
 .v-warn.pill{background:var(--warn-bg);color:var(--warn)}.v-none.pill{background:#eef1f4;color:#424a53}
 `;

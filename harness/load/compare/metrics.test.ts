@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ALPHA, judgeMetrics, type CompareRun } from './metrics.ts';
+import { compareExitCode, DEFAULT_ALPHA, explainVerdict, judgeMetrics, overallVerdict, type CompareRun, type MetricResult } from './metrics.ts';
 import type { RunFigures } from './run.ts';
 import { seededRandom } from '../generator/stats.ts';
 
@@ -55,6 +55,55 @@ describe('the rule at alpha, on known ratios', () => {
     expect(looser.verdict).toBe('fail');
     const higher = judgeMetrics('api', runsWithCpuRatios(sevenPairs(3)), { thresholds: { cpu: 0.5 }, alpha: DEFAULT_ALPHA, seed: 1 }).find((m) => m.id === 'cpu')!;
     expect(higher).toMatchObject({ worse: false, verdict: 'warn' });
+  });
+});
+
+describe('too few pairs to reach alpha: inconclusive, not a pass', () => {
+  const judged = (ratios: readonly number[], alpha = DEFAULT_ALPHA) => judgeMetrics('api', runsWithCpuRatios(ratios), { thresholds: {}, alpha, seed: 1 });
+
+  it('3 pairs, every one 30 % worse: p = 1/8, the smallest 3 pairs give, so every metric is inconclusive and says 5 pairs can decide', () => {
+    const metrics = judged([1.3, 1.3, 1.3]);
+    const cpu = metrics.find((m) => m.id === 'cpu')!;
+    expect(cpu.pValue).toBe(1 / 8);
+    expect(cpu).toMatchObject({ worse: true, significant: false, verdict: 'inconclusive' });
+    expect(cpu.note).toMatch(/with 3 pairs the smallest one-sided p-value is 0\.1250, not below alpha 0\.05, so no fail is possible: 5 pairs can decide \(--pairs 5\)/);
+    expect(explainVerdict(cpu, DEFAULT_ALPHA)).toMatch(/^INCONCLUSIVE: median ratio head\/base 1\.300 is above 1\.100, p = 0\.1250, but with 3 pairs .* 5 pairs can decide/);
+    expect(explainVerdict(cpu, DEFAULT_ALPHA, { briefly: true })).toBe('INCONCLUSIVE: median ratio head/base 1.300 is above 1.100, p = 0.1250, but 3 pairs cannot reach alpha 0.05');
+    // the metrics that did not move are no pass either: their test could not have failed them
+    expect(metrics.filter((m) => m.id !== 'cpu').map((m) => m.verdict)).toEqual(['inconclusive', 'inconclusive', 'inconclusive']);
+    expect(overallVerdict(metrics)).toBe('inconclusive');
+    expect(compareExitCode(overallVerdict(metrics))).toBe(2);
+  });
+
+  it('4 pairs at alpha 0.05 cannot decide (1/16 is not below it); at alpha 0.07 they can, and fail', () => {
+    const fourWorse = [1.3, 1.3, 1.3, 1.3];
+    expect(judged(fourWorse).find((m) => m.id === 'cpu')!.verdict).toBe('inconclusive');
+    const looser = judged(fourWorse, 0.07);
+    expect(looser.find((m) => m.id === 'cpu')).toMatchObject({ pValue: 1 / 16, verdict: 'fail' });
+    expect(looser.find((m) => m.id === 'p50')!.verdict).toBe('pass');
+    expect(overallVerdict(looser)).toBe('fail');
+    expect(compareExitCode('fail')).toBe(1);
+  });
+
+  it('5 pairs at alpha 0.05 decide: all worse fails, none worse passes; at alpha 0.01 the same 5 pairs cannot, and 7 are needed', () => {
+    expect(judged([1.3, 1.3, 1.3, 1.3, 1.3]).find((m) => m.id === 'cpu')!.verdict).toBe('fail');
+    const same = judged([1, 1, 1, 1, 1]);
+    expect(same.map((m) => m.verdict)).toEqual(['pass', 'pass', 'pass', 'pass']);
+    expect(overallVerdict(same)).toBe('pass');
+    expect(compareExitCode('pass')).toBe(0);
+    const strict = judged([1.3, 1.3, 1.3, 1.3, 1.3], 0.01).find((m) => m.id === 'cpu')!;
+    expect(strict.verdict).toBe('inconclusive');
+    expect(strict.note).toMatch(/7 pairs can decide \(--pairs 7\)/);
+  });
+
+  it('the whole verdict: the worst of the metrics that decided; inconclusive only when none did', () => {
+    const m = (verdict: MetricResult['verdict']) => ({ verdict }) as MetricResult;
+    expect(overallVerdict([m('inconclusive'), m('pass')])).toBe('pass');
+    expect(overallVerdict([m('inconclusive'), m('warn'), m('pass')])).toBe('warn');
+    expect(overallVerdict([m('inconclusive'), m('fail')])).toBe('fail');
+    expect(overallVerdict([m('inconclusive'), m('unmeasured')])).toBe('inconclusive');
+    expect(overallVerdict([m('unmeasured')])).toBe('inconclusive');
+    expect(compareExitCode('warn')).toBe(0);
   });
 });
 

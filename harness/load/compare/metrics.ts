@@ -3,14 +3,16 @@ import { checkSeed } from '../../runner/seed.ts';
 import type { RunFigures } from './run.ts';
 import type { SideInfo } from './sides.ts';
 import type { Environment } from '../report/types.ts';
-import { compareRatios, median, type Better, type Interval, type Verdict } from '../generator/stats.ts';
+import { compareRatios, median, pairsToReach, smallestP, type Better, type Interval, type Verdict } from '../generator/stats.ts';
 
 // What `compare` judges, as data: per mode the metrics, their unit, which way is better and how a
 // run's figures give them; then the paired ratios head/base of each metric judged by the rule of
 // stats.ts. compare.json (CompareReport) is the contract for compare.html.
 
-export const COMPARE_SCHEMA_VERSION = 1;
+export const COMPARE_SCHEMA_VERSION = 2;
 export type CompareMode = 'api' | 'sendpath';
+/** pass, warn, fail; or inconclusive: too few pairs for the test ever to reach alpha, so no verdict either way. */
+export type CompareVerdict = Verdict | 'inconclusive';
 
 export interface MetricDef {
   id: string;
@@ -79,7 +81,8 @@ export interface MetricResult {
   signTestP: number | null;
   worse: boolean;
   significant: boolean;
-  verdict: Verdict | 'unmeasured';
+  verdict: CompareVerdict | 'unmeasured';
+  /** why it is unmeasured or inconclusive */
   note?: string;
 }
 
@@ -105,8 +108,10 @@ export interface CompareReport {
   warmup: { base: RunFigures; head: RunFigures };
   runs: CompareRun[];
   metrics: MetricResult[];
-  /** the worst metric verdict (unmeasured metrics aside) */
-  verdict: Verdict;
+  /** the worst metric verdict; inconclusive when no metric could decide (none failed, none passed or warned) */
+  verdict: CompareVerdict;
+  /** the fewest pairs whose one-sided test can reach alpha (2^-n below it): with fewer, every metric is inconclusive */
+  pairsNeeded: number;
   notes: string[];
 }
 
@@ -130,15 +135,29 @@ export function judgeMetrics(mode: CompareMode, runs: readonly CompareRun[], o: 
       return { ...common, medianRatio: ratios.length ? median(ratios) : null, ci: null, pValue: null, signTestP: null, worse: false, significant: false, verdict: 'unmeasured', note };
     }
     const r = compareRatios(ratios, { better: def.better, threshold, alpha: o.alpha, seed: checkSeed(o.seed, def.id) });
-    return { ...common, medianRatio: r.medianRatio, ci: r.ci, pValue: r.pValue, signTestP: r.signTestP, worse: r.worse, significant: r.significant, verdict: r.verdict };
+    const judged = { ...common, medianRatio: r.medianRatio, ci: r.ci, pValue: r.pValue, signTestP: r.signTestP, worse: r.worse, significant: r.significant };
+    // A test that cannot reach alpha cannot fail the metric: its pass (or warning) would say nothing.
+    if (smallestP(ratios.length) >= o.alpha) return { ...judged, verdict: 'inconclusive', note: tooFewPairs(ratios.length, o.alpha) };
+    return { ...judged, verdict: r.verdict };
   });
 }
 
-/** The worst verdict of the measured metrics. */
-export function overallVerdict(metrics: readonly MetricResult[]): Verdict {
-  const vs = metrics.map((m) => m.verdict);
-  return vs.includes('fail') ? 'fail' : vs.includes('warn') ? 'warn' : 'pass';
+/** Why n pairs cannot decide at alpha, and how many can. */
+export function tooFewPairs(n: number, alpha: number): string {
+  const needed = pairsToReach(alpha);
+  return `with ${n} pairs the smallest one-sided p-value is ${smallestP(n).toFixed(4)}, not below alpha ${alpha}, so no fail is possible: ${needed} pairs can decide (--pairs ${needed})`;
 }
+
+/** The worst verdict of the metrics that decided; inconclusive when none did (none failed, passed or warned). */
+export function overallVerdict(metrics: readonly MetricResult[]): CompareVerdict {
+  const vs = metrics.map((m) => m.verdict);
+  if (vs.includes('fail')) return 'fail';
+  if (!vs.includes('warn') && !vs.includes('pass')) return 'inconclusive';
+  return vs.includes('warn') ? 'warn' : 'pass';
+}
+
+/** The exit code of a comparison: 1 a metric failed, 2 no metric could decide (not a pass), 0 otherwise. */
+export const compareExitCode = (v: CompareVerdict): 0 | 1 | 2 => (v === 'fail' ? 1 : v === 'inconclusive' ? 2 : 0);
 
 /** "1.234" for a ratio, "–" when unknown. */
 export const fmtRatio = (r: number | null | undefined): string => (typeof r === 'number' && Number.isFinite(r) ? r.toFixed(3) : '–');
@@ -146,11 +165,15 @@ export const fmtRatio = (r: number | null | undefined): string => (typeof r === 
 /** The ratio past which the metric is worse: 1.10 for lower-is-better at 10 %, 0.90 for higher-is-better. */
 export const thresholdRatio = (m: Pick<MetricResult, 'better' | 'threshold'>): number => (m.better === 'lower' ? 1 + m.threshold : 1 - m.threshold);
 
-/** One sentence saying why the metric got its verdict. */
-export function explainVerdict(m: MetricResult, alpha: number): string {
+/**
+ * One sentence saying why the metric got its verdict. `briefly`: an inconclusive metric's reason
+ * without the count of pairs needed, where a note beside it says that once for every metric.
+ */
+export function explainVerdict(m: MetricResult, alpha: number, o: { briefly?: boolean } = {}): string {
   if (m.verdict === 'unmeasured') return `not judged: ${m.note ?? 'not measured'}`;
   const dir = m.better === 'lower' ? 'above' : 'below';
   const ratio = `median ratio head/base ${fmtRatio(m.medianRatio)} is ${m.worse ? '' : 'not '}${dir} ${fmtRatio(thresholdRatio(m))}`;
+  if (m.verdict === 'inconclusive') return `INCONCLUSIVE: ${ratio}, p = ${m.pValue?.toFixed(4)}, but ${o.briefly ? `${m.ratios.length} pairs cannot reach alpha ${alpha}` : m.note}`;
   const test = `the one-sided test ${m.significant ? 'is' : 'is not'} significant (p = ${m.pValue?.toFixed(4)} ${m.significant ? '<' : '>='} ${alpha})`;
   return `${m.verdict.toUpperCase()}: ${ratio}, ${test}`;
 }

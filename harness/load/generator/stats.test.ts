@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMedianCI, compareRatios, judge, median, quantile, seededRandom, signTest, smallestP, wilcoxonSignedRank } from './stats.ts';
+import { bootstrapMedianCI, compareRatios, judge, median, quantile, seededRandom, signTest, smallestP, pairsToReach, wilcoxonSignedRank } from './stats.ts';
 
 /** P(W+ >= observed) by listing every sign assignment: the definition the exact count must match. */
 function bruteWilcoxon(diffs: number[]): number {
@@ -68,6 +68,14 @@ describe('Wilcoxon signed-rank (exact, one-sided)', () => {
     expect(wilcoxonSignedRank([1, 2, 3]).p).toBe(smallestP(3));
     expect(smallestP(3)).toBeGreaterThan(0.05);
     expect(smallestP(5)).toBeLessThan(0.05);
+  });
+  it('pairs needed to reach alpha: the fewest n with 2^-n below it (strictly: p must be below alpha)', () => {
+    expect(pairsToReach(0.05)).toBe(5);
+    expect(pairsToReach(0.01)).toBe(7);
+    expect(pairsToReach(0.0625)).toBe(5); // 2^-4 is not below 2^-4
+    expect(pairsToReach(0.07)).toBe(4);
+    expect(pairsToReach(0.4)).toBe(2);
+    expect(() => pairsToReach(0)).toThrow(RangeError);
   });
 });
 

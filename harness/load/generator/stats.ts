@@ -138,3 +138,11 @@ export function compareRatios(ratios: readonly number[], o: { better: Better; th
 
 /** The smallest p-value n pairs can give (every pair worse): 2^-n. Below alpha, a fail is possible. */
 export const smallestP = (n: number): number => 2 ** -n;
+
+/** The fewest pairs whose smallest p-value is below alpha (5 at 0.05, 7 at 0.01): fewer can never fail. */
+export function pairsToReach(alpha: number): number {
+  if (!(alpha > 0 && alpha <= 1)) throw new RangeError(`alpha must be above 0 and at most 1, not ${alpha}`);
+  let n = 0;
+  while (smallestP(n) >= alpha) n++;
+  return n;
+}
