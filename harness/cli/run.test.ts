@@ -34,6 +34,12 @@ describe('outreach-conformance run', () => {
     expect(results.profile.operations['apikeys.create'].result.secret).toBe('key');
     expect(results.summary.fail).toBe(0);
     expect(results.summary.pass).toBeGreaterThan(5);
+    // Detection power is measured: the kill matrix over the checks that ran to a verdict in this run.
+    const ran = (results.checks as { id: string; verdict: string }[]).filter((c) => c.verdict === 'pass' || c.verdict === 'fail').map((c) => c.id);
+    const matrix = JSON.parse(await readFile(fileURLToPath(new URL('../runner/kill-matrix.json', import.meta.url)), 'utf8')) as { mutants: Record<string, { killers: string[] }> };
+    const killed = Object.values(matrix.mutants).filter((m) => m.killers.some((k) => ran.includes(k))).length;
+    expect(results.detection).toMatchObject({ killed, total: Object.keys(matrix.mutants).length });
+    expect(results.detection.basis).toContain(`the ${ran.length} checks that ran to a verdict`);
     expect(results.clauses.length).toBeGreaterThan(500);
     // API keys of the reference look like ock_<32 chars>; mailbox passwords are sent in bodies.
     for (const f of await filesUnder(out)) {

@@ -24,13 +24,13 @@ import { newRunPrefix } from '../ground/run-prefix.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
-import type { RunEndEvent, RunStartEvent } from '../ground/events.ts';
+import type { RunStartEvent } from '../ground/events.ts';
 import { parseArgs } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import { startRunProgress, type RunProgress } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
-import { detectionOf } from '../runner/detection.ts';
+import { ranDetection } from '../runner/detection.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import type { Depth } from '../ground/check.ts';
 
@@ -227,14 +227,6 @@ async function setupFailure(eventsPath: string, chosen: number, workerErrors: st
   }
 }
 
-/** Measured, not predicted: the mutants the checks that ran to a verdict (pass or fail) kill, by the kill matrix. */
-function measuredDetection(events: Awaited<ReturnType<typeof readEvents>>, profile: Profile, depth: Depth): RunEndEvent['detection'] {
-  const verdicts = new Set(events.flatMap((e) => (e.type === 'check-end' && (e.verdict === 'pass' || e.verdict === 'fail') ? [e.checkId] : [])));
-  const ran = ALL_CHECKS.filter((c) => verdicts.has(c.id));
-  const d = detectionOf(ran, { profile, depth, all: ALL_CHECKS });
-  return { ...d, basis: `the ${ran.length} checks that ran to a verdict (the kill matrix of kit ${pkg.version}; skips and errors kill nothing)` };
-}
-
 /** After the checks: the run-end event, the reports, the bundle (signed with --sign), latest/, the verdict. */
 async function finishRun(o: Finish): Promise<RunOutcome> {
   const { dir, outRoot, eventsPath, baseUrl, announced, started, signWith } = o;
@@ -246,7 +238,7 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
     type: 'run-end' as const,
     finishedAt: new Date().toISOString(),
     stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs: Date.now() - started },
-    detection: measuredDetection(events, o.profile, o.depth),
+    detection: ranDetection(events.filter((e) => e.type === 'check-end'), { profile: o.profile, depth: o.depth, all: ALL_CHECKS, kitVersion: pkg.version }),
   };
   tail.emit(finished);
   await tail.close();

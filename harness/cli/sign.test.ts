@@ -91,7 +91,7 @@ describe('verify --key', () => {
     const results = JSON.parse(await readFile(join(latest, 'results.json'), 'utf8'));
     expect(r.stdout).toMatch(/: valid \(5 files/);
     expect(r.stdout).toContain(`signature: valid (${join(latest, 'bundle.intoto.jsonl')}: signed by key SHA256:`);
-    expect(r.stdout).toContain(`https://outreach-conformance.dev/attestation/run/v1: kit ${results.kit.version}, depth smoke, Core ${results.summary.core.verdict.toUpperCase()}, Extended ${results.summary.extended.verdict.toUpperCase()})`);
+    expect(r.stdout).toContain(`https://outreach-conformance.dev/attestation/run/v2: kit ${results.kit.version}, depth smoke, ${results.verdict.toUpperCase()} for ${results.clauseSummary.covered} of ${results.clauseSummary.total} clauses checked, Core ${results.summary.core.verdict.toUpperCase()}, Extended ${results.summary.extended.verdict.toUpperCase()})`);
   });
 
   it('fails when one byte of the bundle changes (exit 1)', async () => {

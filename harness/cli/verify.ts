@@ -109,5 +109,5 @@ async function checkSignature(path: string, key: KeyObject, bundle: Buffer, err:
     return 1;
   }
   const p = r.statement.predicate;
-  return `signature: valid (${path}: signed by key ${r.keyid}, for this bundle's sha256 ${sha256}; ${PREDICATE_TYPE}: kit ${p.kit?.version}, depth ${p.depth}, Core ${String(p.core?.verdict).toUpperCase()}, Extended ${String(p.extended?.verdict).toUpperCase()})`;
+  return `signature: valid (${path}: signed by key ${r.keyid}, for this bundle's sha256 ${sha256}; ${PREDICATE_TYPE}: kit ${p.kit?.version}, depth ${p.depth}, ${String(p.verdict).toUpperCase()} for ${p.clauses?.checked} of ${p.clauses?.total} clauses checked, Core ${String(p.core?.verdict).toUpperCase()}, Extended ${String(p.extended?.verdict).toUpperCase()})`;
 }

@@ -10,7 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { writeReports } from './index.ts';
 import { makeInput } from './fixture.test-helper.ts';
 import { BUNDLE_NAME, writeBundle } from './bundle.ts';
-import { ATTESTATION_NAME, checkAttestation, pae, PAYLOAD_TYPE, PREDICATE_TYPE, writeAttestation, type Envelope, type Statement } from './attestation.ts';
+import { ATTESTATION_NAME, checkAttestation, pae, PAYLOAD_TYPE, PREDICATE_TYPE, runStatement, writeAttestation, type Envelope, type Statement } from './attestation.ts';
+import { buildResults } from './results.ts';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
 let dir: string;
@@ -49,7 +50,29 @@ describe('the run attestation', () => {
     const results = JSON.parse(await readFile(join(dir, 'results.json'), 'utf8'));
     expect(st.predicate).toMatchObject({ kit: results.kit, spec: { version: results.spec.version, sha256: results.spec.sha256 }, target: results.target, depth: results.depth, verdict: results.verdict });
     expect(st.predicate.core).toEqual(results.summary.core);
+    // What the verdict speaks for: the clauses checked, and the run's own detection figure (never a bare pass).
+    expect(st.predicate.clauses).toEqual({
+      total: results.clauseSummary.total,
+      checked: results.clauseSummary.covered,
+      failed: results.clauseSummary.fail,
+      skipped: results.clauseSummary.skip,
+      errored: results.clauseSummary.error,
+      notCovered: results.clauseSummary.notCovered,
+      unobservable: results.clauseSummary.unobservable,
+    });
+    expect(st.predicate.core).toHaveProperty('unobservable');
+    expect(st.predicate.detection).toBeNull(); // the fixture's run measured none
     expect(st.predicate.extended).toEqual(results.summary.extended);
+  });
+
+  it("carries the run's measured detection figure, never the plan's prediction", () => {
+    const input = makeInput({ withRunEnd: true });
+    for (const e of input.events) {
+      if (e.type === 'run-start') e.detection = { killed: 99, total: 100, missed: [] };
+      if (e.type === 'run-end') e.detection = { killed: 40, total: 100, basis: 'the 3 checks that ran to a verdict', missed: [] };
+    }
+    const st = runStatement(buildResults(input), { name: BUNDLE_NAME, sha256: 'f'.repeat(64) });
+    expect(st.predicate.detection).toEqual({ killed: 40, total: 100, basis: 'the 3 checks that ran to a verdict' });
   });
 
   it('carries a plain Ed25519 signature over the PAE, which openssl verifies without the kit', async () => {

@@ -10,7 +10,7 @@ import type { Results, TierSummary } from './results.ts';
 export const PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 /** The kit's own predicate: the run's verdicts (docs/CI.md describes its fields). */
-export const PREDICATE_TYPE = 'https://outreach-conformance.dev/attestation/run/v1';
+export const PREDICATE_TYPE = 'https://outreach-conformance.dev/attestation/run/v2';
 /** Beside `bundle.tgz`: one DSSE envelope on one line (the `.intoto.jsonl` convention). */
 export const ATTESTATION_NAME = 'bundle.intoto.jsonl';
 
@@ -21,11 +21,15 @@ export interface RunPredicate {
   depth: string;
   runId: string;
   finishedAt: string | null;
+  /** pass, fail, error or nothing-checked: read it with `clauses` and `depth`, which say what it speaks for. */
   verdict: string;
+  /** The whole catalog by outcome: checked (passed or failed), failed, skipped, errored, not covered, not observable. */
+  clauses: { total: number; checked: number; failed: number; skipped: number; errored: number; notCovered: number; unobservable: number };
+  /** Per tier: its verdict and its MUST clauses by outcome (checked = `covered`, with `unobservable` apart). */
   core: TierSummary;
   extended: TierSummary;
-  /** A prediction, not a measurement: the reference mutants the kill matrix says this run's selection kills. */
-  selectionMutationScorePredictedByKillMatrix: { killed: number; total: number; score: number } | null;
+  /** Measured by this run: the reference mutants its checks that ran to a verdict kill, read from the kit's kill matrix (`basis` says so). */
+  detection: { killed: number; total: number; basis: string } | null;
 }
 
 export interface Statement {
@@ -56,11 +60,17 @@ export function runStatement(r: Results, bundle: { name: string; sha256: string 
       runId: r.runId,
       finishedAt: r.finishedAt ?? null,
       verdict: r.verdict,
+      clauses: clauseCounts(r),
       core: r.summary.core,
       extended: r.summary.extended,
-      selectionMutationScorePredictedByKillMatrix: d ? { killed: d.killed, total: d.total, score: d.total ? d.killed / d.total : 0 } : null,
+      detection: d ? { killed: d.killed, total: d.total, basis: d.basis ?? 'the kill matrix over the checks that ran to a verdict' } : null,
     },
   };
+}
+
+function clauseCounts(r: Results): RunPredicate['clauses'] {
+  const c = r.clauseSummary;
+  return { total: c.total, checked: c.covered, failed: c.fail, skipped: c.skip, errored: c.error, notCovered: c.notCovered, unobservable: c.unobservable ?? 0 };
 }
 
 /** DSSE's pre-authentication encoding: what is signed, so the type cannot be swapped. */

@@ -116,8 +116,8 @@ describe('formatConsoleSummary', () => {
     const lines = text.split('\n');
     expect(lines[0]).toBe('FAIL at depth default: 2 MUST/PROFILE checks failed or errored; 6 of 10 clauses checked (60 %; 2 not covered, 1 skipped, 1 errored: see report.html)');
     expect(lines[1]).toBe('  Core: FAIL (3 of 5 MUST clauses checked; 2 failed, 1 skipped, 1 not covered)   Extended: PASS (2 of 2 MUST clauses checked)');
-    expect(text).toContain('checks: 6 pass, 2 fail, 1 error, 2 skip (of 11)');
-    expect(text).toContain('2 not covered (of 10)');
+    expect(text).toContain('checks: 6 pass, 2 fail, 1 error, 1 skip of 10 chosen (1 not chosen; 11 in the kit)');
+    expect(text).toContain('2 not covered, 0 not observable (of 10)');
     expect(text).toContain('mutation score 75% (3/4 killed)');
     expect(text).toContain('✗ IDEM-REUSED/POST /v1/campaigns  [IDEM-REUSED-422, ERR-REQUESTID]');
     expect(text).toContain('✗ [error] ERR-ENVELOPE/GET /v1/nope');

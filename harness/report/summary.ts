@@ -297,8 +297,9 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
     ...(r.profileGaps?.clauses ? [`  ${profileGapsText(r.profileGaps)}`] : []),
     `  ${TIER_LABEL.core.name}: ${tierText(s.core)}   ${TIER_LABEL.extended.name}: ${tierText(s.extended)}`,
     `  target ${r.target.baseUrl}   spec ${r.spec.version}   kit ${r.kit.version}   depth ${r.depth}   ${formatMs(r.durationMs)}, ${r.stats.requests} requests`,
-    `  checks: ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip} skip (of ${s.total})` +
-      `   clauses: ${r.clauseSummary.pass} pass, ${r.clauseSummary.fail} fail, ${r.clauseSummary.error} error, ${r.clauseSummary.skip} skip, ${r.clauseSummary.notCovered} not covered (of ${r.clauseSummary.total})`,
+    // The same totals as the plan's selection line: the checks chosen for this run, apart from the kit's others.
+    `  checks: ${s.pass} pass, ${s.fail} fail, ${s.error} error, ${s.skip - s.notRun} skip of ${s.total - s.notRun} chosen (${s.notRun} not chosen; ${s.total} in the kit)` +
+      `   clauses: ${r.clauseSummary.pass} pass, ${r.clauseSummary.fail} fail, ${r.clauseSummary.error} error, ${r.clauseSummary.skip} skip, ${r.clauseSummary.notCovered} not covered, ${r.clauseSummary.unobservable ?? 0} not observable (of ${r.clauseSummary.total})`,
   ];
   if (r.detection) lines.push(`  ${detectionText(r)}${r.detection.missed.length ? ` (missed: ${r.detection.missed.slice(0, 5).map((m) => m.mutant).join(', ')}${r.detection.missed.length > 5 ? ', ...' : ''}; summary.md names their killers)` : ''}`);
   if (r.mutation) lines.push(`  mutation score ${percent(r.mutation.score)} (${r.mutation.killed}/${r.mutation.total} killed)`);

@@ -46,6 +46,20 @@ export function detectionOf(chosen: readonly CheckLike[], opts: { profile: Profi
   return { killed, total: Object.keys(matrix.mutants).length, missed };
 }
 
+/**
+ * Measured after a run, not predicted: the mutants the checks that ran to a verdict (pass or fail)
+ * kill by the kill matrix; a check that skipped or errored kills nothing, whatever the plan said.
+ */
+export function ranDetection(
+  ends: readonly { checkId: string; verdict: string }[],
+  opts: { profile: Profile; depth: Depth; all: readonly CheckLike[]; kitVersion: string; matrix?: KillMatrix },
+): Detection {
+  const verdicts = new Set(ends.filter((e) => e.verdict === 'pass' || e.verdict === 'fail').map((e) => e.checkId));
+  const ran = opts.all.filter((c) => verdicts.has(c.id));
+  const d = detectionOf(ran, opts);
+  return { ...d, basis: `the ${ran.length} checks that ran to a verdict (the kill matrix of kit ${opts.kitVersion}; skips and errors kill nothing)` };
+}
+
 /** "172 of 174 reference mutants killed (missed: a by X ~3 requests; b: no check can run on this profile)" */
 export function formatDetection(d: Detection, max = 5): string {
   const head = `${d.killed} of ${d.total} reference mutants killed by this selection (kill matrix)`;
