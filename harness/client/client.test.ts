@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { RateBudget } from './budget.ts';
-import { closeAllPools, createClient, retryDelayMs, TransportError } from './client.ts';
+import { closeAllPools, createClient, isQuota429, retryDelayMs, TransportError } from './client.ts';
 import { Recorder } from './recorder.ts';
 import { REDACTED, Redactor } from './redact.ts';
 import { json, startServer, type TestServer } from './server.test-helper.ts';
@@ -218,6 +218,40 @@ describe('429 handling', () => {
     // No waiting: the client slept for nothing and the budget holds no pause.
     expect(slept).toEqual([]);
     expect(budget.pausedUntil()).toBe(0);
+  });
+});
+
+describe('a quota answered with 429 is not the rate limit', () => {
+  it('returns at once when Retry-After lies beyond the rate window or X-RateLimit-Remaining is above 0: no retry, no pause, not unplanned', async () => {
+    const answers = [
+      { 'Retry-After': String(9 * 3600), 'X-RateLimit-Remaining': '0' }, // until the day turns
+      { 'Retry-After': '30', 'X-RateLimit-Remaining': '117' }, // the window still has room
+    ];
+    for (const headers of answers) {
+      server.seen.length = 0;
+      server.handler = (_req, res) => json(res, 429, { error: { type: 'rate_limit_error', code: 'rate_limited', status: 429, retryAfter: Number(headers['Retry-After']) } }, headers);
+      const budget = new RateBudget({ requests: 120, windowMs: 60_000, safety: 0 });
+      const slept: number[] = [];
+      const before = recorder.stats.unplanned429;
+      const c = createClient({ baseUrl: server.url, key: KEY, recorder, budget, sleep: async (ms) => void slept.push(ms) });
+      const res = await c.post('/v1/campaigns/x/test-email', {});
+      expect(res.status).toBe(429);
+      expect(server.seen).toHaveLength(1);
+      expect(slept).toEqual([]);
+      expect(budget.pausedUntil()).toBe(0);
+      expect(recorder.stats.unplanned429).toBe(before);
+    }
+  });
+
+  it('isQuota429 reads the window of the budget, Retry-After as seconds or a date, and the body when no header says', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(isQuota429({ status: 429, headers: { 'retry-after': '61' }, body: {} }, 60_000, now)).toBe(true);
+    expect(isQuota429({ status: 429, headers: { 'retry-after': '60' }, body: {} }, 60_000, now)).toBe(false);
+    expect(isQuota429({ status: 429, headers: { 'retry-after': 'Thu, 01 Jan 2026 05:00:00 GMT' }, body: {} }, 60_000, now)).toBe(true);
+    expect(isQuota429({ status: 429, headers: {}, body: { error: { retryAfter: 3600 } } }, 60_000, now)).toBe(true);
+    expect(isQuota429({ status: 429, headers: { 'x-ratelimit-remaining': '0', 'retry-after': '12' }, body: {} }, 60_000, now)).toBe(false);
+    expect(isQuota429({ status: 429, headers: {}, body: {} }, 60_000, now)).toBe(false);
+    expect(isQuota429({ status: 400, headers: { 'retry-after': '9999' }, body: {} }, 60_000, now)).toBe(false);
   });
 });
 

@@ -15,7 +15,9 @@
 //   (default 3) times; every attempt is its own recorded exchange. Delay: Retry-After (seconds
 //   or HTTP date), else the body's error.retryAfter, else 1 s, 2 s, 4 s...; on a repeated 429
 //   at least that exponential step (spec part 8: back off exponentially); capped at 60 s;
-//   plus up to 10 % jitter. A probe's 429 is returned as is (and not counted as unplanned).
+//   plus up to 10 % jitter. A probe's 429 is returned as is (and not counted as unplanned), and
+//   so is a quota's 429 (isQuota429: its Retry-After lies beyond the rate window, or its
+//   X-RateLimit-Remaining is above 0): a daily quota is not waited out.
 // - Timeout (default 30 s, req.timeoutMs) covers the whole exchange, body included; a timeout
 //   or transport failure is recorded (event.error) and thrown as a TransportError naming the
 //   method, the URL and the exchange id.
@@ -127,24 +129,40 @@ function flatHeaders(h: Record<string, string | string[] | undefined>): Record<s
   return out;
 }
 
-/** How long to wait before retrying a 429 (ms, before jitter). `attempt` is 0 for the first. */
-export function retryDelayMs(res: { headers: Record<string, string>; body: any }, attempt: number, nowMs = Date.now()): number {
-  let hinted: number | undefined;
+/** The wait a 429 asks for (ms): Retry-After (seconds or HTTP date), else the body's error.retryAfter; undefined when it names none. */
+export function retryHintMs(res: { headers: Record<string, string>; body: any }, nowMs = Date.now()): number | undefined {
   const ra = res.headers['retry-after']?.trim();
   if (ra) {
-    if (/^\d+(\.\d+)?$/.test(ra)) hinted = Number(ra) * 1000;
-    else {
-      const at = Date.parse(ra);
-      if (!Number.isNaN(at)) hinted = Math.max(0, at - nowMs);
-    }
+    if (/^\d+(\.\d+)?$/.test(ra)) return Number(ra) * 1000;
+    const at = Date.parse(ra);
+    if (!Number.isNaN(at)) return Math.max(0, at - nowMs);
   }
-  if (hinted === undefined) {
-    const b = res.body?.error?.retryAfter;
-    if (typeof b === 'number' && Number.isFinite(b) && b >= 0) hinted = b * 1000;
-  }
+  const b = res.body?.error?.retryAfter;
+  return typeof b === 'number' && Number.isFinite(b) && b >= 0 ? b * 1000 : undefined;
+}
+
+/** How long to wait before retrying a 429 (ms, before jitter). `attempt` is 0 for the first. */
+export function retryDelayMs(res: { headers: Record<string, string>; body: any }, attempt: number, nowMs = Date.now()): number {
+  const hinted = retryHintMs(res, nowMs);
   const backoff = 1000 * 2 ** attempt;
   const delay = hinted === undefined ? backoff : attempt === 0 ? hinted : Math.max(hinted, backoff);
   return Math.min(delay, MAX_429_DELAY_MS);
+}
+
+/** Part 8's rate window, for a client that keeps no budget of its own. */
+export const SPEC_RATE_WINDOW_MS = 60_000;
+
+/**
+ * A 429 that is a quota, not the rate limit (part 8 gives daily quotas, such as 12 test emails a
+ * day, but no status for their refusal): its Retry-After lies beyond the rate window, or its
+ * X-RateLimit-Remaining says the window still has room. Waiting it out would take hours.
+ */
+export function isQuota429(res: { status: number; headers: Record<string, string>; body: any }, windowMs = SPEC_RATE_WINDOW_MS, nowMs = Date.now()): boolean {
+  if (res.status !== 429) return false;
+  const remaining = Number(res.headers['x-ratelimit-remaining']);
+  if (res.headers['x-ratelimit-remaining'] !== undefined && Number.isFinite(remaining) && remaining > 0) return true;
+  const hint = retryHintMs(res, nowMs);
+  return hint !== undefined && hint > windowMs;
 }
 
 interface SendContext {
@@ -299,6 +317,8 @@ class Client implements ApiClient {
       }
       if (earlier.length) res.retriedFrom = [...earlier];
       if (res.status !== 429 || req.rateLimitProbe) return res;
+      // A quota's refusal is an answer, not back-pressure: returned at once, never retried.
+      if (isQuota429(res, budget?.windowMs ?? SPEC_RATE_WINDOW_MS, budget ? budget.now() : Date.now())) return res;
       recorder.noteUnplanned429();
       if (attempt >= maxRetries) return res;
       earlier.push(res.exchangeId);

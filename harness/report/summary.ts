@@ -42,7 +42,8 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 export function coverageText(r: Results, where = 'see below'): string {
   const c = r.clauseSummary;
   const covered = c.covered ?? c.pass + c.fail;
-  const share = c.total ? `${Math.floor((100 * covered) / c.total)} %` : '0 %';
+  const pct = c.total ? (100 * covered) / c.total : 0;
+  const share = covered > 0 && pct < 1 ? '<1 %' : `${Math.floor(pct)} %`;
   const gaps = [
     c.notCovered ? `${c.notCovered} not covered` : '',
     c.skip ? `${c.skip} skipped` : '',

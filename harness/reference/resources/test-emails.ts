@@ -3,9 +3,10 @@
 // toward that mailbox's daily limit (an `emails` row of kind 'test', which the scheduler counts)
 // and not toward monthly_emails; 12 a day per workspace (the day: options.ts testEmailDay); a
 // recipient whose address or domain is on the workspace's blacklist is refused; an SMTP refusal or
-// a dropped connection answers 503 upstream_unavailable.
+// a dropped connection answers 503 upstream_unavailable. A quota reached is refused as the choice
+// says (sending-options.ts quotaRefusal): a state conflict, or 429 until the day turns.
 import { ok, type Handler } from '../request/context.ts';
-import { notFound, stateConflict, upstreamUnavailable, validationFailed } from '../request/errors.ts';
+import { ApiError, notFound, stateConflict, upstreamUnavailable, validationFailed } from '../request/errors.ts';
 import { V, bodyObject, isEmail } from '../request/validate.ts';
 import { loadOwned } from '../request/owned-rows.ts';
 import { loadCampaign } from './campaigns.ts';
@@ -16,6 +17,17 @@ import { renderEmail } from '../sending/render.ts';
 import { SmtpFailure } from '../mail/transport.ts';
 
 export const TEST_EMAILS_PER_DAY = 12;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/** A daily quota reached: a state conflict, or 429 whose Retry-After runs to the next midnight of `tz`. */
+function quotaReached(ctx: Parameters<Handler>[0], message: string, now: number, tz: string): ApiError {
+  if (ctx.services.choices.sending.quotaRefusal === 'conflict') return stateConflict(message);
+  // The next local midnight: a day after this one's start, then its own start (a DST day is not 24 h).
+  const turn = startOfLocalDay(startOfLocalDay(now, tz) + DAY_MS + 3 * 3600 * 1000, tz);
+  const seconds = Math.max(1, Math.ceil((turn - now) / 1000));
+  return new ApiError(429, 'rate_limited', `${message} It resets at the day's turn.`, undefined, seconds, { 'retry-after': String(seconds) });
+}
 
 export const testEmail: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
@@ -46,11 +58,11 @@ export const testEmail: Handler = async (ctx) => {
   const now = ctx.clock.now();
   const tz = s.choices.sending.testEmailDay === 'utc' ? 'UTC' : ctx.workspace.timezone;
   const today = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE org_id = ? AND kind = 'test' AND sent_at >= ?").get(ctx.workspace.id, startOfLocalDay(now, tz)) as { n: number }).n;
-  if (today >= TEST_EMAILS_PER_DAY && !ctx.mutant('test-email-no-workspace-limit')) throw stateConflict(`The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`);
+  if (today >= TEST_EMAILS_PER_DAY && !ctx.mutant('test-email-no-workspace-limit')) throw quotaReached(ctx, `The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`, now, tz);
   const d = JSON.parse(acc.doc) as { maxEmailsPerDay?: number };
   const mailboxDay = startOfLocalDay(now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
   const boxToday = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test') AND sent_at >= ?").get(acc.id, mailboxDay) as { n: number }).n;
-  if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) throw stateConflict('The mailbox reached its daily limit.');
+  if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) throw quotaReached(ctx, 'The mailbox reached its daily limit.', now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
   const { box, account } = senderOf(s, acc);
   const email = renderEmail({ step, lead: lead ? leadValues(lead) : 'dummy', mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
   if (!lead && ctx.mutant('test-email-dummy-unfilled')) Object.assign(email, { subject: step.subject, html: step.body, text: step.body });

@@ -25,6 +25,12 @@ export interface SendingChoices {
   emailBodyInlineMax: number;
   /** The day that counts test emails (12 per workspace, part 8) (test-email.ts). */
   testEmailDay: 'workspace' | 'utc';
+  /**
+   * A test email past a daily quota (the workspace's 12, the mailbox's maxEmailsPerDay; part 8
+   * gives no status): a state conflict, or 429 rate_limited with a Retry-After until the day
+   * turns, hours rather than the rate window's seconds (test-email.ts).
+   */
+  quotaRefusal: 'conflict' | 'rate-limited';
 }
 
 export const DEFAULT_SENDING: SendingChoices = {
@@ -40,6 +46,7 @@ export const DEFAULT_SENDING: SendingChoices = {
   imapPollSeconds: 60,
   emailBodyInlineMax: 1024 * 1024,
   testEmailDay: 'workspace',
+  quotaRefusal: 'conflict',
 };
 
 export const ALT_SENDING: SendingChoices = {
@@ -55,6 +62,7 @@ export const ALT_SENDING: SendingChoices = {
   imapPollSeconds: 120,
   emailBodyInlineMax: 256 * 1024,
   testEmailDay: 'utc',
+  quotaRefusal: 'rate-limited',
 };
 
 /** The merge variable of a logical field under a naming (firstName -> first_name). */
@@ -76,6 +84,7 @@ export function sendingDeclarations(c: SendingChoices): Record<string, unknown> 
       leadStatusAfterReply: c.leadStatusAfterReply,
       mailboxDay: c.mailboxDay === 'utc' ? 'UTC midnight' : "the workspace's midnight",
       testEmailDay: c.testEmailDay === 'utc' ? 'UTC midnight' : "the workspace's midnight",
+      quotaRefusal: c.quotaRefusal === 'rate-limited' ? '429 rate_limited, Retry-After until the day turns' : 'a state conflict',
       slowRamp: `day n of a mailbox in a campaign (n from 0): at most ${c.slowRamp.first} + n x ${c.slowRamp.step} campaign sends`,
       retry: `a refused send is tried again after ${c.retry.afterMinutes} minutes, ${c.retry.attempts} tries in all, then the lead's sequence stops`,
       imapPollSeconds: c.imapPollSeconds,

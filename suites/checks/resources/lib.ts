@@ -60,6 +60,19 @@ export function expectRejected(res: ApiResponse, ctx: CheckContext, what: string
 }
 
 /**
+ * A daily quota's refusal (the 13th test email of a workspace, one past a mailbox's
+ * maxEmailsPerDay): part 8 gives the quota, not the status of its refusal, so a refusal as
+ * expectRejected takes it, or 429 rate_limited in the envelope with its Retry-After (part 7), are
+ * each correct.
+ */
+export function expectQuotaRefused(res: ApiResponse, ctx: CheckContext, what: string): void {
+  if (res.status !== 429) return expectRejected(res, ctx, what);
+  const p = envelopeProblems(res, ctx.profile);
+  expectThat(p.length === 0, `${what}: the 429 answer breaks the error envelope: ${p.join('; ')}`, res);
+  expectThat(/^\s*\d+\s*$/.test(res.headers['retry-after'] ?? '') || !Number.isNaN(Date.parse(res.headers['retry-after'] ?? '')), `${what}: a 429 must carry a Retry-After header (part 7), got ${JSON.stringify(res.headers['retry-after'])}`, res);
+}
+
+/**
  * The answer to a batch of one invalid mailbox element: either 400 validation_failed (the target
  * validated the whole body first) or 201 with nothing created and the element in `errors`.
  */

@@ -6,7 +6,7 @@ import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
 import { addLeads, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
-import { campaignWithLeads, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
+import { campaignWithLeads, expectQuotaRefused, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
 import { sendingMailbox } from '../sending/lib.ts';
 import { mergeVariable } from '../sending/delivery.ts';
 
@@ -228,7 +228,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expectSent(ctx, await send(s, to), 'the first test email from a mailbox with maxEmailsPerDay 1');
       await arrivals(ctx, s, to, 1);
       const second = await send(s, to);
-      expectRejected(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 1');
+      expectQuotaRefused(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 1');
       const got = await arrivals(ctx, s, to, 0);
       expectThat(got.length === 1, `a mailbox at its daily limit must send nothing more: ${got.length} messages reached ${to}`, second);
     },
@@ -249,7 +249,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       for (let i = 1; i <= 12; i++) expectSent(ctx, await send(s, to), `test email ${i} of 12`);
       await arrivals(ctx, s, to, 12);
       const thirteenth = await send(s, to);
-      expectRejected(thirteenth, ctx, 'the 13th test email of the day in one workspace');
+      expectQuotaRefused(thirteenth, ctx, 'the 13th test email of the day in one workspace');
       const got = await arrivals(ctx, s, to, 0);
       expectThat(got.length === 12, `12 test emails per day per workspace: ${got.length} reached ${to}`, thirteenth);
     },
