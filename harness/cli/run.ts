@@ -3,7 +3,7 @@ import { resolve, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../ground/spec-model/clauses/index.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile, profileForReport, resolveSecret } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, profileForReport } from '../runner/profile.ts';
 import { KitError } from '../ground/errors.ts';
 import { selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
