@@ -9,7 +9,9 @@ import { WorkspacePool } from './pool.ts';
 
 const names = { list: { cursor: 'c', pageSize: 'l', status: 's', tags: 't' }, leadsSearchParam: 'q', analytics: { start: 'a', end: 'b', excludeOutOfOffice: 'o' }, mutate: { operation: 'op', status: 'st' } };
 const profile = parseProfile({ name: 't', baseUrl: 'http://127.0.0.1:9', workspaces: [{ apiKey: 'key-aaaaaa1' }, { apiKey: 'key-aaaaaa2' }, { apiKey: 'key-aaaaaa3' }], names });
-const fakeClient = (key: string) => ({ baseUrl: key }) as unknown as ApiClient;
+// Every key is accepted (GET /v1/workspace answers 200) unless it is one of `refused`.
+const refused = new Set<string>();
+const fakeClient = (key: string) => ({ baseUrl: key, request: async () => ({ status: refused.has(key) ? 401 : 200, body: refused.has(key) ? { error: { code: 'unauthenticated' } } : {} }) }) as unknown as ApiClient;
 
 async function pool() {
   const secrets: string[] = [];
@@ -19,6 +21,14 @@ async function pool() {
 }
 
 describe('WorkspacePool', () => {
+  it("refuses to prepare when the target refuses a workspace's key, naming the field (a set-up failure, not a finding)", async () => {
+    refused.add('key-aaaaaa2');
+    try {
+      await expect(pool()).rejects.toThrow(/the key of workspaces\.1\.apiKey was refused: GET \/v1\/workspace answered 401 unauthenticated/);
+    } finally {
+      refused.clear();
+    }
+  });
   it('registers every key as a secret and spreads shared leases round-robin', async () => {
     const { p, secrets } = await pool();
     expect(secrets).toEqual(['key-aaaaaa1', 'key-aaaaaa2', 'key-aaaaaa3']);
