@@ -6,8 +6,10 @@ import { claimBacking } from './backing.ts';
 // Claims backed by kills (harness/mutation/backing.ts). The two counts may only go down: a new
 // check's claim on a MUST clause needs a mutant of that clause it kills (a reference mutant in
 // harness/reference/switches/mutants.ts, its clauses in catalog*.ts, then `npm run kill-matrix`).
-// Lower these ceilings when the counts drop.
-const CEILING = { unbackedClaims: 1106, unbackedClauses: 254 };
+// Lower these ceilings when the counts drop. (1107: ERR-ENVELOPE/every-error-seen's claim on
+// ERR-RETRYAFTER-429 was backed by a kill that needed another check's 429; the matrix now confirms a
+// run-end observer alone, and it provokes no 429.)
+const CEILING = { unbackedClaims: 1107, unbackedClauses: 254 };
 
 describe('claims backed by kills', () => {
   it('adds no unbacked claim and no MUST clause without a backed claim', () => {

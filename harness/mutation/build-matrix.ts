@@ -3,7 +3,8 @@
 // those eligible at `default` at that depth (what the selection predicts for the depths that
 // users run), the `full`-only ones at `full`. A check that fails is run a second time, alone
 // with the other killers; it is recorded as a killer when it fails both times. Checks that do
-// not pass the clean reference are never killers.
+// not pass the clean reference are never killers. A run-end observer (`last`) is run that
+// second time alone: its kill must not rest on what else ran.
 //   npm run kill-matrix                 the mutants whose row is missing or stale
 //   npm run kill-matrix -- --all        every mutant (about 20 minutes on a 2-core machine)
 //   npm run kill-matrix -- --only RE    the mutants whose id matches RE
@@ -50,6 +51,19 @@ async function failing(ref: ReferenceHandle, profile: Profile, checks: readonly 
   return out.sort();
 }
 
+/**
+ * Which of the checks that failed once fail again: the others together, each run-end observer
+ * (`last`) alone. An observer judges what the run showed; alone it sees only its own requests,
+ * so a kill that needed another check's traffic (a 429 the rate check provoked) is not recorded
+ * as its own. Its own requests stand in for every company: it makes them wherever the run has
+ * not shown what it needs, and any other check's answers only add to what it judges.
+ */
+async function confirmed(ref: ReferenceHandle, profile: Profile, first: readonly Check[]): Promise<(id: string) => boolean> {
+  const again = new Set(await failing(ref, profile, first.filter((c) => !c.last)));
+  for (const o of first.filter((c) => c.last)) for (const id of await failing(ref, profile, [o])) again.add(id);
+  return (id) => again.has(id);
+}
+
 async function rowFor(profile: Profile, id: string, failsClean: ReadonlySet<string>): Promise<MatrixRow> {
   const clauses = MUTANT_CLAUSES[id]!;
   const tried = candidateIds(clauses, ALL_CHECKS);
@@ -57,8 +71,7 @@ async function rowFor(profile: Profile, id: string, failsClean: ReadonlySet<stri
   const killers = await withReference([id], async (ref) => {
     const first = await failing(ref, profile, checks);
     if (!first.length) return [];
-    const again = new Set(await failing(ref, profile, first.map((c) => BY_ID.get(c)!)));
-    return first.filter((c) => again.has(c));
+    return first.filter(await confirmed(ref, profile, first.map((c) => BY_ID.get(c)!)));
   });
   return { clauses, tried: tried.length, triedDigest: digest(tried), killers };
 }
@@ -81,7 +94,7 @@ async function main(): Promise<void> {
   const mutants: Record<string, MatrixRow> = Object.fromEntries(Object.entries(old?.mutants ?? {}).filter(([id]) => MUTANT_CLAUSES[id]));
   const save = () => {
     const matrix: KillMatrix = {
-      source: 'npm run kill-matrix: each candidate check (same clause or same spec section) against the reference with one mutant on; checks eligible at default run at default, the others at full; a killer fails twice',
+      source: 'npm run kill-matrix: each candidate check (same clause or same spec section) against the reference with one mutant on; checks eligible at default run at default, the others at full; a killer fails twice, the second time with the other killers (a run-end observer alone)',
       failsClean: [...failsClean].sort(),
       checks: ALL_CHECKS.map((c) => c.id).sort(),
       mutants: Object.fromEntries(Object.entries(mutants).sort(([a], [b]) => a.localeCompare(b))),

@@ -1,4 +1,6 @@
 import type { Profile } from '../../../harness/ground/profile-schema.ts';
+import type { CheckContext } from '../../../harness/ground/check.ts';
+import { apiAnswers } from '../../lib/observed.ts';
 import { ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 
 // Which endpoint an observed request went to: the catalog's paths, and the referenced operations
@@ -24,4 +26,12 @@ export function endpointOf(method: string, pathname: string): Endpoint | undefin
 export function endpointIdOf(profile: Profile, method: string, pathname: string): string | undefined {
   const referenced: Matcher[] = Object.entries(profile.operations).map(([id, op]) => ({ id, method: op!.method, re: templateRe(op!.path), literal: literalLength(op!.path) }));
   return [...referenced, ...CATALOG].sort(byLiteral).find((m) => m.method === method && m.re.test(pathname))?.id;
+}
+
+/** The endpoints (ids as endpointIdOf names them) the run has so far seen answer with a success. */
+export function succeededEndpoints(ctx: CheckContext): Set<string> {
+  const ids = apiAnswers(ctx)
+    .filter((ex) => ex.response!.status >= 200 && ex.response!.status < 300)
+    .map((ex) => endpointIdOf(ctx.profile, ex.request.method, new URL(ex.request.url).pathname));
+  return new Set(ids.filter((id): id is string => id !== undefined));
 }

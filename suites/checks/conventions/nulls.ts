@@ -1,8 +1,8 @@
 import type { Check } from '../../../harness/ground/check.ts';
 import { fail } from '../../../harness/ground/check.ts';
-import { apiAnswers, sawSuccesses } from '../../lib/observed.ts';
+import { apiAnswers } from '../../lib/observed.ts';
 import type { Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
-import { endpointOf } from './endpoint-of.ts';
+import { endpointOf, succeededEndpoints } from './endpoint-of.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import { unstatedNulls } from '../../../harness/ground/spec-model/schemas/index.ts';
 
@@ -28,11 +28,12 @@ export const NULL_CHECKS: Check[] = [
     budget: 2,
     last: true,
     async run(ctx) {
-      // Resources of its own (a campaign created and listed) where the run has shown few, so it judges answers even alone.
-      if (!sawSuccesses(ctx)) {
+      // A campaign created and a list of its own where the run has shown none: it judges those whatever else ran.
+      const seen = succeededEndpoints(ctx);
+      if (!seen.has('campaigns.create') || !seen.has('campaigns.list')) {
         const ws = await ctx.workspace();
-        await createCampaign(ctx, ws.api);
-        await ws.api.get('/v1/campaigns');
+        if (!seen.has('campaigns.create')) await createCampaign(ctx, ws.api);
+        if (!seen.has('campaigns.list')) await ws.api.get('/v1/campaigns');
       }
       const problems = new Map<string, { paths: Set<string>; ids: string[] }>();
       let judged = 0;
