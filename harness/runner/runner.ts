@@ -16,6 +16,7 @@ import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
+import { profileGap } from './static-gap.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
@@ -170,10 +171,8 @@ export class Runner {
       return undefined;
     }
     if (f === 'testEmail') return p.features.testEmail ? undefined : "needs a target that sends test emails from mailboxes at the kit's sinks (profile features.testEmail)";
-    if (f.startsWith('op:')) {
-      const op = f.slice(3);
-      return (p.operations as Record<string, unknown>)[op] ? undefined : `needs the referenced operation "${op}" declared in the profile (operations.${op})`;
-    }
+    if (f === 'oauth') return p.features.oauth ? undefined : 'needs OAuth mailboxes (profile features.oauth)';
+    if (f.startsWith('op:') || f.startsWith('decl:')) return profileGap(f, p);
     return `unknown feature ${f}`;
   }
 
