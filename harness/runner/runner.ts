@@ -17,6 +17,7 @@ import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
 import { profileGap } from './static-gap.ts';
+import { readsClause, recordingProfile } from './profile-reads.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
@@ -190,9 +191,11 @@ export class Runner {
       message = missing;
     } else {
       const seed = checkSeed(this.opts.seed, check.id);
+      // What the check reads of the "not shown" values: a failure names them.
+      const view = recordingProfile(this.opts.profile);
       const ctx: CheckContext = {
         checkId: check.id,
-        profile: this.opts.profile,
+        profile: view.profile,
         depth: this.opts.depth,
         prefix: this.opts.prefix,
         seed,
@@ -217,7 +220,8 @@ export class Runner {
       } catch (e) {
         if (e instanceof CheckFailure) {
           verdict = 'fail';
-          message = e.message;
+          // A failure that rests on a profile value says so: the value may be the profile's mistake.
+          message = `${e.message}${readsClause(view.reads())}`;
           evidence = e.evidence;
         } else if (e instanceof CheckSkipped) {
           verdict = 'skip';
