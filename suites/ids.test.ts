@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from './checks/index.ts';
 import { CLAUSES, CLAUSE_BY_ID } from '../harness/ground/spec-model/clauses/index.ts';
 import { levelOf, mixesLevels } from '../harness/ground/spec-model/levels.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../harness/runner/profile.ts';
+import { declPaths, declared } from '../harness/runner/static-gap.ts';
 
 // Check ids and clause ids are the kit's public contract (reports, baselines, CI gates):
 // unique, well formed, and never renamed silently. A change here must be deliberate
@@ -31,6 +33,12 @@ describe('ids', () => {
     // Titles say the level they hold a target to: a SHOULD check never promises a MUST.
     expect(ALL_CHECKS.filter((c) => c.level === 'SHOULD' && /^MUST\b/.test(c.title)).map((c) => c.id)).toEqual([]);
     expect(ALL_CHECKS.filter((c) => c.level !== 'SHOULD' && /^SHOULD\b/.test(c.title)).map((c) => c.id)).toEqual([]);
+  });
+  it('every decl: feature names optional profile values, each of which the reference profile declares', async () => {
+    const reference = await loadProfile(DEFAULT_PROFILE_PATH);
+    const paths = [...new Set(ALL_CHECKS.flatMap((c) => c.features.filter((f) => f.startsWith('decl:')).flatMap(declPaths)))];
+    expect(paths.length).toBeGreaterThan(10);
+    expect(paths.filter((p) => !/^(declarations|names)\.[A-Za-z]/.test(p) || !declared(reference, p))).toEqual([]);
   });
   it('check ids are stable', () => {
     expect(ALL_CHECKS.map((c) => c.id)).toMatchSnapshot();

@@ -1,9 +1,10 @@
 // `init --base-url URL --key-env VAR` through the bin, against the reference served alone with
 // the alt choice set and two seeded random ones: every field it marks observed is that set's
-// truth (the profile the reference prints for it), the count is printed, the file loads, the
-// key it created is revoked, and no secret reaches its output or file.
+// truth (the profile the reference prints for it), the count is printed, the file is refused until its
+// placeholders are confirmed (then it loads), the key it created is revoked, and no secret reaches
+// its output or file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './cli.test-helper.ts';
@@ -31,6 +32,29 @@ function truthAt(truth: Profile, pointer: string): unknown {
   return m[2] === 'fields' ? fieldName(op, m[3]!) : resultPath(op, m[3]!);
 }
 
+/**
+ * A placeholder is not a declaration: the fields init marked "not found" but wrote a value for
+ * (the unprobed names at least) are listed by init, refused by plan (exit 2, each named with its
+ * value) and by the loader; marked "declared", they load.
+ */
+async function expectRefusedUntilConfirmed(out: string, written: any, stdout: string): Promise<Profile> {
+  const fields = written.observed.fields as Record<string, string>;
+  const held = Object.keys(fields).filter((p) => fields[p] === 'not found' && getAt(written, p) !== undefined);
+  expect(held).toEqual(expect.arrayContaining(['/names/analytics/start', '/names/mutate/operation']));
+  expect(stdout).toContain(`the profile will be refused (run, plan) until you confirm these ${held.length} fields`);
+  for (const p of held) expect(stdout).toContain(`  ${p} = ${JSON.stringify(getAt(written, p))}\n`);
+  const plan = await cli(['plan', '--profile', out]);
+  expect(plan.code).toBe(2);
+  for (const p of held) expect(plan.stderr).toContain(`  ${p} = ${JSON.stringify(getAt(written, p))}`);
+  expect(plan.stderr).toMatch(/mark it "declared" in observed\.fields/);
+  await expect(loadProfile(out)).rejects.toThrow(/holds values its own observed\.fields marks "not found"/);
+  const confirmed = { ...written, observed: { ...written.observed, fields: { ...fields, ...Object.fromEntries(held.map((p) => [p, 'declared'])) } } };
+  await writeFile(out, JSON.stringify(confirmed));
+  const loaded = await loadProfile(out);
+  expect(loaded.names).toEqual(Profile.parse(written).names);
+  return loaded;
+}
+
 async function workspaceKey(target: ChildTarget): Promise<string> {
   const res = await fetch(`${target.control.baseUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${target.control.token}` } });
   return ((await res.json()) as { apiKey: string }).apiKey;
@@ -38,7 +62,7 @@ async function workspaceKey(target: ChildTarget): Promise<string> {
 
 describe('init probes a running target', () => {
   for (const choices of ['alt', 'random:30', 'random:11']) {
-    it(`marks observed only what the ${choices} choice set really is, prints the count, writes a profile that loads`, async () => {
+    it(`marks observed only what the ${choices} choice set really is, prints the count, writes a profile refused until its placeholders are confirmed`, async () => {
       const target = await startChildReference({ choices, name: `the reference (${choices})` });
       try {
         const truth = Profile.parse(target.profile);
@@ -69,7 +93,7 @@ describe('init probes a running target', () => {
 
         const keys = await fetch(`${target.baseUrl}${truth.operations['apikeys.list']!.path}`, { headers: { authorization: `Bearer ${key}` } });
         expect(await keys.text()).not.toContain('oc-init-'); // the key init created is revoked
-        expect((await loadProfile(out)).names.list).toEqual(written.names.list);
+        await expectRefusedUntilConfirmed(out, written, r.stdout);
       } finally {
         await target.stop();
       }
@@ -100,7 +124,7 @@ describe('init probes a running target', () => {
       expect(r.stdout).toMatch(/not found \(\d+; [^\n]*fill in by hand:\n(  .*\n)*  \/names\/list\/pageSize: /);
       expect(r.stdout).toMatch(/export OUTREACH_KEY_B/);
       expect(r.stdout + r.stderr).not.toContain(key);
-      expect((await loadProfile(out)).workspaces).toHaveLength(2);
+      expect((await expectRefusedUntilConfirmed(out, written, r.stdout)).workspaces).toHaveLength(2);
     } finally {
       await target.stop();
     }

@@ -1,6 +1,6 @@
 import { readFile, writeFile, access } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { DEFAULT_PROFILE_PATH } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, placeholders } from '../runner/profile.ts';
 import { KitError } from '../ground/errors.ts';
 import { parseArgs } from '../ground/args.ts';
 import { CONTROL_TOKEN_ENV } from '../client/index.ts';
@@ -72,6 +72,7 @@ async function probeAndWrite(flags: Record<string, unknown>, out: string, refere
       { out, baseUrl, keyEnv, apiRequests: probe.apiRequests, controlRequests: probe.controlRequests, maxRequests: MAX_PROBE_REQUESTS, ...(probe.createdKey ? { createdKey: probe.createdKey } : {}), ...(secondKey ? { secondKeyEnv: secondKey } : {}) },
       probe.findings,
       reference.names,
+      placeholders(profile),
     ),
   );
   return probe.createdKey?.revoked === false ? 1 : 0;

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { DEPTHS } from '../ground/check.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
-import { depthTable, parseDepth, parseTimeBudget } from './plan.ts';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DEPTHS, type Depth } from '../ground/check.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile } from '../runner/profile.ts';
+import { controlExtensions, depthTable, parseDepth, parseTimeBudget } from './plan.ts';
+import { json, startServer } from '../client/server.test-helper.ts';
+import { cli } from './cli.test-helper.ts';
+
+/** The depth rows of depthTable: depth -> [checks, left out, requests, clauses covered, mutants killed]. */
+function rows(table: string): Record<Depth, { clauses: number; killed: number }> {
+  const lines = table.split('\n');
+  return Object.fromEntries(
+    DEPTHS.map((d) => {
+      const r = lines.find((l) => l.startsWith(`${d} `))!.trim().split(/\s+/);
+      return [d, { clauses: Number(r[4]!.split('/')[0]), killed: Number(r[5]!.split('/')[0]) }];
+    }),
+  ) as Record<Depth, { clauses: number; killed: number }>;
+}
 
 describe('plan', () => {
   it('shows the four depths with checks, requests, clauses, mutants killed and minutes for 2 and 16 workspaces', async () => {
@@ -26,6 +42,56 @@ describe('plan', () => {
     expect(k).toBe(n);
     expect(rows[3]![5]).toBe(rows[2]![5]);
     expect(Number(rows[0]![5]!.split('/')[0])).toBeLessThan(n!);
+  });
+
+  it('counts only what runs on the profile: without a declaration, fewer clauses and mutants, and the field listed with its cost', async () => {
+    const reference = await loadProfile(DEFAULT_PROFILE_PATH);
+    const { variantIdPath: _, ...declarations } = reference.declarations;
+    const lacking = parseProfile({ ...reference, declarations });
+    const [full, less] = [depthTable(reference), depthTable(lacking)];
+    expect(full).toMatch(/every check: every check can run on this profile$/);
+    for (const d of ['default', 'full'] as const) {
+      expect(rows(less)[d].clauses).toBeLessThan(rows(full)[d].clauses);
+      expect(rows(less)[d].killed).toBeLessThan(rows(full)[d].killed);
+    }
+    const cost = /\n  declarations\.variantIdPath: (\d+) clauses, (\d+) mutants \((\d+) checks skip without it\)$/.exec(less);
+    expect(cost, less).not.toBeNull();
+    // What it costs at full is what the table lost there.
+    expect(Number(cost![1])).toBe(rows(full).full.clauses - rows(less).full.clauses);
+    expect(Number(cost![2])).toBe(rows(full).full.killed - rows(less).full.killed);
+  });
+
+  it('asks the control API which extensions it offers: the ones it does not announce cost their checks; unreachable, it says so and assumes them', async () => {
+    const reference = await loadProfile(DEFAULT_PROFILE_PATH);
+    const server = await startServer((r, res) => (r.url === '/capabilities' ? json(res, 200, { version: 1, extensions: ['lead-events', 'scoped-drain'] }) : json(res, 404, {})));
+    try {
+      const token = 'ctl-token-never-shown-1234';
+      const profile = parseProfile({ ...reference, embedded: false, baseUrl: 'http://127.0.0.1:9', control: { baseUrl: server.url, token } });
+      const asked = await controlExtensions(profile);
+      expect(asked.known.extensions).toEqual(['lead-events', 'scoped-drain']);
+      expect(asked.said).toBe(`control API ${server.url}: GET /capabilities announces lead-events, scoped-drain`);
+      expect(server.seen[0]!.headers.authorization).toBe(`Bearer ${token}`);
+      const table = depthTable(profile, asked.known);
+      expect(table).toMatch(/\n  control extension blacklist: \d+ clauses?, \d+ mutants? \(2 checks skip without it\)/);
+      expect(table).toMatch(/\n  control extension workspace-keys: /);
+      expect(table).not.toMatch(/control extension (lead-events|scoped-drain)/);
+      expect(rows(table).full.clauses).toBeLessThan(rows(depthTable(profile)).full.clauses);
+    } finally {
+      await server.close();
+    }
+    // Through the command: a control API that does not answer is named, and plan goes on with the extensions unknown.
+    const dir = await mkdtemp(join(tmpdir(), 'oc-plan-'));
+    try {
+      const path = join(dir, 'p.json');
+      await writeFile(path, JSON.stringify({ ...reference, embedded: false, baseUrl: 'http://127.0.0.1:9', control: { baseUrl: 'http://127.0.0.1:9/ctl', token: { env: 'OC_PLAN_TEST_TOKEN' } } }));
+      const r = await cli(['plan', '--profile', path, '--depth', 'smoke'], { env: { OC_PLAN_TEST_TOKEN: 'tok-never-shown-5678' } });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^control API http:\/\/127\.0\.0\.1:9\/ctl: GET \/capabilities could not be read \(.+\); planned with its extensions unknown \(each assumed available\)\n/);
+      expect(r.stdout).toMatch(/\ndepth smoke: every check can run on this profile\n$/);
+      expect(r.stdout + r.stderr).not.toContain('tok-never-shown-5678');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a bad --depth or --time-budget, naming the flag', () => {

@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEPTHS, type Depth } from '../ground/check.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../runner/profile.ts';
 import { KitError } from '../ground/errors.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';
 import { formatDetection } from '../runner/detection.ts';
+import { selectChecks } from '../runner/runner.ts';
+import { staticGap, type TargetKnown } from '../runner/static-gap.ts';
+import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
+import { announcedExtensions } from '../client/control.ts';
 import { parseDuration } from '../load/generator/units.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseArgs } from '../ground/args.ts';
@@ -14,7 +18,13 @@ import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
 // `outreach-conformance plan`: without --depth, the four depths side by side (checks, requests,
 // clauses, minutes with 2 and 16 workspaces); with --depth or --time-budget, that run's plan and
-// what it leaves out (--left-out lists it).
+// what it leaves out (--left-out lists it). Both count only what can run on the profile, and list
+// what each field, operation, feature or control extension it lacks costs. With a control API,
+// its GET /capabilities is asked first (a short timeout): the extensions it does not announce
+// are lacking too; unreachable, plan says so and assumes them available.
+
+/** How long plan waits for the control API's GET /capabilities. */
+export const CAPABILITIES_TIMEOUT_MS = 5000;
 
 export function parseDepth(value: string | undefined, fallback: Depth = 'default'): Depth {
   const depth = (value ?? fallback) as Depth;
@@ -39,13 +49,15 @@ export async function planCommand(argv: string[]): Promise<number> {
   const profile = await loadProfile(resolve((flags.profile as string | undefined) ?? DEFAULT_PROFILE_PATH));
   const time = flags['time-budget'] as string | undefined;
   const timeBudgetSeconds = parseTimeBudget(time);
+  const { known, said } = await controlExtensions(profile);
+  if (said) process.stdout.write(`${said}\n`);
   if (flags.depth === undefined && time === undefined && !flags['left-out']) {
-    process.stdout.write(`${depthTable(profile)}\n`);
+    process.stdout.write(`${depthTable(profile, known)}\n`);
     return 0;
   }
   const depth = parseDepth(flags.depth as string | undefined);
   const n = profile.control || profile.embedded ? effectivePoolSize(profile, depth, flags.workspaces as number | undefined) : profile.workspaces.length;
-  const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: n, timeBudgetSeconds });
+  const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: n, timeBudgetSeconds, ...known });
   if (flags['left-out']) {
     process.stdout.write(`${choice.selection ? formatLeftOut(choice.selection) : `depth ${depth} leaves nothing out; ${formatDetection(choice.detection)}`}\n`);
     return 0;
@@ -53,17 +65,41 @@ export async function planCommand(argv: string[]): Promise<number> {
   process.stdout.write(`${choice.why}\n`);
   if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time, n))}\n`);
   else process.stdout.write(`${formatDetection(choice.detection)}\n`);
-  process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth))}\n`);
+  process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth, undefined, known))}\n`);
+  process.stdout.write(`${formatGapCosts(gapCosts(selectChecks(ALL_CHECKS, depth), { profile, ...known }), `depth ${depth}`)}\n`);
   return 0;
 }
 
-/** The four depths: checks, expected requests, clauses proven, and minutes under the rate limit with 2 and 16 workspaces. */
-export function depthTable(profile: Profile): string {
+/**
+ * The control extensions the profile's control API announces, asked with a short timeout; none
+ * asked without a control API, or of the embedded reference (it offers them all). `said` is the
+ * line plan prints about it (never the token).
+ */
+export async function controlExtensions(profile: Profile, timeoutMs = CAPABILITIES_TIMEOUT_MS): Promise<{ known: TargetKnown; said?: string }> {
+  if (!profile.control || profile.embedded) return { known: {} };
+  const unknown = (why: string) => ({ known: {}, said: `control API ${profile.control!.baseUrl}: ${why}; planned with its extensions unknown (each assumed available)` });
+  let token: string;
+  try {
+    token = resolveSecret(profile.control.token, 'control.token');
+  } catch (e) {
+    return unknown(`not asked (${(e as Error).message})`);
+  }
+  const answer = await announcedExtensions({ baseUrl: profile.control.baseUrl, token }, timeoutMs);
+  if ('unknown' in answer) return unknown(`GET /capabilities could not be read (${answer.unknown})`);
+  return { known: { extensions: answer.extensions }, said: `control API ${profile.control.baseUrl}: GET /capabilities announces ${answer.extensions.join(', ') || 'no extension'}` };
+}
+
+/**
+ * The four depths: checks, expected requests, clauses proven, and minutes under the rate limit
+ * with 2 and 16 workspaces; then what the profile lacks costs (over every check). A check that
+ * skips on this profile proves no clause and kills no mutant here.
+ */
+export function depthTable(profile: Profile, known: TargetKnown = {}): string {
   const { requests, windowSeconds } = profile.rateLimit;
   const rows = DEPTHS.map((depth) => {
-    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: 2 });
-    const p = (w: number) => plan(choice.checks, profile, w, depth);
-    const covered = new Set(choice.checks.flatMap((c) => c.clauses)).size;
+    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: 2, ...known });
+    const p = (w: number) => plan(choice.checks, profile, w, depth, undefined, known);
+    const covered = new Set(choice.checks.filter((c) => !staticGap(c, profile, known.extensions)).flatMap((c) => c.clauses)).size;
     const leftOut = choice.selection?.leftOut.length ?? 0;
     // A figure that rounds to nothing says so rather than 0.0.
     const minutes = (w: number) => (p(w).minSeconds < 6 ? '<0.1' : (p(w).minSeconds / 60).toFixed(1));
@@ -77,8 +113,9 @@ export function depthTable(profile: Profile): string {
     `depths under the rate limit of ${profile.name} (${requests} requests per ${windowSeconds} s per workspace; minutes are the least the rate limit allows):`,
     line(head),
     ...rows.map(line),
-    `clauses: those the depth's checks cover, of the ${CLAUSES.length} in the catalog; ${Object.keys(UNOBSERVABLE).length} of them no check can observe from outside (report.html gives each reason)`,
+    `clauses: those the depth's checks that can run on this profile cover, of the ${CLAUSES.length} in the catalog; ${Object.keys(UNOBSERVABLE).length} of them no check can observe from outside (report.html gives each reason)`,
     'mutants killed: reference mutants the depth\'s own checks kill, from the kill matrix (`npm run mutation -- --depth D` measures it)',
     `request budgets: ${DEPTHS.map((d) => `${d} ${DEPTH_BUDGETS[d]?.toLocaleString('en-US') ?? 'unbounded'}`).join(', ')}; \`plan --depth D --left-out\` lists what a depth leaves out`,
+    formatGapCosts(gapCosts(ALL_CHECKS, { profile, ...known }), 'every check'),
   ].join('\n');
 }

@@ -147,3 +147,21 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
     },
   };
 }
+
+/** What a control API announced (GET /capabilities), or why it could not be asked. */
+export type AnnouncedExtensions = { extensions: readonly string[] } | { unknown: string };
+
+/**
+ * Asks the control API at `endpoint` which optional extensions it offers (GET /capabilities; a
+ * 404 means none), within `timeoutMs`. Unreachable or malformed: `unknown` says why (redacted:
+ * the token never appears in it). The planners take the list; a run asks its own client.
+ */
+export async function announcedExtensions(endpoint: { baseUrl: string; token: string }, timeoutMs = 5000): Promise<AnnouncedExtensions> {
+  const recorder = new Recorder({ emit: () => {} });
+  const client = createControlClient({ baseUrl: endpoint.baseUrl, token: endpoint.token, recorder, timeoutMs });
+  try {
+    return { extensions: await client.extensions() };
+  } catch (e) {
+    return { unknown: recorder.redactor.text(e instanceof Error ? e.message : String(e)) };
+  }
+}

@@ -19,8 +19,19 @@ export type Feature =
   | 'sinks'
   | 'imap'
   | 'testEmail' // the target sends test emails through mailboxes at the kit's sinks (profile features.testEmail)
+  | 'oauth' // the target connects OAuth mailboxes (profile features.oauth)
   | `control:${ControlExtension}` // an optional extension of the control API (GET /capabilities)
-  | `op:${string}`; // a referenced operation declared in the profile (e.g. "op:apikeys.create")
+  | `op:${string}` // a referenced operation declared in the profile (e.g. "op:apikeys.create")
+  | `decl:${string}`; // a value the spec leaves "not shown", declared in the profile (below)
+
+/*
+ * `decl:<dotted profile path>` (`decl:declarations.variantIdPath`, `decl:names.sendingDays`,
+ * `decl:declarations.analytics.coarsening`): the check cannot run unless the profile holds a
+ * value there; `decl:a|b` needs either. Every check that would skip without such a value lists
+ * it, directly or through the helper that reads it, so the planner knows before the run what
+ * the profile costs (harness/runner/static-gap.ts). A check that only reads an optional value
+ * and accepts any answer without it does not list it.
+ */
 
 /**
  * Optional extensions of the control API v1, announced by GET /capabilities

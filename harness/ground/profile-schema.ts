@@ -235,12 +235,15 @@ export const Profile = z
     /**
      * Written by `init --base-url`: per field it probed or holds as a placeholder (a JSON pointer
      * such as `/names/list/pageSize`), whether the target's answers proved its value (`observed`)
-     * or not (`not found`: the file holds the starter's placeholder, or leaves the field out).
-     * Checks never read it; `controlExtensions` is what the control API's GET /capabilities announced.
+     * or not (`not found`: the file holds the starter's placeholder, or leaves the field out);
+     * `declared`: the user stated the value. A profile holding a value at a field marked
+     * `not found` is refused on load (harness/runner/profile.ts): a placeholder is not a
+     * declaration. Checks never read it; `controlExtensions` is what the control API's GET
+     * /capabilities announced.
      */
     observed: z
       .object({
-        fields: z.record(z.string().startsWith('/'), z.enum(['observed', 'not found'])),
+        fields: z.record(z.string().startsWith('/'), z.enum(['observed', 'not found', 'declared'])),
         controlExtensions: z.array(z.string()).optional(),
       })
       .strict()

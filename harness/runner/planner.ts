@@ -2,14 +2,16 @@ import type { Check, Depth } from '../ground/check.ts';
 import { cleansUp, clockOf, expectedCleanup, targetRequests } from './expected.ts';
 import { estimateRun, type RunEstimate } from './schedule.ts';
 import type { Profile } from '../ground/profile-schema.ts';
-import { DEPTH_BUDGETS, selectWithin, type DepthSelection } from './select-depth.ts';
-import { staticGap } from './static-gap.ts';
-import { detectionOf, type Detection } from './detection.ts';
+import { DEPTH_BUDGETS, detectionHere, selectWithin, type DepthSelection } from './select-depth.ts';
+import { staticGap, type TargetKnown } from './static-gap.ts';
+import type { Detection } from './detection.ts';
 import { selectChecks } from './runner.ts';
 
 // Before a run: how many requests it will spend and how long a rate-limited target makes it take.
 export interface Plan {
   checks: number;
+  /** Of them, those that skip on this profile whatever the target answers (static-gap.ts): they send nothing. */
+  skipping: number;
   /** Requests the target is expected to see (measured: harness/runner/expected.ts), clean-up included. */
   requests: number;
   /** Of them, the DELETEs of the clean-up after the run (a target without the control API; else 0). */
@@ -45,23 +47,27 @@ export function defaultConcurrency(profile: Pick<Profile, 'embedded' | 'control'
   return clockOf(profile) === 'real' ? 16 : 8;
 }
 
-export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default', concurrency = defaultConcurrency(profile)): Plan {
-  // A check that skips on this profile (a feature it does not declare) sends nothing.
-  const ran = checks.filter((c) => !staticGap(c, profile));
+/**
+ * `known.extensions`: what the control API announced (GET /capabilities); undefined when not
+ * probed, and every `control:<ext>` is then assumed available.
+ */
+export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default', concurrency = defaultConcurrency(profile), known: TargetKnown = {}): Plan {
+  // A check that skips on this profile (a feature, operation or declaration it lacks) sends nothing.
+  const ran = checks.filter((c) => !staticGap(c, profile, known.extensions));
   const cleanup = cleansUp(profile) ? ran.reduce((n, c) => n + expectedCleanup(c), 0) : 0;
   const requests = ran.reduce((n, c) => n + targetRequests(c, depth, profile), 0);
-  const atMost = checks.reduce((n, c) => n + c.budget, 0);
+  const atMost = ran.reduce((n, c) => n + c.budget, 0);
   const { requests: perWindow, windowSeconds } = profile.rateLimit;
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;
   const beyondFirstWindow = Math.max(0, requests - workspaces * perWindow);
   const minSeconds = Math.ceil(beyondFirstWindow / ratePerSecond);
   const estimate = estimateRun(ran, { clock: clockOf(profile), concurrency, rateFloorMs: minSeconds * 1000 });
-  return { checks: checks.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds, estimate };
+  return { checks: checks.length, skipping: checks.length - ran.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds, estimate };
 }
 
 export function formatPlan(p: Plan): string {
   return (
-    `plan: ${p.checks} checks, about ${p.requests} requests${p.cleanup ? ` (${p.cleanup} of them the clean-up after the run)` : ''} (at most ${p.atMost + p.cleanup}) over ${p.workspaces} workspaces ` +
+    `plan: ${p.checks} checks${p.skipping ? ` (${p.skipping} skip on this profile)` : ''}, about ${p.requests} requests${p.cleanup ? ` (${p.cleanup} of them the clean-up after the run)` : ''} (at most ${p.atMost + p.cleanup}) over ${p.workspaces} workspaces ` +
     `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): ${
       p.minSeconds > 0 ? `the rate limit alone takes at least ${p.minSeconds} s` : "the first window of each workspace holds them all (the rate limit adds no wait)"
     }; expected to take about ${formatEstimate(p.estimate.ms)} (${
@@ -101,7 +107,7 @@ export interface Choice {
  */
 export function chooseChecks(
   all: readonly Check[],
-  opts: { depth: Depth; profile: Profile; workspaces: number; only?: RegExp; timeBudgetSeconds?: number; eligible?: readonly Check[] },
+  opts: { depth: Depth; profile: Profile; workspaces: number; only?: RegExp; timeBudgetSeconds?: number; eligible?: readonly Check[] } & TargetKnown,
 ): Choice {
   // `eligible`: the depth's checks when the caller already has them (the CLI selects once per run).
   const eligible = opts.eligible ? opts.eligible.filter((c) => !opts.only || opts.only.test(c.id)) : selectChecks(all, opts.depth, opts.only);
@@ -116,8 +122,9 @@ export function chooseChecks(
         : opts.only
           ? 'the selection runs whole (no request budget)'
           : `depth ${opts.depth}: no request budget`;
-  if (budget === undefined) return { checks: eligible, why, detection: detectionOf(eligible, { profile: opts.profile, depth: opts.depth, all }) };
-  const selection = selectWithin(eligible, { depth: opts.depth, budget, profile: opts.profile, all });
+  const known = opts.extensions ? { extensions: opts.extensions } : {};
+  if (budget === undefined) return { checks: eligible, why, detection: detectionHere(eligible, { profile: opts.profile, depth: opts.depth, all, ...known }) };
+  const selection = selectWithin(eligible, { depth: opts.depth, budget, profile: opts.profile, all, ...known });
   return { checks: selection.chosen, selection, why, detection: selection.mutants };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile, profileForReport, resolveSecret } from './profile.ts';
+import { readFile } from 'node:fs/promises';
+import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile, placeholders, profileForReport, resolveSecret } from './profile.ts';
 import { KitError } from '../ground/errors.ts';
 import { REDACTED, Redactor } from '../client/redact.ts';
 
@@ -25,6 +26,43 @@ describe('profile loading', () => {
     expect(() => parseProfile({ name: 'x', baseUrl: 'http://127.0.0.1:1', workspaces: [{ apiKey: 'a' }], names })).toThrow(/workspaces: give at least two/);
     expect(parseProfile({ name: 'x', baseUrl: 'http://127.0.0.1:1', workspaces: [{ apiKey: 'a' }, { apiKey: { env: 'B' } }], names }).workspaces).toHaveLength(2);
   });
+  it('refuses a value observed.fields marks "not found" (a placeholder is not a declaration), naming each with its value; "declared" confirms one', async () => {
+    // As written (no defaults filled in): `emails.list` gives no `fields` there.
+    const reference = JSON.parse(await readFile(DEFAULT_PROFILE_PATH, 'utf8'));
+    const init = {
+      ...reference,
+      embedded: false,
+      baseUrl: 'http://127.0.0.1:1',
+      control: { baseUrl: 'http://127.0.0.1:2', token: { env: 'OC_CONTROL' } },
+      observed: {
+        fields: {
+          '/names/list/pageSize': 'observed',
+          '/names/analytics/start': 'not found',
+          '/names/mutate/operation': 'not found',
+          '/operations/emails.list/fields': 'not found', // not in the file: nothing asserted
+          '/control/token': 'not found',
+        },
+      },
+    };
+    const refusal = (() => {
+      try {
+        parseProfile(init, 'my.json');
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(refusal).toBeInstanceOf(KitError);
+    const lines = refusal!.message.split('\n');
+    expect(lines[0]).toMatch(/^profile my\.json holds values its own observed\.fields marks "not found"/);
+    expect(lines.slice(1, -1)).toEqual(['  /names/analytics/start = "startDate"', '  /names/mutate/operation = "operation"', '  /control/token = (a secret, not shown)']);
+    expect(lines.at(-1)).toMatch(/set it to your target's value and mark it "declared" in observed\.fields, or remove its entry/);
+    expect(refusal!.message).not.toContain('OC_CONTROL');
+    const confirmed = { ...init, observed: { fields: { ...init.observed.fields, '/names/analytics/start': 'declared', '/names/mutate/operation': 'declared', '/control/token': 'declared' } } };
+    expect(parseProfile(confirmed).names.analytics.start).toBe('startDate');
+    // A field marked "not found" that the file leaves out asserts nothing.
+    expect(placeholders({ observed: { fields: { '/declarations/variantIdPath': 'not found' } } })).toEqual([]);
+  });
+
   it('secrets come from the environment with a clear error when missing', () => {
     expect(resolveSecret({ env: 'K' }, 'workspaces.0.apiKey', { K: 'sekret' })).toBe('sekret');
     expect(() => resolveSecret({ env: 'NOPE_X' }, 'workspaces.0.apiKey', {})).toThrow(/workspaces\.0\.apiKey reads environment variable NOPE_X/);

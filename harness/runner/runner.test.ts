@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Runner } from './runner.ts';
+import { withoutProfileReads } from './profile-reads.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile } from './profile.ts';
 import { startServer, json, type TestServer } from '../client/server.test-helper.ts';
 import { fail, type Check } from '../ground/check.ts';
@@ -63,6 +64,39 @@ describe('runner', () => {
     expect(err.evidence).toHaveLength(1);
     const quiet = await r.runCheck(check('T-QUIET', async () => fail('nothing sent')));
     expect(quiet.evidence).toBeUndefined();
+  });
+
+  it("names in a failure the profile values the check read where the spec says \"not shown\", never a secret, and nothing else", async () => {
+    const { r } = await runner();
+    const end = await r.runCheck(
+      check('T-READS', async (ctx) => {
+        const { cursor, pageSize } = ctx.profile.names.list;
+        void ctx.profile.workspaces[0]!.apiKey; // a secret: never recorded
+        void ctx.profile.declarations.campaignRequiredFields?.length; // an array: recorded whole
+        fail(`a page walked with ${cursor} and ${pageSize} repeated an item`);
+      }),
+    );
+    expect(end.verdict).toBe('fail');
+    expect(end.message).toMatch(/^a page walked with cursor and limit repeated an item; the profile declares names\.list\.cursor = "cursor", names\.list\.pageSize = "limit", declarations\.campaignRequiredFields = \["name"\] \(check seed \d+, run seed 1\)$/);
+    expect(end.message).not.toContain('key-aaaaaaaa');
+    expect(withoutProfileReads(end.message!)).toMatch(/^a page walked with cursor and limit repeated an item \(check seed \d+, run seed 1\)$/);
+    // A failure that read nothing of those sections says nothing of the profile.
+    const plain = await r.runCheck(check('T-NO-READS', async (ctx) => fail(`rate ${ctx.profile.rateLimit.requests}`)));
+    expect(plain.message).toMatch(/^rate 120 \(check seed/);
+    // Passing and skipping checks are untouched; a check may not change the profile.
+    expect((await r.runCheck(check('T-PASS', async (ctx) => void ctx.profile.names.leadsSearchParam))).message).toBeUndefined();
+    const write = await r.runCheck(check('T-WRITE', async (ctx) => void ((ctx.profile.names.list as { cursor: string }).cursor = 'x')));
+    expect(write.verdict).toBe('error');
+    expect(write.message).toMatch(/read-only/);
+  });
+
+  it('keeps the runner\'s own profile a plain object, and the check\'s view readable as JSON', async () => {
+    const { r } = await runner();
+    let json = '';
+    await r.runCheck(check('T-JSON', async (ctx) => void (json = JSON.stringify(ctx.profile))));
+    expect(JSON.parse(json).names).toEqual(r.opts.profile.names);
+    expect(structuredClone(r.opts.profile).names.list.cursor).toBe('cursor');
+    expect(r.opts.profile.names.list.cursor).toBe('cursor');
   });
 
   it('reports the level the clause catalog gives, whatever the check declares', async () => {

@@ -16,6 +16,8 @@ import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
+import { profileGap } from './static-gap.ts';
+import { readsClause, recordingProfile } from './profile-reads.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
@@ -170,10 +172,8 @@ export class Runner {
       return undefined;
     }
     if (f === 'testEmail') return p.features.testEmail ? undefined : "needs a target that sends test emails from mailboxes at the kit's sinks (profile features.testEmail)";
-    if (f.startsWith('op:')) {
-      const op = f.slice(3);
-      return (p.operations as Record<string, unknown>)[op] ? undefined : `needs the referenced operation "${op}" declared in the profile (operations.${op})`;
-    }
+    if (f === 'oauth') return p.features.oauth ? undefined : 'needs OAuth mailboxes (profile features.oauth)';
+    if (f.startsWith('op:') || f.startsWith('decl:')) return profileGap(f, p);
     return `unknown feature ${f}`;
   }
 
@@ -191,9 +191,11 @@ export class Runner {
       message = missing;
     } else {
       const seed = checkSeed(this.opts.seed, check.id);
+      // What the check reads of the "not shown" values: a failure names them.
+      const view = recordingProfile(this.opts.profile);
       const ctx: CheckContext = {
         checkId: check.id,
-        profile: this.opts.profile,
+        profile: view.profile,
         depth: this.opts.depth,
         prefix: this.opts.prefix,
         seed,
@@ -218,7 +220,8 @@ export class Runner {
       } catch (e) {
         if (e instanceof CheckFailure) {
           verdict = 'fail';
-          message = e.message;
+          // A failure that rests on a profile value says so: the value may be the profile's mistake.
+          message = `${e.message}${readsClause(view.reads())}`;
           evidence = e.evidence;
         } else if (e instanceof CheckSkipped) {
           verdict = 'skip';

@@ -8,6 +8,7 @@ import { chooseChecks, requestsWithin } from './planner.ts';
 import { DEPTH_BUDGETS, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, familyMutants, selectWithin } from './select-depth.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
 import { familyOf, killMatrix, type KillMatrix } from './kill-matrix.ts';
+import { staticGap } from './static-gap.ts';
 
 // The depths' selections: within budget, deterministic, the smoke requirements met, and a new
 // check without a measurement counted at its budget (a large one stays out of small depths).
@@ -70,6 +71,32 @@ describe('depth selection', () => {
     expect(sinkChecks.length).toBeGreaterThan(0);
     expect(sinkChecks.every((c) => s.chosen.includes(c))).toBe(true);
     expect(s.skipping).toBeGreaterThanOrEqual(sinkChecks.length);
+  });
+
+  it('counts no clause or kill for a check that skips on this profile (a declaration left out, an extension not announced)', () => {
+    const { variantIdPath: _, ...declarations } = profile.declarations;
+    const lacking = { ...profile, declarations };
+    const eligible = selectChecks(ALL_CHECKS, 'default');
+    const runs = (c: Check, extensions?: readonly string[]) => !staticGap(c, lacking, extensions);
+    const s = selectWithin(eligible, { depth: 'default', budget: DEPTH_BUDGETS.default, profile: lacking });
+    const skipping = eligible.filter((c) => !runs(c));
+    expect(skipping.length).toBeGreaterThan(5);
+    expect(skipping.every((c) => s.chosen.includes(c))).toBe(true);
+    expect(s.skipping).toBe(skipping.length);
+    // Covered: what the chosen checks that run prove, of what the eligible ones that run could.
+    expect(s.clauses.covered).toBe(new Set(s.chosen.filter((c) => runs(c)).flatMap((c) => c.clauses)).size);
+    expect(s.clauses.coverable).toBe(new Set(eligible.filter((c) => runs(c)).flatMap((c) => c.clauses)).size);
+    expect(s.clauses.covered).toBeLessThan(choose('default').clauses.covered);
+    expect(s.mutants.killed).toBeLessThan(choose('default').mutants.killed);
+    // The control API said which extensions it offers: the others' checks skip, and kill nothing.
+    const offered = ['lead-events', 'scoped-drain', 'workspace-keys', 'email-unreadable'];
+    const t = selectWithin(eligible, { depth: 'default', budget: DEPTH_BUDGETS.default, profile, extensions: offered });
+    const blacklist = eligible.filter((c) => c.features.includes('control:blacklist'));
+    expect(blacklist.length).toBeGreaterThan(0);
+    expect(t.skipping).toBe(blacklist.length);
+    const onlyBlacklist = Object.entries(killMatrix().mutants).filter(([, row]) => row.killers.length && row.killers.every((k) => blacklist.some((c) => c.id === k)));
+    expect(onlyBlacklist.length).toBeGreaterThan(0);
+    for (const [m] of onlyBlacklist) expect(t.mutants.missed.map((x) => x.mutant)).toContain(m);
   });
 
   it('--time-budget turns the rate limit into requests, and an explicit selection runs whole', () => {

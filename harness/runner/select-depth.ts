@@ -15,8 +15,9 @@ import { familyOf, killMatrix, mutantsKilledBy, type KillMatrix } from './kill-m
 // mutant is killed only by a check strong enough, so kills choose before clause weight.
 // Deterministic: the same checks, costs, matrix and profile give the same selection, in suite order.
 //
-//  1. Checks that skip on this profile (a feature it does not declare) cost nothing: all kept,
-//     so the report still says why they skipped.
+//  1. Checks that skip on this profile (a feature, operation or declaration it does not declare,
+//     a control extension not announced) cost nothing: all kept, so the report still says why
+//     they skipped; they cover no clause, meet no requirement and kill no mutant.
 //  2. Requirements: one check per endpoint of the catalog and one per protocol rule family
 //     (RULE_FAMILIES; a check that kills one of the family's mutants), cheapest per requirement
 //     met, kills breaking ties.
@@ -120,7 +121,7 @@ export interface DepthSelection {
   clauses: { covered: number; coverable: number };
   /** Requirements (endpoints, rule families) no chosen check meets. */
   unmet: string[];
-  /** Chosen checks that skip on this profile (they cost nothing). */
+  /** Chosen checks that skip on this profile (they cost nothing, cover and kill nothing). */
   skipping: number;
   /** Reference mutants the chosen checks kill (kill matrix), and the cheapest killers of those they miss. */
   mutants: Detection;
@@ -142,6 +143,8 @@ interface SelectOptions {
   depth: Depth;
   budget?: number;
   profile: Profile;
+  /** The control API's announced extensions (undefined: not probed, assumed available). */
+  extensions?: readonly string[];
   costOf?: (c: Check) => number;
   matrix?: KillMatrix;
   all?: readonly Check[];
@@ -167,10 +170,14 @@ type KillOrder = 'ratio' | 'cheapest';
 class Greedy {
   readonly costOf: (c: Check) => number;
   readonly matrix: KillMatrix;
+  /** Whether each runs on this profile (no static gap). */
+  readonly runs: boolean[];
   /** Expected requests here; 0: the check skips on this profile. */
   readonly cost: number[];
   /** The mutants each kills here (a check that skips here kills nothing here). */
   readonly kills: string[][];
+  /** The clauses each proves here (a check that skips here proves none). */
+  readonly proves: string[][];
   readonly reqs: Requirement[];
   /** The requirements each meets. */
   readonly meets: Requirement[][];
@@ -186,18 +193,20 @@ class Greedy {
   ) {
     this.costOf = opts.costOf ?? ((c: Check) => targetRequests(c, opts.depth, opts.profile));
     this.matrix = opts.matrix ?? killMatrix();
-    this.cost = eligible.map((c) => (staticGap(c, opts.profile) ? 0 : this.costOf(c)));
+    this.runs = eligible.map((c) => !staticGap(c, opts.profile, opts.extensions));
+    this.cost = eligible.map((c, i) => (this.runs[i] ? this.costOf(c) : 0));
     const killsOf = mutantsKilledBy(this.matrix);
-    this.kills = eligible.map((c, i) => (this.cost[i] === 0 && staticGap(c, opts.profile) ? [] : (killsOf.get(c.id) ?? [])));
+    this.kills = eligible.map((c, i) => (this.runs[i] ? (killsOf.get(c.id) ?? []) : []));
+    this.proves = eligible.map((c, i) => (this.runs[i] ? c.clauses : []));
     this.reqs = requirements(this.matrix);
-    this.meets = eligible.map((c, i) => this.reqs.filter((r) => r.met(c, this.kills[i]!)));
+    this.meets = eligible.map((c, i) => (this.runs[i] ? this.reqs.filter((r) => r.met(c, this.kills[i]!)) : []));
     this.left = opts.budget === undefined ? Infinity : Math.floor(opts.budget * PLANNED_SHARE);
   }
 
   take(i: number): void {
     this.taken.add(i);
     this.left -= this.cost[i]!;
-    for (const id of this.eligible[i]!.clauses) this.covered.add(id);
+    for (const id of this.proves[i]!) this.covered.add(id);
     for (const m of this.kills[i]!) this.killed.add(m);
   }
 
@@ -215,7 +224,7 @@ class Greedy {
 
   /** The clause weight a check adds to what is covered. */
   gainOf(i: number): number {
-    return this.eligible[i]!.clauses.reduce((n, id) => n + (this.covered.has(id) ? 0 : (WEIGHT[CLAUSE_BY_ID.get(id)?.level ?? 'SHOULD'] ?? 1)), 0);
+    return this.proves[i]!.reduce((n, id) => n + (this.covered.has(id) ? 0 : (WEIGHT[CLAUSE_BY_ID.get(id)?.level ?? 'SHOULD'] ?? 1)), 0);
   }
 
   unmetNow(): Requirement[] {
@@ -243,7 +252,7 @@ class Greedy {
   }
 }
 
-/** 1. What skips here costs nothing. */
+/** 1. What skips here costs nothing (nor what runs without a request to the target). */
 function takeSkipping(g: Greedy): void {
   g.cost.forEach((c, i) => c === 0 && g.take(i));
 }
@@ -274,9 +283,9 @@ function takeKillers(g: Greedy, killOrder: KillOrder): void {
 
 /** Greedy picks made redundant by later ones give their requests back: drops, most expensive first, each taken check whose kills, requirements and clauses others already give. */
 function prune(g: Greedy): void {
-  const { cost, kills, meets, eligible, taken } = g;
+  const { cost, kills, meets, proves, taken } = g;
   const count = new Map<string, number>();
-  const keysOf = (i: number) => [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`), ...eligible[i]!.clauses.map((k) => `c ${k}`)];
+  const keysOf = (i: number) => [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`), ...proves[i]!.map((k) => `c ${k}`)];
   for (const i of taken) for (const k of keysOf(i)) count.set(k, (count.get(k) ?? 0) + 1);
   for (const i of [...taken].filter((i) => cost[i]! > 0).sort((a, b) => cost[b]! - cost[a]! || b - a)) {
     if (!keysOf(i).every((k) => count.get(k)! > 1)) continue;
@@ -296,7 +305,7 @@ function swapWhileGaining(g: Greedy, killOrder: KillOrder): void {
  * mutants; requirements met by the taken one alone and families left without a kill are kept.
  */
 function swap(g: Greedy): boolean {
-  const { cost, kills, meets, eligible, taken, killed, covered } = g;
+  const { cost, kills, meets, proves, eligible, taken, killed, covered } = g;
   const count = new Map<string, number>();
   for (const i of taken) for (const k of [...kills[i]!.map((m) => `m ${m}`), ...meets[i]!.map((r) => `r ${r.id}`)]) count.set(k, (count.get(k) ?? 0) + 1);
   const perFamily = new Map<string, number>();
@@ -321,7 +330,7 @@ function swap(g: Greedy): boolean {
   covered.clear();
   for (const i of taken) {
     for (const m of kills[i]!) killed.add(m);
-    for (const id of eligible[i]!.clauses) covered.add(id);
+    for (const id of proves[i]!) covered.add(id);
   }
   g.take(pick.into);
   return true;
@@ -343,27 +352,37 @@ function takeTheRest(g: Greedy): void {
 
 /** The selection the phases made: chosen in suite order, what it leaves out, and what it covers, meets and kills. */
 function selectionOf(g: Greedy): DepthSelection {
-  const { eligible, opts, cost, kills, taken, covered } = g;
+  const { eligible, opts, cost, runs, proves, meets, taken, covered } = g;
   const chosen = eligible.filter((_, i) => taken.has(i));
-  const coverable = new Set(eligible.flatMap((c) => c.clauses));
+  // What the eligible checks could prove here: a check that skips on this profile proves nothing.
+  const coverable = new Set(proves.flat());
   return {
     depth: opts.depth,
     budget: opts.budget,
     chosen,
-    leftOut: eligible.flatMap((check, i) => (taken.has(i) ? [] : [{ check, requests: cost[i]!, adds: check.clauses.filter((id) => !covered.has(id)) }])),
-    requests: chosen.reduce((n, c) => n + (staticGap(c, opts.profile) ? 0 : g.costOf(c)), 0),
+    leftOut: eligible.flatMap((check, i) => (taken.has(i) ? [] : [{ check, requests: cost[i]!, adds: proves[i]!.filter((id) => !covered.has(id)) }])),
+    requests: [...taken].reduce((n, i) => n + cost[i]!, 0),
     clauses: { covered: [...coverable].filter((id) => covered.has(id)).length, coverable: coverable.size },
-    unmet: g.unmetNow().filter((r) => eligible.some((c, i) => r.met(c, kills[i]!))).map((r) => r.id),
-    skipping: cost.filter((c, i) => c === 0 && taken.has(i) && staticGap(eligible[i]!, opts.profile)).length,
-    mutants: detectionOf(chosen, { profile: opts.profile, depth: opts.depth, all: opts.all ?? eligible, matrix: g.matrix }),
+    unmet: g.unmetNow().filter((r) => meets.some((m) => m.includes(r))).map((r) => r.id),
+    skipping: [...taken].filter((i) => !runs[i]).length,
+    mutants: detectionHere(chosen, { ...opts, all: opts.all ?? eligible, matrix: g.matrix }),
   };
+}
+
+/**
+ * The detection of `chosen` on this profile: a check with a static gap (control extensions
+ * included) kills nothing and is no killer to suggest; detectionOf is handed only those that run.
+ */
+export function detectionHere(chosen: readonly Check[], opts: { profile: Profile; depth: Depth; all: readonly Check[]; extensions?: readonly string[]; matrix?: KillMatrix }): Detection {
+  const runs = (c: Check) => !staticGap(c, opts.profile, opts.extensions);
+  return detectionOf(chosen.filter(runs), { profile: opts.profile, depth: opts.depth, all: opts.all.filter(runs), ...(opts.matrix ? { matrix: opts.matrix } : {}) });
 }
 
 /** "depth default: 380 of 437 checks, about 1,790 requests (budget 2,000), 640 of 646 clauses; 57 left out (...)" */
 export function formatSelection(s: DepthSelection, listHint: string): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const head =
-    `depth ${s.depth}: ${s.chosen.length} of ${s.chosen.length + s.leftOut.length} checks, about ${n(s.requests)} requests` +
+    `depth ${s.depth}: ${s.chosen.length} of ${s.chosen.length + s.leftOut.length} checks${s.skipping ? ` (${s.skipping} of them skip on this profile: they send, cover and kill nothing)` : ''}, about ${n(s.requests)} requests` +
     `${s.budget === undefined ? ' (no request budget)' : ` (budget ${n(s.budget)})`}, covering ${s.clauses.covered} of the ${CLAUSE_BY_ID.size} clauses`;
   // The same denominator as plan and the headline: the catalog's clauses.
   const lost = s.clauses.coverable - s.clauses.covered;

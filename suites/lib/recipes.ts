@@ -81,10 +81,14 @@ export async function newKey(ws: Workspace, ctx: CheckContext, scopes: string[])
 
 export { getPath };
 
+/** What variantIdOf() needs of the profile: every check that calls it lists it. */
+export const NEEDS_VARIANT_ID = 'decl:declarations.variantIdPath' as const;
+
 /**
  * The id of step `step`'s variant in a created campaign (the test email's `variantId`, 4.3), read
  * where the profile declares it: 2.5 gives no variant shape, so nothing is guessed. Skips naming
- * the field when it is not declared, fails when the declared path holds no string.
+ * the field when it is not declared (a check listing NEEDS_VARIANT_ID never gets here without it),
+ * fails when the declared path holds no string.
  */
 export function variantIdOf(profile: Profile, campaign: unknown, step = 0, evidence?: ApiResponse): string {
   const path = profile.declarations.variantIdPath;

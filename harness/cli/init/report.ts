@@ -1,4 +1,5 @@
 import { REFERENCED_OPERATIONS } from '../../ground/profile-schema.ts';
+import type { Placeholder } from '../../runner/profile.ts';
 import { leafPointers, type Findings } from './findings.ts';
 
 // What init prints after probing: the count and list of observed fields, those not found (with
@@ -17,7 +18,8 @@ export interface ProbeSummary {
   secondKeyEnv?: string;
 }
 
-export function probeReport(s: ProbeSummary, findings: Findings, starterNames: unknown): string {
+/** `placeholders`: the fields the written file holds unproven (runner/profile.ts placeholders()): loading it refuses them until confirmed. */
+export function probeReport(s: ProbeSummary, findings: Findings, starterNames: unknown, placeholders: readonly Placeholder[] = []): string {
   const { observed, missing } = findings;
   const probed = new Set(findings.all.map((f) => f.pointer));
   const unprobedNames = leafPointers(starterNames, '/names').filter((p) => !probed.has(p));
@@ -37,7 +39,14 @@ export function probeReport(s: ProbeSummary, findings: Findings, starterNames: u
     `  /operations: ${unprobedOps.join(', ')} (each needs a mailbox, a campaign or an email, which init does not create)`,
     '  /declarations: the success status of the other creates, variantIdPath, sendFailuresBeforeFailed, recipientRefusal and the rest (harness/ground/profile-schema.ts)',
     '  /features: what your target can do with the kit\'s mail sinks',
-    `next: ${s.secondKeyEnv ? `export ${s.secondKeyEnv} (a key of a second workspace holding all:all and apikeys:manage); ` : ''}npx outreach-conformance plan --profile ${s.out}`,
+    ...(placeholders.length
+      ? [
+          `the profile will be refused (run, plan) until you confirm these ${placeholders.length} fields: each holds a placeholder (the reference target's choice) init could not prove, marked "not found":`,
+          ...placeholders.map((p) => `  ${p.pointer} = ${p.shown ?? '(a secret, not shown)'}`),
+          '  set each to your target\'s value and mark it "declared" in observed.fields, or remove its entry (an optional field left out skips its checks, naming it)',
+        ]
+      : []),
+    `next: ${placeholders.length ? 'confirm those fields; ' : ''}${s.secondKeyEnv ? `export ${s.secondKeyEnv} (a key of a second workspace holding all:all and apikeys:manage); ` : ''}npx outreach-conformance plan --profile ${s.out}`,
   ];
   return `${lines.join('\n')}\n`;
 }

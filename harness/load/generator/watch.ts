@@ -43,7 +43,7 @@ export class Watch {
     if (a.status >= 500) return this.add('no 5xx', ['ERR-ENVELOPE'], `a valid request answered ${a.status} (part 7 allows a 5xx only as 503 upstream_unavailable of the test email and GET email)`, req, a);
     if (a.status === 429) return this.add('unplanned 429', ['RATE-120-PER-60S'], 'a request within the planned per-workspace budget answered 429', req, a);
     if (a.status >= 400) {
-      const env = parse(a.text, errorEnvelopeFor(a.status, { extra400Codes: this.opts.businessRuleErrorCode ? [this.opts.businessRuleErrorCode] : [] }));
+      const env = parse(a.text, errorEnvelopeFor(a.status, { extra400Codes: this.opts.businessRuleErrorCode ? [this.opts.businessRuleErrorCode] : 'any' }));
       if (env) this.add('error envelope', ['ERR-ENVELOPE'], `a ${a.status} without the error envelope of part 7: ${env}`, req, a);
       return this.add('valid request refused', [], `a valid request answered ${a.status}`, req, a);
     }

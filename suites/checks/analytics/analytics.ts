@@ -5,7 +5,7 @@ import { skip } from '../../../harness/ground/check.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import { expect2xx, expectSchema, expectThat, expectError } from '../../lib/expect.ts';
-import { workspaceZone } from '../sending/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, workspaceZone } from '../sending/lib.ts';
 import { ANSWER_CHECKS } from './answers.ts';
 import { RULE_CHECKS } from './rules.ts';
 import { WINDOW_COUNT_CHECKS } from './window-counts.ts';
@@ -15,7 +15,7 @@ import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, overv
 // exactly when requested, intervals, and reporting windows cut at local midnight in the
 // workspace's timezone. What the numbers must equal is in ledger.ts.
 
-const TRAFFIC = ['sinks', 'op:accounts.get', 'op:leads.list'] as const;
+const TRAFFIC = ['sinks', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 
 /** Every object of 2.10 in one campaign answer, with the breakdowns requested and only those. */
 async function expectBreakdowns(ctx: CheckContext, api: any, id: string, extra: [string, string][], requested: ('smtp' | 'sequence' | 'bounce')[], what: string) {

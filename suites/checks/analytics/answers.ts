@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expectSchema, expectThat } from '../../lib/expect.ts';
-import { Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
 import { addDays, campaignAnalytics, localDate, ok2xx, targetNow } from './lib.ts';
 import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas/index.ts';
 
@@ -9,7 +9,7 @@ import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas
 // a reply, an out-of-office auto-reply and a bounce into the mailbox's IMAP inbox; once the target
 // has polled them, analytics must count each as the spec says.
 
-const FEATURES = ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list'] as const;
+const FEATURES = ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 
 /** Four leads emailed; the first replies, the second is out of office, the third bounces; returns once the reply shows. */

@@ -103,7 +103,7 @@ export const RULE_CHECKS: Check[] = [
     title: 'the time series keeps a window up to the declared length at the interval asked and coarsens a longer one, day to week to month (profile: analytics.coarsening)',
     clauses: ['ANLT-TS-COARSEN-PROFILE'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.analytics.coarsening'],
     budget: 10,
     async run(ctx) {
       const c = ctx.profile.declarations.analytics?.coarsening;
@@ -135,7 +135,7 @@ export const RULE_CHECKS: Check[] = [
     title: 'period reports the declared retentionDays, and a window reaching past retention starts where the declared clamping rule puts it, with clamped true (profile: analytics.retentionDays, clamping)',
     clauses: ['ANLT-CLAMP-PROFILE'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.analytics'],
     budget: 8,
     async run(ctx) {
       const a = ctx.profile.declarations.analytics;

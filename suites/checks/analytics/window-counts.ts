@@ -1,7 +1,7 @@
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expectThat } from '../../lib/expect.ts';
-import { minuteOfDay, workspaceZone } from '../sending/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, minuteOfDay, workspaceZone } from '../sending/lib.ts';
 import { addDays, campaignAnalytics, localDate, ok2xx, targetNow, trafficCampaign, type Window } from './lib.ts';
 
 // 4.6 reporting windows, proven by what the sink saw rather than by `period` (a SHOULD reading):
@@ -10,7 +10,7 @@ import { addDays, campaignAnalytics, localDate, ok2xx, targetNow, trafficCampaig
 // counts of windows given as dates, with time parts, and without an end must all hold those emails,
 // and the neighbouring local day none.
 
-const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list'] as const;
+const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 
 /** The zone's offset from UTC in minutes at `ms` (east positive). */

@@ -24,6 +24,8 @@ const VARIANTS = [
     title: 'MUST answer 401 unauthenticated to an Authorization header that is not "Bearer <key>"',
     // Four headers, and the run's shared key when this check builds it.
     budget: 5,
+    // The key is made through the referenced operation (the pool's own key is never handed out).
+    needsKey: true,
     // A real key in the wrong scheme proves the scheme is checked; "Bearer" alone has no key.
     headers: async (secret: () => Promise<string>) => {
       const key = await secret();
@@ -35,6 +37,7 @@ const VARIANTS = [
     clauses: ['AUTH-401-UNKNOWN'],
     title: 'MUST answer 401 unauthenticated to a key the target never issued',
     budget: 2,
+    needsKey: true,
     // Same shape as a real key, last characters changed: a target must look the key up.
     headers: async (secret: () => Promise<string>) => {
       const key = await secret();
@@ -49,7 +52,7 @@ function unauthenticatedCheck(v: (typeof VARIANTS)[number], ep: Endpoint): Check
     title: v.title,
     clauses: [...v.clauses, 'ERR-TABLE-401', 'ERR-ENVELOPE'],
     level: 'MUST',
-    features: ep.referenced ? [`op:${ep.referenced}`] : [],
+    features: [...(ep.referenced ? [`op:${ep.referenced}` as const] : []), ...('needsKey' in v ? ['op:apikeys.create' as const] : [])],
     budget: v.budget,
     async run(ctx) {
       const req = placeholderRequest(ep, ctx.profile);

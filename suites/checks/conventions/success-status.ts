@@ -30,7 +30,7 @@ export const SUCCESS_STATUS_CHECKS: Check[] = [
     title: 'MUST answer each success with the status the profile declares for its endpoint (declarations.successStatus), in every 2xx answer of the run',
     clauses: ['CONV-SUCCESS-STATUS'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.successStatus'],
     budget: 4,
     last: true,
     async run(ctx) {

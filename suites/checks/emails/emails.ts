@@ -7,7 +7,7 @@ import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat } from '../../lib/expect.ts';
 import { faker, walk } from '../../lib/recipes.ts';
 import { op } from '../resources/lib.ts';
-import { Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, type SendingMailbox } from '../sending/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, type SendingMailbox } from '../sending/lib.ts';
 import { mailSinks } from '../../lib/sinks.ts';
 
 // Inbox emails (2.7, 4.5) of real traffic: a campaign email the kit's sink received, and a lead's
@@ -15,7 +15,7 @@ import { mailSinks } from '../../lib/sinks.ts';
 // finds their ids through the referenced operation `emails.list` the profile declares (4.5:
 // "the email stops appearing in listings").
 
-const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list', 'op:emails.list'] as const;
+const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list', 'op:emails.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 const bare = (id: unknown) => String(id ?? '').trim().replace(/^<|>$/g, '');
 
@@ -269,7 +269,7 @@ export const EMAIL_CHECKS: Check[] = [
     title: 'MUST answer 413 body_too_large for an email larger than the target returns inline (profile: emailBodyInlineMax)',
     clauses: ['EMAIL-GET-413', 'ERR-TABLE-413'],
     level: 'MUST',
-    features: [...FEATURES, 'imap'],
+    features: [...FEATURES, 'imap', 'decl:declarations.emailBodyInlineMax'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
     solo: true,
     budget: 40,

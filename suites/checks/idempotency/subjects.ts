@@ -1,12 +1,13 @@
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { CheckContext, Feature, Workspace } from '../../../harness/ground/check.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
-import { createCampaign, createMailbox, faker, listLeads, variantIdOf, walk } from '../../lib/recipes.ts';
+import { NEEDS_VARIANT_ID, createCampaign, createMailbox, faker, listLeads, variantIdOf, walk } from '../../lib/recipes.ts';
 import { campaignBody, mailboxInput, prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { fieldName, fillPath, resultPath } from '../../../harness/ground/operations.ts';
 import { expect2xx } from '../../lib/expect.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
 import { settle, sinkMailbox } from '../resources/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX } from '../sending/lib.ts';
 import { sentEmailId } from '../emails/emails.ts';
 
 // For each state-changing endpoint: how to make one valid request in a fresh state, optionally a
@@ -240,7 +241,7 @@ export const SUBJECTS: Subject[] = [
     endpoint: 'campaigns.testEmail',
     // The request, its retry or its concurrent twins: one is sent where idempotency holds, a few where it does not.
     testEmails: 3,
-    features: ['sinks', 'imap', 'testEmail', 'op:accounts.get'],
+    features: ['sinks', 'imap', 'testEmail', 'op:accounts.get', NEEDS_VARIANT_ID],
     async prepare(ctx, ws) {
       const { input } = await sinkMailbox(ctx);
       const created = await ws.api.post('/v1/accounts', { accounts: [input] });
@@ -335,7 +336,7 @@ export const SUBJECTS: Subject[] = [
   },
   {
     endpoint: 'emails.delete',
-    features: ['sinks', 'op:emails.list', 'op:accounts.get', 'op:leads.list'],
+    features: ['sinks', 'op:emails.list', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE],
     async prepare(ctx, ws) {
       return { request: { method: 'DELETE', path: `/v1/emails/${await inboxEmail(ctx, ws)}` } };
     },
@@ -343,7 +344,7 @@ export const SUBJECTS: Subject[] = [
   ...(['emails.reply', 'emails.forward', 'emails.markRead'] as const).map(
     (endpoint): Subject => ({
       endpoint,
-      features: ['sinks', 'op:emails.list', 'op:accounts.get', 'op:leads.list', `op:${endpoint}`],
+      features: ['sinks', 'op:emails.list', 'op:accounts.get', 'op:leads.list', `op:${endpoint}`, NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE],
       async prepare(ctx, ws) {
         const op = opOf(ctx, endpoint);
         const path = fillPath(op.path, { id: await inboxEmail(ctx, ws) });

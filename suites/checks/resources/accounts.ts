@@ -7,7 +7,7 @@ import { itemOf } from '../../../harness/ground/operations.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { listOf, mailbox as mailboxSchema, unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import {
-  allLeads, control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, verificationStatus, walk,
+  NEEDS_VERIFICATION_STATUS, allLeads, control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, verificationStatus, walk,
 } from './lib.ts';
 
 // Part 4.2 (mailboxes) and the fields of 2.1 to 2.4, from the outside. Bounds of 2.2 are in
@@ -727,7 +727,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     title: 'a mailbox whose servers answer nothing is verified in the background and becomes failed with a verification error (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-SMTP'],
     level: 'MUST',
-    features: ['control', 'op:accounts.get'],
+    features: ['control', 'op:accounts.get', NEEDS_VERIFICATION_STATUS],
     budget: 55,
     async run(ctx) {
       const failed = verificationStatus(ctx, 'failed');
@@ -763,10 +763,9 @@ export const ACCOUNT_CHECKS: Check[] = [
     title: 'resume of a paused OAuth mailbox puts it in checking and re-runs verification, as for any mailbox (profile: referenced resume)',
     clauses: ['STATE-ACCT-RESUME-CHECKING'],
     level: 'MUST',
-    features: ['control', 'op:accounts.get', 'op:accounts.resume'],
+    features: ['control', 'oauth', 'op:accounts.get', 'op:accounts.resume'],
     budget: 20,
     async run(ctx) {
-      if (!ctx.profile.features.oauth) skip('needs OAuth mailboxes (profile features.oauth)');
       const ws = await ctx.workspace();
       const init = await ws.api.post('/v1/accounts/oauth/google/init');
       expect2xx(init, 'setup: POST /v1/accounts/oauth/google/init');

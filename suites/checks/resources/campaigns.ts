@@ -11,7 +11,10 @@ import { control, createTag, expectBusiness400, expectValidation400, leadAddress
 
 const ALL_DAYS_JS = [0, 1, 2, 3, 4, 5, 6];
 
-/** The profile's number for a JS weekday (0 = Sunday); skips when the numbering is not declared. */
+/** What dayNumber() needs of the profile: every check that calls it lists it. */
+export const NEEDS_SENDING_DAYS = 'decl:names.sendingDays' as const;
+
+/** The profile's number for a JS weekday (0 = Sunday); skips when the numbering is not declared (NEEDS_SENDING_DAYS). */
 export function dayNumber(ctx: CheckContext, jsDay: number): number {
   const n = ctx.profile.names.sendingDays;
   if (!n) skip('needs names.sendingDays in the profile (the numbering of schedule.sendingDays is not shown)');
@@ -192,7 +195,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     title: 'MUST take a campaign create with as many leads as the profile declares (declarations.campaignCreateMaxLeads), and refuse one more with 400',
     clauses: ['LIMIT-CAMPAIGN-LEADS-PROFILE'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.campaignCreateMaxLeads'],
     budget: 2,
     async run(ctx) {
       const max = ctx.profile.declarations.campaignCreateMaxLeads;
@@ -649,7 +652,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     title: 'SHOULD compute isWithinSchedule and nextScheduleOpensAt from the schedule (days, minutes, timezone) and the clock',
     clauses: ['CAMP-STATUS-NEXTOPENS-SET', 'CAMP-STATUS-WITHINSCHEDULE-CLOCK', 'CAMP-SCHEDULE-WINDOW'],
     level: 'SHOULD',
-    features: ['control'],
+    features: ['control', NEEDS_SENDING_DAYS],
     budget: 12,
     async run(ctx) {
       const ws = await ctx.workspace();
@@ -694,7 +697,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     title: 'SHOULD turn isWithinSchedule true when the control clock reaches the window',
     clauses: ['CAMP-STATUS-WITHINSCHEDULE-CLOCK'],
     level: 'SHOULD',
-    features: ['control'],
+    features: ['control', NEEDS_SENDING_DAYS],
     budget: 5,
     depth: 'full',
     solo: true,
@@ -731,7 +734,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     title: 'MUST report an active campaign whose window spans every minute of every day as within schedule, with nextScheduleOpensAt null (profile: sendingDays numbering)',
     clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE'],
     level: 'MUST',
-    features: [],
+    features: [NEEDS_SENDING_DAYS],
     budget: 3,
     async run(ctx) {
       const ws = await ctx.workspace();

@@ -27,7 +27,7 @@ export const DECLARATION_CHECKS: Check[] = [
     title: 'the optional mailbox fields omitted at create take the defaults the profile declares',
     clauses: ['ACCT-IN-DEFAULTS-PROFILE'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.mailboxDefaults'],
     budget: 1,
     async run(ctx) {
       const expected = declared(ctx, 'mailboxDefaults');
@@ -42,7 +42,7 @@ export const DECLARATION_CHECKS: Check[] = [
     title: 'an omitted warmup takes the declared defaults, and strategy, phase and poolAccess stay within the declared values',
     clauses: ['WARMUP-BOUNDS-PROFILE', 'WARMUP-VALUES-PROFILE'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.warmupDefaults|declarations.warmupValues'],
     budget: 1,
     async run(ctx) {
       const defaults = ctx.profile.declarations.warmupDefaults;
@@ -62,7 +62,7 @@ export const DECLARATION_CHECKS: Check[] = [
     title: 'warmup numbers are accepted at their declared bounds and refused just beyond them',
     clauses: ['WARMUP-BOUNDS-PROFILE'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.warmupBounds'],
     budget: 20,
     async run(ctx) {
       const bounds = declared(ctx, 'warmupBounds');
@@ -79,7 +79,7 @@ export const DECLARATION_CHECKS: Check[] = [
     title: 'a campaign create body with just the declared required fields is accepted; without any one of them it is refused',
     clauses: ['CAMP-CREATE-REQUIRED-PROFILE'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.campaignRequiredFields'],
     budget: 6,
     async run(ctx) {
       const required = declared(ctx, 'campaignRequiredFields');
@@ -102,7 +102,7 @@ export const DECLARATION_CHECKS: Check[] = [
     title: 'each element of the batch create errors array carries the fields the profile declares',
     clauses: ['ACCT-CREATE-ERRORS-SHAPE-PROFILE'],
     level: 'PROFILE',
-    features: [],
+    features: ['decl:declarations.batchErrorFields'],
     budget: 1,
     async run(ctx) {
       const fields = declared(ctx, 'batchErrorFields');

@@ -87,7 +87,7 @@ export const LEAD_CHECKS: Check[] = [
     title: 'a lead never contacted carries the declared status, whether added with the campaign or later (profile: newLeadStatus)',
     clauses: ['LEAD-STATUS-NEW', 'LEAD-VALUES-PROFILE'],
     level: 'PROFILE',
-    features: ['op:leads.list', 'op:leads.create'],
+    features: ['op:leads.list', 'op:leads.create', 'decl:declarations.newLeadStatus'],
     budget: 5,
     async run(ctx) {
       // The status of a new lead is only seen in the spec (`not_contacted`): held to the profile's word.

@@ -219,9 +219,13 @@ export async function sinkMailbox(ctx: CheckContext, needImap = true): Promise<{
 
 const UNSETTLED = new Set(['inactive', 'checking']);
 
+/** What verificationStatus() needs of the profile: every check that calls it lists it (harness/ground/check.ts `decl:`). */
+export const NEEDS_VERIFICATION_STATUS = 'decl:declarations.verificationStatus' as const;
+
 /**
  * The mailbox status a verification outcome gives (3.2: "Mapping of verification outcomes to
- * status values: not shown"): the profile's declaration; a check that needs it skips without.
+ * status values: not shown"): the profile's declaration; a check that needs it lists
+ * NEEDS_VERIFICATION_STATUS (the runner skips it before it runs when undeclared).
  */
 export function verificationStatus(ctx: CheckContext, outcome: 'succeeded' | 'failed'): string {
   const d = ctx.profile.declarations.verificationStatus;

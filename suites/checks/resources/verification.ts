@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectSchema, expectThat } from '../../lib/expect.ts';
 import type { MailSink } from '../../../harness/sinks/index.ts';
-import { expectBusiness400, mustGetMailbox, opRequest, settle, sinkMailbox, verificationStatus, walk } from './lib.ts';
+import { NEEDS_VERIFICATION_STATUS, expectBusiness400, mustGetMailbox, opRequest, settle, sinkMailbox, verificationStatus, walk } from './lib.ts';
 
 // Background verification of mailboxes against the kit's mail sinks (3.2, 2.4, 2.1). The target
 // connects to the sink's SMTP (EHLO, STARTTLS, AUTH) and IMAP (LOGIN); the sink records every
@@ -53,7 +53,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it',
     clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR', 'VERIF-VALUES-PROFILE'],
     level: 'MUST',
-    features: ['sinks', 'imap', 'op:accounts.get'],
+    features: ['sinks', 'imap', 'op:accounts.get', NEEDS_VERIFICATION_STATUS],
     budget: 40,
     async run(ctx) {
       const ok = verificationStatus(ctx, 'succeeded');
@@ -130,7 +130,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a mailbox with good SMTP and IMAP credentials gets the declared status with statusMessage null (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-MAILBOX-SMTP-IMAP'],
     level: 'MUST',
-    features: [...FEATURES],
+    features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
     async run(ctx) {
       const ok = verificationStatus(ctx, 'succeeded');
@@ -150,7 +150,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP'],
     level: 'MUST',
-    features: [...FEATURES],
+    features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
     async run(ctx) {
       const failed = verificationStatus(ctx, 'failed');
@@ -174,7 +174,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a refused IMAP login gives failed; resume re-checks the failed mailbox (checking) and it becomes active once the login works (profile: outcome mapping, resume)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-IMAP', 'STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
     level: 'MUST',
-    features: [...FEATURES, 'op:accounts.resume'],
+    features: [...FEATURES, 'op:accounts.resume', NEEDS_VERIFICATION_STATUS],
     budget: 60,
     async run(ctx) {
       const [ok, failed] = [verificationStatus(ctx, 'succeeded'), verificationStatus(ctx, 'failed')];
@@ -208,7 +208,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a mailbox whose SMTP host does not answer becomes failed with a verification error (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE'],
     level: 'MUST',
-    features: [...FEATURES],
+    features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
     async run(ctx) {
       const failed = verificationStatus(ctx, 'failed');
@@ -256,7 +256,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'rotating to a refused password gives the declared failure status, rotating back the declared success status (profile: outcome mapping)',
     clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
     level: 'MUST',
-    features: [...FEATURES],
+    features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 60,
     async run(ctx) {
       const [ok, failed] = [verificationStatus(ctx, 'succeeded'), verificationStatus(ctx, 'failed')];

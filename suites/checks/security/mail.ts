@@ -4,15 +4,15 @@ import { fail } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, is2xx } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
 import { allLeads } from '../resources/lib.ts';
-import { mergeVariable } from '../sending/delivery.ts';
-import { Driver, QUIET_SETTINGS, contentOf, leadAddresses, openSchedule, sendingMailbox, sentBy, startCampaign, type SendingMailbox } from '../sending/lib.ts';
+import { NEEDS_MERGE_VARIABLES, mergeVariable } from '../sending/delivery.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, QUIET_SETTINGS, contentOf, leadAddresses, openSchedule, sendingMailbox, sentBy, startCampaign, type SendingMailbox } from '../sending/lib.ts';
 
 // Mail injection, read at the kit's SMTP sink: values a caller controls (a step's subject, a
 // lead's names and custom fields, a mailbox's names) carry CR/LF and header lines, HTML and
 // script; what arrives must keep them inside their field: no extra header, no extra recipient,
 // no markup from a merge value in the HTML body, no script from a signature.
 
-const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list'] as const;
+const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 const FIRST_ARRIVAL = { stepMs: MINUTE, horizonMs: 10 * MINUTE, wallCapMs: 90_000 };
 
@@ -68,7 +68,7 @@ export const MAIL_CHECKS: Check[] = [
     title: "SHOULD keep caller values inside their field in the email sent: CR/LF in a subject, a lead's names and custom fields or a mailbox's names adds no header and no recipient, and HTML in a merge value is escaped in the HTML body",
     clauses: ['CAMP-SEQUENCE-NO-HEADER-INJECTION', 'CAMP-SEQUENCE-MERGE-HTML-ESCAPED'],
     level: 'SHOULD',
-    features: [...FEATURES],
+    features: [...FEATURES, NEEDS_MERGE_VARIABLES],
     budget: 30,
     async run(ctx) {
       const first = mergeVariable(ctx, 'firstName');

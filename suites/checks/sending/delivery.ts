@@ -2,16 +2,19 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
-import { Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, startCampaign } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, startCampaign } from './lib.ts';
 
 // What arrives when a campaign sends (2.1 mailbox fields, 2.5 sequence and settings), read at the
 // kit's SMTP sink. Every check here needs only real time: the first step of a started campaign
 // whose window is open is due at once. Checks that need time to pass are in timing.ts.
 
-const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list'] as const;
+const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 /** Real-time bound for a first step to arrive (declared gaps of a minute, several mailboxes). */
 const FIRST_ARRIVAL = { stepMs: MINUTE, horizonMs: 10 * MINUTE, wallCapMs: 90_000 };
+
+/** What mergeVariable() needs of the profile (the schema gives both names together): every check that calls it lists it. */
+export const NEEDS_MERGE_VARIABLES = 'decl:declarations.mergeVariables' as const;
 
 /** The declared merge-variable name for a lead field (2.5: "such as company name and first name"). */
 export function mergeVariable(ctx: CheckContext, field: 'firstName' | 'companyName'): string {
@@ -126,7 +129,7 @@ export const DELIVERY_CHECKS: Check[] = [
     title: "MUST replace the merge variables the profile declares by the lead's values in the email sent (declarations.mergeVariables)",
     clauses: ['CAMP-SEQUENCE-MERGE-RENDERED'],
     level: 'PROFILE',
-    features: [...FEATURES],
+    features: [...FEATURES, NEEDS_MERGE_VARIABLES],
     budget: 20,
     async run(ctx) {
       const first = mergeVariable(ctx, 'firstName');
@@ -191,7 +194,7 @@ export const DELIVERY_CHECKS: Check[] = [
     title: 'MUST render a merge variable it does not know as the profile declares (empty, or left as written)',
     clauses: ['CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE'],
     level: 'PROFILE',
-    features: [...FEATURES],
+    features: [...FEATURES, 'decl:declarations.unknownMergeVariable'],
     budget: 16,
     async run(ctx) {
       const declared = ctx.profile.declarations.unknownMergeVariable;
@@ -209,7 +212,7 @@ export const DELIVERY_CHECKS: Check[] = [
     title: 'MUST track opens and clicks as the profile declares: a pixel whose fetch counts an open, links that redirect to the original and count a click',
     clauses: ['CAMP-SETTINGS-TRACKING-PROFILE'],
     level: 'PROFILE',
-    features: [...FEATURES],
+    features: [...FEATURES, 'decl:declarations.tracking'],
     budget: 30,
     async run(ctx) {
       const t = ctx.profile.declarations.tracking;

@@ -3,7 +3,7 @@ import type { Check, CheckContext, Workspace } from '../../../harness/ground/che
 import { addLeads } from '../../lib/recipes.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expectThat } from '../../lib/expect.ts';
-import { Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
 
 // 3.2: "active -> repeated sending failures (system) -> failed; statusMessage holds the provider
 // reason". The kit's SMTP sink is the provider: it refuses on purpose, and the mailbox's
@@ -12,7 +12,7 @@ import { Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type
 // whether a refused recipient counts at all, are not shown: the profile declares them
 // (declarations.sendFailuresBeforeFailed, declarations.recipientRefusal).
 
-const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list', 'op:leads.create'] as const;
+const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list', 'op:leads.create', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 const HORIZON_MS = 40 * MINUTE;
 /** Leads added one by one at most: more refusals than any sensible count of "repeated". */
@@ -131,7 +131,7 @@ export const FAILURE_CHECKS: Check[] = [
     title: 'MUST count a recipient refused at RCPT TO as the profile declares: a sending failure of the mailbox (failed after the declared count, with the RCPT answer as statusMessage), or a bounce of that lead alone (the mailbox stays active)',
     clauses: ['STATE-ACCT-SEND-FAILURES-PROFILE'],
     level: 'PROFILE',
-    features: [...FEATURES],
+    features: [...FEATURES, 'decl:declarations.recipientRefusal'],
     solo: true,
     budget: 40,
     async run(ctx) {

@@ -5,8 +5,8 @@ import { fail, skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
-import { allLeads, mustGetMailbox, settle, sinkMailbox, verificationStatus } from '../resources/lib.ts';
-import { dayNumber } from '../resources/campaigns.ts';
+import { NEEDS_VERIFICATION_STATUS, allLeads, mustGetMailbox, settle, sinkMailbox, verificationStatus } from '../resources/lib.ts';
+import { NEEDS_SENDING_DAYS, dayNumber } from '../resources/campaigns.ts';
 
 // The send path seen from outside: mailboxes that log in to the kit's sinks, campaigns whose leads
 // are addresses the sink records, and a driver that moves time (the control clock when the target
@@ -20,6 +20,11 @@ export interface SendingMailbox {
   input: Record<string, unknown>;
   sink: MailSink;
 }
+
+/** What sendingMailbox() needs of the profile: every check that calls it lists it. */
+export const NEEDS_SENDING_MAILBOX = NEEDS_VERIFICATION_STATUS;
+/** What openSchedule() (and launch() without a schedule of its own) needs of the profile. */
+export const NEEDS_OPEN_SCHEDULE = NEEDS_SENDING_DAYS;
 
 /** A mailbox at the kit's sinks, verified (declarations.verificationStatus), ready to send. */
 export async function sendingMailbox(ctx: CheckContext, ws: Workspace, overrides: Record<string, unknown> = {}, needImap = false): Promise<SendingMailbox> {

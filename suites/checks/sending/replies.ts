@@ -1,13 +1,13 @@
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
-import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, sendingMailbox, sentBy, workspaceZone, type SendingMailbox } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, sendingMailbox, sentBy, workspaceZone, type SendingMailbox } from './lib.ts';
 
 // Leads answer over IMAP: the kit's sink puts a reply threaded on the email the lead received
 // into the sending mailbox's inbox, and the target finds it by polling (part 6: no events).
 // Then the API must show it (2.6 lastRepliedAt, 3.3 replied statuses, 2.5 stopOnReply).
 
-const FEATURES = ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list'] as const;
+const FEATURES = ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 

@@ -3,14 +3,14 @@ import type { Check, CheckContext, Workspace } from '../../../harness/ground/che
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { opRequest } from '../resources/lib.ts';
-import { Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
 
 // When a campaign sends (2.1 gap and cap, 2.5 schedule and step delays, 3.1 resume, 3.2 paused
 // and deleted mailboxes). Time is the control clock's: these checks run alone (solo) because they
 // move the target's time, and skip without the control API (real time would take hours).
 
-const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list'] as const;
+const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** The follow-up's delay in sendingStarted; a stop is watched past it (WATCH_AFTER_STOP_MINUTES). */

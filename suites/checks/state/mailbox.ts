@@ -256,12 +256,9 @@ export const MAILBOX_MODEL_CHECKS: Check[] = [
     title: 'MUST turn an OAuth mailbox revoked when its grant is withdrawn and keep it revoked until reconnected, while following the rest of 3.2',
     clauses: ['STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'STATE-ACCT-STATES', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-DELETE-REMOVED'],
     level: 'MUST',
-    features: ['op:accounts.get', 'control'],
+    features: ['op:accounts.get', 'control', 'oauth'],
     depth: 'default',
-    run: (ctx) => {
-      if (!ctx.profile.features.oauth) skip('needs OAuth mailboxes (profile features.oauth)');
-      return run(ctx, 'MUST', 'oauth');
-    },
+    run: (ctx) => run(ctx, 'MUST', 'oauth'),
   },
   {
     ...base,

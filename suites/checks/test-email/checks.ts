@@ -4,18 +4,18 @@ import type { Check, CheckContext, Workspace } from '../../../harness/ground/che
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
-import { addLeads, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
+import { NEEDS_VARIANT_ID, addLeads, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { campaignWithLeads, expectQuotaRefused, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
-import { sendingMailbox } from '../sending/lib.ts';
-import { mergeVariable } from '../sending/delivery.ts';
+import { NEEDS_SENDING_MAILBOX, sendingMailbox } from '../sending/lib.ts';
+import { NEEDS_MERGE_VARIABLES, mergeVariable } from '../sending/delivery.ts';
 
 // The test email (4.3 "Test email body", part 8): sent from a real mailbox of the workspace, at the
 // kit's sinks, to a recipient at the sinks. What arrives is read at the sink, not taken from the
 // answer. 4.3 allows 503 upstream_unavailable at any time: a check that needs a delivered test
 // email skips when the target answers it (the report shows the skip).
 
-const FEATURES = ['sinks', 'testEmail', 'op:accounts.get'] as const;
+const FEATURES = ['sinks', 'testEmail', 'op:accounts.get', NEEDS_SENDING_MAILBOX, NEEDS_VARIANT_ID] as const;
 const ARRIVAL_MS = 15_000;
 
 interface Sender {
@@ -122,7 +122,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     title: 'MUST fill every placeholder with personalization dummy: no merge variable reaches the recipient (profile: merge variable names)',
     clauses: ['CAMP-TEST-DUMMY', 'CAMP-TEST-PERSONALIZATION-ENUM'],
     level: 'MUST',
-    features: [...FEATURES],
+    features: [...FEATURES, NEEDS_MERGE_VARIABLES],
     budget: 12,
     testEmails: 1,
     async run(ctx) {
@@ -143,7 +143,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     title: "MUST render the lead named by leadId with personalization lead (its first and company names reach the recipient; profile: merge variable names)",
     clauses: ['CAMP-TEST-LEAD'],
     level: 'MUST',
-    features: [...FEATURES, 'op:leads.create', 'op:leads.list'],
+    features: [...FEATURES, 'op:leads.create', 'op:leads.list', NEEDS_MERGE_VARIABLES],
     budget: 16,
     testEmails: 1,
     async run(ctx) {

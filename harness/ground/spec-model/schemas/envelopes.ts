@@ -83,17 +83,19 @@ export const errorEnvelope = z.looseObject({
 
 /**
  * The envelope for an answer with this HTTP status: `status` repeats it; type and code follow
- * the table (for 400, `extra400Codes` lists the profile's business-rule code); 429 carries
- * `retryAfter`.
+ * the table (for 400, `extra400Codes` lists the profile's business-rule code; `'any'` when the
+ * profile declares none: a 400 may then be a business-rule refusal whose code is not shown, so
+ * only its type is held); 429 carries `retryAfter`.
  */
-export function errorEnvelopeFor(httpStatus: number, opts: { extra400Codes?: readonly string[] } = {}) {
+export function errorEnvelopeFor(httpStatus: number, opts: { extra400Codes?: readonly string[] | 'any' } = {}) {
   return errorEnvelope.superRefine((v, ctx) => {
     const e = v.error;
     if (e.status !== httpStatus) ctx.addIssue({ code: 'custom', path: ['error', 'status'], message: `status must repeat the HTTP status ${httpStatus}` });
     const row = errorRow(httpStatus);
     if (!row) return;
     if (e.type !== row.type) ctx.addIssue({ code: 'custom', path: ['error', 'type'], message: `type must be ${row.type} for ${httpStatus}` });
-    const codes = httpStatus === 400 ? [row.code, ...(opts.extra400Codes ?? [])] : [row.code];
+    if (httpStatus === 400 && opts.extra400Codes === 'any') return;
+    const codes = httpStatus === 400 ? [row.code, ...((opts.extra400Codes as readonly string[] | undefined) ?? [])] : [row.code];
     if (!codes.includes(e.code)) ctx.addIssue({ code: 'custom', path: ['error', 'code'], message: `code must be one of ${codes.join(', ')} for ${httpStatus}` });
     if (httpStatus === 429 && e.retryAfter === undefined) ctx.addIssue({ code: 'custom', path: ['error', 'retryAfter'], message: 'retryAfter accompanies 429' });
   });

@@ -658,6 +658,10 @@ describe('errors (part 7)', () => {
     bad(S.errorEnvelopeFor(422), env);
     bad(S.errorEnvelopeFor(400), withField(env, 'error.code', 'failed_precondition'));
     ok(S.errorEnvelopeFor(400, { extra400Codes: ['failed_precondition'] }), withField(env, 'error.code', 'failed_precondition'));
+    // No business-rule code declared: a 400 may be such a refusal, its code is not held; its type and status are.
+    ok(S.errorEnvelopeFor(400, { extra400Codes: 'any' }), withField(env, 'error.code', 'mailbox_not_active'));
+    bad(S.errorEnvelopeFor(400, { extra400Codes: 'any' }), withField(env, 'error.type', 'api_error'));
+    bad(S.errorEnvelopeFor(400, { extra400Codes: 'any' }), withField(env, 'error.status', 409));
     const rl = { error: { type: 'rate_limit_error', code: 'rate_limited', message: 'slow', status: 429, requestId: U1, retryAfter: 3 } };
     ok(S.errorEnvelopeFor(429), rl);
     bad(S.errorEnvelopeFor(429), withField(rl, 'error.retryAfter', undefined));
