@@ -30,6 +30,7 @@ import { startEmbeddedTarget } from './embedded.ts';
 import { startRunProgress, type RunProgress } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
+import { announcedExtensions } from '../client/control.ts';
 import { ranDetection } from '../runner/detection.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import type { Depth } from '../ground/check.ts';
@@ -144,6 +145,8 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const baseUrl = (embedded?.baseUrl ?? profile.baseUrl)!.replace(/\/$/, '');
     await probeTarget(baseUrl);
     const control = embedded?.control ?? (await resolveControl(profile));
+    // What the control API offers decides which checks can run: asked before choosing (the worker asks again).
+    const extensions = control ? await announcedExtensions(control).then((a) => ('extensions' in a ? a.extensions : undefined)) : undefined;
 
     const seed = flags.seed ?? newRunSeed();
     const runId = `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
@@ -155,7 +158,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const eligible = selectChecks(ALL_CHECKS, depth);
     const selected = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, eligible, outRoot);
     // The depth's request budget and --time-budget choose among what it may run (harness/runner/select-depth.ts).
-    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, only: selected ? new RegExp(selected) : undefined, eligible });
+    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, only: selected ? new RegExp(selected) : undefined, eligible, extensions });
     const checks = choice.checks;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
@@ -166,7 +169,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
     const concurrency = flags.concurrency ?? defaultConcurrency(profile);
-    const announced = plan(checks, profile, workspaces, depth, concurrency);
+    const announced = plan(checks, profile, workspaces, depth, concurrency, { extensions });
     say(formatPlan(announced));
 
     const redactor = new Redactor();

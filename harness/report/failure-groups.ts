@@ -21,6 +21,8 @@ const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/g
 /** What varies between instances of one cause, each with what stands in for it in the key. */
 const VARYING: [RegExp, string][] = [
   [/\s*\(check seed \d+, run seed \d+\)/g, ''],
+  // the profile values a check read (the runner's "; the profile declares ..."): checks of one cause may read different ones
+  [/; the profile declares .*$/s, ''],
   [ENDPOINT, '<endpoint>'],
   [UUID, '<uuid>'],
   [/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<time>'],
