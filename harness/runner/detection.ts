@@ -60,9 +60,9 @@ export function ranDetection(
   return { ...d, basis: `the ${ran.length} checks that ran to a verdict (the kill matrix of kit ${opts.kitVersion}; skips and errors kill nothing)` };
 }
 
-/** "172 of 174 reference mutants killed (missed: a by X ~3 requests; b: no check can run on this profile)" */
+/** "predicted: 172 of 174 reference mutants killed (missed: a by X ~3 requests; b: no check can run on this profile)" */
 export function formatDetection(d: Detection, max = 5): string {
-  const head = `${d.killed} of ${d.total} reference mutants killed by this selection (kill matrix)`;
+  const head = `predicted: ${d.killed} of ${d.total} reference mutants killed by this selection (the kill matrix; the run reports what its checks that ran to a verdict kill)`;
   if (!d.missed.length) return head;
   const one = (m: MissedMutant) =>
     m.killers.length ? `${m.mutant} (cheapest killer ${m.killers[0]!.check}, ~${m.killers[0]!.requests} requests${m.killers[0]!.depth === 'full' ? ', at full' : ''})` : `${m.mutant} (no killer runs on this profile)`;

@@ -123,6 +123,8 @@ export interface DepthSelection {
   unmet: string[];
   /** Chosen checks that skip on this profile (they cost nothing, cover and kill nothing). */
   skipping: number;
+  /** Every check of the kit (the run's summary counts the same). */
+  kitChecks: number;
   /** Reference mutants the chosen checks kill (kill matrix), and the cheapest killers of those they miss. */
   mutants: Detection;
 }
@@ -365,6 +367,7 @@ function selectionOf(g: Greedy): DepthSelection {
     clauses: { covered: [...coverable].filter((id) => covered.has(id)).length, coverable: coverable.size },
     unmet: g.unmetNow().filter((r) => meets.some((m) => m.includes(r))).map((r) => r.id),
     skipping: [...taken].filter((i) => !runs[i]).length,
+    kitChecks: (opts.all ?? eligible).length,
     mutants: detectionHere(chosen, { ...opts, all: opts.all ?? eligible, matrix: g.matrix }),
   };
 }
@@ -382,7 +385,8 @@ export function detectionHere(chosen: readonly Check[], opts: { profile: Profile
 export function formatSelection(s: DepthSelection, listHint: string): string {
   const n = (x: number) => x.toLocaleString('en-US');
   const head =
-    `depth ${s.depth}: ${s.chosen.length} of ${s.chosen.length + s.leftOut.length} checks${s.skipping ? ` (${s.skipping} of them skip on this profile: they send, cover and kill nothing)` : ''}, about ${n(s.requests)} requests` +
+    // The run's summary counts the same way: chosen, of the depth's eligible checks, of the kit's.
+    `depth ${s.depth}: ${s.chosen.length} checks chosen of the ${s.chosen.length + s.leftOut.length} this depth may run (${s.kitChecks} in the kit)${s.skipping ? `; ${s.skipping} of them skip on this profile: they send, cover and kill nothing` : ''}; about ${n(s.requests)} requests` +
     `${s.budget === undefined ? ' (no request budget)' : ` (budget ${n(s.budget)})`}, covering ${s.clauses.covered} of the ${CLAUSE_BY_ID.size} clauses`;
   // The same denominator as plan and the headline: the catalog's clauses.
   const lost = s.clauses.coverable - s.clauses.covered;
