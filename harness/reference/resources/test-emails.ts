@@ -70,8 +70,8 @@ export const testEmail: Handler = async (ctx) => {
     await s.mail!.send(account, email, to);
   } catch (e) {
     if (e instanceof SmtpFailure && ctx.mutant('test-email-sent-on-refusal')) return ok({ sent: true, messageId: email.messageId });
-    // No SMTP answer at all (the connection closed or refused): the mutant reports it as not sent.
-    if (e instanceof SmtpFailure && e.responseCode === 0 && ctx.mutant('test-email-upstream-down-not-503')) return ok({ sent: false, messageId: email.messageId });
+    // No SMTP answer at all (the connection closed or refused): the mutant answers a 5xx other than part 7's 503.
+    if (e instanceof SmtpFailure && e.responseCode === 0 && ctx.mutant('test-email-upstream-down-not-503')) throw new ApiError(500, 'internal_error', 'The SMTP server did not answer.');
     if (e instanceof SmtpFailure) throw upstreamUnavailable(`The mailbox's SMTP server did not take the test email (${e.responseCode || e.code}).`);
     throw e;
   }

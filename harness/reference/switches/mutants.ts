@@ -287,7 +287,7 @@ export const MUTANTS = [
   { id: 'test-email-no-workspace-limit', rule: '8 Test emails: 12 per day per workspace.', description: 'The 13th test email of the day is sent.' },
   { id: 'test-email-blacklist-ignored', rule: '4.3 recipient: refused if the address or its domain is on the blacklist.', description: 'The blacklist is not consulted.' },
   { id: 'test-email-sent-on-refusal', rule: '4.3 { sent, messageId }; may answer 503 upstream_unavailable.', description: "An SMTP refusal answers { sent: true }." },
-  { id: 'test-email-upstream-down-not-503', rule: '4.3 / 7 A test email may answer 503 `upstream_unavailable`: a dependency is temporarily unavailable.', description: "When the mailbox's SMTP server closes the connection without an answer, the test email answers 200 { sent: false } instead of 503 upstream_unavailable." },
+  { id: 'test-email-upstream-down-not-503', rule: '4.3 / 7 A test email may answer 503 `upstream_unavailable`: a dependency is temporarily unavailable.', description: "When the mailbox's SMTP server closes the connection without an answer, the test email answers 500 internal_error instead of 503 upstream_unavailable (200 { sent: false } would be correct too)." },
   { id: 'test-email-foreign-mailbox', rule: '4.3 accountId: a mailbox of the workspace.', description: "A test email goes out from another workspace's mailbox named by accountId." },
   { id: 'test-email-dummy-unfilled', rule: '4.3 dummy fills placeholders.', description: 'With personalization dummy the placeholders stay as written.' },
   { id: 'email-delete-still-listed', rule: '4.5 DELETE /v1/emails/{id}: the email stops appearing in listings.', description: 'A deleted email is still listed.' },
