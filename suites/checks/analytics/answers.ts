@@ -75,7 +75,8 @@ export const ANSWER_CHECKS: Check[] = [
       expectThat(bases.some((b) => b > 0 && Math.abs(x.rates.reply - (100 * x.replies) / b) <= 0.5), `with the out-of-office flag the reply rate must count the one real reply alone: ${x.replies} reply over ${bases.join(' or ')} is ${bases.map((b) => (b ? ((100 * x.replies) / b).toFixed(2) : '-')).join(' or ')} %, got ${x.rates.reply}`, excluded);
       expectSchema(excluded, campaignAnalyticsFor(['bounce']), 'analytics with breakdown=bounce');
       const bb = excluded.body.bounceBreakdown;
-      expectThat(bb.total >= 1 && bb.byCategory.length >= 1, `a bounce was counted (bounces ${x.bounces}), so bounceBreakdown must show it with a category, got ${JSON.stringify(bb)}`, excluded);
+      // 2.10 gives byCategory's shape, not that every bounce is categorised: only the total is held.
+      expectThat(bb.total >= 1, `a bounce was counted (bounces ${x.bounces}), so bounceBreakdown.total must count it, got ${JSON.stringify(bb)}`, excluded);
     },
   },
   {
