@@ -51,7 +51,7 @@ describe('ids', () => {
     const protocol = CLAUSES.filter((c) => ['4.1', '5', '7', '8', '9'].includes(c.section) || /^(WS|USAGE|KEY)-/.test(c.id));
     const gaps = protocol.filter((c) => !covered.has(c.id)).map((c) => c.id);
     // Rules the spine cannot reach yet (they need the send path or business endpoints of later issues).
-    const later = ['ERR-TABLE-413', 'ERR-TABLE-503', 'LIMIT-ACCOUNTS-PER-WORKSPACE', 'LIMIT-TEST-EMAILS-12', 'LIMIT-MUTATE-IDS-1000', 'LIMIT-SEARCH-10', 'LIMIT-RETENTION', 'LIMIT-QUOTAS', 'KEY-SECRET-ONCE', 'CONV-SUCCESS-STATUS'];
+    const later = ['ERR-TABLE-413', 'ERR-TABLE-503', 'LIMIT-ACCOUNTS-PER-WORKSPACE', 'LIMIT-TEST-EMAILS-12', 'LIMIT-MUTATE-IDS-1000', 'LIMIT-SEARCH-10', 'LIMIT-RETENTION', 'LIMIT-QUOTAS', 'CONV-SUCCESS-STATUS'];
     // Rules for clients, not targets (the kit follows them; a target cannot show them).
     const clientRules = ['RATE-CLIENT-BACKOFF'];
     expect(gaps.filter((g) => !later.includes(g) && !clientRules.includes(g))).toEqual([]);

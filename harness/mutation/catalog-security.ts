@@ -6,6 +6,7 @@ export const MUTANT_CLAUSES_SECURITY: Record<string, string[]> = {
   'send-signature-entities-decoded': ['ACCT-IN-SIGNATURE-SANITIZED'],
   'send-signature-raw': ['ACCT-IN-SIGNATURE-SANITIZED', 'ACCT-SIGNATURE-APPENDED'],
   'tenant-apikeys-list-leak': ['TENANT-ISOLATION'],
+  'apikeys-list-shows-secret': ['KEY-SECRET-ONCE'],
   'auth-401-echoes-key': ['KEY-SECRET-NEVER-ECHOED'],
   'acct-verify-error-quotes-login': ['ACCT-IN-SMTPPASSWORD-NEVER-RETURNED'],
 };

@@ -14,6 +14,9 @@ import { V, bodyObject } from '../request/validate.ts';
 
 interface KeyRow { id: string; name: string; scopes: string; created_at: number; last_used_at: number | null }
 
+/** What the mutant apikeys-list-shows-secret remembers (the store keeps only a hash: the secret exists in the create answer alone). */
+const SHOWN_AGAIN = new WeakMap<object, Map<string, string>>();
+
 export const list: Handler = async (ctx) =>
   ok(
     ctx.page<KeyRow>({
@@ -21,7 +24,14 @@ export const list: Handler = async (ctx) =>
       from: 'api_keys',
       // The mutant forgets the workspace: every workspace's keys are listed.
       ...(ctx.mutant('tenant-apikeys-list-leak') ? { where: 'revoked_at IS NULL', params: [] } : { where: 'org_id = ? AND revoked_at IS NULL', params: [ctx.workspace.id] }),
-      map: (r) => ({ id: r.id, [ctx.services.choices.apiKeyNameField]: r.name, scopes: JSON.parse(r.scopes), createdAt: isoOf(r.created_at), lastUsedAt: isoOf(r.last_used_at) }),
+      map: (r) => ({
+        id: r.id,
+        [ctx.services.choices.apiKeyNameField]: r.name,
+        scopes: JSON.parse(r.scopes),
+        createdAt: isoOf(r.created_at),
+        lastUsedAt: isoOf(r.last_used_at),
+        ...(ctx.mutant('apikeys-list-shows-secret') && SHOWN_AGAIN.get(ctx.services)?.has(r.id) ? { key: SHOWN_AGAIN.get(ctx.services)!.get(r.id) } : {}),
+      }),
     }),
   );
 
@@ -49,6 +59,7 @@ export const create: Handler = async (ctx) => {
   }
   scopes = [...scopes];
   const { key, secret } = insertKey(ctx.db, { orgId: ctx.workspace.id, name: name!, scopes, createdAt: ctx.clock.stamp() });
+  if (ctx.mutant('apikeys-list-shows-secret')) (SHOWN_AGAIN.get(ctx.services) ?? SHOWN_AGAIN.set(ctx.services, new Map()).get(ctx.services)!).set(key.id, secret);
   return created(shapeResult(ctx.services.choices, 'apikeys.create', { id: key.id, name: key.name, scopes: key.scopes, secret, createdAt: isoOf(key.createdAt) }));
 };
 

@@ -185,6 +185,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'err-malformed-json-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: '{' })],
   'robust-deep-nesting-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: `{"name":${'['.repeat(2000)}${']'.repeat(2000)}}` })],
   'auth-401-echoes-key': [false, async (e) => (await e.call('ock_canary_secret_0123456789', 'GET', '/v1/workspace')).text.includes('ock_canary_secret_0123456789')],
+  'apikeys-list-shows-secret': [false, async (e) => {
+    const w = await e.workspace();
+    const made = (await e.call(w.key, 'POST', '/v1/api-keys', { body: { name: 'once', scopes: ['usage:read'] } })).body;
+    return (await e.call(w.key, 'GET', '/v1/api-keys?limit=100')).text.includes(made.key);
+  }],
   'tenant-apikeys-list-leak': [[], async (e) => {
     const a = await e.workspace();
     const b = await e.workspace();

@@ -69,8 +69,8 @@ export const API_KEY_CHECKS: Check[] = [
   },
   {
     id: 'KEY-LIST-SHOWS-CREATED',
-    title: 'the referenced key listing (profile) shows a key just created',
-    clauses: ['KEY-LIST-CREATE-PROFILE'],
+    title: 'the referenced key listing (profile) shows a key just created, and never its secret again (5: displayed once, at creation)',
+    clauses: ['KEY-LIST-CREATE-PROFILE', 'KEY-SECRET-ONCE'],
     level: 'PROFILE',
     features: ['op:apikeys.create', 'op:apikeys.list'],
     budget: 6,

@@ -10,7 +10,6 @@ export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'ACCT-IN-IMAPPASSWORD-ENCRYPTED': 'storage at rest is not visible over the wire (the kit checks that passwords are never returned)',
   'ACCT-STATUSMESSAGE-NULL-SERVICE-SIDE': 'a failure inside the service cannot be provoked from outside without a mutant of the target',
   'LIMIT-ACCOUNTS-PER-WORKSPACE': '"no limit" cannot be proved by a finite number of mailboxes',
-  'KEY-SECRET-ONCE': 'keys are shown in the dashboard, which the API does not expose',
   'EVT-NOT-SHOWN': 'part 6 shows no events, webhooks or callbacks and the profile has no field for any a target offers, so there is none to subscribe to or wait for: outcomes are observed by polling (EVT-POLLING)',
   'RATE-CLIENT-BACKOFF': "a rule for clients, not for the target: the kit's own client backs off exponentially on a repeated 429 (Retry-After, then at least 2 s, 4 s, 8 s..., up to 60 s); what the target answers meanwhile is checked under RATE-429 and RATE-RECOVERS",
   'RES-TS-MILLIS': 'a rule for readers of timestamps: the kit accepts both forms, with and without milliseconds, wherever it reads one (RES-TS-ISO8601 holds what the target writes)',
