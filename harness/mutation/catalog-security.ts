@@ -7,6 +7,7 @@ export const MUTANT_CLAUSES_SECURITY: Record<string, string[]> = {
   'send-signature-raw': ['ACCT-IN-SIGNATURE-SANITIZED', 'ACCT-SIGNATURE-APPENDED'],
   'tenant-apikeys-list-leak': ['TENANT-ISOLATION'],
   'apikeys-list-shows-secret': ['KEY-SECRET-ONCE'],
+  'ts-millis-refused': ['RES-TS-MILLIS'],
   'auth-401-echoes-key': ['KEY-SECRET-NEVER-ECHOED'],
   'acct-verify-error-quotes-login': ['ACCT-IN-SMTPPASSWORD-NEVER-RETURNED'],
 };

@@ -23,6 +23,7 @@ import { SECURITY_SUITE_CHECKS } from './security/index.ts';
 import { CONVENTION_CHECKS } from './conventions/json-answers.ts';
 import { NULL_CHECKS } from './conventions/nulls.ts';
 import { SUCCESS_STATUS_CHECKS } from './conventions/success-status.ts';
+import { TIMESTAMP_READ_CHECKS } from './conventions/timestamps-read.ts';
 
 /** Every check of the kit. Ids are stable: a snapshot test keeps them unique and unchanged. */
 export const ALL_CHECKS: readonly Check[] = [
@@ -49,6 +50,7 @@ export const ALL_CHECKS: readonly Check[] = [
   ...SECURITY_SUITE_CHECKS,
   ...OBSERVED_ENVELOPE_CHECKS,
   ...CONVENTION_CHECKS,
+  ...TIMESTAMP_READ_CHECKS,
   ...NULL_CHECKS,
   ...SUCCESS_STATUS_CHECKS,
   ...RATE_HEADER_CHECKS,

@@ -109,7 +109,7 @@ function mergeSchedule(ctx: Ctx, v: V, raw: unknown, base: Schedule): Schedule {
   for (const k of ['startDate', 'endDate'] as const) {
     if (o[k] === undefined) continue;
     if (o[k] === null) s[k] = null;
-    else if (!isIsoTimestamp(o[k])) sv.issue(k, 'must be an ISO 8601 timestamp');
+    else if (!isIsoTimestamp(o[k]) || (ctx.mutant('ts-millis-refused') && /\.\d+/.test(o[k] as string))) sv.issue(k, 'must be an ISO 8601 timestamp');
     else s[k] = new Date(o[k] as string).toISOString();
   }
   if (s.sendingMinutesStart >= s.sendingMinutesEnd) sv.issue('sendingMinutesEnd', 'must be after sendingMinutesStart');

@@ -185,6 +185,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'err-malformed-json-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: '{' })],
   'robust-deep-nesting-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: `{"name":${'['.repeat(2000)}${']'.repeat(2000)}}` })],
   'auth-401-echoes-key': [false, async (e) => (await e.call('ock_canary_secret_0123456789', 'GET', '/v1/workspace')).text.includes('ock_canary_secret_0123456789')],
+  'ts-millis-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'ms', schedule: { startDate: '2031-01-10T09:00:00.000Z', endDate: '2031-02-10T17:00:00Z' } } })],
   'apikeys-list-shows-secret': [false, async (e) => {
     const w = await e.workspace();
     const made = (await e.call(w.key, 'POST', '/v1/api-keys', { body: { name: 'once', scopes: ['usage:read'] } })).body;

@@ -82,6 +82,7 @@ export const MUTANTS = [
   { id: 'rate-window-never-resets', rule: '8 API rate: 120 requests per 60 seconds (the window slides; after Retry-After the workspace is served).', description: 'A workspace that hit 429 stays limited for 10 minutes past the window.' },
   { id: 'rate-429-wrong-type', rule: '7 429 rate_limit_error rate_limited.', description: '429 responses carry type invalid_request_error and code too_many_requests.' },
   // ---- workspace isolation (parts 1, 5, 7) ----
+  { id: 'ts-millis-refused', rule: '2 Timestamps are ISO 8601 strings (some carry milliseconds): both forms are timestamps.', description: 'A schedule startDate or endDate written with milliseconds is refused (400) as not a timestamp.' },
   { id: 'apikeys-list-shows-secret', rule: '5.5 The full secret of a key is displayed once, at creation.', description: 'The key listing shows each key created through the API with its full secret again.' },
   { id: 'tenant-apikeys-list-leak', rule: '5.2 The key identifies the workspace (a list shows only the caller\'s workspace).', description: 'GET /v1/api-keys lists the keys of every workspace.' },
   { id: 'tenant-isolation-broken', rule: '5.2 The key identifies the workspace; 7 404 not_found: resource absent from the workspace.', description: 'Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).' },

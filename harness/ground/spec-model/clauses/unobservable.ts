@@ -12,7 +12,6 @@ export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'LIMIT-ACCOUNTS-PER-WORKSPACE': '"no limit" cannot be proved by a finite number of mailboxes',
   'EVT-NOT-SHOWN': 'part 6 shows no events, webhooks or callbacks and the profile has no field for any a target offers, so there is none to subscribe to or wait for: outcomes are observed by polling (EVT-POLLING)',
   'RATE-CLIENT-BACKOFF': "a rule for clients, not for the target: the kit's own client backs off exponentially on a repeated 429 (Retry-After, then at least 2 s, 4 s, 8 s..., up to 60 s); what the target answers meanwhile is checked under RATE-429 and RATE-RECOVERS",
-  'RES-TS-MILLIS': 'a rule for readers of timestamps: the kit accepts both forms, with and without milliseconds, wherever it reads one (RES-TS-ISO8601 holds what the target writes)',
   'LEAD-VERIFICATION-OBJECT': "a lead's email verification and its provider are the platform's own findings, which nothing from outside can make a target produce; where a lead shows them, the lead schema types them (LEAD-SHAPE)",
   'LEAD-PROVIDER-STRING': "a lead's provider is the platform's own finding (seen `google`), which nothing from outside can make a target produce; where a lead shows one, the lead schema types it (LEAD-SHAPE)",
   'STATE-CAMP-OTHER-PROFILE': 'the transitions for pause, stop, complete, fail and schedule are not shown and the profile has no field for them: the campaign model accepts any such transition, so it proves none',
