@@ -171,7 +171,7 @@ describe('helpers', () => {
 });
 
 describe('Core and Extended verdicts', () => {
-  const CATALOG = [...CLAUSES, { id: 'KEY-SECRET-ONCE', section: '5', level: 'MUST' as const, text: 'A key is shown once (the dashboard).' }];
+  const CATALOG = [...CLAUSES, { id: 'ACCT-IN-SMTPPASSWORD-ENCRYPTED', section: '2.2', level: 'MUST' as const, text: 'smtpPassword is stored encrypted.' }];
   const r = buildResults({ ...makeInput(), clauses: CATALOG });
   const clause = (id: string) => r.clauses.find((c) => c.id === id)!;
 
@@ -189,15 +189,15 @@ describe('Core and Extended verdicts', () => {
     expect(clause('IDEM-REUSED-422').tiers).toEqual(['core']);
     expect(clause('RATE-REMAINING').tiers).toEqual([]); // SHOULD
     expect(clause('LIST-PARAM-CURSOR').tiers).toEqual([]); // PROFILE
-    expect(clause('KEY-SECRET-ONCE').tiers).toEqual([]); // not observable from outside, with its reason
-    expect(clause('KEY-SECRET-ONCE').unobservable).toBeTruthy();
+    expect(clause('ACCT-IN-SMTPPASSWORD-ENCRYPTED').tiers).toEqual([]); // not observable from outside, with its reason
+    expect(clause('ACCT-IN-SMTPPASSWORD-ENCRYPTED').unobservable).toBeTruthy();
     expect(clause('VER-PREFIX').tiers).toEqual(['core']); // no check yet, no reason: a gap of the kit
     expect(r.summary.core.unobservable).toBe(1);
     expect(r.clauseSummary).toMatchObject({ notCovered: 2, unobservable: 1 }); // VER-PREFIX and ANLT-WINDOW are gaps of the kit
   });
 
   it('a correct target reads complete: every observable clause checked, the unobservable ones apart', () => {
-    const catalog = CATALOG.filter((c) => ['AUTH-401-MISSING', 'USAGE-PERCENT', 'KEY-SECRET-ONCE'].includes(c.id));
+    const catalog = CATALOG.filter((c) => ['AUTH-401-MISSING', 'USAGE-PERCENT', 'ACCT-IN-SMTPPASSWORD-ENCRYPTED'].includes(c.id));
     const x = buildResults({ ...makeInput(), clauses: catalog });
     expect(x.summary.core).toMatchObject({ verdict: 'pass', clauses: 1, covered: 1, unobservable: 1, skip: 0 });
     expect(x.summary.extended).toMatchObject({ verdict: 'pass', clauses: 1, covered: 1 });
