@@ -68,6 +68,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'page-oldest-first': ['PAGE-NEWEST-FIRST'],
   'page-size-101-accepted': ['LIMIT-PAGE-SIZE'],
   'camp-list-pagesize-clamped': ['CAMP-LIST-PAGESIZE'],
+  'camp-list-page-size-first-only': ['CAMP-LIST-PAGESIZE'],
   'camp-create-leads-one-over': ['LIMIT-CAMPAIGN-LEADS-PROFILE'],
   'page-size-0-accepted': ['LIMIT-PAGE-SIZE'],
   'page-offset-cursor': ['PAGE-STABLE'],

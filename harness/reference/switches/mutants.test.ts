@@ -226,6 +226,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return names(e, w.key, '');
   }],
   'camp-list-pagesize-clamped': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
+  'camp-list-page-size-first-only': [1, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 3; i++) await e.campaign(w);
+    const first = (await e.call(w.key, 'GET', '/v1/campaigns?limit=1')).body.meta.nextCursor;
+    return (await e.call(w.key, 'GET', `/v1/campaigns?limit=1&cursor=${encodeURIComponent(first)}`)).body.data.length;
+  }],
   'camp-create-leads-one-over': [400, async (e) => {
     const w = await e.workspace();
     const leads = Array.from({ length: 10_001 }, (_, i) => `cap${i}@corp.test`);

@@ -64,6 +64,7 @@ export const MUTANTS = [
   { id: 'page-oldest-first', rule: '4.1 List endpoints return newest first.', description: 'Lists are ordered oldest first.' },
   { id: 'camp-create-leads-one-over', rule: '8 The size limit of the leads list in campaign creation (not shown: as the profile declares).', description: 'A campaign create takes one lead more than the declared limit.' },
   { id: 'camp-list-pagesize-clamped', rule: '4.2 GET /v1/campaigns query: page size 1 to 100.', description: 'The campaign list clamps a page size of 0 or 101 into 1..100 instead of refusing it (other lists refuse).' },
+  { id: 'camp-list-page-size-first-only', rule: '4.3 GET /v1/campaigns query: cursor, page size 1 to 100 (example 50).', description: 'The campaign list holds the page size on the first page only: a page asked with a cursor holds up to 100 campaigns.' },
   { id: 'page-size-101-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 101 (and above) is accepted.' },
   { id: 'page-size-0-accepted', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 0 is accepted (and answers an empty page).' },
   { id: 'page-offset-cursor', rule: '4.1 Lists are stable under concurrent changes.', description: 'The cursor is an offset: inserts and deletes during a walk repeat or skip items.' },
