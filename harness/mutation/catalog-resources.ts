@@ -45,6 +45,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-revoke-ignored': ['STATE-ACCT-OAUTH-REVOKED'],
   'acct-oauth-state-never-expires': ['ACCT-OAUTH-STATE-VALIDITY'],
   'acct-oauth-any-provider': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
+  'acct-oauth-provider-custom': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
   'acct-healthscore-per-mille': ['ACCT-HEALTHSCORE-RANGE'],
   'acct-provider-smtp': ['ACCT-PROVIDER-ENUM'],
   'acct-timestamps-epoch': ['ACCT-TIMESTAMPS', 'RES-TS-ISO8601'],

@@ -405,8 +405,9 @@ function provider(ctx: Ctx): 'google' | 'microsoft' {
 }
 
 export const oauthInit: Handler = async (ctx) => {
-  // The mutant starts a consent for whatever provider the path names (its URL is Microsoft's).
-  const p = ctx.mutant('acct-oauth-any-provider') ? (ctx.params.provider as 'microsoft') : provider(ctx);
+  // The mutants start a consent for whatever provider the path names, or for `custom` (its URL is Microsoft's).
+  const custom = ctx.params.provider === 'custom' && ctx.mutant('acct-oauth-provider-custom');
+  const p = ctx.mutant('acct-oauth-any-provider') || custom ? (ctx.params.provider as 'microsoft') : provider(ctx);
   const state = ctx.newId().replace(/-/g, '') + ctx.newId().replace(/-/g, '');
   const now = ctx.clock.now();
   ctx.db.prepare('INSERT INTO oauth_states (state, org_id, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(state, ctx.workspace.id, p, now, now + OAUTH_STATE_TTL_S * 1000);
