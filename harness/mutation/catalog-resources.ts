@@ -88,6 +88,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-mutate-missing-not-reported': ['LEAD-MUTATE-ERRORS', 'LEAD-MUTATE-COUNTS'],
   'lead-mutate-unknown-operation-accepted': ['LEAD-MUTATE-OPERATION-ENUM'],
   'lead-mutate-status-optional': ['LEAD-MUTATE-STATUS-REQUIRED'],
+  'lead-mutate-unknown-status-accepted': ['STATE-LEAD-UNKNOWN-STATUS-REJECTED'],
   'lead-mutate-operation-not-echoed': ['LEAD-MUTATE-OPERATION-ECHO'],
   'lead-search-case-sensitive': ['LEAD-SEARCH-CASE-INSENSITIVE'],
   'lead-search-more-than-10': ['LEAD-SEARCH-MAX10', 'LIMIT-SEARCH-10'],

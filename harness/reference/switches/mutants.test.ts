@@ -645,6 +645,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'lead-mutate-unknown-operation-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'archive', ids: 'lead' })).status],
   'lead-mutate-status-optional': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', ids: 'lead' })).status],
+  'lead-mutate-unknown-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_status_unheard_of', ids: 'lead' })).status],
   'lead-mutate-operation-not-echoed': ['add_tags', async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).body.operation],
   'lead-search-hit-no-campaign-name': ['Probe', async (e) => {
     const w = await e.workspace();

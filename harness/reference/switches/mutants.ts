@@ -233,6 +233,7 @@ export const MUTANTS = [
   { id: 'lead-mutate-missing-not-reported', rule: '4.4 errors carries messages such as a count of leads not found in the campaign.', description: 'Ids not found in the campaign are neither counted in failed nor reported in errors.' },
   { id: 'lead-mutate-unknown-operation-accepted', rule: '4.4 Mutate body: an operation (enum `set_status`, `add_tags`, `remove_tags`, `delete`).', description: 'An unknown operation is answered 200 with nothing affected instead of 400.' },
   { id: 'lead-mutate-status-optional', rule: '4.4 Mutate body: a status, required for `set_status`.', description: '`set_status` without a status is answered 200 with nothing affected instead of 400.' },
+  { id: 'lead-mutate-unknown-status-accepted', rule: '3.3 The status rules hold for both ways of setting it: PATCH lead and mutate `set_status`; reading: a status that is neither user-settable nor platform-managed is rejected.', description: 'mutate `set_status` sets a status that is no lead status at all (PATCH still refuses it).' },
   { id: 'lead-mutate-operation-not-echoed', rule: '4.4 The response field `operation` carries the operation applied.', description: 'The mutate answer says operation `mutate` whatever was applied.' },
   { id: 'lead-search-case-sensitive', rule: '4.4 GET /v1/leads/search: an email or fragment, case-insensitive.', description: 'The search compares case-sensitively.' },
   { id: 'lead-search-more-than-10', rule: '4.4 / 8 Lead search by email: up to 10 matches.', description: 'The search answers up to 50 matches.' },
