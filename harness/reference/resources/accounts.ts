@@ -150,8 +150,11 @@ const UNCHECKED: Readonly<Record<string, (ctx: Ctx) => boolean>> = {
 };
 const unchecked = (ctx: Ctx, field: string): boolean => UNCHECKED[field]?.(ctx) ?? false;
 
-/** An email address; under the field's mutant, of any length. */
-const isAddress = (ctx: Ctx, field: string, s: string): boolean => (unchecked(ctx, field) ? hasEmailForm(s) : isEmail(s));
+/** An email address; under the field's mutant, of any length; under acct-in-email-at-only, any emailAddress holding an @. */
+const isAddress = (ctx: Ctx, field: string, s: string): boolean => {
+  if (field === 'emailAddress' && s.includes('@') && ctx.mutant('acct-in-email-at-only')) return true;
+  return unchecked(ctx, field) ? hasEmailForm(s) : isEmail(s);
+};
 
 /** A field's presence and bounds, dropped under its mutant. */
 function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T {

@@ -162,6 +162,7 @@ export const MUTANTS = [
   { id: 'scope-grant-usage-read-refused', rule: '5 The granular scope `usage:read` grants the routes of its row.', description: 'A key holding exactly usage:read is refused (403) on its routes; wildcards still grant them.' },
   // ---- mailbox create input, one field each (2.2): its presence where required, and its bounds ----
   { id: 'acct-in-email-unbounded', rule: '2.2 Mailbox create input `emailAddress`: max 254 chars.', description: 'An address longer than 254 characters is accepted.' },
+  { id: 'acct-in-email-at-only', rule: '2.2 Mailbox create input `emailAddress` (reading: a value that is not an email address is rejected).', description: 'emailAddress is taken when it holds an @ anywhere: `a@`, `@x.test` and `a b@x.test` are created (a value without @ is still refused).' },
   { id: 'acct-in-firstname-unchecked', rule: '2.2 Mailbox create input `firstName`: required, max 128 chars.', description: 'An element without firstName, or with one longer than 128 characters, is accepted.' },
   { id: 'acct-in-lastname-unchecked', rule: '2.2 Mailbox create input `lastName`: required, max 128 chars.', description: 'An element without lastName, or with one longer than 128 characters, is accepted.' },
   { id: 'acct-in-displayname-unbounded', rule: '2.2 Mailbox create input `displayName`: max 128 chars.', description: 'A displayName longer than 128 characters is accepted.' },
