@@ -93,6 +93,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'usage-unknown-type-200': ['USAGE-UNKNOWN-TYPE'],
   'usage-unlimited-percentage-nonzero': ['USAGE-UNLIMITED', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
   'usage-unlimited-remaining-zero': ['USAGE-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED'],
+  'usage-limited-remaining-null': ['USAGE-REMAINING-NULL-UNLIMITED'],
   'usage-used-string': ['USAGE-USED-NUMBER'],
   'usage-isunlimited-string': ['USAGE-ISUNLIMITED-BOOLEAN'],
   'usage-limittype-uppercase': ['USAGE-LIMITTYPE-ENUM', 'USAGE-LIMITTYPE-ECHO'],

@@ -93,6 +93,7 @@ export const MUTANTS = [
   { id: 'usage-percentage-fraction', rule: '2.9 usagePercentage: used / limit x 100.', description: 'usagePercentage is a fraction 0..1.' },
   { id: 'usage-unlimited-limit-zero', rule: '2.9 limit: number or null when unlimited.', description: 'Unlimited usage reports limit 0 instead of null.' },
   { id: 'usage-remaining-wrong', rule: '2.9 remaining: number (limit - used) or null when unlimited.', description: 'remaining equals limit (used is not subtracted).' },
+  { id: 'usage-limited-remaining-null', rule: '2.9 Usage of one limit: `remaining` (number or null when unlimited).', description: 'remaining is null for a limit that is not unlimited too (limit, isUnlimited and usagePercentage stay right).' },
   { id: 'usage-unknown-type-200', rule: '4.7 limitType is one of the six values in 2.9 (others: 404).', description: 'An unknown limitType answers 200 with zero usage.' },
   { id: 'lead-mutate-set-status-no-effect', rule: '4.4 mutate set_status sets the status of the leads named.', description: 'set_status answers the leads as affected and changes nothing.' },
   { id: 'lead-mutate-add-tags-no-effect', rule: '4.4 mutate add_tags adds the tags to the leads named.', description: 'add_tags answers the leads as affected and changes nothing.' },
