@@ -18,6 +18,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-bounds-maxemails-201': ['ACCT-IN-MAXEMAILSPERDAY-RANGE'],
   // Mailbox create input, one field each: its presence where required, and its bounds.
   'acct-in-email-unbounded': ['ACCT-IN-EMAIL-MAX254'],
+  'acct-in-email-at-only': ['ACCT-IN-EMAIL-FORMAT'],
   'acct-in-firstname-unchecked': ['ACCT-IN-FIRSTNAME-REQUIRED', 'ACCT-IN-FIRSTNAME-MAX128'],
   'acct-in-lastname-unchecked': ['ACCT-IN-LASTNAME-REQUIRED', 'ACCT-IN-LASTNAME-MAX128'],
   'acct-in-displayname-unbounded': ['ACCT-IN-DISPLAYNAME-MAX128'],
@@ -45,6 +46,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-revoke-ignored': ['STATE-ACCT-OAUTH-REVOKED'],
   'acct-oauth-state-never-expires': ['ACCT-OAUTH-STATE-VALIDITY'],
   'acct-oauth-any-provider': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
+  'acct-oauth-provider-custom': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
   'acct-healthscore-per-mille': ['ACCT-HEALTHSCORE-RANGE'],
   'acct-provider-smtp': ['ACCT-PROVIDER-ENUM'],
   'acct-timestamps-epoch': ['ACCT-TIMESTAMPS', 'RES-TS-ISO8601'],
@@ -87,6 +89,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-mutate-missing-not-reported': ['LEAD-MUTATE-ERRORS', 'LEAD-MUTATE-COUNTS'],
   'lead-mutate-unknown-operation-accepted': ['LEAD-MUTATE-OPERATION-ENUM'],
   'lead-mutate-status-optional': ['LEAD-MUTATE-STATUS-REQUIRED'],
+  'lead-mutate-unknown-status-accepted': ['STATE-LEAD-UNKNOWN-STATUS-REJECTED'],
   'lead-mutate-operation-not-echoed': ['LEAD-MUTATE-OPERATION-ECHO'],
   'lead-search-case-sensitive': ['LEAD-SEARCH-CASE-INSENSITIVE'],
   'lead-search-more-than-10': ['LEAD-SEARCH-MAX10', 'LIMIT-SEARCH-10'],

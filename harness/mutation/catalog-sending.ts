@@ -71,6 +71,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-overview-all-workspaces': ['ANLT-OV-WORKSPACE'],
   'anlt-coarsen-down': ['ANLT-TS-COARSEN-ONLY-UP'],
   'anlt-clamp-silent': ['ANLT-RETENTION-CLAMP'],
+  'anlt-clamped-past-default-window': ['ANLT-RETENTION-CLAMP'],
+  'anlt-clamp-to-default-window': ['ANLT-RETENTION-CLAMP'],
   'anlt-never-coarsen': ['ANLT-TS-COARSEN-PROFILE'],
   'anlt-coarsen-label-only': ['ANLT-TS-COARSEN'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],

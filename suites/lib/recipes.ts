@@ -60,14 +60,19 @@ export async function listLeads(ctx: CheckContext, api: ApiClient, campaignId: s
 
 /** Walks a list endpoint to the end (bounded), returning the items in order. */
 export async function walk(profile: Profile, api: ApiClient, path: string, itemsPath = 'data', pageSize = 100, query: Record<string, string> = {}): Promise<unknown[]> {
-  const items: unknown[] = [];
+  return (await walkPages(profile, api, path, itemsPath, pageSize, query)).flatMap((p) => p.items);
+}
+
+/** Walks a list endpoint to the end (bounded), page by page: each page's items and its answer. */
+export async function walkPages(profile: Profile, api: ApiClient, path: string, itemsPath = 'data', pageSize = 100, query: Record<string, string> = {}): Promise<{ items: unknown[]; res: ApiResponse }[]> {
+  const pages: { items: unknown[]; res: ApiResponse }[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 200; page++) {
     const res = must(await api.get(path, { ...query, [profile.names.list.pageSize]: pageSize, [profile.names.list.cursor]: cursor }), `GET ${path}`);
     const data = getPath(res.body, itemsPath);
     if (!Array.isArray(data)) fail(`GET ${path}: no array at "${itemsPath}"`, res);
-    items.push(...data);
-    if (res.body?.meta?.hasMore !== true) return items;
+    pages.push({ items: data, res });
+    if (res.body?.meta?.hasMore !== true) return pages;
     cursor = res.body.meta.nextCursor;
     if (typeof cursor !== 'string') fail(`GET ${path}: hasMore is true but nextCursor is not a string`, res);
   }

@@ -67,8 +67,11 @@ export function windowOf(ctx: Ctx): Window {
   const floor = retentionFloor(now, tz, rule);
   if (endMs < floor) throw validationFailed([`endDate: before the ${a.retentionDays}-day analytics retention`]);
   const clamped = startMs < floor;
-  if (clamped) startMs = floor;
-  return { tz, startMs, endMs, clamped: clamped && !ctx.mutant('anlt-clamp-silent'), retentionDays: a.retentionDays, excludeOutOfOffice: ooo === 'true' };
+  // The mutants: a window reaching past retention is cut to the default window; clamped is said of any window longer than it.
+  const defaultStart = midnight(dayOf(now, tz), tz, -(a.defaultWindowDays - 1));
+  if (clamped) startMs = ctx.mutant('anlt-clamp-to-default-window') ? defaultStart : floor;
+  const said = clamped || (startMs < defaultStart && ctx.mutant('anlt-clamped-past-default-window'));
+  return { tz, startMs, endMs, clamped: said && !ctx.mutant('anlt-clamp-silent'), retentionDays: a.retentionDays, excludeOutOfOffice: ooo === 'true' };
 }
 
 /** The 2.10 `period` object. */

@@ -92,6 +92,8 @@ export function paginate<Row extends { id: string; created_at: number }>(
   let size = clamped ? Math.min(MAX_PAGE_SIZE, Math.max(1, Number(query.get('limit')))) : parseLimit(query, mutant, choices?.defaultPageSize);
   if (mutant('page-limit-ignored')) size = MAX_PAGE_SIZE;
   const raw = query.get('cursor');
+  // The campaign-list mutant forgets the page size once a cursor is given.
+  if (q.list === 'campaigns' && raw && mutant('camp-list-page-size-first-only')) size = MAX_PAGE_SIZE;
   let pos: Position | null = null;
   if (raw !== null && raw !== '') {
     pos = decodeCursor(key, raw, q.list);

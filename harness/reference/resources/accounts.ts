@@ -150,8 +150,11 @@ const UNCHECKED: Readonly<Record<string, (ctx: Ctx) => boolean>> = {
 };
 const unchecked = (ctx: Ctx, field: string): boolean => UNCHECKED[field]?.(ctx) ?? false;
 
-/** An email address; under the field's mutant, of any length. */
-const isAddress = (ctx: Ctx, field: string, s: string): boolean => (unchecked(ctx, field) ? hasEmailForm(s) : isEmail(s));
+/** An email address; under the field's mutant, of any length; under acct-in-email-at-only, any emailAddress holding an @. */
+const isAddress = (ctx: Ctx, field: string, s: string): boolean => {
+  if (field === 'emailAddress' && s.includes('@') && ctx.mutant('acct-in-email-at-only')) return true;
+  return unchecked(ctx, field) ? hasEmailForm(s) : isEmail(s);
+};
 
 /** A field's presence and bounds, dropped under its mutant. */
 function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T {
@@ -405,8 +408,9 @@ function provider(ctx: Ctx): 'google' | 'microsoft' {
 }
 
 export const oauthInit: Handler = async (ctx) => {
-  // The mutant starts a consent for whatever provider the path names (its URL is Microsoft's).
-  const p = ctx.mutant('acct-oauth-any-provider') ? (ctx.params.provider as 'microsoft') : provider(ctx);
+  // The mutants start a consent for whatever provider the path names, or for `custom` (its URL is Microsoft's).
+  const custom = ctx.params.provider === 'custom' && ctx.mutant('acct-oauth-provider-custom');
+  const p = ctx.mutant('acct-oauth-any-provider') || custom ? (ctx.params.provider as 'microsoft') : provider(ctx);
   const state = ctx.newId().replace(/-/g, '') + ctx.newId().replace(/-/g, '');
   const now = ctx.clock.now();
   ctx.db.prepare('INSERT INTO oauth_states (state, org_id, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(state, ctx.workspace.id, p, now, now + OAUTH_STATE_TTL_S * 1000);

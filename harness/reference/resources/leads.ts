@@ -19,6 +19,8 @@ export const USER_SETTABLE_STATUSES = [
   'lead_replied_interested', 'lead_replied_meeting_request', 'lead_replied_out_of_office', 'lead_replied_wrong_person',
   'lead_replied_not_interested', 'lead_replied_unsubscribed', 'lead_replied_uncategorized', 'lead_converted', 'lead_lost', 'blacklisted',
 ] as const;
+/** The platform-managed statuses this target sets or the spec names (plus the chosen status of a new lead). */
+const PLATFORM_STATUSES: readonly string[] = ['not_contacted', 'scheduled', 'email_sent', 'replied'];
 export const RETENTION_DAYS = 30;
 export const MAX_LEADS_PER_CREATE = 10_000;
 export const MAX_MUTATE_IDS = 1000;
@@ -226,7 +228,9 @@ export const mutate: Handler = async (ctx) => {
   }
   let status: string | undefined;
   let tags: string[] | undefined;
-  if (op === 'set_status') status = v.oneOf(b, 'status', USER_SETTABLE_STATUSES, !ctx.mutant('lead-mutate-status-optional'));
+  // The mutant takes a status that is no lead status at all (neither user-settable nor platform-managed).
+  const unknown = typeof b.status === 'string' && ![...USER_SETTABLE_STATUSES, ...PLATFORM_STATUSES, ctx.services.choices.newLeadStatus].includes(b.status);
+  if (op === 'set_status') status = unknown && ctx.mutant('lead-mutate-unknown-status-accepted') ? (b.status as string) : v.oneOf(b, 'status', USER_SETTABLE_STATUSES, !ctx.mutant('lead-mutate-status-optional'));
   if (op === 'add_tags' || op === 'remove_tags') {
     if (!Array.isArray(b.tags) || b.tags.length === 0 || b.tags.some((t) => typeof t !== 'string')) v.issue('tags', 'must be a non-empty array of strings');
     else tags = b.tags as string[];

@@ -232,6 +232,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return names(e, w.key, '');
   }],
   'camp-list-pagesize-clamped': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
+  'camp-list-page-size-first-only': [1, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 3; i++) await e.campaign(w);
+    const first = (await e.call(w.key, 'GET', '/v1/campaigns?limit=1')).body.meta.nextCursor;
+    return (await e.call(w.key, 'GET', `/v1/campaigns?limit=1&cursor=${encodeURIComponent(first)}`)).body.data.length;
+  }],
   'camp-create-leads-one-over': [400, async (e) => {
     const w = await e.workspace();
     const leads = Array.from({ length: 10_001 }, (_, i) => `cap${i}@corp.test`);
@@ -323,6 +329,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'usage-percentage-fraction': [25, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).usagePercentage],
   'usage-unlimited-limit-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).limit],
   'usage-remaining-wrong': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
+  'usage-limited-remaining-null': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
   'usage-unknown-type-200': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/sms')],
   'usage-unlimited-remaining-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).remaining],
   'usage-used-string': ['number', async (e) => typeof (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).used],
@@ -385,6 +392,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   ...Object.fromEntries(
     ([
       ['acct-in-email-unbounded', { emailAddress: `${'a'.repeat(255 - 13)}@example.test` }],
+      ['acct-in-email-at-only', { emailAddress: 'at only@example.test' }],
       ['acct-in-firstname-unchecked', { firstName: undefined }],
       ['acct-in-lastname-unchecked', { lastName: 'x'.repeat(129) }],
       ['acct-in-displayname-unbounded', { displayName: 'x'.repeat(129) }],
@@ -486,6 +494,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return (await e.call(w.key, 'GET', `/v1/accounts/oauth/microsoft/status?state=${init.state}`)).body.status;
   }],
   'acct-oauth-any-provider': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/yahoo/init')],
+  'acct-oauth-provider-custom': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/custom/init')],
   // ---- campaigns ----
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
@@ -644,6 +653,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'lead-mutate-unknown-operation-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'archive', ids: 'lead' })).status],
   'lead-mutate-status-optional': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', ids: 'lead' })).status],
+  'lead-mutate-unknown-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_status_unheard_of', ids: 'lead' })).status],
   'lead-mutate-operation-not-echoed': ['add_tags', async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).body.operation],
   'lead-search-hit-no-campaign-name': ['Probe', async (e) => {
     const w = await e.workspace();

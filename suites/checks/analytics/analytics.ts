@@ -176,10 +176,20 @@ export const ANALYTICS_CHECKS: Check[] = [
       const short = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: addDays(today, -4), end: today }), 'a 5-day window');
       expectThat(short.body?.period?.clamped === false, `a 5-day window is within retention: clamped should be false, got ${short.body?.period?.clamped}`, short);
       expectThat(Math.abs(Date.parse(short.body?.period?.start) - localMidnight(addDays(today, -4), zone)) <= 1000, `period.start should report the effective start (local midnight of ${addDays(today, -4)} in ${zone}), got ${short.body?.period?.start}`, short);
+      const days = short.body?.period?.retentionDays;
+      expectThat(Number.isInteger(days) && days >= 1, `period.retentionDays should be a whole number of days, got ${JSON.stringify(days)}`, short);
+      // Otherwise false: a window reaching back days - 1 calendar days (today included) is within retention by any clamping rule.
+      if (days >= 2) {
+        const edge = addDays(today, -(days - 2));
+        const within = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: edge, end: today }), `a window from ${edge}, within the ${days} days of retention`);
+        expectThat(within.body?.period?.clamped === false, `a window from ${edge} reaches back less than retentionDays (${days}): clamped should be false, got ${within.body?.period?.clamped}`, within);
+      }
       const long = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: addDays(today, -365 * 30), end: today }), 'a 30-year window');
-      const days = long.body?.period?.retentionDays;
       expectThat(long.body?.period?.clamped === true, `a 30-year window reaches past retentionDays (${days}): clamped should be true, got ${long.body?.period?.clamped}`, long);
-      expectThat(Date.parse(long.body?.period?.start) >= localMidnight(addDays(today, -(days + 1)), zone), `a clamped window should start no earlier than retentionDays (${days}) ago, period.start is ${long.body?.period?.start}`, long);
+      // Clamped to retention: the start moves to retentionDays back, whether counted before today or with it (4.6: the exact rule is not shown).
+      const [earliest, latest] = [localMidnight(addDays(today, -(days + 1)), zone), localMidnight(addDays(today, -(days - 1)), zone)];
+      const ls = Date.parse(long.body?.period?.start);
+      expectThat(ls >= earliest && ls <= latest, `a clamped window should start where retention ends, retentionDays (${days}) back: between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()} in ${zone}, period.start is ${long.body?.period?.start}`, long);
     },
   },
   {

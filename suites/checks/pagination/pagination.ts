@@ -69,14 +69,16 @@ function sizeCheck(s: ListSubject): Check {
     clauses: ['LIMIT-PAGE-SIZE', 'PAGE-SHAPE', 'ERR-TABLE-400', 'PAGE-PARAM-NAMES'],
     level: 'MUST',
     features: s.features,
-    budget: 8,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace();
       const scope = await s.open(ctx, ws);
-      await scope.insert();
-      await scope.insert();
+      for (let i = 0; i < 3; i++) await scope.insert();
       const one = await page(ctx, ws.api, scope, 1);
-      expectThat(one.items.length === 1 && one.res.body.meta.hasMore === true, `page size 1 over 2+ items must give 1 item and hasMore true`, one.res);
+      expectThat(one.items.length === 1 && one.res.body.meta.hasMore === true, `page size 1 over 3+ items must give 1 item and hasMore true`, one.res);
+      // The size holds for every page, the ones asked with a cursor too.
+      const two = await page(ctx, ws.api, scope, 1, one.res.body.meta.nextCursor);
+      expectThat(two.items.length === 1 && two.res.body.meta.hasMore === true, `page size 1 over 3+ items: the second page, asked with its cursor, must give 1 item and hasMore true, got ${two.items.length} items, hasMore ${two.res.body.meta.hasMore}`, two.res);
       await page(ctx, ws.api, scope, 100);
       for (const bad of [0, 101]) {
         const res = await ws.api.get(scope.path, { [ctx.profile.names.list.pageSize]: bad });

@@ -581,12 +581,15 @@ export const ACCOUNT_CHECKS: Check[] = [
     clauses: ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
     level: 'MUST',
     features: [],
-    budget: 1,
+    budget: 4,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const y = await ws.api.post('/v1/accounts/oauth/yahoo/init');
-      expectThat(y.status === 400 || y.status === 404, `provider is google or microsoft: an init for yahoo must be refused with 400 or 404, got ${y.status}`, y);
-      expectError(y, y.status, ctx.profile, 'POST /v1/accounts/oauth/yahoo/init');
+      // `custom` is a mailbox provider (2.1), not an OAuth one; gmail and outlook are aliases the path does not list.
+      for (const p of ['custom', 'yahoo', 'gmail', 'outlook']) {
+        const r = await ws.api.post(`/v1/accounts/oauth/${p}/init`);
+        expectThat(r.status === 400 || r.status === 404, `path provider is google or microsoft: an init for ${p} must be refused with 400 or 404, got ${r.status}`, r);
+        expectError(r, r.status, ctx.profile, `POST /v1/accounts/oauth/${p}/init`);
+      }
     },
   },
   {

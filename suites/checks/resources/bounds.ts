@@ -232,11 +232,15 @@ const formatCheck: Check = {
   clauses: ['ACCT-IN-EMAIL-FORMAT', 'ACCT-IN-BCC-FORMAT', 'ACCT-IN-REPLYTO-FORMAT'],
   level: 'SHOULD',
   features: [],
-  budget: 3,
+  budget: 12,
   async run(ctx) {
     const ws = await ctx.workspace();
+    // No @, no domain, no local part, a space in the local part: none is an email address.
+    const values = [`${ctx.prefix}not-an-address`, `${ctx.prefix}a@`, `@${ctx.prefix}x.test`, `${ctx.prefix}a b@example.test`];
     for (const field of ['emailAddress', 'bcc', 'replyToAddress']) {
-      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: `${ctx.prefix}not-an-address` })] }), ctx, `POST /v1/accounts with ${field} "not-an-address"`);
+      for (const value of values) {
+        expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: value })] }), ctx, `POST /v1/accounts with ${field} ${JSON.stringify(value)}`);
+      }
     }
   },
 };

@@ -2,7 +2,7 @@ import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, snippet } from '../../lib/expect.ts';
-import { createCampaign, createMailbox, faker, newKey } from '../../lib/recipes.ts';
+import { createCampaign, createMailbox, faker, newKey, walkPages } from '../../lib/recipes.ts';
 import { campaignBody, sequenceStep } from '../../../fixtures/factories/index.ts';
 import { campaignCreateResponseFor, campaignListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { control, createTag, expectBusiness400, expectValidation400, leadAddress, op, opRequest, resultPath, setTags, walk } from './lib.ts';
@@ -382,8 +382,10 @@ export const CAMPAIGN_CHECKS: Check[] = [
       // Page size 1 to 100 (4.2): the bounds are taken, the values past them refused.
       for (const size of [0, 101]) expectValidation400(await ws.api.get('/v1/campaigns', { [n.pageSize]: size }), ctx, `GET /v1/campaigns with ${n.pageSize}=${size}`);
       expect2xx(await ws.api.get('/v1/campaigns', { [n.pageSize]: 100 }), `GET /v1/campaigns with ${n.pageSize}=100`);
-      // Page size 1 walk: every campaign once, newest first.
-      const walked = (await walk(ctx.profile, ws.api, '/v1/campaigns', 'data', 1)) as any[];
+      // Page size 1 walk: every page holds at most one campaign, every campaign comes once, newest first.
+      const pages = await walkPages(ctx.profile, ws.api, '/v1/campaigns', 'data', 1);
+      for (const [i, p] of pages.entries()) expectThat(p.items.length <= 1, `with ${n.pageSize}=1 page ${i + 1} of the walk${i ? ' (asked with its cursor)' : ''} holds ${p.items.length} campaigns: a page holds at most the page size`, p.res);
+      const walked = pages.flatMap((p) => p.items) as any[];
       expectThat(JSON.stringify(walked.map((x) => x.id)) === JSON.stringify(order), `a walk with ${n.pageSize}=1 must list the 4 campaigns newest first (${order.join(', ')}), got ${walked.map((x) => x.id).join(', ')}`);
       const byStatus = async (s: string) => {
         const r = await ws.api.get('/v1/campaigns', { [n.status]: s, [n.pageSize]: 100 });

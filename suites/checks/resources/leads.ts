@@ -193,11 +193,20 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['STATE-LEAD-UNKNOWN-STATUS-REJECTED'],
     level: 'SHOULD',
     features: ['op:leads.list'],
-    budget: 3,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
-      expectRejected(await ws.api.patch(`/v1/campaigns/${cid}/leads/${leads[0]!.id}`, { status: 'totally_made_up' }), ctx, 'PATCH lead { status: totally_made_up }');
+      const lead = leads[0] as any;
+      expectRejected(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lead.id}`, { status: 'totally_made_up' }), ctx, 'PATCH lead { status: totally_made_up }');
+      // The rules hold for both ways of setting a status (3.3): mutate set_status too. "Rejected" has no
+      // status there: a refusal of part 7, or a 2xx whose answer counts the lead as not affected.
+      const what = 'mutate set_status totally_made_up';
+      const m = await mutate(ctx, ws.api, cid, 'set_status', { ids: [lead.id] }, 'totally_made_up');
+      if (is2xx(m)) expectMutate(m, 'set_status', what, { affected: 0 });
+      else expectRejected(m, ctx, what);
+      const after = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lead.id);
+      expectThat(after?.status === lead.status, `an unknown status must be rejected by PATCH and by mutate set_status: the lead moved from ${lead.status} to ${after?.status}`);
     },
   },
   {

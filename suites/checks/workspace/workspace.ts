@@ -74,6 +74,11 @@ export const WORKSPACE_CHECKS: Check[] = [
       expectThat(u.body.limit === null && u.body.remaining === null && u.body.isUnlimited === true && u.body.usagePercentage === 0,
         `an unlimited limit must answer limit null, remaining null, isUnlimited true, usagePercentage 0; got ${JSON.stringify(u.body)}`, u);
       expectThat(Math.abs(i.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `monthly_imports 10 of 40: expected 25 %, got ${JSON.stringify(i.body)}`, i);
+      // remaining is a number, null only when unlimited (2.9); what it equals is a reading (USAGE-REMAINING/computed).
+      for (const [t, r, limit] of [['monthly_emails', m, 1000], ['monthly_imports', i, 40]] as const) {
+        expectThat(Number.isFinite(r.body.remaining) && r.body.limit === limit && r.body.isUnlimited === false,
+          `${t} is limited to ${limit}: limit must be ${limit}, isUnlimited false and remaining a number (null only when unlimited); got ${JSON.stringify(r.body)}`, r);
+      }
     },
   },
   {
