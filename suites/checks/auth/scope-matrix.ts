@@ -3,7 +3,7 @@ import { acceptedBy, ENDPOINTS, label, type Endpoint } from '../../../harness/gr
 import { ALL_SCOPES, domainOf, DOMAIN_WILDCARDS, GRANULAR_SCOPES, SCOPE_GROUPS, type Scope } from '../../../harness/ground/spec-model/scopes.ts';
 import { grantClauseId } from '../../../harness/ground/spec-model/clauses/part5.ts';
 import { explainedBy, placeholderRequest } from '../../lib/requests.ts';
-import { envelopeProblems } from '../../lib/expect.ts';
+import { envelopeProblems, expectError, expectThat } from '../../lib/expect.ts';
 import { fail } from '../../../harness/ground/check.ts';
 
 // The scope x endpoint matrix (part 5), one check per credential: a key holding exactly that
@@ -146,6 +146,24 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
         }
       }
       if (wrong.length) fail(`${wrong.length} granular scope(s) not served on their own endpoint: ${wrong.join(' | ')}`, ...evidence);
+    },
+  },
+  {
+    // The one exception of all:all, on a key that exists: its revocation is refused and the key still works.
+    id: 'SCOPE-ALLALL/not-apikeys-manage',
+    title: 'MUST refuse an all:all key on an apikeys:manage endpoint with 403 permission_denied (all:all covers everything except apikeys:manage), and revoke nothing',
+    clauses: ['SCOPE-ALLALL'],
+    level: 'MUST',
+    features: ['op:apikeys.create'],
+    budget: 4,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const victim = await ws.createKey(['usage:read'], `${ctx.prefix}allall-victim`);
+      const wide = await ws.createKey(['all:all']);
+      const res = await wide.client.delete(`/v1/api-keys/${victim.id}`);
+      expectError(res, 403, ctx.profile, 'DELETE /v1/api-keys/{id} with a key holding all:all (apikeys:manage is covered by no wildcard)', 'permission_denied');
+      const still = await victim.client.get('/v1/workspace');
+      expectThat(still.status >= 200 && still.status < 300, `the key an all:all key was refused to revoke must still work, GET /v1/workspace with it answered ${still.status}`, res, still);
     },
   },
 ];

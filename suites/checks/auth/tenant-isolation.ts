@@ -2,11 +2,29 @@ import type { ApiRequest } from '../../../harness/ground/api-client.ts';
 import type { Check } from '../../../harness/ground/check.ts';
 import { expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, walk } from '../../lib/recipes.ts';
-import { fillPath, getPath } from '../../../harness/ground/operations.ts';
+import { fillPath, getPath, resultPath } from '../../../harness/ground/operations.ts';
 
 // Part 5.2 with part 7's 404: another workspace's resources are absent, by id and in lists.
 
 export const TENANT_CHECKS: Check[] = [
+  {
+    // The cheap half of the list rule: another workspace's API key (the one its lease was made with,
+    // or one made for this check) is never in this workspace's key listing.
+    id: 'TENANT-ISOLATION/api-key-list',
+    title: "MUST list only the caller's workspace's API keys: another workspace's key never appears in the referenced key listing",
+    clauses: ['TENANT-ISOLATION'],
+    level: 'MUST',
+    features: ['op:apikeys.list', 'op:apikeys.create', 'twoWorkspaces'],
+    budget: 4,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const theirs = b.apiKeyId ?? (await b.createKey(['usage:read'], `${ctx.prefix}tenant-key`)).id;
+      const op = ctx.profile.operations['apikeys.list']!;
+      const items = (await walk(ctx.profile, a.api, op.path, resultPath(op, 'items'))) as { id?: string }[];
+      expectThat(!items.some((k) => k.id === theirs), `the key listing of one workspace shows the key ${theirs} of another workspace (${items.length} keys listed)`);
+    },
+  },
   {
     id: 'TENANT-ISOLATION/campaigns-and-mailboxes',
     title: "MUST answer 404 not_found to another workspace's campaign and mailbox ids, and never list them",
