@@ -30,7 +30,8 @@ export const list: Handler = async (ctx) =>
         scopes: JSON.parse(r.scopes),
         createdAt: isoOf(r.created_at),
         lastUsedAt: isoOf(r.last_used_at),
-        ...(ctx.mutant('apikeys-list-shows-secret') && SHOWN_AGAIN.get(ctx.services)?.has(r.id) ? { key: SHOWN_AGAIN.get(ctx.services)!.get(r.id) } : {}),
+        // Filled only under the mutant apikeys-list-shows-secret (its one switch is in create).
+        ...(SHOWN_AGAIN.get(ctx.services)?.has(r.id) ? { key: SHOWN_AGAIN.get(ctx.services)!.get(r.id) } : {}),
       }),
     }),
   );
