@@ -6,7 +6,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { FaultRuleError, imapUnavailableReason, WaitTimeoutError, type MailSink } from '../sinks/index.ts';
 import { CheckSkipped } from '../ground/check.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
@@ -65,8 +65,15 @@ describe('remote sinks (--sinks URL)', () => {
     const rule = sink.faults.add({ stage: 'RCPT', recipient: lead, action: 'reply', code: 550, enhancedCode: '5.1.1', text: 'User unknown' });
     expect(sink.faults.list().map((r) => r.id)).toContain(rule.id);
     await expect(send(sink, box, lead, 'refused')).rejects.toThrow(/550/);
-    const refused = sink.attempts({ user: box.address, outcome: 'rejected' });
-    expect(refused.map((a) => a.faultRuleId)).toContain(rule.id);
+    // The client sees the 550 at RCPT before the sink process has closed and recorded the attempt: wait for it (bounded).
+    const refused = await vi.waitFor(
+      () => {
+        const r = sink.attempts({ user: box.address, outcome: 'rejected' });
+        expect(r.map((a) => a.faultRuleId)).toContain(rule.id);
+        return r;
+      },
+      { timeout: 5000, interval: 50 },
+    );
     expect(sink.attemptRaw(refused[0]!.id)).toBeUndefined(); // refused at RCPT: no DATA
     expect(sink.faults.remove(rule.id)).toBe(true);
     expect(sink.faults.remove(rule.id)).toBe(false);
