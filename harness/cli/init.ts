@@ -97,15 +97,26 @@ async function writeStarter(out: string, reference: Record<string, any>): Promis
     },
     features: { sinks: false, imap: false, oauth: false, testEmail: false },
   };
-  await writeFile(out, `${JSON.stringify(profile, null, 2)}\n`);
+  // Nothing here was proven of the user's target: each value is marked a placeholder, so no run
+  // asserts the reference's choice as the target's fact until the user confirms it ("declared").
+  const marked = { ...profile, observed: { fields: Object.fromEntries(placeholderPointers(profile).map((p) => [p, 'not found'])) } };
+  await writeFile(out, `${JSON.stringify(marked, null, 2)}\n`);
   process.stdout.write(
     `wrote ${out}\n` +
       'next: set baseUrl; export OUTREACH_KEY_A and OUTREACH_KEY_B (keys of two workspaces holding all:all and apikeys:manage);\n' +
-      'replace every entry of "names" and "operations" with your implementation\'s (they are the reference target\'s choices);\n' +
+      'replace every entry of "names" and "operations" with your implementation\'s (they are the reference target\'s choices),\n' +
+      'and mark each "declared" in "observed.fields" (until then the profile is refused: a placeholder is not your target\'s fact);\n' +
       '"declarations" too: variantIdPath (where a created campaign shows a step\'s variant id, for the test-email checks),\n' +
       'sendFailuresBeforeFailed and recipientRefusal (how your mailboxes count SMTP refusals);\n' +
       'or let init probe your running target for what it can observe: init --base-url URL --key-env VAR;\n' +
       'then: npx outreach-conformance run --profile ' + out + '\n',
   );
   return 0;
+}
+
+/** JSON pointers of the starter's values the user must confirm: every name, every operation, every declaration. */
+function placeholderPointers(profile: { names: Record<string, unknown>; operations: Record<string, unknown>; declarations: Record<string, unknown> }): string[] {
+  const leaves = (node: unknown, at: string): string[] =>
+    node !== null && typeof node === 'object' && !Array.isArray(node) ? Object.entries(node).flatMap(([k, v]) => leaves(v, `${at}/${k}`)) : [at];
+  return [...leaves(profile.names, '/names'), ...Object.keys(profile.operations).map((id) => `/operations/${id}`), ...Object.keys(profile.declarations).map((k) => `/declarations/${k}`)];
 }

@@ -84,12 +84,19 @@ describe('outreach-conformance run', () => {
     expect(r.stderr).toMatch(/unknown argument "--depht"/);
   });
 
-  it('init writes a starter profile that validates once its keys are set', async () => {
+  it('init writes a starter profile whose placeholders are refused until the user confirms them, and that validates then', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'oc-init-'));
     const path = join(dir, 'target.json');
     expect((await cli(['init', '--out', path])).code).toBe(0);
     const { parseProfile } = await import('../runner/profile.ts');
-    const p = parseProfile(JSON.parse(await readFile(path, 'utf8')));
+    const written = JSON.parse(await readFile(path, 'utf8'));
+    // The reference's choices are placeholders, not the target's facts: refused, each named.
+    expect(() => parseProfile(written)).toThrow(/\/names\/list\/cursor = "cursor"/);
+    const refused = await cli(['plan', '--profile', path], { env: { OUTREACH_KEY_A: 'a', OUTREACH_KEY_B: 'b' } });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/\/declarations\/variantIdPath/);
+    for (const k of Object.keys(written.observed.fields)) written.observed.fields[k] = 'declared';
+    const p = parseProfile(written);
     expect(p.embedded).toBe(false);
     expect(JSON.stringify(p.workspaces)).toContain('OUTREACH_KEY_A');
     expect((await cli(['init', '--out', path])).code).toBe(2); // never overwrites by accident
