@@ -18,7 +18,7 @@
 // the two kinds alternate, so a noisy stretch of the machine falls on both.
 // Sizes: BENCH_PAIRS (13), BENCH_REQUESTS (1000), BENCH_SLOWED_TRIALS (10; identical trials are twice as many).
 import { Redactor } from '../client/redact.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { DEFAULT_ALPHA, judgeMetrics, type MetricResult } from '../load/compare/metrics.ts';
 import { apiRunner, runPairs } from '../load/compare/session.ts';
 import { parseSide, serveSide, type ServedSide } from '../load/compare/sides.ts';

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { ExpectedRequests } from '../runner/expected.ts';
 import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { cleanupByCheck, createdResources } from '../runner/created.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import type { Depth } from '../ground/check.ts';
 
 // Records what checks really send: reads the results.json of runs against the embedded reference

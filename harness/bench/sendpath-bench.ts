@@ -6,7 +6,7 @@
 // Sizes: BENCH_LEADS, BENCH_MAILBOXES, BENCH_GAP_MINUTES (default 1), BENCH_CAP (default 200).
 import { startReference } from '../reference/index.ts';
 import { startSinks } from '../sinks/index.ts';
-import { loadProfile } from '../runner/profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 import { closeAllPools } from '../client/client.ts';
 import { runSendpathLoad } from '../load/sendpath/sendpath.ts';
 import { decode, percentile } from '../load/generator/histogram.ts';

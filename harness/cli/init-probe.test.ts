@@ -13,7 +13,7 @@ import { Profile, type ReferencedOperationId } from '../ground/profile-schema.ts
 import { fieldName, resultPath } from '../ground/operations.ts';
 import { getAt } from './init/findings.ts';
 import { CONTROL_EXTENSIONS } from '../ground/check.ts';
-import { loadProfile } from '../runner/profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 
 /** The names init proves; the other names it writes are the starter's placeholders. */
 const PROBED_NAMES = ['/names/list/pageSize', '/names/list/cursor', '/names/list/status', '/names/list/tags', '/names/leadsSearchParam', '/names/oauthStatusStateParam'];

@@ -1,6 +1,6 @@
 import { readFile, writeFile, access } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { DEFAULT_PROFILE_PATH, placeholders } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, placeholders } from '../ground/profile.ts';
 import { KitError } from '../ground/errors.ts';
 import { parseArgs } from '../ground/args.ts';
 import { CONTROL_TOKEN_ENV } from '../client/index.ts';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEPTHS, type Depth } from '../ground/check.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../ground/profile.ts';
 import { KitError } from '../ground/errors.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';

@@ -2,7 +2,7 @@ import { request } from 'undici';
 import type { Profile } from '../ground/profile-schema.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 import { KitError } from '../ground/errors.ts';
-import { resolveSecret } from '../runner/profile.ts';
+import { resolveSecret } from '../ground/profile.ts';
 
 // Before a run writes anything: every secret the profile names resolves, the target answers HTTP,
 // and the control token is accepted. A failure here is the user's set-up, not the target's

@@ -88,7 +88,7 @@ describe('outreach-conformance run', () => {
     const dir = await mkdtemp(join(tmpdir(), 'oc-init-'));
     const path = join(dir, 'target.json');
     expect((await cli(['init', '--out', path])).code).toBe(0);
-    const { parseProfile } = await import('../runner/profile.ts');
+    const { parseProfile } = await import('../ground/profile.ts');
     const written = JSON.parse(await readFile(path, 'utf8'));
     // The reference's choices are placeholders, not the target's facts: refused, each named.
     expect(() => parseProfile(written)).toThrow(/\/names\/list\/cursor = "cursor"/);

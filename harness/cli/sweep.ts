@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from '../ground/args.ts';
 import { KitError } from '../ground/errors.ts';
-import { loadProfile, resolveSecret } from '../runner/profile.ts';
+import { loadProfile, resolveSecret } from '../ground/profile.ts';
 import { sweepWorkspace } from '../runner/sweep.ts';
 import { createClient } from '../client/client.ts';
 import { Recorder } from '../client/recorder.ts';

@@ -237,7 +237,7 @@ export const Profile = z
      * such as `/names/list/pageSize`), whether the target's answers proved its value (`observed`)
      * or not (`not found`: the file holds the starter's placeholder, or leaves the field out);
      * `declared`: the user stated the value. A profile holding a value at a field marked
-     * `not found` is refused on load (harness/runner/profile.ts): a placeholder is not a
+     * `not found` is refused on load (harness/ground/profile.ts): a placeholder is not a
      * declaration. Checks never read it; `controlExtensions` is what the control API's GET
      * /capabilities announced.
      */

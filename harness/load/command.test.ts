@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli as runCli } from '../cli/cli.test-helper.ts';
 import { startReference, type ReferenceHandle } from '../reference/index.ts';
-import { DEFAULT_PROFILE_PATH } from '../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH } from '../ground/profile.ts';
 
 // `outreach-conformance load` as a user runs it: a child process, exit codes, files on disk.
 const cli = (args: string[], env: NodeJS.ProcessEnv = {}) => runCli(['load', ...args], { env, timeoutMs: 110_000 });

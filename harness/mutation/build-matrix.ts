@@ -16,7 +16,7 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANTS, type ReferenceHandle } from '../reference/index.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import type { EventSink } from '../ground/events.ts';
-import { loadProfile } from '../runner/profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 import { parseArgs } from '../ground/args.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds, digest } from './candidates.ts';

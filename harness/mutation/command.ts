@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { loadProfile } from '../runner/profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 import { chooseChecks } from '../runner/planner.ts';
 import { parseDepth } from '../cli/plan.ts';
 import { parseArgs } from '../ground/args.ts';

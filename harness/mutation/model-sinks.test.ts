@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent } from '../ground/events.ts';
-import { loadProfile } from '../runner/profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 import { MODEL_CHECKS } from '../../suites/checks/state/index.ts';
 import { runAgainstReference } from './run.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../runner/profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 import { MUTANTS } from '../reference/index.ts';
 import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../ground/check.ts';
-import { loadProfile } from '../runner/profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { killMatrix } from '../runner/kill-matrix.ts';
 import { runAgainstReference } from './run.ts';

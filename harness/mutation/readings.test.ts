@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../runner/profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { runAgainstReference } from './run.ts';

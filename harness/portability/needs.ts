@@ -3,7 +3,7 @@ import type { Check } from '../ground/check.ts';
 import type { CheckEndEvent } from '../ground/events.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { Runner } from '../runner/runner.ts';
-import { parseProfile } from '../runner/profile.ts';
+import { parseProfile } from '../ground/profile.ts';
 import { declPaths } from '../runner/static-gap.ts';
 import { fieldsNamed } from '../report/profile-gaps.ts';
 import { startPortabilityTarget } from './target.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '../ground/profile-schema.ts';
-import { parseProfile } from '../runner/profile.ts';
+import { parseProfile } from '../ground/profile.ts';
 import { parseChoices, profileFor, startReference } from '../reference/index.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeEvent } from '../ground/events.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { cleanupByCheck, createdResources } from './created.ts';
 
 const profile = await loadProfile(DEFAULT_PROFILE_PATH);

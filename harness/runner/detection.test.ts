@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectionOf, ranDetection } from './detection.ts';
 import type { KillMatrix } from './kill-matrix.ts';
-import { loadProfile } from './profile.ts';
+import { loadProfile } from '../ground/profile.ts';
 
 // Detection power as a run reports it: measured over the checks that ran to a verdict, never the
 // plan's prediction over the checks it chose.

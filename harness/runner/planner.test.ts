@@ -6,7 +6,7 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { selectChecks } from './runner.ts';
 import { plan } from './planner.ts';
 import { expectedData, expectedRequests } from './expected.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { DEPTH_BUDGETS } from './select-depth.ts';
 import { cliOk } from '../cli/cli.test-helper.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../ground/api-client.ts';
-import { parseProfile } from './profile.ts';
+import { parseProfile } from '../ground/profile.ts';
 import { WorkspacePool } from './pool.ts';
 
 // Leasing rules without a target: shared leases spread over the pool and avoid the workspaces a

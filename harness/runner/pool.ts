@@ -2,9 +2,10 @@ import type { ApiClient } from '../ground/api-client.ts';
 import type { ControlClient, Workspace } from '../ground/check.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { fieldName, getPath, operation, resultPath } from '../ground/operations.ts';
-import { resolveSecret } from './profile.ts';
+import { resolveSecret } from '../ground/profile.ts';
 import { KitError } from '../ground/errors.ts';
 import { skip, TEST_EMAILS_PER_WORKSPACE_DAY } from '../ground/check.ts';
+import { POOL_ZONES } from '../ground/zones.ts';
 
 // Workspaces are leased from a pool: shared leases spread checks over the pool (each workspace
 // has its own request budget), an exclusive lease gives a check a workspace nobody else uses
@@ -19,11 +20,6 @@ export interface PoolDeps {
   prefix: string;
 }
 
-/**
- * Timezones of the workspaces the kit creates: UTC and zones far from it (+14:00, -03:30,
- * +05:45), so a check or a target that assumes UTC days shows it.
- */
-export const POOL_ZONES = ['UTC', 'Pacific/Kiritimati', 'America/St_Johns', 'Asia/Kathmandu'] as const;
 
 /** How busy a workspace is: requests in its rate window, then its current holders. */
 function load(ws: PooledWorkspace): number {

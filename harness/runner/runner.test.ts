@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Runner } from './runner.ts';
 import { withoutProfileReads } from './profile-reads.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile } from './profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile } from '../ground/profile.ts';
 import { startServer, json, type TestServer } from '../client/server.test-helper.ts';
 import { fail, type Check } from '../ground/check.ts';
 import type { RunEvent } from '../ground/events.ts';

@@ -8,7 +8,7 @@ import { RateBudget } from '../client/budget.ts';
 import { Recorder } from '../client/recorder.ts';
 import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
-import { checkSeed } from './seed.ts';
+import { checkSeed } from '../ground/seed.ts';
 import { runPhases } from './schedule.ts';
 import type { ClockMode } from './expected.ts';
 import { cleanUp } from './sweep.ts';

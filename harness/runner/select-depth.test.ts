@@ -6,7 +6,7 @@ import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 import { selectChecks } from './runner.ts';
 import { chooseChecks, requestsWithin } from './planner.ts';
 import { DEPTH_BUDGETS, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, familyMutants, selectWithin } from './select-depth.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from './profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { familyOf, killMatrix, type KillMatrix } from './kill-matrix.ts';
 import { staticGap } from './static-gap.ts';
 

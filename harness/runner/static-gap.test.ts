@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile } from './profile.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile } from '../ground/profile.ts';
 import { featureField, profileGap, staticGap, staticGaps } from './static-gap.ts';
 import { fieldsNamed } from '../report/profile-gaps.ts';
 import type { Feature } from '../ground/check.ts';

@@ -1,5 +1,5 @@
 import { REFERENCED_OPERATIONS } from '../../ground/profile-schema.ts';
-import type { Placeholder } from '../../runner/profile.ts';
+import type { Placeholder } from '../../ground/profile.ts';
 import { leafPointers, type Findings } from './findings.ts';
 
 // What init prints after probing: the count and list of observed fields, those not found (with
@@ -18,7 +18,7 @@ export interface ProbeSummary {
   secondKeyEnv?: string;
 }
 
-/** `placeholders`: the fields the written file holds unproven (runner/profile.ts placeholders()): loading it refuses them until confirmed. */
+/** `placeholders`: the fields the written file holds unproven (ground/profile.ts placeholders()): loading it refuses them until confirmed. */
 export function probeReport(s: ProbeSummary, findings: Findings, starterNames: unknown, placeholders: readonly Placeholder[] = []): string {
   const { observed, missing } = findings;
   const probed = new Set(findings.all.map((f) => f.pointer));

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
-import { DEFAULT_PROFILE_PATH } from '../../runner/profile.ts';
+import { DEFAULT_PROFILE_PATH } from '../../ground/profile.ts';
 import { EMBEDDED_CAPACITY_LIMIT } from '../command.ts';
 import { renderCompareHtml } from './html.ts';
 import type { CompareReport } from './metrics.ts';

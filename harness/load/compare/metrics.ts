@@ -1,5 +1,5 @@
 import { KitError } from '../../ground/errors.ts';
-import { checkSeed } from '../../runner/seed.ts';
+import { checkSeed } from '../../ground/seed.ts';
 import type { RunFigures } from './run.ts';
 import type { SideInfo } from './sides.ts';
 import type { Environment } from '../report/types.ts';

@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Profile } from '../../ground/profile-schema.ts';
 import type { Redactor } from '../../client/redact.ts';
-import { resolveSecret } from '../../runner/profile.ts';
+import { resolveSecret } from '../../ground/profile.ts';
 import { KitError } from '../../ground/errors.ts';
 import { EMBEDDED_CAPACITY_LIMIT } from '../command.ts';
 import { KIT_BIN, startChildReference } from '../generator/embedded-target.ts';

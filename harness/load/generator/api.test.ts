@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceHandle } from '../../reference/index.ts';
-import { loadProfile } from '../../runner/profile.ts';
+import { loadProfile } from '../../ground/profile.ts';
 import { Redactor } from '../../client/redact.ts';
 import { runApiLoad } from './api.ts';
 import { Watch } from './watch.ts';

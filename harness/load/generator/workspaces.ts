@@ -2,9 +2,9 @@ import type { Profile } from '../../ground/profile-schema.ts';
 import { createControlClient } from '../../client/control.ts';
 import { Recorder } from '../../client/recorder.ts';
 import type { Redactor } from '../../client/redact.ts';
-import { resolveSecret } from '../../runner/profile.ts';
+import { resolveSecret } from '../../ground/profile.ts';
 import { KitError } from '../../ground/errors.ts';
-import { POOL_ZONES } from '../../runner/pool.ts';
+import { POOL_ZONES } from '../../ground/zones.ts';
 import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // How many workspaces a load needs, and where they come from. The rate limit is per workspace

@@ -1,6 +1,6 @@
 import type { Profile } from '../../ground/profile-schema.ts';
 import type { Redactor } from '../../client/redact.ts';
-import { resolveSecret } from '../../runner/profile.ts';
+import { resolveSecret } from '../../ground/profile.ts';
 import { KitError } from '../../ground/errors.ts';
 import { startSinks } from '../../sinks/index.ts';
 import { encode, newHistogram } from '../generator/histogram.ts';

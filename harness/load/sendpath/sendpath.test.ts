@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReference, type ReferenceHandle } from '../../reference/index.ts';
 import { startSinks, type MailSink } from '../../sinks/index.ts';
-import { loadProfile } from '../../runner/profile.ts';
+import { loadProfile } from '../../ground/profile.ts';
 import type { Profile } from '../../ground/profile-schema.ts';
 import { CLAUSE_BY_ID } from '../../ground/spec-model/clauses/index.ts';
 import { decode, percentile } from '../generator/histogram.ts';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFile } from 'node:fs/promises';
-import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile, placeholders, profileForReport, resolveSecret } from './profile.ts';
-import { KitError } from '../ground/errors.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile, placeholders, resolveSecret } from './profile.ts';
+import { profileForReport } from '../runner/profile-report.ts';
+import { KitError } from './errors.ts';
 import { REDACTED, Redactor } from '../client/redact.ts';
 
 describe('profile loading', () => {
