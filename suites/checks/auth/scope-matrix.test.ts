@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { loadProfile } from '../../../harness/runner/profile.ts';
+import { loadProfile } from '../../../harness/ground/profile.ts';
 import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import { CheckFailure, type Check, type CheckContext } from '../../../harness/ground/check.ts';
 import { acceptedBy, ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
