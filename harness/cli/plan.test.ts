@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DEPTHS, type Depth } from '../ground/check.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, parseProfile } from '../ground/profile.ts';
-import { controlExtensions, depthTable, parseDepth, parseTimeBudget } from './plan.ts';
+import { controlExtensions, depthTable } from './plan.ts';
+import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { json, startServer } from '../client/server.test-helper.ts';
 import { cli } from './cli.test-helper.ts';
 

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEPTHS, type Depth } from '../ground/check.ts';
+import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../ground/profile.ts';
-import { KitError } from '../ground/errors.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';
 import { formatDetection } from '../runner/detection.ts';
@@ -10,7 +10,6 @@ import { selectChecks } from '../runner/runner.ts';
 import { staticGap, type TargetKnown } from '../runner/static-gap.ts';
 import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
 import { announcedExtensions } from '../client/control.ts';
-import { parseDuration } from '../load/generator/units.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseArgs } from '../ground/args.ts';
 import { CLAUSES } from '../ground/spec-model/clauses/index.ts';
@@ -25,20 +24,6 @@ import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
 /** How long plan waits for the control API's GET /capabilities. */
 export const CAPABILITIES_TIMEOUT_MS = 5000;
-
-export function parseDepth(value: string | undefined, fallback: Depth = 'default'): Depth {
-  const depth = (value ?? fallback) as Depth;
-  if (!DEPTHS.includes(depth)) throw new KitError(`--depth must be ${DEPTHS.join(', ')}, not "${value}"`);
-  return depth;
-}
-
-/** --time-budget 5m -> seconds (at least one second). */
-export function parseTimeBudget(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const ms = parseDuration(value, '--time-budget');
-  if (ms < 1000) throw new KitError(`--time-budget must be at least 1s, not "${value}"`);
-  return Math.floor(ms / 1000);
-}
 
 /** The command listing what a run left out (a time budget depends on the workspaces too). */
 export const leftOutHint = (depth: Depth, time?: string, workspaces?: number) =>

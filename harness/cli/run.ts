@@ -12,7 +12,8 @@ import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan, 
 import type { KeyObject } from 'node:crypto';
 import { cleansUp, clockOf } from '../runner/expected.ts';
 import { formatSelection } from '../runner/select-depth.ts';
-import { leftOutHint, parseDepth, parseTimeBudget } from './plan.ts';
+import { leftOutHint } from './plan.ts';
+import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { newRunSeed } from '../ground/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';

@@ -8,7 +8,7 @@ import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../ground/prof
 import { KitError } from '../ground/errors.ts';
 import { newRunSeed } from '../ground/seed.ts';
 import { parseMix } from './generator/flows.ts';
-import { parseDuration, parseRate } from './generator/units.ts';
+import { parseDuration, parseRate } from '../ground/units.ts';
 import { environment } from './generator/environment.ts';
 import { renderLoadHtml } from './report/html.ts';
 import { decode, percentile } from './generator/histogram.ts';

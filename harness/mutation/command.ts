@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { loadProfile } from '../ground/profile.ts';
 import { chooseChecks } from '../runner/planner.ts';
-import { parseDepth } from '../cli/plan.ts';
+import { parseDepth } from '../ground/units.ts';
 import { parseArgs } from '../ground/args.ts';
 import { killMatrix } from '../runner/kill-matrix.ts';
 import { claimBacking, formatBacking } from './backing.ts';

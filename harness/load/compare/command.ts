@@ -16,7 +16,7 @@ import { checkSlowdown, parseSide, serveSide, type ServedSide } from './sides.ts
 import { environment } from '../generator/environment.ts';
 import { formatLatency } from '../report/html.ts';
 import { pairsToReach, smallestP } from '../generator/stats.ts';
-import { parseDuration } from '../generator/units.ts';
+import { parseDuration } from '../../ground/units.ts';
 
 // `outreach-conformance compare --base X --head Y`: the same declared load against two builds,
 // interleaved on one machine, judged metric by metric on the paired ratios head/base. Writes

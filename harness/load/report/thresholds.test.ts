@@ -7,7 +7,7 @@ import { planWorkspaces } from '../generator/workspaces.ts';
 import { parseProfile } from '../../ground/profile.ts';
 import { DEFAULT_PROFILE_PATH } from '../../ground/profile.ts';
 import { readFileSync } from 'node:fs';
-import { parseDuration, parseRate } from '../generator/units.ts';
+import { parseDuration, parseRate } from '../../ground/units.ts';
 import { resolveMix, parseMix } from '../generator/flows.ts';
 
 function report(latenciesMs: number[], opts: Partial<LoadReport['totals']> = {}): LoadReport {

@@ -6,7 +6,7 @@ import { startSinks } from '../../sinks/index.ts';
 import { encode, newHistogram } from '../generator/histogram.ts';
 import type { LoadReport } from '../report/types.ts';
 import { runSendpathLoad } from './sendpath.ts';
-import { parseDuration } from '../generator/units.ts';
+import { parseDuration } from '../../ground/units.ts';
 import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // `load sendpath`: the kit's mail sinks, the target's mailboxes logging in to them, and the
