@@ -15,7 +15,7 @@ import { cleanUp } from './sweep.ts';
 import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
-import { connectRemoteSinks } from './remote-sinks.ts';
+import { connectRemoteSinks } from '../sinks/remote-sinks.ts';
 import { profileGap } from './static-gap.ts';
 import { readsClause, recordingProfile } from './profile-reads.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { FaultRuleError, imapUnavailableReason, WaitTimeoutError, type MailSink } from '../sinks/index.ts';
+import { FaultRuleError, imapUnavailableReason, WaitTimeoutError, type MailSink } from './index.ts';
 import { CheckSkipped } from '../ground/check.ts';
 import { connectRemoteSinks } from './remote-sinks.ts';
 import { BIN, cliOk } from '../cli/cli.test-helper.ts';

@@ -4,12 +4,12 @@
 // (a Driver reads what arrived right after a drain), so reads are blocking HTTP calls
 // (sync-http.ts); what waits (waitFor, inject, users) is asynchronous.
 // What the remote cannot do becomes a skip naming what is missing (409 "cannot do that here").
-import { StoredMessage, WaitTimeoutError, FaultRuleError, SinkClient, type MailSink, type SinkCredentials, type InjectResult, type FaultRule, type ImapRefusal } from '../sinks/index.ts';
-import { SinkHttpError, query, type SinkInfo } from '../sinks/http-client.ts';
-import { matchAttempt, matchMessage, type Predicate } from '../sinks/store.ts';
-import type { Attempt, AttemptFilter, MessageFilter, MessageSummary } from '../sinks/types.ts';
+import { StoredMessage, WaitTimeoutError, FaultRuleError, SinkClient, type MailSink, type SinkCredentials, type InjectResult, type FaultRule, type ImapRefusal } from './index.ts';
+import { SinkHttpError, query, type SinkInfo } from './http-client.ts';
+import { matchAttempt, matchMessage, type Predicate } from './store.ts';
+import type { Attempt, AttemptFilter, MessageFilter, MessageSummary } from './types.ts';
 import { CheckSkipped, skip } from '../ground/check.ts';
-import { MAX_BODY } from '../sinks/http.ts';
+import { MAX_BODY } from './http.ts';
 import { SyncHttp } from './sync-http.ts';
 
 /** Longest single long-poll of POST /sink/v1/wait: a waiter re-reads at least this often. */
