@@ -160,7 +160,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const eligible = selectChecks(ALL_CHECKS, depth);
     const selected = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, eligible, outRoot);
     // The depth's request budget and --time-budget choose among what it may run (harness/runner/select-depth.ts).
-    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, only: selected ? new RegExp(selected) : undefined, eligible, extensions });
+    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, chosen: selected, eligible, extensions });
     const checks = choice.checks;
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);

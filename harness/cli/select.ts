@@ -6,7 +6,7 @@ import { KitError } from '../ground/errors.ts';
 
 // Which checks a run takes: --check REGEX (also --only), --clause ID[,ID], --section 4.2[,3.1],
 // --rerun-failed (what failed or errored in <out>/latest). Given together they intersect. The
-// result is one regular expression over check ids, the form the runner already takes.
+// result is the list of check ids the runner takes, resolved here and nowhere else.
 
 export interface SelectionFlags {
   only?: string;
@@ -16,20 +16,13 @@ export interface SelectionFlags {
   rerunFailed?: boolean;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** The pattern taking exactly these checks. */
-export function idPattern(checks: readonly Pick<Check, 'id'>[]): string {
-  return `^(?:${checks.map((c) => escape(c.id)).join('|')})$`;
-}
-
 /** Does a clause of `section` belong to one of `wanted` ("4.2" takes 4.2 and 4.2.x, "4" takes 4.x)? */
 function inSection(section: string, wanted: string[]): boolean {
   return wanted.some((w) => section === w || section.startsWith(`${w}.`));
 }
 
-/** The id pattern of the selected checks, or undefined for all of them. */
-export async function selection(flags: SelectionFlags, checks: readonly Check[], outRoot: string): Promise<string | undefined> {
+/** The ids of the selected checks, or undefined for all of them. */
+export async function selection(flags: SelectionFlags, checks: readonly Check[], outRoot: string): Promise<string[] | undefined> {
   const pattern = flags.check ?? flags.only;
   let chosen: readonly Check[] = checks;
   let narrowed = false;
@@ -71,5 +64,5 @@ export async function selection(flags: SelectionFlags, checks: readonly Check[],
   }
   if (!narrowed) return undefined;
   if (chosen.length === 0) throw new KitError('the selection (--check, --clause, --section, --rerun-failed) matches no check');
-  return idPattern(chosen);
+  return chosen.map((c) => c.id);
 }

@@ -39,7 +39,7 @@ export async function runPortability(
       prefix: `ocp${randomBytes(2).toString('hex')}-`,
       seed,
     });
-    const checks = selectChecks(ALL_CHECKS, opts.depth ?? 'default', opts.only);
+    const checks = selectChecks(ALL_CHECKS, opts.depth ?? 'default').filter((c) => !opts.only || opts.only.test(c.id));
     await runner.prepare(checks);
     let results: CheckEndEvent[];
     try {

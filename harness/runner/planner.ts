@@ -107,11 +107,13 @@ export interface Choice {
  */
 export function chooseChecks(
   all: readonly Check[],
-  opts: { depth: Depth; profile: Profile; workspaces: number; only?: RegExp; timeBudgetSeconds?: number; eligible?: readonly Check[] } & TargetKnown,
+  opts: { depth: Depth; profile: Profile; workspaces: number; chosen?: readonly string[]; timeBudgetSeconds?: number; eligible?: readonly Check[] } & TargetKnown,
 ): Choice {
   // `eligible`: the depth's checks when the caller already has them (the CLI selects once per run).
-  const eligible = opts.eligible ? opts.eligible.filter((c) => !opts.only || opts.only.test(c.id)) : selectChecks(all, opts.depth, opts.only);
-  const byDepth = opts.only ? undefined : DEPTH_BUDGETS[opts.depth];
+  // `chosen`: the ids an explicit selection named (harness/cli/select.ts), taken whole.
+  const named = opts.chosen && new Set(opts.chosen);
+  const eligible = (opts.eligible ?? selectChecks(all, opts.depth)).filter((c) => !named || named.has(c.id));
+  const byDepth = named ? undefined : DEPTH_BUDGETS[opts.depth];
   const byTime = opts.timeBudgetSeconds === undefined ? undefined : requestsWithin(opts.timeBudgetSeconds, opts.profile, opts.workspaces);
   const budget = byDepth === undefined ? byTime : byTime === undefined ? byDepth : Math.min(byDepth, byTime);
   const why =
@@ -119,7 +121,7 @@ export function chooseChecks(
       ? `time budget ${formatSeconds(opts.timeBudgetSeconds!)}: ${byTime.toLocaleString('en-US')} requests over ${opts.workspaces} workspaces under the rate limit`
       : byDepth !== undefined
         ? `depth ${opts.depth}: at most ${byDepth.toLocaleString('en-US')} requests`
-        : opts.only
+        : named
           ? 'the selection runs whole (no request budget)'
           : `depth ${opts.depth}: no request budget`;
   const known = opts.extensions ? { extensions: opts.extensions } : {};

@@ -42,8 +42,8 @@ export interface RunnerOptions {
 const RECENT_EVIDENCE = 3;
 
 /** The checks eligible at a depth (their lowest depth is at most it); the depth's budget then chooses (select-depth.ts). */
-export function selectChecks(checks: readonly Check[], depth: Depth, only?: RegExp): Check[] {
-  return checks.filter((c) => DEPTHS.indexOf(c.depth ?? 'smoke') <= DEPTHS.indexOf(depth) && (!only || only.test(c.id)));
+export function selectChecks(checks: readonly Check[], depth: Depth): Check[] {
+  return checks.filter((c) => DEPTHS.indexOf(c.depth ?? 'smoke') <= DEPTHS.indexOf(depth));
 }
 
 export class Runner {

@@ -105,7 +105,7 @@ describe('depth selection', () => {
     const timed = chooseChecks(ALL_CHECKS, { depth: 'full', profile, workspaces: 2, timeBudgetSeconds: 60 });
     expect(timed.selection!.requests).toBeLessThanOrEqual(480 * PLANNED_SHARE);
     expect(timed.why).toContain('time budget 1 min');
-    const named = chooseChecks(ALL_CHECKS, { depth: 'smoke', profile, workspaces: 2, only: /^SCOPE-MATRIX\// });
+    const named = chooseChecks(ALL_CHECKS, { depth: 'smoke', profile, workspaces: 2, chosen: ALL_CHECKS.filter((c) => c.id.startsWith('SCOPE-MATRIX/')).map((c) => c.id) });
     expect(named.selection).toBeUndefined();
     expect(named.checks.length).toBe(ALL_CHECKS.filter((c) => c.id.startsWith('SCOPE-MATRIX/')).length);
   });
