@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliOk } from './cli.test-helper.ts';
 import { ALT_CHOICES, DEFAULT_CHOICES, profileFor } from '../reference/index.ts';
-import { expectedProblems, lintStrict } from '../ground/spec-model/openapi/lint.test-helper.ts';
+import { expectedProblems, lintStrict } from '../ground/openapi/lint.test-helper.ts';
 import { KIT } from '../kit.ts';
 
 // Documents and profiles are read as plain JSON here.

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { ENDPOINTS } from '../ground/spec-model/endpoints.ts';
-import { buildOpenApi } from '../ground/spec-model/openapi.ts';
+import { buildOpenApi } from '../ground/openapi.ts';
 import { parseArgs } from '../ground/args.ts';
 import { loadProfile } from '../ground/profile.ts';
 import { KIT } from '../kit.ts';

@@ -4,7 +4,8 @@
 
 export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
 export type Outcome = Verdict | 'not-covered';
-export type Level = 'MUST' | 'SHOULD' | 'PROFILE';
+import type { Level } from './spec-model/clauses/types.ts';
+export type { Level };
 
 export interface RecordedRequest {
   method: string;

@@ -1,4 +1,5 @@
-import type { Operation, Profile, ReferencedOperationId } from './profile-schema.ts';
+import type { Operation, Profile } from './profile-schema.ts';
+import type { ReferencedOperationId } from './spec-model/referenced-operations.ts';
 
 // Referenced operations ("not shown" shapes) come from the profile: these helpers read them.
 

@@ -1,4 +1,4 @@
-import { REFERENCED_OPERATIONS } from '../../ground/profile-schema.ts';
+import { REFERENCED_OPERATIONS } from '../../ground/spec-model/referenced-operations.ts';
 import type { Placeholder } from '../../ground/profile.ts';
 import { leafPointers, type Findings } from './findings.ts';
 

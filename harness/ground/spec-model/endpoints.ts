@@ -1,5 +1,5 @@
 import { acceptedCredentials, type GranularScope, type Scope, type ScopeGroup } from './scopes.ts';
-import type { ReferencedOperationId } from '../profile-schema.ts';
+import type { ReferencedOperationId } from './referenced-operations.ts';
 
 // The endpoint catalog: every endpoint of part 4 and every referenced operation.
 // Checks are generated from this table (auth, scope matrix, envelope, idempotency, pagination).

@@ -1,4 +1,4 @@
-import type { Level } from '../events.ts';
+import type { Level } from './clauses/types.ts';
 import { CLAUSE_BY_ID } from './clauses/index.ts';
 
 // A rule is MUST, SHOULD or PROFILE in one place: the clause catalog. A check's level follows

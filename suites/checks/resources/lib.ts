@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
-import type { Profile, ReferencedOperationId } from '../../../harness/ground/profile-schema.ts';
+import type { Profile } from '../../../harness/ground/profile-schema.ts';
+import type { ReferencedOperationId } from '../../../harness/ground/spec-model/referenced-operations.ts';
 import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { CheckFailure, fail, skip } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';

@@ -1,4 +1,5 @@
-import type { Level } from '../../events.ts';
+/** How binding a clause is (below). */
+export type Level = 'MUST' | 'SHOULD' | 'PROFILE';
 
 /**
  * One normative statement of the spec.

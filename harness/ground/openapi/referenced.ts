@@ -1,5 +1,6 @@
-import { REFERENCED_OPERATIONS, type Operation, type ReferencedOperationId } from '../../profile-schema.ts';
-import type { Endpoint } from '../endpoints.ts';
+import type { Operation } from '../profile-schema.ts';
+import { REFERENCED_OPERATIONS, type ReferencedOperationId } from '../spec-model/referenced-operations.ts';
+import type { Endpoint } from '../spec-model/endpoints.ts';
 import { IDEMPOTENCY_KEY, pathParameters, queryParameters, type Parameter } from './parameters.ts';
 import { NOT_DECLARED, type Reading } from './reading.ts';
 import { schemaRef } from './components.ts';

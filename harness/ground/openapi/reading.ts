@@ -1,4 +1,4 @@
-import type { Profile } from '../../profile-schema.ts';
+import type { Profile } from '../profile-schema.ts';
 
 // What the document reads from a profile: the names, referenced operations and success statuses
 // a vendor declares. Without a profile (or where it is silent) the spec's generic reading stays,

@@ -1,4 +1,4 @@
-import { ANALYTICS_BREAKDOWNS, ANALYTICS_INTERVALS, CAMPAIGN_STATUSES, OAUTH_PROVIDERS } from '../schemas/index.ts';
+import { ANALYTICS_BREAKDOWNS, ANALYTICS_INTERVALS, CAMPAIGN_STATUSES, OAUTH_PROVIDERS } from '../spec-model/schemas/index.ts';
 import { marked, type Named, type Reading } from './reading.ts';
 
 // Parameters of an operation: its path parameters, the query parameters of part 4 (under the

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { listOf, mutateBody, SCHEMAS } from '../schemas/index.ts';
-import type { Endpoint } from '../endpoints.ts';
+import { listOf, mutateBody, SCHEMAS } from '../spec-model/schemas/index.ts';
+import type { Endpoint } from '../spec-model/endpoints.ts';
 import { marked, type Reading } from './reading.ts';
 import { applyDeclarations } from './declared-schemas.ts';
 

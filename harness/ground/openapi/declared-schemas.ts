@@ -1,4 +1,4 @@
-import { ACCOUNT_INPUT_BOUNDS } from '../schemas/index.ts';
+import { ACCOUNT_INPUT_BOUNDS } from '../spec-model/schemas/index.ts';
 import { NOT_DECLARED, type Reading } from './reading.ts';
 
 // The schemas where the spec leaves values "not shown" (2.2 mailbox defaults, 2.3 warmup

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildOpenApi } from './openapi.ts';
-import { ENDPOINTS } from './endpoints.ts';
+import { ENDPOINTS } from './spec-model/endpoints.ts';
 import { lintStrict } from './openapi/lint.test-helper.ts';
 
 describe('the generated OpenAPI document', () => {

@@ -1,7 +1,7 @@
-import { acceptedBy, type Endpoint } from './endpoints.ts';
-import { ERROR_TABLE, type SchemaName } from './schemas/index.ts';
-import { REFERENCED_OPERATIONS } from '../profile-schema.ts';
-import { KitError } from '../errors.ts';
+import { acceptedBy, type Endpoint } from './spec-model/endpoints.ts';
+import { ERROR_TABLE, type SchemaName } from './spec-model/schemas/index.ts';
+import { REFERENCED_OPERATIONS } from './spec-model/referenced-operations.ts';
+import { KitError } from './errors.ts';
 import { componentSchemas, listName, MUTATE_BODY, schemaRef, usedComponents } from './openapi/components.ts';
 import { IDEMPOTENCY_KEY, pathParameters, queryParameters } from './openapi/parameters.ts';
 import { declaredOperation, undeclaredOperations } from './openapi/referenced.ts';
