@@ -1,7 +1,7 @@
 import { runCommand } from './run.ts';
 import { KitError } from '../ground/errors.ts';
 import { HELP, USAGE, usageOf } from './usage.ts';
-import { KIT } from '../kit.ts';
+import { KIT } from '../ground/kit.ts';
 
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './cli.test-helper.ts';
 import { USAGE } from './usage.ts';
-import { KIT } from '../kit.ts';
+import { KIT } from '../ground/kit.ts';
 
 // The CLI as people expect a tool to behave: help on every command before anything starts, a
 // version, output a pipe can take (no escape codes, no test-runner lines), bad flags refused first.

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, cliOk } from './cli.test-helper.ts';
 import { ALT_CHOICES, DEFAULT_CHOICES, profileFor } from '../reference/index.ts';
 import { expectedProblems, lintStrict } from '../ground/openapi/lint.test-helper.ts';
-import { KIT } from '../kit.ts';
+import { KIT } from '../ground/kit.ts';
 
 // Documents and profiles are read as plain JSON here.
 type Json = Record<string, any>;

@@ -3,7 +3,7 @@ import { ENDPOINTS } from '../ground/spec-model/endpoints.ts';
 import { buildOpenApi } from '../ground/openapi.ts';
 import { parseArgs } from '../ground/args.ts';
 import { loadProfile } from '../ground/profile.ts';
-import { KIT } from '../kit.ts';
+import { KIT } from '../ground/kit.ts';
 
 /**
  * `outreach-conformance openapi [--profile FILE]`: the spec model as an OpenAPI 3.1 document on

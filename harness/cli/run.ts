@@ -37,7 +37,7 @@ import { ranDetection } from '../runner/detection.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import type { Depth } from '../ground/check.ts';
 
-import { KIT as pkg, PACKAGE_ROOT } from '../kit.ts';
+import { KIT as pkg, PACKAGE_ROOT } from '../ground/kit.ts';
 export { PACKAGE_ROOT };
 
 /** The spec the kit was written from (a constant of the model) and, with --spec, how a given file compares. */

@@ -5,7 +5,7 @@ import { bindRoutes, HttpError, messageOr404, objectBody, send, type Ctx, type R
 import { appInformation, fullMessage, headersObject, markRead, messagesSummary, parseQuery, partOf, searchMatches, SearchError, setRead } from './mailpit-compat.ts';
 import type { StoredMessage } from './message.ts';
 import type { SinkInternals } from './sink-types.ts';
-import { KIT } from '../kit.ts';
+import { KIT } from '../ground/kit.ts';
 
 /** What the Mailpit routes share: the sink, and what Mailpit's info reports (start time, messages deleted). */
 interface MailpitState {
