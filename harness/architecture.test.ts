@@ -20,6 +20,20 @@ const KIT_ROOMS: readonly [room: string, prefixes: readonly string[]][] = [
 const REFERENCE = 'harness/reference/';
 const REFERENCE_ENTRY = ['harness/reference/index.ts', 'harness/reference/serve.ts'];
 
+/**
+ * Rooms inside harness/load and what each may import of the others: the report (its types, the
+ * histogram, the merge) and the load target's type are read by every mode and import none.
+ */
+const LOAD_ROOMS: Record<string, readonly string[]> = {
+  'harness/load/report/': [],
+  'harness/load/target.ts': [],
+  'harness/load/generator/': ['harness/load/report/', 'harness/load/target.ts'],
+  'harness/load/sendpath/': ['harness/load/report/', 'harness/load/target.ts'],
+  'harness/load/command.ts': ['harness/load/report/', 'harness/load/target.ts', 'harness/load/generator/', 'harness/load/sendpath/'],
+  'harness/load/compare/': ['harness/load/report/', 'harness/load/target.ts', 'harness/load/generator/', 'harness/load/sendpath/', 'harness/load/command.ts'],
+};
+const loadRoom = (f: string) => Object.keys(LOAD_ROOMS).find((r) => f.startsWith(r));
+
 /** Layers of the reference target, top to bottom: each imports only the layers below it. */
 const REFERENCE_LAYERS = ['(entry)', 'control', 'http', 'resources', 'sending', 'analytics', 'request', 'mail', 'store', 'switches', 'domain'];
 
@@ -66,6 +80,16 @@ describe('the house', () => {
       if (!to.startsWith(REFERENCE)) return [`${from} -> ${to} (outside the reference)`];
       const [a, b] = [referenceLayer(from), referenceLayer(to)];
       return b > a || from === to || (a === b && a > 0) || (a === 0 && b === 0) ? [] : [`${from} -> ${to} (${REFERENCE_LAYERS[a]} imports ${REFERENCE_LAYERS[b]})`];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps the load rooms in their order: no load file imports the conformance runner, each room only those it lists', () => {
+    const wrong = EDGES.filter(({ from }) => from.startsWith('harness/load/') && !isTest(from)).flatMap(({ from, to }) => {
+      if (to.startsWith('harness/runner/')) return [`${from} -> ${to} (the load reads its settings from harness/ground)`];
+      const [a, b] = [loadRoom(from), loadRoom(to)];
+      if (a === undefined) return [`${from} (in no load room)`];
+      return b === undefined || a === b || LOAD_ROOMS[a]!.includes(b) ? [] : [`${from} -> ${to} (${a} may not import ${b})`];
     });
     expect(wrong).toEqual([]);
   });

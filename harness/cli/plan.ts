@@ -10,7 +10,7 @@ import { selectChecks } from '../runner/runner.ts';
 import { staticGap, type TargetKnown } from '../runner/static-gap.ts';
 import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
 import { announcedExtensions } from '../client/control.ts';
-import { parseDuration } from '../load/generator/units.ts';
+import { parseDuration } from '../ground/units.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseArgs } from '../ground/args.ts';
 import { CLAUSES } from '../ground/spec-model/clauses/index.ts';

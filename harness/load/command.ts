@@ -8,15 +8,15 @@ import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../ground/prof
 import { KitError } from '../ground/errors.ts';
 import { newRunSeed } from '../ground/seed.ts';
 import { parseMix } from './generator/flows.ts';
-import { parseDuration, parseRate } from './generator/units.ts';
+import { parseDuration, parseRate } from '../ground/units.ts';
 import { environment } from './generator/environment.ts';
 import { renderLoadHtml } from './report/html.ts';
-import { decode, percentile } from './generator/histogram.ts';
+import { decode, percentile } from './report/histogram.ts';
 import { progressPrinter } from '../ground/progress.ts';
 import { startChildReference } from './generator/embedded-target.ts';
 import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report/types.ts';
 import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './report/thresholds.ts';
-import { mergeLoadReports, parseShard } from './generator/merge.ts';
+import { mergeLoadReports, parseShard } from './report/merge.ts';
 import type { Precision } from './generator/open-model.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 import { newRunPrefix } from '../ground/run-prefix.ts';

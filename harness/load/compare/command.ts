@@ -15,8 +15,8 @@ import { ORDER_TEXT, apiRunner, runPairs, sendpathRunner, type PairsResult, type
 import { checkSlowdown, parseSide, serveSide, type ServedSide } from './sides.ts';
 import { environment } from '../generator/environment.ts';
 import { formatLatency } from '../report/html.ts';
-import { pairsToReach, smallestP } from '../generator/stats.ts';
-import { parseDuration } from '../generator/units.ts';
+import { pairsToReach, smallestP } from './stats.ts';
+import { parseDuration } from '../../ground/units.ts';
 
 // `outreach-conformance compare --base X --head Y`: the same declared load against two builds,
 // interleaved on one machine, judged metric by metric on the paired ratios head/base. Writes

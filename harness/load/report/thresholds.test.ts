@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateThresholds, parseThreshold, describeBroken } from './thresholds.ts';
-import { encode, newHistogram, record } from '../generator/histogram.ts';
+import { encode, newHistogram, record } from './histogram.ts';
 import type { LoadReport } from './types.ts';
 import { emptyLoadReport } from './load-report.test-helper.ts';
 import { planWorkspaces } from '../generator/workspaces.ts';
 import { parseProfile } from '../../ground/profile.ts';
 import { DEFAULT_PROFILE_PATH } from '../../ground/profile.ts';
 import { readFileSync } from 'node:fs';
-import { parseDuration, parseRate } from '../generator/units.ts';
+import { parseDuration, parseRate } from '../../ground/units.ts';
 import { resolveMix, parseMix } from '../generator/flows.ts';
 
 function report(latenciesMs: number[], opts: Partial<LoadReport['totals']> = {}): LoadReport {

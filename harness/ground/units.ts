@@ -1,4 +1,4 @@
-import { KitError } from '../../ground/errors.ts';
+import { KitError } from './errors.ts';
 
 // Flag values of load runs: durations and rates as people write them.
 
