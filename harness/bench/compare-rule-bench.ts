@@ -3,7 +3,7 @@
 // reference slowed by 20 % CPU per request should be flagged in at least 9 of 10 trials (power),
 // an identical build in at most 1 of 20 (false alarms). A benchmark, not a test: it prints the
 // figures beside their goals and exits 0 either way (the rule's arithmetic is tested on seeded
-// samples in harness/load/generator/stats.test.ts and compare-metrics.test.ts).
+// samples in harness/load/compare/stats.test.ts and compare-metrics.test.ts).
 //
 // Which metric holds the rule: CPU per request of the target (its CPU time from /proc), the
 // steady figure. Latency and throughput swing by tens of percent between identical runs on a

@@ -1,6 +1,6 @@
 // `npm run bench:load`: the kit's open-model load generator (harness/load/generator/open-model.ts with its
 // own HTTP/1.1 transport) against wrk2, in one run, against one server that stalls 200 ms every 770 ms
-// (harness/load/generator/stall-server.ts, in a child process of its own). A benchmark that prints
+// (harness/bench/stall-server.ts, in a child process of its own). A benchmark that prints
 // figures and whether each goal was met, not a test.
 //   1. Latency at 1,000 req/s for 20 s: p50 / p99 / p99.9 from the intended send time, the
 //      kit's generator next to wrk2 -R (and next to the truth computed from the stall schedule).
@@ -35,9 +35,9 @@ import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { newHistogram, percentile, record, type Histogram } from '../load/generator/histogram.ts';
+import { newHistogram, percentile, record, type Histogram } from '../load/report/histogram.ts';
 import { runOpenModel, type Precision } from '../load/generator/open-model.ts';
-import { forkStallServer, stallAnswerAt, type ForkedStallServer, type StallSchedule } from '../load/generator/stall-server.ts';
+import { forkStallServer, stallAnswerAt, type ForkedStallServer, type StallSchedule } from './stall-server.ts';
 import { createTransport } from '../load/generator/transport.ts';
 import { accuracyDetail, accuracyMet, measureStallAccuracy, printStallAccuracy, type AccuracyOptions } from './stall-accuracy.ts';
 

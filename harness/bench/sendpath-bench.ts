@@ -9,7 +9,7 @@ import { startSinks } from '../sinks/index.ts';
 import { loadProfile } from '../ground/profile.ts';
 import { closeAllPools } from '../client/client.ts';
 import { runSendpathLoad } from '../load/sendpath/sendpath.ts';
-import { decode, percentile } from '../load/generator/histogram.ts';
+import { decode, percentile } from '../load/report/histogram.ts';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 2000);
 const MAILBOXES = Number(process.env.BENCH_MAILBOXES ?? 100);

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { maxInFlight, runOpenModel, type Shot } from '../load/generator/open-model.ts';
-import { forkStallServer, stallAnswerAt, type StallSchedule } from '../load/generator/stall-server.ts';
+import { forkStallServer, stallAnswerAt, type StallSchedule } from './stall-server.ts';
 import { createTransport, type Transport } from '../load/generator/transport.ts';
 
 // The generator's accuracy against a known truth, on this machine: the kit's generator (default

@@ -9,3 +9,15 @@ export function checkSeed(runSeed: number, checkId: string): number {
 export function newRunSeed(): number {
   return Math.floor(Math.random() * 2 ** 31);
 }
+
+/** A seeded uniform generator in [0, 1) (mulberry32): a bootstrap replays with its seed. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -11,7 +11,7 @@ import { EMBEDDED_CAPACITY_LIMIT } from '../command.ts';
 import { renderCompareHtml } from './html.ts';
 import type { CompareReport } from './metrics.ts';
 import { KIT_BIN, startChildReference } from '../generator/embedded-target.ts';
-import { metricsProbe, parseProcessCpuSeconds } from '../generator/proc-cpu.ts';
+import { metricsProbe, parseProcessCpuSeconds } from './proc-cpu.ts';
 import { parseSide } from './sides.ts';
 
 // `compare` end to end through the kit's own bin: a git revision of this checkout against this

@@ -15,7 +15,7 @@ import { ORDER_TEXT, apiRunner, runPairs, sendpathRunner, type PairsResult, type
 import { checkSlowdown, parseSide, serveSide, type ServedSide } from './sides.ts';
 import { environment } from '../generator/environment.ts';
 import { formatLatency } from '../report/html.ts';
-import { pairsToReach, smallestP } from '../generator/stats.ts';
+import { pairsToReach, smallestP } from './stats.ts';
 import { parseDuration } from '../../ground/units.ts';
 
 // `outreach-conformance compare --base X --head Y`: the same declared load against two builds,

@@ -2,7 +2,7 @@
 // alpha 0.05), for the tests of compare.html: its metrics judged by the real rule over synthetic
 // runs in which head is half a percent slower than base, so that the median, "no change" and the
 // threshold lie close together.
-import { encode, newHistogram } from '../generator/histogram.ts';
+import { encode, newHistogram } from '../report/histogram.ts';
 import { COMPARE_SCHEMA_VERSION, judgeMetrics, overallVerdict, tooFewPairs, type CompareReport, type CompareRun } from './metrics.ts';
 import type { RunFigures } from './run.ts';
 

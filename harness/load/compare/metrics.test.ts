@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareExitCode, DEFAULT_ALPHA, explainVerdict, judgeMetrics, overallVerdict, type CompareRun, type MetricResult } from './metrics.ts';
 import type { RunFigures } from './run.ts';
-import { seededRandom } from '../generator/stats.ts';
+import { seededRandom } from '../../ground/seed.ts';
 
 // The regression rule of `compare` on synthetic pairs whose ratios are known: the decision on
 // either side of alpha, and the rule's power and false alarms on seeded samples. How the rule

@@ -3,7 +3,7 @@ import { checkSeed } from '../../ground/seed.ts';
 import type { RunFigures } from './run.ts';
 import type { SideInfo } from './sides.ts';
 import type { Environment } from '../report/types.ts';
-import { compareRatios, median, pairsToReach, smallestP, type Better, type Interval, type Verdict } from '../generator/stats.ts';
+import { compareRatios, median, pairsToReach, smallestP, type Better, type Interval, type Verdict } from './stats.ts';
 
 // What `compare` judges, as data: per mode the metrics, their unit, which way is better and how a
 // run's figures give them; then the paired ratios head/base of each metric judged by the rule of

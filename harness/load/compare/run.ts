@@ -1,12 +1,10 @@
-import type { Profile } from '../../ground/profile-schema.ts';
-import type { Redactor } from '../../client/redact.ts';
+import type { LoadTarget } from '../target.ts';
 import { KitError } from '../../ground/errors.ts';
 import { setupWorkspace } from '../generator/api.ts';
-import { encode, newHistogram, percentile, record } from '../generator/histogram.ts';
-import type { CpuProbe, CpuReading } from '../generator/proc-cpu.ts';
+import { encode, newHistogram, percentile, record } from '../report/histogram.ts';
+import type { CpuProbe, CpuReading } from './proc-cpu.ts';
 import { createTransport, type Transport } from '../generator/transport.ts';
 import { provideWorkspaces } from '../generator/workspaces.ts';
-import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // One measured run of `compare` against one side: a closed model (each of `connections` loops
 // sends its next request when the last answered) of a fixed count of reads, bounded in time, with
@@ -46,14 +44,8 @@ export interface ClosedSide {
 export type ReadSet = 'one' | 'reads';
 
 /** A workspace with a mailbox and a campaign on the side's target, and the reads to cycle. */
-export async function prepareClosedSide(o: {
+export async function prepareClosedSide(o: LoadTarget & {
   label: string;
-  profile: Profile;
-  baseUrl: string;
-  control?: ControlEndpoint;
-  redactor: Redactor;
-  prefix: string;
-  seed: number;
   connections: number;
   cpu?: CpuProbe;
   reads: ReadSet;

@@ -5,7 +5,7 @@ import type { MailSink } from '../../sinks/index.ts';
 import { prepareClosedSide, runClosed, type ReadSet, type RunFigures } from './run.ts';
 import type { CompareRun } from './metrics.ts';
 import type { ServedSide } from './sides.ts';
-import { decode, percentile } from '../generator/histogram.ts';
+import { decode, percentile } from '../report/histogram.ts';
 import { runSendpathLoad } from '../sendpath/sendpath.ts';
 
 // The measuring part of `compare`: one runner per side (the same declared load each time), a

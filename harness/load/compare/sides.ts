@@ -10,7 +10,7 @@ import { resolveSecret } from '../../ground/profile.ts';
 import { KitError } from '../../ground/errors.ts';
 import { EMBEDDED_CAPACITY_LIMIT } from '../command.ts';
 import { KIT_BIN, startChildReference } from '../generator/embedded-target.ts';
-import { canReadCpu, metricsProbe, pidProbe, type CpuProbe } from '../generator/proc-cpu.ts';
+import { canReadCpu, metricsProbe, pidProbe, type CpuProbe } from './proc-cpu.ts';
 import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // The two sides of `compare`: what `--base` and `--head` name, and the running target each one

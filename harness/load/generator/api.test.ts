@@ -4,7 +4,7 @@ import { loadProfile } from '../../ground/profile.ts';
 import { Redactor } from '../../client/redact.ts';
 import { runApiLoad } from './api.ts';
 import { Watch } from './watch.ts';
-import { decode } from './histogram.ts';
+import { decode } from '../report/histogram.ts';
 import type { Profile } from '../../ground/profile-schema.ts';
 
 // The API load against the reference: a clean target gives no violation; mutants that break a

@@ -1,34 +1,26 @@
 import { createWriteStream } from 'node:fs';
 import type { Profile } from '../../ground/profile-schema.ts';
 import { campaignBody, mailboxInput, seededFaker } from '../../../fixtures/factories/index.ts';
-import type { Redactor } from '../../client/redact.ts';
 import { fillPath, getPath, operation, resultPath } from '../../ground/operations.ts';
 import { KitError } from '../../ground/errors.ts';
 import { Collector } from './collect.ts';
 import { flowSequence, resolveMix, type Flow, type FlowRequest, type FlowState, type Mix } from './flows.ts';
-import { encode } from './histogram.ts';
+import { encode } from '../report/histogram.ts';
 import { runOpenModel, scheduleSize, type Precision } from './open-model.ts';
 import type { LoadReport } from '../report/types.ts';
 import { createTransport, type Transport } from './transport.ts';
 import { Watch } from './watch.ts';
 import { planWorkspaces, provideWorkspaces, type LoadWorkspace, type WorkspacePlan } from './workspaces.ts';
-import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
+import type { LoadTarget } from '../target.ts';
 
 // `load api`: an open-model load over a weighted mix of real flows, spread over as many
 // workspaces as the rate limit asks, every answer held to the spec while it runs.
 
-export interface ApiLoadOptions {
-  profile: Profile;
-  baseUrl: string;
-  control?: ControlEndpoint;
+export interface ApiLoadOptions extends LoadTarget {
   /** requests per second */
   rate: number;
   durationMs: number;
   mix?: Record<string, number>;
-  seed: number;
-  redactor: Redactor;
-  /** run prefix: names of what the load creates start with it */
-  prefix: string;
   /** this run is shard k of n: it sends rate/n on its own workspaces (`load merge` joins the shards) */
   shard?: { index: number; of: number };
   /** how the generator waits for the next send (open-model.ts; default 'timer') */

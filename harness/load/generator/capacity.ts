@@ -1,13 +1,11 @@
+import type { LoadTarget } from '../target.ts';
 import { createRequire } from 'node:module';
-import type { Profile } from '../../ground/profile-schema.ts';
-import type { Redactor } from '../../client/redact.ts';
 import { KitError } from '../../ground/errors.ts';
 import { setupWorkspace } from './api.ts';
-import { encode, newHistogram, percentile, record } from './histogram.ts';
+import { encode, newHistogram, percentile, record } from '../report/histogram.ts';
 import type { CapacityStats, CapacityStep, EndpointStats, LoadReport } from '../report/types.ts';
 import { createTransport } from './transport.ts';
 import { provideWorkspaces } from './workspaces.ts';
-import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // `load capacity`: the throughput ceiling of read endpoints, and the latency at that ceiling.
 // A closed model (autocannon: each connection sends its next request when the last answered),
@@ -35,13 +33,7 @@ interface AutocannonResult {
 export const MIN_RAISED_RATE = 50;
 const MAX_ERROR_SHARE = 0.01;
 
-export interface CapacityOptions {
-  profile: Profile;
-  baseUrl: string;
-  control?: ControlEndpoint;
-  redactor: Redactor;
-  prefix: string;
-  seed: number;
+export interface CapacityOptions extends LoadTarget {
   /** connection counts to step through, e.g. [1, 4, 16, 64] */
   connections: number[];
   stepMs: number;

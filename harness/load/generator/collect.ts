@@ -1,4 +1,4 @@
-import { encode, newHistogram, percentile, record, type Histogram } from './histogram.ts';
+import { encode, newHistogram, percentile, record, type Histogram } from '../report/histogram.ts';
 import type { EndpointStats, TimelinePoint } from '../report/types.ts';
 import type { Shot } from './open-model.ts';
 

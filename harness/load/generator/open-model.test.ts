@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maxInFlight, runOpenModel, scheduleSize, type OpenModelOptions, type OpenModelResult, type Shot, type Timers } from './open-model.ts';
-import { stallAnswerAt, type StallSchedule } from './stall-server.ts';
+import { stallAnswerAt, type StallSchedule } from '../../bench/stall-server.ts';
 
 // What the open-model generator does, asserted on a simulated clock: its timers fire exactly when
 // due, and the simulated server answers each request exactly when a stall schedule says, so every

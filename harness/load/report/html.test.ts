@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderLoadHtml } from './html.ts';
-import { emptyLoadReport, sendpathLoadReport, syntheticLoadReport } from './load-report.test-helper.ts';
+import { emptyLoadReport, syntheticLoadReport } from './load-report.test-helper.ts';
+import { sendpathLoadReport } from '../sendpath/sendpath-report.test-helper.ts';
 import type { LoadReport } from './types.ts';
 
 const XSS = '<img src=x onerror=alert(1)>';

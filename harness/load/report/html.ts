@@ -4,9 +4,8 @@
 
 import { pageHead } from '../../report/page.ts';
 import { escapeHtml as e } from '../../report/text.ts';
-import { decode, percentile, type Histogram } from '../generator/histogram.ts';
+import { decode, percentile, type Histogram } from './histogram.ts';
 import type { EndpointStats, LoadReport, SendpathStats, ThresholdResult, Violation } from './types.ts';
-import { mailboxPerDay } from '../sendpath/ideal.ts';
 import { chart, legend, niceScale, noData, percentileTicks, percentileX, spectrumPercentiles, type Bar, type Band, type LineSeries, type Point, type Rule } from './svg.ts';
 
 const COLORS = {
@@ -534,7 +533,8 @@ function idealNote(sp: SendpathStats): string {
   if (!kinds.size) return '';
   const perGap = (g: number) => num(1440 / g, Number.isInteger(1440 / g) ? 0 : 1);
   const terms = [...kinds.values()].map((g) => `${num(g.n)} mailbox${g.n === 1 ? '' : 'es'} × min(cap ${num(g.cap)}, 1,440 min ÷ gap ${num(g.gapMinutes)} min = ${perGap(g.gapMinutes)})`);
-  const total = [...kinds.values()].reduce((a, g) => a + g.n * mailboxPerDay(g), 0);
+  // The whole day's window, as the note says (sendpath/ideal.ts reckons the same for the figure).
+  const total = [...kinds.values()].reduce((a, g) => a + g.n * Math.min(g.cap, 1440 / g.gapMinutes), 0);
   return `<p class="note" id="sp-ideal">Ideal sends per day: the spec's daily cap (<code>maxEmailsPerDay</code>) holds per mailbox and day, and a mailbox sends at most once per sending gap (<code>sendingGapMinutes</code>), so each sends the lower of the two in a day: ${e(terms.join(' + '))} = ${e(num(total, Number.isInteger(total) ? 0 : 1))}.</p>`;
 }
 

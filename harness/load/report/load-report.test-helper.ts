@@ -1,14 +1,13 @@
 // Synthetic load reports for the tests of load.html: an API run against a server that stalls
 // (so corrected and service latency part), with 429 and 5xx seconds, four endpoints and a send
-// path of 30 mailboxes in simulated time; and a report of a run that measured nothing.
+// path of 30 mailboxes in simulated time; and a report of a run that measured nothing (a send-path
+// run's report is sendpath/sendpath-report.test-helper.ts).
 
-import { encode, newHistogram, record, type Histogram } from '../generator/histogram.ts';
-import { seededRandom } from '../generator/stats.ts';
-import { analyzeSendpath } from '../sendpath/analyze.ts';
+import { encode, newHistogram, record, type Histogram } from './histogram.ts';
+import { seededRandom } from '../../ground/seed.ts';
 import { LOAD_SCHEMA_VERSION, type EndpointStats, type LoadReport, type SendpathMailbox, type TimelinePoint } from './types.ts';
 
 const rng = seededRandom;
-const MINUTE = 60_000;
 
 /** Log-normal sample with the given median. */
 function logNormal(rand: () => number, median: number, sigma: number): number {
@@ -212,44 +211,5 @@ export function emptyLoadReport(): LoadReport {
     violations: [],
     thresholds: [],
     ok: true,
-  };
-}
-
-/**
- * A send-path run as `load sendpath` writes it, its figures from the analysis itself: 5 mailboxes
- * with a 5-minute gap and a cap of 200 a day sending 120 emails over two hours of simulated time,
- * every mailbox at its gap (so 24 sends each, far under the cap), nothing lost or sent twice.
- */
-export function sendpathLoadReport(): LoadReport {
-  const start = Date.UTC(2025, 0, 6, 9, 0, 0);
-  const mailboxes = Array.from({ length: 5 }, (_, i) => ({ id: `mbx_${i}`, address: `sender${i}@outreach.example.test`, cap: 200, gapMinutes: 5 }));
-  const arrivals = Array.from({ length: 120 }, (_, k) => {
-    const at = start + Math.floor(k / 5) * 5 * MINUTE + 2_000;
-    return { mailbox: k % 5, lead: k, step: 0, at, lo: at - MINUTE, hi: at + 5 };
-  });
-  const a = analyzeSendpath({
-    simulated: true,
-    start,
-    end: start + 2 * 60 * MINUTE,
-    timezone: 'UTC',
-    mailboxes,
-    leads: arrivals.map((_, i) => ({ address: `lead${i}@example.test`, campaign: 0 })),
-    campaignStarts: [start],
-    steps: 1,
-    arrivals,
-    messagesThroughSink: arrivals.length,
-    sendingWallMs: 4_000,
-    stepMs: MINUTE,
-  });
-  const none = encode(newHistogram());
-  return {
-    ...emptyLoadReport(),
-    kind: 'sendpath',
-    runId: '20250106-090000-load-sendpath',
-    plan: { durationMs: 4_000, intended: 120, workspaces: 1, mix: {} },
-    totals: { sent: 120, completed: a.delivered, late: 0, errors: 120 - a.delivered, status: {}, throughput: 30, corrected: none, service: none },
-    violations: a.violations,
-    sendpath: a.stats,
-    notes: ['stopped: all arrived; 120 of 120 expected emails arrived; 1 campaign(s) sharing 5 mailboxes, gap 5 min, cap 200/day, 1 step(s), days in UTC'],
   };
 }

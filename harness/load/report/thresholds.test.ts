@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateThresholds, parseThreshold, describeBroken } from './thresholds.ts';
-import { encode, newHistogram, record } from '../generator/histogram.ts';
+import { encode, newHistogram, record } from './histogram.ts';
 import type { LoadReport } from './types.ts';
 import { emptyLoadReport } from './load-report.test-helper.ts';
 import { planWorkspaces } from '../generator/workspaces.ts';

@@ -1,5 +1,5 @@
 import { KitError } from '../../ground/errors.ts';
-import { decode, percentile } from '../generator/histogram.ts';
+import { decode, percentile } from './histogram.ts';
 import type { LoadReport, ThresholdResult } from './types.ts';
 
 // Thresholds that fail a load run (exit 1), given with --threshold or in the profile's

@@ -1,7 +1,7 @@
 // The analysis of what the sink received (pure: unit-tested without a target): every figure and
 // violation comes from the arrivals, held to the mailboxes' gaps and caps, to "every step to every
 // lead once", and to what an ideal target would have sent in the same time.
-import { encode, newHistogram, record, HIGHEST_US, type Histogram } from '../generator/histogram.ts';
+import { encode, newHistogram, record, HIGHEST_US, type Histogram } from '../report/histogram.ts';
 import type { SendpathMailbox, SendpathStats, Violation } from '../report/types.ts';
 import { allowedFrom, DAY, dayStartIn, fmtDur, isoDay, MINUTE, nextDayStartIn } from './calendar.ts';
 import { idealPerDay, idealSchedule } from './ideal.ts';

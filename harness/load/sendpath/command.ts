@@ -1,23 +1,16 @@
-import type { Profile } from '../../ground/profile-schema.ts';
-import type { Redactor } from '../../client/redact.ts';
+import type { LoadTarget } from '../target.ts';
 import { resolveSecret } from '../../ground/profile.ts';
 import { KitError } from '../../ground/errors.ts';
 import { startSinks } from '../../sinks/index.ts';
-import { encode, newHistogram } from '../generator/histogram.ts';
+import { encode, newHistogram } from '../report/histogram.ts';
 import type { LoadReport } from '../report/types.ts';
 import { runSendpathLoad } from './sendpath.ts';
 import { parseDuration } from '../../ground/units.ts';
-import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 
 // `load sendpath`: the kit's mail sinks, the target's mailboxes logging in to them, and the
 // send-path load; the report's figures are what arrived at the sink.
 
-export interface SendpathCommandInput {
-  profile: Profile;
-  baseUrl: string;
-  control?: ControlEndpoint;
-  redactor: Redactor;
-  seed: number;
+export interface SendpathCommandInput extends LoadTarget {
   flags: Record<string, any>;
   progress: { update(p: { elapsedMs: number; totalMs?: number; text: string }): void };
   say(s: string): void;

@@ -4,7 +4,7 @@ import { startSinks, type MailSink } from '../../sinks/index.ts';
 import { loadProfile } from '../../ground/profile.ts';
 import type { Profile } from '../../ground/profile-schema.ts';
 import { CLAUSE_BY_ID } from '../../ground/spec-model/clauses/index.ts';
-import { decode, percentile } from '../generator/histogram.ts';
+import { decode, percentile } from '../report/histogram.ts';
 import { analyzeSendpath, SENDPATH_CLAUSES, type AnalyzeInput } from './analyze.ts';
 import { stepSecondsFor } from './drive.ts';
 import { idealPerDay, idealSchedule } from './ideal.ts';

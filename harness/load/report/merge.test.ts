@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decode, encode, newHistogram, percentile, record } from './histogram.ts';
 import { mergeLoadReports, parseShard } from './merge.ts';
-import { emptyLoadReport } from '../report/load-report.test-helper.ts';
-import type { LoadReport } from '../report/types.ts';
+import { emptyLoadReport } from './load-report.test-helper.ts';
+import type { LoadReport } from './types.ts';
 
 function shard(index: number, of: number, samplesMs: number[], status: Record<string, number>): LoadReport {
   const r = emptyLoadReport();

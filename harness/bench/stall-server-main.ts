@@ -3,7 +3,7 @@ import { startStallServer } from './stall-server.ts';
 
 // The stalling server in a process of its own, so a load generator measured against it does not
 // share its event loop:
-//   node --import tsx harness/load/generator/stall-server-main.ts '{"periodMs":770,"stallMs":200}'
+//   node --import tsx harness/bench/stall-server-main.ts '{"periodMs":770,"stallMs":200}'
 // Options (JSON, all optional): periodMs, stallMs, maxLifetimeMs, log (keep the per-request
 // log), startEpochMs (a stall window begins at this wall-clock ms, performance.timeOrigin +
 // performance.now() of the caller: the caller's and this process's clocks meet there).

@@ -2,18 +2,7 @@
 // confidence interval of it, exact one-sided tests (sign test, Wilcoxon signed-rank) and the
 // verdict rule. Pure functions over small samples (a few pairs): every p-value is exact, never a
 // normal approximation, so a 5-pair comparison means what it says.
-
-/** A seeded uniform generator in [0, 1) (mulberry32): a bootstrap replays with its seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../ground/seed.ts';
 
 /** The q-quantile (0..1) of xs, linear between order statistics; NaN for an empty sample. */
 export function quantile(xs: readonly number[], q: number): number {

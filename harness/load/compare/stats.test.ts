@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bootstrapMedianCI, compareRatios, judge, median, quantile, seededRandom, signTest, smallestP, pairsToReach, wilcoxonSignedRank } from './stats.ts';
+import { bootstrapMedianCI, compareRatios, judge, median, quantile, signTest, smallestP, pairsToReach, wilcoxonSignedRank } from './stats.ts';
+import { seededRandom } from '../../ground/seed.ts';
 
 /** P(W+ >= observed) by listing every sign assignment: the definition the exact count must match. */
 function bruteWilcoxon(diffs: number[]): number {

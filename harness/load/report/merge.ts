@@ -1,6 +1,6 @@
 import { KitError } from '../../ground/errors.ts';
 import { decode, encode, merge } from './histogram.ts';
-import type { EndpointStats, LoadReport, TimelinePoint } from '../report/types.ts';
+import type { EndpointStats, LoadReport, TimelinePoint } from './types.ts';
 
 // `load merge`: shards of one load (`load api --shard k/n`, run in the jobs of a CI matrix) made
 // into one report without loss: histograms merged (HDR adds counts bucket by bucket), counts
