@@ -40,6 +40,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-sent-on-refusal': ['CAMP-TEST-503'],
   'test-email-upstream-down-not-503': ['CAMP-TEST-503'],
   'test-email-dummy-unfilled': ['CAMP-TEST-DUMMY'],
+  'test-email-dummy-empty': ['CAMP-TEST-DUMMY'],
   'test-email-foreign-mailbox': ['CAMP-TEST-OTHER-WORKSPACE'],
   'email-delete-still-listed': ['EMAIL-DELETE-HIDDEN'],
   'email-unreadable-200': ['EMAIL-GET-503-UNREADABLE'],

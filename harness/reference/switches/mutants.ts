@@ -297,6 +297,7 @@ export const MUTANTS = [
   { id: 'test-email-upstream-down-not-503', rule: '4.3 / 7 A test email may answer 503 `upstream_unavailable`: a dependency is temporarily unavailable.', description: "When the mailbox's SMTP server closes the connection without an answer, the test email answers 500 internal_error instead of 503 upstream_unavailable (200 { sent: false } would be correct too)." },
   { id: 'test-email-foreign-mailbox', rule: '4.3 accountId: a mailbox of the workspace.', description: "A test email goes out from another workspace's mailbox named by accountId." },
   { id: 'test-email-dummy-unfilled', rule: '4.3 dummy fills placeholders.', description: 'With personalization dummy the placeholders stay as written.' },
+  { id: 'test-email-dummy-empty', rule: '4.3 dummy fills placeholders.', description: 'With personalization dummy every lead placeholder is filled with an empty string.' },
   { id: 'email-delete-still-listed', rule: '4.5 DELETE /v1/emails/{id}: the email stops appearing in listings.', description: 'A deleted email is still listed.' },
   { id: 'email-unreadable-200', rule: '4.5 GET /v1/emails/{id}: 503 if the stored body cannot be read now (a 200 always carries real content).', description: 'An unreadable body answers 200 with a null body.' },
   { id: 'email-no-413', rule: '4.5 413 body_too_large when the message is too large to return inline.', description: 'Any email is returned inline, however large.' },
