@@ -45,6 +45,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'plan-api-access-402': ['SCOPE-403-PLAN'],
   'idem-scope-per-key': ['IDEM-KEY-ROTATION-SHARED'],
   'page-nextcursor-null': ['PAGE-HASMORE-CONSISTENT'],
+  'page-last-cursor-null': ['RES-NULL-ONLY-WHERE-STATED'],
   'tenant-isolation-broken': ['TENANT-ISOLATION'],
   'conv-answers-text-plain': ['CONV-JSON-BODIES'],
   'conv-start-status-undeclared': ['CONV-SUCCESS-STATUS'],

@@ -2,7 +2,7 @@
 // { schedule, settings, sequence, accounts, metrics }), campaign_tags. Leads live in leads.
 // Reference choices: schedule.sendingDays numbering chosen (choices.ts; stored 0 = Sunday ... 6 =
 // Saturday, converted at the edge by `weekdays`); minutes 0..1440 local;
-// defaults below; `launchError` is null when the launch succeeded or was not asked for.
+// defaults below; `launchError` is left out when the launch succeeded or was not asked for.
 // Lifecycle: start from draft|scheduled|paused|stopped|active (active: no-op success) needs leads
 // and a sequence in every state (400 failed_precondition); pause from active|scheduled; resume from paused needs at
 // least one mailbox in the workspace (any status).
@@ -212,7 +212,8 @@ export const create: Handler = async (ctx) => {
       }
     }
   })();
-  const noError = launchError === null && ctx.services.choices.launchErrorWhenNone === 'absent';
+  // No failure to report: launchError is left out (part 2 uses null only where stated; 4.3 types it a string).
+  const noError = launchError === null && !ctx.mutant('camp-launch-error-null');
   return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, ...(noError ? {} : { launchError }) });
 };
 

@@ -69,8 +69,6 @@ export interface Choices {
   listParams: { cursor: string; pageSize: string; status: string; tags: string };
   /** Page size when none is given (pagination.ts). */
   defaultPageSize: number;
-  /** `meta.nextCursor` on the last page: null, or left out (pagination.ts). */
-  lastPageCursor: 'null' | 'absent';
   /** Success status of creates other than POST /v1/accounts (context.ts, created()). */
   createStatus: 200 | 201;
   /** error.code of the three 400 business-rule refusals of part 7 (app.ts, envelope). */
@@ -118,8 +116,6 @@ export interface Choices {
   idempotencyStores: 'success' | 'all';
   /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (resources/apikeys.ts). */
   subsetRefusalStatus: 403 | 400;
-  /** POST /v1/campaigns `launchError` when there is no failure to report: null, or left out (resources/campaigns.ts). */
-  launchErrorWhenNone: 'null' | 'absent';
   /** Start of an active campaign, pause of a paused one: a 2xx no-op, or refused as a state conflict (resources/campaigns.ts). */
   repeatTransition: 'no-op' | 'refuse';
   /** Idempotency-Key space: the workspace's (any of its keys gets the replay) or each API key's (app.ts, idempotent). */
@@ -176,7 +172,6 @@ export const DEFAULT_CHOICES: Choices = {
   name: 'default',
   listParams: { cursor: 'cursor', pageSize: 'limit', status: 'status', tags: 'tags' },
   defaultPageSize: 50,
-  lastPageCursor: 'null',
   createStatus: 201,
   businessRuleCode: 'failed_precondition',
   stateConflictStatus: 400,
@@ -207,7 +202,6 @@ export const DEFAULT_CHOICES: Choices = {
   newLeadStatus: 'not_contacted',
   idempotencyStores: 'success',
   subsetRefusalStatus: 403,
-  launchErrorWhenNone: 'null',
   repeatTransition: 'no-op',
   idempotencyScope: 'workspace',
   leadRetentionDays: 30,
@@ -259,7 +253,6 @@ export const ALT_CHOICES: Choices = {
   name: 'alt',
   listParams: { cursor: 'page_token', pageSize: 'per_page', status: 'state', tags: 'tag_ids' },
   defaultPageSize: 20,
-  lastPageCursor: 'absent',
   createStatus: 200,
   businessRuleCode: 'business_rule_violation',
   stateConflictStatus: 409,
@@ -290,7 +283,6 @@ export const ALT_CHOICES: Choices = {
   newLeadStatus: 'new',
   idempotencyStores: 'all',
   subsetRefusalStatus: 400,
-  launchErrorWhenNone: 'absent',
   repeatTransition: 'refuse',
   idempotencyScope: 'api-key',
   leadRetentionDays: 14,

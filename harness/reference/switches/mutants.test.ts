@@ -150,6 +150,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(k2, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
     return campaignsCount(e, w.key);
   }],
+  'page-last-cursor-null': [false, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return 'nextCursor' in (await e.call(w.key, 'GET', '/v1/campaigns?limit=5')).body.meta;
+  }],
   'page-nextcursor-null': [true, async (e) => {
     const w = await e.workspace();
     for (let i = 0; i < 2; i++) await e.campaign(w);
@@ -498,6 +503,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   // ---- campaigns ----
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'camp-launch-error-null': [false, async (e) => {
+    const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' } });
+    return 'launchError' in r.body;
+  }],
   'camp-launch-failure-400': [[201, false, 'string'], async (e) => {
     const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } });
     return [r.status, r.body.launched, typeof r.body.launchError];

@@ -73,6 +73,7 @@ export const MUTANTS = [
   { id: 'page-limit-ignored', rule: '4.3/4.7 query: page size 1 to 100.', description: 'The page size is ignored: pages always hold up to 100 items.' },
   { id: 'page-cursor-inclusive', rule: '4.1 Cursor pagination, stable: a walk returns each item once.', description: 'The cursor is inclusive: the last item of a page is repeated first on the next page.' },
   { id: 'page-nextcursor-null', rule: '4.1 meta: { hasMore, nextCursor: string }; the next-page cursor is taken from meta.nextCursor.', description: 'nextCursor is null even when hasMore is true.' },
+  { id: 'page-last-cursor-null', rule: '2 null is used for an absent optional value where stated; 4.1 meta.nextCursor is a string.', description: 'The last page answers nextCursor: null instead of omitting it.' },
   // ---- rate limit (part 8) ----
   { id: 'rate-per-key', rule: '8 API rate: 120 requests per 60 seconds, per workspace, shared by all keys of the workspace.', description: 'The limit is counted per API key, not per workspace.' },
   { id: 'rate-global', rule: '8 API rate: 120 requests per 60 seconds, per workspace.', description: 'One bucket for all workspaces together.' },
@@ -208,6 +209,7 @@ export const MUTANTS = [
   // ---- campaigns (2.5, 3.1, 4.3) ----
   { id: 'camp-empty-name-accepted', rule: '2.5 Campaign name: must not be empty.', description: 'POST /v1/campaigns accepts name "".' },
   { id: 'camp-launch-without-lifecycle', rule: '4.3 POST /v1/campaigns: campaigns:write (plus campaigns:lifecycle when `launch` is true).', description: 'launch: true works with campaigns:write alone.' },
+  { id: 'camp-launch-error-null', rule: '2 null is used for an absent optional value where stated; 4.3 launchError is a string.', description: 'A create with nothing to report answers launchError: null instead of omitting it.' },
   { id: 'camp-launch-failure-400', rule: '3.1 With `launch` true, if it cannot launch the campaign still exists, `launched` is false and `launchError` gives the reason.', description: 'A launch that cannot happen answers 400 and creates nothing.' },
   { id: 'camp-leads-duplicates-as-created', rule: '4.3 leads: { submitted, created, duplicates, invalid }.', description: 'Duplicate lead emails are counted as created (duplicates always 0).' },
   { id: 'camp-tags-filter-ignored', rule: '4.3 GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them); the tag filter on mailboxes is `tags`.', description: 'GET /v1/campaigns ignores its tag filter (every campaign listed).' },
