@@ -25,6 +25,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-sending-days-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-step-delay-ignored': ['CAMP-SEQUENCE-DELAY'],
   'send-delay-hours-ignored': ['CAMP-SEQUENCE-DELAY'],
+  'send-delay-from-campaign-start': ['CAMP-SEQUENCE-DELAY'],
   'send-step-twice': ['CAMP-SEQUENCE-SENT-ONCE'],
   'send-merge-unrendered': ['CAMP-SEQUENCE-MERGE-RENDERED'],
   'send-text-only-ignored': ['CAMP-SETTINGS-TEXTONLY-BEHAVIOUR'],

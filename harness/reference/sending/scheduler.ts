@@ -93,6 +93,11 @@ function keepsItsThreads(a: AccountState, orgId: string, paused: boolean): boole
   return (paused && a.orgId === orgId && a.status === 'inactive') || (a.orgId === deletedOrg(orgId) && a.status === 'active');
 }
 
+/** When the campaign's first email went (the campaign-start mutant's clock). */
+function firstSendOf(db: DB, campaignId: string): number | null {
+  return (db.prepare("SELECT MIN(sent_at) AS t FROM emails WHERE campaign_id = ? AND kind = 'campaign'").get(campaignId) as { t: number | null }).t;
+}
+
 export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, max = 200): DueSend[] {
   const out: DueSend[] = [];
   if (mutant('send-nothing')) return out;
@@ -135,7 +140,9 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
       const step = l.last_step === null ? 0 : mutant('send-step-twice') && l.last_step === 0 ? 0 : l.last_step + 1;
       if (step >= doc.sequence.length) continue;
       const s = doc.sequence[step]!;
-      const dueAt = l.last_at === null || mutant('send-step-delay-ignored') ? 0 : l.last_at + s.delayDays * DAY + (mutant('send-delay-hours-ignored') ? 0 : s.delayHours * 3_600_000);
+      // The mutant times a step from the campaign's first send, not from the step before to this lead.
+      const since = l.last_at !== null && mutant('send-delay-from-campaign-start') ? firstSendOf(db, camp.id) : l.last_at;
+      const dueAt = since === null || mutant('send-step-delay-ignored') ? 0 : since + s.delayDays * DAY + (mutant('send-delay-hours-ignored') ? 0 : s.delayHours * 3_600_000);
       const retryAt = (JSON.parse(l.doc) as { retryAt?: number }).retryAt ?? 0;
       if (dueAt > now || retryAt > now) continue;
       // The least recently used mailbox of the campaign that may send now.

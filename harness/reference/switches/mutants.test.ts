@@ -131,6 +131,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-wildcard-500': [200, async (e) => status(e, (await keyWith(e, ['campaigns:all'])).k, 'GET', '/v1/campaigns')],
   'scope-wildcard-404': [200, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'GET', '/v1/campaigns')],
   'scope-denied-404': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')],
+  'scope-route-forgets-domain-wildcard': [404, async (e) => status(e, (await keyWith(e, ['accounts:all'])).k, 'POST', `/v1/accounts/${ABSENT}/pause`)],
   'scope-wildcard-cross-domain': [403, async (e) => status(e, (await keyWith(e, ['accounts:all'])).k, 'GET', '/v1/campaigns')],
   'apikeys-subset-unchecked': [403, async (e) => {
     const w = await e.workspace();
@@ -221,6 +222,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     await Promise.all([0, 1, 2, 3].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' })));
     return campaignsCount(e, w.key);
+  }],
+  'idem-inflight-waits': [true, async (e) => {
+    // Concurrent duplicates: the reference holds each request a moment (INFLIGHT_HOLD_MS), so some overlap.
+    const w = await e.workspace();
+    const all = await Promise.all([0, 1, 2, 3].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' })));
+    return all.some((r) => r.status === 409);
   }],
   'idem-long-key-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(256) })],
   'idem-cross-workspace': [1, async (e) => {

@@ -121,28 +121,36 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/sequence-delay',
-    title: "MUST keep a step's delay: a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after the first (an hour's slack for a DST change)",
+    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change)",
     clauses: ['CAMP-SEQUENCE-DELAY'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
-    budget: 10,
+    budget: 12,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+      // A cap of one campaign email a day sends lead B its first step on the mailbox's next day, at
+      // least 3 hours after lead A's (in either zone the target may count a mailbox's day in): a
+      // second step timed from the campaign's start or first send reaches B too early.
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1 });
       const drv = new Driver(ctx, box.sink, sentBy(box));
-      const addresses = leadAddresses(ctx, 2);
-      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: delayedSteps(ctx) });
-      const first = await drv.until(() => addresses.every((a) => drv.to(a).length >= 1), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to both leads' });
-      expectThat(first, 'a started campaign did not send its first step to 2 leads within 30 minutes (gap 1 minute)', c.res);
+      await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 180, 0);
+      const [a, b] = leadAddresses(ctx, 2) as [string, string];
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: [a, b], steps: delayedSteps(ctx) });
+      const firstA = await drv.until(() => drv.to(a).length + drv.to(b).length >= 1, { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to a lead' });
+      expectThat(firstA, 'a started campaign did not send its first step within 30 minutes (gap 1 minute)', c.res);
+      const firstB = await drv.until(() => drv.to(a).length >= 1 && drv.to(b).length >= 1, { stepMs: 10 * MINUTE, horizonMs: 26 * HOUR, what: "the first step to the other lead on the mailbox's next day" });
+      expectThat(firstB, 'the first step did not reach both leads within 26 hours (one campaign email a day)', c.res);
+      // The leads are spread: the cap goes up so the second steps wait only for their delay.
+      expect2xx(await ws.api.patch(`/v1/accounts/${box.id}`, { maxEmailsPerDay: 20 }), 'setup: PATCH /v1/accounts/{id} maxEmailsPerDay 20');
       // Steps of 20 minutes: a second step that ignores the hours (24 h) or the days (2 h) shows as early.
-      await drv.until(() => addresses.every((a) => drv.to(a).length >= 2), { stepMs: 20 * MINUTE, horizonMs: DELAY_MS + 4 * HOUR, what: 'the second step after its delay' });
-      const seen = addresses.map((a) => ({ a, s0: drv.to(a).filter((x) => stepOf(x) === '0'), s1: drv.to(a).filter((x) => stepOf(x) === '1') }));
+      await drv.until(() => [a, b].every((x) => drv.to(x).length >= 2), { stepMs: 20 * MINUTE, horizonMs: DELAY_MS + 4 * HOUR, what: 'the second step after its delay' });
+      const seen = [a, b].map((x) => ({ a: x, s0: drv.to(x).filter((m) => stepOf(m) === '0'), s1: drv.to(x).filter((m) => stepOf(m) === '1') }));
       // An hour of slack: a day counted in a zone's local time lasts 23 hours across a DST change.
-      for (const { a, s0, s1 } of seen.filter((x) => x.s0.length && x.s1.length)) {
-        expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, `the second step (delayDays 1, delayHours 2) went to ${a} less than 25 hours after the first: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
+      for (const { a: x, s0, s1 } of seen.filter((v) => v.s0.length && v.s1.length)) {
+        expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, `the second step (delayDays 1, delayHours 2) went to ${x} less than 25 hours after its own first step: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
       }
-      const missing = seen.filter((x) => !x.s1.length).map((x) => x.a);
+      const missing = seen.filter((v) => !v.s1.length).map((v) => v.a);
       // Whether a step goes at all is SEND/sequence's reading: here an absent step proves no delay.
       if (missing.length) skip(`the second step did not reach ${missing.join(', ')} within 4 hours after its delay of 26 hours: the delay cannot be observed there`);
     },
