@@ -75,7 +75,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-clamp-silent': ['ANLT-RETENTION-CLAMP'],
   'anlt-clamped-past-default-window': ['ANLT-RETENTION-CLAMP'],
   'anlt-clamp-to-default-window': ['ANLT-RETENTION-CLAMP'],
-  'anlt-never-coarsen': ['ANLT-TS-COARSEN-PROFILE'],
+  'anlt-never-coarsen': ['ANLT-TS-COARSEN', 'ANLT-TS-COARSEN-PROFILE'],
   'anlt-coarsen-label-only': ['ANLT-TS-COARSEN'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
   'anlt-interval-unknown-accepted': ['ANLT-TS-INTERVAL-UNKNOWN'],
