@@ -20,6 +20,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-rcpt-refusal-not-counted': ['STATE-ACCT-SEND-FAILURES-PROFILE'],
   'send-statusmessage-generic': ['STATE-ACCT-FAILED-STATUSMESSAGE'],
   'send-window-ignored': ['CAMP-SCHEDULE-WINDOW'],
+  'send-window-in-utc': ['CAMP-SCHEDULE-WINDOW'],
+  'send-window-end-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-daily-limit-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-schedule-dates-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-sending-days-ignored': ['CAMP-SCHEDULE-WINDOW'],

@@ -114,6 +114,8 @@ function mergeSchedule(ctx: Ctx, v: V, raw: unknown, base: Schedule): Schedule {
   }
   if (s.sendingMinutesStart >= s.sendingMinutesEnd) sv.issue('sendingMinutesEnd', 'must be after sendingMinutesStart');
   if (s.startDate && s.endDate && Date.parse(s.endDate) <= Date.parse(s.startDate)) sv.issue('endDate', 'must be after startDate');
+  // The mutant refuses a valid schedule whose startDate is still to come.
+  if (s.startDate && Date.parse(s.startDate) > ctx.clock.now() && ctx.mutant('camp-schedule-future-start-refused')) sv.issue('startDate', 'must not lie in the future');
   v.issues.push(...sv.issues);
   return s;
 }

@@ -66,6 +66,7 @@ function rampRoom(db: DB, s: AccountState, campaignId: string, now: number, c: C
 function keptSchedule(s: Schedule, mutant: MutantSwitch): Schedule {
   if (mutant('send-schedule-dates-ignored')) return { ...s, startDate: null, endDate: null };
   if (mutant('send-sending-days-ignored')) return { ...s, sendingDays: [0, 1, 2, 3, 4, 5, 6] };
+  if (mutant('send-window-end-ignored')) return { ...s, sendingMinutesEnd: 1440 };
   return s;
 }
 
@@ -123,7 +124,8 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
   for (const camp of campaigns) {
     if (out.length >= max) break;
     const doc = JSON.parse(camp.doc) as CampaignDoc;
-    if (doc.sequence.length === 0 || (!isWithinSchedule(keptSchedule(doc.schedule, mutant), now) && !mutant('send-window-ignored'))) continue;
+    // The UTC mutant reads the window's days and minutes in UTC, whatever schedule.timezone says.
+    if (doc.sequence.length === 0 || (!isWithinSchedule(keptSchedule(doc.schedule, mutant), now, mutant('send-window-in-utc')) && !mutant('send-window-ignored'))) continue;
     const sentToday = (db.prepare("SELECT COUNT(*) AS n FROM emails WHERE campaign_id = ? AND kind = 'campaign' AND sent_at >= ?").get(camp.id, dayStart(now, doc.schedule.timezone)) as { n: number }).n;
     let room = mutant('send-daily-limit-ignored') ? Infinity : doc.schedule.dailyLimit - sentToday;
     if (room <= 0) continue;

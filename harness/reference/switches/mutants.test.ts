@@ -510,6 +510,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   // ---- campaigns ----
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'camp-schedule-future-start-refused': [201, async (e) => {
+    const startDate = '2099-01-01T00:00:00.000Z';
+    return status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule: { startDate } } });
+  }],
   'camp-launch-error-null': [false, async (e) => {
     const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' } });
     return 'launchError' in r.body;

@@ -211,6 +211,7 @@ export const MUTANTS = [
   // ---- campaigns (2.5, 3.1, 4.3) ----
   { id: 'camp-empty-name-accepted', rule: '2.5 Campaign name: must not be empty.', description: 'POST /v1/campaigns accepts name "".' },
   { id: 'camp-launch-without-lifecycle', rule: '4.3 POST /v1/campaigns: campaigns:write (plus campaigns:lifecycle when `launch` is true).', description: 'launch: true works with campaigns:write alone.' },
+  { id: 'camp-schedule-future-start-refused', rule: '2.5 schedule.startDate (timestamp): emails are not sent before it (a future startDate is a valid schedule).', description: 'POST /v1/campaigns refuses a schedule whose startDate lies in the future (400).' },
   { id: 'camp-launch-error-null', rule: '2 null is used for an absent optional value where stated; 4.3 launchError is a string.', description: 'A create with nothing to report answers launchError: null instead of omitting it.' },
   { id: 'camp-launch-failure-400', rule: '3.1 With `launch` true, if it cannot launch the campaign still exists, `launched` is false and `launchError` gives the reason.', description: 'A launch that cannot happen answers 400 and creates nothing.' },
   { id: 'camp-leads-duplicates-as-created', rule: '4.3 leads: { submitted, created, duplicates, invalid }.', description: 'Duplicate lead emails are counted as created (duplicates always 0).' },
@@ -282,6 +283,8 @@ export const MUTANTS = [
   { id: 'send-daily-limit-ignored', rule: "2.5 Reading of schedule: at most dailyLimit emails a day.", description: "A campaign's dailyLimit is not kept: it sends as its mailboxes allow." },
   { id: 'send-schedule-dates-ignored', rule: '2.5 Reading of schedule: not before startDate nor after endDate.', description: "A campaign sends before its startDate and after its endDate." },
   { id: 'send-sending-days-ignored', rule: '2.5 Reading of schedule: emails are sent only on sendingDays.', description: 'A campaign sends on every day of the week, whatever its sendingDays.' },
+  { id: 'send-window-in-utc', rule: '2.5 schedule: sendingMinutesStart and sendingMinutesEnd are minutes after midnight in `timezone`.', description: "The sending window's days and minutes are read in UTC, whatever schedule.timezone says." },
+  { id: 'send-window-end-ignored', rule: '2.5 schedule: emails go only between sendingMinutesStart and sendingMinutesEnd.', description: 'Campaign mail keeps going after the window closes (until midnight).' },
   { id: 'send-window-ignored', rule: '2.5 schedule: emails go only inside the sending window.', description: 'Campaign mail goes out at any hour and day.' },
   { id: 'send-step-delay-ignored', rule: '2.5 sequence steps: delayDays, delayHours.', description: 'Every step is sent as soon as the previous one went.' },
   { id: 'send-delay-from-campaign-start', rule: '2.5 a step goes its delay after the first went to that lead.', description: "A step's delay is counted from the campaign's first send, not from the step before to that lead." },

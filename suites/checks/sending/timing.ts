@@ -1,9 +1,9 @@
-import type { ApiClient } from '../../../harness/ground/api-client.ts';
-import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { opRequest } from '../resources/lib.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
 
 // When a campaign sends (2.1 gap and cap, 2.5 schedule and step delays, 3.1 resume, 3.2 paused
@@ -73,14 +73,22 @@ async function expectNothingAfter(drv: Driver, stop: number, minutes: number, wh
 }
 
 /** Creates and starts a campaign, or null when the target refuses its create or its start with a 4xx (a schedule it will not send on). */
-async function launchOrRefused(ctx: CheckContext, ws: Workspace, o: LaunchOptions): Promise<{ addresses: string[] } | null> {
-  const res = await ws.api.post('/v1/campaigns', launchBody(ctx, o));
-  if (res.status >= 400 && res.status < 500) return null;
-  expect2xx(res, 'setup: POST /v1/campaigns');
-  const s = await ws.api.post(`/v1/campaigns/${res.body?.campaign?.id}/start`);
-  if (s.status >= 400 && s.status < 500) return null;
-  expect2xx(s, 'setup: POST /v1/campaigns/{id}/start');
-  return { addresses: o.leads };
+/** A zone whose offset from UTC is not whole hours (and has no DST): a window read in UTC or whole hours off shows. */
+const WINDOW_ZONE = 'Asia/Kolkata';
+/** The windowed campaign's mailbox gap: two sends fit in its hour, a third would fall 20 minutes after it closes. */
+const WINDOW_GAP_MINUTES = 40;
+
+/**
+ * The windowed campaign's first day: its sends fall inside [opens, closes) (the schedule's minutes
+ * in its own timezone), it begins there, and its third lead (a gap of WINDOW_GAP_MINUTES after the
+ * second) waits for the next day's window.
+ */
+function windowKept(drv: Driver, addresses: string[], opens: number, closes: number, res: ApiResponse): void {
+  const got = addresses.flatMap((a) => drv.to(a));
+  const where = `the window ${fmt(opens)} .. ${fmt(closes)} (minutes in ${WINDOW_ZONE})`;
+  const outside = got.filter((a) => a.hi < opens || a.lo >= closes);
+  expectThat(outside.length === 0, `nothing should be sent outside ${where}: ${outside.map((a) => `sent between ${fmt(a.lo)} and ${fmt(a.hi)}`).join(', ')}`, res);
+  expectThat(got.length >= 1, `${where} should see the campaign begin (3 leads, gap ${WINDOW_GAP_MINUTES} minutes), nothing arrived by ${fmt(closes + 30 * MINUTE)}`, res);
 }
 
 export const TIMING_CHECKS: Check[] = [
@@ -252,41 +260,49 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/schedule-limits',
-    title: "SHOULD keep to the whole schedule at the sink: at most dailyLimit a day, nothing before startDate or after endDate, nothing on a day outside sendingDays",
+    title: "SHOULD keep to the whole schedule at the sink: only inside sendingMinutesStart..End in the schedule's timezone, at most dailyLimit a day, nothing before startDate or after endDate, nothing on a day outside sendingDays (a valid schedule refused with a 4xx fails)",
     clauses: ['CAMP-SCHEDULE-WINDOW'],
     level: 'SHOULD',
     features: [...FEATURES],
     solo: true,
-    budget: 45,
+    budget: 52,
     async run(ctx) {
       const ws = await ctx.workspace();
       const boxes = [];
       for (let i = 0; i < 4; i++) boxes.push(await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 200 }));
-      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
-      // Today's and tomorrow's observations fall at the same UTC times of day, away from midnight.
-      await awayFromMidnight(ctx, drv, ['UTC'], 60, 3 * 60);
+      const windowBox = await sendingMailbox(ctx, ws, { sendingGapMinutes: WINDOW_GAP_MINUTES, maxEmailsPerDay: 200 });
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes, windowBox));
+      // Today's and tomorrow's observations fall at the same times of day, away from midnight in UTC and the window's zone.
+      await awayFromMidnight(ctx, drv, ['UTC', WINDOW_ZONE], 60, 3 * 60);
       const now = await drv.now();
       const tomorrow = new Date(now + 24 * HOUR).getUTCDay();
       const step = [{ subject: `Schedule ${ctx.prefix}`, body: '<p>Schedule</p>' }];
       const leads = (tag: string) => leadAddresses(ctx, 3, tag);
       const capped = await launch(ctx, ws, { accounts: [boxes[0]!.id], leads: leads('cap'), steps: step, schedule: openSchedule(ctx, 'UTC', 0, 1440, 1) });
-      const later = await launchOrRefused(ctx, ws, { accounts: [boxes[1]!.id], leads: leads('later'), steps: step, schedule: { ...openSchedule(ctx), startDate: fmt(now + 23 * HOUR) } });
-      const ended = await launchOrRefused(ctx, ws, { accounts: [boxes[2]!.id], leads: leads('ended'), steps: step, schedule: { ...openSchedule(ctx), endDate: fmt(now - 24 * HOUR) } });
+      // Valid schedules: a 4xx to their create or start fails here (launch), it does not hide the dates.
+      const later = await launch(ctx, ws, { accounts: [boxes[1]!.id], leads: leads('later'), steps: step, schedule: { ...openSchedule(ctx), startDate: fmt(now + 23 * HOUR) } });
+      const ended = await launch(ctx, ws, { accounts: [boxes[2]!.id], leads: leads('ended'), steps: step, schedule: { ...openSchedule(ctx), endDate: fmt(now - 24 * HOUR) } });
       const dayOff = await launch(ctx, ws, { accounts: [boxes[3]!.id], leads: leads('dayoff'), steps: step, schedule: { ...openSchedule(ctx), sendingDays: [dayNumber(ctx, tomorrow)] } });
+      // The window opens 30 minutes from now in WINDOW_ZONE, for an hour.
+      const local = minuteOfDay(now, WINDOW_ZONE);
+      const opens = now - (now % MINUTE) + 30 * MINUTE;
+      const closes = opens + 60 * MINUTE;
+      const windowed = await launch(ctx, ws, { accounts: [windowBox.id], leads: leads('window'), steps: step, schedule: openSchedule(ctx, WINDOW_ZONE, local + 30, local + 90) });
       const count = (addresses: string[]) => addresses.reduce((n, a) => n + drv.to(a).length, 0);
-      const capAddresses = capped.leads.map((l) => l.email);
+      const emails = (c: { leads: { email: string }[] }) => c.leads.map((l) => l.email);
       await drv.until(() => false, { stepMs: 10 * MINUTE, horizonMs: 2 * HOUR, what: 'two hours of today' });
-      expectThat(count(capAddresses) === 1, `dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(capAddresses)}`, capped.res);
-      if (later) expectThat(count(later.addresses) === 0, `startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(later.addresses)} email(s) were`);
-      if (ended) expectThat(count(ended.addresses) === 0, `endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(ended.addresses)} email(s) were`);
-      expectThat(count(dayOff.leads.map((l) => l.email)) === 0, `sendingDays holds only tomorrow: nothing should be sent today, ${count(dayOff.leads.map((l) => l.email))} email(s) were`, dayOff.res);
+      expectThat(count(emails(capped)) === 1, `dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(emails(capped))}`, capped.res);
+      expectThat(count(emails(later)) === 0, `startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(emails(later))} email(s) were`, later.res);
+      expectThat(count(emails(ended)) === 0, `endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(emails(ended))} email(s) were`, ended.res);
+      expectThat(count(emails(dayOff)) === 0, `sendingDays holds only tomorrow: nothing should be sent today, ${count(emails(dayOff))} email(s) were`, dayOff.res);
+      windowKept(drv, emails(windowed), opens, closes, windowed.res);
       // Tomorrow, at the same time: the later campaign and the one of tomorrow's day begin.
       await drv.advance(22 * HOUR);
-      await drv.until(() => (!later || count(later.addresses) > 0) && count(dayOff.leads.map((l) => l.email)) > 0, { stepMs: 10 * MINUTE, horizonMs: 3 * HOUR, what: "tomorrow's sending" });
-      if (later) expectThat(count(later.addresses) > 0, `past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`);
-      expectThat(count(dayOff.leads.map((l) => l.email)) > 0, `on its sending day the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
-      expectThat(count(capAddresses) <= 2, `dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(capAddresses)}`, capped.res);
-      if (ended) expectThat(count(ended.addresses) === 0, `endDate has passed: nothing should be sent, ${count(ended.addresses)} email(s) were by ${fmt(await drv.now())}`);
+      await drv.until(() => count(emails(later)) > 0 && count(emails(dayOff)) > 0, { stepMs: 10 * MINUTE, horizonMs: 3 * HOUR, what: "tomorrow's sending" });
+      expectThat(count(emails(later)) > 0, `past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`, later.res);
+      expectThat(count(emails(dayOff)) > 0, `on its sending day the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
+      expectThat(count(emails(capped)) <= 2, `dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(emails(capped))}`, capped.res);
+      expectThat(count(emails(ended)) === 0, `endDate has passed: nothing should be sent, ${count(emails(ended))} email(s) were by ${fmt(await drv.now())}`, ended.res);
     },
   },
   {
