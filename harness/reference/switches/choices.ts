@@ -363,6 +363,19 @@ export function parseChoices(spec: string): Choices {
 /** Accepted warmup strategies: the value seen in the spec and the chosen default. */
 export const warmupStrategies = (c: Choices): string[] => [...new Set(['standard', c.warmupDefaults.strategy])];
 
+/**
+ * The campaign transitions the reference makes (resources/campaigns.ts start, pause, resume;
+ * sending/engine.ts completes a campaign whose leads all got their sequence). The same under
+ * every choice set: a repeated start or pause is a no-op or refused, never a move.
+ */
+const CAMPAIGN_TRANSITIONS = {
+  draft: ['active'],
+  scheduled: ['active', 'paused'],
+  active: ['paused', 'completed'],
+  paused: ['active'],
+  stopped: ['active'],
+};
+
 function declarationsOf(c: Choices): Record<string, unknown> {
   const f = c.batchErrorFields;
   return {
@@ -381,6 +394,7 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     variantIdPath: c.variantShape === 'step-id' ? 'sequence.{step}.id' : 'sequence.{step}.versions.0.key',
     ...sendingDeclarations(c.sending),
     analytics: analyticsDeclaration(c.analytics),
+    transitions: { campaign: structuredClone(CAMPAIGN_TRANSITIONS) },
   };
 }
 

@@ -514,6 +514,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const startDate = '2099-01-01T00:00:00.000Z';
     return status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule: { startDate } } });
   }],
+  'camp-start-paused-schedules': ['active', async (e) => {
+    const w = await e.workspace();
+    const id = (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@x.test'], sequence: [{ subject: 's', body: '<p>b</p>', delayDays: 0 }] } })).body.campaign.id;
+    await e.call(w.key, 'POST', `/v1/campaigns/${id}/start`);
+    await e.call(w.key, 'POST', `/v1/campaigns/${id}/pause`);
+    return (await e.call(w.key, 'POST', `/v1/campaigns/${id}/start`)).body.status;
+  }],
   'camp-launch-error-null': [false, async (e) => {
     const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' } });
     return 'launchError' in r.body;
