@@ -199,13 +199,17 @@ export const Profile = z
           .optional(),
         /**
          * Transition tables where the spec shows none (3.1 "transitions for pause, stop, complete,
-         * fail and schedule: not shown"), per resource: each status to the statuses the target may
-         * move it to (a status left out moves nowhere). The STATE-TABLE checks drive what they can
+         * fail and schedule: not shown"; 3.3 "transitions of platform-managed lead statuses: not
+         * shown"), per resource: each status to the statuses the target may move it to (a status
+         * left out moves nowhere; lead statuses are the target's strings). The STATE-TABLE checks drive what they can
          * over the wire and hold every status change they read back to the table; without a table
          * for a resource its check skips, naming the field.
          */
         transitions: z
-          .object({ campaign: z.partialRecord(z.enum(CAMPAIGN_STATUSES), z.array(z.enum(CAMPAIGN_STATUSES))) })
+          .object({
+            campaign: z.partialRecord(z.enum(CAMPAIGN_STATUSES), z.array(z.enum(CAMPAIGN_STATUSES))),
+            lead: z.record(z.string().min(1), z.array(z.string().min(1))),
+          })
           .partial()
           .strict()
           .optional(),

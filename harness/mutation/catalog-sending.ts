@@ -21,6 +21,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-statusmessage-generic': ['STATE-ACCT-FAILED-STATUSMESSAGE'],
   'send-window-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-window-in-utc': ['CAMP-SCHEDULE-WINDOW'],
+  'send-lead-status-finished': ['STATE-LEAD-PLATFORM-PROFILE'],
   'send-window-end-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-daily-limit-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-schedule-dates-ignored': ['CAMP-SCHEDULE-WINDOW'],

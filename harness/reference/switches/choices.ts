@@ -376,6 +376,15 @@ const CAMPAIGN_TRANSITIONS = {
   stopped: ['active'],
 };
 
+/**
+ * The platform-managed lead moves (sending/engine.ts after a send, sending/inbox.ts after a reply):
+ * a new lead to the status after a send or a reply, a contacted one to the status after a reply.
+ */
+function leadTransitions(c: Choices): Record<string, string[]> {
+  const { leadStatusAfterSend: sent, leadStatusAfterReply: replied } = c.sending;
+  return { [c.newLeadStatus]: [sent, replied], [sent]: [replied] };
+}
+
 function declarationsOf(c: Choices): Record<string, unknown> {
   const f = c.batchErrorFields;
   return {
@@ -394,7 +403,7 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     variantIdPath: c.variantShape === 'step-id' ? 'sequence.{step}.id' : 'sequence.{step}.versions.0.key',
     ...sendingDeclarations(c.sending),
     analytics: analyticsDeclaration(c.analytics),
-    transitions: { campaign: structuredClone(CAMPAIGN_TRANSITIONS) },
+    transitions: { campaign: structuredClone(CAMPAIGN_TRANSITIONS), lead: leadTransitions(c) },
   };
 }
 

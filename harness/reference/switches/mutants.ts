@@ -284,6 +284,7 @@ export const MUTANTS = [
   { id: 'send-daily-limit-ignored', rule: "2.5 Reading of schedule: at most dailyLimit emails a day.", description: "A campaign's dailyLimit is not kept: it sends as its mailboxes allow." },
   { id: 'send-schedule-dates-ignored', rule: '2.5 Reading of schedule: not before startDate nor after endDate.', description: "A campaign sends before its startDate and after its endDate." },
   { id: 'send-sending-days-ignored', rule: '2.5 Reading of schedule: emails are sent only on sendingDays.', description: 'A campaign sends on every day of the week, whatever its sendingDays.' },
+  { id: 'send-lead-status-finished', rule: '3.3 Transitions of platform-managed lead statuses not shown: the profile declares them (transitions.lead).', description: 'A lead that got the last step of its sequence moves to sequence_finished, a platform status its declared table does not hold.' },
   { id: 'send-window-in-utc', rule: '2.5 schedule: sendingMinutesStart and sendingMinutesEnd are minutes after midnight in `timezone`.', description: "The sending window's days and minutes are read in UTC, whatever schedule.timezone says." },
   { id: 'send-window-end-ignored', rule: '2.5 schedule: emails go only between sendingMinutesStart and sendingMinutesEnd.', description: 'Campaign mail keeps going after the window closes (until midnight).' },
   { id: 'send-window-ignored', rule: '2.5 schedule: emails go only inside the sending window.', description: 'Campaign mail goes out at any hour and day.' },
