@@ -94,6 +94,8 @@ async function writeStarter(out: string, reference: Record<string, any>): Promis
       variantIdPath: reference.declarations.variantIdPath,
       sendFailuresBeforeFailed: reference.declarations.sendFailuresBeforeFailed,
       recipientRefusal: reference.declarations.recipientRefusal,
+      // The transitions part 3 does not show (held by STATE-TABLE/*): the reference's table, a placeholder.
+      transitions: reference.declarations.transitions,
     },
     features: { sinks: false, imap: false, oauth: false, testEmail: false },
   };
@@ -108,6 +110,7 @@ async function writeStarter(out: string, reference: Record<string, any>): Promis
       'and mark each "declared" in "observed.fields" (until then the profile is refused: a placeholder is not your target\'s fact);\n' +
       '"declarations" too: variantIdPath (where a created campaign shows a step\'s variant id, for the test-email checks),\n' +
       'sendFailuresBeforeFailed and recipientRefusal (how your mailboxes count SMTP refusals);\n' +
+      'transitions (your campaign transition table: each status to the statuses it may move to);\n' +
       'or let init probe your running target for what it can observe: init --base-url URL --key-env VAR;\n' +
       'then: npx outreach-conformance run --profile ' + out + '\n',
   );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CAMPAIGN_STATUSES } from './spec-model/schemas/campaigns.ts';
 
 // The target profile: everything the kit knows about a target besides what it answers.
 // Names the spec leaves "not shown" are declared here, never assumed by the checks.
@@ -177,6 +178,22 @@ export const Profile = z
               .refine((c) => c.week >= c.day, { message: 'week must be at least day (a window is coarsened to weeks before months)' })
               .optional(),
           })
+          .optional(),
+        /**
+         * Transition tables where the spec shows none (3.1 "transitions for pause, stop, complete,
+         * fail and schedule: not shown"; 3.3 "transitions of platform-managed lead statuses: not
+         * shown"), per resource: each status to the statuses the target may move it to (a status
+         * left out moves nowhere; lead statuses are the target's strings). The STATE-TABLE checks drive what they can
+         * over the wire and hold every status change they read back to the table; without a table
+         * for a resource its check skips, naming the field.
+         */
+        transitions: z
+          .object({
+            campaign: z.partialRecord(z.enum(CAMPAIGN_STATUSES), z.array(z.enum(CAMPAIGN_STATUSES))),
+            lead: z.record(z.string().min(1), z.array(z.string().min(1))),
+          })
+          .partial()
+          .strict()
           .optional(),
       })
       .strict()

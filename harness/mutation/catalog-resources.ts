@@ -60,6 +60,9 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   // ---- campaigns (2.5, 3.1, 4.3) ----
   'camp-empty-name-accepted': ['CAMP-CREATE-NAME-EMPTY', 'CAMP-NAME-NONEMPTY'],
   'camp-launch-without-lifecycle': ['CAMP-CREATE-LAUNCH-SCOPE'],
+  'camp-schedule-future-start-refused': ['CAMP-SCHEDULE-WINDOW'],
+  'camp-start-paused-schedules': ['STATE-CAMP-OTHER-PROFILE'],
+  'camp-launch-error-null': ['RES-NULL-ONLY-WHERE-STATED'],
   'camp-launch-failure-400': ['STATE-CAMP-CREATE-LAUNCH-FAIL-EXISTS', 'STATE-CAMP-CREATE-LAUNCH-FAIL-FLAG', 'STATE-CAMP-CREATE-LAUNCH-FAIL-REASON'],
   'camp-leads-duplicates-as-created': ['CAMP-CREATE-LEADS-DUPLICATES', 'CAMP-CREATE-LEADS-COUNTS'],
   'camp-tags-filter-ignored': ['CAMP-LIST-TAG-FILTER', 'CAMP-LIST-TAG-PARAM'],

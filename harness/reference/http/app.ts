@@ -221,6 +221,9 @@ export class PublicApi {
         if (mutant('plan-api-access-402')) throw new ApiError(402, 'payment_required', 'The workspace plan does not include API access.');
         throw permissionDenied('The workspace plan does not include API access.');
       }
+      // The mutant's route table forgets the domain wildcard on one route: pausing a mailbox.
+      const forgets = route.op === 'accounts.pause' && key.scopes.includes('accounts:all') && !routeAccepts(key.scopes.filter((s) => s !== 'accounts:all'), route.scope);
+      if (forgets && mutant('scope-route-forgets-domain-wildcard')) throw permissionDenied(`The API key lacks the scope ${route.scope}.`);
       this.requireScope(key, route.scope);
 
       // 5. path params, body
@@ -354,7 +357,11 @@ export class PublicApi {
     const found = this.idem.find(scope, idemKey, now);
     if (found) {
       if (found.fingerprint !== fp && !mutant('idem-reuse-replays')) throw idempotencyKeyReused();
-      if (found.state === 'processing') throw conflict('A request with this Idempotency-Key is still being processed.');
+      if (found.state === 'processing') {
+        // The mutant holds the duplicate until the first request is done, then answers it as a retry.
+        if (mutant('idem-inflight-waits') && (await this.idem.settled(scope, idemKey, () => s.clock.now()))) return this.idempotent(ws, key, idemKey, method, pathname, body, requestId, run);
+        throw conflict('A request with this Idempotency-Key is still being processed.');
+      }
       return {
         status: mutant('idem-replay-status-200') ? 200 : found.status!,
         headers: { ...found.headers, 'x-request-id': requestId, 'idempotent-replayed': 'true' },

@@ -3,6 +3,7 @@
 // States: 'processing' (reserved, the first request still runs) and 'done' (response stored).
 // Only 2xx responses are stored; an error releases the key (the request had no effect).
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DB } from '../store/db.ts';
 
 export const IDEMPOTENCY_KEY_MAX = 255;
@@ -45,6 +46,12 @@ export class IdempotencyStore {
       body: r.body,
       createdAt: r.created_at,
     };
+  }
+
+  /** Waits (up to 30 s) until the key is no longer processing; false if it still is. */
+  async settled(scope: string, key: string, now: () => number): Promise<boolean> {
+    for (const end = Date.now() + 30_000; Date.now() < end; await sleep(25)) if (this.find(scope, key, now())?.state !== 'processing') return true;
+    return false;
   }
 
   /** Reserve the key; false if someone holds it already. */

@@ -85,7 +85,7 @@ export function paginate<Row extends { id: string; created_at: number }>(
   query: URLSearchParams,
   mutant: MutantSwitch,
   q: PageQuery<Row>,
-  choices?: Pick<Choices, 'defaultPageSize' | 'lastPageCursor'>,
+  choices?: Pick<Choices, 'defaultPageSize'>,
 ): Page {
   // The campaign-list mutant clamps a page size out of 1..100 instead of refusing it.
   const clamped = q.list === 'campaigns' && mutant('camp-list-pagesize-clamped') && /^\d+$/.test(query.get('limit') ?? '');
@@ -127,7 +127,7 @@ export function paginate<Row extends { id: string; created_at: number }>(
       : encodeCursor(key, last ? { l: q.list, c: last.created_at, i: last.id } : { l: q.list, c: asc ? 8.64e15 : 0, i: '' });
   if (mutant('page-hasmore-always-true')) hasMore = true;
   if (hasMore && !mutant('page-nextcursor-null')) nextCursor = cursorAfter();
-  // The last page: null, or no nextCursor at all (the chosen reading; the spec says neither).
-  if (nextCursor === null && choices?.lastPageCursor === 'absent') return { data: pageRows.map(q.map), meta: { hasMore } };
+  // The last page has no nextCursor: part 2 uses null only where stated, and 4.1 types it a string.
+  if (nextCursor === null && !mutant('page-last-cursor-null')) return { data: pageRows.map(q.map), meta: { hasMore } };
   return { data: pageRows.map(q.map), meta: { hasMore, nextCursor } };
 }

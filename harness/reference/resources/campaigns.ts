@@ -2,7 +2,7 @@
 // { schedule, settings, sequence, accounts, metrics }), campaign_tags. Leads live in leads.
 // Reference choices: schedule.sendingDays numbering chosen (choices.ts; stored 0 = Sunday ... 6 =
 // Saturday, converted at the edge by `weekdays`); minutes 0..1440 local;
-// defaults below; `launchError` is null when the launch succeeded or was not asked for.
+// defaults below; `launchError` is left out when the launch succeeded or was not asked for.
 // Lifecycle: start from draft|scheduled|paused|stopped|active (active: no-op success) needs leads
 // and a sequence in every state (400 failed_precondition); pause from active|scheduled; resume from paused needs at
 // least one mailbox in the workspace (any status).
@@ -114,6 +114,8 @@ function mergeSchedule(ctx: Ctx, v: V, raw: unknown, base: Schedule): Schedule {
   }
   if (s.sendingMinutesStart >= s.sendingMinutesEnd) sv.issue('sendingMinutesEnd', 'must be after sendingMinutesStart');
   if (s.startDate && s.endDate && Date.parse(s.endDate) <= Date.parse(s.startDate)) sv.issue('endDate', 'must be after startDate');
+  // The mutant refuses a valid schedule whose startDate is still to come.
+  if (s.startDate && Date.parse(s.startDate) > ctx.clock.now() && ctx.mutant('camp-schedule-future-start-refused')) sv.issue('startDate', 'must not lie in the future');
   v.issues.push(...sv.issues);
   return s;
 }
@@ -212,7 +214,8 @@ export const create: Handler = async (ctx) => {
       }
     }
   })();
-  const noError = launchError === null && ctx.services.choices.launchErrorWhenNone === 'absent';
+  // No failure to report: launchError is left out (part 2 uses null only where stated; 4.3 types it a string).
+  const noError = launchError === null && !ctx.mutant('camp-launch-error-null');
   return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, ...(noError ? {} : { launchError }) });
 };
 
@@ -290,8 +293,10 @@ export const start: Handler = async (ctx) => {
     if (ctx.services.choices.repeatTransition === 'refuse') throw stateConflict('The campaign is already active.');
     return ok({ id: row.id, status: row.status, success: true });
   }
-  setStatus(ctx, row.id, 'active');
-  return ok({ id: row.id, status: 'active', success: true });
+  // The mutant schedules a paused campaign it starts: a move its declared table does not hold.
+  const next = row.status === 'paused' && ctx.mutant('camp-start-paused-schedules') ? 'scheduled' : 'active';
+  setStatus(ctx, row.id, next);
+  return ok({ id: row.id, status: next, success: true });
 };
 
 export const pause: Handler = async (ctx) => {

@@ -64,7 +64,8 @@ export const testEmail: Handler = async (ctx) => {
   const boxToday = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test') AND sent_at >= ?").get(acc.id, mailboxDay) as { n: number }).n;
   if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) throw quotaReached(ctx, 'The mailbox reached its daily limit.', now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
   const { box, account } = senderOf(s, acc);
-  const email = renderEmail({ step, lead: lead ? leadValues(lead) : 'dummy', mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
+  // The mutant fills dummy placeholders from a lead with no values: each one becomes an empty string.
+  const email = renderEmail({ step, lead: lead ? leadValues(lead) : ctx.mutant('test-email-dummy-empty') ? { email: '' } : 'dummy', mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
   if (!lead && ctx.mutant('test-email-dummy-unfilled')) Object.assign(email, { subject: step.subject, html: step.body, text: step.body });
   try {
     await s.mail!.send(account, email, to);

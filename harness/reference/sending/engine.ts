@@ -141,7 +141,9 @@ export class SendingEngine {
       delete ld.retryAt;
       delete ld.tries;
       const platform = [s.choices.newLeadStatus, c.leadStatusAfterSend].includes(lead.status);
-      s.db.prepare('UPDATE leads SET status = ?, doc = ?, last_contacted_at = ?, updated_at = ? WHERE id = ?').run(platform ? c.leadStatusAfterSend : lead.status, JSON.stringify(ld), now, now, d.leadId);
+      // The mutant gives a lead that got its last step a platform status its declared table lacks.
+      const after = !next && s.mutant('send-lead-status-finished') ? 'sequence_finished' : c.leadStatusAfterSend;
+      s.db.prepare('UPDATE leads SET status = ?, doc = ?, last_contacted_at = ?, updated_at = ? WHERE id = ?').run(platform ? after : lead.status, JSON.stringify(ld), now, now, d.leadId);
       // The campaign's metrics and the workspace's usage move with the send.
       const cur = s.db.prepare('SELECT doc FROM campaigns WHERE id = ?').get(d.campaignId) as { doc: string };
       const cd = JSON.parse(cur.doc) as CampaignDoc;

@@ -66,6 +66,7 @@ function rampRoom(db: DB, s: AccountState, campaignId: string, now: number, c: C
 function keptSchedule(s: Schedule, mutant: MutantSwitch): Schedule {
   if (mutant('send-schedule-dates-ignored')) return { ...s, startDate: null, endDate: null };
   if (mutant('send-sending-days-ignored')) return { ...s, sendingDays: [0, 1, 2, 3, 4, 5, 6] };
+  if (mutant('send-window-end-ignored')) return { ...s, sendingMinutesEnd: 1440 };
   return s;
 }
 
@@ -93,6 +94,11 @@ function keepsItsThreads(a: AccountState, orgId: string, paused: boolean): boole
   return (paused && a.orgId === orgId && a.status === 'inactive') || (a.orgId === deletedOrg(orgId) && a.status === 'active');
 }
 
+/** When the campaign's first email went (the campaign-start mutant's clock). */
+function firstSendOf(db: DB, campaignId: string): number | null {
+  return (db.prepare("SELECT MIN(sent_at) AS t FROM emails WHERE campaign_id = ? AND kind = 'campaign'").get(campaignId) as { t: number | null }).t;
+}
+
 export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, max = 200): DueSend[] {
   const out: DueSend[] = [];
   if (mutant('send-nothing')) return out;
@@ -118,7 +124,8 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
   for (const camp of campaigns) {
     if (out.length >= max) break;
     const doc = JSON.parse(camp.doc) as CampaignDoc;
-    if (doc.sequence.length === 0 || (!isWithinSchedule(keptSchedule(doc.schedule, mutant), now) && !mutant('send-window-ignored'))) continue;
+    // The UTC mutant reads the window's days and minutes in UTC, whatever schedule.timezone says.
+    if (doc.sequence.length === 0 || (!isWithinSchedule(keptSchedule(doc.schedule, mutant), now, mutant('send-window-in-utc')) && !mutant('send-window-ignored'))) continue;
     const sentToday = (db.prepare("SELECT COUNT(*) AS n FROM emails WHERE campaign_id = ? AND kind = 'campaign' AND sent_at >= ?").get(camp.id, dayStart(now, doc.schedule.timezone)) as { n: number }).n;
     let room = mutant('send-daily-limit-ignored') ? Infinity : doc.schedule.dailyLimit - sentToday;
     if (room <= 0) continue;
@@ -135,7 +142,9 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
       const step = l.last_step === null ? 0 : mutant('send-step-twice') && l.last_step === 0 ? 0 : l.last_step + 1;
       if (step >= doc.sequence.length) continue;
       const s = doc.sequence[step]!;
-      const dueAt = l.last_at === null || mutant('send-step-delay-ignored') ? 0 : l.last_at + s.delayDays * DAY + (mutant('send-delay-hours-ignored') ? 0 : s.delayHours * 3_600_000);
+      // The mutant times a step from the campaign's first send, not from the step before to this lead.
+      const since = l.last_at !== null && mutant('send-delay-from-campaign-start') ? firstSendOf(db, camp.id) : l.last_at;
+      const dueAt = since === null || mutant('send-step-delay-ignored') ? 0 : since + s.delayDays * DAY + (mutant('send-delay-hours-ignored') ? 0 : s.delayHours * 3_600_000);
       const retryAt = (JSON.parse(l.doc) as { retryAt?: number }).retryAt ?? 0;
       if (dueAt > now || retryAt > now) continue;
       // The least recently used mailbox of the campaign that may send now.

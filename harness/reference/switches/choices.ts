@@ -69,8 +69,6 @@ export interface Choices {
   listParams: { cursor: string; pageSize: string; status: string; tags: string };
   /** Page size when none is given (pagination.ts). */
   defaultPageSize: number;
-  /** `meta.nextCursor` on the last page: null, or left out (pagination.ts). */
-  lastPageCursor: 'null' | 'absent';
   /** Success status of creates other than POST /v1/accounts (context.ts, created()). */
   createStatus: 200 | 201;
   /** error.code of the three 400 business-rule refusals of part 7 (app.ts, envelope). */
@@ -118,8 +116,6 @@ export interface Choices {
   idempotencyStores: 'success' | 'all';
   /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (resources/apikeys.ts). */
   subsetRefusalStatus: 403 | 400;
-  /** POST /v1/campaigns `launchError` when there is no failure to report: null, or left out (resources/campaigns.ts). */
-  launchErrorWhenNone: 'null' | 'absent';
   /** Start of an active campaign, pause of a paused one: a 2xx no-op, or refused as a state conflict (resources/campaigns.ts). */
   repeatTransition: 'no-op' | 'refuse';
   /** Idempotency-Key space: the workspace's (any of its keys gets the replay) or each API key's (app.ts, idempotent). */
@@ -176,7 +172,6 @@ export const DEFAULT_CHOICES: Choices = {
   name: 'default',
   listParams: { cursor: 'cursor', pageSize: 'limit', status: 'status', tags: 'tags' },
   defaultPageSize: 50,
-  lastPageCursor: 'null',
   createStatus: 201,
   businessRuleCode: 'failed_precondition',
   stateConflictStatus: 400,
@@ -207,7 +202,6 @@ export const DEFAULT_CHOICES: Choices = {
   newLeadStatus: 'not_contacted',
   idempotencyStores: 'success',
   subsetRefusalStatus: 403,
-  launchErrorWhenNone: 'null',
   repeatTransition: 'no-op',
   idempotencyScope: 'workspace',
   leadRetentionDays: 30,
@@ -259,7 +253,6 @@ export const ALT_CHOICES: Choices = {
   name: 'alt',
   listParams: { cursor: 'page_token', pageSize: 'per_page', status: 'state', tags: 'tag_ids' },
   defaultPageSize: 20,
-  lastPageCursor: 'absent',
   createStatus: 200,
   businessRuleCode: 'business_rule_violation',
   stateConflictStatus: 409,
@@ -290,7 +283,6 @@ export const ALT_CHOICES: Choices = {
   newLeadStatus: 'new',
   idempotencyStores: 'all',
   subsetRefusalStatus: 400,
-  launchErrorWhenNone: 'absent',
   repeatTransition: 'refuse',
   idempotencyScope: 'api-key',
   leadRetentionDays: 14,
@@ -371,6 +363,28 @@ export function parseChoices(spec: string): Choices {
 /** Accepted warmup strategies: the value seen in the spec and the chosen default. */
 export const warmupStrategies = (c: Choices): string[] => [...new Set(['standard', c.warmupDefaults.strategy])];
 
+/**
+ * The campaign transitions the reference makes (resources/campaigns.ts start, pause, resume;
+ * sending/engine.ts completes a campaign whose leads all got their sequence). The same under
+ * every choice set: a repeated start or pause is a no-op or refused, never a move.
+ */
+const CAMPAIGN_TRANSITIONS = {
+  draft: ['active'],
+  scheduled: ['active', 'paused'],
+  active: ['paused', 'completed'],
+  paused: ['active'],
+  stopped: ['active'],
+};
+
+/**
+ * The platform-managed lead moves (sending/engine.ts after a send, sending/inbox.ts after a reply):
+ * a new lead to the status after a send or a reply, a contacted one to the status after a reply.
+ */
+function leadTransitions(c: Choices): Record<string, string[]> {
+  const { leadStatusAfterSend: sent, leadStatusAfterReply: replied } = c.sending;
+  return { [c.newLeadStatus]: [sent, replied], [sent]: [replied] };
+}
+
 function declarationsOf(c: Choices): Record<string, unknown> {
   const f = c.batchErrorFields;
   return {
@@ -389,6 +403,7 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     variantIdPath: c.variantShape === 'step-id' ? 'sequence.{step}.id' : 'sequence.{step}.versions.0.key',
     ...sendingDeclarations(c.sending),
     analytics: analyticsDeclaration(c.analytics),
+    transitions: { campaign: structuredClone(CAMPAIGN_TRANSITIONS), lead: leadTransitions(c) },
   };
 }
 

@@ -131,6 +131,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-wildcard-500': [200, async (e) => status(e, (await keyWith(e, ['campaigns:all'])).k, 'GET', '/v1/campaigns')],
   'scope-wildcard-404': [200, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'GET', '/v1/campaigns')],
   'scope-denied-404': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')],
+  'scope-route-forgets-domain-wildcard': [404, async (e) => status(e, (await keyWith(e, ['accounts:all'])).k, 'POST', `/v1/accounts/${ABSENT}/pause`)],
   'scope-wildcard-cross-domain': [403, async (e) => status(e, (await keyWith(e, ['accounts:all'])).k, 'GET', '/v1/campaigns')],
   'apikeys-subset-unchecked': [403, async (e) => {
     const w = await e.workspace();
@@ -149,6 +150,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
     await e.call(k2, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
     return campaignsCount(e, w.key);
+  }],
+  'page-last-cursor-null': [false, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return 'nextCursor' in (await e.call(w.key, 'GET', '/v1/campaigns?limit=5')).body.meta;
   }],
   'page-nextcursor-null': [true, async (e) => {
     const w = await e.workspace();
@@ -216,6 +222,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     await Promise.all([0, 1, 2, 3].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' })));
     return campaignsCount(e, w.key);
+  }],
+  'idem-inflight-waits': [true, async (e) => {
+    // Concurrent duplicates: the reference holds each request a moment (INFLIGHT_HOLD_MS), so some overlap.
+    const w = await e.workspace();
+    const all = await Promise.all([0, 1, 2, 3].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' })));
+    return all.some((r) => r.status === 409);
   }],
   'idem-long-key-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(256) })],
   'idem-cross-workspace': [1, async (e) => {
@@ -498,6 +510,21 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   // ---- campaigns ----
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'camp-schedule-future-start-refused': [201, async (e) => {
+    const startDate = '2099-01-01T00:00:00.000Z';
+    return status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule: { startDate } } });
+  }],
+  'camp-start-paused-schedules': ['active', async (e) => {
+    const w = await e.workspace();
+    const id = (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@x.test'], sequence: [{ subject: 's', body: '<p>b</p>', delayDays: 0 }] } })).body.campaign.id;
+    await e.call(w.key, 'POST', `/v1/campaigns/${id}/start`);
+    await e.call(w.key, 'POST', `/v1/campaigns/${id}/pause`);
+    return (await e.call(w.key, 'POST', `/v1/campaigns/${id}/start`)).body.status;
+  }],
+  'camp-launch-error-null': [false, async (e) => {
+    const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' } });
+    return 'launchError' in r.body;
+  }],
   'camp-launch-failure-400': [[201, false, 'string'], async (e) => {
     const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } });
     return [r.status, r.body.launched, typeof r.body.launchError];

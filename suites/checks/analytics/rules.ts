@@ -78,7 +78,8 @@ export const RULE_CHECKS: Check[] = [
   {
     id: 'ANLT/timeseries-coarsening',
     title: 'MUST answer a long window at the interval it states: over the whole retention, asked by day, week or month, the answer states day, week or month and its points are spaced by it',
-    clauses: ['ANLT-TS-COARSEN', 'ANLT-TS-INTERVAL-STATED'],
+    // Not ANLT-TS-COARSEN: without the lengths (not given) any answer it states is consistent; see ANLT/timeseries-coarsened.
+    clauses: ['ANLT-TS-INTERVAL-STATED'],
     level: 'MUST',
     features: [],
     budget: 8,
@@ -95,6 +96,31 @@ export const RULE_CHECKS: Check[] = [
           // A series that leaves empty buckets out may answer no points at all: then nothing was proven.
           if (!Array.isArray(r.body?.data) || r.body.data.length < 2) skip(`${what}: the answer holds ${r.body?.data?.length ?? 0} point(s) for a campaign without traffic, so the spacing of its interval cannot be seen`);
         }
+      });
+    },
+  },
+  {
+    // "Long windows are coarsened automatically": how long is not given, so the MUST is held to the
+    // lengths the profile declares; a target that declares none, or lengths beyond its retention, is not judged.
+    id: 'ANLT/timeseries-coarsened',
+    title: 'MUST coarsen a long window automatically: asked by day over one day more than the declared day length, the time series answers by week or month, spaced by it (profile: analytics.coarsening)',
+    clauses: ['ANLT-TS-COARSEN'],
+    level: 'MUST',
+    features: ['decl:declarations.analytics.coarsening'],
+    budget: 6,
+    async run(ctx) {
+      const c = ctx.profile.declarations.analytics?.coarsening;
+      if (!c) skip('declarations.analytics.coarsening is not declared (the longest window the time series answers by day): which window is long enough to be coarsened is not given, so the coarsening is not checked');
+      await onOneDay(ctx, async ({ api, id, today, retentionDays }) => {
+        const days = c.day + 1;
+        if (days > retentionDays) skip(`the declared coarsening (by day up to ${c.day} days) starts beyond the ${retentionDays} days of retention: no window the target answers is long enough to be coarsened`);
+        const w = lastDays(today, days);
+        const what = `time series of ${days} days (${w.start} .. ${w.end}) by day`;
+        const r = await ok2xx(timeseries(ctx, api, id, w, 'day'), what);
+        const used = r.body?.interval;
+        expectThat(used === 'week' || used === 'month', `${what}: longer than the ${c.day} days the profile declares answered by day (analytics.coarsening), the window must be coarsened to week or month, the answer states ${JSON.stringify(used)} with ${r.body?.data?.length ?? 0} point(s)`, r);
+        const problem = spacingProblem(r, used);
+        expectThat(problem === undefined, `${what}: the answer states interval ${used}, but its points are not spaced by it: ${problem}`, r);
       });
     },
   },

@@ -78,6 +78,13 @@ describe('the scope matrix', () => {
     const old = target((ep, c) => (ep.group === 'mailbox-read' && c === 'accounts:write' ? 403 : undefined));
     expect(await failing(old)).toEqual(['SCOPE-MATRIX/accounts:write']);
   });
+  it('fails a route table that forgets a wildcard on any one route of what it covers', async () => {
+    for (const [scope, id] of [['accounts:all', 'accounts.pause'], ['campaigns:all', 'campaigns.resume'], ['leads:all', 'leads.mutate'], ['emails:all', 'emails.markRead'], ['all:read', 'leadSearches.get']] as const) {
+      expect(await failing(target((ep, c) => (c === scope && ep.id === id ? 403 : undefined))), `${scope} on ${id}`).toEqual([`SCOPE-MATRIX/${scope}`]);
+    }
+    // all:read wrongly served on a write route the sampled row does not ask.
+    expect(await failing(target((ep, c) => (c === 'all:read' && ep.id === 'leads.delete' ? 200 : undefined)))).toEqual(['SCOPE-MATRIX/all:read']);
+  });
   it('fails a 5xx to an accepted call', async () => {
     expect(await failing(target((ep, c) => (c === 'leads:all' && acceptedBy(ep).includes(c) ? 500 : undefined)))).toEqual(['SCOPE-MATRIX/leads:all']);
   });

@@ -15,7 +15,10 @@ import { fail } from '../../../harness/ground/check.ts';
 // Depth: "quick" and "default" ask one endpoint per accepted set, plus the endpoints this
 // credential proves per endpoint: those requiring exactly it (served) and those it is the
 // designated outsider of (refused). Together the credential checks prove every endpoint's scope
-// clause. "full" asks every endpoint with every credential.
+// clause. At "default" a wildcard also asks every route of what it covers (a domain wildcard:
+// its domain's routes; all:read: every route outside apikeys:manage, reads served, writes, sends
+// and lifecycle refused), so a route table that forgets the wildcard on one route fails. "full"
+// asks every endpoint with every credential.
 
 /** apikeys:manage is granted only from the dashboard: the kit cannot make a key holding only it. */
 const CREDENTIALS = ALL_SCOPES.filter((s) => s !== 'apikeys:manage');
@@ -40,8 +43,16 @@ function sampled(scope: Scope): Endpoint[] {
   );
 }
 
+/** Every route a wildcard speaks for: its domain's (a domain wildcard), or all but apikeys:manage (all:read). */
+function wildcardRoutes(scope: Scope): Endpoint[] {
+  if ((DOMAIN_WILDCARDS as readonly string[]).includes(scope)) return ENDPOINTS.filter((e) => domainOf(e.scope) === domainOf(scope));
+  return scope === 'all:read' ? ENDPOINTS.filter((e) => e.scope !== 'apikeys:manage') : [];
+}
+
 function endpointsAt(depth: Depth, scope: Scope): readonly Endpoint[] {
-  return depth === 'full' ? ENDPOINTS : sampled(scope);
+  if (depth === 'full') return ENDPOINTS;
+  const asked = new Set([...sampled(scope), ...(depth === 'default' ? wildcardRoutes(scope) : [])]);
+  return ENDPOINTS.filter((e) => asked.has(e));
 }
 
 function clausesFor(scope: Scope): string[] {

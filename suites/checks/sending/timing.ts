@@ -1,9 +1,9 @@
-import type { ApiClient } from '../../../harness/ground/api-client.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { opRequest } from '../resources/lib.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, startCampaign, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
 
 // When a campaign sends (2.1 gap and cap, 2.5 schedule and step delays, 3.1 resume, 3.2 paused
@@ -72,15 +72,35 @@ async function expectNothingAfter(drv: Driver, stop: number, minutes: number, wh
   expectThat(late.length === 0, `${what}: ${late.length} email(s) were sent after it (first to ${late[0]?.m.envelope.rcptTo.join(', ')}, sent between ${late[0] ? fmt(late[0].lo) : ''} and ${late[0] ? fmt(late[0].hi) : ''})`);
 }
 
-/** Creates and starts a campaign, or null when the target refuses its create or its start with a 4xx (a schedule it will not send on). */
-async function launchOrRefused(ctx: CheckContext, ws: Workspace, o: LaunchOptions): Promise<{ addresses: string[] } | null> {
+/**
+ * Creates and starts a campaign of a valid schedule: a 4xx to either fails (it does not hide the
+ * schedule's rules). Its leads are the addresses given (no listing: each request counts at quick).
+ */
+async function started(ctx: CheckContext, ws: Workspace, o: LaunchOptions): Promise<{ res: ApiResponse; addresses: string[] }> {
   const res = await ws.api.post('/v1/campaigns', launchBody(ctx, o));
-  if (res.status >= 400 && res.status < 500) return null;
-  expect2xx(res, 'setup: POST /v1/campaigns');
-  const s = await ws.api.post(`/v1/campaigns/${res.body?.campaign?.id}/start`);
-  if (s.status >= 400 && s.status < 500) return null;
-  expect2xx(s, 'setup: POST /v1/campaigns/{id}/start');
-  return { addresses: o.leads };
+  expect2xx(res, 'setup: POST /v1/campaigns (a valid schedule)');
+  const id = res.body?.campaign?.id;
+  expectThat(typeof id === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
+  await startCampaign(ws.api, id);
+  return { res, addresses: o.leads };
+}
+
+/** A zone whose offset from UTC is not whole hours (and has no DST): a window read in UTC or whole hours off shows. */
+const WINDOW_ZONE = 'Asia/Kolkata';
+/** The windowed campaign's mailbox gap: two sends fit in its hour, a third would fall 20 minutes after it closes. */
+const WINDOW_GAP_MINUTES = 40;
+
+/**
+ * The windowed campaign's first day: its sends fall inside [opens, closes) (the schedule's minutes
+ * in its own timezone), it begins there, and its third lead (a gap of WINDOW_GAP_MINUTES after the
+ * second) waits for the next day's window.
+ */
+function windowKept(drv: Driver, addresses: string[], opens: number, closes: number, res: ApiResponse): void {
+  const got = addresses.flatMap((a) => drv.to(a));
+  const where = `the window ${fmt(opens)} .. ${fmt(closes)} (minutes in ${WINDOW_ZONE})`;
+  const outside = got.filter((a) => a.hi < opens || a.lo >= closes);
+  expectThat(outside.length === 0, `nothing should be sent outside ${where}: ${outside.map((a) => `sent between ${fmt(a.lo)} and ${fmt(a.hi)}`).join(', ')}`, res);
+  expectThat(got.length >= 1, `${where} should see the campaign begin (3 leads, gap ${WINDOW_GAP_MINUTES} minutes), nothing arrived by ${fmt(closes + 30 * MINUTE)}`, res);
 }
 
 export const TIMING_CHECKS: Check[] = [
@@ -121,28 +141,36 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/sequence-delay',
-    title: "MUST keep a step's delay: a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after the first (an hour's slack for a DST change)",
+    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change)",
     clauses: ['CAMP-SEQUENCE-DELAY'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
-    budget: 10,
+    budget: 12,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+      // A cap of one campaign email a day sends lead B its first step on the mailbox's next day, at
+      // least 3 hours after lead A's (in either zone the target may count a mailbox's day in): a
+      // second step timed from the campaign's start or first send reaches B too early.
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1 });
       const drv = new Driver(ctx, box.sink, sentBy(box));
-      const addresses = leadAddresses(ctx, 2);
-      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: delayedSteps(ctx) });
-      const first = await drv.until(() => addresses.every((a) => drv.to(a).length >= 1), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to both leads' });
-      expectThat(first, 'a started campaign did not send its first step to 2 leads within 30 minutes (gap 1 minute)', c.res);
+      await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 180, 0);
+      const [a, b] = leadAddresses(ctx, 2) as [string, string];
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: [a, b], steps: delayedSteps(ctx) });
+      const firstA = await drv.until(() => drv.to(a).length + drv.to(b).length >= 1, { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to a lead' });
+      expectThat(firstA, 'a started campaign did not send its first step within 30 minutes (gap 1 minute)', c.res);
+      const firstB = await drv.until(() => drv.to(a).length >= 1 && drv.to(b).length >= 1, { stepMs: 10 * MINUTE, horizonMs: 26 * HOUR, what: "the first step to the other lead on the mailbox's next day" });
+      expectThat(firstB, 'the first step did not reach both leads within 26 hours (one campaign email a day)', c.res);
+      // The leads are spread: the cap goes up so the second steps wait only for their delay.
+      expect2xx(await ws.api.patch(`/v1/accounts/${box.id}`, { maxEmailsPerDay: 20 }), 'setup: PATCH /v1/accounts/{id} maxEmailsPerDay 20');
       // Steps of 20 minutes: a second step that ignores the hours (24 h) or the days (2 h) shows as early.
-      await drv.until(() => addresses.every((a) => drv.to(a).length >= 2), { stepMs: 20 * MINUTE, horizonMs: DELAY_MS + 4 * HOUR, what: 'the second step after its delay' });
-      const seen = addresses.map((a) => ({ a, s0: drv.to(a).filter((x) => stepOf(x) === '0'), s1: drv.to(a).filter((x) => stepOf(x) === '1') }));
+      await drv.until(() => [a, b].every((x) => drv.to(x).length >= 2), { stepMs: 20 * MINUTE, horizonMs: DELAY_MS + 4 * HOUR, what: 'the second step after its delay' });
+      const seen = [a, b].map((x) => ({ a: x, s0: drv.to(x).filter((m) => stepOf(m) === '0'), s1: drv.to(x).filter((m) => stepOf(m) === '1') }));
       // An hour of slack: a day counted in a zone's local time lasts 23 hours across a DST change.
-      for (const { a, s0, s1 } of seen.filter((x) => x.s0.length && x.s1.length)) {
-        expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, `the second step (delayDays 1, delayHours 2) went to ${a} less than 25 hours after the first: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
+      for (const { a: x, s0, s1 } of seen.filter((v) => v.s0.length && v.s1.length)) {
+        expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, `the second step (delayDays 1, delayHours 2) went to ${x} less than 25 hours after its own first step: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
       }
-      const missing = seen.filter((x) => !x.s1.length).map((x) => x.a);
+      const missing = seen.filter((v) => !v.s1.length).map((v) => v.a);
       // Whether a step goes at all is SEND/sequence's reading: here an absent step proves no delay.
       if (missing.length) skip(`the second step did not reach ${missing.join(', ')} within 4 hours after its delay of 26 hours: the delay cannot be observed there`);
     },
@@ -244,41 +272,50 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/schedule-limits',
-    title: "SHOULD keep to the whole schedule at the sink: at most dailyLimit a day, nothing before startDate or after endDate, nothing on a day outside sendingDays",
+    title: "SHOULD keep to the whole schedule at the sink: only inside sendingMinutesStart..End in the schedule's timezone, at most dailyLimit a day, nothing before startDate or after endDate, nothing on a day outside sendingDays (a valid schedule refused with a 4xx fails)",
     clauses: ['CAMP-SCHEDULE-WINDOW'],
     level: 'SHOULD',
     features: [...FEATURES],
     solo: true,
-    budget: 45,
+    budget: 52,
     async run(ctx) {
       const ws = await ctx.workspace();
+      // The ended campaign's mailbox (it never sends) also serves the windowed one, with its gap.
       const boxes = [];
-      for (let i = 0; i < 4; i++) boxes.push(await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 200 }));
+      for (let i = 0; i < 4; i++) boxes.push(await sendingMailbox(ctx, ws, { sendingGapMinutes: i === 2 ? WINDOW_GAP_MINUTES : 1, maxEmailsPerDay: 200 }));
+      const windowBox = boxes[2]!;
       const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
-      // Today's and tomorrow's observations fall at the same UTC times of day, away from midnight.
-      await awayFromMidnight(ctx, drv, ['UTC'], 60, 3 * 60);
+      // Today's and tomorrow's observations fall at the same times of day, away from midnight in UTC and the window's zone.
+      await awayFromMidnight(ctx, drv, ['UTC', WINDOW_ZONE], 60, 3 * 60);
       const now = await drv.now();
       const tomorrow = new Date(now + 24 * HOUR).getUTCDay();
       const step = [{ subject: `Schedule ${ctx.prefix}`, body: '<p>Schedule</p>' }];
       const leads = (tag: string) => leadAddresses(ctx, 3, tag);
-      const capped = await launch(ctx, ws, { accounts: [boxes[0]!.id], leads: leads('cap'), steps: step, schedule: openSchedule(ctx, 'UTC', 0, 1440, 1) });
-      const later = await launchOrRefused(ctx, ws, { accounts: [boxes[1]!.id], leads: leads('later'), steps: step, schedule: { ...openSchedule(ctx), startDate: fmt(now + 23 * HOUR) } });
-      const ended = await launchOrRefused(ctx, ws, { accounts: [boxes[2]!.id], leads: leads('ended'), steps: step, schedule: { ...openSchedule(ctx), endDate: fmt(now - 24 * HOUR) } });
-      const dayOff = await launch(ctx, ws, { accounts: [boxes[3]!.id], leads: leads('dayoff'), steps: step, schedule: { ...openSchedule(ctx), sendingDays: [dayNumber(ctx, tomorrow)] } });
+      const capped = await started(ctx, ws, { accounts: [boxes[0]!.id], leads: leads('cap'), steps: step, schedule: openSchedule(ctx, 'UTC', 0, 1440, 1) });
+      // Valid schedules: a 4xx to their create or start fails here (started), it does not hide the dates.
+      const later = await started(ctx, ws, { accounts: [boxes[1]!.id], leads: leads('later'), steps: step, schedule: { ...openSchedule(ctx), startDate: fmt(now + 23 * HOUR) } });
+      const ended = await started(ctx, ws, { accounts: [boxes[2]!.id], leads: leads('ended'), steps: step, schedule: { ...openSchedule(ctx), endDate: fmt(now - 24 * HOUR) } });
+      const dayOff = await started(ctx, ws, { accounts: [boxes[3]!.id], leads: leads('dayoff'), steps: step, schedule: { ...openSchedule(ctx), sendingDays: [dayNumber(ctx, tomorrow)] } });
+      // The window opens 30 minutes from now in WINDOW_ZONE, for an hour.
+      const local = minuteOfDay(now, WINDOW_ZONE);
+      const opens = now - (now % MINUTE) + 30 * MINUTE;
+      const closes = opens + 60 * MINUTE;
+      const windowed = await started(ctx, ws, { accounts: [windowBox.id], leads: leads('window'), steps: step, schedule: openSchedule(ctx, WINDOW_ZONE, local + 30, local + 90) });
       const count = (addresses: string[]) => addresses.reduce((n, a) => n + drv.to(a).length, 0);
-      const capAddresses = capped.leads.map((l) => l.email);
+      const emails = (c: { addresses: string[] }) => c.addresses;
       await drv.until(() => false, { stepMs: 10 * MINUTE, horizonMs: 2 * HOUR, what: 'two hours of today' });
-      expectThat(count(capAddresses) === 1, `dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(capAddresses)}`, capped.res);
-      if (later) expectThat(count(later.addresses) === 0, `startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(later.addresses)} email(s) were`);
-      if (ended) expectThat(count(ended.addresses) === 0, `endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(ended.addresses)} email(s) were`);
-      expectThat(count(dayOff.leads.map((l) => l.email)) === 0, `sendingDays holds only tomorrow: nothing should be sent today, ${count(dayOff.leads.map((l) => l.email))} email(s) were`, dayOff.res);
+      expectThat(count(emails(capped)) === 1, `dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(emails(capped))}`, capped.res);
+      expectThat(count(emails(later)) === 0, `startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(emails(later))} email(s) were`, later.res);
+      expectThat(count(emails(ended)) === 0, `endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(emails(ended))} email(s) were`, ended.res);
+      expectThat(count(emails(dayOff)) === 0, `sendingDays holds only tomorrow: nothing should be sent today, ${count(emails(dayOff))} email(s) were`, dayOff.res);
+      windowKept(drv, emails(windowed), opens, closes, windowed.res);
       // Tomorrow, at the same time: the later campaign and the one of tomorrow's day begin.
       await drv.advance(22 * HOUR);
-      await drv.until(() => (!later || count(later.addresses) > 0) && count(dayOff.leads.map((l) => l.email)) > 0, { stepMs: 10 * MINUTE, horizonMs: 3 * HOUR, what: "tomorrow's sending" });
-      if (later) expectThat(count(later.addresses) > 0, `past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`);
-      expectThat(count(dayOff.leads.map((l) => l.email)) > 0, `on its sending day the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
-      expectThat(count(capAddresses) <= 2, `dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(capAddresses)}`, capped.res);
-      if (ended) expectThat(count(ended.addresses) === 0, `endDate has passed: nothing should be sent, ${count(ended.addresses)} email(s) were by ${fmt(await drv.now())}`);
+      await drv.until(() => count(emails(later)) > 0 && count(emails(dayOff)) > 0, { stepMs: 10 * MINUTE, horizonMs: 3 * HOUR, what: "tomorrow's sending" });
+      expectThat(count(emails(later)) > 0, `past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`, later.res);
+      expectThat(count(emails(dayOff)) > 0, `on its sending day the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
+      expectThat(count(emails(capped)) <= 2, `dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(emails(capped))}`, capped.res);
+      expectThat(count(emails(ended)) === 0, `endDate has passed: nothing should be sent, ${count(emails(ended))} email(s) were by ${fmt(await drv.now())}`, ended.res);
     },
   },
   {

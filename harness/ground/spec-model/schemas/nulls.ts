@@ -4,21 +4,20 @@
 
 /**
  * Paths (dotted; `[]` for any array element) where the spec states `null` for each resource.
- * `meta.nextCursor` and `launchError` are this kit's readings (no next page; no failure);
- * `smtp.error`/`imap.error` of the verification answer have no stated type at all.
+ * `meta.nextCursor` (4.1: a string) and `launchError` (4.3: a string) are not among them: the last
+ * page and a launch with nothing to report omit them. `smtp.error`/`imap.error` of the verification answer have no stated type at all.
  */
 export const STATED_NULLABLE: Readonly<Record<string, readonly string[]>> = {
   Mailbox: ['statusMessage', 'imap'],
   AccountsCreateResponse: ['accounts[].statusMessage', 'accounts[].imap'],
   CampaignStatusView: ['nextScheduleOpensAt'],
-  CampaignCreateResponse: ['launchError'],
   Email: ['threadId', 'isUnread', 'body.html', 'body.text'],
   EmailSummary: ['threadId', 'isUnread'],
   LeadSearch: ['errorMessage', 'completedAt'],
   LeadSearchListItem: ['completedAt'],
   Usage: ['limit', 'remaining'],
   VerificationResult: ['smtp.error', 'imap.error'],
-  List: ['meta.nextCursor'],
+  List: [],
 };
 
 /** Every path in `value` that holds null (array elements as `[]`). */

@@ -1,0 +1,131 @@
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import { fail, skip } from '../../../harness/ground/check.ts';
+import { fillPath } from '../../../harness/ground/operations.ts';
+import { createCampaign } from '../../lib/recipes.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddresses, leadNow, sendingMailbox, sentBy } from '../sending/lib.ts';
+
+// Transitions part 3 does not show, held to the tables the profile declares
+// (declarations.transitions.<resource>: each status to the statuses it may move to; a status left
+// out moves nowhere). Every change between two reads of a status must be a declared move.
+// - campaign (3.1 "transitions for pause, stop, complete, fail and schedule: not shown"): a
+//   campaign with leads and a sequence (and no mailbox, so it sends nothing) is driven through
+//   what the wire offers: pause (referenced) and start from draft, start and pause twice, resume,
+//   then start from paused. What the spec states (create gives draft, start needs leads and a
+//   sequence, resume from paused) is the state model's to judge.
+// - lead (3.3 "transitions of platform-managed lead statuses: not shown"): one lead of a started
+//   campaign of two steps, read after each step reaches it at the sink (control clock).
+// Lead search states are not held to a table: over the wire a search only moves when the kit's
+// control API moves it, so its moves would be the kit's, not the target's.
+
+type Table = Partial<Record<string, readonly string[]>>;
+
+const MINUTE = 60_000;
+
+interface Walk {
+  table: Table;
+  last: string;
+  moves: string[];
+  wrong: string[];
+  evidence: string[];
+}
+
+/** A status read after `what`: a change from the last one is held to the declared table. */
+function hold(w: Walk, what: string, status: string, ...evidence: string[]): void {
+  if (status === w.last) return;
+  const allowed = w.table[w.last] ?? [];
+  w.moves.push(`${w.last} -> ${status} (${what})`);
+  if (!allowed.includes(status)) {
+    w.wrong.push(`${what} moved it from ${w.last} to ${status}; the table declares ${w.last} -> ${allowed.length ? allowed.join(', ') : 'nothing'}`);
+    w.evidence.push(...evidence);
+  }
+  w.last = status;
+}
+
+/** The verdict of a walk: a move outside the table fails; no move at all proves nothing. */
+function verdict(ctx: CheckContext, w: Walk, field: string): void {
+  if (w.wrong.length) fail(`${w.wrong.length} transition(s) outside the declared table (${field}): ${w.wrong.join(' | ')}`, ...w.evidence);
+  if (!w.moves.length) skip(`no status change was seen: no transition could be held to ${field}`);
+  ctx.log(`transitions seen: ${w.moves.join('; ')}`);
+}
+
+function declared(ctx: CheckContext, resource: 'campaign' | 'lead', what: string): Table {
+  const table = ctx.profile.declarations.transitions?.[resource];
+  if (!table) skip(`declarations.transitions.${resource} is not declared (${what}): its transition table is not checked`);
+  return table;
+}
+
+async function campaignStatus(api: ApiClient, id: string): Promise<{ res: ApiResponse; status: string }> {
+  const res = await api.get(`/v1/campaigns/${id}/status`);
+  if (res.status < 200 || res.status > 299 || typeof res.body?.status !== 'string') fail(`GET /v1/campaigns/{id}/status answered ${res.status} without a status`, res);
+  return { res, status: res.body.status };
+}
+
+async function leadStatus(ctx: CheckContext, api: ApiClient, campaignId: string, leadId: string): Promise<string> {
+  const status = (await leadNow(ctx, api, campaignId, leadId))?.status;
+  if (typeof status !== 'string') fail(`the lead ${leadId} is listed without a status (2.6: a string), got ${JSON.stringify(status)}`);
+  return status;
+}
+
+export const TABLE_CHECKS: Check[] = [
+  {
+    id: 'STATE-TABLE/campaign',
+    title: 'every campaign status change driven over the wire (start, pause, resume) is a transition the profile declares (profile: transitions.campaign)',
+    clauses: ['STATE-CAMP-OTHER-PROFILE'],
+    level: 'PROFILE',
+    features: ['op:campaigns.pause', 'decl:declarations.transitions.campaign'],
+    budget: 18,
+    async run(ctx) {
+      const table = declared(ctx, 'campaign', 'the campaign transitions 3.1 does not show');
+      const ws = await ctx.workspace();
+      const { id } = await createCampaign(ctx, ws.api, { leads: 2, steps: 1 });
+      const w: Walk = { table, last: (await campaignStatus(ws.api, id)).status, moves: [], wrong: [], evidence: [] };
+      const step = async (what: string, call: () => Promise<ApiResponse>) => {
+        const answer = await call();
+        const read = await campaignStatus(ws.api, id);
+        hold(w, what, read.status, answer.exchangeId, read.res.exchangeId);
+      };
+      const op = ctx.profile.operations['campaigns.pause']!;
+      const pause = () => ws.api.request({ method: op.method, path: fillPath(op.path, { id }) });
+      const start = () => ws.api.post(`/v1/campaigns/${id}/start`);
+      await step('pause (referenced) of the new campaign', pause);
+      await step('start', start);
+      await step('start again', start);
+      await step('pause (referenced)', pause);
+      await step('pause again', pause);
+      await step('resume', () => ws.api.post(`/v1/campaigns/${id}/resume`));
+      await step('pause (referenced) after the resume', pause);
+      await step('start of the paused campaign', start);
+      verdict(ctx, w, 'transitions.campaign');
+    },
+  },
+  {
+    id: 'STATE-TABLE/lead',
+    title: "every status change of a lead as a two-step sequence reaches it is a transition the profile declares (profile: transitions.lead)",
+    clauses: ['STATE-LEAD-PLATFORM-PROFILE'],
+    level: 'PROFILE',
+    features: ['control', 'sinks', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE, 'decl:declarations.transitions.lead'],
+    solo: true,
+    budget: 24,
+    async run(ctx) {
+      const table = declared(ctx, 'lead', 'the platform-managed lead transitions 3.3 does not show');
+      const ws = await ctx.workspace();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+      const drv = new Driver(ctx, box.sink, sentBy(box));
+      const [address] = leadAddresses(ctx, 1) as [string];
+      const steps = [
+        { subject: `Step0 ${ctx.prefix}`, body: '<p>First step</p>' },
+        { subject: `Step1 ${ctx.prefix}`, body: '<p>Second step</p>', delayDays: 0, delayHours: 1 },
+      ];
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: [address], steps });
+      const lead = c.leads[0]!.id;
+      const w: Walk = { table, last: await leadStatus(ctx, ws.api, c.id, lead), moves: [], wrong: [], evidence: [] };
+      for (const [n, horizon] of [[1, 30 * MINUTE], [2, 3 * 60 * MINUTE]] as const) {
+        const arrived = await drv.until(() => drv.to(address).length >= n, { stepMs: n === 1 ? MINUTE : 10 * MINUTE, horizonMs: horizon, what: `step ${n} reaching the lead` });
+        if (!arrived) skip(`step ${n} of the started campaign did not reach its lead within ${horizon / MINUTE} minutes: the lead's status moves cannot be seen (SEND/sequence judges the sending)`);
+        hold(w, `step ${n} reaching the lead`, await leadStatus(ctx, ws.api, c.id, lead), c.res.exchangeId);
+      }
+      verdict(ctx, w, 'transitions.lead');
+    },
+  },
+];
