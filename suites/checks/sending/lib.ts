@@ -40,10 +40,13 @@ export async function sendingMailbox(ctx: CheckContext, ws: Workspace, overrides
   return { id, address: element.emailAddress as string, smtpUser: creds.smtp.username, creds, input: element, sink };
 }
 
+/** The domain of every lead address the kit makes (leadAddresses): no other address is there. */
+const LEAD_DOMAIN = 'leads.sink.test';
+
 /** Lead addresses the sink records (any recipient is accepted there). */
 export function leadAddresses(ctx: CheckContext, n: number, tag = 'lead'): string[] {
   const f = faker(ctx);
-  return Array.from({ length: n }, (_, i) => prefixedAddress(f, `${ctx.prefix}${tag}${i}-`, 'leads.sink.test').toLowerCase());
+  return Array.from({ length: n }, (_, i) => prefixedAddress(f, `${ctx.prefix}${tag}${i}-`, LEAD_DOMAIN).toLowerCase());
 }
 
 const ALL_DAYS_JS = [0, 1, 2, 3, 4, 5, 6];
@@ -183,11 +186,24 @@ export class Driver {
   }
 }
 
-/** Messages sent through these mailboxes' SMTP logins (the target's campaign mail), injected ones excluded. */
+/**
+ * The campaign mail of these mailboxes: sent through their SMTP logins to a lead the kit made
+ * (leadAddresses), injected ones excluded. Mail through the same login to anyone else is not
+ * counted: a target whose warmup really sends (2.2: omitted warmup means ON; 2.1: warmup has its
+ * own budget) sends it there too, to its own pool.
+ */
 export function sentBy(...boxes: SendingMailbox[]): (m: StoredMessage) => boolean {
   const users = new Set(boxes.map((b) => b.smtpUser));
-  return (m) => !m.injected && users.has(m.session.authUser ?? '');
+  return (m) => !m.injected && users.has(m.session.authUser ?? '') && m.envelope.rcptTo.some(isLeadAddress);
 }
+
+/** Is this one of the kit's lead addresses (leadAddresses)? */
+export function isLeadAddress(address: string): boolean {
+  return address.toLowerCase().endsWith(`@${LEAD_DOMAIN}`);
+}
+
+/** A mailbox create field that keeps warmup from sending through the mailbox's login: for checks that count every attempt at the login (2.3 `enabled`). */
+export const WARMUP_OFF = { warmup: { enabled: false } } as const;
 
 /** Moves the target's time forward to the next instant that is at least `margin` minutes away from midnight in every zone given. */
 export async function awayFromMidnight(ctx: CheckContext, drv: Driver, zones: string[], marginMinutes: number, spanMinutes: number): Promise<void> {
