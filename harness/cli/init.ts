@@ -94,6 +94,7 @@ async function writeStarter(out: string, reference: Record<string, any>): Promis
       variantIdPath: reference.declarations.variantIdPath,
       sendFailuresBeforeFailed: reference.declarations.sendFailuresBeforeFailed,
       recipientRefusal: reference.declarations.recipientRefusal,
+      warmupMail: reference.declarations.warmupMail,
     },
     features: { sinks: false, imap: false, oauth: false, testEmail: false },
   };
@@ -107,7 +108,8 @@ async function writeStarter(out: string, reference: Record<string, any>): Promis
       'replace every entry of "names" and "operations" with your implementation\'s (they are the reference target\'s choices),\n' +
       'and mark each "declared" in "observed.fields" (until then the profile is refused: a placeholder is not your target\'s fact);\n' +
       '"declarations" too: variantIdPath (where a created campaign shows a step\'s variant id, for the test-email checks),\n' +
-      'sendFailuresBeforeFailed and recipientRefusal (how your mailboxes count SMTP refusals);\n' +
+      'sendFailuresBeforeFailed and recipientRefusal (how your mailboxes count SMTP refusals),\n' +
+      'warmupMail (the pool address pattern your warmup sends to through the mailbox\'s login; remove it if warmup sends no real mail);\n' +
       'or let init probe your running target for what it can observe: init --base-url URL --key-env VAR;\n' +
       'then: npx outreach-conformance run --profile ' + out + '\n',
   );

@@ -49,7 +49,7 @@ describe('depth selection', () => {
   });
 
   it('counts an unmeasured check at its budget: a large one is left out of small depths, with the clause it would add', () => {
-    const huge: Check = { id: 'NEW-CHECK/huge', title: 'new', clauses: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'], level: 'MUST', features: [], budget: 400, run: async () => {} };
+    const huge: Check = { id: 'NEW-CHECK/huge', title: 'new', clauses: ['ACCT-STATUSMESSAGE-NULL-SERVICE-SIDE'], level: 'MUST', features: [], budget: 400, run: async () => {} };
     // A cheap one proving what default leaves out (or, when it leaves nothing out, a clause no check
     // claims) is worth its request (at smoke and quick, kills take the whole budget).
     const leftOut = choose('default').leftOut.flatMap((l) => l.adds).slice(0, 8);
@@ -58,7 +58,7 @@ describe('depth selection', () => {
     const all = [...ALL_CHECKS, huge, cheap];
     for (const depth of ['smoke', 'quick', 'default'] as const) {
       const s = choose(depth, all);
-      expect(s.leftOut.find((l) => l.check === huge)).toMatchObject({ requests: 400, adds: ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'] });
+      expect(s.leftOut.find((l) => l.check === huge)).toMatchObject({ requests: 400, adds: ['ACCT-STATUSMESSAGE-NULL-SERVICE-SIDE'] });
     }
     expect(choose('default', all).chosen).toContain(cheap);
     expect(choose('full', all).chosen).toContain(huge);

@@ -4,7 +4,6 @@
 // stay "not covered" on purpose; the report gives each reason.
 
 export const UNOBSERVABLE: Readonly<Record<string, string>> = {
-  'ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE': 'warmup mail goes to the provider\'s warmup pool, not to an address the kit controls, so its budget cannot be counted',
   'ACCT-AUTOLANG-BEHAVIOUR': 'no endpoint returns auto-generated content, so its language cannot be read',
   'ACCT-IN-SMTPPASSWORD-ENCRYPTED': 'storage at rest is not visible over the wire (the kit checks that passwords are never returned)',
   'ACCT-IN-IMAPPASSWORD-ENCRYPTED': 'storage at rest is not visible over the wire (the kit checks that passwords are never returned)',
@@ -17,6 +16,5 @@ export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'STATE-CAMP-OTHER-PROFILE': 'the transitions for pause, stop, complete, fail and schedule are not shown and the profile has no field for them: the campaign model accepts any such transition, so it proves none',
   'STATE-LEAD-PLATFORM-PROFILE': 'the transitions of platform-managed lead statuses are not shown and the profile has no field for them (declarations.sending only describes them for the report): the lead model accepts any, so it proves none',
   'STATE-LF-TRANSITIONS-PROFILE': 'the transitions between lead search states are not shown and the profile has no field for them: the lead search model holds the stated invariants (STATE-LF-*) and accepts any transition',
-  'STATE-ACCT-PAUSE-WARMUP-SKIPPED': "warmup mail goes to the provider's warmup pool, not to an address the kit controls, so whether a paused mailbox still warms up cannot be seen (the campaign half is STATE-ACCT-PAUSE-SKIPPED, read at the sink)",
   'LIMIT-QUOTAS': "plan quota values are each workspace's plan's and the profile has no field for them: the kit reads quotas from GET /v1/usage/{limitType} (or sets them through the control API), assuming no value; the size limit of a campaign create's leads list is declared apart (declarations.campaignCreateMaxLeads, LIMIT-CAMPAIGN-LEADS-PROFILE)",
 };
