@@ -4,7 +4,9 @@
 // SMTP login to an address of the pool. The budget is warmup's own (2.1): attempts are
 // `warmup_sends` rows, which the campaign cap and gap (scheduler.ts) never count (a mutant does). A paused
 // mailbox (inactive) is skipped (3.2), as is every mailbox not active. A refused attempt is
-// spent, never retried early, and does not count toward the mailbox failing.
+// spent, never retried early, and does not count toward the mailbox failing. Only SMTP
+// (`custom`) mailboxes warm up here: an OAuth mailbox would send through its provider's servers,
+// which the reference never reaches (loopback only).
 // Runs from POST /work/drain and from a real-time timer, like the engine.
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Services } from '../request/context.ts';
@@ -60,7 +62,7 @@ export class WarmupSender {
     const rows = this.s.db
       .prepare(
         `SELECT a.id, a.org_id, a.email_address, a.status, a.doc, a.secrets, ws.timezone FROM accounts a JOIN workspaces ws ON ws.id = a.org_id
-         WHERE a.status IN ('active', ?) AND COALESCE(json_extract(a.doc, '$.warmup.enabled'), 1) != 0
+         WHERE a.provider = 'custom' AND a.status IN ('active', ?) AND COALESCE(json_extract(a.doc, '$.warmup.enabled'), 1) != 0
          AND NOT EXISTS (SELECT 1 FROM warmup_sends s WHERE s.account_id = a.id AND s.at > ?)`,
       )
       .all(paused, now - w.intervalMinutes * MINUTE) as WarmupRow[];

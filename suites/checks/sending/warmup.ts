@@ -13,7 +13,7 @@ import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, l
 
 /** What warmupOf() needs of the profile: every check that reads warmup at the sink lists it. */
 export const NEEDS_WARMUP_MAIL = 'decl:declarations.warmupMail.poolAddress' as const;
-const FEATURES = ['control', 'sinks', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE, NEEDS_WARMUP_MAIL] as const;
+const FEATURES = ['control', 'sinks', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE, NEEDS_WARMUP_MAIL] as const;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 /** Warmup on and sending every day: the check does not depend on today's weekday. */
