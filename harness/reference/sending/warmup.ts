@@ -13,6 +13,7 @@ import type { Services } from '../request/context.ts';
 import type { MailTransports } from '../mail/transport.ts';
 import { localParts, startOfLocalDay } from '../domain/time.ts';
 import { senderOf } from './engine.ts';
+import { settledBy } from './verify.ts';
 
 const MINUTE = 60_000;
 const TICK_MS = 1_000;
@@ -22,7 +23,8 @@ interface WarmupDoc { enabled?: boolean; maxPerDay?: number; skipWeekends?: bool
 
 export class WarmupSender {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  /** Warmup sends under way, by mailbox: a mailbox is never sent for twice at once. */
+  private readonly inFlight = new Map<string, { orgId: string; done: Promise<void> }>();
   private stopped = false;
 
   constructor(
@@ -42,18 +44,24 @@ export class WarmupSender {
     this.timer = null;
   }
 
-  /** Sends the warmup due at `now` (at most one per mailbox); returns how many were tried. */
-  readonly drain = (now: number): Promise<number> => {
-    this.running ??= this.round(now).finally(() => (this.running = null));
-    return this.running;
-  };
-
-  private async round(now: number): Promise<number> {
+  /**
+   * Starts the warmup due at `now` (at most one per mailbox) and returns how many it started. Like
+   * verification (verify.ts), a scoped drain waits only for its workspace's sends, and the
+   * deadline holds either way.
+   */
+  readonly drain = async (now: number, deadline = Infinity, organizationId?: string): Promise<number> => {
     if (this.stopped) return 0;
-    const due = this.dueMailboxes(now);
-    await Promise.all(due.map((a) => this.sendOne(a, now)));
+    const due = this.dueMailboxes(now).filter((a) => !this.inFlight.has(a.id));
+    for (const a of due) {
+      const done = this.sendOne(a, now)
+        .catch((e) => this.s.log(`reference: warmup failed: ${(e as Error)?.stack ?? e}`))
+        .finally(() => this.inFlight.delete(a.id));
+      this.inFlight.set(a.id, { orgId: a.org_id, done });
+    }
+    const waitFor = [...this.inFlight.values()].filter((f) => organizationId === undefined || f.orgId === organizationId).map((f) => f.done);
+    await settledBy(Promise.all(waitFor), deadline);
     return due.length;
-  }
+  };
 
   /** Mailboxes whose warmup is enabled, that may warm up now, past the interval and under the day's budget. */
   private dueMailboxes(now: number): WarmupRow[] {
@@ -88,6 +96,7 @@ export class WarmupSender {
     } catch {
       sent = 0; // spent: warmup is tried again after the interval, never counted as a sending failure
     }
+    if (this.stopped) return; // the database closes with the reference
     this.s.db.prepare('INSERT INTO warmup_sends (id, org_id, account_id, recipient, at, sent) VALUES (?, ?, ?, ?, ?, ?)').run(this.s.newId(), a.org_id, a.id, to, now, sent);
   }
 }
