@@ -43,6 +43,25 @@ export async function sendingMailbox(ctx: CheckContext, ws: Workspace, overrides
 /** The domain of every lead address the kit makes (leadAddresses): no other address is there. */
 const LEAD_DOMAIN = 'leads.sink.test';
 
+/** `n` such mailboxes created in one POST /v1/accounts (4.2 takes 1 to 50), each verified. */
+export async function sendingMailboxes(ctx: CheckContext, ws: Workspace, n: number, overrides: Record<string, unknown> = {}): Promise<SendingMailbox[]> {
+  const ok = verificationStatus(ctx, 'succeeded');
+  const made = [];
+  for (let i = 0; i < n; i++) made.push(await sinkMailbox(ctx, false));
+  const elements = made.map((m) => ({ ...m.input, ...overrides }));
+  const created = await ws.api.post('/v1/accounts', { accounts: elements });
+  expect2xx(created, 'setup: POST /v1/accounts');
+  const ids: unknown[] = (created.body?.accounts ?? []).map((a: any) => a?.id);
+  expectThat(ids.length === n && ids.every((id) => typeof id === 'string'), `setup: POST /v1/accounts of ${n} mailboxes created ${ids.length}: ${snippet(created)}`, created);
+  const boxes: SendingMailbox[] = [];
+  for (const [i, m] of made.entries()) {
+    const settled = await settle(ctx, ws.api, ids[i] as string);
+    if (settled.body?.status !== ok) skip(`a mailbox with working credentials at the kit's sinks is ${settled.body?.status} after verification, not ${ok} (declarations.verificationStatus)`);
+    boxes.push({ id: ids[i] as string, address: elements[i]!.emailAddress as string, smtpUser: m.creds.smtp.username, creds: m.creds, input: elements[i]!, sink: m.sink });
+  }
+  return boxes;
+}
+
 /** Lead addresses the sink records (any recipient is accepted there). */
 export function leadAddresses(ctx: CheckContext, n: number, tag = 'lead'): string[] {
   const f = faker(ctx);
