@@ -63,7 +63,8 @@ export const WARMUP_CHECKS: Check[] = [
       // The warmup, the campaign's sends and the watch fall on one day in any zone the target could count days in.
       const clock = new Driver(ctx, sinks(ctx), () => false);
       await awayFromMidnight(ctx, clock, ['UTC', await workspaceZone(ws)], 60, 4 * 60);
-      const box = await warmingMailbox(ctx, ws, { maxEmailsPerDay: CAP });
+      // No slow ramp: the cap alone bounds the day's campaign sends (2.1).
+      const box = await warmingMailbox(ctx, ws, { maxEmailsPerDay: CAP, campaignSlowRamp: false });
       const warm = new Driver(ctx, box.sink, warmupOf(ctx, box));
       await firstWarmup(warm, box, 2 * HOUR);
       const campaign = new Driver(ctx, box.sink, sentBy(box));
