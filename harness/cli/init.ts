@@ -96,6 +96,7 @@ async function writeStarter(out: string, reference: Record<string, any>): Promis
       recipientRefusal: reference.declarations.recipientRefusal,
       // The transitions part 3 does not show (held by STATE-TABLE/*): the reference's table, a placeholder.
       transitions: reference.declarations.transitions,
+      warmupMail: reference.declarations.warmupMail,
     },
     features: { sinks: false, imap: false, oauth: false, testEmail: false },
   };
@@ -111,6 +112,7 @@ async function writeStarter(out: string, reference: Record<string, any>): Promis
       '"declarations" too: variantIdPath (where a created campaign shows a step\'s variant id, for the test-email checks),\n' +
       'sendFailuresBeforeFailed and recipientRefusal (how your mailboxes count SMTP refusals);\n' +
       'transitions (your campaign transition table: each status to the statuses it may move to);\n' +
+      'warmupMail (the pool address pattern your warmup sends to through the mailbox\'s login; remove it if warmup sends no real mail);\n' +
       'or let init probe your running target for what it can observe: init --base-url URL --key-env VAR;\n' +
       'then: npx outreach-conformance run --profile ' + out + '\n',
   );

@@ -95,6 +95,7 @@ describe('outreach-conformance run', () => {
     const refused = await cli(['plan', '--profile', path], { env: { OUTREACH_KEY_A: 'a', OUTREACH_KEY_B: 'b' } });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/\/declarations\/variantIdPath/);
+    expect(refused.stderr).toMatch(/\/declarations\/warmupMail/);
     for (const k of Object.keys(written.observed.fields)) written.observed.fields[k] = 'declared';
     const p = parseProfile(written);
     expect(p.embedded).toBe(false);

@@ -148,6 +148,14 @@ export const Profile = z
         campaignCreateMaxLeads: z.number().int().min(1).optional(),
         /** Largest message (bytes) GET /v1/emails/{id} returns inline; larger ones answer 413 (4.5). */
         emailBodyInlineMax: z.number().int().min(1).optional(),
+        /**
+         * The target's warmup sends real mail (2.1 "warmup has its own budget", 3.2 "warmup skips"
+         * a paused mailbox; how warmup sends is not shown): through the mailbox's own SMTP login
+         * (the kit's sink), to addresses of `poolAddress`, a pattern where `*` stands for any run
+         * of characters (e.g. `warmup-*@pool.example.test`). Declared, the kit reads warmup at the
+         * sink; left out, the checks that need it skip, naming it.
+         */
+        warmupMail: z.object({ poolAddress: z.string().regex(/^[^@\s]+@[^@\s]+$/, 'an address pattern such as warmup-*@pool.example.test') }).strict().optional(),
         /** Open pixel and click redirect served by the target when trackOpens / trackClicks (2.5). */
         tracking: z.object({ openPixel: z.boolean(), clickRedirect: z.boolean() }).partial().strict().optional(),
         /**

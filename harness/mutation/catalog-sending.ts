@@ -10,6 +10,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-cap-per-campaign': ['ACCT-MAXEMAILSPERDAY-CAP'],
   'send-slow-ramp-ignored': ['ACCT-SLOWRAMP-BEHAVIOUR'],
   'send-paused-mailbox-sends': ['STATE-ACCT-PAUSE-SKIPPED'],
+  'send-warmup-from-paused-mailbox': ['STATE-ACCT-PAUSE-WARMUP-SKIPPED'],
+  'send-warmup-counts-toward-cap': ['ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE'],
   'send-deleted-mailbox-sends': ['STATE-ACCT-DELETE-STOPS-SENDING'],
   'send-followups-from-paused-mailbox': ['STATE-ACCT-PAUSE-SKIPPED'],
   'send-followups-from-deleted-mailbox': ['STATE-ACCT-DELETE-STOPS-SENDING'],

@@ -14,6 +14,7 @@ import { PublicApi, createServices } from './http/app.ts';
 import { ControlApi } from './control/control.ts';
 import { Verifier } from './sending/verify.ts';
 import { SendingEngine } from './sending/engine.ts';
+import { WarmupSender } from './sending/warmup.ts';
 import { InboxPoller } from './sending/inbox.ts';
 import { purgeDeletedLeads } from './resources/leads.ts';
 import { DEFAULT_CHOICES, type Choices } from './switches/choices.ts';
@@ -96,8 +97,9 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   services.verifier = verifier;
   const sender = new SendingEngine(services);
   services.mail = sender.transports;
+  const warmup = new WarmupSender(services, sender.transports);
   const inbox = new InboxPoller(services);
-  services.drainers.push(verifier.drain, sender.drain, inbox.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
+  services.drainers.push(verifier.drain, sender.drain, warmup.drain, inbox.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
   const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');
   const api = new PublicApi(services, opts.rateLimit);
   const control = new ControlApi(services, controlToken, opts.controlExtensions);
@@ -136,6 +138,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   if (opts.backgroundTimer !== false) {
     verifier.start();
     sender.start();
+    warmup.start();
     inbox.start();
   }
   let stopping: Promise<void> | null = null;
@@ -146,6 +149,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     stop() {
       stopping ??= (async () => {
         verifier.stop();
+        warmup.stop();
         sender.stop();
         inbox.stop();
         await Promise.all([close(publicServer), close(controlServer)]);

@@ -37,7 +37,7 @@ export function probeReport(s: ProbeSummary, findings: Findings, starterNames: u
     'not probed (init does not send what these need): fill in by hand:',
     ...unprobedNames.map((p) => `  ${p} (the starter's placeholder is the reference target's choice)`),
     `  /operations: ${unprobedOps.join(', ')} (each needs a mailbox, a campaign or an email, which init does not create)`,
-    '  /declarations: the success status of the other creates, variantIdPath, sendFailuresBeforeFailed, recipientRefusal and the rest (harness/ground/profile-schema.ts)',
+    '  /declarations: the success status of the other creates, variantIdPath, sendFailuresBeforeFailed, recipientRefusal, warmupMail and the rest (harness/ground/profile-schema.ts)',
     '  /features: what your target can do with the kit\'s mail sinks',
     ...(placeholders.length
       ? [

@@ -4,9 +4,10 @@
 //   dates) and under its dailyLimit for the campaign's local day;
 // - a lead gets step n+1 delayDays/delayHours after step n (step 0 at once), unless it was
 //   deleted, its sequence stopped, or it is blacklisted/lost; a failed try waits for its retry;
-// - a mailbox must be active, under maxEmailsPerDay for its day (campaign and test emails; the
-//   day's midnight is a choice), sendingGapMinutes after its last send across all campaigns,
-//   and under the slow ramp when campaignSlowRamp; at most one send per mailbox per call;
+// - a mailbox must be active, under maxEmailsPerDay for its day (campaign and test emails, never
+//   warmup: warmup.ts; the day's midnight is a choice), sendingGapMinutes after its last send
+//   across all campaigns, and under the slow ramp when campaignSlowRamp; at most one send per
+//   mailbox per call;
 // - mailboxes rotate: the least recently used eligible one takes the next lead.
 import type { DB } from '../store/db.ts';
 import type { Choices } from '../switches/choices.ts';
@@ -32,7 +33,7 @@ function dayStart(now: number, tz: string): number {
 }
 
 /** The mailbox's state at `now`: caps and gap inputs from its doc and its sent emails (or in a deletedOrg: a mutant's kept mailbox). */
-function accountState(db: DB, id: string, now: number, c: Choices): AccountState | null {
+function accountState(db: DB, id: string, now: number, c: Choices, mutant: MutantSwitch): AccountState | null {
   const a = db.prepare("SELECT a.id, a.org_id, a.status, a.doc, w.timezone FROM accounts a JOIN workspaces w ON (w.id = a.org_id OR a.org_id = ? || w.id) WHERE a.id = ?").get(DELETED_ORG_PREFIX, id) as
     | { id: string; org_id: string; status: string; doc: string; timezone: string }
     | undefined;
@@ -47,8 +48,14 @@ function accountState(db: DB, id: string, now: number, c: Choices): AccountState
     maxPerDay: d.maxEmailsPerDay ?? c.mailboxDefaults.maxEmailsPerDay,
     gapMs: (d.sendingGapMinutes ?? c.mailboxDefaults.sendingGapMinutes) * MINUTE,
     slowRamp: d.campaignSlowRamp ?? false,
-    lastSent: h.last, sentToday: h.today ?? 0,
+    // Warmup has its own budget (2.1): the mutant spends the campaign cap on it too.
+    lastSent: h.last, sentToday: (h.today ?? 0) + (mutant('send-warmup-counts-toward-cap') ? warmupSince(db, id, from) : 0),
   };
+}
+
+/** Warmup attempts of a mailbox since `from` (warmup.ts writes them). */
+function warmupSince(db: DB, accountId: string, from: number): number {
+  return (db.prepare('SELECT COUNT(*) AS n FROM warmup_sends WHERE account_id = ? AND at >= ?').get(accountId, from) as { n: number }).n;
 }
 
 /** Campaign sends a slow-ramping mailbox may still make today for this campaign. */
@@ -105,7 +112,7 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
   const busy = new Set<string>(); // mailboxes given a send in this call
   const states = new Map<string, AccountState | null>();
   const stateOf = (id: string) => {
-    if (!states.has(id)) states.set(id, accountState(db, id, now, c));
+    if (!states.has(id)) states.set(id, accountState(db, id, now, c, mutant));
     return states.get(id)!;
   };
   // Mutants that count a mailbox's gap or cap within one campaign only (the rule is across all).

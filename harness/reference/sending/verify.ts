@@ -346,7 +346,7 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
 }
 
 /** Whether `p` settles before `deadline` (epoch ms); it keeps running either way. */
-async function settledBy(p: Promise<unknown>, deadline: number): Promise<boolean> {
+export async function settledBy(p: Promise<unknown>, deadline: number): Promise<boolean> {
   if (deadline === Infinity) return p.then(() => true);
   const left = deadline - Date.now();
   if (left <= 0) return false;

@@ -83,6 +83,12 @@ CREATE INDEX IF NOT EXISTS lead_searches_org ON lead_searches(org_id, created_at
 CREATE TABLE IF NOT EXISTS verify_jobs (
   account_id TEXT PRIMARY KEY, due_at INTEGER NOT NULL, gen INTEGER NOT NULL
 );
+-- Warmup mail (sending/warmup.ts), apart from \`emails\`: its own budget, never in the inbox,
+-- the campaign cap or the gap. One row per attempt (sent or refused), at: on the clock.
+CREATE TABLE IF NOT EXISTS warmup_sends (
+  id TEXT PRIMARY KEY, org_id TEXT NOT NULL, account_id TEXT NOT NULL, recipient TEXT NOT NULL, at INTEGER NOT NULL, sent INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS warmup_sends_account ON warmup_sends(account_id, at);
 CREATE TABLE IF NOT EXISTS oauth_states (
   state TEXT PRIMARY KEY, org_id TEXT NOT NULL, provider TEXT NOT NULL, created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL, account_id TEXT

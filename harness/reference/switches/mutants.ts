@@ -272,6 +272,8 @@ export const MUTANTS = [
   { id: 'send-cap-per-campaign', rule: '2.1 maxEmailsPerDay: daily campaign send cap.', description: 'The daily cap is counted per campaign, so a mailbox in two campaigns sends twice its cap.' },
   { id: 'send-slow-ramp-ignored', rule: '2.1 campaignSlowRamp: ramp campaign volume gradually when the mailbox joins a campaign.', description: 'A mailbox with campaignSlowRamp sends up to its daily cap from its first day in a campaign.' },
   { id: 'send-paused-mailbox-sends', rule: '3.2 Paused mailbox: campaigns and warmup skip it.', description: 'A paused (inactive) mailbox keeps sending campaign mail.' },
+  { id: 'send-warmup-from-paused-mailbox', rule: '3.2 Paused mailbox: campaigns and warmup skip it.', description: 'A paused (inactive) mailbox keeps sending its warmup mail.' },
+  { id: 'send-warmup-counts-toward-cap', rule: '2.1 maxEmailsPerDay: daily campaign send cap; warmup has its own budget.', description: "The mailbox's warmup mail of the day is counted against its campaign cap, so the campaign sends fewer than maxEmailsPerDay." },
   { id: 'send-deleted-mailbox-sends', rule: '3.2 DELETE /v1/accounts/{id}: sending stops immediately.', description: 'A deleted mailbox keeps sending until its queue is empty.' },
   { id: 'send-followups-from-paused-mailbox', rule: '3.2 Paused mailbox: campaigns and warmup skip it.', description: 'A paused mailbox takes no new lead, but the follow-up steps of the threads it started still go from it.' },
   { id: 'send-followups-from-deleted-mailbox', rule: '3.2 DELETE /v1/accounts/{id}: sending stops immediately.', description: 'A deleted mailbox leaves the API at once, but the follow-up steps of the threads it started still go from it.' },

@@ -31,6 +31,14 @@ export interface SendingChoices {
    * turns, hours rather than the rate window's seconds (test-email.ts).
    */
   quotaRefusal: 'conflict' | 'rate-limited';
+  /**
+   * Warmup that really sends (2.1 "warmup has its own budget", 2.2 omitted warmup means ON, 3.2
+   * a paused mailbox is skipped): each active mailbox whose warmup is enabled sends up to
+   * `perDay` warmup messages a day of its warmup timezone (its warmup.maxPerDay when lower; none
+   * on a weekend with skipWeekends), `intervalMinutes` apart, through its own SMTP login to an
+   * address of `pool` (`*` stands for a number) (warmup.ts).
+   */
+  warmupMail: { pool: string; perDay: number; intervalMinutes: number };
 }
 
 export const DEFAULT_SENDING: SendingChoices = {
@@ -47,6 +55,7 @@ export const DEFAULT_SENDING: SendingChoices = {
   emailBodyInlineMax: 1024 * 1024,
   testEmailDay: 'workspace',
   quotaRefusal: 'conflict',
+  warmupMail: { pool: 'warmup-*@pool.warmup.test', perDay: 3, intervalMinutes: 60 },
 };
 
 export const ALT_SENDING: SendingChoices = {
@@ -63,6 +72,7 @@ export const ALT_SENDING: SendingChoices = {
   emailBodyInlineMax: 256 * 1024,
   testEmailDay: 'utc',
   quotaRefusal: 'rate-limited',
+  warmupMail: { pool: 'seed*@inbox-network.test', perDay: 5, intervalMinutes: 40 },
 };
 
 /** The merge variable of a logical field under a naming (firstName -> first_name). */
@@ -88,6 +98,8 @@ export function sendingDeclarations(c: SendingChoices): Record<string, unknown> 
       slowRamp: `day n of a mailbox in a campaign (n from 0): at most ${c.slowRamp.first} + n x ${c.slowRamp.step} campaign sends`,
       retry: `a refused send is tried again after ${c.retry.afterMinutes} minutes, ${c.retry.attempts} tries in all, then the lead's sequence stops`,
       imapPollSeconds: c.imapPollSeconds,
+      warmupMail: `up to ${c.warmupMail.perDay} a day per active mailbox with warmup enabled (its maxPerDay when lower), ${c.warmupMail.intervalMinutes} minutes apart, apart from maxEmailsPerDay`,
     },
+    warmupMail: { poolAddress: c.warmupMail.pool },
   };
 }

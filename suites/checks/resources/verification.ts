@@ -183,7 +183,8 @@ export const VERIFICATION_CHECKS: Check[] = [
       const address = input.emailAddress as string;
       await sink.faults.imapLogin(address, 'wrong-password');
       try {
-        const { id } = await create(ctx, ws.api, input);
+        // Warmup off: a new AUTH after the resume is then the re-verification, not a warmup send.
+        const { id } = await create(ctx, ws.api, { ...input, warmup: { enabled: false } });
         const m = await settle(ctx, ws.api, id, SETTLE_MS);
         expectThat(m.body.status === failed, `a refused IMAP login must give ${failed} (profile), got ${m.body.status}`, m);
         const v = await ws.api.get(`/v1/accounts/${id}/verification`);

@@ -2,7 +2,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, startCampaign } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, startCampaign } from './lib.ts';
 
 // What arrives when a campaign sends (2.1 mailbox fields, 2.5 sequence and settings), read at the
 // kit's SMTP sink. Every check here needs only real time: the first step of a started campaign
@@ -170,8 +170,9 @@ export const DELIVERY_CHECKS: Check[] = [
     budget: 24,
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
-      // One mailbox is enough: usage counts sends, whichever mailbox made them.
-      const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 })];
+      // One mailbox is enough: usage counts sends, whichever mailbox made them. Warmup off: whether
+      // a target counts warmup mail in monthly_emails is not said (2.9), so none is sent.
+      const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...WARMUP_OFF })];
       const used = async () => {
         const r = await ws.api.get('/v1/usage/monthly_emails');
         expect2xx(r, 'GET /v1/usage/monthly_emails');

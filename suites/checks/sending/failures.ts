@@ -3,7 +3,7 @@ import type { Check, CheckContext, Workspace } from '../../../harness/ground/che
 import { addLeads } from '../../lib/recipes.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expectThat } from '../../lib/expect.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
 
 // 3.2: "active -> repeated sending failures (system) -> failed; statusMessage holds the provider
 // reason". The kit's SMTP sink is the provider: it refuses on purpose, and the mailbox's
@@ -24,7 +24,8 @@ interface Expected { code: number; command: RegExp; text: string; what: string }
 /** A mailbox at the sinks whose SMTP server refuses as `fault` says, sending a started campaign of 12 leads. */
 async function refusingMailbox(ctx: CheckContext, fault: (user: string) => FaultRuleInput) {
   const ws = await ctx.workspace();
-  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+  // Warmup off: every refused attempt at the login is then a campaign send (a target's warmup would be refused there too).
+  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...WARMUP_OFF });
   const rule = box.sink.faults.add(fault(box.smtpUser));
   const refused = () => box.sink.attempts({ user: box.smtpUser }).filter((a) => a.faultRuleId === rule.id).length;
   const drv = new Driver(ctx, box.sink, sentBy(box));

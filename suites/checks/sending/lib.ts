@@ -40,10 +40,32 @@ export async function sendingMailbox(ctx: CheckContext, ws: Workspace, overrides
   return { id, address: element.emailAddress as string, smtpUser: creds.smtp.username, creds, input: element, sink };
 }
 
+/** The domain of every lead address the kit makes (leadAddresses): no other address is there. */
+const LEAD_DOMAIN = 'leads.sink.test';
+
+/** `n` such mailboxes created in one POST /v1/accounts (4.2 takes 1 to 50), each verified. */
+export async function sendingMailboxes(ctx: CheckContext, ws: Workspace, n: number, overrides: Record<string, unknown> = {}): Promise<SendingMailbox[]> {
+  const ok = verificationStatus(ctx, 'succeeded');
+  const made = [];
+  for (let i = 0; i < n; i++) made.push(await sinkMailbox(ctx, false));
+  const elements = made.map((m) => ({ ...m.input, ...overrides }));
+  const created = await ws.api.post('/v1/accounts', { accounts: elements });
+  expect2xx(created, 'setup: POST /v1/accounts');
+  const ids: unknown[] = (created.body?.accounts ?? []).map((a: any) => a?.id);
+  expectThat(ids.length === n && ids.every((id) => typeof id === 'string'), `setup: POST /v1/accounts of ${n} mailboxes created ${ids.length}: ${snippet(created)}`, created);
+  const boxes: SendingMailbox[] = [];
+  for (const [i, m] of made.entries()) {
+    const settled = await settle(ctx, ws.api, ids[i] as string);
+    if (settled.body?.status !== ok) skip(`a mailbox with working credentials at the kit's sinks is ${settled.body?.status} after verification, not ${ok} (declarations.verificationStatus)`);
+    boxes.push({ id: ids[i] as string, address: elements[i]!.emailAddress as string, smtpUser: m.creds.smtp.username, creds: m.creds, input: elements[i]!, sink: m.sink });
+  }
+  return boxes;
+}
+
 /** Lead addresses the sink records (any recipient is accepted there). */
 export function leadAddresses(ctx: CheckContext, n: number, tag = 'lead'): string[] {
   const f = faker(ctx);
-  return Array.from({ length: n }, (_, i) => prefixedAddress(f, `${ctx.prefix}${tag}${i}-`, 'leads.sink.test').toLowerCase());
+  return Array.from({ length: n }, (_, i) => prefixedAddress(f, `${ctx.prefix}${tag}${i}-`, LEAD_DOMAIN).toLowerCase());
 }
 
 const ALL_DAYS_JS = [0, 1, 2, 3, 4, 5, 6];
@@ -183,11 +205,24 @@ export class Driver {
   }
 }
 
-/** Messages sent through these mailboxes' SMTP logins (the target's campaign mail), injected ones excluded. */
+/**
+ * The campaign mail of these mailboxes: sent through their SMTP logins to a lead the kit made
+ * (leadAddresses), injected ones excluded. Mail through the same login to anyone else is not
+ * counted: a target whose warmup really sends (2.2: omitted warmup means ON; 2.1: warmup has its
+ * own budget) sends it there too, to its own pool.
+ */
 export function sentBy(...boxes: SendingMailbox[]): (m: StoredMessage) => boolean {
   const users = new Set(boxes.map((b) => b.smtpUser));
-  return (m) => !m.injected && users.has(m.session.authUser ?? '');
+  return (m) => !m.injected && users.has(m.session.authUser ?? '') && m.envelope.rcptTo.some(isLeadAddress);
 }
+
+/** Is this one of the kit's lead addresses (leadAddresses)? */
+export function isLeadAddress(address: string): boolean {
+  return address.toLowerCase().endsWith(`@${LEAD_DOMAIN}`);
+}
+
+/** A mailbox create field that keeps warmup from sending through the mailbox's login: for checks that count every attempt at the login (2.3 `enabled`). */
+export const WARMUP_OFF = { warmup: { enabled: false } } as const;
 
 /** Moves the target's time forward to the next instant that is at least `margin` minutes away from midnight in every zone given. */
 export async function awayFromMidnight(ctx: CheckContext, drv: Driver, zones: string[], marginMinutes: number, spanMinutes: number): Promise<void> {

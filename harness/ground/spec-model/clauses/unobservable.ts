@@ -4,7 +4,6 @@
 // stay "not covered" on purpose; the report gives each reason.
 
 export const UNOBSERVABLE: Readonly<Record<string, string>> = {
-  'ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE': 'warmup mail goes to the provider\'s warmup pool, not to an address the kit controls, so its budget cannot be counted',
   'ACCT-AUTOLANG-BEHAVIOUR': 'no endpoint returns auto-generated content, so its language cannot be read',
   'ACCT-IN-SMTPPASSWORD-ENCRYPTED': 'storage at rest is not visible over the wire (the kit checks that passwords are never returned)',
   'ACCT-IN-IMAPPASSWORD-ENCRYPTED': 'storage at rest is not visible over the wire (the kit checks that passwords are never returned)',
@@ -15,6 +14,5 @@ export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'LEAD-VERIFICATION-OBJECT': "a lead's email verification and its provider are the platform's own findings, which nothing from outside can make a target produce; where a lead shows them, the lead schema types them (LEAD-SHAPE)",
   'LEAD-PROVIDER-STRING': "a lead's provider is the platform's own finding (seen `google`), which nothing from outside can make a target produce; where a lead shows one, the lead schema types it (LEAD-SHAPE)",
   'STATE-LF-TRANSITIONS-PROFILE': 'the transitions between lead search states are not shown, and over the wire a search moves only when the kit\'s control API moves it: a table would hold the kit\'s own moves, not the target\'s (the lead search model holds the stated invariants, STATE-LF-*)',
-  'STATE-ACCT-PAUSE-WARMUP-SKIPPED': "warmup mail goes to the provider's warmup pool, not to an address the kit controls, so whether a paused mailbox still warms up cannot be seen (the campaign half is STATE-ACCT-PAUSE-SKIPPED, read at the sink)",
   'LIMIT-QUOTAS': "plan quota values are each workspace's plan's and the profile has no field for them: the kit reads quotas from GET /v1/usage/{limitType} (or sets them through the control API), assuming no value; the size limit of a campaign create's leads list is declared apart (declarations.campaignCreateMaxLeads, LIMIT-CAMPAIGN-LEADS-PROFILE)",
 };
