@@ -10,7 +10,7 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 /** Rooms of the kit, top to bottom: each path prefix belongs to the first room naming it. */
 const KIT_ROOMS: readonly [room: string, prefixes: readonly string[]][] = [
-  ['top', ['bin/', 'harness/cli/', 'harness/bench/', 'harness/mutation/', 'harness/portability/', 'harness/fuzz/', 'harness/flakes/']],
+  ['top', ['bin/', 'harness/cli/', 'harness/bench/', 'harness/mutation/', 'harness/portability/', 'harness/fuzz/', 'harness/flakes/', 'harness/package/']],
   ['checks', ['suites/']],
   ['engines', ['harness/runner/', 'harness/load/', 'harness/report/']],
   ['parts', ['harness/client/', 'harness/sinks/', 'harness/events/', 'harness/kit.ts']],
