@@ -10,7 +10,7 @@ import { ENTRY_POINTS, pack, packageOf, reachable, referencesOf, type PackResult
 const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as Record<string, any>;
 const isSource = (f: string) => /\.(ts|js|mjs)$/.test(f);
 /** What only the kit's own development uses: its tests and their helpers, CI, benches, fuzzers, snapshots. */
-const DEVELOPMENT_ONLY = /\.test\.ts$|test-helpers?\.ts$|^\.ci\/|^harness\/(bench|fuzz|flakes|package)\/|__snapshots__\/|^vitest\.config\.ts$|^tsconfig\.json$/;
+const DEVELOPMENT_ONLY = /\.test\.ts$|test-helpers?\.ts$|^\.ci\/|^harness\/(bench|fuzz|flakes|package)\/|schemastore\/|__snapshots__\/|^vitest\.config\.ts$|^tsconfig\.json$/;
 
 describe('the import scan', () => {
   it('reads imports, dynamic imports, require and files named beside a module, not "from" in a string', () => {
@@ -44,8 +44,9 @@ describe('the package', () => {
     // Not vacuous: the scan follows dynamic imports and data files read beside a module.
     expect([...reach.files]).toEqual(expect.arrayContaining([...ENTRY_POINTS, 'harness/cli/init.ts', 'harness/runner/kill-matrix.json', 'fixtures/profiles/reference.json']));
     expect([...reach.files].filter((f) => !packed.files.includes(f))).toEqual([]);
-    // A new development-only module goes into package.json's "files" as a "!" entry.
-    expect(packed.files.filter((f) => isSource(f) && !reach.files.has(f))).toEqual([]);
+    // A new development-only module or data file goes into package.json's "files" as a "!" entry.
+    const code = (f: string) => isSource(f) || (/^(harness|suites|fixtures)\//.test(f) && !f.endsWith('README.md'));
+    expect(packed.files.filter((f) => code(f) && !reach.files.has(f))).toEqual([]);
   });
 
   it('declares every package a run imports as a dependency (devDependencies are not installed for a user)', () => {
