@@ -1,7 +1,7 @@
 // `outreach-conformance verify BUNDLE.tgz [--key PUB.pem [--attestation FILE]]`: exit 0 intact
 // (prints the verdict it records), 1 tampered (names each file and what is wrong with it) or,
 // with --key, not signed by that key for these very bytes; 2 unreadable or a bad flag (says why).
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createHash, type KeyObject } from 'node:crypto';
 import { verifyBundle } from '../report/bundle.ts';
@@ -82,7 +82,15 @@ export async function verifyCommand(argv: string[], io: VerifyIo = {}): Promise<
   out(`${file}: valid (${r.files.length} files, every sha256 matches MANIFEST.sha256)`);
   out(r.verdict);
   if (typeof signature === 'string') out(signature);
+  else await sayUncheckedAttestation(file, out);
   return 0;
+}
+
+/** Without --key, an attestation lying beside the bundle is named, with how to check it: unchecked is not verified. */
+async function sayUncheckedAttestation(file: string, out: (s: string) => void): Promise<void> {
+  const beside = attestationBeside(file);
+  const there = await stat(beside).then((s) => s.isFile(), () => false);
+  if (there) out(`attestation: ${beside} lies beside the bundle and was NOT checked; its signature holds only if verify --key PUB.pem says so`);
 }
 
 async function readOrSay(file: string, err: (s: string) => void): Promise<Buffer | undefined> {
