@@ -49,11 +49,13 @@ describe('the package', () => {
     expect(packed.files.filter((f) => code(f) && !reach.files.has(f))).toEqual([]);
   });
 
-  it('declares every package a run imports as a dependency (devDependencies are not installed for a user)', () => {
+  it('declares every package a run imports as a dependency (devDependencies are not installed for a user), and no other', () => {
     const builtin = (p: string) => ['vitest/config', 'vitest/node'].includes(p);
     const imported = [...reach.packages].filter((p) => !builtin(p));
     expect(imported).toEqual(expect.arrayContaining(['tsx', 'vitest', 'better-sqlite3']));
     expect(imported.filter((p) => !(p in manifest.dependencies))).toEqual([]);
+    // and nothing a run never loads is installed for the user: every dependency is imported by a file a run reaches
+    expect(Object.keys(manifest.dependencies).filter((p) => !reach.packages.has(p))).toEqual([]);
   });
 
   it('is publishable: not private, licensed Apache-2.0 with its LICENSE, its bin packed', () => {
