@@ -22,13 +22,15 @@ const ROOMS: readonly { room: string; prefixes: readonly string[]; may: readonly
   { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'report', 'suites', 'ground', 'spec-model', 'reference'] },
   { room: 'fuzz', prefixes: ['harness/fuzz/'], may: ['sinks', 'ground', 'reference'] },
   { room: 'flakes', prefixes: ['harness/flakes/'], may: ['ground'] },
+  // The package's own tooling: what the tarball holds, tried in an empty project.
+  { room: 'package', prefixes: ['harness/package/'], may: ['ground'] },
   // The vitest worker's entry: it hands the chosen checks to the runner.
   { room: 'worker', prefixes: ['suites/conformance.run.ts'], may: ['runner', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model'] },
   { room: 'suites', prefixes: ['suites/'], may: ['sinks', 'client', 'events', 'ground', 'spec-model', 'fixtures'] },
   { room: 'runner', prefixes: ['harness/runner/'], may: ['sinks', 'client', 'events', 'ground', 'spec-model'] },
   // The load rooms: each mode (generator, sendpath) and compare read the report (its types, the
   // histogram, the merge) and the load target's type, which import no mode.
-  { room: 'load', prefixes: ['harness/load/command.ts'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },
+  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/compare', prefixes: ['harness/load/compare/'], may: ['load', 'load/sendpath', 'load/generator', 'load/report', 'load/target', 'report', 'sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/sendpath', prefixes: ['harness/load/sendpath/'], may: ['load/report', 'load/target', 'sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/generator', prefixes: ['harness/load/generator/'], may: ['load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },

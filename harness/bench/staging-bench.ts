@@ -22,7 +22,7 @@ import type { Depth } from '../ground/check.ts';
 
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string' }, depths: { type: 'string' }, seed: { type: 'string' }, out: { type: 'string' } });
+const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string', value: 'N', help: 'workspaces made beforehand (default 8)' }, depths: { type: 'string', value: 'quick,default', help: 'the depths to run' }, seed: { type: 'string', value: 'N', help: 'the runs\' seed' }, out: { type: 'string', value: 'DIR', help: 'keep each depth\'s reports' } });
 const keep = flags.out === undefined ? undefined : String(flags.out);
 const workspaces = Number(flags.workspaces ?? 8);
 const depths = String(flags.depths ?? 'quick,default').split(',') as Depth[];

@@ -2,12 +2,31 @@ import { readFile, writeFile, access } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { DEFAULT_PROFILE_PATH, placeholders } from '../ground/profile.ts';
 import { KitError } from '../ground/errors.ts';
-import { parseArgs } from '../ground/args.ts';
+import { parseArgs, type CommandHelp } from '../ground/args.ts';
 import { CONTROL_TOKEN_ENV } from '../client/index.ts';
 import { probeTarget } from './init/probe.ts';
 import { probedProfile } from './init/probed-profile.ts';
 import { probeReport } from './init/report.ts';
 import { MAX_PROBE_REQUESTS } from './init/wire.ts';
+
+export const INIT_HELP: CommandHelp = {
+  usage: [
+    'outreach-conformance init [--out FILE] [--force]',
+    'outreach-conformance init [--out FILE] [--force] --base-url URL [--key-env VAR] [--control-url URL [--control-token-env VAR]]',
+  ],
+  summary:
+    'writes a starter profile for your own target; with --base-url it probes that running target first (at most 90 requests,\n' +
+    'one API key created and revoked) and writes what it proves, each field marked observed or not found',
+  flags: {
+    out: { type: 'string', value: 'FILE', help: 'the profile to write (default: outreach-target.json)' },
+    force: { type: 'boolean', help: 'overwrite FILE' },
+    'base-url': { type: 'string', value: 'URL', help: 'probe this running target' },
+    'key-env': { type: 'string', value: 'VAR', help: 'the environment variable holding its API key (default: OUTREACH_KEY_A)' },
+    'control-url': { type: 'string', value: 'URL', help: "the target's conformance-control API" },
+    'control-token-env': { type: 'string', value: 'VAR', help: 'the environment variable holding its token (default: OUTREACH_CONTROL_TOKEN)' },
+  },
+  exit: 'exit codes: 0 the profile written, 2 a bad flag, FILE exists without --force, or the target unreachable or refusing the key',
+};
 
 /**
  * `outreach-conformance init [--out my-target.json]`: a starter profile for your own target,
@@ -17,14 +36,7 @@ import { MAX_PROBE_REQUESTS } from './init/wire.ts';
  * target's answers prove, each field marked observed or not found (init/ holds the probes).
  */
 export async function initCommand(argv: string[]): Promise<number> {
-  const flags = parseArgs(argv, {
-    out: { type: 'string' },
-    force: { type: 'boolean' },
-    'base-url': { type: 'string' },
-    'key-env': { type: 'string' },
-    'control-url': { type: 'string' },
-    'control-token-env': { type: 'string' },
-  });
+  const flags = parseArgs(argv, INIT_HELP.flags);
   const out = resolve((flags.out as string | undefined) ?? 'outreach-target.json');
   if (!flags.force && (await access(out).then(() => true, () => false))) throw new KitError(`${out} exists; pass --force to overwrite`);
   const reference = JSON.parse(await readFile(DEFAULT_PROFILE_PATH, 'utf8'));

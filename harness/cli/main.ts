@@ -1,6 +1,6 @@
 import { runCommand } from './run.ts';
 import { KitError } from '../ground/errors.ts';
-import { HELP, USAGE, usageOf } from './usage.ts';
+import { COMMANDS, HELP, usageOf } from './usage.ts';
 import { KIT } from '../ground/kit.ts';
 
 
@@ -14,10 +14,8 @@ export const DONE_WHEN_RETURNED: ReadonlySet<string> = new Set(['run', 'plan', '
 const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h');
 
 /** `COMMAND --help` anywhere among its arguments: its usage, exit 0, before anything starts. */
-async function helpFor(cmd: string): Promise<number> {
-  if (cmd === 'load') return (await import('../load/command.ts')).loadCommand(['help']);
-  if (cmd === 'compare') return (await import('../load/compare/command.ts')).compareCommand(['--help']);
-  process.stdout.write(usageOf(cmd));
+async function helpFor(cmd: string, rest: string[]): Promise<number> {
+  process.stdout.write(await usageOf(cmd, rest[0]));
   return 0;
 }
 
@@ -28,7 +26,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stdout.write(`${KIT.name} ${KIT.version}\n`);
       return 0;
     }
-    if (cmd !== undefined && USAGE[cmd] && wantsHelp(rest)) return await helpFor(cmd);
+    if (cmd !== undefined && COMMANDS[cmd] && wantsHelp(rest)) return await helpFor(cmd, rest);
     switch (cmd) {
       case 'run':
         return await runCommand(rest);
@@ -61,7 +59,7 @@ export async function main(argv: string[]): Promise<number> {
       case 'help':
       case '--help':
       case '-h':
-        if (cmd === 'help' && rest[0] && USAGE[rest[0]]) return await helpFor(rest[0]);
+        if (cmd === 'help' && rest[0] && COMMANDS[rest[0]]) return await helpFor(rest[0], rest.slice(1));
         process.stdout.write(HELP);
         return cmd === undefined ? 2 : 0;
       default:

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from './cli.test-helper.ts';
-import { USAGE } from './usage.ts';
+import { COMMANDS } from './usage.ts';
 import { KIT } from '../ground/kit.ts';
 
 // The CLI as people expect a tool to behave: help on every command before anything starts, a
@@ -12,7 +12,7 @@ import { KIT } from '../ground/kit.ts';
 const ANSI = /\x1b\[/;
 
 describe('CLI manners', () => {
-  for (const command of Object.keys(USAGE)) {
+  for (const command of Object.keys(COMMANDS)) {
     it(`${command} --help and -h print its usage and exit 0, starting nothing`, async () => {
       for (const flag of ['--help', '-h']) {
         const r = await cli([command, flag], { timeoutMs: 20_000 });

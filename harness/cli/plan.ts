@@ -11,7 +11,20 @@ import { staticGap, type TargetKnown } from '../runner/static-gap.ts';
 import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
 import { announcedExtensions } from '../client/control.ts';
 import type { Profile } from '../ground/profile-schema.ts';
-import { parseArgs } from '../ground/args.ts';
+import { parseArgs, type CommandHelp } from '../ground/args.ts';
+
+export const PLAN_HELP: CommandHelp = {
+  usage: ['outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out]'],
+  summary: "the four depths (checks, requests, clauses, minutes), or one run's plan with --depth or --time-budget",
+  flags: {
+    profile: { type: 'string', value: 'FILE', help: "the target's profile (default: the embedded reference target)" },
+    depth: { type: 'string', value: 'smoke|quick|default|full', help: 'the plan of a run at this depth' },
+    'time-budget': { type: 'string', value: '5m', help: 'the plan of a run within this time' },
+    workspaces: { type: 'number', help: 'workspaces the run would have' },
+    'left-out': { type: 'boolean', help: 'list the checks the depth leaves out and what each alone would add' },
+  },
+  exit: 'exit codes: 0 the plan printed, 2 a bad flag or profile',
+};
 import { CLAUSES } from '../ground/spec-model/clauses/index.ts';
 import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
@@ -30,7 +43,7 @@ export const leftOutHint = (depth: Depth, time?: string, workspaces?: number) =>
   `outreach-conformance plan --depth ${depth}${time ? ` --time-budget ${time} --workspaces ${workspaces}` : ''} --left-out lists them`;
 
 export async function planCommand(argv: string[]): Promise<number> {
-  const flags = parseArgs(argv, { profile: { type: 'string' }, depth: { type: 'string' }, workspaces: { type: 'number' }, 'time-budget': { type: 'string' }, 'left-out': { type: 'boolean' } });
+  const flags = parseArgs(argv, PLAN_HELP.flags);
   const profile = await loadProfile(resolve((flags.profile as string | undefined) ?? DEFAULT_PROFILE_PATH));
   const time = flags['time-budget'] as string | undefined;
   const timeBudgetSeconds = parseTimeBudget(time);

@@ -27,7 +27,7 @@ import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
 import type { RunStartEvent } from '../ground/events.ts';
-import { parseArgs } from '../ground/args.ts';
+import { parseArgs, type CommandHelp, type FlagSpec } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import { startRunProgress, type RunProgress } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
@@ -52,26 +52,33 @@ export async function specInfo(specFile?: string): Promise<RunStartEvent['spec']
 }
 
 const FLAGS = {
-  profile: { type: 'string' },
-  depth: { type: 'string' },
-  'time-budget': { type: 'string' },
-  out: { type: 'string' },
-  only: { type: 'string' },
-  check: { type: 'string' },
-  clause: { type: 'list' },
-  section: { type: 'list' },
-  'rerun-failed': { type: 'boolean' },
-  seed: { type: 'number' },
-  concurrency: { type: 'number' },
-  mutants: { type: 'list' },
-  workspaces: { type: 'number' },
-  quiet: { type: 'boolean' },
-  spec: { type: 'string' },
-  baseline: { type: 'string' },
-  sinks: { type: 'string' },
-  'vitest-output': { type: 'boolean' },
-  sign: { type: 'string' },
-} as const;
+  profile: { type: 'string', value: 'FILE', help: "the target's profile (default: the embedded reference target)" },
+  depth: { type: 'string', value: 'smoke|quick|default|full', help: 'how much runs (default: default)' },
+  'time-budget': { type: 'string', value: '5m', help: 'choose only the checks that fit this time' },
+  out: { type: 'string', value: 'DIR', help: 'where <run>/ and latest/ go (default: reports)' },
+  only: { type: 'string', value: 'REGEX', help: 'the checks whose id matches' },
+  check: { type: 'string', value: 'REGEX', help: 'choose checks by id' },
+  clause: { type: 'list', value: 'ID,..', help: 'choose the checks that prove these clauses' },
+  section: { type: 'list', value: '4.2,..', help: "choose the checks of these spec sections" },
+  'rerun-failed': { type: 'boolean', help: 'the checks that failed or errored in the last run (latest/results.json)' },
+  seed: { type: 'number', help: 'replay a run exactly' },
+  concurrency: { type: 'number', help: 'checks at a time inside the run' },
+  mutants: { type: 'list', value: 'a,b', help: '(embedded target only) serve these mutants of the reference' },
+  workspaces: { type: 'number', help: 'workspaces the run makes through the control API' },
+  quiet: { type: 'boolean', help: 'no progress lines' },
+  spec: { type: 'string', value: 'FILE', help: 'compare a spec file with the one the kit was written from' },
+  baseline: { type: 'string', value: 'FILE', help: 'known failures (expected, with a reason; a stale entry fails the run)' },
+  sinks: { type: 'string', value: 'URL', help: 'use a standalone "sinks" the target can reach (its HTTP API URL)' },
+  'vitest-output': { type: 'boolean', help: "also show vitest's own runner lines (hidden: the kit's summary speaks for the run)" },
+  sign: { type: 'string', value: 'KEY.pem|env:VAR', help: 'sign the bundle with an Ed25519 private key: bundle.intoto.jsonl beside it' },
+} as const satisfies FlagSpec;
+
+export const RUN_HELP: CommandHelp = {
+  usage: ['outreach-conformance run [flags]'],
+  summary: 'runs the conformance checks against a target (or the embedded reference) and writes reports/<run>/',
+  flags: FLAGS,
+  exit: 'exit codes: 0 every MUST check passed, 1 a MUST check failed, 2 the kit itself could not run (or checked nothing)',
+};
 
 export interface RunOutcome {
   exitCode: 0 | 1 | 2;

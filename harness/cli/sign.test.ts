@@ -84,6 +84,12 @@ describe('run --sign', () => {
 });
 
 describe('verify --key', () => {
+  it('without --key, names the attestation lying beside the bundle as not checked', async () => {
+    const r = await cli(['verify', join(latest, 'bundle.tgz')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`attestation: ${join(latest, 'bundle.intoto.jsonl')} lies beside the bundle and was NOT checked; its signature holds only if verify --key PUB.pem says so`);
+  });
+
   it("accepts the signed bundle and prints what the signature covers", async () => {
     const r = await cli(['verify', join(latest, 'bundle.tgz'), '--key', join(work, 'signing.pub')]);
     expect(r.stderr).toBe('');

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseArgs } from '../ground/args.ts';
+import { parseArgs, type CommandHelp } from '../ground/args.ts';
 import { KitError } from '../ground/errors.ts';
 import { loadProfile, resolveSecret } from '../ground/profile.ts';
 import { sweepWorkspace } from '../runner/sweep.ts';
@@ -14,9 +14,21 @@ import { RUN_NAMED, RUN_PREFIX } from '../ground/run-prefix.ts';
 // --prefix, the prefix of any run (oc, six hex digits, a dash). Campaigns stay: the spec has no
 // way to delete one. Exit 0 when nothing is left, 1 when something could not be deleted.
 
+export const SWEEP_HELP: CommandHelp = {
+  usage: ['outreach-conformance sweep --profile FILE [--prefix ocXXXXXX-] [--dry-run]'],
+  summary:
+    "deletes the API keys and mailboxes that runs which did not finish left in the profile's workspaces\n" +
+    "(that run's prefix, else any run's); campaigns stay: the spec cannot delete one",
+  flags: {
+    profile: { type: 'string', value: 'FILE', help: 'the workspaces to sweep (required)' },
+    prefix: { type: 'string', value: 'ocXXXXXX-', help: "only what this run left (its header prints its prefix)" },
+    'dry-run': { type: 'boolean', help: 'list what would be deleted, delete nothing' },
+  },
+  exit: 'exit codes: 0 nothing is left, 1 something could not be deleted, 2 a bad flag or profile',
+};
 
 export async function sweepCommand(argv: string[]): Promise<number> {
-  const flags = parseArgs(argv, { profile: { type: 'string' }, prefix: { type: 'string' }, 'dry-run': { type: 'boolean' } });
+  const flags = parseArgs(argv, SWEEP_HELP.flags);
   const prefix = flags.prefix as string | undefined;
   if (prefix !== undefined && !RUN_PREFIX.test(prefix)) throw new KitError(`--prefix must be a run prefix: "oc", six hex digits and a dash (e.g. oc1a2b3c-), not "${prefix}"`);
   if (flags.profile === undefined) throw new KitError('--profile FILE is required: the workspaces to sweep are those it gives');

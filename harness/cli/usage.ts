@@ -1,56 +1,51 @@
-// What each command takes, one entry per command: `outreach-conformance --help` prints them all,
-// `outreach-conformance COMMAND --help` (or -h) the one.
+// The commands and where each one's help comes from: the table its parser reads (CommandHelp,
+// harness/ground/args.ts). `outreach-conformance --help` lists the commands; `COMMAND --help`
+// (or -h, or `help COMMAND`) prints that command's flags, generated from its table. Each table
+// is loaded only when its help is asked for.
+import { helpText, type CommandHelp } from '../ground/args.ts';
 
-export const USAGE: Readonly<Record<string, string>> = {
-  run: `  outreach-conformance run [--profile FILE] [--depth smoke|quick|default|full] [--time-budget 5m] [--out DIR] [--only REGEX]
-                           [--seed N] [--concurrency N] [--workspaces N] [--mutants a,b] [--quiet]
-                           [--spec FILE]  compare a spec file with the one the kit was written from
-                           [--sinks URL]  use a standalone "sinks" the target can reach (its HTTP API URL)
-                           [--check REGEX] [--clause ID,..] [--section 4.2,..] [--rerun-failed]  choose checks
-                           [--baseline FILE]  known failures (expected, with a reason; a stale entry fails the run)
-                           [--vitest-output]  also show vitest's own runner lines (hidden: the kit's summary speaks for the run)
-                           [--sign KEY.pem|env:VAR]  sign the bundle with an Ed25519 private key: bundle.intoto.jsonl beside it`,
-  verify: `  outreach-conformance verify BUNDLE.tgz [--key PUB.pem] [--attestation FILE]
-                                                               checks a run's certification bundle and, with --key, its signed
-                                                               attestation (exit 1 tampered or not signed by that key, 2 unreadable)`,
-  init: `  outreach-conformance init [--out FILE] [--force]             writes a starter profile for your own target
-                           [--base-url URL [--key-env VAR] [--control-url URL [--control-token-env VAR]]]
-                                 probes that running target first (key read from $VAR, default OUTREACH_KEY_A;
-                                 at most 90 requests, one API key created and revoked) and writes what it
-                                 proves, each field marked observed or not found`,
-  sweep: `  outreach-conformance sweep --profile FILE [--prefix ocXXXXXX-] [--dry-run]
-                                 deletes the API keys and mailboxes that runs which did not finish left in the
-                                 profile's workspaces (that run's prefix, else any run's; exit 1 if some remain)`,
-  load: `  outreach-conformance load api|capacity|sendpath [--profile FILE] ...   load runs (load.json, load.html); "load --help" lists the flags`,
-  compare: `  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath] ...
-                                                               a regression compare (compare.json, compare.html); "compare --help" lists the flags`,
-  plan: `  outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out]   the four depths (checks, requests, clauses, minutes), or one run's plan`,
-  openapi: `  outreach-conformance openapi [--profile FILE]                prints an OpenAPI 3.1 document from the spec model; with a profile,
-                                                               that vendor's concrete document (its declared names, referenced
-                                                               operations and success statuses; what it leaves open is marked
-                                                               x-outreach-conformance: not-declared)`,
-  sinks: `  outreach-conformance sinks [--smtp-port N] [--imap-port N] [--http-port N] [--user addr:pass]...
-                                                               standalone SMTP/IMAP sinks with their HTTP API`,
-  mutation: `  outreach-conformance mutation [--out DIR] [--only REGEX] [--depth D]   kills every mutant of the reference target (or measures a depth's selection)`,
-  reference: `  outreach-conformance reference [--mutants a,b] [--choices default|alt|random:SEED]
-                                 serves the reference target alone (prints its URLs and, with
-                                 --choices, the profile of that choice set)`,
-  soak: `  outreach-conformance soak [--runs N] [--choices default|alt|random] [--no-control] [--seed N]
-                                                               the suite against the reference again and again`,
+interface CommandEntry {
+  /** one line for the command list */
+  summary: string;
+  /** the command's help tables (load: one per mode) */
+  help: () => Promise<CommandHelp[]>;
+}
+
+export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
+  run: { summary: 'runs the conformance checks (reports/<run>/)', help: async () => [(await import('./run.ts')).RUN_HELP] },
+  plan: { summary: "the four depths, or one run's plan", help: async () => [(await import('./plan.ts')).PLAN_HELP] },
+  verify: { summary: "checks a run's certification bundle and its signature", help: async () => [(await import('./verify.ts')).VERIFY_HELP] },
+  init: { summary: 'writes a starter profile, or probes your running target for one', help: async () => [(await import('./init.ts')).INIT_HELP] },
+  sweep: { summary: 'deletes what runs that did not finish left', help: async () => [(await import('./sweep.ts')).SWEEP_HELP] },
+  load: { summary: 'load runs: api, capacity, sendpath, merge (load.json, load.html)', help: async () => Object.values((await import('../load/flags.ts')).LOAD_HELP) },
+  compare: { summary: 'a load regression compare of two builds (compare.json, compare.html)', help: async () => [(await import('../load/compare/command.ts')).COMPARE_HELP] },
+  openapi: { summary: 'prints an OpenAPI 3.1 document of the spec, or of your profile', help: async () => [(await import('./openapi.ts')).OPENAPI_HELP] },
+  sinks: { summary: 'standalone SMTP/IMAP sinks with their HTTP API', help: async () => [(await import('../sinks/cli.ts')).SINKS_HELP] },
+  mutation: { summary: 'kills every mutant of the reference target', help: async () => [(await import('../mutation/command.ts')).MUTATION_HELP] },
+  reference: { summary: 'serves the reference target alone', help: async () => [(await import('../reference/serve.ts')).REFERENCE_HELP] },
+  soak: { summary: 'the suite against the reference again and again', help: async () => [(await import('../portability/soak.ts')).SOAK_HELP] },
 };
 
-export const EXIT_CODES = 'exit codes: 0 every MUST check passed, 1 a MUST check failed, 2 the kit itself could not run';
+const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
 
 export const HELP = `outreach-conformance: conformance suite and load harness for the Outreach Email Service API v1
 
-usage:
-${Object.values(USAGE).join('\n')}
-  outreach-conformance --version                               the kit's version
+usage: outreach-conformance COMMAND [flags]      "outreach-conformance COMMAND --help" lists a command's flags
 
-${EXIT_CODES}
+commands:
+${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`).join('\n')}
+  ${'--version'.padEnd(width)}  the kit's version
+
+exit codes: 0 the command did what it was asked (run: every MUST check passed), 1 it found a failure
+            (run: a MUST check failed), 2 the kit could not run; each command's help says its own
 `;
 
-/** The usage of one command. */
-export function usageOf(command: string): string {
-  return `usage:\n${USAGE[command]}\n\n${EXIT_CODES}\n`;
+/** The help of one command (`mode`: a load mode, for `load MODE --help`). */
+export async function usageOf(command: string, mode?: string): Promise<string> {
+  const tables = await COMMANDS[command]!.help();
+  if (command === 'load' && mode) {
+    const { LOAD_HELP } = await import('../load/flags.ts');
+    if (mode in LOAD_HELP) return helpText(LOAD_HELP[mode as keyof typeof LOAD_HELP]);
+  }
+  return tables.map(helpText).join('\n');
 }

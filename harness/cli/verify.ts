@@ -1,15 +1,24 @@
 // `outreach-conformance verify BUNDLE.tgz [--key PUB.pem [--attestation FILE]]`: exit 0 intact
 // (prints the verdict it records), 1 tampered (names each file and what is wrong with it) or,
 // with --key, not signed by that key for these very bytes; 2 unreadable or a bad flag (says why).
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createHash, type KeyObject } from 'node:crypto';
 import { verifyBundle } from '../report/bundle.ts';
 import { checkAttestation, PREDICATE_TYPE } from '../report/attestation.ts';
 import { KitError } from '../ground/errors.ts';
+import { helpText, parseArgs, type CommandHelp } from '../ground/args.ts';
 import { verifyingKey } from './keys.ts';
 
-export const VERIFY_USAGE = 'usage: outreach-conformance verify BUNDLE.tgz [--key PUB.pem] [--attestation FILE]   checks a certification bundle (reports/<run>/bundle.tgz) and, with --key, its signature';
+export const VERIFY_HELP: CommandHelp = {
+  usage: ['outreach-conformance verify BUNDLE.tgz [--key PUB.pem [--attestation FILE]]'],
+  summary: "checks a run's certification bundle (reports/<run>/bundle.tgz) and, with --key, its signed attestation",
+  flags: {
+    key: { type: 'string', value: 'PUB.pem', help: 'the public key the attestation must be signed with' },
+    attestation: { type: 'string', value: 'FILE', help: 'the attestation (default: bundle.intoto.jsonl beside the bundle)' },
+  },
+  exit: 'exit codes: 0 intact (and signed by that key), 1 tampered or not signed by that key, 2 unreadable or a bad flag',
+};
 
 export interface VerifyIo {
   out?: (s: string) => void;
@@ -24,17 +33,7 @@ interface VerifyArgs {
 
 /** One bundle file and the optional --key / --attestation (as `--key X` or `--key=X`). */
 function verifyArgs(argv: string[]): VerifyArgs {
-  const files: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const m = /^--(key|attestation)(?:=(.*))?$/.exec(argv[i]!);
-    if (m) {
-      const value = m[2] ?? argv[++i];
-      if (value === undefined) throw new KitError(`verify: --${m[1]} needs a value`);
-      flags[m[1]!] = value;
-    } else if (argv[i]!.startsWith('-')) throw new KitError(`verify: unknown option "${argv[i]}"; known: --key, --attestation`);
-    else files.push(argv[i]!);
-  }
+  const { _: files = [], ...flags } = parseArgs(argv, VERIFY_HELP.flags, { positionals: true }) as { _?: string[]; key?: string; attestation?: string };
   if (files.length !== 1) throw new KitError(`verify: expected one bundle file, got ${files.length}`);
   if (flags.attestation !== undefined && flags.key === undefined) throw new KitError('verify: --attestation is checked against a public key: give --key PUB.pem too');
   return { file: files[0]!, ...flags };
@@ -48,14 +47,14 @@ function attestationBeside(bundle: string): string {
 export async function verifyCommand(argv: string[], io: VerifyIo = {}): Promise<number> {
   const out = io.out ?? ((s: string) => process.stdout.write(`${s}\n`));
   const err = io.err ?? ((s: string) => process.stderr.write(`${s}\n`));
-  if (argv.includes('--help') || argv.includes('-h')) return out(VERIFY_USAGE), 0;
+  if (argv.includes('--help') || argv.includes('-h')) return out(helpText(VERIFY_HELP)), 0;
   let args: VerifyArgs;
   let key: KeyObject | undefined;
   try {
     args = verifyArgs(argv);
   } catch (e) {
     if (!(e instanceof KitError)) throw e;
-    return err(e.message), err(VERIFY_USAGE), 2;
+    return err(`verify: ${e.message}`), err(helpText(VERIFY_HELP)), 2;
   }
   try {
     key = args.key !== undefined ? await verifyingKey(args.key) : undefined;
@@ -83,7 +82,15 @@ export async function verifyCommand(argv: string[], io: VerifyIo = {}): Promise<
   out(`${file}: valid (${r.files.length} files, every sha256 matches MANIFEST.sha256)`);
   out(r.verdict);
   if (typeof signature === 'string') out(signature);
+  else await sayUncheckedAttestation(file, out);
   return 0;
+}
+
+/** Without --key, an attestation lying beside the bundle is named, with how to check it: unchecked is not verified. */
+async function sayUncheckedAttestation(file: string, out: (s: string) => void): Promise<void> {
+  const beside = attestationBeside(file);
+  const there = await stat(beside).then((s) => s.isFile(), () => false);
+  if (there) out(`attestation: ${beside} lies beside the bundle and was NOT checked; its signature holds only if verify --key PUB.pem says so`);
 }
 
 async function readOrSay(file: string, err: (s: string) => void): Promise<Buffer | undefined> {

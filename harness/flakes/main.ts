@@ -35,7 +35,7 @@ interface Options {
 function parse(argv: string[]): Options | 'help' {
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs(argv, { runs: { type: 'number' }, file: { type: 'string' }, help: { type: 'boolean', alias: 'h' } });
+    args = parseArgs(argv, { runs: { type: 'number', help: 'runs of each file' }, file: { type: 'string', value: 'GLOB', help: 'the test files' }, help: { type: 'boolean', short: 'h', help: 'this help' } });
   } catch (e) {
     throw new UsageError((e as Error).message);
   }

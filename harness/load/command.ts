@@ -2,7 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '../ground/profile-schema.ts';
-import { parseArgs } from '../ground/args.ts';
+import { helpText, parseArgs } from '../ground/args.ts';
+import { LOAD_HELP, LOAD_MODES, type LoadMode } from './flags.ts';
 import { Redactor } from '../client/redact.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../ground/profile.ts';
 import { KitError } from '../ground/errors.ts';
@@ -26,51 +27,22 @@ import { newRunPrefix } from '../ground/run-prefix.ts';
 // Exit 0: no violation and every threshold held; 1: a violation or a broken threshold (named);
 // 2: the kit could not run (bad flag, bad profile, not enough workspaces...).
 
-const HELP = `usage:
-  outreach-conformance load api      [--profile FILE] [--rate 200/s] [--duration 2m] [--mix flow=w,...] [--threshold EXPR]... [--seed N] [--out DIR] [--quiet]
-                                     [--shard k/n]   one slice of the load: rate/n on its own workspaces
-                                     [--precision timer|sleep-last-ms|spin-last-ms]   how the generator waits (default timer; see bench:load)
-  outreach-conformance load merge    a/load.json b/load.json ... [--threshold EXPR]... [--out DIR]   one report from the shards
-  outreach-conformance load capacity [--profile FILE] [--connections 1,4,16,64] [--step 10s] [--threshold EXPR]... [--out DIR] [--quiet]
-  outreach-conformance load sendpath [--profile FILE] [--mailboxes 100] [--leads 2000] [--campaigns 2] [--gap MIN] [--cap N] [--steps N]
-                                     [--max-wall 10m] [--threshold EXPR]... [--out DIR] [--quiet]
-  --mutants a,b   (embedded target only) serve a mutant of the reference: shows what a load run catches
-thresholds: p50|p99|p99.9|max|mean<300ms (service.p99 for service time), errors<0.1%, late<1%, violations<1,
-            throughput>=100/s, duplicates<1, losses<1, achieved>=0.95
-`;
-
-const FLAGS = {
-  profile: { type: 'string' },
-  rate: { type: 'string' },
-  duration: { type: 'string' },
-  mix: { type: 'string' },
-  threshold: { type: 'list' },
-  seed: { type: 'number' },
-  out: { type: 'string' },
-  quiet: { type: 'boolean' },
-  connections: { type: 'list' },
-  step: { type: 'string' },
-  mailboxes: { type: 'number' },
-  leads: { type: 'number' },
-  campaigns: { type: 'number' },
-  gap: { type: 'number' },
-  cap: { type: 'number' },
-  steps: { type: 'number' },
-  'max-wall': { type: 'string' },
-  mutants: { type: 'list' },
-  shard: { type: 'string' },
-  precision: { type: 'string' },
-} as const;
+/** `load --help`: every mode's help; `load MODE --help`: that mode's. */
+export function loadHelp(mode?: string): string {
+  const modes = mode && mode in LOAD_HELP ? [mode as LoadMode] : LOAD_MODES;
+  return modes.map((m) => helpText(LOAD_HELP[m])).join('\n');
+}
 
 export async function loadCommand(argv: string[]): Promise<number> {
   const [mode, ...rest] = argv;
-  if (mode === undefined || mode === 'help' || mode === '--help') {
-    process.stdout.write(HELP);
+  if (mode === undefined || mode === 'help' || mode === '--help' || mode === '-h') {
+    process.stdout.write(loadHelp());
     return mode === undefined ? 2 : 0;
   }
-  if (!['api', 'capacity', 'sendpath', 'merge'].includes(mode)) throw new KitError(`unknown load mode "${mode}"; known: api, capacity, sendpath, merge\n\n${HELP}`);
+  if (!(LOAD_MODES as string[]).includes(mode)) throw new KitError(`unknown load mode "${mode}"; known: ${LOAD_MODES.join(', ')}\n\n${loadHelp()}`);
+  if (rest.includes('--help') || rest.includes('-h')) return process.stdout.write(loadHelp(mode)), 0;
   if (mode === 'merge') return mergeCommand(rest);
-  const flags = parseArgs(rest, FLAGS) as Record<string, any>;
+  const flags = parseArgs(rest, LOAD_HELP[mode as LoadMode].flags) as Record<string, any>;
   const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
   const profileText = await readFile(profilePath, 'utf8').catch((e: Error) => {
     throw new KitError(`cannot read profile ${profilePath}: ${e.message}`);
@@ -176,8 +148,7 @@ async function finish(report: LoadReport, thresholds: Threshold[], dir: string, 
 
 /** `load merge a.json b.json ...`: one report from the shards of a load. */
 async function mergeCommand(argv: string[]): Promise<number> {
-  const files = argv.filter((a, i) => !a.startsWith('--') && !(i > 0 && ['--out', '--threshold'].includes(argv[i - 1]!)));
-  const flags = parseArgs(argv.filter((a) => !files.includes(a)), { out: { type: 'string' }, threshold: { type: 'list' } }) as { out?: string; threshold?: string[] };
+  const { _: files = [], ...flags } = parseArgs(argv, LOAD_HELP.merge.flags, { positionals: true }) as { _?: string[]; out?: string; threshold?: string[] };
   if (files.length === 0) throw new KitError('load merge needs the load.json of every shard: load merge a/load.json b/load.json ...');
   const parts = await Promise.all(
     files.map(async (f) => {

@@ -77,7 +77,7 @@ async function rowFor(profile: Profile, id: string, failsClean: ReadonlySet<stri
 }
 
 async function main(): Promise<void> {
-  const flags = parseArgs(process.argv.slice(2), { all: { type: 'boolean' }, only: { type: 'string' } });
+  const flags = parseArgs(process.argv.slice(2), { all: { type: 'boolean', help: 'every mutant, stale or not' }, only: { type: 'string', value: 'REGEX', help: 'the mutants whose id matches' } });
   const old: KillMatrix | undefined = existsSync(fileURLToPath(MATRIX_URL)) ? killMatrix() : undefined;
   const only = flags.only ? new RegExp(flags.only as string) : undefined;
   const todo = MUTANTS.map((m) => m.id).filter((id) => (only ? only.test(id) : flags.all || !old || staleMutants(old).includes(id)));

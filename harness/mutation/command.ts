@@ -4,7 +4,7 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { loadProfile } from '../ground/profile.ts';
 import { chooseChecks } from '../runner/planner.ts';
 import { parseDepth } from '../ground/units.ts';
-import { parseArgs } from '../ground/args.ts';
+import { parseArgs, type CommandHelp } from '../ground/args.ts';
 import { killMatrix } from '../runner/kill-matrix.ts';
 import { claimBacking, formatBacking } from './backing.ts';
 import { runMutation, type AtDepth, type MutantResult } from './run.ts';
@@ -14,11 +14,22 @@ import { runMutation, type AtDepth, type MutantResult } from './run.ts';
 // meets the chosen checks of its area, at that depth): reports/mutation-D.json, beside the
 // kill matrix's prediction. Both print how many claims on MUST clauses no kill backs.
 
+export const MUTATION_HELP: CommandHelp = {
+  usage: ['outreach-conformance mutation [--out DIR] [--only REGEX] [--depth D]'],
+  summary: "kills every mutant of the reference target with the checks that claim its clauses (or measures a depth's own selection)",
+  flags: {
+    out: { type: 'string', value: 'DIR', help: 'where mutation.json goes (default: reports)' },
+    only: { type: 'string', value: 'REGEX', help: 'the mutants whose id matches (a partial run: mutation-partial.json)' },
+    depth: { type: 'string', value: 'smoke|quick|default|full', help: "each mutant against that depth's chosen checks (mutation-D.json)" },
+  },
+  exit: 'exit codes: 0 no mutant survived, 1 a mutant survived, 2 the kit could not run',
+};
+
 const line = (r: MutantResult) =>
   `${r.killed ? 'killed  ' : 'SURVIVED'} ${r.id.padEnd(36)} ${r.killed ? `by ${r.killedBy.slice(0, 3).join(', ')}${r.killedBy.length > 3 ? ` +${r.killedBy.length - 3}` : ''}` : `(${r.checks} checks on ${r.clauses.join(', ')} all passed)`}\n`;
 
 export async function mutationCommand(argv: string[]): Promise<number> {
-  const flags = parseArgs(argv, { out: { type: 'string' }, only: { type: 'string' }, depth: { type: 'string' } });
+  const flags = parseArgs(argv, MUTATION_HELP.flags);
   const profile = await loadProfile();
   const started = Date.now();
   let at: AtDepth | undefined;

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from '../ground/args.ts';
+import { parseArgs, type CommandHelp } from '../ground/args.ts';
 import { KitError } from '../ground/errors.ts';
 import { runPortability, type PortabilityResult } from './run.ts';
 
@@ -9,13 +9,19 @@ import { runPortability, type PortabilityResult } from './run.ts';
 // failure with the seeds that replay it and every check whose verdict changed between runs
 // within one choice set (a flake), and writes reports/soak.json. Exit 1 when either list is not empty.
 
-const FLAGS = {
-  runs: { type: 'number' },
-  choices: { type: 'string' },
-  'no-control': { type: 'boolean' },
-  seed: { type: 'number' },
-  out: { type: 'string' },
-} as const;
+export const SOAK_HELP: CommandHelp = {
+  usage: ['outreach-conformance soak [--runs N] [--choices default|alt|random] [--no-control] [--seed N] [--out DIR]'],
+  summary: 'the suite against the reference again and again: every failure with the seeds that replay it, every verdict that changed',
+  flags: {
+    runs: { type: 'number', help: 'how many runs (1 to 500, default 5)' },
+    choices: { type: 'string', value: 'default|alt|random', help: "the reference's choice set (random: another for each run)" },
+    'no-control': { type: 'boolean', help: 'runs without the control API, as against a staging target' },
+    seed: { type: 'number', help: "the first run's seed (each next run: one more)" },
+    out: { type: 'string', value: 'DIR', help: 'where soak.json goes (default: reports)' },
+  },
+  exit: 'exit codes: 0 no failure and no verdict changed, 1 a failure or a changed verdict, 2 the kit could not run',
+};
+const FLAGS = SOAK_HELP.flags;
 
 export async function soakCommand(argv: string[]): Promise<number> {
   const f = parseArgs(argv, FLAGS) as { runs?: number; choices?: string; 'no-control'?: boolean; seed?: number; out?: string };

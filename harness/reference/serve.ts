@@ -9,36 +9,56 @@
 // Mutants also come from OUTREACH_REFERENCE_MUTANTS=a,b (joined with --mutants).
 // With --choices, the line also holds `choices` (the set's name) and `profile`: the profile a
 // vendor with these choices would write (run the kit with it: `run --profile FILE`).
+import { parseArgs } from 'node:util';
 import { startReference, parseChoices, profileFor, type Choices, type ReferenceHandle } from './index.ts';
 
 const split = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
 
+/**
+ * The flags, one row each, as util.parseArgs reads them; the kit writes `reference --help` from
+ * the same rows (CommandHelp of harness/ground/args.ts: the reference imports nothing of the kit).
+ */
+export const REFERENCE_HELP = {
+  usage: ['outreach-conformance reference [flags]'],
+  summary:
+    'serves the reference target alone: prints {"baseUrl","controlUrl","controlToken"} as one JSON line (with --choices, also\n' +
+    'the profile of that choice set) and runs until SIGTERM/SIGINT. Mutants also come from OUTREACH_REFERENCE_MUTANTS=a,b.',
+  flags: {
+    mutants: { type: 'list', value: 'a,b', help: 'serve these mutants (deliberate breaks of the spec)' },
+    db: { type: 'string', value: 'PATH', help: 'keep the state in this SQLite file (default: in memory)' },
+    'control-token': { type: 'string', value: 'TOKEN', help: "the control API's token (default: a random one)" },
+    choices: { type: 'string', value: 'default|alt|random:SEED', help: 'the choice set where the spec leaves names and shapes open' },
+    'rate-limit': { type: 'string', value: 'N/Mms', help: "raise the limit for capacity runs, e.g. 1000000/1000ms (outside the spec's 120 per 60 s)" },
+    slowdown: { type: 'string', value: 'SHARE', help: 'about SHARE more CPU per request, e.g. 0.2 (a known regression for compare)' },
+    'stop-with-stdin': { type: 'boolean', help: 'stop when standard input closes (a parent that spawned it died)' },
+  },
+  exit: 'exit codes: 0 stopped by SIGTERM or SIGINT, 2 a bad flag or a target that could not start',
+} as const;
+
+const known = Object.keys(REFERENCE_HELP.flags).map((k) => `--${k}`).join(', ');
+
 export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
   const mutants = split(process.env.OUTREACH_REFERENCE_MUTANTS);
-  let dbPath: string | undefined;
-  let controlToken: string | undefined;
-  let choices: Choices | undefined;
-  let rateLimit: { requests: number; windowMs: number } | undefined;
-  let slowdown: number | undefined;
-  let stopWithStdin = false;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const [flag, inline] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
-    const value = () => inline ?? argv[++i];
-    if (flag === '--mutants') mutants.push(...split(value()));
-    else if (flag === '--db') dbPath = value();
-    else if (flag === '--control-token') controlToken = value();
-    else if (flag === '--choices') choices = parseChoices(value() ?? '');
-    else if (flag === '--rate-limit') {
-      const m = /^(\d+)\/(\d+)ms$/.exec(value() ?? '');
-      if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error('serve: --rate-limit takes N/Mms, e.g. 1000000/1000ms');
-      rateLimit = { requests: Number(m[1]), windowMs: Number(m[2]) };
-    } else if (flag === '--slowdown') {
-      slowdown = Number(value());
-      if (!(slowdown > 0 && slowdown <= 10)) throw new Error('serve: --slowdown takes a share of CPU per request above 0 and at most 10, e.g. 0.2');
-    } else if (flag === '--stop-with-stdin') stopWithStdin = true;
-    else throw new Error(`serve: unknown argument ${a} (known: --mutants a,b, --db <path>, --control-token <token>, --choices default|alt|random:SEED, --rate-limit N/Mms, --slowdown SHARE, --stop-with-stdin)`);
+  const options = Object.fromEntries(Object.entries(REFERENCE_HELP.flags).map(([k, row]) => [k, { type: row.type === 'boolean' ? 'boolean' : 'string', multiple: row.type === 'list' } as const]));
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    values = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as typeof values;
+  } catch (e) {
+    throw new Error(`serve: ${(e as Error).message.split('.')[0]} (known: ${known})`);
   }
+  for (const m of (values.mutants as string[] | undefined) ?? []) mutants.push(...split(m));
+  const dbPath = values.db as string | undefined;
+  const controlToken = values['control-token'] as string | undefined;
+  const choices: Choices | undefined = values.choices === undefined ? undefined : parseChoices(values.choices as string);
+  let rateLimit: { requests: number; windowMs: number } | undefined;
+  if (values['rate-limit'] !== undefined) {
+    const m = /^(\d+)\/(\d+)ms$/.exec(values['rate-limit'] as string);
+    if (!m || Number(m[1]) < 1 || Number(m[2]) < 1) throw new Error('serve: --rate-limit takes N/Mms, e.g. 1000000/1000ms');
+    rateLimit = { requests: Number(m[1]), windowMs: Number(m[2]) };
+  }
+  const slowdown = values.slowdown === undefined ? undefined : Number(values.slowdown);
+  if (slowdown !== undefined && !(slowdown > 0 && slowdown <= 10)) throw new Error('serve: --slowdown takes a share of CPU per request above 0 and at most 10, e.g. 0.2');
+  const stopWithStdin = values['stop-with-stdin'] === true;
   const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices, rateLimit, slowdown });
   const line: Record<string, unknown> = { baseUrl: handle.baseUrl, controlUrl: handle.controlUrl, controlToken: handle.controlToken };
   if (choices) {

@@ -46,8 +46,29 @@ function plainReason(e: Error & { code?: string }): string {
   return text;
 }
 
+/** Archive and compression formats a tar reader does not take, by their first bytes (their magic numbers). */
+const FOREIGN: readonly [name: string, magic: number[]][] = [
+  ['an xz-compressed file', [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]],
+  ['a zip archive', [0x50, 0x4b, 0x03, 0x04]],
+  ['an empty zip archive', [0x50, 0x4b, 0x05, 0x06]],
+  ['a bzip2-compressed file', [0x42, 0x5a, 0x68]],
+  ['a 7-Zip archive', [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c]],
+  ['an lzip-compressed file', [0x4c, 0x5a, 0x49, 0x50]],
+  ['an lz4-compressed file', [0x04, 0x22, 0x4d, 0x18]],
+  ['a RAR archive', [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07]],
+  ['a compress (.Z) file', [0x1f, 0x9d]],
+];
+
+/** What `bytes` are when they are a format no tar reader takes (undefined: try them as a tar, gzipped or not). */
+export function foreignFormat(bytes: Buffer): string | undefined {
+  if (bytes.length === 0) return 'an empty file';
+  return FOREIGN.find(([, magic]) => magic.every((b, i) => bytes[i] === b))?.[0];
+}
+
 /** Every member of a .tar.gz (or .tar), directories left out, names as the bundle knows them. */
 export async function readTarGz(bytes: Buffer): Promise<TarEntry[]> {
+  const foreign = foreignFormat(bytes);
+  if (foreign) throw new TarFormatError(`${foreign}, not a tar.gz: a certification bundle is the gzip-compressed tar the run wrote (bundle.tgz); repacked, it must be a tar.gz again`);
   const raw = await new Promise<TarEntry[]>((resolve, reject) => {
     const found: TarEntry[] = [];
     const parser = new Parser({ strict: true });

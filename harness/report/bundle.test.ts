@@ -50,6 +50,7 @@ function withManifest(es: TarEntry[]): TarEntry[] {
 
 describe('certification bundle', () => {
   it('holds the reports, the redacted profile and a manifest; verify prints the verdict it records', async () => {
+    expect((await verify(bundle)).out).not.toContain('attestation'); // none lies beside it
     expect(entries.map((e) => e.name)).toEqual([...BUNDLE_FILES, MANIFEST]);
     const results = JSON.parse(entries.find((e) => e.name === 'results.json')!.data.toString());
     const profile = JSON.parse(entries.find((e) => e.name === 'profile.json')!.data.toString());
@@ -131,6 +132,23 @@ describe('certification bundle', () => {
     const absent = await verifyCommand([join(dir, 'nope.tgz')], { err: () => {} });
     expect(absent).toBe(2);
   });
+
+  it('names the format it got when it is not a tar.gz: xz, zip, bzip2 (exit 2)', async () => {
+    const tar = execFileSync('gzip', ['-dc', join(dir, 'bundle.tgz')]);
+    const xz = execFileSync('xz', ['-c'], { input: tar });
+    const bz2 = execFileSync('bzip2', ['-c'], { input: tar });
+    await writeFile(join(dir, 'members.txt'), 'x');
+    execFileSync('zip', ['-q', '-j', join(dir, 'bundle.zip'), join(dir, 'members.txt')]);
+    const zip = await readFile(join(dir, 'bundle.zip'));
+    for (const [bytes, name] of [[xz, 'an xz-compressed file'], [zip, 'a zip archive'], [bz2, 'a bzip2-compressed file'], [Buffer.alloc(0), 'an empty file']] as const) {
+      const r = await verify(bytes);
+      expect(r.code, name).toBe(2);
+      expect(r.err).toContain(`unreadable as a certification bundle: ${name}, not a tar.gz`);
+      expect(r.err).not.toMatch(/base256/);
+    }
+    // A plain tar (not gzipped) is still read: what is checked is the members.
+    expect((await verify(tar)).code).toBe(0);
+  });
 });
 
 describe('a bundle repacked by GNU tar, through the bin', () => {
@@ -195,6 +213,6 @@ describe('a bundle repacked by GNU tar, through the bin', () => {
     expect(cut.stderr).toMatch(/cut\.tgz is unreadable as a certification bundle: the archive is cut short/);
     const garbage = await cli(['verify', join(work, 'garbage.tgz')]);
     expect(garbage.code).toBe(2);
-    expect(garbage.stderr).toMatch(/garbage\.tgz is unreadable as a certification bundle: not a tar\.gz \(nor a tar\) archive/);
+    expect(garbage.stderr).toMatch(/garbage\.tgz is unreadable as a certification bundle: a zip archive, not a tar\.gz/);
   });
 });

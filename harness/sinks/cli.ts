@@ -3,12 +3,27 @@
 // SMTP, HTTP and the Dovecot child and returns 0.
 import { startSinks } from './sink.ts';
 import type { StartSinksOptions } from './sink-types.ts';
+import { helpText, parseArgs, type CommandHelp } from '../ground/args.ts';
+import { KitError } from '../ground/errors.ts';
 
-export const SINKS_USAGE = `usage: outreach-conformance sinks [--host 127.0.0.1] [--smtp-port 2525] [--smtps-port 0|off]
-                                 [--imap-port 1143] [--http-port 8025] [--size-limit BYTES]
-                                 [--no-imap] [--require-auth] [--user address:password]...
-  Port 0 picks a free port (the printed line says which). --user may be repeated.
-  Prints {"smtp":{...},"imap":{...},"http":{...},"users":[...]} as one line, runs until SIGTERM/SIGINT.`;
+export const SINKS_HELP: CommandHelp = {
+  usage: ['outreach-conformance sinks [flags]'],
+  summary:
+    'standalone SMTP/IMAP sinks with their HTTP API, for a staging deployment to reach. Prints\n' +
+    '{"smtp":{...},"imap":{...},"http":{...},"users":[...]} as one line, runs until SIGTERM/SIGINT.',
+  flags: {
+    host: { type: 'string', value: 'ADDRESS', help: 'the address every listener binds (default 127.0.0.1; 0.0.0.0 for a network)' },
+    'smtp-port': { type: 'string', value: 'PORT', help: 'SMTP (default 2525; 0 picks a free port, the printed line says which)' },
+    'smtps-port': { type: 'string', value: 'PORT|off', help: 'SMTP over TLS (default 0: a free port; off: none)' },
+    'imap-port': { type: 'string', value: 'PORT', help: 'IMAP, served by Dovecot (default 1143)' },
+    'http-port': { type: 'string', value: 'PORT', help: 'the HTTP API (default 8025)' },
+    'size-limit': { type: 'string', value: 'BYTES', help: 'the largest message SMTP takes (at least 1024)' },
+    'no-imap': { type: 'boolean', help: 'no IMAP (its checks then skip, naming it)' },
+    'require-auth': { type: 'boolean', help: 'SMTP refuses MAIL without AUTH (default: unauthenticated load clients such as smtp-source may send)' },
+    user: { type: 'strings', value: 'address:password', help: 'a mailbox user' },
+  },
+  exit: 'exit codes: 0 stopped by SIGTERM or SIGINT, 2 a bad flag or a listener that could not start',
+};
 
 export interface SinksArgs {
   host: string;
@@ -30,60 +45,29 @@ function port(flag: string, v: string | undefined): number {
 }
 
 export function parseSinksArgs(argv: string[]): SinksArgs {
-  const a: SinksArgs = { host: '127.0.0.1', smtpPort: 2525, smtpsPort: 0, imapPort: 1143, httpPort: 8025, imap: true, requireAuth: false, users: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
-    const value = () => {
-      const v = inline ?? argv[++i];
-      if (v === undefined) throw new UsageError(`${flag} needs a value`);
-      return v;
-    };
-    switch (flag) {
-      case '--host':
-        a.host = value();
-        break;
-      case '--smtp-port':
-        a.smtpPort = port(flag, value());
-        break;
-      case '--smtps-port': {
-        const v = value();
-        a.smtpsPort = v === 'off' ? null : port(flag, v);
-        break;
-      }
-      case '--imap-port':
-        a.imapPort = port(flag, value());
-        break;
-      case '--http-port':
-        a.httpPort = port(flag, value());
-        break;
-      case '--size-limit': {
-        const v = value();
-        if (!/^\d+$/.test(v) || Number(v) < 1024) throw new UsageError('--size-limit: expected bytes (>= 1024)');
-        a.sizeLimit = Number(v);
-        break;
-      }
-      case '--no-imap':
-        a.imap = false;
-        break;
-      case '--require-auth':
-        a.requireAuth = true;
-        break;
-      case '--user': {
-        const v = value();
-        const at = v.indexOf(':');
-        if (at <= 0 || at === v.length - 1) throw new UsageError('--user: expected address:password');
-        a.users.push({ address: v.slice(0, at), password: v.slice(at + 1) });
-        break;
-      }
-      case '-h':
-      case '--help':
-        throw new UsageError('');
-      default:
-        throw new UsageError(`unknown option ${JSON.stringify(arg)}`);
-    }
+  let f: Record<string, any>;
+  try {
+    f = parseArgs(argv, SINKS_HELP.flags);
+  } catch (e) {
+    throw e instanceof KitError ? new UsageError(e.message) : e;
   }
-  return a;
+  if (f['size-limit'] !== undefined && (!/^\d+$/.test(f['size-limit']) || Number(f['size-limit']) < 1024)) throw new UsageError('--size-limit: expected bytes (>= 1024)');
+  const users = ((f.user as string[] | undefined) ?? []).map((v) => {
+    const at = v.indexOf(':');
+    if (at <= 0 || at === v.length - 1) throw new UsageError('--user: expected address:password');
+    return { address: v.slice(0, at), password: v.slice(at + 1) };
+  });
+  return {
+    host: f.host ?? '127.0.0.1',
+    smtpPort: f['smtp-port'] === undefined ? 2525 : port('--smtp-port', f['smtp-port']),
+    smtpsPort: f['smtps-port'] === 'off' ? null : f['smtps-port'] === undefined ? 0 : port('--smtps-port', f['smtps-port']),
+    imapPort: f['imap-port'] === undefined ? 1143 : port('--imap-port', f['imap-port']),
+    httpPort: f['http-port'] === undefined ? 8025 : port('--http-port', f['http-port']),
+    ...(f['size-limit'] !== undefined ? { sizeLimit: Number(f['size-limit']) } : {}),
+    imap: !f['no-imap'],
+    requireAuth: !!f['require-auth'],
+    users,
+  };
 }
 
 export interface SinksCommandIo {
@@ -96,14 +80,15 @@ export interface SinksCommandIo {
 export async function sinksCommand(argv: string[], io: SinksCommandIo = {}): Promise<number> {
   const out = io.out ?? ((l: string) => process.stdout.write(l + '\n'));
   const err = io.err ?? ((l: string) => process.stderr.write(l + '\n'));
+  if (argv.includes('--help') || argv.includes('-h')) return out(helpText(SINKS_HELP)), 0;
   let args: SinksArgs;
   try {
     args = parseSinksArgs(argv);
   } catch (e) {
     if (e instanceof UsageError) {
-      if (e.message) err(`sinks: ${e.message}`);
-      err(SINKS_USAGE);
-      return e.message ? 2 : 0;
+      err(`sinks: ${e.message}`);
+      err(helpText(SINKS_HELP));
+      return 2;
     }
     throw e;
   }

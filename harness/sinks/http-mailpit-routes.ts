@@ -1,5 +1,6 @@
 // Mailpit's API v1, the read subset, under /api/v1 (list, search, get one incl. `latest`,
-// headers, raw, parts, read flags, delete, info) and its /view/ID.html|txt pages: a client
+// headers, raw, parts, read flags, delete, info), its /view/ID.html|txt pages and its /livez and
+// /readyz probes: a client
 // written for Mailpit reads the sink. One entry per route; each handler takes the Mailpit state.
 import { bindRoutes, HttpError, messageOr404, objectBody, send, type Ctx, type Route, type RouteTable } from './http-route.ts';
 import { appInformation, fullMessage, headersObject, markRead, messagesSummary, parseQuery, partOf, searchMatches, SearchError, setRead } from './mailpit-compat.ts';
@@ -28,7 +29,14 @@ const MAILPIT_ROUTES: RouteTable<MailpitState> = [
   ['DELETE', /^\/api\/v1\/search$/, deleteSearch],
   ['GET', /^\/api\/v1\/message\/([^/]+)\/part\/([^/]+)$/, getPart],
   ['GET', /^\/view\/([^/]+)\.(html|txt)$/, view],
+  ['GET', /^\/livez$/, probe],
+  ['GET', /^\/readyz$/, probe],
 ];
+
+/** Mailpit's liveness and readiness probes: 200 and no body. The routes exist only while the sink runs, so both hold. */
+async function probe(_st: MailpitState, { res }: Ctx): Promise<void> {
+  send(res, 200, '', TEXT);
+}
 
 /** The Mailpit-compatible routes over one sink (their deleted count starts at 0). */
 export function mailpitRoutes(sink: SinkInternals): Route[] {

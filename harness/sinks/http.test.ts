@@ -164,7 +164,7 @@ describe('Mailpit-compatible read subset', () => {
     expect(await subjects('before:2000-01-01')).toEqual([]);
     expect(await subjects('tag:urgent')).toEqual([]); // the sink keeps no tags
     expect((await subjects('-tag:urgent')).length).toBe(sink.messages().length);
-    for (const [query, named] of [['foo:bar', '"foo:"'], ['is:starred', 'is:starred'], ['has:inline', 'has:inline'], ['after:someday', 'after:someday']]) {
+    for (const [query, named] of [['foo:bar', '"foo:"'], ['is:starred', 'is:starred'], ['has:pictures', 'has:pictures'], ['after:someday', 'after:someday']]) {
       const r = await fetch(`${base}/api/v1/search?query=${encodeURIComponent(query!)}`);
       expect(r.status, query).toBe(400);
       expect(await r.text()).toContain(named);
@@ -204,5 +204,82 @@ describe('Mailpit-compatible read subset', () => {
     await reader.clear();
     expect((await mp.listMessages()).total).toBe(0);
     expect(sink.attempts().length).toBeGreaterThan(0); // attempts are the sink's own record, not Mailpit's
+  });
+});
+
+// A 1x1 PNG, for an image a message shows inline (Content-ID) rather than attaches.
+const PIXEL = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+describe("Mailpit's search, as Mailpit reads it, through the mailpit-api client", () => {
+  let mp: MailpitClient;
+  /** Subjects the query finds among this block's messages (their subjects start with "parity"). */
+  const found = async (query: string) => (await mp.searchMessages({ query: `subject:parity ${query}` })).messages.map((m) => m.Subject).sort();
+  beforeAll(async () => {
+    mp = new MailpitClient(base);
+    await send('parity inline only', { html: '<p>logo <img src="cid:logo@parity"></p>', attachments: [{ filename: 'logo.png', content: PIXEL, cid: 'logo@parity' }] });
+    await send('parity file', { attachments: [{ filename: 'terms.pdf', content: 'terms' }] });
+    await send('parity markup', {
+      messageId: '<parity.part.42@outreach.test>',
+      cc: 'Carol Jones <carol@cc.test>',
+      headers: { 'X-Campaign-Marker': 'hiddenheadertoken' },
+      html: '<html><head><style>.promobanner { color: red }</style></head><body><p class="promobanner">Visible words &amp; more</p></body></html>',
+    });
+  });
+
+  it('has:attachment counts attachments only, not an image shown inline; has:inline finds that one', async () => {
+    expect(await found('has:attachment')).toEqual(['parity file']);
+    expect(await found('has:inline')).toEqual(['parity inline only']);
+    expect(await found('-has:attachment')).toEqual(['parity inline only', 'parity markup']);
+    const inlineOnly = (await mp.searchMessages({ query: 'subject:"parity inline only"' })).messages[0]!;
+    expect(inlineOnly.Attachments).toBe(0); // the list and the filter agree
+  });
+
+  it('message-id: matches a part of the Message-ID', async () => {
+    expect(await found('message-id:part.42')).toEqual(['parity markup']);
+    expect(await found('message-id:<parity.part.42@outreach.test>')).toEqual(['parity markup']);
+    expect(await found('message-id:part.43')).toEqual([]);
+  });
+
+  it('plain words match what a reader sees (addresses, subject, body text, file names), not raw headers nor HTML markup', async () => {
+    expect(await found('visible')).toEqual(['parity markup']);
+    expect(await found('"words & more"')).toEqual(['parity markup']); // the entity decoded
+    expect(await found('terms.pdf')).toEqual(['parity file']);
+    expect(await found('carol')).toEqual(['parity markup']); // the Cc header is indexed
+    expect(await found('promobanner')).toEqual([]); // a class name and a style rule
+    expect(await found('hiddenheadertoken')).toEqual([]); // a header Mailpit does not index
+    expect(await found('img')).toEqual([]);
+  });
+
+  it('addressed: looks in From, To, Cc, Bcc and Reply-To, names included', async () => {
+    expect(await found('addressed:carol@cc.test')).toEqual(['parity markup']);
+    expect(await found('addressed:"carol jones"')).toEqual(['parity markup']);
+    expect(await found('addressed:lead@prospect.test')).toHaveLength(3); // the To of all three
+    expect(await found('-addressed:carol')).toEqual(['parity file', 'parity inline only']);
+  });
+
+  it('larger: and smaller: compare the size strictly, in bytes, k or m; a value that is no size is a plain word', async () => {
+    const size = sink.messages().find((m) => m.subject === 'parity file')!.size;
+    const files = async (q: string) => (await found(`${q} "parity file"`)).length;
+    expect(await files(`larger:${size - 1}`)).toBe(1);
+    expect(await files(`larger:${size}`)).toBe(0);
+    expect(await files(`smaller:${size + 1}`)).toBe(1);
+    expect(await files(`smaller:${size}`)).toBe(0);
+    expect(await files(`-larger:${size}`)).toBe(0); // as Mailpit: negated is strictly smaller
+    expect(await files('smaller:1m')).toBe(1);
+    expect(await files('larger:1.5k')).toBe(size > 1536 ? 1 : 0);
+    expect(await found('larger:lots')).toEqual([]);
+  });
+
+  it('is:tagged finds nothing (the sink keeps no tags), -is:tagged everything', async () => {
+    expect(await found('is:tagged')).toEqual([]);
+    expect(await found('-is:tagged')).toHaveLength(3);
+  });
+
+  it('answers /livez and /readyz as Mailpit does: 200, no body', async () => {
+    for (const path of ['/livez', '/readyz']) {
+      const r = await fetch(base + path);
+      expect(r.status, path).toBe(200);
+      expect(await r.text()).toBe('');
+    }
   });
 });

@@ -52,7 +52,9 @@ export class MailpitReader implements MailReader {
       start += page.messages.length;
       if (page.messages.length === 0 || start >= page.messages_count) break;
     }
-    return out.reverse();
+    // Mailpit matches a part of a Message-ID: the reader's filter is the whole of one.
+    const id = filter.messageId?.replace(/^<|>$/g, '').toLowerCase();
+    return out.reverse().filter((m) => id === undefined || m.messageIdHeader?.toLowerCase() === id);
   }
 
   async raw(id: string): Promise<Buffer> {

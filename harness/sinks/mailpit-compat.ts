@@ -1,9 +1,12 @@
 // The Mailpit-compatible read subset: shapes of Mailpit's API v1 (MessagesSummary,
-// MessageSummary, Message, headers) built from the sink's store, and Mailpit's search syntax
-// (from: to: cc: bcc: reply-to: subject: message-id: is:read/unread, has:attachment, after: before:,
-// tag: (the sink keeps no tags: none matches), plain words, "-" negation). A filter Mailpit knows and
-// the sink does not, or one nobody knows, is refused (SearchError: HTTP 400 naming it), never
-// quietly matched against nothing.
+// MessageSummary, Message, headers) built from the sink's store, and Mailpit's search syntax as
+// Mailpit reads it: from: to: cc: bcc: reply-to: addressed: subject: message-id: (parts match),
+// is:read/unread/tagged, has:attachment (inline parts are not attachments) and has:inline,
+// larger: smaller: (bytes, k or m), after: before:, tag: (the sink keeps no tags: none matches),
+// plain words (against what Mailpit indexes: the address headers, the subject, the body as text
+// and the attachments' names; never raw headers nor HTML markup), "-" or "!" negation. A filter
+// Mailpit knows and the sink does not, or one nobody knows, is refused (SearchError: HTTP 400
+// naming it), never quietly matched against nothing.
 import addressparser from 'nodemailer/lib/addressparser';
 import { simpleParser } from 'mailparser';
 import type { StoredMessage } from './message.ts';
@@ -145,21 +148,35 @@ export function headersObject(m: StoredMessage): Record<string, string[]> {
   return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]!]));
 }
 
-type Term = { key: string | null; value: string; negate: boolean; at?: number };
+type Term = { key: string | null; value: string; negate: boolean; at?: number; bytes?: number };
 
 /** A search the sink cannot answer truly: the HTTP API answers 400 with this message. */
 export class SearchError extends Error {}
 
-const KNOWN = ['from', 'to', 'cc', 'bcc', 'reply-to', 'subject', 'message-id', 'is', 'has', 'after', 'before', 'tag'];
-const IS_VALUES = ['read', 'unread'];
-const HAS_VALUES = ['attachment', 'attachments'];
+const KNOWN = ['from', 'to', 'cc', 'bcc', 'reply-to', 'addressed', 'subject', 'message-id', 'is', 'has', 'after', 'before', 'larger', 'smaller', 'tag'];
+const IS_VALUES = ['read', 'unread', 'tagged'];
+const HAS_VALUES = ['attachment', 'attachments', 'inline', 'inlines'];
+
+/** Mailpit's sizes: bytes, or k/kb (x 1024) and m/mb (x 1024 x 1024), decimals allowed; 0 when not a size. */
+export function sizeToBytes(v: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s?([a-z]{1,2})?$/.exec(v.toLowerCase());
+  if (!m) return 0;
+  const unit = m[2] ?? '';
+  const factor = unit === '' ? 1 : unit === 'k' || unit === 'kb' ? 1024 : unit === 'm' || unit === 'mb' ? 1024 * 1024 : 0;
+  return Math.floor(Number(m[1]) * factor);
+}
 
 /** Checks one filter: a known key with a value the sink can judge (dates parsed once). */
 function checked(t: Term): Term {
   if (t.key === null) return t;
   if (!KNOWN.includes(t.key)) throw new SearchError(`unknown search filter "${t.key}:" (known: ${KNOWN.map((k) => `${k}:`).join(' ')})`);
-  if (t.key === 'is' && !IS_VALUES.includes(t.value)) throw new SearchError(`is:${t.value} is not a filter the sink answers (is:read, is:unread)`);
-  if (t.key === 'has' && !HAS_VALUES.includes(t.value)) throw new SearchError(`has:${t.value} is not a filter the sink answers (has:attachment)`);
+  if (t.key === 'is' && !IS_VALUES.includes(t.value)) throw new SearchError(`is:${t.value} is not a filter the sink answers (is:read, is:unread, is:tagged)`);
+  if (t.key === 'has' && !HAS_VALUES.includes(t.value)) throw new SearchError(`has:${t.value} is not a filter the sink answers (has:attachment, has:inline)`);
+  if (t.key === 'larger' || t.key === 'smaller') {
+    // As Mailpit: a value that is no size makes the whole term a plain word.
+    const bytes = sizeToBytes(t.value);
+    return bytes > 0 ? { ...t, bytes } : { key: null, value: `${t.key}:${t.value}`, negate: t.negate };
+  }
   if (t.key === 'after' || t.key === 'before') {
     const at = Date.parse(t.value);
     if (Number.isNaN(at)) throw new SearchError(`${t.key}:${t.value} is not a date (YYYY-MM-DD, or an ISO 8601 time)`);
@@ -178,6 +195,42 @@ export function parseQuery(q: string): Term[] {
   return terms;
 }
 
+/** Mailpit's cleanString: quotes, brackets, commas, semicolons and line breaks become spaces; lower case, spaces collapsed. */
+export function cleanString(v: string): string {
+  return v.replace(/\uFEFF/g, ' ').replace(/\r?\n|\t|>|<|"|,|;|\(|\)/g, ' ').trim().split(/\s+/).filter(Boolean).join(' ').toLowerCase();
+}
+
+/** HTML as the text a reader sees: no markup, no style or script, the common entities decoded. */
+function htmlText(html: string): string {
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+  return html
+    .replace(/<(script|style|head)\b[\s\S]*?<\/\1\s*>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => entities[e]!);
+}
+
+const searchTexts = new WeakMap<StoredMessage, string>();
+
+/** What Mailpit indexes for plain words: the address headers, subject, body as text (HTML stripped, else the text part) and attachment names. */
+async function searchText(m: StoredMessage): Promise<string> {
+  const known = searchTexts.get(m);
+  if (known !== undefined) return known;
+  const p = await m.parsed();
+  const addresses = ['from', 'to', 'cc', 'bcc', 'reply-to', 'return-path'].map((h) => headerAll(m, h) ?? '');
+  const body = p.html ? htmlText(p.html) : (p.text ?? '');
+  const text = cleanString([m.subject ?? '', ...addresses, body, ...p.attachments.map((a) => a.filename ?? '')].join(' '));
+  searchTexts.set(m, text);
+  return text;
+}
+
+/** Every address the message names (From, To, Cc, Bcc, Reply-To), names included, as Mailpit's addressed: reads them. */
+async function addressed(m: StoredMessage): Promise<string> {
+  const s = await summary(m);
+  return JSON.stringify([s.From, s.To, s.Cc, s.Bcc, s.ReplyTo]).toLowerCase();
+}
+
+const attachmentsOf = async (m: StoredMessage, inline: boolean) => (await m.parsed()).attachments.filter((a) => !!a.inline === inline).length;
+
 async function termMatches(m: StoredMessage, t: Term): Promise<boolean> {
   const has = (s: string | null | undefined) => !!s && s.toLowerCase().includes(t.value);
   switch (t.key) {
@@ -189,16 +242,18 @@ async function termMatches(m: StoredMessage, t: Term): Promise<boolean> {
       return has(headerAll(m, 'cc'));
     case 'bcc':
       return m.envelope.rcptTo.some((r) => has(r));
+    case 'addressed':
+      return (await addressed(m)).includes(cleanString(t.value));
     case 'subject':
       return has(m.subject);
     case 'message-id':
-      return (m.messageIdHeader ?? '').toLowerCase() === (bareId(t.value) ?? '');
+      return (m.messageIdHeader ?? '').toLowerCase().includes(cleanString(t.value));
     case 'reply-to':
       return has(headerAll(m, 'reply-to'));
     case 'is':
-      return t.value === 'read' ? isRead(m) : !isRead(m);
+      return t.value === 'tagged' ? false : t.value === 'read' ? isRead(m) : !isRead(m); // the sink keeps no tags
     case 'has':
-      return (await m.parsed()).attachments.length > 0;
+      return (await attachmentsOf(m, t.value.startsWith('inline'))) > 0;
     case 'after':
       return m.receivedAt > t.at!;
     case 'before':
@@ -206,12 +261,21 @@ async function termMatches(m: StoredMessage, t: Term): Promise<boolean> {
     case 'tag':
       return false; // the sink keeps no tags
     default:
-      return has(m.raw.toString('utf8'));
+      return (await searchText(m)).includes(cleanString(t.value));
   }
 }
 
+/** larger:/smaller: as Mailpit: strictly above (below) the size, and negated strictly below (above). */
+function sizeMatches(m: StoredMessage, t: Term): boolean {
+  const larger = t.key === 'larger' ? !t.negate : t.negate;
+  return larger ? m.size > t.bytes! : m.size < t.bytes!;
+}
+
 export async function searchMatches(m: StoredMessage, terms: Term[]): Promise<boolean> {
-  for (const t of terms) if ((await termMatches(m, t)) === t.negate) return false;
+  for (const t of terms) {
+    const ok = t.bytes !== undefined ? sizeMatches(m, t) : (await termMatches(m, t)) !== t.negate;
+    if (!ok) return false;
+  }
   return true;
 }
 

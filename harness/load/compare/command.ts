@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { parseArgs } from '../../ground/args.ts';
+import { helpText, parseArgs, type CommandHelp, type FlagSpec } from '../../ground/args.ts';
 import { Redactor } from '../../client/redact.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../../ground/profile.ts';
 import { KitError } from '../../ground/errors.ts';
@@ -25,44 +25,43 @@ import { parseDuration } from '../../ground/units.ts';
 // to go by: the kit could not run (a bad flag or side, named), or the comparison is INCONCLUSIVE
 // (too few pairs for the test ever to reach alpha, so no metric could fail).
 
-export const COMPARE_HELP = `usage:
-  outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [--pairs 5] [--mode api|sendpath]
-        [--profile FILE] [--base-profile FILE] [--head-profile FILE]   profiles of URL sides (default: the kit's reference)
-        [--threshold METRIC=SHARE]...   e.g. cpu=5% p99=20% (default ${DEFAULT_THRESHOLD * 100}% each); metrics: api ${METRICS.api.map((m) => m.id).join(', ')}; sendpath ${METRICS.sendpath.map((m) => m.id).join(', ')}
-        [--alpha ${DEFAULT_ALPHA}] [--seed N] [--out DIR] [--quiet]
-        api:      [--requests 2000] [--warmup 5000] [--connections 4] [--reads reads|one] [--max-run 2m]
-        sendpath: [--mailboxes 10] [--leads 100] [--max-run 5m]
-        [--base-slowdown SHARE] [--head-slowdown SHARE]   a served reference made slower on purpose (e.g. 0.2: about 20 % more CPU per request)
-  sides: "." this checkout; a directory holding a checkout of this kit; a git revision of this checkout (checked out in a
-         temporary worktree); a URL of a running target (its CPU per request only with load.cpu.pid or load.cpu.metricsUrl in its profile)
-  exit: 0 no metric failed, 1 a metric failed, 2 the kit could not run or the verdict is INCONCLUSIVE
-        (too few pairs for the test to reach alpha: ${pairsToReach(DEFAULT_ALPHA)} at alpha ${DEFAULT_ALPHA}, 7 at 0.01)
-`;
-
 const FLAGS = {
-  base: { type: 'string' },
-  head: { type: 'string' },
-  pairs: { type: 'number' },
-  mode: { type: 'string' },
-  profile: { type: 'string' },
-  'base-profile': { type: 'string' },
-  'head-profile': { type: 'string' },
-  threshold: { type: 'list' },
-  alpha: { type: 'number' },
-  seed: { type: 'number' },
-  out: { type: 'string' },
-  quiet: { type: 'boolean' },
-  requests: { type: 'number' },
-  warmup: { type: 'number' },
-  connections: { type: 'number' },
-  reads: { type: 'string' },
-  mailboxes: { type: 'number' },
-  leads: { type: 'number' },
-  'max-run': { type: 'string' },
-  'base-slowdown': { type: 'number' },
-  'head-slowdown': { type: 'number' },
-  help: { type: 'boolean' },
-} as const;
+  base: { type: 'string', value: '<dir|git rev|url>', help: 'the build compared against (sides: below)' },
+  head: { type: 'string', value: '<dir|.|url>', help: 'the build judged' },
+  pairs: { type: 'number', help: 'paired runs (default 5)' },
+  mode: { type: 'string', value: 'api|sendpath', help: 'the load each side gets (default api)' },
+  profile: { type: 'string', value: 'FILE', help: "the profile of both URL sides (default: the kit's reference)" },
+  'base-profile': { type: 'string', value: 'FILE', help: "the base side's profile" },
+  'head-profile': { type: 'string', value: 'FILE', help: "the head side's profile" },
+  threshold: { type: 'list', value: 'METRIC=SHARE', help: `how much worse a metric may get, e.g. cpu=5% p99=20% (default ${DEFAULT_THRESHOLD * 100}% each)` },
+  alpha: { type: 'number', help: `the significance level (default ${DEFAULT_ALPHA})` },
+  seed: { type: 'number', help: 'replay the same loads' },
+  out: { type: 'string', value: 'DIR', help: 'where <run>/ goes (default: reports)' },
+  quiet: { type: 'boolean', help: 'no progress lines' },
+  requests: { type: 'number', help: 'api: measured requests per run (default 2000)' },
+  warmup: { type: 'number', help: 'api: warm-up requests per run (default 5000)' },
+  connections: { type: 'number', help: 'api: connections (default 4)' },
+  reads: { type: 'string', value: 'reads|one', help: 'api: reads (four read endpoints, cycled; the default) or one (GET /v1/workspace)' },
+  mailboxes: { type: 'number', help: 'sendpath: mailboxes (default 10)' },
+  leads: { type: 'number', help: 'sendpath: leads (default 100)' },
+  'max-run': { type: 'string', value: '2m', help: 'the longest one run may take (api 2m, sendpath 5m)' },
+  'base-slowdown': { type: 'number', value: 'SHARE', help: 'a served reference made slower on purpose (e.g. 0.2: about 20 % more CPU per request)' },
+  'head-slowdown': { type: 'number', value: 'SHARE', help: 'the same, for the head side' },
+} as const satisfies FlagSpec;
+
+export const COMPARE_HELP: CommandHelp = {
+  usage: ['outreach-conformance compare --base <dir|git rev|url> --head <dir|.|url> [flags]'],
+  summary: 'a regression compare: the same load against two builds, interleaved, judged metric by metric (compare.json, compare.html)',
+  flags: FLAGS,
+  notes: [
+    `metrics: api ${METRICS.api.map((m) => m.id).join(', ')}; sendpath ${METRICS.sendpath.map((m) => m.id).join(', ')}`,
+    'sides: "." this checkout; a directory holding a checkout of this kit; a git revision of this checkout (checked out in a',
+    '       temporary worktree); a URL of a running target (its CPU per request only with load.cpu.pid or load.cpu.metricsUrl in its profile)',
+  ],
+  exit:
+    'exit codes: 0 no metric failed, 1 a metric failed, 2 the kit could not run or the verdict is INCONCLUSIVE\n' +
+    `            (too few pairs for the test to reach alpha: ${pairsToReach(DEFAULT_ALPHA)} at alpha ${DEFAULT_ALPHA}, 7 at 0.01)`,
+};
 
 /** A whole number flag within bounds, or the flag named. */
 function whole(flags: Record<string, unknown>, name: string, dflt: number, min: number, max: number, why = ''): number {
@@ -78,11 +77,8 @@ function slowdownOf(flags: Record<string, unknown>, name: string): number | unde
 }
 
 export async function compareCommand(argv: string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) return process.stdout.write(helpText(COMPARE_HELP)), 0;
   const flags = parseArgs(argv, FLAGS) as Record<string, any>;
-  if (flags.help) {
-    process.stdout.write(COMPARE_HELP);
-    return 0;
-  }
   const o = compareOptions(flags);
   const say = (s: string) => o.quiet || process.stdout.write(`${s}\n`);
   const sides = await readSides(flags, o);
@@ -115,7 +111,7 @@ export async function compareCommand(argv: string[]): Promise<number> {
 
 /** The flags checked and defaulted before anything starts, so that a bad one is named (exit 2) at once. */
 function compareOptions(flags: Record<string, any>) {
-  if (!flags.base || !flags.head) throw new KitError(`compare needs --base and --head\n\n${COMPARE_HELP}`);
+  if (!flags.base || !flags.head) throw new KitError(`compare needs --base and --head\n\n${helpText(COMPARE_HELP)}`);
   const mode = (flags.mode ?? 'api') as CompareMode;
   if (!['api', 'sendpath'].includes(mode)) throw new KitError(`--mode takes api or sendpath, not "${mode}"`);
   const pairs = (flags.pairs as number | undefined) ?? 5;
