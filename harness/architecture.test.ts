@@ -27,9 +27,13 @@ const REFERENCE_ENTRY = ['harness/reference/index.ts', 'harness/reference/serve.
 const LOAD_ROOMS: Record<string, readonly string[]> = {
   'harness/load/report/': [],
   'harness/load/target.ts': [],
+  'harness/load/store/': [],
   'harness/load/generator/': ['harness/load/report/', 'harness/load/target.ts'],
   'harness/load/sendpath/': ['harness/load/report/', 'harness/load/target.ts'],
-  'harness/load/command.ts': ['harness/load/report/', 'harness/load/target.ts', 'harness/load/generator/', 'harness/load/sendpath/'],
+  'harness/load/shards.ts': ['harness/load/report/', 'harness/load/generator/'],
+  'harness/load/merge-shards.ts': ['harness/load/report/', 'harness/load/store/', 'harness/load/shards.ts'],
+  'harness/load/kubernetes/': ['harness/load/shards.ts'],
+  'harness/load/command.ts': ['harness/load/report/', 'harness/load/target.ts', 'harness/load/store/', 'harness/load/generator/', 'harness/load/sendpath/', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'],
   'harness/load/compare/': ['harness/load/report/', 'harness/load/target.ts', 'harness/load/generator/', 'harness/load/sendpath/', 'harness/load/command.ts'],
 };
 const loadRoom = (f: string) => Object.keys(LOAD_ROOMS).find((r) => f.startsWith(r));

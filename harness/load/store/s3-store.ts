@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { KitError } from '../../ground/errors.ts';
-import type { ResultStore } from './store.ts';
+import type { ResultStore } from './result-store.ts';
 
 // An S3-compatible bucket as a result store, through the AWS SDK. Credentials, region and
 // endpoint come from the SDK's usual environment (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
@@ -16,7 +16,9 @@ export function parseS3Url(url: string): { bucket: string; prefix: string } {
 export function s3Store(url: string, env: NodeJS.ProcessEnv = process.env): ResultStore {
   const { bucket, prefix } = parseS3Url(url);
   const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
-  const client = new S3Client({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1', ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
+  // Keys from these variables; without them the SDK's own chain (AWS_PROFILE, a pod's web identity...).
+  const credentials = env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY, sessionToken: env.AWS_SESSION_TOKEN } : undefined;
+  const client = new S3Client({ region: env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? 'us-east-1', ...(credentials ? { credentials } : {}), ...(endpoint ? { endpoint, forcePathStyle: true } : {}) });
   const key = (name: string) => (prefix ? `${prefix}/${name}` : name);
   const where = `s3://${bucket}${prefix ? `/${prefix}` : ''}`;
   const fail = (what: string, name: string, e: unknown): never => {

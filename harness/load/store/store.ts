@@ -1,21 +1,14 @@
 import { mkdir, readFile, writeFile, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { KitError } from '../../ground/errors.ts';
+import type { ResultStore } from './result-store.ts';
+
+export type { ResultStore };
 
 // Where a load's files go and `load merge` reads them: a directory (a volume every pod or job
 // mounts) or an S3-compatible bucket (`s3://bucket/prefix`). Names inside are relative paths
-// ("run/shard-2-of-4/load.json"); a store only puts and gets whole files.
+// ("run/shard-2-of-4/load.json").
 
-export interface ResultStore {
-  /** "DIR" or "s3://bucket/prefix", for messages (never a credential) */
-  readonly where: string;
-  put(name: string, body: string | Buffer): Promise<void>;
-  /** the file's text, or undefined when it is not there */
-  get(name: string): Promise<string | undefined>;
-  remove(name: string): Promise<void>;
-  /** where a name is, for the user to open */
-  locate(name: string): string;
-}
 
 /** `--out` as given: s3://bucket[/prefix] or a directory (default ./reports). */
 export async function openStore(out: string | undefined): Promise<ResultStore> {
