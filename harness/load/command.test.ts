@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli as runCli } from '../cli/cli.test-helper.ts';
@@ -66,6 +66,48 @@ describe('outreach-conformance load', () => {
     expect(merged.plan.rate).toBe(20);
     expect(merged.notes[0]).toMatch(/shards 1\/2, 2\/2/);
   }, 120_000);
+
+  it('api --shard k/n --start-at: shards started apart meet at the instant in one --out; merge --from waits, joins and lists each start', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    // Room for two children to boot the kit and an embedded target each, on a loaded machine.
+    const at = new Date(Math.ceil((Date.now() + 40_000) / 1000) * 1000).toISOString();
+    const shard = (k: number) => cli(['api', '--rate', '20/s', '--duration', '2s', '--shard', `${k}/2`, '--start-at', at, '--start-tolerance', '1s', '--run', 'e2e', '--out', out, '--quiet']);
+    const first = shard(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    const shards = await Promise.all([first, shard(2)]);
+    for (const s of shards) expect(s.code, s.stdout + s.stderr).toBe(0);
+    await cp(join(out, 'e2e', 'shard-1-of-2'), join(out, 'partial', 'shard-1-of-2'), { recursive: true });
+    const missing = await cli(['merge', '--from', out, '--run', 'partial', '--shards', '2', '--wait', '1s']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/shard\(s\) 2\/2 of run partial did not write/);
+    const m = await cli(['merge', '--from', out, '--run', 'e2e', '--shards', '2', '--wait', '5s', '--out', out]);
+    expect(m.code, m.stdout + m.stderr).toBe(0);
+    expect(m.stdout).toMatch(/^shard 1\/2: ready \d+ ms before .*first request [\d.-]+ ms after its time/m);
+    const merged = JSON.parse(await readFile(join(out, 'e2e', 'merged', 'load.json'), 'utf8'));
+    expect(merged.totals.sent).toBe(40);
+    expect(merged.shardStarts.map((s: { shard: string; startAt: string }) => [s.shard, s.startAt])).toEqual([['1/2', at], ['2/2', at]]);
+    const late = await cli(['api', '--rate', '20/s', '--duration', '2s', '--shard', '1/2', '--start-at', new Date(Date.now() - 1000).toISOString(), '--out', out, '--quiet']);
+    expect(late.code).toBe(2);
+    expect(late.stderr).toMatch(/shard 1\/2 was ready at .*, \d+ ms after the start instant .*skew \+\d+ ms/);
+  }, 180_000);
+
+  it('sendpath --shard k/n: each shard its own mailboxes and leads; merge sums duplicates, losses and violations', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    const shards = await Promise.all([1, 2].map((k) => cli(['sendpath', '--mailboxes', '4', '--leads', '24', '--cap', '10', '--mutants', 'send-step-twice', '--max-wall', '60s', '--shard', `${k}/2`, '--run', 'sp', '--out', out, '--quiet'])));
+    const parts = await Promise.all([1, 2].map(async (k) => JSON.parse(await readFile(join(out, 'sp', `shard-${k}-of-2`, 'load.json'), 'utf8'))));
+    for (const [i, p] of parts.entries()) {
+      expect(shards[i]!.code, shards[i]!.stderr).toBe(1);
+      expect(p.sendpath.mailboxes).toHaveLength(2);
+      expect(p.sendpath.leads).toBe(12);
+    }
+    const m = await cli(['merge', '--from', out, '--run', 'sp', '--shards', '2', '--wait', '5s', '--out', out]);
+    expect(m.code).toBe(1);
+    const merged = JSON.parse(await readFile(join(out, 'sp', 'merged', 'load.json'), 'utf8'));
+    const sum = (f: (p: any) => number) => parts.reduce((a, p) => a + f(p), 0);
+    expect(merged.sendpath).toMatchObject({ leads: 24, duplicates: sum((p) => p.sendpath.duplicates), losses: sum((p) => p.sendpath.losses), gapViolations: sum((p) => p.sendpath.gapViolations), capViolations: sum((p) => p.sendpath.capViolations) });
+    expect(merged.sendpath.duplicates).toBeGreaterThan(0);
+    expect(merged.sendpath.mailboxes).toHaveLength(4);
+  }, 180_000);
 
   it('refuses a rate the profile\'s workspaces cannot carry without a control API, saying what would do (exit 2)', async () => {
     const ref = await startReference({ log: () => {} });

@@ -78,15 +78,10 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
   const workspaces = await provideWorkspaces(o.profile, plan, { control: o.control, redactor: o.redactor, prefix: o.prefix, rate, shard: o.shard });
   const transport = createTransport(o.baseUrl);
   let startedAt = new Date();
+  let ticker: NodeJS.Timeout | undefined;
   try {
     const clock = new ClockProbe();
     const states = await setupAll(probing(transport, clock), o, workspaces);
-    const gate = o.startAt === undefined ? undefined : { at: o.startAt, toleranceMs: o.toleranceMs ?? 50, shard: o.shard ? `${o.shard.index}/${o.shard.of}` : '1/1' };
-    const started = gate ? await waitForStart(gate, clock) : undefined;
-    if (started) {
-      o.onReady?.(started.start);
-      startedAt = new Date(gate!.at);
-    }
     const faker = seededFaker(o.seed + (o.shard ? o.shard.index * 7919 : 0));
     const flows = flowSequence(mix, intended, faker);
     const watch = new Watch(o.redactor, { businessRuleErrorCode: o.profile.names.businessRuleErrorCode });
@@ -95,8 +90,15 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
     const meta: { flow: Flow; req: FlowRequest; ws: number }[] = new Array(intended);
     let lastCompleted = 0;
     let sentSoFar = 0;
+    // Everything is built before the wait: after the instant only the schedule runs.
+    const gate = o.startAt === undefined ? undefined : { at: o.startAt, toleranceMs: o.toleranceMs ?? 50, shard: o.shard ? `${o.shard.index}/${o.shard.of}` : '1/1' };
+    const started = gate ? await waitForStart(gate, clock, o.onReady) : undefined;
+    if (gate && started) {
+      checkStarted(gate, started.origin);
+      startedAt = new Date(gate.at);
+    }
     const t0 = started?.origin ?? performance.now();
-    const ticker = o.onProgress
+    ticker = o.onProgress
       ? setInterval(() => {
           const so = collector.soFar();
           o.onProgress!({ elapsedMs: performance.now() - t0, durationMs: o.durationMs, sent: sentSoFar, completed: collector.completed, rate: collector.completed - lastCompleted, p50: so.p50, p99: so.p99, late: collector.late, errors: collector.errors });
@@ -104,7 +106,6 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
         }, 1000)
       : undefined;
 
-    if (gate && started) checkStarted(gate, started.origin);
     const result = await runOpenModel<string>({
       rate,
       precision: o.precision,
@@ -141,7 +142,7 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
         log?.write(`${JSON.stringify({ i: shot.index, flow: m.flow.name, label: m.req.label, ws: m.ws, intended: r3(shot.intended), sent: r3(shot.sent), done: r3(shot.done), status: shot.status, late: shot.late })}\n`);
       },
     });
-    if (ticker) clearInterval(ticker);
+    clearInterval(ticker);
     await new Promise<void>((r) => (log ? log.end(r) : r()));
 
     const elapsedS = Math.max(result.elapsedMs, 1) / 1000;
@@ -177,6 +178,7 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
       ...(mix.left.length ? { leftOut: mix.left } : {}),
     };
   } finally {
+    clearInterval(ticker);
     await transport.close();
   }
 }

@@ -56,7 +56,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * waits for the instant. Resolves with the schedule's origin on the performance clock and the
  * start record (its skew is filled in once the first request has left).
  */
-export async function waitForStart(gate: StartGate, clock: ClockProbe): Promise<{ origin: number; start: ShardStart }> {
+export async function waitForStart(gate: StartGate, clock: ClockProbe, onReady?: (start: ShardStart) => void): Promise<{ origin: number; start: ShardStart }> {
   const readyAt = wallNow();
   const marginMs = gate.at - readyAt;
   if (marginMs < 0)
@@ -70,11 +70,12 @@ export async function waitForStart(gate: StartGate, clock: ClockProbe): Promise<
       `shard ${gate.shard}: this machine's clock differs from the target's by at least ${Math.abs(skew)} ms (the target's Date headers put the offset between ${offset.lo} and ${offset.hi} ms over ${offset.samples} answers; tolerance ${gate.toleranceMs} ms): the shards would not start together; synchronise the clock (NTP)`,
     );
   }
+  const start: ShardStart = { shard: gate.shard, startAt: iso(gate.at), readyAt: iso(readyAt), marginMs: Math.round(marginMs), startSkewMs: 0, toleranceMs: gate.toleranceMs, ...(offset ? { clockOffsetMs: offset } : {}) };
+  onReady?.(start);
   // Timers wake on whole milliseconds: sleep to just before the instant; the schedule's own
   // clock does the rest (its origin is the instant, on the performance clock).
   for (let left = gate.at - wallNow(); left > 5; left = gate.at - wallNow()) await new Promise((r) => setTimeout(r, Math.min(left - 4, 1000)));
-  const origin = performance.now() + (gate.at - wallNow());
-  return { origin, start: { shard: gate.shard, startAt: iso(gate.at), readyAt: iso(readyAt), marginMs: Math.round(marginMs), startSkewMs: 0, toleranceMs: gate.toleranceMs, ...(offset ? { clockOffsetMs: offset } : {}) } };
+  return { origin: performance.now() + (gate.at - wallNow()), start };
 }
 
 /** Refuses a shard whose schedule clock began later than the tolerance (the event loop was held). */
