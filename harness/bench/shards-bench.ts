@@ -31,7 +31,7 @@ const STALL_MS = 200;
 const STAGGER_MS = 700;
 const PERCENTILES = [50, 90, 99, 99.9];
 /** Room for a process to start (tsx compiles on the way) and prepare before the instant. */
-const LEAD_MS = 10_000;
+const LEAD_MS = 20_000;
 
 interface ChildResult {
   shard: string;
