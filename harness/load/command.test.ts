@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import S3rver from 's3rver';
 import { cli as runCli } from '../cli/cli.test-helper.ts';
 import { startReference, type ReferenceHandle } from '../reference/index.ts';
 import { DEFAULT_PROFILE_PATH } from '../ground/profile.ts';
@@ -89,6 +90,29 @@ describe('outreach-conformance load', () => {
     const late = await cli(['api', '--rate', '20/s', '--duration', '2s', '--shard', '1/2', '--start-at', new Date(Date.now() - 1000).toISOString(), '--out', out, '--quiet']);
     expect(late.code).toBe(2);
     expect(late.stderr).toMatch(/shard 1\/2 was ready at .*, \d+ ms after the start instant .*skew \+\d+ ms/);
+  }, 180_000);
+
+  it('--out s3://bucket/prefix: a shard writes its reports to an S3-compatible server (s3rver on loopback), merge --from reads them there', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oc-s3-'));
+    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'loads', configs: [] }] });
+    const { port } = await server.run();
+    try {
+      const env = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1', AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}` };
+      const shard = await cli(['api', '--rate', '20/s', '--duration', '2s', '--shard', '1/1', '--run', 's3run', '--out', 's3://loads/ci', '--quiet'], env);
+      expect(shard.code, shard.stderr).toBe(0);
+      expect(shard.stdout).toMatch(/reports: s3:\/\/loads\/ci\/s3run\/shard-1-of-1/);
+      const m = await cli(['merge', '--from', 's3://loads/ci', '--run', 's3run', '--shards', '1', '--wait', '5s', '--out', 's3://loads/ci'], env);
+      expect(m.code, m.stderr).toBe(0);
+      expect(m.stdout).toMatch(/reports: s3:\/\/loads\/ci\/s3run\/merged/);
+      const bad = await cli(['api', '--rate', '20/s', '--duration', '2s', '--out', 's3://no-such-bucket/x', '--quiet'], env);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--out s3:\/\/no-such-bucket\/x cannot be written .*NoSuchBucket.*before its start instant/);
+    } finally {
+      await server.close();
+    }
+    // What the server stored, read from its own directory: the merged report, whole.
+    const stored = await readdir(join(dir, 'loads'), { recursive: true });
+    expect(stored.some((f) => String(f).includes('s3run/merged/load.json'))).toBe(true);
   }, 180_000);
 
   it('sendpath --shard k/n: each shard its own mailboxes and leads; merge sums duplicates, losses and violations', async () => {

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -221,6 +221,7 @@ async function finish(report: LoadReport, thresholds: Threshold[], out: Output, 
       const body = await readFile(join(out.local, f)).catch(() => undefined);
       if (body) await out.store.put(`${out.name}/${f}`, body);
     }
+    await rm(out.local, { recursive: true, force: true });
   }
   process.stdout.write(`${verdict(report)}\nreports: ${out.store.locate(out.name)}\n`);
   return report.ok ? 0 : 1;

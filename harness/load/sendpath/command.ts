@@ -32,12 +32,13 @@ export async function runSendpathCommand(i: SendpathCommandInput): Promise<Omit<
   const apiKey = i.control ? undefined : profile.workspaces[0] ? resolveSecret(profile.workspaces[0].apiKey, 'workspaces.0.apiKey') : undefined;
   if (apiKey) i.redactor.add(apiKey);
   const maxWallMs = parseDuration(flags['max-wall'] ?? '10m', '--max-wall');
-  const sink = await startSinks({ host: profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: maxWallMs + 5 * 60_000 });
-  const startedAt = new Date();
   const totalMailboxes = flags.mailboxes ?? 100;
   const totalLeads = flags.leads ?? 2000;
+  // The last shard has the smallest share: it must have a mailbox and a lead.
   if (i.shard && (shareOf(totalMailboxes, { index: i.shard.of, of: i.shard.of }) < 1 || shareOf(totalLeads, { index: i.shard.of, of: i.shard.of }) < 1))
     throw new KitError(`--shard ${i.shard.index}/${i.shard.of}: ${totalMailboxes} mailboxes and ${totalLeads} leads leave a shard with none; give at least ${i.shard.of} of each`);
+  const sink = await startSinks({ host: profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: maxWallMs + 5 * 60_000 });
+  const startedAt = new Date();
   try {
     i.say(`sinks: SMTP ${sink.smtp.host}:${sink.smtp.port}${sink.imap ? `, IMAP ${sink.imap.host}:${sink.imap.port}` : ` (no IMAP: ${sink.imapUnavailableReason})`}`);
     const r = await runSendpathLoad({
