@@ -37,7 +37,7 @@ const HELP = `usage:
                                      [--precision timer|sleep-last-ms|spin-last-ms]   how the generator waits (default timer; see bench:load)
   outreach-conformance load merge    a/load.json b/load.json ... [--threshold EXPR]... [--out DIR]   one report from the shards
   outreach-conformance load merge    --from DIR|s3://bucket/prefix --run NAME --shards n [--wait 10m] [--threshold EXPR]... [--out DIR|s3://...]
-  outreach-conformance load kubernetes --shards n --package SPEC --secret NAME --out s3://... [--rate ...] [--duration ...] [--start-in 3m] [--manifest FILE]
+  outreach-conformance load kubernetes --shards n --package SPEC --secret NAME --out s3://... [--rate ...] [--duration ...] [--start-in 5m] [--image node:20-slim] [--claim PVC] [--manifest FILE]
   outreach-conformance load capacity [--profile FILE] [--connections 1,4,16,64] [--step 10s] [--threshold EXPR]... [--out DIR] [--quiet]
   outreach-conformance load sendpath [--profile FILE] [--mailboxes 100] [--leads 2000] [--campaigns 2] [--gap MIN] [--cap N] [--steps N]
                                      [--max-wall 10m] [--threshold EXPR]... [--out DIR] [--quiet] [--shard k/n --run NAME]
