@@ -30,12 +30,14 @@ const ROOMS: readonly { room: string; prefixes: readonly string[]; may: readonly
   { room: 'runner', prefixes: ['harness/runner/'], may: ['sinks', 'client', 'events', 'ground', 'spec-model'] },
   // The load rooms: each mode (generator, sendpath) and compare read the report (its types, the
   // histogram, the merge) and the load target's type, which import no mode.
-  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },
+  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/target', 'load/store', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/compare', prefixes: ['harness/load/compare/'], may: ['load', 'load/sendpath', 'load/generator', 'load/report', 'load/target', 'report', 'sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/sendpath', prefixes: ['harness/load/sendpath/'], may: ['load/report', 'load/target', 'sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/generator', prefixes: ['harness/load/generator/'], may: ['load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/report', prefixes: ['harness/load/report/'], may: ['report', 'ground', 'spec-model'] },
   { room: 'load/target', prefixes: ['harness/load/target.ts'], may: ['client', 'ground', 'spec-model'] },
+  // Where a run's files go: a directory or an S3 bucket.
+  { room: 'load/store', prefixes: ['harness/load/store/'], may: ['ground'] },
   { room: 'report', prefixes: ['harness/report/'], may: ['client', 'events', 'ground', 'spec-model'] },
   { room: 'client', prefixes: ['harness/client/'], may: ['ground', 'spec-model'] },
   { room: 'sinks', prefixes: ['harness/sinks/'], may: ['ground', 'spec-model'] },

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import S3rver from 's3rver';
 import { cli as runCli } from '../cli/cli.test-helper.ts';
 import { startReference, type ReferenceHandle } from '../reference/index.ts';
 import { DEFAULT_PROFILE_PATH } from '../ground/profile.ts';
@@ -66,6 +67,71 @@ describe('outreach-conformance load', () => {
     expect(merged.plan.rate).toBe(20);
     expect(merged.notes[0]).toMatch(/shards 1\/2, 2\/2/);
   }, 120_000);
+
+  it('api --shard k/n --start-at: shards started apart meet at the instant in one --out; merge --from waits, joins and lists each start', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    // Room for two children to boot the kit and an embedded target each, on a loaded machine.
+    const at = new Date(Math.ceil((Date.now() + 40_000) / 1000) * 1000).toISOString();
+    const shard = (k: number) => cli(['api', '--rate', '20/s', '--duration', '2s', '--shard', `${k}/2`, '--start-at', at, '--start-tolerance', '1s', '--run', 'e2e', '--out', out, '--quiet']);
+    const first = shard(1);
+    await new Promise((r) => setTimeout(r, 1500));
+    const shards = await Promise.all([first, shard(2)]);
+    for (const s of shards) expect(s.code, s.stdout + s.stderr).toBe(0);
+    await cp(join(out, 'e2e', 'shard-1-of-2'), join(out, 'partial', 'shard-1-of-2'), { recursive: true });
+    const missing = await cli(['merge', '--from', out, '--run', 'partial', '--shards', '2', '--wait', '1s']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/shard\(s\) 2\/2 of run partial did not write/);
+    const m = await cli(['merge', '--from', out, '--run', 'e2e', '--shards', '2', '--wait', '5s', '--out', out]);
+    expect(m.code, m.stdout + m.stderr).toBe(0);
+    expect(m.stdout).toMatch(/^shard 1\/2: ready \d+ ms before .*first request [\d.-]+ ms after its time/m);
+    const merged = JSON.parse(await readFile(join(out, 'e2e', 'merged', 'load.json'), 'utf8'));
+    expect(merged.totals.sent).toBe(40);
+    expect(merged.shardStarts.map((s: { shard: string; startAt: string }) => [s.shard, s.startAt])).toEqual([['1/2', at], ['2/2', at]]);
+    const late = await cli(['api', '--rate', '20/s', '--duration', '2s', '--shard', '1/2', '--start-at', new Date(Date.now() - 1000).toISOString(), '--out', out, '--quiet']);
+    expect(late.code).toBe(2);
+    expect(late.stderr).toMatch(/shard 1\/2 was ready at .*, \d+ ms after the start instant .*skew \+\d+ ms/);
+  }, 180_000);
+
+  it('--out s3://bucket/prefix: a shard writes its reports to an S3-compatible server (s3rver on loopback), merge --from reads them there', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'oc-s3-'));
+    const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'loads', configs: [] }] });
+    const { port } = await server.run();
+    try {
+      const env = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER', AWS_REGION: 'us-east-1', AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${port}` };
+      const shard = await cli(['api', '--rate', '20/s', '--duration', '2s', '--shard', '1/1', '--run', 's3run', '--out', 's3://loads/ci', '--quiet'], env);
+      expect(shard.code, shard.stderr).toBe(0);
+      expect(shard.stdout).toMatch(/reports: s3:\/\/loads\/ci\/s3run\/shard-1-of-1/);
+      const m = await cli(['merge', '--from', 's3://loads/ci', '--run', 's3run', '--shards', '1', '--wait', '5s', '--out', 's3://loads/ci'], env);
+      expect(m.code, m.stderr).toBe(0);
+      expect(m.stdout).toMatch(/reports: s3:\/\/loads\/ci\/s3run\/merged/);
+      const bad = await cli(['api', '--rate', '20/s', '--duration', '2s', '--out', 's3://no-such-bucket/x', '--quiet'], env);
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toMatch(/--out s3:\/\/no-such-bucket\/x cannot be written .*NoSuchBucket.*before its start instant/);
+    } finally {
+      await server.close();
+    }
+    // What the server stored, read from its own directory: the merged report, whole.
+    const stored = await readdir(join(dir, 'loads'), { recursive: true });
+    expect(stored.some((f) => String(f).includes('s3run/merged/load.json'))).toBe(true);
+  }, 180_000);
+
+  it('sendpath --shard k/n: each shard its own mailboxes and leads; merge sums duplicates, losses and violations', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    const shards = await Promise.all([1, 2].map((k) => cli(['sendpath', '--mailboxes', '4', '--leads', '24', '--cap', '10', '--mutants', 'send-step-twice', '--max-wall', '60s', '--shard', `${k}/2`, '--run', 'sp', '--out', out, '--quiet'])));
+    const parts = await Promise.all([1, 2].map(async (k) => JSON.parse(await readFile(join(out, 'sp', `shard-${k}-of-2`, 'load.json'), 'utf8'))));
+    for (const [i, p] of parts.entries()) {
+      expect(shards[i]!.code, shards[i]!.stderr).toBe(1);
+      expect(p.sendpath.mailboxes).toHaveLength(2);
+      expect(p.sendpath.leads).toBe(12);
+    }
+    const m = await cli(['merge', '--from', out, '--run', 'sp', '--shards', '2', '--wait', '5s', '--out', out]);
+    expect(m.code).toBe(1);
+    const merged = JSON.parse(await readFile(join(out, 'sp', 'merged', 'load.json'), 'utf8'));
+    const sum = (f: (p: any) => number) => parts.reduce((a, p) => a + f(p), 0);
+    expect(merged.sendpath).toMatchObject({ leads: 24, duplicates: sum((p) => p.sendpath.duplicates), losses: sum((p) => p.sendpath.losses), gapViolations: sum((p) => p.sendpath.gapViolations), capViolations: sum((p) => p.sendpath.capViolations) });
+    expect(merged.sendpath.duplicates).toBeGreaterThan(0);
+    expect(merged.sendpath.mailboxes).toHaveLength(4);
+  }, 180_000);
 
   it('refuses a rate the profile\'s workspaces cannot carry without a control API, saying what would do (exit 2)', async () => {
     const ref = await startReference({ log: () => {} });

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Profile } from '../ground/profile-schema.ts';
@@ -17,10 +18,13 @@ import { progressPrinter } from '../ground/progress.ts';
 import { startChildReference } from './generator/embedded-target.ts';
 import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report/types.ts';
 import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './report/thresholds.ts';
-import { mergeLoadReports, parseShard } from './report/merge.ts';
+import { mergeLoadReports } from './report/merge.ts';
 import type { Precision } from './generator/open-model.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 import { newRunPrefix } from '../ground/run-prefix.ts';
+import { openStore, probeWritable, type ResultStore } from './store/store.ts';
+import { parseShardFlags, reportName, type ShardFlags } from './shards.ts';
+import { collectShards, readLoadJson } from './merge-shards.ts';
 
 // `outreach-conformance load api|capacity|sendpath`: runs one load, writes
 // reports/<run>/load.json and load.html (and requests.ndjson for api), prints the verdict.
@@ -42,6 +46,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
   if (!(LOAD_MODES as string[]).includes(mode)) throw new KitError(`unknown load mode "${mode}"; known: ${LOAD_MODES.join(', ')}\n\n${loadHelp()}`);
   if (rest.includes('--help') || rest.includes('-h')) return process.stdout.write(loadHelp(mode)), 0;
   if (mode === 'merge') return mergeCommand(rest);
+  if (mode === 'kubernetes') return (await import('./kubernetes/command.ts')).kubernetesCommand(rest);
   const flags = parseArgs(rest, LOAD_HELP[mode as LoadMode].flags) as Record<string, any>;
   const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
   const profileText = await readFile(profilePath, 'utf8').catch((e: Error) => {
@@ -55,11 +60,11 @@ export async function loadCommand(argv: string[]): Promise<number> {
   const seed = flags.seed ?? newRunSeed();
   const prefix = newRunPrefix();
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-load-${mode}-${randomBytes(2).toString('hex')}`;
-  const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
-  await mkdir(dir, { recursive: true });
 
   // Every flag value is read before the target and the sinks boot: a bad one is refused at once.
-  const api = mode === 'api' ? apiFlags(flags) : undefined;
+  const sharding = shardFlags(flags, mode as LoadKind);
+  const out = await outputOf(flags.out, reportName(sharding, runId));
+  const api = mode === 'api' ? { ...apiFlags(flags), ...sharding } : undefined;
   const capacity = mode === 'capacity' ? capacityFlags(flags) : undefined;
   if (mode === 'sendpath') parseDuration(flags['max-wall'] ?? '10m', '--max-wall');
   const target = await targetOf(profile, mode as LoadKind, redactor, (flags.mutants as string[] | undefined) ?? []);
@@ -74,7 +79,8 @@ export async function loadCommand(argv: string[]): Promise<number> {
       body = await runApiLoad({
         ...common,
         ...api,
-        requestsLog: join(dir, 'requests.ndjson'),
+        requestsLog: join(out.local, 'requests.ndjson'),
+        onReady: (s) => say(`ready ${s.marginMs} ms before the start instant ${s.startAt} (shard ${s.shard}${s.clockOffsetMs ? `; clock offset to the target ${s.clockOffsetMs.lo}..${s.clockOffsetMs.hi} ms over ${s.clockOffsetMs.samples} Date headers` : ''}; tolerance ${s.toleranceMs} ms)`),
         onPlan: ({ plan, mix, intended, setupRequests }) => {
           say(`plan: ${intended} requests at ${(plan.perWorkspaceRate * plan.workspaces).toFixed(2).replace(/\.00$/, '')}/s${flags.shard ? ` (shard ${flags.shard} of ${rate}/s)` : ''} for ${durationMs / 1000}s over ${plan.workspaces} workspace(s) (${plan.perWorkspaceRate.toFixed(2)}/s each, at most ${plan.peakPerWindow} in any ${plan.limit.windowSeconds}s window against a limit of ${plan.limit.requests}; ${setupRequests} setup requests each)`);
           say(`mix: ${Object.entries(mix.weights).map(([f, w]) => `${f}=${w}`).join(', ')}`);
@@ -91,7 +97,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
       });
     } else {
       const { runSendpathCommand } = await import('./sendpath/command.ts');
-      body = await runSendpathCommand({ ...common, flags, progress, say });
+      body = await runSendpathCommand({ ...common, flags, progress, say, shard: sharding.shard, run: sharding.run });
     }
     progress.done();
     const partial: LoadReport = {
@@ -103,7 +109,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
       thresholds: [],
       ok: false,
     };
-    return await finish(partial, thresholds, dir, redactor);
+    return await finish(partial, thresholds, out, redactor);
   } finally {
     await target.stop();
   }
@@ -115,7 +121,6 @@ function apiFlags(flags: Record<string, any>) {
     rate: parseRate(flags.rate ?? '20/s'),
     durationMs: parseDuration(flags.duration ?? '30s', '--duration'),
     mix: flags.mix ? parseMix(flags.mix) : undefined,
-    shard: flags.shard ? parseShard(flags.shard) : undefined,
     precision: parsePrecision(flags.precision),
   };
 }
@@ -134,41 +139,79 @@ function parsePrecision(v: string | undefined): Precision | undefined {
   return v as Precision;
 }
 
+/** --shard, --start-at, --run: which modes take them. */
+function shardFlags(flags: Record<string, any>, mode: LoadKind): ShardFlags {
+  const s = parseShardFlags(flags);
+  if (s.startAt !== undefined && mode !== 'api') throw new KitError(`--start-at is a flag of load api (a ${mode} run does not follow a shared schedule)`);
+  if (s.shard && mode === 'capacity') throw new KitError('--shard is a flag of load api and load sendpath: a capacity search is not split');
+  return s;
+}
+
+/** Where a run writes: a local folder (the store's, or a scratch one uploaded at the end), probed before any load. */
+interface Output {
+  store: ResultStore;
+  name: string;
+  local: string;
+}
+
+async function outputOf(outFlag: string | undefined, name: string): Promise<Output> {
+  const store = await openStore(outFlag);
+  await probeWritable(store, `${name}/.probe`);
+  const local = outFlag?.startsWith('s3://') ? await mkdtemp(join(tmpdir(), 'outreach-load-')) : store.locate(name);
+  await mkdir(local, { recursive: true });
+  return { store, name, local };
+}
+
 /** Thresholds judged, load.json and load.html written, the verdict printed: exit 0 or 1. */
-async function finish(report: LoadReport, thresholds: Threshold[], dir: string, redactor: Redactor): Promise<number> {
+async function finish(report: LoadReport, thresholds: Threshold[], out: Output, redactor: Redactor): Promise<number> {
   report.thresholds = evaluateThresholds(thresholds, report);
   const violations = report.violationCounts ? Object.values(report.violationCounts).reduce((a, n) => a + n, 0) : report.violations.length;
   report.ok = violations === 0 && report.thresholds.every((t) => t.ok);
   const json = redactor.text(JSON.stringify(report, null, 1));
-  await writeFile(join(dir, 'load.json'), json);
-  await writeFile(join(dir, 'load.html'), redactor.text(renderLoadHtml(JSON.parse(json) as LoadReport)));
-  process.stdout.write(`${verdict(report)}\nreports: ${dir}\n`);
+  await writeFile(join(out.local, 'load.json'), json);
+  await writeFile(join(out.local, 'load.html'), redactor.text(renderLoadHtml(JSON.parse(json) as LoadReport)));
+  if (out.local !== out.store.locate(out.name)) {
+    // load.json last: a reader waiting on it finds the rest already there.
+    for (const f of ['requests.ndjson', 'load.html', 'load.json']) {
+      const body = await readFile(join(out.local, f)).catch(() => undefined);
+      if (body) await out.store.put(`${out.name}/${f}`, body);
+    }
+    await rm(out.local, { recursive: true, force: true });
+  }
+  process.stdout.write(`${verdict(report)}\nreports: ${out.store.locate(out.name)}\n`);
   return report.ok ? 0 : 1;
 }
 
-/** `load merge a.json b.json ...`: one report from the shards of a load. */
+/** `load merge a.json b.json ...` or `load merge --from STORE --run R --shards n`: one report from the shards of a load. */
 async function mergeCommand(argv: string[]): Promise<number> {
-  const { _: files = [], ...flags } = parseArgs(argv, LOAD_HELP.merge.flags, { positionals: true }) as { _?: string[]; out?: string; threshold?: string[] };
-  if (files.length === 0) throw new KitError('load merge needs the load.json of every shard: load merge a/load.json b/load.json ...');
+  const { _: files = [], ...flags } = parseArgs(argv, LOAD_HELP.merge.flags, { positionals: true }) as { _?: string[]; out?: string; threshold?: string[]; from?: string; run?: string; shards?: number; wait?: string };
+  const { parts, names } = flags.from !== undefined ? await fromStore(flags) : await fromFiles(files);
+  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-load-merge-${randomBytes(2).toString('hex')}`;
+  const out = await outputOf(flags.out, flags.run ? `${flags.run}/merged` : runId);
+  const merged = { ...mergeLoadReports(parts, runId, names), thresholds: [], ok: false } as LoadReport;
+  for (const s of merged.shardStarts ?? []) process.stdout.write(`shard ${s.shard}: ready ${s.marginMs} ms before ${s.startAt}, first request ${s.startSkewMs} ms after its time${s.clockOffsetMs ? `, clock offset to the target ${s.clockOffsetMs.lo}..${s.clockOffsetMs.hi} ms` : ''}\n`);
+  return finish(merged, (flags.threshold ?? []).map(parseThreshold), out, new Redactor());
+}
+
+async function fromFiles(files: string[]): Promise<{ parts: LoadReport[]; names: string[] }> {
+  if (files.length === 0) throw new KitError('load merge needs the load.json of every shard (load merge a/load.json b/load.json ...) or --from STORE --run NAME --shards n');
   const parts = await Promise.all(
     files.map(async (f) => {
       const text = await readFile(resolve(f), 'utf8').catch((e: Error) => {
         throw new KitError(`cannot read ${f}: ${e.message}`);
       });
-      try {
-        const r = JSON.parse(text) as LoadReport;
-        if (r.schemaVersion !== LOAD_SCHEMA_VERSION) throw new Error(`schemaVersion ${r.schemaVersion}, this kit reads ${LOAD_SCHEMA_VERSION}`);
-        return r;
-      } catch (e) {
-        throw new KitError(`${f} is not a load.json: ${(e as Error).message}`);
-      }
+      return readLoadJson(text, f);
     }),
   );
-  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-load-merge-${randomBytes(2).toString('hex')}`;
-  const dir = join(resolve(flags.out ?? join(process.cwd(), 'reports')), runId);
-  await mkdir(dir, { recursive: true });
-  const merged = { ...mergeLoadReports(parts, runId), thresholds: [], ok: false } as LoadReport;
-  return finish(merged, (flags.threshold ?? []).map(parseThreshold), dir, new Redactor());
+  return { parts, names: files };
+}
+
+async function fromStore(flags: { from?: string; run?: string; shards?: number; wait?: string }): Promise<{ parts: LoadReport[]; names: string[] }> {
+  if (!flags.run) throw new KitError('load merge --from needs --run NAME (the run the shards were given, or load-<instant> from their --start-at)');
+  const n = flags.shards;
+  if (n === undefined || !Number.isInteger(n) || n < 1) throw new KitError('load merge --from needs --shards n (how many shards the run has, a whole number of 1 or more)');
+  const store = await openStore(flags.from);
+  return collectShards({ store, run: flags.run, of: n, waitMs: parseDuration(flags.wait ?? '10m', '--wait'), say: (s) => process.stderr.write(`${s}\n`) });
 }
 
 /** The one line that says what the run measured, in the terms of its mode. */

@@ -7,7 +7,8 @@ import { Collector } from './collect.ts';
 import { flowSequence, resolveMix, type Flow, type FlowRequest, type FlowState, type Mix } from './flows.ts';
 import { encode } from '../report/histogram.ts';
 import { runOpenModel, scheduleSize, type Precision } from './open-model.ts';
-import type { LoadReport } from '../report/types.ts';
+import type { LoadReport, ShardStart } from '../report/types.ts';
+import { checkStarted, ClockProbe, waitForStart } from './start-at.ts';
 import { createTransport, type Transport } from './transport.ts';
 import { Watch } from './watch.ts';
 import { planWorkspaces, provideWorkspaces, type LoadWorkspace, type WorkspacePlan } from './workspaces.ts';
@@ -21,8 +22,16 @@ export interface ApiLoadOptions extends LoadTarget {
   rate: number;
   durationMs: number;
   mix?: Record<string, number>;
-  /** this run is shard k of n: it sends rate/n on its own workspaces (`load merge` joins the shards) */
+  /** this run is shard k of n: it sends every n-th request of the schedule (rate/n) on its own workspaces (`load merge` joins the shards) */
   shard?: { index: number; of: number };
+  /** the shared start instant (epoch ms, `--start-at`): prepare, wait for it, start the slice there */
+  startAt?: number;
+  /** how far a shard's start or clock may be off (default 50 ms) */
+  toleranceMs?: number;
+  /** the run the shards share (`--run`), recorded for merge */
+  run?: string;
+  /** told once the shard is ready and waiting for the start instant */
+  onReady?(start: ShardStart): void;
   /** how the generator waits for the next send (open-model.ts; default 'timer') */
   precision?: Precision;
   /** one JSON line per request (intended, sent, done, status...) */
@@ -60,16 +69,19 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
   if (!(o.durationMs >= 1000)) throw new KitError(`--duration must be at least 1s`);
   const mix = resolveMix(o.profile, o.mix);
   const setup = setupRequests(o.profile);
-  const rate = o.shard ? o.rate / o.shard.of : o.rate;
+  const slice = scheduleSlice(o.rate, o.durationMs, o.shard);
+  const rate = slice.rate;
   const plan = planWorkspaces(o.profile, rate, o.durationMs, setup);
-  const intended = scheduleSize(rate, o.durationMs);
+  const intended = slice.count;
   o.onPlan?.({ plan, mix, intended, setupRequests: setup });
 
   const workspaces = await provideWorkspaces(o.profile, plan, { control: o.control, redactor: o.redactor, prefix: o.prefix, rate, shard: o.shard });
   const transport = createTransport(o.baseUrl);
-  const startedAt = new Date();
+  let startedAt = new Date();
+  let ticker: NodeJS.Timeout | undefined;
   try {
-    const states = await setupAll(transport, o, workspaces);
+    const clock = new ClockProbe();
+    const states = await setupAll(probing(transport, clock), o, workspaces);
     const faker = seededFaker(o.seed + (o.shard ? o.shard.index * 7919 : 0));
     const flows = flowSequence(mix, intended, faker);
     const watch = new Watch(o.redactor, { businessRuleErrorCode: o.profile.names.businessRuleErrorCode });
@@ -78,8 +90,15 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
     const meta: { flow: Flow; req: FlowRequest; ws: number }[] = new Array(intended);
     let lastCompleted = 0;
     let sentSoFar = 0;
-    const t0 = performance.now();
-    const ticker = o.onProgress
+    // Everything is built before the wait: after the instant only the schedule runs.
+    const gate = o.startAt === undefined ? undefined : { at: o.startAt, toleranceMs: o.toleranceMs ?? 50, shard: o.shard ? `${o.shard.index}/${o.shard.of}` : '1/1' };
+    const started = gate ? await waitForStart(gate, clock, o.onReady) : undefined;
+    if (gate && started) {
+      checkStarted(gate, started.origin);
+      startedAt = new Date(gate.at);
+    }
+    const t0 = started?.origin ?? performance.now();
+    ticker = o.onProgress
       ? setInterval(() => {
           const so = collector.soFar();
           o.onProgress!({ elapsedMs: performance.now() - t0, durationMs: o.durationMs, sent: sentSoFar, completed: collector.completed, rate: collector.completed - lastCompleted, p50: so.p50, p99: so.p99, late: collector.late, errors: collector.errors });
@@ -91,6 +110,9 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
       rate,
       precision: o.precision,
       durationMs: o.durationMs,
+      count: intended,
+      phaseMs: slice.phaseMs,
+      origin: started?.origin,
       send: async (i) => {
         sentSoFar++;
         const ws = i % workspaces.length;
@@ -107,6 +129,7 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
       onShot: (shot, text) => {
         const m = meta[shot.index]!;
         meta[shot.index] = undefined as never; // keep memory flat on long runs
+        if (shot.index === 0 && started) started.start.startSkewMs = r3(shot.sent - shot.intended);
         collector.add(shot, { label: m.req.label, flow: m.flow.name });
         const ok = watch.check(m.req, { status: shot.status, text: text ?? '', at: shot.done, error: shot.error });
         if (ok && m.flow.learn && text) {
@@ -119,14 +142,24 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
         log?.write(`${JSON.stringify({ i: shot.index, flow: m.flow.name, label: m.req.label, ws: m.ws, intended: r3(shot.intended), sent: r3(shot.sent), done: r3(shot.done), status: shot.status, late: shot.late })}\n`);
       },
     });
-    if (ticker) clearInterval(ticker);
+    clearInterval(ticker);
     await new Promise<void>((r) => (log ? log.end(r) : r()));
 
     const elapsedS = Math.max(result.elapsedMs, 1) / 1000;
     return {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      plan: { rate, durationMs: o.durationMs, intended, workspaces: workspaces.length, mix: mix.weights, ...(o.shard ? { shard: `${o.shard.index}/${o.shard.of}` } : {}) },
+      plan: {
+        rate,
+        durationMs: o.durationMs,
+        intended,
+        workspaces: workspaces.length,
+        mix: mix.weights,
+        ...(o.shard ? { shard: `${o.shard.index}/${o.shard.of}` } : {}),
+        ...(o.run ? { run: o.run } : {}),
+        schedule: { rate: o.rate, durationMs: o.durationMs, ...(o.startAt !== undefined ? { startAt: new Date(o.startAt).toISOString() } : {}) },
+      },
+      ...(started ? { shardStarts: [started.start] } : {}),
       totals: {
         sent: result.sent,
         completed: result.completed,
@@ -145,11 +178,37 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
       ...(mix.left.length ? { leftOut: mix.left } : {}),
     };
   } finally {
+    clearInterval(ticker);
     await transport.close();
   }
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/**
+ * Shard k of n sends requests k-1, k-1+n, k-1+2n... of the schedule a single generator would send
+ * at `rate`: rate/n from phase (k-1)/rate, so the n slices interleave into that one schedule.
+ */
+export function scheduleSlice(rate: number, durationMs: number, shard?: { index: number; of: number }): { rate: number; phaseMs: number; count: number } {
+  const total = scheduleSize(rate, durationMs);
+  if (!shard) return { rate, phaseMs: 0, count: total };
+  const first = shard.index - 1;
+  return { rate: rate / shard.of, phaseMs: (first * 1000) / rate, count: Math.max(0, Math.ceil((total - first) / shard.of)) };
+}
+
+/** The transport with every answer's Date header shown to the clock probe (setup only). */
+function probing(t: Transport, clock: ClockProbe): Transport {
+  const wall = () => performance.timeOrigin + performance.now();
+  return {
+    ...t,
+    send: async (req) => {
+      const sent = wall();
+      const res = await t.send(req);
+      clock.observe(sent, wall(), res.headers.date);
+      return res;
+    },
+  };
+}
 
 function toLoadRequest(req: FlowRequest, apiKey: string) {
   const qs = req.query ? `?${new URLSearchParams(Object.entries(req.query).map(([k, v]) => [k, String(v)])).toString()}` : '';

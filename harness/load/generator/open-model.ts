@@ -67,6 +67,12 @@ export interface OpenModelOptions<T> {
   durationMs: number;
   /** at most this many requests (default: rate x duration) */
   maxRequests?: number;
+  /** exactly this many requests (a shard's slice of a longer schedule); overrides rate x duration */
+  count?: number;
+  /** request i is due at phaseMs + i / rate (a shard's place in the schedule it shares; default 0) */
+  phaseMs?: number;
+  /** the schedule's start on the `now` clock (a start instant chosen ahead; default: when the run starts) */
+  origin?: number;
   /** a request leaving later than this past its intended time is late (default 1 ms) */
   lateAfterMs?: number;
   /** sends request `index`; resolves with the HTTP status (0 on transport failure) */
@@ -131,6 +137,7 @@ class OpenModelRun<T> {
   private readonly lateAfter: number;
   private readonly timers: Timers;
   private readonly origin: number;
+  private readonly phase: number;
   private next = 0;
   private inFlight = 0;
   private completed = 0;
@@ -145,12 +152,13 @@ class OpenModelRun<T> {
 
   constructor(private readonly opts: OpenModelOptions<T>) {
     this.now = opts.now ?? (() => performance.now());
-    this.total = scheduleSize(opts.rate, opts.durationMs, opts.maxRequests);
+    this.total = opts.count ?? scheduleSize(opts.rate, opts.durationMs, opts.maxRequests);
     this.interval = 1000 / opts.rate;
+    this.phase = opts.phaseMs ?? 0;
     this.lateAfter = opts.lateAfterMs ?? 1;
     this.timers = opts.timers ?? NODE_TIMERS;
-    this.origin = this.now();
-    this.last = this.origin;
+    this.origin = opts.origin ?? this.now();
+    this.last = Math.max(this.origin, this.now());
   }
 
   start(): Promise<OpenModelResult> {
@@ -220,12 +228,17 @@ class OpenModelRun<T> {
     this.finish();
   }
 
+  /** When request `index` is due, ms after the origin. */
+  private dueAt(index: number): number {
+    return this.phase + index * this.interval;
+  }
+
   /** Sends every request that has fallen due; false once the schedule is exhausted. */
   private dispatchDue(): boolean {
     const elapsed = this.now() - this.origin;
-    while (this.dispatching && this.next < this.total && this.next * this.interval <= elapsed) {
+    while (this.dispatching && this.next < this.total && this.dueAt(this.next) <= elapsed) {
       const index = this.next++;
-      this.fire(index, index * this.interval);
+      this.fire(index, this.dueAt(index));
     }
     return this.dispatching && this.next < this.total;
   }
@@ -246,7 +259,7 @@ class OpenModelRun<T> {
 
   /** `maySleep`: whether this turn of the event loop may still block ('timer' precision sleeps once a turn). */
   private waitForNext(maySleep: boolean): void {
-    const wait = this.next * this.interval - (this.now() - this.origin);
+    const wait = this.dueAt(this.next) - (this.now() - this.origin);
     const spin = this.opts.precision === 'spin-last-ms';
     const sleep = this.opts.precision === 'sleep-last-ms';
     if (!spin && !sleep) {

@@ -68,6 +68,20 @@ describe('load.html', () => {
     expect(full).not.toMatch(/NaN|Infinity|undefined/);
   });
 
+  it('lists each shard\'s start against the shared instant, a skew past the tolerance marked', () => {
+    const r = syntheticLoadReport();
+    r.shardStarts = [
+      { shard: '1/2', startAt: '2026-11-28T03:00:00.000Z', readyAt: 'x', marginMs: 4200, startSkewMs: 0.25, toleranceMs: 50, clockOffsetMs: { lo: -300, hi: 700, samples: 12 } },
+      { shard: '2/2', startAt: '2026-11-28T03:00:00.000Z', readyAt: 'y', marginMs: 900, startSkewMs: 61.5, toleranceMs: 50 },
+    ];
+    const html = renderLoadHtml(viaJson(r));
+    expect(html).toContain('<h2>Shard starts</h2>');
+    expect(html).toContain('given the start instant 2026-11-28T03:00:00.000Z (tolerance 50 ms)');
+    expect(html).toMatch(/<tr class=""><td>1\/2<\/td><td class="num">4,200 ms<\/td><td class="num">0.250 ms<\/td><td>-300 … 700 ms \(12 Date headers\)<\/td><\/tr>/);
+    expect(html).toMatch(/<tr class="row-bad"><td>2\/2<\/td>.*?<td>not seen<\/td>/);
+    expect(renderLoadHtml(viaJson(syntheticLoadReport()))).not.toContain('Shard starts');
+  });
+
   it('escapes everything taken from the run', () => {
     const html = renderLoadHtml(viaJson(hostile()));
     expect(html).not.toContain(XSS);

@@ -5,7 +5,7 @@
 import { pageHead } from '../../report/page.ts';
 import { escapeHtml as e } from '../../report/text.ts';
 import { decode, percentile, type Histogram } from './histogram.ts';
-import type { EndpointStats, LoadReport, SendpathStats, ThresholdResult, Violation } from './types.ts';
+import type { EndpointStats, LoadReport, SendpathStats, ShardStart, ThresholdResult, Violation } from './types.ts';
 import { chart, legend, niceScale, noData, percentileTicks, percentileX, spectrumPercentiles, type Bar, type Band, type LineSeries, type Point, type Rule } from './svg.ts';
 
 const COLORS = {
@@ -270,6 +270,17 @@ function sendpathTiles(r: LoadReport, sp: SendpathStats): string {
 }
 
 // ---------------------------------------------------------------- thresholds and violations
+
+/** The shards' starts against their shared instant (`load api --shard k/n --start-at`), one row each. */
+function shardStartsSection(r: LoadReport): string {
+  const starts = r.shardStarts ?? [];
+  if (!starts.length) return '';
+  const offset = (s: ShardStart) => (s.clockOffsetMs ? `${num(s.clockOffsetMs.lo)} … ${num(s.clockOffsetMs.hi)} ms (${num(s.clockOffsetMs.samples)} Date headers)` : 'not seen');
+  const rows = starts
+    .map((s) => `<tr class="${Math.abs(s.startSkewMs) > s.toleranceMs ? 'row-bad' : ''}"><td>${e(s.shard)}</td><td class="num">${num(s.marginMs)} ms</td><td class="num">${num(s.startSkewMs, 3)} ms</td><td>${e(offset(s))}</td></tr>`)
+    .join('');
+  return `<section class="card"><h2>Shard starts</h2><p class="muted">Every shard was given the start instant ${e(starts[0]!.startAt)} (tolerance ${num(starts[0]!.toleranceMs)} ms): how long before it each was ready, how late its first request left against its time in the shared schedule (start skew), and its clock against the target's.</p><table class="tbl"><thead><tr><th>Shard</th><th class="num">Ready before the instant</th><th class="num">Start skew</th><th>Clock offset to the target</th></tr></thead><tbody>${rows}</tbody></table></section>`;
+}
 
 function thresholdsTable(ts: ThresholdResult[]): string {
   if (!ts.length) return `<section class="card"><h2>Thresholds</h2><p class="muted">No threshold was given for this run.</p></section>`;
@@ -745,6 +756,7 @@ export function renderLoadHtml(report: LoadReport): string {
   return `${pageHead(title, CSS)}
 ${header(r)}
 <div class="wrap">
+  ${shardStartsSection(r)}
   ${notesSection(r)}
   ${r.kind === 'sendpath' && r.sendpath ? sendpathTiles(r, r.sendpath) : tiles(r, corrected, service)}
   ${thresholdsTable(r.thresholds ?? [])}

@@ -45,11 +45,37 @@ describe('load merge', () => {
   it('says which shards are missing, and refuses what cannot be merged', () => {
     const part = mergeLoadReports([shard(1, 3, a, {}), shard(3, 3, b, {})], 'm');
     expect(part.notes).toContain('shards not given: 2/3 (the figures cover part of the load)');
-    expect(() => mergeLoadReports([shard(1, 2, a, {}), shard(1, 2, b, {})], 'm')).toThrow(/shard 1\/2 is given twice/);
-    expect(() => mergeLoadReports([shard(1, 2, a, {}), shard(2, 3, b, {})], 'm')).toThrow(/different splits/);
-    const sp = { ...shard(1, 2, a, {}), kind: 'sendpath' as const };
-    expect(() => mergeLoadReports([sp], 'm')).toThrow(/takes api loads/);
+    expect(() => mergeLoadReports([shard(1, 2, a, {}), shard(1, 2, b, {})], 'm', ['x/load.json', 'y/load.json'])).toThrow(/shard 1\/2 is given twice: x\/load.json and y\/load.json/);
+    expect(() => mergeLoadReports([shard(1, 2, a, {}), shard(2, 3, b, {})], 'm', ['x', 'y'])).toThrow(/y is not a shard of the same run as x: its split is "3", not "2"/);
+    const cap = { ...shard(1, 2, a, {}), kind: 'capacity' as const };
+    expect(() => mergeLoadReports([cap], 'm', ['c.json'])).toThrow(/c.json is a capacity run, which is not split/);
     expect(() => mergeLoadReports([], 'm')).toThrow(/at least one/);
+  });
+
+  it('refuses, naming the file, a shard of another run, schedule or kit version', () => {
+    const one = (f: (r: LoadReport) => void) => {
+      const r = shard(2, 2, b, {});
+      f(r);
+      return () => mergeLoadReports([{ ...shard(1, 2, a, {}), plan: { ...shard(1, 2, a, {}).plan, run: 'r1', schedule: { rate: 20, durationMs: 3000, startAt: '2026-01-01T00:00:00.000Z' } } }, r], 'm', ['a.json', 'b.json']);
+    };
+    const same = (r: LoadReport) => Object.assign(r.plan, { run: 'r1', schedule: { rate: 20, durationMs: 3000, startAt: '2026-01-01T00:00:00.000Z' } });
+    expect(one(same)).not.toThrow();
+    expect(one((r) => (same(r), (r.plan.run = 'r2')))).toThrow(/b.json is not a shard of the same run as a.json: its run is "r2", not "r1"/);
+    expect(one((r) => (same(r), (r.plan.schedule!.startAt = '2026-01-01T00:01:00.000Z')))).toThrow(/b.json .* its schedule is/);
+    expect(one((r) => (same(r), (r.environment.kit = '9.9.9')))).toThrow(/b.json .* its kit version is "9.9.9"/);
+  });
+
+  it('lists every shard start, and sums send-path shards: their own mailboxes, rules held per shard', () => {
+    const sp = (index: number, dup: number, gap: number) => {
+      const r = { ...shard(index, 2, a, {}), kind: 'sendpath' as const };
+      r.shardStarts = [{ shard: `${index}/2`, startAt: 'x', readyAt: 'y', marginMs: 100, startSkewMs: index / 10, toleranceMs: 50 }];
+      r.sendpath = { simulated: true, leads: 10, mailboxes: [{ id: `m${index}`, address: `m${index}@x.test`, cap: 200, gapMinutes: 5, sends: [1] }], fromAllowed: encode(newHistogram()), duplicates: dup, losses: 1, achievedPerDay: 100, idealPerDay: 120, emailsPerWallSecond: 3, gapViolations: gap, capViolations: 0 };
+      return r;
+    };
+    const m = mergeLoadReports([sp(2, 1, 0), sp(1, 0, 2)], 'm');
+    expect(m.shardStarts!.map((s) => [s.shard, s.startSkewMs])).toEqual([['1/2', 0.1], ['2/2', 0.2]]);
+    expect(m.sendpath).toMatchObject({ leads: 20, duplicates: 1, losses: 2, gapViolations: 2, capViolations: 0, achievedPerDay: 200, idealPerDay: 240, emailsPerWallSecond: 6 });
+    expect(m.sendpath!.mailboxes.map((b) => b.id)).toEqual(['m2', 'm1']);
   });
 
   it('parses --shard k/n and names a bad one', () => {

@@ -1,10 +1,12 @@
 import { KitError } from '../../ground/errors.ts';
 import { decode, encode, merge } from './histogram.ts';
-import type { EndpointStats, LoadReport, TimelinePoint } from './types.ts';
+import type { EndpointStats, LoadReport, SendpathStats, TimelinePoint } from './types.ts';
 
-// `load merge`: shards of one load (`load api --shard k/n`, run in the jobs of a CI matrix) made
-// into one report without loss: histograms merged (HDR adds counts bucket by bucket), counts
-// added, timelines added second by second from each shard's own start, violations kept.
+// `load merge`: shards of one load (`load api|sendpath --shard k/n`, run in the jobs of a CI matrix
+// or the pods of an Indexed Job) made into one report without loss: histograms merged (HDR adds
+// counts bucket by bucket), counts added, timelines added second by second from each shard's own
+// start, violations kept, each shard's start against the shared instant listed. Shards of another
+// run, schedule or kit version, and a shard given twice, are refused naming the file.
 
 /** "2/4" -> { index: 2, of: 4 }; a bad value names the flag. */
 export function parseShard(text: string): { index: number; of: number } {
@@ -20,17 +22,58 @@ const add = (a: Record<string, number>, b: Record<string, number> | undefined) =
   return a;
 };
 const mergeEncoded = (xs: string[]) => encode(merge(xs.map(decode)));
+const shardIndex = (s: string) => Number(s.split('/')[0]);
 
-export function mergeLoadReports(parts: LoadReport[], runId: string): Omit<LoadReport, 'thresholds' | 'ok'> {
+/**
+ * Send-path shards each had their own mailboxes, leads and sinks, so each held the gap and cap
+ * rules on its own: the run's figures are their sums (rates side by side add up too).
+ */
+function mergeSendpath(ss: SendpathStats[]): SendpathStats {
+  const sum = (f: (s: SendpathStats) => number) => ss.reduce((a, s) => a + f(s), 0);
+  return {
+    simulated: ss.every((s) => s.simulated),
+    leads: sum((s) => s.leads),
+    mailboxes: ss.flatMap((s) => s.mailboxes),
+    fromAllowed: mergeEncoded(ss.map((s) => s.fromAllowed)),
+    duplicates: sum((s) => s.duplicates),
+    losses: sum((s) => s.losses),
+    achievedPerDay: sum((s) => s.achievedPerDay),
+    idealPerDay: sum((s) => s.idealPerDay),
+    emailsPerWallSecond: sum((s) => s.emailsPerWallSecond),
+    gapViolations: sum((s) => s.gapViolations),
+    capViolations: sum((s) => s.capViolations),
+  };
+}
+
+/** What must be equal across the shards of one run, each with the words that name it. */
+const SAME: [what: string, of: (r: LoadReport) => unknown][] = [
+  ['kind', (r) => r.kind],
+  ['run', (r) => r.plan.run],
+  ['schedule', (r) => r.plan.schedule],
+  ['split', (r) => r.plan.shard?.split('/')[1]],
+  ['kit version', (r) => r.environment.kit],
+  ['profile', (r) => r.environment.profileHash],
+];
+
+/** Refuses, naming the file, a report of another run, schedule, split or kit, and a shard given twice. */
+export function checkOneRun(parts: readonly LoadReport[], names: readonly string[]): void {
+  const first = parts[0]!;
+  for (const [i, p] of parts.entries()) {
+    for (const [what, of] of SAME) {
+      const [a, b] = [JSON.stringify(of(first)), JSON.stringify(of(p))];
+      if (a !== b) throw new KitError(`${names[i]} is not a shard of the same run as ${names[0]}: its ${what} is ${b ?? 'not given'}, not ${a ?? 'not given'}`);
+    }
+    const twice = parts.findIndex((q, j) => j < i && q.plan.shard !== undefined && q.plan.shard === p.plan.shard);
+    if (twice >= 0) throw new KitError(`shard ${p.plan.shard} is given twice: ${names[twice]} and ${names[i]}`);
+  }
+  if (first.kind !== 'api' && first.kind !== 'sendpath') throw new KitError(`load merge takes shards of api and sendpath loads; ${names[0]} is a ${first.kind} run, which is not split into shards`);
+}
+
+export function mergeLoadReports(parts: LoadReport[], runId: string, names: readonly string[] = parts.map((_, i) => `report ${i + 1}`)): Omit<LoadReport, 'thresholds' | 'ok'> {
   if (parts.length === 0) throw new KitError('load merge needs at least one load.json');
-  const kinds = new Set(parts.map((p) => p.kind));
-  if (kinds.size > 1) throw new KitError(`load merge takes reports of one kind, got ${[...kinds].join(', ')}`);
-  if (parts[0]!.kind !== 'api') throw new KitError(`load merge takes api loads (shards of \`load api --shard k/n\`); a ${parts[0]!.kind} run is not split into shards`);
+  checkOneRun(parts, names);
   const shards = parts.map((p) => p.plan.shard).filter((s): s is string => !!s);
-  const dup = shards.find((s, i) => shards.indexOf(s) !== i);
-  if (dup) throw new KitError(`shard ${dup} is given twice`);
   const of = new Set(shards.map((s) => s.split('/')[1]));
-  if (of.size > 1) throw new KitError(`the shards come from different splits (${shards.join(', ')})`);
   const n = Number([...of][0] ?? 0);
   const missing = Array.from({ length: n }, (_, i) => `${i + 1}/${n}`).filter((s) => !shards.includes(s));
 
@@ -69,12 +112,16 @@ export function mergeLoadReports(parts: LoadReport[], runId: string): Omit<LoadR
     finishedAt: finished,
     environment: first.environment,
     plan: {
-      rate: sum((p) => p.plan.rate),
+      ...(first.plan.rate !== undefined ? { rate: sum((p) => p.plan.rate) } : {}),
       durationMs: Math.max(...parts.map((p) => p.plan.durationMs)),
       intended: sum((p) => p.plan.intended),
       workspaces: sum((p) => p.plan.workspaces),
       mix: first.plan.mix,
+      ...(first.plan.run ? { run: first.plan.run } : {}),
+      ...(first.plan.schedule ? { schedule: first.plan.schedule } : {}),
     },
+    ...(parts.some((p) => p.shardStarts) ? { shardStarts: parts.flatMap((p) => p.shardStarts ?? []).sort((a, b) => shardIndex(a.shard) - shardIndex(b.shard)) } : {}),
+    ...(first.sendpath ? { sendpath: mergeSendpath(parts.map((p) => p.sendpath!)) } : {}),
     totals: {
       sent: sum((p) => p.totals.sent),
       completed: sum((p) => p.totals.completed),

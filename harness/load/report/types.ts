@@ -123,6 +123,22 @@ export interface Environment {
   profileHash: string;
 }
 
+/** A shard's start against the shared instant (`--start-at`). */
+export interface ShardStart {
+  shard: string;
+  /** the instant, ISO */
+  startAt: string;
+  /** when the shard was ready (setup done), ISO */
+  readyAt: string;
+  /** how long before the instant it was ready, ms */
+  marginMs: number;
+  /** how late its first request left against that request's time in the shared schedule, ms */
+  startSkewMs: number;
+  toleranceMs: number;
+  /** target minus local clock, ms, bounded by the target's Date headers */
+  clockOffsetMs?: { lo: number; hi: number; samples: number };
+}
+
 export interface LoadReport {
   schemaVersion: typeof LOAD_SCHEMA_VERSION;
   kind: LoadKind;
@@ -142,7 +158,13 @@ export interface LoadReport {
     mix: Record<string, number>;
     /** shard "k/n" when this is one slice of a load */
     shard?: string;
+    /** the run the shard belongs to (`--run`, or from the start instant): merge joins one run only */
+    run?: string;
+    /** the schedule all shards share: total rate, duration and start instant (ISO) */
+    schedule?: { rate?: number; durationMs?: number; startAt?: string; mailboxes?: number; leads?: number; campaigns?: number };
   };
+  /** how each shard started against the instant it was given (one entry per shard; merge lists all) */
+  shardStarts?: ShardStart[];
   totals: {
     sent: number;
     completed: number;

@@ -14,6 +14,15 @@ export interface SendpathCommandInput extends LoadTarget {
   flags: Record<string, any>;
   progress: { update(p: { elapsedMs: number; totalMs?: number; text: string }): void };
   say(s: string): void;
+  /** shard k of n: its own slice of the mailboxes and leads, its own sinks (`load merge` sums the shards) */
+  shard?: { index: number; of: number };
+  run?: string;
+}
+
+/** Shard k's part of `total` things split n ways (the first total % n shards take one more). */
+export function shareOf(total: number, shard?: { index: number; of: number }): number {
+  if (!shard) return total;
+  return Math.floor(total / shard.of) + (shard.index <= total % shard.of ? 1 : 0);
 }
 
 export async function runSendpathCommand(i: SendpathCommandInput): Promise<Omit<LoadReport, 'schemaVersion' | 'kind' | 'runId' | 'environment' | 'thresholds' | 'ok'>> {
@@ -23,6 +32,11 @@ export async function runSendpathCommand(i: SendpathCommandInput): Promise<Omit<
   const apiKey = i.control ? undefined : profile.workspaces[0] ? resolveSecret(profile.workspaces[0].apiKey, 'workspaces.0.apiKey') : undefined;
   if (apiKey) i.redactor.add(apiKey);
   const maxWallMs = parseDuration(flags['max-wall'] ?? '10m', '--max-wall');
+  const totalMailboxes = flags.mailboxes ?? 100;
+  const totalLeads = flags.leads ?? 2000;
+  // The last shard has the smallest share: it must have a mailbox and a lead.
+  if (i.shard && (shareOf(totalMailboxes, { index: i.shard.of, of: i.shard.of }) < 1 || shareOf(totalLeads, { index: i.shard.of, of: i.shard.of }) < 1))
+    throw new KitError(`--shard ${i.shard.index}/${i.shard.of}: ${totalMailboxes} mailboxes and ${totalLeads} leads leave a shard with none; give at least ${i.shard.of} of each`);
   const sink = await startSinks({ host: profile.sinks?.host ?? '127.0.0.1', requireAuth: true, maxLifetimeMs: maxWallMs + 5 * 60_000 });
   const startedAt = new Date();
   try {
@@ -33,14 +47,14 @@ export async function runSendpathCommand(i: SendpathCommandInput): Promise<Omit<
       control: i.control,
       apiKey,
       sink,
-      mailboxes: flags.mailboxes ?? 100,
-      leads: flags.leads ?? 2000,
+      mailboxes: shareOf(totalMailboxes, i.shard),
+      leads: shareOf(totalLeads, i.shard),
       campaigns: flags.campaigns,
       gapMinutes: flags.gap,
       capPerDay: flags.cap,
       steps: flags.steps,
       maxWallMs,
-      seed: i.seed,
+      seed: i.seed + (i.shard ? i.shard.index * 7919 : 0),
       onProgress: (p) =>
         i.progress.update({ elapsedMs: p.wallMs, totalMs: maxWallMs, text: `arrived ${p.sent}/${p.expected}${p.simulatedMinutes !== undefined ? `  simulated ${(p.simulatedMinutes / 60).toFixed(1)} h` : ''}` }),
     });
@@ -51,7 +65,15 @@ export async function runSendpathCommand(i: SendpathCommandInput): Promise<Omit<
     return {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
-      plan: { durationMs: r.wallMs, intended: r.expected, workspaces: 1, mix: {} },
+      plan: {
+        durationMs: r.wallMs,
+        intended: r.expected,
+        workspaces: 1,
+        mix: {},
+        ...(i.shard ? { shard: `${i.shard.index}/${i.shard.of}` } : {}),
+        ...(i.run ? { run: i.run } : {}),
+        schedule: { mailboxes: totalMailboxes, leads: totalLeads, campaigns: r.campaigns },
+      },
       // Emails, not API requests: sent = expected at the sink, completed = arrived, throughput = emails per wall second.
       totals: { sent: r.expected, completed: r.delivered, late: 0, errors: r.expected - r.delivered, status: {}, throughput: Math.round(s.emailsPerWallSecond * 10) / 10, corrected: none, service: none },
       endpoints: [],

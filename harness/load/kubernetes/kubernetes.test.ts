@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { Job } from 'kubernetes-models/batch/v1/Job';
+import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
+import { kubernetesCommand, refuseInlineSecrets } from './command.ts';
+import { buildManifests, shellQuote } from './manifests.ts';
+
+// The manifests of a sharded load: parsed back from the YAML written and validated against the
+// Kubernetes schemas (kubernetes-models' validators, generated from the Kubernetes OpenAPI spec).
+
+const dir = mkdtempSync(join(tmpdir(), 'k8s-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const profile = { name: 'staging', baseUrl: 'https://api.staging.example.test', workspaces: [{ apiKey: { env: 'OUTREACH_KEY' } }], control: { baseUrl: 'https://control.example.test', token: { env: 'CONTROL_TOKEN' } } };
+
+describe('load kubernetes', () => {
+  it('writes a ConfigMap, an Indexed Job of n shards and a merge Job that validate', async () => {
+    const profilePath = join(dir, 'profile.json');
+    writeFileSync(profilePath, JSON.stringify(profile));
+    const manifest = join(dir, 'out.yaml');
+    const argv = ['--shards', '4', '--package', 'https://example.test/outreach-conformance-0.1.0.tgz', '--secret', 'outreach-load', '--profile', profilePath, '--out', 's3://loads/nightly', '--rate', '400/s', '--duration', '2m', '--threshold', 'p99<300ms', '--run', 'nightly-1', '--manifest', manifest];
+    expect(await kubernetesCommand(argv)).toBe(0);
+    const docs = parseAllDocuments(readFileSync(manifest, 'utf8')).map((d) => d.toJSON() as Record<string, any>);
+    expect(docs.map((d) => `${d.kind}/${d.metadata.name}`)).toEqual(['ConfigMap/nightly-1-profile', 'Job/nightly-1-shards', 'Job/nightly-1-merge']);
+    // Each document, read back from the YAML, against the Kubernetes schema of its kind.
+    new ConfigMap(docs[0] as never).validate();
+    for (const d of docs.slice(1)) new Job(d as never).validate();
+    const [cm, shards, merge] = docs;
+    expect(JSON.parse(cm!.data['profile.json'])).toEqual(profile);
+    expect(shards!.spec).toMatchObject({ completionMode: 'Indexed', completions: 4, parallelism: 4, backoffLimit: 0 });
+    const pod = shards!.spec.template.spec;
+    const c = pod.containers[0];
+    expect(c.image).toBe('node:24-slim');
+    expect(c.envFrom).toEqual([{ secretRef: { name: 'outreach-load' } }]);
+    const script: string = c.command[2];
+    expect(script).toContain("npx --yes --package=https://example.test/outreach-conformance-0.1.0.tgz outreach-conformance load api --profile /etc/outreach-conformance/profile.json --start-at ");
+    expect(script).toMatch(/--start-at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z --run nightly-1 --out s3:\/\/loads\/nightly --rate 400\/s --duration 2m --shard "\$\(\(JOB_COMPLETION_INDEX \+ 1\)\)\/4"$/);
+    const startAt = Date.parse(/--start-at (\S+)/.exec(script)![1]!);
+    expect(startAt - Date.now()).toBeGreaterThan(4 * 60_000);
+    expect(merge!.spec.template.spec.containers[0].command[2]).toMatch(/load merge --from s3:\/\/loads\/nightly --out s3:\/\/loads\/nightly --run nightly-1 --shards 4 --wait \d+s --threshold 'p99<300ms'$/);
+    expect(JSON.stringify(docs)).not.toMatch(/"value":"(?!false)/);
+  });
+
+  it('refuses a profile with an inline secret, a missing flag, and a directory without a claim', async () => {
+    expect(() => refuseInlineSecrets({ workspaces: [{ apiKey: { env: 'K' } }, { apiKey: 'sk_live' }] }, 'p.json')).toThrow(/p.json: workspaces.1.apiKey holds its secret inline/);
+    expect(() => refuseInlineSecrets({ control: { token: 'tok' } }, 'p.json')).toThrow(/control.token holds its secret inline/);
+    await expect(kubernetesCommand(['--shards', '2', '--out', 's3://b/x'])).rejects.toThrow(/needs --package|cannot read profile|needs --secret/);
+    await expect(kubernetesCommand(['--shards', '2', '--out', '/results'])).rejects.toThrow(/--claim NAME/);
+    await expect(kubernetesCommand(['--shards', '0', '--out', 's3://b/x'])).rejects.toThrow(/--shards takes a whole number/);
+  });
+
+  it('mounts a volume claim at a directory --out, and the typed models refuse a bad manifest', () => {
+    const plan = { run: 'r', shards: 2, image: 'node:20', kitPackage: 'outreach-conformance@0.1.0', secret: 's', profileText: '{}', out: '/results', claim: 'load-results', loadArgs: [], thresholds: [], startAt: Date.now(), mergeWaitSeconds: 60 };
+    const [, shards] = buildManifests(plan) as [ConfigMap, Job, Job];
+    expect(shards.spec!.template.spec!.volumes).toContainEqual({ name: 'results', persistentVolumeClaim: { claimName: 'load-results' } });
+    expect(() => buildManifests({ ...plan, shards: 1.5 })).toThrow(/completions/);
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+  });
+});
