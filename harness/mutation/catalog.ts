@@ -4,7 +4,7 @@
 import { MUTANT_CLAUSES_RESOURCES } from './catalog-resources.ts';
 import { MUTANT_CLAUSES_SENDING } from './catalog-sending.ts';
 import { MUTANT_CLAUSES_SECURITY } from './catalog-security.ts';
-import { MUTANT_CLAUSES_FAMILIES } from './catalog-families.ts';
+import { ALSO_BREAKS, MUTANT_CLAUSES_FAMILIES } from './catalog-families.ts';
 
 export const MUTANT_CLAUSES: Record<string, string[]> = {
   ...MUTANT_CLAUSES_RESOURCES,
@@ -104,3 +104,4 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'apikey-revoke-not-immediate': ['KEY-REVOKE-IMMEDIATE'],
   'workspace-missing-timezone': ['WS-GET'],
 };
+for (const [id, extra] of Object.entries(ALSO_BREAKS)) MUTANT_CLAUSES[id] = [...MUTANT_CLAUSES[id]!, ...extra];
