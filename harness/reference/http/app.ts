@@ -27,7 +27,7 @@ import { IdempotencyStore, IDEMPOTENCY_KEY_MAX, INFLIGHT_HOLD_MS, fingerprint } 
 import { paginate } from '../request/pagination.ts';
 import { ROUTES, UUID_PARAMS, type RouteDef } from './routes.ts';
 import { isUuid } from '../request/validate.ts';
-import { answerMutated, missingInput, renamedErrorCode, scopeUnchecked } from '../switches/mutant-families.ts';
+import { answerMutated, coercedInput, missingInput, renamedErrorCode, scopeUnchecked } from '../switches/mutant-families.ts';
 
 type Gate = { key: ApiKey; ws: Workspace; rateHeaders: Record<string, string> } | { limited: Outgoing };
 
@@ -249,7 +249,7 @@ export class PublicApi {
       if (lacking) throw validationFailed([lacking]);
 
       const query = queryOf(route.op, url.searchParams, s.choices);
-      const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, body, s.choices), requestId, method, pathname);
+      const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, coercedInput(mutant, route.op, body), s.choices), requestId, method, pathname);
       const idemKey = req.headers['idempotency-key'];
       let out: Outgoing;
       if (STATE_CHANGING.has(method) && typeof idemKey === 'string' && !mutant('idem-ignored')) {

@@ -3,7 +3,7 @@
 // mutant on (mutants.test.ts runs them like the hand-written probes).
 import { Env, mailboxInput } from '../reference.test-helper.ts';
 import { ROUTES } from '../http/routes.ts';
-import { ANSWERS, REQUIRED_INPUTS, SCOPED_OPS, scopeUncheckedId } from './mutant-families.ts';
+import { ANSWERS, COERCED_INPUTS, REQUIRED_INPUTS, SCOPED_OPS, scopeUncheckedId } from './mutant-families.ts';
 
 type Probe = (e: Env) => Promise<unknown>;
 /** Expected: what the clean reference shows (a field's shape), present and the same every time. */
@@ -112,7 +112,30 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
   'camp-answer-launcherror-empty': ['', async (e) => (await e.call((await ws(e)).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })).body],
 };
 
-const isProbed = (id: string) => !/^(email|anlt)-/.test(id); // as mutants.test.ts: shown in real mail and traffic
+/** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */
+const REFUSED: Record<string, (lead: string) => [string, string, Record<string, unknown>]> = {
+  'lead-in-tags-coerced': () => ['PATCH', 'lead', { tags: 'vip' }],
+  'lead-in-customfields-coerced': () => ['PATCH', 'lead', { customFields: 'plan=pro' }],
+  'camp-in-launch-coerced': () => ['POST', 'campaigns', { name: 'x', launch: 'yes' }],
+  'camp-in-leads-coerced': () => ['POST', 'campaigns', { name: 'x', leads: [{ email: 'a@corp.test' }] }],
+  'camp-in-patch-name-empty-kept': () => ['PATCH', 'campaign', { name: '' }],
+  'lead-mutate-all-coerced': () => ['POST', 'mutate', { operation: 'delete', all: 'yes' }],
+  'lead-mutate-ids-coerced': () => ['POST', 'mutate', { operation: 'add_tags', tags: ['x'], ids: ['not-a-uuid'] }],
+  'lead-mutate-filter-any-operation': (lead) => ['POST', 'mutate', { operation: 'add_tags', tags: ['x'], ids: [lead], filter: { search: 'x' } }],
+  'lead-mutate-all-any-operation': (lead) => ['POST', 'mutate', { operation: 'add_tags', tags: ['x'], ids: [lead], all: true }],
+  'lead-mutate-tags-defaulted': (lead) => ['POST', 'mutate', { operation: 'add_tags', ids: [lead] }],
+  'lead-mutate-ids-defaulted': () => ['POST', 'mutate', { operation: 'set_status', status: 'lead_lost' }],
+  'acct-in-tracking-coerced': () => ['POST', 'accounts', { accounts: [mailboxInput({ tracking: { domainId: 'not-a-uuid' } })] }],
+};
+const PLACE: Record<string, (c: string, lead: string) => string> = {
+  lead: (c, lead) => `/v1/campaigns/${c}/leads/${lead}`,
+  campaigns: () => '/v1/campaigns',
+  campaign: (c) => `/v1/campaigns/${c}`,
+  mutate: (c) => `/v1/campaigns/${c}/leads/mutate`,
+  accounts: () => '/v1/accounts',
+};
+
+const isProbed = (id: string) => !/^(email|anlt|test-email)-/.test(id); // as mutants.test.ts: shown in real mail and traffic
 
 export function familyProbes(): Record<string, [unknown, Probe]> {
   const probes: Record<string, [unknown, Probe]> = {};
@@ -145,6 +168,18 @@ export function familyProbes(): Record<string, [unknown, Probe]> {
       if (o === 'accounts.create') return (await e.call(w.key, 'POST', '/v1/accounts', { body: { accounts: [mailboxInput()] } })).status;
       if (o === 'accounts.oauthInit') return (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).status;
       return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: `without ${field}` } })).status;
+    }];
+  }
+  for (const [id] of COERCED_INPUTS) {
+    if (!isProbed(id)) continue;
+    const refused = REFUSED[id];
+    if (!refused) throw new Error(`no probe request for ${id}`);
+    // Refused: 400, or for a batch create the element counted as failed.
+    probes[id] = [400, async (e) => {
+      const { w, c, lead } = await campaignWithLead(e);
+      const [method, place, body] = refused(lead.id);
+      const r = await e.call(w.key, method, PLACE[place]!(c.id, lead.id), { body });
+      return place === 'accounts' && r.status === 201 ? (r.body.summary.failed === 1 ? 400 : 201) : r.status;
     }];
   }
   for (const [id, where, field] of ANSWERS) {

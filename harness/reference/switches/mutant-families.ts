@@ -7,6 +7,7 @@
 //   renamedErrorCode(mutant, status)    an error status carries another code than part 7's table
 //   missingInput(mutant, op, body)      an optional input field (or the optional body) is required
 //   answerMutated(mutant, op, body)     a success answer's field dropped, retyped or renamed
+//   coercedInput(mutant, op, body)      an input the spec rejects is silently coerced and accepted
 import type { MutantInfo, MutantSwitch } from './mutants.ts';
 
 // ---- scope-unchecked-<op>: the routes whose scope is stated per endpoint (part 4 tables) ----
@@ -42,6 +43,27 @@ export const REQUIRED_INPUTS = [
   ['acct-oauth-init-body-required', 'accounts.oauthInit', '', null],
   ['camp-create-leads-required', 'campaigns.create', '', 'leads'],
 ] as const;
+
+// ---- input the spec rejects, coerced into one it accepts: [id, op, where the objects are, field, coercion, a value to refuse] ----
+type Coercion = 'to-array' | 'to-object' | 'to-boolean' | 'to-strings' | 'uuids-only' | 'drop-unless-delete' | 'default-one' | 'drop-empty' | 'drop-bad-domain' | 'drop-unless-lead' | 'first-address' | 'enum-dummy' | 'lead-needs-id';
+export const COERCED_INPUTS = [
+  ['lead-in-tags-coerced', 'leads.update', '', 'tags', 'to-array', 'vip'],
+  ['lead-in-customfields-coerced', 'leads.update', '', 'customFields', 'to-object', 'plan=pro'],
+  ['camp-in-launch-coerced', 'campaigns.create', '', 'launch', 'to-boolean', 'yes'],
+  ['camp-in-leads-coerced', 'campaigns.create', '', 'leads', 'to-strings', [{ email: 'a@corp.test' }]],
+  ['camp-in-patch-name-empty-kept', 'campaigns.update', '', 'name', 'drop-empty', ''],
+  ['lead-mutate-all-coerced', 'leads.mutate', '', 'all', 'to-boolean', 'yes'],
+  ['lead-mutate-ids-coerced', 'leads.mutate', '', 'ids', 'uuids-only', ['not-a-uuid']],
+  ['lead-mutate-filter-any-operation', 'leads.mutate', '', 'filter', 'drop-unless-delete', { search: 'x' }],
+  ['lead-mutate-all-any-operation', 'leads.mutate', '', 'all', 'drop-unless-delete', true],
+  ['lead-mutate-tags-defaulted', 'leads.mutate', '', 'tags', 'default-one', undefined],
+  ['lead-mutate-ids-defaulted', 'leads.mutate', '', 'ids', 'default-one', undefined],
+  ['acct-in-tracking-coerced', 'accounts.create', 'accounts[]', 'tracking', 'drop-bad-domain', { domainId: 'not-a-uuid' }],
+  ['test-email-in-personalization-coerced', 'campaigns.testEmail', '', 'personalization', 'enum-dummy', 'random'],
+  ['test-email-in-lead-without-leadid', 'campaigns.testEmail', '', 'personalization', 'lead-needs-id', 'lead'],
+  ['test-email-in-leadid-with-dummy', 'campaigns.testEmail', '', 'leadId', 'drop-unless-lead', '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2e'],
+  ['test-email-in-recipients-first', 'campaigns.testEmail', '', 'recipient', 'first-address', 'a@corp.test, b@corp.test'],
+] as const satisfies readonly (readonly [string, string, string, string, Coercion, unknown])[];
 
 // ---- answers: [id, where (op -> path of the object), field path in it, change, description] ----
 type Change = 'drop' | 'omit-null' | 'string' | 'epoch' | 'prefix' | 'not' | 'unbrace' | 'join' | 'entries' | 'id-objects' | 'relative-url' | `rename:${string}` | `wrap:${string}` | `set:${string}` | `swap:${string}`;
@@ -144,7 +166,8 @@ export type FamilyMutantId =
   | `scope-unchecked-${Lowercase<Dashed<ScopedOp>>}`
   | `err-code-${keyof typeof RENAMED_CODES}-renamed`
   | (typeof REQUIRED_INPUTS)[number][0]
-  | (typeof ANSWERS)[number][0];
+  | (typeof ANSWERS)[number][0]
+  | (typeof COERCED_INPUTS)[number][0];
 
 /** The families: each one's switch function (called at exactly one place) and its mutants. */
 export const FAMILIES: readonly { switchName: string; mutants: readonly MutantInfo[] }[] = [
@@ -159,6 +182,10 @@ export const FAMILIES: readonly { switchName: string; mutants: readonly MutantIn
   {
     switchName: 'missingInput',
     mutants: REQUIRED_INPUTS.map(([id, o, , f]) => ({ id, rule: `2.2 / 4 ${o}: ${f ?? 'the body'} is not required.`, description: `${o} refuses (400) a request without ${f ?? 'a body'}.` })),
+  },
+  {
+    switchName: 'coercedInput',
+    mutants: COERCED_INPUTS.map(([id, o, , f, c, bad]) => ({ id, rule: `2 / 4 ${o}: the spec rejects ${f} = ${JSON.stringify(bad) ?? 'absent'} (400).`, description: `${o} coerces ${f} (${c}) and accepts the request.` })),
   },
   {
     switchName: 'answerMutated',
@@ -190,6 +217,36 @@ export function missingInput(mutant: MutantSwitch, o: string, body: unknown): st
     if (missing) return `${where ? `${where}.` : ''}${field}: required`;
   }
   return null;
+}
+
+/** A uuid naming no lead: what a coerced id list holds instead of what it could not read. */
+const NOBODY = '00000000-0000-4000-8000-000000000000';
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The body of `op`, with what the coercion mutants that are on turn into an accepted input. */
+export function coercedInput(mutant: MutantSwitch, o: string, body: unknown): unknown {
+  let out = body;
+  for (const [id, rowOp, where, field, c] of COERCED_INPUTS) {
+    if (rowOp !== o || !mutant(id)) continue;
+    out = structuredClone(out);
+    for (const x of objectsAt(out, where)) {
+      const v = x[field];
+      if (c === 'default-one') { if (v === undefined && x.operation !== 'delete') x[field] = [field === 'ids' ? NOBODY : 'untagged']; }
+      else if (v === undefined) continue;
+      else if (c === 'to-array') { if (!Array.isArray(v)) x[field] = [String(v)]; }
+      else if (c === 'to-object') { if (!isObj(v)) x[field] = {}; }
+      else if (c === 'to-boolean') { if (typeof v !== 'boolean') x[field] = Boolean(v); }
+      else if (c === 'to-strings') { if (Array.isArray(v)) x[field] = v.map((e) => (typeof e === 'string' ? e : String((e as Obj)?.email ?? e))); }
+      else if (c === 'uuids-only') { if (Array.isArray(v)) x[field] = v.map((e) => (typeof e === 'string' && UUID_RE.test(e) ? e : NOBODY)); }
+      else if (c === 'drop-unless-delete') { if (x.operation !== 'delete') delete x[field]; }
+      else if (c === 'first-address') { if (typeof v === 'string') x[field] = v.split(/[,;]/)[0]!.trim(); }
+      else if (c === 'enum-dummy') { if (v !== 'dummy' && v !== 'lead') x[field] = 'dummy'; }
+      else if (c === 'lead-needs-id') { if (v === 'lead' && x.leadId === undefined) x[field] = 'dummy'; }
+      else if (c === 'drop-empty') { if (v === '') delete x[field]; }
+      else if (c === 'drop-bad-domain') { if (!isObj(v) || typeof v.domainId !== 'string' || !UUID_RE.test(v.domainId)) delete x[field]; }
+      else if (c === 'drop-unless-lead') { if (x.personalization !== 'lead') delete x[field]; }
+    }
+  }
+  return out;
 }
 
 /** A success answer of `op`, changed by the answer mutants that are on. */
