@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Clock } from './domain/clock.ts';
 import { openDb } from './store/db.ts';
-import { mutantSwitch, MUTANTS as ALL_MUTANTS, type MutantInfo } from './switches/mutants.ts';
+import { mutantSwitch, ALL_MUTANTS, type MutantInfo } from './switches/mutants.ts';
 import { PublicApi, createServices } from './http/app.ts';
 import { ControlApi } from './control/control.ts';
 import { Verifier } from './sending/verify.ts';

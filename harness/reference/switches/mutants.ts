@@ -1,3 +1,5 @@
+import { FAMILY_MUTANTS, type FamilyMutantId } from './mutant-families.ts';
+
 // Mutants: named, documented deviations of the reference target from the spec.
 //
 // Each mutant breaks exactly one rule and is switched at exactly ONE place in the code, written
@@ -345,9 +347,12 @@ export const MUTANTS = [
   { id: 'anlt-clamp-other-rule', rule: '4.6 The exact clamping rule behind period.clamped (declared in the profile).', description: 'The retention floor follows the other clamping rule than the one chosen: one day off.' },
 ] as const satisfies readonly MutantInfo[];
 
-export type MutantId = (typeof MUTANTS)[number]['id'];
+export type MutantId = (typeof MUTANTS)[number]['id'] | FamilyMutantId;
 
-export const MUTANT_IDS: ReadonlySet<string> = new Set(MUTANTS.map((m) => m.id));
+/** Every mutant: those above and the families generated from tables (mutant-families.ts). */
+export const ALL_MUTANTS: readonly MutantInfo[] = [...MUTANTS, ...FAMILY_MUTANTS];
+
+export const MUTANT_IDS: ReadonlySet<string> = new Set(ALL_MUTANTS.map((m) => m.id));
 
 /** Validates a list of mutant ids; throws with the list of known ids on an unknown one. */
 export function checkMutantIds(ids: readonly string[]): MutantId[] {

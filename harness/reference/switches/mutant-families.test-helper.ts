@@ -1,0 +1,184 @@
+// Probes of the mutant families, generated from the families' own tables: each observes one
+// behaviour that equals the spec's expectation on the clean reference and differs with the
+// mutant on (mutants.test.ts runs them like the hand-written probes).
+import { Env, mailboxInput } from '../reference.test-helper.ts';
+import { ROUTES } from '../http/routes.ts';
+import { ANSWERS, COERCED_INPUTS, REQUIRED_INPUTS, SCOPED_OPS, scopeUncheckedId } from './mutant-families.ts';
+
+type Probe = (e: Env) => Promise<unknown>;
+/** Expected: what the clean reference shows (a field's shape), present and the same every time. */
+export const FROM_CLEAN = Symbol('what the clean reference shows');
+const ABSENT = '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2e';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const rnd = () => Math.random().toString(36).slice(2, 8);
+const STEP = { subject: 'Hi {{firstName}}', body: '<p>Hello</p>', delayDays: 0, delayHours: 0 };
+
+/** What a value looks like, stable across instances: ids, timestamps and free text become their kind. */
+function shape(v: unknown): unknown {
+  if (v === undefined) return 'absent';
+  if (v === null || typeof v === 'boolean') return v;
+  if (typeof v === 'number') return 'number';
+  if (typeof v === 'string') {
+    if (UUID.test(v)) return 'uuid';
+    if (/^\d{4}-\d\d-\d\dT/.test(v)) return 'timestamp';
+    if (v.includes('{{')) return 'merge';
+    if (/^https?:\/\//.test(v)) return 'url';
+    if (/^(UTC|[A-Z][A-Za-z_]+\/[A-Za-z_/]+)$/.test(v)) return 'zone';
+    if (v === '') return 'empty';
+    return /^[a-z_]+$/.test(v) ? v : 'text';
+  }
+  if (Array.isArray(v)) return v.map(shape);
+  return Object.fromEntries(Object.entries(v as object).sort(([a], [b]) => a.localeCompare(b)).map(([k, x]) => [k, shape(x)]));
+}
+
+/** The values a path names ('' the body, `a[]` each element of a). */
+function valuesAt(body: unknown, path: string): unknown[] {
+  let vs: unknown[] = [body];
+  for (const seg of path ? path.split('.') : []) {
+    const each = seg.endsWith('[]');
+    const key = each ? seg.slice(0, -2) : seg;
+    vs = vs.flatMap((v) => {
+      const x = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+      return each ? (Array.isArray(x) ? x : []) : [x];
+    });
+  }
+  return vs;
+}
+
+const ws = (e: Env) => e.workspace();
+async function activeMailbox(e: Env, w: { key: string }) {
+  const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+  const id = (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `o${rnd()}@gmail.test` })).body.accountId as string;
+  await e.drain();
+  return id;
+}
+async function campaignWithLead(e: Env) {
+  const w = await ws(e);
+  const c = await e.campaign(w, { sequence: [STEP], leads: [`lead-${rnd()}@corp.test`] });
+  const lead = (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data[0];
+  return { w, c, lead };
+}
+async function leadSearch(e: Env) {
+  const w = await ws(e);
+  const ls = (await e.ctl('POST', '/lead-searches', { organizationId: w.orgId, query: 'cto berlin', searchMode: 'people', maxResults: 10 })).body;
+  await e.ctl('POST', `/lead-searches/${ls.id}/advance`, { status: 'crawling' });
+  return { w, ls };
+}
+
+/** The answer of an operation, made on a fresh workspace. */
+const ANSWER_OF: Record<string, (e: Env) => Promise<unknown>> = {
+  'accounts.create': async (e) => (await e.call((await ws(e)).key, 'POST', '/v1/accounts', { body: { accounts: [mailboxInput()] } })).body,
+  'accounts.pause': async (e) => { const w = await ws(e); return (await e.call(w.key, 'POST', `/v1/accounts/${await activeMailbox(e, w)}/pause`)).body; },
+  'accounts.update': async (e) => { const w = await ws(e); return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { firstName: 'Bea' } })).body; },
+  'accounts.delete': async (e) => { const w = await ws(e); return (await e.call(w.key, 'DELETE', `/v1/accounts/${(await e.mailbox(w)).id}`)).body; },
+  'accounts.verification': async (e) => { const w = await ws(e); const m = await e.mailbox(w); await e.drain(); return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).body; },
+  'accounts.oauthInit': async (e) => (await e.call((await ws(e)).key, 'POST', '/v1/accounts/oauth/google/init')).body,
+  'campaigns.create': async (e) => {
+    const w = await ws(e);
+    const accounts = [(await e.mailbox(w)).id];
+    return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'probe', sequence: [STEP], accounts, leads: [`l-${rnd()}@corp.test`] } })).body;
+  },
+  'campaigns.list': async (e) => { const w = await ws(e); await e.campaign(w); return (await e.call(w.key, 'GET', '/v1/campaigns')).body; },
+  'campaigns.start': async (e) => {
+    const { w, c } = await campaignWithLead(e);
+    await activeMailbox(e, w);
+    return (await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`)).body;
+  },
+  'campaigns.status': async (e) => { const { w, c } = await campaignWithLead(e); return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body; },
+  'leads.list': async (e) => {
+    const { w, c, lead } = await campaignWithLead(e);
+    await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { companyName: 'Acme', tags: ['t'], customFields: { plan: 'pro' } } });
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
+  },
+  'leads.update': async (e) => { const { w, c, lead } = await campaignWithLead(e); return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { firstName: 'Bo' } })).body; },
+  'leads.mutate': async (e) => {
+    const { w, c, lead } = await campaignWithLead(e);
+    return (await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'add_tags', tags: ['x'], ids: [lead.id] } })).body;
+  },
+  'leads.search': async (e) => { const { w, lead } = await campaignWithLead(e); return (await e.call(w.key, 'GET', `/v1/leads/search?email=${encodeURIComponent(lead.email)}`)).body; },
+  'leadSearches.get': async (e) => { const { w, ls } = await leadSearch(e); return (await e.call(w.key, 'GET', `/v1/lead-searches/${ls.id}`)).body; },
+  'leadSearches.list': async (e) => { const { w } = await leadSearch(e); return (await e.call(w.key, 'GET', '/v1/lead-searches')).body; },
+  'workspace.get': async (e) => (await e.call((await ws(e)).key, 'GET', '/v1/workspace')).body,
+  'usage.get': async (e) => (await e.call((await ws(e)).key, 'GET', '/v1/usage/monthly_emails')).body,
+};
+/** Rows whose field shows only in a particular answer: [op, how to get it]. */
+const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
+  'camp-answer-launcherror-empty': ['', async (e) => (await e.call((await ws(e)).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })).body],
+};
+
+/** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */
+const REFUSED: Record<string, (lead: string) => [string, string, Record<string, unknown>]> = {
+  'lead-in-tags-coerced': () => ['PATCH', 'lead', { tags: 'vip' }],
+  'camp-in-patch-name-empty-kept': () => ['PATCH', 'campaign', { name: '' }],
+  'lead-mutate-all-coerced': () => ['POST', 'mutate', { operation: 'delete', all: 'yes' }],
+  'lead-mutate-ids-coerced': () => ['POST', 'mutate', { operation: 'add_tags', tags: ['x'], ids: ['not-a-uuid'] }],
+  'lead-mutate-tags-defaulted': (lead) => ['POST', 'mutate', { operation: 'add_tags', ids: [lead] }],
+  'lead-mutate-ids-defaulted': () => ['POST', 'mutate', { operation: 'set_status', status: 'lead_lost' }],
+  'acct-in-tracking-coerced': () => ['POST', 'accounts', { accounts: [mailboxInput({ tracking: { domainId: 'not-a-uuid' } })] }],
+};
+const PLACE: Record<string, (c: string, lead: string) => string> = {
+  lead: (c, lead) => `/v1/campaigns/${c}/leads/${lead}`,
+  campaigns: () => '/v1/campaigns',
+  campaign: (c) => `/v1/campaigns/${c}`,
+  mutate: (c) => `/v1/campaigns/${c}/leads/mutate`,
+  accounts: () => '/v1/accounts',
+};
+
+const isProbed = (id: string) => !/^(email|anlt|test-email)-/.test(id); // as mutants.test.ts: shown in real mail and traffic
+
+export function familyProbes(): Record<string, [unknown, Probe]> {
+  const probes: Record<string, [unknown, Probe]> = {};
+  for (const o of SCOPED_OPS) {
+    const r = ROUTES.find((x) => x.op === o)!;
+    const path = r.path.replace(/\{(id|cid|leadId)\}/g, ABSENT).replace('{provider}', 'google');
+    probes[scopeUncheckedId(o)] = [403, async (e) => {
+      const w = await ws(e);
+      const k = (await e.key(w, ['usage:read'])).key; // grants none of these routes
+      return (await e.call(k, r.method, path, r.method === 'GET' || r.method === 'DELETE' ? {} : { body: {} })).status;
+    }];
+  }
+  probes['err-code-403-renamed'] = ['permission_denied', async (e) => {
+    const w = await ws(e);
+    return (await e.call((await e.key(w, ['usage:read'])).key, 'GET', '/v1/campaigns')).body.error?.code;
+  }];
+  probes['err-code-422-renamed'] = ['idempotency_key_reused', async (e) => {
+    const w = await ws(e);
+    await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'a' }, idem: 'k422' });
+    return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'b' }, idem: 'k422' })).body.error?.code;
+  }];
+  probes['err-code-409-renamed'] = ['conflict', async (e) => {
+    const w = await ws(e);
+    const rs = await Promise.all([1, 2].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'a' }, idem: 'k409' })));
+    return rs.find((r) => r.status === 409)?.body.error?.code;
+  }];
+  for (const [id, o, , field] of REQUIRED_INPUTS) {
+    probes[id] = [o === 'accounts.oauthInit' ? 200 : 201, async (e) => {
+      const w = await ws(e);
+      if (o === 'accounts.create') return (await e.call(w.key, 'POST', '/v1/accounts', { body: { accounts: [mailboxInput()] } })).status;
+      if (o === 'accounts.oauthInit') return (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).status;
+      return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: `without ${field}` } })).status;
+    }];
+  }
+  for (const [id] of COERCED_INPUTS) {
+    if (!isProbed(id)) continue;
+    const refused = REFUSED[id];
+    if (!refused) throw new Error(`no probe request for ${id}`);
+    // Refused: 400, or for a batch create the element counted as failed.
+    probes[id] = [400, async (e) => {
+      const { w, c, lead } = await campaignWithLead(e);
+      const [method, place, body] = refused(lead.id);
+      const r = await e.call(w.key, method, PLACE[place]!(c.id, lead.id), { body });
+      return place === 'accounts' && r.status === 201 ? (r.body.summary.failed === 1 ? 400 : 201) : r.status;
+    }];
+  }
+  for (const [id, where, field] of ANSWERS) {
+    if (!isProbed(id)) continue;
+    const special = ANSWER_FOR_ROW[id];
+    const o = Object.keys(where).find((k) => ANSWER_OF[k]) ?? Object.keys(where)[0]!;
+    const base = special ? special[0] : where[o]!;
+    const get = special ? special[1] : ANSWER_OF[o]!;
+    if (!get) throw new Error(`no probe answer for ${id} (${o})`);
+    probes[id] = [FROM_CLEAN, async (e) => valuesAt(await get(e), [base, field].filter(Boolean).join('.')).map(shape)];
+  }
+  return probes;
+}
