@@ -2,13 +2,15 @@
 // JSON line on stdout; stop on SIGINT/SIGTERM.
 //   node --import tsx harness/reference/serve.ts [--mutants a,b] [--db path] [--control-token t]
 //                                                [--choices default|alt|random:SEED]
-//                                                [--rate-limit N/Ms] [--slowdown SHARE] [--stop-with-stdin]
+//                                                [--rate-limit N/Ms] [--slowdown SHARE] [--slow N] [--stop-with-stdin]
 // --rate-limit raises the limit for capacity runs (outside the spec's 120 per 60 s), e.g. 1000000/1000ms;
 // --slowdown 0.2 adds about 20 % CPU per request (a known regression for `compare`, outside the spec);
+// --slow 3 makes answers, sending and verification about 3 times slower (switches/slow.ts, outside the spec);
 // --stop-with-stdin stops the target when its standard input closes (a parent that spawned it died).
 // Mutants also come from OUTREACH_REFERENCE_MUTANTS=a,b (joined with --mutants).
 // With --choices, the line also holds `choices` (the set's name) and `profile`: the profile a
 // vendor with these choices would write (run the kit with it: `run --profile FILE`).
+import { MAX_SLOW } from './switches/slow.ts';
 import { startReference, parseChoices, profileFor, type Choices, type ReferenceHandle } from './index.ts';
 
 const split = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
@@ -20,6 +22,7 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
   let choices: Choices | undefined;
   let rateLimit: { requests: number; windowMs: number } | undefined;
   let slowdown: number | undefined;
+  let slow: number | undefined;
   let stopWithStdin = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -36,10 +39,13 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
     } else if (flag === '--slowdown') {
       slowdown = Number(value());
       if (!(slowdown > 0 && slowdown <= 10)) throw new Error('serve: --slowdown takes a share of CPU per request above 0 and at most 10, e.g. 0.2');
+    } else if (flag === '--slow') {
+      slow = Number(value());
+      if (!(slow >= 1 && slow <= MAX_SLOW)) throw new Error(`serve: --slow takes a factor from 1 to ${MAX_SLOW}, e.g. 3`);
     } else if (flag === '--stop-with-stdin') stopWithStdin = true;
-    else throw new Error(`serve: unknown argument ${a} (known: --mutants a,b, --db <path>, --control-token <token>, --choices default|alt|random:SEED, --rate-limit N/Mms, --slowdown SHARE, --stop-with-stdin)`);
+    else throw new Error(`serve: unknown argument ${a} (known: --mutants a,b, --db <path>, --control-token <token>, --choices default|alt|random:SEED, --rate-limit N/Mms, --slowdown SHARE, --slow N, --stop-with-stdin)`);
   }
-  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices, rateLimit, slowdown });
+  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices, rateLimit, slowdown, slow });
   const line: Record<string, unknown> = { baseUrl: handle.baseUrl, controlUrl: handle.controlUrl, controlToken: handle.controlToken };
   if (choices) {
     line.choices = choices.name;
