@@ -101,6 +101,12 @@ export interface Workspace {
   apiKeyId?: string;
   /** Creates a key with exactly these scopes through the referenced "apikeys.create" operation. */
   createKey(scopes: string[], name?: string): Promise<{ id: string; secret: string; client: ApiClient }>;
+  /**
+   * What this run sent with the workspace's keys within the rate window, as the kit's own budget
+   * counts it: how many requests and how long ago the oldest was sent. Absent where the kit keeps
+   * no budget for the workspace. Requests of other clients (another run) are not in it.
+   */
+  window?(): { count: number; oldestAgeMs: number };
 }
 
 export interface CheckContext {
