@@ -295,6 +295,7 @@ function forCheck(ws: PooledWorkspace, checkId: string): Workspace {
     organizationId: ws.organizationId,
     apiKeyId: ws.apiKeyId,
     api: ws.api.forCheck(checkId),
+    window: () => ws.window(),
     createKey: async (scopes, name) => {
       // A key the pool has not made yet is made through (and counted for) this check.
       const k = await ws.createKey(scopes, name, ws.api.forCheck(checkId));
