@@ -117,8 +117,13 @@ export interface CheckContext {
   readonly prefix: string;
   /** Seed for fast-check / faker, printed with every failure so it can be replayed. */
   readonly seed: number;
-  /** Leases a workspace for the duration of the check (released automatically). */
-  workspace(opts?: { exclusive?: boolean }): Promise<Workspace>;
+  /**
+   * Leases a workspace for the duration of the check (released automatically). `exclusive`: nobody
+   * else uses it meanwhile. `lendsToMailless` with it: checks that send no mail (no mailbox at the
+   * sinks, no test email) may share it, and so its rate budget, while it waits: for a check whose
+   * readings of the workspace only mail changes (a usage count of sends).
+   */
+  workspace(opts?: { exclusive?: boolean; lendsToMailless?: boolean }): Promise<Workspace>;
   /** A client with no key at all (for 401 checks); its requests count toward no workspace. */
   anonymous: ApiClient;
   control?: ControlClient;

@@ -110,4 +110,22 @@ describe('Admission', () => {
     const y = await p.leaseExclusive(0, 'Y');
     expect(y.ws.index).toBe(2);
   });
+
+  it('a holder that lends its workspace shares it (and its budget) with checks that send no mail, never with one that does', async () => {
+    const { p, fill } = await pool();
+    fill(0, 100);
+    fill(2, 100);
+    const usage = await p.leaseExclusive(0, 'USAGE', true);
+    expect(usage.ws.index).toBe(1);
+    // The lender's workspace has the most room: a mailless check takes it, one sending mail does not.
+    const mailless = await p.lease([], 0, 'M', true);
+    expect(mailless.ws).toBe(usage.ws);
+    const mail = await p.lease([], 0, 'S', false);
+    expect(mail.ws).not.toBe(usage.ws);
+    // Released, it lends nothing more: the next exclusive holder that does not lend keeps it whole.
+    mailless.release();
+    usage.release();
+    const rate = await p.leaseExclusive(0, 'RATE');
+    expect((await p.lease([], 0, 'M2', true)).ws).not.toBe(rate.ws);
+  });
 });

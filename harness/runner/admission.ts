@@ -9,8 +9,8 @@ import type { PooledWorkspace } from './pool.ts';
 
 /** What admission needs of the pool. */
 export interface RoomSource {
-  reserve(checkId: string, need: number, testEmails?: number, spare?: PooledWorkspace): PooledWorkspace | undefined;
-  roomiest(testEmails?: number): PooledWorkspace | undefined;
+  reserve(checkId: string, need: number, testEmails?: number, spare?: PooledWorkspace, mailless?: boolean): PooledWorkspace | undefined;
+  roomiest(testEmails?: number, mailless?: boolean): PooledWorkspace | undefined;
 }
 
 /** Of a window, the share one check may wait for: a check measured to send more (a rate-limit probe) starts once this much is free. */
@@ -22,6 +22,8 @@ interface Waiter {
   id: string;
   need: number;
   testEmails: number;
+  /** It sends no mail: a workspace held exclusively by a lender may take it. */
+  mailless: boolean;
   admit: () => void;
 }
 
@@ -39,7 +41,7 @@ export class Admission {
   ) {}
 
   /** Waits until the check may start; resolves with the function that ends its turn (idempotent). */
-  enter(checkId: string, need: number, testEmails = 0): Promise<() => void> {
+  enter(checkId: string, need: number, testEmails = 0, mailless = false): Promise<() => void> {
     return new Promise((resolve) => {
       let left = false;
       const leave = () => {
@@ -49,7 +51,7 @@ export class Admission {
         this.pump();
       };
       const capped = Math.max(0, Math.min(Math.ceil(need), Math.floor(this.limit * MAX_NEED_SHARE)));
-      this.queue.push({ id: checkId, need: capped, testEmails, admit: () => resolve(leave) });
+      this.queue.push({ id: checkId, need: capped, testEmails, mailless, admit: () => resolve(leave) });
       this.pump();
     });
   }
@@ -66,8 +68,8 @@ export class Admission {
     for (let i = 0; i < this.queue.length && this.running < this.slots; ) {
       const w = this.queue[i]!;
       // No workspace it could lease now (none prepared, all held exclusively): the lease decides, not the window.
-      const roomiest = w.need === 0 ? undefined : this.pool.roomiest(w.testEmails);
-      if (!roomiest || this.pool.reserve(w.id, w.need, w.testEmails, spare)) {
+      const roomiest = w.need === 0 ? undefined : this.pool.roomiest(w.testEmails, w.mailless);
+      if (!roomiest || this.pool.reserve(w.id, w.need, w.testEmails, spare, w.mailless)) {
         this.queue.splice(i, 1);
         this.running++;
         w.admit();

@@ -47,6 +47,8 @@ function hasRoom(ws: PooledWorkspace, testEmails: number): boolean {
 export class PooledWorkspace implements Workspace {
   shared = 0;
   exclusive = false;
+  /** Held exclusively, yet shared with checks that send no mail (Workspace lease option lendsToMailless). */
+  lendsToMailless = false;
   /** Test emails this run's checks may have sent from it today (reserved at lease). */
   testEmails = 0;
   /** Admitted checks' requests not sent yet, by check id: room the window keeps for them (reserve()). */
@@ -170,15 +172,15 @@ export class WorkspacePool {
    * where they fit without waiting (admission.ts); `spare`: one to leave alone (kept for the check
    * first in line). Undefined when no workspace has the room.
    */
-  reserve(checkId: string, need: number, testEmails = 0, spare?: PooledWorkspace): PooledWorkspace | undefined {
-    const ws = this.preferred((m) => m !== spare && m.room() >= need, testEmails);
+  reserve(checkId: string, need: number, testEmails = 0, spare?: PooledWorkspace, mailless = false): PooledWorkspace | undefined {
+    const ws = this.preferred((m) => m !== spare && m.room() >= need, testEmails, mailless);
     ws?.promises.set(checkId, need);
     return ws;
   }
 
   /** The workspace with the most room a check sending `testEmails` could take (the one first in line waits for). */
-  roomiest(testEmails = 0): PooledWorkspace | undefined {
-    return this.preferred(() => true, testEmails, (ws) => -ws.room());
+  roomiest(testEmails = 0, mailless = false): PooledWorkspace | undefined {
+    return this.preferred(() => true, testEmails, mailless, (ws) => -ws.room());
   }
 
   /** One request of `checkId` went out with workspace `index`: its promise there shrinks by one. */
@@ -194,12 +196,15 @@ export class WorkspacePool {
     this.wake();
   }
 
-  /** Of the members a shared lease may take (`ok`), the one ranked first (round robin among equals). */
-  private preferred(ok: (ws: PooledWorkspace) => boolean, testEmails: number, score = (ws: PooledWorkspace) => rank(ws, testEmails)): PooledWorkspace | undefined {
+  /**
+   * Of the members a shared lease may take (`ok`), the one ranked first (round robin among equals).
+   * One held exclusively only by a check sending no mail (`mailless`), where its holder lends it.
+   */
+  private preferred(ok: (ws: PooledWorkspace) => boolean, testEmails: number, mailless: boolean, score = (ws: PooledWorkspace) => rank(ws, testEmails)): PooledWorkspace | undefined {
     let best: PooledWorkspace | undefined;
     for (let i = 0; i < this.members.length; i++) {
       const ws = this.members[(this.next + i) % this.members.length]!;
-      if (ws.exclusive || !hasRoom(ws, testEmails) || !ok(ws)) continue;
+      if ((ws.exclusive && !(mailless && ws.lendsToMailless)) || !hasRoom(ws, testEmails) || !ok(ws)) continue;
       if (!best || score(ws) < score(best)) best = ws;
     }
     return best;
@@ -210,12 +215,12 @@ export class WorkspacePool {
    * workspaces not held exclusively the one with the most rate budget left in its window (then
    * the fewest holders, then round robin), so no check waits on a busy one while another is idle.
    */
-  async lease(avoid: readonly Workspace[] = [], testEmails = 0, checkId?: string): Promise<{ ws: PooledWorkspace; release(): void }> {
+  async lease(avoid: readonly Workspace[] = [], testEmails = 0, checkId?: string, mailless = false): Promise<{ ws: PooledWorkspace; release(): void }> {
     if (testEmails > 0 && !this.members.some((m) => hasRoom(m, testEmails))) return this.leaseFresh(testEmails);
     for (;;) {
       const usable = (ws: PooledWorkspace) => !avoid.includes(ws);
-      const promised = checkId === undefined ? undefined : this.preferred((ws) => usable(ws) && ws.promises.has(checkId), testEmails);
-      const best = promised ?? this.preferred(usable, testEmails);
+      const promised = checkId === undefined ? undefined : this.preferred((ws) => usable(ws) && ws.promises.has(checkId), testEmails, mailless);
+      const best = promised ?? this.preferred(usable, testEmails, mailless);
       if (best) {
         this.next = (this.members.indexOf(best) + 1) % this.members.length;
         best.shared++;
@@ -228,7 +233,7 @@ export class WorkspacePool {
   }
 
   /** An exclusive lease: a fresh workspace from the control API, or a pool member once idle. */
-  async leaseExclusive(testEmails = 0, checkId?: string): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
+  async leaseExclusive(testEmails = 0, checkId?: string, lendsToMailless = false): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
     if (this.deps.control) return this.leaseFresh(testEmails);
     if (testEmails > 0 && !this.members.slice(1).some((m) => hasRoom(m, testEmails))) return this.leaseFresh(testEmails);
     // Keep at least one member for shared leases; of the idle others, the one promised to the
@@ -240,6 +245,7 @@ export class WorkspacePool {
       const pick = mine ?? idle.reduce<PooledWorkspace | undefined>((b, m) => (!b || m.room() > b.room() ? m : b), undefined);
       if (pick) {
         pick.exclusive = true;
+        pick.lendsToMailless = lendsToMailless;
         pick.testEmails += testEmails;
         if (checkId !== undefined && !mine) this.movePromise(checkId, pick, []);
         return { ws: pick, release: () => this.release(pick, true), fresh: false };
@@ -275,8 +281,10 @@ export class WorkspacePool {
   }
 
   private release(ws: PooledWorkspace, exclusive: boolean): void {
-    if (exclusive) ws.exclusive = false;
-    else ws.shared--;
+    if (exclusive) {
+      ws.exclusive = false;
+      ws.lendsToMailless = false;
+    } else ws.shared--;
     this.wake();
   }
 

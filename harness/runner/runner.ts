@@ -194,7 +194,8 @@ export class Runner {
   async runCheck(check: Check): Promise<CheckEndEvent> {
     const missing = this.missingFeature(check);
     // A check that runs starts once admitted (a slot, and room for its requests); one that skips at once.
-    const leave = missing ? () => {} : await this.admission.enter(check.id, this.need(check), check.testEmails);
+    const mailless = sendsNoMail(check);
+    const leave = missing ? () => {} : await this.admission.enter(check.id, this.need(check), check.testEmails, mailless);
     const started = Date.now();
     this.opts.sink.emit({ type: 'check-start', checkId: check.id, at: new Date(started).toISOString() });
     const leases: (() => void)[] = [];
@@ -220,7 +221,7 @@ export class Runner {
         control: this.control?.forCheck(check.id),
         sinks: this.sinks,
         workspace: async (o) => {
-          const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id) : await this.pool.lease(held, check.testEmails, check.id);
+          const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id, o.lendsToMailless) : await this.pool.lease(held, check.testEmails, check.id, mailless);
           leases.push(lease.release);
           held.push(lease.ws);
           return forCheck(lease.ws, check.id);
@@ -288,6 +289,11 @@ export class Runner {
     }
     return results;
   }
+}
+
+/** A check that has no mailbox a target can send from (none at the sinks, no OAuth one) and sends no test email sends no mail. */
+function sendsNoMail(check: Check): boolean {
+  return !check.testEmails && ![...check.features, ...(check.uses ?? [])].some((f) => f === 'sinks' || f === 'imap' || f === 'testEmail' || f === 'oauth');
 }
 
 function forCheck(ws: PooledWorkspace, checkId: string): Workspace {
