@@ -71,6 +71,7 @@ interface Row {
   outsideChecks: number;
   plannedS: number;
   failures: number;
+  /** Chosen checks that skipped (not those the depth left out). */
   skips: number;
   /** The progress line's error on the time left when half the checks were done (replayed), or undefined. */
   halfway?: number;
@@ -90,7 +91,7 @@ async function runDepth(served: ChildTarget, kit: Kit, depth: Depth, label: stri
   const byChecks = (r.checks as { requests?: number }[]).reduce((n, c) => n + (c.requests ?? 0), 0);
   // The kit's own replay of its progress line (results.json stats.estimate); a kit before it has none.
   const halfway = r.stats.estimate?.halfway?.error as number | undefined;
-  return { wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, failures: (r.summary.fail ?? 0) + (r.summary.error ?? 0), skips: r.summary.skip ?? 0, halfway };
+  return { wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, failures: (r.summary.fail ?? 0) + (r.summary.error ?? 0), skips: (r.summary.skip ?? 0) - (r.summary.notRun ?? 0), halfway };
 }
 
 /** The least time `requests` take under the rate limit: a first window per workspace, then the steady rate. */
