@@ -40,13 +40,13 @@ export function effectivePoolSize(profile: Profile, depth: string, override?: nu
 }
 
 /**
- * Checks at once in the concurrent phase unless --concurrency says: 8; 16 against a target that
- * keeps real time, where up to nine checks spend a minute waiting on it (a rate window, mail
- * polls) and would otherwise hold every slot while the rate budget sits idle. The rate budget,
- * not this number, bounds what the target receives.
+ * Checks at once in the concurrent phase unless --concurrency says: 8; 32 against a target that
+ * keeps real time, where a dozen checks spend a minute or more waiting on it (mail arrivals, a
+ * rate window) and would otherwise hold most slots while the rate budget sits idle. Admission
+ * (admission.ts), not this number, keeps what the target receives within its rate windows.
  */
 export function defaultConcurrency(profile: Pick<Profile, 'embedded' | 'control'>): number {
-  return clockOf(profile) === 'real' ? 16 : 8;
+  return clockOf(profile) === 'real' ? 32 : 8;
 }
 
 /**
