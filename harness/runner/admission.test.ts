@@ -128,4 +128,16 @@ describe('Admission', () => {
     const rate = await p.leaseExclusive(0, 'RATE');
     expect((await p.lease([], 0, 'M2', true)).ws).not.toBe(rate.ws);
   });
+
+  it('keeps an idle member (never the first) for a check that will lease exclusively: other checks lease elsewhere until it does', async () => {
+    const { p } = await pool();
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('RATE', 125, 0, false, true);
+    const kept = p.members.find((m) => m.keptFor === 'RATE')!;
+    expect(kept.index).not.toBe(0);
+    for (const id of ['A', 'B', 'C', 'D']) expect((await p.lease([], 0, id)).ws).not.toBe(kept);
+    // The others hold every other member: the exclusive lease still gets the kept one at once.
+    expect((await p.leaseExclusive(0, 'RATE')).ws).toBe(kept);
+    expect(kept.keptFor).toBeUndefined();
+  });
 });

@@ -9,7 +9,7 @@ import type { PooledWorkspace } from './pool.ts';
 
 /** What admission needs of the pool. */
 export interface RoomSource {
-  reserve(checkId: string, need: number, testEmails?: number, spare?: PooledWorkspace, mailless?: boolean): PooledWorkspace | undefined;
+  reserve(checkId: string, need: number, testEmails?: number, spare?: PooledWorkspace, mailless?: boolean, exclusive?: boolean): PooledWorkspace | undefined;
   roomiest(testEmails?: number, mailless?: boolean): PooledWorkspace | undefined;
 }
 
@@ -24,6 +24,8 @@ interface Waiter {
   testEmails: number;
   /** It sends no mail: a workspace held exclusively by a lender may take it. */
   mailless: boolean;
+  /** It leases a workspace exclusively: one is kept free of other checks for it. */
+  exclusive: boolean;
   admit: () => void;
 }
 
@@ -41,7 +43,7 @@ export class Admission {
   ) {}
 
   /** Waits until the check may start; resolves with the function that ends its turn (idempotent). */
-  enter(checkId: string, need: number, testEmails = 0, mailless = false): Promise<() => void> {
+  enter(checkId: string, need: number, testEmails = 0, mailless = false, exclusive = false): Promise<() => void> {
     return new Promise((resolve) => {
       let left = false;
       const leave = () => {
@@ -51,7 +53,7 @@ export class Admission {
         this.pump();
       };
       const capped = Math.max(0, Math.min(Math.ceil(need), Math.floor(this.limit * MAX_NEED_SHARE)));
-      this.queue.push({ id: checkId, need: capped, testEmails, mailless, admit: () => resolve(leave) });
+      this.queue.push({ id: checkId, need: capped, testEmails, mailless, exclusive, admit: () => resolve(leave) });
       this.pump();
     });
   }
@@ -69,7 +71,7 @@ export class Admission {
       const w = this.queue[i]!;
       // No workspace it could lease now (none prepared, all held exclusively): the lease decides, not the window.
       const roomiest = w.need === 0 ? undefined : this.pool.roomiest(w.testEmails, w.mailless);
-      if (!roomiest || this.pool.reserve(w.id, w.need, w.testEmails, spare, w.mailless)) {
+      if (!roomiest || this.pool.reserve(w.id, w.need, w.testEmails, spare, w.mailless, w.exclusive)) {
         this.queue.splice(i, 1);
         this.running++;
         w.admit();

@@ -53,6 +53,8 @@ export class PooledWorkspace implements Workspace {
   testEmails = 0;
   /** Admitted checks' requests not sent yet, by check id: room the window keeps for them (reserve()). */
   readonly promises = new Map<string, number>();
+  /** An admitted check that will lease it exclusively: kept free of other checks until then. */
+  keptFor: string | undefined;
   private keys = new Map<string, Promise<{ id: string; secret: string; client: ApiClient }>>();
   constructor(
     private readonly deps: PoolDeps,
@@ -172,9 +174,12 @@ export class WorkspacePool {
    * where they fit without waiting (admission.ts); `spare`: one to leave alone (kept for the check
    * first in line). Undefined when no workspace has the room.
    */
-  reserve(checkId: string, need: number, testEmails = 0, spare?: PooledWorkspace, mailless = false): PooledWorkspace | undefined {
-    const ws = this.preferred((m) => m !== spare && m.room() >= need, testEmails, mailless);
+  reserve(checkId: string, need: number, testEmails = 0, spare?: PooledWorkspace, mailless = false, exclusive = false): PooledWorkspace | undefined {
+    // A check that leases exclusively gets a member an exclusive lease may take (never the first), kept for it.
+    const first = exclusive ? this.members[0] : undefined;
+    const ws = this.preferred((m) => m !== spare && m !== first && m.shared === (exclusive ? 0 : m.shared) && m.room() >= need, testEmails, mailless);
     ws?.promises.set(checkId, need);
+    if (ws && exclusive) ws.keptFor = checkId;
     return ws;
   }
 
@@ -192,7 +197,10 @@ export class WorkspacePool {
 
   /** The check ended: what it was promised is free again. */
   settle(checkId: string): void {
-    for (const ws of this.members) ws.promises.delete(checkId);
+    for (const ws of this.members) {
+      ws.promises.delete(checkId);
+      if (ws.keptFor === checkId) ws.keptFor = undefined;
+    }
     this.wake();
   }
 
@@ -204,7 +212,7 @@ export class WorkspacePool {
     let best: PooledWorkspace | undefined;
     for (let i = 0; i < this.members.length; i++) {
       const ws = this.members[(this.next + i) % this.members.length]!;
-      if ((ws.exclusive && !(mailless && ws.lendsToMailless)) || !hasRoom(ws, testEmails) || !ok(ws)) continue;
+      if ((ws.exclusive && !(mailless && ws.lendsToMailless)) || ws.keptFor !== undefined || !hasRoom(ws, testEmails) || !ok(ws)) continue;
       if (!best || score(ws) < score(best)) best = ws;
     }
     return best;
@@ -242,9 +250,10 @@ export class WorkspacePool {
       const free = this.members.filter((m) => !m.exclusive);
       const idle = free.length > 1 ? free.slice(1).filter((m) => m.shared === 0 && hasRoom(m, testEmails)) : [];
       const mine = checkId === undefined ? undefined : idle.find((m) => m.promises.has(checkId));
-      const pick = mine ?? idle.reduce<PooledWorkspace | undefined>((b, m) => (!b || m.room() > b.room() ? m : b), undefined);
+      const pick = mine ?? idle.filter((m) => m.keptFor === undefined).reduce<PooledWorkspace | undefined>((b, m) => (!b || m.room() > b.room() ? m : b), undefined);
       if (pick) {
         pick.exclusive = true;
+        pick.keptFor = undefined;
         pick.lendsToMailless = lendsToMailless;
         pick.testEmails += testEmails;
         if (checkId !== undefined && !mine) this.movePromise(checkId, pick, []);

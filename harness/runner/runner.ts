@@ -195,7 +195,8 @@ export class Runner {
     const missing = this.missingFeature(check);
     // A check that runs starts once admitted (a slot, and room for its requests); one that skips at once.
     const mailless = sendsNoMail(check);
-    const leave = missing ? () => {} : await this.admission.enter(check.id, this.need(check), check.testEmails, mailless);
+    const exclusive = check.features.includes('exclusiveWorkspace') && !this.control;
+    const leave = missing ? () => {} : await this.admission.enter(check.id, this.need(check), check.testEmails, mailless, exclusive);
     const started = Date.now();
     this.opts.sink.emit({ type: 'check-start', checkId: check.id, at: new Date(started).toISOString() });
     const leases: (() => void)[] = [];
