@@ -11,11 +11,16 @@ import type { Check } from '../harness/ground/check.ts';
 // the run (profile, chosen checks); this worker runs exactly those, in the phases of runPhases.
 // The verdicts go to the event stream; vitest shows progress.
 
+/** A check still running this long after it started ends as an error (vitest's own timeout is off: admission waits are not the check's). */
+const CHECK_TIMEOUT_MS = 600_000;
+
 const context = readRunContext();
 const BY_ID = new Map(ALL_CHECKS.map((c) => [c.id, c]));
 const checks = context.checkIds.map((id) => BY_ID.get(id) ?? fail(`the run names check ${id}, which this kit does not have`));
 const sink = createNdjsonSink(context.eventsPath, { append: true });
-const runner = new Runner({ profile: context.profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed, sinksUrl: context.sinksUrl });
+// vitest starts every test of a phase at once; the runner's admission starts `concurrency` of
+// them at a time, each once its requests fit in a workspace's rate window (harness/runner/admission.ts).
+const runner = new Runner({ profile: context.profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed, sinksUrl: context.sinksUrl, concurrency: context.concurrency, checkTimeoutMs: CHECK_TIMEOUT_MS });
 
 function fail(message: string): never {
   throw new Error(message);

@@ -90,7 +90,11 @@ const measuredMs = Object.fromEntries([...durations].map(([id, xs]) => [id, mean
 const mergedMs = (old: Record<string, number> | undefined) => Object.fromEntries(Object.entries({ ...old, ...measuredMs }).sort(([x], [y]) => x.localeCompare(y)));
 // The run's time outside its checks: before the first starts, after the last ends (the clean-up).
 const overheads = eventsOf.map(overheadOf);
-(data.overheadMs ??= {})[noControl ? 'real' : 'control'] = { start: mean(overheads.map((o) => o.start)), finish: mean(overheads.map((o) => o.finish)) };
+// The finish is kept by depth too: a larger depth's clean-up may wait for room in the windows its checks filled.
+const clockKey = noControl ? 'real' : 'control';
+const finish = mean(overheads.map((o) => o.finish));
+const finishByDepth = { ...data.overheadMs?.[clockKey]?.finishByDepth, [depth]: finish };
+(data.overheadMs ??= {})[clockKey] = { start: mean(overheads.map((o) => o.start)), finish, finishByDepth };
 if (noControl) {
   (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
   data.durationMsWithoutControl = mergedMs(data.durationMsWithoutControl);

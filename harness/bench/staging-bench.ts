@@ -1,18 +1,25 @@
 // `npm run bench:staging`: the kit as most users run it, in CI against a staging URL. The reference
-// is served alone (its own process, the spec's rate limit), N workspaces are made beforehand
-// through its control API, and the profile handed to the kit has no control API: the run makes
+// is served alone (its own process, the spec's rate limit), N fresh workspaces are made for each
+// run through its control API, and the profile handed to the kit has no control API: the run makes
 // its own mailboxes at the sinks, waits on real time, and deletes what it created afterwards.
-// For each depth it prints the wall time, the requests the target saw (clean-up included, and
-// how many of them the clean-up), the depth's budget, the floor the rate limit sets for those
-// requests, the wall time over that floor, and the announced time against the actual one.
-//   npm run bench:staging -- [--workspaces N] [--depths quick,default] [--seed S] [--out DIR]
-// --out keeps each depth's reports (DIR/<depth>/latest/results.json...) and the staging profile;
-// `npm run measure-requests -- --no-control DIR/quick/latest/results.json ...` records from them what
+// Each target is served once: the reference alone, then (--slow N, default 3) the reference N times
+// slower on purpose (`reference --slow`: a target unlike the one the estimate was measured on).
+// For each target and depth it prints the wall time, the requests the target saw (clean-up
+// included, and how many of them the clean-up), the depth's budget, the floor the rate limit sets
+// for those requests, the wall time over that floor, the announced time against the actual one,
+// and how far the progress line's estimate of the time left was off when half the checks were done
+// (the kit replays its events through it: results.json stats.estimate.halfway).
+// --baseline DIR runs another checkout's kit (DIR/bin/outreach-conformance.js, e.g. the current
+// main) on the same target and depth just before this one, one run after the other (never at
+// once: they would share the machine and the target), so the two rows compare side by side.
+//   npm run bench:staging -- [--workspaces N] [--depths quick,default] [--slow N|1] [--baseline DIR] [--seed S] [--out DIR]
+// --out keeps each run's reports (DIR/<target>-<depth>[-baseline]/latest/results.json...) and profile;
+// `npm run measure-requests -- --no-control DIR/alone-quick/latest/results.json ...` records from them what
 // checks send to a target without the control API.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseArgs } from '../ground/args.ts';
@@ -22,51 +29,69 @@ import type { Depth } from '../ground/check.ts';
 
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string', value: 'N', help: 'workspaces made beforehand (default 8)' }, depths: { type: 'string', value: 'quick,default', help: 'the depths to run' }, seed: { type: 'string', value: 'N', help: 'the runs\' seed' }, out: { type: 'string', value: 'DIR', help: 'keep each depth\'s reports' } });
+const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string', value: 'N', help: 'workspaces made beforehand (default 8)' }, depths: { type: 'string', value: 'quick,default', help: 'the depths to run' }, seed: { type: 'string', value: 'N', help: 'the runs\' seed' }, out: { type: 'string', value: 'DIR', help: 'keep each depth\'s reports' }, slow: { type: 'string', value: 'N', help: 'the slowed target\'s factor (default 3)' }, baseline: { type: 'string', value: 'DIR', help: 'another checkout whose kit runs just before this one' } });
 const keep = flags.out === undefined ? undefined : String(flags.out);
 const workspaces = Number(flags.workspaces ?? 8);
 const depths = String(flags.depths ?? 'quick,default').split(',') as Depth[];
 const seed = Number(flags.seed ?? 20261126);
+const slow = Number(flags.slow ?? 3);
+if (!(slow >= 1 && slow <= 20)) throw new Error(`--slow takes a factor from 1 (no slowed target) to 20, not ${flags.slow}`);
+const baseline = flags.baseline === undefined ? undefined : resolve(String(flags.baseline));
 
-/** The workspaces' keys, by the environment variable the profile names for each. */
-const keyEnv: Record<string, string> = {};
+/** A kit to run: this checkout's, or the baseline's (its own bin, run from its own directory). */
+interface Kit {
+  name: string;
+  bin: string;
+  cwd: string;
+}
+const kits: Kit[] = [...(baseline ? [{ name: 'baseline', bin: join(baseline, 'bin', 'outreach-conformance.js'), cwd: baseline }] : []), { name: 'this kit', bin: KIT_BIN, cwd: ROOT }];
 
-/** A staging-like profile: the served target, `n` workspaces made beforehand, no control API. */
-async function stagingProfile(served: ChildTarget, n: number): Promise<string> {
+/**
+ * A staging-like profile: the served target, `n` workspaces made for this run alone (untouched rate
+ * windows and test emails of the day, as a CI job's would be), no control API. Their keys reach
+ * the kit through the environment, as a CI secret would: the file holds none.
+ */
+async function stagingProfile(served: ChildTarget, n: number, dir: string): Promise<{ path: string; env: Record<string, string> }> {
   const made: { apiKey: string; organizationId: string }[] = [];
   for (let i = 0; i < n; i++) {
     const r = await fetch(`${served.control.baseUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${served.control.token}`, 'content-type': 'application/json' }, body: '{}' });
     made.push((await r.json()) as { apiKey: string; organizationId: string });
   }
   const { control: _control, embedded: _embedded, ...rest } = served.profile!;
-  // The keys reach the kit through the environment, as a CI secret would: the file holds none.
-  made.forEach((w, i) => (keyEnv[`OC_STAGING_KEY_${i}`] = w.apiKey));
+  const env = Object.fromEntries(made.map((w, i) => [`OC_STAGING_KEY_${i}`, w.apiKey]));
   const profile = { ...rest, name: 'staging-like (reference served alone, no control API)', baseUrl: served.baseUrl, workspaces: made.map((w, i) => ({ apiKey: { env: `OC_STAGING_KEY_${i}` }, organizationId: w.organizationId })) };
-  const path = join(keep ?? (await mkdtemp(join(tmpdir(), 'oc-staging-'))), 'staging.json');
+  const path = join(dir, 'staging.json');
   await writeFile(path, JSON.stringify(profile));
-  return path;
+  return { path, env };
 }
 
 interface Row {
-  depth: Depth;
   wallS: number;
   requests: number;
   outsideChecks: number;
   plannedS: number;
   failures: number;
+  /** Chosen checks that skipped (not those the depth left out). */
+  skips: number;
+  /** The progress line's error on the time left when half the checks were done (replayed), or undefined. */
+  halfway?: number;
 }
 
-async function runDepth(profilePath: string, depth: Depth): Promise<Row> {
-  const out = keep ? join(keep, depth) : await mkdtemp(join(tmpdir(), 'oc-staging-run-'));
+async function runDepth(served: ChildTarget, kit: Kit, depth: Depth, label: string): Promise<Row> {
+  const dir = keep ? join(keep, label) : await mkdtemp(join(tmpdir(), 'oc-staging-run-'));
+  await mkdir(dir, { recursive: true });
+  const profile = await stagingProfile(served, workspaces, dir);
   const t0 = process.hrtime.bigint();
-  await exec(process.execPath, [KIT_BIN, 'run', '--quiet', '--profile', profilePath, '--depth', depth, '--seed', String(seed), '--out', out], { cwd: ROOT, env: { ...process.env, ...keyEnv }, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
+  await exec(process.execPath, [kit.bin, 'run', '--quiet', '--profile', profile.path, '--depth', depth, '--seed', String(seed), '--out', dir], { cwd: kit.cwd, env: { ...process.env, ...profile.env }, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
     if (e.code !== 1) throw e; // a failing check still measures; a kit error does not
   });
   const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
-  const r = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8'));
-  if (!keep) await rm(out, { recursive: true, force: true });
+  const r = JSON.parse(await readFile(join(dir, 'latest', 'results.json'), 'utf8'));
+  if (!keep) await rm(dir, { recursive: true, force: true });
   const byChecks = (r.checks as { requests?: number }[]).reduce((n, c) => n + (c.requests ?? 0), 0);
-  return { depth, wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, failures: r.summary.fail ?? 0 };
+  // The kit's own replay of its progress line (results.json stats.estimate); a kit before it has none.
+  const halfway = r.stats.estimate?.halfway?.error as number | undefined;
+  return { wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, failures: (r.summary.fail ?? 0) + (r.summary.error ?? 0), skips: (r.summary.skip ?? 0) - (r.summary.notRun ?? 0), halfway };
 }
 
 /** The least time `requests` take under the rate limit: a first window per workspace, then the steady rate. */
@@ -74,23 +99,30 @@ function floorSeconds(requests: number, perWindow: number, windowSeconds: number
   return Math.max(0, requests - workspaces * perWindow) / ((workspaces * perWindow) / windowSeconds);
 }
 
+const pct = (x: number | undefined) => (x === undefined ? '-' : `${(x * 100).toFixed(0)} %`);
+
+function line(target: string, depth: Depth, kit: Kit, r: Row, rate: { requests: number; windowSeconds: number }): string {
+  const floor = floorSeconds(r.requests, rate.requests, rate.windowSeconds);
+  const eta = r.plannedS > 0 ? pct((r.plannedS - r.wallS) / r.wallS) : 'none';
+  return (
+    `${target.padEnd(9)}${depth.padEnd(8)} ${kit.name.padEnd(9)}${r.wallS.toFixed(1).padStart(7)}   ${String(r.requests).padStart(6)} (${r.outsideChecks})`.padEnd(52) +
+    `${String(DEPTH_BUDGETS[depth] ?? '-').padStart(6)}  ${floor.toFixed(1).padStart(6)}  ${floor > 0 ? (r.wallS / floor).toFixed(2).padStart(10) : '         -'}  ${r.plannedS.toFixed(0).padStart(9)}  ${eta.padStart(9)}  ${pct(r.halfway).padStart(8)}  ${String(r.failures).padStart(8)}  ${String(r.skips).padStart(5)}\n`
+  );
+}
+
 if (keep) await mkdir(keep, { recursive: true });
-const served = await startChildReference({ choices: 'default', name: 'the reference served alone' });
-try {
-  const profilePath = await stagingProfile(served, workspaces);
-  const rate = served.profile!.rateLimit as { requests: number; windowSeconds: number };
-  process.stdout.write(`staging-like target: the reference served alone, ${workspaces} workspaces, no control API, seed ${seed}\n`);
-  process.stdout.write('depth     wall s   requests (clean-up, outside checks)  budget   floor s   wall/floor   announced s   ETA error   failures\n');
-  for (const depth of depths) {
-    const r = await runDepth(profilePath, depth);
-    const floor = floorSeconds(r.requests, rate.requests, rate.windowSeconds);
-    const budget = DEPTH_BUDGETS[depth];
-    const eta = r.plannedS > 0 ? `${(((r.plannedS - r.wallS) / r.wallS) * 100).toFixed(0)} %` : 'none announced';
-    process.stdout.write(
-      `${depth.padEnd(8)} ${r.wallS.toFixed(1).padStart(7)}   ${String(r.requests).padStart(8)} (${r.outsideChecks})`.padEnd(55) +
-        `${String(budget ?? '-').padStart(6)}   ${floor.toFixed(1).padStart(7)}   ${floor > 0 ? (r.wallS / floor).toFixed(2).padStart(10) : '         -'}   ${r.plannedS.toFixed(0).padStart(11)}   ${eta.padStart(9)}   ${String(r.failures).padStart(8)}\n`,
-    );
+process.stdout.write(`staging-like targets: the reference served alone${slow > 1 ? ` and ${slow} times slower (reference --slow ${slow})` : ''}, ${workspaces} fresh workspaces per run, no control API, seed ${seed}${baseline ? `; baseline kit ${baseline}, run just before this one` : ''}\n`);
+process.stdout.write('target   depth    kit         wall s   requests (outside checks)          budget  floor s  wall/floor  announced  ETA error  at half  failures  skips\n');
+for (const [target, factor] of [['alone', 1], ...(slow > 1 ? [[`slow${slow}`, slow]] : [])] as [string, number][]) {
+  const served = await startChildReference({ choices: 'default', name: `the reference served ${factor > 1 ? `${factor} times slower` : 'alone'}`, slow: factor });
+  try {
+    const rate = served.profile!.rateLimit as { requests: number; windowSeconds: number };
+    for (const depth of depths)
+      for (const kit of kits) {
+        const r = await runDepth(served, kit, depth, `${target}-${depth}${kit.bin === KIT_BIN ? '' : '-baseline'}`);
+        process.stdout.write(line(target, depth, kit, r, rate));
+      }
+  } finally {
+    await served.stop();
   }
-} finally {
-  await served.stop();
 }

@@ -101,6 +101,26 @@ describe('RunProgressState', () => {
     expect(limited.text(10_000)).toContain('~50s left (rate limit)');
   });
 
+  it('re-estimates the rate bound from the requests left, scaled by what the finished checks sent, beyond the windows\' room', () => {
+    const ids = Array.from({ length: 10 }, (_, i) => ({ id: `R${i}`, clauses: ['C'] }));
+    // 10 checks measured at 50 requests each, 10 of clean-up; 2 workspaces of 100 per 60 s: 510 left, 200 of room.
+    const rate = { requestsOf: () => 50, cleanup: 10, perWindow: 100, windowMs: 60_000, workspaces: 2 };
+    const s = new RunProgressState(ids, { concurrency: 8, expectedMs: () => 100, rate });
+    expect(s.estimate(0)).toEqual({ ms: ((510 - 200) / 200) * 60_000, from: 'rate limit' });
+    // Two checks sent 100 each (twice their measure): the rest scales by (200 + 50) / (100 + 50); the
+    // windows hold their 200 until a window has passed since they ended.
+    s.apply([start('R0', 0), end('R0', 'pass', ['C'], { durationMs: 1000, requests: 100 }), start('R1', 0), end('R1', 'pass', ['C'], { durationMs: 1000, requests: 100 })]);
+    const left = 8 * 50 * (250 / 150) + 10;
+    expect(s.estimate(2000)!.ms).toBeCloseTo((left / 200) * 60_000);
+    expect(s.estimate(70_000)!.ms).toBeCloseTo(((left - 200) / 200) * 60_000);
+  });
+
+  it('compares the first estimate with the time taken once every check is done', () => {
+    const s = new RunProgressState([{ id: 'A', clauses: ['C'] }], { expectedMs: () => 1000, announced: { ms: 60_000, startedAt: 0 } });
+    s.apply([start('A', 0), end('A', 'pass', ['C'], { durationMs: 1000 })]);
+    expect(s.text(80_000)).toContain('announced ~1m00s, took 1m20s (-25 %)');
+  });
+
   it('formats durations', () => {
     expect([formatDuration(400), formatDuration(42_000), formatDuration(185_000), formatDuration(3_725_000)]).toEqual(['0s', '42s', '3m05s', '1h02m']);
   });
@@ -120,7 +140,8 @@ describe('startRunProgress', () => {
     appendFileSync(eventsPath, line(start('A', Date.now())) + line(end('A', 'pass', ['C1'])));
     p.reporter.onTestModuleEnd(); // vitest: the checks are done
     const lines = text.trim().split('\n');
-    expect(lines.at(-1)).toMatch(/^\d+s {2}checks 1\/1 {2}clauses 1\/1 {2}failed 0 {2}finishing/);
+    // The last line keeps the first estimate (here 0 s) and its error against the time taken.
+    expect(lines.at(-1)).toMatch(/^\d+s {2}checks 1\/1 {2}clauses 1\/1 {2}failed 0 {2}announced ~0s, took \d+s \(-?\d+ %\) {2}finishing/);
     p.stop();
     await new Promise((r) => setTimeout(r, 120));
     expect(text.trim().split('\n')).toHaveLength(lines.length); // stopped: nothing more

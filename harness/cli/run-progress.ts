@@ -87,10 +87,19 @@ export interface EstimateOptions {
   finishMs?: number;
   /** A check's expected duration (default: its measurement, harness/runner/expected.ts). */
   expectedMs?: (id: string) => number;
+  /**
+   * What the rate limit allows, to re-estimate its bound from the requests left rather than count
+   * the planner's down: each check's measured requests, the clean-up's, and the pool's windows.
+   */
+  rate?: { requestsOf: (id: string) => number; cleanup: number; perWindow: number; windowMs: number; workspaces: number };
+  /** The run's first estimate (the plan's) and when the run started: the last line compares them with the time taken. */
+  announced?: { ms: number; startedAt: number };
 }
 
 /** How much measured time the run's own pace must outweigh before it moves the estimate much. */
 const SCALE_PRIOR_MS = 30_000;
+/** Likewise for the requests the finished checks sent against their measured counts. */
+const REQUESTS_PRIOR = 50;
 
 /** The counts a progress line shows, folded from check events. */
 export class RunProgressState {
@@ -104,7 +113,9 @@ export class RunProgressState {
   readonly failedByLevel: Record<Level, number> = { MUST: 0, SHOULD: 0, PROFILE: 0 };
   /** Measured (expected) and actual time of the finished checks: how far this run departs from the measurements. */
   private readonly spentMs = { expected: 0, actual: 0 };
-  private readonly o: Required<Omit<EstimateOptions, 'expectedMs'>> & Pick<EstimateOptions, 'expectedMs'>;
+  /** Measured and actual requests of the finished checks, and when each ended with how many (the rate window's content). */
+  private readonly sent = { expected: 0, actual: 0, ends: [] as { at: number; requests: number }[] };
+  private readonly o: Required<Omit<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>> & Pick<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>;
 
   constructor(checks: readonly ProgressCheck[], o: EstimateOptions = {}) {
     for (const c of checks) this.checks.set(c.id, c);
@@ -129,11 +140,17 @@ export class RunProgressState {
         continue;
       }
       if (this.ended.has(e.checkId)) continue;
+      const startedAt = this.running.get(e.checkId) ?? this.firstStart ?? 0;
       this.running.delete(e.checkId);
       this.ended.add(e.checkId);
       this.verdicts[e.verdict]++;
       this.spentMs.expected += this.expectedMs(e.checkId);
       this.spentMs.actual += e.durationMs;
+      if (this.o.rate && e.verdict !== 'skip') {
+        this.sent.expected += this.o.rate.requestsOf(e.checkId);
+        this.sent.actual += e.requests;
+        this.sent.ends.push({ at: startedAt + e.durationMs, requests: e.requests });
+      }
       if (e.verdict === 'fail') this.failedByLevel[e.level]++;
       // A clause counts once a check that proves it reached a verdict on it (a skip or an error proves nothing).
       if (e.verdict === 'pass' || e.verdict === 'fail') for (const id of e.clauses) this.proven.add(id);
@@ -148,7 +165,7 @@ export class RunProgressState {
    */
   estimate(now: number): { ms: number; from: 'pace' | 'rate limit' } | undefined {
     if (this.done === this.total) return undefined;
-    const rate = this.firstStart === undefined ? this.o.rateBoundSeconds * 1000 : Math.max(0, this.o.rateBoundSeconds * 1000 - (now - this.firstStart));
+    const rate = this.rateBoundMs(now);
     const scale = this.scale();
     const left = [...this.checks.values()].filter((c) => !this.ended.has(c.id));
     let pace = 0;
@@ -158,6 +175,24 @@ export class RunProgressState {
       pace += phaseMs(waiting, phase.concurrent, this.o.concurrency, busy);
     }
     return rate > pace ? { ms: rate + this.o.finishMs, from: 'rate limit' } : { ms: pace + this.o.finishMs, from: 'pace' };
+  }
+
+  /**
+   * The least time the rate limit leaves. Knowing the pool's windows: the requests left (the
+   * checks not ended, at their measured counts scaled by how the finished ones compared, and the
+   * clean-up) beyond what the windows hold room for now, at the steady rate. Otherwise the
+   * planner's bound, counted down from the first check.
+   */
+  private rateBoundMs(now: number): number {
+    const r = this.o.rate;
+    if (!r) return this.firstStart === undefined ? this.o.rateBoundSeconds * 1000 : Math.max(0, this.o.rateBoundSeconds * 1000 - (now - this.firstStart));
+    const scale = (this.sent.actual + REQUESTS_PRIOR) / (this.sent.expected + REQUESTS_PRIOR);
+    let left = r.cleanup;
+    for (const c of this.checks.values()) if (!this.ended.has(c.id)) left += r.requestsOf(c.id) * scale;
+    const capacity = r.workspaces * r.perWindow;
+    // The windows hold what the checks that ended within the last window sent (the running ones' are in `left`).
+    const inWindow = this.sent.ends.reduce((n, x) => n + (x.at > now - r.windowMs ? x.requests : 0), 0);
+    return (Math.max(0, left - Math.max(0, capacity - inWindow)) / capacity) * r.windowMs;
   }
 
   private expectedMs(id: string): number {
@@ -180,6 +215,9 @@ export class RunProgressState {
     const left = this.done === this.total ? undefined : this.estimate(now);
     // While a check is left, never "0s": the pace knows nothing of the checks still running.
     if (this.done < this.total) parts.push(left ? `~${formatDuration(Math.max(1000, left.ms))} left${left.from === 'rate limit' ? ' (rate limit)' : ''}` : 'time left: estimating');
+    // Once every check is done: the first estimate against the time taken (its error).
+    const a = this.o.announced;
+    if (a && this.done === this.total) parts.push(`announced ~${formatDuration(a.ms)}, took ${formatDuration(now - a.startedAt)} (${signedPercent((a.ms - (now - a.startedAt)) / Math.max(1, now - a.startedAt))})`);
     parts.push(this.activity(now));
     return parts.join('  ');
   }
@@ -195,6 +233,12 @@ export class RunProgressState {
   }
 }
 
+/** +12 %, -3 %. */
+export function signedPercent(x: number): string {
+  const p = Math.round(x * 100);
+  return `${p > 0 ? '+' : ''}${p} %`;
+}
+
 /** 42s, 3m05s, 1h02m. */
 export function formatDuration(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -206,7 +250,9 @@ export function formatDuration(ms: number): string {
 export interface RunProgressOptions {
   eventsPath: string;
   checks: readonly ProgressCheck[];
-  plan: Pick<Plan, 'minSeconds' | 'estimate'>;
+  plan: Pick<Plan, 'minSeconds' | 'estimate'> & Partial<Pick<Plan, 'workspaces' | 'cleanup'>>;
+  /** Each check's measured requests, and the rate limit: the rate bound is re-estimated from the requests left. */
+  rate?: Pick<NonNullable<EstimateOptions['rate']>, 'requestsOf' | 'perWindow' | 'windowMs'>;
   /** Checks at once outside the solo phase (--concurrency). */
   concurrency: number;
   clock: ClockMode;
@@ -226,12 +272,25 @@ export interface RunProgress {
   readonly reporter: { onInit(): void; onUserConsoleLog(): void; onTestModuleEnd(): void; onTestRunEnd(): void };
 }
 
+/** The estimate's options for a run: the plan's bound and finish, and (given the rate) the re-estimated rate bound. */
+export function progressOptions(opts: Pick<RunProgressOptions, 'plan' | 'rate' | 'concurrency' | 'clock' | 'startedAt'>): EstimateOptions {
+  const { plan, rate } = opts;
+  return {
+    rateBoundSeconds: plan.minSeconds,
+    concurrency: opts.concurrency,
+    clock: opts.clock,
+    finishMs: plan.estimate.finishMs,
+    announced: { ms: plan.estimate.ms, startedAt: opts.startedAt },
+    ...(rate && plan.workspaces ? { rate: { ...rate, workspaces: plan.workspaces, cleanup: plan.cleanup ?? 0 } } : {}),
+  };
+}
+
 export function startRunProgress(opts: RunProgressOptions): RunProgress {
   const fromEnv = Number(process.env[PROGRESS_PERIOD_ENV]);
   const plainEveryMs = opts.plainEveryMs ?? (Number.isFinite(fromEnv) && fromEnv > 0 ? fromEnv : 5000);
   const printer = progressPrinter(opts.out ?? process.stderr, false, { plainEveryMs });
   const tail = new CheckEventTail(opts.eventsPath);
-  const state = new RunProgressState(opts.checks, { rateBoundSeconds: opts.plan.minSeconds, concurrency: opts.concurrency, clock: opts.clock, finishMs: opts.plan.estimate.finishMs });
+  const state = new RunProgressState(opts.checks, progressOptions(opts));
   let stopped = false;
   const tick = (force = false) => {
     state.apply(tail.read());

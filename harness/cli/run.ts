@@ -10,7 +10,9 @@ import { selection } from './select.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan, type Plan } from '../runner/planner.ts';
 import type { KeyObject } from 'node:crypto';
-import { cleansUp, clockOf } from '../runner/expected.ts';
+import { cleansUp, clockOf, expectedCleanup, targetRequests } from '../runner/expected.ts';
+import { halfwayEstimate } from './progress-replay.ts';
+import type { Check } from '../ground/check.ts';
 import { formatSelection } from '../runner/select-depth.ts';
 import { leftOutHint } from './plan.ts';
 import { parseDepth, parseTimeBudget } from '../ground/units.ts';
@@ -26,10 +28,10 @@ import { newRunPrefix } from '../ground/run-prefix.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
-import type { RunStartEvent } from '../ground/events.ts';
+import type { EstimateRecord, RunStartEvent } from '../ground/events.ts';
 import { parseArgs, type CommandHelp, type FlagSpec } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
-import { startRunProgress, type RunProgress } from './run-progress.ts';
+import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
 import { announcedExtensions } from '../client/control.ts';
@@ -200,17 +202,53 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
 
     const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix, checkIds: checks.map((c) => c.id), concurrency, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
-    const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started });
+    const estimating: Estimating = { checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started, rate: progressRate(checks, profile, depth) };
+    const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, ...estimating });
     const workerErrors = await runInVitest(context, !!flags['vitest-output'], progress);
     await setupFailure(eventsPath, checks.length, workerErrors, (t) => redactor.text(t));
 
-    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith, profile, depth });
+    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, estimating, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith, profile, depth });
   } finally {
     await embedded?.stop();
   }
 }
 
+/** What the progress line's estimate reads: the live one and, after the run, its replay. */
+type Estimating = Pick<RunProgressOptions, 'checks' | 'plan' | 'concurrency' | 'clock' | 'startedAt' | 'rate'>;
+
+/** Each check's measured requests during its run (its clean-up comes after), and the rate limit. */
+function progressRate(checks: readonly Check[], profile: Profile, depth: Depth): RunProgressOptions['rate'] {
+  const byId = new Map(checks.map((c) => [c.id, c]));
+  const cleanup = cleansUp(profile);
+  const requestsOf = (id: string) => {
+    const c = byId.get(id);
+    return c ? targetRequests(c, depth, profile) - (cleanup ? expectedCleanup(c) : 0) : 0;
+  };
+  return { requestsOf, perWindow: profile.rateLimit.requests, windowMs: profile.rateLimit.windowSeconds * 1000 };
+}
+
+/** The first estimate, what it rested on, its error, and the progress line's at half the checks (replayed). */
+function estimateRecord(o: Estimating, profile: Profile, events: Awaited<ReturnType<typeof readEvents>>, actualMs: number): EstimateRecord {
+  const e = o.plan.estimate;
+  const halfway = halfwayEstimate(events, o.checks, progressOptions(o), o.startedAt + actualMs);
+  return {
+    firstMs: Math.round(e.ms),
+    basis: {
+      durations: o.clock === 'real' ? 'reference served alone' : 'embedded reference',
+      rateLimit: { requests: profile.rateLimit.requests, windowSeconds: profile.rateLimit.windowSeconds },
+      workspaces: o.plan.workspaces ?? 0,
+      concurrency: o.concurrency,
+      checksMs: Math.round(e.checksMs),
+      rateFloorMs: Math.round(e.rateFloorMs),
+      from: e.from,
+    },
+    finalError: (e.ms - actualMs) / Math.max(1, actualMs),
+    ...(halfway ? { halfway } : {}),
+  };
+}
+
 interface Finish {
+  estimating: Estimating;
   dir: string;
   outRoot: string;
   eventsPath: string;
@@ -246,10 +284,12 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
   const exchanges = events.filter((e) => e.type === 'exchange');
   const requests = exchanges.filter((e) => e.request.url.startsWith(`${baseUrl}/`)).length;
   const tail = createNdjsonSink(eventsPath, { append: true });
+  const actualMs = Date.now() - started;
+  const estimate = estimateRecord(o.estimating, o.profile, events, actualMs);
   const finished = {
     type: 'run-end' as const,
     finishedAt: new Date().toISOString(),
-    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs: Date.now() - started },
+    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs, estimate },
     detection: ranDetection(events.filter((e) => e.type === 'check-end'), { profile: o.profile, depth: o.depth, all: ALL_CHECKS, kitVersion: pkg.version }),
   };
   tail.emit(finished);
@@ -314,7 +354,11 @@ async function runInVitest(context: RunContext, vitestOutput: boolean, progress?
       run: true,
       root: PACKAGE_ROOT,
       config: join(PACKAGE_ROOT, 'suites/vitest.conformance.config.ts'),
-      maxConcurrency: context.concurrency,
+      // Every check of a phase starts at once in vitest and waits for the runner's admission
+      // (context.concurrency at a time, where its requests fit a rate window): no vitest timeout
+      // counts that wait; the runner times each check from its admission.
+      maxConcurrency: Math.max(1, context.checkIds.length),
+      testTimeout: 0,
       // The progress reporter goes first: it clears its line before vitest's own reporter writes
       // (shown only with --vitest-output; otherwise its lines would mix with the kit's summary).
       reporters: [progress ? progress.reporter : SILENT_REPORTER, ...(vitestOutput ? [['default', { summary: false }] as ['default', { summary: boolean }]] : [])],

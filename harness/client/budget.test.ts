@@ -63,6 +63,23 @@ describe('RateBudget', () => {
     expect(b.used()).toBe(2);
   });
 
+  it('room() and window() say what the window holds now: free slots, count, the oldest one\'s age', async () => {
+    const clock = new FakeClock();
+    const b = new RateBudget({ requests: 10, windowMs: 1000, safety: 2, clock });
+    expect(b.room()).toBe(8);
+    expect(b.window()).toEqual({ count: 0, oldestAgeMs: 0 });
+    track(b, clock, 3);
+    await flush();
+    await clock.advance(400);
+    b.note();
+    expect(b.room()).toBe(4);
+    expect(b.window()).toEqual({ count: 4, oldestAgeMs: 400 });
+    await clock.advance(601); // the first three leave the window
+    expect(b.window()).toEqual({ count: 1, oldestAgeMs: 601 });
+    b.pause(clock.now() + 50);
+    expect(b.room()).toBe(0); // nothing goes while a 429 pause holds
+  });
+
   it('shift() ages what it counted when the target clock jumps: waiting callers go at once', async () => {
     const clock = new FakeClock();
     const b = new RateBudget({ requests: 3, windowMs: 1000, safety: 0, clock });

@@ -101,6 +101,19 @@ export class RateBudget {
     return this.entries.length;
   }
 
+  /** Slots free in the window now: what a sender may still send before it waits (0 while paused or full). */
+  room(): number {
+    if (this.pausedUntilMs > this.clock.now()) return 0;
+    return Math.max(0, this.limit - this.used());
+  }
+
+  /** What the window holds now: how many requests, and how long ago the oldest of them was sent (0 when empty). */
+  window(): { count: number; oldestAgeMs: number } {
+    this.prune();
+    const oldest = this.entries.reduce((t, e) => Math.min(t, e.t), Infinity);
+    return { count: this.entries.length, oldestAgeMs: this.entries.length ? Math.max(0, this.clock.now() - oldest) : 0 };
+  }
+
   /** Waiters not yet served. */
   waiting(): number {
     return this.queue.length;

@@ -101,6 +101,12 @@ export interface Workspace {
   apiKeyId?: string;
   /** Creates a key with exactly these scopes through the referenced "apikeys.create" operation. */
   createKey(scopes: string[], name?: string): Promise<{ id: string; secret: string; client: ApiClient }>;
+  /**
+   * What this run sent with the workspace's keys within the rate window, as the kit's own budget
+   * counts it: how many requests and how long ago the oldest was sent. Absent where the kit keeps
+   * no budget for the workspace. Requests of other clients (another run) are not in it.
+   */
+  window?(): { count: number; oldestAgeMs: number };
 }
 
 export interface CheckContext {
@@ -111,8 +117,13 @@ export interface CheckContext {
   readonly prefix: string;
   /** Seed for fast-check / faker, printed with every failure so it can be replayed. */
   readonly seed: number;
-  /** Leases a workspace for the duration of the check (released automatically). */
-  workspace(opts?: { exclusive?: boolean }): Promise<Workspace>;
+  /**
+   * Leases a workspace for the duration of the check (released automatically). `exclusive`: nobody
+   * else uses it meanwhile. `lendsToMailless` with it: checks that send no mail (no mailbox at the
+   * sinks, no test email) may share it, and so its rate budget, while it waits: for a check whose
+   * readings of the workspace only mail changes (a usage count of sends).
+   */
+  workspace(opts?: { exclusive?: boolean; lendsToMailless?: boolean }): Promise<Workspace>;
   /** A client with no key at all (for 401 checks); its requests count toward no workspace. */
   anonymous: ApiClient;
   control?: ControlClient;

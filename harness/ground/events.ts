@@ -99,9 +99,31 @@ export interface RunEndEvent {
   type: 'run-end';
   finishedAt: string;
   /** requests: sent to the target; controlRequests: to the control API; plannedRequests: the planner's estimate. */
-  stats: { requests: number; controlRequests?: number; plannedRequests?: number; unplanned429: number; plannedMs?: number; actualMs: number };
+  stats: { requests: number; controlRequests?: number; plannedRequests?: number; unplanned429: number; plannedMs?: number; actualMs: number; estimate?: EstimateRecord };
   /** Measured after the run: the mutants the checks that ran to a verdict (pass or fail) kill, by the kill matrix. */
   detection?: RunDetection;
+}
+
+/** The run's estimate: the first one and what it rested on, its final error, and the progress line's when half the checks were done. */
+export interface EstimateRecord {
+  /** The plan's estimate before the run (the announced time), in ms. */
+  firstMs: number;
+  /** What it rested on. */
+  basis: {
+    /** The measured durations it simulated: of the reference served alone (a target without the control API) or the embedded one. */
+    durations: 'reference served alone' | 'embedded reference';
+    rateLimit: { requests: number; windowSeconds: number };
+    workspaces: number;
+    concurrency: number;
+    /** The phases simulated with those durations, and the rate limit's floor for the planned requests: the larger one bound it. */
+    checksMs: number;
+    rateFloorMs: number;
+    from: 'durations' | 'rate limit';
+  };
+  /** (announced - actual) / actual. */
+  finalError: number;
+  /** The progress line's estimate of the time left when half the checks were done, replayed from the events (harness/cli/progress-replay.ts). */
+  halfway?: { atMs: number; leftMs: number; actualLeftMs: number; error: number };
 }
 
 /**

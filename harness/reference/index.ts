@@ -19,6 +19,7 @@ import { InboxPoller } from './sending/inbox.ts';
 import { purgeDeletedLeads } from './resources/leads.ts';
 import { DEFAULT_CHOICES, type Choices } from './switches/choices.ts';
 import { slowed } from './switches/slowdown.ts';
+import { slowAnswers, slowFactor } from './switches/slow.ts';
 
 export { DEFAULT_CHOICES, ALT_CHOICES, randomChoices, parseChoices, profileFor, type Choices } from './switches/choices.ts';
 // The route tables and the body limit, for the kit's fuzzer (harness/fuzz): the reference's only other way in.
@@ -50,6 +51,12 @@ export interface ReferenceOptions {
    * (0.2: about 20 % more CPU per request). Default: none.
    */
   slowdown?: number;
+  /**
+   * A target N times slower on purpose (`reference --slow N`, switches/slow.ts), outside the spec:
+   * answers wait a latency, sending rounds and verifications a pause, timers tick less often.
+   * Measures the kit's run estimate on a target unlike the one it was measured on. Default 1.
+   */
+  slow?: number;
   /** The optional control API extensions offered (GET /capabilities); default all. */
   controlExtensions?: readonly string[];
 }
@@ -93,9 +100,10 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const db = openDb(dbPath);
   const clock = new Clock();
   const services = createServices(db, clock, mutant, log, opts.choices ?? DEFAULT_CHOICES);
-  const verifier = new Verifier(services);
+  const slow = slowFactor(opts.slow);
+  const verifier = new Verifier(services, slow);
   services.verifier = verifier;
-  const sender = new SendingEngine(services);
+  const sender = new SendingEngine(services, slow);
   services.mail = sender.transports;
   const warmup = new WarmupSender(services, sender.transports);
   const inbox = new InboxPoller(services);
@@ -104,7 +112,8 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const api = new PublicApi(services, opts.rateLimit);
   const control = new ControlApi(services, controlToken, opts.controlExtensions);
 
-  const handlePublic = opts.slowdown ? slowed((req, res) => api.handle(req, res), opts.slowdown) : (req: IncomingMessage, res: ServerResponse) => api.handle(req, res);
+  const handleApi = opts.slowdown ? slowed((req, res) => api.handle(req, res), opts.slowdown) : (req: IncomingMessage, res: ServerResponse) => api.handle(req, res);
+  const handlePublic = slowAnswers(handleApi, slow);
   const publicServer = createServer((req, res) => void handlePublic(req, res));
   const controlServer = createServer((req, res) => void control.handle(req, res));
   // An Expect header other than 100-continue: served as a plain request (Node would answer a bare 417 outside the envelope).

@@ -2,14 +2,16 @@
 // JSON line on stdout; stop on SIGINT/SIGTERM.
 //   node --import tsx harness/reference/serve.ts [--mutants a,b] [--db path] [--control-token t]
 //                                                [--choices default|alt|random:SEED]
-//                                                [--rate-limit N/Ms] [--slowdown SHARE] [--stop-with-stdin]
+//                                                [--rate-limit N/Ms] [--slowdown SHARE] [--slow N] [--stop-with-stdin]
 // --rate-limit raises the limit for capacity runs (outside the spec's 120 per 60 s), e.g. 1000000/1000ms;
 // --slowdown 0.2 adds about 20 % CPU per request (a known regression for `compare`, outside the spec);
+// --slow 3 makes answers, sending and verification about 3 times slower (switches/slow.ts, outside the spec);
 // --stop-with-stdin stops the target when its standard input closes (a parent that spawned it died).
 // Mutants also come from OUTREACH_REFERENCE_MUTANTS=a,b (joined with --mutants).
 // With --choices, the line also holds `choices` (the set's name) and `profile`: the profile a
 // vendor with these choices would write (run the kit with it: `run --profile FILE`).
 import { parseArgs } from 'node:util';
+import { MAX_SLOW } from './switches/slow.ts';
 import { startReference, parseChoices, profileFor, type Choices, type ReferenceHandle } from './index.ts';
 
 const split = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
@@ -30,6 +32,7 @@ export const REFERENCE_HELP = {
     choices: { type: 'string', value: 'default|alt|random:SEED', help: 'the choice set where the spec leaves names and shapes open' },
     'rate-limit': { type: 'string', value: 'N/Mms', help: "raise the limit for capacity runs, e.g. 1000000/1000ms (outside the spec's 120 per 60 s)" },
     slowdown: { type: 'string', value: 'SHARE', help: 'about SHARE more CPU per request, e.g. 0.2 (a known regression for compare)' },
+    slow: { type: 'string', value: 'N', help: 'a target N times slower on purpose: answers wait (N-1) x 25 ms, sending rounds and verifications (N-1) x 1 s' },
     'stop-with-stdin': { type: 'boolean', help: 'stop when standard input closes (a parent that spawned it died)' },
   },
   exit: 'exit codes: 0 stopped by SIGTERM or SIGINT, 2 a bad flag or a target that could not start',
@@ -58,8 +61,10 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
   }
   const slowdown = values.slowdown === undefined ? undefined : Number(values.slowdown);
   if (slowdown !== undefined && !(slowdown > 0 && slowdown <= 10)) throw new Error('serve: --slowdown takes a share of CPU per request above 0 and at most 10, e.g. 0.2');
+  const slow = values.slow === undefined ? undefined : Number(values.slow);
+  if (slow !== undefined && !(slow >= 1 && slow <= MAX_SLOW)) throw new Error(`serve: --slow takes a factor from 1 to ${MAX_SLOW}, e.g. 3`);
   const stopWithStdin = values['stop-with-stdin'] === true;
-  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices, rateLimit, slowdown });
+  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices, rateLimit, slowdown, slow });
   const line: Record<string, unknown> = { baseUrl: handle.baseUrl, controlUrl: handle.controlUrl, controlToken: handle.controlToken };
   if (choices) {
     line.choices = choices.name;

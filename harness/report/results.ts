@@ -28,7 +28,7 @@
 //   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
 import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
-import type { BaselineEntry, CheckEndEvent, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
+import type { BaselineEntry, CheckEndEvent, EstimateRecord, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
 import type { Clause } from '../ground/spec-model/clauses/types.ts';
 import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
@@ -201,6 +201,8 @@ export interface Results {
     unplanned429: number;
     plannedMs?: number;
     actualMs: number;
+    /** The first estimate, what it rested on, its final error, and the progress line's at half the checks. */
+    estimate?: EstimateRecord;
     exchanges: number;
     transportErrors: number;
   };
@@ -589,6 +591,7 @@ function runStats(scan: StreamScan, durationMs: number): Results['stats'] {
     ...(s?.plannedMs !== undefined ? { plannedMs: s.plannedMs } : {}),
     ...(s?.plannedRequests !== undefined ? { plannedRequests: s.plannedRequests } : {}),
     ...(s?.controlRequests !== undefined ? { controlRequests: s.controlRequests } : {}),
+    ...(s?.estimate ? { estimate: s.estimate } : {}),
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleansUp, targetRequests, type ExpectedRequests } from './expected.ts';
+import { cleansUp, expectedOverheadMs, targetRequests, type ExpectedRequests } from './expected.ts';
 
 const data: ExpectedRequests = {
   source: 'test',
@@ -26,5 +26,13 @@ describe('what the target sees of a check', () => {
   it('without it: what was measured without control where it was, plus the DELETEs of its clean-up', () => {
     expect(targetRequests(check('A'), 'quick', staging, data)).toBe(14 + 3);
     expect(targetRequests(check('B'), 'quick', staging, data)).toBe(4);
+  });
+
+  it("a run's finish is the one measured at its depth where there is one (a larger depth's clean-up waits for room), else the clock's", () => {
+    const timed: ExpectedRequests = { ...data, overheadMs: { real: { start: 5000, finish: 40_000, finishByDepth: { quick: 3000 } } } };
+    expect(expectedOverheadMs('real', timed, 'quick')).toMatchObject({ start: 5000, finish: 3000 });
+    expect(expectedOverheadMs('real', timed, 'default').finish).toBe(40_000);
+    expect(expectedOverheadMs('real', timed).finish).toBe(40_000);
+    expect(expectedOverheadMs('control', timed, 'quick')).toEqual({ start: 0, finish: 0 });
   });
 });

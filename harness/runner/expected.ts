@@ -93,9 +93,13 @@ export interface Overhead {
   start: number;
   /** From its last check's end to the run's end (the clean-up). */
   finish: number;
+  /** The finish by depth, where measured: a larger depth's clean-up may wait for room in the rate windows its checks filled. */
+  finishByDepth?: Partial<Record<Depth, number>>;
 }
 
-/** The run's measured time outside its checks. */
-export function expectedOverheadMs(clock: ClockMode, data: ExpectedRequests = expectedData()): Overhead {
-  return data.overheadMs?.[clock] ?? { start: 0, finish: 0 };
+/** The run's measured time outside its checks (the finish at this depth where it was measured so). */
+export function expectedOverheadMs(clock: ClockMode, data: ExpectedRequests = expectedData(), depth?: Depth): Overhead {
+  const o = data.overheadMs?.[clock] ?? { start: 0, finish: 0 };
+  const finish = depth === undefined ? undefined : o.finishByDepth?.[depth];
+  return finish === undefined ? o : { ...o, finish };
 }

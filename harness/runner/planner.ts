@@ -25,6 +25,8 @@ export interface Plan {
   minSeconds: number;
   /** How long the run is expected to take: its phases simulated with measured durations, at least the rate floor. */
   estimate: RunEstimate;
+  /** What the estimate rests on besides the workspaces: whose measured durations (by the target's clock), checks at once, the rate limit. */
+  basis: { clock: ReturnType<typeof clockOf>; concurrency: number; perWindow: number; windowSeconds: number };
 }
 
 /**
@@ -38,13 +40,13 @@ export function effectivePoolSize(profile: Profile, depth: string, override?: nu
 }
 
 /**
- * Checks at once in the concurrent phase unless --concurrency says: 8; 16 against a target that
- * keeps real time, where up to nine checks spend a minute waiting on it (a rate window, mail
- * polls) and would otherwise hold every slot while the rate budget sits idle. The rate budget,
- * not this number, bounds what the target receives.
+ * Checks at once in the concurrent phase unless --concurrency says: 8; 32 against a target that
+ * keeps real time, where a dozen checks spend a minute or more waiting on it (mail arrivals, a
+ * rate window) and would otherwise hold most slots while the rate budget sits idle. Admission
+ * (admission.ts), not this number, keeps what the target receives within its rate windows.
  */
 export function defaultConcurrency(profile: Pick<Profile, 'embedded' | 'control'>): number {
-  return clockOf(profile) === 'real' ? 16 : 8;
+  return clockOf(profile) === 'real' ? 32 : 8;
 }
 
 /**
@@ -61,8 +63,9 @@ export function plan(checks: readonly Check[], profile: Profile, workspaces: num
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;
   const beyondFirstWindow = Math.max(0, requests - workspaces * perWindow);
   const minSeconds = Math.ceil(beyondFirstWindow / ratePerSecond);
-  const estimate = estimateRun(ran, { clock: clockOf(profile), concurrency, rateFloorMs: minSeconds * 1000 });
-  return { checks: checks.length, skipping: checks.length - ran.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds, estimate };
+  const estimate = estimateRun(ran, { clock: clockOf(profile), concurrency, rateFloorMs: minSeconds * 1000, depth });
+  const basis = { clock: clockOf(profile), concurrency, perWindow, windowSeconds };
+  return { checks: checks.length, skipping: checks.length - ran.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds, estimate, basis };
 }
 
 export function formatPlan(p: Plan): string {
@@ -72,8 +75,15 @@ export function formatPlan(p: Plan): string {
       p.minSeconds > 0 ? `the rate limit alone takes at least ${p.minSeconds} s` : "the first window of each workspace holds them all (the rate limit adds no wait)"
     }; expected to take about ${formatEstimate(p.estimate.ms)} (${
       p.estimate.from === 'rate limit' ? 'the rate limit' : "the checks' measured durations"
-    }${p.estimate.overheadMs ? ', with start-up and clean-up' : ''})`
+    }${p.estimate.overheadMs ? ', with start-up and clean-up' : ''}). ${restsOn(p)}`
   );
+}
+
+/** What the estimate rests on, said before the run: the progress line re-estimates from this target as it goes. */
+export function restsOn(p: Pick<Plan, 'basis' | 'workspaces'>): string {
+  const b = p.basis;
+  const durations = b.clock === 'real' ? 'the reference served alone (no control API, real time)' : 'the embedded reference (control clock)';
+  return `The estimate rests on check durations measured against ${durations}, the rate limit of ${b.perWindow} per ${b.windowSeconds} s over ${p.workspaces} workspaces, and ${b.concurrency} checks at once; the progress line re-estimates it from this target's pace and requests as the run goes`;
 }
 
 /** 40 s, 2 min 10 s. */

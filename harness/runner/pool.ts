@@ -21,10 +21,14 @@ export interface PoolDeps {
 }
 
 
-/** How busy a workspace is: requests in its rate window, then its current holders. */
+/** The workspace client's rate budget (every pooled client has one; a test's fake may not). */
+function budgetOf(ws: PooledWorkspace): { used(): number; room(): number; window(): { count: number; oldestAgeMs: number } } | undefined {
+  return (ws.api as { budget?: ReturnType<typeof budgetOf> }).budget;
+}
+
+/** How busy a workspace is: requests in its rate window and promised to admitted checks, then its current holders. */
 function load(ws: PooledWorkspace): number {
-  const budget = (ws.api as { budget?: { used(): number } }).budget;
-  return (budget?.used() ?? 0) * 100 + ws.shared;
+  return ((budgetOf(ws)?.used() ?? 0) + ws.promised()) * 100 + ws.shared;
 }
 
 /**
@@ -43,8 +47,14 @@ function hasRoom(ws: PooledWorkspace, testEmails: number): boolean {
 export class PooledWorkspace implements Workspace {
   shared = 0;
   exclusive = false;
+  /** Held exclusively, yet shared with checks that send no mail (Workspace lease option lendsToMailless). */
+  lendsToMailless = false;
   /** Test emails this run's checks may have sent from it today (reserved at lease). */
   testEmails = 0;
+  /** Admitted checks' requests not sent yet, by check id: room the window keeps for them (reserve()). */
+  readonly promises = new Map<string, number>();
+  /** An admitted check that will lease it exclusively: kept free of other checks until then. */
+  keptFor: string | undefined;
   private keys = new Map<string, Promise<{ id: string; secret: string; client: ApiClient }>>();
   constructor(
     private readonly deps: PoolDeps,
@@ -53,6 +63,24 @@ export class PooledWorkspace implements Workspace {
     public readonly organizationId?: string,
     public readonly apiKeyId?: string,
   ) {}
+
+  /** Requests promised to admitted checks and not sent yet. */
+  promised(): number {
+    let n = 0;
+    for (const left of this.promises.values()) n += left;
+    return n;
+  }
+
+  /** Requests it may take now without waiting: its window's free slots less what admitted checks will still send. */
+  room(): number {
+    const budget = budgetOf(this);
+    return budget ? budget.room() - this.promised() : Infinity;
+  }
+
+  /** This run's requests in its rate window (the Workspace contract's window()). */
+  window(): { count: number; oldestAgeMs: number } {
+    return budgetOf(this)?.window() ?? { count: 0, oldestAgeMs: 0 };
+  }
 
   /** Keys are cached per scope set: the scope matrix asks for the same sets many times. */
   createKey(scopes: string[], name?: string, via: ApiClient = this.api): Promise<{ id: string; secret: string; client: ApiClient }> {
@@ -142,50 +170,105 @@ export class WorkspacePool {
   }
 
   /**
-   * A shared lease: of the workspaces not held exclusively, the one with the most rate budget left
-   * in its window (then the fewest holders, then round robin), so no check waits on a busy one
-   * while another is idle.
+   * Promises an admitted check `need` requests in the workspace a shared lease would give it now,
+   * where they fit without waiting (admission.ts); `spare`: one to leave alone (kept for the check
+   * first in line). Undefined when no workspace has the room.
    */
-  async lease(avoid: readonly Workspace[] = [], testEmails = 0): Promise<{ ws: PooledWorkspace; release(): void }> {
+  reserve(checkId: string, need: number, testEmails = 0, spare?: PooledWorkspace, mailless = false, exclusive = false): PooledWorkspace | undefined {
+    // A check that leases exclusively gets a member an exclusive lease may take (never the first), kept for it.
+    const first = exclusive ? this.members[0] : undefined;
+    const ws = this.preferred((m) => m !== spare && m !== first && m.shared === (exclusive ? 0 : m.shared) && m.room() >= need, testEmails, mailless);
+    ws?.promises.set(checkId, need);
+    if (ws && exclusive) ws.keptFor = checkId;
+    return ws;
+  }
+
+  /** The workspace with the most room a check sending `testEmails` could take (the one first in line waits for). */
+  roomiest(testEmails = 0, mailless = false): PooledWorkspace | undefined {
+    return this.preferred(() => true, testEmails, mailless, (ws) => -ws.room());
+  }
+
+  /** One request of `checkId` went out with workspace `index`: its promise there shrinks by one. */
+  sent(checkId: string, index: number): void {
+    const ws = this.members.find((m) => m.index === index);
+    const left = ws?.promises.get(checkId);
+    if (ws && left !== undefined) ws.promises.set(checkId, Math.max(0, left - 1));
+  }
+
+  /** The check ended: what it was promised is free again. */
+  settle(checkId: string): void {
+    for (const ws of this.members) {
+      ws.promises.delete(checkId);
+      if (ws.keptFor === checkId) ws.keptFor = undefined;
+    }
+    this.wake();
+  }
+
+  /**
+   * Of the members a shared lease may take (`ok`), the one ranked first (round robin among equals).
+   * One held exclusively only by a check sending no mail (`mailless`), where its holder lends it.
+   */
+  private preferred(ok: (ws: PooledWorkspace) => boolean, testEmails: number, mailless: boolean, score = (ws: PooledWorkspace) => rank(ws, testEmails)): PooledWorkspace | undefined {
+    let best: PooledWorkspace | undefined;
+    for (let i = 0; i < this.members.length; i++) {
+      const ws = this.members[(this.next + i) % this.members.length]!;
+      if ((ws.exclusive && !(mailless && ws.lendsToMailless)) || ws.keptFor !== undefined || !hasRoom(ws, testEmails) || !ok(ws)) continue;
+      if (!best || score(ws) < score(best)) best = ws;
+    }
+    return best;
+  }
+
+  /**
+   * A shared lease: the workspace admission promised the check's requests to, else of the
+   * workspaces not held exclusively the one with the most rate budget left in its window (then
+   * the fewest holders, then round robin), so no check waits on a busy one while another is idle.
+   */
+  async lease(avoid: readonly Workspace[] = [], testEmails = 0, checkId?: string, mailless = false): Promise<{ ws: PooledWorkspace; release(): void }> {
     if (testEmails > 0 && !this.members.some((m) => hasRoom(m, testEmails))) return this.leaseFresh(testEmails);
     for (;;) {
-      let best: PooledWorkspace | undefined;
-      let bestAt = 0;
-      for (let i = 0; i < this.members.length; i++) {
-        const at = (this.next + i) % this.members.length;
-        const ws = this.members[at]!;
-        if (ws.exclusive || avoid.includes(ws) || !hasRoom(ws, testEmails)) continue;
-        if (!best || rank(ws, testEmails) < rank(best, testEmails)) {
-          best = ws;
-          bestAt = at;
-        }
-      }
+      const usable = (ws: PooledWorkspace) => !avoid.includes(ws);
+      const promised = checkId === undefined ? undefined : this.preferred((ws) => usable(ws) && ws.promises.has(checkId), testEmails, mailless);
+      const best = promised ?? this.preferred(usable, testEmails, mailless);
       if (best) {
-        this.next = (bestAt + 1) % this.members.length;
+        this.next = (this.members.indexOf(best) + 1) % this.members.length;
         best.shared++;
         best.testEmails += testEmails;
-        const ws = best;
-        return { ws, release: () => this.release(ws, false) };
+        if (checkId !== undefined && !promised) this.movePromise(checkId, best, avoid);
+        return { ws: best, release: () => this.release(best, false) };
       }
       await new Promise<void>((r) => this.waiters.push(r));
     }
   }
 
   /** An exclusive lease: a fresh workspace from the control API, or a pool member once idle. */
-  async leaseExclusive(testEmails = 0): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
+  async leaseExclusive(testEmails = 0, checkId?: string, lendsToMailless = false): Promise<{ ws: PooledWorkspace; release(): void; fresh: boolean }> {
     if (this.deps.control) return this.leaseFresh(testEmails);
     if (testEmails > 0 && !this.members.slice(1).some((m) => hasRoom(m, testEmails))) return this.leaseFresh(testEmails);
-    // Keep at least one member for shared leases; take the last one that is idle.
+    // Keep at least one member for shared leases; of the idle others, the one promised to the
+    // check, else the one with the most room (a rate-limit check wants an empty window).
     for (;;) {
       const free = this.members.filter((m) => !m.exclusive);
-      const idle = free.length > 1 ? free.slice(1).find((m) => m.shared === 0 && hasRoom(m, testEmails)) : undefined;
-      if (idle) {
-        idle.exclusive = true;
-        idle.testEmails += testEmails;
-        return { ws: idle, release: () => this.release(idle, true), fresh: false };
+      const idle = free.length > 1 ? free.slice(1).filter((m) => m.shared === 0 && hasRoom(m, testEmails)) : [];
+      const mine = checkId === undefined ? undefined : idle.find((m) => m.promises.has(checkId));
+      const pick = mine ?? idle.filter((m) => m.keptFor === undefined).reduce<PooledWorkspace | undefined>((b, m) => (!b || m.room() > b.room() ? m : b), undefined);
+      if (pick) {
+        pick.exclusive = true;
+        pick.keptFor = undefined;
+        pick.lendsToMailless = lendsToMailless;
+        pick.testEmails += testEmails;
+        if (checkId !== undefined && !mine) this.movePromise(checkId, pick, []);
+        return { ws: pick, release: () => this.release(pick, true), fresh: false };
       }
       await new Promise<void>((r) => this.waiters.push(r));
     }
+  }
+
+  /** The check leased another workspace than the one promised (test emails, exclusivity): the promise follows it, unless the check holds that one too. */
+  private movePromise(checkId: string, to: PooledWorkspace, held: readonly Workspace[]): void {
+    const from = this.members.find((m) => m !== to && m.promises.has(checkId) && !held.includes(m));
+    if (!from) return;
+    to.promises.set(checkId, from.promises.get(checkId)!);
+    from.promises.delete(checkId);
   }
 
   /**
@@ -207,8 +290,14 @@ export class WorkspacePool {
   }
 
   private release(ws: PooledWorkspace, exclusive: boolean): void {
-    if (exclusive) ws.exclusive = false;
-    else ws.shared--;
+    if (exclusive) {
+      ws.exclusive = false;
+      ws.lendsToMailless = false;
+    } else ws.shared--;
+    this.wake();
+  }
+
+  private wake(): void {
     const w = this.waiters.splice(0);
     w.forEach((f) => f());
   }

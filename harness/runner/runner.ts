@@ -10,7 +10,8 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from '../ground/seed.ts';
 import { runPhases } from './schedule.ts';
-import type { ClockMode } from './expected.ts';
+import { cleansUp, expectedCleanup, targetRequests, type ClockMode } from './expected.ts';
+import { Admission } from './admission.ts';
 import { cleanUp } from './sweep.ts';
 import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
@@ -34,8 +35,10 @@ export interface RunnerOptions {
   seed: number;
   /** A standalone `outreach-conformance sinks` (HTTP API URL) to use instead of in-process sinks. */
   sinksUrl?: string;
-  /** A check still running after this long ends as an error (in-process runs; vitest times the CLI's). */
+  /** A check still running after this long (from its admission) ends as an error. */
   checkTimeoutMs?: number;
+  /** Checks at once (admission.ts); default: as many as the caller starts (runAll's workers). */
+  concurrency?: number;
 }
 
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
@@ -64,6 +67,8 @@ export class Runner {
   private recentByCheck = new Map<string, string[]>();
   /** What GET /capabilities announced (prepare). */
   private controlExtensions: readonly string[] = [];
+  /** When a check may start: a free slot and room in a workspace's rate window (admission.ts). */
+  readonly admission: Admission;
 
   constructor(readonly opts: RunnerOptions) {
     const tee: EventSink = {
@@ -71,6 +76,8 @@ export class Runner {
         if (e.type === 'exchange') {
           this.exchanges.push(e);
           if (e.checkId) {
+            // A request sent with a pooled workspace's key spends what admission promised the check there.
+            if (e.workspace !== undefined) this.pool.sent(e.checkId, e.workspace);
             // Requests to the target (what its rate limit counts and the planner budgets) apart from control calls.
             const counts = e.request.url.startsWith(`${opts.baseUrl.replace(/\/$/, '')}/`) ? this.requestsByCheck : this.controlByCheck;
             counts.set(e.checkId, (counts.get(e.checkId) ?? 0) + 1);
@@ -101,6 +108,7 @@ export class Runner {
         return createClient({ baseUrl: opts.baseUrl, key, recorder: this.recorder, budget, workspace, organizationId });
       },
     });
+    this.admission = new Admission(this.pool, opts.concurrency ?? Infinity, requests);
     if (this.control) {
       // The target's rate windows follow its clock: moving it ages what every budget counted.
       const control = this.control;
@@ -177,7 +185,18 @@ export class Runner {
     return `unknown feature ${f}`;
   }
 
+  /** Requests the check is measured to send to the target during its run (its clean-up comes later). */
+  private need(check: Check): number {
+    const { profile, depth } = this.opts;
+    return targetRequests(check, depth, profile) - (cleansUp(profile) ? expectedCleanup(check) : 0);
+  }
+
   async runCheck(check: Check): Promise<CheckEndEvent> {
+    const missing = this.missingFeature(check);
+    // A check that runs starts once admitted (a slot, and room for its requests); one that skips at once.
+    const mailless = sendsNoMail(check);
+    const exclusive = check.features.includes('exclusiveWorkspace') && !this.control;
+    const leave = missing ? () => {} : await this.admission.enter(check.id, this.need(check), check.testEmails, mailless, exclusive);
     const started = Date.now();
     this.opts.sink.emit({ type: 'check-start', checkId: check.id, at: new Date(started).toISOString() });
     const leases: (() => void)[] = [];
@@ -185,7 +204,6 @@ export class Runner {
     let verdict: Verdict = 'pass';
     let message: string | undefined;
     let evidence: string[] | undefined;
-    const missing = this.missingFeature(check);
     if (missing) {
       verdict = 'skip';
       message = missing;
@@ -204,7 +222,7 @@ export class Runner {
         control: this.control?.forCheck(check.id),
         sinks: this.sinks,
         workspace: async (o) => {
-          const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails) : await this.pool.lease(held, check.testEmails);
+          const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id, o.lendsToMailless) : await this.pool.lease(held, check.testEmails, check.id, mailless);
           leases.push(lease.release);
           held.push(lease.ws);
           return forCheck(lease.ws, check.id);
@@ -238,6 +256,8 @@ export class Runner {
       } finally {
         clearTimeout(timer);
         leases.forEach((r) => r());
+        this.pool.settle(check.id);
+        leave();
       }
     }
     const end: CheckEndEvent = {
@@ -272,11 +292,17 @@ export class Runner {
   }
 }
 
+/** A check that has no mailbox a target can send from (none at the sinks, no OAuth one) and sends no test email sends no mail. */
+function sendsNoMail(check: Check): boolean {
+  return !check.testEmails && ![...check.features, ...(check.uses ?? [])].some((f) => f === 'sinks' || f === 'imap' || f === 'testEmail' || f === 'oauth');
+}
+
 function forCheck(ws: PooledWorkspace, checkId: string): Workspace {
   return {
     organizationId: ws.organizationId,
     apiKeyId: ws.apiKeyId,
     api: ws.api.forCheck(checkId),
+    window: () => ws.window(),
     createKey: async (scopes, name) => {
       // A key the pool has not made yet is made through (and counted for) this check.
       const k = await ws.createKey(scopes, name, ws.api.forCheck(checkId));

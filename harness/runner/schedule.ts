@@ -1,4 +1,4 @@
-import type { Check } from '../ground/check.ts';
+import type { Check, Depth } from '../ground/check.ts';
 import { expectedDurationMs, expectedOverheadMs, type ClockMode } from './expected.ts';
 
 // The one order of a run and how long it takes. Every scheduler (the vitest entry's describe
@@ -85,9 +85,9 @@ export interface RunEstimate {
  * (on this kind of target: with the control clock, or waiting in real time), at least the rate
  * limit's floor, plus the measured start-up and finish.
  */
-export function estimateRun(checks: readonly Scheduled[], o: ScheduleOptions & { concurrency: number; rateFloorMs: number }): RunEstimate {
+export function estimateRun(checks: readonly Scheduled[], o: ScheduleOptions & { concurrency: number; rateFloorMs: number; depth?: Depth }): RunEstimate {
   const checksMs = runPhases(checks, o).reduce((n, p) => n + phaseMs(p.checks.map((c) => expectedDurationMs(c, o.clock)), p.concurrent, o.concurrency), 0);
-  const { start, finish } = expectedOverheadMs(o.clock);
+  const { start, finish } = expectedOverheadMs(o.clock, undefined, o.depth);
   const overheadMs = start + finish;
   const from = o.rateFloorMs > checksMs ? 'rate limit' : 'durations';
   return { ms: Math.max(checksMs, o.rateFloorMs) + overheadMs, checksMs, rateFloorMs: o.rateFloorMs, overheadMs, finishMs: finish, from };

@@ -30,6 +30,8 @@ export interface ChildReferenceOptions {
   bin?: string;
   /** extra CPU per request, as a share of the measured handling CPU (`reference --slowdown`, outside the spec) */
   slowdown?: number;
+  /** answers, sending and verification this many times slower (`reference --slow`, outside the spec) */
+  slow?: number;
   /** how the target is named in messages; default "the embedded reference" */
   name?: string;
   /** serve this choice set (`reference --choices`); the child then prints the profile of it too */
@@ -42,6 +44,7 @@ export async function startChildReference(opts: ChildReferenceOptions = {}): Pro
   if (opts.rateLimit) args.push('--rate-limit', `${opts.rateLimit.requests}/${opts.rateLimit.windowMs}ms`);
   if (opts.mutants?.length) args.push('--mutants', opts.mutants.join(','));
   if (opts.slowdown) args.push('--slowdown', String(opts.slowdown));
+  if (opts.slow && opts.slow !== 1) args.push('--slow', String(opts.slow));
   if (opts.choices) args.push('--choices', opts.choices);
   const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
   let stderr = '';

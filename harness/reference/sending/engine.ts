@@ -12,6 +12,7 @@ import { renderEmail, type LeadValues } from './render.ts';
 import type { RenderedEmail } from '../domain/email.ts';
 import { allLeadsDone, canSend, dueSends, type DueSend } from './scheduler.ts';
 import { MailTransports, SmtpFailure, type SendingAccount } from '../mail/transport.ts';
+import { slowTick, slowWork } from '../switches/slow.ts';
 
 export const SEND_TICK_MS = 250;
 
@@ -60,7 +61,11 @@ export class SendingEngine {
   private running: Promise<number> | null = null;
   private stopped = false;
 
-  constructor(private readonly s: Services) {
+  /** `slow`: the factor of `reference --slow` (switches/slow.ts); 1 unslowed. */
+  constructor(
+    private readonly s: Services,
+    private readonly slow = 1,
+  ) {
     this.transports = new MailTransports(s.mutant);
   }
 
@@ -84,8 +89,12 @@ export class SendingEngine {
     return this.running;
   };
 
-  private async round(now: number): Promise<number> {
+  private async round(asked: number): Promise<number> {
+    const before = this.s.clock.now();
+    await slowWork(this.slow);
     if (this.stopped) return 0;
+    // The clock went on during a slowed pause: send what is due at its end.
+    const now = asked + (this.s.clock.now() - before);
     const due = dueSends(this.s.db, now, this.s.choices, this.s.mutant);
     await Promise.all(due.map((d) => this.sendOne(d, now)));
     if (due.length) this.completeFinished(due);

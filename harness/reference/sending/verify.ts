@@ -30,6 +30,7 @@
 import nodemailer from 'nodemailer';
 import { ImapFlow } from 'imapflow';
 import type { Services } from '../request/context.ts';
+import { slowTick, slowWork } from '../switches/slow.ts';
 
 export const VERIFY_TICK_MS = 200;
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -186,7 +187,11 @@ export class Verifier {
   private stopped = false;
   private ticking = false;
 
-  constructor(private readonly s: Services) {}
+  /** `slow`: the factor of `reference --slow` (switches/slow.ts); 1 unslowed. */
+  constructor(
+    private readonly s: Services,
+    private readonly slow = 1,
+  ) {}
 
   /** Queues a verification of `accountId` due now; supersedes any queued or running one. */
   enqueue(accountId: string): void {
@@ -207,7 +212,7 @@ export class Verifier {
       this.ticking = true;
       this.startDue(this.s.clock.now());
       this.ticking = false;
-    }, VERIFY_TICK_MS);
+    }, slowTick(VERIFY_TICK_MS, this.slow));
     this.timer.unref();
   }
 
@@ -264,6 +269,8 @@ export class Verifier {
 
   private async run(job: JobRow): Promise<void> {
     try {
+      await slowWork(this.slow);
+      if (this.stopped) return;
       await runVerification(this.s, job, this.closers, () => this.stopped);
     } catch (e) {
       if (this.stopped) return;

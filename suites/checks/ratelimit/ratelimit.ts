@@ -16,13 +16,19 @@ export function remaining(res: ApiResponse): number | undefined {
 }
 
 /**
- * Makes sure the workspace's window holds no earlier traffic: one probe, whose
- * X-RateLimit-Remaining shows what the window holds besides it. Waits out a whole window only
- * when it holds more (or the header is missing). Resolves with the requests of the window so far.
+ * Makes sure the workspace's window holds no traffic the check cannot count: one probe, whose
+ * X-RateLimit-Remaining shows what the window holds besides it. Where that is exactly what this
+ * run sent with the workspace (the kit's budget: `known`), recently enough that none of it leaves
+ * the window during the burst, the check counts it instead of waiting. Otherwise it waits out a
+ * whole window (another run's traffic, or the header missing). Resolves with the requests of the
+ * window so far.
  */
-async function emptyWindow(api: ApiClient, limit: number, windowSeconds: number): Promise<number> {
+async function emptyWindow(api: ApiClient, limit: number, windowSeconds: number, known?: () => { count: number; oldestAgeMs: number }): Promise<number> {
   const probe = await api.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
-  if (is2xx(probe) && remaining(probe) === limit - 1) return 1;
+  const left = is2xx(probe) ? remaining(probe) : undefined;
+  if (left === limit - 1) return 1;
+  const ours = known?.(); // the probe included
+  if (left !== undefined && ours && left === limit - ours.count && ours.oldestAgeMs <= (windowSeconds * 1000) / 4) return ours.count;
   await new Promise((r) => setTimeout(r, windowSeconds * 1000 + 1000));
   return 0;
 }
@@ -70,8 +76,8 @@ export const RATE_LIMIT_CHECKS: Check[] = [
       const { requests: limit, windowSeconds } = ctx.profile.rateLimit;
       if (!ctx.control && ctx.depth === 'quick') skip('without the control API the rate-limit check waits out Retry-After in real time: run at --depth default or full');
       const ws = await ctx.workspace({ exclusive: true });
-      // Without the control API a profile workspace may carry earlier traffic (another run's).
-      const before = ctx.control ? 0 : await emptyWindow(ws.api, limit, windowSeconds);
+      // Without the control API a profile workspace may carry earlier traffic (this run's, counted; another run's, waited out).
+      const before = ctx.control ? 0 : await emptyWindow(ws.api, limit, windowSeconds, ws.window?.bind(ws));
       const other = await ctx.workspace();
       const second = await ws.createKey(['usage:read']); // counts as one request of the window
       const keys = [ws.api, second.client];

@@ -169,7 +169,8 @@ export const DELIVERY_CHECKS: Check[] = [
     features: [...FEATURES, 'exclusiveWorkspace'],
     budget: 24,
     async run(ctx) {
-      const ws = await ctx.workspace({ exclusive: true });
+      // Only sends move monthly_emails usage: checks that send no mail may share the workspace (and its rate budget) meanwhile.
+      const ws = await ctx.workspace({ exclusive: true, lendsToMailless: true });
       // One mailbox is enough: usage counts sends, whichever mailbox made them. Warmup off: whether
       // a target counts warmup mail in monthly_emails is not said (2.9), so none is sent.
       const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...WARMUP_OFF })];

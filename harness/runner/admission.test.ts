@@ -1,0 +1,143 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiClient } from '../ground/api-client.ts';
+import { parseProfile } from '../ground/profile.ts';
+import { RateBudget, type Clock } from '../client/budget.ts';
+import { WorkspacePool } from './pool.ts';
+import { Admission } from './admission.ts';
+
+// Admission by window room, without a target: a check starts where its measured requests fit in
+// a workspace's rate window now (promised to it there, so nobody takes that room meanwhile), a
+// check that fits nowhere waits while one behind it that fits goes first, and the slots bound
+// how many run. The windows' time is a manual clock: behaviour, not speed.
+
+const names = { list: { cursor: 'c', pageSize: 'l', status: 's', tags: 't' }, leadsSearchParam: 'q', analytics: { start: 'a', end: 'b', excludeOutOfOffice: 'o' }, mutate: { operation: 'op', status: 'st' } };
+const profile = parseProfile({ name: 't', baseUrl: 'http://127.0.0.1:9', workspaces: [{ apiKey: 'key-aaaaaa1' }, { apiKey: 'key-aaaaaa2' }, { apiKey: 'key-aaaaaa3' }], names });
+
+class ManualClock implements Clock {
+  t = 0;
+  now = () => this.t;
+  setTimeout = () => 0;
+  clearTimeout = () => {};
+}
+
+async function pool() {
+  const clock = new ManualClock();
+  const budgets: RateBudget[] = [];
+  const clientFor = () => {
+    const budget = new RateBudget({ requests: 120, windowMs: 60_000, clock });
+    budgets.push(budget);
+    return { budget, request: async () => ({ status: 200, body: {} }) } as unknown as ApiClient;
+  };
+  const p = new WorkspacePool({ profile, prefix: 'oct-', clientFor, registerSecret: () => {} });
+  await p.prepare();
+  // Every window has 118 usable slots (these fake clients send around the budgets).
+  return { p, clock, budgets, fill: (i: number, n: number) => Array.from({ length: n }, () => budgets[i]!.note()) };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 15));
+
+describe('Admission', () => {
+  it('promises a check the room of the workspace where its requests fit now, and its lease takes that one', async () => {
+    const { p, fill } = await pool();
+    fill(0, 100);
+    fill(1, 60);
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('C', 50);
+    const promised = p.members.filter((m) => m.promises.has('C'));
+    expect(promised.map((m) => m.index)).toEqual([2]);
+    expect(promised[0]!.room()).toBe(118 - 50);
+    const lease = await p.lease([], 0, 'C');
+    expect(lease.ws.index).toBe(2);
+    // Each request it sends there spends the promise; the end of the check frees what is left.
+    p.sent('C', 2);
+    expect(promised[0]!.promises.get('C')).toBe(49);
+    p.settle('C');
+    expect(promised[0]!.promises.size).toBe(0);
+  });
+
+  it('holds a check that fits nowhere, lets one behind it that fits go first, and admits it once a window slides', async () => {
+    const { p, clock, fill } = await pool();
+    fill(0, 110);
+    fill(1, 110);
+    fill(2, 100);
+    const a = new Admission(p, 8, 120, 5);
+    const order: string[] = [];
+    const big = a.enter('BIG', 40).then((leave) => (order.push('BIG'), leave));
+    const small = a.enter('SMALL', 5).then((leave) => (order.push('SMALL'), leave));
+    await small;
+    await tick();
+    expect(order).toEqual(['SMALL']);
+    // SMALL did not take the roomiest workspace (2): it is kept for BIG, first in line.
+    expect(p.members[2]!.promises.has('SMALL')).toBe(false);
+    clock.t = 60_001; // the window slides past what the workspaces held
+    await big;
+    expect(order).toEqual(['SMALL', 'BIG']);
+  });
+
+  it('runs at most `slots` checks at once; the next starts when one ends', async () => {
+    const { p } = await pool();
+    const a = new Admission(p, 2, 120, 5);
+    const first = await a.enter('A', 1);
+    await a.enter('B', 1);
+    let third = false;
+    const c = a.enter('C', 1).then(() => (third = true));
+    await tick();
+    expect(third).toBe(false);
+    expect(a.waiting).toBe(1);
+    first();
+    await c;
+    expect(third).toBe(true);
+  });
+
+  it('caps a need beyond the window (a rate-limit probe) so it starts once most of a window is free', async () => {
+    const { p } = await pool();
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('RATE', 125);
+    expect(Math.max(...p.members.map((m) => m.promises.get('RATE') ?? 0))).toBe(108);
+  });
+
+  it('an exclusive lease takes the idle member promised to the check, else the roomiest idle one but the first', async () => {
+    const { p, fill } = await pool();
+    fill(0, 60);
+    fill(2, 20);
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('X', 10);
+    const promised = p.members.find((m) => m.promises.has('X'))!;
+    expect(promised.index).toBe(1);
+    const x = await p.leaseExclusive(0, 'X');
+    expect(x.ws).toBe(promised);
+    // Workspace 1 is held: of the idle ones, 0 stays for shared leases, so 2.
+    const y = await p.leaseExclusive(0, 'Y');
+    expect(y.ws.index).toBe(2);
+  });
+
+  it('a holder that lends its workspace shares it (and its budget) with checks that send no mail, never with one that does', async () => {
+    const { p, fill } = await pool();
+    fill(0, 100);
+    fill(2, 100);
+    const usage = await p.leaseExclusive(0, 'USAGE', true);
+    expect(usage.ws.index).toBe(1);
+    // The lender's workspace has the most room: a mailless check takes it, one sending mail does not.
+    const mailless = await p.lease([], 0, 'M', true);
+    expect(mailless.ws).toBe(usage.ws);
+    const mail = await p.lease([], 0, 'S', false);
+    expect(mail.ws).not.toBe(usage.ws);
+    // Released, it lends nothing more: the next exclusive holder that does not lend keeps it whole.
+    mailless.release();
+    usage.release();
+    const rate = await p.leaseExclusive(0, 'RATE');
+    expect((await p.lease([], 0, 'M2', true)).ws).not.toBe(rate.ws);
+  });
+
+  it('keeps an idle member (never the first) for a check that will lease exclusively: other checks lease elsewhere until it does', async () => {
+    const { p } = await pool();
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('RATE', 125, 0, false, true);
+    const kept = p.members.find((m) => m.keptFor === 'RATE')!;
+    expect(kept.index).not.toBe(0);
+    for (const id of ['A', 'B', 'C', 'D']) expect((await p.lease([], 0, id)).ws).not.toBe(kept);
+    // The others hold every other member: the exclusive lease still gets the kept one at once.
+    expect((await p.leaseExclusive(0, 'RATE')).ws).toBe(kept);
+    expect(kept.keptFor).toBeUndefined();
+  });
+});
