@@ -107,6 +107,18 @@ describe.skipIf(!!CHROMIUM_MISSING && !process.env.CI)(`the pages in headless Ch
     expect(card.match(/<div class="g-item" /g)).toHaveLength(biggest - 1);
   });
 
+  it('report.html of that run shows its groups of clauses under the root cause they share', () => {
+    const dom = pages['report-failures']!.dom;
+    const roots = [...dom.matchAll(/<section class="root-cause" data-checks="(\d+)" data-groups="(\d+)">/g)];
+    expect(roots.length).toBeGreaterThanOrEqual(1);
+    const cards = dom.match(/<article class="failure card /g)!.length;
+    // fewer root causes than groups: every root section holds two groups or more
+    const alone = cards - roots.reduce((a, m) => a + Number(m[2]), 0);
+    expect(roots.length + alone).toBeLessThan(cards);
+    for (const m of roots) expect(Number(m[2])).toBeGreaterThanOrEqual(2);
+    expect(cut(dom, '<section class="root-cause"', '</tbody>')).toContain('error.requestId: must be a UUID string');
+  });
+
   it('a link to a folded check opens its cause', () => {
     expect(pages['report-failures']!.dom).not.toContain('<details class="g-rest" open="">');
     expect(pages['report-failures-link']!.dom).toContain('<details class="g-rest" open="">');
