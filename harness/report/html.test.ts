@@ -278,6 +278,8 @@ describe('report.html with many failures of one cause', () => {
     expect(root).toContain('id="check-AUTH-401-MISSING_GET_v1_campaigns"');
     expect(root).toContain('id="check-AUTH-401-MISSING_POST_v1_campaigns_id_start"');
     expect(root.match(/<tr><td><a href="#check-/g)).toHaveLength(5);
+    // the evidence open in the first group only
+    expect(root.match(/<details class="evidence" open>/g)).toHaveLength(1);
     // the fixture's other failures stay causes of their own, outside
     expect(failures.match(/<article class="failure /g)!.length - root.match(/<article class="failure /g)!.length).toBe(3);
   });

@@ -114,8 +114,8 @@ function anchors(ids: string[], prefix: string): Map<string, string> {
   return m;
 }
 
-/** One cause of failure: its first check in full (message and evidence), its endpoints, and the rest of its checks folded away. */
-function failureCard(g: FailureGroup, ctx: Ctx): string {
+/** One cause of failure: its first check in full (message and evidence, folded when `open` is false), its endpoints, and the rest of its checks folded away. */
+function failureCard(g: FailureGroup, ctx: Ctx, open = true): string {
   const [c, ...rest] = g.checks as [CheckResult, ...CheckResult[]];
   const clauseLinks = c.clauses
     .map((id) => (ctx.clauseAnchor.has(id) ? `<a href="#${e(ctx.clauseAnchor.get(id))}"><code>${e(id)}</code></a>` : `<code>${e(id)}</code>`))
@@ -125,7 +125,7 @@ function failureCard(g: FailureGroup, ctx: Ctx): string {
   <div class="f-title">${e(c.title)}</div>
   <div class="f-clauses">Clauses: ${clauseLinks || '<em>none</em>'}</div>
   ${rest.length && g.endpoints.length ? `<div class="f-endpoints">${g.endpoints.length === 1 ? 'Endpoint' : `Endpoints (${g.endpoints.length})`}: ${g.endpoints.map((x) => `<code>${e(x)}</code>`).join(' ')}</div>` : ''}
-  ${failureDetail(c, ctx, true)}
+  ${failureDetail(c, ctx, open)}
   ${
     rest.length
       ? `<details class="g-rest"><summary>The other ${rest.length} check${rest.length === 1 ? '' : 's'} of this cause, each with its message and evidence</summary>${rest
@@ -138,7 +138,8 @@ function failureCard(g: FailureGroup, ctx: Ctx): string {
 
 /**
  * One root cause shared by several clause groups: the detail they share, every check with its
- * clauses (linked to its card), then each group's card as alone.
+ * clauses (linked to its card), then each group's card as alone, the evidence open in the first
+ * only (the others show the same detail again).
  */
 function rootCauseCard(rc: RootCause, ctx: Ctx): string {
   const checks = rc.groups.flatMap((g) => g.checks);
@@ -148,7 +149,7 @@ function rootCauseCard(rc: RootCause, ctx: Ctx): string {
   return `<section class="root-cause" data-checks="${checks.length}" data-groups="${rc.groups.length}">
   <div class="rc-head"><span class="rc-label">Root cause</span> <code class="rc-cause">${e(rc.cause)}</code> <span class="g-count">${checks.length} checks in ${rc.groups.length} groups of clauses</span></div>
   <details class="rc-checks"><summary>The checks of this cause and the clauses each proves</summary><table class="tbl"><thead><tr><th>check</th><th>clauses</th></tr></thead><tbody>${rows}</tbody></table></details>
-  ${rc.groups.map((g) => failureCard(g, ctx)).join('\n')}
+  ${rc.groups.map((g, i) => failureCard(g, ctx, i === 0)).join('\n')}
 </section>`;
 }
 
