@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { causeOf, endpointOf, groupFailures } from './failure-groups.ts';
+import { causeOf, detailsOf, endpointOf, groupFailures, rootCauses } from './failure-groups.ts';
+import type { CheckResult } from './results.ts';
 import { manyFailuresInput, ONE_CAUSE_ENDPOINTS } from './fixture.test-helper.ts';
 import { buildResults } from './results.ts';
 
@@ -41,5 +42,51 @@ describe('failures grouped by cause', () => {
     expect(endpointOf(idem!)).toBe('POST /v1/campaigns');
     expect(endpointOf({ ...idem!, id: 'SEC-TENANT-404/leads', message: 'GET /v1/leads/6f1c2d3e-0a1b-4c2d-8e3f-9a0b1c2d3e4f?expand=x from another workspace' })).toBe('GET /v1/leads/{id}');
     expect(endpointOf({ ...idem!, id: 'KEY-REVOKE', message: 'the first request after revocation' })).toBeUndefined();
+  });
+});
+
+/** The messages of a quick run against the reference with the mutant err-envelope-unwrapped (its 403s answer without the envelope), ids and seeds as they were. */
+const UNWRAPPED: [id: string, clauses: string[], message: string][] = [
+  ['SCOPE-MATRIX/accounts:all', ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'SCOPE-WILDCARD-ACCOUNTS'], 'key with [accounts:all]: 12 wrong answer(s): POST /v1/campaigns (needs campaigns:write) answered 403 (error: Invalid input: expected object, received undefined), expected 403 permission_denied | GET /v1/campaigns (needs campaigns:read) answered 403 (error: Invalid input: expected object, received undefined), expected 403 permission_denied'],
+  ['SCOPE-MATRIX/all:read', ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'SCOPE-ALLREAD-NO-WRITE'], 'key with [all:read]: 7 wrong answer(s): POST /v1/accounts (needs accounts:write) answered 403 (error: Invalid input: expected object, received undefined), expected 403 permission_denied | POST /v1/campaigns (needs campaigns:write) answered 403 (error: Invalid input: expected object, received undefined), expected 403 permission_denied'],
+  ['SCOPE-ALLALL/not-apikeys-manage', ['SCOPE-ALLALL'], 'DELETE /v1/api-keys/{id} with a key holding all:all (apikeys:manage is covered by no wildcard): the 403 answer breaks the error envelope: error: Invalid input: expected object, received undefined; the profile declares names.businessRuleErrorCode = "failed_precondition" (check seed 109609257, run seed 465303380)'],
+  ['KEY-CREATE-NO-MANAGE-SCOPE', ['SCOPE-APIKEYS-DASHBOARD-ONLY', 'SCOPE-APIKEYS-SUBSET'], 'the refusal: the 403 answer breaks the error envelope: error: Invalid input: expected object, received undefined; the profile declares operations.apikeys.create.fields.name = "name", names.businessRuleErrorCode = "failed_precondition" (check seed 664473882, run seed 465303380)'],
+  ['PLAN-NO-API-ACCESS-403', ['SCOPE-403-PLAN', 'ERR-TABLE-403'], 'GET /v1/workspace on a plan without API access: the 403 answer breaks the error envelope: error: Invalid input: expected object, received undefined; the profile declares names.businessRuleErrorCode = "failed_precondition" (check seed 3064793812, run seed 465303380)'],
+  ['CAMP-CREATE/launch-scope', ['CAMP-CREATE-LAUNCH-SCOPE', 'ERR-TABLE-403'], 'POST /v1/campaigns launch: true with campaigns:write only: the 403 answer breaks the error envelope: error: Invalid input: expected object, received undefined; the profile declares names.businessRuleErrorCode = "failed_precondition" (check seed 3243764598, run seed 465303380)'],
+  ['ERR-ENVELOPE/every-error-seen', ['ERR-ENVELOPE', 'ERR-STATUS-REPEATS-HTTP'], '26 of 140 error answers break the envelope: POST /v1/accounts -> 403: error: Invalid input: expected object, received undefined | POST /v1/campaigns -> 403: error: Invalid input: expected object, received undefined | and 18 more'],
+];
+
+const failing = (id: string, clauses: string[], message: string): CheckResult => ({ ...buildResults(manyFailuresInput()).checks.find((c) => c.verdict === 'fail')!, id, clauses, message });
+
+describe('failures joined by root cause', () => {
+  it('the 7 checks of different clauses that one unwrapped envelope fails are 7 groups and one root cause, named by the shared detail', () => {
+    const groups = groupFailures(UNWRAPPED.map(([id, cl, m]) => failing(id, cl, m)));
+    expect(groups).toHaveLength(7);
+    const roots = rootCauses(groups);
+    expect(roots).toHaveLength(1);
+    expect(roots[0]!.cause).toBe('error: Invalid input: expected object, received undefined');
+    expect(roots[0]!.groups).toEqual(groups);
+  });
+
+  it('keeps apart failures that share only the wording around different details', () => {
+    const groups = groupFailures([
+      failing('A', ['X'], 'GET /v1/workspace: the 403 answer breaks the error envelope: error.requestId: must be a UUID string'),
+      failing('B', ['Y'], 'GET /v1/campaigns: the 403 answer breaks the error envelope: error.type: Invalid option: expected one of "permission_denied"'),
+      failing('C', ['Z'], 'POST /v1/leads -> 401: error.requestId: must be a UUID string | and 2 more'),
+      failing('D', ['W'], 'expected 200, got 404'),
+    ]);
+    const roots = rootCauses(groups);
+    expect(roots.map((r) => r.groups.map((g) => g.checks[0]!.id))).toEqual([['A', 'C'], ['B'], ['D']]);
+    expect(roots[0]!.cause).toBe('error.requestId: must be a UUID string');
+    expect(roots[1]!.cause).toBe('<endpoint>: the 403 answer breaks the error envelope: error.type: Invalid option: expected one of "permission_denied"');
+  });
+
+  it('takes a message apart at the separators checks join findings with, and at each context before a colon', () => {
+    expect([...detailsOf('GET /v1/x answered 403 (error: Invalid input: expected object), expected 403 permission_denied | and 3 more')]).toEqual([
+      '<endpoint> answered 403',
+      'error: Invalid input: expected object',
+      'Invalid input: expected object',
+      'expected 403 permission_denied',
+    ]);
   });
 });

@@ -3,6 +3,11 @@
 // verdict, the same clauses and the same message once what differs from one instance to the next
 // (the endpoint, ids, seeds, generated names) is taken out. The key never drops the clauses, so two
 // different clauses never share a group.
+//
+// Above the groups, root causes: one broken rule is often reported by checks of different
+// clauses, each wording its own context around the same detail ("the 403 answer breaks the error
+// envelope: error: Invalid input: ..." and "POST <endpoint> -> 403: error: Invalid input: ...").
+// Groups whose messages share a detail form one root cause named by it; the groups stay inside.
 
 import type { CheckResult } from './results.ts';
 import { RUN_NAMES_IN_TEXT } from '../ground/run-prefix.ts';
@@ -78,4 +83,56 @@ export function groupCountText(g: FailureGroup): string {
   if (n === 1) return '';
   const eps = g.endpoints.length;
   return `${n} checks${eps > 1 ? ` on ${eps} endpoints` : eps === 1 ? ` on ${g.endpoints[0]}` : ''}`;
+}
+
+export interface RootCause {
+  /** the detail the groups' messages share (ids and endpoints taken out), or the one group's cause */
+  cause: string;
+  /** the clause-level groups of this cause, in the order given */
+  groups: FailureGroup[];
+}
+
+/** Shorter details are too generic to join groups by ("got 404"). */
+const MIN_DETAIL = 16;
+
+/**
+ * The details a message names: its parts (split at " | ", "; " and brackets, what checks join
+ * several findings with) and the tail of each part after every ": " (the context a check puts
+ * before a finding), ids and endpoints taken out.
+ */
+export function detailsOf(message: string): Set<string> {
+  const out = new Set<string>();
+  for (const part of causeOf(message).split(/ \| |; |[()]/)) {
+    let tail = part.replace(/^[\s,.:;-]+|[\s,.:;]+$/g, '');
+    for (;;) {
+      if (tail.length >= MIN_DETAIL && /[a-z]{3}/i.test(tail.replace(/<\w+>/g, ''))) out.add(tail);
+      const at = tail.indexOf(': ');
+      if (at < 0) break;
+      tail = tail.slice(at + 2);
+    }
+  }
+  return out;
+}
+
+/**
+ * The groups joined by root cause: again and again the detail shared by the most groups left (the
+ * longest of those), while it is shared by two or more; every other group is a root cause alone.
+ * Root causes come in the order of their first group.
+ */
+export function rootCauses(groups: readonly FailureGroup[]): RootCause[] {
+  const details = groups.map((g) => detailsOf(g.checks[0]!.message ?? ''));
+  const left = new Set(groups.map((_, i) => i));
+  const joined = new Map<number, RootCause>();
+  for (;;) {
+    const counts = new Map<string, number>();
+    for (const i of left) for (const d of details[i]!) counts.set(d, (counts.get(d) ?? 0) + 1);
+    let best: [string, number] | undefined;
+    for (const [d, n] of counts) if (n >= 2 && (!best || n > best[1] || (n === best[1] && d.length > best[0].length))) best = [d, n];
+    if (!best) break;
+    const members = [...left].filter((i) => details[i]!.has(best![0]));
+    for (const i of members) left.delete(i);
+    joined.set(members[0]!, { cause: best[0], groups: members.map((i) => groups[i]!) });
+  }
+  for (const i of left) joined.set(i, { cause: causeOf(groups[i]!.checks[0]!.message ?? ''), groups: [groups[i]!] });
+  return [...joined.entries()].sort(([a], [b]) => a - b).map(([, r]) => r);
 }

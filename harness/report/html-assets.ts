@@ -29,6 +29,7 @@ dl.meta code{color:#fff;background:rgba(255,255,255,.08);padding:0 4px;border-ra
 details.card>summary{cursor:pointer;font-weight:600}
 h2{font-size:18px;margin:28px 0 12px;font-weight:600}.card h2{margin-top:0}
 .sec-count{font-size:12px;color:var(--muted);font-weight:400;margin-left:8px}
+.root-cause{border:1px solid var(--line);border-left:4px solid var(--fail);border-radius:8px;padding:10px 12px;margin:0 0 14px}.rc-head{display:flex;flex-wrap:wrap;gap:8px;align-items:baseline;margin-bottom:6px}.rc-label{font-weight:700}.rc-cause{white-space:pre-wrap;word-break:break-word}details.rc-checks>summary{cursor:pointer;color:var(--accent);font-size:13px;margin:4px 0 8px}
 .g-note{font-size:13px;color:var(--muted);margin:-4px 0 10px}.g-count{font-size:12px;font-weight:600;background:var(--fail-bg);color:var(--fail);border-radius:10px;padding:1px 8px}.nonblocking .g-count{background:var(--warn-bg);color:var(--warn)}
 .f-endpoints{font-size:12.5px;color:var(--muted);margin:4px 0;display:flex;flex-wrap:wrap;gap:4px 6px;align-items:baseline}.f-endpoints code{background:#f6f8fa;border:1px solid var(--line);border-radius:4px;padding:0 4px;color:var(--fg)}
 details.g-rest>summary{cursor:pointer;color:var(--accent);font-size:13px;margin:8px 0 4px}.g-item{border-top:1px solid var(--line);padding:8px 0 4px}

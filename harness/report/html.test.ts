@@ -242,7 +242,7 @@ describe('report.html with many failures of one cause', () => {
   it('shows the cause once, with its count, its endpoints and the evidence of its first check', () => {
     // 8 failed checks: the 4 of the cause, the same message on another clause, and the fixture's 3
     expect(failures.match(/<article class="failure /g)).toHaveLength(5);
-    expect(failures).toContain('8 failed checks, 5 causes');
+    expect(failures).toContain('8 failed checks, 4 root causes, 5 groups of clauses');
     const card = elementById(html, 'check-AUTH-401-MISSING_GET_v1_campaigns');
     expect(card).toContain('data-count="4"');
     expect(card).toContain('<span class="g-count">4 checks on 4 endpoints</span>');
@@ -266,5 +266,21 @@ describe('report.html with many failures of one cause', () => {
     const other = elementById(html, 'check-AUTH-401-MISSING_POST_v1_campaigns_id_start');
     expect(other).toContain('data-count="1"');
     expect(other).not.toContain('g-rest');
+  });
+
+  it('shows the two groups of one message on different clauses under one root cause, each group kept with its clauses', () => {
+    const roots = failures.match(/<section class="root-cause"[\s\S]*?<\/section>/g)!;
+    expect(roots).toHaveLength(1);
+    const root = roots[0]!;
+    expect(root).toContain('data-checks="5" data-groups="2"');
+    expect(root).toMatch(/<span class="rc-label">Root cause<\/span> <code class="rc-cause">[^<]*error\.requestId: must be a UUID string/);
+    // both groups' cards inside, and a row per check with its clauses
+    expect(root).toContain('id="check-AUTH-401-MISSING_GET_v1_campaigns"');
+    expect(root).toContain('id="check-AUTH-401-MISSING_POST_v1_campaigns_id_start"');
+    expect(root.match(/<tr><td><a href="#check-/g)).toHaveLength(5);
+    // the evidence open in the first group only
+    expect(root.match(/<details class="evidence" open>/g)).toHaveLength(1);
+    // the fixture's other failures stay causes of their own, outside
+    expect(failures.match(/<article class="failure /g)!.length - root.match(/<article class="failure /g)!.length).toBe(3);
   });
 });

@@ -4,7 +4,7 @@
 
 import type { BaselineEntry, ExchangeEvent, Outcome, RunEvent } from '../ground/events.ts';
 import { CSS, JS } from './html-assets.ts';
-import { groupCountText, groupFailures, type FailureGroup } from './failure-groups.ts';
+import { groupCountText, groupFailures, rootCauses, type FailureGroup, type RootCause } from './failure-groups.ts';
 import { pageHead } from './page.ts';
 import { sectionTitle } from './sections.ts';
 import { compareSections, evidenceFor, exchangesByCheck, exchangesById, STALE_ADVICE, type CheckResult, type ClauseResult, type Results } from './results.ts';
@@ -114,8 +114,8 @@ function anchors(ids: string[], prefix: string): Map<string, string> {
   return m;
 }
 
-/** One cause of failure: its first check in full (message and evidence), its endpoints, and the rest of its checks folded away. */
-function failureCard(g: FailureGroup, ctx: Ctx): string {
+/** One cause of failure: its first check in full (message and evidence, folded when `open` is false), its endpoints, and the rest of its checks folded away. */
+function failureCard(g: FailureGroup, ctx: Ctx, open = true): string {
   const [c, ...rest] = g.checks as [CheckResult, ...CheckResult[]];
   const clauseLinks = c.clauses
     .map((id) => (ctx.clauseAnchor.has(id) ? `<a href="#${e(ctx.clauseAnchor.get(id))}"><code>${e(id)}</code></a>` : `<code>${e(id)}</code>`))
@@ -125,7 +125,7 @@ function failureCard(g: FailureGroup, ctx: Ctx): string {
   <div class="f-title">${e(c.title)}</div>
   <div class="f-clauses">Clauses: ${clauseLinks || '<em>none</em>'}</div>
   ${rest.length && g.endpoints.length ? `<div class="f-endpoints">${g.endpoints.length === 1 ? 'Endpoint' : `Endpoints (${g.endpoints.length})`}: ${g.endpoints.map((x) => `<code>${e(x)}</code>`).join(' ')}</div>` : ''}
-  ${failureDetail(c, ctx, true)}
+  ${failureDetail(c, ctx, open)}
   ${
     rest.length
       ? `<details class="g-rest"><summary>The other ${rest.length} check${rest.length === 1 ? '' : 's'} of this cause, each with its message and evidence</summary>${rest
@@ -134,6 +134,23 @@ function failureCard(g: FailureGroup, ctx: Ctx): string {
       : ''
   }
 </article>`;
+}
+
+/**
+ * One root cause shared by several clause groups: the detail they share, every check with its
+ * clauses (linked to its card), then each group's card as alone, the evidence open in the first
+ * only (the others show the same detail again).
+ */
+function rootCauseCard(rc: RootCause, ctx: Ctx): string {
+  const checks = rc.groups.flatMap((g) => g.checks);
+  const rows = checks
+    .map((c) => `<tr><td><a href="#${e(ctx.checkAnchor.get(c.id))}"><code>${e(c.id)}</code></a></td><td>${c.clauses.map((id) => (ctx.clauseAnchor.has(id) ? `<a href="#${e(ctx.clauseAnchor.get(id))}"><code>${e(id)}</code></a>` : `<code>${e(id)}</code>`)).join(' ')}</td></tr>`)
+    .join('');
+  return `<section class="root-cause" data-checks="${checks.length}" data-groups="${rc.groups.length}">
+  <div class="rc-head"><span class="rc-label">Root cause</span> <code class="rc-cause">${e(rc.cause)}</code> <span class="g-count">${checks.length} checks in ${rc.groups.length} groups of clauses</span></div>
+  <details class="rc-checks"><summary>The checks of this cause and the clauses each proves</summary><table class="tbl"><thead><tr><th>check</th><th>clauses</th></tr></thead><tbody>${rows}</tbody></table></details>
+  ${rc.groups.map((g, i) => failureCard(g, ctx, i === 0)).join('\n')}
+</section>`;
 }
 
 /** A failed check's message, an expired baseline entry, and its evidence (open for the one a group shows). */
@@ -323,9 +340,13 @@ function failuresSection(ctx: Ctx): string {
   const failures = [...r.checks.filter((c) => c.blocking), ...r.checks.filter((c) => !c.blocking && !c.known && (c.verdict === 'fail' || c.verdict === 'error'))];
   const stale = r.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
   const groups = groupFailures(failures);
-  const causes = groups.length < failures.length ? `<p class="g-note">${failures.length} failed checks, ${groups.length} cause${groups.length === 1 ? '' : 's'}: checks with the same clauses and the same message (but for ids and endpoints) are shown once, with their count and endpoints; open a cause for the rest.</p>` : '';
+  const roots = rootCauses(groups);
+  const causes =
+    groups.length < failures.length || roots.length < groups.length
+      ? `<p class="g-note">${failures.length} failed checks, ${roots.length} root cause${roots.length === 1 ? '' : 's'}, ${groups.length} group${groups.length === 1 ? '' : 's'} of clauses: checks with the same clauses and the same message (but for ids and endpoints) are shown once, with their count and endpoints; groups whose messages name the same detail are shown under it as one root cause; open a cause for the rest.</p>`
+      : '';
   return failures.length || stale.length
-    ? `<section class="failures" id="failures"><h2>Failures and errors <span class="sec-count">${failures.length + stale.length}</span></h2>${causes}${curlEnvNote(failures, ctx)}${stale.map((x) => staleCard(x, r.baseline!.file)).join('\n')}${groups.map((g) => failureCard(g, ctx)).join('\n')}</section>`
+    ? `<section class="failures" id="failures"><h2>Failures and errors <span class="sec-count">${failures.length + stale.length}</span></h2>${causes}${curlEnvNote(failures, ctx)}${stale.map((x) => staleCard(x, r.baseline!.file)).join('\n')}${roots.map((rc) => (rc.groups.length > 1 ? rootCauseCard(rc, ctx) : failureCard(rc.groups[0]!, ctx))).join('\n')}</section>`
     : `<section class="failures" id="failures"><h2>Failures and errors</h2><p class="all-good">No check failed${s.known ? ` but the ${s.known} known one${s.known === 1 ? '' : 's'} below` : ''}${s.skip ? ` (${s.skip} skipped)` : ''}.</p></section>`;
 }
 

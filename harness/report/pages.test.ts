@@ -27,8 +27,15 @@ const cut = (dom: string, marker: string, end: string) => {
   return dom.slice(at, dom.indexOf(end, at));
 };
 
-/** Counts overlapping rule labels per chart in the browser's own layout, into the body's data attributes. */
-const MEASURE_LABELS = `<script>(function(){var n=0,all=0;document.querySelectorAll('svg.chart').forEach(function(svg){var b=[].map.call(svg.querySelectorAll('text.rule-label'),function(t){return t.getBBox();});all+=b.length;for(var i=0;i<b.length;i++)for(var j=i+1;j<b.length;j++){var p=b[i],q=b[j];if(p.x<q.x+q.width&&q.x<p.x+p.width&&p.y<q.y+q.height&&q.y<p.y+p.height)n++;}});document.body.setAttribute('data-labels',all);document.body.setAttribute('data-overlaps',n);})();</script>`;
+/** Counts, per chart in the browser's own layout, texts that overlap each other and rule labels that overlap a dot, into the body's data attributes. */
+const MEASURE_LABELS = `<script>(function(){var n=0,all=0;function hit(p,q){return p.left<q.right&&q.left<p.right&&p.top<q.bottom&&q.top<p.bottom;}document.querySelectorAll('svg.chart').forEach(function(svg){var t=[].map.call(svg.querySelectorAll('text'),function(x){return x.getBoundingClientRect();});var r=[].map.call(svg.querySelectorAll('text.rule-label'),function(x){return x.getBoundingClientRect();});var d=[].map.call(svg.querySelectorAll('circle'),function(x){return x.getBoundingClientRect();});all+=r.length;for(var i=0;i<t.length;i++)for(var j=i+1;j<t.length;j++)if(hit(t[i],t[j]))n++;r.forEach(function(p){d.forEach(function(q){if(hit(p,q))n++;});});});document.body.setAttribute('data-labels',all);document.body.setAttribute('data-overlaps',n);})();</script>`;
+
+/**
+ * In the browser's own rendering of the send path: legend entries whose swatch colour differs from
+ * the computed stroke of the mailbox line they name, and the right end of the gap histogram's
+ * last bar against the plot's right edge (the whole distribution drawn, nothing cut).
+ */
+const MEASURE_SENDPATH = `<script>(function(){var fig=document.getElementById('plot-sp-cumulative'),bad=0,n=0;var strokes={};fig.querySelectorAll('svg.chart path').forEach(function(p){var t=p.querySelector('title');if(t)strokes[t.textContent.split(':')[0]]=getComputedStyle(p).stroke;});fig.querySelectorAll('.plot-legend span').forEach(function(s){var m=/^(\\S+@\\S+) \\(/.exec(s.textContent);if(!m)return;n++;if(getComputedStyle(s.querySelector('line')).stroke!==strokes[m[1]])bad++;});var g=document.querySelector('#plot-sp-gaps svg.chart'),plot=g.querySelector('rect').getBBox(),right=0;g.querySelectorAll('rect').forEach(function(r){if(r.querySelector('title')){var b=r.getBBox();right=Math.max(right,b.x+b.width);}});var d=document.body.dataset;d.legendEntries=n;d.legendMismatches=bad;d.gapBarsEnd=Math.round(right);d.gapPlotEnd=Math.round(plot.x+plot.width);})();</script>`;
 
 // Skipped where Chromium is missing, saying why; never on CI, which installs it (there its absence fails).
 describe.skipIf(!!CHROMIUM_MISSING && !process.env.CI)(`the pages in headless Chromium${CHROMIUM_MISSING ? ` (skipped: ${CHROMIUM_MISSING})` : ''}`, () => {
@@ -67,7 +74,7 @@ describe.skipIf(!!CHROMIUM_MISSING && !process.env.CI)(`the pages in headless Ch
       failingRun(),
       renderAll([
         ['report-clean', renderReports(clean).files['report.html']!],
-        ['load-api', renderLoadHtml(viaJson(syntheticLoadReport()))],
+        ['load-api', renderLoadHtml(viaJson(syntheticLoadReport())).replace('</body>', `${MEASURE_SENDPATH}</body>`)],
         ['load-sendpath', renderLoadHtml(viaJson(sendpathLoadReport()))],
         ['compare', renderCompareHtml(compareReport()).replace('</body>', `${MEASURE_LABELS}</body>`)],
         ['blank', '<!DOCTYPE html><html><body></body></html>'],
@@ -98,6 +105,18 @@ describe.skipIf(!!CHROMIUM_MISSING && !process.env.CI)(`the pages in headless Ch
     expect(card.match(/<details class="evidence" open="">/g)).toHaveLength(1);
     expect(card).toMatch(/<details class="g-rest"><summary>The other \d+ checks of this cause/);
     expect(card.match(/<div class="g-item" /g)).toHaveLength(biggest - 1);
+  });
+
+  it('report.html of that run shows its groups of clauses under the root cause they share', () => {
+    const dom = pages['report-failures']!.dom;
+    const roots = [...dom.matchAll(/<section class="root-cause" data-checks="(\d+)" data-groups="(\d+)">/g)];
+    expect(roots.length).toBeGreaterThanOrEqual(1);
+    const cards = dom.match(/<article class="failure card /g)!.length;
+    // fewer root causes than groups: every root section holds two groups or more
+    const alone = cards - roots.reduce((a, m) => a + Number(m[2]), 0);
+    expect(roots.length + alone).toBeLessThan(cards);
+    for (const m of roots) expect(Number(m[2])).toBeGreaterThanOrEqual(2);
+    expect(cut(dom, '<section class="root-cause"', '</tbody>')).toContain('error.requestId: must be a UUID string');
   });
 
   it('a link to a folded check opens its cause', () => {
@@ -138,7 +157,19 @@ describe.skipIf(!!CHROMIUM_MISSING && !process.env.CI)(`the pages in headless Ch
     for (const api of ['requests scheduled', 'Mix', 'none given', 'every response kept to the rules', 'req/s']) expect(dom).not.toContain(api);
   });
 
-  it('compare.html: the labels of rules close together do not overlap, and the page says no metric can fail with 3 pairs', () => {
+  it('load.html of a send path with overnight gaps: each legend colour is its line\'s, and the gap histogram reaches the longest gap', () => {
+    const dom = pages['load-api']!.dom;
+    expect(Number(/data-legend-entries="(\d+)"/.exec(dom)![1])).toBe(20);
+    expect(/data-legend-mismatches="(\d+)"/.exec(dom)![1]).toBe('0');
+    const end = Number(/data-gap-bars-end="(\d+)"/.exec(dom)![1]);
+    // the last bar (the overnight gaps) ends at the plot's right edge, not clamped into an "or more" bin
+    expect(Math.abs(end - Number(/data-gap-plot-end="(\d+)"/.exec(dom)![1]))).toBeLessThanOrEqual(2);
+    const plot = cut(dom, 'id="plot-sp-gaps"', '</figure>');
+    expect(plot).not.toContain('or more');
+    expect(plot).toMatch(/The longest gap is [\d,.]+ min/);
+  });
+
+  it('compare.html: no label overlaps another text or a dot, though rules lie close together, and the page says no metric can fail with 3 pairs', () => {
     const dom = pages.compare!.dom;
     expect(Number(/data-labels="(\d+)"/.exec(dom)![1])).toBeGreaterThanOrEqual(12);
     expect(/data-overlaps="(\d+)"/.exec(dom)![1]).toBe('0');

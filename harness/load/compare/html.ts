@@ -104,6 +104,7 @@ function metricFigure(m: MetricResult, alpha: number): string {
     y: { label: 'ratio head/base', min: Math.max(0, Math.min(...ys) - span * 0.15), max: Math.max(...ys) + span * 0.15 },
     lines: [{ color: COLORS.ratio, points: [], dots }],
     hrules,
+    ruleLabels: 'margin',
   });
   const lg = legend([
     { label: 'ratio of one pair', color: COLORS.ratio, kind: 'dot' },

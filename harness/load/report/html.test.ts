@@ -185,3 +185,58 @@ describe('load.html of a send path', () => {
     expect(html).toContain('No violation: every mailbox kept its gap and its daily cap, and no lead got a step twice.');
   });
 });
+
+/** The bars of a chart: x, width and fill, with the text of their tooltip. */
+function bars(svg: string): { x: number; w: number; fill: string; title: string }[] {
+  return [...svg.matchAll(/<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)" height="[\d.]+" fill="(#[0-9a-f]+)"><title>([^<]*)<\/title><\/rect>/g)].map((m) => ({ x: Number(m[1]), w: Number(m[2]), fill: m[3]!, title: m[4]! }));
+}
+
+/** Every gap between two consecutive sends of a mailbox, in minutes. */
+function gapsOf(r: LoadReport): number[] {
+  return r.sendpath!.mailboxes.flatMap((m) => {
+    const ts = [...m.sends].sort((a, b) => a - b);
+    return ts.slice(1).map((t, i) => (t - ts[i]!) / 60_000);
+  });
+}
+
+describe('load.html of a send path: legends and the gap histogram', () => {
+  const r = viaJson(syntheticLoadReport());
+  const html = renderLoadHtml(r);
+
+  it('gives each mailbox line the colour its legend entry shows, no two lines alike', () => {
+    const fig = figureSvg(html, 'plot-sp-cumulative');
+    const legendHtml = fig.slice(fig.indexOf('<div class="plot-legend">'), fig.indexOf('<svg class="chart"'));
+    const entries = [...legendHtml.matchAll(/<span><svg [^>]*><line [^>]*stroke="(#[0-9a-f]+)" stroke-width="2.5"\/><\/svg>([^<]+@[^<]+) \(\d+\)<\/span>/g)].map((m) => ({ color: m[1]!, address: m[2]! }));
+    const lines = new Map([...fig.matchAll(/<path d="[^"]*" fill="none" stroke="(#[0-9a-f]+)"[^>]*><title>([^:<]+): \d+ sends/g)].map((m) => [m[2]!, m[1]!]));
+    expect(entries).toHaveLength(20);
+    expect(lines.size).toBe(20);
+    for (const { address, color } of entries) expect(lines.get(address), address).toBe(color);
+    expect(new Set(entries.map((x) => x.color)).size).toBe(20);
+  });
+
+  it('draws every gap, the longest (overnight) included, with the declared gap marked between the short and the long ones', () => {
+    const gaps = gapsOf(r);
+    const svg = figureSvg(html, 'plot-sp-gaps');
+    const bs = bars(svg);
+    const counted = bs.reduce((a, b) => a + Number(/: (\d+) gaps/.exec(b.title)![1]), 0);
+    expect(counted, 'every gap in a bar').toBe(gaps.length);
+    expect(svg).not.toContain('or more');
+    const edges = bs.map((b) => /^([\d,.]+)–([\d,.]+) min/.exec(b.title)!).map((m) => [Number(m[1]!.replace(/,/g, '')), Number(m[2]!.replace(/,/g, ''))] as const);
+    const longest = Math.max(...gaps);
+    expect(longest, 'the fixture has overnight gaps').toBeGreaterThan(600);
+    expect(edges.some(([lo, hi]) => lo <= longest && longest <= hi + 0.05), 'a bar holds the longest gap').toBe(true);
+    // the rule sits right of every red bar and left of every grey one (the fixture's short gaps are its violations)
+    const rule = Number(/<line x1="([\d.]+)" x2="[\d.]+" y1="14" y2="[\d.]+" stroke="#cf222e" stroke-width="2"\/>/.exec(svg)![1]);
+    for (const b of bs.filter((x) => x.fill === '#cf222e')) expect(b.x + b.w).toBeLessThanOrEqual(rule + 1);
+    for (const b of bs.filter((x) => x.fill !== '#cf222e')) expect(b.x).toBeGreaterThanOrEqual(rule - 1);
+    expect(svg).toContain('declared gap 10 min');
+    expect(svg).toContain('log scale');
+  });
+
+  it('keeps a linear axis from 0 when every gap is about the same', () => {
+    const svg = figureSvg(renderLoadHtml(viaJson(sendpathLoadReport())), 'plot-sp-gaps');
+    expect(svg).not.toContain('log scale');
+    expect(bars(svg).reduce((a, b) => a + Number(/: (\d+) gaps/.exec(b.title)![1]), 0)).toBe(115);
+    expect(svg).toContain('declared gap 5 min');
+  });
+});

@@ -22,10 +22,13 @@ const COLORS = {
   ok: '#57606a',
   bad: '#cf222e',
 };
-/** Colours of the per-mailbox lines. */
-const PALETTE = ['#0969da', '#1a7f37', '#8250df', '#bf3989', '#9a6700', '#1b7c83', '#953800', '#4d2d8f', '#0550ae', '#116329'];
-/** Most mailboxes drawn one line each. */
-export const MAX_MAILBOX_LINES = 20;
+/** Colours of the per-mailbox lines: one each, so that the legend names every line by its colour. */
+const PALETTE = [
+  '#0969da', '#1a7f37', '#8250df', '#bf3989', '#9a6700', '#1b7c83', '#953800', '#4d2d8f', '#e16f24', '#116329',
+  '#54aeff', '#4ac26b', '#c297ff', '#ff80c8', '#d4a72c', '#3cb0b8', '#a40e26', '#6e7781', '#0a3069', '#7d4e00',
+];
+/** Most mailboxes drawn one line each (as many as there are colours). */
+export const MAX_MAILBOX_LINES = PALETTE.length;
 const BODY_SNIPPET = 400;
 const DAY_MS = 86_400_000;
 
@@ -561,7 +564,7 @@ function cumulativeSends(sp: SendpathStats): string {
   const lines: LineSeries[] = shown.map((m, i) => {
     const ts = m.sends.filter(fin).sort((a, b) => a - b);
     const pts: Point[] = [[0, 0], ...ts.map((t, k): Point => [t / tu.ms, k + 1]), [end / tu.ms, ts.length]];
-    return { color: PALETTE[i % PALETTE.length]!, width: 1.3, opacity: 0.85, step: true, points: pts, title: `${m.address}: ${ts.length} sends (cap ${m.cap}/day)` };
+    return { color: PALETTE[i]!, width: 1.3, opacity: 0.85, step: true, points: pts, title: `${m.address}: ${ts.length} sends (cap ${m.cap}/day)` };
   });
   // The y axis scales to the sends, not to the cap: a cap far above them would flatten every line.
   const top = niceScale(0, Math.max(...shown.map((m) => m.sends.length)) * 1.06).max;
@@ -586,7 +589,7 @@ function cumulativeSends(sp: SendpathStats): string {
       .join(' '),
     svg,
     legend([
-      { label: more ? `one line per mailbox (${shown.length} of ${boxes.length} shown)` : `one line per mailbox (${shown.length})`, color: PALETTE[0]! },
+      ...shown.map((m, i) => ({ label: `${m.address} (${num(m.sends.length)})`, color: PALETTE[i]! })),
       ...(drawn.length ? [{ label: capsText(drawn), color: COLORS.cap, kind: 'dash' as const }] : []),
     ]),
   );
@@ -604,9 +607,25 @@ function capMarks(caps: number[], days: number, end: number, tu: Unit, top: numb
   return { hrules: [], capLines };
 }
 
-function gapHistogram(sp: SendpathStats): string {
-  const title = 'Gaps between consecutive sends of one mailbox';
-  const gaps: { min: number; bad: boolean }[] = [];
+/** One gap between two consecutive sends of a mailbox, in minutes, and whether it broke the mailbox's declared gap. */
+interface Gap {
+  min: number;
+  bad: boolean;
+}
+
+/** The bins of the gap histogram: edges in minutes, drawn at `at(edge)` on the x axis. */
+interface GapBins {
+  edges: number[];
+  log: boolean;
+  at: (minutes: number) => number;
+  ticks?: { value: number; label: string }[];
+}
+
+/** A gap range wider than this many times the typical gap is drawn on a log axis, so the bulk stays readable beside overnight gaps. */
+const LOG_RATIO = 8;
+
+function sendGaps(sp: SendpathStats): Gap[] {
+  const gaps: Gap[] = [];
   for (const m of sp.mailboxes) {
     const ts = m.sends.filter(fin).sort((a, b) => a - b);
     for (let i = 1; i < ts.length; i++) {
@@ -614,59 +633,94 @@ function gapHistogram(sp: SendpathStats): string {
       gaps.push({ min: g / 60_000, bad: fin(m.gapMinutes) && g < m.gapMinutes * 60_000 });
     }
   }
-  const declared = [...new Set(sp.mailboxes.map((m) => m.gapMinutes).filter(fin))].sort((a, b) => a - b);
-  const caption = `How long each mailbox waited between two of its emails. Nothing may fall left of the declared gap (the vertical line); bars there are red.`;
-  if (!gaps.length) return figure('plot-sp-gaps', title, caption, noData('No mailbox sent two emails, so there is no gap to show.'));
-  const sorted = gaps.map((g) => g.min).sort((a, b) => a - b);
-  const p95 = sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+  return gaps;
+}
+
+/**
+ * Bins covering every gap, the largest included: linear from 0 when the gaps are of one size,
+ * else twenty a decade on a log axis, one edge on the smallest declared gap so that its rule runs
+ * between bars.
+ */
+function gapBins(sorted: number[], declared: number[]): GapBins {
   const maxGap = sorted[sorted.length - 1]!;
-  const top = Math.max(Math.min(maxGap, Math.max(p95 * 1.2, (declared[declared.length - 1] ?? 0) * 2.5)), 1e-3);
-  const width = niceBin(top / 30);
-  const nBins = Math.max(1, Math.ceil(top / width));
-  const ok = new Array<number>(nBins).fill(0);
-  const bad = new Array<number>(nBins).fill(0);
-  let overflow = 0;
-  for (const g of gaps) {
-    let i = Math.floor(g.min / width);
-    if (i >= nBins) {
-      i = nBins - 1;
-      overflow++;
+  const typical = Math.max(sorted[Math.floor(sorted.length / 2)]!, declared[declared.length - 1] ?? 0, 1e-3);
+  if (maxGap <= typical * LOG_RATIO) {
+    const top = Math.max(maxGap, (declared[declared.length - 1] ?? 0) * 1.2, 1e-3);
+    const width = niceBin(top / 30);
+    const n = Math.floor(top / width) + 1;
+    return { edges: Array.from({ length: n + 1 }, (_, i) => i * width), log: false, at: (v) => v };
+  }
+  const step = 10 ** 0.05;
+  const anchor = declared[0] ?? typical;
+  const low = Math.max(sorted.find((g) => g > 0) ?? anchor, anchor / 1000);
+  const k0 = Math.floor(Math.log10(Math.min(low, anchor) / anchor) / 0.05 + 1e-9);
+  const k1 = Math.floor(Math.log10(maxGap / anchor) / 0.05 + 1e-9) + 1;
+  const edges = Array.from({ length: k1 - k0 + 1 }, (_, i) => anchor * step ** (k0 + i));
+  const at = (v: number) => Math.log10(Math.max(v, edges[0]!));
+  const ticks: { value: number; label: string }[] = [];
+  for (let d = Math.floor(Math.log10(edges[0]!)); d <= Math.ceil(Math.log10(edges[edges.length - 1]!)); d++)
+    for (const f of [1, 2, 5]) {
+      const v = f * 10 ** d;
+      if (v >= edges[0]! && v <= edges[edges.length - 1]!) ticks.push({ value: Math.log10(v), label: minutes(v) });
     }
+  return { edges, log: true, at, ticks };
+}
+
+/** The stacked bars of the histogram: the gaps shorter than declared in red under the others. */
+function gapBars(gaps: Gap[], b: GapBins): Bar[] {
+  const n = b.edges.length - 1;
+  const ok = new Array<number>(n).fill(0);
+  const bad = new Array<number>(n).fill(0);
+  for (const g of gaps) {
+    let i = b.edges.findIndex((edge, k) => k > 0 && g.min < edge) - 1;
+    if (i < 0) i = g.min < b.edges[0]! ? 0 : n - 1;
     (g.bad ? bad : ok)[i]!++;
   }
   const bars: Bar[] = [];
-  for (let i = 0; i < nBins; i++) {
-    const x0 = i * width;
-    const x1 = (i + 1) * width;
-    const range = i === nBins - 1 && overflow ? `${minutes(x0)} min or more` : `${minutes(x0)}–${minutes(x1)} min`;
+  for (let i = 0; i < n; i++) {
+    const [x0, x1] = [b.at(b.edges[i]!), b.at(b.edges[i + 1]!)];
+    const range = `${minutes(b.edges[i]!)}–${minutes(b.edges[i + 1]!)} min`;
     if (bad[i]) bars.push({ x0, x1, y0: 0, y1: bad[i]!, color: COLORS.bad, title: `${range}: ${bad[i]} gaps shorter than declared`, label: ok[i] ? undefined : num(bad[i]) });
-    if (ok[i]) bars.push({ x0, x1, y0: bad[i]!, y1: bad[i]! + ok[i]!, color: '#8c959f', title: `${range}: ${ok[i]} gaps${bad[i] ? `, ${bad[i]} shorter than declared` : ''}`, label: i === nBins - 1 && overflow ? `${num(ok[i])} ≥ ${minutes(x0)} min` : undefined });
+    if (ok[i]) bars.push({ x0, x1, y0: bad[i]!, y1: bad[i]! + ok[i]!, color: COLORS.quiet, title: `${range}: ${ok[i]} gaps${bad[i] ? `, ${bad[i]} shorter than declared` : ''}`, label: ok[i]! * 40 < Math.max(...ok) ? num(ok[i]) : undefined });
   }
+  return bars;
+}
+
+function gapHistogram(sp: SendpathStats): string {
+  const title = 'Gaps between consecutive sends of one mailbox';
+  const gaps = sendGaps(sp);
+  const declared = [...new Set(sp.mailboxes.map((m) => m.gapMinutes).filter(fin))].sort((a, b) => a - b);
+  const caption = `How long each mailbox waited between two of its emails, every gap drawn up to the longest. Nothing may fall left of the declared gap (the vertical line); bars there are red.`;
+  if (!gaps.length) return figure('plot-sp-gaps', title, caption, noData('No mailbox sent two emails, so there is no gap to show.'));
+  const sorted = gaps.map((g) => g.min).sort((a, b) => a - b);
+  const bins = gapBins(sorted, declared);
   const nBad = gaps.filter((g) => g.bad).length;
   const svg = chart({
     title,
     height: 280,
-    x: { label: 'gap between two sends of one mailbox (minutes, target time)', min: 0, max: nBins * width },
+    x: { label: `gap between two sends of one mailbox (minutes, target time${bins.log ? ', log scale' : ''})`, min: bins.at(bins.edges[0]!), max: bins.at(bins.edges[bins.edges.length - 1]!), ticks: bins.ticks },
     y: { label: 'gaps', min: 0 },
-    bars,
-    vrules: declared.map((d, i) => ({ at: d, color: COLORS.bad, dash: i ? '4 3' : undefined, label: `declared gap ${minutes(d)} min` })),
+    bars: gapBars(gaps, bins),
+    vrules: declared.map((d, i) => ({ at: bins.at(d), color: COLORS.bad, dash: i ? '4 3' : undefined, label: `declared gap ${minutes(d)} min` })),
   });
+  const longest = `The longest gap is ${minutes(sorted[sorted.length - 1]!)} min${bins.log ? '; the axis is logarithmic so that it fits beside the usual gaps' : ''}.`;
   return figure(
     'plot-sp-gaps',
     title,
-    overflow ? `${caption} Gaps of ${minutes(nBins * width - width)} min or more (${num(overflow)}, e.g. overnight) are counted in the last bar.` : caption,
+    `${caption} ${longest}`,
     svg,
     legend([
-      { label: `gaps at or over the declared gap (${num(gaps.length - nBad)})`, color: '#8c959f', kind: 'bar' },
+      { label: `gaps at or over the declared gap (${num(gaps.length - nBad)})`, color: COLORS.quiet, kind: 'bar' },
       { label: `gaps shorter than declared (${num(nBad)})`, color: COLORS.bad, kind: 'bar' },
       { label: declared.length === 1 ? 'declared gap' : 'declared gaps', color: COLORS.bad },
     ]),
   );
 }
 
-/** Minutes with at most one decimal, none when whole. */
+/** Minutes with one decimal (two under a minute), none when whole. */
 function minutes(v: number): string {
-  return num(v, Math.abs(v - Math.round(v)) < 1e-9 ? 0 : 1);
+  // under a minute (a log axis reaching down to a violation of a few seconds) two decimals
+  return num(v, Math.abs(v - Math.round(v)) < 1e-9 ? 0 : v < 1 ? 2 : 1);
 }
 
 function niceBin(raw: number): number {

@@ -77,6 +77,12 @@ export interface Chart {
   bands?: Band[];
   vrules?: Rule[];
   hrules?: Rule[];
+  /**
+   * Where the labels of horizontal rules go: 'inside' the plot above their rule (the default), or
+   * in the 'margin' right of the plot, spread apart vertically with a leader to their rule, so that
+   * rules close in value keep their labels clear of each other, of the data and of the other rules.
+   */
+  ruleLabels?: 'inside' | 'margin';
   /** accessible name of the figure */
   title: string;
 }
@@ -230,7 +236,7 @@ export function chart(ch: Chart): string {
     ...lineMarks(ch.lines ?? [], f),
     ...rugMarks(ch.bands ?? [], f),
     ...vruleMarks(ch.vrules ?? [], f),
-    ...hruleMarks(ch.hrules ?? [], f),
+    ...(ch.ruleLabels === 'margin' ? marginRuleMarks(ch.hrules ?? [], f) : hruleMarks(ch.hrules ?? [], f)),
     ...axesAndTitles(ch, f),
     '</svg>',
   ].join('');
@@ -259,6 +265,7 @@ function frameOf(ch: Chart): Frame {
   const rugRows = Math.max(0, ...(ch.bands ?? []).map((b) => (b.rug === undefined ? 0 : b.rug + 1)));
   const strip = rugRows ? rugRows * 7 + 3 : 0;
   const m = { l: 66, r: 30, t: 14, b: 46 + strip };
+  if (ch.ruleLabels === 'margin') m.r = Math.max(m.r, LEADER + 8 + Math.max(0, ...(ch.hrules ?? []).map((r) => (r.label ? labelWidth(r.label) : 0))));
   const pw = W - m.l - m.r;
   const ph = H - m.t - m.b;
   const { xs: fx, ys: fy } = dataValues(ch);
@@ -442,6 +449,37 @@ function hruleMarks(rules: readonly Rule[], { m, pw, Y, py }: Frame): string[] {
     labels.push(`<text class="rule-label" x="${c(box.x0)}" y="${c(box.y)}" fill="${e(r.color)}" font-weight="600" paint-order="stroke" stroke="#fff" stroke-width="3">${e(r.label)}</text>`);
   }
   // every label over every line, so that no rule crosses a label set beside another
+  return [...lines, ...labels];
+}
+
+/** Horizontal width of the leader from a rule's end to its label in the margin. */
+const LEADER = 12;
+/** Baseline to baseline of labels stacked in the margin: a 12 px line as the browser boxes it (ascent and descent) stays clear of the next. */
+const MARGIN_LINE = 16;
+
+/**
+ * Baselines of labels wanted at `ys` (in order), moved `line` apart at least, within [top, bottom]:
+ * pushed down past the one above, then back up from the bottom when they run out.
+ */
+export function spreadLabels(ys: readonly number[], top: number, bottom: number, line = MARGIN_LINE): number[] {
+  const out = ys.map((y) => Math.min(Math.max(y, top), bottom));
+  for (let i = 1; i < out.length; i++) out[i] = Math.max(out[i]!, out[i - 1]! + line);
+  for (let i = out.length - 1; i >= 0; i--) out[i] = Math.min(out[i]!, i === out.length - 1 ? bottom : out[i + 1]! - line);
+  return out;
+}
+
+/** Horizontal rules inside the y domain, each labelled in the right margin, the labels spread apart and joined to their rule by a leader. */
+function marginRuleMarks(rules: readonly Rule[], { m, pw, ph, Y, py }: Frame): string[] {
+  const drawn = rules.filter((r) => fin(r.at) && r.at >= Y.min && r.at <= Y.max);
+  const lines = drawn.map((r) => `<line x1="${m.l}" x2="${c(m.l + pw)}" y1="${c(py(r.at))}" y2="${c(py(r.at))}" stroke="${e(r.color)}" stroke-width="2"${r.dash ? ` stroke-dasharray="${e(r.dash)}"` : ''}/>`);
+  // top to bottom on the page: higher values first
+  const labelled = drawn.filter((r) => r.label).sort((a, b) => py(a.at) - py(b.at));
+  const ys = spreadLabels(labelled.map((r) => py(r.at) + 4), m.t + 10, m.t + ph + 4);
+  const x0 = m.l + pw;
+  const labels = labelled.flatMap((r, i) => [
+    `<path d="M${c(x0)} ${c(py(r.at))}L${c(x0 + LEADER - 4)} ${c(ys[i]! - 4)}H${c(x0 + LEADER)}" fill="none" stroke="${e(r.color)}" stroke-width="1"/>`,
+    `<text class="rule-label" x="${c(x0 + LEADER + 3)}" y="${c(ys[i]!)}" fill="${e(r.color)}" font-weight="600">${e(r.label!)}</text>`,
+  ]);
   return [...lines, ...labels];
 }
 
