@@ -31,6 +31,9 @@ export default defineConfig({
     // many tests wait on real sockets, mail and clocks rather than on the CPU.
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
+    // GitHub's workflow parser imports its schemas as bare JSON modules (written for a bundler),
+    // which Node refuses without an import attribute: vite transforms it instead.
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
     reporters: process.env.CI ? ['default', 'junit'] : ['default'],
     outputFile: { junit: 'reports/project-tests.junit.xml' },
   },

@@ -1,16 +1,18 @@
-// action.yml, the kit as a composite GitHub Action: valid against GitHub's action metadata schema
-// (SchemaStore's), every input used and every expression it uses declared, and its kit step run
+// action.yml, the kit as a composite GitHub Action: valid by GitHub's own action parser
+// (@actions/workflow-parser), every input used and every expression it uses declared, and its kit step run
 // as a runner runs it: against a stand-in kit that records its arguments (how inputs become
 // flags and secrets environment variables), and once against the real kit and its embedded
 // reference (a smoke run, signed).
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, expressions, readYaml, runBashStep, schemaErrors, type StepContext } from './workflow.test-helper.ts';
+import { actionErrors } from './github-yaml.test-helper.ts';
+import { ROOT, expressions, readYaml, runBashStep, type StepContext } from './workflow.test-helper.ts';
 
+const actionText = readFileSync(join(ROOT, 'action.yml'), 'utf8');
 const action = readYaml('action.yml');
 const steps: any[] = action.runs.steps;
 const kitStep = steps.find((s) => s.id === 'kit');
@@ -26,17 +28,24 @@ const context = (inputs: Record<string, string>, github: Record<string, unknown>
 async function standInKit(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'oc-action-kit-'));
   await mkdir(join(dir, 'bin'));
+  // CommonJS whatever package.json a directory above the temporary one holds.
+  await writeFile(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
   const seen = "{ args: process.argv.slice(2), keyA: process.env.OUTREACH_KEY_A, keyB: process.env.OUTREACH_KEY_B, token: process.env.OUTREACH_CONTROL_TOKEN, signing: process.env.OUTREACH_SIGNING_KEY }";
   await writeFile(join(dir, 'bin', 'outreach-conformance.js'), `require('fs').writeFileSync(${JSON.stringify(join(dir, 'args.json'))}, JSON.stringify(${seen}));\nconsole.log('stand-in kit');\nprocess.exit(Number(process.env.FAKE_EXIT ?? 0));\n`);
   return dir;
 }
 
 describe('action.yml', () => {
-  it('validates against the action metadata schema, and is a composite action', () => {
-    expect(schemaErrors('github-action', action)).toEqual([]);
+  it("is valid by GitHub's action parser, and is a composite action", () => {
+    expect(actionErrors(actionText)).toEqual([]);
     expect(action.runs.using).toBe('composite');
-    // The schema is not vacuous: a run step without its shell is refused.
-    expect(schemaErrors('github-action', { ...action, runs: { using: 'composite', steps: [{ run: 'true' }] } })).not.toEqual([]);
+  });
+
+  it("GitHub's action parser refuses a broken copy: an unknown key under runs, a run step without its shell, no runs", () => {
+    expect(actionErrors({ ...action, runs: { ...action.runs, bogus: 1 } })).toEqual([expect.stringMatching(/Unexpected value 'bogus'/)]);
+    expect(actionErrors({ ...action, runs: { using: 'composite', steps: [{ run: 'true' }] } })).toEqual([expect.stringMatching(/Required property is missing: shell/)]);
+    const { runs: _, ...noRuns } = action;
+    expect(actionErrors(noRuns)).toEqual([expect.stringMatching(/Required property is missing: runs/)]);
   });
 
   it('declares every input it reads and reads every input it declares; secrets reach no script text', () => {

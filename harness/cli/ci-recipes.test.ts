@@ -1,5 +1,5 @@
 // The CI recipes (examples/github-actions.yml, examples/gitlab-ci.yml, the YAML in docs/CI.md)
-// read with a real YAML parser and GitHub's workflow schema: the jobs docs/CI.md promises exist,
+// read with a real YAML parser and GitHub's own workflow parser (@actions/workflow-parser): the jobs docs/CI.md promises exist,
 // GitHub's use the kit's action with inputs it declares, every `npx outreach-conformance ...`
 // is a command of this kit with flags its own parser knows (asked from the CLI itself, so the
 // recipes cannot rot when a flag is renamed), the secrets carry the names `init` writes, sinks
@@ -14,7 +14,8 @@ import { parse, parseDocument } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { main } from './main.ts';
 import { DEPTHS } from '../ground/check.ts';
-import { ROOT, readYaml, schemaErrors } from './workflow.test-helper.ts';
+import { workflowErrors } from './github-yaml.test-helper.ts';
+import { ROOT, readYaml } from './workflow.test-helper.ts';
 
 const EXAMPLES = join(ROOT, 'examples/');
 const sh = promisify(execFile);
@@ -131,10 +132,15 @@ describe('examples/github-actions.yml', () => {
     wf = parse(text);
   });
 
-  it("is a valid workflow by GitHub's schema", () => {
-    expect(schemaErrors('github-workflow', wf)).toEqual([]);
-    // The schema is not vacuous: a job without runs-on is refused.
-    expect(schemaErrors('github-workflow', { ...wf, jobs: { x: { steps: [{ run: 'true' }] } } })).not.toEqual([]);
+  it("is a valid workflow by GitHub's workflow parser", async () => {
+    expect(await workflowErrors(text, 'github-actions.yml')).toEqual([]);
+  });
+
+  it("GitHub's workflow parser refuses a broken copy: a job without runs-on, an unknown key, a need of no job", async () => {
+    const step = { run: 'true' };
+    expect(await workflowErrors({ ...wf, jobs: { ...wf.jobs, x: { steps: [step] } } })).toEqual([expect.stringMatching(/Required property is missing: runs-on/)]);
+    expect(await workflowErrors({ ...wf, jobs: { ...wf.jobs, smoke: { ...wf.jobs.smoke, 'run-on': 'ubuntu-latest' } } })).toContainEqual(expect.stringMatching(/Unexpected value 'run-on'/));
+    expect(await workflowErrors({ ...wf, jobs: { ...wf.jobs, x: { 'runs-on': 'ubuntu-latest', needs: 'no-such-job', steps: [step] } } })).toContainEqual(expect.stringMatching(/no-such-job/));
   });
 
   it('runs smoke on pull requests, the default depth nightly, a load compare on release branches, each through the action', () => {
@@ -244,7 +250,7 @@ describe('docs/CI.md', () => {
     text = await readFile(join(ROOT, 'docs/CI.md'), 'utf8');
   });
 
-  it('parses every YAML block; each workflow is valid and uses the action with inputs it declares', () => {
+  it('parses every YAML block; each workflow is valid and uses the action with inputs it declares', async () => {
     const blocks = [...text.matchAll(/```ya?ml\n([\s\S]*?)```/g)].map((m) => m[1]!);
     expect(blocks.length).toBeGreaterThan(0);
     const action = readYaml('action.yml');
@@ -252,7 +258,7 @@ describe('docs/CI.md', () => {
     for (const block of blocks) {
       expect(parseDocument(block).errors, block).toEqual([]);
       const doc = parse(block);
-      if (doc.jobs) expect(schemaErrors('github-workflow', doc), block).toEqual([]);
+      if (doc.jobs) expect(await workflowErrors(block, 'docs/CI.md'), block).toEqual([]);
       const steps = Object.values(doc.jobs ?? {}).flatMap((j: any) => j.steps ?? []).filter((s: any) => /outreach-conformance@/.test(String(s.uses)));
       for (const s of steps) for (const input of Object.keys(s.with ?? {})) expect(Object.keys(action.inputs)).toContain(input);
       usingAction += steps.length;

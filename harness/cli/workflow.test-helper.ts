@@ -1,29 +1,17 @@
-// GitHub's YAML as GitHub reads it, for the tests of action.yml and the CI recipes: each file
-// validated against SchemaStore's schema (vendored in schemastore/, SOURCE.md says from where),
-// and a composite action's `run` step executed the way a runner does, with its `env:` evaluated.
+// GitHub's YAML as a runner reads it, for the tests of action.yml and the CI recipes: a composite
+// action's `run` step executed the way a runner does, with its `env:` evaluated. (Validation by
+// GitHub's own parser is in github-yaml.test-helper.ts.)
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-// ajv is here through the dev dependency @redocly/openapi-core (its fork, @redocly/ajv, hoisted as "ajv").
-import AjvModule from 'ajv';
 import { parse } from 'yaml';
 
-// CommonJS seen from ESM: the class is the module's default export's own default.
-const Ajv = AjvModule.default;
-const HERE = fileURLToPath(new URL('./', import.meta.url));
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export const readYaml = (path: string): any => parse(readFileSync(join(ROOT, path), 'utf8'));
-
-/** The schema's complaints about `doc` (empty: valid); `schema` is github-action or github-workflow. */
-export function schemaErrors(schema: 'github-action' | 'github-workflow', doc: unknown): string[] {
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  const validate = ajv.compile(JSON.parse(readFileSync(join(HERE, 'schemastore', `${schema}.json`), 'utf8')));
-  return validate(doc) ? [] : (validate.errors ?? []).map((e: { instancePath: string; message?: string; params: unknown }) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
-}
 
 /** Every `${{ ... }}` expression in a value, trimmed. */
 export function expressions(value: unknown): string[] {

@@ -1,14 +1,16 @@
 // The sharded-load CI recipes (examples/load-shards-*.yml, docs/LOAD-SHARDS.md) read with a real
-// YAML parser: a first job chooses the instant, a matrix of shards shares it and keeps its
+// YAML parser (the GitHub one also by GitHub's own workflow parser, @actions/workflow-parser): a first job chooses the instant, a matrix of shards shares it and keeps its
 // load.json, a merge job gates on the thresholds; and every `npx outreach-conformance load ...`
 // they run uses flags the kit's own parser knows (asked from the CLI, so the recipes cannot rot).
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { workflowErrors } from '../cli/github-yaml.test-helper.ts';
 import { loadCommand } from './command.ts';
 
-const read = (f: string) => parse(readFileSync(fileURLToPath(new URL(`../../examples/${f}`, import.meta.url)), 'utf8')) as Record<string, any>;
+const text = (f: string) => readFileSync(fileURLToPath(new URL(`../../examples/${f}`, import.meta.url)), 'utf8');
+const read = (f: string) => parse(text(f)) as Record<string, any>;
 
 /** Every `npx outreach-conformance ...` line of a job, as words (quotes keep a word together). */
 function kitCommands(job: unknown): string[][] {
@@ -34,6 +36,13 @@ async function expectRealFlags(cmds: string[][]): Promise<void> {
 }
 
 describe('the sharded-load CI recipes', () => {
+  it("GitHub Actions: a valid workflow by GitHub's parser, which refuses it when the shards need a job that is not there", async () => {
+    expect(await workflowErrors(text('load-shards-github-actions.yml'), 'load-shards-github-actions.yml')).toEqual([]);
+    const wf = read('load-shards-github-actions.yml');
+    const broken = { ...wf, jobs: { ...wf.jobs, shard: { ...wf.jobs.shard, needs: 'plan' } } };
+    expect(await workflowErrors(broken)).toContainEqual(expect.stringMatching(/Job 'shard' depends on unknown job 'plan'/));
+  });
+
   it('GitHub Actions: instant, a matrix of shards uploading load.json, a merge gating on thresholds', async () => {
     const wf = read('load-shards-github-actions.yml');
     expect(Object.keys(wf.jobs)).toEqual(['instant', 'shard', 'merge']);

@@ -10,7 +10,7 @@ import { ENTRY_POINTS, pack, packageOf, reachable, referencesOf, type PackResult
 const manifest = JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as Record<string, any>;
 const isSource = (f: string) => /\.(ts|js|mjs)$/.test(f);
 /** What only the kit's own development uses: its tests and their helpers, CI, benches, fuzzers, snapshots. */
-const DEVELOPMENT_ONLY = /\.test\.ts$|test-helpers?\.ts$|^\.ci\/|^harness\/(bench|fuzz|flakes|package)\/|schemastore\/|__snapshots__\/|^vitest\.config\.ts$|^tsconfig\.json$/;
+const DEVELOPMENT_ONLY = /\.test\.ts$|test-helpers?\.ts$|^\.ci\/|^harness\/(bench|fuzz|flakes|package)\/|__snapshots__\/|^vitest\.config\.ts$|^tsconfig\.json$/;
 
 describe('the import scan', () => {
   it('reads imports, dynamic imports, require and files named beside a module, not "from" in a string', () => {
