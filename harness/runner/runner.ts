@@ -202,7 +202,7 @@ export class Runner {
   /**
    * Without the control API, deletes what the check's own exchanges show it created and left,
    * in the workspace it was created in, while the check still holds its leases and admission's
-   * promise: the DELETEs fit the room held for it. Fixtures built to share (`sharedExchanges`)
+   * promise: the DELETEs go only as far as the room held for it (pool.spend). Fixtures built to share (`sharedExchanges`)
    * stay for their other users; a listing's work (an unreadable creation answer) and what could
    * not be deleted are left to the final clean-up (finish), which retries and reports it. The
    * DELETEs carry no check id: what a check sends (its measured count) stays its own requests.
@@ -213,7 +213,9 @@ export class Runner {
     const made = createdResources(own, this.opts.profile, this.opts.baseUrl.replace(/\/$/, ''), this.opts.prefix);
     for (const [index, left] of made) {
       const ws = this.pool.members.find((m) => m.index === index);
-      if (ws && !left.unreadable && left.resources.length) await removeAll(ws, left.resources);
+      if (!ws || left.unreadable) continue;
+      // Only within the room held for the check (else free): what would take another's waits for the final clean-up.
+      for (const r of left.resources) if (!this.pool.spend(checkId, index) || (await removeAll(ws, [r])).length) break;
     }
   }
 
