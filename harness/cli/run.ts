@@ -216,7 +216,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
 /** What the progress line's estimate reads: the live one and, after the run, its replay. */
 type Estimating = Pick<RunProgressOptions, 'checks' | 'plan' | 'concurrency' | 'clock' | 'startedAt' | 'rate'>;
 
-/** Each check's measured requests during its run (its clean-up comes after), and the rate limit. */
+/** Each check's measured requests during its run (its clean-up's DELETEs, sent after it ends, are no requests of the check), and the rate limit. */
 function progressRate(checks: readonly Check[], profile: Profile, depth: Depth): RunProgressOptions['rate'] {
   const byId = new Map(checks.map((c) => [c.id, c]));
   const cleanup = cleansUp(profile);

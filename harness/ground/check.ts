@@ -137,6 +137,11 @@ export interface CheckContext {
   sinks?: unknown;
   /** Every exchange recorded in this run so far (redacted). */
   observed(): readonly ExchangeEvent[];
+  /**
+   * Runs `build`, a fixture other checks of the run will use too (suites/lib/shared.ts): what it
+   * creates is not this check's to delete when it ends, it stays until the run's clean-up.
+   */
+  share?<T>(build: () => Promise<T>): Promise<T>;
   log(message: string): void;
 }
 

@@ -55,6 +55,30 @@ describe('Admission', () => {
     expect(promised[0]!.promises.size).toBe(0);
   });
 
+  it("lets a check's clean-up spend what it was promised, then only room nobody was promised", async () => {
+    const { p, fill } = await pool();
+    fill(0, 118);
+    fill(1, 118);
+    fill(2, 100);
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('OTHER', 10);
+    await a.enter('C', 2);
+    const ws = p.members[2]!;
+    expect([ws.promises.get('OTHER'), ws.promises.get('C')]).toEqual([10, 2]);
+    fill(2, 6);
+    expect(ws.room()).toBe(0);
+    // Each spend is followed by its DELETE (one request in the window).
+    for (let i = 0; i < 2; i++) {
+      expect(p.spend('C', 2)).toBe(true);
+      fill(2, 1);
+    }
+    expect(ws.promises.get('C')).toBe(0);
+    // Its promise spent, the window's room promised to another: a third DELETE is left to the final clean-up.
+    expect(p.spend('C', 2)).toBe(false);
+    p.settle('OTHER');
+    expect(p.spend('C', 2)).toBe(true);
+  });
+
   it('holds a check that fits nowhere, lets one behind it that fits go first, and admits it once a window slides', async () => {
     const { p, clock, fill } = await pool();
     fill(0, 110);

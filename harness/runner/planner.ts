@@ -14,7 +14,7 @@ export interface Plan {
   skipping: number;
   /** Requests the target is expected to see (measured: harness/runner/expected.ts), clean-up included. */
   requests: number;
-  /** Of them, the DELETEs of the clean-up after the run (a target without the control API; else 0). */
+  /** Of them, the DELETEs of the clean-up, after each check and after the run (a target without the control API; else 0). */
   cleanup: number;
   /** The sum of the checks' budgets: what they may send at most. */
   atMost: number;
@@ -70,7 +70,7 @@ export function plan(checks: readonly Check[], profile: Profile, workspaces: num
 
 export function formatPlan(p: Plan): string {
   return (
-    `plan: ${p.checks} checks${p.skipping ? ` (${p.skipping} skip on this profile)` : ''}, about ${p.requests} requests${p.cleanup ? ` (${p.cleanup} of them the clean-up after the run)` : ''} (at most ${p.atMost + p.cleanup}) over ${p.workspaces} workspaces ` +
+    `plan: ${p.checks} checks${p.skipping ? ` (${p.skipping} skip on this profile)` : ''}, about ${p.requests} requests${p.cleanup ? ` (${p.cleanup} of them the clean-up)` : ''} (at most ${p.atMost + p.cleanup}) over ${p.workspaces} workspaces ` +
     `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): ${
       p.minSeconds > 0 ? `the rate limit alone takes at least ${p.minSeconds} s` : "the first window of each workspace holds them all (the rate limit adds no wait)"
     }; expected to take about ${formatEstimate(p.estimate.ms)} (${

@@ -195,6 +195,19 @@ export class WorkspacePool {
     if (ws && left !== undefined) ws.promises.set(checkId, Math.max(0, left - 1));
   }
 
+  /**
+   * One more request of `checkId` with workspace `index` (its clean-up, sent after its run) fits
+   * now: in what admission promised it there (taken), else in the window's room nobody was
+   * promised. False: it would take room promised to another check.
+   */
+  spend(checkId: string, index: number): boolean {
+    const ws = this.members.find((m) => m.index === index);
+    if (!ws) return false;
+    const left = ws.promises.get(checkId) ?? 0;
+    if (left >= 1) ws.promises.set(checkId, left - 1);
+    return left >= 1 || ws.room() >= 1;
+  }
+
   /** The check ended: what it was promised is free again. */
   settle(checkId: string): void {
     for (const ws of this.members) {

@@ -10,9 +10,10 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from '../ground/seed.ts';
 import { runPhases } from './schedule.ts';
-import { cleansUp, expectedCleanup, targetRequests, type ClockMode } from './expected.ts';
+import { targetRequests, type ClockMode } from './expected.ts';
 import { Admission } from './admission.ts';
-import { cleanUp } from './sweep.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { cleanUp, removeAll } from './sweep.ts';
 import { createdResources } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
@@ -69,12 +70,17 @@ export class Runner {
   private controlExtensions: readonly string[] = [];
   /** When a check may start: a free slot and room in a workspace's rate window (admission.ts). */
   readonly admission: Admission;
+  /** Set while a fixture several checks use is built (ctx.share, a pooled key): its exchanges land in `sharedExchanges`. */
+  private readonly sharing = new AsyncLocalStorage<true>();
+  /** Exchanges that built fixtures several checks use: what they create is left to the run's final clean-up. */
+  private readonly sharedExchanges = new Set<string>();
 
   constructor(readonly opts: RunnerOptions) {
     const tee: EventSink = {
       emit: (e: RunEvent) => {
         if (e.type === 'exchange') {
           this.exchanges.push(e);
+          if (this.sharing.getStore()) this.sharedExchanges.add(e.id);
           if (e.checkId) {
             // A request sent with a pooled workspace's key spends what admission promised the check there.
             if (e.workspace !== undefined) this.pool.sent(e.checkId, e.workspace);
@@ -185,10 +191,32 @@ export class Runner {
     return `unknown feature ${f}`;
   }
 
-  /** Requests the check is measured to send to the target during its run (its clean-up comes later). */
+  /**
+   * Requests the check is measured to send to the target: where the kit cleans up, its clean-up
+   * too (measured), sent right after it within the same promise (cleanUpAfter).
+   */
   private need(check: Check): number {
-    const { profile, depth } = this.opts;
-    return targetRequests(check, depth, profile) - (cleansUp(profile) ? expectedCleanup(check) : 0);
+    return targetRequests(check, this.opts.depth, this.opts.profile);
+  }
+
+  /**
+   * Without the control API, deletes what the check's own exchanges show it created and left,
+   * in the workspace it was created in, while the check still holds its leases and admission's
+   * promise: the DELETEs go only as far as the room held for it (pool.spend). Fixtures built to share (`sharedExchanges`)
+   * stay for their other users; a listing's work (an unreadable creation answer) and what could
+   * not be deleted are left to the final clean-up (finish), which retries and reports it. The
+   * DELETEs carry no check id: what a check sends (its measured count) stays its own requests.
+   */
+  private async cleanUpAfter(checkId: string): Promise<void> {
+    if (this.control) return;
+    const own = this.exchanges.filter((e) => e.checkId === checkId && !this.sharedExchanges.has(e.id));
+    const made = createdResources(own, this.opts.profile, this.opts.baseUrl.replace(/\/$/, ''), this.opts.prefix);
+    for (const [index, left] of made) {
+      const ws = this.pool.members.find((m) => m.index === index);
+      if (!ws || left.unreadable) continue;
+      // Only within the room held for the check (else free): what would take another's waits for the final clean-up.
+      for (const r of left.resources) if (!this.pool.spend(checkId, index) || (await removeAll(ws, [r])).length) break;
+    }
   }
 
   async runCheck(check: Check): Promise<CheckEndEvent> {
@@ -225,9 +253,10 @@ export class Runner {
           const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id, o.lendsToMailless) : await this.pool.lease(held, check.testEmails, check.id, mailless);
           leases.push(lease.release);
           held.push(lease.ws);
-          return forCheck(lease.ws, check.id);
+          return forCheck(lease.ws, check.id, (build) => this.sharing.run(true, build));
         },
         observed: () => this.exchanges,
+        share: (build) => this.sharing.run(true, build),
         log: () => {},
       };
       let timer: NodeJS.Timeout | undefined;
@@ -255,6 +284,7 @@ export class Runner {
         }
       } finally {
         clearTimeout(timer);
+        await this.cleanUpAfter(check.id).catch(() => {});
         leases.forEach((r) => r());
         this.pool.settle(check.id);
         leave();
@@ -297,7 +327,8 @@ function sendsNoMail(check: Check): boolean {
   return !check.testEmails && ![...check.features, ...(check.uses ?? [])].some((f) => f === 'sinks' || f === 'imap' || f === 'testEmail' || f === 'oauth');
 }
 
-function forCheck(ws: PooledWorkspace, checkId: string): Workspace {
+/** `share`: builds what several checks use (a pooled key, cached per scope set): the run's final clean-up deletes it. */
+function forCheck(ws: PooledWorkspace, checkId: string, share: <T>(build: () => Promise<T>) => Promise<T>): Workspace {
   return {
     organizationId: ws.organizationId,
     apiKeyId: ws.apiKeyId,
@@ -305,7 +336,8 @@ function forCheck(ws: PooledWorkspace, checkId: string): Workspace {
     window: () => ws.window(),
     createKey: async (scopes, name) => {
       // A key the pool has not made yet is made through (and counted for) this check.
-      const k = await ws.createKey(scopes, name, ws.api.forCheck(checkId));
+      const make = () => ws.createKey(scopes, name, ws.api.forCheck(checkId));
+      const k = await (name === undefined ? share(make) : make());
       return { ...k, client: k.client.forCheck(checkId) };
     },
   };

@@ -1,12 +1,14 @@
 import type { Profile } from '../ground/profile-schema.ts';
 import type { PooledWorkspace } from './pool.ts';
-import type { WorkspaceLeftovers } from './created.ts';
+import type { CreatedResource, WorkspaceLeftovers } from './created.ts';
 import { fillPath, getPath, operation, resultPath } from '../ground/operations.ts';
 
 // Clean-up after a run without the control API (after ceph/s3-tests: keep going past errors and
-// say what could not be deleted). It deletes exactly what the run's own exchanges show it
-// created and left (created.ts): one DELETE per mailbox and API key, no listing, so the planner
-// can count it in a depth's budget. Only where a creation answer could not be read whole does it
+// say what could not be deleted). Each check's own leftovers go right after it ends (runner.ts);
+// this final sweep takes the rest: fixtures several checks shared (pooled keys, suites/lib/shared.ts),
+// what a check's clean-up could not delete, what a timed-out check created after it. Both delete
+// exactly what the run's own exchanges show it created and left (created.ts): one DELETE per
+// mailbox and API key, no listing, so the planner can count it in a depth's budget. Only where a creation answer could not be read whole does it
 // list the workspace for what carries the run prefix. Campaigns cannot be deleted through the
 // API (part 4 has no such endpoint): they are reported.
 
@@ -17,17 +19,25 @@ export async function cleanUp(workspaces: readonly PooledWorkspace[], profile: P
     const made = created.get(ws.index);
     if (!made) continue;
     campaigns += made.campaigns;
-    if (made.unreadable) leftovers.push(...(await sweepListing(ws, profile, prefix)));
-    else
-      for (const r of made.resources) {
-        if (r.kind === 'api key' && r.id === ws.apiKeyId) continue;
-        const status = await remove(ws, r.kind, r.id);
-        if (status === undefined || (status >= 300 && status !== 404)) leftovers.push(`${r.kind} ${r.id} (${r.label})`);
-      }
+    leftovers.push(...(made.unreadable ? await sweepListing(ws, profile, prefix) : await removeAll(ws, made.resources)));
   }
   if (campaigns) leftovers.push(`${campaigns} campaign(s) the run created: the spec has no way to delete a campaign`);
   if (leftovers.length) process.stderr.write(`after the run, ${leftovers.length} thing(s) are left on the target:\n  ${leftovers.join('\n  ')}\n`);
   return leftovers;
+}
+
+/**
+ * DELETEs these resources of the workspace one by one (never its own key); what could not be
+ * deleted (a 404 counts as gone). Also what a check's own clean-up sends right after it ends.
+ */
+export async function removeAll(ws: Pick<PooledWorkspace, 'api' | 'apiKeyId'>, resources: readonly CreatedResource[]): Promise<string[]> {
+  const left: string[] = [];
+  for (const r of resources) {
+    if (r.kind === 'api key' && r.id === ws.apiKeyId) continue;
+    const status = await remove(ws, r.kind, r.id);
+    if (status === undefined || (status >= 300 && status !== 404)) left.push(`${r.kind} ${r.id} (${r.label})`);
+  }
+  return left;
 }
 
 /** The fallback: list the workspace and delete what carries the run prefix. */

@@ -4,6 +4,7 @@ import type { CheckContext } from '../../harness/ground/check.ts';
 // present in the wrong scheme, ...). Keyed by the target and the run's prefix, so a mutation run
 // (one reference per mutant, same process) never reuses another target's fixture. Its requests
 // count for the check that built it first; a failed build is not kept, the next check retries.
+// Built through ctx.share: what it creates outlives the check that built it (the run's clean-up deletes it).
 
 const fixtures = new Map<string, Promise<unknown>>();
 
@@ -11,7 +12,7 @@ export function shared<T>(ctx: CheckContext, name: string, build: () => Promise<
   const key = `${ctx.anonymous.baseUrl} ${ctx.prefix} ${name}`;
   let p = fixtures.get(key) as Promise<T> | undefined;
   if (!p) {
-    p = build();
+    p = ctx.share ? ctx.share(build) : build();
     fixtures.set(key, p);
     p.catch(() => fixtures.delete(key));
   }
