@@ -12,30 +12,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { parse, parseDocument } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { main } from './main.ts';
+import { cliInProcess as cli, NOT_A_FLAG } from './in-process.test-helper.ts';
 import { DEPTHS } from '../ground/check.ts';
 import { workflowErrors } from './github-yaml.test-helper.ts';
 import { ROOT, readYaml } from './workflow.test-helper.ts';
 
 const EXAMPLES = join(ROOT, 'examples/');
 const sh = promisify(execFile);
-const NOT_A_FLAG = '--no-such-flag-here';
-
-/** What the CLI answers, stdout and stderr together, for `argv`. */
-async function cli(argv: string[]): Promise<{ code: number; text: string }> {
-  let text = '';
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  const grab = (s: string | Uint8Array) => ((text += String(s)), true);
-  process.stdout.write = grab as typeof process.stdout.write;
-  process.stderr.write = grab as typeof process.stderr.write;
-  try {
-    return { code: await main(argv), text };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
-}
 
 /** The flags a command knows, from its own refusal of an unknown one (or its usage). */
 async function knownFlags(command: string[]): Promise<Set<string>> {

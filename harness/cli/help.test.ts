@@ -4,26 +4,8 @@
 // ends with its own exit-code line.
 import { describe, expect, it } from 'vitest';
 import { flagsShown, helpText, parseArgs, type CommandHelp, type FlagSpec } from '../ground/args.ts';
-import { main } from './main.ts';
+import { cliInProcess as cli, NOT_A_FLAG } from './in-process.test-helper.ts';
 import { COMMANDS } from './usage.ts';
-
-const NOT_A_FLAG = '--no-such-flag-here';
-
-/** What the CLI answers, stdout and stderr together. */
-async function cli(argv: string[]): Promise<{ code: number; text: string }> {
-  let text = '';
-  const out = process.stdout.write.bind(process.stdout);
-  const err = process.stderr.write.bind(process.stderr);
-  const grab = (s: string | Uint8Array) => ((text += String(s)), true);
-  process.stdout.write = grab as typeof process.stdout.write;
-  process.stderr.write = grab as typeof process.stderr.write;
-  try {
-    return { code: await main(argv), text };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
-  }
-}
 
 /** The command line of each help table: `load api`, `run`... */
 const invocation = (command: string, h: CommandHelp) => (command === 'load' ? ['load', h.usage[0]!.split(' ')[2]!] : [command]);
