@@ -1,4 +1,3 @@
-import { ImapFlow } from 'imapflow';
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import { fieldName, resultPath } from '../../../harness/ground/operations.ts';
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
@@ -90,6 +89,9 @@ async function getEmail(api: ApiClient, id: string) {
 async function onServer(s: Sent, messageId: string): Promise<boolean> {
   const imap = s.box.creds.imap;
   if (!imap) skip('the IMAP sink is unavailable');
+  // Loaded here, not at the top: imapflow takes a third of a second to load and only this check
+  // reads the server copy; every run's worker would pay it before its first check.
+  const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({ host: imap.host, port: imap.port, secure: false, auth: { user: imap.username, pass: imap.password }, tls: { rejectUnauthorized: false }, logger: false });
   await client.connect();
   try {
