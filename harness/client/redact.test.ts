@@ -30,6 +30,19 @@ describe('Redactor', () => {
     expect(r.headers({ 'x-echo': `k ${KEY}` })['x-echo']).toBe(`k ${REDACTED}`);
   });
 
+  it('secrets with pattern characters are matched literally; of two overlapping, the longer wins; added later, still caught', () => {
+    const r = new Redactor();
+    r.add('a.b*c+d(e)|f');
+    r.add('pw$1^[x]');
+    expect(r.text('x a.b*c+d(e)|f y')).toBe(`x ${REDACTED} y`);
+    expect(r.text('aXbbcdde|f and pw$1^[x]')).toBe(`aXbbcdde|f and ${REDACTED}`);
+    r.add('secret-token-1');
+    r.add('secret-token-12345');
+    expect(r.text('k=secret-token-12345;')).toBe(`k=${REDACTED};`);
+    r.add('added-after-first-use');
+    expect(r.text('x added-after-first-use')).toBe(`x ${REDACTED}`);
+  });
+
   it('does not register secrets shorter than 6 characters', () => {
     const r = new Redactor();
     r.add('abc12');

@@ -80,6 +80,9 @@ export class Redactor {
   private secrets = new Map<string, SecretEntry>();
   /** All forms (raw, URL-encoded, JSON-escaped), longest first. Rebuilt lazily. */
   private forms: { form: string; entry: SecretEntry }[] | null = null;
+  /** The forms as one pattern (pattern()). Rebuilt lazily with them. */
+  private matcher: RegExp | null = null;
+  private listed: { form: string; value: string; envVar?: string }[] | null = null;
 
   /**
    * Registers a secret to be replaced wherever it appears. Secrets shorter than 6 characters
@@ -91,11 +94,16 @@ export class Redactor {
     if (secret.includes(CURL_SENTINEL_MARK)) return; // toCurl's own placeholders
     const existing = this.secrets.get(secret);
     if (existing) {
-      if (!existing.envVar && envVar) existing.envVar = envVar;
+      if (!existing.envVar && envVar) {
+        existing.envVar = envVar;
+        this.listed = null;
+      }
       return;
     }
     this.secrets.set(secret, { value: secret, envVar });
     this.forms = null;
+    this.matcher = null;
+    this.listed = null;
   }
 
   /** Whether this exact string is a registered secret. */
@@ -110,6 +118,11 @@ export class Redactor {
 
   /** Every form of every registered secret, longest first (used by toCurl). */
   secretForms(): readonly { form: string; value: string; envVar?: string }[] {
+    this.listed ??= this.allForms().map((f) => ({ form: f.form, value: f.entry.value, envVar: f.entry.envVar }));
+    return this.listed;
+  }
+
+  private allForms(): { form: string; entry: SecretEntry }[] {
     if (!this.forms) {
       const out: { form: string; entry: SecretEntry }[] = [];
       for (const entry of this.secrets.values()) {
@@ -119,17 +132,23 @@ export class Redactor {
       out.sort((a, b) => b.form.length - a.form.length);
       this.forms = out;
     }
-    return this.forms.map((f) => ({ form: f.form, value: f.entry.value, envVar: f.entry.envVar }));
+    return this.forms;
+  }
+
+  /**
+   * Every form as one pattern, longest first (at a place where two forms start, the longer is
+   * replaced, as replacing form by form longest first would). Every string of every exchange
+   * passes through text(): one scan per string, not one per form (hundreds in a run).
+   */
+  private pattern(): RegExp {
+    this.matcher ??= new RegExp(this.allForms().map((f) => f.form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
+    return this.matcher;
   }
 
   /** Replaces every registered secret in a string. */
   text(s: string): string {
-    if (!s || this.secrets.size === 0) return s;
-    let out = s;
-    for (const { form } of this.secretForms()) {
-      if (out.includes(form)) out = out.split(form).join(REDACTED);
-    }
-    return out;
+    if (!s || s.length < MIN_SECRET_LENGTH || this.secrets.size === 0) return s;
+    return s.replace(this.pattern(), REDACTED);
   }
 
   /** Lower-cases names and redacts credential headers and registered secrets in values. */
