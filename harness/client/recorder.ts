@@ -84,8 +84,8 @@ export function toCurl(request: CurlRequest, opts: CurlOptions = {}): string {
   const withSentinels = (s: string): string => {
     if (!redactor) return s;
     let out = s;
-    for (const f of redactor.secretForms()) {
-      if (f.envVar && out.includes(f.form)) out = out.split(f.form).join(sentinelFor(f.envVar));
+    for (const f of redactor.envVarForms()) {
+      if (out.includes(f.form)) out = out.split(f.form).join(sentinelFor(f.envVar));
     }
     return out;
   };

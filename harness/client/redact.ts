@@ -78,11 +78,15 @@ interface SecretEntry {
 
 export class Redactor {
   private secrets = new Map<string, SecretEntry>();
-  /** All forms (raw, URL-encoded, JSON-escaped), longest first. Rebuilt lazily. */
-  private forms: { form: string; entry: SecretEntry }[] | null = null;
-  /** The forms as one pattern (pattern()). Rebuilt lazily with them. */
-  private matcher: RegExp | null = null;
-  private listed: { form: string; value: string; envVar?: string }[] | null = null;
+  /**
+   * Every form (raw, URL-encoded, JSON-escaped) by its first MIN_SECRET_LENGTH characters, each
+   * list longest first. text() looks each position of a string up here: one pass per string,
+   * whatever the number of secrets (a run registers hundreds, one at a time; each joins the index
+   * as it comes, nothing is rebuilt).
+   */
+  private byPrefix = new Map<number, string[]>();
+  /** The forms of secrets that have an environment variable (toCurl's); rebuilt lazily. */
+  private envForms: { form: string; value: string; envVar: string }[] | null = null;
 
   /**
    * Registers a secret to be replaced wherever it appears. Secrets shorter than 6 characters
@@ -96,14 +100,20 @@ export class Redactor {
     if (existing) {
       if (!existing.envVar && envVar) {
         existing.envVar = envVar;
-        this.listed = null;
+        this.envForms = null;
       }
       return;
     }
-    this.secrets.set(secret, { value: secret, envVar });
-    this.forms = null;
-    this.matcher = null;
-    this.listed = null;
+    const entry = { value: secret, envVar };
+    this.secrets.set(secret, entry);
+    for (const form of formsOf(secret)) {
+      const head = prefixKey(form, 0);
+      const list = this.byPrefix.get(head) ?? [];
+      const shorter = list.findIndex((f) => f.length < form.length);
+      if (!list.includes(form)) list.splice(shorter === -1 ? list.length : shorter, 0, form);
+      this.byPrefix.set(head, list);
+    }
+    if (envVar) this.envForms = null;
   }
 
   /** Whether this exact string is a registered secret. */
@@ -116,39 +126,32 @@ export class Redactor {
     return this.secrets.get(secret)?.envVar;
   }
 
-  /** Every form of every registered secret, longest first (used by toCurl). */
-  secretForms(): readonly { form: string; value: string; envVar?: string }[] {
-    this.listed ??= this.allForms().map((f) => ({ form: f.form, value: f.entry.value, envVar: f.entry.envVar }));
-    return this.listed;
-  }
-
-  private allForms(): { form: string; entry: SecretEntry }[] {
-    if (!this.forms) {
-      const out: { form: string; entry: SecretEntry }[] = [];
-      for (const entry of this.secrets.values()) {
-        const forms = new Set([entry.value, uriForm(entry.value), JSON.stringify(entry.value).slice(1, -1)]);
-        for (const form of forms) if (form.length >= MIN_SECRET_LENGTH) out.push({ form, entry });
-      }
-      out.sort((a, b) => b.form.length - a.form.length);
-      this.forms = out;
+  /** Every form of every secret that has an environment variable, longest first (used by toCurl). */
+  envVarForms(): readonly { form: string; value: string; envVar: string }[] {
+    if (!this.envForms) {
+      const out: { form: string; value: string; envVar: string }[] = [];
+      for (const e of this.secrets.values()) if (e.envVar) for (const form of formsOf(e.value)) out.push({ form, value: e.value, envVar: e.envVar });
+      this.envForms = out.sort((a, b) => b.form.length - a.form.length);
     }
-    return this.forms;
+    return this.envForms;
   }
 
-  /**
-   * Every form as one pattern, longest first (at a place where two forms start, the longer is
-   * replaced, as replacing form by form longest first would). Every string of every exchange
-   * passes through text(): one scan per string, not one per form (hundreds in a run).
-   */
-  private pattern(): RegExp {
-    this.matcher ??= new RegExp(this.allForms().map((f) => f.form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'), 'g');
-    return this.matcher;
-  }
-
-  /** Replaces every registered secret in a string. */
+  /** Replaces every registered secret in a string (at each place, the longest form that starts there). */
   text(s: string): string {
     if (!s || s.length < MIN_SECRET_LENGTH || this.secrets.size === 0) return s;
-    return s.replace(this.pattern(), REDACTED);
+    let out = '';
+    let kept = 0;
+    for (let i = 0; i <= s.length - MIN_SECRET_LENGTH; ) {
+      const form = this.byPrefix.get(prefixKey(s, i))?.find((f) => s.startsWith(f, i));
+      if (form === undefined) {
+        i++;
+        continue;
+      }
+      out += s.slice(kept, i) + REDACTED;
+      i += form.length;
+      kept = i;
+    }
+    return kept === 0 ? s : out + s.slice(kept);
   }
 
   /** Lower-cases names and redacts credential headers and registered secrets in values. */
@@ -231,6 +234,18 @@ export class Redactor {
     });
     return this.text(replaced);
   }
+}
+
+/** A hash of the MIN_SECRET_LENGTH characters of `s` from `at` (no string is made per position; a collision only costs a startsWith). */
+function prefixKey(s: string, at: number): number {
+  let h = 0;
+  for (let k = at; k < at + MIN_SECRET_LENGTH; k++) h = (Math.imul(h, 31) + s.charCodeAt(k)) | 0;
+  return h;
+}
+
+/** A secret as it may appear: raw, URL-encoded and JSON-escaped (each long enough to register). */
+function formsOf(secret: string): string[] {
+  return [...new Set([secret, uriForm(secret), JSON.stringify(secret).slice(1, -1)])].filter((f) => f.length >= MIN_SECRET_LENGTH);
 }
 
 /** The URL-encoded form of a secret; a lone surrogate has none (encodeURIComponent throws). */

@@ -17,12 +17,22 @@ export interface LocalParts { year: number; month: number; day: number; hour: nu
 
 /** Wall-clock parts of `ms` in `tz`; weekday 0 = Sunday ... 6 = Saturday. */
 export function localParts(ms: number, tz: string): LocalParts {
+  // Formatting is the costly part of a sending round (every mailbox, every campaign, each drain):
+  // the parts of one second in one zone are kept (a bounded memo; the parts never change).
+  const key = `${tz}|${Math.floor(ms / 1000)}`;
+  const have = partsMemo.get(key);
+  if (have) return { ...have };
   const p = Object.fromEntries(fmt(tz).formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
-  return {
+  const parts = {
     year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour),
     minute: Number(p.minute), second: Number(p.second), weekday: WEEKDAYS.indexOf(p.weekday ?? 'Sun'),
   };
+  if (partsMemo.size >= PARTS_MEMO_MAX) partsMemo.clear();
+  partsMemo.set(key, parts);
+  return { ...parts };
 }
+const PARTS_MEMO_MAX = 20_000;
+const partsMemo = new Map<string, LocalParts>();
 
 /** Offset of `tz` from UTC at `ms`, in ms (local = utc + offset). */
 export function tzOffset(ms: number, tz: string): number {

@@ -102,5 +102,24 @@ export function openDb(path: string): DB {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   db.exec(SCHEMA);
+  reusePrepared(db);
   return db;
+}
+
+/**
+ * Every handler and background job prepares its SQL where it runs it; compiling the same text
+ * again on every call was the reference's largest CPU cost. A statement compiled once is reused,
+ * unless it is busy (an iterate() still open): that caller gets a fresh one. No caller changes a
+ * statement's mode (pluck, raw, expand), so a shared statement behaves the same for all.
+ */
+function reusePrepared(db: DB): void {
+  const compile = db.prepare.bind(db);
+  const compiled = new Map<string, ReturnType<DB['prepare']>>();
+  db.prepare = ((sql: string) => {
+    const have = compiled.get(sql);
+    if (have && !have.busy) return have;
+    const fresh = compile(sql);
+    if (!have) compiled.set(sql, fresh);
+    return fresh;
+  }) as DB['prepare'];
 }
