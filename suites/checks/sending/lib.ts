@@ -152,21 +152,26 @@ export class Driver {
     return this.ctx.control ? (await this.ctx.control.now()).getTime() : Date.now();
   }
 
-  /** Runs due work and records what arrived since the last settle. */
-  async settle(): Promise<number> {
+  /**
+   * Runs due work and records what arrived since the last settle. `at`: the target's time, when
+   * the caller just read it (the answer of a clock advance; a drain does not move the clock).
+   */
+  async settle(at?: number): Promise<number> {
     if (this.ctx.control) await this.ctx.control.drain(10_000).catch(() => 0);
-    const at = await this.now();
-    for (const m of this.sink.messages(this.mine)) if (!this.seen.has(m.id)) this.seen.set(m.id, { lo: this.last || at, hi: at });
-    this.last = at;
-    return at;
+    const now = at ?? (await this.now());
+    for (const m of this.sink.messages(this.mine)) if (!this.seen.has(m.id)) this.seen.set(m.id, { lo: this.last || now, hi: now });
+    this.last = now;
+    return now;
   }
 
   /** Advances the target's clock by `ms` (control; real time waits) and settles. */
   async advance(ms: number): Promise<number> {
     if (this.last === 0) await this.settle();
-    if (this.ctx.control) await this.ctx.control.advance(Math.max(1, Math.round(ms / 1000)));
-    else await new Promise((r) => setTimeout(r, ms));
-    return this.settle();
+    if (!this.ctx.control) {
+      await new Promise((r) => setTimeout(r, ms));
+      return this.settle();
+    }
+    return this.settle((await this.ctx.control.advance(Math.max(1, Math.round(ms / 1000)))).getTime());
   }
 
   /**
