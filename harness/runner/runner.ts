@@ -9,7 +9,7 @@ import { Recorder } from '../client/recorder.ts';
 import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from '../ground/seed.ts';
-import { runPhases } from './schedule.ts';
+import { isSolo, runPhases } from './schedule.ts';
 import { targetRequests, type ClockMode } from './expected.ts';
 import { Admission } from './admission.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -207,15 +207,21 @@ export class Runner {
    * not be deleted are left to the final clean-up (finish), which retries and reports it. The
    * DELETEs carry no check id: what a check sends (its measured count) stays its own requests.
    */
-  private async cleanUpAfter(checkId: string): Promise<void> {
-    if (this.control) return;
-    const own = this.exchanges.filter((e) => e.checkId === checkId && !this.sharedExchanges.has(e.id));
+  private async cleanUpAfter(check: Check): Promise<void> {
+    // With the control API the run's workspaces are its own and nothing is deleted, except after
+    // a check that moves the clock: its mailboxes would go on being polled and sent from at
+    // every later step of every later check (the target's background work grows with them).
+    const afterClock = !!this.control && isSolo(check);
+    if (this.control && !afterClock) return;
+    const own = this.exchanges.filter((e) => e.checkId === check.id && !this.sharedExchanges.has(e.id));
     const made = createdResources(own, this.opts.profile, this.opts.baseUrl.replace(/\/$/, ''), this.opts.prefix);
     for (const [index, left] of made) {
       const ws = this.pool.members.find((m) => m.index === index);
       if (!ws || left.unreadable) continue;
       // Only within the room held for the check (else free): what would take another's waits for the final clean-up.
-      for (const r of left.resources) if (!this.pool.spend(checkId, index) || (await removeAll(ws, [r])).length) break;
+      // After a clock check the DELETEs are the check's own requests (counted and measured as its).
+      const by = afterClock ? { api: ws.api.forCheck(check.id), apiKeyId: ws.apiKeyId } : ws;
+      for (const r of left.resources) if ((!afterClock && !this.pool.spend(check.id, index)) || (await removeAll(by, [r])).length) break;
     }
   }
 
@@ -284,7 +290,7 @@ export class Runner {
         }
       } finally {
         clearTimeout(timer);
-        await this.cleanUpAfter(check.id).catch(() => {});
+        await this.cleanUpAfter(check).catch(() => {});
         leases.forEach((r) => r());
         this.pool.settle(check.id);
         leave();
