@@ -36,6 +36,10 @@ describe('halfwayEstimate', () => {
     const h = halfwayEstimate(events, checks, o, endMs)!;
     expect(h.atMs).toBe(5 * 1200);
     expect(Math.abs(h.error)).toBeLessThan(0.1);
+    // What it rested on: the checks left, the short ones at their slower pace, the waits at their measure.
+    expect(h.from).toBe('pace');
+    expect(h.scales.short).toBeGreaterThan(1.2);
+    expect(h.scales.waiting).toBe(1);
   });
 
   it('learns the waits\' own pace from the mail checks that finished', () => {

@@ -5,7 +5,7 @@ import type { Plan } from '../runner/planner.ts';
 import { runPhases, phaseMs } from '../runner/schedule.ts';
 import { expectedDurationMs, unhinderedFinishMs, type ClockMode } from '../runner/expected.ts';
 import { progressPrinter, type ProgressStream } from '../ground/progress.ts';
-import { Pace, windowRoomMs, type Sent } from './time-left.ts';
+import { Pace, WINDOW_FILL, windowRoomMs, type Sent } from './time-left.ts';
 
 // The progress of a conformance run while vitest runs the checks in its worker: checks done out
 // of the selection, clauses proven so far, failures so far, the time left and what is running.
@@ -107,14 +107,6 @@ export interface EstimateOptions {
 
 /** How far the finished checks' requests may move the measured counts: damped until this many were measured. */
 const REQUESTS_PRIOR = 50;
-
-/**
- * The share of the pool's windows a run fills before its requests spill into the next window:
- * admission puts a check's whole measured count in one workspace, so each keeps some room no
- * check fits (on staging benches a default run spilled its last clean-up with 91 % of the room
- * used; 85 % keeps the spill in view).
- */
-const WINDOW_FILL = 0.85;
 
 /** The time left and what it rests on: the checks left at this run's pace, or the rate windows. */
 export interface TimeLeft {
