@@ -122,19 +122,28 @@ describe('RunProgressState', () => {
     // 210 requests: the room now, the rest once it frees a window later.
     expect(210 > room && 210 - room <= room).toBe(true);
     expect(s.estimate(0)).toMatchObject({ ms: 60_000, from: 'rate limit' });
-    // R0 and R1 sent 25 each (measured 20) at 0 and ended at 1 s; R2 runs since 5 s, its requests
-    // gone at its start (its measure, scaled by (50 + 50) / (40 + 50)). What is left (7 checks, 8
-    // clean-ups) goes in the room now, then in what R0 and R1 free at 60 s, their clean-ups at
-    // 61 s, and R2 at 65 s.
-    s.apply([start('R0', 0), end('R0', 'pass', ['C'], { durationMs: 1000, requests: 25 }), start('R1', 0), end('R1', 'pass', ['C'], { durationMs: 1000, requests: 25 }), start('R2', 5000)]);
-    const scale = 100 / 90;
-    const free = room - (50 + 2 + 20 * scale);
-    const left = 7 * 20 * scale + 8;
-    expect(left - free > 52 && left - free <= 52 + 20 * scale).toBe(true);
-    expect(s.estimate(10_000)).toMatchObject({ ms: 55_000, from: 'rate limit' });
-    // A window after the first checks only R2's requests are held: the last of what is left waits for them.
-    expect(left - (room - 20 * scale)).toBeGreaterThan(0);
-    expect(s.estimate(62_000)).toMatchObject({ ms: 3000, from: 'rate limit' });
+    // R0 and R1 sent 25 each (measured 20) from 0 to 1 s, R2 from 5 to 6 s: half at each end, with
+    // its clean-up at the end. The 7 checks left, at 20 scaled by (75 + 50) / (60 + 50), and their
+    // 7 clean-ups go in the room now, then in what frees at 60, 61, 65 and 66 s: the last at 66 s.
+    const ran = (id: string, from: number) => [start(id, from), end(id, 'pass', ['C'], { durationMs: 1000, requests: 25 })];
+    s.apply([...ran('R0', 0), ...ran('R1', 0), ...ran('R2', 5000)]);
+    const left = 7 * 20 * (125 / 110) + 7;
+    const free = room - 3 * 26;
+    expect(left - free > 25 + 27 + 12.5 && left - free <= 25 + 27 + 26).toBe(true);
+    expect(s.estimate(10_000)).toMatchObject({ ms: 56_000, from: 'rate limit' });
+    // A window after R0 and R1, only R2's requests are held: the last of what is left waits for them.
+    expect(left - (room - 26)).toBeGreaterThan(12.5);
+    expect(s.estimate(62_000)).toMatchObject({ ms: 4000, from: 'rate limit' });
+  });
+
+  it('counts half of a running check\'s requests gone at its start, the other half left', () => {
+    const ids = [{ id: 'R0', clauses: ['C'] }];
+    const rate = { requestsOf: () => 400, cleanup: 0, cleanupOf: () => 0, perWindow: 100, windowMs: 60_000, workspaces: 2 };
+    const s = new RunProgressState(ids, { concurrency: 8, expectedMs: () => 100, rate });
+    s.apply([start('R0', 0)]);
+    // 200 went at 0, more than the room: the 200 left wait for them to free at 60 s.
+    expect(400 / 2 > 200 * WINDOW_FILL).toBe(true);
+    expect(s.estimate(1000)).toMatchObject({ ms: 59_000, from: 'rate limit' });
   });
 
   it('compares the first estimate with the time taken once every check is done', () => {

@@ -167,7 +167,8 @@ export class RunProgressState {
       if (r && e.verdict !== 'skip') {
         this.sent.expected += r.requestsOf(e.checkId);
         this.sent.actual += e.requests;
-        this.sent.windows.push({ at: startedAt, requests: e.requests }, { at: startedAt + e.durationMs, requests: r.cleanupOf?.(e.checkId) ?? 0 });
+        // When in its run it sent them is not in its events: half at its start, half (and its clean-up) at its end.
+        this.sent.windows.push({ at: startedAt, requests: e.requests / 2 }, { at: startedAt + e.durationMs, requests: e.requests / 2 + (r.cleanupOf?.(e.checkId) ?? 0) });
       }
       if (e.verdict === 'fail') this.failedByLevel[e.level]++;
       // A clause counts once a check that proves it reached a verdict on it (a skip or an error proves nothing).
@@ -197,10 +198,10 @@ export class RunProgressState {
 
   /**
    * The least time the rate limit leaves. Knowing the pool's windows: when the requests left can
-   * go, as the windows free what went into them. Those of a running check went at its start (at
-   * its measured count), those of a check not started are left, both scaled by how the finished
-   * checks' requests compared with their measures; each check's clean-up goes after it. Otherwise
-   * the planner's bound, counted down from the first check.
+   * go, as the windows free what went into them. A check's requests go half at its start, half at
+   * its end (its events do not say when): a running one's first half has gone, the rest is left,
+   * at its measured count scaled by how the finished checks' requests compared with theirs; each
+   * check's clean-up goes after it. Otherwise the planner's bound, counted down from the first check.
    */
   private rateBoundMs(now: number): number {
     const r = this.o.rate;
@@ -211,9 +212,9 @@ export class RunProgressState {
     for (const c of this.checks.values()) {
       if (this.ended.has(c.id)) continue;
       const at = this.running.get(c.id);
-      if (at === undefined) left += r.requestsOf(c.id) * scale;
-      else windows.push({ at, requests: r.requestsOf(c.id) * scale });
-      left += r.cleanupOf?.(c.id) ?? 0;
+      const requests = r.requestsOf(c.id) * scale;
+      if (at !== undefined) windows.push({ at, requests: requests / 2 });
+      left += (at === undefined ? requests : requests / 2) + (r.cleanupOf?.(c.id) ?? 0);
     }
     return windowRoomMs(windows, left, r.workspaces * r.perWindow * WINDOW_FILL, r.windowMs, now);
   }
