@@ -90,7 +90,8 @@ export interface EstimateOptions {
   expectedMs?: (id: string) => number;
   /**
    * What the rate limit allows, to re-estimate its bound from the requests left rather than count
-   * the planner's down: each check's measured requests, the clean-up's, and the pool's windows.
+   * the planner's down: each check's measured requests, the clean-up's, and the pool's windows
+   * (harness/cli/time-left.ts windowRoomMs).
    */
   rate?: {
     requestsOf: (id: string) => number;
@@ -128,10 +129,7 @@ export class RunProgressState {
   readonly failedByLevel: Record<Level, number> = { MUST: 0, SHOULD: 0, PROFILE: 0 };
   /** How the finished checks compare with their measured durations, by kind (harness/cli/time-left.ts). */
   private readonly pace = new Pace();
-  /**
-   * Measured and actual requests of the finished checks, and what went into the rate windows
-   * when: a check's requests at its start (admission promised them room then), its clean-up at its end.
-   */
+  /** Measured and actual requests of the finished checks, and what went into the rate windows when. */
   private readonly sent = { expected: 0, actual: 0, windows: [] as Sent[] };
   private readonly o: Required<Omit<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>> & Pick<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>;
 
