@@ -1,5 +1,5 @@
 import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../ground/events.ts';
-import { RunProgressState, type EstimateOptions } from './run-progress.ts';
+import { RunProgressState, type EstimateOptions, type TimeLeft } from './run-progress.ts';
 
 // How the progress line's estimate fared: the run's check events replayed through the same
 // RunProgressState, stopped when half the checks were done, and the time it then said was left
@@ -15,6 +15,9 @@ export interface Halfway {
   actualLeftMs: number;
   /** (said - actual) / actual. */
   error: number;
+  /** What the time left rested on then (harness/cli/run-progress.ts TimeLeft). */
+  from: TimeLeft['from'];
+  scales: TimeLeft['scales'];
 }
 
 type ProgressCheck = ConstructorParameters<typeof RunProgressState>[0][number];
@@ -36,8 +39,11 @@ export function halfwayEstimate(events: readonly RunEvent[], checks: readonly Pr
       const said = state.estimate(now);
       if (!said) return undefined;
       const actualLeftMs = Math.max(1, runEndMs - now);
-      return { atMs: now - startedAt, leftMs: Math.round(said.ms), actualLeftMs, error: (said.ms - actualLeftMs) / actualLeftMs };
+      const scales = { short: round2(said.scales.short), waiting: round2(said.scales.waiting) };
+      return { atMs: now - startedAt, leftMs: Math.round(said.ms), actualLeftMs, error: (said.ms - actualLeftMs) / actualLeftMs, from: said.from, scales };
     }
   }
   return undefined;
 }
+
+const round2 = (x: number) => Math.round(x * 100) / 100;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../ground/events.ts';
 import { CheckEventTail, PROGRESS_PERIOD_ENV, RunProgressState, formatDuration, startRunProgress } from './run-progress.ts';
+import { WINDOW_FILL } from './time-left.ts';
 import type { ProgressStream } from '../ground/progress.ts';
 import { cliOk } from './cli.test-helper.ts';
 
@@ -82,37 +83,67 @@ describe('RunProgressState', () => {
     const expectedMs = (id: string) => (id.startsWith('S') ? 10_000 : 2000);
     const s = new RunProgressState(many, { concurrency: 8, expectedMs, finishMs: 500 });
     // Two solo checks one after another, then 16 at 8 at a time (two rounds), then the clean-up.
-    expect(s.estimate(0)).toEqual({ ms: 20_000 + 4000 + 500, from: 'pace' });
+    expect(s.estimate(0)).toMatchObject({ ms: 20_000 + 4000 + 500, from: 'pace' });
     // S1 running for 4 s: 6 s of it left.
     s.apply([start('S1', 0)]);
-    expect(s.estimate(4000)).toEqual({ ms: 6000 + 10_000 + 4000 + 500, from: 'pace' });
+    expect(s.estimate(4000)).toMatchObject({ ms: 6000 + 10_000 + 4000 + 500, from: 'pace' });
     // S1 took 40 s against 10 s measured: the rest scales by (40 + 30) / (10 + 30) (damped).
     s.apply([end('S1', 'pass', ['C'], { durationMs: 40_000 })]);
     expect(s.estimate(40_000)!.ms).toBeCloseTo((10_000 + 4000) * (70 / 40) + 500);
     // Where the target's clock is real, no check runs alone: the two long ones overlap with the 16
     // short ones (on the 6 other slots, three rounds of 2 s).
     const real = new RunProgressState(many, { concurrency: 8, expectedMs, clock: 'real' });
-    expect(real.estimate(0)).toEqual({ ms: 10_000, from: 'pace' });
+    expect(real.estimate(0)).toMatchObject({ ms: 10_000, from: 'pace' });
     // The planner's lower bound (60 s from the first check) counts down and wins while it is larger.
     const limited = new RunProgressState(many, { rateBoundSeconds: 60, concurrency: 8, expectedMs: () => 100 });
-    expect(limited.estimate(0)).toEqual({ ms: 60_000, from: 'rate limit' });
+    expect(limited.estimate(0)).toMatchObject({ ms: 60_000, from: 'rate limit' });
     limited.apply([start('S1', 0), end('S1', 'pass', ['C'], { durationMs: 100 })]);
-    expect(limited.estimate(10_000)).toEqual({ ms: 50_000, from: 'rate limit' });
+    expect(limited.estimate(10_000)).toMatchObject({ ms: 50_000, from: 'rate limit' });
     expect(limited.text(10_000)).toContain('~50s left (rate limit)');
   });
 
-  it('re-estimates the rate bound from the requests left, scaled by what the finished checks sent, beyond the windows\' room', () => {
+  it('counts a running check that waits on real time down from its start at its own measure, whatever the short checks\' pace', () => {
+    const ids = [{ id: 'SEND/gap', clauses: ['C'] }, ...Array.from({ length: 4 }, (_, i) => ({ id: `X${i}`, clauses: ['C'] }))];
+    const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id === 'SEND/gap' ? 60_000 : 1000), finishMs: 500 });
+    // The short checks took five times their measure: the short pace is (15 + 30) / (3 + 30).
+    s.apply([start('SEND/gap', 0), ...['X0', 'X1', 'X2'].flatMap((id) => [start(id, 0), end(id, 'pass', ['C'], { durationMs: 5000 })])]);
+    const left = s.estimate(20_000)!;
+    expect(left.scales).toEqual({ short: 45 / 33, waiting: 1 });
+    // The waiting check's 40 s left outlast the last short check; not 60 s x 45/33 - 20 s.
+    expect(left).toMatchObject({ ms: 40_000 + 500, from: 'pace' });
+  });
+
+  it('re-estimates the rate bound from the requests left, as the windows free what the checks sent', () => {
     const ids = Array.from({ length: 10 }, (_, i) => ({ id: `R${i}`, clauses: ['C'] }));
-    // 10 checks measured at 50 requests each, 10 of clean-up; 2 workspaces of 100 per 60 s: 510 left, 200 of room.
-    const rate = { requestsOf: () => 50, cleanup: 10, perWindow: 100, windowMs: 60_000, workspaces: 2 };
+    // 10 checks measured at 20 requests each and 1 of clean-up; 2 workspaces of 100 per 60 s, of which a share fills.
+    const rate = { requestsOf: () => 20, cleanup: 10, cleanupOf: () => 1, perWindow: 100, windowMs: 60_000, workspaces: 2 };
+    const room = 200 * WINDOW_FILL;
     const s = new RunProgressState(ids, { concurrency: 8, expectedMs: () => 100, rate });
-    expect(s.estimate(0)).toEqual({ ms: ((510 - 200) / 200) * 60_000, from: 'rate limit' });
-    // Two checks sent 100 each (twice their measure): the rest scales by (200 + 50) / (100 + 50); the
-    // windows hold their 200 until a window has passed since they ended.
-    s.apply([start('R0', 0), end('R0', 'pass', ['C'], { durationMs: 1000, requests: 100 }), start('R1', 0), end('R1', 'pass', ['C'], { durationMs: 1000, requests: 100 })]);
-    const left = 8 * 50 * (250 / 150) + 10;
-    expect(s.estimate(2000)!.ms).toBeCloseTo((left / 200) * 60_000);
-    expect(s.estimate(70_000)!.ms).toBeCloseTo(((left - 200) / 200) * 60_000);
+    // 210 requests: the room now, the rest once it frees a window later.
+    expect(210 > room && 210 - room <= room).toBe(true);
+    expect(s.estimate(0)).toMatchObject({ ms: 60_000, from: 'rate limit' });
+    // R0 and R1 sent 25 each (measured 20) from 0 to 1 s, R2 from 5 to 6 s: half at each end, with
+    // its clean-up at the end. The 7 checks left, at 20 scaled by (75 + 50) / (60 + 50), and their
+    // 7 clean-ups go in the room now, then in what frees at 60, 61, 65 and 66 s: the last at 66 s.
+    const ran = (id: string, from: number) => [start(id, from), end(id, 'pass', ['C'], { durationMs: 1000, requests: 25 })];
+    s.apply([...ran('R0', 0), ...ran('R1', 0), ...ran('R2', 5000)]);
+    const left = 7 * 20 * (125 / 110) + 7;
+    const free = room - 3 * 26;
+    expect(left - free > 25 + 27 + 12.5 && left - free <= 25 + 27 + 26).toBe(true);
+    expect(s.estimate(10_000)).toMatchObject({ ms: 56_000, from: 'rate limit' });
+    // A window after R0 and R1, only R2's requests are held: the last of what is left waits for them.
+    expect(left - (room - 26)).toBeGreaterThan(12.5);
+    expect(s.estimate(62_000)).toMatchObject({ ms: 4000, from: 'rate limit' });
+  });
+
+  it('counts half of a running check\'s requests gone at its start, the other half left', () => {
+    const ids = [{ id: 'R0', clauses: ['C'] }];
+    const rate = { requestsOf: () => 400, cleanup: 0, cleanupOf: () => 0, perWindow: 100, windowMs: 60_000, workspaces: 2 };
+    const s = new RunProgressState(ids, { concurrency: 8, expectedMs: () => 100, rate });
+    s.apply([start('R0', 0)]);
+    // 200 went at 0, more than the room: the 200 left wait for them to free at 60 s.
+    expect(400 / 2 > 200 * WINDOW_FILL).toBe(true);
+    expect(s.estimate(1000)).toMatchObject({ ms: 59_000, from: 'rate limit' });
   });
 
   it('compares the first estimate with the time taken once every check is done', () => {

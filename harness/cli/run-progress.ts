@@ -3,8 +3,9 @@ import type { Check } from '../ground/check.ts';
 import type { CheckEndEvent, CheckStartEvent, Level, Verdict } from '../ground/events.ts';
 import type { Plan } from '../runner/planner.ts';
 import { runPhases, phaseMs } from '../runner/schedule.ts';
-import { expectedDurationMs, type ClockMode } from '../runner/expected.ts';
+import { expectedDurationMs, unhinderedFinishMs, type ClockMode } from '../runner/expected.ts';
 import { progressPrinter, type ProgressStream } from '../ground/progress.ts';
+import { Pace, WINDOW_FILL, windowRoomMs, type Sent } from './time-left.ts';
 
 // The progress of a conformance run while vitest runs the checks in its worker: checks done out
 // of the selection, clauses proven so far, failures so far, the time left and what is running.
@@ -89,17 +90,32 @@ export interface EstimateOptions {
   expectedMs?: (id: string) => number;
   /**
    * What the rate limit allows, to re-estimate its bound from the requests left rather than count
-   * the planner's down: each check's measured requests, the clean-up's, and the pool's windows.
+   * the planner's down: each check's measured requests, the clean-up's, and the pool's windows
+   * (harness/cli/time-left.ts windowRoomMs).
    */
-  rate?: { requestsOf: (id: string) => number; cleanup: number; perWindow: number; windowMs: number; workspaces: number };
+  rate?: {
+    requestsOf: (id: string) => number;
+    cleanup: number;
+    /** A check's measured clean-up (sent right after it ends); without it the whole `cleanup` counts as left until the end. */
+    cleanupOf?: (id: string) => number;
+    perWindow: number;
+    windowMs: number;
+    workspaces: number;
+  };
   /** The run's first estimate (the plan's) and when the run started: the last line compares them with the time taken. */
   announced?: { ms: number; startedAt: number };
 }
 
-/** How much measured time the run's own pace must outweigh before it moves the estimate much. */
-const SCALE_PRIOR_MS = 30_000;
-/** Likewise for the requests the finished checks sent against their measured counts. */
+/** How far the finished checks' requests may move the measured counts: damped until this many were measured. */
 const REQUESTS_PRIOR = 50;
+
+/** The time left and what it rests on: the checks left at this run's pace, or the rate windows. */
+export interface TimeLeft {
+  ms: number;
+  from: 'pace' | 'rate limit';
+  /** Actual over measured time of the finished checks: the short ones, and those that wait on real time. */
+  scales: { short: number; waiting: number };
+}
 
 /** The counts a progress line shows, folded from check events. */
 export class RunProgressState {
@@ -111,10 +127,10 @@ export class RunProgressState {
   private firstStart: number | undefined;
   readonly verdicts: Record<Verdict, number> = { pass: 0, fail: 0, skip: 0, error: 0 };
   readonly failedByLevel: Record<Level, number> = { MUST: 0, SHOULD: 0, PROFILE: 0 };
-  /** Measured (expected) and actual time of the finished checks: how far this run departs from the measurements. */
-  private readonly spentMs = { expected: 0, actual: 0 };
-  /** Measured and actual requests of the finished checks, and when each ended with how many (the rate window's content). */
-  private readonly sent = { expected: 0, actual: 0, ends: [] as { at: number; requests: number }[] };
+  /** How the finished checks compare with their measured durations, by kind (harness/cli/time-left.ts). */
+  private readonly pace = new Pace();
+  /** Measured and actual requests of the finished checks, and what went into the rate windows when. */
+  private readonly sent = { expected: 0, actual: 0, windows: [] as Sent[] };
   private readonly o: Required<Omit<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>> & Pick<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>;
 
   constructor(checks: readonly ProgressCheck[], o: EstimateOptions = {}) {
@@ -144,12 +160,13 @@ export class RunProgressState {
       this.running.delete(e.checkId);
       this.ended.add(e.checkId);
       this.verdicts[e.verdict]++;
-      this.spentMs.expected += this.expectedMs(e.checkId);
-      this.spentMs.actual += e.durationMs;
-      if (this.o.rate && e.verdict !== 'skip') {
-        this.sent.expected += this.o.rate.requestsOf(e.checkId);
+      this.pace.add(this.expectedMs(e.checkId), e.durationMs);
+      const r = this.o.rate;
+      if (r && e.verdict !== 'skip') {
+        this.sent.expected += r.requestsOf(e.checkId);
         this.sent.actual += e.requests;
-        this.sent.ends.push({ at: startedAt + e.durationMs, requests: e.requests });
+        // When in its run it sent them is not in its events: half at its start, half (and its clean-up) at its end.
+        this.sent.windows.push({ at: startedAt, requests: e.requests / 2 }, { at: startedAt + e.durationMs, requests: e.requests / 2 + (r.cleanupOf?.(e.checkId) ?? 0) });
       }
       if (e.verdict === 'fail') this.failedByLevel[e.level]++;
       // A clause counts once a check that proves it reached a verdict on it (a skip or an error proves nothing).
@@ -159,50 +176,49 @@ export class RunProgressState {
 
   /**
    * The time left in ms and what it rests on. The checks left, in the run's phases and order,
-   * simulated with their measured durations (the running ones for what is left of theirs),
-   * scaled by how this run's finished checks compare with their measurements; then the
-   * clean-up. The rate limit: the planner's lower bound, counted down. The larger one wins.
+   * simulated with their measured durations at this run's pace for their kind; a running one
+   * for what is left of its own since it started. The rate limit: when the windows let the
+   * requests left go. The larger one wins; then the clean-up after the last check.
    */
-  estimate(now: number): { ms: number; from: 'pace' | 'rate limit' } | undefined {
+  estimate(now: number): TimeLeft | undefined {
     if (this.done === this.total) return undefined;
     const rate = this.rateBoundMs(now);
-    const scale = this.scale();
     const left = [...this.checks.values()].filter((c) => !this.ended.has(c.id));
     let pace = 0;
     for (const phase of runPhases(left, { clock: this.o.clock })) {
-      const waiting = phase.checks.filter((c) => !this.running.has(c.id)).map((c) => this.expectedMs(c.id) * scale);
-      const busy = phase.checks.filter((c) => this.running.has(c.id)).map((c) => Math.max(0, this.expectedMs(c.id) * scale - (now - this.running.get(c.id)!)));
+      const waiting = phase.checks.filter((c) => !this.running.has(c.id)).map((c) => this.pace.leftMs(this.expectedMs(c.id)));
+      const busy = phase.checks.filter((c) => this.running.has(c.id)).map((c) => this.pace.leftMs(this.expectedMs(c.id), now - this.running.get(c.id)!));
       pace += phaseMs(waiting, phase.concurrent, this.o.concurrency, busy);
     }
-    return rate > pace ? { ms: rate + this.o.finishMs, from: 'rate limit' } : { ms: pace + this.o.finishMs, from: 'pace' };
+    const scales = this.pace.scales;
+    return rate > pace ? { ms: rate + this.o.finishMs, from: 'rate limit', scales } : { ms: pace + this.o.finishMs, from: 'pace', scales };
   }
 
   /**
-   * The least time the rate limit leaves. Knowing the pool's windows: the requests left (the
-   * checks not ended, at their measured counts scaled by how the finished ones compared, and the
-   * clean-up) beyond what the windows hold room for now, at the steady rate. Otherwise the
-   * planner's bound, counted down from the first check.
+   * The least time the rate limit leaves. Knowing the pool's windows: when the requests left can
+   * go, as the windows free what went into them. A check's requests go half at its start, half at
+   * its end (its events do not say when): a running one's first half has gone, the rest is left,
+   * at its measured count scaled by how the finished checks' requests compared with theirs; each
+   * check's clean-up goes after it. Otherwise the planner's bound, counted down from the first check.
    */
   private rateBoundMs(now: number): number {
     const r = this.o.rate;
     if (!r) return this.firstStart === undefined ? this.o.rateBoundSeconds * 1000 : Math.max(0, this.o.rateBoundSeconds * 1000 - (now - this.firstStart));
     const scale = (this.sent.actual + REQUESTS_PRIOR) / (this.sent.expected + REQUESTS_PRIOR);
-    let left = r.cleanup;
-    for (const c of this.checks.values()) if (!this.ended.has(c.id)) left += r.requestsOf(c.id) * scale;
-    const capacity = r.workspaces * r.perWindow;
-    // The windows hold what the checks that ended within the last window sent (the running ones' are in `left`).
-    const inWindow = this.sent.ends.reduce((n, x) => n + (x.at > now - r.windowMs ? x.requests : 0), 0);
-    return (Math.max(0, left - Math.max(0, capacity - inWindow)) / capacity) * r.windowMs;
+    const windows = [...this.sent.windows];
+    let left = r.cleanupOf ? 0 : r.cleanup;
+    for (const c of this.checks.values()) {
+      if (this.ended.has(c.id)) continue;
+      const at = this.running.get(c.id);
+      const requests = r.requestsOf(c.id) * scale;
+      if (at !== undefined) windows.push({ at, requests: requests / 2 });
+      left += (at === undefined ? requests : requests / 2) + (r.cleanupOf?.(c.id) ?? 0);
+    }
+    return windowRoomMs(windows, left, r.workspaces * r.perWindow * WINDOW_FILL, r.windowMs, now);
   }
 
   private expectedMs(id: string): number {
     return this.o.expectedMs ? this.o.expectedMs(id) : expectedDurationMs({ id }, this.o.clock);
-  }
-
-  /** Actual over measured time of the finished checks, damped by SCALE_PRIOR_MS until enough have run. */
-  private scale(): number {
-    const { expected, actual } = this.spentMs;
-    return Math.min(4, Math.max(0.25, (actual + SCALE_PRIOR_MS) / (expected + SCALE_PRIOR_MS)));
   }
 
   /** One line: `checks 12/420  clauses 30/646  failed 0  ~1m05s left  running: X (6s) and 7 more`. */
@@ -252,7 +268,7 @@ export interface RunProgressOptions {
   checks: readonly ProgressCheck[];
   plan: Pick<Plan, 'minSeconds' | 'estimate'> & Partial<Pick<Plan, 'workspaces' | 'cleanup'>>;
   /** Each check's measured requests, and the rate limit: the rate bound is re-estimated from the requests left. */
-  rate?: Pick<NonNullable<EstimateOptions['rate']>, 'requestsOf' | 'perWindow' | 'windowMs'>;
+  rate?: Pick<NonNullable<EstimateOptions['rate']>, 'requestsOf' | 'cleanupOf' | 'perWindow' | 'windowMs'>;
   /** Checks at once outside the solo phase (--concurrency). */
   concurrency: number;
   clock: ClockMode;
@@ -279,7 +295,8 @@ export function progressOptions(opts: Pick<RunProgressOptions, 'plan' | 'rate' |
     rateBoundSeconds: plan.minSeconds,
     concurrency: opts.concurrency,
     clock: opts.clock,
-    finishMs: plan.estimate.finishMs,
+    // Where the windows are simulated, their waits are in the rate bound: the finish is what it takes without them.
+    finishMs: rate && plan.workspaces ? Math.min(plan.estimate.finishMs, unhinderedFinishMs(opts.clock)) : plan.estimate.finishMs,
     announced: { ms: plan.estimate.ms, startedAt: opts.startedAt },
     ...(rate && plan.workspaces ? { rate: { ...rate, workspaces: plan.workspaces, cleanup: plan.cleanup ?? 0 } } : {}),
   };

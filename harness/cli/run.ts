@@ -216,15 +216,19 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
 /** What the progress line's estimate reads: the live one and, after the run, its replay. */
 type Estimating = Pick<RunProgressOptions, 'checks' | 'plan' | 'concurrency' | 'clock' | 'startedAt' | 'rate'>;
 
-/** Each check's measured requests during its run (its clean-up's DELETEs, sent after it ends, are no requests of the check), and the rate limit. */
-function progressRate(checks: readonly Check[], profile: Profile, depth: Depth): RunProgressOptions['rate'] {
+/** Each check's measured requests during its run and its clean-up's DELETEs (sent right after it ends: no requests of the check), and the rate limit. */
+export function progressRate(checks: readonly Check[], profile: Profile, depth: Depth): RunProgressOptions['rate'] {
   const byId = new Map(checks.map((c) => [c.id, c]));
   const cleanup = cleansUp(profile);
+  const cleanupOf = (id: string) => {
+    const c = byId.get(id);
+    return c && cleanup ? expectedCleanup(c) : 0;
+  };
   const requestsOf = (id: string) => {
     const c = byId.get(id);
-    return c ? targetRequests(c, depth, profile) - (cleanup ? expectedCleanup(c) : 0) : 0;
+    return c ? targetRequests(c, depth, profile) - cleanupOf(id) : 0;
   };
-  return { requestsOf, perWindow: profile.rateLimit.requests, windowMs: profile.rateLimit.windowSeconds * 1000 };
+  return { requestsOf, cleanupOf, perWindow: profile.rateLimit.requests, windowMs: profile.rateLimit.windowSeconds * 1000 };
 }
 
 /** The first estimate, what it rested on, its error, and the progress line's at half the checks (replayed). */

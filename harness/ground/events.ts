@@ -123,7 +123,15 @@ export interface EstimateRecord {
   /** (announced - actual) / actual. */
   finalError: number;
   /** The progress line's estimate of the time left when half the checks were done, replayed from the events (harness/cli/progress-replay.ts). */
-  halfway?: { atMs: number; leftMs: number; actualLeftMs: number; error: number };
+  halfway?: {
+    atMs: number;
+    leftMs: number;
+    actualLeftMs: number;
+    error: number;
+    /** What it rested on then: the checks left at the run's pace, or the rate windows; and the paces (actual over measured time) of the short checks and of those that wait on real time. */
+    from?: 'pace' | 'rate limit';
+    scales?: { short: number; waiting: number };
+  };
 }
 
 /**

@@ -103,3 +103,12 @@ export function expectedOverheadMs(clock: ClockMode, data: ExpectedRequests = ex
   const finish = depth === undefined ? undefined : o.finishByDepth?.[depth];
   return finish === undefined ? o : { ...o, finish };
 }
+
+/**
+ * The finish without waiting for room in the rate windows: the least one measured (a depth whose
+ * clean-up found room at once), the final sweep and the reports alone.
+ */
+export function unhinderedFinishMs(clock: ClockMode, data: ExpectedRequests = expectedData()): number {
+  const o = expectedOverheadMs(clock, data);
+  return Math.min(o.finish, ...Object.values(o.finishByDepth ?? {}));
+}

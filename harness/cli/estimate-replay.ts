@@ -1,0 +1,77 @@
+// `npm run bench:estimate -- DIR...`: the progress line's estimate replayed from kept runs, without
+// running them again. Each DIR is a run kept by `bench:staging --out` (DIR/<target>-<depth>, its
+// profile beside latest/) or a run's own directory with --profile FILE. The run's check events go
+// through this checkout's estimator (run-progress.ts) as the run would have shown them:
+// the error when half the checks were done (what results.json stats.estimate.halfway records) beside
+// the one the run recorded, and with --trace the time left it said every 5 s against the time
+// that was left. A developer's tool (not in the package), beside the estimator it replays.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { parseArgs } from '../ground/args.ts';
+import { parseDepth } from '../ground/units.ts';
+import { loadProfile } from '../ground/profile.ts';
+import type { CheckEndEvent, CheckStartEvent, RunEndEvent, RunStartEvent } from '../ground/events.ts';
+import { readEvents } from '../events/ndjson.ts';
+import { defaultConcurrency, plan } from '../runner/planner.ts';
+import { clockOf } from '../runner/expected.ts';
+import { progressRate } from './run.ts';
+import { progressOptions, RunProgressState, signedPercent } from './run-progress.ts';
+import { halfwayEstimate } from './progress-replay.ts';
+
+const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' } }, { positionals: true });
+const dirs = flags._ ?? [];
+if (dirs.length === 0) {
+  process.stderr.write('usage: npm run bench:estimate -- [--profile FILE] [--trace] DIR...\n');
+  process.exit(2);
+}
+
+for (const dir of dirs) {
+  const eventsPath = [join(dir, 'events.ndjson'), join(dir, 'latest', 'events.ndjson')].find(existsSync);
+  const profilePath = flags.profile === undefined ? join(dir, 'staging.json') : String(flags.profile);
+  if (!eventsPath || !existsSync(profilePath)) {
+    process.stderr.write(`${dir}: needs events.ndjson (or latest/events.ndjson) and a profile (${profilePath})\n`);
+    process.exit(2);
+  }
+  const events = await readEvents(eventsPath);
+  const start = events.find((e): e is RunStartEvent => e.type === 'run-start');
+  const end = events.find((e): e is RunEndEvent => e.type === 'run-end');
+  if (!start || !end) {
+    process.stderr.write(`${dir}: the run has no run-start or run-end event\n`);
+    process.exit(2);
+  }
+  // The run as it was planned: its profile and depth, the checks it ran, the default concurrency.
+  const loaded = await loadProfile(profilePath);
+  const workspaces = loaded.control ? loaded.poolSize : loaded.workspaces.length;
+  const profile = { ...loaded, poolSize: workspaces };
+  const ran = new Set(events.filter((e) => e.type === 'check-end').map((e) => e.checkId));
+  const checks = ALL_CHECKS.filter((c) => ran.has(c.id));
+  const concurrency = defaultConcurrency(profile);
+  const startedAt = Date.parse(start.startedAt);
+  const depth = parseDepth(start.depth);
+  const o = progressOptions({ plan: plan(checks, profile, workspaces, depth, concurrency), rate: progressRate(checks, profile, depth), concurrency, clock: clockOf(profile), startedAt });
+  const h = halfwayEstimate(events, checks, o, startedAt + end.stats.actualMs);
+  const recorded = end.stats.estimate?.halfway;
+  const said = h ? `${signedPercent(h.error)} (said ${(h.leftMs / 1000).toFixed(0)} s, ${(h.actualLeftMs / 1000).toFixed(0)} s left; ${h.from}, paces ${h.scales.short}/${h.scales.waiting})` : 'none';
+  process.stdout.write(`${dir}: ${depth}, ${checks.length} checks, ${(end.stats.actualMs / 1000).toFixed(0)} s; at half ${said}; the run recorded ${recorded ? signedPercent(recorded.error) : 'none'}\n`);
+  if (flags.trace) trace(events.filter((e): e is CheckStartEvent | CheckEndEvent => e.type === 'check-start' || e.type === 'check-end'), new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs);
+}
+
+/** The time left the line said, at most every 5 s of the run, against the time that was left. */
+function trace(events: (CheckStartEvent | CheckEndEvent)[], state: RunProgressState, startedAt: number, endAt: number): void {
+  const begun = new Map<string, number>();
+  let last = -Infinity;
+  for (const e of events) {
+    state.apply([e]);
+    if (e.type === 'check-start') {
+      begun.set(e.checkId, Date.parse(e.at));
+      continue;
+    }
+    const now = (begun.get(e.checkId) ?? startedAt) + e.durationMs;
+    const left = state.estimate(now);
+    if (!left || now - last < 5000) continue;
+    last = now;
+    const actual = Math.max(1, endAt - now);
+    process.stdout.write(`  ${((now - startedAt) / 1000).toFixed(0).padStart(4)} s  done ${String(state.done).padStart(4)}/${state.total}  said ${(left.ms / 1000).toFixed(0).padStart(4)} s (${left.from})  left ${(actual / 1000).toFixed(0).padStart(4)} s  ${signedPercent((left.ms - actual) / actual)}\n`);
+  }
+}

@@ -1,0 +1,96 @@
+// The two things the progress line's time left rests on, learned while the run goes.
+//
+// The pace: how long this target takes against the measured durations, learned apart for two
+// kinds of check. Most checks are a few requests: their time is the target's latency, and the
+// finished ones say how it compares. A few wait on real time (a minute's sending gap, a mail
+// reaching a sink): tens of seconds that are waiting, not latency, so the short checks' pace says
+// nothing of them; they all start early and finish late, so until one has finished their measure
+// holds, each counted down from its known start.
+//
+// The rate windows: each workspace holds `perWindow` requests per sliding `windowMs`. What was
+// sent frees its room one window after it went, so the requests left are placed as room frees:
+// the window's history, not a steady rate, says when the last of them can go.
+
+/** A check measured at least this long waits on real time (a gap of a minute, a sink arrival). */
+export const WAITS_MS = 15_000;
+/** How much measured time the short checks' own pace must outweigh before it moves the estimate much. */
+const SHORT_PRIOR_MS = 30_000;
+/** Likewise for the waiting checks: one check's worth. */
+const WAITING_PRIOR_MS = 60_000;
+
+/** How this run's checks compare with their measured durations, by kind. */
+export class Pace {
+  private readonly short = { expected: 0, actual: 0 };
+  private readonly waiting = { expected: 0, actual: 0 };
+
+  /** A finished check: its measured and actual time. */
+  add(expectedMs: number, actualMs: number): void {
+    if (!waits(expectedMs)) {
+      this.short.expected += expectedMs;
+      this.short.actual += actualMs;
+      return;
+    }
+    // One that ended in a fraction of its measure did not wait here (it failed early or took
+    // another way): it says nothing of how long waiting takes on this target.
+    if (actualMs < expectedMs / 2) return;
+    this.waiting.expected += expectedMs;
+    this.waiting.actual += actualMs;
+  }
+
+  /** Actual over measured time of the finished checks of this kind, damped until enough have run. */
+  scale(expectedMs: number): number {
+    const [kind, prior] = waits(expectedMs) ? [this.waiting, WAITING_PRIOR_MS] : [this.short, SHORT_PRIOR_MS];
+    return Math.min(4, Math.max(0.25, (kind.actual + prior) / (kind.expected + prior)));
+  }
+
+  /** A check's time left: its measure at this run's pace, less what has passed since it started (if it has). */
+  leftMs(expectedMs: number, runningForMs = 0): number {
+    return Math.max(0, expectedMs * this.scale(expectedMs) - runningForMs);
+  }
+
+  /** The scales now (what the estimate rests on). */
+  get scales(): { short: number; waiting: number } {
+    return { short: this.scale(0), waiting: this.scale(WAITS_MS) };
+  }
+}
+
+export function waits(expectedMs: number): boolean {
+  return expectedMs >= WAITS_MS;
+}
+
+/**
+ * The share of the pool's windows a run fills before its requests spill into the next window:
+ * admission puts a check's whole measured count in one workspace, so each keeps some room no
+ * check fits (on a staging bench a default run spilled its last clean-up with 91 % of the room
+ * used; 85 % keeps the spill in view).
+ */
+export const WINDOW_FILL = 0.85;
+
+/** Requests sent at a time (a check's, counted when it ended). */
+export interface Sent {
+  at: number;
+  requests: number;
+}
+
+/**
+ * When the last of `left` requests can go, from `now`, through windows holding `capacity` per
+ * `windowMs`: what the window holds frees one window after it was sent, and what is sent in the
+ * room that frees frees again a window later.
+ */
+export function windowRoomMs(sent: readonly Sent[], left: number, capacity: number, windowMs: number, now: number): number {
+  if (capacity <= 0) return 0;
+  const held = sent.filter((s) => s.at > now - windowMs && s.requests > 0).sort((a, b) => a.at - b.at);
+  const room = Math.max(0, capacity - held.reduce((n, s) => n + s.requests, 0));
+  let rest = left - room;
+  if (rest <= 0) return 0;
+  // Room freeing, in time order: what the window holds, then what goes now into its room.
+  const frees: Sent[] = [...held.map((s) => ({ at: s.at + windowMs, requests: s.requests })), ...(room > 0 ? [{ at: now + windowMs, requests: room }] : [])];
+  for (let i = 0; i < frees.length; i++) {
+    const f = frees[i]!;
+    const used = Math.min(f.requests, rest);
+    rest -= used;
+    if (rest <= 0) return Math.max(0, f.at - now);
+    if (used > 0) frees.push({ at: f.at + windowMs, requests: used });
+  }
+  return 0; // unreachable: every window frees what the one before it used
+}
