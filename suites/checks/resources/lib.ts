@@ -195,6 +195,9 @@ export function sinks(ctx: CheckContext): MailSink {
   return sinks;
 }
 
+/** A mailbox create field that keeps warmup from sending through the mailbox's login: for checks that count every attempt at the login (2.3 `enabled`). */
+export const WARMUP_OFF = { warmup: { enabled: false } } as const;
+
 /** A sink user and the mailbox element that connects to it (STARTTLS port, plain IMAP). */
 export async function sinkMailbox(ctx: CheckContext, needImap = true): Promise<{ sink: MailSink; creds: SinkCredentials; input: Record<string, unknown> }> {
   const sink = sinks(ctx);
@@ -235,7 +238,7 @@ export function verificationStatus(ctx: CheckContext, outcome: 'succeeded' | 'fa
 }
 
 /** Has the mailbox reached a verification outcome? The declared statuses, else any status but inactive/checking. */
-function verified(ctx: CheckContext): (m: any) => boolean {
+export function verified(ctx: CheckContext): (m: any) => boolean {
   const d = ctx.profile.declarations.verificationStatus;
   return d ? (m) => m?.status === d.succeeded || m?.status === d.failed : (m) => !UNSETTLED.has(m?.status);
 }
