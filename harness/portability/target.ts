@@ -15,6 +15,8 @@ export interface PortabilityOptions {
   control: boolean;
   /** Workspaces provisioned beforehand when the control API is withheld. */
   workspaces?: number;
+  /** A reference this many times slower on purpose (`reference --slow`); default 1. */
+  slow?: number;
 }
 
 export interface PortabilityTarget {
@@ -27,7 +29,7 @@ export interface PortabilityTarget {
 
 export async function startPortabilityTarget(opts: PortabilityOptions): Promise<PortabilityTarget> {
   const choices = parseChoices(opts.choices);
-  const ref = await startReference({ choices });
+  const ref = await startReference({ choices, ...(opts.slow ? { slow: opts.slow } : {}) });
   try {
     const control = { baseUrl: ref.controlUrl, token: ref.controlToken };
     const raw = profileFor(choices, { baseUrl: ref.baseUrl, ...(opts.control ? { control } : {}) });

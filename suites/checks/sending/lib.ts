@@ -226,8 +226,7 @@ export function isLeadAddress(address: string): boolean {
   return address.toLowerCase().endsWith(`@${LEAD_DOMAIN}`);
 }
 
-/** A mailbox create field that keeps warmup from sending through the mailbox's login: for checks that count every attempt at the login (2.3 `enabled`). */
-export const WARMUP_OFF = { warmup: { enabled: false } } as const;
+export { WARMUP_OFF } from '../resources/lib.ts';
 
 /** Moves the target's time forward to the next instant that is at least `margin` minutes away from midnight in every zone given. */
 export async function awayFromMidnight(ctx: CheckContext, drv: Driver, zones: string[], marginMinutes: number, spanMinutes: number): Promise<void> {
