@@ -169,7 +169,7 @@ export class RunProgressState {
     const scale = this.scale();
     const left = [...this.checks.values()].filter((c) => !this.ended.has(c.id));
     let pace = 0;
-    for (const phase of runPhases(left, { clock: this.o.clock })) {
+    for (const phase of runPhases(left, { clock: this.o.clock, requests: this.o.rate ? (c) => this.o.rate!.requestsOf(c.id) : undefined })) {
       const waiting = phase.checks.filter((c) => !this.running.has(c.id)).map((c) => this.expectedMs(c.id) * scale);
       const busy = phase.checks.filter((c) => this.running.has(c.id)).map((c) => Math.max(0, this.expectedMs(c.id) * scale - (now - this.running.get(c.id)!)));
       pace += phaseMs(waiting, phase.concurrent, this.o.concurrency, busy);
