@@ -303,12 +303,19 @@ export class WorkspacePool {
     }
   }
 
-  /** The check leased another workspace than the one promised (test emails, exclusivity): the promise follows it, unless the check holds that one too. */
+  /**
+   * The check leased another workspace than the one promised (test emails, exclusivity): the
+   * promise follows it. When the check holds that one too (a second workspace), half of what is
+   * left of it moves: its requests and clean-up there are kept room for as well.
+   */
   private movePromise(checkId: string, to: PooledWorkspace, held: readonly Workspace[]): void {
-    const from = this.members.find((m) => m !== to && m.promises.has(checkId) && !held.includes(m));
+    const from = this.members.find((m) => m !== to && m.promises.has(checkId));
     if (!from) return;
-    to.promises.set(checkId, from.promises.get(checkId)!);
-    from.promises.delete(checkId);
+    const left = from.promises.get(checkId)!;
+    const moved = held.includes(from) ? Math.ceil(left / 2) : left;
+    to.promises.set(checkId, moved);
+    if (moved === left) from.promises.delete(checkId);
+    else from.promises.set(checkId, left - moved);
   }
 
   /**
