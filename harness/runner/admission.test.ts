@@ -50,15 +50,18 @@ describe('Admission', () => {
     expect(p.members.filter((m) => m.promises.has('C')).map((m) => m.index)).toEqual([2]);
   });
 
-  it('splits what is left of a promise when the check leases a second workspace: its requests and clean-up there get room too', async () => {
+  it('moves what a second workspace needs kept (its clean-up there) from the check\'s promise in the first', async () => {
     const { p } = await pool();
     const a = new Admission(p, 8, 120, 5);
     await a.enter('C', 40);
     const first = await p.lease([], 0, 'C');
-    expect(first.ws.promises.get('C')).toBe(40);
     const second = await p.lease([first.ws], 0, 'C');
     expect(second.ws).not.toBe(first.ws);
-    expect([first.ws.promises.get('C'), second.ws.promises.get('C')]).toEqual([20, 20]);
+    expect(second.ws.promises.has('C')).toBe(false); // a second lease takes no promise by itself
+    p.keepFor('C', second.ws, 3);
+    expect([first.ws.promises.get('C'), second.ws.promises.get('C')]).toEqual([37, 3]);
+    p.keepFor('C', second.ws, 100); // never more than is left
+    expect([first.ws.promises.get('C'), second.ws.promises.get('C')]).toEqual([0, 40]);
   });
 
   it("keeps what a workspace owes the final clean-up, and a margin, free in the run's last window only", async () => {

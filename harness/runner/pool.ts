@@ -303,19 +303,24 @@ export class WorkspacePool {
     }
   }
 
-  /**
-   * The check leased another workspace than the one promised (test emails, exclusivity): the
-   * promise follows it. When the check holds that one too (a second workspace), half of what is
-   * left of it moves: its requests and clean-up there are kept room for as well.
-   */
+  /** The check leased another workspace than the one promised (test emails, exclusivity): the promise follows it, unless the check holds that one too. */
   private movePromise(checkId: string, to: PooledWorkspace, held: readonly Workspace[]): void {
-    const from = this.members.find((m) => m !== to && m.promises.has(checkId));
+    const from = this.members.find((m) => m !== to && m.promises.has(checkId) && !held.includes(m));
     if (!from) return;
-    const left = from.promises.get(checkId)!;
-    const moved = held.includes(from) ? Math.ceil(left / 2) : left;
-    to.promises.set(checkId, moved);
-    if (moved === left) from.promises.delete(checkId);
-    else from.promises.set(checkId, left - moved);
+    to.promises.set(checkId, from.promises.get(checkId)!);
+    from.promises.delete(checkId);
+  }
+
+  /**
+   * Moves up to `n` of what is left of the check's promise in another workspace to `to`, one it
+   * holds as well (a second workspace): the clean-up of what it creates there is kept room for.
+   */
+  keepFor(checkId: string, to: PooledWorkspace, n: number): void {
+    const from = this.members.find((m) => m !== to && (m.promises.get(checkId) ?? 0) > 0);
+    const moved = Math.min(n, from?.promises.get(checkId) ?? 0);
+    if (!from || moved <= 0) return;
+    from.promises.set(checkId, from.promises.get(checkId)! - moved);
+    to.promises.set(checkId, (to.promises.get(checkId) ?? 0) + moved);
   }
 
   /**

@@ -10,7 +10,7 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from '../ground/seed.ts';
 import { runPhases } from './schedule.ts';
-import { cleansUp, targetRequests, type ClockMode } from './expected.ts';
+import { cleansUp, expectedCleanup, targetRequests, type ClockMode } from './expected.ts';
 import { Admission } from './admission.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { cleanUp, removeAll } from './sweep.ts';
@@ -282,6 +282,8 @@ export class Runner {
         sinks: this.sinks,
         workspace: async (o) => {
           const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id, o.lendsToMailless) : await this.pool.lease(held, check.testEmails, check.id, mailless);
+          // A second workspace: the clean-up of what the check creates there is kept room for in it (its measured clean-up at most).
+          if (held.length && !this.control) this.pool.keepFor(check.id, lease.ws, expectedCleanup(check));
           leases.push(lease.release);
           held.push(lease.ws);
           return forCheck(lease.ws, check.id, (build) => this.sharing.run(true, build));
