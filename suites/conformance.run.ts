@@ -52,5 +52,6 @@ function asTest(check: Check) {
   });
 }
 
-// Checks run alone only where the control clock moves (a target's real clock never jumps).
-for (const phase of runPhases(checks, { clock: runner.clock })) (phase.concurrent ? describe.concurrent : describe)(phase.name, () => phase.checks.forEach(asTest));
+// Checks run alone only where the control clock moves (a target's real clock never jumps); against
+// real time the short ones go by what they send, most first (runPhases).
+for (const phase of runPhases(checks, { clock: runner.clock, requests: (c) => runner.need(c) })) (phase.concurrent ? describe.concurrent : describe)(phase.name, () => phase.checks.forEach(asTest));

@@ -10,7 +10,8 @@ import type { Depth } from '../ground/check.ts';
 // Records what checks really send: reads the results.json of runs against the embedded reference
 // (same depth) and writes their per-check mean to harness/runner/expected-requests.json; and,
 // from the events.ndjson beside each, what each check leaves to clean up on a target without the
-// control API (one DELETE per mailbox and API key it created and did not delete).
+// control API (one DELETE per mailbox and API key it created and did not delete); with
+// --no-control, what the kit's own clean-up deleted for each check there.
 //   outreach-conformance run --check . --out DIR   (twice: an explicit selection runs every check of the depth, no budget)
 //   npm run measure-requests -- reports/<run-a>/results.json reports/<run-b>/results.json
 
@@ -49,11 +50,13 @@ for (const [i, r] of runs.entries()) {
   const events = eventsOf[i]!;
   const exchanges = events.filter((e): e is ExchangeEvent => e.type === 'exchange');
   // The run prefix is not in the results: every created resource counts (the checks all prefix theirs).
-  const byCheck = cleanupByCheck(createdResources(exchanges, profile, r.target.baseUrl.replace(/\/$/, ''), ''));
+  // The kit's own DELETEs (its clean-up, where a run had no control API) carry no check id: they delete what the checks left.
+  const byCheck = cleanupByCheck(createdResources(exchanges.filter((e) => e.checkId !== undefined), profile, r.target.baseUrl.replace(/\/$/, ''), ''));
   for (const c of r.checks) if (c.ran) cleanups.set(c.id, [...(cleanups.get(c.id) ?? []), byCheck.get(c.id) ?? 0]);
 }
+// Against the embedded reference only what a check leaves is kept (absent: none); without control every check measured (0 included: absent means not measured so).
 const cleanup = Object.fromEntries(
-  [...cleanups].filter(([, xs]) => xs.some((x) => x > 0)).sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, mean(xs)]),
+  [...cleanups].filter(([, xs]) => noControl || xs.some((x) => x > 0)).sort(([a], [b]) => a.localeCompare(b)).map(([id, xs]) => [id, mean(xs)]),
 );
 function mean(xs: readonly number[]): number {
   return Math.round(xs.reduce((n, x) => n + x, 0) / xs.length);
@@ -95,15 +98,17 @@ const clockKey = noControl ? 'real' : 'control';
 const finish = mean(overheads.map((o) => o.finish));
 const finishByDepth = { ...data.overheadMs?.[clockKey]?.finishByDepth, [depth]: finish };
 (data.overheadMs ??= {})[clockKey] = { start: mean(overheads.map((o) => o.start)), finish, finishByDepth };
+// Checks measured now that left nothing lose an old entry; checks not run keep theirs.
+const mergedCleanup = (old: Record<string, number> | undefined) =>
+  Object.fromEntries([...Object.entries(old ?? {}).filter(([id]) => !measured[id]), ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));
 if (noControl) {
   (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
   data.durationMsWithoutControl = mergedMs(data.durationMsWithoutControl);
+  data.cleanupWithoutControl = mergedCleanup(data.cleanupWithoutControl);
 } else {
   data.byDepth[depth] = merged(data.byDepth[depth]);
   data.durationMs = mergedMs(data.durationMs);
-  // Checks measured now that left nothing lose an old entry; checks not run keep theirs.
-  const keptCleanup = Object.entries(data.cleanup ?? {}).filter(([id]) => !measured[id]);
-  data.cleanup = Object.fromEntries([...keptCleanup, ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));
+  data.cleanup = mergedCleanup(data.cleanup);
 }
 if (!noControl) data.source = `mean of ${runs.length} run(s) at depth ${depth} against the embedded reference (run --check . takes every check of a depth)`;
 writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);

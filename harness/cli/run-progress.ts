@@ -185,7 +185,7 @@ export class RunProgressState {
     const rate = this.rateBoundMs(now);
     const left = [...this.checks.values()].filter((c) => !this.ended.has(c.id));
     let pace = 0;
-    for (const phase of runPhases(left, { clock: this.o.clock })) {
+    for (const phase of runPhases(left, { clock: this.o.clock, requests: this.o.rate ? (c) => this.o.rate!.requestsOf(c.id) : undefined })) {
       const waiting = phase.checks.filter((c) => !this.running.has(c.id)).map((c) => this.pace.leftMs(this.expectedMs(c.id)));
       const busy = phase.checks.filter((c) => this.running.has(c.id)).map((c) => this.pace.leftMs(this.expectedMs(c.id), now - this.running.get(c.id)!));
       pace += phaseMs(waiting, phase.concurrent, this.o.concurrency, busy);

@@ -61,6 +61,7 @@ describe('RateBudget', () => {
     await clock.advance(1);
     expect(done.map((d) => d.at)).toEqual([0, 0, 0, 0, 0, 1001, 1001]);
     expect(b.used()).toBe(2);
+    expect(b.total()).toBe(7); // every request of every window
   });
 
   it('room() and window() say what the window holds now: free slots, count, the oldest one\'s age', async () => {

@@ -54,6 +54,7 @@ export class RateBudget {
   private queue: Waiter[] = [];
   private timer: unknown = undefined;
   private pausedUntilMs = 0;
+  private taken = 0;
 
   constructor(opts: RateBudgetOptions) {
     if (!(opts.requests >= 1) || !(opts.windowMs > 0)) throw new Error(`RateBudget: requests must be >= 1 and windowMs > 0 (got ${opts.requests}, ${opts.windowMs})`);
@@ -93,6 +94,11 @@ export class RateBudget {
   /** Counts a request sent without acquire (rate-limit probes); returns its settle function. */
   note(): () => void {
     return this.take();
+  }
+
+  /** Requests counted since the budget was made (every window). */
+  total(): number {
+    return this.taken;
   }
 
   /** Requests counted in the current window. */
@@ -148,6 +154,7 @@ export class RateBudget {
   }
 
   private take(): () => void {
+    this.taken++;
     const e: Entry = { t: this.clock.now() };
     this.entries.push(e);
     let settled = false;

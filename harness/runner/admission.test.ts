@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../ground/api-client.ts';
 import { parseProfile } from '../ground/profile.ts';
 import { RateBudget, type Clock } from '../client/budget.ts';
-import { WorkspacePool } from './pool.ts';
+import { OWED_MARGIN, WorkspacePool } from './pool.ts';
 import { Admission } from './admission.ts';
 
 // Admission by window room, without a target: a check starts where its measured requests fit in
@@ -20,7 +20,7 @@ class ManualClock implements Clock {
   clearTimeout = () => {};
 }
 
-async function pool() {
+async function pool(holdsOwed?: () => boolean) {
   const clock = new ManualClock();
   const budgets: RateBudget[] = [];
   const clientFor = () => {
@@ -28,7 +28,7 @@ async function pool() {
     budgets.push(budget);
     return { budget, request: async () => ({ status: 200, body: {} }) } as unknown as ApiClient;
   };
-  const p = new WorkspacePool({ profile, prefix: 'oct-', clientFor, registerSecret: () => {} });
+  const p = new WorkspacePool({ profile, prefix: 'oct-', clientFor, registerSecret: () => {}, holdsOwed });
   await p.prepare();
   // Every window has 118 usable slots (these fake clients send around the budgets).
   return { p, clock, budgets, fill: (i: number, n: number) => Array.from({ length: n }, () => budgets[i]!.note()) };
@@ -37,6 +37,49 @@ async function pool() {
 const tick = () => new Promise((r) => setTimeout(r, 15));
 
 describe('Admission', () => {
+  it('of the workspaces with room now, promises a check the one that carried least of the run so far (every window)', async () => {
+    const { p, clock, fill } = await pool();
+    fill(0, 100); // an earlier window: gone from it, still part of the run
+    fill(1, 40);
+    clock.t = 61_000;
+    fill(1, 10);
+    fill(2, 30);
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('C', 20);
+    // Window room: 118, 108, 88 (all fit); the run so far: 100, 50, 30.
+    expect(p.members.filter((m) => m.promises.has('C')).map((m) => m.index)).toEqual([2]);
+  });
+
+  it('moves what a second workspace needs kept (its clean-up there) from the check\'s promise in the first', async () => {
+    const { p } = await pool();
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('C', 40);
+    const first = await p.lease([], 0, 'C');
+    const second = await p.lease([first.ws], 0, 'C');
+    expect(second.ws).not.toBe(first.ws);
+    expect(second.ws.promises.has('C')).toBe(false); // a second lease takes no promise by itself
+    p.keepFor('C', second.ws, 3);
+    expect([first.ws.promises.get('C'), second.ws.promises.get('C')]).toEqual([37, 3]);
+    p.keepFor('C', second.ws, 100); // never more than is left
+    expect([first.ws.promises.get('C'), second.ws.promises.get('C')]).toEqual([0, 40]);
+  });
+
+  it("keeps what a workspace owes the final clean-up, and a margin, free in the run's last window only", async () => {
+    let last = false;
+    const { p } = await pool(() => last);
+    const ws = p.members[1]!;
+    ws.owed = 5;
+    expect(ws.room()).toBe(118);
+    last = true;
+    expect(ws.room()).toBe(118 - 5 - OWED_MARGIN);
+    const a = new Admission(p, 8, 120, 5);
+    p.members[0]!.owed = 0;
+    p.members[2]!.owed = 0;
+    // A check needing all but the margin fits where nothing is owed, not in workspace 1.
+    await a.enter('C', 118 - OWED_MARGIN);
+    expect(ws.promises.has('C')).toBe(false);
+  });
+
   it('promises a check the room of the workspace where its requests fit now, and its lease takes that one', async () => {
     const { p, fill } = await pool();
     fill(0, 100);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeEvent } from '../ground/events.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
-import { cleanupByCheck, createdResources } from './created.ts';
+import { cleanupByCheck, CreatedLedger, createdResources } from './created.ts';
 
 const profile = await loadProfile(DEFAULT_PROFILE_PATH);
 const BASE = 'http://127.0.0.1:9/api';
@@ -34,8 +34,8 @@ describe('what a run created and must clean up (from its own exchanges)', () => 
 
   it('keeps what carries the run prefix and was not deleted, per workspace', () => {
     expect(made.get(0)!.resources).toEqual([
-      { kind: 'mailbox', id: 'm1', label: 'oc1-a@x.test', checkId: 'A' },
-      { kind: 'api key', id: 'k1', label: 'oc1-key-0', checkId: 'B' },
+      { kind: 'mailbox', id: 'm1', label: 'oc1-a@x.test', checkId: 'A', exchangeId: run[0]!.id },
+      { kind: 'api key', id: 'k1', label: 'oc1-key-0', checkId: 'B', exchangeId: run[3]!.id },
     ]);
     expect(made.get(0)!.campaigns).toBe(1);
     expect(made.get(0)!.unreadable).toBe(false);
@@ -43,6 +43,12 @@ describe('what a run created and must clean up (from its own exchanges)', () => 
 
   it('marks a workspace whose creation answer was cut short: only a listing finds all there', () => {
     expect(made.get(1)!.unreadable).toBe(true);
+  });
+
+  it('keeps the same account when fed one exchange at a time, saying which exchanges changed it', () => {
+    const ledger = new CreatedLedger(profile, BASE, 'oc1-');
+    expect(run.map((e) => ledger.add(e))).toEqual([true, true, false, true, true, true]);
+    expect(ledger.byWorkspace).toEqual(made);
   });
 
   it('counts one DELETE per leftover mailbox and key, for the check that made it', () => {

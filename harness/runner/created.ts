@@ -14,6 +14,8 @@ export interface CreatedResource {
   label: string;
   /** The check whose request created it (undefined: the kit's own, e.g. a pooled key). */
   checkId?: string;
+  /** The exchange that created it. */
+  exchangeId?: string;
 }
 
 export interface WorkspaceLeftovers {
@@ -29,17 +31,37 @@ const KEY_DELETE = /^\/v1\/api-keys\/([^/?]+)$/;
 
 /** Per workspace (pool index): what the run's exchanges created and did not delete. */
 export function createdResources(exchanges: readonly ExchangeEvent[], profile: Profile, baseUrl: string, prefix: string): Map<number, WorkspaceLeftovers> {
-  const out = new Map<number, WorkspaceLeftovers>();
-  const keyOp = operation(profile, 'apikeys.create');
-  for (const e of exchanges) {
-    if (e.workspace === undefined || !e.response || e.response.status < 200 || e.response.status > 299 || !e.request.url.startsWith(`${baseUrl}/`)) continue;
-    const ws = out.get(e.workspace) ?? { resources: [], unreadable: false, campaigns: 0 };
-    out.set(e.workspace, ws);
+  const ledger = new CreatedLedger(profile, baseUrl, prefix);
+  for (const e of exchanges) ledger.add(e);
+  return ledger.byWorkspace;
+}
+
+/**
+ * The same, kept as the exchanges come (the runner reads it while the run goes on: what the
+ * final clean-up will owe each workspace).
+ */
+export class CreatedLedger {
+  readonly byWorkspace = new Map<number, WorkspaceLeftovers>();
+  private readonly keyOp: ReturnType<typeof operation>;
+  constructor(
+    profile: Profile,
+    private readonly baseUrl: string,
+    private readonly prefix: string,
+  ) {
+    this.keyOp = operation(profile, 'apikeys.create');
+  }
+
+  /** One more exchange of the run: what it created is added, what it deleted dropped. Whether it changed anything. */
+  add(e: ExchangeEvent): boolean {
+    const { baseUrl, prefix, keyOp } = this;
+    if (e.workspace === undefined || !e.response || e.response.status < 200 || e.response.status > 299 || !e.request.url.startsWith(`${baseUrl}/`)) return false;
+    const ws = this.byWorkspace.get(e.workspace) ?? { resources: [], unreadable: false, campaigns: 0 };
+    this.byWorkspace.set(e.workspace, ws);
     const path = e.request.url.slice(baseUrl.length).split('?')[0]!;
     const method = e.request.method.toUpperCase();
     const body = () => parse(e.response!.body);
     const add = (kind: CreatedResource['kind'], id: unknown, label: unknown) => {
-      if (typeof id === 'string' && typeof label === 'string' && label.startsWith(prefix)) ws.resources.push({ kind, id, label, ...(e.checkId ? { checkId: e.checkId } : {}) });
+      if (typeof id === 'string' && typeof label === 'string' && label.startsWith(prefix)) ws.resources.push({ kind, id, label, exchangeId: e.id, ...(e.checkId ? { checkId: e.checkId } : {}) });
     };
     const drop = (kind: CreatedResource['kind'], id: string) => (ws.resources = ws.resources.filter((r) => r.kind !== kind || r.id !== decodeURIComponent(id)));
     if (method === 'POST' && path === '/v1/accounts') {
@@ -53,8 +75,9 @@ export function createdResources(exchanges: readonly ExchangeEvent[], profile: P
     } else if (method === 'POST' && path === '/v1/campaigns') ws.campaigns++;
     else if (method === 'DELETE' && MAILBOX_DELETE.test(path)) drop('mailbox', MAILBOX_DELETE.exec(path)![1]!);
     else if (method === 'DELETE' && KEY_DELETE.test(path)) drop('api key', KEY_DELETE.exec(path)![1]!);
+    else return false;
+    return true;
   }
-  return out;
 }
 
 /** Requests the clean-up will send for what each check created: one DELETE per mailbox and key. */

@@ -28,6 +28,13 @@ describe('what the target sees of a check', () => {
     expect(targetRequests(check('B'), 'quick', staging, data)).toBe(4);
   });
 
+  it('its clean-up as measured without control where the check was measured so (nothing when it left nothing there), else on the embedded reference', () => {
+    const both: ExpectedRequests = { ...data, byDepth: { default: { A: 10, B: 4, D: 2 } }, withoutControl: { default: { A: 14, D: 2 } }, cleanup: { A: 3, B: 1, D: 1 }, cleanupWithoutControl: { A: 5, D: 0 } };
+    expect(targetRequests(check('A'), 'default', staging, both)).toBe(14 + 5);
+    expect(targetRequests(check('B'), 'default', staging, both)).toBe(4 + 1);
+    expect(targetRequests(check('D'), 'default', staging, both)).toBe(2);
+  });
+
   it("a run's finish is the one measured at its depth where there is one (a larger depth's clean-up waits for room), else the clock's", () => {
     const timed: ExpectedRequests = { ...data, overheadMs: { real: { start: 5000, finish: 40_000, finishByDepth: { quick: 3000 } } } };
     expect(expectedOverheadMs('real', timed, 'quick')).toMatchObject({ start: 5000, finish: 3000 });

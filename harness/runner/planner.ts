@@ -63,7 +63,7 @@ export function plan(checks: readonly Check[], profile: Profile, workspaces: num
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;
   const beyondFirstWindow = Math.max(0, requests - workspaces * perWindow);
   const minSeconds = Math.ceil(beyondFirstWindow / ratePerSecond);
-  const estimate = estimateRun(ran, { clock: clockOf(profile), concurrency, rateFloorMs: minSeconds * 1000, depth });
+  const estimate = estimateRun(ran, { clock: clockOf(profile), concurrency, rateFloorMs: minSeconds * 1000, depth, requests: (c) => targetRequests(c, depth, profile) });
   const basis = { clock: clockOf(profile), concurrency, perWindow, windowSeconds };
   return { checks: checks.length, skipping: checks.length - ran.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds, estimate, basis };
 }

@@ -16,13 +16,15 @@ export interface PoolDeps {
   control?: ControlClient;
   /** Makes a budgeted client for a new workspace key. */
   clientFor(key: string, workspaceIndex: number, organizationId?: string): ApiClient;
+  /** Whether the run is in the last rate window it plans to use: the room owed to the final clean-up is kept then (PooledWorkspace.owed). */
+  holdsOwed?(): boolean;
   registerSecret(secret: string): void;
   prefix: string;
 }
 
 
 /** The workspace client's rate budget (every pooled client has one; a test's fake may not). */
-function budgetOf(ws: PooledWorkspace): { used(): number; room(): number; window(): { count: number; oldestAgeMs: number } } | undefined {
+function budgetOf(ws: PooledWorkspace): { used(): number; total(): number; room(): number; window(): { count: number; oldestAgeMs: number } } | undefined {
   return (ws.api as { budget?: ReturnType<typeof budgetOf> }).budget;
 }
 
@@ -32,17 +34,33 @@ function load(ws: PooledWorkspace): number {
 }
 
 /**
- * Which workspace a shared lease prefers: the least busy; a check that sends test emails first
+ * How much of the run a workspace carries: every request sent with it so far, those promised to
+ * admitted checks, and the final clean-up's DELETEs it owes. Admission gives a check to the one
+ * carrying least, so the run's requests end evenly spread and none spills into a window the others do not need.
+ */
+function runLoad(ws: PooledWorkspace): number {
+  return ((budgetOf(ws)?.total() ?? 0) + ws.promised() + ws.owed) * 100 + ws.shared;
+}
+
+/**
+ * Which workspace a shared lease prefers: the least busy (`busy`); a check that sends test emails first
  * one that has sent some already, so that untouched ones stay whole for a check that needs all 12.
  */
-function rank(ws: PooledWorkspace, testEmails: number): number {
-  return (testEmails > 0 && ws.testEmails === 0 ? 1e9 : 0) + load(ws);
+function rank(ws: PooledWorkspace, testEmails: number, busy = load): number {
+  return (testEmails > 0 && ws.testEmails === 0 ? 1e9 : 0) + busy(ws);
 }
 
 /** Whether this run leaves `testEmails` more test emails of the day in the workspace. */
 function hasRoom(ws: PooledWorkspace, testEmails: number): boolean {
   return testEmails === 0 || ws.testEmails + testEmails <= TEST_EMAILS_PER_WORKSPACE_DAY;
 }
+
+/**
+ * Requests a workspace keeps free in the run's last window beyond what it owes the final clean-up:
+ * a check may send a few more than it was measured to (a poll that took longer), taking room
+ * nobody promised, and what its own clean-up then could not delete falls to the final one.
+ */
+export const OWED_MARGIN = 3;
 
 export class PooledWorkspace implements Workspace {
   shared = 0;
@@ -55,6 +73,12 @@ export class PooledWorkspace implements Workspace {
   readonly promises = new Map<string, number>();
   /** An admitted check that will lease it exclusively: kept free of other checks until then. */
   keptFor: string | undefined;
+  /**
+   * DELETEs the run's final clean-up will send with it (fixtures several checks shared, leftovers
+   * of ended checks whose clean-up did not fit): in the last window the run plans to use, its
+   * room keeps them, so the clean-up never waits for a window of its own.
+   */
+  owed = 0;
   private keys = new Map<string, Promise<{ id: string; secret: string; client: ApiClient }>>();
   constructor(
     private readonly deps: PoolDeps,
@@ -71,10 +95,13 @@ export class PooledWorkspace implements Workspace {
     return n;
   }
 
-  /** Requests it may take now without waiting: its window's free slots less what admitted checks will still send. */
+  /**
+   * Requests it may take now without waiting: its window's free slots less what admitted checks
+   * will still send and, in the run's last window, what it owes the final clean-up and a margin.
+   */
   room(): number {
     const budget = budgetOf(this);
-    return budget ? budget.room() - this.promised() : Infinity;
+    return budget ? budget.room() - this.promised() - (this.deps.holdsOwed?.() ? this.owed + OWED_MARGIN : 0) : Infinity;
   }
 
   /** This run's requests in its rate window (the Workspace contract's window()). */
@@ -177,7 +204,7 @@ export class WorkspacePool {
   reserve(checkId: string, need: number, testEmails = 0, spare?: PooledWorkspace, mailless = false, exclusive = false): PooledWorkspace | undefined {
     // A check that leases exclusively gets a member an exclusive lease may take (never the first), kept for it.
     const first = exclusive ? this.members[0] : undefined;
-    const ws = this.preferred((m) => m !== spare && m !== first && m.shared === (exclusive ? 0 : m.shared) && m.room() >= need, testEmails, mailless);
+    const ws = this.preferred((m) => m !== spare && m !== first && m.shared === (exclusive ? 0 : m.shared) && m.room() >= need, testEmails, mailless, (m) => rank(m, testEmails, runLoad));
     ws?.promises.set(checkId, need);
     if (ws && exclusive) ws.keptFor = checkId;
     return ws;
@@ -282,6 +309,18 @@ export class WorkspacePool {
     if (!from) return;
     to.promises.set(checkId, from.promises.get(checkId)!);
     from.promises.delete(checkId);
+  }
+
+  /**
+   * Moves up to `n` of what is left of the check's promise in another workspace to `to`, one it
+   * holds as well (a second workspace): the clean-up of what it creates there is kept room for.
+   */
+  keepFor(checkId: string, to: PooledWorkspace, n: number): void {
+    const from = this.members.find((m) => m !== to && (m.promises.get(checkId) ?? 0) > 0);
+    const moved = Math.min(n, from?.promises.get(checkId) ?? 0);
+    if (!from || moved <= 0) return;
+    from.promises.set(checkId, from.promises.get(checkId)! - moved);
+    to.promises.set(checkId, (to.promises.get(checkId) ?? 0) + moved);
   }
 
   /**

@@ -10,11 +10,11 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from '../ground/seed.ts';
 import { isSolo, runPhases } from './schedule.ts';
-import { targetRequests, type ClockMode } from './expected.ts';
+import { cleansUp, expectedCleanup, targetRequests, type ClockMode } from './expected.ts';
 import { Admission } from './admission.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { cleanUp, removeAll } from './sweep.ts';
-import { createdResources } from './created.ts';
+import { CreatedLedger, createdResources, type CreatedResource } from './created.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 import { connectRemoteSinks } from '../sinks/remote-sinks.ts';
@@ -74,6 +74,12 @@ export class Runner {
   private readonly sharing = new AsyncLocalStorage<true>();
   /** Exchanges that built fixtures several checks use: what they create is left to the run's final clean-up. */
   private readonly sharedExchanges = new Set<string>();
+  /** What the run created and has not deleted yet, kept as exchanges come (a target without the control API: the kit cleans up). */
+  private readonly ledger?: CreatedLedger;
+  /** Checks that ended (and cleaned up after themselves): what they left is the final clean-up's. */
+  private readonly ended = new Set<string>();
+  /** From this time the run is in the last rate window it plans to use (prepare): the pool keeps the final clean-up's room. */
+  private lastWindowAt = 0;
 
   constructor(readonly opts: RunnerOptions) {
     const tee: EventSink = {
@@ -81,6 +87,7 @@ export class Runner {
         if (e.type === 'exchange') {
           this.exchanges.push(e);
           if (this.sharing.getStore()) this.sharedExchanges.add(e.id);
+          if (this.ledger?.add(e)) this.countOwed();
           if (e.checkId) {
             // A request sent with a pooled workspace's key spends what admission promised the check there.
             if (e.workspace !== undefined) this.pool.sent(e.checkId, e.workspace);
@@ -108,6 +115,7 @@ export class Runner {
       control: this.control,
       prefix: opts.prefix,
       registerSecret: (s) => this.redactor.add(s),
+      holdsOwed: () => Date.now() >= this.lastWindowAt,
       clientFor: (key, workspace, organizationId) => {
         const budget = new RateBudget({ requests, windowMs: windowSeconds * 1000 });
         this.budgets.push(budget);
@@ -115,6 +123,7 @@ export class Runner {
       },
     });
     this.admission = new Admission(this.pool, opts.concurrency ?? Infinity, requests);
+    if (cleansUp(opts.profile)) this.ledger = new CreatedLedger(opts.profile, opts.baseUrl.replace(/\/$/, ''), opts.prefix);
     if (this.control) {
       // The target's rate windows follow its clock: moving it ages what every budget counted.
       const control = this.control;
@@ -141,6 +150,28 @@ export class Runner {
     if (this.control) this.controlExtensions = await this.control.extensions();
     // No sweep before: the run prefix is new, nothing on the target carries it yet.
     await this.pool.prepare();
+    this.planWindows(checks);
+  }
+
+  /**
+   * The rate windows the run's requests need (all its workspaces' windows full, the first free):
+   * from the start of the last one, each workspace's room keeps what it owes the final clean-up.
+   */
+  private planWindows(checks: readonly Check[]): void {
+    const requests = checks.filter((c) => !this.missingFeature(c)).reduce((n, c) => n + this.need(c), 0);
+    const { requests: perWindow, windowSeconds } = this.opts.profile.rateLimit;
+    const windows = Math.max(1, Math.ceil(requests / (this.pool.members.length * perWindow)));
+    this.lastWindowAt = Date.now() + (windows - 1) * windowSeconds * 1000;
+  }
+
+  /**
+   * Per workspace, the DELETEs the final clean-up will send with it: fixtures built to share, and
+   * what ended checks left (their own clean-up did not fit). A running check's creations are not
+   * owed: its clean-up spends its own promise.
+   */
+  private countOwed(): void {
+    const owed = (r: CreatedResource) => !r.checkId || this.ended.has(r.checkId) || (r.exchangeId !== undefined && this.sharedExchanges.has(r.exchangeId));
+    for (const ws of this.pool.members) ws.owed = this.ledger?.byWorkspace.get(ws.index)?.resources.filter(owed).length ?? 0;
   }
 
   async finish(): Promise<string[]> {
@@ -195,7 +226,7 @@ export class Runner {
    * Requests the check is measured to send to the target: where the kit cleans up, its clean-up
    * too (measured), sent right after it within the same promise (cleanUpAfter).
    */
-  private need(check: Check): number {
+  need(check: Pick<Check, 'id' | 'budget'>): number {
     return targetRequests(check, this.opts.depth, this.opts.profile);
   }
 
@@ -257,6 +288,8 @@ export class Runner {
         sinks: this.sinks,
         workspace: async (o) => {
           const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id, o.lendsToMailless) : await this.pool.lease(held, check.testEmails, check.id, mailless);
+          // A second workspace: the clean-up of what the check creates there is kept room for in it (its measured clean-up at most).
+          if (held.length && !this.control) this.pool.keepFor(check.id, lease.ws, expectedCleanup(check));
           leases.push(lease.release);
           held.push(lease.ws);
           return forCheck(lease.ws, check.id, (build) => this.sharing.run(true, build));
@@ -291,6 +324,8 @@ export class Runner {
       } finally {
         clearTimeout(timer);
         await this.cleanUpAfter(check).catch(() => {});
+        this.ended.add(check.id);
+        this.countOwed();
         leases.forEach((r) => r());
         this.pool.settle(check.id);
         leave();
@@ -317,7 +352,7 @@ export class Runner {
   /** Runs the phases of `checks` (runPhases): one by one where a phase is serial, else `concurrency` at a time. */
   async runAll(checks: readonly Check[], concurrency = 8): Promise<CheckEndEvent[]> {
     const results: CheckEndEvent[] = [];
-    for (const phase of runPhases(checks, { clock: this.clock })) {
+    for (const phase of runPhases(checks, { clock: this.clock, requests: (c) => this.need(c) })) {
       let i = 0;
       const worker = async () => {
         while (i < phase.checks.length) results.push(await this.runCheck(phase.checks[i++]!));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Check } from '../ground/check.ts';
-import { estimateRun, phaseMs, runPhases } from './schedule.ts';
+import { estimateRun, LONG_CHECK_MS, phaseMs, runPhases } from './schedule.ts';
 import { expectedDurationMs } from './expected.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 
@@ -30,6 +30,19 @@ describe('runPhases', () => {
       const concurrent = runPhases(ALL_CHECKS, { clock })[1]!.checks.map((c) => expectedDurationMs(c, clock));
       expect(concurrent).toEqual([...concurrent].sort((a, b) => b - a));
     }
+  });
+
+  it('against real time, starts the checks that wait long first, then the others by what they send, most first', () => {
+    const size = (c: { id: string }) => c.id.length * 7 % 23;
+    const concurrent = runPhases(ALL_CHECKS, { clock: 'real', requests: size })[1]!.checks;
+    const long = concurrent.filter((c) => expectedDurationMs(c, 'real') >= LONG_CHECK_MS);
+    expect(long.length).toBeGreaterThan(0);
+    expect(concurrent.slice(0, long.length)).toEqual(long);
+    expect(long.map((c) => expectedDurationMs(c, 'real'))).toEqual(long.map((c) => expectedDurationMs(c, 'real')).sort((x, y) => y - x));
+    const rest = concurrent.slice(long.length).map(size);
+    expect(rest).toEqual([...rest].sort((x, y) => y - x));
+    // With the control clock the order stays longest first whatever they send.
+    expect(runPhases(ALL_CHECKS, { clock: 'control', requests: size })[1]!.checks).toEqual(runPhases(ALL_CHECKS, { clock: 'control' })[1]!.checks);
   });
 });
 

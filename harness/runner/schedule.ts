@@ -19,19 +19,36 @@ export type Scheduled = Pick<Check, 'id' | 'solo' | 'last'>;
  * that jumps it must run alone). `real`: the target's own clock; nothing jumps, so no check
  * needs the run to itself and every wait on real time overlaps with the other checks.
  */
-export interface ScheduleOptions {
+export interface ScheduleOptions<C = Scheduled> {
   clock: ClockMode;
+  /** What the target sees of a check (expected.ts targetRequests): against real time, the short checks go largest first. */
+  requests?: (c: C) => number;
 }
 
 /**
- * `solo` checks one by one (only where the control clock moves), then the rest concurrently,
- * longest first, then the observers of the whole run.
+ * A check measured to take this long against real time waits on it (mail to arrive, a
+ * verification, a minute's gap): it starts first, whatever it sends, so that no such wait begins
+ * in the run's last window and outlasts its burst.
  */
-export function runPhases<C extends Scheduled>(checks: readonly C[], o: ScheduleOptions): RunPhase<C>[] {
+export const LONG_CHECK_MS = 2_000;
+
+/**
+ * `solo` checks one by one (only where the control clock moves), then the rest concurrently,
+ * longest first, then the observers of the whole run. Against real time, where the rate windows
+ * bound the run, the checks that do not wait long go by what they send, most first (`requests`):
+ * the first window takes the large ones and the small ones fill what the last window leaves, so
+ * no large check finds the room it needs split over several workspaces at the end.
+ */
+export function runPhases<C extends Scheduled>(checks: readonly C[], o: ScheduleOptions<C>): RunPhase<C>[] {
   const alone = (c: C) => isSolo(c) && o.clock === 'control';
   // Longest first (measured durations): a long check started late would run on alone at the end.
   const concurrent = checks.filter((c) => !isLast(c) && !alone(c));
-  const longestFirst = concurrent.map((c, i) => ({ c, i, ms: expectedDurationMs(c, o.clock) })).sort((a, b) => b.ms - a.ms || a.i - b.i);
+  const bySize = o.clock === 'real' ? o.requests : undefined;
+  const key = (c: C, ms: number) => (bySize && ms < LONG_CHECK_MS ? bySize(c) : Infinity);
+  const longestFirst = concurrent
+    .map((c, i) => ({ c, i, ms: expectedDurationMs(c, o.clock) }))
+    .map((x) => ({ ...x, size: key(x.c, x.ms) }))
+    .sort((a, b) => (a.size === b.size ? 0 : b.size > a.size ? 1 : -1) || b.ms - a.ms || a.i - b.i);
   return [
     { name: 'checks that run alone', concurrent: false, checks: checks.filter(alone) },
     { name: 'checks', concurrent: true, checks: longestFirst.map((x) => x.c) },
@@ -85,7 +102,7 @@ export interface RunEstimate {
  * (on this kind of target: with the control clock, or waiting in real time), at least the rate
  * limit's floor, plus the measured start-up and finish.
  */
-export function estimateRun(checks: readonly Scheduled[], o: ScheduleOptions & { concurrency: number; rateFloorMs: number; depth?: Depth }): RunEstimate {
+export function estimateRun<C extends Scheduled>(checks: readonly C[], o: ScheduleOptions<C> & { concurrency: number; rateFloorMs: number; depth?: Depth }): RunEstimate {
   const checksMs = runPhases(checks, o).reduce((n, p) => n + phaseMs(p.checks.map((c) => expectedDurationMs(c, o.clock)), p.concurrent, o.concurrency), 0);
   const { start, finish } = expectedOverheadMs(o.clock, undefined, o.depth);
   const overheadMs = start + finish;

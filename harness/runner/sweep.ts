@@ -13,14 +13,16 @@ import { fillPath, getPath, operation, resultPath } from '../ground/operations.t
 // API (part 4 has no such endpoint): they are reported.
 
 export async function cleanUp(workspaces: readonly PooledWorkspace[], profile: Profile, prefix: string, created: ReadonlyMap<number, WorkspaceLeftovers>): Promise<string[]> {
-  const leftovers: string[] = [];
-  let campaigns = 0;
-  for (const ws of workspaces) {
-    const made = created.get(ws.index);
-    if (!made) continue;
-    campaigns += made.campaigns;
-    leftovers.push(...(made.unreadable ? await sweepListing(ws, profile, prefix) : await removeAll(ws, made.resources)));
-  }
+  // Workspaces at once: each has its own rate window, and one that must wait for room holds up no other.
+  const swept = await Promise.all(
+    workspaces.map(async (ws) => {
+      const made = created.get(ws.index);
+      if (!made) return { left: [] as string[], campaigns: 0 };
+      return { left: made.unreadable ? await sweepListing(ws, profile, prefix) : await removeAll(ws, made.resources), campaigns: made.campaigns };
+    }),
+  );
+  const leftovers = swept.flatMap((s) => s.left);
+  const campaigns = swept.reduce((n, s) => n + s.campaigns, 0);
   if (campaigns) leftovers.push(`${campaigns} campaign(s) the run created: the spec has no way to delete a campaign`);
   if (leftovers.length) process.stderr.write(`after the run, ${leftovers.length} thing(s) are left on the target:\n  ${leftovers.join('\n  ')}\n`);
   return leftovers;

@@ -44,7 +44,8 @@ export const ANALYTICS_CHECKS: Check[] = [
     features: [...TRAFFIC],
     budget: 40,
     async run(ctx) {
-      const t = await trafficCampaign(ctx);
+      // Two leads for the two mailboxes: each sends its first email at once, where a third lead would wait a mailbox's gap (a minute).
+      const t = await trafficCampaign(ctx, 2);
       const api = t.ws.api;
       await expectBreakdowns(ctx, api, t.campaignId, [], [], 'analytics without breakdown');
       await expectBreakdowns(ctx, api, t.campaignId, [['breakdown', 'smtp'], ['breakdown', 'bounce']], ['smtp', 'bounce'], 'analytics with breakdown=smtp&breakdown=bounce');

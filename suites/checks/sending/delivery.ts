@@ -2,7 +2,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, startCampaign } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign } from './lib.ts';
 
 // What arrives when a campaign sends (2.1 mailbox fields, 2.5 sequence and settings), read at the
 // kit's SMTP sink. Every check here needs only real time: the first step of a started campaign
@@ -135,9 +135,10 @@ export const DELIVERY_CHECKS: Check[] = [
       const first = mergeVariable(ctx, 'firstName');
       const company = mergeVariable(ctx, 'companyName');
       const ws = await ctx.workspace();
-      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 });
+      // Two mailboxes for two leads: each may send its first email at once, where one would wait its gap (a minute) between them.
+      const boxes = await sendingMailboxes(ctx, ws, 2, { sendingGapMinutes: 1 });
       const addresses = leadAddresses(ctx, 2);
-      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: [{ subject: `Hi ${first}`, body: `<p>Dear ${first} of ${company} &amp; co</p>` }], draft: true });
+      const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Hi ${first}`, body: `<p>Dear ${first} of ${company} &amp; co</p>` }], draft: true });
       const f = faker(ctx);
       // Plain letters: how a value with markup is escaped is SEC-MAIL/merge-injection's reading.
       const who = new Map<string, { firstName: string; companyName: string }>();
@@ -147,7 +148,7 @@ export const DELIVERY_CHECKS: Check[] = [
         expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${l.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
       }
       await startCampaign(ws.api, c.id);
-      const drv = new Driver(ctx, box.sink, sentBy(box));
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
       await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
       for (const a of addresses) {
         const got = drv.to(a);
