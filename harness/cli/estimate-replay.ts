@@ -16,7 +16,7 @@ import { readEvents } from '../events/ndjson.ts';
 import { defaultConcurrency, plan } from '../runner/planner.ts';
 import { clockOf } from '../runner/expected.ts';
 import { progressRate } from './run.ts';
-import { progressOptions, RunProgressState, signedPercent } from './run-progress.ts';
+import { progressOptions, RunProgressState, sentOf, signedPercent, type ProgressEvent, type SentEvent } from './run-progress.ts';
 import { halfwayEstimate } from './progress-replay.ts';
 
 const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' } }, { positionals: true });
@@ -54,15 +54,16 @@ for (const dir of dirs) {
   const recorded = end.stats.estimate?.halfway;
   const said = h ? `${signedPercent(h.error)} (said ${(h.leftMs / 1000).toFixed(0)} s, ${(h.actualLeftMs / 1000).toFixed(0)} s left; ${h.from}, paces ${h.scales.short}/${h.scales.waiting})` : 'none';
   process.stdout.write(`${dir}: ${depth}, ${checks.length} checks, ${(end.stats.actualMs / 1000).toFixed(0)} s; at half ${said}; the run recorded ${recorded ? signedPercent(recorded.error) : 'none'}\n`);
-  if (flags.trace) trace(events.filter((e): e is CheckStartEvent | CheckEndEvent => e.type === 'check-start' || e.type === 'check-end'), new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs);
+  if (flags.trace) trace(events.flatMap((e): ProgressEvent[] => (e.type === 'check-start' || e.type === 'check-end' ? [e as CheckStartEvent | CheckEndEvent] : [sentOf(e)].filter((x): x is SentEvent => !!x))), new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs);
 }
 
 /** The time left the line said, at most every 5 s of the run, against the time that was left. */
-function trace(events: (CheckStartEvent | CheckEndEvent)[], state: RunProgressState, startedAt: number, endAt: number): void {
+function trace(events: ProgressEvent[], state: RunProgressState, startedAt: number, endAt: number): void {
   const begun = new Map<string, number>();
   let last = -Infinity;
   for (const e of events) {
     state.apply([e]);
+    if (e.type === 'sent') continue;
     if (e.type === 'check-start') {
       begun.set(e.checkId, Date.parse(e.at));
       continue;

@@ -1,5 +1,5 @@
 import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../ground/events.ts';
-import { RunProgressState, type EstimateOptions, type TimeLeft } from './run-progress.ts';
+import { RunProgressState, sentOf, type EstimateOptions, type TimeLeft } from './run-progress.ts';
 
 // How the progress line's estimate fared: the run's check events replayed through the same
 // RunProgressState, stopped when half the checks were done, and the time it then said was left
@@ -31,6 +31,8 @@ export function halfwayEstimate(events: readonly RunEvent[], checks: readonly Pr
   const begun = new Map<string, number>();
   const half = Math.ceil(checks.length / 2);
   for (const e of events) {
+    const sent = sentOf(e);
+    if (sent) state.apply([sent]);
     if (e.type !== 'check-start' && e.type !== 'check-end') continue;
     state.apply([e as CheckStartEvent | CheckEndEvent]);
     if (e.type === 'check-start') begun.set(e.checkId, Date.parse(e.at));

@@ -31,8 +31,12 @@ export class CheckEventTail {
 
   constructor(readonly path: string) {}
 
-  /** The check-start and check-end events written since the last call (none while the file is missing). */
-  read(): (CheckStartEvent | CheckEndEvent)[] {
+  /**
+   * The check-start and check-end events written since the last call (none while the file is
+   * missing), and a `sent` mark for each request that went to a workspace (what fills its rate
+   * window), read from the head of its exchange line without parsing the rest.
+   */
+  read(): ProgressEvent[] {
     if (this.fd === undefined) {
       try {
         this.fd = openSync(this.path, 'r');
@@ -55,8 +59,13 @@ export class CheckEventTail {
     const end = bytes.lastIndexOf(0x0a);
     this.partial = Buffer.from(bytes.subarray(end + 1));
     if (end < 0) return [];
-    const out: (CheckStartEvent | CheckEndEvent)[] = [];
+    const out: ProgressEvent[] = [];
     for (const line of bytes.subarray(0, end).toString('utf8').split('\n')) {
+      const sent = SENT_HEAD.exec(line);
+      if (sent) {
+        out.push({ type: 'sent', at: Date.parse(sent[3]!), ...(sent[1] !== undefined ? { checkId: JSON.parse(`"${sent[1]}"`) as string } : {}) });
+        continue;
+      }
       // Quotes inside JSON strings are escaped: this unescaped text is only ever an event's own type.
       if (!line.includes('"type":"check-')) continue;
       try {
@@ -76,6 +85,23 @@ export class CheckEventTail {
 }
 
 type ProgressCheck = Pick<Check, 'id' | 'clauses' | 'solo' | 'last'>;
+
+/** A request that went to one of the run's workspaces, when (and for which check, if one). */
+export interface SentEvent {
+  type: 'sent';
+  at: number;
+  checkId?: string;
+}
+export type ProgressEvent = CheckStartEvent | CheckEndEvent | SentEvent;
+
+/** An exchange event (a replay's) as the progress line reads it: a request to a workspace, or nothing. */
+export function sentOf(e: { type: string; startedAt?: string; workspace?: number; checkId?: string }): SentEvent | undefined {
+  if (e.type !== 'exchange' || e.workspace === undefined || e.startedAt === undefined) return undefined;
+  return { type: 'sent', at: Date.parse(e.startedAt), ...(e.checkId !== undefined ? { checkId: e.checkId } : {}) };
+}
+
+/** The head of an exchange line sent with a workspace's key: its check (if any) and its start. */
+const SENT_HEAD = /^\{"type":"exchange","id":"[^"]*"(?:,"checkId":"((?:[^"\\]|\\.)*)")?,"workspace":(\d+),"startedAt":"([^"]+)"/;
 
 export interface EstimateOptions {
   /** The planner's lower bound of the run's duration under the rate limit (0 when the first windows carry it). */
@@ -131,6 +157,8 @@ export class RunProgressState {
   private readonly pace = new Pace();
   /** Measured and actual requests of the finished checks, and what went into the rate windows when. */
   private readonly sent = { expected: 0, actual: 0, windows: [] as Sent[] };
+  /** The requests the run was seen to send (exchange lines): when, and how many each running check sent so far. */
+  private readonly seen = { windows: [] as Sent[], byCheck: new Map<string, number>() };
   private readonly o: Required<Omit<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>> & Pick<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>;
 
   constructor(checks: readonly ProgressCheck[], o: EstimateOptions = {}) {
@@ -147,8 +175,13 @@ export class RunProgressState {
     return this.ended.size;
   }
 
-  apply(events: readonly (CheckStartEvent | CheckEndEvent)[]): void {
+  apply(events: readonly ProgressEvent[]): void {
     for (const e of events) {
+      if (e.type === 'sent') {
+        this.seen.windows.push({ at: e.at, requests: 1 });
+        if (e.checkId !== undefined) this.seen.byCheck.set(e.checkId, (this.seen.byCheck.get(e.checkId) ?? 0) + 1);
+        continue;
+      }
       if (e.type === 'check-start') {
         const at = Date.parse(e.at);
         this.firstStart = Math.min(this.firstStart ?? at, at);
@@ -205,14 +238,19 @@ export class RunProgressState {
     const r = this.o.rate;
     if (!r) return this.firstStart === undefined ? this.o.rateBoundSeconds * 1000 : Math.max(0, this.o.rateBoundSeconds * 1000 - (now - this.firstStart));
     const scale = (this.sent.actual + REQUESTS_PRIOR) / (this.sent.expected + REQUESTS_PRIOR);
-    const windows = [...this.sent.windows];
+    // Where the run's requests were seen going out, the windows hold what really went when; a
+    // running check has what it has not sent yet left. Otherwise (events without exchanges) half
+    // at a check's start, half at its end.
+    const seen = this.seen.windows.length > 0;
+    const windows = seen ? [...this.seen.windows] : [...this.sent.windows];
     let left = r.cleanupOf ? 0 : r.cleanup;
     for (const c of this.checks.values()) {
       if (this.ended.has(c.id)) continue;
       const at = this.running.get(c.id);
       const requests = r.requestsOf(c.id) * scale;
-      if (at !== undefined) windows.push({ at, requests: requests / 2 });
-      left += (at === undefined ? requests : requests / 2) + (r.cleanupOf?.(c.id) ?? 0);
+      if (at !== undefined && !seen) windows.push({ at, requests: requests / 2 });
+      const sentSoFar = seen ? (this.seen.byCheck.get(c.id) ?? 0) : requests / 2;
+      left += (at === undefined ? requests : Math.max(0, requests - sentSoFar)) + (r.cleanupOf?.(c.id) ?? 0);
     }
     return windowRoomMs(windows, left, r.workspaces * r.perWindow * WINDOW_FILL, r.windowMs, now);
   }
