@@ -253,9 +253,14 @@ export function verificationWaitMs(ctx: Pick<CheckContext, 'control'>): number {
   return ctx.control ? 10_000 : 30_000;
 }
 
-/** The pause before the next poll: 250 ms, then a quarter of the time waited (at most 2 s), so a long wait costs few requests of the rate budget. */
+/**
+ * The pause before the next poll: the time waited so far plus 250 ms (at most 4 s), so polls go at
+ * 0, 0.25, 0.75, 1.75, 3.75 s... A target that verifies three times slower costs a poll or two
+ * more, not three times the polls: the requests a check sends, and so the run's request budget
+ * and the rate windows it fills, hardly depend on how fast the target is.
+ */
 export function pollPauseMs(waitedMs: number): number {
-  return Math.min(2_000, Math.max(250, waitedMs / 4));
+  return Math.min(4_000, Math.max(0, waitedMs) + 250);
 }
 
 /**
