@@ -10,6 +10,7 @@ import { mailboxInput, prefixedAddress, type MailboxServers } from '../../../fix
 import { fillPath, getPath, itemOf, resultPath } from '../../../harness/ground/operations.ts';
 import type { MailSink, SinkCredentials } from '../../../harness/sinks/index.ts';
 import { mailSinks } from '../../lib/sinks.ts';
+import { VerificationPace } from '../../lib/verification-pace.ts';
 
 // Helpers shared by the resource checks (parts 2 to 4). Everything goes over the wire; names the
 // spec leaves "not shown" come from ctx.profile.
@@ -254,28 +255,20 @@ export function verificationWaitMs(ctx: Pick<CheckContext, 'control'>): number {
 }
 
 /**
- * The pause before the next poll: the time waited so far plus 250 ms (at most 4 s), so polls go at
- * 0, 0.25, 0.75, 1.75, 3.75 s... A target that verifies three times slower costs a poll or two
- * more, not three times the polls: the requests a check sends, and so the run's request budget
- * and the rate windows it fills, hardly depend on how fast the target is.
- */
-export function pollPauseMs(waitedMs: number): number {
-  return Math.min(4_000, Math.max(0, waitedMs) + 250);
-}
-
-/**
  * Drives background work (control drain) and polls the mailbox (accounts.get) until it reaches a
  * verification outcome (by default), or verificationWaitMs passes. Returns the last answer.
  */
 export async function settle(ctx: CheckContext, api: ApiClient, id: string, done: (m: any) => boolean = verified(ctx)): Promise<ApiResponse> {
   const t0 = Date.now();
   const until = t0 + verificationWaitMs(ctx);
+  // Without the control API the target verifies in its own time: the sink seeing the mailbox log in says when.
+  const pace = new VerificationPace(ctx.control ? undefined : mailSinks(ctx));
   for (;;) {
     if (ctx.control) await ctx.control.drain(2000, api.organizationId).catch(() => 0);
     const last: ApiResponse = await mustGetMailbox(ctx, api, id);
     if (done(last.body)) return last;
     if (Date.now() > until) return last;
-    await new Promise((r) => setTimeout(r, pollPauseMs(Date.now() - t0)));
+    await pace.pause(last.body?.smtpUsername);
   }
 }
 
