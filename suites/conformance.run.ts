@@ -20,7 +20,7 @@ const checks = context.checkIds.map((id) => BY_ID.get(id) ?? fail(`the run names
 const sink = createNdjsonSink(context.eventsPath, { append: true });
 // vitest starts every test of a phase at once; the runner's admission starts `concurrency` of
 // them at a time, each once its requests fit in a workspace's rate window (harness/runner/admission.ts).
-const runner = new Runner({ profile: context.profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed, sinksUrl: context.sinksUrl, concurrency: context.concurrency, checkTimeoutMs: CHECK_TIMEOUT_MS });
+const runner = new Runner({ profile: context.profile, baseUrl: context.baseUrl, control: context.control, depth: context.depth, sink, prefix: context.prefix, seed: context.seed, sinksUrl: context.sinksUrl, concurrency: context.concurrency, requestBudget: context.requestBudget, checkTimeoutMs: CHECK_TIMEOUT_MS });
 
 function fail(message: string): never {
   throw new Error(message);

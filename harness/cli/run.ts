@@ -35,6 +35,7 @@ import { progressOptions, startRunProgress, type RunProgress, type RunProgressOp
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
 import { announcedExtensions } from '../client/control.ts';
+import { NOT_STARTED_FOR_BUDGET } from '../runner/request-budget.ts';
 import { ranDetection } from '../runner/detection.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import type { Depth } from '../ground/check.ts';
@@ -200,14 +201,14 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     await head.close();
 
-    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix, checkIds: checks.map((c) => c.id), concurrency, eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
+    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix, checkIds: checks.map((c) => c.id), concurrency, ...(choice.selection?.budget !== undefined ? { requestBudget: choice.selection.budget } : {}), eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
     const estimating: Estimating = { checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started, rate: progressRate(checks, profile, depth) };
     const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, ...estimating });
     const workerErrors = await runInVitest(context, !!flags['vitest-output'], progress);
     await setupFailure(eventsPath, checks.length, workerErrors, (t) => redactor.text(t));
 
-    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, estimating, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith, profile, depth });
+    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, requestBudget: context.requestBudget, estimating, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith, profile, depth });
   } finally {
     await embedded?.stop();
   }
@@ -258,6 +259,8 @@ interface Finish {
   eventsPath: string;
   baseUrl: string;
   announced: Plan;
+  /** The request budget the runner held the run to, if any. */
+  requestBudget?: number;
   started: number;
   embedded: boolean;
   /** Erases the run's secrets once more from the bundle (a last guard). */
@@ -293,7 +296,7 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
   const finished = {
     type: 'run-end' as const,
     finishedAt: new Date().toISOString(),
-    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs, estimate },
+    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, ...budgetStats(o.requestBudget, events), unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs, estimate },
     detection: ranDetection(events.filter((e) => e.type === 'check-end'), { profile: o.profile, depth: o.depth, all: ALL_CHECKS, kitVersion: pkg.version }),
   };
   tail.emit(finished);
@@ -318,6 +321,13 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
   // Nothing checked is no verdict: exit 2 with the cause on stderr too, where CI logs look for it.
   if (results.verdict === 'nothing-checked') process.stderr.write(`outreach-conformance: ${formatConsoleSummary(results).split('\n')[0]}\n`);
   return { exitCode, dir };
+}
+
+/** The budget the run was held to, and how many chosen checks it did not start (their skip message says why). */
+function budgetStats(budget: number | undefined, events: Awaited<ReturnType<typeof readEvents>>): { requestBudget?: number; notStartedForBudget?: number } {
+  if (budget === undefined) return {};
+  const notStarted = events.filter((e) => e.type === 'check-end' && e.verdict === 'skip' && e.message?.startsWith(NOT_STARTED_FOR_BUDGET)).length;
+  return { requestBudget: budget, ...(notStarted ? { notStartedForBudget: notStarted } : {}) };
 }
 
 /** The last `npm run mutation` result beside the reports: evidence the suite can fail. */

@@ -98,8 +98,13 @@ export interface CheckEndEvent {
 export interface RunEndEvent {
   type: 'run-end';
   finishedAt: string;
-  /** requests: sent to the target; controlRequests: to the control API; plannedRequests: the planner's estimate. */
-  stats: { requests: number; controlRequests?: number; plannedRequests?: number; unplanned429: number; plannedMs?: number; actualMs: number; estimate?: EstimateRecord };
+  /**
+   * requests: sent to the target; controlRequests: to the control API; plannedRequests: the
+   * planner's estimate; requestBudget: the budget that chose the checks, and notStartedForBudget:
+   * the chosen checks the runner did not start because the target had made the run send more
+   * than measured (harness/runner/request-budget.ts).
+   */
+  stats: { requests: number; controlRequests?: number; plannedRequests?: number; requestBudget?: number; notStartedForBudget?: number; unplanned429: number; plannedMs?: number; actualMs: number; estimate?: EstimateRecord };
   /** Measured after the run: the mutants the checks that ran to a verdict (pass or fail) kill, by the kill matrix. */
   detection?: RunDetection;
 }

@@ -198,6 +198,10 @@ export interface Results {
     controlRequests?: number;
     /** Target requests the planner announced before the run. */
     plannedRequests?: number;
+    /** The request budget that chose the checks (depth or --time-budget), if one did. */
+    requestBudget?: number;
+    /** Chosen checks not started because the run would have passed its request budget. */
+    notStartedForBudget?: number;
     unplanned429: number;
     plannedMs?: number;
     actualMs: number;
@@ -590,6 +594,8 @@ function runStats(scan: StreamScan, durationMs: number): Results['stats'] {
     transportErrors: scan.transportErrors,
     ...(s?.plannedMs !== undefined ? { plannedMs: s.plannedMs } : {}),
     ...(s?.plannedRequests !== undefined ? { plannedRequests: s.plannedRequests } : {}),
+    ...(s?.requestBudget !== undefined ? { requestBudget: s.requestBudget } : {}),
+    ...(s?.notStartedForBudget ? { notStartedForBudget: s.notStartedForBudget } : {}),
     ...(s?.controlRequests !== undefined ? { controlRequests: s.controlRequests } : {}),
     ...(s?.estimate ? { estimate: s.estimate } : {}),
   };

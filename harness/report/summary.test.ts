@@ -125,6 +125,21 @@ describe('formatConsoleSummary', () => {
     expect(lines.length).toBeLessThan(25);
     expect(formatConsoleSummary(r, { maxFailures: 1 })).toContain('… and 1 more');
   });
+
+  it('warns when the target made the run pass its request budget, or keep within it by not starting checks', () => {
+    const withStats = (stats: Record<string, number>) => {
+      const input = makeInput();
+      const end = input.events.find((e) => e.type === 'run-end') as Extract<RunEvent, { type: 'run-end' }>;
+      Object.assign(end.stats, stats);
+      return buildResults(input);
+    };
+    expect(formatConsoleSummary(withStats({ requests: 5, requestBudget: 640 }))).not.toContain('request budget');
+    const over = formatConsoleSummary(withStats({ requests: 700, plannedRequests: 570, requestBudget: 640 }));
+    expect(over).toContain('  warning: 700 requests (planned 570) passed the request budget of 640: this target made the checks send more requests than measured');
+    const held = withStats({ requests: 630, requestBudget: 640, notStartedForBudget: 3 });
+    expect(formatConsoleSummary(held)).toContain('  warning: 3 chosen checks were not started to keep within the request budget of 640 (skipped, with the reason)');
+    expect(buildSummaryMarkdown(held)).toContain('⚠️ 3 chosen checks were not started');
+  });
 });
 
 describe('detection power: measured from the checks that ran (run-end), the plan\'s prediction (run-start) beside it', () => {

@@ -142,7 +142,7 @@ function runHeader(r: Results, h: { icon: string; text: string }): string[] {
     [
       `**Target:** ${code(r.target.baseUrl)}${r.target.name || r.target.embedded ? ` (${[r.target.name ? md(r.target.name) : '', r.target.embedded && !/embedded/i.test(r.target.name ?? '') ? 'embedded' : ''].filter(Boolean).join(', ')})` : ''}  `,
       `**Kit:** ${md(r.kit.name)} ${md(r.kit.version)} · **Spec:** ${md(r.spec.version)} (sha256 ${code(r.spec.sha256.slice(0, 12))})${r.spec.file ? ` · **Given spec** ${code(r.spec.file.path)} ${r.spec.file.matches ? 'matches' : `**differs** (sha256 ${code(r.spec.file.sha256.slice(0, 12))})`}` : ''} · **Depth:** ${md(r.depth)}  `,
-      `**Run:** ${code(r.runId)} · ${md(r.startedAt)} → ${md(r.finishedAt)} (${formatMs(r.durationMs)}) · ${r.stats.requests} requests${r.stats.unplanned429 ? ` · ⚠️ ${r.stats.unplanned429} unplanned 429` : ''}`,
+      `**Run:** ${code(r.runId)} · ${md(r.startedAt)} → ${md(r.finishedAt)} (${formatMs(r.durationMs)}) · ${r.stats.requests} requests${r.stats.unplanned429 ? ` · ⚠️ ${r.stats.unplanned429} unplanned 429` : ''}${budgetWarning(r.stats) ? `  \n⚠️ ${md(budgetWarning(r.stats)!)}` : ''}`,
     ].join('\n'),
   );
   return parts;
@@ -305,6 +305,8 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
   if (r.detection) lines.push(`  ${detectionText(r)}${r.detection.missed.length ? ` (missed: ${r.detection.missed.slice(0, 5).map((m) => m.mutant).join(', ')}${r.detection.missed.length > 5 ? ', ...' : ''}; summary.md names their killers)` : ''}`);
   if (r.mutation) lines.push(`  mutation score ${percent(r.mutation.score)} (${r.mutation.killed}/${r.mutation.total} killed)`);
   if (r.stats.unplanned429) lines.push(`  warning: ${r.stats.unplanned429} unplanned 429 responses`);
+  const budgetNote = budgetWarning(r.stats);
+  if (budgetNote) lines.push(`  warning: ${budgetNote}`);
   const blocking = r.checks.filter((x) => x.blocking);
   if (blocking.length) lines.push('', ...consoleFailures(blocking, max));
   const stale = r.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
@@ -327,6 +329,20 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
     if (groups.length > max) lines.push(`  … and ${groups.length - max} more causes`);
   }
   return lines.join('\n');
+}
+
+/**
+ * When the target made the run send more than its checks were measured to: chosen checks not
+ * started to stay within the request budget (their clauses unproven), or the budget passed all
+ * the same (by checks already running when it ran out).
+ */
+export function budgetWarning(s: Pick<Results['stats'], 'requests' | 'requestBudget' | 'notStartedForBudget' | 'plannedRequests'>): string | undefined {
+  if (s.requestBudget === undefined) return undefined;
+  const planned = s.plannedRequests !== undefined ? ` (planned ${s.plannedRequests})` : '';
+  const over = s.requests > s.requestBudget ? `${s.requests} requests${planned} passed the request budget of ${s.requestBudget}` : '';
+  const held = s.notStartedForBudget ? `${s.notStartedForBudget} chosen check${s.notStartedForBudget === 1 ? ' was' : 's were'} not started to keep within the request budget of ${s.requestBudget} (skipped, with the reason)` : '';
+  if (!over && !held) return undefined;
+  return `${[held, over].filter(Boolean).join('; ')}: this target made the checks send more requests than measured against the reference (slower answers mean more polls)`;
 }
 
 /** The console's failures: one entry per cause, its first check with count, endpoints, message and curl line. */

@@ -16,6 +16,8 @@ export interface RunContext {
   /** The checks the CLI chose, in suite order: the worker never selects again. */
   checkIds: string[];
   concurrency: number;
+  /** The request budget that chose the checks (depth or --time-budget; none for a selection run whole): the runner holds the run to it. */
+  requestBudget?: number;
   eventsPath: string;
   /** --sinks: the HTTP API of a standalone `outreach-conformance sinks` the target can reach. */
   sinksUrl?: string;

@@ -14,11 +14,11 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function runner() {
+async function runner(requestBudget?: number) {
   const reference = await loadProfile(DEFAULT_PROFILE_PATH);
   const profile = parseProfile({ ...reference, embedded: false, baseUrl: server.url, workspaces: [{ apiKey: 'key-aaaaaaaa' }, { apiKey: 'key-bbbbbbbb' }] });
   const events: RunEvent[] = [];
-  const r = new Runner({ profile, baseUrl: server.url, depth: 'quick', sink: { emit: (e) => events.push(e) }, prefix: 'oct-', seed: 1 });
+  const r = new Runner({ profile, baseUrl: server.url, depth: 'quick', sink: { emit: (e) => events.push(e) }, prefix: 'oct-', seed: 1, requestBudget });
   return { r, events };
 }
 
@@ -106,5 +106,22 @@ describe('runner', () => {
     expect(end.level).toBe('SHOULD');
     const must = await r.runCheck(check('T-LEVEL-MUST', async () => fail('x')));
     expect(must.level).toBe('MUST');
+  });
+
+  it('does not start a check once what it was measured to send no longer fits the run\'s request budget, and says why', async () => {
+    const { r, events } = await runner(10);
+    // Measured at its budget of 4, it sends 8: a target that makes checks poll more than measured.
+    const first = await r.runCheck(check('T-GREEDY', async (ctx) => void (await Promise.all(Array.from({ length: 8 }, (_, i) => ctx.anonymous.get(`/v1/g${i}`))))));
+    expect(first.verdict).toBe('pass');
+    let ran = false;
+    const second = await r.runCheck(check('T-LATE', async () => void (ran = true)));
+    expect(ran).toBe(false);
+    expect(second.verdict).toBe('skip');
+    expect(second.message).toMatch(/^not started, to keep the run within its request budget of 10: 8 requests sent, .* fewer than the 4 this check was measured to send \(on this target the finished checks sent 8 requests where 4 were measured, 100 % more\)$/);
+    expect(second.requests).toBe(0);
+    expect(events.filter((e) => e.type === 'check-start').map((e) => (e as { checkId: string }).checkId)).toEqual(['T-GREEDY', 'T-LATE']);
+    // Without a budget (a selection run whole) it starts.
+    const { r: free } = await runner();
+    expect((await free.runCheck(check('T-LATE', async () => undefined))).verdict).toBe('pass');
   });
 });

@@ -12,6 +12,7 @@ import { checkSeed } from '../ground/seed.ts';
 import { isSolo, runPhases } from './schedule.ts';
 import { cleansUp, expectedCleanup, targetRequests, type ClockMode } from './expected.ts';
 import { Admission } from './admission.ts';
+import { RequestBudget } from './request-budget.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { cleanUp, removeAll } from './sweep.ts';
 import { CreatedLedger, createdResources, type CreatedResource } from './created.ts';
@@ -40,6 +41,8 @@ export interface RunnerOptions {
   checkTimeoutMs?: number;
   /** Checks at once (admission.ts); default: as many as the caller starts (runAll's workers). */
   concurrency?: number;
+  /** The run's request budget (the depth's or --time-budget's): a check that would pass it is not started (request-budget.ts). */
+  requestBudget?: number;
 }
 
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
@@ -80,19 +83,24 @@ export class Runner {
   private readonly ended = new Set<string>();
   /** From this time the run is in the last rate window it plans to use (prepare): the pool keeps the final clean-up's room. */
   private lastWindowAt = 0;
+  /** What the run may still send to the target: a check starts only if its measured requests fit. */
+  readonly requestBudget: RequestBudget;
 
   constructor(readonly opts: RunnerOptions) {
+    this.requestBudget = new RequestBudget(opts.requestBudget);
     const tee: EventSink = {
       emit: (e: RunEvent) => {
         if (e.type === 'exchange') {
           this.exchanges.push(e);
           if (this.sharing.getStore()) this.sharedExchanges.add(e.id);
           if (this.ledger?.add(e)) this.countOwed();
+          // Requests to the target (what its rate limit counts and the planner budgets) apart from control calls.
+          const toTarget = e.request.url.startsWith(`${opts.baseUrl.replace(/\/$/, '')}/`);
+          if (toTarget) this.requestBudget.sent(e.checkId);
           if (e.checkId) {
             // A request sent with a pooled workspace's key spends what admission promised the check there.
             if (e.workspace !== undefined) this.pool.sent(e.checkId, e.workspace);
-            // Requests to the target (what its rate limit counts and the planner budgets) apart from control calls.
-            const counts = e.request.url.startsWith(`${opts.baseUrl.replace(/\/$/, '')}/`) ? this.requestsByCheck : this.controlByCheck;
+            const counts = toTarget ? this.requestsByCheck : this.controlByCheck;
             counts.set(e.checkId, (counts.get(e.checkId) ?? 0) + 1);
             const recent = this.recentByCheck.get(e.checkId) ?? [];
             recent.push(e.id);
@@ -267,72 +275,15 @@ export class Runner {
     const leave = missing ? () => {} : await this.admission.enter(check.id, this.need(check), check.testEmails, mailless, exclusive);
     const started = Date.now();
     this.opts.sink.emit({ type: 'check-start', checkId: check.id, at: new Date(started).toISOString() });
-    const leases: (() => void)[] = [];
-    const held: Workspace[] = [];
-    let verdict: Verdict = 'pass';
-    let message: string | undefined;
-    let evidence: string[] | undefined;
-    if (missing) {
-      verdict = 'skip';
-      message = missing;
+    // Admitted, it starts only if what it was measured to send still fits the run's request budget.
+    const overBudget = missing ? undefined : this.requestBudget.begin(check.id, this.need(check), this.pool.members.reduce((n, ws) => n + ws.owed, 0));
+    let outcome: Outcome;
+    if (missing ?? overBudget) {
+      outcome = { verdict: 'skip', message: (missing ?? overBudget)! };
+      this.pool.settle(check.id);
+      leave();
     } else {
-      const seed = checkSeed(this.opts.seed, check.id);
-      // What the check reads of the "not shown" values: a failure names them.
-      const view = recordingProfile(this.opts.profile);
-      const ctx: CheckContext = {
-        checkId: check.id,
-        profile: view.profile,
-        depth: this.opts.depth,
-        prefix: this.opts.prefix,
-        seed,
-        anonymous: this.anonymous.forCheck(check.id),
-        // Control calls carry the check's id too: per-check request counts are what it really spends.
-        control: this.control?.forCheck(check.id),
-        sinks: this.sinks,
-        workspace: async (o) => {
-          const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id, o.lendsToMailless) : await this.pool.lease(held, check.testEmails, check.id, mailless);
-          // A second workspace: the clean-up of what the check creates there is kept room for in it (its measured clean-up at most).
-          if (held.length && !this.control) this.pool.keepFor(check.id, lease.ws, expectedCleanup(check));
-          leases.push(lease.release);
-          held.push(lease.ws);
-          return forCheck(lease.ws, check.id, (build) => this.sharing.run(true, build));
-        },
-        observed: () => this.exchanges,
-        share: (build) => this.sharing.run(true, build),
-        log: () => {},
-      };
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        const limit = this.opts.checkTimeoutMs;
-        const timeout = limit === undefined ? [] : [new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the check did not end within ${limit / 1000} s`)), limit)))];
-        await Promise.race([check.run(ctx), ...timeout]);
-      } catch (e) {
-        if (e instanceof CheckFailure) {
-          verdict = 'fail';
-          // A failure that rests on a profile value says so: the value may be the profile's mistake.
-          message = `${e.message}${readsClause(view.reads())}`;
-          evidence = e.evidence;
-        } else if (e instanceof CheckSkipped) {
-          verdict = 'skip';
-          message = e.message;
-        } else {
-          verdict = 'error';
-          message = this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
-        }
-        if (verdict === 'fail' || verdict === 'error') {
-          message = `${message} (check seed ${seed}, run seed ${this.opts.seed})`;
-          // Every failure shows what the target answered: a check that named no exchange gets its last ones.
-          if (!evidence?.length) evidence = this.recentByCheck.get(check.id)?.slice();
-        }
-      } finally {
-        clearTimeout(timer);
-        await this.cleanUpAfter(check).catch(() => {});
-        this.ended.add(check.id);
-        this.countOwed();
-        leases.forEach((r) => r());
-        this.pool.settle(check.id);
-        leave();
-      }
+      outcome = await this.runAdmitted(check, mailless, leave);
     }
     const end: CheckEndEvent = {
       type: 'check-end',
@@ -341,15 +292,75 @@ export class Runner {
       clauses: check.clauses,
       // The catalog decides (a check's own field must agree: suites/ids.test.ts).
       level: levelOf(check.clauses),
-      verdict,
-      ...(message !== undefined ? { message: this.redactor.text(message) } : {}),
-      ...(evidence?.length ? { evidence } : {}),
+      verdict: outcome.verdict,
+      ...(outcome.message !== undefined ? { message: this.redactor.text(outcome.message) } : {}),
+      ...(outcome.evidence?.length ? { evidence: outcome.evidence } : {}),
       durationMs: Date.now() - started,
       requests: this.requestsByCheck.get(check.id) ?? 0,
       ...(this.controlByCheck.has(check.id) ? { controlRequests: this.controlByCheck.get(check.id) } : {}),
     };
     this.opts.sink.emit(end);
     return end;
+  }
+
+  /** Runs an admitted check: its context, its verdict, then its clean-up, leases and admission released. */
+  private async runAdmitted(check: Check, mailless: boolean, leave: () => void): Promise<Outcome> {
+    const leases: (() => void)[] = [];
+    const held: Workspace[] = [];
+    const seed = checkSeed(this.opts.seed, check.id);
+    // What the check reads of the "not shown" values: a failure names them.
+    const view = recordingProfile(this.opts.profile);
+    const ctx: CheckContext = {
+      checkId: check.id,
+      profile: view.profile,
+      depth: this.opts.depth,
+      prefix: this.opts.prefix,
+      seed,
+      anonymous: this.anonymous.forCheck(check.id),
+      // Control calls carry the check's id too: per-check request counts are what it really spends.
+      control: this.control?.forCheck(check.id),
+      sinks: this.sinks,
+      workspace: async (o) => {
+        const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id, o.lendsToMailless) : await this.pool.lease(held, check.testEmails, check.id, mailless);
+        // A second workspace: the clean-up of what the check creates there is kept room for in it (its measured clean-up at most).
+        if (held.length && !this.control) this.pool.keepFor(check.id, lease.ws, expectedCleanup(check));
+        leases.push(lease.release);
+        held.push(lease.ws);
+        return forCheck(lease.ws, check.id, (build) => this.sharing.run(true, build));
+      },
+      observed: () => this.exchanges,
+      share: (build) => this.sharing.run(true, build),
+      log: () => {},
+    };
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const limit = this.opts.checkTimeoutMs;
+      const timeout = limit === undefined ? [] : [new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`the check did not end within ${limit / 1000} s`)), limit)))];
+      await Promise.race([check.run(ctx), ...timeout]);
+      return { verdict: 'pass' };
+    } catch (e) {
+      return this.outcomeOf(e, check, seed, readsClause(view.reads()));
+    } finally {
+      clearTimeout(timer);
+      await this.cleanUpAfter(check).catch(() => {});
+      this.ended.add(check.id);
+      this.requestBudget.end(check.id);
+      this.countOwed();
+      leases.forEach((r) => r());
+      this.pool.settle(check.id);
+      leave();
+    }
+  }
+
+  /** A check's throw as its verdict: a failure (naming the profile values it read), a skip, or an error. */
+  private outcomeOf(e: unknown, check: Check, seed: number, reads: string): Outcome {
+    if (e instanceof CheckSkipped) return { verdict: 'skip', message: e.message };
+    const failed = e instanceof CheckFailure;
+    // A failure that rests on a profile value says so: the value may be the profile's mistake.
+    const message = failed ? `${e.message}${reads}` : this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    // Every failure shows what the target answered: a check that named no exchange gets its last ones.
+    const evidence = failed && e.evidence?.length ? e.evidence : this.recentByCheck.get(check.id)?.slice();
+    return { verdict: failed ? 'fail' : 'error', message: `${message} (check seed ${seed}, run seed ${this.opts.seed})`, ...(evidence?.length ? { evidence } : {}) };
   }
 
   /** Runs the phases of `checks` (runPhases): one by one where a phase is serial, else `concurrency` at a time. */
@@ -364,6 +375,13 @@ export class Runner {
     }
     return results;
   }
+}
+
+/** A check's verdict, with its message and evidence. */
+interface Outcome {
+  verdict: Verdict;
+  message?: string;
+  evidence?: string[];
 }
 
 /** A check that has no mailbox a target can send from (none at the sinks, no OAuth one) and sends no test email sends no mail. */
