@@ -37,7 +37,7 @@ export class VerificationPace {
     private readonly o: { firstLoginWaitMs: number; afterLoginMs: number } = { firstLoginWaitMs: FIRST_LOGIN_WAIT_MS, afterLoginMs: AFTER_LOGIN_MS },
   ) {}
 
-  /** Waits before the next poll of a mailbox whose SMTP login is `user` (its answer's smtpUsername). */
+  /** Waits before the next poll of a mailbox whose SMTP login is `user` (its answer's smtp.username). */
   async pause(user: unknown): Promise<void> {
     const plain = pollPauseMs(Date.now() - this.since);
     if (!this.sink || typeof user !== 'string' || !user) return sleep(plain);

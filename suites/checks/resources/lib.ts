@@ -268,7 +268,7 @@ export async function settle(ctx: CheckContext, api: ApiClient, id: string, done
     const last: ApiResponse = await mustGetMailbox(ctx, api, id);
     if (done(last.body)) return last;
     if (Date.now() > until) return last;
-    await pace.pause(last.body?.smtpUsername);
+    await pace.pause(last.body?.smtp?.username); // 2.1: the mailbox answers smtp { host, port, username }
   }
 }
 
