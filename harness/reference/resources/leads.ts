@@ -235,7 +235,10 @@ export const mutate: Handler = async (ctx) => {
     if (!Array.isArray(b.tags) || b.tags.length === 0 || b.tags.some((t) => typeof t !== 'string')) v.issue('tags', 'must be a non-empty array of strings');
     else tags = b.tags as string[];
   }
-  if (op && op !== 'delete' && (b.filter !== undefined || b.all !== undefined)) v.issue(b.filter !== undefined ? 'filter' : 'all', 'only allowed with operation delete');
+  // filter and all belong to delete (4.4); each mutant ignores one of them with another operation.
+  const notDelete = op !== undefined && op !== 'delete';
+  if (notDelete && b.filter !== undefined && !ctx.mutant('lead-mutate-filter-any-operation')) v.issue('filter', 'only allowed with operation delete');
+  else if (notDelete && b.all !== undefined && !ctx.mutant('lead-mutate-all-any-operation')) v.issue('all', 'only allowed with operation delete');
   if (op === 'delete') {
     const n = [ids !== undefined, b.filter !== undefined, all === true].filter(Boolean).length;
     if (n === 0) v.issue('ids', 'give ids, a filter or all: true');
