@@ -28,7 +28,7 @@ const kebab = (op: string) => op.replace(/\./g, '-').toLowerCase();
 export const scopeUncheckedId = (op: string) => `scope-unchecked-${kebab(op)}`;
 
 // ---- err-code-<status>-renamed: part 7's table, one status at a time ----
-export const RENAMED_CODES = { 403: 'forbidden', 409: 'idempotency_conflict', 422: 'unprocessable_entity' } as const;
+export const RENAMED_CODES = { 403: 'forbidden', 409: 'idempotency_conflict', 413: 'payload_too_large', 422: 'unprocessable_entity', 503: 'service_unavailable' } as const;
 
 // ---- optional input made required: [id, op, where the input elements are, field (null: the body)] ----
 export const REQUIRED_INPUTS = [
