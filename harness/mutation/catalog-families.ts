@@ -60,6 +60,8 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'acct-answer-verification-no-imap': ['VERIF-MAILBOX-SMTP-IMAP'],
   'acct-answer-warmup-maxperday-string': ['WARMUP-WRITABLE-TYPES'],
   'acct-answer-warmup-phase-number': ['WARMUP-READONLY-TYPES'],
+  'acct-answer-imap-null': ['ACCT-IMAP-NULL-NONE'],
+  'acct-answer-imap-no-username': ['ACCT-IMAP-NULLABLE'],
   'acct-answer-status-unlisted': ['STATE-ACCT-STATES', 'ACCT-STATUS-ENUM'],
   'acct-answer-new-active': ['SVC-ACCT-NEW-INACTIVE'],
   'acct-answer-delete-success': ['ACCT-DELETE-ANSWER'],

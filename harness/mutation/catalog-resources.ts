@@ -88,6 +88,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-lost-needs-reply': ['STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME'],
   'lead-email-change-after-contact': ['STATE-LEAD-EMAIL-CHANGE-CONTACTED'],
   'lead-delete-no-retention': ['STATE-LEAD-DELETE-RETENTION', 'LEAD-DELETE-ANSWER'],
+  'lead-nextplannedat-empty': ['LEAD-SEQPROGRESS-NEXTPLANNEDAT'],
   'lead-mutate-empty-filter-deletes-all': ['LEAD-MUTATE-FILTER-NONEMPTY', 'LEAD-MUTATE-EMPTY-FILTER-NEVER-ALL'],
   'lead-mutate-ids-1001': ['LEAD-MUTATE-IDS-MAX1000', 'LIMIT-MUTATE-IDS-1000'],
   'lead-mutate-all-with-ids': ['LEAD-MUTATE-ALL-EXCLUSIVE'],

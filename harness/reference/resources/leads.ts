@@ -102,7 +102,8 @@ export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): 
       verification: { status: 'unverified', subStatus: 'not_checked' },
       metrics: { sent: 0, opened: 0, clicked: 0, replied: 0 },
       provider: mailProviderOf(email),
-      sequenceProgress: { totalSteps, sentCount: 0, plannedCount: totalSteps, failedCount: 0, nextPlannedAt: null },
+      // Nothing planned yet: null, which the lead view omits (the mutant writes an empty string).
+      sequenceProgress: { totalSteps, sentCount: 0, plannedCount: totalSteps, failedCount: 0, nextPlannedAt: ctx.mutant('lead-nextplannedat-empty') ? '' : null },
     };
     for (const f of PROFILE_FIELDS) if (typeof l[f] === 'string') doc[f] = l[f];
     const id = ctx.newId();

@@ -617,6 +617,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'lead-mutate-empty-filter-deletes-all': [400, async (e) => (await mutateStatus(e, { operation: 'delete', filter: {} })).status],
   'lead-mutate-ids-1001': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: Array.from({ length: 1001 }, () => randomUUID()) })).status],
+  'lead-nextplannedat-empty': [undefined, async (e) => (await campWithLead(e)).lead.sequenceProgress.nextPlannedAt],
   'lead-mutate-filter-any-operation': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_lost', ids: 'lead', filter: { search: 'x' } })).status],
   'lead-mutate-all-any-operation': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead', all: true })).status],
   'lead-mutate-all-with-ids': [400, async (e) => (await mutateStatus(e, { operation: 'delete', all: true, ids: 'lead' })).status],

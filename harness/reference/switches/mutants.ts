@@ -241,6 +241,7 @@ export const MUTANTS = [
   { id: 'lead-lost-needs-reply', rule: '3.3 lead_lost or blacklisted: any time.', description: 'lead_lost and blacklisted are refused (400) until the lead replied.' },
   { id: 'lead-email-change-after-contact', rule: '3.3 change `email` via PATCH: lead not yet contacted; otherwise rejected.', description: 'The email of a contacted lead can be changed.' },
   { id: 'lead-delete-no-retention', rule: '3.3 / 4.4 DELETE of a contacted lead: soft-deleted, `retentionDays` returned.', description: 'DELETE of a lead answers { success: true } without retentionDays.' },
+  { id: 'lead-nextplannedat-empty', rule: '2.6 Lead `sequenceProgress.nextPlannedAt` (timestamp).', description: 'A lead with no step planned yet answers sequenceProgress.nextPlannedAt as an empty string (not a timestamp; the reference omits it).' },
   { id: 'lead-mutate-empty-filter-deletes-all', rule: '4.4 filter must hold at least one condition, an empty filter is rejected; an empty filter never deletes all.', description: 'delete with filter {} is accepted and deletes every lead of the campaign.' },
   { id: 'lead-mutate-ids-1001', rule: '4.4 / 8 Bulk lead mutate ids: max 1000.', description: '1001 ids are accepted.' },
   { id: 'lead-mutate-all-with-ids', rule: '4.4 all: mutually exclusive with `ids` and `filter`.', description: 'delete with all: true and ids is accepted.' },
