@@ -28,7 +28,9 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   ...SCOPE_UNCHECKED,
   'err-code-403-renamed': ['ERR-TABLE-403'],
   'err-code-409-renamed': ['ERR-TABLE-409'],
+  'err-code-413-renamed': ['ERR-TABLE-413'],
   'err-code-422-renamed': ['ERR-TABLE-422'],
+  'err-code-503-renamed': ['ERR-TABLE-503'],
   // optional inputs made required
   'acct-in-displayname-required': ['ACCT-IN-DISPLAYNAME-OPTIONAL'],
   'acct-in-maxemailsperday-required': ['ACCT-IN-MAXEMAILSPERDAY-OPTIONAL'],
@@ -58,6 +60,8 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'acct-answer-verification-no-imap': ['VERIF-MAILBOX-SMTP-IMAP'],
   'acct-answer-warmup-maxperday-string': ['WARMUP-WRITABLE-TYPES'],
   'acct-answer-warmup-phase-number': ['WARMUP-READONLY-TYPES'],
+  'acct-answer-imap-null': ['ACCT-IMAP-NULL-NONE'],
+  'acct-answer-imap-no-username': ['ACCT-IMAP-NULLABLE'],
   'acct-answer-status-unlisted': ['STATE-ACCT-STATES', 'ACCT-STATUS-ENUM'],
   'acct-answer-new-active': ['SVC-ACCT-NEW-INACTIVE'],
   'acct-answer-delete-success': ['ACCT-DELETE-ANSWER'],

@@ -328,7 +328,8 @@ export const patch: Handler = async (ctx) => {
   const rotated = applyCredentials(ctx, v, b, doc, secrets, false);
   v.done();
   let status = r.status;
-  const reverify = rotated && !ctx.mutant('acct-patch-no-reverify');
+  // The mutant re-verifies on any PATCH, a change of settings alone included.
+  const reverify = (rotated || ctx.mutant('acct-patch-settings-reverify')) && !ctx.mutant('acct-patch-no-reverify');
   if (reverify) {
     doc.verification = pendingVerification();
     // A paused mailbox stays inactive (3.2: only a resume re-activates it); revoked stays revoked.

@@ -102,7 +102,8 @@ export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): 
       verification: { status: 'unverified', subStatus: 'not_checked' },
       metrics: { sent: 0, opened: 0, clicked: 0, replied: 0 },
       provider: mailProviderOf(email),
-      sequenceProgress: { totalSteps, sentCount: 0, plannedCount: totalSteps, failedCount: 0, nextPlannedAt: null },
+      // Nothing planned yet: null, which the lead view omits (the mutant writes an empty string).
+      sequenceProgress: { totalSteps, sentCount: 0, plannedCount: totalSteps, failedCount: 0, nextPlannedAt: ctx.mutant('lead-nextplannedat-empty') ? '' : null },
     };
     for (const f of PROFILE_FIELDS) if (typeof l[f] === 'string') doc[f] = l[f];
     const id = ctx.newId();
@@ -235,7 +236,10 @@ export const mutate: Handler = async (ctx) => {
     if (!Array.isArray(b.tags) || b.tags.length === 0 || b.tags.some((t) => typeof t !== 'string')) v.issue('tags', 'must be a non-empty array of strings');
     else tags = b.tags as string[];
   }
-  if (op && op !== 'delete' && (b.filter !== undefined || b.all !== undefined)) v.issue(b.filter !== undefined ? 'filter' : 'all', 'only allowed with operation delete');
+  // filter and all belong to delete (4.4); each mutant ignores one of them with another operation.
+  const notDelete = op !== undefined && op !== 'delete';
+  if (notDelete && b.filter !== undefined && !ctx.mutant('lead-mutate-filter-any-operation')) v.issue('filter', 'only allowed with operation delete');
+  else if (notDelete && b.all !== undefined && !ctx.mutant('lead-mutate-all-any-operation')) v.issue('all', 'only allowed with operation delete');
   if (op === 'delete') {
     const n = [ids !== undefined, b.filter !== undefined, all === true].filter(Boolean).length;
     if (n === 0) v.issue('ids', 'give ids, a filter or all: true');

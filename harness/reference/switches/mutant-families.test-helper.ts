@@ -2,6 +2,7 @@
 // behaviour that equals the spec's expectation on the clean reference and differs with the
 // mutant on (mutants.test.ts runs them like the hand-written probes).
 import { Env, mailboxInput } from '../reference.test-helper.ts';
+import { startSinks } from '../../sinks/index.ts'; // test code: real SMTP and IMAP for the emails of the 413/503 probes
 import { ROUTES } from '../http/routes.ts';
 import { ANSWERS, COERCED_INPUTS, REQUIRED_INPUTS, SCOPED_OPS, scopeUncheckedId } from './mutant-families.ts';
 
@@ -51,6 +52,31 @@ async function activeMailbox(e: Env, w: { key: string }) {
   const id = (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `o${rnd()}@gmail.test` })).body.accountId as string;
   await e.drain();
   return id;
+}
+/**
+ * Runs `fn` on an email of a mailbox at the kit's sinks: a test email it sent (the sink holds the
+ * copy). Without Dovecot the mailbox cannot be verified: `fallback`, nothing to observe (as the
+ * verification probes of mutants.test.ts).
+ */
+async function withSentEmail<T>(e: Env, fallback: T, fn: (x: { key: string; emailId: string; sink: Awaited<ReturnType<typeof startSinks>> }) => Promise<T>): Promise<T> {
+  const sink = await startSinks({ requireAuth: true });
+  try {
+    if (!sink.imap) return fallback;
+    const u = await sink.addUser(`em-${rnd()}@sink.test`);
+    const w = await ws(e);
+    const m = await e.mailbox(w, {
+      emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: u.password,
+      imapHost: '127.0.0.1', imapPort: sink.imap.port, imapUsername: u.address, imapPassword: u.password, warmup: { enabled: false },
+    });
+    await e.drain();
+    const c = await e.campaign(w, { sequence: [STEP] });
+    const sent = await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/test-email`, { body: { variantId: c.sequence[0].id, accountId: m.id, recipient: `lead-${rnd()}@corp.test`, personalization: 'dummy' } });
+    if (sent.body?.sent !== true) throw new Error(`test email: ${sent.status} ${sent.text}`);
+    const emailId = (await e.call(w.key, 'GET', '/v1/emails')).body.data[0].id as string;
+    return await fn({ key: w.key, emailId, sink });
+  } finally {
+    await sink.stop();
+  }
 }
 async function campaignWithLead(e: Env) {
   const w = await ws(e);
@@ -151,6 +177,18 @@ export function familyProbes(): Record<string, [unknown, Probe]> {
     const rs = await Promise.all([1, 2].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'a' }, idem: 'k409' })));
     return rs.find((r) => r.status === 409)?.body.error?.code;
   }];
+  // 413: a reply larger than the inline maximum (1 MiB by default), read from IMAP.
+  probes['err-code-413-renamed'] = ['body_too_large', (e) => withSentEmail(e, 'body_too_large', async ({ key, sink }) => {
+    await sink.inject.reply(sink.messages().at(-1)!, { body: 'A long reply, on purpose.\n'.repeat(60_000) });
+    await e.drain();
+    const got = (await e.call(key, 'GET', '/v1/emails')).body.data.find((x: { type: string }) => x.type === 'received');
+    return (await e.call(key, 'GET', `/v1/emails/${got?.id}`)).body.error?.code;
+  })];
+  // 503: the stored body cannot be read (the control API's email-unreadable).
+  probes['err-code-503-renamed'] = ['upstream_unavailable', (e) => withSentEmail(e, 'upstream_unavailable', async ({ key, emailId }) => {
+    await e.ctl('POST', `/emails/${emailId}/unreadable`);
+    return (await e.call(key, 'GET', `/v1/emails/${emailId}`)).body.error?.code;
+  })];
   for (const [id, o, , field] of REQUIRED_INPUTS) {
     probes[id] = [o === 'accounts.oauthInit' ? 200 : 201, async (e) => {
       const w = await ws(e);

@@ -28,7 +28,7 @@ const kebab = (op: string) => op.replace(/\./g, '-').toLowerCase();
 export const scopeUncheckedId = (op: string) => `scope-unchecked-${kebab(op)}`;
 
 // ---- err-code-<status>-renamed: part 7's table, one status at a time ----
-export const RENAMED_CODES = { 403: 'forbidden', 409: 'idempotency_conflict', 422: 'unprocessable_entity' } as const;
+export const RENAMED_CODES = { 403: 'forbidden', 409: 'idempotency_conflict', 413: 'payload_too_large', 422: 'unprocessable_entity', 503: 'service_unavailable' } as const;
 
 // ---- optional input made required: [id, op, where the input elements are, field (null: the body)] ----
 export const REQUIRED_INPUTS = [
@@ -75,6 +75,8 @@ export const ANSWERS = [
   ['acct-answer-verification-no-imap', MAILBOX, 'verification.imap', 'drop', "The mailbox's verification has no imap."],
   ['acct-answer-warmup-maxperday-string', MAILBOX, 'warmup.maxPerDay', 'string', 'warmup.maxPerDay is a string.'],
   ['acct-answer-warmup-phase-number', MAILBOX, 'warmup.phase', 'set:1', 'warmup.phase is a number.'],
+  ['acct-answer-imap-null', MAILBOX, 'imap', 'set:null', 'A mailbox with IMAP configured answers imap null.'],
+  ['acct-answer-imap-no-username', MAILBOX, 'imap.username', 'drop', "The mailbox's imap object carries no username."],
   ['acct-answer-status-unlisted', MAILBOX, 'status', 'swap:inactive=disabled', 'An inactive mailbox says status `disabled`.'],
   ['acct-answer-new-active', op('accounts.create', 'accounts[]'), 'status', 'swap:inactive=active', 'A newly connected mailbox is answered `active` before any verification.'],
   ['acct-answer-delete-success', op('accounts.delete'), 'deleted', 'rename:success', 'DELETE /v1/accounts/{id} answers `{ id, success: true }`.'],

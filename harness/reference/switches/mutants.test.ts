@@ -454,6 +454,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } });
     return [r.body.status, r.body.verification.overallStatus];
   }],
+  'acct-patch-settings-reverify': [['failed', 'failed'], async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { firstName: 'Renamed', maxEmailsPerDay: 20 } });
+    return [r.body.status, (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status];
+  }],
   'acct-resume-no-reverify': ['checking', async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'POST', `/v1/accounts/${m.id}/resume`)).body.status;
@@ -511,6 +516,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-oauth-provider-custom': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/custom/init')],
   // ---- campaigns ----
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
+  'camp-create-leads-need-leads-write': [201, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', leads: [`lead-${Math.random().toString(36).slice(2)}@corp.test`] } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
   'camp-schedule-future-start-refused': [201, async (e) => {
     const startDate = '2099-01-01T00:00:00.000Z';
@@ -611,6 +617,9 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'lead-mutate-empty-filter-deletes-all': [400, async (e) => (await mutateStatus(e, { operation: 'delete', filter: {} })).status],
   'lead-mutate-ids-1001': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: Array.from({ length: 1001 }, () => randomUUID()) })).status],
+  'lead-nextplannedat-empty': [undefined, async (e) => (await campWithLead(e)).lead.sequenceProgress.nextPlannedAt],
+  'lead-mutate-filter-any-operation': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_lost', ids: 'lead', filter: { search: 'x' } })).status],
+  'lead-mutate-all-any-operation': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead', all: true })).status],
   'lead-mutate-all-with-ids': [400, async (e) => (await mutateStatus(e, { operation: 'delete', all: true, ids: 'lead' })).status],
   'lead-mutate-missing-not-reported': [[1, 1], async (e) => {
     const r = (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: [ABSENT] })).body;

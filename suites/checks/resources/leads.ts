@@ -321,8 +321,9 @@ export const LEAD_CHECKS: Check[] = [
         ['delete with a filter of empty tags', 'delete', { filter: { tags: [] } }],
         ['delete with all and ids', 'delete', { all: true, ids }],
         ['delete with all and a filter', 'delete', { all: true, filter: { search: 'x' } }],
-        ['set_status with a filter', 'set_status', { filter: { search: 'x' } }, 'lead_lost'],
-        ['add_tags with all', 'add_tags', { all: true, tags: ['x'] }],
+        // With ids, so only 4.4's "filter / all only for delete" can refuse them (not a missing ids).
+        ['set_status with ids and a filter', 'set_status', { ids, filter: { search: 'x' } }, 'lead_lost'],
+        ['add_tags with ids and all', 'add_tags', { ids, all: true, tags: ['x'] }],
         ['delete with all "yes"', 'delete', { all: 'yes' }],
         ['an unknown operation', 'archive', { ids }],
         ['set_status without a status', 'set_status', { ids }],

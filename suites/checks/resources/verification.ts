@@ -22,10 +22,13 @@ async function create(ctx: CheckContext, api: ApiClient, input: Record<string, u
   return { id: res.body.accounts[0].id, res };
 }
 
-/** A mailbox connected to a sink user and verified; skips when it does not become active (4.2 pause needs `active`). */
+/**
+ * A mailbox connected to a sink user and verified; skips when it does not become active (4.2 pause
+ * needs `active`). Warmup off: a new AUTH after a resume is then the re-verification, not a warmup send.
+ */
 async function activeMailbox(ctx: CheckContext, api: ApiClient) {
   const m = await sinkMailbox(ctx);
-  const { id } = await create(ctx, api, m.input);
+  const { id } = await create(ctx, api, { ...m.input, ...WARMUP_OFF });
   const settled = await settle(ctx, api, id, (x) => x?.status === 'active');
   if (settled.body.status !== 'active') skip(`a mailbox with working SMTP and IMAP credentials at the kit's sinks is ${settled.body.status} after verification, not active`);
   return { ...m, id, address: m.input.emailAddress as string, status: settled.body.status as string };
@@ -233,7 +236,9 @@ export const VERIFICATION_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const { sink, input } = await sinkMailbox(ctx);
       const user = input.smtpUsername as string;
-      const { id } = await create(ctx, ws.api, input);
+      // Warmup off (2.3): a warmup send logs in as the same SMTP user; its AUTH read as a
+      // re-verification would let a target that never re-verifies pass.
+      const { id } = await create(ctx, ws.api, { ...input, ...WARMUP_OFF });
       await settle(ctx, ws.api, id, (m) => authAttempts(sink, user).length > 0 && !['inactive', 'checking'].includes(m?.status));
       const n0 = authAttempts(sink, user).length;
       const p1 = await ws.api.patch(`/v1/accounts/${id}`, { smtpPassword: `${input.smtpPassword}-rotated-wrong` });
