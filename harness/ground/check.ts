@@ -71,6 +71,11 @@ export interface Check {
   testEmails?: number;
   /** The lowest depth at which it may run (default: every depth; the depth's budget still chooses). */
   depth?: Depth;
+  /**
+   * The depths below default at which it asks less than at default (it reads ctx.depth), so may
+   * kill fewer mutants there: the kill matrix runs it again at each (harness/runner/kill-matrix.ts).
+   */
+  shallowerAt?: readonly ('smoke' | 'quick')[];
   /** Runs after every other check (it observes the whole run, e.g. every error envelope seen). */
   last?: boolean;
   /** Runs alone, before the others (nothing else moves the control clock or the target meanwhile). */

@@ -4,14 +4,17 @@
 // users run), the `full`-only ones at `full`. A check that fails is run a second time, alone
 // with the other killers; it is recorded as a killer when it fails both times. Checks that do
 // not pass the clean reference are never killers. A run-end observer (`last`) is run that
-// second time alone: its kill must not rest on what else ran.
+// second time alone: its kill must not rest on what else ran. A killer that asks less below
+// default (Check.shallowerAt) is then run again at each such depth it may run at, and fails
+// twice there or is recorded as missed there (MatrixRow.belowDefault): only these few checks
+// get the extra runs, and a row whose only staleness is those runs gets only them again.
 //   npm run kill-matrix                 the mutants whose row is missing or stale
 //   npm run kill-matrix -- --all        every mutant (about 20 minutes on a 2-core machine)
 //   npm run kill-matrix -- --only RE    the mutants whose id matches RE
 import { writeFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Check } from '../ground/check.ts';
-import { DEPTHS } from '../ground/check.ts';
+import { DEPTHS, type Depth } from '../ground/check.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANTS, type ReferenceHandle } from '../reference/index.ts';
 import type { Profile } from '../ground/profile-schema.ts';
@@ -20,8 +23,8 @@ import { loadProfile } from '../ground/profile.ts';
 import { parseArgs } from '../ground/args.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds, digest } from './candidates.ts';
-import { killMatrix, MATRIX_URL, type KillMatrix, type MatrixRow } from '../runner/kill-matrix.ts';
-import { staleMutants } from './matrix-staleness.ts';
+import { killMatrix, MATRIX_URL, SHALLOW_DEPTHS, type KillMatrix, type MatrixRow } from '../runner/kill-matrix.ts';
+import { shallowKillers, staleDepthRuns, staleRows } from './matrix-staleness.ts';
 import { runOn, withReference } from './run.ts';
 
 const BY_ID = new Map(ALL_CHECKS.map((c) => [c.id, c]));
@@ -36,12 +39,14 @@ const slowLog: EventSink = {
   },
 };
 
-/** The checks among `checks` that fail against `ref`, each at its depth. */
-async function failing(ref: ReferenceHandle, profile: Profile, checks: readonly Check[]): Promise<string[]> {
-  const groups = [
-    { depth: 'default' as const, checks: checks.filter(atDefault) },
-    { depth: 'full' as const, checks: checks.filter((c) => !atDefault(c)) },
-  ];
+/** The checks among `checks` that fail against `ref`, each at its depth (or all at `at`). */
+async function failing(ref: ReferenceHandle, profile: Profile, checks: readonly Check[], at?: Depth): Promise<string[]> {
+  const groups = at
+    ? [{ depth: at, checks }]
+    : [
+        { depth: 'default' as const, checks: checks.filter(atDefault) },
+        { depth: 'full' as const, checks: checks.filter((c) => !atDefault(c)) },
+      ];
   const out: string[] = [];
   for (const g of groups) {
     if (!g.checks.length) continue;
@@ -64,23 +69,47 @@ async function confirmed(ref: ReferenceHandle, profile: Profile, first: readonly
   return (id) => again.has(id);
 }
 
+/** Per depth below default, the killers that ask less there run again there: those not failing twice there are missed. */
+async function belowDefault(ref: ReferenceHandle, profile: Profile, killers: string[]): Promise<MatrixRow['belowDefault']> {
+  const out: NonNullable<MatrixRow['belowDefault']> = {};
+  for (const depth of SHALLOW_DEPTHS) {
+    const tried = shallowKillers({ killers }, depth);
+    if (!tried.length) continue;
+    const once = await failing(ref, profile, tried.map((c) => BY_ID.get(c)!), depth);
+    const twice = once.length ? await failing(ref, profile, once.map((c) => BY_ID.get(c)!), depth) : [];
+    out[depth] = { tried, missed: tried.filter((k) => !twice.includes(k)) };
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
 async function rowFor(profile: Profile, id: string, failsClean: ReadonlySet<string>): Promise<MatrixRow> {
   const clauses = MUTANT_CLAUSES[id]!;
   const tried = candidateIds(clauses, ALL_CHECKS);
   const checks = tried.filter((c) => !failsClean.has(c)).map((c) => BY_ID.get(c)!);
-  const killers = await withReference([id], async (ref) => {
+  return withReference([id], async (ref) => {
     const first = await failing(ref, profile, checks);
-    if (!first.length) return [];
-    return first.filter(await confirmed(ref, profile, first.map((c) => BY_ID.get(c)!)));
+    const killers = first.length ? first.filter(await confirmed(ref, profile, first.map((c) => BY_ID.get(c)!))) : [];
+    return withDepthRuns({ clauses, tried: tried.length, triedDigest: digest(tried), killers }, await belowDefault(ref, profile, killers));
   });
-  return { clauses, tried: tried.length, triedDigest: digest(tried), killers };
+}
+
+/** A row that is current but for its runs below default: only those again. */
+async function depthRunsFor(profile: Profile, id: string, row: MatrixRow): Promise<MatrixRow> {
+  return withDepthRuns(row, await withReference([id], (ref) => belowDefault(ref, profile, row.killers)));
+}
+
+function withDepthRuns({ belowDefault: _old, ...row }: MatrixRow, runs: MatrixRow['belowDefault']): MatrixRow {
+  return runs ? { ...row, belowDefault: runs } : row;
 }
 
 async function main(): Promise<void> {
   const flags = parseArgs(process.argv.slice(2), { all: { type: 'boolean', help: 'every mutant, stale or not' }, only: { type: 'string', value: 'REGEX', help: 'the mutants whose id matches' } });
   const old: KillMatrix | undefined = existsSync(fileURLToPath(MATRIX_URL)) ? killMatrix() : undefined;
   const only = flags.only ? new RegExp(flags.only as string) : undefined;
-  const todo = MUTANTS.map((m) => m.id).filter((id) => (only ? only.test(id) : flags.all || !old || staleMutants(old).includes(id)));
+  const stale = new Set(old ? staleRows(old) : []);
+  const todo = MUTANTS.map((m) => m.id).filter((id) => (only ? only.test(id) : flags.all || !old || stale.has(id)));
+  // Rows current but for their runs below default (a check began or stopped asking less there).
+  const depthOnly = only || flags.all || !old ? [] : staleDepthRuns(old).filter((id) => !stale.has(id));
   const profile = await loadProfile();
   const started = Date.now();
 
@@ -94,7 +123,7 @@ async function main(): Promise<void> {
   const mutants: Record<string, MatrixRow> = Object.fromEntries(Object.entries(old?.mutants ?? {}).filter(([id]) => MUTANT_CLAUSES[id]));
   const save = () => {
     const matrix: KillMatrix = {
-      source: 'npm run kill-matrix: each candidate check (same clause or same spec section) against the reference with one mutant on; checks eligible at default run at default, the others at full; a killer fails twice, the second time with the other killers (a run-end observer alone)',
+      source: 'npm run kill-matrix: each candidate check (same clause or same spec section) against the reference with one mutant on; checks eligible at default run at default, the others at full; a killer fails twice, the second time with the other killers (a run-end observer alone); a killer that asks less below default runs again at smoke and quick where eligible (belowDefault: missed there unless it fails twice)',
       failsClean: [...failsClean].sort(),
       checks: ALL_CHECKS.map((c) => c.id).sort(),
       mutants: Object.fromEntries(Object.entries(mutants).sort(([a], [b]) => a.localeCompare(b))),
@@ -108,8 +137,14 @@ async function main(): Promise<void> {
     const r = mutants[id]!;
     process.stdout.write(`${String(i + 1).padStart(3)}/${todo.length} ${id.padEnd(40)} ${String(r.killers.length).padStart(3)} of ${String(r.tried).padStart(3)} kill  ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   }
+  for (const [i, id] of depthOnly.entries()) {
+    mutants[id] = await depthRunsFor(profile, id, mutants[id]!);
+    save();
+    const runs = mutants[id]!.belowDefault ?? {};
+    process.stdout.write(`${String(i + 1).padStart(3)}/${depthOnly.length} ${id.padEnd(40)} below default: ${SHALLOW_DEPTHS.map((d) => `${d} ${runs[d] ? `${runs[d]!.tried.length - runs[d]!.missed.length} of ${runs[d]!.tried.length}` : '-'}`).join(', ')}\n`);
+  }
   save();
-  process.stdout.write(`${todo.length} mutants in ${((Date.now() - started) / 60000).toFixed(1)} min; ${fileURLToPath(MATRIX_URL)}\n`);
+  process.stdout.write(`${todo.length} mutants, ${depthOnly.length} rows' runs below default in ${((Date.now() - started) / 60000).toFixed(1)} min; ${fileURLToPath(MATRIX_URL)}\n`);
 }
 
 await main();

@@ -80,6 +80,8 @@ function matrixCheck(scope: Scope): Check {
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: ENDPOINTS.length + 1,
+    // A wildcard asks its routes only from default on (endpointsAt).
+    ...(wildcardRoutes(scope).length ? { shallowerAt: ['smoke', 'quick'] as const } : {}),
     async run(ctx) {
       const ws = await ctx.workspace();
       const key = await ws.createKey([scope]);

@@ -8,7 +8,7 @@ import { fieldName, fillPath, getPath, resultPath } from '../../../harness/groun
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
 import * as C from '../../state-models/campaign.ts';
 import type { RuleLevel } from '../../state-models/core.ts';
-import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
+import { checkModel, runSize, SHALLOWER_AT, Trail, workspaces, type Cmd } from './driver.ts';
 
 // Model-based check of the campaign machine (3.1): every run creates a campaign (with or without
 // leads, sequence, launch), then a random sequence of start, pause (referenced), resume, add leads
@@ -242,6 +242,7 @@ export const CAMPAIGN_MODEL_CHECKS: Check[] = [
     level: 'MUST',
     features: [],
     budget: 160,
+    shallowerAt: SHALLOWER_AT,
     run: (ctx) => run(ctx, 'MUST'),
   },
   {
@@ -251,6 +252,7 @@ export const CAMPAIGN_MODEL_CHECKS: Check[] = [
     level: 'SHOULD',
     features: [],
     budget: 160,
+    shallowerAt: SHALLOWER_AT,
     depth: 'default',
     run: (ctx) => run(ctx, 'SHOULD'),
   },

@@ -61,6 +61,9 @@ export interface RunSize {
  * run gets a fresh workspace (its own rate budget), so runs are cheap; without it every run shares
  * one rate-limited workspace (120 requests a minute), so there are fewer.
  */
+/** Where runSize gives fewer and shorter runs than at default: a model check declares it (Check.shallowerAt). */
+export const SHALLOWER_AT = ['quick'] as const;
+
 export function runSize(depth: Depth, control: boolean, rate?: { requests: number; windowSeconds: number }): RunSize {
   const base: RunSize =
     depth === 'full' ? { numRuns: control ? 60 : 8, maxCommands: 16, timeLimitMs: 120_000 }

@@ -5,7 +5,7 @@ import { fail, skip } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import * as S from '../../state-models/lead-search.ts';
 import type { RuleLevel } from '../../state-models/core.ts';
-import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
+import { checkModel, runSize, SHALLOWER_AT, Trail, workspaces, type Cmd } from './driver.ts';
 
 // Model-based check of the lead search (3.4, fields of 2.8): lead searches are system-driven, so
 // the control API creates one (queued) and advances it (POST /lead-searches/{id}/advance with a
@@ -106,6 +106,7 @@ export const LEAD_SEARCH_MODEL_CHECKS: Check[] = [
     level: 'MUST',
     features: ['control'],
     budget: 160,
+    shallowerAt: SHALLOWER_AT,
     run: (ctx) => run(ctx, 'MUST'),
   },
   {
@@ -115,6 +116,7 @@ export const LEAD_SEARCH_MODEL_CHECKS: Check[] = [
     level: 'SHOULD',
     features: ['control'],
     budget: 160,
+    shallowerAt: SHALLOWER_AT,
     depth: 'default',
     run: (ctx) => run(ctx, 'SHOULD'),
   },

@@ -7,7 +7,7 @@ import { campaignBody, prefixedAddress } from '../../../fixtures/factories/index
 import { LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../../harness/ground/spec-model/schemas/index.ts';
 import * as L from '../../state-models/lead.ts';
 import type { RuleLevel } from '../../state-models/core.ts';
-import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
+import { checkModel, runSize, SHALLOWER_AT, Trail, workspaces, type Cmd } from './driver.ts';
 import { hasLeadEvents } from '../sending/lead-history.ts';
 
 
@@ -177,6 +177,7 @@ export const LEAD_MODEL_CHECKS: Check[] = [
     level: 'MUST',
     features,
     budget: 160,
+    shallowerAt: SHALLOWER_AT,
     run: (ctx) => run(ctx, 'MUST'),
   },
   {
@@ -186,6 +187,7 @@ export const LEAD_MODEL_CHECKS: Check[] = [
     level: 'SHOULD',
     features,
     budget: 160,
+    shallowerAt: SHALLOWER_AT,
     depth: 'default',
     run: (ctx) => run(ctx, 'SHOULD'),
   },

@@ -7,7 +7,7 @@ import { mailboxInput, prefixedAddress, UNREACHABLE_SERVERS, type MailboxServers
 import { fillPath, itemOf } from '../../../harness/ground/operations.ts';
 import * as M from '../../state-models/mailbox.ts';
 import type { RuleLevel } from '../../state-models/core.ts';
-import { checkModel, runSize, Trail, workspaces, type Cmd } from './driver.ts';
+import { checkModel, runSize, SHALLOWER_AT, Trail, workspaces, type Cmd } from './driver.ts';
 import { mailSinks } from '../../lib/sinks.ts';
 
 // Model-based check of the mailbox machine (3.2): every run connects one mailbox, then a random
@@ -229,7 +229,7 @@ const MUST_CLAUSES = [
   'STATE-ACCT-PATCH-CREDS-REVERIFY', 'STATE-ACCT-DELETE-REMOVED', 'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'ACCT-CREATE-START-INACTIVE',
 ];
 
-const base = { features: ['op:accounts.get' as const], budget: 160 };
+const base = { features: ['op:accounts.get' as const], budget: 160, shallowerAt: SHALLOWER_AT };
 
 export const MAILBOX_MODEL_CHECKS: Check[] = [
   {
