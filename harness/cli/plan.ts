@@ -64,7 +64,7 @@ export async function planCommand(argv: string[]): Promise<number> {
   if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time, n))}\n`);
   else process.stdout.write(`${formatDetection(choice.detection)}\n`);
   process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth, undefined, known))}\n`);
-  process.stdout.write(`${formatGapCosts(gapCosts(selectChecks(ALL_CHECKS, depth), { profile, ...known }), `depth ${depth}`)}\n`);
+  process.stdout.write(`${formatGapCosts(gapCosts(selectChecks(ALL_CHECKS, depth), { profile, depth, ...known }), `depth ${depth}`)}\n`);
   return 0;
 }
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANTS } from '../reference/index.ts';
-import { killMatrix } from '../runner/kill-matrix.ts';
-import { danglingEntries, staleMutants } from './matrix-staleness.ts';
+import { killersAt, killMatrix, SHALLOW_DEPTHS } from '../runner/kill-matrix.ts';
+import { danglingEntries, staleDepthRuns, staleMutants } from './matrix-staleness.ts';
 import { candidateIds } from './candidates.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
+import { expectedData } from '../runner/expected.ts';
 
 // The kill matrix must describe the kit as it is: a mutant or check added, removed or renamed
 // since it was made fails here, naming what to regenerate.
@@ -40,5 +41,43 @@ describe('the kill matrix (harness/runner/kill-matrix.json)', () => {
     const added = [...ALL_CHECKS, { ...claimer, id: 'NEW/check' }];
     expect(staleMutants(matrix, added)).toContain(id);
     expect(danglingEntries(matrix, renamed).some((d) => d.includes(claimer.id))).toBe(matrix.mutants[id]!.killers.includes(claimer.id));
+  });
+
+  it('runs again below default the killers that ask less there, and fails when one begins or stops to', () => {
+    for (const [id, row] of Object.entries(matrix.mutants))
+      for (const d of SHALLOW_DEPTHS) {
+        const run = row.belowDefault?.[d];
+        if (!run) continue;
+        expect(run.tried.filter((k) => !row.killers.includes(k)), `${id} at ${d}`).toEqual([]);
+        expect(run.missed.filter((k) => !run.tried.includes(k)), `${id} at ${d}`).toEqual([]);
+      }
+    // A killer that kills at default and asks less at quick: its rows name it tried at quick.
+    const [id, row] = Object.entries(matrix.mutants).find(([, r]) => r.belowDefault?.quick?.tried.includes('SCOPE-MATRIX/accounts:all'))!;
+    const plain = ALL_CHECKS.map((c) => (c.id === 'SCOPE-MATRIX/accounts:all' ? { ...c, shallowerAt: undefined } : c));
+    expect(staleDepthRuns(matrix, plain)).toContain(id);
+    expect(staleMutants(matrix, plain)).toContain(id);
+    const plainKiller = row.killers.find((k) => !ALL_CHECKS.find((c) => c.id === k)!.shallowerAt)!;
+    const shallower = ALL_CHECKS.map((c) => (c.id === plainKiller ? { ...c, shallowerAt: ['quick'] as const } : c));
+    expect(staleDepthRuns(matrix, shallower)).toContain(id);
+  });
+
+  it('counts at smoke and quick only the kills measured there', () => {
+    const row = matrix.mutants['scope-route-forgets-domain-wildcard']!;
+    expect(row.killers).toContain('SCOPE-MATRIX/accounts:all');
+    expect(killersAt(row, 'default')).toContain('SCOPE-MATRIX/accounts:all');
+    // The pause route is asked of accounts:all only from default on (suites/checks/auth/scope-matrix.ts).
+    expect(killersAt(row, 'quick')).not.toContain('SCOPE-MATRIX/accounts:all');
+    expect(killersAt(row, 'smoke')).not.toContain('SCOPE-MATRIX/accounts:all');
+  });
+
+  it('knows every check measured sending fewer requests at smoke or quick than at default as one that asks less there', () => {
+    // What a check sends is measured per depth against the reference with the control API
+    // (expected-requests.json byDepth): fewer requests below default is asking less there, which
+    // the kill matrix must measure (Check.shallowerAt). The real-time measures without the control
+    // API vary from run to run with the clock, so they say nothing of depth.
+    const { byDepth } = expectedData();
+    const fewer = (id: string, d: (typeof SHALLOW_DEPTHS)[number]) => (byDepth[d]?.[id] ?? Infinity) < (byDepth.default?.[id] ?? 0);
+    const undeclared = ALL_CHECKS.flatMap((c) => SHALLOW_DEPTHS.filter((d) => fewer(c.id, d) && !c.shallowerAt?.includes(d)).map((d) => `${c.id} at ${d}`));
+    expect(undeclared).toEqual([]);
   });
 });

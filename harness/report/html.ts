@@ -459,7 +459,7 @@ function detectionSection(r: Results): string {
   return `<details class="card mutation"><summary>Detection power: ${r.detection.killed}/${r.detection.total} reference mutants killed by ${e(r.detection.basis ?? "this run's checks (kill matrix)")}; ${r.detection.missed.length} missed${
     r.predictedDetection && r.predictedDetection.killed !== r.detection.killed ? ` (the plan predicted ${r.predictedDetection.killed} killed)` : ''
   }</summary><table class="tbl"><thead><tr><th>Mutant missed</th><th>Checks that would kill it (cheapest first)</th></tr></thead><tbody>${r.detection.missed
-    .map((m) => `<tr><td><code>${e(m.mutant)}</code></td><td>${m.killers.length ? m.killers.map((k) => `<code>${e(k.check)}</code> ~${k.requests} requests${k.depth === 'full' ? ' (full)' : ''}`).join('<br>') : 'no killer runs on this profile'}</td></tr>`)
+    .map((m) => `<tr><td><code>${e(m.mutant)}</code></td><td>${m.killers.length ? m.killers.map((k) => `<code>${e(k.check)}</code> ~${k.requests} requests${k.depth === 'full' || k.depth === 'default' ? ` (${k.depth})` : ''}`).join('<br>') : 'no killer runs on this profile'}</td></tr>`)
     .join('')}</tbody></table></details>`;
 }
 

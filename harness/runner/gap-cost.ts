@@ -19,8 +19,9 @@ export interface GapCost {
   mutants: number;
 }
 
-export function gapCosts(checks: readonly Check[], opts: { profile: Profile; extensions?: readonly string[]; matrix?: KillMatrix }): GapCost[] {
-  const killsOf = mutantsKilledBy(opts.matrix ?? killMatrix());
+/** `depth`: the kills counted are those the checks make at that depth (default when not given). */
+export function gapCosts(checks: readonly Check[], opts: { profile: Profile; depth?: string; extensions?: readonly string[]; matrix?: KillMatrix }): GapCost[] {
+  const killsOf = mutantsKilledBy(opts.matrix ?? killMatrix(), opts.depth);
   const running = checks.filter((c) => !staticGap(c, opts.profile, opts.extensions));
   const proven = new Set(running.flatMap((c) => c.clauses));
   const killed = new Set(running.flatMap((c) => killsOf.get(c.id) ?? []));

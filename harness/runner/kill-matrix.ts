@@ -63,11 +63,16 @@ export function killersAt(row: MatrixRow, depth: string = 'default'): string[] {
   return missed?.length ? row.killers.filter((k) => !missed.includes(k)) : row.killers;
 }
 
-/** The lowest depth from `lowest` up at which `check` kills the row's mutant (it kills at default at the latest). */
-export function lowestKillingDepth(row: MatrixRow, check: string, lowest: string): string {
-  const from = SHALLOW_DEPTHS.indexOf(lowest as ShallowDepth);
-  if (from < 0) return lowest;
-  return SHALLOW_DEPTHS.slice(from).find((d) => killersAt(row, d).includes(check)) ?? 'default';
+/**
+ * The lowest depth from `lowest` up from which on (each depth above it too) `check` kills the
+ * row's mutant: a state model kills at smoke (default's runs) but maybe not at quick (shorter ones).
+ */
+export function killsFrom(row: MatrixRow, check: string, lowest: string): string {
+  const first = SHALLOW_DEPTHS.indexOf(lowest as ShallowDepth);
+  if (first < 0) return lowest;
+  let from = 'default';
+  for (let i = SHALLOW_DEPTHS.length - 1; i >= first && killersAt(row, SHALLOW_DEPTHS[i]).includes(check); i--) from = SHALLOW_DEPTHS[i]!;
+  return from;
 }
 
 /** Mutant id -> the checks among `chosen` that kill it at `depth` (empty: the choice misses it). */

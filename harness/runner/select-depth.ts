@@ -4,14 +4,14 @@ import { ENDPOINTS, type Endpoint } from '../ground/spec-model/endpoints.ts';
 import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 import { targetRequests } from './expected.ts';
 import { staticGap } from './static-gap.ts';
-import { detectionOf, formatDetection, type Detection } from './detection.ts';
+import { detectionOf, formatDetection, fromDepth, type Detection } from './detection.ts';
 import { familyOf, killMatrix, mutantsKilledBy, type KillMatrix } from './kill-matrix.ts';
 
 // Which checks a depth takes: each depth has a request budget, and within it the checks that
 // catch the most, then cover the most clauses, per expected request (greedy, over the measured
 // costs of harness/runner/expected-requests.json; an unmeasured check counts with its budget).
 // What a check catches is the kill matrix (harness/runner/kill-matrix.json): the reference
-// mutants it fails against. A clause is "covered" by a weak check as well as by a strong one; a
+// mutants it fails against at this depth (a check that asks less here may kill less). A clause is "covered" by a weak check as well as by a strong one; a
 // mutant is killed only by a check strong enough, so kills choose before clause weight.
 // Deterministic: the same checks, costs, matrix and profile give the same selection, in suite order.
 //
@@ -200,7 +200,8 @@ class Greedy {
     this.matrix = opts.matrix ?? killMatrix();
     this.runs = eligible.map((c) => !staticGap(c, opts.profile, opts.extensions));
     this.cost = eligible.map((c, i) => (this.runs[i] ? this.costOf(c) : 0));
-    const killsOf = mutantsKilledBy(this.matrix);
+    // What each kills at this depth: a check that asks less here may kill less (kill-matrix.ts).
+    const killsOf = mutantsKilledBy(this.matrix, opts.depth);
     this.kills = eligible.map((c, i) => (this.runs[i] ? (killsOf.get(c.id) ?? []) : []));
     this.proves = eligible.map((c, i) => (this.runs[i] ? c.clauses : []));
     this.reqs = requirements(this.matrix);
@@ -404,7 +405,7 @@ export function formatLeftOut(s: DepthSelection): string {
   if (!s.leftOut.length) return `depth ${s.depth} leaves nothing out`;
   const checks = s.leftOut.map((l) => `${l.check.id}  ~${l.requests} requests${l.adds.length ? `  adds ${l.adds.join(', ')}` : ''}`);
   const mutants = s.mutants.missed.map(
-    (m) => `  ${m.mutant}: ${m.killers.length ? `cheapest killer ${m.killers[0]!.check} (~${m.killers[0]!.requests} requests${m.killers[0]!.depth === 'full' ? ', at full only' : ''})` : 'no check that runs on this profile kills it'}`,
+    (m) => `  ${m.mutant}: ${m.killers.length ? `cheapest killer ${m.killers[0]!.check} (~${m.killers[0]!.requests} requests${fromDepth(m.killers[0]!.depth)})` : 'no check that runs on this profile kills it'}`,
   );
   return [
     ...checks,
