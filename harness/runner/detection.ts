@@ -1,4 +1,5 @@
 import type { Profile } from '../ground/profile-schema.ts';
+import { DEPTHS } from '../ground/check.ts';
 import type { RunDetection } from '../ground/events.ts';
 import { killersAt, killMatrix, killsFrom, type KillMatrix } from './kill-matrix.ts';
 import { targetRequests } from './expected.ts';
@@ -31,6 +32,11 @@ export function detectionOf(chosen: readonly CheckLike[], opts: { profile: Profi
   const byId = new Map(opts.all.map((c) => [c.id, c]));
   const missed: MissedMutant[] = [];
   let killed = 0;
+  // A killer that kills only from a bigger depth on costs there what it sends at that depth.
+  const killerAt = (c: CheckLike, from: string) => {
+    const at = DEPTHS.indexOf(from as Depth) > DEPTHS.indexOf(opts.depth) ? (from as Depth) : opts.depth;
+    return { check: c.id, requests: targetRequests(c, at, opts.profile), depth: from };
+  };
   for (const [mutant, row] of Object.entries(matrix.mutants)) {
     if (killersAt(row, opts.depth).some((k) => taken.has(k))) {
       killed++;
@@ -39,7 +45,7 @@ export function detectionOf(chosen: readonly CheckLike[], opts: { profile: Profi
     const killers = row.killers
       .map((id) => byId.get(id))
       .filter((c): c is CheckLike => !!c && runs(c))
-      .map((c) => ({ check: c.id, requests: targetRequests(c, opts.depth, opts.profile), depth: killsFrom(row, c.id, c.depth ?? 'smoke') }))
+      .map((c) => killerAt(c, killsFrom(row, c.id, c.depth ?? 'smoke')))
       .sort((a, b) => a.requests - b.requests || a.check.localeCompare(b.check))
       .slice(0, 3);
     missed.push({ mutant, killers });
