@@ -127,8 +127,9 @@ describe('depth selection by what is caught', () => {
   // STATE-MODEL/lead's shorter runs at quick miss 4 lead mutants that other quick checks kill):
   // quick 378 of 420 (90.0 %; 379 when every kill counted at default) at its budget of 640 requests;
   // `mutation --depth quick` measured 377: the 55 mutants whose killers ask less at quick as predicted,
-  // and res-unset-dates-null survived (RES-NULLS/every-answer-seen kills it alone, at either depth, but
-  // not beside RES-TS-MILLIS/schedule-dates, whose campaign spares it creating one without dates) (at 600 it fell to 89.5 % when
+  // and res-unset-dates-null survived (RES-NULLS/every-answer-seen then created a campaign only where the
+  // run had none, and beside RES-TS-MILLIS/schedule-dates, whose campaign sets every date, it saw no
+  // unset date; it now always creates one of its own, so its kill holds in any company) (at 600 it fell to 89.5 % when
   // the mutant families came; before them 270 of 299). What quick cannot afford is the rest of the rate-limit
   // family (the whole-window check of 124 requests kills its 5 mutants that X-RateLimit-Remaining
   // alone cannot show, the two of the 429 envelope among them: ERR-ENVELOPE sees a 429 only when
