@@ -42,6 +42,9 @@ export interface RunnerOptions {
   concurrency?: number;
 }
 
+/** Of a window after the run's start, where its last window begins for the packing: the first window's burst is over by then. */
+const PACK_FROM_SHARE = 0.3;
+
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
 const RECENT_EVIDENCE = 3;
 
@@ -80,6 +83,11 @@ export class Runner {
   private readonly ended = new Set<string>();
   /** From this time the run is in the last rate window it plans to use (prepare): the pool keeps the final clean-up's room. */
   private lastWindowAt = 0;
+  /**
+   * Where the run's last window begins, as the packing counts it (prepare): what was sent after
+   * this stays in that window to the run's end; the first window's burst, before it, leaves it.
+   */
+  private packFrom = 0;
 
   constructor(readonly opts: RunnerOptions) {
     const tee: EventSink = {
@@ -116,6 +124,8 @@ export class Runner {
       prefix: opts.prefix,
       registerSecret: (s) => this.redactor.add(s),
       holdsOwed: () => Date.now() >= this.lastWindowAt,
+      // With the control API the clock jumps and ages every window: only real time is packed.
+      lastWindowMs: () => (this.control ? undefined : Date.now() - this.packFrom),
       clientFor: (key, workspace, organizationId) => {
         const budget = new RateBudget({ requests, windowMs: windowSeconds * 1000 });
         this.budgets.push(budget);
@@ -165,6 +175,8 @@ export class Runner {
     const oneWindow = requests <= this.pool.members.length * perWindow;
     // A little before the first window's requests leave it: nothing is admitted while it is full, so holding early costs nothing.
     this.lastWindowAt = oneWindow ? 0 : Date.now() + windowSeconds * 1000 * 0.9;
+    // A run of two windows ends about a window after its first burst (a few seconds of the first window's start).
+    this.packFrom = oneWindow ? 0 : Date.now() + windowSeconds * 1000 * PACK_FROM_SHARE;
   }
 
   /**
