@@ -6,7 +6,8 @@ import { packRun } from './packing.ts';
 // then promises it (pool.reserve). A check admitted so sends its requests without waiting on the
 // rate limit mid-way, holding a slot, while another workspace's budget sits idle; one that does
 // not fit waits before it starts, and a check behind it that fits elsewhere goes first. The
-// first in line is never starved: the workspace with the most room is kept for it. In the run's
+// first in line is never starved: the workspace with the most room is kept for it (from the last
+// window on, against real time: before it nothing leaves a window in time). In the run's
 // last window the waiting checks are packed into what each workspace has left over the run
 // (packing.ts), and one that fits there is admitted only where it was placed.
 
@@ -16,6 +17,8 @@ export interface RoomSource {
   roomiest(testEmails?: number, mailless?: boolean): PooledWorkspace | undefined;
   /** What each workspace can still take before the run ends, in its last planned window (else undefined). */
   runRoom?(): Map<PooledWorkspace, number> | undefined;
+  /** Against real time, whether the run is before its last planned window (nothing of the first leaves it before then). */
+  beforeLastWindow?(): boolean;
 }
 
 /** Of a window, the share one check may wait for: a check measured to send more (a rate-limit probe) starts once this much is free. */
@@ -89,7 +92,9 @@ export class Admission {
         continue;
       }
       // The first in line waits for the roomiest workspace: the checks behind it leave that one alone.
-      if (i === 0) spare = roomiest;
+      // Not before a real-time run's last window: nothing leaves that window sooner than it ends,
+      // so the room kept would only go unused (the packing places the first in line later).
+      if (i === 0 && !this.pool.beforeLastWindow?.()) spare = roomiest;
       i++;
     }
     if (this.queue.length && this.running < this.slots) {

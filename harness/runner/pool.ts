@@ -233,6 +233,11 @@ export class WorkspacePool {
     return left;
   }
 
+  /** Against real time, whether the run is before the last window it plans to use. */
+  beforeLastWindow(): boolean {
+    return this.deps.lastWindowMs?.() !== undefined && !this.deps.holdsOwed?.();
+  }
+
   /** The workspace with the most room a check sending `testEmails` could take (the one first in line waits for). */
   roomiest(testEmails = 0, mailless = false): PooledWorkspace | undefined {
     return this.preferred(() => true, testEmails, mailless, (ws) => -ws.room());
@@ -338,6 +343,12 @@ export class WorkspacePool {
     if (!from) return;
     to.promises.set(checkId, from.promises.get(checkId)!);
     from.promises.delete(checkId);
+  }
+
+  /** The check is promised `n` more in the workspace where most of its promise is left (it runs past its measured time: Runner.runCheck). */
+  promiseMore(checkId: string, n: number): void {
+    const ws = this.members.filter((m) => m.promises.has(checkId)).reduce<PooledWorkspace | undefined>((b, m) => (!b || m.promises.get(checkId)! > b.promises.get(checkId)! ? m : b), undefined);
+    ws?.promises.set(checkId, ws.promises.get(checkId)! + n);
   }
 
   /**

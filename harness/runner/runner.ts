@@ -10,7 +10,7 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from '../ground/seed.ts';
 import { isSolo, runPhases } from './schedule.ts';
-import { cleansUp, expectedCleanup, targetRequests, type ClockMode } from './expected.ts';
+import { cleansUp, expectedCleanup, expectedDurationMs, targetRequests, type ClockMode } from './expected.ts';
 import { Admission } from './admission.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { cleanUp, removeAll } from './sweep.ts';
@@ -44,6 +44,9 @@ export interface RunnerOptions {
 
 /** Of a window after the run's start, where its last window begins for the packing: the first window's burst is over by then. */
 const PACK_FROM_SHARE = 0.3;
+
+/** A check running this many times its measured duration is overdue: it is promised more (Runner.promiseMoreWhenOverdue). */
+const OVERDUE_FACTOR = 2;
 
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
 const RECENT_EVIDENCE = 3;
@@ -271,13 +274,29 @@ export class Runner {
     }
   }
 
+  /**
+   * A check still running at OVERDUE_FACTOR times its measured duration waits on the target longer
+   * than measured (a slower target, mail later than measured) and polls meanwhile: what it will
+   * send is more than measured, so it is promised half its measured requests more, kept from the
+   * other checks' room (pool.promiseMore). A timer the check's end clears.
+   */
+  private promiseMoreWhenOverdue(check: Check, need: number): NodeJS.Timeout {
+    const ms = OVERDUE_FACTOR * expectedDurationMs(check, this.clock);
+    const timer = setTimeout(() => this.pool.promiseMore(check.id, Math.ceil(need / 2)), ms);
+    timer.unref();
+    return timer;
+  }
+
   async runCheck(check: Check): Promise<CheckEndEvent> {
     const missing = this.missingFeature(check);
     // A check that runs starts once admitted (a slot, and room for its requests); one that skips at once.
     const mailless = sendsNoMail(check);
     const exclusive = check.features.includes('exclusiveWorkspace') && !this.control;
-    const leave = missing ? () => {} : await this.admission.enter(check.id, this.need(check), check.testEmails, mailless, exclusive);
+    const need = this.need(check);
+    const leave = missing ? () => {} : await this.admission.enter(check.id, need, check.testEmails, mailless, exclusive);
     const started = Date.now();
+    // Against real time only: there the rate windows bound the run (the control clock's runs are bound by the checks).
+    const overdue = missing || this.control ? undefined : this.promiseMoreWhenOverdue(check, need);
     this.opts.sink.emit({ type: 'check-start', checkId: check.id, at: new Date(started).toISOString() });
     const leases: (() => void)[] = [];
     const held: Workspace[] = [];
@@ -338,6 +357,7 @@ export class Runner {
         }
       } finally {
         clearTimeout(timer);
+        clearTimeout(overdue);
         await this.cleanUpAfter(check).catch(() => {});
         this.ended.add(check.id);
         this.countOwed();
