@@ -161,6 +161,20 @@ describe('Admission', () => {
     expect(p.members.filter((m) => m.promises.has('BIG')).map((m) => m.index)).toEqual([1]);
   });
 
+  it('a placed check whose workspace has no room now takes another where the packing left that much over', async () => {
+    const { p, clock, fill } = await pool(() => true, 20_000);
+    fill(0, 30); // leaves workspace 0's window before the run ends
+    clock.t = 30_000;
+    fill(0, 80); // room now 5, to the run's end 35
+    fill(1, 60); // room now and to the end 55
+    fill(2, 115); // full
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('A', 30); // placed in 1 (the most left), where it fits now
+    // B is placed in 0 (35 left to the end), which has 5 now; 1 has 25 over once A is placed: B goes there at once.
+    await a.enter('B', 20);
+    expect(p.members.filter((m) => m.promises.has('B')).map((m) => m.index)).toEqual([1]);
+  });
+
   it("before a real-time run's last window packs nothing and keeps no workspace idle for the first in line (nothing leaves a window in time)", async () => {
     let last = false;
     const { p, clock, fill } = await pool(() => last, 20_000);

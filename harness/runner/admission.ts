@@ -1,4 +1,4 @@
-import type { PooledWorkspace } from './pool.ts';
+import { OWED_MARGIN, type PooledWorkspace } from './pool.ts';
 import { packRun } from './packing.ts';
 
 // When a check may start: a slot of the run's concurrency is free, and a workspace's rate window
@@ -43,6 +43,8 @@ export class Admission {
   private timer: ReturnType<typeof setTimeout> | undefined;
   /** Where the run's packing placed each waiting check (pump). */
   private placed = new Map<string, PooledWorkspace>();
+  /** What each workspace has over once the waiting checks are placed: a placed check may go there instead (pump). */
+  private over = new Map<PooledWorkspace, number>();
 
   /** `slots`: checks at once; `limit`: requests a workspace's window holds (needs are capped below it). */
   constructor(
@@ -84,7 +86,7 @@ export class Admission {
       const only = w.exclusive || w.testEmails ? undefined : this.placed.get(w.id);
       // No workspace it could lease now (none prepared, all held exclusively): the lease decides, not the window.
       const roomiest = w.need === 0 ? undefined : (only ?? this.pool.roomiest(w.testEmails, w.mailless));
-      if (!roomiest || this.pool.reserve(w.id, w.need, w.testEmails, spare, w.mailless, w.exclusive, only)) {
+      if (!roomiest || this.pool.reserve(w.id, w.need, w.testEmails, spare, w.mailless, w.exclusive, only) || (only && this.elsewhere(w, only, spare))) {
         this.queue.splice(i, 1);
         this.placed.delete(w.id);
         this.running++;
@@ -107,6 +109,24 @@ export class Admission {
     const room = this.pool.runRoom?.();
     if (!room) return;
     const items = this.queue.filter((w) => w.need > 0).map((w) => ({ id: w.id, need: w.need, before: this.placed.get(w.id) }));
-    this.placed = packRun(items, room);
+    this.over = new Map();
+    this.placed = packRun(items, room, this.over);
+  }
+
+  /**
+   * A placed check whose workspace has no room now goes to another that has, where the packing
+   * left that much over (the run's other checks still fit where they were placed): it need not
+   * wait for its own workspace's window to slide.
+   */
+  private elsewhere(w: Waiter, placed: PooledWorkspace, spare: PooledWorkspace | undefined): boolean {
+    // It leaves a margin over there too: a check's requests in a second workspace were promised in its first.
+    const others = [...this.over].filter(([ws, n]) => ws !== placed && n >= w.need + OWED_MARGIN).sort((a, b) => b[1] - a[1]);
+    for (const [ws] of others) {
+      if (!this.pool.reserve(w.id, w.need, w.testEmails, spare, w.mailless, w.exclusive, ws)) continue;
+      this.over.set(ws, this.over.get(ws)! - w.need);
+      this.over.set(placed, (this.over.get(placed) ?? 0) + w.need);
+      return true;
+    }
+    return false;
   }
 }

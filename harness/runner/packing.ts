@@ -11,9 +11,9 @@ export interface Packed<W> {
   before?: W;
 }
 
-/** Places each item (largest first) in a bin with room for it; an item that fits nowhere is left out of the answer. */
-export function packRun<W>(items: readonly Packed<W>[], room: ReadonlyMap<W, number>): Map<string, W> {
-  const left = new Map(room);
+/** Places each item (largest first) in a bin with room for it; an item that fits nowhere is left out of the answer. `left`: what each bin has over once they are placed (filled in). */
+export function packRun<W>(items: readonly Packed<W>[], room: ReadonlyMap<W, number>, left = new Map<W, number>()): Map<string, W> {
+  for (const [bin, n] of room) left.set(bin, n);
   const placed = new Map<string, W>();
   for (const item of [...items].sort((a, b) => b.need - a.need)) {
     const keep = item.before !== undefined && (left.get(item.before) ?? -1) >= item.need ? item.before : undefined;

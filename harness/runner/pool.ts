@@ -251,9 +251,15 @@ export class WorkspacePool {
    * or the clean-up after it, would wait.
    */
   sent(checkId: string, index: number): void {
-    const ws = this.members.find((m) => m.index === index);
+    // A request in a second workspace, promised none there: it spends the promise where most is left (in its first).
+    const ws = this.members.find((m) => m.index === index && m.promises.has(checkId)) ?? this.mostPromised(checkId);
     const left = ws?.promises.get(checkId);
     if (ws && left !== undefined) ws.promises.set(checkId, left > 0 ? left - 1 : OVERRUN_STEP - 1);
+  }
+
+  /** The member where most of the check's promise is left. */
+  private mostPromised(checkId: string): PooledWorkspace | undefined {
+    return this.members.filter((m) => m.promises.has(checkId)).reduce<PooledWorkspace | undefined>((b, m) => (!b || m.promises.get(checkId)! > b.promises.get(checkId)! ? m : b), undefined);
   }
 
   /**
@@ -347,7 +353,7 @@ export class WorkspacePool {
 
   /** The check is promised `n` more in the workspace where most of its promise is left (it runs past its measured time: Runner.runCheck). */
   promiseMore(checkId: string, n: number): void {
-    const ws = this.members.filter((m) => m.promises.has(checkId)).reduce<PooledWorkspace | undefined>((b, m) => (!b || m.promises.get(checkId)! > b.promises.get(checkId)! ? m : b), undefined);
+    const ws = this.mostPromised(checkId);
     ws?.promises.set(checkId, ws.promises.get(checkId)! + n);
   }
 
