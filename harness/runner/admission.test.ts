@@ -147,9 +147,9 @@ describe('Admission', () => {
     const { p, clock, fill } = await pool(() => true, 20_000);
     fill(1, 10); // before the last window: these leave workspace 1's window before the run ends
     clock.t = 30_000;
-    fill(0, 95); // room now 20, and to the run's end 20
-    fill(1, 88); // room now 17, to the run's end 27
-    fill(2, 115); // full
+    fill(0, 118 - OWED_MARGIN - 20); // room now 20, and to the run's end 20
+    fill(1, 118 - OWED_MARGIN - 27); // room now 17, to the run's end 27
+    fill(2, 118 - OWED_MARGIN); // full
     expect([...p.runRoom()!.values()]).toEqual([20, 27, 0]);
     const a = new Admission(p, 8, 120, 5);
     const big = a.enter('BIG', 25);
@@ -165,12 +165,12 @@ describe('Admission', () => {
     const { p, clock, fill } = await pool(() => true, 20_000);
     fill(0, 30); // leaves workspace 0's window before the run ends
     clock.t = 30_000;
-    fill(0, 80); // room now 5, to the run's end 35
-    fill(1, 60); // room now and to the end 55
-    fill(2, 115); // full
+    fill(0, 118 - OWED_MARGIN - 35); // room now 5, to the run's end 35
+    fill(1, 118 - OWED_MARGIN - 55); // room now and to the end 55
+    fill(2, 118 - OWED_MARGIN); // full
     const a = new Admission(p, 8, 120, 5);
     await a.enter('A', 30); // placed in 1 (the most left), where it fits now
-    // B is placed in 0 (35 left to the end), which has 5 now; 1 has 25 over once A is placed: B goes there at once.
+    // B is placed in 0 (35 left to the end), which has 5 now; 1 has 25 over once A is placed (its need and the margin): B goes there at once.
     await a.enter('B', 20);
     expect(p.members.filter((m) => m.promises.has('B')).map((m) => m.index)).toEqual([1]);
   });

@@ -62,7 +62,7 @@ function hasRoom(ws: PooledWorkspace, testEmails: number): boolean {
  * a check may send a few more than it was measured to (a poll that took longer), taking room
  * nobody promised, and what its own clean-up then could not delete falls to the final one.
  */
-export const OWED_MARGIN = 3;
+export const OWED_MARGIN = 5;
 
 /** What a check that sends beyond its promise in a workspace is promised more there, each time it has sent it all (pool.sent). */
 export const OVERRUN_STEP = 5;
