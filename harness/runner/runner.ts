@@ -89,8 +89,9 @@ export class Runner {
   /**
    * Where the run's last window begins, as the packing counts it (prepare): what was sent after
    * this stays in that window to the run's end; the first window's burst, before it, leaves it.
+   * Undefined where nothing is packed (a run its first window holds).
    */
-  private packFrom = 0;
+  private packFrom: number | undefined;
 
   constructor(readonly opts: RunnerOptions) {
     const tee: EventSink = {
@@ -128,7 +129,7 @@ export class Runner {
       registerSecret: (s) => this.redactor.add(s),
       holdsOwed: () => Date.now() >= this.lastWindowAt,
       // With the control API the clock jumps and ages every window: only real time is packed.
-      lastWindowMs: () => (this.control ? undefined : Date.now() - this.packFrom),
+      lastWindowMs: () => (this.control || this.packFrom === undefined ? undefined : Date.now() - this.packFrom),
       clientFor: (key, workspace, organizationId) => {
         const budget = new RateBudget({ requests, windowMs: windowSeconds * 1000 });
         this.budgets.push(budget);
@@ -178,8 +179,9 @@ export class Runner {
     const oneWindow = requests <= this.pool.members.length * perWindow;
     // A little before the first window's requests leave it: nothing is admitted while it is full, so holding early costs nothing.
     this.lastWindowAt = oneWindow ? 0 : Date.now() + windowSeconds * 1000 * 0.9;
-    // A run of two windows ends about a window after its first burst (a few seconds of the first window's start).
-    this.packFrom = oneWindow ? 0 : Date.now() + windowSeconds * 1000 * PACK_FROM_SHARE;
+    // A run of two windows ends about a window after its first burst (a few seconds of the first window's start);
+    // one its first window holds has nothing to pack.
+    this.packFrom = oneWindow ? undefined : Date.now() + windowSeconds * 1000 * PACK_FROM_SHARE;
   }
 
   /**
