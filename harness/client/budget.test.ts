@@ -81,6 +81,18 @@ describe('RateBudget', () => {
     expect(b.room()).toBe(0); // nothing goes while a 429 pause holds
   });
 
+  it('usedWithin() counts what the window holds of the last ms only', async () => {
+    const clock = new FakeClock();
+    const b = new RateBudget({ requests: 10, windowMs: 1000, clock });
+    b.note();
+    b.note();
+    await clock.advance(500);
+    b.note();
+    expect([b.usedWithin(100), b.usedWithin(500), b.usedWithin(5000)]).toEqual([1, 3, 3]);
+    await clock.advance(501); // the first two leave the window
+    expect(b.usedWithin(5000)).toBe(1);
+  });
+
   it('shift() ages what it counted when the target clock jumps: waiting callers go at once', async () => {
     const clock = new FakeClock();
     const b = new RateBudget({ requests: 3, windowMs: 1000, safety: 0, clock });

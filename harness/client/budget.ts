@@ -107,6 +107,13 @@ export class RateBudget {
     return this.entries.length;
   }
 
+  /** Requests counted in the current window sent within the last `ms`. */
+  usedWithin(ms: number): number {
+    const since = this.clock.now() - ms;
+    this.prune();
+    return this.entries.filter((e) => e.t >= since).length;
+  }
+
   /** Slots free in the window now: what a sender may still send before it waits (0 while paused or full). */
   room(): number {
     if (this.pausedUntilMs > this.clock.now()) return 0;

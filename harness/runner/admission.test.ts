@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiClient } from '../ground/api-client.ts';
 import { parseProfile } from '../ground/profile.ts';
 import { RateBudget, type Clock } from '../client/budget.ts';
-import { OWED_MARGIN, WorkspacePool } from './pool.ts';
+import { OVERRUN_STEP, OWED_MARGIN, WorkspacePool } from './pool.ts';
 import { Admission } from './admission.ts';
 
 // Admission by window room, without a target: a check starts where its measured requests fit in
@@ -20,15 +20,17 @@ class ManualClock implements Clock {
   clearTimeout = () => {};
 }
 
-async function pool(holdsOwed?: () => boolean) {
+/** `lastWindowFrom`: where the run's last window begins on the manual clock (the runner's packFrom); absent, nothing is packed. */
+async function pool(holdsOwed?: () => boolean, lastWindowFrom?: number) {
   const clock = new ManualClock();
+  const lastWindowMs = lastWindowFrom === undefined ? undefined : () => clock.t - lastWindowFrom;
   const budgets: RateBudget[] = [];
   const clientFor = () => {
     const budget = new RateBudget({ requests: 120, windowMs: 60_000, clock });
     budgets.push(budget);
     return { budget, request: async () => ({ status: 200, body: {} }) } as unknown as ApiClient;
   };
-  const p = new WorkspacePool({ profile, prefix: 'oct-', clientFor, registerSecret: () => {}, holdsOwed });
+  const p = new WorkspacePool({ profile, prefix: 'oct-', clientFor, registerSecret: () => {}, holdsOwed, lastWindowMs });
   await p.prepare();
   // Every window has 118 usable slots (these fake clients send around the budgets).
   return { p, clock, budgets, fill: (i: number, n: number) => Array.from({ length: n }, () => budgets[i]!.note()) };
@@ -139,6 +141,72 @@ describe('Admission', () => {
     clock.t = 60_001; // the window slides past what the workspaces held
     await big;
     expect(order).toEqual(['SMALL', 'BIG']);
+  });
+
+  it("in the run's last window, places a waiting check where it fits before the run ends, and a smaller one behind it where that leaves its room", async () => {
+    const { p, clock, fill } = await pool(() => true, 20_000);
+    fill(1, 10); // before the last window: these leave workspace 1's window before the run ends
+    clock.t = 30_000;
+    fill(0, 118 - OWED_MARGIN - 20); // room now 20, and to the run's end 20
+    fill(1, 118 - OWED_MARGIN - 27); // room now 17, to the run's end 27
+    fill(2, 118 - OWED_MARGIN); // full
+    expect([...p.runRoom()!.values()]).toEqual([20, 27, 0]);
+    const a = new Admission(p, 8, 120, 5);
+    const big = a.enter('BIG', 25);
+    // SMALL fits in workspace 1 now, but there it would leave BIG no room to the run's end: it goes to 0.
+    await a.enter('SMALL', 9);
+    expect(p.members.filter((m) => m.promises.has('SMALL')).map((m) => m.index)).toEqual([0]);
+    clock.t = 61_000; // the 10 early requests leave workspace 1's window
+    await big;
+    expect(p.members.filter((m) => m.promises.has('BIG')).map((m) => m.index)).toEqual([1]);
+  });
+
+  it('a placed check whose workspace has no room now takes another where the packing left that much over', async () => {
+    const { p, clock, fill } = await pool(() => true, 20_000);
+    fill(0, 30); // leaves workspace 0's window before the run ends
+    clock.t = 30_000;
+    fill(0, 118 - OWED_MARGIN - 35); // room now 5, to the run's end 35
+    fill(1, 118 - OWED_MARGIN - 55); // room now and to the end 55
+    fill(2, 118 - OWED_MARGIN); // full
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('A', 30); // placed in 1 (the most left), where it fits now
+    // B is placed in 0 (35 left to the end), which has 5 now; 1 has 25 over once A is placed (its need and the margin): B goes there at once.
+    await a.enter('B', 20);
+    expect(p.members.filter((m) => m.promises.has('B')).map((m) => m.index)).toEqual([1]);
+  });
+
+  it("before a real-time run's last window packs nothing and keeps no workspace idle for the first in line (nothing leaves a window in time)", async () => {
+    let last = false;
+    const { p, clock, fill } = await pool(() => last, 20_000);
+    clock.t = 30_000;
+    expect(p.runRoom()).toBeUndefined();
+    fill(0, 100);
+    fill(1, 100);
+    fill(2, 80);
+    const a = new Admission(p, 8, 120, 5);
+    void a.enter('BIG', 50);
+    // Workspace 2, the roomiest, is not kept for BIG: SMALL takes it.
+    await a.enter('SMALL', 30);
+    expect(p.members[2]!.promises.has('SMALL')).toBe(true);
+    last = true;
+    expect(p.runRoom()).toBeDefined();
+  });
+
+  it('a check that sent all it was promised in a workspace and goes on, or runs past its measured time, is promised more there until it ends', async () => {
+    const { p } = await pool();
+    const a = new Admission(p, 8, 120, 5);
+    await a.enter('POLL', 2);
+    const ws = p.members.find((m) => m.promises.has('POLL'))!;
+    p.sent('POLL', ws.index);
+    p.sent('POLL', ws.index);
+    expect(ws.promises.get('POLL')).toBe(0);
+    p.sent('POLL', ws.index); // a third poll: the room it goes on taking is kept for it
+    expect(ws.promises.get('POLL')).toBe(OVERRUN_STEP - 1);
+    // Overdue (running past its measured time): promised more where most of its promise is left.
+    p.promiseMore('POLL', 10);
+    expect(ws.promises.get('POLL')).toBe(OVERRUN_STEP - 1 + 10);
+    p.settle('POLL');
+    expect(ws.promised()).toBe(0);
   });
 
   it('runs at most `slots` checks at once; the next starts when one ends', async () => {

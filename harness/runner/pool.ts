@@ -18,13 +18,15 @@ export interface PoolDeps {
   clientFor(key: string, workspaceIndex: number, organizationId?: string): ApiClient;
   /** Whether the run is in the last rate window it plans to use: the room owed to the final clean-up is kept then (PooledWorkspace.owed). */
   holdsOwed?(): boolean;
+  /** Against real time, how long the run has been in the last rate window it plans to use (runner.planWindows; negative before it), else undefined: what a workspace can still take before the run ends (runRoom). */
+  lastWindowMs?(): number | undefined;
   registerSecret(secret: string): void;
   prefix: string;
 }
 
 
 /** The workspace client's rate budget (every pooled client has one; a test's fake may not). */
-function budgetOf(ws: PooledWorkspace): { used(): number; total(): number; room(): number; window(): { count: number; oldestAgeMs: number } } | undefined {
+function budgetOf(ws: PooledWorkspace): { readonly limit: number; usedWithin(ms: number): number; used(): number; total(): number; room(): number; window(): { count: number; oldestAgeMs: number } } | undefined {
   return (ws.api as { budget?: ReturnType<typeof budgetOf> }).budget;
 }
 
@@ -60,7 +62,10 @@ function hasRoom(ws: PooledWorkspace, testEmails: number): boolean {
  * a check may send a few more than it was measured to (a poll that took longer), taking room
  * nobody promised, and what its own clean-up then could not delete falls to the final one.
  */
-export const OWED_MARGIN = 3;
+export const OWED_MARGIN = 5;
+
+/** What a check that sends beyond its promise in a workspace is promised more there, each time it has sent it all (pool.sent). */
+export const OVERRUN_STEP = 5;
 
 export class PooledWorkspace implements Workspace {
   shared = 0;
@@ -199,15 +204,38 @@ export class WorkspacePool {
   /**
    * Promises an admitted check `need` requests in the workspace a shared lease would give it now,
    * where they fit without waiting (admission.ts); `spare`: one to leave alone (kept for the check
-   * first in line). Undefined when no workspace has the room.
+   * first in line); `only`: the one the run's packing gives the check (admission.ts). Undefined when no workspace has the room.
    */
-  reserve(checkId: string, need: number, testEmails = 0, spare?: PooledWorkspace, mailless = false, exclusive = false): PooledWorkspace | undefined {
+  reserve(checkId: string, need: number, testEmails = 0, spare?: PooledWorkspace, mailless = false, exclusive = false, only?: PooledWorkspace): PooledWorkspace | undefined {
     // A check that leases exclusively gets a member an exclusive lease may take (never the first), kept for it.
     const first = exclusive ? this.members[0] : undefined;
-    const ws = this.preferred((m) => m !== spare && m !== first && m.shared === (exclusive ? 0 : m.shared) && m.room() >= need, testEmails, mailless, (m) => rank(m, testEmails, runLoad));
+    const ok = (m: PooledWorkspace) => (only === undefined || m === only) && m !== spare && m !== first && m.shared === (exclusive ? 0 : m.shared) && m.room() >= need;
+    const ws = this.preferred(ok, testEmails, mailless, (m) => rank(m, testEmails, runLoad));
     ws?.promises.set(checkId, need);
     if (ws && exclusive) ws.keptFor = checkId;
     return ws;
+  }
+
+  /**
+   * In the run's last planned window (against real time), what each member can still take before
+   * the run ends: a window's requests less those sent since that window began (the earlier ones
+   * leave it as it slides; these stay to its end), promised, owed to the final clean-up, and the
+   * margin. Undefined before that window, or where nothing is planned.
+   */
+  runRoom(): Map<PooledWorkspace, number> | undefined {
+    const inLast = this.deps.lastWindowMs?.();
+    if (inLast === undefined || inLast < 0 || !this.deps.holdsOwed?.()) return undefined;
+    const left = new Map<PooledWorkspace, number>();
+    for (const ws of this.members) {
+      const budget = budgetOf(ws);
+      if (budget) left.set(ws, budget.limit - budget.usedWithin(inLast) - ws.promised() - ws.owed - OWED_MARGIN);
+    }
+    return left;
+  }
+
+  /** Against real time, whether the run is before the last window it plans to use. */
+  beforeLastWindow(): boolean {
+    return this.deps.lastWindowMs?.() !== undefined && !this.deps.holdsOwed?.();
   }
 
   /** The workspace with the most room a check sending `testEmails` could take (the one first in line waits for). */
@@ -215,11 +243,23 @@ export class WorkspacePool {
     return this.preferred(() => true, testEmails, mailless, (ws) => -ws.room());
   }
 
-  /** One request of `checkId` went out with workspace `index`: its promise there shrinks by one. */
+  /**
+   * One request of `checkId` went out with workspace `index`: its promise there shrinks by one. A
+   * check that has sent all it was promised there and goes on (one waiting on real time polls for
+   * as long as the target takes) is promised OVERRUN_STEP more: the room it will go on taking is
+   * kept for it, so that admission and the packing place others elsewhere instead of where it,
+   * or the clean-up after it, would wait.
+   */
   sent(checkId: string, index: number): void {
-    const ws = this.members.find((m) => m.index === index);
+    // A request in a second workspace, promised none there: it spends the promise where most is left (in its first).
+    const ws = this.members.find((m) => m.index === index && m.promises.has(checkId)) ?? this.mostPromised(checkId);
     const left = ws?.promises.get(checkId);
-    if (ws && left !== undefined) ws.promises.set(checkId, Math.max(0, left - 1));
+    if (ws && left !== undefined) ws.promises.set(checkId, left > 0 ? left - 1 : OVERRUN_STEP - 1);
+  }
+
+  /** The member where most of the check's promise is left. */
+  private mostPromised(checkId: string): PooledWorkspace | undefined {
+    return this.members.filter((m) => m.promises.has(checkId)).reduce<PooledWorkspace | undefined>((b, m) => (!b || m.promises.get(checkId)! > b.promises.get(checkId)! ? m : b), undefined);
   }
 
   /**
@@ -309,6 +349,12 @@ export class WorkspacePool {
     if (!from) return;
     to.promises.set(checkId, from.promises.get(checkId)!);
     from.promises.delete(checkId);
+  }
+
+  /** The check is promised `n` more in the workspace where most of its promise is left (it runs past its measured time: Runner.runCheck). */
+  promiseMore(checkId: string, n: number): void {
+    const ws = this.mostPromised(checkId);
+    ws?.promises.set(checkId, ws.promises.get(checkId)! + n);
   }
 
   /**

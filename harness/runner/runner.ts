@@ -10,7 +10,7 @@ import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from '../ground/seed.ts';
 import { isSolo, runPhases } from './schedule.ts';
-import { cleansUp, expectedCleanup, targetRequests, type ClockMode } from './expected.ts';
+import { cleansUp, expectedCleanup, expectedDurationMs, targetRequests, type ClockMode } from './expected.ts';
 import { Admission } from './admission.ts';
 import { RequestBudget } from './request-budget.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -44,6 +44,12 @@ export interface RunnerOptions {
   /** The run's request budget (the depth's or --time-budget's): a check that would pass it is not started (request-budget.ts). */
   requestBudget?: number;
 }
+
+/** Of a window after the run's start, where its last window begins for the packing: the first window's burst is over by then. */
+const PACK_FROM_SHARE = 0.3;
+
+/** A check running this many times its measured duration is overdue: it is promised more (Runner.promiseMoreWhenOverdue). */
+const OVERDUE_FACTOR = 2;
 
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
 const RECENT_EVIDENCE = 3;
@@ -85,6 +91,12 @@ export class Runner {
   private lastWindowAt = 0;
   /** What the run may still send to the target: a check starts only if its measured requests fit. */
   readonly requestBudget: RequestBudget;
+  /**
+   * Where the run's last window begins, as the packing counts it (prepare): what was sent after
+   * this stays in that window to the run's end; the first window's burst, before it, leaves it.
+   * Undefined where nothing is packed (a run its first window holds).
+   */
+  private packFrom: number | undefined;
 
   constructor(readonly opts: RunnerOptions) {
     this.requestBudget = new RequestBudget(opts.requestBudget);
@@ -124,6 +136,8 @@ export class Runner {
       prefix: opts.prefix,
       registerSecret: (s) => this.redactor.add(s),
       holdsOwed: () => Date.now() >= this.lastWindowAt,
+      // With the control API the clock jumps and ages every window: only real time is packed.
+      lastWindowMs: () => (this.control || this.packFrom === undefined ? undefined : Date.now() - this.packFrom),
       clientFor: (key, workspace, organizationId) => {
         const budget = new RateBudget({ requests, windowMs: windowSeconds * 1000 });
         this.budgets.push(budget);
@@ -173,6 +187,9 @@ export class Runner {
     const oneWindow = requests <= this.pool.members.length * perWindow;
     // A little before the first window's requests leave it: nothing is admitted while it is full, so holding early costs nothing.
     this.lastWindowAt = oneWindow ? 0 : Date.now() + windowSeconds * 1000 * 0.9;
+    // A run of two windows ends about a window after its first burst (a few seconds of the first window's start);
+    // one its first window holds has nothing to pack.
+    this.packFrom = oneWindow ? undefined : Date.now() + windowSeconds * 1000 * PACK_FROM_SHARE;
   }
 
   /**
@@ -267,23 +284,43 @@ export class Runner {
     }
   }
 
+  /**
+   * A check still running at OVERDUE_FACTOR times its measured duration waits on the target longer
+   * than measured (a slower target, mail later than measured) and polls meanwhile: what it will
+   * send is more than measured, so it is promised half its measured requests more, kept from the
+   * other checks' room (pool.promiseMore). A timer the check's end clears.
+   */
+  private promiseMoreWhenOverdue(check: Check, need: number): NodeJS.Timeout {
+    const ms = OVERDUE_FACTOR * expectedDurationMs(check, this.clock);
+    const timer = setTimeout(() => this.pool.promiseMore(check.id, Math.ceil(need / 2)), ms);
+    timer.unref();
+    return timer;
+  }
+
   async runCheck(check: Check): Promise<CheckEndEvent> {
     const missing = this.missingFeature(check);
     // A check that runs starts once admitted (a slot, and room for its requests); one that skips at once.
     const mailless = sendsNoMail(check);
     const exclusive = check.features.includes('exclusiveWorkspace') && !this.control;
-    const leave = missing ? () => {} : await this.admission.enter(check.id, this.need(check), check.testEmails, mailless, exclusive);
+    const need = this.need(check);
+    const leave = missing ? () => {} : await this.admission.enter(check.id, need, check.testEmails, mailless, exclusive);
     const started = Date.now();
     this.opts.sink.emit({ type: 'check-start', checkId: check.id, at: new Date(started).toISOString() });
     // Admitted, it starts only if what it was measured to send still fits the run's request budget.
-    const overBudget = missing ? undefined : this.requestBudget.begin(check.id, this.need(check), this.pool.members.reduce((n, ws) => n + ws.owed, 0));
+    const overBudget = missing ? undefined : this.requestBudget.begin(check.id, need, this.pool.members.reduce((n, ws) => n + ws.owed, 0));
     let outcome: Outcome;
     if (missing ?? overBudget) {
       outcome = { verdict: 'skip', message: (missing ?? overBudget)! };
       this.pool.settle(check.id);
       leave();
     } else {
-      outcome = await this.runAdmitted(check, mailless, leave);
+      // Against real time only: there the rate windows bound the run (the control clock's runs are bound by the checks).
+      const overdue = this.control ? undefined : this.promiseMoreWhenOverdue(check, need);
+      try {
+        outcome = await this.runAdmitted(check, mailless, leave);
+      } finally {
+        clearTimeout(overdue);
+      }
     }
     const end: CheckEndEvent = {
       type: 'check-end',
