@@ -18,7 +18,7 @@ export interface PoolDeps {
   clientFor(key: string, workspaceIndex: number, organizationId?: string): ApiClient;
   /** Whether the run is in the last rate window it plans to use: the room owed to the final clean-up is kept then (PooledWorkspace.owed). */
   holdsOwed?(): boolean;
-  /** Against real time, how long the run has been in the last rate window it plans to use (runner.planWindows; negative before it), else undefined: what a workspace can still take before the run ends (runRoom). */
+  /** Against real time only (absent with the control API): how long the run has been in the last rate window it plans to use (runner.planWindows; negative before it; undefined where nothing is packed): what a workspace can still take before the run ends (runRoom). */
   lastWindowMs?(): number | undefined;
   registerSecret(secret: string): void;
   prefix: string;
@@ -246,7 +246,8 @@ export class WorkspacePool {
   /**
    * One request of `checkId` went out with workspace `index`: its promise there shrinks by one. A
    * check that has sent all it was promised there and goes on (one waiting on real time polls for
-   * as long as the target takes) is promised OVERRUN_STEP more: the room it will go on taking is
+   * as long as the target takes) is promised OVERRUN_STEP more, against real time (where the pool
+   * is told of the run's last window; the control clock's runs are bound by their checks): the room it will go on taking is
    * kept for it, so that admission and the packing place others elsewhere instead of where it,
    * or the clean-up after it, would wait.
    */
@@ -254,7 +255,7 @@ export class WorkspacePool {
     // A request in a second workspace, promised none there: it spends the promise where most is left (in its first).
     const ws = this.members.find((m) => m.index === index && m.promises.has(checkId)) ?? this.mostPromised(checkId);
     const left = ws?.promises.get(checkId);
-    if (ws && left !== undefined) ws.promises.set(checkId, left > 0 ? left - 1 : OVERRUN_STEP - 1);
+    if (ws && left !== undefined) ws.promises.set(checkId, left > 0 ? left - 1 : this.deps.lastWindowMs ? OVERRUN_STEP - 1 : 0);
   }
 
   /** The member where most of the check's promise is left. */

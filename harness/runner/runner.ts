@@ -137,7 +137,7 @@ export class Runner {
       registerSecret: (s) => this.redactor.add(s),
       holdsOwed: () => Date.now() >= this.lastWindowAt,
       // With the control API the clock jumps and ages every window: only real time is packed.
-      lastWindowMs: () => (this.control || this.packFrom === undefined ? undefined : Date.now() - this.packFrom),
+      ...(this.control ? {} : { lastWindowMs: () => (this.packFrom === undefined ? undefined : Date.now() - this.packFrom) }),
       clientFor: (key, workspace, organizationId) => {
         const budget = new RateBudget({ requests, windowMs: windowSeconds * 1000 });
         this.budgets.push(budget);
