@@ -57,17 +57,17 @@ export interface RunSize {
 }
 
 /**
- * Bounded: a few short runs by default, more and longer at depth full. With the control API every
+ * Bounded: a few short runs by default, fewer and shorter at quick and smoke (the smaller budgets), more and longer at depth full. With the control API every
  * run gets a fresh workspace (its own rate budget), so runs are cheap; without it every run shares
  * one rate-limited workspace (120 requests a minute), so there are fewer.
  */
 /** Where runSize gives fewer and shorter runs than at default: a model check declares it (Check.shallowerAt). */
-export const SHALLOWER_AT = ['quick'] as const;
+export const SHALLOWER_AT = ['smoke', 'quick'] as const;
 
 export function runSize(depth: Depth, control: boolean, rate?: { requests: number; windowSeconds: number }): RunSize {
   const base: RunSize =
     depth === 'full' ? { numRuns: control ? 60 : 8, maxCommands: 16, timeLimitMs: 120_000 }
-    : depth === 'quick' ? { numRuns: control ? 6 : 2, maxCommands: 6, timeLimitMs: 20_000 }
+    : depth === 'quick' || depth === 'smoke' ? { numRuns: control ? 6 : 2, maxCommands: 6, timeLimitMs: 20_000 }
     : { numRuns: control ? 8 : 3, maxCommands: control ? 10 : 6, timeLimitMs: 45_000 };
   if (control || !rate) return base;
   // One shared workspace in real time: give the planned runs the time the rate limit needs for
