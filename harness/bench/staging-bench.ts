@@ -13,6 +13,10 @@
 // main) on the same target and depth just before this one, one run after the other (never at
 // once: they would share the machine and the target), so the two rows compare side by side.
 //   npm run bench:staging -- [--workspaces N] [--depths quick,default] [--slow N|1] [--baseline DIR] [--seed S] [--out DIR]
+// A depth named twice (--depths quick,default,quick) runs twice. Every run of this kit after the
+// first against a target learns the target's pace (run --history) from the latest earlier run at
+// its depth, else the latest at any depth: the announced column says what it rested on, so the
+// first run's error (the reference's durations alone) and a learned one's stand side by side.
 // --out keeps each run's reports (DIR/<target>-<depth>[-baseline]/latest/results.json...) and profile;
 // `npm run measure-requests -- --no-control DIR/alone-quick/latest/results.json ...` records from them what
 // checks send to a target without the control API; `npm run bench:estimate -- DIR/alone-default ...`
@@ -52,7 +56,7 @@ const kits: Kit[] = [...(baseline ? [{ name: 'baseline', bin: join(baseline, 'bi
  * windows and test emails of the day, as a CI job's would be), no control API. Their keys reach
  * the kit through the environment, as a CI secret would: the file holds none.
  */
-async function stagingProfile(served: ChildTarget, n: number, dir: string): Promise<{ path: string; env: Record<string, string> }> {
+async function stagingProfile(served: ChildTarget, n: number, dir: string, name: string): Promise<{ path: string; env: Record<string, string> }> {
   const made: { apiKey: string; organizationId: string }[] = [];
   for (let i = 0; i < n; i++) {
     const r = await fetch(`${served.control.baseUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${served.control.token}`, 'content-type': 'application/json' }, body: '{}' });
@@ -60,7 +64,7 @@ async function stagingProfile(served: ChildTarget, n: number, dir: string): Prom
   }
   const { control: _control, embedded: _embedded, ...rest } = served.profile!;
   const env = Object.fromEntries(made.map((w, i) => [`OC_STAGING_KEY_${i}`, w.apiKey]));
-  const profile = { ...rest, name: 'staging-like (reference served alone, no control API)', baseUrl: served.baseUrl, workspaces: made.map((w, i) => ({ apiKey: { env: `OC_STAGING_KEY_${i}` }, organizationId: w.organizationId })) };
+  const profile = { ...rest, name: `staging-like (${name}, no control API)`, baseUrl: served.baseUrl, workspaces: made.map((w, i) => ({ apiKey: { env: `OC_STAGING_KEY_${i}` }, organizationId: w.organizationId })) };
   const path = join(dir, 'staging.json');
   await writeFile(path, JSON.stringify(profile));
   return { path, env };
@@ -76,23 +80,33 @@ interface Row {
   skips: number;
   /** The progress line's error on the time left when half the checks were done (replayed), or undefined. */
   halfway?: number;
+  /** The earlier run whose pace the announcement learned (its label), if any. */
+  learnedFrom?: string;
 }
 
-async function runDepth(served: ChildTarget, kit: Kit, depth: Depth, label: string): Promise<Row> {
+/** An earlier run of this kit against the same target: its label and reports directory. */
+interface Earlier {
+  label: string;
+  depth: Depth;
+  dir: string;
+}
+
+async function runDepth(served: ChildTarget, targetName: string, kit: Kit, depth: Depth, label: string, earlier?: Earlier): Promise<Row & { dir: string }> {
   const dir = keep ? join(keep, label) : await mkdtemp(join(tmpdir(), 'oc-staging-run-'));
   await mkdir(dir, { recursive: true });
-  const profile = await stagingProfile(served, workspaces, dir);
+  const profile = await stagingProfile(served, workspaces, dir, targetName);
+  const history = earlier ? ['--history', earlier.dir] : [];
   const t0 = process.hrtime.bigint();
-  await exec(process.execPath, [kit.bin, 'run', '--quiet', '--profile', profile.path, '--depth', depth, '--seed', String(seed), '--out', dir], { cwd: kit.cwd, env: { ...process.env, ...profile.env }, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
+  await exec(process.execPath, [kit.bin, 'run', '--quiet', '--profile', profile.path, '--depth', depth, '--seed', String(seed), '--out', dir, ...history], { cwd: kit.cwd, env: { ...process.env, ...profile.env }, maxBuffer: 64 << 20, timeout: 1_800_000 }).catch((e) => {
     if (e.code !== 1) throw e; // a failing check still measures; a kit error does not
   });
   const wallS = Number(process.hrtime.bigint() - t0) / 1e9;
   const r = JSON.parse(await readFile(join(dir, 'latest', 'results.json'), 'utf8'));
-  if (!keep) await rm(dir, { recursive: true, force: true });
   const byChecks = (r.checks as { requests?: number }[]).reduce((n, c) => n + (c.requests ?? 0), 0);
   // The kit's own replay of its progress line (results.json stats.estimate); a kit before it has none.
   const halfway = r.stats.estimate?.halfway?.error as number | undefined;
-  return { wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, failures: (r.summary.fail ?? 0) + (r.summary.error ?? 0), skips: (r.summary.skip ?? 0) - (r.summary.notRun ?? 0), halfway };
+  const learned = r.stats.estimate?.basis?.pace ? earlier?.label : undefined;
+  return { dir, wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, failures: (r.summary.fail ?? 0) + (r.summary.error ?? 0), skips: (r.summary.skip ?? 0) - (r.summary.notRun ?? 0), halfway, ...(learned ? { learnedFrom: learned } : {}) };
 }
 
 /** The least time `requests` take under the rate limit: a first window per workspace, then the steady rate. */
@@ -107,23 +121,44 @@ function line(target: string, depth: Depth, kit: Kit, r: Row, rate: { requests: 
   const eta = r.plannedS > 0 ? pct((r.plannedS - r.wallS) / r.wallS) : 'none';
   return (
     `${target.padEnd(9)}${depth.padEnd(8)} ${kit.name.padEnd(9)}${r.wallS.toFixed(1).padStart(7)}   ${String(r.requests).padStart(6)} (${r.outsideChecks})`.padEnd(52) +
-    `${String(DEPTH_BUDGETS[depth] ?? '-').padStart(6)}  ${floor.toFixed(1).padStart(6)}  ${floor > 0 ? (r.wallS / floor).toFixed(2).padStart(10) : '         -'}  ${r.plannedS.toFixed(0).padStart(9)}  ${eta.padStart(9)}  ${pct(r.halfway).padStart(8)}  ${String(r.failures).padStart(8)}  ${String(r.skips).padStart(5)}\n`
+    `${String(DEPTH_BUDGETS[depth] ?? '-').padStart(6)}  ${floor.toFixed(1).padStart(6)}  ${floor > 0 ? (r.wallS / floor).toFixed(2).padStart(10) : '         -'}  ${r.plannedS.toFixed(0).padStart(9)}  ${eta.padStart(9)}  ${pct(r.halfway).padStart(8)}  ${String(r.failures).padStart(8)}  ${String(r.skips).padStart(5)}  ${r.learnedFrom ? `pace of ${r.learnedFrom}` : 'reference'}\n`
   );
+}
+
+/** The run a later one learns from: the latest earlier one at its depth, else the latest. */
+function learnFrom(earlier: readonly Earlier[], depth: Depth): Earlier | undefined {
+  return [...earlier].reverse().find((e) => e.depth === depth) ?? earlier.at(-1);
 }
 
 if (keep) await mkdir(keep, { recursive: true });
 process.stdout.write(`staging-like targets: the reference served alone${slow > 1 ? ` and ${slow} times slower (reference --slow ${slow})` : ''}, ${workspaces} fresh workspaces per run, no control API, seed ${seed}${baseline ? `; baseline kit ${baseline}, run just before this one` : ''}\n`);
-process.stdout.write('target   depth    kit         wall s   requests (outside checks)          budget  floor s  wall/floor  announced  ETA error  at half  failures  skips\n');
-for (const [target, factor] of [['alone', 1], ...(slow > 1 ? [[`slow${slow}`, slow]] : [])] as [string, number][]) {
-  const served = await startChildReference({ choices: 'default', name: `the reference served ${factor > 1 ? `${factor} times slower` : 'alone'}`, slow: factor });
-  try {
-    const rate = served.profile!.rateLimit as { requests: number; windowSeconds: number };
-    for (const depth of depths)
-      for (const kit of kits) {
-        const r = await runDepth(served, kit, depth, `${target}-${depth}${kit.bin === KIT_BIN ? '' : '-baseline'}`);
-        process.stdout.write(line(target, depth, kit, r, rate));
+process.stdout.write('target   depth    kit         wall s   requests (outside checks)          budget  floor s  wall/floor  announced  ETA error  at half  failures  skips  announced from\n');
+const temporary: string[] = [];
+try {
+  for (const [target, factor] of [['alone', 1], ...(slow > 1 ? [[`slow${slow}`, slow]] : [])] as [string, number][]) {
+    const name = `the reference served ${factor > 1 ? `${factor} times slower` : 'alone'}`;
+    const served = await startChildReference({ choices: 'default', name, slow: factor });
+    const earlier: Earlier[] = [];
+    const seen = new Map<string, number>();
+    try {
+      const rate = served.profile!.rateLimit as { requests: number; windowSeconds: number };
+      for (const depth of depths) {
+        const n = (seen.get(depth) ?? 0) + 1;
+        seen.set(depth, n);
+        for (const kit of kits) {
+          const mine = kit.bin === KIT_BIN;
+          const label = `${target}-${depth}${n > 1 ? `-${n}` : ''}${mine ? '' : '-baseline'}`;
+          // Only this kit learns (a baseline kit may predate --history).
+          const r = await runDepth(served, name, kit, depth, label, mine ? learnFrom(earlier, depth) : undefined);
+          if (!keep) temporary.push(r.dir);
+          if (mine) earlier.push({ label, depth, dir: r.dir });
+          process.stdout.write(line(target, depth, kit, r, rate));
+        }
       }
-  } finally {
-    await served.stop();
+    } finally {
+      await served.stop();
+    }
   }
+} finally {
+  await Promise.all(temporary.map((d) => rm(d, { recursive: true, force: true })));
 }

@@ -18,8 +18,9 @@ import { clockOf } from '../runner/expected.ts';
 import { progressRate } from './run.ts';
 import { progressOptions, RunProgressState, sentOf, signedPercent, type ProgressEvent, type SentEvent } from './run-progress.ts';
 import { halfwayEstimate } from './progress-replay.ts';
+import { targetHistory } from './target-history.ts';
 
-const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' } }, { positionals: true });
+const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' }, history: { type: 'string', value: 'DIR', help: 'replay as if the run had learned its pace from these earlier runs (default: the pace it recorded)' } }, { positionals: true });
 const dirs = flags._ ?? [];
 if (dirs.length === 0) {
   process.stderr.write('usage: npm run bench:estimate -- [--profile FILE] [--trace] DIR...\n');
@@ -49,11 +50,15 @@ for (const dir of dirs) {
   const concurrency = defaultConcurrency(profile);
   const startedAt = Date.parse(start.startedAt);
   const depth = parseDepth(start.depth);
-  const o = progressOptions({ plan: plan(checks, profile, workspaces, depth, concurrency), rate: progressRate(checks, profile, depth), concurrency, clock: clockOf(profile), startedAt });
+  // The pace the run learned from earlier runs (recorded), or --history's: the replay leans on it as the run did.
+  const pace = flags.history === undefined ? end.stats.estimate?.basis.pace : (await targetHistory(String(flags.history), { baseUrl: start.target.baseUrl, clock: clockOf(profile), depth }, true)).pace;
+  const planned = plan(checks, profile, workspaces, depth, concurrency, pace ? { pace } : {});
+  const o = progressOptions({ plan: planned, rate: progressRate(checks, profile, depth), concurrency, clock: clockOf(profile), startedAt });
   const h = halfwayEstimate(events, checks, o, startedAt + end.stats.actualMs);
   const recorded = end.stats.estimate?.halfway;
   const said = h ? `${signedPercent(h.error)} (said ${(h.leftMs / 1000).toFixed(0)} s, ${(h.actualLeftMs / 1000).toFixed(0)} s left; ${h.from}, paces ${h.scales.short}/${h.scales.waiting})` : 'none';
-  process.stdout.write(`${dir}: ${depth}, ${checks.length} checks, ${(end.stats.actualMs / 1000).toFixed(0)} s; at half ${said}; the run recorded ${recorded ? signedPercent(recorded.error) : 'none'}\n`);
+  const announced = `announced ${(planned.estimate.ms / 1000).toFixed(0)} s (${signedPercent((planned.estimate.ms - end.stats.actualMs) / end.stats.actualMs)}${pace ? `, pace ${pace.short}/${pace.waiting}` : ''})`;
+  process.stdout.write(`${dir}: ${depth}, ${checks.length} checks, ${(end.stats.actualMs / 1000).toFixed(0)} s; ${announced}; at half ${said}; the run recorded ${recorded ? signedPercent(recorded.error) : 'none'}\n`);
   if (flags.trace) trace(events.flatMap((e): ProgressEvent[] => (e.type === 'check-start' || e.type === 'check-end' ? [e as CheckStartEvent | CheckEndEvent] : [sentOf(e)].filter((x): x is SentEvent => !!x))), new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs);
 }
 

@@ -10,11 +10,13 @@ import { selectChecks } from '../runner/runner.ts';
 import { staticGap, type TargetKnown } from '../runner/static-gap.ts';
 import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
 import { announcedExtensions } from '../client/control.ts';
+import { clockOf } from '../runner/expected.ts';
+import { targetHistory, type TargetHistory } from './target-history.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseArgs, type CommandHelp } from '../ground/args.ts';
 
 export const PLAN_HELP: CommandHelp = {
-  usage: ['outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out]'],
+  usage: ['outreach-conformance plan [--profile FILE] [--depth D] [--time-budget 5m] [--left-out] [--history DIR|none]'],
   summary: "the four depths (checks, requests, clauses, minutes), or one run's plan with --depth or --time-budget",
   flags: {
     profile: { type: 'string', value: 'FILE', help: "the target's profile (default: the embedded reference target)" },
@@ -22,6 +24,7 @@ export const PLAN_HELP: CommandHelp = {
     'time-budget': { type: 'string', value: '5m', help: 'the plan of a run within this time' },
     workspaces: { type: 'number', help: 'workspaces the run would have' },
     'left-out': { type: 'boolean', help: 'list the checks the depth leaves out and what each alone would add' },
+    history: { type: 'string', value: 'DIR|none', help: "earlier runs' reports the time estimate learns the target's pace from (default: reports)" },
   },
   exit: 'exit codes: 0 the plan printed, 2 a bad flag or profile',
 };
@@ -63,9 +66,17 @@ export async function planCommand(argv: string[]): Promise<number> {
   process.stdout.write(`${choice.why}\n`);
   if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time, n))}\n`);
   else process.stdout.write(`${formatDetection(choice.detection)}\n`);
-  process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth, undefined, known))}\n`);
+  const history = await paceOf(profile, depth, flags.history as string | undefined);
+  if (history) process.stdout.write(`${history.said}\n`);
+  process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth, undefined, { ...known, ...(history?.pace ? { pace: history.pace } : {}) }))}\n`);
   process.stdout.write(`${formatGapCosts(gapCosts(selectChecks(ALL_CHECKS, depth), { profile, depth, ...known }), `depth ${depth}`)}\n`);
   return 0;
+}
+
+/** The target's pace in its earlier runs (`--history DIR`, default reports/); none for the embedded reference or `--history none`. */
+async function paceOf(profile: Profile, depth: Depth, dir: string | undefined): Promise<TargetHistory | undefined> {
+  if (profile.embedded || dir === 'none' || !profile.baseUrl) return undefined;
+  return targetHistory(resolve(dir ?? 'reports'), { baseUrl: profile.baseUrl, clock: clockOf(profile), depth }, dir !== undefined);
 }
 
 /**

@@ -6,6 +6,7 @@ import { runPhases, phaseMs } from '../runner/schedule.ts';
 import { expectedDurationMs, unhinderedFinishMs, type ClockMode } from '../runner/expected.ts';
 import { progressPrinter, type ProgressStream } from '../ground/progress.ts';
 import { Pace, WINDOW_FILL, windowRoomMs, type Sent } from './time-left.ts';
+import { pacedMs } from '../runner/target-pace.ts';
 
 // The progress of a conformance run while vitest runs the checks in its worker: checks done out
 // of the selection, clauses proven so far, failures so far, the time left and what is running.
@@ -304,7 +305,7 @@ export function formatDuration(ms: number): string {
 export interface RunProgressOptions {
   eventsPath: string;
   checks: readonly ProgressCheck[];
-  plan: Pick<Plan, 'minSeconds' | 'estimate'> & Partial<Pick<Plan, 'workspaces' | 'cleanup'>>;
+  plan: Pick<Plan, 'minSeconds' | 'estimate'> & Partial<Pick<Plan, 'workspaces' | 'cleanup' | 'basis'>>;
   /** Each check's measured requests, and the rate limit: the rate bound is re-estimated from the requests left. */
   rate?: Pick<NonNullable<EstimateOptions['rate']>, 'requestsOf' | 'cleanupOf' | 'perWindow' | 'windowMs'>;
   /** Checks at once outside the solo phase (--concurrency). */
@@ -336,6 +337,8 @@ export function progressOptions(opts: Pick<RunProgressOptions, 'plan' | 'rate' |
     // Where the windows are simulated, their waits are in the rate bound: the finish is what it takes without them.
     finishMs: rate && plan.workspaces ? Math.min(plan.estimate.finishMs, unhinderedFinishMs(opts.clock)) : plan.estimate.finishMs,
     announced: { ms: plan.estimate.ms, startedAt: opts.startedAt },
+    // Where the plan learned this target's pace, the line expects what it expected.
+    ...(plan.basis?.pace ? { expectedMs: (id: string) => pacedMs(id, expectedDurationMs({ id }, opts.clock), plan.basis!.pace) } : {}),
     ...(rate && plan.workspaces ? { rate: { ...rate, workspaces: plan.workspaces, cleanup: plan.cleanup ?? 0 } } : {}),
   };
 }

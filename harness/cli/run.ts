@@ -34,6 +34,7 @@ import { startEmbeddedTarget } from './embedded.ts';
 import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
+import { targetHistory } from './target-history.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { NOT_STARTED_FOR_BUDGET } from '../runner/request-budget.ts';
 import { ranDetection } from '../runner/detection.ts';
@@ -59,6 +60,7 @@ const FLAGS = {
   depth: { type: 'string', value: 'smoke|quick|default|full', help: 'how much runs (default: default)' },
   'time-budget': { type: 'string', value: '5m', help: 'choose only the checks that fit this time' },
   out: { type: 'string', value: 'DIR', help: 'where <run>/ and latest/ go (default: reports)' },
+  history: { type: 'string', value: 'DIR|none', help: "earlier runs' reports the time estimate learns this target's pace from (default: --out's)" },
   only: { type: 'string', value: 'REGEX', help: 'the checks whose id matches' },
   check: { type: 'string', value: 'REGEX', help: 'choose checks by id' },
   clause: { type: 'list', value: 'ID,..', help: 'choose the checks that prove these clauses' },
@@ -113,6 +115,8 @@ export interface RunFlags {
   clause?: string[];
   section?: string[];
   'rerun-failed'?: boolean;
+  /** Earlier runs' reports (a reports directory or one run's) to learn this target's pace from; `none`: the reference's durations alone. */
+  history?: string;
   seed?: number;
   concurrency?: number;
   mutants?: string[];
@@ -181,7 +185,10 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
     const concurrency = flags.concurrency ?? defaultConcurrency(profile);
-    const announced = plan(checks, profile, workspaces, depth, concurrency, { extensions });
+    // The estimate learns this target's pace from its earlier runs (never the embedded reference's: its durations are the measure).
+    const history = embedded || flags.history === 'none' ? undefined : await targetHistory(resolve(flags.history ?? outRoot), { baseUrl, clock: clockOf(profile), depth }, flags.history !== undefined);
+    if (history) say(history.said);
+    const announced = plan(checks, profile, workspaces, depth, concurrency, { extensions, ...(history?.pace ? { pace: history.pace } : {}) });
     say(formatPlan(announced));
 
     const redactor = new Redactor();
@@ -240,6 +247,7 @@ function estimateRecord(o: Estimating, profile: Profile, events: Awaited<ReturnT
     firstMs: Math.round(e.ms),
     basis: {
       durations: o.clock === 'real' ? 'reference served alone' : 'embedded reference',
+      ...(o.plan.basis?.pace ? { pace: o.plan.basis.pace } : {}),
       rateLimit: { requests: profile.rateLimit.requests, windowSeconds: profile.rateLimit.windowSeconds },
       workspaces: o.plan.workspaces ?? 0,
       concurrency: o.concurrency,

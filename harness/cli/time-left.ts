@@ -11,14 +11,19 @@
 // sent frees its room one window after it went, so the requests left are placed as room frees:
 // the window's history, not a steady rate, says when the last of them can go.
 
-/** A check measured at least this long waits on real time (a gap of a minute, a sink arrival). */
-export const WAITS_MS = 15_000;
+import { PACE_BOUNDS, WAITS_MS, waits } from '../runner/target-pace.ts';
+
+export { WAITS_MS, waits };
+
 /** How much measured time the short checks' own pace must outweigh before it moves the estimate much. */
 const SHORT_PRIOR_MS = 30_000;
 /** Likewise for the waiting checks: one check's worth. */
 const WAITING_PRIOR_MS = 60_000;
 
-/** How this run's checks compare with their measured durations, by kind. */
+/**
+ * How this run's checks compare with their expected durations (measured against the reference,
+ * or learned from this target's earlier runs: harness/runner/target-pace.ts), by kind.
+ */
 export class Pace {
   private readonly short = { expected: 0, actual: 0 };
   private readonly waiting = { expected: 0, actual: 0 };
@@ -40,7 +45,7 @@ export class Pace {
   /** Actual over measured time of the finished checks of this kind, damped until enough have run. */
   scale(expectedMs: number): number {
     const [kind, prior] = waits(expectedMs) ? [this.waiting, WAITING_PRIOR_MS] : [this.short, SHORT_PRIOR_MS];
-    return Math.min(4, Math.max(0.25, (kind.actual + prior) / (kind.expected + prior)));
+    return Math.min(PACE_BOUNDS.max, Math.max(PACE_BOUNDS.min, (kind.actual + prior) / (kind.expected + prior)));
   }
 
   /** A check's time left: its measure at this run's pace, less what has passed since it started (if it has). */
@@ -52,10 +57,6 @@ export class Pace {
   get scales(): { short: number; waiting: number } {
     return { short: this.scale(0), waiting: this.scale(WAITS_MS) };
   }
-}
-
-export function waits(expectedMs: number): boolean {
-  return expectedMs >= WAITS_MS;
 }
 
 /**

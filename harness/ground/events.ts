@@ -117,6 +117,8 @@ export interface EstimateRecord {
   basis: {
     /** The measured durations it simulated: of the reference served alone (a target without the control API) or the embedded one. */
     durations: 'reference served alone' | 'embedded reference';
+    /** This target's pace in earlier runs, which those durations were taken at (harness/runner/target-pace.ts): actual over measured time by kind, and the runs. */
+    pace?: { short: number; waiting: number; runs: string[]; compared: { short: number; waiting: number }; own: Record<string, number> };
     rateLimit: { requests: number; windowSeconds: number };
     workspaces: number;
     concurrency: number;

@@ -5,6 +5,7 @@ import type { Profile } from '../ground/profile-schema.ts';
 import { DEPTH_BUDGETS, detectionHere, selectWithin, type DepthSelection } from './select-depth.ts';
 import { staticGap, type TargetKnown } from './static-gap.ts';
 import type { Detection } from './detection.ts';
+import { describePace, type TargetPace } from './target-pace.ts';
 import { selectChecks } from './runner.ts';
 
 // Before a run: how many requests it will spend and how long a rate-limited target makes it take.
@@ -25,8 +26,8 @@ export interface Plan {
   minSeconds: number;
   /** How long the run is expected to take: its phases simulated with measured durations, at least the rate floor. */
   estimate: RunEstimate;
-  /** What the estimate rests on besides the workspaces: whose measured durations (by the target's clock), checks at once, the rate limit. */
-  basis: { clock: ReturnType<typeof clockOf>; concurrency: number; perWindow: number; windowSeconds: number };
+  /** What the estimate rests on besides the workspaces: whose measured durations (by the target's clock), this target's pace in earlier runs (if known), checks at once, the rate limit. */
+  basis: { clock: ReturnType<typeof clockOf>; pace?: TargetPace; concurrency: number; perWindow: number; windowSeconds: number };
 }
 
 /**
@@ -51,9 +52,10 @@ export function defaultConcurrency(profile: Pick<Profile, 'embedded' | 'control'
 
 /**
  * `known.extensions`: what the control API announced (GET /capabilities); undefined when not
- * probed, and every `control:<ext>` is then assumed available.
+ * probed, and every `control:<ext>` is then assumed available. `known.pace`: this target's pace
+ * in earlier runs (target-pace.ts), which the estimate's durations take.
  */
-export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default', concurrency = defaultConcurrency(profile), known: TargetKnown = {}): Plan {
+export function plan(checks: readonly Check[], profile: Profile, workspaces: number, depth: Depth = 'default', concurrency = defaultConcurrency(profile), known: TargetKnown & { pace?: TargetPace } = {}): Plan {
   // A check that skips on this profile (a feature, operation or declaration it lacks) sends nothing.
   const ran = checks.filter((c) => !staticGap(c, profile, known.extensions));
   const cleanup = cleansUp(profile) ? ran.reduce((n, c) => n + expectedCleanup(c), 0) : 0;
@@ -63,8 +65,9 @@ export function plan(checks: readonly Check[], profile: Profile, workspaces: num
   const ratePerSecond = (workspaces * perWindow) / windowSeconds;
   const beyondFirstWindow = Math.max(0, requests - workspaces * perWindow);
   const minSeconds = Math.ceil(beyondFirstWindow / ratePerSecond);
-  const estimate = estimateRun(ran, { clock: clockOf(profile), concurrency, rateFloorMs: minSeconds * 1000, depth, requests: (c) => targetRequests(c, depth, profile) });
-  const basis = { clock: clockOf(profile), concurrency, perWindow, windowSeconds };
+  const pace = known.pace;
+  const estimate = estimateRun(ran, { clock: clockOf(profile), concurrency, rateFloorMs: minSeconds * 1000, depth, requests: (c) => targetRequests(c, depth, profile), ...(pace ? { pace } : {}) });
+  const basis = { clock: clockOf(profile), ...(pace ? { pace } : {}), concurrency, perWindow, windowSeconds };
   return { checks: checks.length, skipping: checks.length - ran.length, requests, cleanup, atMost, workspaces, ratePerSecond, minSeconds, estimate, basis };
 }
 
@@ -74,7 +77,7 @@ export function formatPlan(p: Plan): string {
     `(${p.ratePerSecond.toFixed(1)} req/s under the rate limit): ${
       p.minSeconds > 0 ? `the rate limit alone takes at least ${p.minSeconds} s` : "the first window of each workspace holds them all (the rate limit adds no wait)"
     }; expected to take about ${formatEstimate(p.estimate.ms)} (${
-      p.estimate.from === 'rate limit' ? 'the rate limit' : "the checks' measured durations"
+      p.estimate.from === 'rate limit' ? 'the rate limit' : p.basis.pace ? "the checks' measured durations at this target's pace" : "the checks' measured durations"
     }${p.estimate.overheadMs ? ', with start-up and clean-up' : ''}). ${restsOn(p)}`
   );
 }
@@ -83,7 +86,8 @@ export function formatPlan(p: Plan): string {
 export function restsOn(p: Pick<Plan, 'basis' | 'workspaces'>): string {
   const b = p.basis;
   const durations = b.clock === 'real' ? 'the reference served alone (no control API, real time)' : 'the embedded reference (control clock)';
-  return `The estimate rests on check durations measured against ${durations}, the rate limit of ${b.perWindow} per ${b.windowSeconds} s over ${p.workspaces} workspaces, and ${b.concurrency} checks at once; the progress line re-estimates it from this target's pace and requests as the run goes`;
+  const paced = b.pace ? `, at this target's pace in ${describePace(b.pace)}` : '';
+  return `The estimate rests on check durations measured against ${durations}${paced}, the rate limit of ${b.perWindow} per ${b.windowSeconds} s over ${p.workspaces} workspaces, and ${b.concurrency} checks at once; the progress line re-estimates it from this target's pace and requests as the run goes`;
 }
 
 /** 40 s, 2 min 10 s. */

@@ -1,5 +1,6 @@
 import type { Check, Depth } from '../ground/check.ts';
 import { expectedDurationMs, expectedOverheadMs, type ClockMode } from './expected.ts';
+import { pacedMs, type TargetPace } from './target-pace.ts';
 
 // The one order of a run and how long it takes. Every scheduler (the vitest entry's describe
 // blocks, Runner.runAll) runs the phases of runPhases; the estimate simulates the same phases
@@ -99,11 +100,12 @@ export interface RunEstimate {
 
 /**
  * The run's time before it starts: the phases simulated with the checks' measured durations
- * (on this kind of target: with the control clock, or waiting in real time), at least the rate
- * limit's floor, plus the measured start-up and finish.
+ * (on this kind of target: with the control clock, or waiting in real time) at `pace` (this
+ * target's in earlier runs, target-pace.ts; the order stays the measured one, as the run's), at
+ * least the rate limit's floor, plus the measured start-up and finish.
  */
-export function estimateRun<C extends Scheduled>(checks: readonly C[], o: ScheduleOptions<C> & { concurrency: number; rateFloorMs: number; depth?: Depth }): RunEstimate {
-  const checksMs = runPhases(checks, o).reduce((n, p) => n + phaseMs(p.checks.map((c) => expectedDurationMs(c, o.clock)), p.concurrent, o.concurrency), 0);
+export function estimateRun<C extends Scheduled>(checks: readonly C[], o: ScheduleOptions<C> & { concurrency: number; rateFloorMs: number; depth?: Depth; pace?: TargetPace }): RunEstimate {
+  const checksMs = runPhases(checks, o).reduce((n, p) => n + phaseMs(p.checks.map((c) => pacedMs(c.id, expectedDurationMs(c, o.clock), o.pace)), p.concurrent, o.concurrency), 0);
   const { start, finish } = expectedOverheadMs(o.clock, undefined, o.depth);
   const overheadMs = start + finish;
   const from = o.rateFloorMs > checksMs ? 'rate limit' : 'durations';
