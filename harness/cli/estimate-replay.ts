@@ -20,7 +20,7 @@ import { progressOptions, RunProgressState, sentOf, signedPercent, type Progress
 import { halfwayEstimate } from './progress-replay.ts';
 import { targetHistory } from './target-history.ts';
 
-const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' }, history: { type: 'string', value: 'DIR', help: 'replay as if the run had learned its pace from these earlier runs (default: the pace it recorded)' } }, { positionals: true });
+const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' }, history: { type: 'string', value: 'DIR', help: "replay as if the run had learned its pace from these earlier runs, or from none (default: the pace it recorded)" } }, { positionals: true });
 const dirs = flags._ ?? [];
 if (dirs.length === 0) {
   process.stderr.write('usage: npm run bench:estimate -- [--profile FILE] [--trace] DIR...\n');
@@ -51,7 +51,8 @@ for (const dir of dirs) {
   const startedAt = Date.parse(start.startedAt);
   const depth = parseDepth(start.depth);
   // The pace the run learned from earlier runs (recorded), or --history's: the replay leans on it as the run did.
-  const pace = flags.history === undefined ? end.stats.estimate?.basis.pace : (await targetHistory(String(flags.history), { baseUrl: start.target.baseUrl, clock: clockOf(profile), depth }, true)).pace;
+  const history = flags.history === undefined ? undefined : String(flags.history);
+  const pace = history === undefined ? end.stats.estimate?.basis.pace : history === 'none' ? undefined : (await targetHistory(history, { baseUrl: start.target.baseUrl, clock: clockOf(profile), depth }, true)).pace;
   const planned = plan(checks, profile, workspaces, depth, concurrency, pace ? { pace } : {});
   const o = progressOptions({ plan: planned, rate: progressRate(checks, profile, depth), concurrency, clock: clockOf(profile), startedAt });
   const h = halfwayEstimate(events, checks, o, startedAt + end.stats.actualMs);
