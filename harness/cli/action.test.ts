@@ -4,7 +4,7 @@
 // flags and secrets environment variables), and once against the real kit and its embedded
 // reference (a smoke run, signed).
 import { generateKeyPairSync } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -93,9 +93,40 @@ describe("action.yml's kit step, with a stand-in kit", () => {
     const r = await runBashStep(step(), context(inputs, { action_path: kit }), cwd);
     expect(r.code, r.stdout).toBe(0);
     const s = await seen();
-    expect(s.args).toEqual(['run', '--depth', 'default', '--out', 'reports', '--profile', 'conformance/staging.json', '--time-budget', '10m', '--baseline', 'known.json', '--sinks', 'http://sinks:8025', '--sign', 'env:OUTREACH_SIGNING_KEY']);
+    expect(s.args).toEqual(['run', '--depth', 'default', '--out', 'reports', '--profile', 'conformance/staging.json', '--time-budget', '10m', '--baseline', 'known.json', '--sinks', 'http://sinks:8025', '--sign', 'env:OUTREACH_SIGNING_KEY', '--history', expect.stringMatching(/\/outreach-conformance-history$/)]);
     expect(s).toMatchObject({ keyA: 'ka', keyB: 'kb', token: 'ct', signing: 'PEM' });
     for (const secret of ['ka', 'kb', 'ct', 'PEM']) expect(r.stdout.split(/\s+/)).not.toContain(secret);
+  });
+
+  it("keeps each run's results.json (the newest 3) where the cache steps save it, and learns from it; pace-history false does neither", async () => {
+    const ws = await mkdtemp(join(tmpdir(), 'oc-action-history-'));
+    await mkdir(join(ws, 'reports', 'latest'), { recursive: true });
+    await writeFile(join(ws, 'reports', 'latest', 'results.json'), '{"checks": []}');
+    const cacheSteps = steps.filter((x) => String(x.uses).startsWith('actions/cache/'));
+    expect(cacheSteps.map((x) => [x.uses.split('@')[0], x.with.path])).toEqual([
+      ['actions/cache/restore', '${{ runner.temp }}/outreach-conformance-history'],
+      ['actions/cache/save', '${{ runner.temp }}/outreach-conformance-history'],
+    ]);
+    expect(cacheSteps[1].if).toBe("always() && steps.kit.outputs.history == 'saved'");
+    // The runner's temp directory, as the cache steps see it: three earlier runs restored.
+    const rt = await mkdtemp(join(tmpdir(), 'oc-action-rt-'));
+    const history = join(rt, 'outreach-conformance-history');
+    const earlier = ['2020-01-01T00-00-01-run-1', '2020-01-01T00-00-02-run-2', '2020-01-01T00-00-03-run-3'];
+    for (const e of earlier) await mkdir(join(history, e), { recursive: true });
+    const r = await runBashStep(step({ RUNNER_TEMP: rt }), context({ profile: 'p.json' }, { action_path: kit }), ws);
+    expect(r.outputs.history).toBe('saved');
+    expect((await seen()).args.slice(-2)).toEqual(['--history', history]);
+    const kept = readdirSync(history).sort();
+    expect(kept.slice(0, 2)).toEqual(earlier.slice(1));
+    expect(kept[2]).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-run-/);
+    expect(readFileSync(join(history, kept[2]!, 'results.json'), 'utf8')).toBe('{"checks": []}');
+    const off = await runBashStep(step({ RUNNER_TEMP: rt }), context({ profile: 'p.json', 'pace-history': 'false' }, { action_path: kit }), ws);
+    expect((await seen()).args).not.toContain('--history');
+    expect(off.outputs.history).toBeUndefined();
+    // A failing kit (exit 2: no verdict) keeps nothing.
+    const failed = await runBashStep(step({ FAKE_EXIT: '2', RUNNER_TEMP: rt }), context({ profile: 'p.json' }, { action_path: kit }), ws);
+    expect(failed.outputs.history).toBeUndefined();
+    expect(readdirSync(history).sort()).toEqual(kept);
   });
 
   it('compare: both sides, their profiles, pairs and each threshold', async () => {
