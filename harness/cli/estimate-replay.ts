@@ -52,13 +52,15 @@ for (const dir of dirs) {
   const depth = parseDepth(start.depth);
   // The pace the run learned from earlier runs (recorded), or --history's: the replay leans on it as the run did.
   const history = flags.history === undefined ? undefined : String(flags.history);
-  const pace = history === undefined ? end.stats.estimate?.basis.pace : history === 'none' ? undefined : (await targetHistory(history, { baseUrl: start.target.baseUrl, clock: clockOf(profile), depth }, true)).pace;
+  const learned = end.stats.estimate?.basis.pace;
+  // A record from before the engine-bound kind had its own pace: those checks took the short one.
+  const pace = history === undefined ? learned && { ...learned, works: learned.works ?? learned.short } : history === 'none' ? undefined : (await targetHistory(history, { baseUrl: start.target.baseUrl, clock: clockOf(profile), depth }, true)).pace;
   const planned = plan(checks, profile, workspaces, depth, concurrency, pace ? { pace } : {});
   const o = progressOptions({ plan: planned, rate: progressRate(checks, profile, depth), concurrency, clock: clockOf(profile), startedAt });
   const h = halfwayEstimate(events, checks, o, startedAt + end.stats.actualMs);
   const recorded = end.stats.estimate?.halfway;
-  const said = h ? `${signedPercent(h.error)} (said ${(h.leftMs / 1000).toFixed(0)} s, ${(h.actualLeftMs / 1000).toFixed(0)} s left; ${h.from}, paces ${h.scales.short}/${h.scales.waiting})` : 'none';
-  const announced = `announced ${(planned.estimate.ms / 1000).toFixed(0)} s (${signedPercent((planned.estimate.ms - end.stats.actualMs) / end.stats.actualMs)}${pace ? `, pace ${pace.short}/${pace.waiting}` : ''})`;
+  const said = h ? `${signedPercent(h.error)} (said ${(h.leftMs / 1000).toFixed(0)} s, ${(h.actualLeftMs / 1000).toFixed(0)} s left; ${h.from}, paces ${h.scales.short}/${h.scales.works ?? '-'}/${h.scales.waiting})` : 'none';
+  const announced = `announced ${(planned.estimate.ms / 1000).toFixed(0)} s (${signedPercent((planned.estimate.ms - end.stats.actualMs) / end.stats.actualMs)}${pace ? `, learned pace ${pace.short}/${pace.works ?? '-'}/${pace.waiting}, ${Object.keys(pace.own).length} own` : ''})`;
   process.stdout.write(`${dir}: ${depth}, ${checks.length} checks, ${(end.stats.actualMs / 1000).toFixed(0)} s; ${announced}; at half ${said}; the run recorded ${recorded ? signedPercent(recorded.error) : 'none'}\n`);
   if (flags.trace) trace(events.flatMap((e): ProgressEvent[] => (e.type === 'check-start' || e.type === 'check-end' ? [e as CheckStartEvent | CheckEndEvent] : [sentOf(e)].filter((x): x is SentEvent => !!x))), new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs);
 }

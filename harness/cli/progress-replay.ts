@@ -41,7 +41,7 @@ export function halfwayEstimate(events: readonly RunEvent[], checks: readonly Pr
       const said = state.estimate(now);
       if (!said) return undefined;
       const actualLeftMs = Math.max(1, runEndMs - now);
-      const scales = { short: round2(said.scales.short), waiting: round2(said.scales.waiting) };
+      const scales = { short: round2(said.scales.short), works: round2(said.scales.works), waiting: round2(said.scales.waiting) };
       return { atMs: now - startedAt, leftMs: Math.round(said.ms), actualLeftMs, error: (said.ms - actualLeftMs) / actualLeftMs, from: said.from, scales };
     }
   }

@@ -108,9 +108,20 @@ describe('RunProgressState', () => {
     // The short checks took five times their measure: the short pace is (15 + 30) / (3 + 30).
     s.apply([start('SEND/gap', 0), ...['X0', 'X1', 'X2'].flatMap((id) => [start(id, 0), end(id, 'pass', ['C'], { durationMs: 5000 })])]);
     const left = s.estimate(20_000)!;
-    expect(left.scales).toEqual({ short: 45 / 33, waiting: 1 });
+    expect(left.scales).toEqual({ short: 45 / 33, works: 1, waiting: 1 });
     // The waiting check's 40 s left outlast the last short check; not 60 s x 45/33 - 20 s.
     expect(left).toMatchObject({ ms: 40_000 + 500, from: 'pace' });
+  });
+
+  it("learns the pace of the checks that wait seconds on the target's engine apart from the short ones", () => {
+    const ids = ['A', 'B', 'E1', 'E2'].map((id) => ({ id, clauses: ['C'] }));
+    const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id.startsWith('E') ? 4000 : 1000), finishMs: 0 });
+    // The short checks took 15 times their measure; no engine-bound check has finished: E1 and E2 keep their 4 s.
+    s.apply(['A', 'B'].flatMap((id) => [start(id, 0), end(id, 'pass', ['C'], { durationMs: 15_000 })]));
+    expect(s.estimate(15_000)).toMatchObject({ ms: 4000, scales: { short: 60 / 32, works: 1, waiting: 1 } });
+    // E1 took three times its 4 s: E2 is now expected at (12 + 30) / (4 + 30) of its 4 s.
+    s.apply([start('E1', 15_000), end('E1', 'pass', ['C'], { durationMs: 12_000 })]);
+    expect(s.estimate(27_000)).toMatchObject({ ms: 4000 * (42 / 34), from: 'pace', scales: { works: 42 / 34 } });
   });
 
   it('re-estimates the rate bound from the requests left, as the windows free what the checks sent', () => {

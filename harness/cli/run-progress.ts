@@ -140,8 +140,8 @@ const REQUESTS_PRIOR = 50;
 export interface TimeLeft {
   ms: number;
   from: 'pace' | 'rate limit';
-  /** Actual over measured time of the finished checks: the short ones, and those that wait on real time. */
-  scales: { short: number; waiting: number };
+  /** Actual over expected time of the finished checks: the short ones, those that wait on the target's engine, and those that wait on real time. */
+  scales: { short: number; works: number; waiting: number };
 }
 
 /** The counts a progress line shows, folded from check events. */

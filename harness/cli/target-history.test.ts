@@ -119,7 +119,7 @@ describe('a plan at this target\'s pace', () => {
     const checks = selectChecks(ALL_CHECKS, 'quick');
     const longest = checks.reduce((a, c) => (expectedDurationMs(c, 'control') > expectedDurationMs(a, 'control') ? c : a));
     const reference = plan(checks, profile, 8, 'quick', 8);
-    const pace = { short: 2, waiting: 1, runs: ['r1'], compared: { short: 30, waiting: 0 }, own: { [longest.id]: 600_000 } };
+    const pace = { short: 2, works: 1, waiting: 1, runs: ['r1'], compared: { short: 30, works: 0, waiting: 0 }, own: { [longest.id]: 600_000 } };
     const paced = plan(checks, profile, 8, 'quick', 8, { pace });
     expect(paced.estimate.checksMs).toBeGreaterThanOrEqual(600_000);
     expect(reference.estimate.checksMs).toBeLessThan(600_000);

@@ -29,7 +29,7 @@ describe('windowRoomMs', () => {
 describe('Pace', () => {
   it('learns the short checks\' pace apart from the checks that wait on real time', () => {
     const p = new Pace();
-    expect(p.scales).toEqual({ short: 1, waiting: 1 });
+    expect(p.scales).toEqual({ short: 1, works: 1, waiting: 1 });
     // Short checks three times slower than measured (30 s of them): the short pace moves, damped by 30 s.
     for (let i = 0; i < 100; i++) p.add(300, 900);
     expect(p.scale(300)).toBeCloseTo((90_000 + 30_000) / (30_000 + 30_000));

@@ -11,7 +11,7 @@
 // sent frees its room one window after it went, so the requests left are placed as room frees:
 // the window's history, not a steady rate, says when the last of them can go.
 
-import { PACE_BOUNDS, WAITS_MS, waits } from '../runner/target-pace.ts';
+import { kindOf, PACE_BOUNDS, WAITS_MS, WORKS_MS, waits, type Kind } from '../runner/target-pace.ts';
 
 export { WAITS_MS, waits };
 
@@ -20,32 +20,35 @@ const SHORT_PRIOR_MS = 30_000;
 /** Likewise for the waiting checks: one check's worth. */
 const WAITING_PRIOR_MS = 60_000;
 
+/** The expected time a kind's finished checks must outweigh before their own pace moves the estimate much. */
+const PRIOR_MS: Record<Kind, number> = { short: 30_000, works: 30_000, waiting: 60_000 };
+
 /**
  * How this run's checks compare with their expected durations (measured against the reference,
- * or learned from this target's earlier runs: harness/runner/target-pace.ts), by kind.
+ * or learned from this target's earlier runs: harness/runner/target-pace.ts), by kind: the short
+ * checks (the target's latency), those that wait on its work for seconds (a verification, a send
+ * reaching a sink: how fast its engine is, which the short ones do not show), and those that wait
+ * on real time. Until one of a kind has finished, its expectation holds.
  */
 export class Pace {
-  private readonly short = { expected: 0, actual: 0 };
-  private readonly waiting = { expected: 0, actual: 0 };
+  private readonly kinds: Record<Kind, { expected: number; actual: number }> = { short: { expected: 0, actual: 0 }, works: { expected: 0, actual: 0 }, waiting: { expected: 0, actual: 0 } };
 
-  /** A finished check: its measured and actual time. */
+  /** A finished check: its expected and actual time. */
   add(expectedMs: number, actualMs: number): void {
-    if (!waits(expectedMs)) {
-      this.short.expected += expectedMs;
-      this.short.actual += actualMs;
-      return;
-    }
-    // One that ended in a fraction of its measure did not wait here (it failed early or took
-    // another way): it says nothing of how long waiting takes on this target.
-    if (actualMs < expectedMs / 2) return;
-    this.waiting.expected += expectedMs;
-    this.waiting.actual += actualMs;
+    const kind = kindOf(expectedMs);
+    // A waiting check that ended in a fraction of its measure did not wait here (it failed early
+    // or took another way): it says nothing of how long waiting takes on this target.
+    if (kind === 'waiting' && actualMs < expectedMs / 2) return;
+    this.kinds[kind].expected += expectedMs;
+    this.kinds[kind].actual += actualMs;
   }
 
-  /** Actual over measured time of the finished checks of this kind, damped until enough have run. */
+  /** Actual over expected time of the finished checks of this kind, damped until enough have run. */
   scale(expectedMs: number): number {
-    const [kind, prior] = waits(expectedMs) ? [this.waiting, WAITING_PRIOR_MS] : [this.short, SHORT_PRIOR_MS];
-    return Math.min(PACE_BOUNDS.max, Math.max(PACE_BOUNDS.min, (kind.actual + prior) / (kind.expected + prior)));
+    const kind = kindOf(expectedMs);
+    const { expected, actual } = this.kinds[kind];
+    const prior = PRIOR_MS[kind];
+    return Math.min(PACE_BOUNDS.max, Math.max(PACE_BOUNDS.min, (actual + prior) / (expected + prior)));
   }
 
   /** A check's time left: its measure at this run's pace, less what has passed since it started (if it has). */
@@ -54,8 +57,8 @@ export class Pace {
   }
 
   /** The scales now (what the estimate rests on). */
-  get scales(): { short: number; waiting: number } {
-    return { short: this.scale(0), waiting: this.scale(WAITS_MS) };
+  get scales(): { short: number; works: number; waiting: number } {
+    return { short: this.scale(0), works: this.scale(WORKS_MS), waiting: this.scale(WAITS_MS) };
   }
 }
 

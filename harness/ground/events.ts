@@ -118,7 +118,7 @@ export interface EstimateRecord {
     /** The measured durations it simulated: of the reference served alone (a target without the control API) or the embedded one. */
     durations: 'reference served alone' | 'embedded reference';
     /** This target's pace in earlier runs, which those durations were taken at (harness/runner/target-pace.ts): actual over measured time by kind, and the runs. */
-    pace?: { short: number; waiting: number; runs: string[]; compared: { short: number; waiting: number }; own: Record<string, number> };
+    pace?: { short: number; works: number; waiting: number; runs: string[]; compared: { short: number; works: number; waiting: number }; own: Record<string, number> };
     rateLimit: { requests: number; windowSeconds: number };
     workspaces: number;
     concurrency: number;
@@ -137,7 +137,7 @@ export interface EstimateRecord {
     error: number;
     /** What it rested on then: the checks left at the run's pace, or the rate windows; and the paces (actual over measured time) of the short checks and of those that wait on real time. */
     from?: 'pace' | 'rate limit';
-    scales?: { short: number; waiting: number };
+    scales?: { short: number; works?: number; waiting: number };
   };
 }
 

@@ -10,17 +10,25 @@ describe('learnPace', () => {
   it('takes the weighted median of actual over measured time, apart for short and waiting checks', () => {
     const checks = [...shorts(30, 1000, 2.5), pass(`w${WAITS_MS * 2}`, WAITS_MS * 2 * 1.2)];
     const pace = learnPace([{ runId: 'r1', depth: 'quick', checks }], measured)!;
-    expect(pace).toMatchObject({ short: 2.5, waiting: 1.2, runs: ['r1'], compared: { short: 30, waiting: 1 } });
+    expect(pace).toMatchObject({ short: 2.5, works: 1, waiting: 1.2, runs: ['r1'], compared: { short: 30, works: 0, waiting: 1 } });
   });
 
-  it('weighs the checks by their measured time: many tiny latency-bound checks do not outvote the long ones', () => {
-    // 40 checks of 10 ms ten times slower (latency), 20 of 3 s twice slower: 0.4 s against 60 s of measure.
-    const checks = [...shorts(40, 10, 10), ...shorts(20, 3000, 2)];
+  it('weighs the checks by their measured time: many tiny latency-bound checks do not outvote the longer ones', () => {
+    // 40 checks of 10 ms ten times slower (latency), 20 of 1.5 s twice slower: 0.4 s against 30 s of measure.
+    const checks = [...shorts(40, 10, 10), ...shorts(20, 1500, 2)];
     expect(learnPace([{ runId: 'r', depth: 'quick', checks }], measured)!.short).toBe(2);
   });
 
+  it("learns the checks that wait seconds on the target's engine apart from the short ones", () => {
+    // Latency adds little to the short checks; the engine triples the ones measured at 2-15 s.
+    const checks = [...shorts(30, 100, 1.3), ...shorts(5, 3000, 3)];
+    const pace = learnPace([{ runId: 'r', depth: 'quick', checks }], measured)!;
+    expect([pace.short, pace.works, pace.compared.works]).toEqual([1.3, 3, 5]);
+    expect(describePace(pace)).toBe("1 earlier run against this target (short checks 1.30x, checks that wait on its engine 3.00x the reference's time)");
+  });
+
   it('lets no single check that waited on something else move it, and keeps within the bounds', () => {
-    const outlier = pass('s4000', 4000 * 15); // a minute waiting for a rate window
+    const outlier = pass('s1900', 1900 * 15); // half a minute waiting for a rate window
     expect(learnPace([{ runId: 'r', depth: 'default', checks: [...shorts(25, 500, 1), outlier] }], measured)!.short).toBe(1);
     expect(learnPace([{ runId: 'r', depth: 'default', checks: shorts(25, 500, 9) }], measured)!.short).toBe(4);
     expect(learnPace([{ runId: 'r', depth: 'default', checks: shorts(25, 500, 0.01) }], measured)!.short).toBe(0.25);
@@ -66,8 +74,9 @@ describe('the checks\' own durations', () => {
 
 describe('pacedMs', () => {
   it('takes a check\'s own duration, else scales its measure by its kind, decided by its measured time', () => {
-    const pace = { short: 3, waiting: 1.5, own: { mine: 70_000 } };
-    expect(pacedMs('x', 10_000, pace)).toBe(30_000); // short: above WAITS_MS once paced, still short
+    const pace = { short: 3, works: 2, waiting: 1.5, own: { mine: 70_000 } };
+    expect(pacedMs('x', 1000, pace)).toBe(3000); // short: above WORKS_MS once paced, still short
+    expect(pacedMs('x', 10_000, pace)).toBe(20_000);
     expect(pacedMs('x', 60_000, pace)).toBe(90_000);
     expect(pacedMs('mine', 100, pace)).toBe(70_000);
     expect(pacedMs('x', 10_000, undefined)).toBe(10_000);

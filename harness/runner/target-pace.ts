@@ -7,23 +7,36 @@
 // check may wait far longer than the rest (a reply read on a slow poll). So a check that passed in
 // an earlier run at the same depth takes its own time there (the least, over those runs: a wait
 // for a rate window or a workspace does not repeat every time). Any other check takes its measured
-// time at the pace of its kind (short checks, and those that wait on real time: the kinds the
-// progress line tells apart): the weighted median of every passing check's actual over measured
-// time, weighted by its measured time, so that the long checks that bound a run weigh most and no
-// single check that waited on something else moves it.
+// time at the pace of its kind (KINDS): the weighted median of every passing check's actual over
+// measured time, weighted by its measured time, so that the long checks weigh most and no single
+// check that waited on something else moves it.
 
 /** A check measured at least this long waits on real time (a gap of a minute, a sink arrival). */
 export const WAITS_MS = 15_000;
+/** A check measured at least this long (and less than WAITS_MS) waits on the target's own work: a verification, a send reaching a sink. */
+export const WORKS_MS = 2_000;
+
+/**
+ * The kinds of check whose pace is its own: `short` ones are a few answers (their time is the
+ * target's latency), `works` ones wait seconds on the target's engine (which its latency does not
+ * show), `waiting` ones wait on real time (a sending gap, a poll period).
+ */
+export type Kind = 'short' | 'works' | 'waiting';
+export const KINDS: readonly Kind[] = ['short', 'works', 'waiting'];
+
+export function kindOf(measuredMs: number): Kind {
+  return measuredMs >= WAITS_MS ? 'waiting' : measuredMs >= WORKS_MS ? 'works' : 'short';
+}
 
 export function waits(expectedMs: number): boolean {
-  return expectedMs >= WAITS_MS;
+  return kindOf(expectedMs) === 'waiting';
 }
 
 /** The paces the estimate accepts: beyond them a run mostly measured something other than the target. */
 export const PACE_BOUNDS = { min: 0.25, max: 4 } as const;
 
-/** Short checks an earlier run must have passed before their pace counts (fewer say little of the target). */
-const MIN_SHORT_CHECKS = 20;
+/** Passing checks of a kind an earlier run must hold before their pace counts (fewer say little of the target). */
+const MIN_CHECKS: Record<Kind, number> = { short: 20, works: 3, waiting: 1 };
 
 /** One check of an earlier run, as its results.json has it. */
 export interface PastCheck {
@@ -39,43 +52,44 @@ export interface PastRun {
   checks: readonly PastCheck[];
 }
 
-/** Actual over measured time, by kind, in earlier runs against this target. */
-export interface TargetPace {
-  short: number;
-  waiting: number;
+/** Actual over measured time, by kind (1 where a kind was not seen), in earlier runs against this target. */
+export type Paces = Record<Kind, number>;
+
+export interface TargetPace extends Paces {
   /** The runs it was learned from, newest first. */
   runs: string[];
-  /** Passing checks compared, by kind (a kind with none keeps the reference's pace, 1). */
-  compared: { short: number; waiting: number };
+  /** Passing checks compared, by kind (0: the kind keeps the reference's pace, 1). */
+  compared: Record<Kind, number>;
   /** Check id -> its least duration in the earlier runs at this run's depth (ms). */
   own: Record<string, number>;
 }
 
 /**
  * The pace of `runs` (earlier runs against this target) against `measuredMs`, and the checks' own
- * durations in those at `depth`; undefined when they hold too little to learn from.
+ * durations in those at `depth`; undefined when they hold nothing to learn from.
  */
 export function learnPace(runs: readonly PastRun[], measuredMs: (id: string) => number, depth?: string): TargetPace | undefined {
-  const short: Ratio[] = [];
-  const waiting: Ratio[] = [];
+  const ratios: Record<Kind, Ratio[]> = { short: [], works: [], waiting: [] };
   for (const run of runs)
     for (const c of run.checks) {
       if (c.verdict !== 'pass' || !(c.durationMs! >= 0)) continue;
       const m = measuredMs(c.id);
       if (!(m > 0)) continue;
       const r = { ratio: c.durationMs! / m, weight: m };
-      if (!waits(m)) short.push(r);
-      // One that ended in a fraction of its measure did not wait here (it took another way).
-      else if (r.ratio >= 0.5) waiting.push(r);
+      // A waiting check that ended in a fraction of its measure did not wait here (it took another way).
+      if (kindOf(m) !== 'waiting' || r.ratio >= 0.5) ratios[kindOf(m)].push(r);
     }
-  const shortKnown = short.length >= MIN_SHORT_CHECKS;
+  const known = (k: Kind) => ratios[k].length >= MIN_CHECKS[k];
   const own = ownDurations(runs.filter((r) => r.depth === depth));
-  if (!shortKnown && waiting.length === 0 && Object.keys(own).length === 0) return undefined;
+  if (!KINDS.some(known) && Object.keys(own).length === 0) return undefined;
+  const pace = (k: Kind) => (known(k) ? bounded(weightedMedian(ratios[k])) : 1);
+  const compared = (k: Kind) => (known(k) ? ratios[k].length : 0);
   return {
-    short: shortKnown ? bounded(weightedMedian(short)) : 1,
-    waiting: waiting.length ? bounded(weightedMedian(waiting)) : 1,
+    short: pace('short'),
+    works: pace('works'),
+    waiting: pace('waiting'),
     runs: runs.map((r) => r.runId),
-    compared: { short: shortKnown ? short.length : 0, waiting: waiting.length },
+    compared: { short: compared('short'), works: compared('works'), waiting: compared('waiting') },
     own,
   };
 }
@@ -89,14 +103,16 @@ function ownDurations(runs: readonly PastRun[]): Record<string, number> {
 }
 
 /** A check's expected duration on this target: its own in earlier runs, else its measured one at its kind's pace (the measured one without a pace). */
-export function pacedMs(id: string, measuredMs: number, pace: Pick<TargetPace, 'short' | 'waiting' | 'own'> | undefined): number {
+export function pacedMs(id: string, measuredMs: number, pace: (Paces & Pick<TargetPace, 'own'>) | undefined): number {
   if (!pace) return measuredMs;
-  return pace.own[id] ?? measuredMs * (waits(measuredMs) ? pace.waiting : pace.short);
+  return pace.own[id] ?? measuredMs * pace[kindOf(measuredMs)];
 }
 
-/** `2 earlier runs against this target (120 checks at their own time there; the others at: short checks 2.45x, ... the reference's time)`. */
+const KIND_NAMES: Record<Kind, string> = { short: 'short checks', works: 'checks that wait on its engine', waiting: 'checks that wait on real time' };
+
+/** `2 earlier runs against this target (120 checks at their own time there at this depth, the others at short checks 2.45x, ... the reference's time)`. */
 export function describePace(p: TargetPace): string {
-  const kinds = [p.compared.short ? `short checks ${p.short.toFixed(2)}x` : '', p.compared.waiting ? `checks that wait on real time ${p.waiting.toFixed(2)}x` : ''].filter(Boolean).join(', ');
+  const kinds = KINDS.filter((k) => p.compared[k]).map((k) => `${KIND_NAMES[k]} ${p[k].toFixed(2)}x`).join(', ');
   const own = Object.keys(p.own).length;
   const others = kinds ? `${kinds} the reference's time` : "the reference's time";
   return `${p.runs.length} earlier run${p.runs.length === 1 ? '' : 's'} against this target (${own ? `${own} checks at their own time there at this depth, the others at ${others}` : others})`;
