@@ -35,6 +35,7 @@ import { progressOptions, startRunProgress, type RunProgress, type RunProgressOp
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
 import { targetHistory } from './target-history.ts';
+import { targetWorkStats } from '../runner/target-pace.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { NOT_STARTED_FOR_BUDGET } from '../runner/request-budget.ts';
 import { ranDetection } from '../runner/detection.ts';
@@ -304,7 +305,7 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
   const finished = {
     type: 'run-end' as const,
     finishedAt: new Date().toISOString(),
-    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, ...budgetStats(o.requestBudget, events), unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs, estimate },
+    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, ...budgetStats(o.requestBudget, events), unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs, estimate, ...targetWorkStats(events) },
     detection: ranDetection(events.filter((e) => e.type === 'check-end'), { profile: o.profile, depth: o.depth, all: ALL_CHECKS, kitVersion: pkg.version }),
   };
   tail.emit(finished);

@@ -148,6 +148,8 @@ export interface CheckContext {
    */
   share?<T>(build: () => Promise<T>): Promise<T>;
   log(message: string): void;
+  /** Reports a wait on the target's own background work that ended after `ms` (harness/ground/events.ts TargetWorkEvent). */
+  targetWork?(what: 'mailbox-settle', ms: number): void;
 }
 
 /** Thrown by a check when the target broke a rule. */

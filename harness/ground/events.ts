@@ -95,6 +95,23 @@ export interface CheckEndEvent {
   controlRequests?: number;
 }
 
+/**
+ * A wait on the target's own background work that a check saw end, without the control API to run
+ * it at once: `mailbox-settle`, a mailbox reaching its verification outcome after it was created
+ * or changed (suites/checks/resources/lib.ts settle). How long it took here is the earliest sign
+ * of how fast this target's engine is (harness/cli/run-progress.ts).
+ */
+export interface TargetWorkEvent {
+  type: 'target-work';
+  checkId: string;
+  what: 'mailbox-settle';
+  at: string;
+  ms: number;
+}
+
+/** The target's background work seen in a run: how many waits of each kind, and their median. */
+export type TargetWorkStats = Partial<Record<TargetWorkEvent['what'], { count: number; medianMs: number }>>;
+
 export interface RunEndEvent {
   type: 'run-end';
   finishedAt: string;
@@ -104,7 +121,7 @@ export interface RunEndEvent {
    * the chosen checks the runner did not start because the target had made the run send more
    * than measured (harness/runner/request-budget.ts).
    */
-  stats: { requests: number; controlRequests?: number; plannedRequests?: number; requestBudget?: number; notStartedForBudget?: number; unplanned429: number; plannedMs?: number; actualMs: number; estimate?: EstimateRecord };
+  stats: { requests: number; controlRequests?: number; plannedRequests?: number; requestBudget?: number; notStartedForBudget?: number; unplanned429: number; plannedMs?: number; actualMs: number; estimate?: EstimateRecord; targetWork?: TargetWorkStats };
   /** Measured after the run: the mutants the checks that ran to a verdict (pass or fail) kill, by the kill matrix. */
   detection?: RunDetection;
 }
@@ -156,7 +173,7 @@ export interface MutationEvent {
   mutants: { id: string; clauses: string[]; killed: boolean; killedBy: string[] }[];
 }
 
-export type RunEvent = RunStartEvent | CheckStartEvent | CheckEndEvent | ExchangeEvent | RunEndEvent | MutationEvent | SetupErrorEvent;
+export type RunEvent = RunStartEvent | CheckStartEvent | CheckEndEvent | ExchangeEvent | RunEndEvent | MutationEvent | SetupErrorEvent | TargetWorkEvent;
 
 /** Anything that accepts events: the NDJSON file, the console progress line, an in-memory list. */
 export interface EventSink {

@@ -368,6 +368,7 @@ export class Runner {
       observed: () => this.exchanges,
       share: (build) => this.sharing.run(true, build),
       log: () => {},
+      targetWork: (what, ms) => this.opts.sink.emit({ type: 'target-work', checkId: check.id, what, at: new Date().toISOString(), ms: Math.round(ms) }),
     };
     let timer: NodeJS.Timeout | undefined;
     try {

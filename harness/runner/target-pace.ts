@@ -1,3 +1,5 @@
+import type { RunEvent, TargetWorkEvent, TargetWorkStats } from '../ground/events.ts';
+
 // How this target's checks compare with the durations the kit measured against its reference,
 // learned from earlier runs against the same target: the estimate before a run can rest on what
 // this target has shown, not on the reference alone.
@@ -137,4 +139,18 @@ function weightedMedian(xs: Ratio[]): number {
 /** Within PACE_BOUNDS, to two decimals (what reports show). */
 function bounded(x: number): number {
   return Math.round(Math.min(PACE_BOUNDS.max, Math.max(PACE_BOUNDS.min, x)) * 100) / 100;
+}
+
+/** The target's background work the checks saw (TargetWorkEvent), by kind: how many, and their median (results.json stats.targetWork). */
+export function targetWorkStats(events: readonly RunEvent[]): { targetWork?: TargetWorkStats } {
+  const byWhat = new Map<TargetWorkEvent['what'], number[]>();
+  for (const e of events) if (e.type === 'target-work') byWhat.set(e.what, [...(byWhat.get(e.what) ?? []), e.ms]);
+  if (byWhat.size === 0) return {};
+  return { targetWork: Object.fromEntries([...byWhat].map(([what, ms]) => [what, { count: ms.length, medianMs: median(ms) }])) };
+}
+
+export function median(xs: readonly number[]): number {
+  if (xs.length === 0) return 0;
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
