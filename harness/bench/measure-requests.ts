@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { ExpectedRequests } from '../runner/expected.ts';
-import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
+import type { ExchangeEvent, RunEvent, TargetWorkStats } from '../ground/events.ts';
 import { cleanupByCheck, createdResources } from '../runner/created.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import type { Depth } from '../ground/check.ts';
@@ -21,6 +21,7 @@ interface Results {
   depth: Depth;
   target: { embedded: boolean; baseUrl: string };
   checks: { id: string; ran: boolean; requests: number; durationMs?: number }[];
+  stats?: { targetWork?: TargetWorkStats };
 }
 
 // --no-control: runs against the reference served alone with a profile without the control API
@@ -106,6 +107,9 @@ const finishByDepth = { ...data.overheadMs?.[clockKey]?.finishByDepth, [depth]: 
 // Checks measured now that left nothing lose an old entry; checks not run keep theirs.
 const mergedCleanup = (old: Record<string, number> | undefined) =>
   Object.fromEntries([...Object.entries(old ?? {}).filter(([id]) => !measured[id]), ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));
+// How long the reference's mailboxes took to settle in the checks' sight (the median of the runs' medians): the progress line's baseline.
+const settles = runs.flatMap((r) => (r.stats?.targetWork?.['mailbox-settle'] ? [r.stats.targetWork['mailbox-settle'].medianMs] : []));
+if (noControl && settles.length) data.targetWorkMs = { ...data.targetWorkMs, 'mailbox-settle': settles.sort((a, b) => a - b)[Math.floor(settles.length / 2)]! };
 if (noControl) {
   (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
   data.durationMsWithoutControl = mergedMs(data.durationMsWithoutControl);

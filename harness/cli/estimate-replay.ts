@@ -11,7 +11,7 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { parseArgs } from '../ground/args.ts';
 import { parseDepth } from '../ground/units.ts';
 import { loadProfile } from '../ground/profile.ts';
-import type { CheckEndEvent, CheckStartEvent, RunEndEvent, RunStartEvent } from '../ground/events.ts';
+import type { CheckEndEvent, CheckStartEvent, RunEndEvent, RunStartEvent, TargetWorkEvent } from '../ground/events.ts';
 import { readEvents } from '../events/ndjson.ts';
 import { defaultConcurrency, plan } from '../runner/planner.ts';
 import { clockOf } from '../runner/expected.ts';
@@ -62,7 +62,7 @@ for (const dir of dirs) {
   const said = h ? `${signedPercent(h.error)} (said ${(h.leftMs / 1000).toFixed(0)} s, ${(h.actualLeftMs / 1000).toFixed(0)} s left; ${h.from}, paces ${h.scales.short}/${h.scales.works ?? '-'}/${h.scales.waiting})` : 'none';
   const announced = `announced ${(planned.estimate.ms / 1000).toFixed(0)} s (${signedPercent((planned.estimate.ms - end.stats.actualMs) / end.stats.actualMs)}${pace ? `, learned pace ${pace.short}/${pace.works ?? '-'}/${pace.waiting}, ${Object.keys(pace.own).length} own` : ''})`;
   process.stdout.write(`${dir}: ${depth}, ${checks.length} checks, ${(end.stats.actualMs / 1000).toFixed(0)} s; ${announced}; at half ${said}; the run recorded ${recorded ? signedPercent(recorded.error) : 'none'}\n`);
-  if (flags.trace) trace(events.flatMap((e): ProgressEvent[] => (e.type === 'check-start' || e.type === 'check-end' ? [e as CheckStartEvent | CheckEndEvent] : [sentOf(e)].filter((x): x is SentEvent => !!x))), new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs);
+  if (flags.trace) trace(events.flatMap((e): ProgressEvent[] => (e.type === 'check-start' || e.type === 'check-end' || e.type === 'target-work' ? [e as CheckStartEvent | CheckEndEvent | TargetWorkEvent] : [sentOf(e)].filter((x): x is SentEvent => !!x))), new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs);
 }
 
 /** The time left the line said, at most every 5 s of the run, against the time that was left. */
@@ -71,7 +71,7 @@ function trace(events: ProgressEvent[], state: RunProgressState, startedAt: numb
   let last = -Infinity;
   for (const e of events) {
     state.apply([e]);
-    if (e.type === 'sent') continue;
+    if (e.type === 'sent' || e.type === 'target-work') continue;
     if (e.type === 'check-start') {
       begun.set(e.checkId, Date.parse(e.at));
       continue;

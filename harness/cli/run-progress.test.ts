@@ -124,6 +124,20 @@ describe('RunProgressState', () => {
     expect(s.estimate(27_000)).toMatchObject({ ms: 4000 * (42 / 34), from: 'pace', scales: { works: 42 / 34 } });
   });
 
+  it("expects the engine-bound checks to take as much longer as this run's mailboxes took to settle beyond the expectation", () => {
+    const ids = ['S', 'E'].map((id) => ({ id, clauses: ['C'] }));
+    const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id === 'E' ? 4000 : 1000), settleMs: 500, finishMs: 0 });
+    expect(s.estimate(0)).toMatchObject({ ms: 4000 });
+    const settled = (ms: number) => ({ type: 'target-work' as const, checkId: 'X', what: 'mailbox-settle' as const, at: new Date(0).toISOString(), ms });
+    // Mailboxes took 3.5 s to settle (median) where 0.5 s was expected: E is expected 3 s longer; S, a short check, is not.
+    s.apply([settled(3400), settled(3500), settled(9000)]);
+    expect(s.estimate(0)).toMatchObject({ ms: 7000, from: 'pace' });
+    // Without a baseline (a control API settles at once), the events move nothing.
+    const plain = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id === 'E' ? 4000 : 1000), finishMs: 0 });
+    plain.apply([settled(3500)]);
+    expect(plain.estimate(0)).toMatchObject({ ms: 4000 });
+  });
+
   it('re-estimates the rate bound from the requests left, as the windows free what the checks sent', () => {
     const ids = Array.from({ length: 10 }, (_, i) => ({ id: `R${i}`, clauses: ['C'] }));
     // 10 checks measured at 20 requests each and 1 of clean-up; 2 workspaces of 100 per 60 s, of which a share fills.

@@ -1,12 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Check } from '../ground/check.ts';
-import type { CheckEndEvent, CheckStartEvent, Level, Verdict } from '../ground/events.ts';
+import type { CheckEndEvent, CheckStartEvent, Level, TargetWorkEvent, Verdict } from '../ground/events.ts';
 import type { Plan } from '../runner/planner.ts';
 import { runPhases, phaseMs } from '../runner/schedule.ts';
-import { expectedDurationMs, unhinderedFinishMs, type ClockMode } from '../runner/expected.ts';
+import { expectedDurationMs, expectedSettleMs, unhinderedFinishMs, type ClockMode } from '../runner/expected.ts';
 import { progressPrinter, type ProgressStream } from '../ground/progress.ts';
 import { Pace, WINDOW_FILL, windowRoomMs, type Sent } from './time-left.ts';
-import { pacedMs } from '../runner/target-pace.ts';
+import { kindOf, median, pacedMs, type Kind, type TargetPace } from '../runner/target-pace.ts';
 
 // The progress of a conformance run while vitest runs the checks in its worker: checks done out
 // of the selection, clauses proven so far, failures so far, the time left and what is running.
@@ -68,10 +68,10 @@ export class CheckEventTail {
         continue;
       }
       // Quotes inside JSON strings are escaped: this unescaped text is only ever an event's own type.
-      if (!line.includes('"type":"check-')) continue;
+      if (!line.includes('"type":"check-') && !line.includes('"type":"target-work"')) continue;
       try {
         const e = JSON.parse(line) as { type?: string };
-        if (e.type === 'check-start' || e.type === 'check-end') out.push(e as CheckStartEvent | CheckEndEvent);
+        if (e.type === 'check-start' || e.type === 'check-end' || e.type === 'target-work') out.push(e as CheckStartEvent | CheckEndEvent | TargetWorkEvent);
       } catch {
         // A corrupt line is the reports' business (readEvents names it); progress goes on.
       }
@@ -93,7 +93,7 @@ export interface SentEvent {
   at: number;
   checkId?: string;
 }
-export type ProgressEvent = CheckStartEvent | CheckEndEvent | SentEvent;
+export type ProgressEvent = CheckStartEvent | CheckEndEvent | SentEvent | TargetWorkEvent;
 
 /** An exchange event (a replay's) as the progress line reads it: a request to a workspace, or nothing. */
 export function sentOf(e: { type: string; startedAt?: string; workspace?: number; checkId?: string }): SentEvent | undefined {
@@ -115,6 +115,13 @@ export interface EstimateOptions {
   finishMs?: number;
   /** A check's expected duration (default: its measurement, harness/runner/expected.ts). */
   expectedMs?: (id: string) => number;
+  /**
+   * How long a mailbox is expected to take to settle on this target (the expected durations'
+   * own: the reference's, or this target's in the earlier runs they were learned from): the
+   * engine-bound checks are expected to take what the mailboxes settling in this run
+   * (TargetWorkEvent) took beyond it.
+   */
+  settleMs?: number;
   /**
    * What the rate limit allows, to re-estimate its bound from the requests left rather than count
    * the planner's down: each check's measured requests, the clean-up's, and the pool's windows
@@ -158,9 +165,11 @@ export class RunProgressState {
   private readonly pace = new Pace();
   /** Measured and actual requests of the finished checks, and what went into the rate windows when. */
   private readonly sent = { expected: 0, actual: 0, windows: [] as Sent[] };
+  /** How long the mailboxes took to settle in this run (TargetWorkEvent), in ms. */
+  private readonly settled: number[] = [];
   /** The requests the run was seen to send (exchange lines): when, and how many each running check sent so far. */
   private readonly seen = { windows: [] as Sent[], byCheck: new Map<string, number>() };
-  private readonly o: Required<Omit<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>> & Pick<EstimateOptions, 'expectedMs' | 'rate' | 'announced'>;
+  private readonly o: Required<Omit<EstimateOptions, 'expectedMs' | 'rate' | 'announced' | 'settleMs'>> & Pick<EstimateOptions, 'expectedMs' | 'rate' | 'announced' | 'settleMs'>;
 
   constructor(checks: readonly ProgressCheck[], o: EstimateOptions = {}) {
     for (const c of checks) this.checks.set(c.id, c);
@@ -178,6 +187,10 @@ export class RunProgressState {
 
   apply(events: readonly ProgressEvent[]): void {
     for (const e of events) {
+      if (e.type === 'target-work') {
+        this.settled.push(e.ms);
+        continue;
+      }
       if (e.type === 'sent') {
         this.seen.windows.push({ at: e.at, requests: 1 });
         if (e.checkId !== undefined) this.seen.byCheck.set(e.checkId, (this.seen.byCheck.get(e.checkId) ?? 0) + 1);
@@ -194,7 +207,8 @@ export class RunProgressState {
       this.running.delete(e.checkId);
       this.ended.add(e.checkId);
       this.verdicts[e.verdict]++;
-      this.pace.add(this.expectedMs(e.checkId), e.durationMs);
+      const expected = this.expectedOf(e.checkId);
+      this.pace.add(expected.ms, e.durationMs, expected.kind);
       const r = this.o.rate;
       if (r && e.verdict !== 'skip') {
         this.sent.expected += r.requestsOf(e.checkId);
@@ -220,8 +234,12 @@ export class RunProgressState {
     const left = [...this.checks.values()].filter((c) => !this.ended.has(c.id));
     let pace = 0;
     for (const phase of runPhases(left, { clock: this.o.clock, requests: this.o.rate ? (c) => this.o.rate!.requestsOf(c.id) : undefined })) {
-      const waiting = phase.checks.filter((c) => !this.running.has(c.id)).map((c) => this.pace.leftMs(this.expectedMs(c.id)));
-      const busy = phase.checks.filter((c) => this.running.has(c.id)).map((c) => this.pace.leftMs(this.expectedMs(c.id), now - this.running.get(c.id)!));
+      const leftOf = (id: string, runningFor = 0) => {
+        const expected = this.expectedOf(id);
+        return this.pace.leftMs(expected.ms, runningFor, expected.kind);
+      };
+      const waiting = phase.checks.filter((c) => !this.running.has(c.id)).map((c) => leftOf(c.id));
+      const busy = phase.checks.filter((c) => this.running.has(c.id)).map((c) => leftOf(c.id, now - this.running.get(c.id)!));
       pace += phaseMs(waiting, phase.concurrent, this.o.concurrency, busy);
     }
     const scales = this.pace.scales;
@@ -258,6 +276,18 @@ export class RunProgressState {
 
   private expectedMs(id: string): number {
     return this.o.expectedMs ? this.o.expectedMs(id) : expectedDurationMs({ id }, this.o.clock);
+  }
+
+  /**
+   * A check's expected time and kind (by its expectation). A check that waits on the target's
+   * engine settles a mailbox on the way: once mailboxes have settled in this run, it is expected
+   * to take as much longer (or shorter) as they took beyond what its expectation assumed.
+   */
+  private expectedOf(id: string): { ms: number; kind: Kind } {
+    const ms = this.expectedMs(id);
+    const kind = kindOf(ms);
+    if (kind !== 'works' || !this.o.settleMs || this.settled.length === 0) return { ms, kind };
+    return { ms: Math.max(0, ms + median(this.settled) - this.o.settleMs), kind };
   }
 
   /** One line: `checks 12/420  clauses 30/646  failed 0  ~1m05s left  running: X (6s) and 7 more`. */
@@ -339,8 +369,20 @@ export function progressOptions(opts: Pick<RunProgressOptions, 'plan' | 'rate' |
     announced: { ms: plan.estimate.ms, startedAt: opts.startedAt },
     // Where the plan learned this target's pace, the line expects what it expected.
     ...(plan.basis?.pace ? { expectedMs: (id: string) => pacedMs(id, expectedDurationMs({ id }, opts.clock), plan.basis!.pace) } : {}),
+    ...settleBaseline(plan.basis?.pace, opts.clock),
     ...(rate && plan.workspaces ? { rate: { ...rate, workspaces: plan.workspaces, cleanup: plan.cleanup ?? 0 } } : {}),
   };
+}
+
+/**
+ * What a mailbox's settling is expected to take where the expectations came from: the earlier
+ * runs' (a learned pace), else the reference's alone; only against real time (the control API
+ * settles a mailbox at once).
+ */
+function settleBaseline(pace: Pick<TargetPace, 'settleMs'> | undefined, clock: ClockMode): { settleMs?: number } {
+  if (clock !== 'real') return {};
+  const ms = pace ? pace.settleMs : expectedSettleMs();
+  return ms ? { settleMs: ms } : {};
 }
 
 export function startRunProgress(opts: RunProgressOptions): RunProgress {

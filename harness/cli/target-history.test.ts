@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { expectedDurationMs } from '../runner/expected.ts';
+import { expectedDurationMs, expectedSettleMs } from '../runner/expected.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { formatPlan, plan } from '../runner/planner.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
@@ -55,6 +55,21 @@ describe('targetHistory', () => {
     expect(h.pace?.runs).toEqual([at(5), at(1)]);
     expect(h.pace?.short).toBeCloseTo(2, 1);
     expect(h.said).toContain(at(5));
+  });
+
+  it("learns how long the target's mailboxes took to settle (the median of the runs' medians), where the runs saw any", async () => {
+    const dir = await reports([{ runId: at(1), factor: 2 }, { runId: at(2), factor: 2 }, { runId: at(3), factor: 2 }]);
+    const settle = async (runId: string, medianMs: number) => {
+      const path = join(dir, runId, 'results.json');
+      const r = JSON.parse(await readFile(path, 'utf8'));
+      await writeFile(path, JSON.stringify({ ...r, stats: { targetWork: { 'mailbox-settle': { count: 5, medianMs } } } }));
+    };
+    expect((await targetHistory(dir, { baseUrl: URL_A, clock: 'real' }, false)).pace?.settleMs).toBeUndefined();
+    await settle(at(1), 3000);
+    await settle(at(3), 1000);
+    expect((await targetHistory(dir, { baseUrl: URL_A, clock: 'real' }, false)).pace?.settleMs).toBe(3000);
+    await settle(at(2), 2000);
+    expect((await targetHistory(dir, { baseUrl: URL_A, clock: 'real' }, false)).pace?.settleMs).toBe(2000);
   });
 
   it('prefers runs at the same depth, else takes any depth', async () => {
@@ -129,5 +144,12 @@ describe('a plan at this target\'s pace', () => {
     const other = checks.find((c) => c.id !== longest.id && expectedDurationMs(c, 'control') < 15_000)!;
     expect([o.expectedMs!(longest.id), o.expectedMs!(other.id)]).toEqual([600_000, expectedDurationMs(other, 'control') * 2]);
     expect(progressOptions({ plan: reference, concurrency: 8, clock: 'control', startedAt: 0 }).expectedMs).toBeUndefined();
+    // What a mailbox's settling is expected to take: the reference's, or the earlier runs' where the plan learned from them; nothing with a control API.
+    expect(progressOptions({ plan: reference, concurrency: 8, clock: 'real', startedAt: 0 }).settleMs).toBe(expectedSettleMs());
+    expect(expectedSettleMs()).toBeGreaterThan(0);
+    expect(progressOptions({ plan: paced, concurrency: 8, clock: 'real', startedAt: 0 }).settleMs).toBeUndefined();
+    const settled = plan(checks, profile, 8, 'quick', 8, { pace: { ...pace, settleMs: 2500 } });
+    expect(progressOptions({ plan: settled, concurrency: 8, clock: 'real', startedAt: 0 }).settleMs).toBe(2500);
+    expect(progressOptions({ plan: settled, concurrency: 8, clock: 'control', startedAt: 0 }).settleMs).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectedDurationMs, type ClockMode } from '../runner/expected.ts';
 import { learnPace, type PastRun, type TargetPace } from '../runner/target-pace.ts';
+import type { TargetWorkStats } from '../ground/events.ts';
 
 // Earlier runs against the same target, read from a reports directory (the run's --out by
 // default, or --history DIR: a CI job's downloaded reports), so the estimate before a run rests on
@@ -34,6 +35,7 @@ interface PastResults {
   target?: { baseUrl?: string; embedded?: boolean };
   profile?: { control?: unknown };
   checks?: PastRun['checks'];
+  stats?: { targetWork?: TargetWorkStats };
 }
 
 /**
@@ -86,7 +88,8 @@ function sameTarget(r: PastResults, target: Target): boolean {
 }
 
 function toRun(r: PastResults): PastRun {
-  return { runId: r.runId ?? '?', depth: r.depth ?? '?', checks: r.checks ?? [] };
+  const settle = r.stats?.targetWork?.['mailbox-settle']?.medianMs;
+  return { runId: r.runId ?? '?', depth: r.depth ?? '?', checks: r.checks ?? [], ...(typeof settle === 'number' ? { settleMs: settle } : {}) };
 }
 
 const trimmed = (url: string) => url.replace(/\/+$/, '');

@@ -15,11 +15,6 @@ import { kindOf, PACE_BOUNDS, WAITS_MS, WORKS_MS, waits, type Kind } from '../ru
 
 export { WAITS_MS, waits };
 
-/** How much measured time the short checks' own pace must outweigh before it moves the estimate much. */
-const SHORT_PRIOR_MS = 30_000;
-/** Likewise for the waiting checks: one check's worth. */
-const WAITING_PRIOR_MS = 60_000;
-
 /** The expected time a kind's finished checks must outweigh before their own pace moves the estimate much. */
 const PRIOR_MS: Record<Kind, number> = { short: 30_000, works: 30_000, waiting: 60_000 };
 
@@ -33,9 +28,8 @@ const PRIOR_MS: Record<Kind, number> = { short: 30_000, works: 30_000, waiting: 
 export class Pace {
   private readonly kinds: Record<Kind, { expected: number; actual: number }> = { short: { expected: 0, actual: 0 }, works: { expected: 0, actual: 0 }, waiting: { expected: 0, actual: 0 } };
 
-  /** A finished check: its expected and actual time. */
-  add(expectedMs: number, actualMs: number): void {
-    const kind = kindOf(expectedMs);
+  /** A finished check: its expected and actual time (its kind: by its expectation, unless given). */
+  add(expectedMs: number, actualMs: number, kind: Kind = kindOf(expectedMs)): void {
     // A waiting check that ended in a fraction of its measure did not wait here (it failed early
     // or took another way): it says nothing of how long waiting takes on this target.
     if (kind === 'waiting' && actualMs < expectedMs / 2) return;
@@ -43,17 +37,20 @@ export class Pace {
     this.kinds[kind].actual += actualMs;
   }
 
-  /** Actual over expected time of the finished checks of this kind, damped until enough have run. */
+  /** Actual over expected time of the finished checks of this kind (of check expected to take `expectedMs`), damped until enough have run. */
   scale(expectedMs: number): number {
-    const kind = kindOf(expectedMs);
+    return this.scaleOf(kindOf(expectedMs));
+  }
+
+  scaleOf(kind: Kind): number {
     const { expected, actual } = this.kinds[kind];
     const prior = PRIOR_MS[kind];
     return Math.min(PACE_BOUNDS.max, Math.max(PACE_BOUNDS.min, (actual + prior) / (expected + prior)));
   }
 
-  /** A check's time left: its measure at this run's pace, less what has passed since it started (if it has). */
-  leftMs(expectedMs: number, runningForMs = 0): number {
-    return Math.max(0, expectedMs * this.scale(expectedMs) - runningForMs);
+  /** A check's time left: its expectation at this run's pace, less what has passed since it started (if it has). */
+  leftMs(expectedMs: number, runningForMs = 0, kind: Kind = kindOf(expectedMs)): number {
+    return Math.max(0, expectedMs * this.scaleOf(kind) - runningForMs);
   }
 
   /** The scales now (what the estimate rests on). */

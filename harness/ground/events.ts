@@ -135,7 +135,7 @@ export interface EstimateRecord {
     /** The measured durations it simulated: of the reference served alone (a target without the control API) or the embedded one. */
     durations: 'reference served alone' | 'embedded reference';
     /** This target's pace in earlier runs, which those durations were taken at (harness/runner/target-pace.ts): actual over measured time by kind, and the runs. */
-    pace?: { short: number; works: number; waiting: number; runs: string[]; compared: { short: number; works: number; waiting: number }; own: Record<string, number> };
+    pace?: { short: number; works: number; waiting: number; runs: string[]; compared: { short: number; works: number; waiting: number }; own: Record<string, number>; settleMs?: number };
     rateLimit: { requests: number; windowSeconds: number };
     workspaces: number;
     concurrency: number;

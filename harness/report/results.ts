@@ -28,7 +28,7 @@
 //   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
 import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
-import type { BaselineEntry, CheckEndEvent, EstimateRecord, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
+import type { BaselineEntry, CheckEndEvent, EstimateRecord, TargetWorkStats, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
 import type { Clause } from '../ground/spec-model/clauses/types.ts';
 import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
@@ -207,6 +207,8 @@ export interface Results {
     actualMs: number;
     /** The first estimate, what it rested on, its final error, and the progress line's at half the checks. */
     estimate?: EstimateRecord;
+    /** The target's background work the checks saw (harness/ground/events.ts TargetWorkEvent): count and median by kind. */
+    targetWork?: TargetWorkStats;
     exchanges: number;
     transportErrors: number;
   };
@@ -598,6 +600,7 @@ function runStats(scan: StreamScan, durationMs: number): Results['stats'] {
     ...(s?.notStartedForBudget ? { notStartedForBudget: s.notStartedForBudget } : {}),
     ...(s?.controlRequests !== undefined ? { controlRequests: s.controlRequests } : {}),
     ...(s?.estimate ? { estimate: s.estimate } : {}),
+    ...(s?.targetWork ? { targetWork: s.targetWork } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Check, Depth } from '../ground/check.ts';
 import type { Profile } from '../ground/profile-schema.ts';
+import type { TargetWorkEvent } from '../ground/events.ts';
 
 // What a check is expected to send to the target, measured (not guessed): per-check request
 // counts of runs against the embedded reference at each depth, recorded in
@@ -24,6 +25,8 @@ export interface ExpectedRequests {
   overheadMs?: Partial<Record<ClockMode, Overhead>>;
   /** depth -> check id -> mean requests sent to the reference served without the control API (checks take their other ways there). */
   withoutControl?: Partial<Record<Depth, Record<string, number>>>;
+  /** The reference's background work as the checks saw it without the control API (TargetWorkEvent): median ms by kind. */
+  targetWorkMs?: Partial<Record<TargetWorkEvent['what'], number>>;
 }
 
 const DATA_URL = new URL('./expected-requests.json', import.meta.url);
@@ -116,4 +119,9 @@ export function expectedOverheadMs(clock: ClockMode, data: ExpectedRequests = ex
 export function unhinderedFinishMs(clock: ClockMode, data: ExpectedRequests = expectedData()): number {
   const o = expectedOverheadMs(clock, data);
   return Math.min(o.finish, ...Object.values(o.finishByDepth ?? {}));
+}
+
+/** How long a mailbox took to settle on the reference served alone (its verification, seen by settle), where measured. */
+export function expectedSettleMs(data: ExpectedRequests = expectedData()): number | undefined {
+  return data.targetWorkMs?.['mailbox-settle'];
 }

@@ -52,6 +52,8 @@ export interface PastRun {
   runId: string;
   depth: string;
   checks: readonly PastCheck[];
+  /** How long its mailboxes took to settle (median, results.json stats.targetWork), where it saw any. */
+  settleMs?: number;
 }
 
 /** Actual over measured time, by kind (1 where a kind was not seen), in earlier runs against this target. */
@@ -64,6 +66,8 @@ export interface TargetPace extends Paces {
   compared: Record<Kind, number>;
   /** Check id -> its least duration in the earlier runs at this run's depth (ms). */
   own: Record<string, number>;
+  /** How long a mailbox took to settle in those runs (the median of theirs), where they saw any. */
+  settleMs?: number;
 }
 
 /**
@@ -93,7 +97,13 @@ export function learnPace(runs: readonly PastRun[], measuredMs: (id: string) => 
     runs: runs.map((r) => r.runId),
     compared: { short: compared('short'), works: compared('works'), waiting: compared('waiting') },
     own,
+    ...settleOf(runs),
   };
+}
+
+function settleOf(runs: readonly PastRun[]): { settleMs?: number } {
+  const seen = runs.flatMap((r) => (r.settleMs! > 0 ? [r.settleMs!] : []));
+  return seen.length ? { settleMs: median(seen) } : {};
 }
 
 /** Each check's least duration over `runs`, where it passed. */
