@@ -81,6 +81,21 @@ describe('report.html', () => {
     expect(top).toContain('FAIL at depth default: 2 MUST/PROFILE checks failed or errored; 6 of 10 clauses checked (60 %');
   });
 
+  it('says what the planned time rested on: the reference\'s durations, or this target\'s earlier runs', () => {
+    const withEstimate = (pace?: object) => {
+      const input = makeInput();
+      const end = input.events.find((e) => e.type === 'run-end')!;
+      if (end.type !== 'run-end') throw new Error('no run-end');
+      const basis = { durations: 'reference served alone' as const, rateLimit: { requests: 120, windowSeconds: 60 }, workspaces: 8, concurrency: 32, checksMs: 3000, rateFloorMs: 0, from: 'durations' as const, ...(pace ? { pace } : {}) };
+      end.stats = { ...end.stats, estimate: { firstMs: 4000, basis, finalError: -0.2 } };
+      const page = renderReports(input).files['report.html'];
+      return page.slice(page.indexOf('<header'), page.indexOf('</header>'));
+    };
+    expect(withEstimate()).toContain("planned 4.0 s (from the reference's durations)");
+    const pace = { short: 2, works: 3, waiting: 1, runs: ['r1', 'r2'], compared: { short: 30, works: 5, waiting: 0 }, own: {} };
+    expect(withEstimate(pace)).toContain("planned 4.0 s (at this target's pace in 2 earlier runs)");
+  });
+
   it('has summary tiles and the mutation score tile', () => {
     const tiles = html.slice(html.indexOf('<section class="tiles">'), html.indexOf('</section>', html.indexOf('<section class="tiles">')));
     expect(tiles).toMatch(/6<small>\/11<\/small><\/div><div class="t-label">Checks passed/);

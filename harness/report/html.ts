@@ -297,7 +297,7 @@ function headerMeta(r: Results): [string, string][] {
     ['Run', `<code>${e(r.runId)}</code> · depth ${e(r.depth)}`],
     [
       'Traffic',
-      `${r.stats.requests} requests${r.stats.plannedMs !== undefined ? ` · planned ${e(formatMs(r.stats.plannedMs))}` : ''}${r.stats.unplanned429 ? ` · <span class="n-bad">${r.stats.unplanned429} unplanned 429</span>` : ''}${r.stats.transportErrors ? ` · ${r.stats.transportErrors} transport errors` : ''}`,
+      `${r.stats.requests} requests${r.stats.plannedMs !== undefined ? ` · planned ${e(formatMs(r.stats.plannedMs))}${plannedFrom(r)}` : ''}${r.stats.unplanned429 ? ` · <span class="n-bad">${r.stats.unplanned429} unplanned 429</span>` : ''}${r.stats.transportErrors ? ` · ${r.stats.transportErrors} transport errors` : ''}`,
     ],
     ['Started', e(r.startedAt)],
     ['Finished', `${e(r.finishedAt)} · ${e(formatMs(r.durationMs))}${r.complete ? '' : ' <span class="tag tag-bad">interrupted</span>'}`],
@@ -545,4 +545,11 @@ function orphansSection(ctx: Ctx): string {
     .map((c) => checkRow(c, ctx, c.verdict === 'fail' || c.verdict === 'error'))
     .join('')}</ul></article></section>`
     : '';
+}
+
+/** What the planned time rested on: this target's earlier runs, or the reference's measured durations (a prediction either way). */
+function plannedFrom(r: Pick<Results, 'stats'>): string {
+  const pace = r.stats.estimate?.basis.pace;
+  if (!r.stats.estimate) return '';
+  return pace ? ` (at this target's pace in ${pace.runs.length} earlier run${pace.runs.length === 1 ? '' : 's'})` : " (from the reference's durations)";
 }
