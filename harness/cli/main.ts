@@ -1,4 +1,3 @@
-import { runCommand } from './run.ts';
 import { KitError } from '../ground/errors.ts';
 import { COMMANDS, HELP, usageOf } from './usage.ts';
 import { KIT } from '../ground/kit.ts';
@@ -28,8 +27,10 @@ export async function main(argv: string[]): Promise<number> {
     }
     if (cmd !== undefined && COMMANDS[cmd] && wantsHelp(rest)) return await helpFor(cmd, rest);
     switch (cmd) {
+      // Each command loads what it needs: the run's modules (the checks, reports) are a second and
+      // more that `reference`, `sinks` or `--help` need not wait for.
       case 'run':
-        return await runCommand(rest);
+        return await (await import('./run.ts')).runCommand(rest);
       case 'init':
         return await (await import('./init.ts')).initCommand(rest);
       case 'load':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderReports } from './index.ts';
 import { BODY_MAX_CHARS } from './html.ts';
+import type { EstimateRecord } from '../ground/events.ts';
 import { CLAUSES, makeInput, manyFailuresInput, ONE_CAUSE_ENDPOINTS } from './fixture.test-helper.ts';
 
 /** The text of the element with this id attribute (up to its matching close tag of that name). */
@@ -82,7 +83,7 @@ describe('report.html', () => {
   });
 
   it('says what the planned time rested on: the reference\'s durations, or this target\'s earlier runs', () => {
-    const withEstimate = (pace?: object) => {
+    const withEstimate = (pace?: NonNullable<EstimateRecord['basis']['pace']>) => {
       const input = makeInput();
       const end = input.events.find((e) => e.type === 'run-end')!;
       if (end.type !== 'run-end') throw new Error('no run-end');
