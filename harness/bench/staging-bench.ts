@@ -14,7 +14,7 @@
 // --baseline DIR runs another checkout's kit (DIR/bin/outreach-conformance.js, e.g. the current
 // main) on the same target and depth just before this one, one run after the other (never at
 // once: they would share the machine and the target), so the two rows compare side by side.
-//   npm run bench:staging -- [--workspaces N] [--depths quick,default] [--slow N|1] [--baseline DIR] [--seed S] [--out DIR]
+//   npm run bench:staging -- [--workspaces N] [--depths quick,default,quick] [--slow N|1] [--baseline DIR] [--seed S] [--out DIR]
 // A depth named twice (--depths quick,default,quick) runs twice. Every run of this kit after the
 // first against a target learns the target's pace (run --history) from the latest earlier run at
 // its depth, else the latest at any depth: the announced column says what it rested on, so the
@@ -36,10 +36,10 @@ import type { Depth } from '../ground/check.ts';
 
 const exec = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string', value: 'N', help: 'workspaces made beforehand (default 8)' }, depths: { type: 'string', value: 'quick,default', help: 'the depths to run' }, seed: { type: 'string', value: 'N', help: 'the runs\' seed' }, out: { type: 'string', value: 'DIR', help: 'keep each depth\'s reports' }, slow: { type: 'string', value: 'N', help: 'the slowed target\'s factor (default 3)' }, baseline: { type: 'string', value: 'DIR', help: 'another checkout whose kit runs just before this one' } });
+const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string', value: 'N', help: 'workspaces made beforehand (default 8)' }, depths: { type: 'string', value: 'quick,default,quick', help: 'the depths to run, in order (a depth named twice runs twice; default quick,default,quick: a first quick run, then two that learn)' }, seed: { type: 'string', value: 'N', help: 'the runs\' seed' }, out: { type: 'string', value: 'DIR', help: 'keep each depth\'s reports' }, slow: { type: 'string', value: 'N', help: 'the slowed target\'s factor (default 3)' }, baseline: { type: 'string', value: 'DIR', help: 'another checkout whose kit runs just before this one' } });
 const keep = flags.out === undefined ? undefined : String(flags.out);
 const workspaces = Number(flags.workspaces ?? 8);
-const depths = String(flags.depths ?? 'quick,default').split(',') as Depth[];
+const depths = String(flags.depths ?? 'quick,default,quick').split(',') as Depth[];
 const seed = Number(flags.seed ?? 20261126);
 const slow = Number(flags.slow ?? 3);
 if (!(slow >= 1 && slow <= 20)) throw new Error(`--slow takes a factor from 1 (no slowed target) to 20, not ${flags.slow}`);
