@@ -165,8 +165,9 @@ export class RunProgressState {
   private readonly pace = new Pace();
   /** Measured and actual requests of the finished checks, and what went into the rate windows when. */
   private readonly sent = { expected: 0, actual: 0, windows: [] as Sent[] };
-  /** How long the mailboxes took to settle in this run (TargetWorkEvent), in ms. */
+  /** How long the mailboxes took to settle in this run (TargetWorkEvent), in ms, and their median beyond what was expected (none before the first). */
   private readonly settled: number[] = [];
+  private settleShiftMs: number | undefined;
   /** The requests the run was seen to send (exchange lines): when, and how many each running check sent so far. */
   private readonly seen = { windows: [] as Sent[], byCheck: new Map<string, number>() };
   private readonly o: Required<Omit<EstimateOptions, 'expectedMs' | 'rate' | 'announced' | 'settleMs'>> & Pick<EstimateOptions, 'expectedMs' | 'rate' | 'announced' | 'settleMs'>;
@@ -189,6 +190,7 @@ export class RunProgressState {
     for (const e of events) {
       if (e.type === 'target-work') {
         this.settled.push(e.ms);
+        if (this.o.settleMs) this.settleShiftMs = median(this.settled) - this.o.settleMs;
         continue;
       }
       if (e.type === 'sent') {
@@ -286,8 +288,8 @@ export class RunProgressState {
   private expectedOf(id: string): { ms: number; kind: Kind } {
     const ms = this.expectedMs(id);
     const kind = kindOf(ms);
-    if (kind !== 'works' || !this.o.settleMs || this.settled.length === 0) return { ms, kind };
-    return { ms: Math.max(0, ms + median(this.settled) - this.o.settleMs), kind };
+    if (kind !== 'works' || this.settleShiftMs === undefined) return { ms, kind };
+    return { ms: Math.max(0, ms + this.settleShiftMs), kind };
   }
 
   /** One line: `checks 12/420  clauses 30/646  failed 0  ~1m05s left  running: X (6s) and 7 more`. */
