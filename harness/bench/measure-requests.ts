@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import type { ExpectedRequests } from '../runner/expected.ts';
 import type { ExchangeEvent, RunEvent, TargetWorkStats } from '../ground/events.ts';
 import { cleanupByCheck, createdResources } from '../runner/created.ts';
+import { median } from '../runner/target-pace.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import type { Depth } from '../ground/check.ts';
 
@@ -109,7 +110,7 @@ const mergedCleanup = (old: Record<string, number> | undefined) =>
   Object.fromEntries([...Object.entries(old ?? {}).filter(([id]) => !measured[id]), ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));
 // How long the reference's mailboxes took to settle in the checks' sight (the median of the runs' medians): the progress line's baseline.
 const settles = runs.flatMap((r) => (r.stats?.targetWork?.['mailbox-settle'] ? [r.stats.targetWork['mailbox-settle'].medianMs] : []));
-if (noControl && settles.length) data.targetWorkMs = { ...data.targetWorkMs, 'mailbox-settle': settles.sort((a, b) => a - b)[Math.floor(settles.length / 2)]! };
+if (noControl && settles.length) data.targetWorkMs = { ...data.targetWorkMs, 'mailbox-settle': median(settles) };
 if (noControl) {
   (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
   data.durationMsWithoutControl = mergedMs(data.durationMsWithoutControl);

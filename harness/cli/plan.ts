@@ -11,7 +11,7 @@ import { staticGap, type TargetKnown } from '../runner/static-gap.ts';
 import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { clockOf } from '../runner/expected.ts';
-import { targetHistory, type TargetHistory } from './target-history.ts';
+import { historyOf } from './target-history.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseArgs, type CommandHelp } from '../ground/args.ts';
 
@@ -66,17 +66,11 @@ export async function planCommand(argv: string[]): Promise<number> {
   process.stdout.write(`${choice.why}\n`);
   if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time, n))}\n`);
   else process.stdout.write(`${formatDetection(choice.detection)}\n`);
-  const history = await paceOf(profile, depth, flags.history as string | undefined);
+  const history = await historyOf({ embedded: !!profile.embedded, baseUrl: profile.baseUrl, clock: clockOf(profile), depth, history: flags.history as string | undefined, defaultDir: 'reports' });
   if (history) process.stdout.write(`${history.said}\n`);
   process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth, undefined, { ...known, ...(history?.pace ? { pace: history.pace } : {}) }))}\n`);
   process.stdout.write(`${formatGapCosts(gapCosts(selectChecks(ALL_CHECKS, depth), { profile, depth, ...known }), `depth ${depth}`)}\n`);
   return 0;
-}
-
-/** The target's pace in its earlier runs (`--history DIR`, default reports/); none for the embedded reference or `--history none`. */
-async function paceOf(profile: Profile, depth: Depth, dir: string | undefined): Promise<TargetHistory | undefined> {
-  if (profile.embedded || dir === 'none' || !profile.baseUrl) return undefined;
-  return targetHistory(resolve(dir ?? 'reports'), { baseUrl: profile.baseUrl, clock: clockOf(profile), depth }, dir !== undefined);
 }
 
 /**

@@ -34,7 +34,7 @@ import { startEmbeddedTarget } from './embedded.ts';
 import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
-import { targetHistory } from './target-history.ts';
+import { historyOf } from './target-history.ts';
 import { targetWorkStats } from '../runner/target-pace.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { NOT_STARTED_FOR_BUDGET } from '../runner/request-budget.ts';
@@ -187,7 +187,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
     const concurrency = flags.concurrency ?? defaultConcurrency(profile);
     // The estimate learns this target's pace from its earlier runs (never the embedded reference's: its durations are the measure).
-    const history = embedded || flags.history === 'none' ? undefined : await targetHistory(resolve(flags.history ?? outRoot), { baseUrl, clock: clockOf(profile), depth }, flags.history !== undefined);
+    const history = await historyOf({ embedded: !!embedded, baseUrl, clock: clockOf(profile), depth, history: flags.history, defaultDir: outRoot });
     if (history) say(history.said);
     const announced = plan(checks, profile, workspaces, depth, concurrency, { extensions, ...(history?.pace ? { pace: history.pace } : {}) });
     say(formatPlan(announced));

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { expectedDurationMs, type ClockMode } from '../runner/expected.ts';
 import { learnPace, type PastRun, type TargetPace } from '../runner/target-pace.ts';
 import type { TargetWorkStats } from '../ground/events.ts';
@@ -50,6 +50,15 @@ export async function targetHistory(dir: string, target: Target, given: boolean)
   const pace = learnPace(runs, (id) => expectedDurationMs({ id }, target.clock), target.depth);
   if (!pace) return { said: `pace: ${runs.length ? `the ${runs.length} earlier run(s) against ${target.baseUrl} in ${dir} passed too few checks` : `no earlier run against ${target.baseUrl} in ${dir}`} to learn from; the estimate rests on the reference's durations` };
   return { pace, said: `pace: learned from ${pace.runs.join(', ')} in ${dir}` };
+}
+
+/**
+ * What `run` and `plan` learn of a profile's target: from `--history` (`none`: nothing), else from
+ * `defaultDir`; never of the embedded reference, whose durations are the measure.
+ */
+export async function historyOf(o: { embedded: boolean; baseUrl: string | undefined; clock: ClockMode; depth: string; history: string | undefined; defaultDir: string }): Promise<TargetHistory | undefined> {
+  if (o.embedded || o.history === 'none' || !o.baseUrl) return undefined;
+  return targetHistory(resolve(o.history ?? o.defaultDir), { baseUrl: o.baseUrl, clock: o.clock, depth: o.depth }, o.history !== undefined);
 }
 
 /** The run's target, and its depth (earlier runs at the same depth come first). */
