@@ -6,6 +6,7 @@ import { readRunContext } from '../harness/runner/context.ts';
 import { createNdjsonSink } from '../harness/events/ndjson.ts';
 import { closeAllPools } from '../harness/client/client.ts';
 import type { Check } from '../harness/ground/check.ts';
+import { FIRST_LOOK_REQUESTS, firstLook } from './lib/first-look.ts';
 
 // The vitest entry of a conformance run: one test per check, named by its id. The CLI resolved
 // the run (profile, chosen checks); this worker runs exactly those, in the phases of runPhases.
@@ -35,6 +36,8 @@ beforeAll(async () => {
     sink.emit({ type: 'setup-error', message: runner.redactor.text(e instanceof Error ? e.message : String(e)) });
     throw e;
   }
+  // A first run against a target: the checks wait for a first look at it (the estimate is made again from it).
+  if (context.firstLook) await runner.firstLook({ run: firstLook, requests: FIRST_LOOK_REQUESTS });
 });
 afterAll(async () => {
   await runner.finish();

@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { ExpectedRequests } from '../runner/expected.ts';
-import type { ExchangeEvent, RunEvent, TargetWorkStats } from '../ground/events.ts';
+import type { ExchangeEvent, FirstLookEvent, RunEvent, TargetWorkStats } from '../ground/events.ts';
 import { cleanupByCheck, createdResources } from '../runner/created.ts';
 import { median } from '../runner/target-pace.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
@@ -111,6 +111,18 @@ const mergedCleanup = (old: Record<string, number> | undefined) =>
 // How long the reference's mailboxes took to settle in the checks' sight (the median of the runs' medians): the progress line's baseline.
 const settles = runs.flatMap((r) => (r.stats?.targetWork?.['mailbox-settle'] ? [r.stats.targetWork['mailbox-settle'].medianMs] : []));
 if (noControl && settles.length) data.targetWorkMs = { ...data.targetWorkMs, 'mailbox-settle': median(settles) };
+// How many mailboxes each check waits to see verified (its target-work events), where any: a first look's slower verification counts once for each.
+const settleCounts = new Map<string, number[]>();
+for (const [i, r] of runs.entries()) {
+  const counts = new Map<string, number>();
+  for (const e of eventsOf[i]!) if (e.type === 'target-work' && e.what === 'mailbox-settle') counts.set(e.checkId, (counts.get(e.checkId) ?? 0) + 1);
+  for (const c of r.checks) if (c.ran) settleCounts.set(c.id, [...(settleCounts.get(c.id) ?? []), counts.get(c.id) ?? 0]);
+}
+const settlesByCheck = Object.fromEntries([...settleCounts].filter(([, xs]) => mean(xs) > 0).map(([id, xs]) => [id, mean(xs)]));
+if (noControl) data.settlesWithoutControl = Object.fromEntries(Object.entries({ ...Object.fromEntries(Object.entries(data.settlesWithoutControl ?? {}).filter(([id]) => !settleCounts.has(id))), ...settlesByCheck }).sort(([x], [y]) => x.localeCompare(y)));
+// The reference's own first look (a first run's: FirstLookEvent), the baseline a target's is set against.
+const looks = eventsOf.flatMap((events) => events.filter((e): e is FirstLookEvent => e.type === 'first-look' && e.answerMs !== undefined && e.settleMs !== undefined));
+if (noControl && looks.length) data.firstLook = { answerMs: median(looks.map((l) => l.answerMs!)), settleMs: median(looks.map((l) => l.settleMs!)) };
 if (noControl) {
   (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
   data.durationMsWithoutControl = mergedMs(data.durationMsWithoutControl);

@@ -71,7 +71,7 @@ function trace(events: ProgressEvent[], state: RunProgressState, startedAt: numb
   let last = -Infinity;
   for (const e of events) {
     state.apply([e]);
-    if (e.type === 'sent' || e.type === 'target-work') continue;
+    if (e.type === 'sent' || e.type === 'target-work' || e.type === 'first-look') continue;
     if (e.type === 'check-start') {
       begun.set(e.checkId, Date.parse(e.at));
       continue;

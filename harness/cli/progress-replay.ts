@@ -33,7 +33,7 @@ export function halfwayEstimate(events: readonly RunEvent[], checks: readonly Pr
   for (const e of events) {
     const sent = sentOf(e);
     if (sent) state.apply([sent]);
-    if (e.type === 'target-work') state.apply([e]);
+    if (e.type === 'target-work' || e.type === 'first-look') state.apply([e]);
     if (e.type !== 'check-start' && e.type !== 'check-end') continue;
     state.apply([e as CheckStartEvent | CheckEndEvent]);
     if (e.type === 'check-start') begun.set(e.checkId, Date.parse(e.at));

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Check } from '../ground/check.ts';
-import type { CheckEndEvent, CheckStartEvent, Level, TargetWorkEvent, Verdict } from '../ground/events.ts';
+import type { CheckEndEvent, CheckStartEvent, FirstLookEvent, Level, TargetWorkEvent, Verdict } from '../ground/events.ts';
 import type { Plan } from '../runner/planner.ts';
 import { runPhases, phaseMs } from '../runner/schedule.ts';
 import { expectedDurationMs, expectedSettleMs, unhinderedFinishMs, type ClockMode } from '../runner/expected.ts';
@@ -68,10 +68,10 @@ export class CheckEventTail {
         continue;
       }
       // Quotes inside JSON strings are escaped: this unescaped text is only ever an event's own type.
-      if (!line.includes('"type":"check-') && !line.includes('"type":"target-work"')) continue;
+      if (!line.includes('"type":"check-') && !line.includes('"type":"target-work"') && !line.includes('"type":"first-look"')) continue;
       try {
         const e = JSON.parse(line) as { type?: string };
-        if (e.type === 'check-start' || e.type === 'check-end' || e.type === 'target-work') out.push(e as CheckStartEvent | CheckEndEvent | TargetWorkEvent);
+        if (e.type === 'check-start' || e.type === 'check-end' || e.type === 'target-work' || e.type === 'first-look') out.push(e as ProgressEvent);
       } catch {
         // A corrupt line is the reports' business (readEvents names it); progress goes on.
       }
@@ -93,7 +93,7 @@ export interface SentEvent {
   at: number;
   checkId?: string;
 }
-export type ProgressEvent = CheckStartEvent | CheckEndEvent | SentEvent | TargetWorkEvent;
+export type ProgressEvent = CheckStartEvent | CheckEndEvent | SentEvent | TargetWorkEvent | FirstLookEvent;
 
 /** An exchange event (a replay's) as the progress line reads it: a request to a workspace, or nothing. */
 export function sentOf(e: { type: string; startedAt?: string; workspace?: number; checkId?: string }): SentEvent | undefined {
@@ -136,6 +136,8 @@ export interface EstimateOptions {
     windowMs: number;
     workspaces: number;
   };
+  /** A first look at the target (before any check: FirstLookEvent): these options made again from it (none: they hold). */
+  firstLook?: (e: FirstLookEvent) => EstimateOptions | undefined;
   /** The run's first estimate (the plan's) and when the run started: the last line compares them with the time taken. */
   announced?: { ms: number; startedAt: number };
 }
@@ -149,6 +151,12 @@ export interface TimeLeft {
   from: 'pace' | 'rate limit';
   /** Actual over expected time of the finished checks: the short ones, those that wait on the target's engine, and those that wait on real time. */
   scales: { short: number; works: number; waiting: number };
+}
+
+type Optional = 'expectedMs' | 'rate' | 'announced' | 'settleMs' | 'firstLook';
+
+function withDefaults(o: EstimateOptions): Required<Omit<EstimateOptions, Optional>> & Pick<EstimateOptions, Optional> {
+  return { rateBoundSeconds: 0, concurrency: 8, clock: 'control', finishMs: 0, ...o };
 }
 
 /** The counts a progress line shows, folded from check events. */
@@ -170,12 +178,12 @@ export class RunProgressState {
   private settleShiftMs: number | undefined;
   /** The requests the run was seen to send (exchange lines): when, and how many each running check sent so far. */
   private readonly seen = { windows: [] as Sent[], byCheck: new Map<string, number>() };
-  private readonly o: Required<Omit<EstimateOptions, 'expectedMs' | 'rate' | 'announced' | 'settleMs'>> & Pick<EstimateOptions, 'expectedMs' | 'rate' | 'announced' | 'settleMs'>;
+  private o: Required<Omit<EstimateOptions, Optional>> & Pick<EstimateOptions, Optional>;
 
   constructor(checks: readonly ProgressCheck[], o: EstimateOptions = {}) {
     for (const c of checks) this.checks.set(c.id, c);
     this.totalClauses = new Set(checks.flatMap((c) => c.clauses)).size;
-    this.o = { rateBoundSeconds: 0, concurrency: 8, clock: 'control', finishMs: 0, ...o };
+    this.o = withDefaults(o);
   }
 
   get total(): number {
@@ -188,6 +196,12 @@ export class RunProgressState {
 
   apply(events: readonly ProgressEvent[]): void {
     for (const e of events) {
+      if (e.type === 'first-look') {
+        // It comes before any check starts: nothing learned so far rests on the expectations it replaces.
+        const made = this.o.firstLook?.(e);
+        if (made) this.o = withDefaults(made);
+        continue;
+      }
       if (e.type === 'target-work') {
         this.settled.push(e.ms);
         if (this.o.settleMs) this.settleShiftMs = median(this.settled) - this.o.settleMs;
@@ -348,6 +362,8 @@ export interface RunProgressOptions {
   out?: ProgressStream;
   /** Least time between plain lines (default: PROGRESS_PERIOD_ENV, else 5 s); a terminal line is redrawn every second. */
   plainEveryMs?: number;
+  /** A first look at the target (FirstLookEvent): the plan made again from it, which the line then expects (none: the plan holds). */
+  firstLook?: (e: FirstLookEvent) => RunProgressOptions['plan'] | undefined;
 }
 
 export interface RunProgress {
@@ -360,8 +376,8 @@ export interface RunProgress {
 }
 
 /** The estimate's options for a run: the plan's bound and finish, and (given the rate) the re-estimated rate bound. */
-export function progressOptions(opts: Pick<RunProgressOptions, 'plan' | 'rate' | 'concurrency' | 'clock' | 'startedAt'>): EstimateOptions {
-  const { plan, rate } = opts;
+export function progressOptions(opts: Pick<RunProgressOptions, 'plan' | 'rate' | 'concurrency' | 'clock' | 'startedAt' | 'firstLook'>): EstimateOptions {
+  const { plan, rate, firstLook } = opts;
   return {
     rateBoundSeconds: plan.minSeconds,
     concurrency: opts.concurrency,
@@ -373,7 +389,12 @@ export function progressOptions(opts: Pick<RunProgressOptions, 'plan' | 'rate' |
     ...(plan.basis?.pace ? { expectedMs: (id: string) => pacedMs(id, expectedDurationMs({ id }, opts.clock), plan.basis!.pace) } : {}),
     ...settleBaseline(plan.basis?.pace, opts.clock),
     ...(rate && plan.workspaces ? { rate: { ...rate, workspaces: plan.workspaces, cleanup: plan.cleanup ?? 0 } } : {}),
+    // A first look comes once: the options made from it take none.
+    ...(firstLook ? { firstLook: (e: FirstLookEvent) => remade(firstLook(e)) } : {}),
   };
+  function remade(p: RunProgressOptions['plan'] | undefined): EstimateOptions | undefined {
+    return p ? progressOptions({ ...opts, plan: p, firstLook: undefined }) : undefined;
+  }
 }
 
 /**
@@ -395,7 +416,10 @@ export function startRunProgress(opts: RunProgressOptions): RunProgress {
   const state = new RunProgressState(opts.checks, progressOptions(opts));
   let stopped = false;
   const tick = (force = false) => {
-    state.apply(tail.read());
+    const events = tail.read();
+    // A first look's plan is said as a line of its own (the caller's): the progress line makes way.
+    if (events.some((e) => e.type === 'first-look')) printer.clear();
+    state.apply(events);
     const now = Date.now();
     printer.update({ elapsedMs: now - opts.startedAt, text: state.text(now) }, { force });
   };

@@ -28,13 +28,14 @@ import { newRunPrefix } from '../ground/run-prefix.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
-import type { EstimateRecord, RunStartEvent } from '../ground/events.ts';
+import type { EstimateRecord, FirstLookEvent, RunStartEvent } from '../ground/events.ts';
 import { parseArgs, type CommandHelp, type FlagSpec } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
 import { historyOf } from './target-history.ts';
+import { FIRST_LOOK_SAID, firstLookPaceOf, formatFirstLook, takesFirstLook, withoutType } from './first-look.ts';
 import { targetWorkStats } from '../runner/target-pace.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { NOT_STARTED_FOR_BUDGET } from '../runner/request-budget.ts';
@@ -191,6 +192,10 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     if (history) say(history.said);
     const announced = plan(checks, profile, workspaces, depth, concurrency, { extensions, ...(history?.pace ? { pace: history.pace } : {}) });
     say(formatPlan(announced));
+    // A first run against this target: a first look at it before the checks, and the estimate made again from it.
+    const firstLook = takesFirstLook({ embedded: !!embedded, profile, checks, history: flags.history, learned: !!history?.pace });
+    if (firstLook) say(FIRST_LOOK_SAID);
+    const replan = (e: FirstLookEvent) => (e.answerMs === undefined ? undefined : plan(checks, profile, workspaces, depth, concurrency, { extensions, pace: firstLookPaceOf(e, checks, depth, profile, started) }));
 
     const redactor = new Redactor();
     if (control) redactor.add(control.token);
@@ -209,10 +214,15 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     });
     await head.close();
 
-    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix, checkIds: checks.map((c) => c.id), concurrency, ...(choice.selection?.budget !== undefined ? { requestBudget: choice.selection.budget } : {}), eventsPath, ...(sinksUrl ? { sinksUrl } : {}) };
+    const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix, checkIds: checks.map((c) => c.id), concurrency, ...(choice.selection?.budget !== undefined ? { requestBudget: choice.selection.budget } : {}), eventsPath, ...(sinksUrl ? { sinksUrl } : {}), ...(firstLook ? { firstLook } : {}) };
     // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
-    const estimating: Estimating = { checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started, rate: progressRate(checks, profile, depth) };
-    const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, ...estimating });
+    const estimating: Estimating = { checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started, rate: progressRate(checks, profile, depth), ...(firstLook ? { firstLook: replan } : {}) };
+    const sayLook = (e: FirstLookEvent) => {
+      const made = replan(e);
+      say(formatFirstLook(e, made));
+      return made;
+    };
+    const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, ...estimating, ...(firstLook ? { firstLook: sayLook } : {}) });
     const workerErrors = await runInVitest(context, !!flags['vitest-output'], progress);
     await setupFailure(eventsPath, checks.length, workerErrors, (t) => redactor.text(t));
 
@@ -223,7 +233,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
 }
 
 /** What the progress line's estimate reads: the live one and, after the run, its replay. */
-type Estimating = Pick<RunProgressOptions, 'checks' | 'plan' | 'concurrency' | 'clock' | 'startedAt' | 'rate'>;
+type Estimating = Pick<RunProgressOptions, 'checks' | 'plan' | 'concurrency' | 'clock' | 'startedAt' | 'rate'> & { firstLook?: (e: FirstLookEvent) => Plan | undefined };
 
 /** Each check's measured requests during its run and its clean-up's DELETEs (sent right after it ends: no requests of the check), and the rate limit. */
 export function progressRate(checks: readonly Check[], profile: Profile, depth: Depth): RunProgressOptions['rate'] {
@@ -295,17 +305,22 @@ async function setupFailure(eventsPath: string, chosen: number, workerErrors: st
 
 /** After the checks: the run-end event, the reports, the bundle (signed with --sign), latest/, the verdict. */
 async function finishRun(o: Finish): Promise<RunOutcome> {
-  const { dir, outRoot, eventsPath, baseUrl, announced, started, signWith } = o;
+  const { dir, outRoot, eventsPath, baseUrl, started, signWith } = o;
   const events = await readEvents(eventsPath);
+  // A first look made the estimate again: that one is the run's announced estimate.
+  const look = events.find((e): e is FirstLookEvent => e.type === 'first-look');
+  const remade = look && o.estimating.firstLook?.(look);
+  const announced = remade ?? o.announced;
+  const estimating = remade ? { ...o.estimating, plan: remade, firstLook: undefined } : o.estimating;
   const exchanges = events.filter((e) => e.type === 'exchange');
   const requests = exchanges.filter((e) => e.request.url.startsWith(`${baseUrl}/`)).length;
   const tail = createNdjsonSink(eventsPath, { append: true });
   const actualMs = Date.now() - started;
-  const estimate = estimateRecord(o.estimating, o.profile, events, actualMs);
+  const estimate = { ...estimateRecord(estimating, o.profile, events, actualMs), ...(remade ? { beforeFirstLookMs: Math.round(o.announced.estimate.ms) } : {}) };
   const finished = {
     type: 'run-end' as const,
     finishedAt: new Date().toISOString(),
-    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, ...budgetStats(o.requestBudget, events), unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs, estimate, ...targetWorkStats(events) },
+    stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, ...budgetStats(o.requestBudget, events), unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs, estimate, ...targetWorkStats(events), ...(look ? { firstLook: withoutType(look) } : {}) },
     detection: ranDetection(events.filter((e) => e.type === 'check-end'), { profile: o.profile, depth: o.depth, all: ALL_CHECKS, kitVersion: pkg.version }),
   };
   tail.emit(finished);

@@ -114,7 +114,7 @@ describe('a run learns from the earlier runs against its target', () => {
       const results = JSON.parse(await readFile(join(dir, 'reports', 'latest', 'results.json'), 'utf8'));
       const pace = results.stats.estimate.basis.pace;
       expect(second.stdout).toContain(`pace: learned from ${firstResults.runId}`);
-      expect(second.stdout).toMatch(/at this target's pace in 1 earlier run against this target \(3 checks at their own time there/);
+      expect(second.stdout).toMatch(/at this target's pace as seen in 1 earlier run against this target \(3 checks at their own time there/);
       expect(pace.runs).toEqual([firstResults.runId]);
       // Each check is expected to take what it took the first time.
       const ran = firstResults.checks.filter((c: { verdict: string }) => c.verdict === 'pass');
@@ -138,7 +138,7 @@ describe('a plan at this target\'s pace', () => {
     const paced = plan(checks, profile, 8, 'quick', 8, { pace });
     expect(paced.estimate.checksMs).toBeGreaterThanOrEqual(600_000);
     expect(reference.estimate.checksMs).toBeLessThan(600_000);
-    expect(formatPlan(paced)).toContain("at this target's pace in 1 earlier run against this target (1 checks at their own time there at this depth, the others at short checks 2.00x the reference's time)");
+    expect(formatPlan(paced)).toContain("at this target's pace as seen in 1 earlier run against this target (1 checks at their own time there at this depth, the others at short checks 2.00x the reference's time)");
     expect(formatPlan(reference)).not.toContain('earlier run');
     const o = progressOptions({ plan: paced, concurrency: 8, clock: 'control', startedAt: 0 });
     const other = checks.find((c) => c.id !== longest.id && expectedDurationMs(c, 'control') < 15_000)!;

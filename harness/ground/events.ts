@@ -109,6 +109,34 @@ export interface TargetWorkEvent {
   ms: number;
 }
 
+/**
+ * A first look at a target the kit knows nothing of yet (a first run against it, no control API):
+ * before any check starts, how long it takes to answer (the median of a few requests without a
+ * key) and to verify one mailbox at the kit's sinks in its own time. The run's estimate is made
+ * again from it (harness/runner/first-look-pace.ts). `error`: why it could not be taken (the
+ * estimate keeps the reference's durations).
+ */
+/** The id a first look's exchanges carry (it runs like a check, but is none). */
+export const FIRST_LOOK_ID = 'first-look';
+
+export interface FirstLookEvent {
+  type: 'first-look';
+  at: string;
+  /** Median time to answer a request without a key, in ms. */
+  answerMs?: number;
+  /** From the mailbox's creation answer to its verification outcome, in ms. */
+  settleMs?: number;
+  error?: string;
+}
+
+/** What a pace made from a first look rests on: this target's answer and verification times, and the reference's, in ms. */
+export interface FirstLookBasis {
+  answerMs: number;
+  /** Absent where its mailbox reached no verification outcome. */
+  settleMs?: number;
+  reference: { answerMs: number; settleMs: number };
+}
+
 /** The target's background work seen in a run: how many waits of each kind, and their median. */
 export type TargetWorkStats = Partial<Record<TargetWorkEvent['what'], { count: number; medianMs: number }>>;
 
@@ -121,7 +149,7 @@ export interface RunEndEvent {
    * the chosen checks the runner did not start because the target had made the run send more
    * than measured (harness/runner/request-budget.ts).
    */
-  stats: { requests: number; controlRequests?: number; plannedRequests?: number; requestBudget?: number; notStartedForBudget?: number; unplanned429: number; plannedMs?: number; actualMs: number; estimate?: EstimateRecord; targetWork?: TargetWorkStats };
+  stats: { requests: number; controlRequests?: number; plannedRequests?: number; requestBudget?: number; notStartedForBudget?: number; unplanned429: number; plannedMs?: number; actualMs: number; estimate?: EstimateRecord; targetWork?: TargetWorkStats; firstLook?: Omit<FirstLookEvent, 'type'> };
   /** Measured after the run: the mutants the checks that ran to a verdict (pass or fail) kill, by the kill matrix. */
   detection?: RunDetection;
 }
@@ -135,7 +163,7 @@ export interface EstimateRecord {
     /** The measured durations it simulated: of the reference served alone (a target without the control API) or the embedded one. */
     durations: 'reference served alone' | 'embedded reference';
     /** This target's pace in earlier runs, which those durations were taken at (harness/runner/target-pace.ts): actual over measured time by kind, and the runs. */
-    pace?: { short: number; works: number; waiting: number; runs: string[]; compared: { short: number; works: number; waiting: number }; own: Record<string, number>; settleMs?: number };
+    pace?: { short: number; works: number; waiting: number; runs: string[]; compared: { short: number; works: number; waiting: number }; own: Record<string, number>; settleMs?: number; firstLook?: FirstLookBasis; startMs?: number };
     rateLimit: { requests: number; windowSeconds: number };
     workspaces: number;
     concurrency: number;
@@ -144,6 +172,8 @@ export interface EstimateRecord {
     rateFloorMs: number;
     from: 'durations' | 'rate limit';
   };
+  /** Where a first look re-made it (FirstLookEvent, then announced): the plan's estimate before it, in ms. */
+  beforeFirstLookMs?: number;
   /** (announced - actual) / actual. */
   finalError: number;
   /** The progress line's estimate of the time left when half the checks were done, replayed from the events (harness/cli/progress-replay.ts). */
@@ -173,7 +203,7 @@ export interface MutationEvent {
   mutants: { id: string; clauses: string[]; killed: boolean; killedBy: string[] }[];
 }
 
-export type RunEvent = RunStartEvent | CheckStartEvent | CheckEndEvent | ExchangeEvent | RunEndEvent | MutationEvent | SetupErrorEvent | TargetWorkEvent;
+export type RunEvent = RunStartEvent | CheckStartEvent | CheckEndEvent | ExchangeEvent | RunEndEvent | MutationEvent | SetupErrorEvent | TargetWorkEvent | FirstLookEvent;
 
 /** Anything that accepts events: the NDJSON file, the console progress line, an in-memory list. */
 export interface EventSink {

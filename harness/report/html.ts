@@ -547,9 +547,10 @@ function orphansSection(ctx: Ctx): string {
     : '';
 }
 
-/** What the planned time rested on: this target's earlier runs, or the reference's measured durations (a prediction either way). */
+/** What the planned time rested on: this target's earlier runs, a first look at it, or the reference's measured durations (a prediction either way). */
 function plannedFrom(r: Pick<Results, 'stats'>): string {
   const pace = r.stats.estimate?.basis.pace;
   if (!r.stats.estimate) return '';
+  if (pace?.firstLook) return ` (at this target's pace as a first look at it showed: a prediction${r.stats.estimate.beforeFirstLookMs !== undefined ? `, ${(r.stats.estimate.beforeFirstLookMs / 1000).toFixed(1)} s from the reference's durations before it` : ''})`;
   return pace ? ` (at this target's pace in ${pace.runs.length} earlier run${pace.runs.length === 1 ? '' : 's'})` : " (from the reference's durations)";
 }

@@ -28,7 +28,7 @@
 //   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
 import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
-import type { BaselineEntry, CheckEndEvent, EstimateRecord, TargetWorkStats, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
+import type { BaselineEntry, CheckEndEvent, EstimateRecord, FirstLookEvent, TargetWorkStats, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
 import type { Clause } from '../ground/spec-model/clauses/types.ts';
 import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
@@ -209,6 +209,8 @@ export interface Results {
     estimate?: EstimateRecord;
     /** The target's background work the checks saw (harness/ground/events.ts TargetWorkEvent): count and median by kind. */
     targetWork?: TargetWorkStats;
+    /** A first look at the target before its checks (harness/ground/events.ts FirstLookEvent), where the run took one. */
+    firstLook?: Omit<FirstLookEvent, 'type'>;
     exchanges: number;
     transportErrors: number;
   };
@@ -601,6 +603,7 @@ function runStats(scan: StreamScan, durationMs: number): Results['stats'] {
     ...(s?.controlRequests !== undefined ? { controlRequests: s.controlRequests } : {}),
     ...(s?.estimate ? { estimate: s.estimate } : {}),
     ...(s?.targetWork ? { targetWork: s.targetWork } : {}),
+    ...(s?.firstLook ? { firstLook: s.firstLook } : {}),
   };
 }
 

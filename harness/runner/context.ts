@@ -21,6 +21,8 @@ export interface RunContext {
   eventsPath: string;
   /** --sinks: the HTTP API of a standalone `outreach-conformance sinks` the target can reach. */
   sinksUrl?: string;
+  /** Take a first look at the target before any check (a first run against it: harness/runner/runner.ts firstLook). */
+  firstLook?: boolean;
 }
 
 export const RUN_CONTEXT_ENV = 'OUTREACH_CONFORMANCE_RUN';

@@ -27,6 +27,10 @@ export interface ExpectedRequests {
   withoutControl?: Partial<Record<Depth, Record<string, number>>>;
   /** The reference's background work as the checks saw it without the control API (TargetWorkEvent): median ms by kind. */
   targetWorkMs?: Partial<Record<TargetWorkEvent['what'], number>>;
+  /** check id -> mailboxes it waits to see verified against the reference served alone (mean; absent: none). */
+  settlesWithoutControl?: Record<string, number>;
+  /** The reference served alone's first look (FirstLookEvent): median ms to answer and to verify a mailbox. */
+  firstLook?: { answerMs: number; settleMs: number };
 }
 
 const DATA_URL = new URL('./expected-requests.json', import.meta.url);
@@ -124,4 +128,9 @@ export function unhinderedFinishMs(clock: ClockMode, data: ExpectedRequests = ex
 /** How long a mailbox took to settle on the reference served alone (its verification, seen by settle), where measured. */
 export function expectedSettleMs(data: ExpectedRequests = expectedData()): number | undefined {
   return data.targetWorkMs?.['mailbox-settle'];
+}
+
+/** Mailboxes a check waits to see verified, against the reference served alone (measured; 0 where none). */
+export function expectedSettles(check: Pick<Check, 'id'>, data: ExpectedRequests = expectedData()): number {
+  return data.settlesWithoutControl?.[check.id] ?? 0;
 }

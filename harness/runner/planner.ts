@@ -86,7 +86,7 @@ export function formatPlan(p: Plan): string {
 export function restsOn(p: Pick<Plan, 'basis' | 'workspaces'>): string {
   const b = p.basis;
   const durations = b.clock === 'real' ? 'the reference served alone (no control API, real time)' : 'the embedded reference (control clock)';
-  const paced = b.pace ? `, at this target's pace in ${describePace(b.pace)}` : '';
+  const paced = b.pace ? `, at this target's pace as seen in ${describePace(b.pace)}` : '';
   return `The estimate rests on check durations measured against ${durations}${paced}, the rate limit of ${b.perWindow} per ${b.windowSeconds} s over ${p.workspaces} workspaces, and ${b.concurrency} checks at once; the progress line re-estimates it from this target's pace and requests as the run goes`;
 }
 

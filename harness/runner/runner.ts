@@ -1,5 +1,5 @@
 import type { Profile } from '../ground/profile-schema.ts';
-import type { CheckEndEvent, EventSink, ExchangeEvent, RunEvent, Verdict } from '../ground/events.ts';
+import { FIRST_LOOK_ID, type CheckEndEvent, type EventSink, type ExchangeEvent, type RunEvent, type Verdict } from '../ground/events.ts';
 import type { ApiClient } from '../ground/api-client.ts';
 import { CheckFailure, CheckSkipped, DEPTHS, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
 import { createClient } from '../client/client.ts';
@@ -295,6 +295,21 @@ export class Runner {
     const timer = setTimeout(() => this.pool.promiseMore(check.id, Math.ceil(need / 2)), ms);
     timer.unref();
     return timer;
+  }
+
+  /**
+   * Before any check: `look` (a first look at the target, suites/lib/first-look.ts) run like a
+   * check that proves nothing, under FIRST_LOOK_ID (its exchanges carry it, admission counts its
+   * requests in its workspace's window, what it creates is deleted after it), and its outcome as a
+   * first-look event. It never fails the run: where it cannot be taken the event says why.
+   */
+  async firstLook(look: { run(ctx: CheckContext): Promise<{ answerMs: number; settleMs?: number }>; requests: number }): Promise<void> {
+    let seen: { answerMs: number; settleMs?: number } | undefined;
+    const pseudo: Check = { id: FIRST_LOOK_ID, title: 'first look at the target', clauses: [], level: 'MUST', features: ['sinks'], budget: look.requests, run: async (ctx) => void (seen = await look.run(ctx)) };
+    const missing = this.missingFeature(pseudo);
+    const leave = missing ? undefined : await this.admission.enter(FIRST_LOOK_ID, look.requests, 0, false, false);
+    const outcome = leave ? await this.runAdmitted(pseudo, false, leave) : { verdict: 'skip' as const, message: missing };
+    this.opts.sink.emit({ type: 'first-look', at: new Date().toISOString(), ...(seen ?? {}), ...(seen?.settleMs === undefined ? { error: seen ? 'the mailbox reached no verification outcome within the wait' : this.redactor.text(outcome.message ?? outcome.verdict) } : {}) });
   }
 
   async runCheck(check: Check): Promise<CheckEndEvent> {

@@ -106,7 +106,9 @@ export interface RunEstimate {
  */
 export function estimateRun<C extends Scheduled>(checks: readonly C[], o: ScheduleOptions<C> & { concurrency: number; rateFloorMs: number; depth?: Depth; pace?: TargetPace }): RunEstimate {
   const checksMs = runPhases(checks, o).reduce((n, p) => n + phaseMs(p.checks.map((c) => pacedMs(c.id, expectedDurationMs(c, o.clock), o.pace)), p.concurrent, o.concurrency), 0);
-  const { start, finish } = expectedOverheadMs(o.clock, undefined, o.depth);
+  const { start: measured, finish } = expectedOverheadMs(o.clock, undefined, o.depth);
+  // Where the run knows when its checks start (after a first look), that start; else the measured one.
+  const start = o.pace?.startMs ?? measured;
   const overheadMs = start + finish;
   const from = o.rateFloorMs > checksMs ? 'rate limit' : 'durations';
   return { ms: Math.max(checksMs, o.rateFloorMs) + overheadMs, checksMs, rateFloorMs: o.rateFloorMs, overheadMs, finishMs: finish, from };

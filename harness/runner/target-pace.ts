@@ -1,4 +1,4 @@
-import type { RunEvent, TargetWorkEvent, TargetWorkStats } from '../ground/events.ts';
+import type { FirstLookBasis, RunEvent, TargetWorkEvent, TargetWorkStats } from '../ground/events.ts';
 
 // How this target's checks compare with the durations the kit measured against its reference,
 // learned from earlier runs against the same target: the estimate before a run can rest on what
@@ -68,6 +68,10 @@ export interface TargetPace extends Paces {
   own: Record<string, number>;
   /** How long a mailbox took to settle in those runs (the median of theirs), where they saw any. */
   settleMs?: number;
+  /** Where it comes from a first look at the target instead (harness/runner/first-look-pace.ts): what that saw. */
+  firstLook?: FirstLookBasis;
+  /** Known in the run itself (a first look held its checks until then): from the run's start to its checks' start, in ms. */
+  startMs?: number;
 }
 
 /**
@@ -124,10 +128,22 @@ const KIND_NAMES: Record<Kind, string> = { short: 'short checks', works: 'checks
 
 /** `2 earlier runs against this target (120 checks at their own time there at this depth, the others at short checks 2.45x, ... the reference's time)`. */
 export function describePace(p: TargetPace): string {
+  if (p.firstLook) return describeFirstLook(p.firstLook);
   const kinds = KINDS.filter((k) => p.compared[k]).map((k) => `${KIND_NAMES[k]} ${p[k].toFixed(2)}x`).join(', ');
   const own = Object.keys(p.own).length;
   const others = kinds ? `${kinds} the reference's time` : "the reference's time";
   return `${p.runs.length} earlier run${p.runs.length === 1 ? '' : 's'} against this target (${own ? `${own} checks at their own time there at this depth, the others at ${others}` : others})`;
+}
+
+/** `a first look at this target (answers in 52 ms, the reference's 2 ms; ...)`. */
+function describeFirstLook(b: FirstLookBasis): string {
+  const answers = `answers in ${b.answerMs} ms, the reference's ${b.reference.answerMs} ms`;
+  const settles = b.settleMs === undefined ? 'no mailbox verified in time, so verification at the reference\'s pace' : `a mailbox verified in ${seconds(b.settleMs)}, the reference's ${seconds(b.reference.settleMs)}`;
+  return `a first look at this target (${answers}; ${settles}): each check's measured time with the extra answer time for each of its requests and the extra verification time for each mailbox it waits on`;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
 }
 
 interface Ratio {
