@@ -109,7 +109,7 @@ async function runDepth(served: ChildTarget, targetName: string, kit: Kit, depth
   const byChecks = (r.checks as { requests?: number }[]).reduce((n, c) => n + (c.requests ?? 0), 0);
   // The kit's own replay of its progress line (results.json stats.estimate); a kit before it has none.
   const halfway = r.stats.estimate?.halfway?.error as number | undefined;
-  const learned = r.stats.estimate?.basis?.pace ? earlier?.label : undefined;
+  const learned = r.stats.estimate?.basis?.pace?.firstLook ? 'a first look' : r.stats.estimate?.basis?.pace ? earlier?.label : undefined;
   return { dir, wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, runS: r.stats.actualMs / 1000, failures: (r.summary.fail ?? 0) + (r.summary.error ?? 0), skips: (r.summary.skip ?? 0) - (r.summary.notRun ?? 0), halfway, ...(learned ? { learnedFrom: learned } : {}) };
 }
 

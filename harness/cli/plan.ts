@@ -12,6 +12,7 @@ import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { clockOf } from '../runner/expected.ts';
 import { historyOf } from './target-history.ts';
+import { FIRST_LOOK_SAID, takesFirstLook } from './first-look.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseArgs, type CommandHelp } from '../ground/args.ts';
 
@@ -69,6 +70,8 @@ export async function planCommand(argv: string[]): Promise<number> {
   const history = await historyOf({ embedded: !!profile.embedded, baseUrl: profile.baseUrl, clock: clockOf(profile), depth, history: flags.history as string | undefined, defaultDir: 'reports' });
   if (history) process.stdout.write(`${history.said}\n`);
   process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth, undefined, { ...known, ...(history?.pace ? { pace: history.pace } : {}) }))}\n`);
+  // What a run would do first: the plan line it then makes again is one plan cannot show.
+  if (takesFirstLook({ embedded: !!profile.embedded, profile, checks: choice.checks, history: flags.history as string | undefined, learned: !!history?.pace })) process.stdout.write(`${FIRST_LOOK_SAID}\n`);
   process.stdout.write(`${formatGapCosts(gapCosts(selectChecks(ALL_CHECKS, depth), { profile, depth, ...known }), `depth ${depth}`)}\n`);
   return 0;
 }

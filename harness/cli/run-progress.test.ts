@@ -138,6 +138,24 @@ describe('RunProgressState', () => {
     expect(plain.estimate(0)).toMatchObject({ ms: 4000 });
   });
 
+
+  it('takes the expectations a first look made again, and keeps its own where none was made', () => {
+    const ids = ['S', 'E'].map((id) => ({ id, clauses: ['C'] }));
+    const look = { type: 'first-look' as const, at: new Date(0).toISOString(), answerMs: 50, settleMs: 2300 };
+    const seen: unknown[] = [];
+    const remade = { concurrency: 8, clock: 'real' as const, expectedMs: (id: string) => (id === 'E' ? 9000 : 1500), finishMs: 500 };
+    const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id === 'E' ? 4000 : 1000), finishMs: 0, firstLook: (e) => (seen.push(e), remade) });
+    expect(s.estimate(0)).toMatchObject({ ms: 4000 });
+    s.apply([look]);
+    expect(seen).toEqual([look]);
+    expect(s.estimate(0)).toMatchObject({ ms: 9500 });
+    // The options it made take no other look.
+    s.apply([look]);
+    expect(seen).toHaveLength(1);
+    const kept = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id === 'E' ? 4000 : 1000), finishMs: 0, firstLook: () => undefined });
+    kept.apply([look]);
+    expect(kept.estimate(0)).toMatchObject({ ms: 4000 });
+  });
   it('re-estimates the rate bound from the requests left, as the windows free what the checks sent', () => {
     const ids = Array.from({ length: 10 }, (_, i) => ({ id: `R${i}`, clauses: ['C'] }));
     // 10 checks measured at 20 requests each and 1 of clean-up; 2 workspaces of 100 per 60 s, of which a share fills.

@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
+import { FIRST_LOOK_ID, type ExchangeEvent, type FirstLookEvent, type RunEvent } from '../ground/events.ts';
+import { selectChecks } from '../runner/runner.ts';
+import { plan } from '../runner/planner.ts';
+import { expectedDurationMs } from '../runner/expected.ts';
+import { KIT_BIN, startChildReference } from '../load/generator/embedded-target.ts';
+import { firstLookPaceOf, takesFirstLook } from './first-look.ts';
+import { progressOptions } from './run-progress.ts';
+
+const execFileAsync = promisify(execFile);
+
+// A first run against a target without the control API takes a first look at it before its
+// checks (a few answers, one mailbox verified at the sinks) and announces the estimate made again
+// from it; a later run learns from the first instead.
+
+const staging = async () => ({ ...(await loadProfile(DEFAULT_PROFILE_PATH)), embedded: false, control: undefined, baseUrl: 'http://x.test' });
+
+describe('takesFirstLook', () => {
+  it('only on a first run against real time, where checks wait on the sinks', async () => {
+    const profile = await staging();
+    const checks = selectChecks(ALL_CHECKS, 'quick');
+    const mailless = checks.filter((c) => ![...c.features, ...(c.uses ?? [])].includes('sinks'));
+    const base = { embedded: false, profile, checks, history: undefined, learned: false };
+    expect(takesFirstLook(base)).toBe(true);
+    expect(takesFirstLook({ ...base, embedded: true })).toBe(false);
+    expect(takesFirstLook({ ...base, learned: true })).toBe(false);
+    expect(takesFirstLook({ ...base, history: 'none' })).toBe(false);
+    expect(takesFirstLook({ ...base, checks: mailless })).toBe(false);
+    expect(takesFirstLook({ ...base, profile: { ...profile, control: { baseUrl: 'http://c.test', token: 't' } } })).toBe(false);
+    expect(takesFirstLook({ ...base, profile: { ...profile, features: { ...profile.features, sinks: false } } })).toBe(false);
+  });
+
+  it('the progress line expects what the plan made from it expects, and takes no second look', async () => {
+    const profile = await staging();
+    const checks = selectChecks(ALL_CHECKS, 'quick');
+    const first = plan(checks, profile, 8, 'quick', 32);
+    const look: FirstLookEvent = { type: 'first-look', at: new Date(5_000).toISOString(), answerMs: 60, settleMs: 3_000 };
+    const made = plan(checks, profile, 8, 'quick', 32, { pace: firstLookPaceOf(look, checks, 'quick', profile, 1_000) });
+    expect(made.basis.pace?.startMs).toBe(4_000);
+    expect(made.estimate.ms).toBeGreaterThan(first.estimate.ms);
+    const o = progressOptions({ plan: first, concurrency: 32, clock: 'real', startedAt: 0, firstLook: () => made });
+    const after = o.firstLook!(look)!;
+    const id = checks.find((c) => expectedDurationMs(c, 'real') > 0)!.id;
+    expect(after.expectedMs!(id)).toBe(made.basis.pace!.own[id]);
+    expect(after.announced?.ms).toBe(made.estimate.ms);
+    expect(after.firstLook).toBeUndefined();
+  });
+});
+
+describe('outreach-conformance run against a target it has not seen', () => {
+  it('takes a first look before its checks, announces from it and records it; the next run learns from the first', async () => {
+    const served = await startChildReference({ choices: 'default', name: 'the reference for the first-look test' });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'oc-first-look-'));
+      const keys: Record<string, string> = {};
+      const workspaces = [];
+      for (let i = 0; i < 2; i++) {
+        const r = await fetch(`${served.control.baseUrl}/workspaces`, { method: 'POST', headers: { authorization: `Bearer ${served.control.token}`, 'content-type': 'application/json' }, body: '{}' });
+        const w = (await r.json()) as { apiKey: string; organizationId: string };
+        keys[`OC_FIRST_LOOK_KEY_${i}`] = w.apiKey;
+        workspaces.push({ apiKey: { env: `OC_FIRST_LOOK_KEY_${i}` }, organizationId: w.organizationId });
+      }
+      const { control: _c, embedded: _e, ...rest } = served.profile!;
+      const profile = join(dir, 'profile.json');
+      await writeFile(profile, JSON.stringify({ ...rest, baseUrl: served.baseUrl, workspaces }));
+      const run = () => execFileAsync(process.execPath, [KIT_BIN, 'run', '--profile', profile, '--depth', 'smoke', '--check', '^(VERIF-SINK/active|VER-UNKNOWN-404)$', '--out', join(dir, 'reports')], { env: { ...process.env, ...keys } });
+
+      const first = await run();
+      expect(first.stdout).toContain('first run against this target: the checks start after a first look at it');
+      expect(first.stdout).toMatch(/first look: answers in \d+ ms \(the reference's \d+ ms\), a mailbox verified in \d+\.\d s \(the reference's \d+\.\d s\); now expected to take about \d+ s from the run's start/);
+      const results = JSON.parse(await readFile(join(dir, 'reports', 'latest', 'results.json'), 'utf8'));
+      expect(results.verdict).not.toBe('nothing-checked');
+      expect(results.stats.firstLook).toMatchObject({ answerMs: expect.any(Number), settleMs: expect.any(Number) });
+      expect(results.stats.firstLook.error).toBeUndefined();
+      const e = results.stats.estimate;
+      expect(e.basis.pace.firstLook).toMatchObject({ answerMs: results.stats.firstLook.answerMs, settleMs: results.stats.firstLook.settleMs });
+      expect(e.basis.pace.startMs).toBeGreaterThan(0);
+      expect(e.beforeFirstLookMs).toBeGreaterThan(0);
+      expect(results.stats.plannedMs).toBe(e.firstMs);
+      // It runs like a check that proves nothing: its requests carry its id, and what it created is deleted.
+      expect(results.checks.map((c: { id: string }) => c.id)).not.toContain(FIRST_LOOK_ID);
+      const events = (await readFile(join(dir, 'reports', 'latest', 'events.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l) as RunEvent);
+      const own = events.filter((x): x is ExchangeEvent => x.type === 'exchange' && x.checkId === FIRST_LOOK_ID);
+      const created = own.find((x) => x.request.method === 'POST' && x.request.url.endsWith('/v1/accounts'));
+      const id = JSON.parse(created!.response!.body!).accounts[0].id as string;
+      expect(events.some((x) => x.type === 'exchange' && x.request.method === 'DELETE' && x.request.url.endsWith(`/v1/accounts/${id}`) && x.response?.status === 200)).toBe(true);
+      // Its mailbox password never reaches the record.
+      expect(JSON.stringify(own)).not.toMatch(/"smtpPassword":"(?!\[REDACTED)/);
+      // Its look comes before any check starts.
+      const lookAt = events.findIndex((x) => x.type === 'first-look');
+      expect(lookAt).toBeGreaterThan(0);
+      expect(lookAt).toBeLessThan(events.findIndex((x) => x.type === 'check-start'));
+
+      const second = await run();
+      expect(second.stdout).not.toContain('first look');
+      expect(second.stdout).toContain(`pace: learned from ${results.runId}`);
+    } finally {
+      await served.stop();
+    }
+  }, 180_000);
+});
