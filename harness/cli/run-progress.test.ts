@@ -146,8 +146,10 @@ describe('RunProgressState', () => {
     const remade = { concurrency: 8, clock: 'real' as const, expectedMs: (id: string) => (id === 'E' ? 9000 : 1500), finishMs: 500 };
     const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id === 'E' ? 4000 : 1000), finishMs: 0, firstLook: (e) => (seen.push(e), remade) });
     expect(s.estimate(0)).toMatchObject({ ms: 4000 });
+    expect(s.text(0)).toContain('preparing: workspaces, sinks, a first look at the target');
     s.apply([look]);
     expect(seen).toEqual([look]);
+    expect(s.text(0)).toMatch(/preparing: workspaces, sinks$/);
     expect(s.estimate(0)).toMatchObject({ ms: 9500 });
     // The options it made take no other look.
     s.apply([look]);

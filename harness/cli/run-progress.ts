@@ -324,7 +324,8 @@ export class RunProgressState {
   }
 
   private activity(now: number): string {
-    if (this.firstStart === undefined) return 'preparing: workspaces, sinks';
+    // Until the first look (where the run takes one) has been seen, it is what the checks wait for.
+    if (this.firstStart === undefined) return `preparing: workspaces, sinks${this.o.firstLook ? ', a first look at the target' : ''}`;
     if (this.running.size === 0) return this.done === this.total ? 'finishing: cleanup and reports' : 'between checks';
     let oldest: [string, number] | undefined;
     for (const r of this.running) if (!oldest || r[1] < oldest[1]) oldest = r;
