@@ -62,7 +62,7 @@ const FLAGS = {
   depth: { type: 'string', value: 'smoke|quick|default|full', help: 'how much runs (default: default)' },
   'time-budget': { type: 'string', value: '5m', help: 'choose only the checks that fit this time' },
   out: { type: 'string', value: 'DIR', help: 'where <run>/ and latest/ go (default: reports)' },
-  history: { type: 'string', value: 'DIR|none', help: "earlier runs' reports the time estimate learns this target's pace from (default: --out's)" },
+  history: { type: 'string', value: 'DIR|none', help: "earlier runs' reports the time estimate learns this target's pace from (default: --out's; none of them: a first look at the target first; none: neither)" },
   only: { type: 'string', value: 'REGEX', help: 'the checks whose id matches' },
   check: { type: 'string', value: 'REGEX', help: 'choose checks by id' },
   clause: { type: 'list', value: 'ID,..', help: 'choose the checks that prove these clauses' },
