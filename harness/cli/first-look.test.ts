@@ -23,16 +23,18 @@ const execFileAsync = promisify(execFile);
 const staging = async () => ({ ...(await loadProfile(DEFAULT_PROFILE_PATH)), embedded: false, control: undefined, baseUrl: 'http://x.test' });
 
 describe('takesFirstLook', () => {
-  it('only on a first run against real time, where checks wait on the sinks', async () => {
+  it('only on a first run against real time whose checks, not the rate limit, bound it, where checks wait on the sinks', async () => {
     const profile = await staging();
     const checks = selectChecks(ALL_CHECKS, 'quick');
     const mailless = checks.filter((c) => ![...c.features, ...(c.uses ?? [])].includes('sinks'));
-    const base = { embedded: false, profile, checks, history: undefined, learned: false };
+    const base = { embedded: false, profile, checks, history: undefined, learned: false, plan: { minSeconds: 0 } };
     expect(takesFirstLook(base)).toBe(true);
     expect(takesFirstLook({ ...base, embedded: true })).toBe(false);
     expect(takesFirstLook({ ...base, learned: true })).toBe(false);
     expect(takesFirstLook({ ...base, history: 'none' })).toBe(false);
     expect(takesFirstLook({ ...base, checks: mailless })).toBe(false);
+    // A run the rate limit sets the time of (a second window): a look would change nothing of it.
+    expect(takesFirstLook({ ...base, plan: { minSeconds: 20 } })).toBe(false);
     expect(takesFirstLook({ ...base, profile: { ...profile, control: { baseUrl: 'http://c.test', token: 't' } } })).toBe(false);
     expect(takesFirstLook({ ...base, profile: { ...profile, features: { ...profile.features, sinks: false } } })).toBe(false);
   });

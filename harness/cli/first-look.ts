@@ -9,14 +9,16 @@ import type { TargetPace } from '../runner/target-pace.ts';
 // When a run takes a first look at its target (suites/lib/first-look.ts, run by the worker before
 // any check), and what the CLI says of it. Only a first run against a target: where earlier runs
 // taught its pace (--history), they say more than one mailbox does; against the control API's
-// clock a verification takes no time of the target's own; and only where the run waits on the
-// target's engine at all (checks at the sinks).
+// clock a verification takes no time of the target's own; only where the run waits on the
+// target's engine at all (checks at the sinks); and only where the checks' durations bound the
+// run, not the rate limit: a run of two windows or more is as long as its windows whatever the
+// target's pace, and one that fills them to the last few requests has none to spare for a look.
 
 export const FIRST_LOOK_SAID =
   "first run against this target: the checks start after a first look at it (a few answers, one mailbox verified at the kit's sinks), and the estimate is made again from it (--history none: no first look)";
 
-export function takesFirstLook(o: { embedded: boolean; profile: Profile; checks: readonly Check[]; history: string | undefined; learned: boolean }): boolean {
-  if (o.embedded || o.learned || o.history === 'none' || clockOf(o.profile) !== 'real' || !o.profile.features.sinks) return false;
+export function takesFirstLook(o: { embedded: boolean; profile: Profile; checks: readonly Check[]; history: string | undefined; learned: boolean; plan: Pick<Plan, 'minSeconds'> }): boolean {
+  if (o.embedded || o.learned || o.history === 'none' || clockOf(o.profile) !== 'real' || !o.profile.features.sinks || o.plan.minSeconds > 0) return false;
   // Without the reference's own first look there is nothing to set this target's against.
   if (!expectedData().firstLook) return false;
   return o.checks.some((c) => [...c.features, ...(c.uses ?? [])].includes('sinks'));

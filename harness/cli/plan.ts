@@ -69,9 +69,10 @@ export async function planCommand(argv: string[]): Promise<number> {
   else process.stdout.write(`${formatDetection(choice.detection)}\n`);
   const history = await historyOf({ embedded: !!profile.embedded, baseUrl: profile.baseUrl, clock: clockOf(profile), depth, history: flags.history as string | undefined, defaultDir: 'reports' });
   if (history) process.stdout.write(`${history.said}\n`);
-  process.stdout.write(`${formatPlan(plan(choice.checks, profile, n, depth, undefined, { ...known, ...(history?.pace ? { pace: history.pace } : {}) }))}\n`);
+  const planned = plan(choice.checks, profile, n, depth, undefined, { ...known, ...(history?.pace ? { pace: history.pace } : {}) });
+  process.stdout.write(`${formatPlan(planned)}\n`);
   // What a run would do first: the plan line it then makes again is one plan cannot show.
-  if (takesFirstLook({ embedded: !!profile.embedded, profile, checks: choice.checks, history: flags.history as string | undefined, learned: !!history?.pace })) process.stdout.write(`${FIRST_LOOK_SAID}\n`);
+  if (takesFirstLook({ embedded: !!profile.embedded, profile, checks: choice.checks, history: flags.history as string | undefined, learned: !!history?.pace, plan: planned })) process.stdout.write(`${FIRST_LOOK_SAID}\n`);
   process.stdout.write(`${formatGapCosts(gapCosts(selectChecks(ALL_CHECKS, depth), { profile, depth, ...known }), `depth ${depth}`)}\n`);
   return 0;
 }

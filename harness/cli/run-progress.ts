@@ -85,7 +85,7 @@ export class CheckEventTail {
   }
 }
 
-type ProgressCheck = Pick<Check, 'id' | 'clauses' | 'solo' | 'last'> & Partial<Pick<Check, 'testEmails'>>;
+type ProgressCheck = Pick<Check, 'id' | 'clauses' | 'solo' | 'last'>;
 
 /** A request that went to one of the run's workspaces, when (and for which check, if one). */
 export interface SentEvent {

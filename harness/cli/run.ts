@@ -62,7 +62,7 @@ const FLAGS = {
   depth: { type: 'string', value: 'smoke|quick|default|full', help: 'how much runs (default: default)' },
   'time-budget': { type: 'string', value: '5m', help: 'choose only the checks that fit this time' },
   out: { type: 'string', value: 'DIR', help: 'where <run>/ and latest/ go (default: reports)' },
-  history: { type: 'string', value: 'DIR|none', help: "earlier runs' reports the time estimate learns this target's pace from (default: --out's; none of them: a first look at the target first; none: neither)" },
+  history: { type: 'string', value: 'DIR|none', help: "earlier runs' reports the time estimate learns this target's pace from (default: --out's; none of them: a first look at the target first, where the rate limit does not bound the run; none: neither)" },
   only: { type: 'string', value: 'REGEX', help: 'the checks whose id matches' },
   check: { type: 'string', value: 'REGEX', help: 'choose checks by id' },
   clause: { type: 'list', value: 'ID,..', help: 'choose the checks that prove these clauses' },
@@ -193,7 +193,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const announced = plan(checks, profile, workspaces, depth, concurrency, { extensions, ...(history?.pace ? { pace: history.pace } : {}) });
     say(formatPlan(announced));
     // A first run against this target: a first look at it before the checks, and the estimate made again from it.
-    const firstLook = takesFirstLook({ embedded: !!embedded, profile, checks, history: flags.history, learned: !!history?.pace });
+    const firstLook = takesFirstLook({ embedded: !!embedded, profile, checks, history: flags.history, learned: !!history?.pace, plan: announced });
     if (firstLook) say(FIRST_LOOK_SAID);
     const replan = (e: FirstLookEvent) => (e.answerMs === undefined ? undefined : plan(checks, profile, workspaces, depth, concurrency, { extensions, pace: firstLookPaceOf(e, checks, depth, profile, started) }));
 

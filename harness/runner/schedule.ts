@@ -1,4 +1,4 @@
-import { TEST_EMAILS_PER_WORKSPACE_DAY, type Check, type Depth } from '../ground/check.ts';
+import type { Check, Depth } from '../ground/check.ts';
 import { expectedDurationMs, expectedOverheadMs, type ClockMode } from './expected.ts';
 import { pacedMs, type TargetPace } from './target-pace.ts';
 
@@ -13,7 +13,7 @@ export interface RunPhase<C = Check> {
 }
 
 /** What the order needs of a check. */
-export type Scheduled = Pick<Check, 'id' | 'solo' | 'last'> & Partial<Pick<Check, 'testEmails'>>;
+export type Scheduled = Pick<Check, 'id' | 'solo' | 'last'>;
 
 /**
  * How the run's target keeps time. `control`: a control API whose clock checks move (a check
@@ -38,10 +38,7 @@ export const LONG_CHECK_MS = 2_000;
  * longest first, then the observers of the whole run. Against real time, where the rate windows
  * bound the run, the checks that do not wait long go by what they send, most first (`requests`):
  * the first window takes the large ones and the small ones fill what the last window leaves, so
- * no large check finds the room it needs split over several workspaces at the end. Before them all,
- * against real time, a check that needs a whole day's test emails of a workspace: only a workspace
- * no other check has sent one from will do, and early in the run every workspace is one, with room
- * in its window (started late, it waits for the one left untouched to have room again).
+ * no large check finds the room it needs split over several workspaces at the end.
  */
 export function runPhases<C extends Scheduled>(checks: readonly C[], o: ScheduleOptions<C>): RunPhase<C>[] {
   const alone = (c: C) => isSolo(c) && o.clock === 'control';
@@ -49,11 +46,10 @@ export function runPhases<C extends Scheduled>(checks: readonly C[], o: Schedule
   const concurrent = checks.filter((c) => !isLast(c) && !alone(c));
   const bySize = o.clock === 'real' ? o.requests : undefined;
   const key = (c: C, ms: number) => (bySize && ms < LONG_CHECK_MS ? bySize(c) : Infinity);
-  const fresh = (c: C) => (o.clock === 'real' && (c.testEmails ?? 0) >= TEST_EMAILS_PER_WORKSPACE_DAY ? 1 : 0);
   const longestFirst = concurrent
     .map((c, i) => ({ c, i, ms: expectedDurationMs(c, o.clock) }))
-    .map((x) => ({ ...x, size: key(x.c, x.ms), fresh: fresh(x.c) }))
-    .sort((a, b) => b.fresh - a.fresh || (a.size === b.size ? 0 : b.size > a.size ? 1 : -1) || b.ms - a.ms || a.i - b.i);
+    .map((x) => ({ ...x, size: key(x.c, x.ms) }))
+    .sort((a, b) => (a.size === b.size ? 0 : b.size > a.size ? 1 : -1) || b.ms - a.ms || a.i - b.i);
   return [
     { name: 'checks that run alone', concurrent: false, checks: checks.filter(alone) },
     { name: 'checks', concurrent: true, checks: longestFirst.map((x) => x.c) },

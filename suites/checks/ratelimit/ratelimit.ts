@@ -76,9 +76,11 @@ export const RATE_LIMIT_CHECKS: Check[] = [
       const { requests: limit, windowSeconds } = ctx.profile.rateLimit;
       if (!ctx.control && ctx.depth === 'quick') skip('without the control API the rate-limit check waits out Retry-After in real time: run at --depth default or full');
       const ws = await ctx.workspace({ exclusive: true });
+      // The second workspace first: its lease may wait, and the window is counted just before the burst (a count taken
+      // earlier would miss what leaves the window meanwhile, a sliding window's earlier traffic leaving mid-burst).
+      const other = await ctx.workspace();
       // Without the control API a profile workspace may carry earlier traffic (this run's, counted; another run's, waited out).
       const before = ctx.control ? 0 : await emptyWindow(ws.api, limit, windowSeconds, ws.window?.bind(ws));
-      const other = await ctx.workspace();
       const second = await ws.createKey(['usage:read']); // counts as one request of the window
       const keys = [ws.api, second.client];
       const { served, limited, leading } = await burst(keys, limit, 1 + before, !ctx.control);
