@@ -14,7 +14,7 @@ import { packRun } from './packing.ts';
 /** What admission needs of the pool. */
 export interface RoomSource {
   reserve(checkId: string, need: number, testEmails?: number, spare?: PooledWorkspace, mailless?: boolean, exclusive?: boolean, only?: PooledWorkspace): PooledWorkspace | undefined;
-  roomiest(testEmails?: number, mailless?: boolean): PooledWorkspace | undefined;
+  roomiest(testEmails?: number, mailless?: boolean, checkId?: string): PooledWorkspace | undefined;
   /** What each workspace can still take before the run ends, in its last planned window (else undefined). */
   runRoom?(): Map<PooledWorkspace, number> | undefined;
   /** Against real time, whether the run is before its last planned window (nothing of the first leaves it before then). */
@@ -85,7 +85,7 @@ export class Admission {
       // Only a plain shared lease is held to its place; one that leases exclusively or sends test emails takes what the lease allows.
       const only = w.exclusive || w.testEmails ? undefined : this.placed.get(w.id);
       // No workspace it could lease now (none prepared, all held exclusively): the lease decides, not the window.
-      const roomiest = w.need === 0 ? undefined : (only ?? this.pool.roomiest(w.testEmails, w.mailless));
+      const roomiest = w.need === 0 ? undefined : (only ?? this.pool.roomiest(w.testEmails, w.mailless, w.id));
       if (!roomiest || this.pool.reserve(w.id, w.need, w.testEmails, spare, w.mailless, w.exclusive, only) || (only && this.elsewhere(w, only, spare))) {
         this.queue.splice(i, 1);
         this.placed.delete(w.id);

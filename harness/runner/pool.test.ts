@@ -78,4 +78,27 @@ describe('WorkspacePool', () => {
     await expect(p.leaseExclusive(12)).rejects.toThrow(/give it more workspaces/);
     expect(p.members.map((m) => m.testEmails)).toEqual([12, 12, 12]);
   });
+  it('keeps an untouched workspace for a check that needs a whole day of test emails until it leases or ends', async () => {
+    // Two members filled with single test emails (touched ones first), then the last untouched one is kept.
+    const filled = async (kept: string) => {
+      const { p } = await pool();
+      p.keepUntouched([kept]);
+      for (let i = 0; i < 24; i++) (await p.lease([], 1, `C${i}`)).release();
+      const untouched = p.members.filter((m) => m.testEmails === 0);
+      expect(untouched).toHaveLength(1);
+      let late: Awaited<ReturnType<WorkspacePool['lease']>> | undefined;
+      const pending = p.lease([], 1, 'LATE').then((l) => (late = l));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(late).toBeUndefined(); // it waits rather than take the kept one
+      return { p, kept: untouched[0]!, pending, got: () => late };
+    };
+    const leased = await filled('WHOLE');
+    const whole = await leased.p.lease([], 12, 'WHOLE');
+    expect(whole.ws).toBe(leased.kept);
+    // A check kept for that ends without a lease (a skip) gives it up: the waiting one takes it.
+    const ended = await filled('GONE');
+    ended.p.settle('GONE');
+    await ended.pending;
+    expect(ended.got()!.ws).toBe(ended.kept);
+  });
 });

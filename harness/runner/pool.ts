@@ -153,6 +153,8 @@ export class WorkspacePool {
   private next = 0;
   private waiters: (() => void)[] = [];
   private extraIndex = 1000;
+  /** Checks of the run that need a whole day's test emails of a workspace, not yet leased or ended: as many untouched workspaces are kept for them. */
+  private readonly untouchedFor = new Set<string>();
 
   constructor(private readonly deps: PoolDeps) {}
 
@@ -171,6 +173,22 @@ export class WorkspacePool {
       await Promise.all(this.members.map((ws) => this.verifyKey(ws)));
     }
     if (this.members.length < 2) throw new KitError('the run needs at least two workspaces');
+  }
+
+  /**
+   * Keeps a workspace no check has sent a test email from for each of `checkIds` (checks that need
+   * all of a workspace's test emails of the day): a check sending fewer takes an untouched one
+   * only while more are left than those still need. Otherwise, late in a run, the one untouched
+   * workspace left may be full of other checks' requests when the check comes (it waits a window).
+   */
+  keepUntouched(checkIds: readonly string[]): void {
+    for (const id of checkIds) this.untouchedFor.add(id);
+  }
+
+  /** Whether a check sending `testEmails` would take an untouched workspace kept for another (keepUntouched). */
+  private keptUntouched(ws: PooledWorkspace, testEmails: number, checkId?: string): boolean {
+    if (testEmails === 0 || ws.testEmails > 0 || (checkId !== undefined && this.untouchedFor.has(checkId)) || this.untouchedFor.size === 0) return false;
+    return this.members.filter((m) => m.testEmails === 0).length <= this.untouchedFor.size;
   }
 
   /** One GET /v1/workspace with a profile workspace's key (counted in its rate budget): a refusal or no answer is a KitError naming the field. */
@@ -210,7 +228,7 @@ export class WorkspacePool {
     // A check that leases exclusively gets a member an exclusive lease may take (never the first), kept for it.
     const first = exclusive ? this.members[0] : undefined;
     const ok = (m: PooledWorkspace) => (only === undefined || m === only) && m !== spare && m !== first && m.shared === (exclusive ? 0 : m.shared) && m.room() >= need;
-    const ws = this.preferred(ok, testEmails, mailless, (m) => rank(m, testEmails, runLoad));
+    const ws = this.preferred(ok, testEmails, mailless, (m) => rank(m, testEmails, runLoad), checkId);
     ws?.promises.set(checkId, need);
     if (ws && exclusive) ws.keptFor = checkId;
     return ws;
@@ -239,8 +257,8 @@ export class WorkspacePool {
   }
 
   /** The workspace with the most room a check sending `testEmails` could take (the one first in line waits for). */
-  roomiest(testEmails = 0, mailless = false): PooledWorkspace | undefined {
-    return this.preferred(() => true, testEmails, mailless, (ws) => -ws.room());
+  roomiest(testEmails = 0, mailless = false, checkId?: string): PooledWorkspace | undefined {
+    return this.preferred(() => true, testEmails, mailless, (ws) => -ws.room(), checkId);
   }
 
   /**
@@ -278,6 +296,8 @@ export class WorkspacePool {
 
   /** The check ended: what it was promised is free again. */
   settle(checkId: string): void {
+    // Ended (or skipped) without a lease: nothing is kept for it any more.
+    this.untouchedFor.delete(checkId);
     for (const ws of this.members) {
       ws.promises.delete(checkId);
       if (ws.keptFor === checkId) ws.keptFor = undefined;
@@ -289,11 +309,11 @@ export class WorkspacePool {
    * Of the members a shared lease may take (`ok`), the one ranked first (round robin among equals).
    * One held exclusively only by a check sending no mail (`mailless`), where its holder lends it.
    */
-  private preferred(ok: (ws: PooledWorkspace) => boolean, testEmails: number, mailless: boolean, score = (ws: PooledWorkspace) => rank(ws, testEmails)): PooledWorkspace | undefined {
+  private preferred(ok: (ws: PooledWorkspace) => boolean, testEmails: number, mailless: boolean, score = (ws: PooledWorkspace) => rank(ws, testEmails), checkId?: string): PooledWorkspace | undefined {
     let best: PooledWorkspace | undefined;
     for (let i = 0; i < this.members.length; i++) {
       const ws = this.members[(this.next + i) % this.members.length]!;
-      if ((ws.exclusive && !(mailless && ws.lendsToMailless)) || ws.keptFor !== undefined || !hasRoom(ws, testEmails) || !ok(ws)) continue;
+      if ((ws.exclusive && !(mailless && ws.lendsToMailless)) || ws.keptFor !== undefined || !hasRoom(ws, testEmails) || this.keptUntouched(ws, testEmails, checkId) || !ok(ws)) continue;
       if (!best || score(ws) < score(best)) best = ws;
     }
     return best;
@@ -308,12 +328,13 @@ export class WorkspacePool {
     if (testEmails > 0 && !this.members.some((m) => hasRoom(m, testEmails))) return this.leaseFresh(testEmails);
     for (;;) {
       const usable = (ws: PooledWorkspace) => !avoid.includes(ws);
-      const promised = checkId === undefined ? undefined : this.preferred((ws) => usable(ws) && ws.promises.has(checkId), testEmails, mailless);
-      const best = promised ?? this.preferred(usable, testEmails, mailless);
+      const promised = checkId === undefined ? undefined : this.preferred((ws) => usable(ws) && ws.promises.has(checkId), testEmails, mailless, undefined, checkId);
+      const best = promised ?? this.preferred(usable, testEmails, mailless, undefined, checkId);
       if (best) {
         this.next = (this.members.indexOf(best) + 1) % this.members.length;
         best.shared++;
         best.testEmails += testEmails;
+        if (checkId !== undefined) this.untouchedFor.delete(checkId);
         if (checkId !== undefined && !promised) this.movePromise(checkId, best, avoid);
         return { ws: best, release: () => this.release(best, false) };
       }
@@ -329,7 +350,7 @@ export class WorkspacePool {
     // check, else the one with the most room (a rate-limit check wants an empty window).
     for (;;) {
       const free = this.members.filter((m) => !m.exclusive);
-      const idle = free.length > 1 ? free.slice(1).filter((m) => m.shared === 0 && hasRoom(m, testEmails)) : [];
+      const idle = free.length > 1 ? free.slice(1).filter((m) => m.shared === 0 && hasRoom(m, testEmails) && !this.keptUntouched(m, testEmails, checkId)) : [];
       const mine = checkId === undefined ? undefined : idle.find((m) => m.promises.has(checkId));
       const pick = mine ?? idle.filter((m) => m.keptFor === undefined).reduce<PooledWorkspace | undefined>((b, m) => (!b || m.room() > b.room() ? m : b), undefined);
       if (pick) {
@@ -337,6 +358,7 @@ export class WorkspacePool {
         pick.keptFor = undefined;
         pick.lendsToMailless = lendsToMailless;
         pick.testEmails += testEmails;
+        if (checkId !== undefined) this.untouchedFor.delete(checkId);
         if (checkId !== undefined && !mine) this.movePromise(checkId, pick, []);
         return { ws: pick, release: () => this.release(pick, true), fresh: false };
       }

@@ -1,7 +1,7 @@
 import type { Profile } from '../ground/profile-schema.ts';
 import { FIRST_LOOK_ID, type CheckEndEvent, type EventSink, type ExchangeEvent, type RunEvent, type Verdict } from '../ground/events.ts';
 import type { ApiClient } from '../ground/api-client.ts';
-import { CheckFailure, CheckSkipped, DEPTHS, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
+import { CheckFailure, CheckSkipped, DEPTHS, TEST_EMAILS_PER_WORKSPACE_DAY, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
 import { createClient } from '../client/client.ts';
 import { createControlClient, type ConformanceControlClient } from '../client/control.ts';
 import { RateBudget } from '../client/budget.ts';
@@ -172,6 +172,8 @@ export class Runner {
     if (this.control) this.controlExtensions = await this.control.extensions();
     // No sweep before: the run prefix is new, nothing on the target carries it yet.
     await this.pool.prepare();
+    // Without the control API no workspace's test emails of the day can be had anew: untouched ones are kept for the checks that need them all.
+    if (!this.control) this.pool.keepUntouched(checks.filter((c) => (c.testEmails ?? 0) >= TEST_EMAILS_PER_WORKSPACE_DAY && !this.missingFeature(c)).map((c) => c.id));
     this.planWindows(checks);
   }
 
