@@ -57,8 +57,9 @@ describe('takesFirstLook', () => {
 });
 
 describe('outreach-conformance run against a target it has not seen', () => {
-  it('takes a first look before its checks, announces from it and records it; the next run learns from the first', async () => {
-    const served = await startChildReference({ choices: 'default', name: 'the reference for the first-look test' });
+  // The reference's own choices and the other set (every "not shown" item differs): the look reads only the profile's.
+  it.each(['default', 'alt'] as const)('takes a first look before its checks, announces from it and records it; the next run learns from the first (choices %s)', async (choices) => {
+    const served = await startChildReference({ choices, name: 'the reference for the first-look test' });
     try {
       const dir = await mkdtemp(join(tmpdir(), 'oc-first-look-'));
       const keys: Record<string, string> = {};

@@ -238,10 +238,20 @@ export function verificationStatus(ctx: CheckContext, outcome: 'succeeded' | 'fa
   return d[outcome];
 }
 
-/** Has the mailbox reached a verification outcome? The declared statuses, else any status but inactive/checking. */
-export function verified(ctx: CheckContext): (m: any) => boolean {
+/** 3.2: "Newly connected mailboxes start inactive". */
+const START_STATUS = 'inactive';
+
+/**
+ * Has the mailbox reached a verification outcome? The declared statuses, else any status but
+ * inactive/checking. Where the declared failure is the status a mailbox starts in (3.2 leaves the
+ * mapping open), a poll without the control API's drain cannot tell a failed verification from one
+ * not yet run: only the success settles it, and a failure shows as the wait running out.
+ */
+export function verified(ctx: Pick<CheckContext, 'profile' | 'control'>): (m: any) => boolean {
   const d = ctx.profile.declarations.verificationStatus;
-  return d ? (m) => m?.status === d.succeeded || m?.status === d.failed : (m) => !UNSETTLED.has(m?.status);
+  if (!d) return (m) => !UNSETTLED.has(m?.status);
+  if (d.failed === START_STATUS && !ctx.control) return (m) => m?.status === d.succeeded;
+  return (m) => m?.status === d.succeeded || m?.status === d.failed;
 }
 
 /**
