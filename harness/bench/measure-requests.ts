@@ -105,9 +105,10 @@ const clockKey = noControl ? 'real' : 'control';
 const finish = mean(overheads.map((o) => o.finish));
 const finishByDepth = { ...data.overheadMs?.[clockKey]?.finishByDepth, [depth]: finish };
 (data.overheadMs ??= {})[clockKey] = { start: mean(overheads.map((o) => o.start)), finish, finishByDepth };
-// Checks measured now that left nothing lose an old entry; checks not run keep theirs.
-const mergedCleanup = (old: Record<string, number> | undefined) =>
-  Object.fromEntries([...Object.entries(old ?? {}).filter(([id]) => !measured[id]), ...Object.entries(cleanup)].sort(([x], [y]) => x.localeCompare(y)));
+// A table that holds only checks with something to count: checks measured now (`now`) that counted nothing lose an old entry; checks not run keep theirs.
+const mergedSparse = (old: Record<string, number> | undefined, fresh: Record<string, number>, now: (id: string) => boolean) =>
+  Object.fromEntries([...Object.entries(old ?? {}).filter(([id]) => !now(id)), ...Object.entries(fresh)].sort(([x], [y]) => x.localeCompare(y)));
+const mergedCleanup = (old: Record<string, number> | undefined) => mergedSparse(old, cleanup, (id) => !!measured[id]);
 // How long the reference's mailboxes took to settle in the checks' sight (the median of the runs' medians): the progress line's baseline.
 const settles = runs.flatMap((r) => (r.stats?.targetWork?.['mailbox-settle'] ? [r.stats.targetWork['mailbox-settle'].medianMs] : []));
 if (noControl && settles.length) data.targetWorkMs = { ...data.targetWorkMs, 'mailbox-settle': median(settles) };
@@ -119,7 +120,7 @@ for (const [i, r] of runs.entries()) {
   for (const c of r.checks) if (c.ran) settleCounts.set(c.id, [...(settleCounts.get(c.id) ?? []), counts.get(c.id) ?? 0]);
 }
 const settlesByCheck = Object.fromEntries([...settleCounts].filter(([, xs]) => mean(xs) > 0).map(([id, xs]) => [id, mean(xs)]));
-if (noControl) data.settlesWithoutControl = Object.fromEntries(Object.entries({ ...Object.fromEntries(Object.entries(data.settlesWithoutControl ?? {}).filter(([id]) => !settleCounts.has(id))), ...settlesByCheck }).sort(([x], [y]) => x.localeCompare(y)));
+if (noControl) data.settlesWithoutControl = mergedSparse(data.settlesWithoutControl, settlesByCheck, (id) => settleCounts.has(id));
 // The reference's own first look (a first run's: FirstLookEvent), the baseline a target's is set against.
 const looks = eventsOf.flatMap((events) => events.filter((e): e is FirstLookEvent => e.type === 'first-look' && e.answerMs !== undefined && e.settleMs !== undefined));
 if (noControl && looks.length) data.firstLook = { answerMs: median(looks.map((l) => l.answerMs!)), settleMs: median(looks.map((l) => l.settleMs!)) };

@@ -4,7 +4,7 @@ import type { Profile } from '../ground/profile-schema.ts';
 import { clockOf, expectedData, expectedDurationMs, expectedSettleMs, expectedSettles, targetRequests } from '../runner/expected.ts';
 import { firstLookPace } from '../runner/first-look-pace.ts';
 import { formatEstimate, type Plan } from '../runner/planner.ts';
-import type { TargetPace } from '../runner/target-pace.ts';
+import { FIRST_LOOK_MODEL, type TargetPace } from '../runner/target-pace.ts';
 
 // When a run takes a first look at its target (suites/lib/first-look.ts, run by the worker before
 // any check), and what the CLI says of it. Only a first run against a target: where earlier runs
@@ -43,7 +43,7 @@ export function formatFirstLook(e: FirstLookEvent, made: Plan | undefined): stri
   if (!made || e.answerMs === undefined) return `first look: not taken (${e.error ?? 'no answer'}); the estimate stays on the reference's durations`;
   const answers = `answers in ${e.answerMs} ms${ref ? ` (the reference's ${ref.answerMs} ms)` : ''}`;
   const settled = e.settleMs === undefined ? `no mailbox verified (${e.error ?? 'no outcome'}): its engine taken at the reference's pace` : `a mailbox verified in ${(e.settleMs / 1000).toFixed(1)} s${ref ? ` (the reference's ${(ref.settleMs / 1000).toFixed(1)} s)` : ''}`;
-  return `first look: ${answers}, ${settled}; now expected to take about ${formatEstimate(made.estimate.ms)} from the run's start (a prediction from these, each check's measured time with the extra answer time for each of its requests and the extra verification time for each mailbox it waits on)`;
+  return `first look: ${answers}, ${settled}; now expected to take about ${formatEstimate(made.estimate.ms)} from the run's start (a prediction from these, ${FIRST_LOOK_MODEL})`;
 }
 
 export function withoutType(e: FirstLookEvent): Omit<FirstLookEvent, 'type'> {

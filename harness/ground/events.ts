@@ -119,14 +119,18 @@ export interface TargetWorkEvent {
 /** The id a first look's exchanges carry (it runs like a check, but is none). */
 export const FIRST_LOOK_ID = 'first-look';
 
-export interface FirstLookEvent {
+export interface FirstLookEvent extends Partial<FirstLookMeasure> {
   type: 'first-look';
   at: string;
-  /** Median time to answer a request without a key, in ms. */
-  answerMs?: number;
-  /** From the mailbox's creation answer to its verification outcome, in ms. */
-  settleMs?: number;
   error?: string;
+}
+
+/** What a first look measures (suites/lib/first-look.ts). */
+export interface FirstLookMeasure {
+  /** Median time to answer a request without a key, in ms. */
+  answerMs: number;
+  /** From the mailbox's creation answer to its verification outcome, in ms; absent where none came within the wait. */
+  settleMs?: number;
 }
 
 /** What a pace made from a first look rests on: this target's answer and verification times, and the reference's, in ms. */

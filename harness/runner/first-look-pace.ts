@@ -1,4 +1,4 @@
-import type { FirstLookBasis } from '../ground/events.ts';
+import type { FirstLookBasis, FirstLookMeasure } from '../ground/events.ts';
 import { PACE_BOUNDS, type TargetPace } from './target-pace.ts';
 
 // The estimate of a first run against a target, made again from a first look at it (the event
@@ -10,12 +10,9 @@ import { PACE_BOUNDS, type TargetPace } from './target-pace.ts';
 // sending is slow but whose verification is quick shows it only as the run goes (the progress
 // line learns it from the checks that finish).
 
-export interface FirstLookInput {
-  answerMs: number;
-  /** From the run's start to the look's end, when the checks start. */
+/** What the look measured (no settleMs: the engine keeps the reference's pace), and from the run's start to its end, when the checks start. */
+export interface FirstLookInput extends FirstLookMeasure {
   startMs: number;
-  /** Undefined where its mailbox reached no verification outcome: the engine keeps the reference's pace. */
-  settleMs?: number;
 }
 
 export interface FirstLookModel {

@@ -1,5 +1,5 @@
 import type { Profile } from '../ground/profile-schema.ts';
-import { FIRST_LOOK_ID, type CheckEndEvent, type EventSink, type ExchangeEvent, type RunEvent, type Verdict } from '../ground/events.ts';
+import { FIRST_LOOK_ID, type CheckEndEvent, type FirstLookMeasure, type EventSink, type ExchangeEvent, type RunEvent, type Verdict } from '../ground/events.ts';
 import type { ApiClient } from '../ground/api-client.ts';
 import { CheckFailure, CheckSkipped, DEPTHS, TEST_EMAILS_PER_WORKSPACE_DAY, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
 import { createClient } from '../client/client.ts';
@@ -305,8 +305,8 @@ export class Runner {
    * requests in its workspace's window, what it creates is deleted after it), and its outcome as a
    * first-look event. It never fails the run: where it cannot be taken the event says why.
    */
-  async firstLook(look: { run(ctx: CheckContext): Promise<{ answerMs: number; settleMs?: number }>; requests: number }): Promise<void> {
-    let seen: { answerMs: number; settleMs?: number } | undefined;
+  async firstLook(look: { run(ctx: CheckContext): Promise<FirstLookMeasure>; requests: number }): Promise<void> {
+    let seen: FirstLookMeasure | undefined;
     const pseudo: Check = { id: FIRST_LOOK_ID, title: 'first look at the target', clauses: [], level: 'MUST', features: ['sinks'], budget: look.requests, run: async (ctx) => void (seen = await look.run(ctx)) };
     const missing = this.missingFeature(pseudo);
     const leave = missing ? undefined : await this.admission.enter(FIRST_LOOK_ID, look.requests, 0, false, false);

@@ -136,10 +136,13 @@ export function describePace(p: TargetPace): string {
 }
 
 /** `a first look at this target (answers in 52 ms, the reference's 2 ms; ...)`. */
+/** How a first look's pace sets each check's time (said wherever it is shown). */
+export const FIRST_LOOK_MODEL = "each check's measured time with the extra answer time for each of its requests and the extra verification time for each mailbox it waits on";
+
 function describeFirstLook(b: FirstLookBasis): string {
   const answers = `answers in ${b.answerMs} ms, the reference's ${b.reference.answerMs} ms`;
   const settles = b.settleMs === undefined ? 'no mailbox verified in time, so verification at the reference\'s pace' : `a mailbox verified in ${seconds(b.settleMs)}, the reference's ${seconds(b.reference.settleMs)}`;
-  return `a first look at this target (${answers}; ${settles}): each check's measured time with the extra answer time for each of its requests and the extra verification time for each mailbox it waits on`;
+  return `a first look at this target (${answers}; ${settles}): ${FIRST_LOOK_MODEL}`;
 }
 
 function seconds(ms: number): string {

@@ -1,4 +1,5 @@
 import type { CheckContext } from '../../harness/ground/check.ts';
+import type { FirstLookMeasure } from '../../harness/ground/events.ts';
 import { expect2xx, expectThat, snippet } from './expect.ts';
 import { settle, sinkMailbox, verified } from '../checks/resources/lib.ts';
 
@@ -14,13 +15,7 @@ export const ANSWER_PROBES = 5;
 /** What it is admitted with: its mailbox's creation, verification polls and deletion. */
 export const FIRST_LOOK_REQUESTS = 8;
 
-export interface FirstLook {
-  answerMs: number;
-  /** From the creation's answer to the verification outcome; undefined where none came within settle's wait. */
-  settleMs?: number;
-}
-
-export async function firstLook(ctx: CheckContext): Promise<FirstLook> {
+export async function firstLook(ctx: CheckContext): Promise<FirstLookMeasure> {
   const answers: number[] = [];
   for (let i = 0; i < ANSWER_PROBES; i++) {
     const t0 = performance.now();
