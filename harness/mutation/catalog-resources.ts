@@ -19,6 +19,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   // Mailbox create input, one field each: its presence where required, and its bounds.
   'acct-in-email-unbounded': ['ACCT-IN-EMAIL-MAX254'],
   'acct-in-email-at-only': ['ACCT-IN-EMAIL-FORMAT'],
+  'acct-in-email-loose-pattern': ['ACCT-IN-EMAIL-FORMAT'],
   'acct-in-firstname-unchecked': ['ACCT-IN-FIRSTNAME-REQUIRED', 'ACCT-IN-FIRSTNAME-MAX128'],
   'acct-in-lastname-unchecked': ['ACCT-IN-LASTNAME-REQUIRED', 'ACCT-IN-LASTNAME-MAX128'],
   'acct-in-displayname-unbounded': ['ACCT-IN-DISPLAYNAME-MAX128'],

@@ -51,7 +51,9 @@ export const create: Handler = async (ctx) => {
   v.done();
   // Spec 5: apikeys:manage "can be granted only from the dashboard" (here: the control API).
   if (scopes.includes('apikeys:manage') && !ctx.mutant('apikeys-manage-grantable')) {
-    throw permissionDenied('apikeys:manage can be granted only from the dashboard.');
+    if (ctx.services.choices.manageScopeOnCreate === 'refuse') throw permissionDenied('apikeys:manage can be granted only from the dashboard.');
+    scopes = scopes.filter((s) => s !== 'apikeys:manage');
+    if (scopes.length === 0) throw validationFailed(['scopes: apikeys:manage can be granted only from the dashboard; no other scope was asked for']);
   }
   if (!ctx.mutant('apikeys-subset-unchecked') && !isSubset(scopes, ctx.key.scopes, ctx.mutant)) {
     const why = 'A key can only create keys whose scopes are a subset of its own.';

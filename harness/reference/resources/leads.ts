@@ -169,10 +169,31 @@ export const patch: Handler = async (ctx) => {
   for (const f of ['customFields', 'customFieldLabels', 'customFieldTypes']) {
     if (isPlainObject(b[f])) doc[f] = { ...((doc[f] as object) ?? {}), ...(b[f] as object) };
   }
+  if (ctx.services.choices.leadFieldStorage === 'normalized') normalize(doc);
   ctx.db.prepare('UPDATE leads SET email = ?, email_lc = ?, status = ?, doc = ?, updated_at = ? WHERE id = ?')
     .run(newEmail, newEmail.toLowerCase(), status ?? r.status, JSON.stringify(doc), ctx.clock.now(), r.id);
   return ok(leadView(ctx.db.prepare('SELECT * FROM leads WHERE id = ?').get(r.id) as LeadRow));
 };
+
+/**
+ * Lead fields as a store that normalizes keeps them (choices.ts leadFieldStorage): tags sorted
+ * and unique, URLs in their WHATWG form, a custom field typed "number" kept as a number, custom
+ * fields in name order. The same values, written another way.
+ */
+function normalize(doc: Record<string, unknown>): void {
+  if (Array.isArray(doc.tags)) doc.tags = [...new Set(doc.tags as string[])].sort();
+  for (const f of ['website', 'linkedinProfile']) {
+    const v = doc[f];
+    if (typeof v === 'string' && URL.canParse(v)) doc[f] = new URL(v).href;
+  }
+  const fields = (doc.customFields ?? {}) as Record<string, unknown>;
+  const types = (doc.customFieldTypes ?? {}) as Record<string, unknown>;
+  for (const [k, t] of Object.entries(types)) {
+    const v = fields[k];
+    if (t === 'number' && typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))) fields[k] = Number(v);
+  }
+  doc.customFields = Object.fromEntries(Object.entries(fields).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
 
 export const remove: Handler = async (ctx) => {
   const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);

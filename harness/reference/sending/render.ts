@@ -92,6 +92,14 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
+/** The HTML part's document under the chosen form (sending-options.ts htmlDocument). */
+function htmlDocument(c: SendingChoices, subject: string, text: string, body: string): string {
+  if (c.htmlDocument === 'bare') return `<!doctype html><html><body>${body}</body></html>`;
+  const preheader = escapeHtml(text.replace(/\s+/g, ' ').slice(0, 40));
+  return `<!doctype html><html><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title><style>p{margin:0 0 1em}</style></head>`
+    + `<body><div style="display:none;max-height:0;overflow:hidden">${preheader}</div>${body}</body></html>`;
+}
+
 export function renderEmail(input: RenderInput): RenderedEmail {
   const c = input.choices;
   const vars = variables(input);
@@ -121,7 +129,7 @@ export function renderEmail(input: RenderInput): RenderedEmail {
     ...(box.bcc ? { bcc: headerSafe(box.bcc) } : {}),
     subject,
     mergedSubject,
-    html: input.settings.sendAsTextOnly ? null : `<!doctype html><html><body>${html}</body></html>`,
+    html: input.settings.sendAsTextOnly ? null : htmlDocument(c, subject, text, html),
     text,
     links,
   };

@@ -116,6 +116,18 @@ export interface Choices {
   idempotencyStores: 'success' | 'all';
   /** API key create beyond the caller's own scopes: 403 permission_denied or 400 validation_failed (resources/apikeys.ts). */
   subsetRefusalStatus: 403 | 400;
+  /**
+   * A key create that asks for apikeys:manage (5: "granted only from the dashboard"; refusing is
+   * not stated): refused (403), or the key made without that scope (resources/apikeys.ts).
+   */
+  manageScopeOnCreate: 'refuse' | 'drop';
+  /**
+   * Lead fields as a PATCH stores them (resources/leads.ts): as sent, or normalized the way many
+   * stores do (tags sorted, a custom field typed "number" kept as a number, URLs in WHATWG form).
+   */
+  leadFieldStorage: 'verbatim' | 'normalized';
+  /** Status of a mailbox batch that created no element (4.2 states 201; resources/accounts.ts). */
+  accountsNoneCreatedStatus: 201 | 200 | 207;
   /** Start of an active campaign, pause of a paused one: a 2xx no-op, or refused as a state conflict (resources/campaigns.ts). */
   repeatTransition: 'no-op' | 'refuse';
   /** Idempotency-Key space: the workspace's (any of its keys gets the replay) or each API key's (app.ts, idempotent). */
@@ -202,6 +214,9 @@ export const DEFAULT_CHOICES: Choices = {
   newLeadStatus: 'not_contacted',
   idempotencyStores: 'success',
   subsetRefusalStatus: 403,
+  manageScopeOnCreate: 'refuse',
+  leadFieldStorage: 'verbatim',
+  accountsNoneCreatedStatus: 201,
   repeatTransition: 'no-op',
   idempotencyScope: 'workspace',
   leadRetentionDays: 30,
@@ -283,6 +298,9 @@ export const ALT_CHOICES: Choices = {
   newLeadStatus: 'new',
   idempotencyStores: 'all',
   subsetRefusalStatus: 400,
+  manageScopeOnCreate: 'drop',
+  leadFieldStorage: 'normalized',
+  accountsNoneCreatedStatus: 200,
   repeatTransition: 'refuse',
   idempotencyScope: 'api-key',
   leadRetentionDays: 14,
@@ -311,6 +329,7 @@ const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
   oauthStatusStateParam: ['oauthState'],
   sendingDays: ['0-monday'],
   newLeadStatus: ['pending'],
+  accountsNoneCreatedStatus: [207],
   analytics: [
     {
       retentionDays: 730, clamping: 'days-before-today', defaultWindowDays: 14, rateBase: 'delivered', undelivered: 'hard-only',

@@ -407,6 +407,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     ([
       ['acct-in-email-unbounded', { emailAddress: `${'a'.repeat(255 - 13)}@example.test` }],
       ['acct-in-email-at-only', { emailAddress: 'at only@example.test' }],
+      ['acct-in-email-loose-pattern', { emailAddress: 'double@@example.test' }],
       ['acct-in-firstname-unchecked', { firstName: undefined }],
       ['acct-in-lastname-unchecked', { lastName: 'x'.repeat(129) }],
       ['acct-in-displayname-unbounded', { displayName: 'x'.repeat(129) }],

@@ -171,6 +171,7 @@ export const MUTANTS = [
   // ---- mailbox create input, one field each (2.2): its presence where required, and its bounds ----
   { id: 'acct-in-email-unbounded', rule: '2.2 Mailbox create input `emailAddress`: max 254 chars.', description: 'An address longer than 254 characters is accepted.' },
   { id: 'acct-in-email-at-only', rule: '2.2 Mailbox create input `emailAddress` (reading: a value that is not an email address is rejected).', description: 'emailAddress is taken when it holds an @ anywhere: `a@`, `@x.test` and `a b@x.test` are created (a value without @ is still refused).' },
+  { id: 'acct-in-email-loose-pattern', rule: '2.2 Mailbox create input `emailAddress` (reading: a value that is not an email address is rejected).', description: 'emailAddress is taken when it matches the common `\\S+@\\S+\\.\\S+`: `a@@example.test` is created.' },
   { id: 'acct-in-firstname-unchecked', rule: '2.2 Mailbox create input `firstName`: required, max 128 chars.', description: 'An element without firstName, or with one longer than 128 characters, is accepted.' },
   { id: 'acct-in-lastname-unchecked', rule: '2.2 Mailbox create input `lastName`: required, max 128 chars.', description: 'An element without lastName, or with one longer than 128 characters, is accepted.' },
   { id: 'acct-in-displayname-unbounded', rule: '2.2 Mailbox create input `displayName`: max 128 chars.', description: 'A displayName longer than 128 characters is accepted.' },

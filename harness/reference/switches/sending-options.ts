@@ -39,6 +39,12 @@ export interface SendingChoices {
    * address of `pool` (`*` stands for a number) (warmup.ts).
    */
   warmupMail: { pool: string; perDay: number; intervalMinutes: number };
+  /**
+   * The HTML part's document (render.ts): the body alone in a bare document, or a document
+   * titled with the subject and opening with a hidden preheader (the text's first words), as
+   * email builders write them.
+   */
+  htmlDocument: 'bare' | 'titled';
 }
 
 export const DEFAULT_SENDING: SendingChoices = {
@@ -56,6 +62,7 @@ export const DEFAULT_SENDING: SendingChoices = {
   testEmailDay: 'workspace',
   quotaRefusal: 'conflict',
   warmupMail: { pool: 'warmup-*@pool.warmup.test', perDay: 3, intervalMinutes: 60 },
+  htmlDocument: 'bare',
 };
 
 export const ALT_SENDING: SendingChoices = {
@@ -73,6 +80,7 @@ export const ALT_SENDING: SendingChoices = {
   testEmailDay: 'utc',
   quotaRefusal: 'rate-limited',
   warmupMail: { pool: 'seed*@inbox-network.test', perDay: 5, intervalMinutes: 40 },
+  htmlDocument: 'titled',
 };
 
 /** The merge variable of a logical field under a naming (firstName -> first_name). */
