@@ -86,6 +86,7 @@ export function errorOutgoing(err: ApiError, requestId: string, mutant: MutantSw
   }
   const e: Record<string, unknown> = { type, code, message: err.message, status, requestId };
   if (err.details && !mutant('err-validation-no-details')) e.details = err.details;
+  else if (!err.details && mutant('err-details-null')) e.details = null;
   if (err.status === 429 && err.retryAfter !== undefined && !mutant('err-429-no-retryafter-field')) e.retryAfter = err.retryAfter;
   const body = err.status === 403 && mutant('err-envelope-unwrapped') ? e : { error: e };
   return {
@@ -200,6 +201,10 @@ export class PublicApi {
     const m = this.router.match(method, pathname);
     if (!m) {
       if (mutant('err-unknown-route-text')) return { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' }, body: 'Not Found' };
+      if (mutant('err-wrong-method-framework-body') && ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].some((other) => other !== method && this.router.match(other, pathname))) {
+        const body = { timestamp: new Date().toISOString(), status: 405, error: 'Method Not Allowed', path: url.pathname };
+        return { status: 405, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+      }
       let gate: Gate | null = null;
       try {
         gate = this.authAndRate(req, requestId);

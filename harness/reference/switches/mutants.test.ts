@@ -183,12 +183,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'err-type-wrong': ['invalid_request_error', async (e) => (await e.call(null, 'GET', '/v1/nope')).body.error.type],
   'err-validation-no-details': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: {} })).body.error.details)],
+  'err-details-null': [false, async (e) => 'details' in (await e.call(null, 'GET', '/v1/nope')).body.error],
   'err-validation-wrong-code': ['validation_failed', async (e) => (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: {} })).body.error.code],
   'err-429-no-retryafter-field': ['number', async (e) => {
     const w = await e.workspace();
     await exhaust(e, w.key);
     return typeof (await e.call(w.key, 'GET', '/v1/workspace')).body.error.retryAfter;
   }],
+  'err-wrong-method-framework-body': ['object', async (e) => typeof (await e.call((await e.workspace()).key, 'PUT', '/v1/campaigns', { body: {} })).body.error],
   'err-unknown-route-text': ['application/json; charset=utf-8', async (e) => (await e.call(null, 'GET', '/v1/nope')).headers.get('content-type')],
   'err-malformed-json-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: '{' })],
   'robust-deep-nesting-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: `{"name":${'['.repeat(2000)}${']'.repeat(2000)}}` })],

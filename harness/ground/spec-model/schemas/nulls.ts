@@ -18,6 +18,8 @@ export const STATED_NULLABLE: Readonly<Record<string, readonly string[]>> = {
   Usage: ['limit', 'remaining'],
   VerificationResult: ['smtp.error', 'imap.error'],
   List: [],
+  // 7: `details?` and `retryAfter?` are present or absent, never stated null.
+  ErrorEnvelope: [],
 };
 
 /** Every path in `value` that holds null (array elements as `[]`). */
