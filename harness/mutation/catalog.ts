@@ -22,6 +22,10 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'scope-domain-wildcard-ignored': ['SCOPE-WILDCARD-CAMPAIGNS', 'SCOPE-WILDCARD-LEADS', 'SCOPE-WILDCARD-EMAILS', 'SCOPE-WILDCARD-ACCOUNTS'],
   'scope-all-read-misses-reads': ['SCOPE-ALLREAD-READS'],
   'scope-write-grants-lifecycle': ['SCOPE-GROUP-LIFECYCLE'],
+  'scope-lead-patch-also-campaigns': ['LEAD-PATCH-SCOPE'],
+  'scope-campaigns-write-grants-read': ['SCOPE-GROUP-READS', 'CAMP-LIST-SCOPE', 'CAMP-STATUS-SCOPE'],
+  'scope-leads-write-grants-read': ['SCOPE-GROUP-READS', 'LEAD-SEARCH-SCOPE'],
+  'scope-emails-write-grants-read': ['SCOPE-GROUP-READS', 'EMAIL-GET-SCOPE'],
   'scope-mailbox-read-refuses-write': ['SCOPE-GROUP-MAILBOX-READ'],
   'scope-wildcard-500': ['SCOPE-WILDCARD-CAMPAIGNS'],
   // One granular scope each: the row of the scope table it grants.

@@ -231,6 +231,7 @@ export class PublicApi {
       const forgets = route.op === 'accounts.pause' && key.scopes.includes('accounts:all') && !routeAccepts(key.scopes.filter((s) => s !== 'accounts:all'), route.scope);
       if (forgets && mutant('scope-route-forgets-domain-wildcard')) throw permissionDenied(`The API key lacks the scope ${route.scope}.`);
       if (!scopeUnchecked(mutant, route.op)) this.requireScope(key, route.scope);
+      if (route.op === 'leads.update' && mutant('scope-lead-patch-also-campaigns')) this.requireScope(key, 'campaigns:write');
 
       // 5. path params, body
       const details: string[] = [];

@@ -62,12 +62,21 @@ export function grants(held: string, required: string, mutant: MutantSwitch = ()
     return true;
   }
   if (held === 'campaigns:write' && required === 'campaigns:lifecycle' && mutant('scope-write-grants-lifecycle')) return true;
+  if (actionOf(required) === 'read' && held === `${domainOf(required)}:write` && writeGrantsRead(domainOf(required), mutant)) return true;
   if (actionOf(held) === 'all' && (WILDCARD_DOMAINS as readonly string[]).includes(domainOf(held))) {
     if (mutant('scope-domain-wildcard-ignored')) return false;
     if (domainOf(held) === domainOf(required)) return true;
     if (held === 'accounts:all' && domainOf(required) === 'campaigns' && mutant('scope-wildcard-cross-domain')) return true;
     return false;
   }
+  return false;
+}
+
+/** A domain whose write scope also grants its reads, under that domain's mutant (part 5 grants reads only to mailbox writers). */
+function writeGrantsRead(domain: string, mutant: MutantSwitch): boolean {
+  if (domain === 'campaigns') return mutant('scope-campaigns-write-grants-read');
+  if (domain === 'leads') return mutant('scope-leads-write-grants-read');
+  if (domain === 'emails') return mutant('scope-emails-write-grants-read');
   return false;
 }
 

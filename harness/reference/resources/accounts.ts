@@ -357,6 +357,8 @@ export const remove: Handler = async (ctx) => {
     ctx.db.prepare('DELETE FROM account_tags WHERE account_id = ?').run(r.id);
     // Mutant: the row is moved out of the workspace (no API read sees it) and kept for its threads.
     if (ctx.mutant('send-followups-from-deleted-mailbox')) ctx.db.prepare('UPDATE accounts SET org_id = ? WHERE id = ?').run(deletedOrg(ctx.workspace.id), r.id);
+    // Mutant: an active mailbox (one with history) is only stopped, and stays readable.
+    else if (r.status === 'active' && ctx.mutant('send-deleted-mailbox-readable')) ctx.db.prepare("UPDATE accounts SET status = 'inactive' WHERE id = ?").run(r.id);
     else ctx.db.prepare('DELETE FROM accounts WHERE id = ?').run(r.id);
     ctx.services.verifier.cancel(r.id);
     // Sending stops immediately: no campaign keeps the mailbox among its senders.

@@ -20,12 +20,14 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (view.body && ctx.mutant('email-body-text-dropped')) view.body = { ...(view.body as object), text: null };
   if (ctx.mutant('email-type-outbound') && view.type === 'sent') view.type = 'outbound';
   if (ctx.mutant('email-recipients-joined')) view.to = (view.to as string[]).join(', ');
+  if (ctx.mutant('email-received-recipients-objects') && view.type === 'received') Object.assign(view, { to: (view.to as string[]).map((email) => ({ email, name: '' })), cc: null });
   if (ctx.mutant('email-from-bare')) view.from = (view.from as { email: string }).email;
   if (ctx.mutant('email-mailbox-id-only')) view.mailbox = (view.mailbox as { id: string } | null)?.id ?? null;
   if (ctx.mutant('email-isunread-string')) view.isUnread = String(view.isUnread);
   if (ctx.mutant('email-sentat-epoch') && typeof view.sentAt === 'string') view.sentAt = Date.parse(view.sentAt);
   if (ctx.mutant('email-subject-missing')) delete view.subject;
   if (ctx.mutant('email-messageid-bare') && typeof view.messageId === 'string') view.messageId = view.messageId.replace(/^<|>$/g, '');
+  if (ctx.mutant('email-sent-messageid-own') && view.type === 'sent') view.messageId = `<${r.id}@outreach-reference.local>`;
   if (ctx.mutant('email-hasattachments-string')) view.hasAttachments = String(view.hasAttachments);
   if (ctx.mutant('email-leadid-missing')) delete view.leadId;
   if (ctx.mutant('email-campaignid-missing')) delete view.campaignId;

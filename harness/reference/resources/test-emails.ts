@@ -41,6 +41,7 @@ export const testEmail: Handler = async (ctx) => {
   const leadId = v.uuid(b, 'leadId');
   if (personalization === 'lead' && leadId === undefined && b.leadId === undefined) v.issue('leadId', 'is required when personalization is lead');
   if (personalization === 'dummy' && b.leadId !== undefined) v.issue('leadId', 'must be omitted unless personalization is lead');
+  if (b.leadId !== undefined && ctx.mutant('test-email-leadid-unknown-field')) v.issue('leadId', 'is not a known field');
   v.done();
   const s = ctx.services;
   const doc = JSON.parse(row.doc) as CampaignDoc;

@@ -117,6 +117,7 @@ export class SendingEngine {
       step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : leadValues(lead), mailbox: box, choices: s.choices.sending,
       settings: s.mutant('send-text-only-ignored') ? { ...settings, sendAsTextOnly: false } : settings,
       ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId } } : {}),
+      ...(s.mutant('send-unknown-variable-fallback') ? { unknownFallback: 'there' } : {}),
     });
     try {
       await this.transports.send(account, email, lead.email);

@@ -204,7 +204,10 @@ export class InboxPoller {
       if (c.kind === 'reply' && cd.settings.stopOnReply && !s.mutant('send-stop-on-reply-ignored')) stop = true;
     }
     const platform = [s.choices.newLeadStatus, s.choices.sending.leadStatusAfterSend, s.choices.sending.leadStatusAfterReply].includes(lead.status);
-    const status = replied && c.kind !== 'ooo' && platform ? s.choices.sending.leadStatusAfterReply : lead.status;
+    let status = replied && c.kind !== 'ooo' && platform ? s.choices.sending.leadStatusAfterReply : lead.status;
+    // Mutants: a move the profile's transition table does not declare (a reply auto-categorized, a bounce of its own status).
+    if (replied && c.kind === 'reply' && s.mutant('send-lead-reply-moves-undeclared')) status = 'lead_replied_uncategorized';
+    if (c.kind === 'bounce_hard' && s.mutant('send-lead-bounce-moves-undeclared')) status = 'bounced';
     s.db
       .prepare(`UPDATE leads SET status = ?, doc = ?, updated_at = ?${replied ? ', last_replied_at = ?' : ''}${stop ? ', seq_stopped_at = COALESCE(seq_stopped_at, ?)' : ''} WHERE id = ?`)
       .run(...[status, JSON.stringify(ld), now, ...(replied ? [now] : []), ...(stop ? [now] : []), sent.lead_id]);

@@ -28,6 +28,8 @@ export interface RenderInput {
   /** Where the pixel and the click redirects live, and the token naming this email there. */
   tracking?: { baseUrl: string; token: string };
   choices: SendingChoices;
+  /** What an unknown variable renders to where the choice is `empty` (a mutant's fallback word; none: nothing). */
+  unknownFallback?: string;
 }
 
 
@@ -65,13 +67,13 @@ function variables(input: RenderInput): Map<string, string> {
 
 const VARIABLE = /\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g;
 
-function substitute(template: string, vars: Map<string, string>, c: SendingChoices, dummy: boolean, escape: (s: string) => string): string {
+function substitute(template: string, vars: Map<string, string>, input: RenderInput, escape: (s: string) => string): string {
   return template.replace(VARIABLE, (whole, name: string) => {
     const v = vars.get(name);
     if (v !== undefined) return escape(v);
     // A custom field the dummy lead lacks still gets a value: dummy fills every placeholder (4.3).
-    if (dummy) return escape('Sample');
-    return c.unknownMergeVariable === 'verbatim' ? escape(whole) : '';
+    if (input.lead === 'dummy') return escape('Sample');
+    return escape(input.choices.unknownMergeVariable === 'verbatim' ? whole : (input.unknownFallback ?? ''));
   });
 }
 
@@ -106,9 +108,9 @@ export function renderEmail(input: RenderInput): RenderedEmail {
   const dummy = input.lead === 'dummy';
   const box = input.mailbox;
   const domain = box.emailAddress.split('@')[1] ?? 'outreach-reference.local';
-  const mergedSubject = substitute(input.step.subject, vars, c, dummy, (s) => s);
+  const mergedSubject = substitute(input.step.subject, vars, input, (s) => s);
   const subject = headerSafe(mergedSubject);
-  let html = substitute(input.step.body, vars, c, dummy, escapeHtml);
+  let html = substitute(input.step.body, vars, input, escapeHtml);
   if (box.signature) html += `<br><br>${box.signature}`;
   const links: string[] = [];
   const t = input.tracking;

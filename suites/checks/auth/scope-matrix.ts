@@ -26,11 +26,16 @@ const NARROW = GRANULAR_SCOPES.filter((s) => s !== 'apikeys:manage');
 
 const acceptKey = (e: Endpoint) => acceptedBy(e).join(',');
 
-/** The narrow credential that must be refused by `ep` in the sampled matrix: one of its own domain when there is one. */
-function outsiderOf(ep: Endpoint, index: number): Scope | undefined {
+/**
+ * The narrow credentials that must be refused by `ep` in the sampled matrix: every one of its own
+ * domain (a neighbouring scope is the plausible slip: emails:write serving a read), else one.
+ */
+function outsidersOf(ep: Endpoint, index: number): Scope[] {
   const refused = NARROW.filter((s) => !acceptedBy(ep).includes(s));
   const near = refused.filter((s) => domainOf(s) === domainOf(ep.scope));
-  return near[0] ?? refused[index % Math.max(1, refused.length)];
+  if (near.length) return near;
+  const one = refused[index % Math.max(1, refused.length)];
+  return one ? [one] : [];
 }
 
 function sampled(scope: Scope): Endpoint[] {
@@ -39,7 +44,7 @@ function sampled(scope: Scope): Endpoint[] {
     (e, i) =>
       (!seen.has(acceptKey(e)) && seen.add(acceptKey(e))) ||
       (e.scope === scope && acceptedBy(e).includes(scope)) ||
-      outsiderOf(e, i) === scope,
+      outsidersOf(e, i).includes(scope),
   );
 }
 
@@ -137,7 +142,9 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
   {
     id: 'SCOPE-GRANT/each-granular-scope',
     title: 'MUST serve a key holding exactly one granular scope on an endpoint of that scope',
-    clauses: NARROW.map(grantClauseId),
+    // The route asked with exactly its own scope proves that route's scope clause served (a route
+    // that also demands another scope fails here); its refusals are the matrix's.
+    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoint(s)?.scopeClauses ?? [])],
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: 2 * NARROW.length + 1,

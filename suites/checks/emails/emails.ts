@@ -176,7 +176,7 @@ export const EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'EMAIL/received',
-    title: "SHOULD list a lead's reply as a received email in the sent email's thread, with the body the lead wrote and its Message-ID",
+    title: "SHOULD list a lead's reply as a received email in the sent email's thread, with the body the lead wrote and its Message-ID (and the sent email with the Message-ID that left)",
     clauses: ['EMAIL-THREADID-STABLE', 'EMAIL-GET-BODY-MATCHES', 'EMAIL-MESSAGEID-WIRE'],
     level: 'SHOULD',
     features: [...FEATURES, 'imap'],
@@ -195,6 +195,8 @@ export const EMAIL_CHECKS: Check[] = [
       // Read again now: a target may give the sent email its thread only once the reply came.
       const now = await getEmail(s.ws.api, sent.id);
       expect2xx(now, 'GET /v1/emails/{id} of the sent campaign email after the reply');
+      // The other half of the reading: the sent email's messageId is the Message-ID that left.
+      expectThat(bare(now.body?.messageId) === bare(s.m.messageIdHeader), `the sent email's messageId ${now.body?.messageId} should be the Message-ID that reached the sink, ${s.m.messageIdHeader}`, now);
       const [thread, reply] = [now.body?.threadId, res.body?.threadId];
       expectThat(typeof reply === 'string' && reply === thread, `the reply should be in the sent email's conversation (one threadId, a string): the reply's threadId is ${JSON.stringify(reply)}, the sent email's ${JSON.stringify(thread)}`, res, now);
       if (typeof sent.threadId === 'string') expectThat(thread === sent.threadId, `threadId is passed back as is: the sent email was listed with ${JSON.stringify(sent.threadId)}, GET now answers ${JSON.stringify(thread)}`, now);
@@ -202,8 +204,8 @@ export const EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'EMAIL/delete',
-    title: 'MUST answer DELETE /v1/emails/{id} with { id, deleted: true }, leave the email out of listings, and leave the copy on the mail server',
-    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED'],
+    title: 'MUST answer a received email in the fields of 2.7 (recipients as address strings), and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server',
+    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM'],
     level: 'MUST',
     features: [...FEATURES, 'imap'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
@@ -213,6 +215,12 @@ export const EMAIL_CHECKS: Check[] = [
       const s = await sentEmail(ctx, true);
       const { email, messageId } = await received(ctx, s, `Delete me ${ctx.prefix}`);
       expectThat(await onServer(s, messageId), `setup: the reply ${messageId} is not in the mailbox's IMAP inbox`);
+      // A received email is an email of 2.7 too: its recipients are address strings, its sender the lead.
+      const got = await getEmail(s.ws.api, email.id);
+      expectSchema(got, 'Email', 'GET /v1/emails/{id} of a received reply');
+      const e = got.body;
+      expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.box.address.toLowerCase())), `the reply went to the mailbox ${s.box.address}: to must hold it, got ${JSON.stringify(e.to)}`, got);
+      expectThat(String(e.from.email).toLowerCase() === s.lead.email.toLowerCase(), `the reply came from the lead ${s.lead.email}: from.email must be it, got ${JSON.stringify(e.from)}`, got);
       const del = await s.ws.api.delete(`/v1/emails/${email.id}`);
       expect2xx(del, 'DELETE /v1/emails/{id}');
       expectThat(del.body?.id === email.id && del.body?.deleted === true, `DELETE /v1/emails/{id} must answer { id: ${email.id}, deleted: true }, got ${JSON.stringify(del.body)}`, del);

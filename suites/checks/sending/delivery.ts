@@ -206,8 +206,15 @@ export const DELIVERY_CHECKS: Check[] = [
       const { m } = await sendOne(ctx, {}, { subject: `Before {{${name}}} after ${ctx.prefix}`, body: `<p>Before {{${name}}} after</p>` });
       const x = await contentOf(m);
       const all = `${x.subject}\n${x.text}\n${x.html}`;
-      if (declared === 'verbatim') expectThat(x.subject.includes(`{{${name}}}`), `declared verbatim: the unknown variable {{${name}}} should stay as written, the subject is ${JSON.stringify(x.subject)}`);
-      else expectThat(!all.includes(name) && !all.includes('{{'), `declared empty: the unknown variable {{${name}}} should render to nothing, the email still holds it: subject ${JSON.stringify(x.subject)}`);
+      if (declared === 'verbatim') {
+        expectThat(x.subject.includes(`Before {{${name}}} after`), `declared verbatim: the unknown variable {{${name}}} should stay as written, the subject is ${JSON.stringify(x.subject)}`);
+        expectThat(x.text.includes(`{{${name}}}`) || x.html.includes(`{{${name}}}`), `declared verbatim: the unknown variable {{${name}}} should stay as written in the body, it reads ${JSON.stringify((x.text || x.html).slice(0, 200))}`);
+        return;
+      }
+      // Nothing at all: the words around it meet (only space between), no fallback word, no blanked subject.
+      expectThat(!all.includes(name) && !all.includes('{{'), `declared empty: the unknown variable {{${name}}} should render to nothing, the email still holds it: subject ${JSON.stringify(x.subject)}`);
+      expectThat(new RegExp(`^\\s*Before\\s+after ${ctx.prefix.replace(/[^\w-]/g, '\\$&')}\\s*$`).test(x.subject), `declared empty: the subject should read "Before after ${ctx.prefix}" (nothing where the variable was), it reads ${JSON.stringify(x.subject)}`);
+      expectThat(/Before\s+after/.test(x.text || x.html.replace(/<[^>]*>/g, ' ')), `declared empty: the body should read "Before after" (nothing where the variable was), it reads ${JSON.stringify((x.text || x.html).slice(0, 200))}`);
     },
   },
   {

@@ -1,8 +1,8 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectThat } from '../../lib/expect.ts';
-import { opRequest } from '../resources/lib.ts';
+import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
+import { getMailbox, opRequest } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, startCampaign, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
 
@@ -370,12 +370,12 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/mailbox-deleted',
-    title: 'MUST stop sending from a mailbox immediately when it is deleted: no first step to a new lead, no follow-up in a thread it started',
-    clauses: ['STATE-ACCT-DELETE-STOPS-SENDING'],
+    title: 'MUST stop sending from a mailbox immediately when it is deleted, and remove it: no first step to a new lead, no follow-up in a thread it started, no read of it',
+    clauses: ['STATE-ACCT-DELETE-STOPS-SENDING', 'STATE-ACCT-DELETE-REMOVED'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
-    budget: 24,
+    budget: 26,
     async run(ctx) {
       const { ws, box, drv } = await sendingStarted(ctx, 4, 10);
       const r = await ws.api.delete(`/v1/accounts/${box.id}`);
@@ -383,6 +383,9 @@ export const TIMING_CHECKS: Check[] = [
       const stop = await drv.now();
       expect2xx(r, 'DELETE /v1/accounts/{id} of the sending mailbox');
       await expectNothingAfter(drv, stop, WATCH_AFTER_STOP_MINUTES, `the mailbox deleted at ${fmt(stop)} (a follow-up to its first lead was due ${FOLLOW_UP_HOURS} h after that lead's first step)`);
+      // An active mailbox with sent mail is removed like a fresh one (3.2: any -> removed).
+      expectError(await ws.api.get(`/v1/accounts/${box.id}/verification`), 404, ctx.profile, 'GET verification of the deleted sending mailbox', 'not_found');
+      if (ctx.profile.operations['accounts.get']) expectError(await getMailbox(ctx, ws.api, box.id), 404, ctx.profile, 'GET of the deleted sending mailbox', 'not_found');
     },
   },
 ];

@@ -128,4 +128,43 @@ export const TABLE_CHECKS: Check[] = [
       verdict(ctx, w, 'transitions.lead');
     },
   },
+  {
+    id: 'STATE-TABLE/lead-answers',
+    title: "every status change of a lead that replies, and of one whose email bounces, is a transition the profile declares (profile: transitions.lead)",
+    clauses: ['STATE-LEAD-PLATFORM-PROFILE'],
+    level: 'PROFILE',
+    features: ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE, 'decl:declarations.transitions.lead'],
+    solo: true,
+    budget: 40,
+    async run(ctx) {
+      const table = declared(ctx, 'lead', 'the platform-managed lead transitions 3.3 does not show');
+      const ws = await ctx.workspace();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, true);
+      const drv = new Driver(ctx, box.sink, sentBy(box));
+      const addresses = leadAddresses(ctx, 2, 'answers') as [string, string];
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: [{ subject: `Answers ${ctx.prefix}`, body: '<p>Answers</p>' }] });
+      const [replier, bouncer] = addresses.map((a) => c.leads.find((l) => l.email.toLowerCase() === a.toLowerCase())!.id) as [string, string];
+      const walks = { replier: await walkOf(ctx, ws.api, c.id, replier, table), bouncer: await walkOf(ctx, ws.api, c.id, bouncer, table) };
+      const sent = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the step reaching both leads' });
+      if (!sent) skip('the step did not reach both leads within 30 minutes: their status moves cannot be seen (SEND/sequence judges the sending)');
+      hold(walks.replier, 'the step reaching the lead', await leadStatus(ctx, ws.api, c.id, replier), c.res.exchangeId);
+      hold(walks.bouncer, 'the step reaching the lead', await leadStatus(ctx, ws.api, c.id, bouncer), c.res.exchangeId);
+      await box.sink.inject.reply(drv.to(addresses[0])[0]!.m, { body: `Tell me more. ${ctx.prefix}` });
+      await box.sink.inject.bounce(drv.to(addresses[1])[0]!.m);
+      // Until the reply shows (lastRepliedAt): the bounce sits in the same inbox, read by the same polls.
+      let polls = 0;
+      const seen = await drv.until(async () => ++polls % 2 === 1 && typeof (await leadNow(ctx, ws.api, c.id, replier))?.lastRepliedAt === 'string', { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, what: 'the reply being noticed' });
+      if (!seen) skip("the lead's reply was not noticed within 2 hours (lastRepliedAt): the moves a reply causes cannot be seen (SEND/reply judges that)");
+      await drv.until(() => false, { stepMs: 5 * MINUTE, horizonMs: 10 * MINUTE, what: 'one more poll for the bounce' });
+      hold(walks.replier, 'its reply being read', await leadStatus(ctx, ws.api, c.id, replier));
+      hold(walks.bouncer, 'its bounce being read', await leadStatus(ctx, ws.api, c.id, bouncer));
+      const wrong = [...walks.replier.wrong.map((x) => `the replying lead: ${x}`), ...walks.bouncer.wrong.map((x) => `the bounced lead: ${x}`)];
+      if (wrong.length) fail(`${wrong.length} transition(s) outside the declared table (transitions.lead): ${wrong.join(' | ')}`, ...walks.replier.evidence, ...walks.bouncer.evidence);
+      ctx.log(`transitions seen: ${[...walks.replier.moves, ...walks.bouncer.moves].join('; ') || 'none'}`);
+    },
+  },
 ];
+
+async function walkOf(ctx: CheckContext, api: ApiClient, campaignId: string, leadId: string, table: Table): Promise<Walk> {
+  return { table, last: await leadStatus(ctx, api, campaignId, leadId), moves: [], wrong: [], evidence: [] };
+}

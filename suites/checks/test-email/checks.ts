@@ -167,8 +167,8 @@ export const TEST_EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'TEST-EMAIL/lead',
-    title: "MUST render the lead named by leadId with personalization lead (its first and company names reach the recipient; profile: merge variable names)",
-    clauses: ['CAMP-TEST-LEAD'],
+    title: "MUST take leadId in the test-email body and render the lead it names with personalization lead (its first and company names reach the recipient; profile: merge variable names)",
+    clauses: ['CAMP-TEST-LEAD', 'CAMP-TEST-BODY'],
     level: 'MUST',
     features: [...FEATURES, 'op:leads.create', 'op:leads.list', NEEDS_MERGE_VARIABLES],
     budget: 16,
