@@ -33,6 +33,7 @@ import { parseArgs, type CommandHelp, type FlagSpec } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import { openRunModuleCache, sharedCacheDir } from './module-cache.ts';
 import { newRunDir, publishLatest } from './latest.ts';
+import { machineLine } from './machine.ts';
 import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
@@ -188,6 +189,9 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     say(choice.why);
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
+    // What this machine lacks that the chosen checks need (an IMAP server): said before they run.
+    const machine = await machineLine(profile, checks, sinksUrl);
+    if (machine) say(machine);
     const concurrency = flags.concurrency ?? defaultConcurrency(profile);
     // The estimate learns this target's pace from its earlier runs (never the embedded reference's: its durations are the measure).
     const history = await historyOf({ embedded: !!embedded, baseUrl, clock: clockOf(profile), depth, history: flags.history, defaultDir: outRoot });
