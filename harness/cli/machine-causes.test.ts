@@ -17,7 +17,7 @@ describe('a run on a machine without an IMAP server', () => {
     const r = await cli(['run', '--check', CHECKS, '--out', out], { env: { OUTREACH_DOVECOT: 'none' } });
     expect(r.code, r.stdout + r.stderr).toBe(0);
     // Before the checks: what the machine lacks, the chosen checks it may cost, what to install.
-    expect(r.stdout).toMatch(/^this machine: no IMAP server ran on this machine \(Dovecot is not installed\) \(IMAP sink unavailable: OUTREACH_DOVECOT=none\); predicted: up to 2 of the 3 chosen checks need one .*apt-get install dovecot-imapd/m);
+    expect(r.stdout).toMatch(/^this machine: no IMAP server ran \(Dovecot is not installed\) \(IMAP sink unavailable: OUTREACH_DOVECOT=none\); predicted: up to 2 of the 3 chosen checks need one .*apt-get install dovecot-imapd/m);
     expect(r.stdout).toMatch(/^PASS at depth default: .*; INCOMPLETE here: \d+ clauses? skipped because of this machine \(no IMAP server \(Dovecot\)\)$/m);
     expect(r.stdout).not.toMatch(/for want of a profile field/);
     const results = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8')) as {
@@ -32,7 +32,14 @@ describe('a run on a machine without an IMAP server', () => {
     expect(results.profileGaps.clauses).toBe(0);
     expect(results.checks.find((c) => c.id === 'USAGE-COMPUTED')?.verdict).toBe('pass');
     const summary = await readFile(join(out, 'latest', 'summary.md'), 'utf8');
-    expect(summary).toMatch(/\*\*This machine:\*\* \d+ clauses? skipped because of this machine, not the target: no IMAP server ran on this machine .*install Dovecot/);
+    expect(summary).toMatch(/\*\*This machine:\*\* \d+ clauses? skipped because of this machine, not the target: no IMAP server ran .*install Dovecot/);
     expect(summary).not.toContain('Undeclared in the profile');
   }, 300_000);
+
+  it('plan says it too, and a machine with Dovecot hears nothing of it', async () => {
+    const without = await cli(['plan', '--depth', 'quick'], { env: { OUTREACH_DOVECOT: 'none' } });
+    expect(without.stdout).toMatch(/^this machine: no IMAP server ran .*predicted: up to [1-9]\d* of the \d+ chosen checks/m);
+    const given = await cli(['plan', '--depth', 'quick'], { env: { OUTREACH_DOVECOT: undefined } });
+    expect(given.stdout).not.toMatch(/this machine/);
+  }, 120_000);
 });

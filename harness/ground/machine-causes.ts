@@ -4,7 +4,7 @@
 
 export const MACHINE_CAUSES = {
   'no-imap-server': {
-    name: 'no IMAP server ran on this machine (Dovecot is not installed)',
+    name: 'no IMAP server ran (Dovecot is not installed)',
     short: 'no IMAP server (Dovecot)',
     fix: 'install Dovecot: apt-get install dovecot-imapd (or point OUTREACH_DOVECOT at its binary)',
   },

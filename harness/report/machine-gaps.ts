@@ -32,7 +32,7 @@ export function machineGaps(clauses: readonly Clause[], checks: readonly Check[]
   return { clauses: count, causes };
 }
 
-/** "122 clauses skipped because of this machine: no IMAP server ran on this machine (...) (122 clauses, 49 checks; install Dovecot: ...)" */
+/** "122 clauses skipped because of this machine: no IMAP server ran (...) (122 clauses, 49 checks; install Dovecot: ...)" */
 export function machineGapsText(g: MachineGaps): string {
   const list = g.causes.map((c) => `${c.name} (${c.clauses} clause${c.clauses === 1 ? '' : 's'}, ${c.checks} check${c.checks === 1 ? '' : 's'}; ${c.fix})`);
   return `${g.clauses} clause${g.clauses === 1 ? '' : 's'} skipped because of this machine, not the target: ${list.join('; ')}`;
