@@ -17,10 +17,20 @@ describe('four runs at once', () => {
     const out = await mkdtemp(join(tmpdir(), 'oc-concurrent-out-'));
     // A cold shared cache: every run writes its modules at once.
     const cache = await mkdtemp(join(tmpdir(), 'oc-concurrent-cache-'));
-    // What vitest leaves where another install (another lockfile) used the directory: it empties a directory whose metadata differs.
-    await writeFile(join(cache, '_metadata.json'), '{"lockfileHash":"00000000"}');
+    // A neighbour install (another clone, another lockfile) using the same directory all along:
+    // vitest empties a cache directory whose metadata names another lockfile, so while its runs
+    // write theirs there, a run that wrote into that directory lost what it was writing.
+    let neighbour = true;
+    const neighbours = (async () => {
+      while (neighbour) {
+        for (const d of [cache, ...(await readdir(cache, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => join(cache, e.name))]) await writeFile(join(d, '_metadata.json'), '{"lockfileHash":"0ther000"}').catch(() => {});
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
     const env = { OUTREACH_VITEST_CACHE: cache };
     const results = await Promise.all(Array.from({ length: RUNS }, () => cli(['run', '--depth', 'smoke', '--check', CHECKS, '--out', out, '--quiet'], { env, timeoutMs: 500_000 })));
+    neighbour = false;
+    await neighbours;
     for (const r of results) expect(r.code, r.stdout + r.stderr).toBe(0);
     const dirs = results.map((r) => /^reports: (\S+)/m.exec(r.stdout)?.[1]);
     expect(new Set(dirs).size).toBe(RUNS);
