@@ -23,7 +23,7 @@ describe('four runs at once', () => {
     let neighbour = true;
     const neighbours = (async () => {
       while (neighbour) {
-        for (const d of [cache, ...(await readdir(cache, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => join(cache, e.name))]) await writeFile(join(d, '_metadata.json'), '{"lockfileHash":"0ther000"}').catch(() => {});
+        for (const d of [cache, ...(await readdir(cache, { withFileTypes: true }).catch(() => [])).filter((e) => e.isDirectory()).map((e) => join(cache, e.name))]) await writeFile(join(d, '_metadata.json'), '{"lockfileHash":"0ther000"}').catch(() => {});
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
