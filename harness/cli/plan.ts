@@ -4,6 +4,7 @@ import { DEPTHS, type Depth } from '../ground/check.ts';
 import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../ground/profile.ts';
 import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/planner.ts';
+import { machineLine } from './machine.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';
 import { formatDetection } from '../runner/detection.ts';
 import { selectChecks } from '../runner/runner.ts';
@@ -69,6 +70,9 @@ export async function planCommand(argv: string[]): Promise<number> {
   else process.stdout.write(`${formatDetection(choice.detection)}\n`);
   const history = await historyOf({ embedded: !!profile.embedded, baseUrl: profile.baseUrl, clock: clockOf(profile), depth, history: flags.history as string | undefined, defaultDir: 'reports' });
   if (history) process.stdout.write(`${history.said}\n`);
+  // What this machine lacks (an IMAP server) that the chosen checks need, as `run` says it.
+  const machine = await machineLine(profile, choice.checks, undefined);
+  if (machine) process.stdout.write(`${machine}\n`);
   const planned = plan(choice.checks, profile, n, depth, undefined, { ...known, ...(history?.pace ? { pace: history.pace } : {}) });
   process.stdout.write(`${formatPlan(planned)}\n`);
   // What a run would do first: the plan line it then makes again is one plan cannot show.

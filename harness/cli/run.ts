@@ -1,4 +1,4 @@
-import { cp, mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { resolve, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
@@ -31,6 +31,9 @@ import { levelOf } from '../ground/spec-model/levels.ts';
 import type { EstimateRecord, FirstLookEvent, RunStartEvent } from '../ground/events.ts';
 import { parseArgs, type CommandHelp, type FlagSpec } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
+import { openRunModuleCache, sharedCacheDir } from './module-cache.ts';
+import { newRunDir, publishLatest } from './latest.ts';
+import { machineLine } from './machine.ts';
 import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
@@ -167,10 +170,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const extensions = control ? await announcedExtensions(control).then((a) => ('extensions' in a ? a.extensions : undefined)) : undefined;
 
     const seed = flags.seed ?? newRunSeed();
-    const runId = `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`;
     const outRoot = resolve(flags.out ?? join(process.cwd(), 'reports'));
-    const dir = join(outRoot, runId);
-    const eventsPath = join(dir, 'events.ndjson');
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
     // The run is resolved once: the depth's checks, narrowed by --check/--clause/--rerun-failed, cut to the budget.
     const eligible = selectChecks(ALL_CHECKS, depth);
@@ -178,6 +178,9 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     // The depth's request budget and --time-budget choose among what it may run (harness/runner/select-depth.ts).
     const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, chosen: selected, eligible, extensions });
     const checks = choice.checks;
+    // The run's directory is its own: made anew, under a name no other run beside it holds.
+    const { runId, dir } = await newRunDir(outRoot, () => `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`);
+    const eventsPath = join(dir, 'events.ndjson');
     say(`outreach-conformance ${pkg.version}: ${embedded ? 'embedded reference target' : profile.name} at ${baseUrl}${embedded?.mutants.length ? ` (mutants: ${embedded.mutants.join(', ')})` : ''}`);
     say(`run ${runId}, depth ${depth}, seed ${seed} (replay with --seed ${seed})`);
     // What the run creates carries its prefix: a run stopped before its clean-up leaves it to sweep.
@@ -186,6 +189,9 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     say(choice.why);
     if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
+    // What this machine lacks that the chosen checks need (an IMAP server): said before they run.
+    const machine = await machineLine(profile, checks, sinksUrl);
+    if (machine) say(machine);
     const concurrency = flags.concurrency ?? defaultConcurrency(profile);
     // The estimate learns this target's pace from its earlier runs (never the embedded reference's: its durations are the measure).
     const history = await historyOf({ embedded: !!embedded, baseUrl, clock: clockOf(profile), depth, history: flags.history, defaultDir: outRoot });
@@ -336,11 +342,11 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
   // Signed from the bundle's own results.json, so the certificate says what the bundle holds.
   const attestation = signWith ? await writeAttestation(dir, bundle.results, { name: BUNDLE_NAME, sha256: bundle.sha256 }, signWith) : undefined;
   const latest = join(outRoot, 'latest');
-  await rm(latest, { recursive: true, force: true });
-  await cp(dir, latest, { recursive: true });
+  // Replaced whole (harness/cli/latest.ts): runs beside this one finishing at once each succeed.
+  const published = await publishLatest(dir, outRoot);
   // The verdict is always printed, --quiet or not.
   const signed = attestation ? `attestation: ${attestation.path} (in-toto, DSSE, signed by key ${attestation.keyid}; verify --key PUB.pem checks it)\n` : '';
-  process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (also ${latest})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n${signed}`);
+  process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (${published ? `also ${latest}` : `${latest} was left to the runs that finished beside this one`})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n${signed}`);
   const exitCode = exitCodeOf(results);
   // Nothing checked is no verdict: exit 2 with the cause on stderr too, where CI logs look for it.
   if (results.verdict === 'nothing-checked') process.stderr.write(`outreach-conformance: ${formatConsoleSummary(results).split('\n')[0]}\n`);
@@ -387,8 +393,11 @@ const SILENT_REPORTER = { onInit() {} };
 async function runInVitest(context: RunContext, vitestOutput: boolean, progress?: RunProgress): Promise<string[]> {
   const { startVitest } = await import('vitest/node');
   process.env[RUN_CONTEXT_ENV] = JSON.stringify(context);
+  // The checks' transformed modules, kept between runs in a cache each run has its own copy of.
+  const cache = await openRunModuleCache(sharedCacheDir(PACKAGE_ROOT));
   try {
     const vitest = await startVitest('test', [], {
+      experimental: cache ? { fsModuleCache: true, fsModuleCachePath: cache.dir } : { fsModuleCache: false },
       run: true,
       root: PACKAGE_ROOT,
       config: join(PACKAGE_ROOT, 'suites/vitest.conformance.config.ts'),
@@ -408,6 +417,7 @@ async function runInVitest(context: RunContext, vitestOutput: boolean, progress?
     return errors.map((e) => firstLineOf((e as { message?: string }).message ?? String(e)));
   } finally {
     progress?.stop();
+    await cache?.close().catch(() => {});
     delete process.env[RUN_CONTEXT_ENV];
     process.exitCode = undefined; // the CLI decides the exit code from the verdicts
   }

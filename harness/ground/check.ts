@@ -1,3 +1,4 @@
+import { MACHINE_CAUSES, type MachineCause } from './machine-causes.ts';
 import type { ExchangeEvent, Level } from './events.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import type { Profile } from './profile-schema.ts';
@@ -163,9 +164,12 @@ export class CheckFailure extends Error {
   }
 }
 
-/** Thrown by a check when it cannot run here (a missing name, feature or operation). */
+/** Thrown by a check when it cannot run here (a missing name, feature or operation; `cause`: what this machine lacks). */
 export class CheckSkipped extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    public readonly machineCause?: MachineCause,
+  ) {
     super(message);
     this.name = 'CheckSkipped';
   }
@@ -180,4 +184,9 @@ export function fail(message: string, ...evidence: (ApiResponse | string | undef
 
 export function skip(reason: string): never {
   throw new CheckSkipped(reason);
+}
+
+/** A skip this machine causes (harness/ground/machine-causes.ts): counted and named apart from the profile's gaps. */
+export function skipFor(cause: MachineCause, reason: string): never {
+  throw new CheckSkipped(`${reason}: ${MACHINE_CAUSES[cause].name}; ${MACHINE_CAUSES[cause].fix}`, cause);
 }

@@ -4,6 +4,7 @@
 
 export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
 export type Outcome = Verdict | 'not-covered';
+import type { MachineCause } from './machine-causes.ts';
 import type { Level } from './spec-model/clauses/types.ts';
 export type { Level };
 
@@ -87,6 +88,8 @@ export interface CheckEndEvent {
   level: Level;
   verdict: Verdict;
   message?: string; // why it failed, errored or was skipped
+  /** A skip this machine caused (harness/ground/machine-causes.ts), not the target or its profile. */
+  machineCause?: MachineCause;
   evidence?: string[]; // exchange ids that prove the failure (or the pass)
   durationMs: number;
   /** Requests this check sent to the target (control API calls are counted apart). */

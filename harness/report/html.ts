@@ -319,6 +319,9 @@ function summaryTiles(r: Results): string[] {
     tile('Skipped', String(s.skip), 't-skip', s.notRun ? `${s.notRun} not run at this depth` : ''),
     tile('Clauses checked', `${cs.covered}<small>/${cs.total}</small>`, 't-cover', [cs.notCovered ? `${cs.notCovered} not covered` : '', cs.skip ? `${cs.skip} skipped` : '', cs.error ? `${cs.error} errored` : '', cs.unobservable ? `${cs.unobservable} not observable` : ''].filter(Boolean).join(', ')),
   ];
+  if (r.machineGaps?.clauses) {
+    tiles.push(tile('Skipped because of this machine', `${r.machineGaps.clauses}<small> clauses</small>`, 't-skip', e(r.machineGaps.causes.map((c) => `${c.name}: ${c.fix}`).join('; '))));
+  }
   if (r.profileGaps?.clauses) {
     tiles.push(tile('Undeclared in the profile', `${r.profileGaps.clauses}<small> clauses</small>`, 't-skip', e(r.profileGaps.fields.slice(0, 3).map((f) => f.field).join(', ') + (r.profileGaps.fields.length > 3 ? ', ...' : ''))));
   }

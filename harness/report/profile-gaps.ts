@@ -12,7 +12,7 @@ export interface ProfileGaps {
   fields: { field: string; clauses: number; checks: number }[];
 }
 
-interface SkippedCheck { id: string; verdict: string; message?: string }
+interface SkippedCheck { id: string; verdict: string; message?: string; machineCause?: string }
 interface SkippedClause { id: string; verdict: string; checks: { id: string; verdict: string; message?: string }[] }
 
 /** The profile fields a skip reason names. */
@@ -23,11 +23,13 @@ export function fieldsNamed(message: string | undefined): string[] {
 export function profileGaps(clauses: readonly SkippedClause[], checks: readonly SkippedCheck[]): ProfileGaps {
   const clausesOf = new Map<string, Set<string>>();
   const checksOf = new Map<string, Set<string>>();
-  for (const c of checks) if (c.verdict === 'skip') for (const f of fieldsNamed(c.message)) (checksOf.get(f) ?? checksOf.set(f, new Set()).get(f)!).add(c.id);
+  // A skip this machine caused is the machine's (machine-gaps.ts), whatever field its reason names.
+  const byMachine = new Set(checks.filter((c) => c.machineCause).map((c) => c.id));
+  for (const c of checks) if (c.verdict === 'skip' && !byMachine.has(c.id)) for (const f of fieldsNamed(c.message)) (checksOf.get(f) ?? checksOf.set(f, new Set()).get(f)!).add(c.id);
   let count = 0;
   for (const cl of clauses) {
     if (cl.verdict !== 'skip') continue;
-    const fields = new Set(cl.checks.filter((x) => x.verdict === 'skip').flatMap((x) => fieldsNamed(x.message)));
+    const fields = new Set(cl.checks.filter((x) => x.verdict === 'skip' && !byMachine.has(x.id)).flatMap((x) => fieldsNamed(x.message)));
     if (fields.size) count++;
     for (const f of fields) (clausesOf.get(f) ?? clausesOf.set(f, new Set()).get(f)!).add(cl.id);
   }

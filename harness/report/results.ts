@@ -28,6 +28,8 @@
 //   stays blocking, with `baselineExpired`). `results.baseline.entries[].status` says which.
 
 import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
+import { machineGaps, type MachineGaps } from './machine-gaps.ts';
+import type { MachineCause } from '../ground/machine-causes.ts';
 import type { BaselineEntry, CheckEndEvent, EstimateRecord, FirstLookEvent, TargetWorkStats, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
 import type { Clause } from '../ground/spec-model/clauses/types.ts';
 import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
@@ -102,6 +104,8 @@ export interface CheckResult {
   /** false when no check-end was recorded (not run at this depth, or interrupted). */
   ran: boolean;
   message?: string;
+  /** A skip this machine caused (no IMAP server, sinks the target did not reach), not the target or its profile. */
+  machineCause?: MachineCause;
   /** Exchange ids given as evidence by the check. */
   evidence: string[];
   /** curl lines reproducing the evidence (failed and errored checks only). */
@@ -225,6 +229,8 @@ export interface Results {
   predictedDetection?: RunDetection;
   /** Clauses skipped because the profile does not declare a field (an operation, a name, a shape, a feature), per field. */
   profileGaps: ProfileGaps;
+  /** Clauses skipped because of the machine the run ran on (no IMAP server, sinks the target did not reach), per cause, with what to install. */
+  machineGaps: MachineGaps;
   /** Inconsistencies in the inputs (a check naming an unknown clause, a duplicate result...). */
   warnings: string[];
 }
@@ -332,6 +338,7 @@ export function buildResults(input: ReportInput): Results {
     clauseSummary: clauseSummary(clauses),
     ...(baseline ? { baseline } : {}),
     profileGaps: profileGaps(clauses, checks),
+    machineGaps: machineGaps(clauses, checks),
     clauses,
     checks,
     stats: runStats(scan, times.durationMs),
@@ -441,6 +448,7 @@ function reportedCheck(info: CheckInfo, e: CheckEndEvent, byId: Map<string, Exch
   };
   if (e.controlRequests !== undefined) r.controlRequests = e.controlRequests;
   if (e.message !== undefined) r.message = e.message;
+  if (e.machineCause !== undefined) r.machineCause = e.machineCause;
   for (const x of r.evidence) if (!byId.has(x)) warnings.push(`check ${info.id} names evidence ${x}, which is not in the stream`);
   return r;
 }

@@ -5,6 +5,7 @@ import { sectionTitle } from './sections.ts';
 import { compareSections, STALE_ADVICE, type CheckResult, type Results, type TierSummary } from './results.ts';
 import { curlEnvVars, firstLine, formatMs, groupBy, percent } from './text.ts';
 import { profileGapsText } from './profile-gaps.ts';
+import { machineGapsShort, machineGapsText } from './machine-gaps.ts';
 import { groupCountText, groupFailures, type FailureGroup } from './failure-groups.ts';
 
 export const SUMMARY_MAX_BYTES = 60_000;
@@ -80,7 +81,9 @@ export function headline(r: Results, where = 'see below'): { icon: string; text:
   if (r.verdict === 'nothing-checked') return { icon: '🚫', text: `NOTHING CHECKED ${at}: no MUST or PROFILE clause was checked, so there is no verdict (${nothingCheckedWhy(r)}); ${checked}` };
   if (r.verdict === 'error') return { icon: '💥', text: `ERROR ${at}: ${plural(s.mustFailures, 'check')} could not run (harness errors); ${checked}` };
   const extras = [s.warnings ? plural(s.warnings, 'SHOULD warning') : '', s.known ? plural(s.known, 'known failure') : ''].filter(Boolean);
-  return { icon: '✅', text: `PASS ${at}: ${checked}${extras.length ? `, with ${extras.join(' and ')}` : ''}` };
+  // What this machine kept from running is said in the verdict's own line: the pass is of less.
+  const machine = r.machineGaps?.clauses ? `; INCOMPLETE here: ${machineGapsShort(r.machineGaps)}` : '';
+  return { icon: machine ? '⚠️' : '✅', text: `PASS ${at}: ${checked}${extras.length ? `, with ${extras.join(' and ')}` : ''}${machine}` };
 }
 
 /** Why a run checked nothing: its chosen checks' most common skip reason. */
@@ -137,6 +140,7 @@ export function buildSummaryMarkdown(r: Results): string {
 function runHeader(r: Results, h: { icon: string; text: string }): string[] {
   const parts = [`## ${h.icon} Outreach API conformance: ${h.text}`];
   // Undeclared profile fields lose coverage silently unless said at the top.
+  if (r.machineGaps?.clauses) parts.push(`**This machine:** ${md(machineGapsText(r.machineGaps), 2000)}`);
   if (r.profileGaps?.clauses) parts.push(`**Undeclared in the profile:** ${md(profileGapsText(r.profileGaps, 12), 2000)} (declare them to check these clauses)`);
   parts.push(
     [
@@ -295,6 +299,7 @@ export function formatConsoleSummary(r: Results, opts: { maxFailures?: number } 
   const s = r.summary;
   const lines = [
     `${h.text}`,
+    ...(r.machineGaps?.clauses ? [`  ${machineGapsText(r.machineGaps)}`] : []),
     ...(r.profileGaps?.clauses ? [`  ${profileGapsText(r.profileGaps)}`] : []),
     `  ${TIER_LABEL.core.name}: ${tierText(s.core)}   ${TIER_LABEL.extended.name}: ${tierText(s.extended)}`,
     `  target ${r.target.baseUrl}   spec ${r.spec.version}   kit ${r.kit.version}   depth ${r.depth}   ${formatMs(r.durationMs)}, ${r.stats.requests} requests`,

@@ -22,6 +22,7 @@ import { connectRemoteSinks } from '../sinks/remote-sinks.ts';
 import { profileGap } from './static-gap.ts';
 import { readsClause, recordingProfile } from './profile-reads.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
+import type { MachineCause } from '../ground/machine-causes.ts';
 
 // Runs checks against one target: leases workspaces, turns a check's throw into a verdict,
 // and emits check-start/check-end events (exchanges are emitted by the client's recorder).
@@ -228,6 +229,16 @@ export class Runner {
     return undefined;
   }
 
+  /** Why the sinks have no IMAP server (this machine lacks one), or undefined. */
+  private noImapServer(): string | undefined {
+    return this.sinks && !this.sinks.imap ? (this.sinks.imapUnavailableReason ?? 'the IMAP sink is unavailable') : undefined;
+  }
+
+  /** A gap this machine causes, not the profile: the IMAP server the sinks could not start. */
+  private machineCauseOf(missing: string): MachineCause | undefined {
+    return missing === this.noImapServer() ? 'no-imap-server' : undefined;
+  }
+
   private featureGap(f: Feature): string | undefined {
     const p = this.opts.profile;
     if (f === 'control') return this.control ? undefined : 'needs the conformance-control API (profile "control")';
@@ -243,8 +254,7 @@ export class Runner {
     }
     if (f === 'imap') {
       if (!p.features.imap) return 'needs the IMAP sink (profile features.imap)';
-      if (this.sinks && !this.sinks.imap) return this.sinks.imapUnavailableReason ?? 'the IMAP sink is unavailable';
-      return undefined;
+      return this.noImapServer();
     }
     if (f === 'testEmail') return p.features.testEmail ? undefined : "needs a target that sends test emails from mailboxes at the kit's sinks (profile features.testEmail)";
     if (f === 'oauth') return p.features.oauth ? undefined : 'needs OAuth mailboxes (profile features.oauth)';
@@ -327,7 +337,8 @@ export class Runner {
     const overBudget = missing ? undefined : this.requestBudget.begin(check.id, need, this.pool.members.reduce((n, ws) => n + ws.owed, 0));
     let outcome: Outcome;
     if (missing ?? overBudget) {
-      outcome = { verdict: 'skip', message: (missing ?? overBudget)! };
+      const machineCause = missing ? this.machineCauseOf(missing) : undefined;
+      outcome = { verdict: 'skip', message: (missing ?? overBudget)!, ...(machineCause ? { machineCause } : {}) };
       this.pool.settle(check.id);
       leave();
     } else {
@@ -348,6 +359,7 @@ export class Runner {
       level: levelOf(check.clauses),
       verdict: outcome.verdict,
       ...(outcome.message !== undefined ? { message: this.redactor.text(outcome.message) } : {}),
+      ...(outcome.machineCause ? { machineCause: outcome.machineCause } : {}),
       ...(outcome.evidence?.length ? { evidence: outcome.evidence } : {}),
       durationMs: Date.now() - started,
       requests: this.requestsByCheck.get(check.id) ?? 0,
@@ -409,7 +421,7 @@ export class Runner {
 
   /** A check's throw as its verdict: a failure (naming the profile values it read), a skip, or an error. */
   private outcomeOf(e: unknown, check: Check, seed: number, reads: string): Outcome {
-    if (e instanceof CheckSkipped) return { verdict: 'skip', message: e.message };
+    if (e instanceof CheckSkipped) return { verdict: 'skip', message: e.message, ...(e.machineCause ? { machineCause: e.machineCause } : {}) };
     const failed = e instanceof CheckFailure;
     // A failure that rests on a profile value says so: the value may be the profile's mistake.
     const message = failed ? `${e.message}${reads}` : this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
@@ -436,6 +448,7 @@ export class Runner {
 interface Outcome {
   verdict: Verdict;
   message?: string;
+  machineCause?: MachineCause;
   evidence?: string[];
 }
 

@@ -14,23 +14,30 @@ import type { MailboxUser } from './users.ts';
 
 export const DOVECOT_INSTALL_HINT = 'apt-get install dovecot-imapd';
 
+/** The dovecot binary: OUTREACH_DOVECOT's (a path, or `none`: run without IMAP), else the first on PATH or in the sbin folders. */
 export function findDovecot(): string | null {
+  const given = process.env.OUTREACH_DOVECOT;
+  if (given) return given !== 'none' && executable(given) ? given : null;
   const dirs = [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin', '/usr/local/sbin', '/sbin'];
-  for (const d of dirs) {
-    const p = join(d, 'dovecot');
-    try {
-      accessSync(p, constants.X_OK);
-      return p;
-    } catch {
-      /* next */
-    }
+  return dirs.map((d) => join(d, 'dovecot')).find(executable) ?? null;
+}
+
+function executable(p: string): boolean {
+  try {
+    accessSync(p, constants.X_OK);
+    return true;
+  } catch {
+    return false;
   }
-  return null;
 }
 
 /** Why IMAP cannot run here, or null when it can. */
 export function imapUnavailableReason(): string | null {
-  return findDovecot() ? null : `IMAP sink unavailable: dovecot is not installed (install it with \`${DOVECOT_INSTALL_HINT}\`)`;
+  if (findDovecot()) return null;
+  const given = process.env.OUTREACH_DOVECOT;
+  if (given === 'none') return 'IMAP sink unavailable: OUTREACH_DOVECOT=none';
+  if (given) return `IMAP sink unavailable: OUTREACH_DOVECOT=${given} is not an executable file`;
+  return `IMAP sink unavailable: dovecot is not installed (install it with \`${DOVECOT_INSTALL_HINT}\`)`;
 }
 
 interface Identity {
