@@ -326,6 +326,25 @@ describe('recording and redaction', () => {
     server = await startServer(); // for afterEach
   });
 
+  it('sends once more, on the next connection, a request whose connection closed before any answer', async () => {
+    // The first request's connection is closed under it, as a target closes a connection it saw idle.
+    server.handler = (_r, res, i) => (i === 0 ? res.socket?.destroy() : json(res, 200, { ok: true }));
+    const c = createClient({ baseUrl: server.url, key: KEY, recorder });
+    const res = await c.post('/v1/campaigns', { name: 'x' });
+    expect(res.status).toBe(200);
+    expect(server.seen).toHaveLength(2);
+    expect(exchanges()).toHaveLength(1);
+  });
+
+  it('throws a TransportError when the target closes the connection again on the second try', async () => {
+    server.handler = (_r, res) => res.socket?.destroy();
+    const c = createClient({ baseUrl: server.url, key: KEY, recorder });
+    const err = await c.post('/v1/campaigns', { name: 'x' }).catch((e) => e);
+    expect(err).toBeInstanceOf(TransportError);
+    expect(server.seen).toHaveLength(2);
+    expect(exchanges()[0]!.error).toContain('UND_ERR_SOCKET');
+  });
+
   it('times out with a message naming method and URL', async () => {
     server.handler = () => {
       /* never answers */

@@ -177,6 +177,12 @@ interface SendContext {
   defaultTimeoutMs: number;
 }
 
+/** A connection closed under the request before any answer came (undici's socket error, a reset, a broken pipe). */
+function closedBeforeAnswer(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return ['UND_ERR_SOCKET', 'ECONNRESET', 'EPIPE'].includes(err?.code ?? err?.cause?.code ?? '');
+}
+
 /** One exchange on the wire, recorded. Throws TransportError on timeout / transport failure. */
 export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiResponse> {
   const method = req.method.toUpperCase();
@@ -205,8 +211,8 @@ export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiRe
   const startedAt = new Date();
   const t0 = performance.now();
   const recordedRequest = { method, url: url.href, headers, ...(body !== undefined ? { body } : {}) };
-  try {
-    const res = await poolFor(url.origin).request({
+  const send = () =>
+    poolFor(url.origin).request({
       origin: url.origin,
       path: `${url.pathname}${url.search}`,
       method: method as any,
@@ -215,6 +221,14 @@ export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiRe
       signal: ac.signal,
       headersTimeout: timeoutMs + 1000,
       bodyTimeout: timeoutMs + 1000,
+    });
+  try {
+    // A kept-alive connection the target closed as idle while the request left (a busy machine
+    // delays the pool's own timer past the target's) fails before any answer: once more, on the
+    // next connection. A target that drops the request itself drops it again.
+    const res = await send().catch((e: unknown) => {
+      if (timedOut || !closedBeforeAnswer(e)) throw e;
+      return send();
     });
     const text = await res.body.text();
     const durationMs = performance.now() - t0;
