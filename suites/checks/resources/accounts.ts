@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Check } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
+import { drainAll } from '../../lib/drain.ts';
 import { createMailbox, faker } from '../../lib/recipes.ts';
 import { itemOf } from '../../../harness/ground/operations.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
@@ -619,7 +620,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       await control(ctx).request('POST', `/accounts/${accountId}/revoke-oauth`);
       const revoked = await mustGetMailbox(ctx, ws.api, accountId);
       expectThat(revoked.body.status === 'revoked', `a withdrawn OAuth grant must make the mailbox revoked, got ${revoked.body.status}`, revoked);
-      await ctx.control!.drain(2000);
+      await drainAll(ctx.control!, 2000);
       const later = await mustGetMailbox(ctx, ws.api, accountId);
       expectThat(later.body.status === 'revoked', `a revoked mailbox became ${later.body.status} by itself`, later);
     },
@@ -814,7 +815,7 @@ async function expectResumeRechecks(ctx: Parameters<Check['run']>[0], api: impor
 async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../../../harness/ground/api-client.ts').ApiClient, id: string): Promise<string> {
   const until = Date.now() + 10_000;
   for (;;) {
-    await control(ctx).drain(2000, api.organizationId).catch(() => 0);
+    await drainAll(control(ctx), 2000, api.organizationId).catch(() => false);
     const v = await api.get(`/v1/accounts/${id}/verification`);
     if (typeof v.body?.lastVerifiedAt === 'string' && v.body.lastVerifiedAt) return v.body.lastVerifiedAt;
     if (Date.now() > until) skip('no verification result (lastVerifiedAt) appeared within 10 s for a new mailbox');
@@ -826,7 +827,7 @@ async function verifiedOnce(ctx: Parameters<Check['run']>[0], api: import('../..
 async function verifiedAfter(ctx: Parameters<Check['run']>[0], api: import('../../../harness/ground/api-client.ts').ApiClient, id: string, after: string): Promise<string | undefined> {
   const until = Date.now() + 10_000;
   for (;;) {
-    await control(ctx).drain(2000, api.organizationId).catch(() => 0);
+    await drainAll(control(ctx), 2000, api.organizationId).catch(() => false);
     const v = await api.get(`/v1/accounts/${id}/verification`);
     const at = v.body?.lastVerifiedAt;
     if (typeof at === 'string' && Date.parse(at) > Date.parse(after)) return at;
