@@ -42,6 +42,8 @@ export interface ControlClientOptions {
   capabilities?: { current: Promise<readonly string[]> | undefined };
   /** The run's drains, coalesced across its checks (internal: forCheck passes it on). */
   drains?: DrainCoalescer;
+  /** What the kit waits for a drain beyond the bounds in flight; default DRAIN_QUEUE_MARGIN_MS (tests shorten it). */
+  drainQueueMarginMs?: number;
 }
 
 export interface ControlWorkspace {
@@ -134,7 +136,7 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
    */
   async function sendDrain(timeoutMs: number | undefined, organizationId: string | undefined): Promise<DrainResult> {
     const body = { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(organizationId !== undefined ? { organizationId } : {}) };
-    const wait = Math.max(ctx.defaultTimeoutMs, drains.boundsInFlight(DRAIN_DEFAULT_MS) + DRAIN_QUEUE_MARGIN_MS);
+    const wait = Math.max(ctx.defaultTimeoutMs, drains.boundsInFlight(DRAIN_DEFAULT_MS) + (opts.drainQueueMarginMs ?? DRAIN_QUEUE_MARGIN_MS));
     let res: ApiResponse;
     try {
       res = await request('POST', '/work/drain', body, { timeoutMs: wait });

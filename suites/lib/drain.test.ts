@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import type { ControlClient, DrainResult } from '../../harness/ground/check.ts';
+import { drainAll } from './drain.ts';
+
+/** A control client whose drains answer the given results in turn. */
+function answering(...results: DrainResult[]): { control: ControlClient; asked: unknown[][] } {
+  const asked: unknown[][] = [];
+  const control = { drain: async (...args: unknown[]) => (asked.push(args), results.shift()!) } as unknown as ControlClient;
+  return { control, asked };
+}
+
+describe('drainAll', () => {
+  it('drains again while drains end with work left (a slow target), and stops at the first complete one', async () => {
+    const { control, asked } = answering({ processed: 3, complete: false }, { processed: 1, complete: false }, { processed: 0, complete: true }, { processed: 9, complete: true });
+    expect(await drainAll(control, 2000, 'org_1')).toBe(true);
+    expect(asked).toEqual([[2000, 'org_1'], [2000, 'org_1'], [2000, 'org_1']]);
+  });
+  it('one complete drain is enough', async () => {
+    const { control, asked } = answering({ processed: 0, complete: true });
+    expect(await drainAll(control, 500)).toBe(true);
+    expect(asked).toHaveLength(1);
+  });
+});
