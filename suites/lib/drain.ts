@@ -8,14 +8,19 @@ import type { ControlClient } from '../../harness/ground/check.ts';
 /** How long a check goes on draining a control API whose drains keep ending with work left. */
 export const SLOW_DRAIN_WAIT_MS = 60_000;
 
+/** The longest bound drainAll asks for (the contract's default bound). */
+export const LONGEST_DRAIN_MS = 30_000;
+
 /**
- * Drains, each bounded by `timeoutMs`, until one answers complete (nothing left), or
- * SLOW_DRAIN_WAIT_MS passes. True when the last drain was complete.
+ * Drains until one answers complete (nothing left), or SLOW_DRAIN_WAIT_MS passes. The first is
+ * bounded by `timeoutMs`, each next one by twice the last (up to LONGEST_DRAIN_MS): a target whose
+ * one pass over its work outlasts the bound answers late even with nothing left, and a longer
+ * bound lets it answer in time. True when the last drain was complete.
  */
 export async function drainAll(control: ControlClient, timeoutMs: number, organizationId?: string): Promise<boolean> {
   const until = Date.now() + SLOW_DRAIN_WAIT_MS;
-  for (;;) {
-    const r = await control.drain(timeoutMs, organizationId);
+  for (let bound = timeoutMs; ; bound = Math.max(timeoutMs, Math.min(2 * bound, LONGEST_DRAIN_MS))) {
+    const r = await control.drain(bound, organizationId);
     if (r.complete || Date.now() >= until) return r.complete;
   }
 }
