@@ -435,7 +435,7 @@ export class Runner {
 
 /** A failure's note that the control API was slow to run its background work (nothing when it was not). */
 function slowDrainsClause(n: number): string {
-  return n === 0 ? '' : ` (the control API was slow: ${n} of its drains for this check ended with work left or unanswered)`;
+  return n === 0 ? '' : ` (a slow control API: ${n} of the drains this check asked for ended with work left or went unanswered)`;
 }
 
 /** A check's verdict, with its message and evidence. */
