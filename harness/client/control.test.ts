@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { closeAllPools, createClient } from './client.ts';
 import { ControlError, createControlClient } from './control.ts';
-import { DrainCoalescer } from './drains.ts';
+import { DrainCoalescer, UNTOLD_AFTER } from './drains.ts';
 import type { DrainResult } from '../ground/check.ts';
 import type http from 'node:http';
 import { Recorder } from './recorder.ts';
@@ -221,6 +221,16 @@ describe('drains of one run are coalesced', () => {
     expect(check.slowDrains()).toBe(2);
     expect(control.slowDrains()).toBe(0);
     expect(exchanges().at(-1)!.error).toMatch(/timed out after 50 ms/);
+  });
+
+  it('a target none of whose first drains answered within its bound is untold: its late answers say nothing', async () => {
+    const control = createControlClient({ baseUrl: server.url, token: TOKEN, recorder });
+    // A bound of 0 ms: no answer comes within it.
+    for (let i = 1; i < UNTOLD_AFTER; i++) expect(await control.drain(0)).toEqual({ processed: 7, complete: false });
+    expect(await control.drain(0)).toEqual({ processed: 7, complete: false, untold: true });
+    const told = createControlClient({ baseUrl: server.url, token: TOKEN, recorder });
+    expect(await told.drain(60_000)).toEqual({ processed: 7, complete: true });
+    for (let i = 0; i < UNTOLD_AFTER; i++) expect(await told.drain(0)).toEqual({ processed: 7, complete: false });
   });
 
   it('a drain the control API refuses is still an error', async () => {

@@ -138,14 +138,18 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
     const body = { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(organizationId !== undefined ? { organizationId } : {}) };
     const wait = Math.max(ctx.defaultTimeoutMs, drains.boundsInFlight(DRAIN_DEFAULT_MS) + (opts.drainQueueMarginMs ?? DRAIN_QUEUE_MARGIN_MS));
     let res: ApiResponse;
+    const ended = (processed: number, complete: boolean): DrainResult => {
+      drains.note(complete);
+      return { processed, complete, ...(drains.untold() ? { untold: true } : {}) };
+    };
     try {
       res = await request('POST', '/work/drain', body, { timeoutMs: wait });
     } catch (e) {
-      if (e instanceof TransportError && e.timedOut) return { processed: 0, complete: false };
+      if (e instanceof TransportError && e.timedOut) return ended(0, false);
       throw e;
     }
     const processed = Number(expectField<number>(res, 'processed', 'POST /work/drain'));
-    return { processed, complete: res.durationMs < (timeoutMs ?? DRAIN_DEFAULT_MS) };
+    return ended(processed, res.durationMs < (timeoutMs ?? DRAIN_DEFAULT_MS));
   }
 
   return {

@@ -26,8 +26,28 @@ interface Lane {
 /** The longer of two drain bounds; none (the target's own default) when either gives none. */
 const longer = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? undefined : Math.max(a, b));
 
+/** After this many drains without one answered within its bound, the target's drains are read as always running to it. */
+export const UNTOLD_AFTER = 5;
+
 export class DrainCoalescer {
   private readonly lanes = new Map<string, Lane>();
+  private sent = 0;
+  private completeSeen = false;
+
+  /** Notes how a drain sent ended (complete: answered within its bound). */
+  note(complete: boolean): void {
+    this.sent++;
+    if (complete) this.completeSeen = true;
+  }
+
+  /**
+   * Whether this target's drains never answered within their bound (after UNTOLD_AFTER of them):
+   * one that runs every drain to its bound (polling work that never ends, or a plain wait) tells
+   * nothing by its time, and a check would wait out every drain in vain.
+   */
+  untold(): boolean {
+    return !this.completeSeen && this.sent >= UNTOLD_AFTER;
+  }
 
   /**
    * A drain of `scope` ('' for the whole target) bounded by `timeoutMs`: sent now when none of

@@ -92,6 +92,11 @@ export interface Check {
 export interface DrainResult {
   processed: number;
   complete: boolean;
+  /**
+   * None of the target's drains so far answered within its bound (after several): its drains run
+   * to their bound whatever is left, so one more tells nothing (drain once, then read).
+   */
+  untold?: boolean;
 }
 
 export interface ControlClient {
