@@ -141,7 +141,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       const organizationId = c.extensions.includes('scoped-drain') ? v.str(b, 'organizationId') : undefined;
       v.done();
       // The `serialized` choice: each drain waits its turn; its timeoutMs counts from its turn.
-      const processed = await c.drains.run(() => drainAll(c.s, timeoutMs, organizationId, c.s.choices.drain === 'serialized'));
+      const processed = await c.drains.run(() => drainAll(c.s, timeoutMs, organizationId, c.drains.serialized));
       return { status: 200, body: { processed } };
     },
   },
@@ -352,7 +352,8 @@ async function drainAll(s: Services, timeoutMs: number, organizationId: string |
 /** The drains of one control API: at once (`concurrent`), or one at a time in the order asked (`serialized`). */
 export class DrainLine {
   private tail: Promise<unknown> = Promise.resolve();
-  constructor(private readonly serialized: boolean) {}
+  /** `serialized`: one at a time, each pass polling every mailbox. */
+  constructor(readonly serialized: boolean) {}
 
   run<T>(drain: () => Promise<T>): Promise<T> {
     if (!this.serialized) return drain();
