@@ -141,7 +141,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       const organizationId = c.extensions.includes('scoped-drain') ? v.str(b, 'organizationId') : undefined;
       v.done();
       // The `serialized` choice: each drain waits its turn; its timeoutMs counts from its turn.
-      const processed = await c.drains.run(() => drainAll(c.s, timeoutMs, organizationId, c.drains.serialized));
+      const processed = await c.drains.run(() => drainRounds(c.s, timeoutMs, organizationId, c.drains.serialized));
       return { status: 200, body: { processed } };
     },
   },
@@ -338,7 +338,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
  * with work left, as the contract allows: `{ processed }` either way). `everyMailbox`: each round
  * polls every mailbox, due or not.
  */
-async function drainAll(s: Services, timeoutMs: number, organizationId: string | undefined, everyMailbox: boolean): Promise<number> {
+async function drainRounds(s: Services, timeoutMs: number, organizationId: string | undefined, everyMailbox: boolean): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let processed = 0;
   for (;;) {
