@@ -15,6 +15,7 @@ import { fieldName, resultPath } from '../ground/operations.ts';
 import { getAt } from './init/findings.ts';
 import { CONTROL_EXTENSIONS } from '../ground/check.ts';
 import { loadProfile } from '../ground/profile.ts';
+import { parseChoices } from '../reference/index.ts';
 
 /** The names init proves; the other names it writes are the starter's placeholders. */
 const PROBED_NAMES = ['/names/list/pageSize', '/names/list/cursor', '/names/list/status', '/names/list/tags', '/names/leadsSearchParam', '/names/oauthStatusStateParam'];
@@ -89,7 +90,9 @@ describe('init probes a running target', () => {
         expect(probed.filter((p) => fields[p] === 'not found')).toEqual(['/operations/emails.list/fields']);
         expect(Object.keys(fields).filter((p) => NOT_PROBED.test(p)).every((p) => fields[p] === 'not found')).toBe(true);
         expect(observed).toEqual(expect.arrayContaining([...PROBED_NAMES, '/declarations/successStatus/apikeys.create', '/control/baseUrl']));
-        expect(written.observed.controlExtensions).toEqual([...CONTROL_EXTENSIONS].sort());
+        // A serialized drain (the `drain` choice) offers no scoped-drain.
+        const offered = CONTROL_EXTENSIONS.filter((x) => x !== 'scoped-drain' || parseChoices(choices).drain !== 'serialized');
+        expect(written.observed.controlExtensions).toEqual([...offered].sort());
         expect(written.control.token).toEqual({ env: 'INIT_TEST_CONTROL' });
 
         const keys = await fetch(`${target.baseUrl}${truth.operations['apikeys.list']!.path}`, { headers: { authorization: `Bearer ${key}` } });

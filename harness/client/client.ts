@@ -62,11 +62,15 @@ export class TransportError extends Error {
     public readonly exchangeId: string,
     public readonly method: string,
     public readonly url: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; timedOut?: boolean },
   ) {
     super(message, options);
     this.name = 'TransportError';
+    this.timedOut = options?.timedOut === true;
   }
+
+  /** No answer came within the request's timeout (the kit stopped waiting). */
+  readonly timedOut: boolean;
 }
 
 const pools = new Map<string, Pool>();
@@ -267,7 +271,7 @@ export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiRe
       error: message,
     });
     const r = ctx.recorder.redactor;
-    throw new TransportError(`${r.text(message)} (exchange ${ev.id})`, ev.id, method, r.url(url.href), { cause: err });
+    throw new TransportError(`${r.text(message)} (exchange ${ev.id})`, ev.id, method, r.url(url.href), { cause: err, timedOut });
   } finally {
     clearTimeout(timer);
   }

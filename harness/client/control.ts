@@ -5,10 +5,19 @@
 // A non-2xx answer is thrown as a ControlError carrying status, body and exchange id, unless a
 // caller of request() passes { allowError: true }.
 
-import type { ControlClient } from '../ground/check.ts';
+import type { ControlClient, DrainResult } from '../ground/check.ts';
 import type { ApiRequest, ApiResponse } from '../ground/api-client.ts';
-import { DEFAULT_TIMEOUT_MS, KIT_USER_AGENT, sendOnce } from './client.ts';
+import { DEFAULT_TIMEOUT_MS, KIT_USER_AGENT, TransportError, sendOnce } from './client.ts';
 import { CONTROL_TOKEN_ENV, DEFAULT_KEY_ENV, Recorder } from './recorder.ts';
+import { DrainCoalescer } from './drains.ts';
+
+/** A drain's bound when the kit gives none: the contract's default. */
+const DRAIN_DEFAULT_MS = 30_000;
+/**
+ * What the kit waits for a drain beyond the bounds of the drains it has in flight (which a target
+ * that serializes drains may run before it): other clients' drains queued there, the network.
+ */
+const DRAIN_QUEUE_MARGIN_MS = 30_000;
 
 export class ControlError extends Error {
   constructor(
@@ -31,6 +40,10 @@ export interface ControlClientOptions {
   timeoutMs?: number;
   /** The shared result of the GET /capabilities probe (internal: forCheck passes it on). */
   capabilities?: { current: Promise<readonly string[]> | undefined };
+  /** The run's drains, coalesced across its checks (internal: forCheck passes it on). */
+  drains?: DrainCoalescer;
+  /** What the kit waits for a drain beyond the bounds in flight; default DRAIN_QUEUE_MARGIN_MS (tests shorten it). */
+  drainQueueMarginMs?: number;
 }
 
 export interface ControlWorkspace {
@@ -46,6 +59,8 @@ export interface ConformanceControlClient extends ControlClient {
   request(method: string, path: string, body?: unknown, opts?: { allowError?: boolean; timeoutMs?: number }): Promise<ApiResponse>;
   /** The same control client, exchanges attributed to this check id. */
   forCheck(checkId: string): ConformanceControlClient;
+  /** How many drains this client asked for ended with work left or unanswered (a slow target). */
+  slowDrains(): number;
 }
 
 export function createControlClient(opts: ControlClientOptions): ConformanceControlClient {
@@ -111,6 +126,32 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
     return probe.current;
   }
 
+  const drains = opts.drains ?? new DrainCoalescer();
+  let slow = 0;
+  /**
+   * One POST /work/drain. The kit waits for the drain's own bound and for those of the run's
+   * other drains in flight (a target that serializes drains runs them first), plus a margin; a
+   * drain still unanswered then is a slow target (`complete: false`), as is one that took its
+   * whole bound: either may have left work.
+   */
+  async function sendDrain(timeoutMs: number | undefined, organizationId: string | undefined): Promise<DrainResult> {
+    const body = { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(organizationId !== undefined ? { organizationId } : {}) };
+    const wait = Math.max(ctx.defaultTimeoutMs, drains.boundsInFlight(DRAIN_DEFAULT_MS) + (opts.drainQueueMarginMs ?? DRAIN_QUEUE_MARGIN_MS));
+    let res: ApiResponse;
+    const ended = (processed: number, complete: boolean): DrainResult => {
+      drains.note(complete);
+      return { processed, complete, ...(drains.untold() ? { untold: true } : {}) };
+    };
+    try {
+      res = await request('POST', '/work/drain', body, { timeoutMs: wait });
+    } catch (e) {
+      if (e instanceof TransportError && e.timedOut) return ended(0, false);
+      throw e;
+    }
+    const processed = Number(expectField<number>(res, 'processed', 'POST /work/drain'));
+    return ended(processed, res.durationMs < (timeoutMs ?? DRAIN_DEFAULT_MS));
+  }
+
   return {
     baseUrl: opts.baseUrl,
     request,
@@ -135,15 +176,13 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
     },
     async drain(timeoutMs, organizationId) {
       const scoped = organizationId !== undefined && (await extensions()).includes('scoped-drain');
-      const body = { ...(timeoutMs !== undefined ? { timeoutMs } : {}), ...(scoped ? { organizationId } : {}) };
-      const res = await request('POST', '/work/drain', body, {
-        timeoutMs: Math.max(ctx.defaultTimeoutMs, (timeoutMs ?? 0) + 10_000),
-      });
-      const n = expectField<number>(res, 'processed', 'POST /work/drain');
-      return Number(n);
+      const r = await drains.drain(scoped ? organizationId : '', timeoutMs, (t) => sendDrain(t, scoped ? organizationId : undefined));
+      if (!r.complete) slow++;
+      return r;
     },
+    slowDrains: () => slow,
     forCheck(checkId: string) {
-      return createControlClient({ ...opts, checkId, capabilities: probe });
+      return createControlClient({ ...opts, checkId, capabilities: probe, drains });
     },
   };
 }

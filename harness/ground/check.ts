@@ -84,16 +84,34 @@ export interface Check {
   run(ctx: CheckContext): Promise<void>;
 }
 
+/**
+ * What a drain answered. The contract answers `{ processed }` when no work is left, or when its
+ * `timeoutMs` runs out with work left: a drain that answered within its `timeoutMs` is `complete`
+ * (nothing was left). One that took its whole bound (it ran out of time, or waited behind other
+ * drains) or got no answer in the kit's wait may have left work: a slow target, not a failure.
+ */
+export interface DrainResult {
+  processed: number;
+  complete: boolean;
+  /**
+   * None of the target's drains so far answered within its bound (after several): its drains run
+   * to their bound whatever is left, so one more tells nothing (drain once, then read).
+   */
+  untold?: boolean;
+}
+
 export interface ControlClient {
   createWorkspace(input?: { name?: string; timezone?: string }): Promise<{ organizationId: string; name: string; timezone: string; apiKey: string; apiKeyId: string }>;
   patchWorkspace(organizationId: string, input: { apiAccess?: boolean; limits?: Record<string, number | null>; used?: Record<string, number> }): Promise<unknown>;
   now(): Promise<Date>;
   advance(seconds: number): Promise<Date>;
   /**
-   * Runs the target's due background work (POST /work/drain). With `organizationId` and the
-   * `scoped-drain` extension, it waits only for that workspace's work (others' go on running).
+   * Runs the target's due background work (POST /work/drain), bounded by `timeoutMs`. With
+   * `organizationId` and the `scoped-drain` extension, it waits only for that workspace's work
+   * (others' go on running). The drains of a run are coalesced: one in flight per scope, and a
+   * caller is served by a drain sent after it asked.
    */
-  drain(timeoutMs?: number, organizationId?: string): Promise<number>;
+  drain(timeoutMs?: number, organizationId?: string): Promise<DrainResult>;
   /** The optional extensions the control API announces (GET /capabilities, probed once; none on 404). */
   extensions(): Promise<readonly string[]>;
   /** Any other control call (tags, oauth, lead searches). */

@@ -3,7 +3,8 @@ import { runPortability } from './run.ts';
 import { expectClean } from './expect-clean.ts';
 
 // The kit must pass every correct implementation. The reference is run with its default choices,
-// with a set that differs from the default in every "not shown" item and with one random set
+// with a set that differs from the default in every "not shown" item (its control API the plain
+// one too: drains one at a time, each polling every mailbox, no scoped-drain) and with one random set
 // (and, in portability-no-control.test.ts, a file of its own so that the two long runs share the
 // machine's cores, with its control API withheld). 0 failures, 0 errors each; a SHOULD check may
 // fail where a choice set departs from a recommended reading (it never fails the run).

@@ -25,6 +25,25 @@ async function runner(requestBudget?: number) {
 const check = (id: string, run: Check['run']): Check => ({ id, title: 't', clauses: ['ERR-ENVELOPE'], level: 'MUST', features: [], budget: 4, run });
 
 describe('runner', () => {
+  it("names a slow control API in a failure whose drains ended with work left, and only then", async () => {
+    const reference = await loadProfile(DEFAULT_PROFILE_PATH);
+    const profile = parseProfile({ ...reference, embedded: false, baseUrl: server.url, workspaces: [{ apiKey: 'key-aaaaaaaa' }, { apiKey: 'key-bbbbbbbb' }] });
+    const inner = server.handler;
+    server.handler = (req, res, i) => (req.url === '/work/drain' ? json(res, 200, { processed: 0 }) : inner(req, res, i));
+    try {
+      const r = new Runner({ profile, baseUrl: server.url, control: { baseUrl: server.url, token: 'ctl-token-1234' }, depth: 'quick', sink: { emit: () => {} }, prefix: 'oct-', seed: 1 });
+      // A bound of 0 ms: no answer comes within it, so the drain may have left work.
+      const slow = await r.runCheck(check('T-SLOW-DRAIN', async (ctx) => (await ctx.control!.drain(0), fail('the state did not change'))));
+      expect(slow.message).toMatch(/^the state did not change \(a slow control API: 1 of the drains this check asked for ended with work left or went unanswered\)/);
+      const quick = await r.runCheck(check('T-QUICK-DRAIN', async (ctx) => (await ctx.control!.drain(60_000), fail('the state did not change'))));
+      expect(quick.message).not.toMatch(/slow control API/);
+      const passed = await r.runCheck(check('T-SLOW-PASS', async (ctx) => void (await ctx.control!.drain(0))));
+      expect(passed.verdict).toBe('pass');
+    } finally {
+      server.handler = inner;
+    }
+  });
+
   it('gives a failure that named no exchange the check\'s latest exchanges as evidence', async () => {
     const { r, events } = await runner();
     const end = await r.runCheck(

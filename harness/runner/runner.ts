@@ -376,6 +376,7 @@ export class Runner {
     const seed = checkSeed(this.opts.seed, check.id);
     // What the check reads of the "not shown" values: a failure names them.
     const view = recordingProfile(this.opts.profile);
+    const control = this.control?.forCheck(check.id);
     const ctx: CheckContext = {
       checkId: check.id,
       profile: view.profile,
@@ -384,7 +385,7 @@ export class Runner {
       seed,
       anonymous: this.anonymous.forCheck(check.id),
       // Control calls carry the check's id too: per-check request counts are what it really spends.
-      control: this.control?.forCheck(check.id),
+      control,
       sinks: this.sinks,
       workspace: async (o) => {
         const lease = o?.exclusive ? await this.pool.leaseExclusive(check.testEmails, check.id, o.lendsToMailless) : await this.pool.lease(held, check.testEmails, check.id, mailless);
@@ -406,7 +407,7 @@ export class Runner {
       await Promise.race([check.run(ctx), ...timeout]);
       return { verdict: 'pass' };
     } catch (e) {
-      return this.outcomeOf(e, check, seed, readsClause(view.reads()));
+      return this.outcomeOf(e, check, seed, readsClause(view.reads()), slowDrainsClause(control?.slowDrains() ?? 0));
     } finally {
       clearTimeout(timer);
       await this.cleanUpAfter(check).catch(() => {});
@@ -420,11 +421,11 @@ export class Runner {
   }
 
   /** A check's throw as its verdict: a failure (naming the profile values it read), a skip, or an error. */
-  private outcomeOf(e: unknown, check: Check, seed: number, reads: string): Outcome {
+  private outcomeOf(e: unknown, check: Check, seed: number, reads: string, slow = ''): Outcome {
     if (e instanceof CheckSkipped) return { verdict: 'skip', message: e.message, ...(e.machineCause ? { machineCause: e.machineCause } : {}) };
     const failed = e instanceof CheckFailure;
     // A failure that rests on a profile value says so: the value may be the profile's mistake.
-    const message = failed ? `${e.message}${reads}` : this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e));
+    const message = `${failed ? `${e.message}${reads}` : this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e))}${slow}`;
     // Every failure shows what the target answered: a check that named no exchange gets its last ones.
     const evidence = failed && e.evidence?.length ? e.evidence : this.recentByCheck.get(check.id)?.slice();
     return { verdict: failed ? 'fail' : 'error', message: `${message} (check seed ${seed}, run seed ${this.opts.seed})`, ...(evidence?.length ? { evidence } : {}) };
@@ -442,6 +443,11 @@ export class Runner {
     }
     return results;
   }
+}
+
+/** A failure's note that the control API was slow to run its background work (nothing when it was not). */
+function slowDrainsClause(n: number): string {
+  return n === 0 ? '' : ` (a slow control API: ${n} of the drains this check asked for ended with work left or went unanswered)`;
 }
 
 /** A check's verdict, with its message and evidence. */

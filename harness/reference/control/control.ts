@@ -24,6 +24,8 @@ export interface ControlCtx {
   query: URLSearchParams;
   /** The optional extensions this control API offers (GET /capabilities; the others answer 404). */
   extensions: readonly string[];
+  /** Where drains wait their turn (the `drain` choice). */
+  drains: DrainLine;
 }
 type ControlHandler = (c: ControlCtx) => Promise<Reply> | Reply;
 interface ControlRoute { method: string; path: string; handler: ControlHandler; /** offered only with this optional extension */ extension?: string }
@@ -138,14 +140,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       // scoped-drain: wait only for that workspace's work (everyone's due work still starts).
       const organizationId = c.extensions.includes('scoped-drain') ? v.str(b, 'organizationId') : undefined;
       v.done();
-      const deadline = Date.now() + timeoutMs;
-      let processed = 0;
-      for (;;) {
-        let pass = 0;
-        for (const d of c.s.drainers) pass += await d(c.s.clock.now(), deadline, organizationId);
-        processed += pass;
-        if (pass === 0 || Date.now() >= deadline) break;
-      }
+      // The `serialized` choice: each drain waits its turn; its timeoutMs counts from its turn.
+      const processed = await c.drains.run(() => drainRounds(c.s, timeoutMs, organizationId, c.drains.serialized));
       return { status: 200, body: { processed } };
     },
   },
@@ -337,14 +333,51 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   },
 ];
 
+/**
+ * Runs drains in rounds until a round processes nothing or `timeoutMs` passes (then it answers
+ * with work left, as the contract allows: `{ processed }` either way). `everyMailbox`: each round
+ * polls every mailbox, due or not.
+ */
+async function drainRounds(s: Services, timeoutMs: number, organizationId: string | undefined, everyMailbox: boolean): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let processed = 0;
+  for (;;) {
+    let pass = 0;
+    for (const d of s.drainers) pass += await d(s.clock.now(), deadline, organizationId, everyMailbox);
+    processed += pass;
+    if (pass === 0 || Date.now() >= deadline) return processed;
+  }
+}
+
+/** The drains of one control API: at once (`concurrent`), or one at a time in the order asked (`serialized`). */
+export class DrainLine {
+  private tail: Promise<unknown> = Promise.resolve();
+  /** `serialized`: one at a time, each pass polling every mailbox. */
+  constructor(readonly serialized: boolean) {}
+
+  run<T>(drain: () => Promise<T>): Promise<T> {
+    if (!this.serialized) return drain();
+    const turn = this.tail.then(drain);
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+}
+
 export class ControlApi {
   private readonly router = new Router<ControlRoute>(CONTROL_ROUTES);
+  private readonly extensions: readonly string[];
+  private readonly drains: DrainLine;
 
   constructor(
     private readonly s: Services,
     private readonly token: string,
-    private readonly extensions: readonly string[] = CONTROL_EXTENSIONS,
-  ) {}
+    extensions: readonly string[] = CONTROL_EXTENSIONS,
+  ) {
+    const serialized = s.choices.drain === 'serialized';
+    this.drains = new DrainLine(serialized);
+    // A serialized drain waits for everyone's work: it offers no scoped drain.
+    this.extensions = serialized ? extensions.filter((x) => x !== 'scoped-drain') : extensions;
+  }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const requestId = randomUUID();
@@ -379,7 +412,7 @@ export class ControlApi {
         throw validationFailed([`body: malformed JSON (${(e as Error).message})`]);
       }
     }
-    const reply = await m.route.handler({ s: this.s, params: m.params, body, query: url.searchParams, extensions: this.extensions });
+    const reply = await m.route.handler({ s: this.s, params: m.params, body, query: url.searchParams, extensions: this.extensions, drains: this.drains });
     return jsonOutgoing(reply.status, reply.body, requestId, reply.headers);
   }
 }

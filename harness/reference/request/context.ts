@@ -46,8 +46,11 @@ export interface Services {
    * and returns how many items it processed. POST /work/drain (control API) calls them in
    * rounds until a round processes nothing. Resource modules push theirs at startup.
    */
-  /** Background work POST /work/drain runs; `deadline` (epoch ms) bounds how long one may wait, `organizationId` whose work it waits for. */
-  drainers: Array<(now: number, deadline?: number, organizationId?: string) => Promise<number> | number>;
+  /**
+   * Background work POST /work/drain runs; `deadline` (epoch ms) bounds how long one may wait,
+   * `organizationId` whose work it waits for, `everyMailbox` polls each mailbox whether due or not.
+   */
+  drainers: Array<(now: number, deadline?: number, organizationId?: string, everyMailbox?: boolean) => Promise<number> | number>;
   /** SMTP out of the workspace's mailboxes (sending/transport.ts), shared by campaigns and test emails. */
   mail?: import('../mail/transport.ts').MailTransports;
   /** The public base URL once listening (tracking pixels and links point there). */

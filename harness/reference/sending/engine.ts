@@ -91,6 +91,9 @@ export class SendingEngine {
 
   private async round(asked: number): Promise<number> {
     const before = this.s.clock.now();
+    // Slowed, a round with something to send waits before it starts; one with nothing due ends at
+    // once (under the control clock every drain runs a round: most find nothing due).
+    if (this.slow > 1 && dueSends(this.s.db, asked, this.s.choices, this.s.mutant).length === 0) return 0;
     await slowWork(this.slow);
     if (this.stopped) return 0;
     // The clock went on during a slowed pause: send what is due at its end.

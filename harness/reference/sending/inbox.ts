@@ -48,7 +48,7 @@ export class InboxPoller {
 
   start(): void {
     if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.poll(this.s.clock.now(), false).catch(() => 0), TICK_MS);
+    this.timer = setInterval(() => void this.poll(this.s.clock.now()).catch(() => 0), TICK_MS);
     this.timer.unref();
   }
 
@@ -59,17 +59,20 @@ export class InboxPoller {
     for (const id of [...this.sessions.keys()]) this.drop(id);
   }
 
-  /** Drainer: polls every mailbox whose poll is due; returns how many new messages it stored. */
-  readonly drain = (now: number): Promise<number> => this.poll(now, true);
+  /**
+   * Drainer: polls every mailbox whose poll is due (`everyMailbox`: every mailbox, due or not);
+   * returns how many new messages it stored.
+   */
+  readonly drain = (now: number, _deadline?: number, _organizationId?: string, everyMailbox = false): Promise<number> => this.poll(now, everyMailbox);
 
-  private poll(now: number, _drain: boolean): Promise<number> {
-    this.running ??= this.round(now).finally(() => (this.running = null));
+  private poll(now: number, everyMailbox = false): Promise<number> {
+    this.running ??= this.round(now, everyMailbox).finally(() => (this.running = null));
     return this.running;
   }
 
-  private async round(now: number): Promise<number> {
+  private async round(now: number, everyMailbox: boolean): Promise<number> {
     if (this.stopped) return 0;
-    const every = this.s.choices.sending.imapPollSeconds * 1000;
+    const every = everyMailbox ? 0 : this.s.choices.sending.imapPollSeconds * 1000;
     const boxes = this.s.db
       .prepare(
         `SELECT a.id, a.org_id, a.email_address, a.doc, a.secrets FROM accounts a LEFT JOIN imap_state st ON st.account_id = a.id

@@ -150,6 +150,14 @@ export interface Choices {
   variantShape: 'step-id' | 'versions';
   /** The sending engine's choices (sending/options.ts). */
   sending: SendingChoices;
+  /**
+   * How the control API serves POST /work/drain (control/control.ts; outside the spec, where a
+   * vendor's control API may be plainer than the reference's): `concurrent`: each drain at once,
+   * polling the mailboxes that are due, scoped to a workspace (the `scoped-drain` extension);
+   * `serialized`: one drain at a time, each behind those asked before it, each pass polling every
+   * mailbox, no `scoped-drain`.
+   */
+  drain: 'concurrent' | 'serialized';
 }
 
 const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
@@ -232,6 +240,7 @@ export const DEFAULT_CHOICES: Choices = {
   },
   variantShape: 'step-id',
   sending: DEFAULT_SENDING,
+  drain: 'concurrent',
 };
 
 // Paths the spec names (GET /v1/accounts, /v1/accounts/{id}, resume, /v1/usage,
@@ -316,6 +325,7 @@ export const ALT_CHOICES: Choices = {
   },
   variantShape: 'versions',
   sending: ALT_SENDING,
+  drain: 'serialized',
 };
 
 /** Options of each item beyond DEFAULT and ALT (random sets draw from DEFAULT, ALT and these). */

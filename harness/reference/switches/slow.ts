@@ -8,8 +8,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 //
 // Factor N stretches the reference's typical times: every public answer waits (N - 1) x
 // LATENCY_MS before it is handled (a network's round trip, not CPU: unlike --slowdown it holds no
-// event loop); each sending round and each mailbox verification waits (N - 1) x WORK_MS before it
-// starts (about the second a verification takes here), and their timers tick N times less often.
+// event loop); each sending round with something due and each mailbox verification waits
+// (N - 1) x WORK_MS before it starts (about the second a verification takes here), and their
+// timers tick N times less often. With the control API on, a drain pays only for the work it finds
+// (a round with nothing due ends at once, or the send path's clock steps would each wait).
 
 /** The answer latency one step of the factor adds. */
 export const LATENCY_MS = 25;

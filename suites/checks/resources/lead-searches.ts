@@ -2,6 +2,7 @@ import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
+import { drainAll } from '../../lib/drain.ts';
 import { leadSearchListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { control, walk } from './lib.ts';
 
@@ -129,7 +130,7 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       expectThat(verifying.body.progress.companiesFound >= crawling.body.progress.companiesFound, 'progress counters decreased', verifying);
       await advance(ctx, s.id, { status: 'completed' });
       const done = await read(ws, s.id, 'completed');
-      await ctx.control!.drain(1000);
+      await drainAll(ctx.control!, 1000);
       const later = await read(ws, s.id, 'completed, later');
       expectThat(later.body.status === 'completed' && later.body.completedAt === done.body.completedAt, `a completed search changed: ${JSON.stringify(done.body)} -> ${JSON.stringify(later.body)}`, later);
       const item = ((await walk(ctx.profile, ws.api, '/v1/lead-searches')) as any[]).find((x) => x.id === s.id);

@@ -5,6 +5,7 @@ import type { ReferencedOperationId } from '../../../harness/ground/spec-model/r
 import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { CheckFailure, fail, skip } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
+import { drainAll } from '../../lib/drain.ts';
 import { createCampaign, faker, listLeads, walk } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress, type MailboxServers } from '../../../fixtures/factories/index.ts';
 import { fillPath, getPath, itemOf, resultPath } from '../../../harness/ground/operations.ts';
@@ -276,7 +277,7 @@ export async function settle(ctx: CheckContext, api: ApiClient, id: string, done
   // Without the control API the target verifies in its own time: the sink seeing the mailbox log in says when.
   const pace = new VerificationPace(ctx.control ? undefined : mailSinks(ctx));
   for (;;) {
-    if (ctx.control) await ctx.control.drain(2000, api.organizationId).catch(() => 0);
+    if (ctx.control) await drainAll(ctx.control, 2000, api.organizationId).catch(() => false);
     const last: ApiResponse = await mustGetMailbox(ctx, api, id);
     if (done(last.body)) {
       // The target's own time (no control API drained it): the progress line reads its engine's pace from it.

@@ -3,6 +3,7 @@ import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectSchema, expectThat } from '../../lib/expect.ts';
+import { drainAll } from '../../lib/drain.ts';
 import type { MailSink } from '../../../harness/sinks/index.ts';
 import { NEEDS_VERIFICATION_STATUS, WARMUP_OFF, expectBusiness400, mustGetMailbox, opRequest, settle, sinkMailbox, verificationStatus, verificationWaitMs, verified, walk } from './lib.ts';
 
@@ -297,7 +298,7 @@ export const VERIFICATION_CHECKS: Check[] = [
       const p = await ws.api.patch(`/v1/accounts/${id}`, { firstName: 'Unrelated', maxEmailsPerDay: 20 });
       expect2xx(p, 'PATCH /v1/accounts/{id} { firstName, maxEmailsPerDay }');
       expectThat(p.body.status === before, `a PATCH of settings changed the status from ${before} to ${p.body.status}`, p);
-      if (ctx.control) await ctx.control.drain(2000, ws.api.organizationId);
+      if (ctx.control) await drainAll(ctx.control, 2000, ws.api.organizationId);
       const m = await mustGetMailbox(ctx, ws.api, id);
       expectThat(m.body.status === before && authAttempts(sink, input.smtpUsername as string).length === n0, `a PATCH without credentials re-ran verification (status ${m.body.status}, ${authAttempts(sink, input.smtpUsername as string).length - n0} new AUTH)`, m);
     },
@@ -316,7 +317,7 @@ export const VERIFICATION_CHECKS: Check[] = [
       expect2xx(p, 'POST /v1/accounts/{id}/pause of an active mailbox');
       expectSchema(p, 'Mailbox', 'POST /v1/accounts/{id}/pause');
       expectThat(p.body.id === id && p.body.status === 'inactive', `pause must answer the mailbox, inactive; got ${p.body.status}`, p);
-      if (ctx.control) await ctx.control.drain(2000, ws.api.organizationId);
+      if (ctx.control) await drainAll(ctx.control, 2000, ws.api.organizationId);
       await new Promise((r) => setTimeout(r, 1000));
       const later = await mustGetMailbox(ctx, ws.api, id);
       expectThat(later.body.status === 'inactive', `a paused mailbox became ${later.body.status} without a resume`, later);

@@ -1,6 +1,7 @@
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { drainAll } from '../../lib/drain.ts';
 import { faker } from '../../lib/recipes.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign } from './lib.ts';
 
@@ -231,7 +232,7 @@ export const DELIVERY_CHECKS: Check[] = [
       const { ws, m, campaign } = await sendOne(ctx, {}, { subject: `Track ${ctx.prefix}`, body: `<p>Read <a href="${url}">this</a></p>` }, { trackOpens: !!t.openPixel, trackClicks: !!t.clickRedirect });
       const { html } = await contentOf(m);
       const metrics = async () => {
-        if (ctx.control) await ctx.control.drain(5000).catch(() => 0);
+        if (ctx.control) await drainAll(ctx.control, 5000).catch(() => false);
         const r = await ws.api.get(`/v1/campaigns/${campaign.id}/status`);
         expect2xx(r, 'GET /v1/campaigns/{id}/status');
         return r;

@@ -3,6 +3,7 @@ import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
+import { SLOW_DRAIN_SKIP, drainAll, judgeable } from '../../lib/drain.ts';
 import { mailboxInput, prefixedAddress, UNREACHABLE_SERVERS, type MailboxServers } from '../../../fixtures/factories/index.ts';
 import { fillPath, itemOf } from '../../../harness/ground/operations.ts';
 import * as M from '../../state-models/mailbox.ts';
@@ -108,7 +109,7 @@ class Delete extends Step {
 class Drain extends Step {
   label = 'drain background work (control)';
   call = async (r: Real) => {
-    await r.ctx.control!.drain(20_000);
+    if (!judgeable(await drainAll(r.ctx.control!, 20_000))) skip(SLOW_DRAIN_SKIP);
     return undefined;
   };
   judge = M.drained;

@@ -3,6 +3,7 @@ import type { MailSink, StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
+import { drainAll } from '../../lib/drain.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
 import { NEEDS_VARIANT_ID, addLeads, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
@@ -71,7 +72,7 @@ function expectSent(ctx: CheckContext, res: ApiResponse, what: string): void {
 /** The messages that reached `to` so far, after letting the target's background work run. */
 async function arrivals(ctx: CheckContext, s: Pick<Sender, 'ws' | 'sink'>, to: string, atLeast: number): Promise<StoredMessage[]> {
   const sink = s.sink;
-  if (ctx.control) await ctx.control.drain(5000, s.ws.api.organizationId).catch(() => 0);
+  if (ctx.control) await drainAll(ctx.control, 5000, s.ws.api.organizationId).catch(() => false);
   if (atLeast > 0) await sink.waitFor((m) => m.envelope.rcptTo.includes(to) && sink.messages({ to }).length >= atLeast, { timeout: ARRIVAL_MS }).catch(() => undefined);
   return sink.messages({ to });
 }
