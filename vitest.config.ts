@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * The longest files start first. The run without the control API spends minutes waiting out
  * real rate-limit windows and wall-clock caps: started last, it alone would set the run's length.
  */
-const LONGEST_FIRST = [/portability-no-control\.test\.ts$/, /mutation\.test\.ts$/, /portability\.test\.ts$/, /profile-needs\.test\.ts$/];
+const LONGEST_FIRST = [/portability-no-control\.test\.ts$/, /mutation\.test\.ts$/, /portability\.test\.ts$/, /portability-clock-edges\.test\.ts$/, /profile-needs\.test\.ts$/];
 
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

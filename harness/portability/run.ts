@@ -12,6 +12,8 @@ export interface PortabilityResult {
   choices: string;
   control: boolean;
   seed: number;
+  /** With a clock edge: the target's clock when the run began (ISO 8601). */
+  clockAt?: string;
   results: CheckEndEvent[];
   /** Failures of MUST and PROFILE checks, and errors, one line each (with the seeds to replay). */
   problems: string[];
@@ -38,6 +40,7 @@ export async function runPortability(
       sink: opts.sink ?? nullSink,
       prefix: `ocp${randomBytes(2).toString('hex')}-`,
       seed,
+      ...(target.zones ? { zones: target.zones } : {}),
     });
     const checks = selectChecks(ALL_CHECKS, opts.depth ?? 'default').filter((c) => !opts.only || opts.only.test(c.id));
     await runner.prepare(checks);
@@ -51,6 +54,7 @@ export async function runPortability(
       choices: target.choicesName,
       control: opts.control,
       seed,
+      ...(target.clockAt ? { clockAt: target.clockAt } : {}),
       results,
       problems: results.filter((r) => r.verdict === 'error' || (r.verdict === 'fail' && r.level !== 'SHOULD')).map(line),
       shouldDepartures: results.filter((r) => r.verdict === 'fail' && r.level === 'SHOULD').map(line),

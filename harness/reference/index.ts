@@ -59,6 +59,11 @@ export interface ReferenceOptions {
   slow?: number;
   /** The optional control API extensions offered (GET /capabilities); default all. */
   controlExtensions?: readonly string[];
+  /**
+   * The instant the target's clock reads at start (epoch milliseconds; `reference --clock-start`):
+   * a target started just before midnight, a month's end or a daylight-saving change. Default: real time.
+   */
+  clockStartMs?: number;
 }
 
 export interface ReferenceHandle {
@@ -98,7 +103,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
     dbPath = join(tempDir, 'reference.sqlite');
   }
   const db = openDb(dbPath);
-  const clock = new Clock();
+  const clock = new Clock(opts.clockStartMs);
   const services = createServices(db, clock, mutant, log, opts.choices ?? DEFAULT_CHOICES);
   const slow = slowFactor(opts.slow);
   const verifier = new Verifier(services, slow);

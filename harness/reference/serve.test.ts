@@ -73,4 +73,18 @@ describe('serveReference', () => {
     const p = start(['--mutants', 'no-such-mutant']);
     await expect(p.line).rejects.toThrow(/exited 2: .*unknown mutant id\(s\): no-such-mutant; known ids:/s);
   });
+  it('--clock-start starts its clock at that instant: the control clock and the Date header of the public API read it; a start without a zone exits 2', async () => {
+    const p = start(['--clock-start', '2028-02-28T23:59:30Z']);
+    const info = JSON.parse(await p.line);
+    const auth = { authorization: `Bearer ${info.controlToken}` };
+    const clock = await (await fetch(`${info.controlUrl}/clock`, { headers: auth })).json();
+    expect(Date.parse(clock.now) - Date.parse('2028-02-28T23:59:30Z')).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(clock.now) - Date.parse('2028-02-28T23:59:30Z')).toBeLessThan(10 * 60_000);
+    const ws = await (await fetch(`${info.controlUrl}/workspaces`, { method: 'POST', headers: auth })).json();
+    const r = await fetch(`${info.baseUrl}/v1/api-keys`, { headers: { authorization: `Bearer ${ws.apiKey}` } });
+    expect(r.headers.get('date')).toMatch(/ (28 Feb|29 Feb) 2028 /);
+    p.child.kill('SIGTERM');
+    expect(await p.exit).toBe(0);
+    await expect(start(['--clock-start', '2028-02-28 23:59:30']).line).rejects.toThrow(/exited 2: .*--clock-start takes an ISO 8601 instant with its zone/s);
+  });
 });

@@ -2,16 +2,19 @@
 // JSON line on stdout; stop on SIGINT/SIGTERM.
 //   node --import tsx harness/reference/serve.ts [--mutants a,b] [--db path] [--control-token t]
 //                                                [--choices default|alt|random:SEED]
-//                                                [--rate-limit N/Ms] [--slowdown SHARE] [--slow N] [--stop-with-stdin]
+//                                                [--rate-limit N/Ms] [--slowdown SHARE] [--slow N] [--clock-start ISO]
+//                                                [--stop-with-stdin]
 // --rate-limit raises the limit for capacity runs (outside the spec's 120 per 60 s), e.g. 1000000/1000ms;
 // --slowdown 0.2 adds about 20 % CPU per request (a known regression for `compare`, outside the spec);
 // --slow 3 makes answers, sending and verification about 3 times slower (switches/slow.ts, outside the spec);
+// --clock-start 2026-12-07T23:59:30Z starts the target's clock at that instant (real time runs on from there);
 // --stop-with-stdin stops the target when its standard input closes (a parent that spawned it died).
 // Mutants also come from OUTREACH_REFERENCE_MUTANTS=a,b (joined with --mutants).
 // With --choices, the line also holds `choices` (the set's name) and `profile`: the profile a
 // vendor with these choices would write (run the kit with it: `run --profile FILE`).
 import { parseArgs } from 'node:util';
 import { MAX_SLOW } from './switches/slow.ts';
+import { parseClockStart } from './domain/clock.ts';
 import { startReference, parseChoices, profileFor, type Choices, type ReferenceHandle } from './index.ts';
 
 const split = (s: string | undefined) => (s ?? '').split(',').map((x) => x.trim()).filter(Boolean);
@@ -33,6 +36,7 @@ export const REFERENCE_HELP = {
     'rate-limit': { type: 'string', value: 'N/Mms', help: "raise the limit for capacity runs, e.g. 1000000/1000ms (outside the spec's 120 per 60 s)" },
     slowdown: { type: 'string', value: 'SHARE', help: 'about SHARE more CPU per request, e.g. 0.2 (a known regression for compare)' },
     slow: { type: 'string', value: 'N', help: 'a target N times slower on purpose: answers wait (N-1) x 25 ms, sending rounds and verifications (N-1) x 1 s' },
+    'clock-start': { type: 'string', value: 'ISO', help: "start the target's clock at this instant, e.g. 2026-12-07T23:59:30Z (real time runs on from there)" },
     'stop-with-stdin': { type: 'boolean', help: 'stop when standard input closes (a parent that spawned it died)' },
   },
   exit: 'exit codes: 0 stopped by SIGTERM or SIGINT, 2 a bad flag or a target that could not start',
@@ -63,8 +67,14 @@ export async function serveReference(argv: string[]): Promise<ReferenceHandle> {
   if (slowdown !== undefined && !(slowdown > 0 && slowdown <= 10)) throw new Error('serve: --slowdown takes a share of CPU per request above 0 and at most 10, e.g. 0.2');
   const slow = values.slow === undefined ? undefined : Number(values.slow);
   if (slow !== undefined && !(slow >= 1 && slow <= MAX_SLOW)) throw new Error(`serve: --slow takes a factor from 1 to ${MAX_SLOW}, e.g. 3`);
+  let clockStartMs: number | undefined;
+  try {
+    clockStartMs = values['clock-start'] === undefined ? undefined : parseClockStart(values['clock-start'] as string);
+  } catch (e) {
+    throw new Error(`serve: ${(e as Error).message}`);
+  }
   const stopWithStdin = values['stop-with-stdin'] === true;
-  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices, rateLimit, slowdown, slow });
+  const handle = await startReference({ mutants: [...new Set(mutants)], dbPath, controlToken, choices, rateLimit, slowdown, slow, clockStartMs });
   const line: Record<string, unknown> = { baseUrl: handle.baseUrl, controlUrl: handle.controlUrl, controlToken: handle.controlToken };
   if (choices) {
     line.choices = choices.name;

@@ -22,6 +22,8 @@ export interface PoolDeps {
   lastWindowMs?(): number | undefined;
   registerSecret(secret: string): void;
   prefix: string;
+  /** Time zones of the workspaces made through the control API, in turn (default POOL_ZONES). */
+  zones?: readonly string[];
 }
 
 
@@ -158,11 +160,16 @@ export class WorkspacePool {
 
   constructor(private readonly deps: PoolDeps) {}
 
+  private get zones(): readonly string[] {
+    return this.deps.zones?.length ? this.deps.zones : POOL_ZONES;
+  }
+
   async prepare(): Promise<void> {
     const { profile, control } = this.deps;
     if (control) {
+      const zones = this.zones;
       const made = await Promise.all(
-        Array.from({ length: profile.poolSize }, (_, i) => control.createWorkspace({ name: `${this.deps.prefix}ws-${i}`, timezone: POOL_ZONES[i % POOL_ZONES.length] })),
+        Array.from({ length: profile.poolSize }, (_, i) => control.createWorkspace({ name: `${this.deps.prefix}ws-${i}`, timezone: zones[i % zones.length] })),
       );
       made.forEach((w, i) => this.add(i, w.apiKey, w.organizationId, w.apiKeyId));
     } else {
@@ -402,7 +409,7 @@ export class WorkspacePool {
       skip(
         `needs a workspace with ${testEmails} of its ${TEST_EMAILS_PER_WORKSPACE_DAY} test emails of the day left (part 8), and this run's other checks have used them in all ${this.members.length} workspaces of the profile: give it more workspaces`,
       );
-    const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}`, timezone: POOL_ZONES[this.extraIndex % POOL_ZONES.length] });
+    const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}`, timezone: this.zones[this.extraIndex % this.zones.length] });
     this.deps.registerSecret(w.apiKey);
     const index = this.extraIndex++;
     const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index, w.organizationId), w.organizationId, w.apiKeyId);

@@ -44,6 +44,8 @@ export interface RunnerOptions {
   concurrency?: number;
   /** The run's request budget (the depth's or --time-budget's): a check that would pass it is not started (request-budget.ts). */
   requestBudget?: number;
+  /** Time zones of the workspaces the run creates through the control API, in turn; default POOL_ZONES (a clock-edge run pins one). */
+  zones?: readonly string[];
 }
 
 /** Of a window after the run's start, where its last window begins for the packing: the first window's burst is over by then. */
@@ -135,6 +137,7 @@ export class Runner {
       profile: opts.profile,
       control: this.control,
       prefix: opts.prefix,
+      ...(opts.zones ? { zones: opts.zones } : {}),
       registerSecret: (s) => this.redactor.add(s),
       holdsOwed: () => Date.now() >= this.lastWindowAt,
       // With the control API the clock jumps and ages every window: only real time is packed.

@@ -34,10 +34,28 @@ export function nextOpening(s: Schedule, ms: number): number | null {
   }
   const p = localParts(from, s.timezone);
   for (let d = 0; d <= 8; d++) {
-    const t = zonedToUtc(p.year, p.month, p.day + d, s.sendingMinutesStart, s.timezone);
+    const t = windowStart(s, p.year, p.month, p.day + d);
     if (t <= from) continue;
     if (s.endDate && t >= Date.parse(s.endDate)) return null;
     if (isWithinSchedule(s, t)) return t;
   }
   return null;
+}
+
+/** Longest a daylight-saving change skips: no zone moves its clock forward by more. */
+const LONGEST_GAP_MINUTES = 180;
+
+/**
+ * When the window opens on a local date: its start minute there, or, where a daylight-saving change
+ * skips that minute (02:30 on a night the clock goes from 02:00 to 03:00), the first instant after
+ * the skip (03:00): the window is open from then on that day.
+ */
+function windowStart(s: Schedule, year: number, month: number, day: number): number {
+  const t = zonedToUtc(year, month, day, s.sendingMinutesStart, s.timezone);
+  const at = (ms: number) => localParts(ms, s.timezone);
+  const skipped = (ms: number) => at(ms).day === at(t).day && at(ms).hour * 60 + at(ms).minute < s.sendingMinutesStart;
+  if (!skipped(t)) return t;
+  let u = t - (t % 60_000);
+  for (let i = 0; i <= LONGEST_GAP_MINUTES && skipped(u); i++) u += 60_000;
+  return u;
 }

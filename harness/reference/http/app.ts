@@ -184,7 +184,8 @@ export class PublicApi {
         out = errorOutgoing(new ApiError(500, 'internal_error', 'Internal error.'), requestId, mutant);
       }
     }
-    send(res, out);
+    // The Date header tells the target's time (its clock may start elsewhere: --clock-start), not the host's.
+    send(res, { ...out, headers: { date: new Date(this.s.clock.now()).toUTCString(), ...out.headers } });
   }
 
   private async pipeline(req: IncomingMessage, requestId: string): Promise<Outgoing> {

@@ -71,10 +71,8 @@ export function addDays(ymd: string, n: number): string {
   return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
 }
 
-/** The target's time now (the control clock when there is one). */
-export async function targetNow(ctx: CheckContext): Promise<number> {
-  return ctx.control ? (await ctx.control.now()).getTime() : Date.now();
-}
+/** The target's time now (the control clock, or its answers' Date header): suites/lib/target-clock.ts. */
+export { targetNow } from '../../lib/target-clock.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Traffic

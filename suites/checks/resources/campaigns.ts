@@ -5,6 +5,7 @@ import { expect2xx, expectError, expectSchema, expectThat, snippet } from '../..
 import { createCampaign, createMailbox, faker, newKey, walkPages } from '../../lib/recipes.ts';
 import { campaignBody, sequenceStep } from '../../../fixtures/factories/index.ts';
 import { campaignCreateResponseFor, campaignListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
+import { targetNow } from '../../lib/target-clock.ts';
 import { control, createTag, expectBusiness400, expectValidation400, leadAddress, op, opRequest, resultPath, setTags, walk } from './lib.ts';
 
 // Part 4.3 (less test-email), 2.5 and 3.1, from the outside.
@@ -740,13 +741,16 @@ export const CAMPAIGN_CHECKS: Check[] = [
     budget: 3,
     async run(ctx) {
       const ws = await ctx.workspace();
-      // Inside the window under any reading of the schedule: every day, from the first minute to the last.
-      const schedule = { timezone: 'UTC', dailyLimit: 50, sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)), sendingMinutesStart: 0, sendingMinutesEnd: 1439 };
+      // Inside the window under any reading of the schedule: every day, from the first minute to the
+      // last. Whether the end minute is in the window, and whether minutes run to 1439 or 1440, is
+      // not stated: the schedule's zone is one near noon at the target's now, clear of midnight.
+      const timezone = noonZone(new Date(await targetNow(ctx)));
+      const schedule = { timezone, dailyLimit: 50, sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)), sendingMinutesStart: 0, sendingMinutesEnd: 1439 };
       const { id } = await started(ctx, ws.api, { body: { schedule } });
       const s = await statusOf(ws.api, id);
       expectSchema(s, 'CampaignStatusView', 'GET /v1/campaigns/{id}/status');
       if (s.body.status !== 'active') skip(`the started campaign is ${s.body.status}, not active: the sending window applies to an active campaign`);
-      expectThat(s.body.isWithinSchedule === true, `a window of every minute of every day: isWithinSchedule must be true, got ${s.body.isWithinSchedule}`, s);
+      expectThat(s.body.isWithinSchedule === true, `a window of every minute of every day (${timezone}): isWithinSchedule must be true, got ${s.body.isWithinSchedule}`, s);
       expectThat(s.body.nextScheduleOpensAt === null, `in-window nextScheduleOpensAt must be null, got ${s.body.nextScheduleOpensAt}`, s);
     },
   },

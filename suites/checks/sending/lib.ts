@@ -6,6 +6,7 @@ import { fail, skip, skipFor } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { faker } from '../../lib/recipes.ts';
+import { targetNow } from '../../lib/target-clock.ts';
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { NEEDS_VERIFICATION_STATUS, allLeads, mustGetMailbox, settle, sinkMailbox, verificationStatus } from '../resources/lib.ts';
 import { NEEDS_SENDING_DAYS, dayNumber } from '../resources/campaigns.ts';
@@ -163,9 +164,9 @@ export class Driver {
     return this.ctx.control !== undefined;
   }
 
-  /** The target's time now (ms). */
+  /** The target's time now (ms): its control clock, or its answers' Date header (target-clock.ts). */
   async now(): Promise<number> {
-    return this.ctx.control ? (await this.ctx.control.now()).getTime() : Date.now();
+    return targetNow(this.ctx);
   }
 
   /**
