@@ -51,7 +51,8 @@ export function weekdays(numbering: Choices['sendingDays']) {
 /** An unset startDate / endDate is omitted (2: null only where stated). */
 const scheduleView = (ctx: Ctx, s: Schedule) => {
   const days = weekdays(ctx.services.choices.sendingDays);
-  const wire = { ...s, sendingDays: s.sendingDays.map(days.toWire).sort((a, b) => a - b) };
+  const end = ctx.services.choices.windowEnd === 'inclusive' ? s.sendingMinutesEnd - 1 : s.sendingMinutesEnd;
+  const wire = { ...s, sendingDays: s.sendingDays.map(days.toWire).sort((a, b) => a - b), sendingMinutesEnd: end };
   // The mutant writes an unset date as null (2: null only where stated).
   return ctx.mutant('res-unset-dates-null') ? wire : Object.fromEntries(Object.entries(wire).filter(([, v]) => v !== null));
 };
@@ -102,8 +103,10 @@ function mergeSchedule(ctx: Ctx, v: V, raw: unknown, base: Schedule): Schedule {
   }
   const a = sv.int(o, 'sendingMinutesStart', { min: 0, max: 1439 });
   if (a !== undefined) s.sendingMinutesStart = a;
-  const b = sv.int(o, 'sendingMinutesEnd', { min: 1, max: 1440 });
-  if (b !== undefined) s.sendingMinutesEnd = b;
+  // Kept as the minute the window closes at; an inclusive end is the minute before (choices.ts windowEnd).
+  const inclusive = ctx.services.choices.windowEnd === 'inclusive';
+  const b = sv.int(o, 'sendingMinutesEnd', inclusive ? { min: 0, max: 1439 } : { min: 1, max: 1440 });
+  if (b !== undefined) s.sendingMinutesEnd = inclusive ? b + 1 : b;
   const dl = sv.int(o, 'dailyLimit', { min: 1, max: 100_000 });
   if (dl !== undefined) s.dailyLimit = dl;
   for (const k of ['startDate', 'endDate'] as const) {
@@ -114,6 +117,7 @@ function mergeSchedule(ctx: Ctx, v: V, raw: unknown, base: Schedule): Schedule {
   }
   if (s.sendingMinutesStart >= s.sendingMinutesEnd) sv.issue('sendingMinutesEnd', 'must be after sendingMinutesStart');
   if (s.startDate && s.endDate && Date.parse(s.endDate) <= Date.parse(s.startDate)) sv.issue('endDate', 'must be after startDate');
+  if (s.endDate && o.endDate !== undefined && Date.parse(s.endDate) <= ctx.clock.now() && ctx.services.choices.pastEndDate === 'refuse') sv.issue('endDate', 'has already passed');
   // The mutant refuses a valid schedule whose startDate is still to come.
   if (s.startDate && Date.parse(s.startDate) > ctx.clock.now() && ctx.mutant('camp-schedule-future-start-refused')) sv.issue('startDate', 'must not lie in the future');
   v.issues.push(...sv.issues);

@@ -126,6 +126,14 @@ export interface Choices {
    * stores do (tags sorted, a custom field typed "number" kept as a number, URLs in WHATWG form).
    */
   leadFieldStorage: 'verbatim' | 'normalized';
+  /**
+   * schedule.sendingMinutesEnd (2.5 gives neither its range nor whether its minute is in the
+   * window; resources/campaigns.ts): exclusive, 1..1440 (the window closes as that minute
+   * begins), or inclusive, 0..1439 (the window holds that minute).
+   */
+  windowEnd: 'exclusive' | 'inclusive';
+  /** A schedule whose endDate has already passed (2.5 is silent): taken (nothing is sent), or refused with 400 (resources/campaigns.ts). */
+  pastEndDate: 'accept' | 'refuse';
   /** Status of a mailbox batch that created no element (4.2 states 201; resources/accounts.ts). */
   accountsNoneCreatedStatus: 201 | 200 | 207;
   /** Start of an active campaign, pause of a paused one: a 2xx no-op, or refused as a state conflict (resources/campaigns.ts). */
@@ -224,6 +232,8 @@ export const DEFAULT_CHOICES: Choices = {
   subsetRefusalStatus: 403,
   manageScopeOnCreate: 'refuse',
   leadFieldStorage: 'verbatim',
+  windowEnd: 'exclusive',
+  pastEndDate: 'accept',
   accountsNoneCreatedStatus: 201,
   repeatTransition: 'no-op',
   idempotencyScope: 'workspace',
@@ -309,6 +319,8 @@ export const ALT_CHOICES: Choices = {
   subsetRefusalStatus: 400,
   manageScopeOnCreate: 'drop',
   leadFieldStorage: 'normalized',
+  windowEnd: 'inclusive',
+  pastEndDate: 'refuse',
   accountsNoneCreatedStatus: 200,
   repeatTransition: 'refuse',
   idempotencyScope: 'api-key',
