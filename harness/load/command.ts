@@ -112,7 +112,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
     };
     return await finish(partial, thresholds, out, redactor);
   } catch (e) {
-    return discardOnRefusal(out)(e);
+    return await discardOnRefusal(out)(e);
   } finally {
     await target.stop();
   }
