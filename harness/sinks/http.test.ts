@@ -153,6 +153,10 @@ describe('Mailpit-compatible read subset', () => {
     expect(await subjects('from:box')).toEqual(['cc-only', 'envelope-only', 'plain']); // the From header's name
     expect(await subjects('-to:plain@prospect.test')).toEqual(['cc-only', 'envelope-only']);
     expect(await subjects('inlinepicture.png')).toEqual([]); // an inline part's name is not indexed
+    // MailpitReader's `to` is any recipient, as the sink's own filter: a Cc and an envelope-only one found.
+    const reader = new MailpitReader(base);
+    for (const [to, subject] of [['copied@prospect.test', 'cc-only'], ['unnamed@prospect.test', 'envelope-only'], ['first@prospect.test', 'cc-only']])
+      expect((await reader.list({ to })).map((m) => m.subject), to).toEqual([`${tag} ${subject}`]);
   });
 
   it('is readable with the mailpit-api client: list, search, get, headers, raw, delete', async () => {
