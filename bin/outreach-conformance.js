@@ -8,6 +8,10 @@ register();
 const { dropWritesOnceClosed } = await import('../harness/cli/closed-stream.ts');
 dropWritesOnceClosed(process.stdout);
 dropWritesOnceClosed(process.stderr);
+// Under npx/npm exec a stop given to npm never reaches this process: its parent going is the stop
+// (harness/cli/parent-watch.ts).
+const { launchedByNpm, stopWhenParentGoes } = await import('../harness/cli/parent-watch.ts');
+if (launchedByNpm()) stopWhenParentGoes();
 const { main, DONE_WHEN_RETURNED } = await import('../harness/cli/main.ts');
 const argv = process.argv.slice(2);
 process.exitCode = await main(argv);

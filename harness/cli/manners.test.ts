@@ -49,6 +49,15 @@ describe('CLI manners', () => {
     expect((await cli(['load', 'capacity', '--connections', 'many'], { timeoutMs: 20_000 })).stderr).toMatch(/--connections takes/);
   });
 
+  it('--concurrency below 1 or not whole is refused before the target boots (a run at 0 would wait for ever)', async () => {
+    for (const n of ['0', '-1', '1.5']) {
+      const r = await cli(['run', `--concurrency=${n}`], { timeoutMs: 20_000 });
+      expect(r.code, `--concurrency ${n}: ${r.stderr}`).toBe(2);
+      expect(r.stderr).toContain(`--concurrency must be a whole number of at least 1, not ${Number(n)}`);
+      expect(r.stdout + r.stderr).not.toMatch(/NaN|embedded reference target/);
+    }
+  });
+
   it('a run piped to a file has no escape codes and no test-runner lines, unless asked for them', async () => {
     const out = await mkdtemp(join(tmpdir(), 'oc-manners-'));
     try {

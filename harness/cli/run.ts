@@ -143,6 +143,8 @@ export interface RunFlags {
 export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   const depth = parseDepth(flags.depth);
   const timeBudgetSeconds = parseTimeBudget(flags['time-budget']);
+  // Zero checks at a time would wait for ever (and estimate NaN minutes): refused before anything starts.
+  if (flags.concurrency !== undefined && !(Number.isInteger(flags.concurrency) && flags.concurrency >= 1)) throw new KitError(`--concurrency must be a whole number of at least 1, not ${flags.concurrency}`);
   // A flag's error before anything loads or boots: a run that cannot sign must not start.
   const signWith = flags.sign !== undefined ? await signingKey(flags.sign) : undefined;
   const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);

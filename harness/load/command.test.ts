@@ -150,11 +150,15 @@ describe('outreach-conformance load', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/a load of 100\/s needs \d+ workspaces .* the profile gives 2 and no control API\. Lower --rate to about [\d.]+\/s/);
     expect(r.stderr + r.stdout).not.toContain(keys[0]);
+    // Refused: nothing written, no empty run folder left.
+    expect(await readdir(dir)).toEqual(['staging.json']);
   }, 60_000);
 
   it('names what is wrong with a flag or a mode (exit 2)', async () => {
-    const bad = await cli(['api', '--rate', 'fast']);
+    const empty = await mkdtemp(join(tmpdir(), 'oc-load-'));
+    const bad = await cli(['api', '--rate', 'fast', '--out', empty]);
     expect(bad.code).toBe(2);
+    expect(await readdir(empty)).toEqual([]);
     expect(bad.stderr).toMatch(/--rate takes requests per second such as 200\/s/);
     const mode = await cli(['burst']);
     expect(mode.code).toBe(2);

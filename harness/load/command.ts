@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -63,11 +63,12 @@ export async function loadCommand(argv: string[]): Promise<number> {
 
   // Every flag value is read before the target and the sinks boot: a bad one is refused at once.
   const sharding = shardFlags(flags, mode as LoadKind);
-  const out = await outputOf(flags.out, reportName(sharding, runId));
   const api = mode === 'api' ? { ...apiFlags(flags), ...sharding } : undefined;
   const capacity = mode === 'capacity' ? capacityFlags(flags) : undefined;
   if (mode === 'sendpath') parseDuration(flags['max-wall'] ?? '10m', '--max-wall');
-  const target = await targetOf(profile, mode as LoadKind, redactor, (flags.mutants as string[] | undefined) ?? []);
+  const out = await outputOf(flags.out, reportName(sharding, runId));
+  // A load refused before it starts (a rate its workspaces cannot carry, a target that does not boot) writes nothing.
+  const target = await targetOf(profile, mode as LoadKind, redactor, (flags.mutants as string[] | undefined) ?? []).catch(discardOnRefusal(out));
   try {
     say(`outreach-conformance load ${mode}: ${target.embedded ? 'embedded reference target' : profile.name} at ${target.baseUrl}, seed ${seed}`);
     const progress = progressPrinter(process.stderr, quiet);
@@ -110,6 +111,8 @@ export async function loadCommand(argv: string[]): Promise<number> {
       ok: false,
     };
     return await finish(partial, thresholds, out, redactor);
+  } catch (e) {
+    return await discardOnRefusal(out)(e);
   } finally {
     await target.stop();
   }
@@ -152,14 +155,38 @@ interface Output {
   store: ResultStore;
   name: string;
   local: string;
+  /** The first folder this run made for its files (undefined: the folder was there before it). */
+  made: string | undefined;
 }
 
 async function outputOf(outFlag: string | undefined, name: string): Promise<Output> {
   const store = await openStore(outFlag);
-  await probeWritable(store, `${name}/.probe`);
-  const local = outFlag?.startsWith('s3://') ? await mkdtemp(join(tmpdir(), 'outreach-load-')) : store.locate(name);
-  await mkdir(local, { recursive: true });
-  return { store, name, local };
+  const scratch = outFlag?.startsWith('s3://');
+  const local = scratch ? await mkdtemp(join(tmpdir(), 'outreach-load-')) : store.locate(name);
+  // Made before the probe, so the run knows the folders that are its own (mkdir gives the first it made).
+  const made = scratch ? local : await mkdir(local, { recursive: true });
+  await probeWritable(store, `${name}/.probe`).catch(async (e: unknown) => {
+    if (made) await rm(made, { recursive: true, force: true });
+    throw e;
+  });
+  return { store, name, local, made };
+}
+
+/**
+ * A KitError is a refusal: the folders the run made are removed while they hold nothing (no byte
+ * written: a refusal comes before the load; a folder that was there before the run stays), and the error goes on.
+ */
+function discardOnRefusal(out: Output): (e: unknown) => Promise<never> {
+  return async (e) => {
+    if (e instanceof KitError && out.made && (await holdsNothing(out.made))) await rm(out.made, { recursive: true, force: true });
+    throw e;
+  };
+}
+
+async function holdsNothing(dir: string): Promise<boolean> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  for (const e of entries) if (e.isFile() && (await stat(join(e.parentPath, e.name))).size > 0) return false;
+  return true;
 }
 
 /** Thresholds judged, load.json and load.html written, the verdict printed: exit 0 or 1. */

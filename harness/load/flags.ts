@@ -84,14 +84,14 @@ export const LOAD_HELP = {
     exit: EXIT,
   },
   kubernetes: {
-    usage: ['outreach-conformance load kubernetes --shards n --package SPEC --secret NAME --out s3://... [flags]'],
+    usage: ['outreach-conformance load kubernetes --shards n --package SPEC --secret NAME --profile FILE --out s3://... [flags]'],
     summary: 'writes the manifests of a sharded load api run: an Indexed Job (one pod per shard, started together) and a merge Job',
     flags: {
       shards: { type: 'number', value: 'n', help: 'how many shards: pods of the Indexed Job' },
-      package: { type: 'string', value: 'SPEC', help: 'what npx installs in the pods: a registry name, a tarball URL or a git URL' },
-      secret: { type: 'string', value: 'NAME', help: "the Kubernetes Secret whose keys become the pods' environment" },
+      package: { type: 'string', value: 'SPEC', help: 'what npx installs in the pods: a registry name, a tarball URL or a git URL (an image with git)' },
+      secret: { type: 'string', value: 'NAME', help: "the Kubernetes Secret whose keys become the pods' environment (the variables the profile reads: the command lists them)" },
       image: { type: 'string', value: 'IMAGE', help: 'a stock Node.js image (default node:24-slim)' },
-      profile: COMMON.profile,
+      profile: { type: 'string', value: 'FILE', help: "the target's profile (required: its baseUrl reachable from the pods)" },
       out: { type: 'string', value: 's3://bucket/prefix|DIR', help: 'where every shard writes (a directory needs --claim)' },
       claim: { type: 'string', value: 'PVC', help: 'a PersistentVolumeClaim mounted at --out (when --out is a directory)' },
       rate: { type: 'string', value: '200/s', help: 'the total rate of all shards' },

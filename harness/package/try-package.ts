@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { PACKAGE_ROOT } from '../ground/kit.ts';
 import { pack } from './contents.ts';
+import { packagesIn } from './readme-figures.ts';
 
 const run = promisify(execFile);
 const WAYS = ['tarball', 'git'] as const;
@@ -55,7 +56,8 @@ async function tryWay(way: Way, work: string): Promise<void> {
   await sh(project, 'npm', ['install', '--save-dev', '--no-audit', '--no-fund', spec]);
   const seconds = (Date.now() - started) / 1000;
   const mb = (await weight(join(project, 'node_modules'))) / 1e6;
-  process.stdout.write(`${way}: npm install ${spec} took ${seconds.toFixed(0)} s; node_modules ${mb.toFixed(1)} MB\n`);
+  const packages = await packagesIn(join(project, 'node_modules'));
+  process.stdout.write(`${way}: npm install ${spec} took ${seconds.toFixed(0)} s; node_modules ${mb.toFixed(1)} MB, ${packages} packages\n`);
   const smoke = await sh(project, 'npx', ['outreach-conformance', 'run', '--depth', 'smoke', '--out', 'reports']);
   process.stdout.write(`${way}: ${smoke.split('\n').find((l) => /^(PASS|FAIL)\b/.test(l)) ?? smoke.slice(-500)}\n`);
   const verified = await sh(project, 'npx', ['outreach-conformance', 'verify', 'reports/latest/bundle.tgz']);

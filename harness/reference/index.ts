@@ -26,6 +26,7 @@ export { DEFAULT_CHOICES, ALT_CHOICES, randomChoices, parseChoices, profileFor, 
 export { ROUTES } from './http/routes.ts';
 export { CONTROL_ROUTES } from './control/control.ts';
 export { MAX_BODY_BYTES } from './http/server.ts';
+export { StoreUnbuilt } from './store/db.ts';
 
 export interface ReferenceOptions {
   mutants?: string[]; // ids from MUTANTS; unknown id -> throws with the list of known ids

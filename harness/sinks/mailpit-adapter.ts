@@ -14,7 +14,9 @@ const quoteTerm = (v: string) => `"${v.replace(/"/g, '')}"`;
 /** A Mailpit search query for the filter (every term must match). */
 export function mailpitQuery(f: ReaderFilter): string {
   const terms: string[] = [];
-  if (f.to) terms.push(`to:${quoteTerm(f.to)}`);
+  // The filter's `to` is any recipient: Mailpit's to: reads the To header alone, addressed: every
+  // address field (the envelope's unnamed recipients are in its Bcc); list() keeps the recipients'.
+  if (f.to) terms.push(`addressed:${quoteTerm(f.to)}`);
   if (f.from) terms.push(`from:${quoteTerm(f.from)}`);
   if (f.subject) terms.push(`subject:${quoteTerm(f.subject)}`);
   if (f.messageId) terms.push(`message-id:${quoteTerm(f.messageId.replace(/^<|>$/g, ''))}`);
@@ -54,7 +56,8 @@ export class MailpitReader implements MailReader {
     }
     // Mailpit matches a part of a Message-ID: the reader's filter is the whole of one.
     const id = filter.messageId?.replace(/^<|>$/g, '').toLowerCase();
-    return out.reverse().filter((m) => id === undefined || m.messageIdHeader?.toLowerCase() === id);
+    const to = filter.to?.toLowerCase();
+    return out.reverse().filter((m) => (id === undefined || m.messageIdHeader?.toLowerCase() === id) && (to === undefined || m.rcptTo.some((a) => a.toLowerCase().includes(to))));
   }
 
   async raw(id: string): Promise<Buffer> {

@@ -2,7 +2,7 @@
 // MessageSummary, Message, headers) built from the sink's store, and Mailpit's search syntax as
 // Mailpit reads it: from: to: cc: bcc: reply-to: addressed: subject: message-id: (parts match),
 // is:read/unread/tagged, has:attachment (inline parts are not attachments) and has:inline,
-// larger: smaller: (bytes, k or m), after: before:, tag: (the sink keeps no tags: none matches),
+// larger: smaller: (bytes, k or m), after: before: (a value that is no date left out), tag: (the sink keeps no tags: none matches),
 // plain words (against what Mailpit indexes: the address headers, the subject, the body as text
 // and the attachments' names; never raw headers nor HTML markup), "-" or "!" negation. A filter
 // Mailpit knows and the sink does not, or one nobody knows, is refused (SearchError: HTTP 400
@@ -166,8 +166,8 @@ export function sizeToBytes(v: string): number {
   return Math.floor(Number(m[1]) * factor);
 }
 
-/** Checks one filter: a known key with a value the sink can judge (dates parsed once). */
-function checked(t: Term): Term {
+/** Checks one filter: a known key with a value the sink can judge (dates parsed once); null: a term Mailpit leaves out. */
+function checked(t: Term): Term | null {
   if (t.key === null) return t;
   if (!KNOWN.includes(t.key)) throw new SearchError(`unknown search filter "${t.key}:" (known: ${KNOWN.map((k) => `${k}:`).join(' ')})`);
   if (t.key === 'is' && !IS_VALUES.includes(t.value)) throw new SearchError(`is:${t.value} is not a filter the sink answers (is:read, is:unread, is:tagged)`);
@@ -178,19 +178,24 @@ function checked(t: Term): Term {
     return bytes > 0 ? { ...t, bytes } : { key: null, value: `${t.key}:${t.value}`, negate: t.negate };
   }
   if (t.key === 'after' || t.key === 'before') {
+    // As Mailpit: a value that is no date leaves the term out (it logs "ignoring invalid after: date").
     const at = Date.parse(t.value);
-    if (Number.isNaN(at)) throw new SearchError(`${t.key}:${t.value} is not a date (YYYY-MM-DD, or an ISO 8601 time)`);
-    return { ...t, at };
+    return Number.isNaN(at) ? null : { ...t, at };
   }
+  // As Mailpit: an address filter whose value cleans to nothing is left out.
+  if (ADDRESS_KEYS.includes(t.key) && cleanString(t.value) === '') return null;
   return t;
 }
+
+const ADDRESS_KEYS = ['from', 'to', 'cc', 'bcc', 'reply-to'];
 
 export function parseQuery(q: string): Term[] {
   const terms: Term[] = [];
   for (const m of q.matchAll(/(-|!)?(?:([a-z-]+):)?(?:"([^"]*)"|(\S+))/gi)) {
     const value = (m[3] ?? m[4] ?? '').toLowerCase();
     if (!value && !m[2]) continue;
-    terms.push(checked({ key: m[2]?.toLowerCase() ?? null, value, negate: !!m[1] }));
+    const term = checked({ key: m[2]?.toLowerCase() ?? null, value, negate: !!m[1] });
+    if (term) terms.push(term);
   }
   return terms;
 }
@@ -218,7 +223,8 @@ async function searchText(m: StoredMessage): Promise<string> {
   const p = await m.parsed();
   const addresses = ['from', 'to', 'cc', 'bcc', 'reply-to', 'return-path'].map((h) => headerAll(m, h) ?? '');
   const body = p.html ? htmlText(p.html) : (p.text ?? '');
-  const text = cleanString([m.subject ?? '', ...addresses, body, ...p.attachments.map((a) => a.filename ?? '')].join(' '));
+  // Attachments' names only: an inline part (an embedded image) is not among them, as in Mailpit's index.
+  const text = cleanString([m.subject ?? '', ...addresses, body, ...p.attachments.filter((a) => !a.inline).map((a) => a.filename ?? '')].join(' '));
   searchTexts.set(m, text);
   return text;
 }
@@ -229,19 +235,27 @@ async function addressed(m: StoredMessage): Promise<string> {
   return JSON.stringify([s.From, s.To, s.Cc, s.Bcc, s.ReplyTo]).toLowerCase();
 }
 
+/**
+ * An address filter as Mailpit reads it: the field's addresses, names included, as the JSON it
+ * stores, matched in part. From, To and Cc are the headers (never the SMTP envelope); Bcc is the
+ * Bcc header plus the envelope's recipients no header names, as Mailpit's SMTP server adds them.
+ */
+async function addressJson(m: StoredMessage, key: 'from' | 'to' | 'cc' | 'bcc'): Promise<string> {
+  if (key === 'from') return JSON.stringify(addrs(m.header('from'))[0] ?? { Name: m.header('from') ?? '', Address: '' }).toLowerCase();
+  const s = await summary(m);
+  return JSON.stringify(key === 'to' ? s.To : key === 'cc' ? s.Cc : s.Bcc).toLowerCase();
+}
+
 const attachmentsOf = async (m: StoredMessage, inline: boolean) => (await m.parsed()).attachments.filter((a) => !!a.inline === inline).length;
 
 async function termMatches(m: StoredMessage, t: Term): Promise<boolean> {
   const has = (s: string | null | undefined) => !!s && s.toLowerCase().includes(t.value);
   switch (t.key) {
     case 'from':
-      return has(m.header('from')) || has(m.envelope.mailFrom);
     case 'to':
-      return has(headerAll(m, 'to')) || has(headerAll(m, 'cc')) || m.envelope.rcptTo.some((r) => has(r));
     case 'cc':
-      return has(headerAll(m, 'cc'));
     case 'bcc':
-      return m.envelope.rcptTo.some((r) => has(r));
+      return (await addressJson(m, t.key)).includes(cleanString(t.value));
     case 'addressed':
       return (await addressed(m)).includes(cleanString(t.value));
     case 'subject':
@@ -254,10 +268,6 @@ async function termMatches(m: StoredMessage, t: Term): Promise<boolean> {
       return t.value === 'tagged' ? false : t.value === 'read' ? isRead(m) : !isRead(m); // the sink keeps no tags
     case 'has':
       return (await attachmentsOf(m, t.value.startsWith('inline'))) > 0;
-    case 'after':
-      return m.receivedAt > t.at!;
-    case 'before':
-      return m.receivedAt < t.at!;
     case 'tag':
       return false; // the sink keeps no tags
     default:
@@ -271,9 +281,15 @@ function sizeMatches(m: StoredMessage, t: Term): boolean {
   return larger ? m.size > t.bytes! : m.size < t.bytes!;
 }
 
+/** after:/before: as Mailpit: at or after (before) the instant, and negated at or before (after) it. */
+function dateMatches(m: StoredMessage, t: Term): boolean {
+  const after = t.key === 'after' ? !t.negate : t.negate;
+  return after ? m.receivedAt >= t.at! : m.receivedAt <= t.at!;
+}
+
 export async function searchMatches(m: StoredMessage, terms: Term[]): Promise<boolean> {
   for (const t of terms) {
-    const ok = t.bytes !== undefined ? sizeMatches(m, t) : (await termMatches(m, t)) !== t.negate;
+    const ok = t.bytes !== undefined ? sizeMatches(m, t) : t.at !== undefined ? dateMatches(m, t) : (await termMatches(m, t)) !== t.negate;
     if (!ok) return false;
   }
   return true;

@@ -26,7 +26,9 @@ export function expect2xx(res: ApiResponse, what: string): void {
  * 400's code is not held here (a check expecting validation_failed names it to expectError).
  */
 export function envelopeProblems(res: ApiResponse, profile: Profile): string[] {
-  const extra = profile.names.businessRuleErrorCode ? [profile.names.businessRuleErrorCode] : 'any';
+  // Read only for a 400, the one status it bears on: a failure message names the profile values read.
+  const business = res.status === 400 ? profile.names.businessRuleErrorCode : undefined;
+  const extra = business ? [business] : 'any';
   if (res.body === undefined) return [`body is not JSON (${res.headers['content-type'] ?? 'no content-type'}): ${res.text.slice(0, 120)}`];
   const parsed = errorEnvelopeFor(res.status, { extra400Codes: extra }).safeParse(res.body);
   return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);

@@ -58,8 +58,9 @@ export function placeholderRequest(ep: Endpoint, profile: Profile, params: Recor
   }
   // "Resuming a campaign when the workspace has no mailbox" is a workspace condition: a target
   // may refuse it (400, the profile's business-rule code) before it looks the campaign up.
-  const business = profile.names.businessRuleErrorCode;
-  if (ep.id === 'campaigns.resume' && business)
+  // Read for that endpoint alone: a failure message names the profile values read.
+  const business = ep.id === 'campaigns.resume' ? profile.names.businessRuleErrorCode : undefined;
+  if (business)
     explains.push({ status: 400, code: business, why: 'the workspace has no mailbox (a refusal the spec allows before the id is looked up)' });
   if (method !== 'GET' && method !== 'DELETE') {
     req.body = {};

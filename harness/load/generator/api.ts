@@ -11,7 +11,7 @@ import type { LoadReport, ShardStart } from '../report/types.ts';
 import { checkStarted, ClockProbe, waitForStart } from './start-at.ts';
 import { createTransport, type Transport } from './transport.ts';
 import { Watch } from './watch.ts';
-import { planWorkspaces, provideWorkspaces, type LoadWorkspace, type WorkspacePlan } from './workspaces.ts';
+import { planWorkspaces, provideWorkspaces, refuseShortProfile, type LoadWorkspace, type WorkspacePlan } from './workspaces.ts';
 import type { LoadTarget } from '../target.ts';
 
 // `load api`: an open-model load over a weighted mix of real flows, spread over as many
@@ -63,6 +63,13 @@ function setupRequests(profile: Profile): number {
 }
 
 const LEADS_PER_SETUP = 10;
+
+/** What `load api` would refuse before it sends: the shard's slice of a rate the profile's workspaces cannot carry without a control API. */
+export function refuseUncarriedLoad(profile: Profile, rate: number, durationMs: number, shard?: { index: number; of: number }): void {
+  if (profile.control) return;
+  const slice = scheduleSlice(rate, durationMs, shard);
+  refuseShortProfile(profile, planWorkspaces(profile, slice.rate, durationMs, setupRequests(profile)), { rate: slice.rate, shard });
+}
 
 export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
   if (!(o.rate > 0) || !Number.isFinite(o.rate)) throw new KitError(`--rate must be a number of requests per second above 0, not ${o.rate}`);

@@ -71,20 +71,28 @@ export async function provideWorkspaces(
     }
     return out;
   }
-  // A shard k of n takes the k-th slice of the profile's workspaces (shards run side by side).
-  const slice = opts.shard ? Math.floor(profile.workspaces.length / opts.shard.of) : profile.workspaces.length;
-  const offset = opts.shard ? (opts.shard.index - 1) * slice : 0;
-  const given = slice;
-  if (given < need.workspaces) {
-    const perWs = (need.limit.requests * HEADROOM) / need.limit.windowSeconds;
-    throw new KitError(
-      `a load of ${opts.rate}/s needs ${need.workspaces} workspaces (each may take about ${perWs.toFixed(2)} requests/s under the rate limit of ${need.limit.requests} per ${need.limit.windowSeconds} s, setup included); ` +
-        `the profile gives ${given}${opts.shard ? ` to shard ${opts.shard.index}/${opts.shard.of}` : ''} and no control API. Lower --rate to about ${Math.floor(given * perWs * 0.95 * 100) / 100}/s, add workspaces to the profile, or declare "control".`,
-    );
-  }
+  refuseShortProfile(profile, need, opts);
+  const offset = opts.shard ? (opts.shard.index - 1) * profileSlice(profile, opts.shard) : 0;
   return profile.workspaces.slice(offset, offset + need.workspaces).map((w, i) => {
     const apiKey = resolveSecret(w.apiKey, `workspaces.${offset + i}.apiKey`);
     opts.redactor.add(apiKey);
     return { index: i, apiKey, organizationId: w.organizationId };
   });
+}
+
+/** A shard k of n takes the k-th slice of the profile's workspaces (shards run side by side): how many that is. */
+const profileSlice = (profile: Profile, shard?: { index: number; of: number }) => (shard ? Math.floor(profile.workspaces.length / shard.of) : profile.workspaces.length);
+
+/**
+ * Without a control API, the profile's workspaces (a shard's slice of them) must carry the load:
+ * refused otherwise, saying what would do. `load kubernetes` asks the same before it writes a manifest.
+ */
+export function refuseShortProfile(profile: Profile, need: WorkspacePlan, opts: { rate: number; shard?: { index: number; of: number } }): void {
+  const given = profileSlice(profile, opts.shard);
+  if (given >= need.workspaces) return;
+  const perWs = (need.limit.requests * HEADROOM) / need.limit.windowSeconds;
+  throw new KitError(
+    `a load of ${opts.rate}/s needs ${need.workspaces} workspaces (each may take about ${perWs.toFixed(2)} requests/s under the rate limit of ${need.limit.requests} per ${need.limit.windowSeconds} s, setup included); ` +
+      `the profile gives ${given}${opts.shard ? ` to shard ${opts.shard.index}/${opts.shard.of}` : ''} and no control API. Lower --rate to about ${Math.floor(given * perWs * 0.95 * 100) / 100}/s, add workspaces to the profile, or declare "control".`,
+  );
 }

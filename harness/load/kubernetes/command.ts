@@ -4,7 +4,9 @@ import { stringify } from 'yaml';
 import { parseArgs } from '../../ground/args.ts';
 import { LOAD_HELP } from '../flags.ts';
 import { KitError } from '../../ground/errors.ts';
-import { DEFAULT_PROFILE_PATH } from '../../ground/profile.ts';
+import { parseProfile } from '../../ground/profile.ts';
+import type { Profile } from '../../ground/profile-schema.ts';
+import { refuseUncarriedLoad } from '../generator/api.ts';
 import { PROFILE_SECRET_PATHS } from '../../ground/profile-schema.ts';
 import { parseDuration, parseRate } from '../../ground/units.ts';
 import { parseRunName, runFromInstant } from '../shards.ts';
@@ -26,6 +28,24 @@ export function refuseInlineSecrets(profile: unknown, path: string): void {
   }
 }
 
+/** The pods reach the target over the cluster network: a loopback or embedded target there is not the one meant. */
+export function refuseUnreachable(profile: Profile, path: string): void {
+  if (profile.embedded) throw new KitError(`${path} names the embedded reference target: give the profile of the deployment the pods load`);
+  for (const [field, url] of [['baseUrl', profile.baseUrl], ['control.baseUrl', profile.control?.baseUrl]] as const)
+    if (url !== undefined && isLoopback(new URL(url).hostname)) throw new KitError(`${path}: ${field} ${url} is a loopback address, which inside a pod is the pod itself: give an address the cluster reaches`);
+}
+
+function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h.endsWith('.localhost') || /^127\./.test(h) || h === '::1' || h === '0.0.0.0' || h === '::';
+}
+
+/** The environment variables the pods' Secret must hold: each {"env"} the profile reads, and S3's credentials for an s3:// --out. */
+export function secretKeys(profile: Profile, out: string): string[] {
+  const envs = [...profile.workspaces.map((w) => w.apiKey), ...(profile.control ? [profile.control.token] : [])].flatMap((v) => (typeof v === 'object' && v && 'env' in v ? [v.env] : []));
+  return [...new Set(envs), ...(out.startsWith('s3://') ? ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] : [])];
+}
+
 export async function kubernetesCommand(argv: string[]): Promise<number> {
   const f = parseArgs(argv, LOAD_HELP.kubernetes.flags) as Record<string, any>;
   const need = (name: string, what: string) => {
@@ -36,13 +56,18 @@ export async function kubernetesCommand(argv: string[]): Promise<number> {
   if (!Number.isInteger(shards) || shards < 1 || shards > 1000) throw new KitError(`--shards takes a whole number from 1 to 1000, not ${shards}`);
   const out = need('out', 's3://bucket/prefix, or a directory with --claim') as string;
   if (!out.startsWith('s3://') && !f.claim) throw new KitError('--out is a directory: give --claim NAME, a PersistentVolumeClaim every pod mounts there (or use s3://bucket/prefix)');
-  const profilePath = resolve(f.profile ?? DEFAULT_PROFILE_PATH);
+  // Without a profile every pod would load an embedded reference of its own: nothing a team wants measured.
+  const profilePath = resolve(need('profile', "the target's profile: the pods load the target it names"));
   const profileText = await readFile(profilePath, 'utf8').catch((e: Error) => {
     throw new KitError(`cannot read profile ${profilePath}: ${e.message}`);
   });
   refuseInlineSecrets(JSON.parse(profileText), profilePath);
+  const profile = parseProfile(JSON.parse(profileText), profilePath);
+  refuseUnreachable(profile, profilePath);
   const durationMs = parseDuration(f.duration ?? '30s', '--duration');
-  parseRate(f.rate ?? '20/s');
+  const rate = parseRate(f.rate ?? '20/s');
+  // What every shard would refuse after its start room (a rate its slice of the workspaces cannot carry) is refused now.
+  for (let k = 1; k <= shards; k++) refuseUncarriedLoad(profile, rate, durationMs, shards > 1 ? { index: k, of: shards } : undefined);
   const startAt = Math.ceil((Date.now() + parseDuration(f['start-in'] ?? '5m', '--start-in')) / 1000) * 1000;
   const run = f.run ? parseRunName(f.run) : runFromInstant(startAt);
   const loadArgs = ['--rate', f.rate ?? '20/s', '--duration', f.duration ?? '30s', ...(f.mix ? ['--mix', f.mix] : []), ...(f.precision ? ['--precision', f.precision] : [])];
@@ -69,6 +94,7 @@ export async function kubernetesCommand(argv: string[]): Promise<number> {
       `wrote ${file}: ${shards} shard(s) starting together at ${new Date(startAt).toISOString()}, run ${run}`,
       `apply it before then:  kubectl apply${ns} -f ${file}`,
       `follow:                kubectl logs${ns} -f job/${run}-merge   (its exit code is the verdict)`,
+      `the Secret ${f.secret} holds: ${secretKeys(profile, out).join(', ')}`,
       `result:                ${out}/${run}/merged/load.json and load.html`,
       `clean up:              kubectl delete${ns} -f ${file}`,
       '',

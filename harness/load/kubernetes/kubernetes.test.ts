@@ -1,5 +1,5 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
@@ -7,6 +7,7 @@ import { Job } from 'kubernetes-models/batch/v1/Job';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { kubernetesCommand, refuseInlineSecrets } from './command.ts';
 import { buildManifests, shellQuote } from './manifests.ts';
+import { DEFAULT_PROFILE_PATH } from '../../ground/profile.ts';
 
 // The manifests of a sharded load: parsed back from the YAML written and validated against the
 // Kubernetes schemas (kubernetes-models' validators, generated from the Kubernetes OpenAPI spec).
@@ -14,7 +15,9 @@ import { buildManifests, shellQuote } from './manifests.ts';
 const dir = mkdtempSync(join(tmpdir(), 'k8s-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const profile = { name: 'staging', baseUrl: 'https://api.staging.example.test', workspaces: [{ apiKey: { env: 'OUTREACH_KEY' } }], control: { baseUrl: 'https://control.example.test', token: { env: 'CONTROL_TOKEN' } } };
+// A whole profile (the pods would refuse less): the reference's names and declarations, a staging target.
+const reference = JSON.parse(readFileSync(DEFAULT_PROFILE_PATH, 'utf8'));
+const profile = { ...reference, embedded: false, name: 'staging', baseUrl: 'https://api.staging.example.test', workspaces: [{ apiKey: { env: 'OUTREACH_KEY' } }], control: { baseUrl: 'https://control.example.test', token: { env: 'CONTROL_TOKEN' } } };
 
 describe('load kubernetes', () => {
   it('writes a ConfigMap, an Indexed Job of n shards and a merge Job that validate', async () => {
@@ -47,9 +50,33 @@ describe('load kubernetes', () => {
   it('refuses a profile with an inline secret, a missing flag, and a directory without a claim', async () => {
     expect(() => refuseInlineSecrets({ workspaces: [{ apiKey: { env: 'K' } }, { apiKey: 'sk_live' }] }, 'p.json')).toThrow(/p.json: workspaces.1.apiKey holds its secret inline/);
     expect(() => refuseInlineSecrets({ control: { token: 'tok' } }, 'p.json')).toThrow(/control.token holds its secret inline/);
-    await expect(kubernetesCommand(['--shards', '2', '--out', 's3://b/x'])).rejects.toThrow(/needs --package|cannot read profile|needs --secret/);
+    await expect(kubernetesCommand(['--shards', '2', '--out', 's3://b/x'])).rejects.toThrow(/needs --profile|needs --package|needs --secret/);
     await expect(kubernetesCommand(['--shards', '2', '--out', '/results'])).rejects.toThrow(/--claim NAME/);
     await expect(kubernetesCommand(['--shards', '0', '--out', 's3://b/x'])).rejects.toThrow(/--shards takes a whole number/);
+  });
+
+  it("refuses what every shard would refuse after its start room: a rate its workspaces cannot carry (load api's message), a loopback target, no profile", async () => {
+    const write = (p: object) => {
+      const path = join(dir, `p-${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(path, JSON.stringify(p));
+      return path;
+    };
+    const base = ['--shards', '3', '--package', 'outreach-conformance@1.0.0', '--secret', 's', '--out', 's3://b/x', '--manifest', join(dir, 'refused.yaml')];
+    const three = { ...reference, embedded: false, name: 'staging', baseUrl: 'https://api.staging.example.test', workspaces: ['A', 'B', 'C'].map((x) => ({ apiKey: { env: `OUTREACH_KEY_${x}` } })) };
+    await expect(kubernetesCommand([...base, '--profile', write(three), '--rate', '30/s'])).rejects.toThrow(/^a load of 10\/s needs \d+ workspaces .* the profile gives 1 to shard 1\/3 and no control API\. Lower --rate/);
+    await expect(kubernetesCommand([...base, '--profile', write({ ...three, baseUrl: 'http://127.0.0.1:8080' }), '--rate', '1/s'])).rejects.toThrow(/baseUrl http:\/\/127\.0\.0\.1:8080 is a loopback address/);
+    await expect(kubernetesCommand([...base, '--profile', write({ ...profile, control: { ...profile.control, baseUrl: 'http://localhost:9' } })])).rejects.toThrow(/control\.baseUrl .* is a loopback address/);
+    await expect(kubernetesCommand([...base, '--rate', '1/s'])).rejects.toThrow(/needs --profile/);
+    expect(existsSync(join(dir, 'refused.yaml'))).toBe(false);
+    // A rate the slices carry is written, and the Secret's keys are the ones the profile reads.
+    const said: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (said.push(String(s)), true));
+    try {
+      expect(await kubernetesCommand([...base, '--profile', write(three), '--rate', '1/s'])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(said.join('')).toContain('the Secret s holds: OUTREACH_KEY_A, OUTREACH_KEY_B, OUTREACH_KEY_C, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY');
   });
 
   it('mounts a volume claim at a directory --out, and the typed models refuse a bad manifest', () => {

@@ -95,8 +95,27 @@ CREATE TABLE IF NOT EXISTS oauth_states (
 );
 `;
 
+/** The store cannot open: better-sqlite3's native binding is missing or built for another Node. The message says what to run. */
+export class StoreUnbuilt extends Error {
+  override name = 'StoreUnbuilt';
+}
+
+const NOT_BUILT =
+  "the reference target's SQLite (better-sqlite3) has no native binding for this Node: the install ran without its install scripts " +
+  '(npm ci --ignore-scripts, pnpm, or an npm that holds back install scripts) or under another Node version. ' +
+  'Run `npm rebuild better-sqlite3` (pnpm: `pnpm rebuild better-sqlite3`) and try again; a run against your own target (--profile) does not need it';
+
+/** The addon's own load failures (the `bindings` package's, Node's ABI check) that a rebuild mends. */
+const UNBUILT = /Could not locate the bindings file|better_sqlite3\.node|NODE_MODULE_VERSION/;
+
 export function openDb(path: string): DB {
-  const db = new Database(path);
+  let db: DB;
+  try {
+    db = new Database(path); // the native addon loads here, on the first database
+  } catch (e) {
+    if (UNBUILT.test((e as Error).message)) throw new StoreUnbuilt(NOT_BUILT);
+    throw e;
+  }
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
