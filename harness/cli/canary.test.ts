@@ -172,7 +172,7 @@ let profilePath: string;
 beforeAll(async () => {
   secrets.set(CONTROL_TOKEN, 'control token');
   profilePath = (await servedProfile([])).path;
-}, 60_000);
+});
 afterAll(() => {
   for (const stop of stops) stop();
 });

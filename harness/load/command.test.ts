@@ -150,7 +150,7 @@ describe('outreach-conformance load', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/a load of 100\/s needs \d+ workspaces .* the profile gives 2 and no control API\. Lower --rate to about [\d.]+\/s/);
     expect(r.stderr + r.stdout).not.toContain(keys[0]);
-  }, 60_000);
+  });
 
   it('names what is wrong with a flag or a mode (exit 2)', async () => {
     const bad = await cli(['api', '--rate', 'fast']);
@@ -162,5 +162,5 @@ describe('outreach-conformance load', () => {
     const thr = await cli(['api', '--threshold', 'p99<300']);
     expect(thr.code).toBe(2);
     expect(thr.stderr).toMatch(/threshold "p99<300": a latency needs a unit/);
-  }, 60_000);
+  });
 });

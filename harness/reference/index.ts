@@ -20,6 +20,7 @@ import { purgeDeletedLeads } from './resources/leads.ts';
 import { DEFAULT_CHOICES, type Choices } from './switches/choices.ts';
 import { slowed } from './switches/slowdown.ts';
 import { slowAnswers, slowFactor } from './switches/slow.ts';
+import type { IdempotencyHolds } from './switches/holds.ts';
 
 export { DEFAULT_CHOICES, ALT_CHOICES, randomChoices, parseChoices, profileFor, type Choices } from './switches/choices.ts';
 // The route tables and the body limit, for the kit's fuzzer (harness/fuzz): the reference's only other way in.
@@ -59,6 +60,8 @@ export interface ReferenceOptions {
   slow?: number;
   /** The optional control API extensions offered (GET /capabilities); default all. */
   controlExtensions?: readonly string[];
+  /** A test's hold on idempotent requests (switches/holds.ts), for the reference's own tests; default none. */
+  holds?: IdempotencyHolds;
 }
 
 export interface ReferenceHandle {
@@ -109,7 +112,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const inbox = new InboxPoller(services);
   services.drainers.push(verifier.drain, sender.drain, warmup.drain, inbox.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
   const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');
-  const api = new PublicApi(services, opts.rateLimit);
+  const api = new PublicApi(services, opts.rateLimit, opts.holds);
   const control = new ControlApi(services, controlToken, opts.controlExtensions);
 
   const handleApi = opts.slowdown ? slowed((req, res) => api.handle(req, res), opts.slowdown) : (req: IncomingMessage, res: ServerResponse) => api.handle(req, res);

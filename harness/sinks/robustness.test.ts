@@ -64,7 +64,7 @@ describe('SMTP robustness', () => {
     c.write('Subject: cut off\r\n\r\nhalf of the bo');
     await new Promise((r) => setTimeout(r, 50));
     c.close();
-    const a = await sink.waitForAttempt({ from: 'cut@load.test' }, { timeout: 2000 });
+    const a = await sink.waitForAttempt({ from: 'cut@load.test' }, { timeout: 30_000 });
     expect(a).toMatchObject({ outcome: 'aborted', stage: 'DATA' });
     // (the data stream holds back its last few bytes while it looks for the final dot)
     expect(sink.attemptRaw(a.id)?.toString()).toMatch(/^Subject: cut off\r\n\r\nhalf of/);

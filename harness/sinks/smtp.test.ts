@@ -127,7 +127,7 @@ describe('SMTP sink', () => {
 
   it('waitFor resolves on the arriving message (event-driven) and times out with a clear error', async () => {
     const t = transport(sink.smtp.port, { user: box.address, pass: box.password });
-    const waiting = sink.waitFor({ to: 'later@example.test', subject: 'arrives later' }, { timeout: 5000 });
+    const waiting = sink.waitFor({ to: 'later@example.test', subject: 'arrives later' }, { timeout: 30_000 });
     await t.sendMail({ from: box.address, to: 'later@example.test', subject: 'arrives later', text: 'x' });
     const m = await waiting;
     expect(m.envelope.rcptTo).toEqual(['later@example.test']);
