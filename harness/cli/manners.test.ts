@@ -62,5 +62,5 @@ describe('CLI manners', () => {
     } finally {
       await rm(out, { recursive: true, force: true });
     }
-  }, 120_000);
+  });
 });
