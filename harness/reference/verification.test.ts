@@ -261,7 +261,7 @@ describe.skipIf(noImap !== null)('background verification on the reference\'s ow
     const created = await timed.call(ws.key, 'POST', '/v1/accounts', { body: { accounts: [input] } });
     expect(created.body.accounts[0].status).toBe('inactive');
     const id = created.body.accounts[0].id;
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 60_000;
     let m = (await timed.call(ws.key, 'GET', `/v1/accounts/${id}`)).body;
     while (m.status !== 'active' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));

@@ -32,6 +32,19 @@ export class KeyHold {
     return p.finally(() => this.changed());
   }
 
+  /**
+   * Sends the key's first request and resolves once the reference holds it in flight; fails at
+   * once, naming it, if the request was answered without being held. (`first` is wrapped: it
+   * settles only after release().)
+   */
+  async first<T>(send: () => Promise<T>): Promise<{ first: Promise<T> }> {
+    let answered = false;
+    const first = this.track(send().finally(() => (answered = true)));
+    await this.until(() => this.running === 1 || answered);
+    if (this.running !== 1) throw new Error(`the first request was answered without being held in flight: ${JSON.stringify(await first)}`);
+    return { first };
+  }
+
   /** Lets every held request run, and every later one at once. */
   release(): void {
     this.released = true;

@@ -11,7 +11,6 @@ import { MUTANTS } from '../index.ts';
 import type { MutantId } from './mutants.ts';
 import { FAMILIES } from './mutant-families.ts';
 import { FROM_CLEAN, familyProbes } from './mutant-families.test-helper.ts';
-import type { KeyHold } from './holds.test-helper.ts';
 
 type Probe = (e: Env) => Promise<unknown>;
 const isResource = (id: string) => /^(acct|camp|lead|lf)-/.test(id);
@@ -101,15 +100,6 @@ function kiritimatiWindow() {
   const local = d.getUTCHours() * 60 + d.getUTCMinutes();
   const start = Math.max(0, Math.min(local - 1, 1320));
   return { timezone: 'Pacific/Kiritimati', sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: start, sendingMinutesEnd: start + 120 };
-}
-
-/** The first request of a held key, once the reference holds it in flight (it must not answer first). */
-async function heldFirst<T>(hold: KeyHold, send: () => Promise<T>): Promise<{ first: Promise<T> }> {
-  let answered = false;
-  const first = hold.track(send().finally(() => (answered = true)));
-  await hold.until(() => hold.running === 1 || answered);
-  if (hold.running !== 1) throw new Error(`the first request was answered without being held in flight: ${JSON.stringify(await first)}`);
-  return { first };
 }
 
 /** mutant id -> [expected observation on the clean reference, probe]. */
@@ -237,7 +227,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const key = randomUUID();
     const hold = e.holds.hold(key);
     const post = () => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: key });
-    const { first } = await heldFirst(hold, post);
+    const { first } = await hold.first(post);
     let answered = 0;
     const rest = [1, 2, 3].map(() => hold.track(post().finally(() => answered++)));
     await hold.until(() => answered + hold.running - 1 === rest.length);
@@ -252,7 +242,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const key = randomUUID();
     const hold = e.holds.hold(key);
     const post = () => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: key });
-    const { first } = await heldFirst(hold, post);
+    const { first } = await hold.first(post);
     const duplicate = post();
     await hold.until(() => hold.duplicates === 1);
     hold.release();
