@@ -94,7 +94,8 @@ async function main(argv: string[]): Promise<number> {
   // A signal to this script ends the tests, then the finally below stops the spinners.
   const forward = (sig: NodeJS.Signals) => () => tests?.kill(sig);
   process.on('SIGINT', forward('SIGINT')).on('SIGTERM', forward('SIGTERM'));
-  process.stdout.write(`test:busy: CI=true npm test with ${n} CPU-bound process(es) beside it (load average now ${loadavg()[0]!.toFixed(2)})\n`);
+  const pids = spinners.map((s) => s.child.pid).join(', ');
+  process.stdout.write(`test:busy: CI=true npm test with ${n} CPU-bound process(es) beside it${n ? ` (pids ${pids})` : ''}; load average now ${loadavg()[0]!.toFixed(2)}\n`);
   const start = Date.now();
   let code: number;
   try {
