@@ -123,7 +123,10 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   publicServer.on('checkExpectation', (req, res) => void handlePublic(req, res));
   controlServer.on('checkExpectation', (req, res) => void control.handle(req, res));
   for (const s of [publicServer, controlServer]) {
-    s.keepAliveTimeout = 5_000;
+    // Idle keep-alive connections are closed by the client first: a server that closes them
+    // while a busy client, late by a second or two, sends on one resets that request
+    // (ECONNRESET). The kit's client keeps an idle connection at most 60 s.
+    s.keepAliveTimeout = 120_000;
     // Malformed HTTP (bad request line, header overflow...): still the spec's envelope.
     s.on('clientError', (err: NodeJS.ErrnoException, socket) => {
       if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();
