@@ -24,9 +24,10 @@ class LongestFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['harness/**/*.test.ts', 'suites/**/*.test.ts', 'fixtures/**/*.test.ts'],
-    // Safety nets that end a hung test, far above need: the slowest test that keeps the default
-    // (a conformance run through the CLI) took about 100 s on two cores beside other runs and
-    // CPU-bound processes. No test's verdict depends on finishing sooner (docs/TESTING.md).
+    // Safety nets that end a hung test, far above need: on two cores shared with other test runs
+    // (load average near 20), the slowest test under the default took 105 s (a default
+    // conformance run through the CLI); longer ones set their own (portability, compare). No
+    // test's verdict depends on finishing sooner (docs/TESTING.md).
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
