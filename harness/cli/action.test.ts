@@ -171,5 +171,5 @@ describe("action.yml's kit step, with the real kit", () => {
     expect(r.summary).toBe(await readFile(join(cwd, 'reports/latest/summary.md'), 'utf8'));
     expect(existsSync(join(cwd, 'reports/latest/bundle.intoto.jsonl'))).toBe(true);
     expect(r.stdout).not.toContain('PRIVATE KEY');
-  }, 240_000);
+  });
 });

@@ -15,7 +15,7 @@ export interface CliResult {
 
 export async function cli(args: string[], o: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: o.timeoutMs ?? 170_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...o.env } });
+    const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { timeout: o.timeoutMs ?? 280_000, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...o.env } });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as CliResult;

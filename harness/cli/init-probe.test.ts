@@ -101,7 +101,7 @@ describe('init probes a running target', () => {
       } finally {
         await target.stop();
       }
-    }, 40_000);
+    });
   }
 
   it('marks not found, and never writes as fact, what a read-only key cannot prove (no control API given)', async () => {
@@ -132,7 +132,7 @@ describe('init probes a running target', () => {
     } finally {
       await target.stop();
     }
-  }, 40_000);
+  });
 
   it('refuses, exit 2 and before probing, a missing key variable or a target it cannot reach', async () => {
     const out = join(dir, 'refused.json');

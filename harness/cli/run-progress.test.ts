@@ -288,7 +288,7 @@ describe('outreach-conformance run: progress', () => {
     expect(parsed.at(-1)!.proven).toBeGreaterThan(0);
     // The summary still comes on stdout, after the run.
     expect(r.stdout).toMatch(/^reports: /m);
-  }, 180_000);
+  });
 
   it('has none with --quiet', async () => {
     const out = await mkdtemp(join(tmpdir(), 'oc-prog-run-'));
@@ -296,5 +296,5 @@ describe('outreach-conformance run: progress', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).not.toMatch(/checks \d+\/\d+/);
     expect(r.stdout).toMatch(/^reports: /m);
-  }, 180_000);
+  });
 });

@@ -48,7 +48,7 @@ describe('outreach-conformance run', () => {
       expect(text, f).not.toMatch(/ock_[A-Za-z0-9_-]{20,}/);
       expect(text, f).not.toMatch(/"(smtp|imap)Password":"(?!\[REDACTED\])/);
     }
-  }, 180_000);
+  });
 
   it('exits 1 when a MUST check fails (a mutant of the reference)', async () => {
     const out = await mkdtemp(join(tmpdir(), 'oc-run-'));
@@ -57,7 +57,7 @@ describe('outreach-conformance run', () => {
     expect(r.stdout).toMatch(/RATE-LIMIT\/one-workspace-two-keys/);
     const summary = await readFile(join(out, 'latest', 'summary.md'), 'utf8');
     expect(summary).toMatch(/RATE-LIMIT/);
-  }, 180_000);
+  });
 
   it('exits 2 with the field named for a bad profile', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'oc-prof-'));

@@ -41,7 +41,7 @@ beforeAll(async () => {
   const out = join(work, 'reports');
   run = await cli(['run', '--depth', 'smoke', '--check', '^AUTH-401-MISSING', '--sign', 'env:OC_TEST_SIGNING_KEY', '--out', out, '--quiet'], { env: { OC_TEST_SIGNING_KEY: keyPem } });
   latest = join(out, 'latest');
-}, 120_000);
+});
 
 describe('run --sign', () => {
   it('writes an attestation beside the bundle, signed with the key from the environment, which no output holds', async () => {

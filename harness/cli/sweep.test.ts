@@ -45,7 +45,7 @@ beforeAll(async () => {
     const boxes = [`oca1b2c3-box${i}@sink.example.test`, `my-own${i}@example.test`];
     expect((await api(key, 'POST', '/v1/accounts', { accounts: boxes.map(mailbox) })).status).toBeLessThan(300);
   }
-}, 60_000);
+});
 
 afterAll(async () => {
   await target?.stop();
@@ -78,7 +78,7 @@ describe('sweep', () => {
       expect((await api(key, 'GET', '/v1/workspace')).status).toBe(200); // its own key still works
     }
     for (const key of keys) expect(one.stdout + any.stdout + one.stderr + any.stderr).not.toContain(key);
-  }, 60_000);
+  });
 
   it('refuses a bad prefix, a missing profile and the embedded profile, naming why (exit 2)', async () => {
     const bad = await cli(['sweep', '--profile', profilePath, '--prefix', 'my-'], { env: env() });

@@ -125,7 +125,7 @@ describe('a run learns from the earlier runs against its target', () => {
     } finally {
       await served.stop();
     }
-  }, 120_000);
+  });
 });
 
 describe('a plan at this target\'s pace', () => {

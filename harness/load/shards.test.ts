@@ -39,14 +39,25 @@ describe('shards of one schedule', () => {
   });
 
   it('waits for the instant, and a shard ready after it fails naming the skew', async () => {
-    const at = Date.now() + 150;
-    const { origin, start } = await waitForStart({ at, toleranceMs: 50, shard: '1/2' }, new ClockProbe());
-    expect(Date.now()).toBeGreaterThanOrEqual(at - 5);
-    expect(start).toMatchObject({ shard: '1/2', startAt: new Date(at).toISOString(), toleranceMs: 50 });
+    const wall = () => performance.timeOrigin + performance.now(); // the clock the gate reads
+    // A second ahead: ready before the instant even on a busy machine.
+    const gate = { at: wall() + 1000, toleranceMs: 50, shard: '1/2' };
+    const { origin, start } = await waitForStart(gate, new ClockProbe());
+    expect(wall()).toBeGreaterThanOrEqual(gate.at - 5);
+    expect(start).toMatchObject({ shard: '1/2', startAt: new Date(gate.at).toISOString(), toleranceMs: 50 });
     expect(start.marginMs).toBeGreaterThan(0);
-    expect(() => checkStarted({ at, toleranceMs: 50, shard: '1/2' }, origin)).not.toThrow();
-    expect(() => checkStarted({ at, toleranceMs: 50, shard: '1/2' }, origin - 400)).toThrow(/began its slice \d+ ms after the start instant .*skew \+\d+ ms, tolerance 50 ms/);
-    await expect(waitForStart({ at: Date.now() - 2500, toleranceMs: 50, shard: '2/2' }, new ClockProbe())).rejects.toThrow(/shard 2\/2 was ready at .*, 25\d\d ms after the start instant .*skew \+25\d\d ms, tolerance 50 ms/);
+    // The origin is the instant itself on the performance clock, however late this process woke.
+    expect(origin).toBeLessThanOrEqual(gate.at - performance.timeOrigin);
+    expect(origin).toBeGreaterThan(gate.at - performance.timeOrigin - 1000);
+    // A slice begun now is within the tolerance; one begun 400 ms ago is not.
+    expect(() => checkStarted(gate, performance.now())).not.toThrow();
+    expect(() => checkStarted(gate, performance.now() - 400)).toThrow(/began its slice \d+ ms after the start instant .*skew \+\d+ ms, tolerance 50 ms/);
+    const late = await waitForStart({ at: wall() - 2500, toleranceMs: 50, shard: '2/2' }, new ClockProbe()).catch((e: Error) => e);
+    expect(late).toBeInstanceOf(Error);
+    const m = /shard 2\/2 was ready at .*, (\d+) ms after the start instant .*skew \+(\d+) ms, tolerance 50 ms/.exec((late as Error).message);
+    expect(m, (late as Error).message).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThanOrEqual(2500);
+    expect(m![2]).toBe(m![1]);
   });
 
   it('refuses a shard whose clock the target\'s Date headers show off by more than the tolerance', async () => {

@@ -24,5 +24,5 @@ describe('STATE-MODEL/mailbox-sinks against the reference', () => {
       }
     });
     expect(active.length).toBeGreaterThan(0);
-  }, 120_000);
+  });
 });

@@ -58,7 +58,7 @@ describe('what fuzzing found (fixed cases)', () => {
 
   it('an Expect header other than 100-continue is served, in the envelope when refused', async () => {
     for (const url of [env.ref.baseUrl, env.ref.controlUrl]) {
-      const r = await exchange({ port: Number(new URL(url).port), parts: [{ bytes: Buffer.from('GET /nowhere HTTP/1.1\r\nhost: x\r\nexpect: keep-alive\r\n\r\n') }], ending: 'wait', timeoutMs: 5000, done: (d) => parseHttpAnswer(d) !== null });
+      const r = await exchange({ port: Number(new URL(url).port), parts: [{ bytes: Buffer.from('GET /nowhere HTTP/1.1\r\nhost: x\r\nexpect: keep-alive\r\n\r\n') }], ending: 'wait', timeoutMs: 30_000, done: (d) => parseHttpAnswer(d) !== null });
       const a = parseHttpAnswer(r.data)!;
       expect(a.status).toBe(404);
       expect(JSON.parse(a.body.toString()).error).toMatchObject({ status: 404, code: 'not_found' });

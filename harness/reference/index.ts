@@ -20,6 +20,7 @@ import { purgeDeletedLeads } from './resources/leads.ts';
 import { DEFAULT_CHOICES, type Choices } from './switches/choices.ts';
 import { slowed } from './switches/slowdown.ts';
 import { slowAnswers, slowFactor } from './switches/slow.ts';
+import type { IdempotencyHolds } from './switches/holds.ts';
 
 export { DEFAULT_CHOICES, ALT_CHOICES, randomChoices, parseChoices, profileFor, type Choices } from './switches/choices.ts';
 // The route tables and the body limit, for the kit's fuzzer (harness/fuzz): the reference's only other way in.
@@ -65,6 +66,8 @@ export interface ReferenceOptions {
    * a target started just before midnight, a month's end or a daylight-saving change. Default: real time.
    */
   clockStartMs?: number;
+  /** A test's hold on idempotent requests (switches/holds.ts), for the reference's own tests; default none. */
+  holds?: IdempotencyHolds;
 }
 
 export interface ReferenceHandle {
@@ -115,7 +118,7 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   const inbox = new InboxPoller(services);
   services.drainers.push(verifier.drain, sender.drain, warmup.drain, inbox.drain, (now) => purgeDeletedLeads(db, now, services.choices.leadRetentionDays));
   const controlToken = opts.controlToken ?? randomBytes(24).toString('base64url');
-  const api = new PublicApi(services, opts.rateLimit);
+  const api = new PublicApi(services, opts.rateLimit, opts.holds);
   const control = new ControlApi(services, controlToken, opts.controlExtensions);
 
   const handleApi = opts.slowdown ? slowed((req, res) => api.handle(req, res), opts.slowdown) : (req: IncomingMessage, res: ServerResponse) => api.handle(req, res);
@@ -126,7 +129,10 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
   publicServer.on('checkExpectation', (req, res) => void handlePublic(req, res));
   controlServer.on('checkExpectation', (req, res) => void control.handle(req, res));
   for (const s of [publicServer, controlServer]) {
-    s.keepAliveTimeout = 5_000;
+    // Idle keep-alive connections are closed by the client first: a server that closes them
+    // while a busy client, late by a second or two, sends on one resets that request
+    // (ECONNRESET). The kit's client keeps an idle connection at most 60 s.
+    s.keepAliveTimeout = 120_000;
     // Malformed HTTP (bad request line, header overflow...): still the spec's envelope.
     s.on('clientError', (err: NodeJS.ErrnoException, socket) => {
       if (!socket.writable || err.code === 'ECONNRESET') return void socket.destroy();

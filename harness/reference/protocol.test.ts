@@ -1,4 +1,5 @@
 // The reference target's own tests of its protocol layer: real HTTP against started instances.
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Env, envelopeProblems, UUID_V4, type Workspace } from './reference.test-helper.ts';
 import { startReference, MUTANTS } from './index.ts';
@@ -377,14 +378,18 @@ describe('idempotency (4.1)', () => {
     }
     expect(await list(w)).toBe(1);
   });
-  it('concurrent requests with one key: one effect, the others 409 conflict or a replay', async () => {
+  it('requests with the key of one still processing: 409 conflict each, and one effect', async () => {
+    // The first request is held in flight by the test (not by luck) while four more arrive.
     const w = await env.workspace();
-    const rs = await Promise.all(Array.from({ length: 5 }, () => env.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'race' }, idem: 'race' })));
-    const statuses = rs.map((r) => r.status).sort();
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    expect(statuses).toContain(409);
-    for (const r of rs.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('conflict');
+    const key = `race-${randomUUID()}`;
+    const hold = env.holds.hold(key);
+    const post = () => env.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'race' }, idem: key });
+    const { first } = await hold.first(post);
+    const rest = await Promise.all(Array.from({ length: 4 }, post));
+    hold.release();
+    expect((await first).status).toBe(201);
+    expect(rest.map((r) => r.status)).toEqual([409, 409, 409, 409]);
+    for (const r of rest) expect(r.body.error.code).toBe('conflict');
     expect(await list(w)).toBe(1);
   });
   it('key length: 255 ok, 256 -> 400 validation_failed', async () => {

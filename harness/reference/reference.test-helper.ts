@@ -1,5 +1,6 @@
 // Helpers for the reference target's own tests: real HTTP against a started instance.
 import { startReference, type ReferenceHandle } from './index.ts';
+import { HoldRegistry } from './switches/holds.test-helper.ts';
 
 export interface Res {
   status: number;
@@ -24,10 +25,15 @@ export interface Workspace {
 }
 
 export class Env {
-  constructor(readonly ref: ReferenceHandle) {}
+  /** `holds`: the hold on idempotent requests this reference was started with (Env.start gives one). */
+  constructor(
+    readonly ref: ReferenceHandle,
+    readonly holds = new HoldRegistry(),
+  ) {}
 
   static async start(mutants: string[] = [], opts: { backgroundTimer?: boolean } = {}): Promise<Env> {
-    return new Env(await startReference({ mutants, log: () => {}, backgroundTimer: opts.backgroundTimer ?? false }));
+    const holds = new HoldRegistry();
+    return new Env(await startReference({ mutants, log: () => {}, backgroundTimer: opts.backgroundTimer ?? false, holds }), holds);
   }
 
   /** POST /work/drain (runs background work due now, e.g. mailbox verification). */

@@ -3,7 +3,7 @@
 // them over the wire only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer as createTlsServer, type Server as TlsServer } from 'node:tls';
-import { connect, createServer as createNetServer } from 'node:net';
+import { connect, createServer as createNetServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { startSinks, imapUnavailableReason, type MailSink } from '../sinks/index.ts';
 import { sinkCertificate } from '../sinks/cert.ts';
@@ -35,6 +35,36 @@ async function sinkMailbox(over: (box: SinkBox) => Record<string, unknown> = () 
   return { box, account: r.body.accounts[0] };
 }
 const drain = () => e.ctl('POST', '/work/drain', {});
+
+/**
+ * An SMTP server that holds a verification on the wire until the test releases it: it greets, then
+ * answers EHLO with continuation lines ("250-") every 200 ms and never the last one, so neither a
+ * greeting nor an idle-socket timeout ends the session; release() hangs up. `reached`: the EHLO came.
+ */
+async function heldSmtpServer() {
+  const sockets = new Set<Socket>();
+  let reached!: () => void;
+  const ehlo = new Promise<void>((r) => (reached = r));
+  const server = createNetServer((sock) => {
+    sockets.add(sock);
+    sock.on('error', () => sock.destroy());
+    sock.write('220 held.test ESMTP\r\n');
+    sock.once('data', () => {
+      reached();
+      const trickle = setInterval(() => sock.write('250-held.test\r\n'), 200);
+      sock.once('close', () => clearInterval(trickle));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return {
+    server,
+    port: (server.address() as AddressInfo).port,
+    reached: ehlo,
+    release: () => {
+      for (const sock of sockets) sock.destroy();
+    },
+  };
+}
 const get = async (id: string) => (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;
 const ver = async (id: string) => (await e.call(w.key, 'GET', `/v1/accounts/${id}/verification`)).body;
 
@@ -46,7 +76,7 @@ describe.skipIf(noImap !== null)(`background verification against real SMTP/IMAP
   beforeAll(async () => {
     [sink, e] = await Promise.all([startSinks({ requireAuth: true }), Env.start([], { backgroundTimer: false })]);
     w = await e.workspace();
-  }, 30_000);
+  });
   let imapsProxy: TlsServer | null = null;
   /** An implicit-TLS IMAP port with a self-signed certificate, in front of the sink's Dovecot. */
   async function imapsPort(): Promise<number> {
@@ -91,7 +121,7 @@ describe.skipIf(noImap !== null)(`background verification against real SMTP/IMAP
     expect(auth.length).toBeGreaterThan(0);
     expect(auth[0]!.session.tls).toBe('starttls');
     expect(auth[0]!.outcome).toBe('accepted');
-  }, 20_000);
+  });
 
   it('wrong SMTP password: failed with statusMessage (code, command, responseCode, response, message, occurredAt)', async () => {
     const { account } = await sinkMailbox(() => ({ smtpPassword: 'wrong-password' }));
@@ -108,7 +138,7 @@ describe.skipIf(noImap !== null)(`background verification against real SMTP/IMAP
     expect(v.overallStatus).toBe('failed');
     expect(v.smtp.status).toBe('failed');
     expect(v.smtp.error).toMatchObject({ responseCode: 535 });
-  }, 20_000);
+  });
 
   it('refused IMAP login: failed with the IMAP reason', async () => {
     if (!sink.imap) return;
@@ -129,7 +159,7 @@ describe.skipIf(noImap !== null)(`background verification against real SMTP/IMAP
     expect(r.body.verification.overallStatus).toBe('pending');
     await drain();
     expect((await get(account.id)).status).toBe('active');
-  }, 20_000);
+  });
 
   it('unreachable host: failed with a connection reason', async () => {
     const { account } = await sinkMailbox(() => ({ smtpPort: 1 }));
@@ -139,32 +169,35 @@ describe.skipIf(noImap !== null)(`background verification against real SMTP/IMAP
     expect(m.statusMessage.code).toBe('ESOCKET');
     expect(m.statusMessage.command).toBe('CONN');
     expect(m.statusMessage.message).toMatch(/ECONNREFUSED/);
-  }, 20_000);
+  });
 
   it('a drain scoped to a workspace (scoped-drain) waits for its work only; the timeoutMs bounds any drain', async () => {
-    // A server that accepts and never greets: its mailbox's verification waits out the 5 s greeting timeout.
-    const silent = createNetServer(() => {});
-    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const held = await heldSmtpServer();
     try {
       const slowWs = await e.workspace();
-      const slow = await e.mailbox(slowWs, { smtpHost: '127.0.0.1', smtpPort: (silent.address() as AddressInfo).port });
+      const slow = await e.mailbox(slowWs, { smtpHost: '127.0.0.1', smtpPort: held.port });
       const { account } = await sinkMailbox();
-      const scoped = await e.ctl('POST', '/work/drain', { organizationId: w.orgId, timeoutMs: 30_000 });
+      const scoped = await e.ctl('POST', '/work/drain', { organizationId: w.orgId, timeoutMs: 60_000 });
       expect(scoped.status).toBe(200);
       expect((await get(account.id)).status).toBe('active');
       const slowNow = async () => (await e.call(slowWs.key, 'GET', `/v1/accounts/${slow.id}`)).body.verification.overallStatus;
-      // The other workspace's verification is still on the wire: the scoped drain did not wait for it.
+      // The other workspace's verification is held on the wire: the scoped drain did not wait for it.
+      await held.reached;
       expect(await slowNow()).toBe('pending');
-      // A drain of everything with a short timeout answers by it, the slow verification still running.
+      // A drain of everything with a short timeout answers by it, the held verification still running.
       await e.ctl('POST', '/work/drain', { timeoutMs: 200 });
       expect(await slowNow()).toBe('pending');
-      // Unscoped and long enough, it waits for every verification.
-      await e.ctl('POST', '/work/drain', { timeoutMs: 30_000 });
+      // Unscoped and long enough, it waits for every verification: the held one ends (the server
+      // hangs up) while the drain waits.
+      const all = e.ctl('POST', '/work/drain', { timeoutMs: 60_000 });
+      setTimeout(() => held.release(), 500);
+      expect((await all).status).toBe(200);
       expect(await slowNow()).toBe('failed');
     } finally {
-      silent.close();
+      held.release();
+      held.server.close();
     }
-  }, 30_000);
+  });
 
   it('implicit TLS: SMTP on the sink\'s TLS port; IMAP behind a self-signed certificate only with imapAllowInvalidCert', async () => {
     if (!sink.imap || !sink.smtp.securePort) return;
@@ -180,7 +213,7 @@ describe.skipIf(noImap !== null)(`background verification against real SMTP/IMAP
     expect(s2.status).toBe('failed');
     expect(`${s2.statusMessage.code} ${s2.statusMessage.message}`).toMatch(/SELF_SIGNED|certificate/i);
     expect((await ver(strict.account.id)).smtp.status).toBe('active');
-  }, 20_000);
+  });
 
   it('PATCH of credentials rotates and re-verifies; a paused mailbox stays inactive', async () => {
     const { box, account } = await sinkMailbox(() => ({ smtpPassword: 'nope' }));
@@ -202,14 +235,14 @@ describe.skipIf(noImap !== null)(`background verification against real SMTP/IMAP
     expect((await e.call(w.key, 'POST', `/v1/accounts/${account.id}/resume`)).body.status).toBe('checking');
     await drain();
     expect((await get(account.id)).status).toBe('active');
-  }, 20_000);
+  });
 });
 
 describe.skipIf(noImap !== null)('background verification on the reference\'s own timer (no control API)', () => {
   let timed: Env;
   beforeAll(async () => {
     [sink, timed] = await Promise.all([startSinks({ requireAuth: true }), Env.start([], { backgroundTimer: true })]);
-  }, 30_000);
+  });
   afterAll(async () => {
     await timed?.stop();
     await sink?.stop();
@@ -228,7 +261,7 @@ describe.skipIf(noImap !== null)('background verification on the reference\'s ow
     const created = await timed.call(ws.key, 'POST', '/v1/accounts', { body: { accounts: [input] } });
     expect(created.body.accounts[0].status).toBe('inactive');
     const id = created.body.accounts[0].id;
-    const deadline = Date.now() + 15_000;
+    const deadline = Date.now() + 60_000;
     let m = (await timed.call(ws.key, 'GET', `/v1/accounts/${id}`)).body;
     while (m.status !== 'active' && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
@@ -236,5 +269,5 @@ describe.skipIf(noImap !== null)('background verification on the reference\'s ow
     }
     expect(m.status).toBe('active');
     expect(m.verification.overallStatus).toBe('active');
-  }, 20_000);
+  });
 });

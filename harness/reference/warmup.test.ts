@@ -43,7 +43,7 @@ describe.skipIf(noImap !== null)(`warmup that really sends${noImap ? ` (skipped:
   beforeAll(async () => {
     [sink, e] = await Promise.all([startSinks({ requireAuth: true }), Env.start([], { backgroundTimer: false })]);
     w = await e.workspace();
-  }, 30_000);
+  });
   afterAll(async () => {
     await e?.stop();
     await sink?.stop();
@@ -59,7 +59,7 @@ describe.skipIf(noImap !== null)(`warmup that really sends${noImap ? ` (skipped:
     expect(sent).toBeGreaterThan(1);
     // Over one or two local days: never more than the day's budget in each.
     expect(sent).toBeLessThanOrEqual(2 * perDay);
-  }, 60_000);
+  });
 
   it('sends nothing with warmup off, and nothing from a paused mailbox', async () => {
     const off = await activeMailbox({ enabled: false });
@@ -69,5 +69,5 @@ describe.skipIf(noImap !== null)(`warmup that really sends${noImap ? ` (skipped:
     await pass(intervalMinutes * 3);
     expect(warmupOf(off.user)).toHaveLength(0);
     expect(warmupOf(paused.user)).toHaveLength(before);
-  }, 60_000);
+  });
 });

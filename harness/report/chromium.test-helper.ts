@@ -52,7 +52,8 @@ export async function render(dir: string, name: string, html: string, o: { width
       '--dump-dom',
       `file://${page}${o.hash ?? ''}`,
     ],
-    { timeout: 25_000, maxBuffer: 64 * 1024 * 1024 },
+    // a safety net for a hung browser, far above the seconds a page takes on a busy machine
+    { timeout: 120_000, maxBuffer: 64 * 1024 * 1024 },
   );
   return { png, dom: stdout };
 }

@@ -22,7 +22,7 @@ async function workspaceKey(): Promise<string> {
 beforeAll(async () => {
   ref = await startReference({ choices: DEFAULT_CHOICES, log: () => {} });
   keys.push(await workspaceKey(), await workspaceKey());
-}, 60_000);
+});
 afterAll(async () => {
   await ref?.stop();
 });

@@ -107,8 +107,8 @@ describe('outreach-conformance sinks (standalone)', () => {
     expect(await refused(imap.port)).toBe(false);
     p.child.kill('SIGKILL');
     await p.exit;
-    expect(await until(() => refused(imap.port), 5000)).toBe(true);
-    expect(await until(async () => dovecotInstances(imap.port).length === 0, 5000)).toBe(true);
+    expect(await until(() => refused(imap.port), 30_000)).toBe(true);
+    expect(await until(async () => dovecotInstances(imap.port).length === 0, 30_000)).toBe(true);
   });
 
   it('answers bad arguments with the usage and exit code 2', async () => {

@@ -60,12 +60,12 @@ describe('sink HTTP API', () => {
   });
 
   it('waits for a message with a timeout (408 when nothing comes)', async () => {
-    const waiting = client.waitForMessage({ to: 'later@prospect.test' }, { timeout: 5000 });
+    const waiting = client.waitForMessage({ to: 'later@prospect.test' }, { timeout: 30_000 });
     await new Promise((r) => setTimeout(r, 50));
     await send('later', { to: 'later@prospect.test' });
     expect((await waiting).subject).toBe('later');
     await expect(client.waitForMessage({ to: 'never@prospect.test' }, { timeout: 100 })).rejects.toMatchObject({ status: 408 });
-    const a = await client.waitForAttempt({ kind: 'auth', user: box.address }, { timeout: 1000 });
+    const a = await client.waitForAttempt({ kind: 'auth', user: box.address }, { timeout: 30_000 });
     expect(a.outcome).toBe('accepted');
   });
 
@@ -222,7 +222,7 @@ describe('Mailpit-compatible read subset', () => {
     const [r] = await reader.list({ messageId: '<mp.api@outreach.test>' });
     expect(r).toMatchObject({ id, subject: 'for mailpit-api', messageIdHeader: 'mp.api@outreach.test' });
     expect((await reader.parsed(id)).subject).toBe('for mailpit-api');
-    expect((await reader.waitFor({ subject: 'for mailpit-api' }, { timeout: 500 })).id).toBe(id);
+    expect((await reader.waitFor({ subject: 'for mailpit-api' }, { timeout: 30_000 })).id).toBe(id);
 
     await mp.deleteMessages({ IDs: [id] });
     expect(sink.message(id)).toBeUndefined();

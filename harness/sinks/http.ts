@@ -63,7 +63,8 @@ export function startSinkHttp(sink: SinkInternals, opts: { host: string; port?: 
     void answer(table, req, res, ac.signal);
   });
   server.on('clientError', (_err, socket) => socket.destroy());
-  server.keepAliveTimeout = 5000;
+  // Long enough that an idle connection is closed by the client, not under a late request (ECONNRESET).
+  server.keepAliveTimeout = 120_000;
   return new Promise((resolve, reject) => {
     server.once('error', (err) => reject(new Error(`sink HTTP API cannot listen on ${opts.host}:${opts.port ?? 0}: ${err.message}`)));
     server.listen(opts.port ?? 0, opts.host, () => {

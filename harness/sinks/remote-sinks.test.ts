@@ -48,7 +48,7 @@ describe('remote sinks (--sinks URL)', () => {
   beforeAll(async () => {
     url = await startSinksProcess();
     sink = await connectRemoteSinks(url);
-  }, 30_000);
+  });
   afterAll(() => sink?.stop());
 
   it('reads, waits and faults as the in-process sinks do', async () => {
@@ -57,7 +57,7 @@ describe('remote sinks (--sinks URL)', () => {
     const lead = 'remote-lead@leads.sink.test';
     await send(sink, box, lead, 'first');
     // A predicate (not expressible over HTTP) and synchronous reads right after.
-    const got = await sink.waitFor((m) => m.envelope.rcptTo.includes(lead) && m.session.authUser === box.address, { timeout: 5000 });
+    const got = await sink.waitFor((m) => m.envelope.rcptTo.includes(lead) && m.session.authUser === box.address, { timeout: 30_000 });
     expect(got.header('subject')).toBe('first');
     expect(sink.messages({ to: lead }).map((m) => m.id)).toEqual([got.id]);
     expect(sink.message(got.id)?.raw.toString()).toContain('body of first');
@@ -72,7 +72,7 @@ describe('remote sinks (--sinks URL)', () => {
         expect(r.map((a) => a.faultRuleId)).toContain(rule.id);
         return r;
       },
-      { timeout: 5000, interval: 50 },
+      { timeout: 30_000, interval: 50 },
     );
     expect(sink.attemptRaw(refused[0]!.id)).toBeUndefined(); // refused at RCPT: no DATA
     expect(sink.faults.remove(rule.id)).toBe(true);
@@ -84,7 +84,7 @@ describe('remote sinks (--sinks URL)', () => {
     const reply = await sink.inject.reply(got, { body: 'Interested' });
     expect(reply.raw.toString()).toContain('Interested');
     expect(sink.messages({ inReplyTo: got.messageIdHeader! }).length).toBe(1);
-  }, 30_000);
+  });
 
   it('skips, naming the sinks and what they lack, what they cannot do', async () => {
     const bare = await connectRemoteSinks(await startSinksProcess(['--no-imap', '--smtps-port', 'off']));
@@ -100,7 +100,7 @@ describe('remote sinks (--sinks URL)', () => {
     } finally {
       await bare.stop();
     }
-  }, 30_000);
+  });
 
   it('carries a conformance run of sending checks against the embedded reference', async () => {
     const out = await mkdtemp(join(tmpdir(), 'oc-remote-sinks-'));
@@ -110,5 +110,5 @@ describe('remote sinks (--sinks URL)', () => {
     expect(stdout).toMatch(/mail sinks|PASS/);
     const results = JSON.parse(await readFile(join(out, 'latest', 'results.json'), 'utf8')) as { checks: { id: string; verdict: string; message?: string }[] };
     for (const id of ids) expect(results.checks.find((c) => c.id === id), id).toMatchObject({ verdict: 'pass' });
-  }, 180_000);
+  });
 });

@@ -26,7 +26,7 @@ describe('SinkStore', () => {
 
   it('waitFor resolves on a later arrival and ignores non-matching ones', async () => {
     const s = new SinkStore();
-    const p = s.waitFor({ subject: 'wanted' }, { timeout: 1000 });
+    const p = s.waitFor({ subject: 'wanted' }, { timeout: 30_000 });
     s.addMessage(msg(s, 'unrelated'));
     s.addMessage(msg(s, 'the wanted one'));
     expect((await p).subject).toBe('the wanted one');

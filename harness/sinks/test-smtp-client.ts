@@ -55,7 +55,7 @@ export class RawSmtp {
   }
 
   /** The next reply, or null when the connection closed first. */
-  next(timeoutMs = 5000): Promise<RawReply | null> {
+  next(timeoutMs = 30_000): Promise<RawReply | null> {
     const r = this.replies.shift();
     if (r) return Promise.resolve(r);
     if (this.closed) return Promise.resolve(null);
@@ -73,7 +73,7 @@ export class RawSmtp {
   }
 
   /** Sends one command line and returns its reply (null if the server closed instead). */
-  async cmd(line: string, timeoutMs = 5000): Promise<RawReply | null> {
+  async cmd(line: string, timeoutMs = 30_000): Promise<RawReply | null> {
     this.write(line + '\r\n');
     return this.next(timeoutMs);
   }

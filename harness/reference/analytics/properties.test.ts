@@ -102,5 +102,5 @@ describe('analytics properties over random ledgers', () => {
       }),
       { numRuns: 30 },
     );
-  }, 60_000);
+  });
 });

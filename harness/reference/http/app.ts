@@ -24,6 +24,7 @@ import { routeAccepts, WILDCARD_DOMAINS } from '../request/scopes.ts';
 import { findKeyBySecret, loadWorkspace } from '../store/store.ts';
 import { RateLimiter, RATE_LIMIT, RATE_WINDOW_MS } from './ratelimit.ts';
 import { IdempotencyStore, IDEMPOTENCY_KEY_MAX, INFLIGHT_HOLD_MS, fingerprint } from './idempotency.ts';
+import { NO_HOLDS, type IdempotencyHolds } from '../switches/holds.ts';
 import { paginate } from '../request/pagination.ts';
 import { ROUTES, UUID_PARAMS, type RouteDef } from './routes.ts';
 import { isUuid } from '../request/validate.ts';
@@ -156,10 +157,14 @@ export class PublicApi {
   private readonly idem: IdempotencyStore;
   private readonly limit: number;
 
-  /** `rateLimit`: the spec's 120 per 60 s unless a capacity run raises it (outside the spec, said so by its profile). */
+  /**
+   * `rateLimit`: the spec's 120 per 60 s unless a capacity run raises it (outside the spec, said so by its profile).
+   * `holds`: a test's hold on idempotent requests (switches/holds.ts); none by default.
+   */
   constructor(
     private readonly s: Services,
     rateLimit: { requests: number; windowMs: number } = { requests: RATE_LIMIT, windowMs: RATE_WINDOW_MS },
+    private readonly holds: IdempotencyHolds = NO_HOLDS,
   ) {
     this.rate = new RateLimiter(rateLimit.windowMs);
     this.limit = rateLimit.requests;
@@ -368,6 +373,7 @@ export class PublicApi {
     if (found) {
       if (found.fingerprint !== fp && !mutant('idem-reuse-replays')) throw idempotencyKeyReused();
       if (found.state === 'processing') {
+        this.holds.duplicate(idemKey);
         // The mutant holds the duplicate until the first request is done, then answers it as a retry.
         if (mutant('idem-inflight-waits') && (await this.idem.settled(scope, idemKey, () => s.clock.now()))) return this.idempotent(ws, key, idemKey, method, pathname, body, requestId, run);
         throw conflict('A request with this Idempotency-Key is still being processed.');
@@ -386,6 +392,7 @@ export class PublicApi {
     let out: Outgoing;
     try {
       await sleep(INFLIGHT_HOLD_MS);
+      await this.holds.running(idemKey);
       out = await run();
     } catch (e) {
       if (lock) this.idem.release(scope, idemKey);

@@ -227,15 +227,33 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'y' }, idem: 'k' });
   }],
   'idem-no-inflight-lock': [1, async (e) => {
+    // The first request is held in flight by the test while three more with its key arrive: with
+    // the lock each answers 409 at once; without it each runs too (and is held likewise).
     const w = await e.workspace();
-    await Promise.all([0, 1, 2, 3].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' })));
+    const key = randomUUID();
+    const hold = e.holds.hold(key);
+    const post = () => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: key });
+    const { first } = await hold.first(post);
+    let answered = 0;
+    const rest = [1, 2, 3].map(() => hold.track(post().finally(() => answered++)));
+    await hold.until(() => answered + hold.running - 1 === rest.length);
+    hold.release();
+    await Promise.all([first, ...rest]);
     return campaignsCount(e, w.key);
   }],
-  'idem-inflight-waits': [true, async (e) => {
-    // Concurrent duplicates: the reference holds each request a moment (INFLIGHT_HOLD_MS), so some overlap.
+  'idem-inflight-waits': [409, async (e) => {
+    // The first request is held in flight by the test until a duplicate has found it processing:
+    // the duplicate answers 409 then; the mutant holds it until the first is done and replays that.
     const w = await e.workspace();
-    const all = await Promise.all([0, 1, 2, 3].map(() => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' })));
-    return all.some((r) => r.status === 409);
+    const key = randomUUID();
+    const hold = e.holds.hold(key);
+    const post = () => e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: key });
+    const { first } = await hold.first(post);
+    const duplicate = post();
+    await hold.until(() => hold.duplicates === 1);
+    hold.release();
+    await first;
+    return (await duplicate).status;
   }],
   'idem-long-key-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(256) })],
   'idem-cross-workspace': [1, async (e) => {
