@@ -31,7 +31,7 @@
 // sent, so only its CPU per request is compared.
 // Options: --quick (short runs, to try the bench itself); --accuracy-only (section 4 alone, ~10 s).
 import { execFileSync, spawn } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -39,6 +39,7 @@ import { newHistogram, percentile, record, type Histogram } from '../load/report
 import { runOpenModel, type Precision } from '../load/generator/open-model.ts';
 import { forkStallServer, stallAnswerAt, type ForkedStallServer, type StallSchedule } from './stall-server.ts';
 import { createTransport } from '../load/generator/transport.ts';
+import { executable } from '../sinks/dovecot.ts';
 import { accuracyDetail, accuracyMet, measureStallAccuracy, printStallAccuracy, type AccuracyOptions } from './stall-accuracy.ts';
 
 const quick = process.argv.includes('--quick');
@@ -59,14 +60,6 @@ const benchStart = performance.now();
 
 // ---- wrk2 (or wrk) -------------------------------------------------------------------------
 
-function executable(p: string): boolean {
-  try {
-    accessSync(p, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function onPath(name: string): string | undefined {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir && executable(join(dir, name))) return join(dir, name);

@@ -22,7 +22,8 @@ export function findDovecot(): string | null {
   return dirs.map((d) => join(d, 'dovecot')).find(executable) ?? null;
 }
 
-function executable(p: string): boolean {
+/** Can this process run the file at `p`? */
+export function executable(p: string): boolean {
   try {
     accessSync(p, constants.X_OK);
     return true;
