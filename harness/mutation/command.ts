@@ -7,6 +7,8 @@ import { parseDepth } from '../ground/units.ts';
 import { parseArgs, type CommandHelp } from '../ground/args.ts';
 import { killMatrix } from '../runner/kill-matrix.ts';
 import { claimBacking, formatBacking } from './backing.ts';
+import { VIOLATIONS } from './violations/index.ts';
+import { formatViolationShare, violationShare } from './violations/share.ts';
 import { runMutation, type AtDepth, type MutantResult } from './run.ts';
 
 // `outreach-conformance mutation`: every mutant against the checks that claim its clauses, and
@@ -56,5 +58,8 @@ export async function mutationCommand(argv: string[]): Promise<number> {
     process.stdout.write(surprise.length ? `differs from the kill matrix on ${surprise.length}: ${surprise.join(', ')} (npm run kill-matrix regenerates it)\n` : 'as the kill matrix predicts\n');
   }
   process.stdout.write(`${formatBacking(claimBacking(ALL_CHECKS, killMatrix()))}\n`);
+  const depth = at?.depth ?? 'default';
+  const chosen = at ? ALL_CHECKS.filter((c) => at.chosen.has(c.id)) : chooseChecks(ALL_CHECKS, { depth, profile, workspaces: profile.poolSize }).checks;
+  process.stdout.write(`${formatViolationShare(violationShare(chosen, VIOLATIONS, killMatrix(), depth))}\n`);
   return killed === report.mutants.length ? 0 : 1;
 }

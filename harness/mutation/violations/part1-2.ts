@@ -1,0 +1,560 @@
+import type { ViolationCatalog } from './types.ts';
+
+// Plausible violations of the MUST and PROFILE clauses of sections 1 and 2.1 to 2.6 (see types.ts).
+export const VIOLATIONS_PART1_2: ViolationCatalog = {
+  // 2 MUST: Conventions: ids are UUID strings.
+  "RES-ID-UUID": [
+    { what: "Mailbox ids are answered as `acct_<uuid>`.", mutants: ["acct-answer-id-not-uuid"] },
+    { what: "Campaign ids are answered as `camp_<uuid>`.", mutants: ["camp-answer-id-not-uuid"] },
+    { what: "A lead search id is answered as `ls_<uuid>`.", mutants: ["lf-answer-id-not-uuid"] },
+    { what: "GET /v1/emails/{id} answers the id as `em_<uuid>`.", mutants: ["email-answer-id-not-uuid"] },
+  ],
+  // 2 MUST: Conventions: timestamps are ISO 8601 strings.
+  "RES-TS-ISO8601": [
+    { what: "createdAt and updatedAt are epoch milliseconds.", mutants: ["acct-timestamps-epoch"] },
+  ],
+  // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
+  "RES-TS-MILLIS": [
+    { what: "A schedule startDate or endDate written with milliseconds is refused (400) as not a timestamp.", mutants: ["ts-millis-refused"] },
+  ],
+  // 2 MUST: Conventions: field names are camelCase.
+  "RES-CAMELCASE": [
+    { what: "The mailbox answers `sending_gap_minutes` instead of `sendingGapMinutes`.", mutants: ["acct-field-snake-case"] },
+  ],
+  // 2 MUST: `null` is used for an absent optional value where stated (a field stated as "or null" carries null, not omission, when absent).
+  "RES-NULL-WHERE-STATED": [
+    { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
+  ],
+  // 2.1 MUST: Tag object: `id` (uuid).
+  "RES-TAG-ID": [
+    { what: "tags is an array of tag names, not tag objects.", mutants: ["acct-tags-as-names"] },
+  ],
+  // 2.1 MUST: Tag object: `name` (string).
+  "RES-TAG-NAME": [
+    { what: "tags is an array of tag names, not tag objects.", mutants: ["acct-tags-as-names"] },
+  ],
+  // 2.1 MUST: Tag object: `color` (string, hex color).
+  "RES-TAG-COLOR": [
+    { what: "tags is an array of tag names, not tag objects.", mutants: ["acct-tags-as-names"] },
+  ],
+  // 2.1 MUST: Mailbox `id`: uuid string.
+  "ACCT-ID-UUID": [
+    { what: "Mailbox ids are answered as `acct_<uuid>`.", mutants: ["acct-answer-id-not-uuid"] },
+  ],
+  // 2.1 MUST: Mailbox `emailAddress`: string.
+  "ACCT-EMAILADDRESS-STRING": [
+    { what: "Mailboxes answer emailAddress as an object { address }.", mutants: ["acct-emailaddress-object"] },
+  ],
+  // 2.1 MUST: Mailbox `emailAddress`: cannot be changed after creation.
+  "ACCT-EMAILADDRESS-IMMUTABLE": [
+    { what: "PATCH changes emailAddress.", mutants: ["acct-email-mutable"] },
+  ],
+  // 2.1 MUST: Mailbox `firstName`, `lastName`: string.
+  "ACCT-NAMES-STRING": [
+    { what: "Mailboxes answer firstName and lastName null.", mutants: ["acct-names-null"] },
+  ],
+  // 2.1 MUST: Mailbox `displayName`: string, the sender display name.
+  "ACCT-DISPLAYNAME-STRING": [
+    { what: "Mailboxes answer displayName null.", mutants: ["acct-displayname-null"] },
+  ],
+  // 2.1 MUST: `displayName` is the sender display name: the From header of the mailbox's outgoing emails carries it, as the name of the mailbox's address.
+  "ACCT-DISPLAYNAME-SENDER": [
+    { what: "From carries the mailbox address without its display name.", mutants: ["send-display-name-ignored"] },
+  ],
+  // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
+  "ACCT-PROVIDER-ENUM": [
+    { what: "An SMTP/IMAP mailbox shows provider `smtp` instead of `custom`.", mutants: ["acct-provider-smtp"] },
+  ],
+  // 2.1 MUST: Mailbox `status`: enum `active`, `inactive`, `checking`, `revoked`, `failed` (see part 3).
+  "ACCT-STATUS-ENUM": [
+    { what: "Mailboxes answer status in upper case.", mutants: ["acct-status-uppercase"] },
+    { what: "An inactive mailbox says status `disabled`.", mutants: ["acct-answer-status-unlisted"] },
+  ],
+  // 2.1 MUST: Mailbox `maxEmailsPerDay`: number.
+  "ACCT-MAXEMAILSPERDAY-NUMBER": [
+    { what: "Mailboxes answer maxEmailsPerDay as a string of digits.", mutants: ["acct-maxemails-string"] },
+  ],
+  // 2.1 MUST: `maxEmailsPerDay` is the daily campaign send cap: a mailbox sends no more campaign emails in a day.
+  "ACCT-MAXEMAILSPERDAY-CAP": [
+    { what: "The daily cap is counted per campaign, so a mailbox in two campaigns sends twice its cap.", mutants: ["send-cap-per-campaign"] },
+  ],
+  // 2.1 MUST: `maxEmailsPerDay`: warmup has its own budget (warmup emails do not count toward the campaign cap).
+  "ACCT-MAXEMAILSPERDAY-WARMUP-SEPARATE": [
+    { what: "The mailbox's warmup mail of the day is counted against its campaign cap, so the campaign sends fewer than maxEmailsPerDay.", mutants: ["send-warmup-counts-toward-cap"] },
+  ],
+  // 2.1 MUST: Mailbox `sendingGapMinutes`: number.
+  "ACCT-SENDINGGAP-NUMBER": [
+    { what: "The mailbox answers `sending_gap_minutes` instead of `sendingGapMinutes`.", mutants: ["acct-field-snake-case"] },
+  ],
+  // 2.1 MUST: `sendingGapMinutes`: minimum minutes between two sends from this mailbox, across all campaigns.
+  "ACCT-SENDINGGAP-ENFORCED": [
+    { what: "The gap is kept per campaign: two campaigns sharing a mailbox send at the same time.", mutants: ["send-gap-per-campaign"] },
+  ],
+  // 2.1 MUST: Mailbox `campaignSlowRamp`: boolean.
+  "ACCT-SLOWRAMP-BOOLEAN": [
+    { what: "Mailboxes answer campaignSlowRamp as the string \"true\" or \"false\".", mutants: ["acct-slowramp-string"] },
+  ],
+  // 2.1 MUST: Mailbox `replyToAddress`: string.
+  "ACCT-REPLYTO-STRING": [
+    { what: "Mailboxes answer replyToAddress null.", mutants: ["acct-replyto-null"] },
+  ],
+  // 2.1 MUST: `replyToAddress`: where replies go when different from the mailbox address (outgoing emails carry it as Reply-To).
+  "ACCT-REPLYTO-BEHAVIOUR": [
+    { what: "Outgoing emails carry no Reply-To.", mutants: ["send-no-reply-to"] },
+  ],
+  // 2.1 MUST: Mailbox `signature`: string.
+  "ACCT-SIGNATURE-STRING": [
+    { what: "Mailboxes answer signature null.", mutants: ["acct-signature-null"] },
+  ],
+  // 2.1 MUST: `signature`: HTML signature appended to outgoing emails.
+  "ACCT-SIGNATURE-APPENDED": [
+    { what: "The signature is not appended.", mutants: ["send-no-signature"] },
+    { what: "The signature is sanitized in what the API answers, but the email carries it as given (<script>, on* handlers, javascript: URLs).", mutants: ["send-signature-raw"] },
+  ],
+  // 2.1 MUST: Mailbox `bcc`: string.
+  "ACCT-BCC-STRING": [
+    { what: "Mailboxes answer bcc null.", mutants: ["acct-bcc-null"] },
+  ],
+  // 2.1 MUST: `bcc`: address receiving a blind copy of every email from this mailbox.
+  "ACCT-BCC-BEHAVIOUR": [
+    { what: "The blind copy is not blind: its address is written in a header every recipient sees (Cc).", mutants: ["send-bcc-header"] },
+  ],
+  // 2.1 MUST: `automationLanguage` allowed values: en, ar, bn, zh, cs, da, nl, fi, fr, de, el, he, hi, hu, id, it, ja, ko, ms, no, pl, pt, ro, ru, es, sv, th, tr, u
+  "ACCT-AUTOLANG-ENUM": [
+    { what: "Mailboxes answer automationLanguage in upper case.", mutants: ["acct-autolang-uppercase"] },
+  ],
+  // 2.1 MUST: Mailbox `warmup`: object (see 2.3).
+  "ACCT-WARMUP-OBJECT": [
+    { what: "Mailboxes answer warmup as a JSON string.", mutants: ["acct-warmup-string"] },
+  ],
+  // 2.1 MUST: Mailbox `tracking`: object with `domainId` (uuid string).
+  "ACCT-TRACKING-OBJECT": [
+    { what: "A mailbox created with a tracking domain shows tracking without its domainId.", mutants: ["acct-tracking-domain-dropped"] },
+  ],
+  // 2.1 MUST: Mailbox `statusMessage`: object or null (last provider failure).
+  "ACCT-STATUSMESSAGE-NULLABLE": [
+    { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
+  ],
+  // 2.1 MUST: `statusMessage` is null when healthy.
+  "ACCT-STATUSMESSAGE-NULL-HEALTHY": [
+    { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
+  ],
+  // 2.1 MUST: `statusMessage` fields: `code` (string), `command` (string), `responseCode` (number), `response` (string), `message` (string), `occurredAt` (timestamp
+  "ACCT-STATUSMESSAGE-FIELDS": [],
+  // 2.1 MUST: Mailbox `tags`: array of tag.
+  "ACCT-TAGS-ARRAY": [
+    { what: "tags is an array of tag names, not tag objects.", mutants: ["acct-tags-as-names"] },
+  ],
+  // 2.1 MUST: `tags` are read-only here; created and deleted in the dashboard (a PATCH cannot change them).
+  "ACCT-TAGS-READONLY": [],
+  // 2.1 MUST: The mailbox list can be filtered by tag ids.
+  "ACCT-LIST-TAG-FILTER": [
+    { what: "GET /v1/accounts ignores `tags` (every mailbox listed).", mutants: ["acct-tags-filter-ignored"] },
+  ],
+  // 2.1 MUST: Mailbox `healthScore`: number 0 to 100 (deliverability health).
+  "ACCT-HEALTHSCORE-RANGE": [
+    { what: "healthScore is answered on a 0 to 1,000 scale (a new mailbox shows 1000).", mutants: ["acct-healthscore-per-mille"] },
+  ],
+  // 2.1 MUST: Mailbox `smtp`: object with `host`, `port`, `username`.
+  "ACCT-SMTP-OBJECT": [
+    { what: "Mailboxes answer smtp as one \"host:port\" string.", mutants: ["acct-smtp-string"] },
+  ],
+  // 2.1 MUST: Mailbox `smtp`: passwords are never returned.
+  "ACCT-PASSWORDS-NEVER-RETURNED": [
+    { what: "Mailbox answers carry smtp.password (the decrypted SMTP password).", mutants: ["acct-password-returned"] },
+  ],
+  // 2.1 MUST: Mailbox `imap`: object (`host`, `port`, `username`) or null.
+  "ACCT-IMAP-NULLABLE": [
+    { what: "The mailbox's imap object carries no username.", mutants: ["acct-answer-imap-no-username"] },
+  ],
+  // 2.1 MUST: `imap` is null when no IMAP is configured (and an object when IMAP is configured).
+  "ACCT-IMAP-NULL-NONE": [
+    { what: "A mailbox with IMAP configured answers imap null.", mutants: ["acct-answer-imap-null"] },
+  ],
+  // 2.1 MUST: Mailbox `verification`: object with `overallStatus`, `smtp`, `imap`, and `dns` with `mx`, `spf`, `dkim`, `dmarc`.
+  "ACCT-VERIFICATION-OBJECT": [
+    { what: "The verification object of a mailbox has no dns.", mutants: ["acct-verification-no-dns"] },
+  ],
+  // 2.1 MUST: Mailbox `createdAt`, `updatedAt`: timestamp.
+  "ACCT-TIMESTAMPS": [
+    { what: "createdAt and updatedAt are epoch milliseconds.", mutants: ["acct-timestamps-epoch"] },
+  ],
+  // 2.2 MUST: Mailbox create input: each field has the type of the table (string, number, boolean, enum, object); an element with a value of another type is rejecte
+  "ACCT-IN-TYPES": [],
+  // 2.2 MUST: Mailbox create input `emailAddress` (string): required; an element without it is rejected.
+  "ACCT-IN-EMAIL-REQUIRED": [],
+  // 2.2 MUST: Mailbox create input `emailAddress`: max 254 chars; 254 is accepted and 255 is rejected.
+  "ACCT-IN-EMAIL-MAX254": [
+    { what: "An address longer than 254 characters is accepted.", mutants: ["acct-in-email-unbounded"] },
+  ],
+  // 2.2 MUST: Mailbox create input `firstName` (string): required; an element without it is rejected.
+  "ACCT-IN-FIRSTNAME-REQUIRED": [
+    { what: "An element without firstName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-firstname-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `firstName`: max 128 chars; 128 is accepted and 129 is rejected.
+  "ACCT-IN-FIRSTNAME-MAX128": [
+    { what: "An element without firstName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-firstname-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `lastName` (string): required; an element without it is rejected.
+  "ACCT-IN-LASTNAME-REQUIRED": [
+    { what: "An element without lastName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-lastname-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `lastName`: max 128 chars; 128 is accepted and 129 is rejected.
+  "ACCT-IN-LASTNAME-MAX128": [
+    { what: "An element without lastName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-lastname-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `displayName` (string): not required; an element without it is accepted.
+  "ACCT-IN-DISPLAYNAME-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without displayName.", mutants: ["acct-in-displayname-required"] },
+  ],
+  // 2.2 MUST: Mailbox create input `displayName`: max 128 chars; 128 is accepted and 129 is rejected.
+  "ACCT-IN-DISPLAYNAME-MAX128": [
+    { what: "A displayName longer than 128 characters is accepted.", mutants: ["acct-in-displayname-unbounded"] },
+  ],
+  // 2.2 MUST: `displayName`: defaults to first name plus last name.
+  "ACCT-IN-DISPLAYNAME-DEFAULT": [
+    { what: "An omitted displayName stays empty.", mutants: ["acct-displayname-no-default"] },
+  ],
+  // 2.2 MUST: Mailbox create input `smtpHost` (string): required; an element without it is rejected.
+  "ACCT-IN-SMTPHOST-REQUIRED": [
+    { what: "An element without smtpHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtphost-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `smtpHost`: max 255 chars; 255 is accepted and 256 is rejected.
+  "ACCT-IN-SMTPHOST-MAX255": [
+    { what: "An element without smtpHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtphost-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `smtpPort` (number): required; an element without it is rejected.
+  "ACCT-IN-SMTPPORT-REQUIRED": [
+    { what: "An element without smtpPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-smtpport-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `smtpPort`: 1 to 65535; 1 and 65535 are accepted, 0 and 65536 are rejected.
+  "ACCT-IN-SMTPPORT-RANGE": [
+    { what: "An element without smtpPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-smtpport-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `smtpUsername` (string): required; an element without it is rejected.
+  "ACCT-IN-SMTPUSERNAME-REQUIRED": [
+    { what: "An element without smtpUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtpusername-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `smtpUsername`: max 255 chars; 255 is accepted and 256 is rejected.
+  "ACCT-IN-SMTPUSERNAME-MAX255": [
+    { what: "An element without smtpUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtpusername-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `smtpPassword` (string): required; an element without it is rejected.
+  "ACCT-IN-SMTPPASSWORD-REQUIRED": [
+    { what: "An element without smtpPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-smtppassword-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `smtpPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.
+  "ACCT-IN-SMTPPASSWORD-MAX1024": [
+    { what: "An element without smtpPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-smtppassword-unchecked"] },
+  ],
+  // 2.2 MUST: `smtpPassword`: never returned (no response carries the value).
+  "ACCT-IN-SMTPPASSWORD-NEVER-RETURNED": [
+    { what: "Mailbox answers carry smtp.password (the decrypted SMTP password).", mutants: ["acct-password-returned"] },
+    { what: "A failed verification reports the SMTP error with the login it tried, password included (verification result and statusMessage).", mutants: ["acct-verify-error-quotes-login"] },
+  ],
+  // 2.2 MUST: Mailbox create input `imapHost` (string): required; an element without it is rejected.
+  "ACCT-IN-IMAPHOST-REQUIRED": [
+    { what: "An element without imapHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imaphost-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `imapHost`: max 255 chars; 255 is accepted and 256 is rejected.
+  "ACCT-IN-IMAPHOST-MAX255": [
+    { what: "An element without imapHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imaphost-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `imapPort` (number): required; an element without it is rejected.
+  "ACCT-IN-IMAPPORT-REQUIRED": [
+    { what: "An element without imapPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-imapport-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `imapPort`: 1 to 65535; 1 and 65535 are accepted, 0 and 65536 are rejected.
+  "ACCT-IN-IMAPPORT-RANGE": [
+    { what: "An element without imapPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-imapport-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `imapUsername` (string): required; an element without it is rejected.
+  "ACCT-IN-IMAPUSERNAME-REQUIRED": [
+    { what: "An element without imapUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imapusername-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `imapUsername`: max 255 chars; 255 is accepted and 256 is rejected.
+  "ACCT-IN-IMAPUSERNAME-MAX255": [
+    { what: "An element without imapUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imapusername-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `imapPassword` (string): required; an element without it is rejected.
+  "ACCT-IN-IMAPPASSWORD-REQUIRED": [
+    { what: "An element without imapPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-imappassword-unchecked"] },
+  ],
+  // 2.2 MUST: Mailbox create input `imapPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.
+  "ACCT-IN-IMAPPASSWORD-MAX1024": [
+    { what: "An element without imapPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-imappassword-unchecked"] },
+  ],
+  // 2.2 MUST: `imapPassword`: never returned (no response carries the value).
+  "ACCT-IN-IMAPPASSWORD-NEVER-RETURNED": [],
+  // 2.2 MUST: Mailbox create input `imapAllowInvalidCert` (boolean): not required; an element without it is accepted.
+  "ACCT-IN-IMAPALLOWINVALIDCERT-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without imapAllowInvalidCert.", mutants: ["acct-in-imapallowinvalidcert-required"] },
+  ],
+  // 2.2 MUST: `imapAllowInvalidCert`: accept a self-signed IMAP certificate.
+  "ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR": [
+    { what: "imapAllowInvalidCert is ignored: a self-signed IMAP certificate always fails verification.", mutants: ["acct-imap-invalid-cert-ignored"] },
+  ],
+  // 2.2 MUST: Mailbox create input `maxEmailsPerDay` (number): not required; an element without it is accepted.
+  "ACCT-IN-MAXEMAILSPERDAY-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without maxEmailsPerDay.", mutants: ["acct-in-maxemailsperday-required"] },
+  ],
+  // 2.2 MUST: Mailbox create input `maxEmailsPerDay`: 1 to 200; 1 and 200 are accepted, 0 and 201 are rejected.
+  "ACCT-IN-MAXEMAILSPERDAY-RANGE": [
+    { what: "maxEmailsPerDay 201 is accepted.", mutants: ["acct-bounds-maxemails-201"] },
+  ],
+  // 2.2 MUST: Mailbox create input `sendingGapMinutes` (number): not required; an element without it is accepted.
+  "ACCT-IN-SENDINGGAP-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without sendingGapMinutes.", mutants: ["acct-in-sendinggap-required"] },
+  ],
+  // 2.2 MUST: Mailbox create input `sendingGapMinutes`: 1 to 300; 1 and 300 are accepted, 0 and 301 are rejected.
+  "ACCT-IN-SENDINGGAP-RANGE": [
+    { what: "A sendingGapMinutes outside 1 to 300 is accepted.", mutants: ["acct-in-sendinggap-unbounded"] },
+  ],
+  // 2.2 MUST: Mailbox create input `campaignSlowRamp` (boolean): not required; an element without it is accepted.
+  "ACCT-IN-SLOWRAMP-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without campaignSlowRamp.", mutants: ["acct-in-slowramp-required"] },
+  ],
+  // 2.2 MUST: Mailbox create input `signature` (string): not required; an element without it is accepted.
+  "ACCT-IN-SIGNATURE-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without signature.", mutants: ["acct-in-signature-required"] },
+  ],
+  // 2.2 MUST: `signature`: HTML, sanitized on save (script content given does not come back).
+  "ACCT-IN-SIGNATURE-SANITIZED": [
+    { what: "The signature is stored and returned as sent (<script>, on* handlers, javascript: URLs kept).", mutants: ["acct-signature-unsanitized"] },
+    { what: "The signature is appended with its HTML entities decoded: markup the sanitizer kept as text (&lt;script&gt;) reaches the email as tags.", mutants: ["send-signature-entities-decoded"] },
+    { what: "The signature is sanitized in what the API answers, but the email carries it as given (<script>, on* handlers, javascript: URLs).", mutants: ["send-signature-raw"] },
+  ],
+  // 2.2 MUST: Mailbox create input `bcc` (string): not required; an element without it is accepted.
+  "ACCT-IN-BCC-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without bcc.", mutants: ["acct-in-bcc-required"] },
+  ],
+  // 2.2 MUST: Mailbox create input `bcc`: max 254 chars; 254 is accepted and 255 is rejected.
+  "ACCT-IN-BCC-MAX254": [
+    { what: "A bcc address longer than 254 characters is accepted.", mutants: ["acct-in-bcc-unbounded"] },
+  ],
+  // 2.2 MUST: Mailbox create input `replyToAddress` (string): not required; an element without it is accepted.
+  "ACCT-IN-REPLYTO-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without replyToAddress.", mutants: ["acct-in-replyto-required"] },
+  ],
+  // 2.2 MUST: Mailbox create input `replyToAddress`: max 254 chars; 254 is accepted and 255 is rejected.
+  "ACCT-IN-REPLYTO-MAX254": [
+    { what: "A replyToAddress longer than 254 characters is accepted.", mutants: ["acct-in-replyto-unbounded"] },
+  ],
+  // 2.2 MUST: `replyToAddress`: omit to reply to the mailbox itself.
+  "ACCT-IN-REPLYTO-OMIT-SELF": [],
+  // 2.2 MUST: Mailbox create input `automationLanguage`: not required.
+  "ACCT-IN-AUTOLANG-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without automationLanguage.", mutants: ["acct-in-autolang-required"] },
+  ],
+  // 2.2 MUST: Mailbox create input `automationLanguage`: enum, values of 2.1; any other value is rejected.
+  "ACCT-IN-AUTOLANG-ENUM": [],
+  // 2.2 MUST: Mailbox create input `tracking`: not required.
+  "ACCT-IN-TRACKING-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without tracking.", mutants: ["acct-in-tracking-required"] },
+  ],
+  // 2.2 MUST: Mailbox create input `tracking`: object with `domainId` (uuid); a non-uuid domainId is rejected.
+  "ACCT-IN-TRACKING-DOMAINID": [
+    { what: "accounts.create coerces tracking (drop-bad-domain) and accepts the request.", mutants: ["acct-in-tracking-coerced"] },
+  ],
+  // 2.2 MUST: Mailbox create input `warmup`: object, not required.
+  "ACCT-IN-WARMUP-OPTIONAL": [
+    { what: "accounts.create refuses (400) a request without warmup.", mutants: ["acct-in-warmup-required"] },
+  ],
+  // 2.2 MUST: `warmup` omitted means defaults are accepted and warmup is ON (`warmup.enabled` is true).
+  "ACCT-IN-WARMUP-DEFAULT-ON": [
+    { what: "An omitted warmup gives warmup.enabled false.", mutants: ["acct-warmup-off-default"] },
+  ],
+  // 2.2 PROFILE: Defaults of optional mailbox fields other than displayName and warmup: not shown (the profile declares them; the check holds the target to its declara
+  "ACCT-IN-DEFAULTS-PROFILE": [
+    { what: "An omitted maxEmailsPerDay defaults to 100, not the declared 50.", mutants: ["acct-default-maxemails-changed"] },
+  ],
+  // 2.3 MUST: Writable fields: `enabled` (boolean), `strategy` (string; value seen: `standard`), `maxPerDay` (number), `replyRatePercentage` (number), `rampupEnable
+  "WARMUP-WRITABLE-TYPES": [
+    { what: "warmup.maxPerDay is a string.", mutants: ["acct-answer-warmup-maxperday-string"] },
+  ],
+  // 2.3 MUST: Writable fields: a value given at create or by PATCH is stored and reported back in `warmup`.
+  "WARMUP-WRITABLE": [],
+  // 2.3 MUST: Read-only fields: `phase` (string; value seen: `warming_up`), `startedAt` (timestamp), `poolAccess` (string; value seen: `free`).
+  "WARMUP-READONLY-TYPES": [
+    { what: "warmup.phase is a number.", mutants: ["acct-answer-warmup-phase-number"] },
+  ],
+  // 2.3 MUST: Read-only fields `phase`, `startedAt`, `poolAccess`: a client write does not change them.
+  "WARMUP-READONLY": [],
+  // 2.3 PROFILE: Allowed values of strategy, phase and poolAccess: not shown (profile).
+  "WARMUP-VALUES-PROFILE": [
+    { what: "A new warmup answers poolAccess \"paid\", outside the declared values.", mutants: ["warmup-pool-access-undeclared"] },
+  ],
+  // 2.3 PROFILE: The bounds and defaults of warmup fields: not shown (profile).
+  "WARMUP-BOUNDS-PROFILE": [
+    { what: "warmup.maxPerDay accepts any whole number.", mutants: ["warmup-bounds-unchecked"] },
+  ],
+  // 2.4 MUST: In the mailbox object: `verification.overallStatus` (string; value seen: `pending`).
+  "VERIF-MAILBOX-OVERALL": [
+    { what: "The mailbox's verification has no overallStatus.", mutants: ["acct-answer-verification-no-overall"] },
+  ],
+  // 2.4 MUST: In the mailbox object: `verification.smtp` and `verification.imap` (strings; values seen: `active`, `not_checked`).
+  "VERIF-MAILBOX-SMTP-IMAP": [
+    { what: "The mailbox's verification has no imap.", mutants: ["acct-answer-verification-no-imap"] },
+  ],
+  // 2.4 MUST: In the mailbox object: `verification.dns.mx|spf|dkim|dmarc` (strings; value seen: `not_checked`).
+  "VERIF-MAILBOX-DNS": [
+    { what: "The verification object of a mailbox has no dns.", mutants: ["acct-verification-no-dns"] },
+  ],
+  // 2.4 MUST: The verification endpoint returns `overallStatus`.
+  "VERIF-ENDPOINT-OVERALL": [
+    { what: "The verification endpoint answers no overallStatus.", mutants: ["acct-answer-verif-no-overall"] },
+  ],
+  // 2.4 MUST: The verification endpoint returns `smtp` (`status`, `error`).
+  "VERIF-ENDPOINT-SMTP": [
+    { what: "The verification endpoint answers no smtp.", mutants: ["acct-answer-verif-no-smtp"] },
+  ],
+  // 2.4 MUST: The verification endpoint returns `imap` (`status`, `error`).
+  "VERIF-ENDPOINT-IMAP": [
+    { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
+  ],
+  // 2.4 MUST: The verification endpoint returns `dns` (object).
+  "VERIF-ENDPOINT-DNS": [
+    { what: "The verification endpoint answers no dns.", mutants: ["acct-answer-verif-no-dns"] },
+  ],
+  // 2.4 MUST: The verification endpoint returns `lastVerifiedAt` (timestamp).
+  "VERIF-ENDPOINT-LASTVERIFIEDAT": [
+    { what: "The verification endpoint answers no lastVerifiedAt.", mutants: ["acct-answer-verif-no-lastverifiedat"] },
+  ],
+  // 2.4 PROFILE: Complete sets of verification status values: not shown (profile).
+  "VERIF-VALUES-PROFILE": [],
+  // 2.5 MUST: Campaign `id`: uuid.
+  "CAMP-ID-UUID": [
+    { what: "Campaign ids are answered as `camp_<uuid>`.", mutants: ["camp-answer-id-not-uuid"] },
+  ],
+  // 2.5 MUST: Campaign `name`: string.
+  "CAMP-NAME-STRING": [
+    { what: "A campaign name is answered as `{ text }`.", mutants: ["camp-answer-name-object"] },
+  ],
+  // 2.5 MUST: Campaign `name`: must not be empty (an empty name is rejected).
+  "CAMP-NAME-NONEMPTY": [
+    { what: "POST /v1/campaigns accepts name \"\".", mutants: ["camp-empty-name-accepted"] },
+  ],
+  // 2.5 MUST: Campaign `status`: enum `draft`, `scheduled`, `active`, `paused`, `stopped`, `completed`, `failed`.
+  "CAMP-STATUS-ENUM": [
+    { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
+  ],
+  // 2.5 MUST: Campaign `schedule`: object: `timezone` (IANA string), `sendingDays` (array of integers), `sendingMinutesStart` (integer), `sendingMinutesEnd` (intege
+  "CAMP-SCHEDULE-FIELDS": [
+    { what: "schedule.sendingDays is a comma-separated string.", mutants: ["camp-answer-sendingdays-string"] },
+  ],
+  // 2.5 PROFILE: `sendingDays` is an array of integers; their numbering (which integer is which weekday) is among the campaign create details not shown (profile).
+  "CAMP-SCHEDULE-DAYS-PROFILE": [],
+  // 2.5 MUST: Campaign `settings`: object: `trackOpens`, `trackClicks`, `sendAsTextOnly`, `stopOnReply` (all boolean).
+  "CAMP-SETTINGS-FIELDS": [
+    { what: "settings.trackOpens is a string.", mutants: ["camp-answer-trackopens-string"] },
+  ],
+  // 2.5 PROFILE: How opens and clicks are tracked when `trackOpens`/`trackClicks` is true is not given (profile: declarations.tracking): a declared open pixel is in th
+  "CAMP-SETTINGS-TRACKING-PROFILE": [],
+  // 2.5 MUST: Campaign `metrics`: object: `leadsCount`, `sent`, `opens`, `clicks`, `replies` (integers).
+  "CAMP-METRICS-FIELDS": [
+    { what: "The status view answers the metrics as strings.", mutants: ["camp-metrics-strings"] },
+  ],
+  // 2.5 MUST: Campaign `tags`: array of tag.
+  "CAMP-TAGS-ARRAY": [
+    { what: "A campaign answers its tags as one comma-separated string.", mutants: ["camp-tags-string"] },
+  ],
+  // 2.5 MUST: Campaign `createdAt`: timestamp.
+  "CAMP-CREATEDAT-TS": [
+    { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
+  ],
+  // 2.5 MUST: Campaign `updatedAt`: timestamp.
+  "CAMP-UPDATEDAT-TS": [
+    { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
+  ],
+  // 2.5 MUST: Campaign `sequence`: array; steps: `subject` (string), `body` (HTML string), `delayDays` (integer), `delayHours` (integer).
+  "CAMP-SEQUENCE-STEPS": [
+    { what: "A step delayDays is a string.", mutants: ["camp-answer-delaydays-string"] },
+  ],
+  // 2.5 MUST: Subject and body may hold merge variables written with double braces, such as company name and first name (they are accepted and stored as given).
+  "CAMP-SEQUENCE-MERGE-ACCEPTED": [
+    { what: "Merge variables are stripped from stored subjects.", mutants: ["camp-answer-merge-dropped"] },
+  ],
+  // 2.5 PROFILE: Merge variables such as company name and first name are replaced by the lead's values in the email sent; their exact names are not given (profile: dec
+  "CAMP-SEQUENCE-MERGE-RENDERED": [
+    { what: "Merge variables render empty instead of the lead's values.", mutants: ["send-merge-unrendered"] },
+  ],
+  // 2.5 PROFILE: What a merge variable the target does not know renders to is not given (profile: declarations.unknownMergeVariable, `empty` or `verbatim`).
+  "CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE": [
+    { what: "An unknown merge variable renders to the fallback word \"there\" where the declared reading is empty.", mutants: ["send-unknown-variable-fallback"] },
+  ],
+  // 2.5 MUST: A step's `delayDays` and `delayHours` are its delay: the second step goes to a lead no sooner than its days and hours after the first went to that lea
+  "CAMP-SEQUENCE-DELAY": [
+    { what: "Every step is sent as soon as the previous one went.", mutants: ["send-step-delay-ignored"] },
+    { what: "A step waits its delayDays only: its delayHours are ignored.", mutants: ["send-delay-hours-ignored"] },
+    { what: "A step's delay is counted from the campaign's first send, not from the step before to that lead.", mutants: ["send-delay-from-campaign-start"] },
+  ],
+  // 2.5 MUST: Campaign `accounts`: array of uuid, ids of sending mailboxes.
+  "CAMP-ACCOUNTS-UUIDS": [
+    { what: "Campaign accounts are `{ id }` objects.", mutants: ["camp-answer-accounts-objects"] },
+  ],
+  // 2.5 PROFILE: Required fields and bounds of the campaign create fields: not shown (profile).
+  "CAMP-CREATE-REQUIRED-PROFILE": [
+    { what: "POST /v1/campaigns without a name creates a campaign.", mutants: ["camp-name-optional"] },
+  ],
+  // 2.5 MUST: Campaign list item: `id`, `name`, `status`, `leadsCount`, `tags`, `createdAt`.
+  "CAMP-LISTITEM-FIELDS": [
+    { what: "Campaign list items carry no leadsCount.", mutants: ["camp-answer-listitem-no-leadscount"] },
+  ],
+  // 2.5 MUST: Campaign status view: `id`, `status`, `isWithinSchedule` (boolean), `metrics` (as above), `nextScheduleOpensAt` (timestamp or null).
+  "CAMP-STATUS-FIELDS": [
+    { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
+  ],
+  // 2.5 MUST: `isWithinSchedule`: true inside the sending window, false outside it.
+  "CAMP-STATUS-WITHINSCHEDULE": [
+    { what: "isWithinSchedule reads the sending days and minutes in UTC, ignoring schedule.timezone.", mutants: ["camp-within-schedule-utc"] },
+    { what: "isWithinSchedule says the opposite of the window.", mutants: ["camp-answer-withinschedule-inverted"] },
+  ],
+  // 2.5 MUST: `nextScheduleOpensAt` is null when in-window.
+  "CAMP-STATUS-NEXTOPENS-NULL-INWINDOW": [
+    { what: "nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.", mutants: ["camp-next-opens-always-set"] },
+  ],
+  // 2.5 MUST: `nextScheduleOpensAt` is null when not active.
+  "CAMP-STATUS-NEXTOPENS-NULL-INACTIVE": [
+    { what: "nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.", mutants: ["camp-next-opens-always-set"] },
+  ],
+  // 2.6 MUST: Lead `id`: uuid.
+  "LEAD-ID-UUID": [],
+  // 2.6 MUST: Lead `email`: string.
+  "LEAD-EMAIL-STRING": [
+    { what: "A lead email is answered as `{ address }`.", mutants: ["lead-answer-email-object"] },
+  ],
+  // 2.6 MUST: Lead `firstName`, `lastName`, `companyName`, `jobTitle`, `website`, `linkedinProfile`, `location`: string.
+  "LEAD-TEXT-FIELDS": [],
+  // 2.6 MUST: Lead `tags`: array of string.
+  "LEAD-TAGS-STRINGS": [],
+  // 2.6 MUST: Lead `customFields`: object (name to value).
+  "LEAD-CUSTOMFIELDS-OBJECT": [],
+  // 2.6 MUST: Update also accepts `customFieldLabels` and `customFieldTypes` objects.
+  "LEAD-CUSTOMFIELD-LABELS-TYPES": [],
+  // 2.6 MUST: Lead `status`: string; values in part 3.
+  "LEAD-STATUS-STRING": [
+    { what: "A lead status is answered as `{ value }`.", mutants: ["lead-answer-status-object"] },
+  ],
+  // 2.6 PROFILE: Lead `status` of a lead never contacted (seen: `not_contacted`; lead status values beyond part 3: not shown): the profile declares it (declarations.ne
+  "LEAD-STATUS-NEW": [
+    { what: "A new lead gets the status `new_lead`, not the one chosen (and declared).", mutants: ["lead-new-status-other"] },
+  ],
+  // 2.6 MUST: Lead `metrics`: object: `sent`, `opened`, `clicked`, `replied` (integers).
+  "LEAD-METRICS-OBJECT": [],
+  // 2.6 MUST: Lead `sequenceProgress`: object: `totalSteps`, `sentCount`, `plannedCount`, `failedCount` (integers).
+  "LEAD-SEQPROGRESS-COUNTS": [
+    { what: "Lead sequenceProgress.totalSteps is a string.", mutants: ["lead-answer-progress-strings"] },
+  ],
+  // 2.6 MUST: Lead `sequenceProgress.nextPlannedAt` (timestamp).
+  "LEAD-SEQPROGRESS-NEXTPLANNEDAT": [
+    { what: "A lead with no step planned yet answers sequenceProgress.nextPlannedAt as an empty string (not a timestamp; the reference omits it).", mutants: ["lead-nextplannedat-empty"] },
+  ],
+  // 2.6 MUST: Lead `createdAt`, `lastContactedAt`, `lastRepliedAt`: timestamp.
+  "LEAD-TIMESTAMPS": [],
+  // 2.6 PROFILE: Sets of verification status and subStatus values and of lead status values other than those in part 3: not shown (profile).
+  "LEAD-VALUES-PROFILE": [],
+  // 2.6 MUST: Lead search hit (cross-campaign search): `id`, `email`, `campaignId`, `campaignName`, `firstName`, `lastName`.
+  "LEADHIT-FIELDS": [
+    { what: "Search hits have no campaignName.", mutants: ["lead-search-hit-no-campaign-name"] },
+  ],
+};

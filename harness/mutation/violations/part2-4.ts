@@ -1,0 +1,754 @@
+import type { ViolationCatalog } from './types.ts';
+
+// Plausible violations of the MUST and PROFILE clauses of sections 2.7 to 2.10, 3, 4.2 and 4.3 (see types.ts).
+export const VIOLATIONS_PART2_4: ViolationCatalog = {
+  // 2.7 MUST: Email `id` (uuid).
+  "EMAIL-ID-UUID": [
+    { what: "GET /v1/emails/{id} answers the id as `em_<uuid>`.", mutants: ["email-answer-id-not-uuid"] },
+  ],
+  // 2.7 MUST: Email `threadId` (opaque string or null).
+  "EMAIL-THREADID": [
+    { what: "GET /v1/emails/{id} answers threadId as `{ value }`.", mutants: ["email-answer-threadid-object"] },
+  ],
+  // 2.7 MUST: Email `messageId` (RFC 5322 Message-ID).
+  "EMAIL-MESSAGEID": [
+    { what: "messageId is answered without its angle brackets.", mutants: ["email-messageid-bare"] },
+  ],
+  // 2.7 MUST: Email `mailbox` (`id`, `email`).
+  "EMAIL-MAILBOX": [
+    { what: "`mailbox` is the mailbox id alone.", mutants: ["email-mailbox-id-only"] },
+  ],
+  // 2.7 MUST: Email `from` (`email`, `name`).
+  "EMAIL-FROM": [
+    { what: "`from` is a bare address string.", mutants: ["email-from-bare"] },
+  ],
+  // 2.7 MUST: Email `to`, `cc`, `bcc` (arrays of address strings).
+  "EMAIL-RECIPIENTS": [
+    { what: "`to` is one comma-separated string.", mutants: ["email-recipients-joined"] },
+    { what: "A received email shows `to` as address objects `{ email, name }` and `cc` as null (sent emails stay right).", mutants: ["email-received-recipients-objects"] },
+  ],
+  // 2.7 MUST: Email `subject`.
+  "EMAIL-SUBJECT": [
+    { what: "Emails are answered without subject.", mutants: ["email-subject-missing"] },
+  ],
+  // 2.7 MUST: Email `snippet` (short preview): a non-empty piece of the email's own content, for an email that has content.
+  "EMAIL-SNIPPET": [
+    { what: "Every email answers an empty snippet (the listing and GET).", mutants: ["email-snippet-empty"] },
+  ],
+  // 2.7 MUST: Email `isUnread` (boolean, null when the email is in no conversation).
+  "EMAIL-ISUNREAD": [
+    { what: "isUnread is the string \"true\", \"false\" or \"null\".", mutants: ["email-isunread-string"] },
+  ],
+  // 2.7 MUST: Email `type` (enum `sent`, `received`).
+  "EMAIL-TYPE-ENUM": [
+    { what: "A sent email shows type `outbound`.", mutants: ["email-type-outbound"] },
+  ],
+  // 2.7 MUST: Email `campaignId`.
+  "EMAIL-CAMPAIGNID": [
+    { what: "Emails are answered without campaignId.", mutants: ["email-campaignid-missing"] },
+  ],
+  // 2.7 MUST: Email `leadId`.
+  "EMAIL-LEADID": [
+    { what: "Emails are answered without leadId.", mutants: ["email-leadid-missing"] },
+  ],
+  // 2.7 MUST: Email `hasAttachments` (boolean).
+  "EMAIL-HASATTACHMENTS": [
+    { what: "hasAttachments is the string \"true\" or \"false\".", mutants: ["email-hasattachments-string"] },
+  ],
+  // 2.7 MUST: Email `receivedAt`, `sentAt` (timestamps).
+  "EMAIL-TIMESTAMPS": [
+    { what: "sentAt is epoch milliseconds.", mutants: ["email-sentat-epoch"] },
+  ],
+  // 2.7 MUST: Email `body` (object with `html` and `text`).
+  "EMAIL-BODY-OBJECT": [
+    { what: "GET /v1/emails/{id} answers body as the HTML string.", mutants: ["email-body-string"] },
+  ],
+  // 2.7 MUST: `body`: a null part was never stored (a part that was stored is never null).
+  "EMAIL-BODY-NULL-PART": [
+    { what: "GET /v1/emails/{id} answers body.text null although the text part was stored (html is kept).", mutants: ["email-body-text-dropped"] },
+  ],
+  // 2.8 MUST: Lead search `id`.
+  "LF-ID-UUID": [
+    { what: "A lead search id is answered as `ls_<uuid>`.", mutants: ["lf-answer-id-not-uuid"] },
+  ],
+  // 2.8 MUST: Lead search `query` (string).
+  "LF-QUERY-STRING": [
+    { what: "A lead search query is answered as `{ text }`.", mutants: ["lf-answer-query-object"] },
+  ],
+  // 2.8 MUST: Lead search `status` (enum `draft`, `queued`, `discovering`, `processing`, `crawling`, `enriching`, `verifying`, `completed`, `stopped`, `failed`).
+  "LF-STATUS-ENUM": [
+    { what: "A lead search answers its status in upper case.", mutants: ["lf-status-uppercase"] },
+  ],
+  // 2.8 MUST: Lead search `searchMode` (enum `companies`, `people`).
+  "LF-SEARCHMODE-ENUM": [
+    { what: "searchMode is answered in the singular: `person`, `company`.", mutants: ["lf-searchmode-person"] },
+  ],
+  // 2.8 MUST: Lead search `maxResults` (integer).
+  "LF-MAXRESULTS-INT": [
+    { what: "GET answers maxResults as a string.", mutants: ["lf-maxresults-string"] },
+  ],
+  // 2.8 MUST: Lead search `discoveryFinished` (boolean).
+  "LF-DISCOVERYFINISHED-BOOLEAN": [
+    { what: "discoveryFinished is 0 or 1.", mutants: ["lf-discoveryfinished-number"] },
+  ],
+  // 2.8 MUST: `discoveryFinished`: crawl and enrich may still run (true does not imply a terminal status).
+  "LF-DISCOVERYFINISHED-PHASES": [],
+  // 2.8 MUST: Lead search `progress` (`companiesFound`, `companiesProcessed`, `emailsFound`, integers).
+  "LF-PROGRESS": [
+    { what: "GET answers the progress counters as strings.", mutants: ["lf-progress-strings"] },
+  ],
+  // 2.8 MUST: Lead search `createdAt`, `updatedAt` (timestamps).
+  "LF-TIMESTAMPS": [
+    { what: "A lead search answers createdAt and updatedAt as epoch milliseconds.", mutants: ["lf-timestamps-epoch"] },
+  ],
+  // 2.8 MUST: `errorMessage` (string; set when status is `failed`).
+  "LF-ERRORMESSAGE-FAILED": [
+    { what: "A failed search has errorMessage null.", mutants: ["lf-errormessage-missing"] },
+  ],
+  // 2.8 MUST: `errorMessage`: otherwise null.
+  "LF-ERRORMESSAGE-NULL": [
+    { what: "errorMessage is an empty string when nothing failed.", mutants: ["lf-errormessage-empty"] },
+  ],
+  // 2.8 MUST: `completedAt` (timestamp).
+  "LF-COMPLETEDAT-TS": [
+    { what: "completedAt stays null in completed, stopped and failed.", mutants: ["lf-completedat-missing"] },
+  ],
+  // 2.8 MUST: `completedAt`: null while running.
+  "LF-COMPLETEDAT-NULL-RUNNING": [
+    { what: "completedAt carries the creation time while the search runs.", mutants: ["lf-completedat-while-running"] },
+  ],
+  // 2.8 MUST: List items carry `id`, `query`, `status`, `searchMode`, `maxResults`, `createdAt`, `completedAt`.
+  "LF-LISTITEM-FIELDS": [
+    { what: "Lead search list items carry no completedAt.", mutants: ["lf-answer-listitem-no-completedat"] },
+  ],
+  // 2.9 MUST: Workspace: `organizationId` (uuid).
+  "WS-ORGANIZATIONID-UUID": [
+    { what: "GET /v1/workspace answers organizationId as org_<uuid>.", mutants: ["ws-organizationid-prefixed"] },
+  ],
+  // 2.9 MUST: Workspace: `name` (string).
+  "WS-NAME-STRING": [
+    { what: "GET /v1/workspace answers name null.", mutants: ["ws-name-null"] },
+  ],
+  // 2.9 MUST: Workspace: `timezone` (IANA string).
+  "WS-TIMEZONE-IANA": [
+    { what: "The workspace timezone is a UTC offset, not an IANA name.", mutants: ["ws-answer-timezone-offset"] },
+    { what: "GET /v1/workspace omits timezone.", mutants: ["workspace-missing-timezone"] },
+  ],
+  // 2.9 MUST: Usage of one limit: `used` (number).
+  "USAGE-USED-NUMBER": [
+    { what: "used is a string of digits.", mutants: ["usage-used-string"] },
+  ],
+  // 2.9 MUST: Usage: `limit` (number or null when unlimited).
+  "USAGE-LIMIT-NULL-UNLIMITED": [
+    { what: "Unlimited usage reports limit 0 instead of null.", mutants: ["usage-unlimited-limit-zero"] },
+  ],
+  // 2.9 MUST: Usage: `remaining` (number or null when unlimited).
+  "USAGE-REMAINING-NULL-UNLIMITED": [
+    { what: "Unlimited usage reports remaining 0 instead of null.", mutants: ["usage-unlimited-remaining-zero"] },
+    { what: "remaining is null for a limit that is not unlimited too (limit, isUnlimited and usagePercentage stay right).", mutants: ["usage-limited-remaining-null"] },
+  ],
+  // 2.9 MUST: Usage: `isUnlimited` (boolean).
+  "USAGE-ISUNLIMITED-BOOLEAN": [
+    { what: "isUnlimited is the string \"true\" or \"false\".", mutants: ["usage-isunlimited-string"] },
+  ],
+  // 2.9 MUST: Usage: `usagePercentage` (number: used / limit x 100).
+  "USAGE-PERCENTAGE-FORMULA": [
+    { what: "usagePercentage is a fraction 0..1.", mutants: ["usage-percentage-fraction"] },
+  ],
+  // 2.9 MUST: Usage: `usagePercentage` is 0 when unlimited.
+  "USAGE-PERCENTAGE-ZERO-UNLIMITED": [
+    { what: "Unlimited usage reports usagePercentage 100 when anything was used.", mutants: ["usage-unlimited-percentage-nonzero"] },
+  ],
+  // 2.9 MUST: Usage: `limitType` (enum `monthly_emails`, `active_contacts`, `ai_credits`, `email_validation`, `monthly_imports`, `lead_finder_credits`).
+  "USAGE-LIMITTYPE-ENUM": [
+    { what: "limitType is answered in upper case.", mutants: ["usage-limittype-uppercase"] },
+  ],
+  // 2.10 MUST: `period`: `start`, `end` (timestamps).
+  "ANLT-PERIOD-START-END": [
+    { what: "period.start is epoch milliseconds.", mutants: ["anlt-answer-period-epoch"] },
+  ],
+  // 2.10 MUST: `period`: `clamped` (boolean).
+  "ANLT-PERIOD-CLAMPED": [
+    { what: "period.clamped is a string.", mutants: ["anlt-answer-clamped-string"] },
+  ],
+  // 2.10 MUST: `period`: `retentionDays` (integer).
+  "ANLT-PERIOD-RETENTIONDAYS": [
+    { what: "period.retentionDays is a string.", mutants: ["anlt-answer-retention-string"] },
+  ],
+  // 2.10 MUST: `totals`: `sent`, `failed`, `delivered`, `leadsContacted`, `replies`, `bounces`, `unsubscribed`, `positiveLeads`, `conversions`, `conversionValue` (nu
+  "ANLT-TOTALS-COUNTS": [
+    { what: "totals.sent is a string.", mutants: ["anlt-answer-totals-sent-string"] },
+  ],
+  // 2.10 MUST: `totals`: `opens` and `clicks` (each `total`, `uniqueLeads`).
+  "ANLT-TOTALS-OPENS-CLICKS": [
+    { what: "totals.opens is a number, not { total, uniqueLeads }.", mutants: ["anlt-answer-opens-number"] },
+  ],
+  // 2.10 MUST: `totals.rates` (percent numbers: `open`, `click`, `reply`, `bounce`, `delivery`, `unsubscribe`, `conversion`).
+  "ANLT-TOTALS-RATES": [
+    { what: "totals.rates.open is a string.", mutants: ["anlt-answer-rates-strings"] },
+  ],
+  // 2.10 MUST: `rates` are percent numbers: on a 0 to 100 scale (every email delivered is a delivery rate of 100), not fractions of 1.
+  "ANLT-RATES-PERCENT": [
+    { what: "Rates are fractions of 1: a campaign whose every email was delivered shows a delivery rate of 1, not 100.", mutants: ["anlt-rates-fraction"] },
+  ],
+  // 2.10 MUST: `bySmtp[]`: `accountId`, `email`, `totals`.
+  "ANLT-BYSMTP-FIELDS": [
+    { what: "bySmtp rows carry no accountId.", mutants: ["anlt-answer-bysmtp-no-accountid"] },
+  ],
+  // 2.10 MUST: `bySmtp[].totals`: sent, delivered, opens, clicks, replies, bounces, positiveLeads, conversions, conversionValue, rates with `open`, `click`, `reply`,
+  "ANLT-BYSMTP-TOTALS": [],
+  // 2.10 MUST: `bySequence[]`: `step` (integer), `variant` (string), `totals` (same shape as in bySmtp).
+  "ANLT-BYSEQUENCE-FIELDS": [],
+  // 2.10 MUST: `bounceBreakdown`: `total`, `hard`, `soft`, `senderBounces`, `recipientBounces`, `unknownBounces`.
+  "ANLT-BOUNCE-FIELDS": [
+    { what: "bounceBreakdown carries no senderBounces.", mutants: ["anlt-answer-bounce-no-sender"] },
+  ],
+  // 2.10 MUST: `bounceBreakdown.byCategory[]` (`category`, `label`, `type`, `count`, `percentage`).
+  "ANLT-BOUNCE-BYCATEGORY": [
+    { what: "bounceBreakdown carries no byCategory.", mutants: ["anlt-answer-bounce-no-bycategory"] },
+  ],
+  // 2.10 MUST: Time-series point: `timestamp`, `sent`, `delivered`, `opens` and `clicks` (`total`, `uniqueLeads`), `replies`, `bounces`, `unsubscribed`.
+  "ANLT-POINT-FIELDS": [
+    { what: "Time-series points carry no bounces.", mutants: ["anlt-answer-point-no-bounces"] },
+  ],
+  // 2.10 MUST: Workspace overview adds `activeCampaigns` (campaigns currently sending).
+  "ANLT-OVERVIEW-ACTIVECAMPAIGNS": [
+    { what: "activeCampaigns also counts draft, scheduled and paused campaigns.", mutants: ["anlt-overview-active-counts-unsent"] },
+  ],
+  // 2.10 MUST: Workspace overview adds `sendingAccounts` (connected sending accounts).
+  "ANLT-OVERVIEW-SENDINGACCOUNTS": [
+    { what: "The overview answers no sendingAccounts.", mutants: ["anlt-answer-ov-no-sendingaccounts"] },
+  ],
+  // 2.10 MUST: Workspace overview adds `topCampaigns[]` (`campaignId`, `name`, `sent`, `openRate`).
+  "ANLT-OVERVIEW-TOPCAMPAIGNS": [],
+  // 3.1 MUST: Campaign states: `draft`, `scheduled`, `active`, `paused`, `stopped`, `completed`, `failed` (a campaign is always in one of them).
+  "STATE-CAMP-STATES": [
+    { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
+  ],
+  // 3.1 MUST: (none) -> POST /v1/campaigns, valid body -> draft.
+  "STATE-CAMP-CREATE-DRAFT": [
+    { what: "A campaign created without launch is answered `scheduled`.", mutants: ["camp-answer-created-scheduled"] },
+  ],
+  // 3.1 MUST: POST /v1/campaigns: with `launch` true a launch is attempted.
+  "STATE-CAMP-CREATE-LAUNCH-ATTEMPT": [],
+  // 3.1 MUST: POST /v1/campaigns with `launch` true: if it cannot launch the campaign still exists.
+  "STATE-CAMP-CREATE-LAUNCH-FAIL-EXISTS": [
+    { what: "A launch that cannot happen answers 400 and creates nothing.", mutants: ["camp-launch-failure-400"] },
+  ],
+  // 3.1 MUST: POST /v1/campaigns with `launch` true: if it cannot launch, `launched` is false.
+  "STATE-CAMP-CREATE-LAUNCH-FAIL-FLAG": [
+    { what: "A launch that cannot happen answers 400 and creates nothing.", mutants: ["camp-launch-failure-400"] },
+  ],
+  // 3.1 MUST: POST /v1/campaigns with `launch` true: if it cannot launch, `launchError` gives the reason.
+  "STATE-CAMP-CREATE-LAUNCH-FAIL-REASON": [
+    { what: "A launch that cannot happen answers 400 and creates nothing.", mutants: ["camp-launch-failure-400"] },
+  ],
+  // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has leads; otherwise 400.
+  "STATE-CAMP-START-REQUIRES-LEADS": [
+    { what: "A campaign without leads (but with a sequence) starts.", mutants: ["camp-start-without-leads"] },
+  ],
+  // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has a sequence; otherwise 400.
+  "STATE-CAMP-START-REQUIRES-SEQUENCE": [
+    { what: "A campaign with leads but without a sequence starts.", mutants: ["camp-start-without-sequence"] },
+  ],
+  // 3.1 MUST: Start from any startable state: sending begins.
+  "STATE-CAMP-START-BEGINS": [
+    { what: "A started campaign never sends.", mutants: ["send-nothing"] },
+  ],
+  // 3.1 MUST: Start: the status after the call is in the response `status` field (the campaign read afterwards has that status).
+  "STATE-CAMP-START-STATUS-REPORTED": [
+    { what: "POST .../start reports another status than the campaign then has.", mutants: ["camp-answer-start-status-other"] },
+  ],
+  // 3.1 MUST: Start: needs scope `campaigns:lifecycle`.
+  "STATE-CAMP-START-SCOPE": [
+    { what: "The scope check of campaigns.start is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-start"] },
+  ],
+  // 3.1 MUST: paused -> POST /v1/campaigns/{id}/resume -> sending continues.
+  "STATE-CAMP-RESUME-FROM-PAUSED": [
+    { what: "A resumed campaign starts its sequence over, sending every step again.", mutants: ["send-resume-restarts"] },
+  ],
+  // 3.1 MUST: Resume: condition: workspace has at least one mailbox, otherwise 400.
+  "STATE-CAMP-RESUME-NEEDS-MAILBOX": [
+    { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
+  ],
+  // 3.1 MUST: Resume: sending continues from where it left off (no email already sent is sent again).
+  "STATE-CAMP-RESUME-CONTINUES": [
+    { what: "A resumed campaign starts its sequence over, sending every step again.", mutants: ["send-resume-restarts"] },
+  ],
+  // 3.1 MUST: Resume: a mailbox that exists but cannot send now (disconnected, reauthorizing, DNS below the sending floor) does not block the resume.
+  "STATE-CAMP-RESUME-UNSENDABLE-OK": [
+    { what: "Resume answers 400 unless the workspace has an active mailbox.", mutants: ["camp-resume-blocked-by-unsendable-mailbox"] },
+  ],
+  // 3.1 PROFILE: Transitions for pause, stop, complete, fail and schedule: not shown (profile).
+  "STATE-CAMP-OTHER-PROFILE": [
+    { what: "Starting a paused campaign moves it to scheduled, a transition its declared table does not hold.", mutants: ["camp-start-paused-schedules"] },
+  ],
+  // 3.2 MUST: Mailbox states: `active`, `inactive`, `checking`, `revoked`, `failed`.
+  "STATE-ACCT-STATES": [
+    { what: "Mailboxes answer status in upper case.", mutants: ["acct-status-uppercase"] },
+    { what: "An inactive mailbox says status `disabled`.", mutants: ["acct-answer-status-unlisted"] },
+  ],
+  // 3.2 MUST: (none) -> POST /v1/accounts, element valid -> inactive.
+  "STATE-ACCT-CREATE-INACTIVE": [
+    { what: "A new mailbox starts active (before any verification).", mutants: ["acct-new-status-active"] },
+  ],
+  // 3.2 MUST: POST /v1/accounts: verified in the background; poll the mailbox for the outcome (the outcome becomes visible on the mailbox without another call).
+  "STATE-ACCT-CREATE-VERIFY": [
+    { what: "Verification reports success whatever the servers answer (wrong passwords, unreachable hosts give active).", mutants: ["acct-verify-always-active"] },
+  ],
+  // 3.2 MUST: POST /v1/accounts/{id}/pause: status must be active, otherwise 400.
+  "STATE-ACCT-PAUSE-ACTIVE-ONLY": [
+    { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
+  ],
+  // 3.2 MUST: active -> pause -> inactive.
+  "STATE-ACCT-PAUSE-INACTIVE": [],
+  // 3.2 MUST: Paused mailbox: campaigns skip it (the warmup half of the rule: STATE-ACCT-PAUSE-WARMUP-SKIPPED).
+  "STATE-ACCT-PAUSE-SKIPPED": [
+    { what: "A paused (inactive) mailbox keeps sending campaign mail.", mutants: ["send-paused-mailbox-sends"] },
+    { what: "A paused mailbox takes no new lead, but the follow-up steps of the threads it started still go from it.", mutants: ["send-followups-from-paused-mailbox"] },
+  ],
+  // 3.2 MUST: Paused mailbox: warmup skips it.
+  "STATE-ACCT-PAUSE-WARMUP-SKIPPED": [
+    { what: "A paused (inactive) mailbox keeps sending its warmup mail.", mutants: ["send-warmup-from-paused-mailbox"] },
+  ],
+  // 3.2 MUST: Paused mailbox: nothing re-activates it automatically, only a resume.
+  "STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE": [],
+  // 3.2 MUST: inactive or failed -> resume (referenced) -> checking and re-verification.
+  "STATE-ACCT-RESUME-CHECKING": [
+    { what: "Resume makes the mailbox active at once, without checking or re-verification.", mutants: ["acct-resume-no-reverify"] },
+    { what: "Resume makes an OAuth mailbox active at once, without checking or re-verification (SMTP/IMAP mailboxes are re-checked).", mutants: ["acct-oauth-resume-no-reverify"] },
+  ],
+  // 3.2 MUST: A failed mailbox is re-checked by resume.
+  "STATE-ACCT-RESUME-FAILED-RECHECK": [
+    { what: "Resume makes the mailbox active at once, without checking or re-verification.", mutants: ["acct-resume-no-reverify"] },
+  ],
+  // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: credentials rotated.
+  "STATE-ACCT-PATCH-CREDS-ROTATE": [],
+  // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: verification re-run.
+  "STATE-ACCT-PATCH-CREDS-REVERIFY": [
+    { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
+  ],
+  // 3.2 MUST: active -> repeated sending failures (system) -> failed.
+  "STATE-ACCT-SEND-FAILURES-FAILED": [
+    { what: "A mailbox whose SMTP server refuses every send stays active.", mutants: ["send-failures-never-fail"] },
+  ],
+  // 3.2 MUST: Failed mailbox: `statusMessage` holds the provider reason.
+  "STATE-ACCT-FAILED-STATUSMESSAGE": [
+    { what: "Verification reports success whatever the servers answer (wrong passwords, unreachable hosts give active).", mutants: ["acct-verify-always-active"] },
+    { what: "statusMessage of a mailbox failed by SMTP refusals is a generic message, not the provider's answer.", mutants: ["send-statusmessage-generic"] },
+  ],
+  // 3.2 PROFILE: How many repeated sending failures turn an active mailbox failed, and whether a recipient refused at RCPT TO counts as one: not shown (profile: declar
+  "STATE-ACCT-SEND-FAILURES-PROFILE": [
+    { what: "A mailbox turns failed at its first refused send, not after the declared count.", mutants: ["send-failures-first-refusal"] },
+    { what: "A mailbox turns failed only two refusals after the declared count.", mutants: ["send-failures-threshold-late"] },
+    { what: "Recipients refused at RCPT TO never count toward the mailbox failing, although the profile declares they do.", mutants: ["send-rcpt-refusal-not-counted"] },
+  ],
+  // 3.2 MUST: any OAuth mailbox -> OAuth grant withdrawn (system) -> revoked.
+  "STATE-ACCT-OAUTH-REVOKED": [
+    { what: "A withdrawn grant (control POST /accounts/{id}/revoke-oauth) leaves the mailbox active.", mutants: ["acct-revoke-ignored"] },
+  ],
+  // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
+  "STATE-ACCT-REVOKED-RECONNECT": [],
+  // 3.2 MUST: any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).
+  "STATE-ACCT-DELETE-REMOVED": [
+    { what: "Deleting an active mailbox stops it (inactive, out of its campaigns) but keeps it readable: GET and its verification still answer 200 (a fresh mailbox is removed).", mutants: ["send-deleted-mailbox-readable"] },
+  ],
+  // 3.2 MUST: DELETE /v1/accounts/{id}: sending stops immediately.
+  "STATE-ACCT-DELETE-STOPS-SENDING": [
+    { what: "A deleted mailbox keeps sending until its queue is empty.", mutants: ["send-deleted-mailbox-sends"] },
+    { what: "A deleted mailbox leaves the API at once, but the follow-up steps of the threads it started still go from it.", mutants: ["send-followups-from-deleted-mailbox"] },
+  ],
+  // 3.2 PROFILE: Mapping of verification outcomes to status values: not shown (profile).
+  "STATE-ACCT-VERIFY-MAPPING-PROFILE": [],
+  // 3.3 MUST: User-settable statuses: `lead_replied_interested`, `lead_replied_meeting_request`, `lead_replied_out_of_office`, `lead_replied_wrong_person`, `lead_re
+  "STATE-LEAD-USER-SETTABLE": [
+    { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
+    { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
+  ],
+  // 3.3 MUST: Set status (PATCH lead, or mutate `set_status`) to a `lead_replied_*` status or `lead_converted`, when the lead has already replied: status set.
+  "STATE-LEAD-REPLIED-AFTER-REPLY": [
+    { what: "A reply found in the mailbox is stored but the lead is not marked as replied.", mutants: ["reply-not-recorded"] },
+  ],
+  // 3.3 MUST: Set status to a `lead_replied_*` status or `lead_converted`: condition "lead has already replied" (a lead that has not replied keeps its status; the r
+  "STATE-LEAD-REPLIED-BEFORE-REPLY": [
+    { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },
+  ],
+  // 3.3 MUST: Set status to `lead_lost`: any time: status set.
+  "STATE-LEAD-LOST-ANYTIME": [
+    { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
+  ],
+  // 3.3 MUST: Set status to `blacklisted`: any time: status set.
+  "STATE-LEAD-BLACKLISTED-ANYTIME": [
+    { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
+  ],
+  // 3.3 MUST: Set status to a platform-managed status such as `email_sent` or `scheduled`: rejected.
+  "STATE-LEAD-PLATFORM-REJECTED": [
+    { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
+  ],
+  // 3.3 MUST: The status rules hold for both ways of setting it: PATCH lead and mutate `set_status`.
+  "STATE-LEAD-RULES-BOTH-PATHS": [],
+  // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
+  "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [],
+  // 3.3 MUST: Change `email` via PATCH: otherwise (lead already contacted) rejected.
+  "STATE-LEAD-EMAIL-CHANGE-CONTACTED": [
+    { what: "The email of a contacted lead can be changed.", mutants: ["lead-email-change-after-contact"] },
+  ],
+  // 3.3 MUST: DELETE lead, contacted lead: soft-deleted.
+  "STATE-LEAD-DELETE-SOFT": [
+    { what: "DELETE of a lead answers { success: true } without retentionDays.", mutants: ["lead-delete-no-retention"] },
+  ],
+  // 3.3 MUST: DELETE lead: a retention window in days is returned as `retentionDays`.
+  "STATE-LEAD-DELETE-RETENTION": [
+    { what: "DELETE of a lead answers { success: true } without retentionDays.", mutants: ["lead-delete-no-retention"] },
+  ],
+  // 3.3 PROFILE: Transitions of platform-managed lead statuses: not shown (profile).
+  "STATE-LEAD-PLATFORM-PROFILE": [
+    { what: "A reply moves its lead to lead_replied_uncategorized, a move the declared table does not hold.", mutants: ["send-lead-reply-moves-undeclared"] },
+    { what: "A hard bounce moves its lead to bounced, a move the declared table does not hold.", mutants: ["send-lead-bounce-moves-undeclared"] },
+    { what: "A lead that got the last step of its sequence moves to sequence_finished, a platform status its declared table does not hold.", mutants: ["send-lead-status-finished"] },
+  ],
+  // 3.4 MUST: Lead search states are listed in 2.8.
+  "STATE-LF-STATES": [
+    { what: "A lead search answers its status in upper case.", mutants: ["lf-status-uppercase"] },
+  ],
+  // 3.4 MUST: `discoveryFinished` becomes true when discovery ends while later phases may continue.
+  "STATE-LF-DISCOVERY-FINISHED": [
+    { what: "discoveryFinished stays false in every state.", mutants: ["lf-discovery-never-finished"] },
+  ],
+  // 3.4 MUST: `completedAt` is set when a terminal state is reached.
+  "STATE-LF-COMPLETEDAT-TERMINAL": [
+    { what: "completedAt stays null in completed, stopped and failed.", mutants: ["lf-completedat-missing"] },
+  ],
+  // 4.3 PROFILE: Names of the list query parameters for the cursor, the page size and the status filter: not shown.
+  "PAGE-PARAM-NAMES": [],
+  // 4.2 MUST: POST /v1/accounts requires scope accounts:write.
+  "ACCT-CREATE-SCOPE": [
+    { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts body `{ accounts: [create input, 1 to 50] }`.
+  "ACCT-CREATE-BODY": [],
+  // 4.2 MUST: POST /v1/accounts: `accounts` holds 1 to 50 elements; an empty array is rejected (400).
+  "ACCT-CREATE-BATCH-MIN": [
+    { what: "An empty accounts array is accepted (201, nothing created).", mutants: ["acct-batch-empty-accepted"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts: `accounts` holds 1 to 50 elements; 50 are accepted and 51 are rejected (400).
+  "ACCT-CREATE-BATCH-MAX": [
+    { what: "A batch of 51 mailboxes is accepted.", mutants: ["acct-batch-51-accepted"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts: each element is validated and created independently.
+  "ACCT-CREATE-INDEPENDENT": [
+    { what: "One invalid element makes the whole POST /v1/accounts answer 400; nothing is created.", mutants: ["acct-batch-fails-whole"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts answers 201.
+  "ACCT-CREATE-201": [
+    { what: "POST /v1/accounts answers 200.", mutants: ["acct-create-200"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts answer: `summary: { submitted, created, failed }`.
+  "ACCT-CREATE-SUMMARY": [
+    { what: "The summary has no `failed` count.", mutants: ["acct-create-summary-no-failed"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts answer: `accounts: [mailbox]` holds connected mailboxes.
+  "ACCT-CREATE-ACCOUNTS": [
+    { what: "POST /v1/accounts answers the mailboxes under `mailboxes`.", mutants: ["acct-answer-create-mailboxes"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts answer: the connected mailboxes start `inactive`.
+  "ACCT-CREATE-START-INACTIVE": [
+    { what: "A new mailbox starts active (before any verification).", mutants: ["acct-new-status-active"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts answer: `errors` holds those that could not be connected.
+  "ACCT-CREATE-ERRORS": [
+    { what: "POST /v1/accounts answers no `errors`.", mutants: ["acct-answer-create-no-errors"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts: an email already connected elsewhere is reported in `errors` (not connected again).
+  "ACCT-CREATE-DUPLICATE": [
+    { what: "An address already connected is connected again (a second mailbox) instead of an element error.", mutants: ["acct-duplicate-created"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts: the rest of the batch is still created.
+  "ACCT-CREATE-REST-CREATED": [
+    { what: "One invalid element makes the whole POST /v1/accounts answer 400; nothing is created.", mutants: ["acct-batch-fails-whole"] },
+  ],
+  // 4.2 PROFILE: Shape of each element of `errors` in the batch response: not shown (profile).
+  "ACCT-CREATE-ERRORS-SHAPE-PROFILE": [
+    { what: "Batch error elements carry no index.", mutants: ["acct-batch-error-no-index"] },
+  ],
+  // 4.2 MUST: PATCH /v1/accounts/{id} requires scope accounts:write.
+  "ACCT-PATCH-SCOPE": [
+    { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
+  ],
+  // 4.2 MUST: PATCH /v1/accounts/{id}: partial body (fields not supplied keep their values).
+  "ACCT-PATCH-PARTIAL": [],
+  // 4.2 MUST: PATCH /v1/accounts/{id} accepts `firstName`, `lastName`, `displayName`, `maxEmailsPerDay`, `sendingGapMinutes`, `campaignSlowRamp`, `signature`, `bcc`
+  "ACCT-PATCH-FIELDS": [],
+  // 4.2 MUST: PATCH /v1/accounts/{id}: the email address cannot be changed (a PATCH carrying `emailAddress` leaves it unchanged).
+  "ACCT-PATCH-EMAIL-IMMUTABLE": [
+    { what: "PATCH changes emailAddress.", mutants: ["acct-email-mutable"] },
+  ],
+  // 4.2 MUST: PATCH /v1/accounts/{id}: any `smtp*` or `imap*` field rotates credentials and re-runs verification.
+  "ACCT-PATCH-CREDS-ROTATE": [
+    { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
+  ],
+  // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
+  "ACCT-PATCH-RETURNS-MAILBOX": [],
+  // 4.2 MUST: Passwords are never returned (2.1, 2.2), so a password given in a PATCH is never returned either.
+  "ACCT-PATCH-PASSWORD-NOT-RETURNED": [
+    { what: "Mailbox answers carry smtp.password (the decrypted SMTP password).", mutants: ["acct-password-returned"] },
+  ],
+  // 4.2 MUST: DELETE /v1/accounts/{id} requires scope accounts:write.
+  "ACCT-DELETE-SCOPE": [],
+  // 4.2 MUST: DELETE /v1/accounts/{id} answers `{ id, deleted: true }`.
+  "ACCT-DELETE-ANSWER": [
+    { what: "DELETE /v1/accounts/{id} answers `{ id, success: true }`.", mutants: ["acct-answer-delete-success"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts/{id}/pause requires scope accounts:write.
+  "ACCT-PAUSE-SCOPE": [],
+  // 4.2 MUST: POST /v1/accounts/{id}/pause answers the mailbox.
+  "ACCT-PAUSE-RETURNS-MAILBOX": [],
+  // 4.2 MUST: POST /v1/accounts/{id}/pause: 400 if not currently active.
+  "ACCT-PAUSE-400-NOT-ACTIVE": [
+    { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
+  ],
+  // 4.2 MUST: GET /v1/accounts/{id}/verification requires scope accounts:read.
+  "ACCT-VERIF-SCOPE": [],
+  // 4.2 MUST: GET /v1/accounts/{id}/verification answers the verification result (2.4).
+  "ACCT-VERIF-ANSWER": [
+    { what: "The verification endpoint answers no overallStatus.", mutants: ["acct-answer-verif-no-overall"] },
+    { what: "The verification endpoint answers no dns.", mutants: ["acct-answer-verif-no-dns"] },
+    { what: "The verification endpoint answers no lastVerifiedAt.", mutants: ["acct-answer-verif-no-lastverifiedat"] },
+    { what: "The verification endpoint answers no smtp.", mutants: ["acct-answer-verif-no-smtp"] },
+    { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts/oauth/{provider}/init requires scope accounts:write.
+  "ACCT-OAUTH-SCOPE": [],
+  // 4.2 MUST: POST /v1/accounts/oauth/{provider}/init: path `provider` is `google` or `microsoft`.
+  "ACCT-OAUTH-PROVIDERS": [],
+  // 4.2 MUST: Path `provider` is `google` or `microsoft`: an init for any other provider is refused, 400 (part 7: parameters invalid) or 404 (as an unknown route), 
+  "ACCT-OAUTH-PROVIDER-UNKNOWN": [
+    { what: "An init for any other provider (yahoo) answers 200 with an authorization URL and a state.", mutants: ["acct-oauth-any-provider"] },
+    { what: "The init checks the provider against the mailbox provider list (custom, google, microsoft): an init for `custom` answers 200 with an authorization URL and a state.", mutants: ["acct-oauth-provider-custom"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts/oauth/{provider}/init: no body (a call without a body succeeds).
+  "ACCT-OAUTH-NO-BODY": [
+    { what: "accounts.oauthInit refuses (400) a request without a body.", mutants: ["acct-oauth-init-body-required"] },
+  ],
+  // 4.2 MUST: POST /v1/accounts/oauth/{provider}/init answers `{ authorizationUrl, state, expiresInSeconds }`.
+  "ACCT-OAUTH-ANSWER": [
+    { what: "OAuth init answers no expiresInSeconds.", mutants: ["acct-answer-oauth-no-expiry"] },
+  ],
+  // 4.2 MUST: `authorizationUrl`: open the URL in a browser so the owner grants access (an absolute URL).
+  "ACCT-OAUTH-URL": [
+    { what: "OAuth init answers a relative authorizationUrl.", mutants: ["acct-answer-oauth-relative-url"] },
+  ],
+  // 4.2 MUST: `state` is an opaque handle.
+  "ACCT-OAUTH-STATE-OPAQUE": [],
+  // 4.2 MUST: `state` stays valid for `expiresInSeconds` seconds.
+  "ACCT-OAUTH-STATE-VALIDITY": [
+    { what: "The OAuth status poll never reports expired: an old state stays pending.", mutants: ["acct-oauth-state-never-expires"] },
+  ],
+  // 4.2 MUST: After consent, the result is polled with GET /v1/accounts/oauth/{provider}/status with the `state` as a query parameter.
+  "ACCT-OAUTH-STATUS-POLL": [],
+  // 4.2 PROFILE: The response shape of GET /v1/accounts/oauth/{provider}/status is not given here (profile).
+  "ACCT-OAUTH-STATUS-PROFILE": [],
+  // 4.2 MUST: A mailbox id of another workspace is a resource absent from the caller's workspace (part 5: the key identifies the workspace; part 7: 404): 404 on eve
+  "ACCT-OTHER-WORKSPACE-404": [
+    { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns requires scope campaigns:write.
+  "CAMP-CREATE-SCOPE": [
+    { what: "The scope check of campaigns.create is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-create"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns requires campaigns:lifecycle as well when `launch` is true (a key with campaigns:write alone gets 403).
+  "CAMP-CREATE-LAUNCH-SCOPE": [
+    { what: "launch: true works with campaigns:write alone.", mutants: ["camp-launch-without-lifecycle"] },
+  ],
+  // 4.3 MUST: The scope of POST /v1/campaigns is campaigns:write, plus campaigns:lifecycle only when `launch` is true: without `launch` true, campaigns:write alone 
+  "CAMP-CREATE-NO-LAUNCH-SCOPE": [
+    { what: "A create that holds leads also asks leads:write: a key holding campaigns:write alone gets 403.", mutants: ["camp-create-leads-need-leads-write"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns body `{ name, schedule, settings, sequence, accounts, leads, launch }`.
+  "CAMP-CREATE-BODY": [],
+  // 4.3 MUST: POST /v1/campaigns: `leads` is an array of email address strings.
+  "CAMP-CREATE-LEADS-STRINGS": [],
+  // 4.3 MUST: POST /v1/campaigns: `leads` is optional (a body without it is accepted).
+  "CAMP-CREATE-LEADS-OPTIONAL": [
+    { what: "campaigns.create refuses (400) a request without leads.", mutants: ["camp-create-leads-required"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns: `launch` is a boolean.
+  "CAMP-CREATE-LAUNCH-BOOLEAN": [],
+  // 4.3 MUST: POST /v1/campaigns: `name` must not be empty (2.5); an empty name is rejected (400).
+  "CAMP-CREATE-NAME-EMPTY": [
+    { what: "POST /v1/campaigns accepts name \"\".", mutants: ["camp-empty-name-accepted"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns answers `{ campaign: campaign, launched: boolean, leads: { submitted, created, duplicates, invalid }, launchError: string }`.
+  "CAMP-CREATE-ANSWER": [
+    { what: "The leads counts of the create answer have no `invalid`.", mutants: ["camp-create-leads-no-invalid"] },
+    { what: "POST /v1/campaigns answers no `launched`.", mutants: ["camp-answer-create-no-launched"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns answer: `leads: { submitted, created, duplicates, invalid }`.
+  "CAMP-CREATE-LEADS-COUNTS": [
+    { what: "Duplicate lead emails are counted as created (duplicates always 0).", mutants: ["camp-leads-duplicates-as-created"] },
+    { what: "The leads counts of the create answer have no `invalid`.", mutants: ["camp-create-leads-no-invalid"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns answer: `launchError` says why it could not launch.
+  "CAMP-CREATE-LAUNCHERROR": [
+    { what: "A failed launch answers an empty launchError.", mutants: ["camp-answer-launcherror-empty"] },
+  ],
+  // 4.3 MUST: GET /v1/campaigns requires scope campaigns:read.
+  "CAMP-LIST-SCOPE": [
+    { what: "The scope check of campaigns.list is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-list"] },
+    { what: "campaigns:write is accepted where campaigns:read is required.", mutants: ["scope-campaigns-write-grants-read"] },
+  ],
+  // 4.3 MUST: GET /v1/campaigns answers `{ data: [campaign list item], meta }`.
+  "CAMP-LIST-ANSWER": [
+    { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
+  ],
+  // 4.3 MUST: GET /v1/campaigns query: cursor.
+  "CAMP-LIST-CURSOR": [],
+  // 4.3 MUST: GET /v1/campaigns query: page size 1 to 100 (example 50).
+  "CAMP-LIST-PAGESIZE": [
+    { what: "The campaign list clamps a page size of 0 or 101 into 1..100 instead of refusing it (other lists refuse).", mutants: ["camp-list-pagesize-clamped"] },
+    { what: "The campaign list holds the page size on the first page only: a page asked with a cursor holds up to 100 campaigns.", mutants: ["camp-list-page-size-first-only"] },
+  ],
+  // 4.3 MUST: GET /v1/campaigns query: status filter (one campaign status): only campaigns in that status are listed.
+  "CAMP-LIST-STATUS-FILTER": [
+    { what: "The status filter is ignored (every campaign listed).", mutants: ["camp-status-filter-ignored"] },
+  ],
+  // 4.3 MUST: GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them).
+  "CAMP-LIST-TAG-FILTER": [
+    { what: "GET /v1/campaigns ignores its tag filter (every campaign listed).", mutants: ["camp-tags-filter-ignored"] },
+  ],
+  // 4.3 PROFILE: Names of the list query parameters for the cursor, the page size and the status filter: not shown (profile).
+  "CAMP-LIST-PARAMS-PROFILE": [],
+  // 4.3 MUST: The tag filter on mailboxes is `tags`.
+  "ACCT-LIST-TAGS-PARAM": [
+    { what: "GET /v1/accounts ignores `tags` (every mailbox listed).", mutants: ["acct-tags-filter-ignored"] },
+  ],
+  // 4.3 MUST: PATCH /v1/campaigns/{id} requires scope campaigns:write.
+  "CAMP-PATCH-SCOPE": [],
+  // 4.3 MUST: PATCH /v1/campaigns/{id}: partial: `name`, `schedule`, `settings`, `sequence`, `accounts`.
+  "CAMP-PATCH-FIELDS": [
+    { what: "Sections left out of a PATCH are reset to their defaults (schedule, settings, sequence, accounts).", mutants: ["camp-patch-replaces-all"] },
+  ],
+  // 4.3 MUST: PATCH /v1/campaigns/{id}: only supplied sections change.
+  "CAMP-PATCH-PARTIAL": [
+    { what: "Sections left out of a PATCH are reset to their defaults (schedule, settings, sequence, accounts).", mutants: ["camp-patch-replaces-all"] },
+  ],
+  // 4.3 MUST: PATCH /v1/campaigns/{id}: `accounts`, when present, replaces the existing set.
+  "CAMP-PATCH-ACCOUNTS-REPLACE": [
+    { what: "PATCH accounts are added to the existing senders (none removed).", mutants: ["camp-patch-accounts-merged"] },
+  ],
+  // 4.3 MUST: PATCH /v1/campaigns/{id}: `sequence`, when present, replaces the existing set.
+  "CAMP-PATCH-SEQUENCE-REPLACE": [
+    { what: "A PATCH sequence is appended to the existing steps.", mutants: ["camp-patch-sequence-appends"] },
+  ],
+  // 4.3 MUST: PATCH /v1/campaigns/{id} answers the campaign (flat object, not wrapped).
+  "CAMP-PATCH-FLAT": [
+    { what: "PATCH answers `{ campaign: {...} }`.", mutants: ["camp-patch-wrapped"] },
+  ],
+  // 4.3 MUST: PATCH /v1/campaigns/{id}: `name` must not be empty (2.5); an empty name is rejected (400).
+  "CAMP-PATCH-NAME-EMPTY": [
+    { what: "campaigns.update coerces name (drop-empty) and accepts the request.", mutants: ["camp-in-patch-name-empty-kept"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns/{id}/start requires scope campaigns:lifecycle.
+  "CAMP-START-SCOPE": [
+    { what: "The scope check of campaigns.start is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-start"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns/{id}/start answers `{ id, status, success }`.
+  "CAMP-START-ANSWER": [
+    { what: "POST .../start answers no `success`.", mutants: ["camp-answer-start-no-success"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns/{id}/start: 400 when nothing to send.
+  "CAMP-START-400": [
+    { what: "A campaign without leads (but with a sequence) starts.", mutants: ["camp-start-without-leads"] },
+    { what: "A campaign with leads but without a sequence starts.", mutants: ["camp-start-without-sequence"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns/{id}/resume requires scope campaigns:lifecycle.
+  "CAMP-RESUME-SCOPE": [],
+  // 4.3 MUST: POST /v1/campaigns/{id}/resume answers `{ id, status, success }`.
+  "CAMP-RESUME-ANSWER": [
+    { what: "The resume answer has no `success`.", mutants: ["camp-resume-answer-no-success"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns/{id}/resume: 400 when the workspace has no mailbox.
+  "CAMP-RESUME-400": [
+    { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
+  ],
+  // 4.3 MUST: GET /v1/campaigns/{id}/status requires scope campaigns:read.
+  "CAMP-STATUS-SCOPE": [
+    { what: "campaigns:write is accepted where campaigns:read is required.", mutants: ["scope-campaigns-write-grants-read"] },
+  ],
+  // 4.3 MUST: GET /v1/campaigns/{id}/status answers the campaign status view.
+  "CAMP-STATUS-ANSWER": [
+    { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns/{id}/test-email requires scope campaigns:lifecycle.
+  "CAMP-TEST-SCOPE": [],
+  // 4.3 MUST: POST /v1/campaigns/{id}/test-email body `{ variantId, accountId, recipient, personalization, leadId }`.
+  "CAMP-TEST-BODY": [
+    { what: "The test-email body refuses `leadId` as an unknown field (400), so personalization lead can never be used.", mutants: ["test-email-leadid-unknown-field"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns/{id}/test-email answers `{ sent: boolean, messageId: string }`.
+  "CAMP-TEST-ANSWER": [
+    { what: "A test email answers no messageId.", mutants: ["test-email-answer-no-messageid"] },
+  ],
+  // 4.3 MUST: Test email `variantId` (uuid): the sequence step variant to render.
+  "CAMP-TEST-VARIANTID": [],
+  // 4.3 MUST: Test email `accountId` (uuid): a mailbox of the workspace.
+  "CAMP-TEST-ACCOUNTID": [],
+  // 4.3 MUST: Test email `accountId`: a mailbox within its daily limit (a mailbox at its limit is refused).
+  "CAMP-TEST-ACCOUNT-DAILY-LIMIT": [
+    { what: "A test email goes out from a mailbox at its daily limit.", mutants: ["test-email-no-daily-limit"] },
+  ],
+  // 4.3 MUST: Test email `recipient` (string): a single address.
+  "CAMP-TEST-RECIPIENT-SINGLE": [],
+  // 4.3 MUST: Test email `recipient`: refused if the address is on the blacklist.
+  "CAMP-TEST-BLACKLIST-ADDRESS": [
+    { what: "The blacklist is not consulted.", mutants: ["test-email-blacklist-ignored"] },
+  ],
+  // 4.3 MUST: Test email `recipient`: refused if its domain is on the blacklist.
+  "CAMP-TEST-BLACKLIST-DOMAIN": [
+    { what: "The blacklist is not consulted.", mutants: ["test-email-blacklist-ignored"] },
+  ],
+  // 4.3 MUST: Test email `personalization`: enum `dummy`, `lead`.
+  "CAMP-TEST-PERSONALIZATION-ENUM": [],
+  // 4.3 MUST: `dummy` fills placeholders.
+  "CAMP-TEST-DUMMY": [
+    { what: "With personalization dummy the placeholders stay as written.", mutants: ["test-email-dummy-unfilled"] },
+    { what: "With personalization dummy every lead placeholder is filled with an empty string.", mutants: ["test-email-dummy-empty"] },
+  ],
+  // 4.3 MUST: `lead` uses the lead named by `leadId`.
+  "CAMP-TEST-LEAD": [],
+  // 4.3 MUST: `lead` without `leadId` is rejected; `leadId` (uuid) is required when personalization is `lead`.
+  "CAMP-TEST-LEAD-REQUIRES-LEADID": [],
+  // 4.3 MUST: `leadId` must be omitted otherwise (given with `dummy` it is rejected).
+  "CAMP-TEST-LEADID-OMITTED": [],
+  // 4.3 MUST: A test email goes from a real mailbox (it is delivered through that mailbox's SMTP server to the recipient).
+  "CAMP-TEST-REAL-MAILBOX": [],
+  // 4.3 MUST: A test email counts toward that mailbox's daily limit.
+  "CAMP-TEST-COUNTS-DAILY": [],
+  // 4.3 MUST: A test email does not count toward the monthly quota (`monthly_emails` usage is unchanged).
+  "CAMP-TEST-NOT-MONTHLY": [
+    { what: "A test email adds to monthly_emails.", mutants: ["test-email-counts-monthly"] },
+  ],
+  // 4.3 MUST: POST /v1/campaigns/{id}/test-email may also answer 503 `upstream_unavailable`.
+  "CAMP-TEST-503": [
+    { what: "An SMTP refusal answers { sent: true }.", mutants: ["test-email-sent-on-refusal"] },
+    { what: "When the mailbox's SMTP server closes the connection without an answer, the test email answers 500 internal_error instead of 503 upstream_unavailable (200 { sent: false } would be correct too).", mutants: ["test-email-upstream-down-not-503"] },
+  ],
+  // 4.3 MUST: A campaign id of another workspace is a resource absent from the caller's workspace (part 5: the key identifies the workspace; part 7: 404): 404 on ev
+  "CAMP-OTHER-WORKSPACE-404": [
+    { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
+  ],
+  // 2.9 MUST: The usage answer carries the limitType asked for.
+  "USAGE-LIMITTYPE-ECHO": [
+    { what: "limitType is answered in upper case.", mutants: ["usage-limittype-uppercase"] },
+  ],
+  // 2.9 MUST: usagePercentage is used / limit x 100.
+  "USAGE-PERCENTAGE": [
+    { what: "usagePercentage is a fraction 0..1.", mutants: ["usage-percentage-fraction"] },
+  ],
+  // 2.9 MUST: An unlimited limit has limit null, remaining null, isUnlimited true and usagePercentage 0.
+  "USAGE-UNLIMITED": [
+    { what: "Unlimited usage reports limit 0 instead of null.", mutants: ["usage-unlimited-limit-zero"] },
+    { what: "Unlimited usage reports usagePercentage 100 when anything was used.", mutants: ["usage-unlimited-percentage-nonzero"] },
+    { what: "Unlimited usage reports remaining 0 instead of null.", mutants: ["usage-unlimited-remaining-zero"] },
+  ],
+};
