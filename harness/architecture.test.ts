@@ -1,58 +1,14 @@
 // The house: its rooms and the imports each may make, one row per room, as data
-// (docs/ARCHITECTURE.md draws it). An import into a room its row does not list, a way into the
+// (harness/house/rooms.ts; docs/ARCHITECTURE.md draws it). An import into a room its row does not list, a way into the
 // reference other than its entry, or an import circle anywhere fails here, naming the files.
 import { describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REFERENCE, REFERENCE_ENTRY, REFERENCE_LAYERS, ROOMS } from './house/rooms.ts';
+import { drawHouse, DRAWING_BEGIN, DRAWING_END } from './house/draw.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-
-/**
- * Rooms of the kit, one row each: the path prefixes that make the room (a file belongs to the
- * first row naming a prefix of it) and the rooms it may import. Within a room anything goes (the
- * circle test below still holds); an import into a room not listed fails, naming both files.
- * `reference` means the reference target's entry (index.ts, serve.ts), nothing inside it.
- */
-const ROOMS: readonly { room: string; prefixes: readonly string[]; may: readonly string[] }[] = [
-  { room: 'bin', prefixes: ['bin/'], may: ['cli'] },
-  { room: 'cli', prefixes: ['harness/cli/'], may: ['runner', 'report', 'load', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'mutation', 'portability', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'fixtures', 'reference'] },
-  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'sinks', 'client', 'ground', 'spec-model', 'fixtures', 'reference'] },
-  { room: 'mutation', prefixes: ['harness/mutation/'], may: ['runner', 'suites', 'ground', 'spec-model', 'reference'] },
-  { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'report', 'suites', 'ground', 'spec-model', 'reference'] },
-  { room: 'fuzz', prefixes: ['harness/fuzz/'], may: ['sinks', 'ground', 'reference'] },
-  { room: 'flakes', prefixes: ['harness/flakes/'], may: ['ground'] },
-  // The package's own tooling: what the tarball holds, tried in an empty project.
-  { room: 'package', prefixes: ['harness/package/'], may: ['ground'] },
-  // The vitest worker's entry: it hands the chosen checks to the runner.
-  { room: 'worker', prefixes: ['suites/conformance.run.ts'], may: ['runner', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model'] },
-  { room: 'suites', prefixes: ['suites/'], may: ['sinks', 'client', 'events', 'ground', 'spec-model', 'fixtures'] },
-  { room: 'runner', prefixes: ['harness/runner/'], may: ['sinks', 'client', 'events', 'ground', 'spec-model'] },
-  // The load rooms: each mode (generator, sendpath) and compare read the report (its types, the
-  // histogram, the merge) and the load target's type, which import no mode.
-  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/target', 'load/store', 'client', 'ground', 'spec-model', 'fixtures'] },
-  { room: 'load/compare', prefixes: ['harness/load/compare/'], may: ['load', 'load/sendpath', 'load/generator', 'load/report', 'load/target', 'report', 'sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
-  { room: 'load/sendpath', prefixes: ['harness/load/sendpath/'], may: ['load/report', 'load/target', 'sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
-  { room: 'load/generator', prefixes: ['harness/load/generator/'], may: ['load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },
-  { room: 'load/report', prefixes: ['harness/load/report/'], may: ['report', 'ground', 'spec-model'] },
-  { room: 'load/target', prefixes: ['harness/load/target.ts'], may: ['client', 'ground', 'spec-model'] },
-  // Where a run's files go: a directory or an S3 bucket.
-  { room: 'load/store', prefixes: ['harness/load/store/'], may: ['ground'] },
-  { room: 'report', prefixes: ['harness/report/'], may: ['client', 'events', 'ground', 'spec-model'] },
-  { room: 'client', prefixes: ['harness/client/'], may: ['ground', 'spec-model'] },
-  { room: 'sinks', prefixes: ['harness/sinks/'], may: ['ground', 'spec-model'] },
-  { room: 'events', prefixes: ['harness/events/'], may: ['ground', 'spec-model'] },
-  // The spec model is the spec read as data: it imports nothing of the kit.
-  { room: 'spec-model', prefixes: ['harness/ground/spec-model/'], may: [] },
-  { room: 'ground', prefixes: ['harness/ground/'], may: ['spec-model'] },
-  { room: 'fixtures', prefixes: ['fixtures/'], may: ['ground', 'spec-model'] },
-];
-/** The reference is entered through these files only, by the rooms listing `reference`. */
-const REFERENCE = 'harness/reference/';
-const REFERENCE_ENTRY = ['harness/reference/index.ts', 'harness/reference/serve.ts'];
-
-/** Layers of the reference target, top to bottom: each imports only the layers below it. */
-const REFERENCE_LAYERS = ['(entry)', 'control', 'http', 'resources', 'sending', 'analytics', 'request', 'mail', 'store', 'switches', 'domain'];
 
 const IMPORT = /(?:^|\s)(?:import|export)\s[^'";]*?from\s*(['"])(\.{1,2}\/[^'"]+)\1|import\(\s*(['"])(\.{1,2}\/[^'"]+)\3\s*\)|^import\s*(['"])(\.{1,2}\/[^'"]+)\5/gm;
 
@@ -135,6 +91,16 @@ describe('the house', () => {
       return b > a || from === to || (a === b && a > 0) || (a === 0 && b === 0) ? [] : [`${from} -> ${to} (${REFERENCE_LAYERS[a]} imports ${REFERENCE_LAYERS[b]})`];
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('allows each room only the imports it makes: no permission unused', () => {
+    const used = new Set(EDGES.filter(({ from }) => !isTest(from) && !from.startsWith(REFERENCE)).map(({ from, to }) => `${roomOf(from)?.room} ${to.startsWith(REFERENCE) ? 'reference' : roomOf(to)?.room}`));
+    expect(ROOMS.flatMap((r) => r.may.filter((m) => !used.has(`${r.room} ${m}`)).map((m) => `${r.room} may import ${m} but does not`))).toEqual([]);
+  });
+
+  it('is drawn in docs/ARCHITECTURE.md as its rooms say (npm run architecture:draw)', () => {
+    const doc = readFileSync(join(ROOT, 'docs/ARCHITECTURE.md'), 'utf8');
+    expect(doc.slice(doc.indexOf(DRAWING_BEGIN), doc.indexOf(DRAWING_END) + DRAWING_END.length)).toBe(drawHouse());
   });
 
   it('has no import circle', () => {

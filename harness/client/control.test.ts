@@ -17,7 +17,7 @@ let events: RunEvent[];
 let recorder: Recorder;
 const exchanges = () => events.filter((e): e is ExchangeEvent => e.type === 'exchange');
 
-/** A tiny control API v1 (DESIGN.md) that checks the token. */
+/** A tiny control API v1 (docs/ARCHITECTURE.md, "Control API v1") that checks the token. */
 function controlHandler(): TestServer['handler'] {
   let now = Date.parse('2026-03-02T09:00:00.000Z');
   return (req, res) => {

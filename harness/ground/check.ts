@@ -3,7 +3,7 @@ import type { ExchangeEvent, Level } from './events.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import type { Profile } from './profile-schema.ts';
 
-// A check is data plus a function (DESIGN.md "Clauses and checks").
+// A check is data plus a function (docs/ARCHITECTURE.md, "Levels, spec identity, planning").
 
 /**
  * How much of the suite a run takes, smallest first. Each has a request budget

@@ -56,7 +56,7 @@ export const Profile = z
       .default({ requests: 120, windowSeconds: 60 }),
     /** Workspaces given by hand (at least two unless the control API provisions them). */
     workspaces: z.array(Workspace).default([]),
-    /** The optional conformance-control API v1 (DESIGN.md). */
+    /** The optional conformance-control API v1 (docs/ARCHITECTURE.md, "Control API v1"). */
     control: z
       .object({ baseUrl: z.string().url(), token: Secret })
       .strict()

@@ -104,7 +104,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     },
   },
   {
-    // Extension of the control API v1 (not in DESIGN.md's table): what "the dashboard" does,
+    // Extension of the control API v1 (not in the table of docs/ARCHITECTURE.md, "Control API v1"): what "the dashboard" does,
     // create a key with any scopes, apikeys:manage included.
     method: 'POST', path: '/workspaces/{organizationId}/keys', extension: 'workspace-keys', handler: (c) => {
       const ws = requireWorkspace(c.s, c.params.organizationId!);
@@ -244,7 +244,7 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
     },
   },
   {
-    // Extension of the control API v1 (not in DESIGN.md's table): what the send path and the
+    // Extension of the control API v1 (not in the table of docs/ARCHITECTURE.md, "Control API v1"): what the send path and the
     // IMAP poller record about a lead, for checks of the 3.3 rules without sending mail.
     // `contacted`: an email went to the lead (lastContactedAt, metrics.sent, status email_sent
     // unless a user status is set); `replied`: the lead answered (also contacted; lastRepliedAt,

@@ -1,0 +1,58 @@
+// The house as data: the kit's rooms, the imports each may make, and the reference target's
+// entry and layers. harness/architecture.test.ts holds the code to it; draw.ts draws it into
+// docs/ARCHITECTURE.md (`npm run architecture:draw`), and a test keeps the drawing in step.
+
+export interface Room {
+  room: string;
+  prefixes: readonly string[];
+  may: readonly string[];
+}
+
+/**
+ * Rooms of the kit, one row each: the path prefixes that make the room (a file belongs to the
+ * first row naming a prefix of it) and the rooms it may import. Within a room anything goes (the
+ * circle test of harness/architecture.test.ts still holds); an import into a room not listed fails, naming both files,
+ * and so does a room listed that the code does not import (a permission unused).
+ * `reference` means the reference target's entry (index.ts, serve.ts), nothing inside it.
+ */
+export const ROOMS: readonly Room[] = [
+  { room: 'bin', prefixes: ['bin/'], may: ['cli'] },
+  { room: 'cli', prefixes: ['harness/cli/'], may: ['runner', 'report', 'load', 'load/compare', 'mutation', 'portability', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
+  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'sinks', 'client', 'ground', 'reference'] },
+  { room: 'mutation', prefixes: ['harness/mutation/'], may: ['runner', 'suites', 'ground', 'spec-model', 'reference'] },
+  { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'report', 'suites', 'ground', 'reference'] },
+  { room: 'fuzz', prefixes: ['harness/fuzz/'], may: ['sinks', 'reference'] },
+  { room: 'flakes', prefixes: ['harness/flakes/'], may: ['ground'] },
+  // The house's own plan (this table) and its drawing.
+  { room: 'house', prefixes: ['harness/house/'], may: [] },
+  // The package's own tooling: what the tarball holds, tried in an empty project.
+  { room: 'package', prefixes: ['harness/package/'], may: ['ground'] },
+  // The vitest worker's entry: it hands the chosen checks to the runner.
+  { room: 'worker', prefixes: ['suites/conformance.run.ts'], may: ['runner', 'suites', 'client', 'events', 'ground'] },
+  { room: 'suites', prefixes: ['suites/'], may: ['sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
+  { room: 'runner', prefixes: ['harness/runner/'], may: ['sinks', 'client', 'ground', 'spec-model'] },
+  // The load rooms: each mode (generator, sendpath) and compare read the report (its types, the
+  // histogram, the merge) and the load target's type, which import no mode.
+  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/store', 'client', 'ground'] },
+  { room: 'load/compare', prefixes: ['harness/load/compare/'], may: ['load', 'load/sendpath', 'load/generator', 'load/report', 'load/target', 'report', 'sinks', 'client', 'ground'] },
+  { room: 'load/sendpath', prefixes: ['harness/load/sendpath/'], may: ['load/report', 'load/target', 'sinks', 'client', 'ground', 'fixtures'] },
+  { room: 'load/generator', prefixes: ['harness/load/generator/'], may: ['load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },
+  { room: 'load/report', prefixes: ['harness/load/report/'], may: ['report', 'ground'] },
+  { room: 'load/target', prefixes: ['harness/load/target.ts'], may: ['client', 'ground'] },
+  // Where a run's files go: a directory or an S3 bucket.
+  { room: 'load/store', prefixes: ['harness/load/store/'], may: ['ground'] },
+  { room: 'report', prefixes: ['harness/report/'], may: ['client', 'events', 'ground', 'spec-model'] },
+  { room: 'client', prefixes: ['harness/client/'], may: ['ground'] },
+  { room: 'sinks', prefixes: ['harness/sinks/'], may: ['ground'] },
+  { room: 'events', prefixes: ['harness/events/'], may: ['ground'] },
+  // The spec model is the spec read as data: it imports nothing of the kit.
+  { room: 'spec-model', prefixes: ['harness/ground/spec-model/'], may: [] },
+  { room: 'ground', prefixes: ['harness/ground/'], may: ['spec-model'] },
+  { room: 'fixtures', prefixes: ['fixtures/'], may: [] },
+];
+/** The reference is entered through these files only, by the rooms listing `reference`. */
+export const REFERENCE = 'harness/reference/';
+export const REFERENCE_ENTRY = ['harness/reference/index.ts', 'harness/reference/serve.ts'];
+
+/** Layers of the reference target, top to bottom: each imports only the layers below it. */
+export const REFERENCE_LAYERS = ['(entry)', 'control', 'http', 'resources', 'sending', 'analytics', 'request', 'mail', 'store', 'switches', 'domain'];
