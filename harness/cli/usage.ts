@@ -1,30 +1,11 @@
-// The commands and where each one's help comes from: the table its parser reads (CommandHelp,
-// harness/ground/args.ts). `outreach-conformance --help` lists the commands; `COMMAND --help`
-// (or -h, or `help COMMAND`) prints that command's flags, generated from its table. Each table
-// is loaded only when its help is asked for.
-import { helpText, type CommandHelp } from '../ground/args.ts';
+// The command list and each command's help, read from the command table (commands.ts).
+// `outreach-conformance --help` lists the commands; `COMMAND --help` (or -h, or `help COMMAND`)
+// prints that command's flags, generated from its table. Each table is loaded only when its help
+// is asked for.
+import { helpText } from '../ground/args.ts';
+import { COMMANDS } from './commands.ts';
 
-interface CommandEntry {
-  /** one line for the command list */
-  summary: string;
-  /** the command's help tables (load: one per mode) */
-  help: () => Promise<CommandHelp[]>;
-}
-
-export const COMMANDS: Readonly<Record<string, CommandEntry>> = {
-  run: { summary: 'runs the conformance checks (reports/<run>/)', help: async () => [(await import('./run.ts')).RUN_HELP] },
-  plan: { summary: "the four depths, or one run's plan", help: async () => [(await import('./plan.ts')).PLAN_HELP] },
-  verify: { summary: "checks a run's certification bundle and its signature", help: async () => [(await import('./verify.ts')).VERIFY_HELP] },
-  init: { summary: 'writes a starter profile, or probes your running target for one', help: async () => [(await import('./init.ts')).INIT_HELP] },
-  sweep: { summary: 'deletes what runs that did not finish left', help: async () => [(await import('./sweep.ts')).SWEEP_HELP] },
-  load: { summary: 'load runs: api, capacity, sendpath, merge (load.json, load.html)', help: async () => Object.values((await import('../load/flags.ts')).LOAD_HELP) },
-  compare: { summary: 'a load regression compare of two builds (compare.json, compare.html)', help: async () => [(await import('../load/compare/command.ts')).COMPARE_HELP] },
-  openapi: { summary: 'prints an OpenAPI 3.1 document of the spec, or of your profile', help: async () => [(await import('./openapi.ts')).OPENAPI_HELP] },
-  sinks: { summary: 'standalone SMTP/IMAP sinks with their HTTP API', help: async () => [(await import('../sinks/cli.ts')).SINKS_HELP] },
-  mutation: { summary: 'kills every mutant of the reference target', help: async () => [(await import('../mutation/command.ts')).MUTATION_HELP] },
-  reference: { summary: 'serves the reference target alone', help: async () => [(await import('../reference/serve.ts')).REFERENCE_HELP] },
-  soak: { summary: 'the suite against the reference again and again', help: async () => [(await import('../portability/soak.ts')).SOAK_HELP] },
-};
+export { COMMANDS };
 
 const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
 
