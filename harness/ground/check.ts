@@ -2,6 +2,7 @@ import { MACHINE_CAUSES, type MachineCause } from './machine-causes.ts';
 import type { ExchangeEvent, Level } from './events.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import type { Profile } from './profile-schema.ts';
+import type { TypedFailure } from './failure.ts';
 
 // A check is data plus a function (docs/ARCHITECTURE.md, "Levels, spec identity, planning").
 
@@ -176,6 +177,8 @@ export class CheckFailure extends Error {
   constructor(
     message: string,
     public readonly evidence: string[] = [],
+    /** The kind of rule that broke and how, as data (harness/ground/failure.ts); absent for prose alone. */
+    public readonly typed?: TypedFailure,
   ) {
     super(message);
     this.name = 'CheckFailure';
@@ -193,11 +196,16 @@ export class CheckSkipped extends Error {
   }
 }
 
+const evidenceIds = (evidence: readonly (ApiResponse | string | undefined)[]) =>
+  evidence.filter((e): e is ApiResponse | string => e !== undefined).map((e) => (typeof e === 'string' ? e : e.exchangeId));
+
 export function fail(message: string, ...evidence: (ApiResponse | string | undefined)[]): never {
-  throw new CheckFailure(
-    message,
-    evidence.filter((e): e is ApiResponse | string => e !== undefined).map((e) => (typeof e === 'string' ? e : e.exchangeId)),
-  );
+  throw new CheckFailure(message, evidenceIds(evidence));
+}
+
+/** A failure of a known kind (harness/ground/failure.ts): the report groups it by `typed`, not by its prose. */
+export function failTyped(typed: TypedFailure, message: string, ...evidence: (ApiResponse | string | undefined)[]): never {
+  throw new CheckFailure(message, evidenceIds(evidence), typed);
 }
 
 export function skip(reason: string): never {

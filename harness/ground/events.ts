@@ -5,6 +5,7 @@
 export type Verdict = 'pass' | 'fail' | 'skip' | 'error';
 export type Outcome = Verdict | 'not-covered';
 import type { MachineCause } from './machine-causes.ts';
+import type { TypedFailure } from './failure.ts';
 import type { Level } from './spec-model/clauses/types.ts';
 export type { Level };
 
@@ -88,6 +89,8 @@ export interface CheckEndEvent {
   level: Level;
   verdict: Verdict;
   message?: string; // why it failed, errored or was skipped
+  /** A failure's kind and fields as data (harness/ground/failure.ts), where the check threw one. */
+  failure?: TypedFailure;
   /** A skip this machine caused (harness/ground/machine-causes.ts), not the target or its profile. */
   machineCause?: MachineCause;
   evidence?: string[]; // exchange ids that prove the failure (or the pass)

@@ -24,6 +24,18 @@ describe('failures grouped by cause', () => {
     expect(groups).toHaveLength(failed.length - 3);
   });
 
+  it('groups a typed failure by its kind and fields, whatever its prose says, and never with a prose failure', () => {
+    const base = { title: 't', level: 'MUST' as const, clauses: ['ERR-ENVELOPE'], area: 'ERR', verdict: 'fail' as const, blocking: true, ran: true, evidence: [], durationMs: 1, requests: 1, tier: 'core' as const };
+    const typed = (id: string, message: string, got: number): CheckResult => ({ ...base, id, message, failure: { kind: 'status', fields: { expected: 404, got } } });
+    const g = groupFailures([
+      typed('A/1', 'the unknown campaign answer: expected HTTP 404, got 500 (trace 81f2)', 500),
+      typed('A/2', 'a lead nobody made: expected HTTP 404, got 500 (boom at line 12)', 500),
+      typed('A/3', 'the unknown campaign answer: expected HTTP 404, got 400 (trace 81f2)', 400),
+      { ...base, id: 'A/4', message: 'the unknown campaign answer: expected HTTP 404, got 500 (trace 81f2)' },
+    ]);
+    expect(g.map((x) => x.checks.map((c) => c.id))).toEqual([['A/1', 'A/2'], ['A/3'], ['A/4']]);
+  });
+
   it('takes out endpoints, uuids, seeds, times, emails, generated names and typed ids, keeping what tells causes apart', () => {
     const a = causeOf('PATCH /v1/accounts/6f1c2d3e-0a1b-4c2d-8e3f-9a0b1c2d3e4f from another workspace: got req_9f8e7d6c for oc1a2b3c-lead-7@example.test at 2026-01-02T03:04:05.678Z (check seed 123, run seed 456)');
     const b = causeOf('GET <campaigns.get> from another workspace: got req_00aa11bb for oc9f9f9f-lead-8@example.test at 2026-03-04T05:06:07Z (check seed 789, run seed 456)');

@@ -2,7 +2,8 @@
 // that is not a uuid fails the 401 check of every endpoint). A group is the checks with the same
 // verdict, the same clauses and the same message once what differs from one instance to the next
 // (the endpoint, ids, seeds, generated names) is taken out. The key never drops the clauses, so two
-// different clauses never share a group.
+// different clauses never share a group. A failure of a shaped assertion carries its cause as data
+// (kind and fields) and is grouped by that; the prose rules below serve the rest.
 //
 // Above the groups, root causes: one broken rule is often reported by checks of different
 // clauses, each wording its own context around the same detail ("the 403 answer breaks the error
@@ -11,6 +12,7 @@
 
 import type { CheckResult } from './results.ts';
 import { RUN_NAMES_IN_TEXT } from '../ground/run-prefix.ts';
+import { failureKey } from '../ground/failure.ts';
 
 export interface FailureGroup {
   /** the checks of the cause, in the order given; the first is the one shown */
@@ -47,9 +49,12 @@ export function causeOf(message: string): string {
   return m.trim();
 }
 
-/** The grouping key: verdict, blocking, known, the clauses (as a set) and the message's cause. */
+/**
+ * The grouping key: verdict, blocking, known, the clauses (as a set) and the cause: a typed
+ * failure's kind and fields (harness/ground/failure.ts), else the message's cause read from its prose.
+ */
 function keyOf(c: CheckResult): string {
-  return JSON.stringify([c.verdict, c.blocking, !!c.known, [...c.clauses].sort(), causeOf(c.message ?? '')]);
+  return JSON.stringify([c.verdict, c.blocking, !!c.known, [...c.clauses].sort(), c.failure ? failureKey(c.failure) : causeOf(c.message ?? '')]);
 }
 
 /**

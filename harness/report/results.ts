@@ -30,6 +30,7 @@
 import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
 import { machineGaps, type MachineGaps } from './machine-gaps.ts';
 import type { MachineCause } from '../ground/machine-causes.ts';
+import type { TypedFailure } from '../ground/failure.ts';
 import type { BaselineEntry, CheckEndEvent, EstimateRecord, FirstLookEvent, TargetWorkStats, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
 import type { Clause } from '../ground/spec-model/clauses/types.ts';
 import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
@@ -106,6 +107,8 @@ export interface CheckResult {
   message?: string;
   /** A skip this machine caused (no IMAP server, sinks the target did not reach), not the target or its profile. */
   machineCause?: MachineCause;
+  /** What kind of rule broke and how, as data (harness/ground/failure.ts), where the check's assertion had a shape. */
+  failure?: TypedFailure;
   /** Exchange ids given as evidence by the check. */
   evidence: string[];
   /** curl lines reproducing the evidence (failed and errored checks only). */
@@ -449,6 +452,7 @@ function reportedCheck(info: CheckInfo, e: CheckEndEvent, byId: Map<string, Exch
   if (e.controlRequests !== undefined) r.controlRequests = e.controlRequests;
   if (e.message !== undefined) r.message = e.message;
   if (e.machineCause !== undefined) r.machineCause = e.machineCause;
+  if (e.failure !== undefined) r.failure = e.failure;
   for (const x of r.evidence) if (!byId.has(x)) warnings.push(`check ${info.id} names evidence ${x}, which is not in the stream`);
   return r;
 }

@@ -2,6 +2,7 @@ import type { Profile } from '../ground/profile-schema.ts';
 import { FIRST_LOOK_ID, type CheckEndEvent, type FirstLookMeasure, type EventSink, type ExchangeEvent, type RunEvent, type Verdict } from '../ground/events.ts';
 import type { ApiClient } from '../ground/api-client.ts';
 import { CheckFailure, CheckSkipped, DEPTHS, TEST_EMAILS_PER_WORKSPACE_DAY, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
+import type { TypedFailure } from '../ground/failure.ts';
 import { createClient } from '../client/client.ts';
 import { createControlClient, type ConformanceControlClient } from '../client/control.ts';
 import { RateBudget } from '../client/budget.ts';
@@ -362,6 +363,7 @@ export class Runner {
       level: levelOf(check.clauses),
       verdict: outcome.verdict,
       ...(outcome.message !== undefined ? { message: this.redactor.text(outcome.message) } : {}),
+      ...(outcome.failure ? { failure: this.redactedFailure(outcome.failure) } : {}),
       ...(outcome.machineCause ? { machineCause: outcome.machineCause } : {}),
       ...(outcome.evidence?.length ? { evidence: outcome.evidence } : {}),
       durationMs: Date.now() - started,
@@ -423,6 +425,12 @@ export class Runner {
     }
   }
 
+  /** A typed failure's fields pass the redactor too: a code or schema issue could quote what a target echoed. */
+  private redactedFailure(f: TypedFailure): TypedFailure {
+    const text = (v: string) => this.redactor.text(v);
+    return { kind: f.kind, fields: Object.fromEntries(Object.entries(f.fields).map(([k, v]) => [k, typeof v === 'string' ? text(v) : Array.isArray(v) ? v.map(text) : v])) };
+  }
+
   /** A check's throw as its verdict: a failure (naming the profile values it read), a skip, or an error. */
   private outcomeOf(e: unknown, check: Check, seed: number, reads: string, slow = ''): Outcome {
     if (e instanceof CheckSkipped) return { verdict: 'skip', message: e.message, ...(e.machineCause ? { machineCause: e.machineCause } : {}) };
@@ -431,7 +439,8 @@ export class Runner {
     const message = `${failed ? `${e.message}${reads}` : this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e))}${slow}`;
     // Every failure shows what the target answered: a check that named no exchange gets its last ones.
     const evidence = failed && e.evidence?.length ? e.evidence : this.recentByCheck.get(check.id)?.slice();
-    return { verdict: failed ? 'fail' : 'error', message: `${message} (check seed ${seed}, run seed ${this.opts.seed})`, ...(evidence?.length ? { evidence } : {}) };
+    const typed = failed && e.typed ? { failure: e.typed } : {};
+    return { verdict: failed ? 'fail' : 'error', message: `${message} (check seed ${seed}, run seed ${this.opts.seed})`, ...typed, ...(evidence?.length ? { evidence } : {}) };
   }
 
   /** Runs the phases of `checks` (runPhases): one by one where a phase is serial, else `concurrency` at a time. */
@@ -457,6 +466,7 @@ function slowDrainsClause(n: number): string {
 interface Outcome {
   verdict: Verdict;
   message?: string;
+  failure?: TypedFailure;
   machineCause?: MachineCause;
   evidence?: string[];
 }

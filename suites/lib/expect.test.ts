@@ -3,7 +3,10 @@ import type { ApiResponse } from '../../harness/ground/api-client.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../../harness/ground/profile.ts';
 import type { Profile } from '../../harness/ground/profile-schema.ts';
 import { ENDPOINTS } from '../../harness/ground/spec-model/endpoints.ts';
-import { envelopeProblems } from './expect.ts';
+import { z } from 'zod';
+import type { CheckFailure } from '../../harness/ground/check.ts';
+import { failureKey } from '../../harness/ground/failure.ts';
+import { envelopeProblems, expectError, expectSchema, expectStatus, expectThat } from './expect.ts';
 import { placeholderRequest } from './requests.ts';
 
 // A failure message names the profile values the check read (harness/runner/profile-reads.ts):
@@ -38,5 +41,51 @@ describe('the profile fields a failure rests on', () => {
       placeholderRequest(ep, profile);
       expect(read.includes('businessRuleErrorCode'), ep.id).toBe(ep.id === 'campaigns.resume');
     }
+  });
+});
+
+describe('failures as data: the shaped assertions throw their kind and fields', () => {
+  const thrown = (f: () => void) => {
+    try {
+      f();
+    } catch (e) {
+      return e as CheckFailure;
+    }
+    throw new Error('no failure thrown');
+  };
+  const answer = (status: number, body: unknown, text = JSON.stringify(body)): ApiResponse => ({ status, headers: { 'content-type': 'application/json' }, body, text, exchangeId: 'x', durationMs: 1 });
+
+  it('a status: expected and got, never the endpoint the message names', () => {
+    const a = thrown(() => expectStatus(answer(403, {}), 401, 'GET /v1/campaigns/abc'));
+    const b = thrown(() => expectStatus(answer(403, {}), 401, 'DELETE /v1/leads/xyz'));
+    expect(a.typed).toEqual({ kind: 'status', fields: { expected: 401, got: 403 } });
+    expect(failureKey(a.typed!)).toBe(failureKey(b.typed!));
+    expect(a.message).toContain('GET /v1/campaigns/abc');
+  });
+
+  it("an envelope: the status and the problems, without the body text a non-JSON answer quotes", () => {
+    const a = thrown(() => expectError({ ...answer(404, undefined, 'Cannot GET /v1/x/123'), headers: { 'content-type': 'text/html' } }, 404, reference, 'x'));
+    const b = thrown(() => expectError({ ...answer(404, undefined, 'Cannot GET /v1/y/456'), headers: { 'content-type': 'text/html' } }, 404, reference, 'y'));
+    expect(a.typed?.kind).toBe('envelope');
+    expect(a.typed?.fields.problems).toEqual(['body is not JSON (text/html)']);
+    expect(failureKey(a.typed!)).toBe(failureKey(b.typed!));
+  });
+
+  it('an error code: the status, the code expected and the code got', () => {
+    const body = { error: { type: 'invalid_request_error', code: 'not_found', message: 'm', status: 404, requestId: '00000000-0000-4000-8000-000000000000' } };
+    const e = thrown(() => expectError(answer(404, body), 404, reference, 'x', 'gone'));
+    expect(e.typed).toEqual({ kind: 'error-code', fields: { status: 404, expected: 'gone', got: 'not_found' } });
+  });
+
+  it('a schema: its issues with array positions as *, so one broken field of a list is one cause', () => {
+    const schema = z.object({ data: z.array(z.object({ id: z.string() })) });
+    const a = thrown(() => expectSchema(answer(200, { data: [{ id: 'a' }, { id: 3 }] }), schema, 'x'));
+    const b = thrown(() => expectSchema(answer(200, { data: [{ id: 7 }] }), schema, 'y'));
+    expect(a.typed?.fields.issues).toEqual(['data.*.id: Invalid input: expected string, received number']);
+    expect(failureKey(a.typed!)).toBe(failureKey(b.typed!));
+  });
+
+  it('expectThat stays prose: it has no shape to record', () => {
+    expect(thrown(() => expectThat(false, 'some rule')).typed).toBeUndefined();
   });
 });

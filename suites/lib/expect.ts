@@ -2,10 +2,12 @@ import type { z } from 'zod';
 import type { ApiResponse } from '../../harness/ground/api-client.ts';
 import type { Profile } from '../../harness/ground/profile-schema.ts';
 import { errorEnvelopeFor, schemaByName } from '../../harness/ground/spec-model/schemas/index.ts';
-import { fail } from '../../harness/ground/check.ts';
+import { fail, failTyped } from '../../harness/ground/check.ts';
+import { issuePath } from '../../harness/ground/failure.ts';
 
 // Assertions a check makes about one response. Each failure names what was expected, what came,
-// and points at the exchange (the report shows it with a curl line).
+// and points at the exchange (the report shows it with a curl line); the shaped ones also throw
+// their kind and fields as data (harness/ground/failure.ts), which the report groups by.
 
 export function is2xx(res: ApiResponse): boolean {
   return res.status >= 200 && res.status < 300;
@@ -13,7 +15,7 @@ export function is2xx(res: ApiResponse): boolean {
 
 export function expectStatus(res: ApiResponse, expected: number | '2xx', what: string): void {
   const ok = expected === '2xx' ? is2xx(res) : res.status === expected;
-  if (!ok) fail(`${what}: expected HTTP ${expected}, got ${res.status} ${snippet(res)}`, res);
+  if (!ok) failTyped({ kind: 'status', fields: { expected, got: res.status } }, `${what}: expected HTTP ${expected}, got ${res.status} ${snippet(res)}`, res);
 }
 
 export function expect2xx(res: ApiResponse, what: string): void {
@@ -34,12 +36,15 @@ export function envelopeProblems(res: ApiResponse, profile: Profile): string[] {
   return parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
 }
 
+/** A problem without the body text it quotes: the cause two answers share. */
+const problemCause = (p: string) => p.replace(/^(body is not JSON \([^)]*\)):.*$/s, '$1');
+
 /** The answer is an error of this HTTP status, in the envelope, with the table's type and code. */
 export function expectError(res: ApiResponse, status: number, profile: Profile, what: string, code?: string): void {
   expectStatus(res, status, what);
   const problems = envelopeProblems(res, profile);
-  if (problems.length) fail(`${what}: the ${status} answer breaks the error envelope: ${problems.join('; ')}`, res);
-  if (code && res.body.error.code !== code) fail(`${what}: expected error code ${code}, got ${res.body.error.code}`, res);
+  if (problems.length) failTyped({ kind: 'envelope', fields: { status, problems: problems.map(problemCause) } }, `${what}: the ${status} answer breaks the error envelope: ${problems.join('; ')}`, res);
+  if (code && res.body.error.code !== code) failTyped({ kind: 'error-code', fields: { status, expected: code, got: String(res.body.error.code) } }, `${what}: expected error code ${code}, got ${res.body.error.code}`, res);
 }
 
 /** The body matches the spec model's schema (by name or given). */
@@ -48,7 +53,8 @@ export function expectSchema(res: ApiResponse, schema: string | z.ZodType, what:
   const parsed = s.safeParse(res.body);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 6).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
-    fail(`${what}: the body does not match the spec's shape: ${issues.join('; ')}`, res);
+    const causes = [...new Set(parsed.error.issues.map((i) => `${issuePath(i.path)}: ${i.message}`))].sort();
+    failTyped({ kind: 'schema', fields: { schema: typeof schema === 'string' ? schema : '(given)', issues: causes } }, `${what}: the body does not match the spec's shape: ${issues.join('; ')}`, res);
   }
 }
 
