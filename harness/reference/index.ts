@@ -171,9 +171,8 @@ export async function startReference(opts: ReferenceOptions = {}): Promise<Refer
       stopping ??= (async () => {
         verifier.stop();
         warmup.stop();
-        sender.stop();
         inbox.stop();
-        await Promise.all([close(publicServer), close(controlServer)]);
+        await Promise.all([sender.stop(), close(publicServer), close(controlServer)]);
         services.drainers.length = 0;
         db.close();
         if (tempDir) rmSync(tempDir, { recursive: true, force: true });

@@ -71,15 +71,18 @@ export class SendingEngine {
 
   start(): void {
     if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => void this.drain(this.s.clock.now()).catch((e) => this.s.log(`reference: sending failed: ${(e as Error)?.stack ?? e}`)), SEND_TICK_MS);
+    // A round cut short by stop() fails on its closed connections: that is the stop, not news.
+    this.timer = setInterval(() => void this.drain(this.s.clock.now()).catch((e) => this.stopped || this.s.log(`reference: sending failed: ${(e as Error)?.stack ?? e}`)), SEND_TICK_MS);
     this.timer.unref();
   }
 
-  stop(): void {
+  /** Stops the timer and the connections, and waits for a round in flight to end: the database closes after it. */
+  async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     this.transports.closeAll();
+    await this.running?.catch(() => {});
   }
 
   /** Sends everything due at `now` (one round: at most one send per mailbox); returns how many were tried. */
