@@ -118,27 +118,41 @@ describe('--metrics', () => {
 });
 
 describe('a remote-write push', () => {
-  it('carries counters by status, the schedule lag, and the latency as cumulative buckets up to +Inf', () => {
+  it('carries counters by status, the schedule lag, and the latency as a native histogram and as cumulative classic buckets up to +Inf', () => {
     const m = new LoadMetrics({ run: 'r1', shard: '2/3', kind: 'api' });
     m.shot({ intended: 0, sent: 0.5, done: 2, status: 200, late: false });
     m.shot({ intended: 10, sent: 13, done: 30, status: 429, late: true });
     m.shot({ intended: 20, sent: 20, done: 21, status: 0, late: false });
-    const series = toTimeseries(m.snapshot());
-    const v = (name: string, labels: Record<string, string> = {}) => series.filter((s) => s.labels.__name__ === name && Object.entries(labels).every(([k, x]) => s.labels[k] === x)).map((s) => s.samples[0]!.value);
-    expect(series.every((s) => s.labels.run === 'r1' && s.labels.shard === '2/3' && s.labels.kind === 'api' && s.labels.job === 'outreach-load')).toBe(true);
+    const series = toTimeseries(m.snapshot()).map((s) => ({ ...s, l: Object.fromEntries(s.labels.map((x) => [x.name, x.value])) }));
+    const of = (name: string, labels: Record<string, string> = {}) => series.filter((s) => s.l.__name__ === name && Object.entries(labels).every(([k, x]) => s.l[k] === x));
+    const v = (name: string, labels: Record<string, string> = {}) => of(name, labels).map((s) => s.samples![0]!.value);
+    expect(series.every((s) => s.l.run === 'r1' && s.l.shard === '2/3' && s.l.kind === 'api' && s.l.job === 'outreach-load')).toBe(true);
     expect(v('outreach_load_requests_total', { status: '200' })).toEqual([1]);
     expect(v('outreach_load_requests_total', { status: '429' })).toEqual([1]);
     expect(v('outreach_load_requests_total', { status: '0' })).toEqual([1]);
     expect(v('outreach_load_errors_total')).toEqual([2]);
     expect(v('outreach_load_late_total')).toEqual([1]);
     expect(v('outreach_load_schedule_lag_seconds')).toEqual([0.003]);
-    const buckets = v('outreach_load_latency_seconds_bucket');
-    expect(buckets.at(-1)).toBe(3);
-    expect(buckets).toEqual([...buckets].sort((a, b) => a - b));
+    // Classic: the fixed grid 2^(k/4) s from 2^-14 to 2^6, then +Inf; cumulative.
+    const classic = of('outreach_load_latency_seconds_bucket');
+    expect(classic.map((s) => s.l.le)).toEqual([...Array.from({ length: 81 }, (_, k) => String(2 ** ((k - 56) / 4))), '+Inf']);
+    const counts = classic.map((s) => s.samples![0]!.value);
+    expect(counts).toEqual(classic.map((s) => [0.001, 0.002, 0.02].filter((x) => x <= (s.l.le === '+Inf' ? Infinity : Number(s.l.le))).length));
+    expect(counts.at(-1)).toBe(3);
     expect(v('outreach_load_latency_seconds_count')).toEqual([3]);
     expect(v('outreach_load_latency_seconds_sum')[0]).toBeCloseTo(0.002 + 0.02 + 0.001, 9);
+    // Native: schema 7, one span from just below the lowest bucket reached, counts as deltas.
+    const [native] = of('outreach_load_latency_seconds');
+    const h = native!.histograms![0]!;
+    expect(h).toMatchObject({ count_int: 3, schema: 7, zero_count_int: 0 });
+    const span = h.positive_spans[0]!;
+    let c = 0;
+    const perBucket = h.positive_deltas.map((d) => (c += d));
+    const filled = perBucket.flatMap((n, j) => (n ? [[span.offset + j, n]] : []));
+    expect(filled).toEqual([[bucketOf(0.001), 1], [bucketOf(0.002), 1], [bucketOf(0.02), 1]]);
+    expect(span).toEqual({ offset: bucketOf(0.001) - 1, length: bucketOf(0.02) - bucketOf(0.001) + 2 });
     // The lag is the largest since the previous push.
-    expect(toTimeseries(m.snapshot()).find((s) => s.labels.__name__ === 'outreach_load_schedule_lag_seconds')!.samples[0]!.value).toBe(0);
+    expect(toTimeseries(m.snapshot()).find((s) => s.labels[0]!.value === 'outreach_load_schedule_lag_seconds')!.samples![0]!.value).toBe(0);
   });
 });
 

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // A real Prometheus (Debian's `prometheus` package) for the metrics tests: on loopback, a port
-// chosen free, a temporary storage directory, its remote-write receiver on. A shell watchdog holds
+// chosen free, a temporary storage directory, its remote-write receiver on (and native histograms,
+// unless asked without). A shell watchdog holds
 // a pipe from this process and `timeout` bounds its life, so it stops when the test stops it, when
 // this process dies, or after `lifetimeS`, whichever comes first.
 
@@ -46,21 +47,21 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPrometheus(o: { lifetimeS?: number } = {}): Promise<RunningPrometheus> {
+export async function startPrometheus(o: { lifetimeS?: number; nativeHistograms?: boolean } = {}): Promise<RunningPrometheus> {
   const dir = await mkdtemp(join(tmpdir(), 'outreach-prometheus-'));
   await writeFile(join(dir, 'prometheus.yml'), 'global:\n  scrape_interval: 1m\nscrape_configs: []\n');
   let lastError = '';
   // The port is free when chosen; another process may take it before Prometheus binds: try again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
-    const started = await spawnOn(dir, port, o.lifetimeS ?? 600).catch((e: Error) => ((lastError = e.message), undefined));
+    const started = await spawnOn(dir, port, o.lifetimeS ?? 600, o.nativeHistograms ?? true).catch((e: Error) => ((lastError = e.message), undefined));
     if (started) return started;
   }
   await rm(dir, { recursive: true, force: true });
   throw new Error(`Prometheus did not start: ${lastError}`);
 }
 
-async function spawnOn(dir: string, port: number, lifetimeS: number): Promise<RunningPrometheus> {
+async function spawnOn(dir: string, port: number, lifetimeS: number, native: boolean): Promise<RunningPrometheus> {
   const args = [
     `--config.file=${join(dir, 'prometheus.yml')}`,
     `--storage.tsdb.path=${join(dir, 'data')}`,
@@ -68,6 +69,7 @@ async function spawnOn(dir: string, port: number, lifetimeS: number): Promise<Ru
     '--web.enable-remote-write-receiver',
     '--storage.tsdb.retention.time=2h',
     '--log.level=warn',
+    ...(native ? ['--enable-feature=native-histograms'] : []),
   ];
   const script = `exec 3<&0; timeout -s TERM ${lifetimeS} prometheus "$@" </dev/null & pid=$!; ( cat <&3 >/dev/null; kill -TERM $pid 2>/dev/null ) & exec 3<&-; wait $pid`;
   const child = spawn('/bin/sh', ['-c', script, 'test-prometheus', ...args], { stdio: ['pipe', 'ignore', 'pipe'] });

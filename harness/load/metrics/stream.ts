@@ -23,6 +23,8 @@ export interface OutputOutcome {
   /** pushes skipped because the previous one was still under way */
   skipped: number;
   finalArrived: boolean;
+  /** what the output itself has to say (a receiver that refused part of what it was sent) */
+  notes: string[];
   firstError?: string;
 }
 
@@ -93,7 +95,7 @@ export class MetricsStream {
     const snap = this.metrics.snapshot();
     const finals = await Promise.all(this.outputs.map((o) => this.push(o, snap, this.o.finalTimeoutMs)));
     await Promise.all(this.outputs.map((o) => o.exporter.close().catch(() => undefined)));
-    return this.outputs.map((o, i) => ({ name: o.exporter.name, pushes: o.pushes, failed: o.failed, skipped: o.skipped, finalArrived: finals[i]!, ...(o.firstError ? { firstError: o.firstError } : {}) }));
+    return this.outputs.map((o, i) => ({ name: o.exporter.name, pushes: o.pushes, failed: o.failed, skipped: o.skipped, finalArrived: finals[i]!, notes: o.exporter.notes?.() ?? [], ...(o.firstError ? { firstError: o.firstError } : {}) }));
   }
 }
 
@@ -106,10 +108,10 @@ function oneLine(e: unknown): string {
 
 /** The report's lines on the metrics: what arrived, and what was lost. */
 export function describeOutcomes(outcomes: OutputOutcome[]): string[] {
-  return outcomes.map((o) => {
+  return outcomes.flatMap((o) => {
     const arrived = o.pushes - o.failed;
-    if (o.failed === 0) return `metrics: ${o.name}: all ${o.pushes} pushes arrived${o.skipped ? ` (${o.skipped} skipped while the previous was under way)` : ''}`;
+    if (o.failed === 0) return [`metrics: ${o.name}: all ${o.pushes} pushes arrived${o.skipped ? ` (${o.skipped} skipped while the previous was under way)` : ''}`, ...o.notes];
     const where = o.finalArrived ? 'the final one arrived, so the totals there are whole; the series have gaps' : 'the final one too, so the series there stop before the end of the run';
-    return `metrics lost: ${o.name}: ${o.failed} of ${o.pushes} pushes failed (first: ${o.firstError}), ${arrived} arrived; ${where}`;
+    return [`metrics lost: ${o.name}: ${o.failed} of ${o.pushes} pushes failed (first: ${o.firstError}), ${arrived} arrived; ${where}`, ...o.notes];
   });
 }
