@@ -32,7 +32,7 @@
 // a delay between requests; its latencies leave out the time requests would have waited to be
 // sent, so only its CPU per request is compared.
 // Options: --quick (short runs, to try the bench itself); --accuracy-only (section 4 alone, ~10 s);
-// --metrics-only (section 5 alone: 5 rounds of 2 x 8 s, or 2 of 2 x 4 s with --quick).
+// --metrics-only (section 5 alone: 5 rounds of 2 x 12 s, or 2 of 2 x 6 s with --quick).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -59,7 +59,7 @@ const WRK_CONNECTIONS = 16;
 const PERIOD_MS = 770;
 const STALL_MS = 200;
 /** Section 5: the metrics' cost at the latency section's rate. */
-const METRICS_COST = { rate: LAT_RATE, durationMs: quick ? 4_000 : 8_000, rounds: quick ? 2 : 5 };
+const METRICS_COST = { rate: LAT_RATE, durationMs: quick ? 6_000 : 12_000, rounds: quick ? 2 : 5 };
 const ACCURACY: AccuracyOptions = { rate: 200, durationMs: 6_000, periodMs: PERIOD_MS, stallMs: STALL_MS };
 
 const wallNow = () => performance.timeOrigin + performance.now();
