@@ -56,7 +56,9 @@ describe('--metrics otlp into an OTLP/HTTP receiver', () => {
     const out = await mkdtemp(join(tmpdir(), 'oc-metrics-otlp-'));
     const r = await cli(['load', 'api', '--rate', '40/s', '--duration', '4s', '--mutants', 'rate-global', '--metrics', `otlp=${url}`, '--metrics-every', '1s', '--out', out, '--quiet'], { timeoutMs: 240_000 });
     expect([0, 1], r.stderr).toContain(r.code);
-    expect(r.stdout).toMatch(/^metrics: otlp http:\/\/127\.0\.0\.1:\d+\/v1\/metrics: all \d+ pushes arrived/m);
+    // Every push is bounded in time; what the test needs is the last one (the run's totals) arrived.
+    expect(r.stdout + r.stderr).toMatch(/^metrics( lost)?: otlp http:\/\/127\.0\.0\.1:\d+\/v1\/metrics: /m);
+    expect(r.stderr).not.toMatch(/the final one too/);
     const [name] = await readdir(out);
     const report = JSON.parse(await readFile(join(out, name!, 'load.json'), 'utf8')) as LoadReport;
 

@@ -72,12 +72,14 @@ describe.skipIf(!!missing && !process.env.CI)(`--metrics prometheus-rw into a re
     const out = await mkdtemp(join(tmpdir(), 'oc-metrics-prom-'));
     const r = await cli(['load', 'api', '--rate', '40/s', '--duration', '4s', '--mutants', 'rate-global', '--metrics', `prometheus-rw=${prom.writeUrl}`, '--metrics-every', '1s', '--out', out, '--quiet'], { timeoutMs: 240_000 });
     expect([0, 1], r.stderr).toContain(r.code);
-    expect(r.stdout).toMatch(/^metrics: prometheus-rw http:\/\/127\.0\.0\.1:\d+\/api\/v1\/write: all \d+ pushes arrived/m);
+    // Every push is bounded in time; what the test needs is the last one (the run's totals) arrived.
+    expect(r.stdout + r.stderr).toMatch(/^metrics( lost)?: prometheus-rw http:\/\/127\.0\.0\.1:\d+\/api\/v1\/write: /m);
+    expect(r.stderr).not.toMatch(/the final one too/);
     const [name] = await readdir(out);
     const report = await reportIn(join(out, name!));
     const run = report.runId;
     expect(report.totals.status['429'] ?? 0, 'the run meets 429s (one rate bucket for every workspace)').toBeGreaterThan(0);
-    expect(report.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^metrics: prometheus-rw .*all \d+ pushes arrived/)]));
+    expect(report.notes).toEqual(expect.arrayContaining([expect.stringMatching(/^metrics( lost)?: prometheus-rw /)]));
     await statsAgree(run, report);
     // Every time-series panel's query is valid PromQL over the run (queryRange rejects an error);
     // the request rate and the latency find the run's series.
@@ -109,7 +111,7 @@ describe.skipIf(!!missing && !process.env.CI)(`--metrics prometheus-rw into a re
       const out = await mkdtemp(join(tmpdir(), 'oc-metrics-classic-'));
       const r = await cli(['load', 'api', '--rate', '20/s', '--duration', '3s', '--metrics', `prometheus-rw=${plain.writeUrl}`, '--out', out, '--quiet'], { timeoutMs: 240_000 });
       expect(r.code, r.stderr).toBe(0);
-      expect(r.stdout).toMatch(/^metrics: prometheus-rw .*: all \d+ pushes arrived/m);
+      expect(r.stderr).not.toMatch(/the final one too/);
       expect(r.stdout).toMatch(/^metrics: prometheus-rw .* refused native histograms .*--enable-feature=native-histograms.*the classic histogram alone, whose buckets are 19 % wide$/m);
       const [name] = await readdir(out);
       const report = await reportIn(join(out, name!));
