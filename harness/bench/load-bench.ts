@@ -12,9 +12,11 @@
 //   4. Accuracy against the stall schedule at 200 req/s for 6 s (harness/bench/stall-accuracy.ts):
 //      corrected p50 / p90 / p99 next to the schedule's, service-time ones next to the server's
 //      own log. Needs no wrk2.
+//   5. What --metrics costs (harness/bench/metrics-cost.ts): CPU per request of the generator
+//      without and with the metrics streaming to a remote-write receiver, rounds alternating.
 // Goals: tails (p99, p99.9) within 5 % of wrk2's; adherence p99 <= 1 ms at 2,000 req/s (default
 // precision, the stalling server); CPU per request <= 2x wrk2's; accuracy within 5 % of the
-// schedule and of the server's log, 2 ms floor. A missed goal is printed missed; the process
+// schedule and of the server's log, 2 ms floor; --metrics at most 5 % more CPU per request. A missed goal is printed missed; the process
 // does not fail on one (these are measurements).
 // One run per tool: on this kind of machine single runs swing by 10-15 %, CPU per request as much
 // (on a shared 2-core virtual machine, 67-84 us a request over five runs of one build).
@@ -29,7 +31,8 @@
 // closed model (a connection sends its next request only after an answer), paced near the rate by
 // a delay between requests; its latencies leave out the time requests would have waited to be
 // sent, so only its CPU per request is compared.
-// Options: --quick (short runs, to try the bench itself); --accuracy-only (section 4 alone, ~10 s).
+// Options: --quick (short runs, to try the bench itself); --accuracy-only (section 4 alone, ~10 s);
+// --metrics-only (section 5 alone: 5 rounds of 2 x 12 s, or 2 of 2 x 6 s with --quick).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -41,9 +44,11 @@ import { forkStallServer, stallAnswerAt, type ForkedStallServer, type StallSched
 import { createTransport } from '../load/generator/transport.ts';
 import { executable } from '../sinks/dovecot.ts';
 import { accuracyDetail, accuracyMet, measureStallAccuracy, printStallAccuracy, type AccuracyOptions } from './stall-accuracy.ts';
+import { measureMetricsCost, printMetricsCost } from './metrics-cost.ts';
 
 const quick = process.argv.includes('--quick');
 const accuracyOnly = process.argv.includes('--accuracy-only');
+const metricsOnly = process.argv.includes('--metrics-only');
 const LAT_RATE = 1000;
 const LAT_MS = quick ? 11_000 : 20_000;
 const SPIN_LAT_MS = quick ? 4_000 : 10_000;
@@ -53,6 +58,8 @@ const WRK_THREADS = 2;
 const WRK_CONNECTIONS = 16;
 const PERIOD_MS = 770;
 const STALL_MS = 200;
+/** Section 5: the metrics' cost at the latency section's rate. */
+const METRICS_COST = { rate: LAT_RATE, durationMs: quick ? 6_000 : 12_000, rounds: quick ? 2 : 5 };
 const ACCURACY: AccuracyOptions = { rate: 200, durationMs: 6_000, periodMs: PERIOD_MS, stallMs: STALL_MS };
 
 const wallNow = () => performance.timeOrigin + performance.now();
@@ -227,6 +234,18 @@ if (accuracyOnly) {
   process.exit(0);
 }
 
+if (metricsOnly) {
+  console.log(`load bench, metrics cost only: ${process.version}; ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), load average ${loadavg()[0]!.toFixed(2)} at start (other processes on the cores move every figure below)`);
+  const steadyAlone = await forkStallServer({ stallMs: 0, maxLifetimeMs: 600_000, log: false });
+  try {
+    const met = printMetricsCost(await measureMetricsCost(steadyAlone.url, METRICS_COST), '5.');
+    console.log(`\nGoal\n  --metrics at most 5 % more CPU per request: ${verdict(met)}; load average ${loadavg()[0]!.toFixed(2)} at the end`);
+  } finally {
+    await steadyAlone.close();
+  }
+  process.exit(0);
+}
+
 const tool = findLoadTool();
 const stalling = await forkStallServer({ periodMs: PERIOD_MS, stallMs: STALL_MS, startEpochMs: wallNow() + 500, maxLifetimeMs: 300_000, log: false });
 const steady = await forkStallServer({ stallMs: 0, maxLifetimeMs: 300_000, log: false });
@@ -288,6 +307,9 @@ try {
   const accuracy = await measureStallAccuracy(ACCURACY);
   printStallAccuracy(accuracy, '4.');
 
+  // 5: what --metrics costs.
+  const metricsMet = printMetricsCost(await measureMetricsCost(steady.url, METRICS_COST), '5.');
+
   // Goals.
   const wrkCpu = wrk ? (wrk.cpuMs * 1000) / wrk.requests : undefined;
   // The goal is on the tails: p50 lies outside the stalls (see the note printed below).
@@ -311,6 +333,7 @@ try {
   console.log(`  CPU per request <= 2x ${cpuLabel} (spin-last-ms):     ${verdict(wrkCpu ? spin.cpuUsPerRequest <= 2 * wrkCpu : undefined)} (${wrkCpu ? `${(spin.cpuUsPerRequest / wrkCpu).toFixed(2)}x` : 'no wrk'})`);
   console.log(`  accuracy within 5 % of the schedule and the server's log (2 ms floor): ${verdict(accuracyMet(accuracy))}`);
   console.log(`    (${accuracyDetail(accuracy)})`);
+  console.log(`  --metrics at most 5 % more CPU per request: ${verdict(metricsMet)}`);
   console.log(`\nbench took ${((performance.now() - benchStart) / 1000).toFixed(0)} s; load average ${loadavg()[0]!.toFixed(2)} at the end`);
 } finally {
   await stalling.close();

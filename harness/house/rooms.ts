@@ -18,7 +18,7 @@ export interface Room {
 export const ROOMS: readonly Room[] = [
   { room: 'bin', prefixes: ['bin/'], may: ['cli'] },
   { room: 'cli', prefixes: ['harness/cli/'], may: ['runner', 'report', 'load', 'load/compare', 'mutation', 'portability', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
-  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'sinks', 'client', 'ground', 'reference'] },
+  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'load/metrics', 'sinks', 'client', 'ground', 'reference'] },
   { room: 'mutation', prefixes: ['harness/mutation/'], may: ['runner', 'suites', 'ground', 'spec-model', 'reference'] },
   { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'report', 'suites', 'ground', 'reference'] },
   { room: 'fuzz', prefixes: ['harness/fuzz/'], may: ['sinks', 'reference'] },
@@ -33,12 +33,14 @@ export const ROOMS: readonly Room[] = [
   { room: 'runner', prefixes: ['harness/runner/'], may: ['sinks', 'client', 'ground', 'spec-model'] },
   // The load rooms: each mode (generator, sendpath) and compare read the report (its types, the
   // histogram, the merge) and the load target's type, which import no mode.
-  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/store', 'client', 'ground'] },
+  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/store', 'load/metrics', 'client', 'ground'] },
   { room: 'load/compare', prefixes: ['harness/load/compare/'], may: ['load', 'load/sendpath', 'load/generator', 'load/report', 'load/target', 'report', 'sinks', 'client', 'ground'] },
   { room: 'load/sendpath', prefixes: ['harness/load/sendpath/'], may: ['load/report', 'load/target', 'sinks', 'client', 'ground', 'fixtures'] },
   { room: 'load/generator', prefixes: ['harness/load/generator/'], may: ['load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/report', prefixes: ['harness/load/report/'], may: ['report', 'ground'] },
   { room: 'load/target', prefixes: ['harness/load/target.ts'], may: ['client', 'ground'] },
+  // Where a run's metrics stream while it runs (Prometheus remote write, OTLP): fed by the load modes' events.
+  { room: 'load/metrics', prefixes: ['harness/load/metrics/'], may: ['ground'] },
   // Where a run's files go: a directory or an S3 bucket.
   { room: 'load/store', prefixes: ['harness/load/store/'], may: ['ground'] },
   { room: 'report', prefixes: ['harness/report/'], may: ['client', 'events', 'ground', 'spec-model'] },

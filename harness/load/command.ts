@@ -25,6 +25,8 @@ import { newRunPrefix } from '../ground/run-prefix.ts';
 import { openStore, probeWritable, type ResultStore } from './store/store.ts';
 import { parseShardFlags, reportName, type ShardFlags } from './shards.ts';
 import { collectShards, readLoadJson } from './merge-shards.ts';
+import { parseMetricsFlag, type MetricsTarget } from './metrics/flag.ts';
+import type { RunMetrics } from './metrics/index.ts';
 
 // `outreach-conformance load api|capacity|sendpath`: runs one load, writes
 // reports/<run>/load.json and load.html (and requests.ndjson for api), prints the verdict.
@@ -66,10 +68,17 @@ export async function loadCommand(argv: string[]): Promise<number> {
   const api = mode === 'api' ? { ...apiFlags(flags), ...sharding } : undefined;
   const capacity = mode === 'capacity' ? capacityFlags(flags) : undefined;
   if (mode === 'sendpath') parseDuration(flags['max-wall'] ?? '10m', '--max-wall');
+  const metricsFlags = metricsOf(flags);
   const out = await outputOf(flags.out, reportName(sharding, runId));
   // A load refused before it starts (a rate its workspaces cannot carry, a target that does not boot) writes nothing.
   const target = await targetOf(profile, mode as LoadKind, redactor, (flags.mutants as string[] | undefined) ?? []).catch(discardOnRefusal(out));
+  let metrics: RunMetrics | undefined;
   try {
+    if (metricsFlags.targets.length) {
+      const run = { run: sharding.run ?? runId, shard: sharding.shard ? `${sharding.shard.index}/${sharding.shard.of}` : '1/1', kind: mode as 'api' | 'sendpath' };
+      metrics = await (await import('./metrics/index.ts')).openRunMetrics(metricsFlags.targets, run, { everyMs: metricsFlags.everyMs, warn: (l) => process.stderr.write(`${redactor.text(l)}\n`) });
+      say(`metrics: ${metricsFlags.targets.map((t) => `${t.kind} ${t.url}`).join(', ')}, every ${metricsFlags.everyMs / 1000}s, run="${run.run}" shard="${run.shard}"`);
+    }
     say(`outreach-conformance load ${mode}: ${target.embedded ? 'embedded reference target' : profile.name} at ${target.baseUrl}, seed ${seed}`);
     const progress = progressPrinter(process.stderr, quiet);
     const common = { profile, baseUrl: target.baseUrl, control: target.control, redactor, prefix, seed };
@@ -88,6 +97,7 @@ export async function loadCommand(argv: string[]): Promise<number> {
           for (const l of mix.left) say(`left out: ${l.flow} (${l.reason})`);
         },
         onProgress: (p) => progress.update({ elapsedMs: p.elapsedMs, totalMs: p.durationMs, text: `sent ${p.sent}  ${p.rate}/s  p50 ${p.p50.toFixed(1)}ms  p99 ${p.p99.toFixed(1)}ms  late ${p.late}  errors ${p.errors}` }),
+        observe: metrics?.metrics.shot,
       });
     } else if (capacity) {
       const { runCapacity } = await import('./generator/capacity.ts');
@@ -98,9 +108,12 @@ export async function loadCommand(argv: string[]): Promise<number> {
       });
     } else {
       const { runSendpathCommand } = await import('./sendpath/command.ts');
-      body = await runSendpathCommand({ ...common, flags, progress, say, shard: sharding.shard, run: sharding.run });
+      body = await runSendpathCommand({ ...common, flags, progress, say, shard: sharding.shard, run: sharding.run, onDelivery: metrics?.metrics.deliveries });
     }
     progress.done();
+    const metricsLines = metrics ? await metrics.finish() : [];
+    for (const l of metricsLines) (l.startsWith('metrics lost') ? process.stderr : process.stdout).write(`${redactor.text(l)}\n`);
+    if (metricsLines.length) body.notes = [...(body.notes ?? []), ...metricsLines];
     const partial: LoadReport = {
       schemaVersion: LOAD_SCHEMA_VERSION,
       kind: mode as LoadKind,
@@ -114,8 +127,17 @@ export async function loadCommand(argv: string[]): Promise<number> {
   } catch (e) {
     return await discardOnRefusal(out)(e);
   } finally {
+    metrics?.abandon();
     await target.stop();
   }
+}
+
+/** --metrics and --metrics-every, read before anything starts. */
+function metricsOf(flags: Record<string, any>): { targets: MetricsTarget[]; everyMs: number } {
+  const targets = parseMetricsFlag(flags.metrics as string[] | undefined);
+  const everyMs = parseDuration(flags['metrics-every'] ?? '5s', '--metrics-every');
+  if (!(everyMs >= 100)) throw new KitError(`--metrics-every takes a duration of 100ms or more, not "${flags['metrics-every']}"`);
+  return { targets, everyMs };
 }
 
 /** The flag values of `load api`. */

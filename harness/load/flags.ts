@@ -13,6 +13,12 @@ const COMMON = {
   mutants: { type: 'list', value: 'a,b', help: '(embedded target only) serve a mutant of the reference: shows what a load run catches' },
 } as const satisfies FlagSpec;
 
+/** The metrics a load streams while it runs (load api and load sendpath, and each shard). */
+const METRICS = {
+  metrics: { type: 'strings', value: 'prometheus-rw=URL|otlp=URL', help: 'stream the load\'s metrics while it runs: Prometheus remote write, or OTLP over HTTP (repeat for both; user:password@ in the URL or OUTREACH_METRICS_AUTH for basic auth)' },
+  'metrics-every': { type: 'string', value: '5s', help: 'how often the metrics are pushed (default 5s; a last push at the end)' },
+} as const satisfies FlagSpec;
+
 const THRESHOLDS = [
   'thresholds: p50|p99|p99.9|max|mean<300ms (service.p99 for service time), errors<0.1%, late<1%, violations<1,',
   '            throughput>=100/s, duplicates<1, losses<1, achieved>=0.95',
@@ -33,6 +39,7 @@ export const LOAD_HELP = {
       'start-tolerance': { type: 'string', value: '50ms', help: "how far a shard's start or its clock may be off before it fails (default 50ms)" },
       run: { type: 'string', value: 'NAME', help: "the run's name, shared by its shards (default: from --start-at)" },
       precision: { type: 'string', value: 'timer|sleep-last-ms|spin-last-ms', help: 'how the generator waits (default timer; see bench:load)' },
+      ...METRICS,
     },
     notes: THRESHOLDS,
     exit: EXIT,
@@ -62,6 +69,7 @@ export const LOAD_HELP = {
       'max-wall': { type: 'string', value: '10m', help: 'the longest it may take (default 10m)' },
       shard: { type: 'string', value: 'k/n', help: 'one slice: its own mailboxes, leads and sinks (load merge sums the shards)' },
       run: { type: 'string', value: 'NAME', help: "the run's name, shared by its shards" },
+      ...METRICS,
     },
     notes: THRESHOLDS,
     exit: EXIT,
@@ -98,6 +106,8 @@ export const LOAD_HELP = {
       duration: { type: 'string', value: '2m', help: 'how long' },
       mix: { type: 'string', value: 'flow=w,...', help: 'the flows and their weights' },
       precision: { type: 'string', value: 'timer|sleep-last-ms|spin-last-ms', help: 'how each generator waits' },
+      metrics: { type: 'strings', value: 'prometheus-rw=URL|otlp=URL', help: "each shard streams its metrics there, labelled shard=\"k/n\" (credentials: OUTREACH_METRICS_AUTH in the Secret, never in the URL)" },
+      'metrics-every': METRICS['metrics-every'],
       threshold: COMMON.threshold,
       'start-in': { type: 'string', value: '5m', help: 'room for scheduling, pulling the image and installing the kit (default 5m)' },
       run: { type: 'string', value: 'NAME', help: "the run's name (default: from the start instant)" },

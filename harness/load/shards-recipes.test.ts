@@ -37,13 +37,17 @@ async function expectRealFlags(cmds: string[][]): Promise<void> {
 
 /** The variables a profile from `init` reads its secrets from (harness/cli/init.ts): its two workspaces' keys, the control API's token. */
 const PROFILE_VARIABLES = ['OUTREACH_CONTROL_TOKEN', 'OUTREACH_KEY_A', 'OUTREACH_KEY_B'];
+/** Variables the kit itself reads, with the file that reads them: the --metrics endpoints' basic auth. */
+const KIT_VARIABLES = { OUTREACH_METRICS_AUTH: 'harness/load/metrics/flag.ts' };
 const outreachVariables = (t: string) => [...new Set(t.match(/\bOUTREACH_[A-Z_]+\b/g) ?? [])].sort();
 
 describe('the sharded-load CI recipes', () => {
   it('name only the variables a profile reads (a key under another name is read by nothing)', () => {
     const docs = (f: string) => readFileSync(fileURLToPath(new URL(`../../${f}`, import.meta.url)), 'utf8');
     expect(outreachVariables(text('load-shards-github-actions.yml'))).toEqual(PROFILE_VARIABLES);
-    for (const t of [text('load-shards-gitlab-ci.yml'), docs('docs/LOAD-SHARDS.md')]) for (const v of outreachVariables(t)) expect(PROFILE_VARIABLES).toContain(v);
+    for (const [v, file] of Object.entries(KIT_VARIABLES)) expect(docs(file), `${file} reads ${v}`).toContain(`env.${v}`);
+    const read = [...PROFILE_VARIABLES, ...Object.keys(KIT_VARIABLES)];
+    for (const t of [text('load-shards-gitlab-ci.yml'), docs('docs/LOAD-SHARDS.md')]) for (const v of outreachVariables(t)) expect(read).toContain(v);
     const secretLines = docs('README.md').split('\n').filter((l) => l.includes('kubectl create secret'));
     expect(secretLines.length).toBeGreaterThan(0);
     for (const v of outreachVariables(secretLines.join('\n'))) expect(PROFILE_VARIABLES).toContain(v);

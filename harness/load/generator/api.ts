@@ -6,7 +6,7 @@ import { KitError } from '../../ground/errors.ts';
 import { Collector } from './collect.ts';
 import { flowSequence, resolveMix, type Flow, type FlowRequest, type FlowState, type Mix } from './flows.ts';
 import { encode } from '../report/histogram.ts';
-import { runOpenModel, scheduleSize, type Precision } from './open-model.ts';
+import { runOpenModel, scheduleSize, type Precision, type Shot } from './open-model.ts';
 import type { LoadReport, ShardStart } from '../report/types.ts';
 import { checkStarted, ClockProbe, waitForStart } from './start-at.ts';
 import { createTransport, type Transport } from './transport.ts';
@@ -40,6 +40,8 @@ export interface ApiLoadOptions extends LoadTarget {
   onPlan?(p: { plan: WorkspacePlan; mix: Mix; intended: number; setupRequests: number }): void;
   /** called about once a second while the schedule runs */
   onProgress?(p: Progress): void;
+  /** told every completed request, as the collector counts it (the --metrics outputs) */
+  observe?(shot: Shot): void;
 }
 
 export interface Progress {
@@ -138,6 +140,7 @@ export async function runApiLoad(o: ApiLoadOptions): Promise<ApiLoadResult> {
         meta[shot.index] = undefined as never; // keep memory flat on long runs
         if (shot.index === 0 && started) started.start.startSkewMs = r3(shot.sent - shot.intended);
         collector.add(shot, { label: m.req.label, flow: m.flow.name });
+        o.observe?.(shot);
         const ok = watch.check(m.req, { status: shot.status, text: text ?? '', at: shot.done, error: shot.error });
         if (ok && m.flow.learn && text) {
           try {

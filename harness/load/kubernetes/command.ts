@@ -11,6 +11,7 @@ import { PROFILE_SECRET_PATHS } from '../../ground/profile-schema.ts';
 import { parseDuration, parseRate } from '../../ground/units.ts';
 import { parseRunName, runFromInstant } from '../shards.ts';
 import { buildManifests } from './manifests.ts';
+import { hasCredentials, hideCredentials, parseMetricsFlag } from '../metrics/flag.ts';
 
 // `load kubernetes --shards n ...`: writes the manifests of a sharded `load api` (a ConfigMap with
 // the profile, an Indexed Job of n shards, a merge Job) and says how to apply, read and clean up.
@@ -46,6 +47,14 @@ export function secretKeys(profile: Profile, out: string): string[] {
   return [...new Set(envs), ...(out.startsWith('s3://') ? ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY'] : [])];
 }
 
+/** Each shard's --metrics (checked here as the shard would); credentials belong in the Secret, not in a manifest. */
+function metricsArgs(values: string[] | undefined, every: string | undefined): string[] {
+  for (const v of values ?? []) if (hasCredentials(v)) throw new KitError(`--metrics ${hideCredentials(v)}: the manifests would carry the URL's credentials; put OUTREACH_METRICS_AUTH=user:password in the Secret (--secret) and give the URL without them`);
+  parseMetricsFlag(values, {});
+  if (every !== undefined) parseDuration(every, '--metrics-every');
+  return [...(values ?? []).flatMap((v) => ['--metrics', v]), ...(every ? ['--metrics-every', every] : [])];
+}
+
 export async function kubernetesCommand(argv: string[]): Promise<number> {
   const f = parseArgs(argv, LOAD_HELP.kubernetes.flags) as Record<string, any>;
   const need = (name: string, what: string) => {
@@ -70,7 +79,8 @@ export async function kubernetesCommand(argv: string[]): Promise<number> {
   for (let k = 1; k <= shards; k++) refuseUncarriedLoad(profile, rate, durationMs, shards > 1 ? { index: k, of: shards } : undefined);
   const startAt = Math.ceil((Date.now() + parseDuration(f['start-in'] ?? '5m', '--start-in')) / 1000) * 1000;
   const run = f.run ? parseRunName(f.run) : runFromInstant(startAt);
-  const loadArgs = ['--rate', f.rate ?? '20/s', '--duration', f.duration ?? '30s', ...(f.mix ? ['--mix', f.mix] : []), ...(f.precision ? ['--precision', f.precision] : [])];
+  const metrics = metricsArgs(f.metrics as string[] | undefined, f['metrics-every'] as string | undefined);
+  const loadArgs = ['--rate', f.rate ?? '20/s', '--duration', f.duration ?? '30s', ...(f.mix ? ['--mix', f.mix] : []), ...(f.precision ? ['--precision', f.precision] : []), ...metrics];
   const manifests = buildManifests({
     run,
     shards,
@@ -94,7 +104,7 @@ export async function kubernetesCommand(argv: string[]): Promise<number> {
       `wrote ${file}: ${shards} shard(s) starting together at ${new Date(startAt).toISOString()}, run ${run}`,
       `apply it before then:  kubectl apply${ns} -f ${file}`,
       `follow:                kubectl logs${ns} -f job/${run}-merge   (its exit code is the verdict)`,
-      `the Secret ${f.secret} holds: ${secretKeys(profile, out).join(', ')}`,
+      `the Secret ${f.secret} holds: ${secretKeys(profile, out).join(', ')}${metrics.length ? ' (and OUTREACH_METRICS_AUTH=user:password if the --metrics endpoint asks for basic auth)' : ''}`,
       `result:                ${out}/${run}/merged/load.json and load.html`,
       `clean up:              kubectl delete${ns} -f ${file}`,
       '',

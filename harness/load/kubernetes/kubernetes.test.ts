@@ -79,6 +79,28 @@ describe('load kubernetes', () => {
     expect(said.join('')).toContain('the Secret s holds: OUTREACH_KEY_A, OUTREACH_KEY_B, OUTREACH_KEY_C, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY');
   });
 
+  it('passes --metrics to every shard (labelled by its shard there), and refuses credentials in its URL or a bad value', async () => {
+    const profilePath = join(dir, 'profile-metrics.json');
+    writeFileSync(profilePath, JSON.stringify(profile));
+    const manifest = join(dir, 'metrics.yaml');
+    const base = ['--shards', '3', '--package', 'outreach-conformance@1.0.0', '--secret', 's', '--profile', profilePath, '--out', 's3://b/x', '--rate', '30/s', '--manifest', manifest];
+    const said: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((s) => (said.push(String(s)), true));
+    try {
+      expect(await kubernetesCommand([...base, '--metrics', 'prometheus-rw=http://prometheus.monitoring:9090/api/v1/write', '--metrics', 'otlp=http://otel:4318/v1/metrics', '--metrics-every', '10s'])).toBe(0);
+    } finally {
+      spy.mockRestore();
+    }
+    const docs = parseAllDocuments(readFileSync(manifest, 'utf8')).map((d) => d.toJSON() as Record<string, any>);
+    const script: string = docs[1]!.spec.template.spec.containers[0].command[2];
+    expect(script).toContain('--metrics prometheus-rw=http://prometheus.monitoring:9090/api/v1/write --metrics otlp=http://otel:4318/v1/metrics --metrics-every 10s --shard');
+    expect(said.join('')).toContain('OUTREACH_METRICS_AUTH=user:password if the --metrics endpoint asks for basic auth');
+    await expect(kubernetesCommand([...base, '--metrics', 'prometheus-rw=https://svc:hunter2-secret@prom.example.test/api/v1/write'])).rejects.toThrow(/^--metrics https?:|^--metrics prometheus-rw=https:\/\/\*\*\*@prom\.example\.test\/api\/v1\/write: the manifests would carry the URL's credentials; put OUTREACH_METRICS_AUTH/);
+    await expect(kubernetesCommand([...base, '--metrics', 'graphite=http://g:2003'])).rejects.toThrow(/"graphite" is not an output/);
+    const leaked = await kubernetesCommand([...base, '--metrics', 'prometheus-rw=https://svc:hunter2-secret@prom.example.test/api/v1/write']).catch((e: Error) => e.message);
+    expect(leaked).not.toMatch(/hunter2/);
+  });
+
   it('mounts a volume claim at a directory --out, and the typed models refuse a bad manifest', () => {
     const plan = { run: 'r', shards: 2, image: 'node:20', kitPackage: 'outreach-conformance@0.1.0', secret: 's', profileText: '{}', out: '/results', claim: 'load-results', loadArgs: [], thresholds: [], startAt: Date.now(), mergeWaitSeconds: 60 };
     const [, shards] = buildManifests(plan) as [ConfigMap, Job, Job];

@@ -17,6 +17,8 @@ export interface SendpathCommandInput extends LoadTarget {
   /** shard k of n: its own slice of the mailboxes and leads, its own sinks (`load merge` sums the shards) */
   shard?: { index: number; of: number };
   run?: string;
+  /** told the expected and arrived emails as they change, and the duplicates and losses at the end (the --metrics outputs) */
+  onDelivery?(d: { expected: number; delivered: number; duplicates?: number; losses?: number }): void;
 }
 
 /** Shard k's part of `total` things split n ways (the first total % n shards take one more). */
@@ -55,13 +57,16 @@ export async function runSendpathCommand(i: SendpathCommandInput): Promise<Omit<
       steps: flags.steps,
       maxWallMs,
       seed: i.seed + (i.shard ? i.shard.index * 7919 : 0),
-      onProgress: (p) =>
-        i.progress.update({ elapsedMs: p.wallMs, totalMs: maxWallMs, text: `arrived ${p.sent}/${p.expected}${p.simulatedMinutes !== undefined ? `  simulated ${(p.simulatedMinutes / 60).toFixed(1)} h` : ''}` }),
+      onProgress: (p) => {
+        i.onDelivery?.({ expected: p.expected, delivered: p.sent });
+        i.progress.update({ elapsedMs: p.wallMs, totalMs: maxWallMs, text: `arrived ${p.sent}/${p.expected}${p.simulatedMinutes !== undefined ? `  simulated ${(p.simulatedMinutes / 60).toFixed(1)} h` : ''}` });
+      },
     });
     const none = encode(newHistogram());
     const counts: Record<string, number> = {};
     for (const v of r.violations) counts[v.rule] = (counts[v.rule] ?? 0) + 1;
     const s = r.stats;
+    i.onDelivery?.({ expected: r.expected, delivered: r.delivered, duplicates: s.duplicates, losses: s.losses });
     return {
       startedAt: startedAt.toISOString(),
       finishedAt: new Date().toISOString(),
