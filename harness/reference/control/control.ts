@@ -160,7 +160,11 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
           response: '{"error":"invalid_grant","error_description":"Token has been expired or revoked."}',
           message: `The ${r.provider} OAuth grant was withdrawn; reconnect the mailbox.`, occurredAt: c.s.clock.iso(),
         };
+        // The mutant retries the grant in the background (verify.ts reads retryGrant): the mailbox comes back by itself.
+        const retry = c.s.mutant('acct-revoked-comes-back');
+        if (retry) doc.retryGrant = true;
         c.s.db.prepare("UPDATE accounts SET status = 'revoked', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), c.s.clock.now(), id);
+        if (retry) c.s.verifier.enqueue(id);
       }
       return { status: 200, body: { id, status: 'revoked' } };
     },

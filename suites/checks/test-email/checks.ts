@@ -32,15 +32,21 @@ interface Sender {
   variantId: string;
 }
 
-/** A verified mailbox at the sinks and a campaign whose one step is `step`. */
-async function sender(ctx: CheckContext, step: { subject: string; body: string }, mailbox: Record<string, unknown> = {}, exclusive = false): Promise<Sender> {
+type Step = { subject: string; body: string };
+
+/**
+ * A verified mailbox at the sinks and a campaign whose step is `step`: its one step, or, with a
+ * `before` step, its second (the variant a test email names is then not the campaign's first).
+ */
+async function sender(ctx: CheckContext, step: Step, mailbox: Record<string, unknown> = {}, exclusive = false, before?: Step): Promise<Sender> {
   const ws = await ctx.workspace({ exclusive });
   const box = await sendingMailbox(ctx, ws, mailbox);
-  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts: [box.id] }), sequence: [{ ...step, delayDays: 0, delayHours: 0 }] });
+  const steps = [...(before ? [before] : []), step].map((x) => ({ ...x, delayDays: 0, delayHours: 0 }));
+  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts: [box.id] }), sequence: steps });
   expect2xx(res, 'setup: POST /v1/campaigns');
   const campaignId = res.body?.campaign?.id;
   expectThat(typeof campaignId === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
-  const variantId = variantIdOf(ctx.profile, res.body?.campaign, 0, res);
+  const variantId = variantIdOf(ctx.profile, res.body?.campaign, steps.length - 1, res);
   return { ws, sink: box.sink, accountId: box.id, address: box.address, smtpUser: box.smtpUser, campaignId, variantId };
 }
 
@@ -125,7 +131,8 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     testEmails: 1,
     async run(ctx) {
       const token = `${ctx.prefix}te-${ctx.seed.toString(36)}`;
-      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` });
+      // The variant named is the campaign's second step: its first is another.
+      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` }, {}, false, { subject: `First step ${ctx.prefix}`, body: '<p>First step</p>' });
       const to = await recipient(ctx);
       const res = await send(s, to);
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
