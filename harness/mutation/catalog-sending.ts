@@ -55,6 +55,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-dummy-unfilled': ['CAMP-TEST-DUMMY'],
   'test-email-dummy-empty': ['CAMP-TEST-DUMMY'],
   'test-email-foreign-mailbox': ['CAMP-TEST-OTHER-WORKSPACE'],
+  'test-email-campaign-mailbox': ['CAMP-TEST-ACCOUNTID'],
   'test-email-recipient-list-first': ['CAMP-TEST-RECIPIENT-SINGLE'],
   'test-email-personalization-any': ['CAMP-TEST-PERSONALIZATION-ENUM'],
   'test-email-lead-without-leadid-dummy': ['CAMP-TEST-LEAD-REQUIRES-LEADID'],

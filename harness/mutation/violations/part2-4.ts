@@ -92,7 +92,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "discoveryFinished is 0 or 1.", mutants: ["lf-discoveryfinished-number"] },
   ],
   // 2.8 MUST: `discoveryFinished`: crawl and enrich may still run (true does not imply a terminal status).
-  "LF-DISCOVERYFINISHED-PHASES": [],
+  "LF-DISCOVERYFINISHED-PHASES": [
+    { what: "discoveryFinished turns true only when the search reaches a terminal status, never while crawling or enriching.", mutants: ["lf-discovery-finished-terminal-only"] },
+  ],
   // 2.8 MUST: Lead search `progress` (`companiesFound`, `companiesProcessed`, `emailsFound`, integers).
   "LF-PROGRESS": [
     { what: "GET answers the progress counters as strings.", mutants: ["lf-progress-strings"] },
@@ -375,7 +377,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A deleted mailbox leaves the API at once, but the follow-up steps of the threads it started still go from it.", mutants: ["send-followups-from-deleted-mailbox"] },
   ],
   // 3.2 PROFILE: Mapping of verification outcomes to status values: not shown (profile).
-  "STATE-ACCT-VERIFY-MAPPING-PROFILE": [],
+  "STATE-ACCT-VERIFY-MAPPING-PROFILE": [
+    { what: "A failed verification leaves the mailbox inactive, not in the status the profile declares for a failure.", mutants: ["acct-verify-failure-inactive"] },
+  ],
   // 3.3 MUST: User-settable statuses: `lead_replied_interested`, `lead_replied_meeting_request`, `lead_replied_out_of_office`, `lead_replied_wrong_person`, `lead_re
   "STATE-LEAD-USER-SETTABLE": [
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
@@ -388,6 +392,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.3 MUST: Set status to a `lead_replied_*` status or `lead_converted`: condition "lead has already replied" (a lead that has not replied keeps its status; the r
   "STATE-LEAD-REPLIED-BEFORE-REPLY": [
     { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },
+    { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
   ],
   // 3.3 MUST: Set status to `lead_lost`: any time: status set.
   "STATE-LEAD-LOST-ANYTIME": [
@@ -402,9 +407,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
   ],
   // 3.3 MUST: The status rules hold for both ways of setting it: PATCH lead and mutate `set_status`.
-  "STATE-LEAD-RULES-BOTH-PATHS": [],
+  "STATE-LEAD-RULES-BOTH-PATHS": [
+    { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
+  ],
   // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
-  "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [],
+  "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [
+    { what: "The email of a lead can never change, even before any contact (refused as a state conflict).", mutants: ["lead-email-never-changes"] },
+  ],
   // 3.3 MUST: Change `email` via PATCH: otherwise (lead already contacted) rejected.
   "STATE-LEAD-EMAIL-CHANGE-CONTACTED": [
     { what: "The email of a contacted lead can be changed.", mutants: ["lead-email-change-after-contact"] },
@@ -430,6 +439,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.4 MUST: `discoveryFinished` becomes true when discovery ends while later phases may continue.
   "STATE-LF-DISCOVERY-FINISHED": [
     { what: "discoveryFinished stays false in every state.", mutants: ["lf-discovery-never-finished"] },
+    { what: "discoveryFinished turns true only when the search reaches a terminal status, never while crawling or enriching.", mutants: ["lf-discovery-finished-terminal-only"] },
   ],
   // 3.4 MUST: `completedAt` is set when a terminal state is reached.
   "STATE-LF-COMPLETEDAT-TERMINAL": [
@@ -444,7 +454,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
   ],
   // 4.2 MUST: POST /v1/accounts body `{ accounts: [create input, 1 to 50] }`.
-  "ACCT-CREATE-BODY": [],
+  "ACCT-CREATE-BODY": [
+    { what: "The elements are read from another key than `accounts` (or the body must be a bare array).", gap: "every create check sends the one documented shape, so such a target fails them all; no mutant of its own is kept for it" },
+  ],
   // 4.2 MUST: POST /v1/accounts: `accounts` holds 1 to 50 elements; an empty array is rejected (400).
   "ACCT-CREATE-BATCH-MIN": [
     { what: "An empty accounts array is accepted (201, nothing created).", mutants: ["acct-batch-empty-accepted"] },
@@ -575,7 +587,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "OAuth init answers a relative authorizationUrl.", mutants: ["acct-answer-oauth-relative-url"] },
   ],
   // 4.2 MUST: `state` is an opaque handle.
-  "ACCT-OAUTH-STATE-OPAQUE": [],
+  "ACCT-OAUTH-STATE-OPAQUE": [
+    { what: "state is readable (the workspace id, a counter) rather than opaque.", gap: "opaque binds the client, which must not read meaning into it: no answer can show a target breaking it" },
+  ],
   // 4.2 MUST: `state` stays valid for `expiresInSeconds` seconds.
   "ACCT-OAUTH-STATE-VALIDITY": [
     { what: "The OAuth status poll never reports expired: an old state stays pending.", mutants: ["acct-oauth-state-never-expires"] },
@@ -631,7 +645,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns answer: `leads: { submitted, created, duplicates, invalid }`.
   "CAMP-CREATE-LEADS-COUNTS": [
-    { what: "Duplicate lead emails are counted as created (duplicates always 0).", mutants: ["camp-leads-duplicates-as-created"] },
+    { what: "Duplicate lead emails are counted as created (duplicates always 0).", mutants: ["camp-leads-duplicates-as-created"], gap: "which addresses count as duplicates (case, within the request) is read by the SHOULD check CAMP-CREATE/echo; no MUST check holds the counts' meaning" },
     { what: "The leads counts of the create answer have no `invalid`.", mutants: ["camp-create-leads-no-invalid"] },
   ],
   // 4.3 MUST: POST /v1/campaigns answer: `launchError` says why it could not launch.
@@ -750,7 +764,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The test email renders the campaign's first step, whatever variantId names.", mutants: ["test-email-variant-first"] },
   ],
   // 4.3 MUST: Test email `accountId` (uuid): a mailbox of the workspace.
-  "CAMP-TEST-ACCOUNTID": [],
+  "CAMP-TEST-ACCOUNTID": [
+    { what: "The test email goes from the campaign's first mailbox, whatever accountId names.", mutants: ["test-email-campaign-mailbox"] },
+  ],
   // 4.3 MUST: Test email `accountId`: a mailbox within its daily limit (a mailbox at its limit is refused).
   "CAMP-TEST-ACCOUNT-DAILY-LIMIT": [
     { what: "A test email goes out from a mailbox at its daily limit.", mutants: ["test-email-no-daily-limit"] },

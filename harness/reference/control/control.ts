@@ -326,7 +326,9 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       // 3.4: discoveryFinished becomes true when discovery ends (any later phase, or completed)
       // and stays true; completedAt is set when a terminal state is reached; errorMessage only
       // when failed.
-      const discoveryFinished = c.s.mutant('lf-discovery-never-finished') ? false : (df ?? (r.discovery_finished === 1 || afterDiscovery));
+      // The mutant says discovery finished only once the search is terminal (and then whatever it was told).
+      const terminalOnly = c.s.mutant('lf-discovery-finished-terminal-only');
+      const discoveryFinished = c.s.mutant('lf-discovery-never-finished') ? false : terminalOnly ? TERMINAL_SEARCH_STATUSES.includes(status!) : (df ?? (r.discovery_finished === 1 || afterDiscovery));
       const terminal = TERMINAL_SEARCH_STATUSES.includes(status!);
       const completedAt = terminal && !c.s.mutant('lf-completedat-missing') ? (r.completed_at ?? now) : null;
       const err = status === 'failed' && !c.s.mutant('lf-errormessage-missing') ? (errorMessage ?? r.error_message ?? 'The search failed.') : null;

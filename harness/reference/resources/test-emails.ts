@@ -56,7 +56,9 @@ export const testEmail: Handler = async (ctx) => {
   if (!step) throw notFound('No sequence step variant with this id in the campaign.');
   type AccountRow = { id: string; org_id: string; email_address: string; status: string; doc: string; secrets: string };
   const foreign = ctx.mutant('test-email-foreign-mailbox') ? (ctx.db.prepare('SELECT * FROM accounts WHERE id = ?').get(accountId!) as AccountRow | undefined) : undefined;
-  const acc = foreign ?? loadOwned<AccountRow>(ctx, 'accounts', accountId!, 'mailbox');
+  // The mutant sends from the campaign's first mailbox, whatever accountId names.
+  const named = ctx.mutant('test-email-campaign-mailbox') && doc.accounts[0] ? doc.accounts[0] : accountId!;
+  const acc = foreign ?? loadOwned<AccountRow>(ctx, 'accounts', named, 'mailbox');
   const lead = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
   const to = recipient!.trim();
   const lc = to.toLowerCase();

@@ -545,6 +545,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
   }],
+  'acct-verify-failure-inactive': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  }],
   'acct-verify-error-quotes-login': [false, async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).text.includes('s3cret-smtp');
@@ -698,6 +702,9 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.leadEvent(lead.id, 'contacted');
     return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
   }],
+  'lead-email-never-changes': [200, async (e) => (await patchLead(e, undefined, { email: `new-${Date.now()}@corp.test` })).status],
+  'lead-mutate-status-rules-skipped': [0, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_replied_interested', ids: 'lead' })).body.affected],
+  'lf-discovery-finished-terminal-only': [true, async (e) => (await leadSearch(e, 'enriching')).ls.discoveryFinished],
   'lead-delete-no-retention': [30, async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.leadEvent(lead.id, 'contacted');

@@ -6,7 +6,7 @@ import { expect2xx, expectError, expectThat, is2xx } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { clearOfDayTurn, dayTurned, targetNow } from '../../lib/target-clock.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
-import { NEEDS_VARIANT_ID, addLeads, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
+import { NEEDS_VARIANT_ID, addLeads, createMailbox, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { campaignWithLeads, expectQuotaRefused, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
 import { NEEDS_SENDING_MAILBOX, contentOf, sendingMailbox, workspaceZone } from '../sending/lib.ts';
@@ -34,15 +34,21 @@ interface Sender {
 
 type Step = { subject: string; body: string };
 
-/**
- * A verified mailbox at the sinks and a campaign whose step is `step`: its one step, or, with a
- * `before` step, its second (the variant a test email names is then not the campaign's first).
- */
-async function sender(ctx: CheckContext, step: Step, mailbox: Record<string, unknown> = {}, exclusive = false, before?: Step): Promise<Sender> {
+/** How sender() sets the campaign apart from what a test email names. */
+interface Apart {
+  /** A step before `step`: the variant named is then not the campaign's first. */
+  before?: Step;
+  /** The campaign sends from another mailbox of the workspace, not the one accountId names. */
+  otherMailbox?: boolean;
+}
+
+/** A verified mailbox at the sinks and a campaign whose step is `step` (its one step, or as `apart` says). */
+async function sender(ctx: CheckContext, step: Step, mailbox: Record<string, unknown> = {}, exclusive = false, apart: Apart = {}): Promise<Sender> {
   const ws = await ctx.workspace({ exclusive });
   const box = await sendingMailbox(ctx, ws, mailbox);
-  const steps = [...(before ? [before] : []), step].map((x) => ({ ...x, delayDays: 0, delayHours: 0 }));
-  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts: [box.id] }), sequence: steps });
+  const steps = [...(apart.before ? [apart.before] : []), step].map((x) => ({ ...x, delayDays: 0, delayHours: 0 }));
+  const accounts = apart.otherMailbox ? [(await createMailbox(ctx, ws.api)).id] : [box.id];
+  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts }), sequence: steps });
   expect2xx(res, 'setup: POST /v1/campaigns');
   const campaignId = res.body?.campaign?.id;
   expectThat(typeof campaignId === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
@@ -127,12 +133,12 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     clauses: ['SVC-CAMP-TEST-EMAIL', 'CAMP-TEST-BODY', 'CAMP-TEST-ANSWER', 'CAMP-TEST-VARIANTID', 'CAMP-TEST-ACCOUNTID', 'CAMP-TEST-REAL-MAILBOX'],
     level: 'MUST',
     features: [...FEATURES],
-    budget: 12,
+    budget: 13,
     testEmails: 1,
     async run(ctx) {
       const token = `${ctx.prefix}te-${ctx.seed.toString(36)}`;
-      // The variant named is the campaign's second step: its first is another.
-      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` }, {}, false, { subject: `First step ${ctx.prefix}`, body: '<p>First step</p>' });
+      // The variant named is the campaign's second step, and the mailbox named is not the campaign's.
+      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` }, {}, false, { before: { subject: `First step ${ctx.prefix}`, body: '<p>First step</p>' }, otherMailbox: true });
       const to = await recipient(ctx);
       const res = await send(s, to);
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
