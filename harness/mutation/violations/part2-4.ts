@@ -746,6 +746,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: GET /v1/campaigns/{id}/status answers the campaign status view.
   "CAMP-STATUS-ANSWER": [
     { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
+    { what: "The status view leaves nextScheduleOpensAt out instead of answering null (in-window, not active): a framework dropping null fields.", mutants: ["camp-answer-status-nextopens-omitted"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email requires scope campaigns:lifecycle.
   "CAMP-TEST-SCOPE": [
