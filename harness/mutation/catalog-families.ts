@@ -48,6 +48,8 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   // input the spec rejects, coerced and accepted
   'lead-in-tags-coerced': ['LEAD-PATCH-TAGS-ARRAY'],
   'camp-in-patch-name-empty-kept': ['CAMP-PATCH-NAME-EMPTY'],
+  'camp-in-leads-coerced': ['CAMP-CREATE-LEADS-STRINGS'],
+  'camp-in-launch-coerced': ['CAMP-CREATE-LAUNCH-BOOLEAN'],
   'lead-mutate-all-coerced': ['LEAD-MUTATE-ALL-BOOLEAN'],
   'lead-mutate-ids-coerced': ['LEAD-MUTATE-IDS-UUIDS'],
   'lead-mutate-tags-defaulted': ['LEAD-MUTATE-TAGS-REQUIRED'],
@@ -91,6 +93,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'camp-answer-start-no-success': ['CAMP-START-ANSWER'],
   'camp-answer-start-status-other': ['STATE-CAMP-START-STATUS-REPORTED'],
   'camp-answer-status-no-withinschedule': ['CAMP-STATUS-FIELDS', 'CAMP-STATUS-ANSWER'],
+  'camp-answer-status-nextopens-omitted': ['CAMP-STATUS-ANSWER'],
   'camp-answer-withinschedule-inverted': ['CAMP-STATUS-WITHINSCHEDULE'],
   // answers: leads
   'lead-answer-email-object': ['LEAD-EMAIL-STRING'],
@@ -117,6 +120,11 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'anlt-answer-opens-number': ['ANLT-TOTALS-OPENS-CLICKS'],
   'anlt-answer-rates-strings': ['ANLT-TOTALS-RATES'],
   'anlt-answer-bysmtp-no-accountid': ['ANLT-BYSMTP-FIELDS'],
+  'anlt-answer-bysmtp-totals-no-rates': ['ANLT-BYSMTP-TOTALS'],
+  'anlt-answer-bysequence-no-variant': ['ANLT-BYSEQUENCE-FIELDS'],
+  'anlt-answer-topcampaigns-no-openrate': ['ANLT-OVERVIEW-TOPCAMPAIGNS'],
+  'acct-answer-pause-no-email': ['ACCT-PAUSE-RETURNS-MAILBOX'],
+  'acct-answer-pause-still-active': ['STATE-ACCT-PAUSE-INACTIVE'],
   'anlt-answer-bounce-no-sender': ['ANLT-BOUNCE-FIELDS'],
   'anlt-answer-bounce-no-bycategory': ['ANLT-BOUNCE-BYCATEGORY'],
   'anlt-answer-ts-no-interval': ['ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED'],

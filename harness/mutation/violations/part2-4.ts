@@ -92,7 +92,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "discoveryFinished is 0 or 1.", mutants: ["lf-discoveryfinished-number"] },
   ],
   // 2.8 MUST: `discoveryFinished`: crawl and enrich may still run (true does not imply a terminal status).
-  "LF-DISCOVERYFINISHED-PHASES": [],
+  "LF-DISCOVERYFINISHED-PHASES": [
+    { what: "discoveryFinished turns true only when the search reaches a terminal status, never while crawling or enriching.", mutants: ["lf-discovery-finished-terminal-only"] },
+  ],
   // 2.8 MUST: Lead search `progress` (`companiesFound`, `companiesProcessed`, `emailsFound`, integers).
   "LF-PROGRESS": [
     { what: "GET answers the progress counters as strings.", mutants: ["lf-progress-strings"] },
@@ -196,9 +198,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "bySmtp rows carry no accountId.", mutants: ["anlt-answer-bysmtp-no-accountid"] },
   ],
   // 2.10 MUST: `bySmtp[].totals`: sent, delivered, opens, clicks, replies, bounces, positiveLeads, conversions, conversionValue, rates with `open`, `click`, `reply`,
-  "ANLT-BYSMTP-TOTALS": [],
+  "ANLT-BYSMTP-TOTALS": [
+    { what: "bySmtp rows carry totals without rates.", mutants: ["anlt-answer-bysmtp-totals-no-rates"] },
+  ],
   // 2.10 MUST: `bySequence[]`: `step` (integer), `variant` (string), `totals` (same shape as in bySmtp).
-  "ANLT-BYSEQUENCE-FIELDS": [],
+  "ANLT-BYSEQUENCE-FIELDS": [
+    { what: "bySequence rows carry no variant.", mutants: ["anlt-answer-bysequence-no-variant"] },
+  ],
   // 2.10 MUST: `bounceBreakdown`: `total`, `hard`, `soft`, `senderBounces`, `recipientBounces`, `unknownBounces`.
   "ANLT-BOUNCE-FIELDS": [
     { what: "bounceBreakdown carries no senderBounces.", mutants: ["anlt-answer-bounce-no-sender"] },
@@ -220,7 +226,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The overview answers no sendingAccounts.", mutants: ["anlt-answer-ov-no-sendingaccounts"] },
   ],
   // 2.10 MUST: Workspace overview adds `topCampaigns[]` (`campaignId`, `name`, `sent`, `openRate`).
-  "ANLT-OVERVIEW-TOPCAMPAIGNS": [],
+  "ANLT-OVERVIEW-TOPCAMPAIGNS": [
+    { what: "topCampaigns rows carry no openRate.", mutants: ["anlt-answer-topcampaigns-no-openrate"] },
+  ],
   // 3.1 MUST: Campaign states: `draft`, `scheduled`, `active`, `paused`, `stopped`, `completed`, `failed` (a campaign is always in one of them).
   "STATE-CAMP-STATES": [
     { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
@@ -230,7 +238,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A campaign created without launch is answered `scheduled`.", mutants: ["camp-answer-created-scheduled"] },
   ],
   // 3.1 MUST: POST /v1/campaigns: with `launch` true a launch is attempted.
-  "STATE-CAMP-CREATE-LAUNCH-ATTEMPT": [],
+  "STATE-CAMP-CREATE-LAUNCH-ATTEMPT": [
+    { what: "launch: true is ignored: the campaign stays a draft, launched false, no launchError.", mutants: ["camp-launch-never-attempted"] },
+  ],
   // 3.1 MUST: POST /v1/campaigns with `launch` true: if it cannot launch the campaign still exists.
   "STATE-CAMP-CREATE-LAUNCH-FAIL-EXISTS": [
     { what: "A launch that cannot happen answers 400 and creates nothing.", mutants: ["camp-launch-failure-400"] },
@@ -301,7 +311,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
   ],
   // 3.2 MUST: active -> pause -> inactive.
-  "STATE-ACCT-PAUSE-INACTIVE": [],
+  "STATE-ACCT-PAUSE-INACTIVE": [
+    { what: "POST /v1/accounts/{id}/pause answers the mailbox still active (it turns inactive only afterwards).", mutants: ["acct-answer-pause-still-active"] },
+  ],
   // 3.2 MUST: Paused mailbox: campaigns skip it (the warmup half of the rule: STATE-ACCT-PAUSE-WARMUP-SKIPPED).
   "STATE-ACCT-PAUSE-SKIPPED": [
     { what: "A paused (inactive) mailbox keeps sending campaign mail.", mutants: ["send-paused-mailbox-sends"] },
@@ -312,7 +324,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A paused (inactive) mailbox keeps sending its warmup mail.", mutants: ["send-warmup-from-paused-mailbox"] },
   ],
   // 3.2 MUST: Paused mailbox: nothing re-activates it automatically, only a resume.
-  "STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE": [],
+  "STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE": [
+    { what: "Pause does not stick: a background re-check makes the paused mailbox active again.", mutants: ["acct-pause-rechecked-active"] },
+  ],
   // 3.2 MUST: inactive or failed -> resume (referenced) -> checking and re-verification.
   "STATE-ACCT-RESUME-CHECKING": [
     { what: "Resume makes the mailbox active at once, without checking or re-verification.", mutants: ["acct-resume-no-reverify"] },
@@ -323,7 +337,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "Resume makes the mailbox active at once, without checking or re-verification.", mutants: ["acct-resume-no-reverify"] },
   ],
   // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: credentials rotated.
-  "STATE-ACCT-PATCH-CREDS-ROTATE": [],
+  "STATE-ACCT-PATCH-CREDS-ROTATE": [
+    { what: "A PATCH of smtp*/imap* fields re-runs verification but keeps the old credentials.", mutants: ["acct-patch-creds-not-stored"] },
+  ],
   // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: verification re-run.
   "STATE-ACCT-PATCH-CREDS-REVERIFY": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
@@ -348,7 +364,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A withdrawn grant (control POST /accounts/{id}/revoke-oauth) leaves the mailbox active.", mutants: ["acct-revoke-ignored"] },
   ],
   // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
-  "STATE-ACCT-REVOKED-RECONNECT": [],
+  "STATE-ACCT-REVOKED-RECONNECT": [
+    { what: "After a withdrawn grant the service retries it in the background: the revoked mailbox becomes active again by itself.", mutants: ["acct-revoked-comes-back"] },
+  ],
   // 3.2 MUST: any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).
   "STATE-ACCT-DELETE-REMOVED": [
     { what: "Deleting an active mailbox stops it (inactive, out of its campaigns) but keeps it readable: GET and its verification still answer 200 (a fresh mailbox is removed).", mutants: ["send-deleted-mailbox-readable"] },
@@ -359,7 +377,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A deleted mailbox leaves the API at once, but the follow-up steps of the threads it started still go from it.", mutants: ["send-followups-from-deleted-mailbox"] },
   ],
   // 3.2 PROFILE: Mapping of verification outcomes to status values: not shown (profile).
-  "STATE-ACCT-VERIFY-MAPPING-PROFILE": [],
+  "STATE-ACCT-VERIFY-MAPPING-PROFILE": [
+    { what: "A failed verification leaves the mailbox inactive, not in the status the profile declares for a failure.", mutants: ["acct-verify-failure-inactive"] },
+  ],
   // 3.3 MUST: User-settable statuses: `lead_replied_interested`, `lead_replied_meeting_request`, `lead_replied_out_of_office`, `lead_replied_wrong_person`, `lead_re
   "STATE-LEAD-USER-SETTABLE": [
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
@@ -372,6 +392,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.3 MUST: Set status to a `lead_replied_*` status or `lead_converted`: condition "lead has already replied" (a lead that has not replied keeps its status; the r
   "STATE-LEAD-REPLIED-BEFORE-REPLY": [
     { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },
+    { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
   ],
   // 3.3 MUST: Set status to `lead_lost`: any time: status set.
   "STATE-LEAD-LOST-ANYTIME": [
@@ -386,9 +407,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
   ],
   // 3.3 MUST: The status rules hold for both ways of setting it: PATCH lead and mutate `set_status`.
-  "STATE-LEAD-RULES-BOTH-PATHS": [],
+  "STATE-LEAD-RULES-BOTH-PATHS": [
+    { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
+  ],
   // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
-  "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [],
+  "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [
+    { what: "The email of a lead can never change, even before any contact (refused as a state conflict).", mutants: ["lead-email-never-changes"] },
+  ],
   // 3.3 MUST: Change `email` via PATCH: otherwise (lead already contacted) rejected.
   "STATE-LEAD-EMAIL-CHANGE-CONTACTED": [
     { what: "The email of a contacted lead can be changed.", mutants: ["lead-email-change-after-contact"] },
@@ -414,19 +439,24 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.4 MUST: `discoveryFinished` becomes true when discovery ends while later phases may continue.
   "STATE-LF-DISCOVERY-FINISHED": [
     { what: "discoveryFinished stays false in every state.", mutants: ["lf-discovery-never-finished"] },
+    { what: "discoveryFinished turns true only when the search reaches a terminal status, never while crawling or enriching.", mutants: ["lf-discovery-finished-terminal-only"] },
   ],
   // 3.4 MUST: `completedAt` is set when a terminal state is reached.
   "STATE-LF-COMPLETEDAT-TERMINAL": [
     { what: "completedAt stays null in completed, stopped and failed.", mutants: ["lf-completedat-missing"] },
   ],
   // 4.3 PROFILE: Names of the list query parameters for the cursor, the page size and the status filter: not shown.
-  "PAGE-PARAM-NAMES": [],
+  "PAGE-PARAM-NAMES": [
+    { what: "The campaign list reads its cursor under `after`, not the declared name: a page asked with the declared cursor is the first page again.", mutants: ["camp-list-cursor-param-renamed"] },
+  ],
   // 4.2 MUST: POST /v1/accounts requires scope accounts:write.
   "ACCT-CREATE-SCOPE": [
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
   ],
   // 4.2 MUST: POST /v1/accounts body `{ accounts: [create input, 1 to 50] }`.
-  "ACCT-CREATE-BODY": [],
+  "ACCT-CREATE-BODY": [
+    { what: "The elements are read from another key than `accounts` (or the body must be a bare array).", gap: "every create check sends the one documented shape, so such a target fails them all; no mutant of its own is kept for it" },
+  ],
   // 4.2 MUST: POST /v1/accounts: `accounts` holds 1 to 50 elements; an empty array is rejected (400).
   "ACCT-CREATE-BATCH-MIN": [
     { what: "An empty accounts array is accepted (201, nothing created).", mutants: ["acct-batch-empty-accepted"] },
@@ -476,9 +506,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id}: partial body (fields not supplied keep their values).
-  "ACCT-PATCH-PARTIAL": [],
+  "ACCT-PATCH-PARTIAL": [
+    { what: "The settings a PATCH leaves out (maxEmailsPerDay, sendingGapMinutes, ...) are reset to their defaults.", mutants: ["acct-patch-resets-unsupplied"] },
+  ],
   // 4.2 MUST: PATCH /v1/accounts/{id} accepts `firstName`, `lastName`, `displayName`, `maxEmailsPerDay`, `sendingGapMinutes`, `campaignSlowRamp`, `signature`, `bcc`
-  "ACCT-PATCH-FIELDS": [],
+  "ACCT-PATCH-FIELDS": [
+    { what: "A PATCH of replyToAddress is answered 200 but the field is silently ignored.", mutants: ["acct-patch-replyto-ignored"] },
+  ],
   // 4.2 MUST: PATCH /v1/accounts/{id}: the email address cannot be changed (a PATCH carrying `emailAddress` leaves it unchanged).
   "ACCT-PATCH-EMAIL-IMMUTABLE": [
     { what: "PATCH changes emailAddress.", mutants: ["acct-email-mutable"] },
@@ -488,27 +522,37 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
-  "ACCT-PATCH-RETURNS-MAILBOX": [],
+  "ACCT-PATCH-RETURNS-MAILBOX": [
+    { what: "PATCH answers the mailbox as it was before the update.", mutants: ["acct-patch-answers-before"] },
+  ],
   // 4.2 MUST: Passwords are never returned (2.1, 2.2), so a password given in a PATCH is never returned either.
   "ACCT-PATCH-PASSWORD-NOT-RETURNED": [
     { what: "Mailbox answers carry smtp.password (the decrypted SMTP password).", mutants: ["acct-password-returned"] },
   ],
   // 4.2 MUST: DELETE /v1/accounts/{id} requires scope accounts:write.
-  "ACCT-DELETE-SCOPE": [],
+  "ACCT-DELETE-SCOPE": [
+    { what: "The scope check of accounts.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-delete"] },
+  ],
   // 4.2 MUST: DELETE /v1/accounts/{id} answers `{ id, deleted: true }`.
   "ACCT-DELETE-ANSWER": [
     { what: "DELETE /v1/accounts/{id} answers `{ id, success: true }`.", mutants: ["acct-answer-delete-success"] },
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause requires scope accounts:write.
-  "ACCT-PAUSE-SCOPE": [],
+  "ACCT-PAUSE-SCOPE": [
+    { what: "The scope check of accounts.pause is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-pause"] },
+  ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause answers the mailbox.
-  "ACCT-PAUSE-RETURNS-MAILBOX": [],
+  "ACCT-PAUSE-RETURNS-MAILBOX": [
+    { what: "POST /v1/accounts/{id}/pause answers the mailbox without emailAddress.", mutants: ["acct-answer-pause-no-email"] },
+  ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause: 400 if not currently active.
   "ACCT-PAUSE-400-NOT-ACTIVE": [
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
   ],
   // 4.2 MUST: GET /v1/accounts/{id}/verification requires scope accounts:read.
-  "ACCT-VERIF-SCOPE": [],
+  "ACCT-VERIF-SCOPE": [
+    { what: "The scope check of accounts.verification is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-verification"] },
+  ],
   // 4.2 MUST: GET /v1/accounts/{id}/verification answers the verification result (2.4).
   "ACCT-VERIF-ANSWER": [
     { what: "The verification endpoint answers no overallStatus.", mutants: ["acct-answer-verif-no-overall"] },
@@ -518,9 +562,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
   ],
   // 4.2 MUST: POST /v1/accounts/oauth/{provider}/init requires scope accounts:write.
-  "ACCT-OAUTH-SCOPE": [],
+  "ACCT-OAUTH-SCOPE": [
+    { what: "The scope check of accounts.oauthInit is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-oauthinit"] },
+  ],
   // 4.2 MUST: POST /v1/accounts/oauth/{provider}/init: path `provider` is `google` or `microsoft`.
-  "ACCT-OAUTH-PROVIDERS": [],
+  "ACCT-OAUTH-PROVIDERS": [
+    { what: "OAuth init knows only Google: an init for Microsoft is refused (400).", mutants: ["acct-oauth-microsoft-refused"] },
+  ],
   // 4.2 MUST: Path `provider` is `google` or `microsoft`: an init for any other provider is refused, 400 (part 7: parameters invalid) or 404 (as an unknown route), 
   "ACCT-OAUTH-PROVIDER-UNKNOWN": [
     { what: "An init for any other provider (yahoo) answers 200 with an authorization URL and a state.", mutants: ["acct-oauth-any-provider"] },
@@ -539,15 +587,21 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "OAuth init answers a relative authorizationUrl.", mutants: ["acct-answer-oauth-relative-url"] },
   ],
   // 4.2 MUST: `state` is an opaque handle.
-  "ACCT-OAUTH-STATE-OPAQUE": [],
+  "ACCT-OAUTH-STATE-OPAQUE": [
+    { what: "state is readable (the workspace id, a counter) rather than opaque.", gap: "opaque binds the client, which must not read meaning into it: no answer can show a target breaking it" },
+  ],
   // 4.2 MUST: `state` stays valid for `expiresInSeconds` seconds.
   "ACCT-OAUTH-STATE-VALIDITY": [
     { what: "The OAuth status poll never reports expired: an old state stays pending.", mutants: ["acct-oauth-state-never-expires"] },
   ],
   // 4.2 MUST: After consent, the result is polled with GET /v1/accounts/oauth/{provider}/status with the `state` as a query parameter.
-  "ACCT-OAUTH-STATUS-POLL": [],
+  "ACCT-OAUTH-STATUS-POLL": [
+    { what: "The status poll reads the state under `oauthState`: a poll with the declared parameter is refused (400).", mutants: ["acct-oauth-status-state-renamed"] },
+  ],
   // 4.2 PROFILE: The response shape of GET /v1/accounts/oauth/{provider}/status is not given here (profile).
-  "ACCT-OAUTH-STATUS-PROFILE": [],
+  "ACCT-OAUTH-STATUS-PROFILE": [
+    { what: "A completed OAuth flow answers { status: completed } without naming the mailbox it connected.", mutants: ["acct-oauth-status-no-account"] },
+  ],
   // 4.2 MUST: A mailbox id of another workspace is a resource absent from the caller's workspace (part 5: the key identifies the workspace; part 7: 404): 404 on eve
   "ACCT-OTHER-WORKSPACE-404": [
     { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
@@ -565,15 +619,21 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A create that holds leads also asks leads:write: a key holding campaigns:write alone gets 403.", mutants: ["camp-create-leads-need-leads-write"] },
   ],
   // 4.3 MUST: POST /v1/campaigns body `{ name, schedule, settings, sequence, accounts, leads, launch }`.
-  "CAMP-CREATE-BODY": [],
+  "CAMP-CREATE-BODY": [
+    { what: "The create validates `accounts` but keeps none of them: the campaign has no mailbox.", mutants: ["camp-create-accounts-dropped"] },
+  ],
   // 4.3 MUST: POST /v1/campaigns: `leads` is an array of email address strings.
-  "CAMP-CREATE-LEADS-STRINGS": [],
+  "CAMP-CREATE-LEADS-STRINGS": [
+    { what: "leads given as one address string (not an array) is taken as a list of that one address and accepted.", mutants: ["camp-in-leads-coerced"] },
+  ],
   // 4.3 MUST: POST /v1/campaigns: `leads` is optional (a body without it is accepted).
   "CAMP-CREATE-LEADS-OPTIONAL": [
     { what: "campaigns.create refuses (400) a request without leads.", mutants: ["camp-create-leads-required"] },
   ],
   // 4.3 MUST: POST /v1/campaigns: `launch` is a boolean.
-  "CAMP-CREATE-LAUNCH-BOOLEAN": [],
+  "CAMP-CREATE-LAUNCH-BOOLEAN": [
+    { what: "launch \"yes\" (a string) is read as true and accepted.", mutants: ["camp-in-launch-coerced"] },
+  ],
   // 4.3 MUST: POST /v1/campaigns: `name` must not be empty (2.5); an empty name is rejected (400).
   "CAMP-CREATE-NAME-EMPTY": [
     { what: "POST /v1/campaigns accepts name \"\".", mutants: ["camp-empty-name-accepted"] },
@@ -585,7 +645,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns answer: `leads: { submitted, created, duplicates, invalid }`.
   "CAMP-CREATE-LEADS-COUNTS": [
-    { what: "Duplicate lead emails are counted as created (duplicates always 0).", mutants: ["camp-leads-duplicates-as-created"] },
+    { what: "Duplicate lead emails are counted as created (duplicates always 0).", mutants: ["camp-leads-duplicates-as-created"], gap: "which addresses count as duplicates (case, within the request) is read by the SHOULD check CAMP-CREATE/echo; no MUST check holds the counts' meaning" },
     { what: "The leads counts of the create answer have no `invalid`.", mutants: ["camp-create-leads-no-invalid"] },
   ],
   // 4.3 MUST: POST /v1/campaigns answer: `launchError` says why it could not launch.
@@ -602,7 +662,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: cursor.
-  "CAMP-LIST-CURSOR": [],
+  "CAMP-LIST-CURSOR": [
+    { what: "The campaign list reads its cursor under `after`, not the declared name: a page asked with the declared cursor is the first page again.", mutants: ["camp-list-cursor-param-renamed"] },
+  ],
   // 4.3 MUST: GET /v1/campaigns query: page size 1 to 100 (example 50).
   "CAMP-LIST-PAGESIZE": [
     { what: "The campaign list clamps a page size of 0 or 101 into 1..100 instead of refusing it (other lists refuse).", mutants: ["camp-list-pagesize-clamped"] },
@@ -617,13 +679,17 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "GET /v1/campaigns ignores its tag filter (every campaign listed).", mutants: ["camp-tags-filter-ignored"] },
   ],
   // 4.3 PROFILE: Names of the list query parameters for the cursor, the page size and the status filter: not shown (profile).
-  "CAMP-LIST-PARAMS-PROFILE": [],
+  "CAMP-LIST-PARAMS-PROFILE": [
+    { what: "The campaign list reads its cursor under `after`, not the declared name: a page asked with the declared cursor is the first page again.", mutants: ["camp-list-cursor-param-renamed"] },
+  ],
   // 4.3 MUST: The tag filter on mailboxes is `tags`.
   "ACCT-LIST-TAGS-PARAM": [
     { what: "GET /v1/accounts ignores `tags` (every mailbox listed).", mutants: ["acct-tags-filter-ignored"] },
   ],
   // 4.3 MUST: PATCH /v1/campaigns/{id} requires scope campaigns:write.
-  "CAMP-PATCH-SCOPE": [],
+  "CAMP-PATCH-SCOPE": [
+    { what: "The scope check of campaigns.update is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-update"] },
+  ],
   // 4.3 MUST: PATCH /v1/campaigns/{id}: partial: `name`, `schedule`, `settings`, `sequence`, `accounts`.
   "CAMP-PATCH-FIELDS": [
     { what: "Sections left out of a PATCH are reset to their defaults (schedule, settings, sequence, accounts).", mutants: ["camp-patch-replaces-all"] },
@@ -662,7 +728,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A campaign with leads but without a sequence starts.", mutants: ["camp-start-without-sequence"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume requires scope campaigns:lifecycle.
-  "CAMP-RESUME-SCOPE": [],
+  "CAMP-RESUME-SCOPE": [
+    { what: "The scope check of campaigns.resume is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-resume"] },
+  ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume answers `{ id, status, success }`.
   "CAMP-RESUME-ANSWER": [
     { what: "The resume answer has no `success`.", mutants: ["camp-resume-answer-no-success"] },
@@ -678,9 +746,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: GET /v1/campaigns/{id}/status answers the campaign status view.
   "CAMP-STATUS-ANSWER": [
     { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
+    { what: "The status view leaves nextScheduleOpensAt out instead of answering null (in-window, not active): a framework dropping null fields.", mutants: ["camp-answer-status-nextopens-omitted"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email requires scope campaigns:lifecycle.
-  "CAMP-TEST-SCOPE": [],
+  "CAMP-TEST-SCOPE": [
+    { what: "The scope check of campaigns.testEmail is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-testemail"] },
+  ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email body `{ variantId, accountId, recipient, personalization, leadId }`.
   "CAMP-TEST-BODY": [
     { what: "The test-email body refuses `leadId` as an unknown field (400), so personalization lead can never be used.", mutants: ["test-email-leadid-unknown-field"] },
@@ -690,15 +761,21 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A test email answers no messageId.", mutants: ["test-email-answer-no-messageid"] },
   ],
   // 4.3 MUST: Test email `variantId` (uuid): the sequence step variant to render.
-  "CAMP-TEST-VARIANTID": [],
+  "CAMP-TEST-VARIANTID": [
+    { what: "The test email renders the campaign's first step, whatever variantId names.", mutants: ["test-email-variant-first"] },
+  ],
   // 4.3 MUST: Test email `accountId` (uuid): a mailbox of the workspace.
-  "CAMP-TEST-ACCOUNTID": [],
+  "CAMP-TEST-ACCOUNTID": [
+    { what: "The test email goes from the campaign's first mailbox, whatever accountId names.", mutants: ["test-email-campaign-mailbox"] },
+  ],
   // 4.3 MUST: Test email `accountId`: a mailbox within its daily limit (a mailbox at its limit is refused).
   "CAMP-TEST-ACCOUNT-DAILY-LIMIT": [
     { what: "A test email goes out from a mailbox at its daily limit.", mutants: ["test-email-no-daily-limit"] },
   ],
   // 4.3 MUST: Test email `recipient` (string): a single address.
-  "CAMP-TEST-RECIPIENT-SINGLE": [],
+  "CAMP-TEST-RECIPIENT-SINGLE": [
+    { what: "A recipient holding several comma-separated addresses is accepted; the test email goes to the first.", mutants: ["test-email-recipient-list-first"] },
+  ],
   // 4.3 MUST: Test email `recipient`: refused if the address is on the blacklist.
   "CAMP-TEST-BLACKLIST-ADDRESS": [
     { what: "The blacklist is not consulted.", mutants: ["test-email-blacklist-ignored"] },
@@ -708,22 +785,34 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The blacklist is not consulted.", mutants: ["test-email-blacklist-ignored"] },
   ],
   // 4.3 MUST: Test email `personalization`: enum `dummy`, `lead`.
-  "CAMP-TEST-PERSONALIZATION-ENUM": [],
+  "CAMP-TEST-PERSONALIZATION-ENUM": [
+    { what: "Any personalization other than `lead` (`custom`, `none`) is accepted and read as dummy.", mutants: ["test-email-personalization-any"] },
+  ],
   // 4.3 MUST: `dummy` fills placeholders.
   "CAMP-TEST-DUMMY": [
     { what: "With personalization dummy the placeholders stay as written.", mutants: ["test-email-dummy-unfilled"] },
     { what: "With personalization dummy every lead placeholder is filled with an empty string.", mutants: ["test-email-dummy-empty"] },
   ],
   // 4.3 MUST: `lead` uses the lead named by `leadId`.
-  "CAMP-TEST-LEAD": [],
+  "CAMP-TEST-LEAD": [
+    { what: "With personalization lead the named lead is checked, but the email is rendered with dummy values.", mutants: ["test-email-lead-as-dummy"] },
+  ],
   // 4.3 MUST: `lead` without `leadId` is rejected; `leadId` (uuid) is required when personalization is `lead`.
-  "CAMP-TEST-LEAD-REQUIRES-LEADID": [],
+  "CAMP-TEST-LEAD-REQUIRES-LEADID": [
+    { what: "personalization lead without leadId is accepted and rendered with dummy values.", mutants: ["test-email-lead-without-leadid-dummy"] },
+  ],
   // 4.3 MUST: `leadId` must be omitted otherwise (given with `dummy` it is rejected).
-  "CAMP-TEST-LEADID-OMITTED": [],
+  "CAMP-TEST-LEADID-OMITTED": [
+    { what: "A leadId given with personalization dummy is accepted, and its lead rendered.", mutants: ["test-email-leadid-with-dummy-kept"] },
+  ],
   // 4.3 MUST: A test email goes from a real mailbox (it is delivered through that mailbox's SMTP server to the recipient).
-  "CAMP-TEST-REAL-MAILBOX": [],
+  "CAMP-TEST-REAL-MAILBOX": [
+    { what: "The test email answers { sent: true, messageId } without handing anything to the mailbox's SMTP server.", mutants: ["test-email-never-delivered"] },
+  ],
   // 4.3 MUST: A test email counts toward that mailbox's daily limit.
-  "CAMP-TEST-COUNTS-DAILY": [],
+  "CAMP-TEST-COUNTS-DAILY": [
+    { what: "Test emails count for nothing toward their mailbox's daily limit (only campaign mail does).", mutants: ["test-email-not-counted-daily"] },
+  ],
   // 4.3 MUST: A test email does not count toward the monthly quota (`monthly_emails` usage is unchanged).
   "CAMP-TEST-NOT-MONTHLY": [
     { what: "A test email adds to monthly_emails.", mutants: ["test-email-counts-monthly"] },

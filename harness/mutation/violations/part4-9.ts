@@ -466,6 +466,13 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "The scope check of analytics.campaign is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-campaign"] },
     { what: "The scope check of analytics.timeseries is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-timeseries"] },
     { what: "The scope check of leadSearches.list is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-list"] },
+    { what: "The scope check of accounts.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-delete"] },
+    { what: "The scope check of accounts.pause is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-pause"] },
+    { what: "The scope check of accounts.verification is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-verification"] },
+    { what: "The scope check of accounts.oauthInit is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-oauthinit"] },
+    { what: "The scope check of campaigns.update is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-update"] },
+    { what: "The scope check of campaigns.resume is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-resume"] },
+    { what: "The scope check of campaigns.testEmail is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-testemail"] },
   ],
   // 5 MUST: A key lacking the route's scope (and any covering wildcard) gets 403 permission_denied.
   "SCOPE-403-MISSING": [
@@ -588,19 +595,26 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "SCOPE-GROUP-MAILBOX-WRITE": [
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
     { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
+    { what: "The scope check of accounts.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-delete"] },
+    { what: "The scope check of accounts.pause is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-pause"] },
+    { what: "The scope check of accounts.oauthInit is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-oauthinit"] },
   ],
   // 5 MUST: Mailbox reads accept accounts:read, accounts:write, accounts:all, all:read, all:all.
   "SCOPE-GROUP-MAILBOX-READ": [
     { what: "Mailbox reads (GET verification, list, get, OAuth status) refuse a key holding accounts:write alone (403).", mutants: ["scope-mailbox-read-refuses-write"] },
+    { what: "The scope check of accounts.verification is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-verification"] },
   ],
   // 5 MUST: Campaign writes accept campaigns:write, campaigns:all, all:all.
   "SCOPE-GROUP-CAMPAIGN-WRITE": [
     { what: "The scope check of campaigns.create is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-create"] },
+    { what: "The scope check of campaigns.update is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-update"] },
   ],
   // 5 MUST: Lifecycle endpoints accept campaigns:lifecycle, campaigns:all, all:all.
   "SCOPE-GROUP-LIFECYCLE": [
     { what: "The scope check of campaigns.start is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-start"] },
     { what: "campaigns:write is accepted where campaigns:lifecycle is required.", mutants: ["scope-write-grants-lifecycle"] },
+    { what: "The scope check of campaigns.resume is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-resume"] },
+    { what: "The scope check of campaigns.testEmail is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-testemail"] },
   ],
   // 5 MUST: Reads accept the read scope, the domain wildcard, all:read, all:all.
   "SCOPE-GROUP-READS": [

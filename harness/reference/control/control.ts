@@ -160,7 +160,11 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
           response: '{"error":"invalid_grant","error_description":"Token has been expired or revoked."}',
           message: `The ${r.provider} OAuth grant was withdrawn; reconnect the mailbox.`, occurredAt: c.s.clock.iso(),
         };
+        // The mutant retries the grant in the background (verify.ts reads retryGrant): the mailbox comes back by itself.
+        const retry = c.s.mutant('acct-revoked-comes-back');
+        if (retry) doc.retryGrant = true;
         c.s.db.prepare("UPDATE accounts SET status = 'revoked', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), c.s.clock.now(), id);
+        if (retry) c.s.verifier.enqueue(id);
       }
       return { status: 200, body: { id, status: 'revoked' } };
     },
@@ -322,7 +326,9 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       // 3.4: discoveryFinished becomes true when discovery ends (any later phase, or completed)
       // and stays true; completedAt is set when a terminal state is reached; errorMessage only
       // when failed.
-      const discoveryFinished = c.s.mutant('lf-discovery-never-finished') ? false : (df ?? (r.discovery_finished === 1 || afterDiscovery));
+      // The mutant says discovery finished only once the search is terminal (and then whatever it was told).
+      const terminalOnly = c.s.mutant('lf-discovery-finished-terminal-only');
+      const discoveryFinished = c.s.mutant('lf-discovery-never-finished') ? false : terminalOnly ? TERMINAL_SEARCH_STATUSES.includes(status!) : (df ?? (r.discovery_finished === 1 || afterDiscovery));
       const terminal = TERMINAL_SEARCH_STATUSES.includes(status!);
       const completedAt = terminal && !c.s.mutant('lf-completedat-missing') ? (r.completed_at ?? now) : null;
       const err = status === 'failed' && !c.s.mutant('lf-errormessage-missing') ? (errorMessage ?? r.error_message ?? 'The search failed.') : null;

@@ -16,13 +16,17 @@ export interface CampaignDoc {
 }
 export interface CampaignRow { id: string; org_id: string; name: string; status: string; doc: string; created_at: number; updated_at: number }
 
-/** Is `ms` inside the schedule's sending window? */
-export function isWithinSchedule(s: Schedule, ms: number, utc = false): boolean {
+/**
+ * Is `ms` inside the schedule's sending window? `utc` (mutants only) reads its days and minutes in
+ * UTC; `daysInUtc` (mutants only) its weekday alone, from the UTC date.
+ */
+export function isWithinSchedule(s: Schedule, ms: number, utc = false, daysInUtc = false): boolean {
   if (s.startDate && ms < Date.parse(s.startDate)) return false;
   if (s.endDate && ms >= Date.parse(s.endDate)) return false;
   const p = localParts(ms, utc ? 'UTC' : s.timezone);
   const minute = p.hour * 60 + p.minute;
-  return s.sendingDays.includes(p.weekday) && minute >= s.sendingMinutesStart && minute < s.sendingMinutesEnd;
+  const weekday = daysInUtc ? localParts(ms, 'UTC').weekday : p.weekday;
+  return s.sendingDays.includes(weekday) && minute >= s.sendingMinutesStart && minute < s.sendingMinutesEnd;
 }
 
 /** The next time the sending window opens after `ms` (null when it never does). */

@@ -91,7 +91,8 @@ export function paginate<Row extends { id: string; created_at: number }>(
   const clamped = q.list === 'campaigns' && mutant('camp-list-pagesize-clamped') && /^\d+$/.test(query.get('limit') ?? '');
   let size = clamped ? Math.min(MAX_PAGE_SIZE, Math.max(1, Number(query.get('limit')))) : parseLimit(query, mutant, choices?.defaultPageSize);
   if (mutant('page-limit-ignored')) size = MAX_PAGE_SIZE;
-  const raw = query.get('cursor');
+  // The campaign-list mutant reads its cursor under another name (`after`): the declared one is ignored.
+  const raw = query.get(q.list === 'campaigns' && mutant('camp-list-cursor-param-renamed') ? 'after' : 'cursor');
   // The campaign-list mutant forgets the page size once a cursor is given.
   if (q.list === 'campaigns' && raw && mutant('camp-list-page-size-first-only')) size = MAX_PAGE_SIZE;
   let pos: Position | null = null;

@@ -328,11 +328,16 @@ export const patch: Handler = async (ctx) => {
   if (b.emailAddress !== undefined && !sameAddress && !emailMutable) v.issue('emailAddress', 'cannot be changed after creation');
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   const secrets = JSON.parse(r.secrets) as Record<string, string>;
-  applySettings(ctx, v, b, doc);
+  // The mutant resets the settings a PATCH leaves out to their defaults.
+  if (ctx.mutant('acct-patch-resets-unsupplied')) Object.assign(doc, ctx.services.choices.mailboxDefaults);
+  // The mutant drops replyToAddress from a PATCH without a word.
+  applySettings(ctx, v, ctx.mutant('acct-patch-replyto-ignored') ? { ...b, replyToAddress: undefined } : b, doc);
   const credentialKeys = CREDENTIAL_FIELDS.filter((k) => b[k] !== undefined);
   if (r.provider !== 'custom' && credentialKeys.length > 0)
     for (const k of credentialKeys) v.issue(k, `an OAuth (${r.provider}) mailbox has no SMTP/IMAP credentials; reconnect it through OAuth`);
-  const rotated = applyCredentials(ctx, v, b, doc, secrets, false);
+  // The mutant takes new credentials (and re-verifies) but stores none of them.
+  const keepOld = ctx.mutant('acct-patch-creds-not-stored');
+  const rotated = applyCredentials(ctx, v, b, keepOld ? structuredClone(doc) : doc, keepOld ? { ...secrets } : secrets, false);
   v.done();
   let status = r.status;
   // The mutant re-verifies on any PATCH, a change of settings alone included.
@@ -347,7 +352,8 @@ export const patch: Handler = async (ctx) => {
     if (emailChange !== undefined) ctx.db.prepare('UPDATE accounts SET email_address = ?, email_lc = ? WHERE id = ?').run(emailChange, `${emailChange.toLowerCase()}#${r.id}`, r.id);
     if (reverify) ctx.services.verifier.enqueue(r.id);
   })();
-  return ok(accountView(ctx, loadAccount(ctx, r.id)));
+  // The mutant answers the mailbox as it was before the PATCH.
+  return ok(accountView(ctx, ctx.mutant('acct-patch-answers-before') ? r : loadAccount(ctx, r.id)));
 };
 
 export const remove: Handler = async (ctx) => {
@@ -377,9 +383,13 @@ export const pause: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
   if (r.status !== 'active' && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
-  doc.paused = true;
+  // The mutant does not remember the pause: a background re-check makes the mailbox active again.
+  const recheck = ctx.mutant('acct-pause-rechecked-active');
+  doc.paused = !recheck;
   ctx.db.prepare("UPDATE accounts SET status = 'inactive', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), ctx.clock.now(), r.id);
-  return ok(accountView(ctx, loadAccount(ctx, r.id)));
+  const answer = ok(accountView(ctx, loadAccount(ctx, r.id)));
+  if (recheck) ctx.services.verifier.enqueue(r.id);
+  return answer;
 };
 
 export const resume: Handler = async (ctx) => {
@@ -421,6 +431,8 @@ export const oauthInit: Handler = async (ctx) => {
   // The mutants start a consent for whatever provider the path names, or for `custom` (its URL is Microsoft's).
   const custom = ctx.params.provider === 'custom' && ctx.mutant('acct-oauth-provider-custom');
   const p = ctx.mutant('acct-oauth-any-provider') || custom ? (ctx.params.provider as 'microsoft') : provider(ctx);
+  // The mutant knows only Google: an init for Microsoft is refused.
+  if (p === 'microsoft' && ctx.mutant('acct-oauth-microsoft-refused')) throw validationFailed(['provider: must be google']);
   const state = ctx.newId().replace(/-/g, '') + ctx.newId().replace(/-/g, '');
   const now = ctx.clock.now();
   ctx.db.prepare('INSERT INTO oauth_states (state, org_id, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(state, ctx.workspace.id, p, now, now + OAUTH_STATE_TTL_S * 1000);
@@ -441,13 +453,15 @@ export const oauthInit: Handler = async (ctx) => {
 
 export const oauthStatus: Handler = async (ctx) => {
   const p = provider(ctx);
-  const state = ctx.query.get('state');
+  // The mutant reads the state under another query parameter (`oauthState`): the declared one is not seen.
+  const state = ctx.query.get(ctx.mutant('acct-oauth-status-state-renamed') ? 'oauthState' : 'state');
   if (!state) throw validationFailed(['state: is required']);
   const s = ctx.db.prepare('SELECT * FROM oauth_states WHERE state = ? AND org_id = ? AND provider = ?').get(state, ctx.workspace.id, p) as
     { account_id: string | null; expires_at: number } | undefined;
   if (!s) throw notFound('No OAuth flow with this state.');
   const answer = (x: Record<string, unknown>) => ok(shapeResult(ctx.services.choices, 'accounts.oauthStatus', x));
-  if (s.account_id) return answer({ status: 'completed', accountId: s.account_id });
+  // The mutant answers a completed flow without naming the mailbox it connected.
+  if (s.account_id) return answer(ctx.mutant('acct-oauth-status-no-account') ? { status: 'completed' } : { status: 'completed', accountId: s.account_id });
   if (ctx.clock.now() >= s.expires_at && !ctx.mutant('acct-oauth-state-never-expires')) return answer({ status: 'expired' });
   return answer({ status: 'pending' });
 };

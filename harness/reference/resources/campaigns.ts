@@ -186,7 +186,9 @@ export const create: Handler = async (ctx) => {
   const schedule = b.schedule === undefined ? defaultSchedule(ctx) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx));
   const settings = b.settings === undefined ? defaultSettings(ctx) : mergeSettings(v, b.settings, defaultSettings(ctx));
   const sequence = b.sequence === undefined ? [] : parseSequence(ctx, v, b.sequence, []);
-  const accounts = b.accounts === undefined ? [] : parseAccounts(ctx, v, b.accounts);
+  // The mutant validates the create's accounts but keeps none of them.
+  const parsedAccounts = b.accounts === undefined ? [] : parseAccounts(ctx, v, b.accounts);
+  const accounts = ctx.mutant('camp-create-accounts-dropped') ? [] : parsedAccounts;
   const launch = v.bool(b, 'launch') ?? false;
   let leadEmails: string[] = [];
   if (b.leads !== undefined && b.leads !== null) {
@@ -210,7 +212,8 @@ export const create: Handler = async (ctx) => {
       : ctx.mutant('camp-create-leads-no-invalid')
         ? { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates }
         : { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid };
-    if (launch) {
+    // The mutant never attempts the launch asked for: the campaign stays a draft, launched false, no launchError.
+    if (launch && !ctx.mutant('camp-launch-never-attempted')) {
       const why = startRefusal(ctx, id, doc);
       if (why && ctx.mutant('camp-launch-failure-400')) throw failedPrecondition(`The campaign cannot launch: ${why}`);
       if (why) launchError = why;

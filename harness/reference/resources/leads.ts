@@ -158,7 +158,8 @@ export const patch: Handler = async (ctx) => {
   }
   let newEmail = r.email;
   if (email !== undefined && email.trim().toLowerCase() !== r.email_lc) {
-    if (r.last_contacted_at !== null && !ctx.mutant('lead-email-change-after-contact')) throw stateConflict('The email of a contacted lead cannot be changed.');
+    // The mutants let a contacted lead's email change, or refuse every change (an email fixed at creation).
+    if ((r.last_contacted_at !== null || ctx.mutant('lead-email-never-changes')) && !ctx.mutant('lead-email-change-after-contact')) throw stateConflict('The email of a lead cannot be changed.');
     const dup = ctx.db.prepare('SELECT 1 FROM leads WHERE campaign_id = ? AND email_lc = ? AND deleted_at IS NULL AND id <> ?').get(r.campaign_id, email.trim().toLowerCase(), r.id);
     if (dup) throw conflict('Another lead of the campaign has this email.');
     newEmail = email.trim();
@@ -306,7 +307,8 @@ export const mutate: Handler = async (ctx) => {
         else ctx.db.prepare('UPDATE leads SET deleted_at = ? WHERE id = ?').run(now, r.id);
       }
       else if (op === 'set_status') {
-        const why = statusRefusal(ctx, r, status!);
+        // The mutant keeps 3.3's status rules on the PATCH path only: set_status skips them.
+        const why = ctx.mutant('lead-mutate-status-rules-skipped') ? null : statusRefusal(ctx, r, status!);
         if (why) {
           failed++;
           continue;

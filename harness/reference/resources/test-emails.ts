@@ -35,21 +35,30 @@ export const testEmail: Handler = async (ctx) => {
   const v = new V();
   const variantId = v.uuid(b, 'variantId', true);
   const accountId = v.uuid(b, 'accountId', true);
-  const recipient = v.str(b, 'recipient', { required: true });
+  const given = v.str(b, 'recipient', { required: true });
+  // The mutant takes a list of addresses and sends to its first.
+  const listed = given !== undefined && ctx.mutant('test-email-recipient-list-first') && given.split(',').every((x) => isEmail(x.trim()));
+  const recipient = listed ? given.split(',')[0]!.trim() : given;
   if (recipient !== undefined && !isEmail(recipient)) v.issue('recipient', 'must be a single email address');
-  const personalization = v.oneOf(b, 'personalization', ['dummy', 'lead'] as const, true);
+  // The mutant reads any personalization but `lead` as dummy.
+  const anyKind = ctx.mutant('test-email-personalization-any') && typeof b.personalization === 'string';
+  const personalization = anyKind ? (b.personalization === 'lead' ? 'lead' : 'dummy') : v.oneOf(b, 'personalization', ['dummy', 'lead'] as const, true);
   const leadId = v.uuid(b, 'leadId');
-  if (personalization === 'lead' && leadId === undefined && b.leadId === undefined) v.issue('leadId', 'is required when personalization is lead');
-  if (personalization === 'dummy' && b.leadId !== undefined) v.issue('leadId', 'must be omitted unless personalization is lead');
+  // The mutants render a lead without leadId as dummy, and a leadId given with dummy as its lead.
+  if (personalization === 'lead' && leadId === undefined && b.leadId === undefined && !ctx.mutant('test-email-lead-without-leadid-dummy')) v.issue('leadId', 'is required when personalization is lead');
+  if (personalization === 'dummy' && b.leadId !== undefined && !ctx.mutant('test-email-leadid-with-dummy-kept')) v.issue('leadId', 'must be omitted unless personalization is lead');
   if (b.leadId !== undefined && ctx.mutant('test-email-leadid-unknown-field')) v.issue('leadId', 'is not a known field');
   v.done();
   const s = ctx.services;
   const doc = JSON.parse(row.doc) as CampaignDoc;
-  const step = doc.sequence.find((x) => x.id === variantId);
+  // The mutant renders the campaign's first step, whatever variantId names.
+  const step = ctx.mutant('test-email-variant-first') ? doc.sequence[0] : doc.sequence.find((x) => x.id === variantId);
   if (!step) throw notFound('No sequence step variant with this id in the campaign.');
   type AccountRow = { id: string; org_id: string; email_address: string; status: string; doc: string; secrets: string };
   const foreign = ctx.mutant('test-email-foreign-mailbox') ? (ctx.db.prepare('SELECT * FROM accounts WHERE id = ?').get(accountId!) as AccountRow | undefined) : undefined;
-  const acc = foreign ?? loadOwned<AccountRow>(ctx, 'accounts', accountId!, 'mailbox');
+  // The mutant sends from the campaign's first mailbox, whatever accountId names.
+  const named = ctx.mutant('test-email-campaign-mailbox') && doc.accounts[0] ? doc.accounts[0] : accountId!;
+  const acc = foreign ?? loadOwned<AccountRow>(ctx, 'accounts', named, 'mailbox');
   const lead = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
   const to = recipient!.trim();
   const lc = to.toLowerCase();
@@ -62,14 +71,19 @@ export const testEmail: Handler = async (ctx) => {
   if (today >= TEST_EMAILS_PER_DAY && !ctx.mutant('test-email-no-workspace-limit')) throw quotaReached(ctx, `The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`, now, tz);
   const d = JSON.parse(acc.doc) as { maxEmailsPerDay?: number };
   const mailboxDay = startOfLocalDay(now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
-  const boxToday = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test') AND sent_at >= ?").get(acc.id, mailboxDay) as { n: number }).n;
+  // The mutant counts only campaign mail toward the mailbox's day (a test email counts for nothing).
+  const kinds = ctx.mutant('test-email-not-counted-daily') ? "('campaign')" : "('campaign', 'test')";
+  const boxToday = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ${kinds} AND sent_at >= ?`).get(acc.id, mailboxDay) as { n: number }).n;
   if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) throw quotaReached(ctx, 'The mailbox reached its daily limit.', now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
   const { box, account } = senderOf(s, acc);
   // The mutant fills dummy placeholders from a lead with no values: each one becomes an empty string.
-  const email = renderEmail({ step, lead: lead ? leadValues(lead) : ctx.mutant('test-email-dummy-empty') ? { email: '' } : 'dummy', mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
+  // The mutant renders a named lead with dummy values.
+  const values = lead && !ctx.mutant('test-email-lead-as-dummy') ? leadValues(lead) : 'dummy';
+  const email = renderEmail({ step, lead: !lead && ctx.mutant('test-email-dummy-empty') ? { email: '' } : values, mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
   if (!lead && ctx.mutant('test-email-dummy-unfilled')) Object.assign(email, { subject: step.subject, html: step.body, text: step.body });
   try {
-    await s.mail!.send(account, email, to);
+    // The mutant answers sent without handing the email to the mailbox's SMTP server.
+    if (!ctx.mutant('test-email-never-delivered')) await s.mail!.send(account, email, to);
   } catch (e) {
     if (e instanceof SmtpFailure && ctx.mutant('test-email-sent-on-refusal')) return ok({ sent: true, messageId: email.messageId });
     // No SMTP answer at all (the connection closed or refused): the mutant answers a 5xx other than part 7's 503.

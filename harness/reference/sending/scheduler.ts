@@ -131,9 +131,12 @@ export function dueSends(db: DB, now: number, c: Choices, mutant: MutantSwitch, 
   for (const camp of campaigns) {
     if (out.length >= max) break;
     const doc = JSON.parse(camp.doc) as CampaignDoc;
-    // The UTC mutant reads the window's days and minutes in UTC, whatever schedule.timezone says.
-    if (doc.sequence.length === 0 || (!isWithinSchedule(keptSchedule(doc.schedule, mutant), now, mutant('send-window-in-utc')) && !mutant('send-window-ignored'))) continue;
-    const sentToday = (db.prepare("SELECT COUNT(*) AS n FROM emails WHERE campaign_id = ? AND kind = 'campaign' AND sent_at >= ?").get(camp.id, dayStart(now, doc.schedule.timezone)) as { n: number }).n;
+    // The UTC mutants read the window's days and minutes in UTC, or its weekday alone from the UTC date, whatever schedule.timezone says.
+    const kept = isWithinSchedule(keptSchedule(doc.schedule, mutant), now, mutant('send-window-in-utc'), mutant('send-days-on-utc-date'));
+    if (doc.sequence.length === 0 || (!kept && !mutant('send-window-ignored'))) continue;
+    // The campaign's day is its timezone's (the mutant counts it from UTC midnight).
+    const dayZone = mutant('send-daily-limit-utc-date') ? 'UTC' : doc.schedule.timezone;
+    const sentToday = (db.prepare("SELECT COUNT(*) AS n FROM emails WHERE campaign_id = ? AND kind = 'campaign' AND sent_at >= ?").get(camp.id, dayStart(now, dayZone)) as { n: number }).n;
     let room = mutant('send-daily-limit-ignored') ? Infinity : doc.schedule.dailyLimit - sentToday;
     if (room <= 0) continue;
     const leads = db

@@ -347,7 +347,10 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
     d.statusMessage = good || serviceSide || !failure ? null : { ...failure, occurredAt: new Date(now).toISOString() };
     let status = acc.status;
     // A paused mailbox stays inactive (only a resume re-activates it); revoked stays revoked.
-    if (!d.paused && acc.status !== 'revoked') status = good ? s.choices.verificationStatus.succeeded : s.choices.verificationStatus.failed;
+    // retryGrant: set by the acct-revoked-comes-back mutant only (control.ts), a revoked mailbox re-verified.
+    // The mutant maps a failed verification to inactive, not the status the profile declares for it.
+    const failedAs = s.mutant('acct-verify-failure-inactive') ? 'inactive' : s.choices.verificationStatus.failed;
+    if (!d.paused && (acc.status !== 'revoked' || d.retryGrant)) status = good ? s.choices.verificationStatus.succeeded : failedAs;
     s.db.prepare('UPDATE accounts SET status = ?, doc = ?, updated_at = ? WHERE id = ?').run(status, JSON.stringify(d), now, job.account_id);
   })();
 }

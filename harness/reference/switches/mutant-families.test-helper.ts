@@ -141,6 +141,8 @@ const REFUSED: Record<string, (lead: string) => [string, string, Record<string, 
   'lead-mutate-tags-defaulted': (lead) => ['POST', 'mutate', { operation: 'add_tags', ids: [lead] }],
   'lead-mutate-ids-defaulted': () => ['POST', 'mutate', { operation: 'set_status', status: 'lead_lost' }],
   'acct-in-tracking-coerced': () => ['POST', 'accounts', { accounts: [mailboxInput({ tracking: { domainId: 'not-a-uuid' } })] }],
+  'camp-in-leads-coerced': () => ['POST', 'campaigns', { name: 'leads as a string', leads: 'lead@example.test' }],
+  'camp-in-launch-coerced': () => ['POST', 'campaigns', { name: 'launch as a string', launch: 'yes' }],
 };
 const PLACE: Record<string, (c: string, lead: string) => string> = {
   lead: (c, lead) => `/v1/campaigns/${c}/leads/${lead}`,

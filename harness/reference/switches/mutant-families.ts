@@ -21,6 +21,7 @@ type MutantSwitch = (id: FamilyMutantId) => boolean;
 // ---- scope-unchecked-<op>: the routes whose scope is stated per endpoint (part 4 tables) ----
 export const SCOPED_OPS = [
   'accounts.create', 'accounts.update', 'campaigns.create', 'campaigns.list', 'campaigns.start', 'leads.update', 'leads.search', 'emails.get', 'emails.delete', 'analytics.campaign', 'analytics.timeseries', 'leadSearches.list',
+  'accounts.delete', 'accounts.pause', 'accounts.verification', 'accounts.oauthInit', 'campaigns.update', 'campaigns.resume', 'campaigns.testEmail',
 ] as const;
 type ScopedOp = (typeof SCOPED_OPS)[number];
 type Dashed<S extends string> = S extends `${infer A}.${infer B}` ? `${A}-${B}` : S;
@@ -57,6 +58,8 @@ export const COERCED_INPUTS = [
   ['lead-mutate-tags-defaulted', 'leads.mutate', '', 'tags', 'default-one', undefined],
   ['lead-mutate-ids-defaulted', 'leads.mutate', '', 'ids', 'default-one', undefined],
   ['acct-in-tracking-coerced', 'accounts.create', 'accounts[]', 'tracking', 'drop-bad-domain', { domainId: 'not-a-uuid' }],
+  ['camp-in-leads-coerced', 'campaigns.create', '', 'leads', 'to-array', 'lead@example.test'],
+  ['camp-in-launch-coerced', 'campaigns.create', '', 'launch', 'to-boolean', 'yes'],
 ] as const satisfies readonly (readonly [string, string, string, string, Coercion, unknown])[];
 
 // ---- answers: [id, where (op -> path of the object), field path in it, change, description] ----
@@ -89,6 +92,8 @@ export const ANSWERS = [
   ['acct-answer-verif-no-imap', op('accounts.verification'), 'imap', 'drop', 'The verification endpoint answers no imap.'],
   ['acct-answer-oauth-no-expiry', op('accounts.oauthInit'), 'expiresInSeconds', 'drop', 'OAuth init answers no expiresInSeconds.'],
   ['acct-answer-oauth-relative-url', op('accounts.oauthInit'), 'authorizationUrl', 'relative-url', 'OAuth init answers a relative authorizationUrl.'],
+  ['acct-answer-pause-no-email', op('accounts.pause'), 'emailAddress', 'drop', 'POST /v1/accounts/{id}/pause answers the mailbox without emailAddress.'],
+  ['acct-answer-pause-still-active', op('accounts.pause'), 'status', 'swap:inactive=active', 'POST /v1/accounts/{id}/pause answers the mailbox still active (it turns inactive only afterwards).'],
   // campaigns (2.5, 3.1, 4.3)
   ['camp-answer-id-not-uuid', CAMPAIGN, 'id', 'prefix', 'Campaign ids are answered as `camp_<uuid>`.'],
   ['camp-answer-name-object', CAMPAIGN, 'name', 'wrap:text', 'A campaign name is answered as `{ text }`.'],
@@ -107,6 +112,7 @@ export const ANSWERS = [
   ['camp-answer-start-status-other', op('campaigns.start'), 'status', 'swap:active=scheduled,scheduled=active', 'POST .../start reports another status than the campaign then has.'],
   ['camp-answer-status-no-withinschedule', op('campaigns.status'), 'isWithinSchedule', 'drop', 'The status view has no isWithinSchedule.'],
   ['camp-answer-withinschedule-inverted', op('campaigns.status'), 'isWithinSchedule', 'not', 'isWithinSchedule says the opposite of the window.'],
+  ['camp-answer-status-nextopens-omitted', op('campaigns.status'), 'nextScheduleOpensAt', 'omit-null', 'The status view leaves nextScheduleOpensAt out instead of answering null (in-window, not active).'],
   // leads (2.6, 4.4)
   ['lead-answer-email-object', LEAD, 'email', 'wrap:address', 'A lead email is answered as `{ address }`.'],
   ['lead-answer-status-object', LEAD, 'status', 'wrap:value', 'A lead status is answered as `{ value }`.'],
@@ -132,11 +138,14 @@ export const ANSWERS = [
   ['anlt-answer-opens-number', op('analytics.campaign'), 'totals.opens', 'set:0', 'totals.opens is a number, not { total, uniqueLeads }.'],
   ['anlt-answer-rates-strings', op('analytics.campaign'), 'totals.rates.open', 'string', 'totals.rates.open is a string.'],
   ['anlt-answer-bysmtp-no-accountid', op('analytics.campaign'), 'bySmtp[].accountId', 'drop', 'bySmtp rows carry no accountId.'],
+  ['anlt-answer-bysmtp-totals-no-rates', op('analytics.campaign'), 'bySmtp[].totals.rates', 'drop', 'bySmtp rows carry totals without rates.'],
+  ['anlt-answer-bysequence-no-variant', op('analytics.campaign'), 'bySequence[].variant', 'drop', 'bySequence rows carry no variant.'],
   ['anlt-answer-bounce-no-sender', op('analytics.campaign'), 'bounceBreakdown.senderBounces', 'drop', 'bounceBreakdown carries no senderBounces.'],
   ['anlt-answer-bounce-no-bycategory', op('analytics.campaign'), 'bounceBreakdown.byCategory', 'drop', 'bounceBreakdown carries no byCategory.'],
   ['anlt-answer-ts-no-interval', op('analytics.timeseries'), 'interval', 'drop', 'The time series does not state its interval.'],
   ['anlt-answer-point-no-bounces', op('analytics.timeseries'), 'data[].bounces', 'drop', 'Time-series points carry no bounces.'],
   ['anlt-answer-ov-no-sendingaccounts', op('analytics.overview'), 'sendingAccounts', 'drop', 'The overview answers no sendingAccounts.'],
+  ['anlt-answer-topcampaigns-no-openrate', op('analytics.overview'), 'topCampaigns[].openRate', 'drop', 'topCampaigns rows carry no openRate.'],
   // workspace, usage (2.9, 4.7)
   ['ws-answer-timezone-offset', op('workspace.get'), 'timezone', 'set:"+01:00"', 'The workspace timezone is a UTC offset, not an IANA name.'],
   ['usage-answer-no-percentage', op('usage.get'), 'usagePercentage', 'drop', 'Usage answers no usagePercentage.'],

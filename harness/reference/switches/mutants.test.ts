@@ -474,6 +474,34 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     return status(e, w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { emailAddress: `x${Date.now()}@other.test` } });
   }],
+  'acct-patch-resets-unsupplied': [17, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { maxEmailsPerDay: 17 } });
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { firstName: 'Other' } })).body.maxEmailsPerDay;
+  }],
+  'acct-patch-replyto-ignored': ['reply@probe.test', async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { replyToAddress: 'reply@probe.test' } })).body.replyToAddress;
+  }],
+  'acct-patch-creds-not-stored': ['127.0.0.9', async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { smtpHost: '127.0.0.9' } })).body.smtp.host;
+  }],
+  'acct-patch-answers-before': ['Patched', async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { firstName: 'Patched' } })).body.firstName;
+  }],
+  'acct-pause-rechecked-active': ['inactive', async (e) => {
+    const w = await e.workspace();
+    // An OAuth mailbox: active once its consent is verified, no mail server needed.
+    const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+    const m = { id: (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `p${Date.now()}@gmail.test` })).body.accountId as string };
+    await e.drain();
+    await e.call(w.key, 'POST', `/v1/accounts/${m.id}/pause`);
+    await e.drain();
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  }],
   'acct-patch-no-reverify': [['checking', 'pending'], async (e) => {
     const { w, m } = await failedMailbox(e);
     const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } });
@@ -517,6 +545,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
   }],
+  'acct-verify-failure-inactive': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  }],
   'acct-verify-error-quotes-login': [false, async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).text.includes('s3cret-smtp');
@@ -536,6 +568,41 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/microsoft/init')).body;
     await e.ctl('POST', '/clock/advance', { seconds: init.expiresInSeconds + 1 });
     return (await e.call(w.key, 'GET', `/v1/accounts/oauth/microsoft/status?state=${init.state}`)).body.status;
+  }],
+  'camp-list-cursor-param-renamed': [false, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    await e.campaign(w);
+    const first = (await e.call(w.key, 'GET', '/v1/campaigns?limit=1')).body;
+    const second = (await e.call(w.key, 'GET', `/v1/campaigns?limit=1&cursor=${encodeURIComponent(first.meta.nextCursor)}`)).body;
+    return second.data[0]?.id === first.data[0]?.id;
+  }],
+  'camp-create-accounts-dropped': [1, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', accounts: [m.id] } })).body.campaign.accounts.length;
+  }],
+  'camp-launch-never-attempted': ['string', async (e) => typeof (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })).body.launchError],
+  'acct-oauth-microsoft-refused': [200, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/microsoft/init')],
+  'acct-oauth-status-state-renamed': [200, async (e) => {
+    const w = await e.workspace();
+    const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+    return status(e, w.key, 'GET', `/v1/accounts/oauth/google/status?state=${init.state}`);
+  }],
+  'acct-oauth-status-no-account': [true, async (e) => {
+    const { w, id, state } = await (async () => {
+      const w = await e.workspace();
+      const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+      const id = (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `s${Date.now()}@gmail.test` })).body.accountId as string;
+      return { w, id, state: init.state as string };
+    })();
+    return JSON.stringify((await e.call(w.key, 'GET', `/v1/accounts/oauth/google/status?state=${state}`)).body).includes(id);
+  }],
+  'acct-revoked-comes-back': ['revoked', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
+    await e.drain();
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
   }],
   'acct-oauth-any-provider': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/yahoo/init')],
   'acct-oauth-provider-custom': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/custom/init')],
@@ -635,6 +702,9 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.leadEvent(lead.id, 'contacted');
     return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
   }],
+  'lead-email-never-changes': [200, async (e) => (await patchLead(e, undefined, { email: `new-${Date.now()}@corp.test` })).status],
+  'lead-mutate-status-rules-skipped': [0, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_replied_interested', ids: 'lead' })).body.affected],
+  'lf-discovery-finished-terminal-only': [true, async (e) => (await leadSearch(e, 'enriching')).ls.discoveryFinished],
   'lead-delete-no-retention': [30, async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.leadEvent(lead.id, 'contacted');

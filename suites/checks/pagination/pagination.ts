@@ -36,6 +36,9 @@ async function walkAll(ctx: CheckContext, api: CheckContext['anonymous'], scope:
     const { res, items } = await page(ctx, api, scope, size, cursor);
     evidence.push(res.exchangeId);
     last = res;
+    // A page of nothing but items already listed: the cursor was not honoured (the walk would never end).
+    const again = cursor !== undefined && items.length > 0 && items.every((x) => seen.some((y) => y.id === x.id));
+    if (again) fail(`GET ${scope.path}: the page asked with meta.nextCursor lists only items already listed (${items.map((x) => x.id).join(', ')}): the cursor was not honoured`, ...evidence);
     seen.push(...items);
     if (res.body.meta.hasMore !== true) {
       return { seen, evidence };

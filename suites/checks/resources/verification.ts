@@ -75,7 +75,7 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/background',
     title: "MUST verify a new mailbox in the background: it connects to the mailbox's SMTP server and authenticates, and the outcome shows on the mailbox",
-    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'SVC-ACCT-CONNECT-SMTP'],
+    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP'],
     level: 'MUST',
     features: [...FEATURES],
     budget: 30,
@@ -150,7 +150,7 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/smtp-auth-refused',
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP'],
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,

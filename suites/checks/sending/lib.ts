@@ -246,12 +246,15 @@ export function isLeadAddress(address: string): boolean {
 
 export { WARMUP_OFF } from '../resources/lib.ts';
 
-/** Moves the target's time forward to the next instant that is at least `margin` minutes away from midnight in every zone given. */
-export async function awayFromMidnight(ctx: CheckContext, drv: Driver, zones: string[], marginMinutes: number, spanMinutes: number): Promise<void> {
+/**
+ * Moves the target's time forward to the next instant that is at least `margin` minutes away from
+ * midnight in every zone given (and, when given, where `also` holds).
+ */
+export async function awayFromMidnight(ctx: CheckContext, drv: Driver, zones: string[], marginMinutes: number, spanMinutes: number, also: (t: number) => boolean = () => true): Promise<void> {
   if (!ctx.control) return;
   const now = await drv.now();
   for (let t = now; t < now + 48 * 60 * MINUTE; t += 15 * MINUTE) {
-    const fits = zones.every((z) => {
+    const fits = also(t) && zones.every((z) => {
       const m = minuteOfDay(t, z);
       return m >= marginMinutes && m + spanMinutes <= 1440 - marginMinutes;
     });

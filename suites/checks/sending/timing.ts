@@ -5,6 +5,7 @@ import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { getMailbox, opRequest } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, startCampaign, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
+import { dateIn } from '../../lib/target-clock.ts';
 
 // When a campaign sends (2.1 gap and cap, 2.5 schedule and step delays, 3.1 resume, 3.2 paused
 // and deleted mailboxes). Time is the control clock's: these checks run alone (solo) because they
@@ -114,6 +115,26 @@ function windowKept(drv: Driver, addresses: string[], opens: number, closes: num
   const outside = got.filter((a) => a.hi < opens || a.lo >= closes);
   expectThat(outside.length === 0, `nothing should be sent outside ${where}: ${outside.map((a) => `sent between ${fmt(a.lo)} and ${fmt(a.hi)}`).join(', ')}`, res);
   expectThat(got.length >= 1, `${where} should see the campaign begin (3 leads, gap ${WINDOW_GAP_MINUTES} minutes), nothing arrived by ${fmt(closes + 30 * MINUTE)}`, res);
+}
+
+/**
+ * A zone whose date runs ahead of UTC's for most of the UTC day (UTC+14, no daylight saving): from
+ * UTC's 10:00 its date is UTC's next one. A schedule in it shows a target that takes the weekday,
+ * or counts dailyLimit, on the UTC date.
+ */
+const AHEAD_ZONE = 'Pacific/Kiritimati';
+const AHEAD_OFFSET = 14 * HOUR;
+
+/**
+ * Moves the clock an hour past UTC's next midnight (from `t0`, an hour when AHEAD_ZONE's date is
+ * already UTC's next one) and watches two hours there: AHEAD_ZONE's own midnight is hours later.
+ */
+async function sameZoneDay(drv: Driver, t0: number): Promise<void> {
+  const utcMidnight = Date.parse(dateIn(t0 + 24 * HOUR, 'UTC'));
+  const zoneMidnight = Date.parse(dateIn(t0 + 24 * HOUR, AHEAD_ZONE)) - AHEAD_OFFSET;
+  expectThat(zoneMidnight - utcMidnight >= 4 * HOUR, `setup: ${AHEAD_ZONE}'s next midnight (${fmt(zoneMidnight)}) should come hours after UTC's (${fmt(utcMidnight)})`);
+  await drv.advance(utcMidnight + HOUR - (await drv.now()));
+  await drv.until(() => false, { stepMs: 20 * MINUTE, horizonMs: 2 * HOUR, what: `the hours between UTC's midnight and ${AHEAD_ZONE}'s` });
 }
 
 export const TIMING_CHECKS: Check[] = [
@@ -285,7 +306,7 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/schedule-limits',
-    title: "SHOULD keep to the whole schedule at the sink: only inside sendingMinutesStart..End in the schedule's timezone, at most dailyLimit a day, nothing before startDate or after endDate, nothing on a day outside sendingDays (a valid schedule refused with a 4xx fails, an endDate already past may be refused)",
+    title: "SHOULD keep to the whole schedule at the sink, its days those of its own timezone: only inside sendingMinutesStart..End in the schedule's timezone, at most dailyLimit a day (counted again only when that zone's date turns, not UTC's), nothing before startDate or after endDate, nothing on a day outside sendingDays (the weekday of the zone's date, not of UTC's) (a valid schedule refused with a 4xx fails, an endDate already past may be refused)",
     clauses: ['CAMP-SCHEDULE-WINDOW'],
     level: 'SHOULD',
     features: [...FEATURES],
@@ -298,40 +319,45 @@ export const TIMING_CHECKS: Check[] = [
       for (let i = 0; i < 4; i++) boxes.push(await sendingMailbox(ctx, ws, { sendingGapMinutes: i === 2 ? WINDOW_GAP_MINUTES : 1, maxEmailsPerDay: 200 }));
       const windowBox = boxes[2]!;
       const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
-      // Today's and tomorrow's observations fall at the same times of day, away from midnight in UTC and the window's zone.
-      await awayFromMidnight(ctx, drv, ['UTC', WINDOW_ZONE], 60, 3 * 60);
+      // Today's and tomorrow's observations fall at the same times of day, away from midnight in UTC
+      // and the zones of the schedules, at an hour when AHEAD_ZONE's date is already UTC's next one.
+      await awayFromMidnight(ctx, drv, ['UTC', WINDOW_ZONE, AHEAD_ZONE], 60, 3 * 60, (t) => dateIn(t, AHEAD_ZONE) !== dateIn(t, 'UTC'));
       const now = await drv.now();
-      const tomorrow = new Date(now + 24 * HOUR).getUTCDay();
+      expectThat(dateIn(now, AHEAD_ZONE) !== dateIn(now, 'UTC'), `setup: the target's clock should have been moved to an hour when ${AHEAD_ZONE}'s date is not UTC's, it is ${fmt(now)}`);
       const step = [{ subject: `Schedule ${ctx.prefix}`, body: '<p>Schedule</p>' }];
       const leads = (tag: string) => leadAddresses(ctx, 3, tag);
-      // Open all day but for the minutes around midnight, which the observations keep clear of
-      // (whether the end minute is in the window, and whether minutes run to 1439 or 1440, is not stated).
-      const capped = await started(ctx, ws, { accounts: [boxes[0]!.id], leads: leads('cap'), steps: step, schedule: openSchedule(ctx, 'UTC', 1, 1438, 1) });
+      // Open all day in AHEAD_ZONE but for the minutes around its midnight, which the observations keep clear
+      // of (whether the end minute is in the window, and whether minutes run to 1439 or 1440, is not stated).
+      const capped = await started(ctx, ws, { accounts: [boxes[0]!.id], leads: leads('cap'), steps: step, schedule: openSchedule(ctx, AHEAD_ZONE, 1, 1438, 1) });
       // Valid schedules: a 4xx to their create or start fails here (started), it does not hide the dates.
       const later = await started(ctx, ws, { accounts: [boxes[1]!.id], leads: leads('later'), steps: step, schedule: { ...openSchedule(ctx), startDate: fmt(now + 23 * HOUR) } });
       // An endDate already past may be refused (a 4xx): then nothing is sent either.
       const ended = await startedUnlessRefused(ctx, ws, { accounts: [boxes[2]!.id], leads: leads('ended'), steps: step, schedule: { ...openSchedule(ctx), endDate: fmt(now - 24 * HOUR) } });
-      const dayOff = await started(ctx, ws, { accounts: [boxes[3]!.id], leads: leads('dayoff'), steps: step, schedule: { ...openSchedule(ctx), sendingDays: [dayNumber(ctx, tomorrow)] } });
+      // Its one day is the weekday of AHEAD_ZONE's next date, two days after UTC's date now.
+      const tomorrow = new Date(Date.parse(dateIn(now + 24 * HOUR, AHEAD_ZONE))).getUTCDay();
+      const dayOff = await started(ctx, ws, { accounts: [boxes[3]!.id], leads: leads('dayoff'), steps: step, schedule: { ...openSchedule(ctx, AHEAD_ZONE), sendingDays: [dayNumber(ctx, tomorrow)] } });
       // The window opens 30 minutes from now in WINDOW_ZONE, for an hour.
       const local = minuteOfDay(now, WINDOW_ZONE);
       const opens = now - (now % MINUTE) + 30 * MINUTE;
-      const closes = opens + 60 * MINUTE;
       const windowed = await started(ctx, ws, { accounts: [windowBox.id], leads: leads('window'), steps: step, schedule: openSchedule(ctx, WINDOW_ZONE, local + 30, local + 90) });
-      const count = (addresses: string[]) => addresses.reduce((n, a) => n + drv.to(a).length, 0);
-      const emails = (c: { addresses: string[] }) => c.addresses;
+      const count = (c: { addresses: string[] }) => c.addresses.reduce((n, a) => n + drv.to(a).length, 0);
       await drv.until(() => false, { stepMs: 10 * MINUTE, horizonMs: 2 * HOUR, what: 'two hours of today' });
-      expectThat(count(emails(capped)) === 1, `dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(emails(capped))}`, capped.res);
-      expectThat(count(emails(later)) === 0, `startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(emails(later))} email(s) were`, later.res);
-      expectThat(count(emails(ended)) === 0, `endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(emails(ended))} email(s) were`, ended.res);
-      expectThat(count(emails(dayOff)) === 0, `sendingDays holds only tomorrow: nothing should be sent today, ${count(emails(dayOff))} email(s) were`, dayOff.res);
-      windowKept(drv, emails(windowed), opens, closes, windowed.res);
-      // Tomorrow, at the same time: the later campaign and the one of tomorrow's day begin.
-      await drv.advance(22 * HOUR);
-      await drv.until(() => count(emails(later)) > 0 && count(emails(dayOff)) > 0, { stepMs: 10 * MINUTE, horizonMs: 3 * HOUR, what: "tomorrow's sending" });
-      expectThat(count(emails(later)) > 0, `past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`, later.res);
-      expectThat(count(emails(dayOff)) > 0, `on its sending day the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
-      expectThat(count(emails(capped)) <= 2, `dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(emails(capped))}`, capped.res);
-      expectThat(count(emails(ended)) === 0, `endDate has passed: nothing should be sent, ${count(emails(ended))} email(s) were by ${fmt(await drv.now())}`, ended.res);
+      expectThat(count(capped) === 1, `dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(capped)}`, capped.res);
+      expectThat(count(later) === 0, `startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(later)} email(s) were`, later.res);
+      expectThat(count(ended) === 0, `endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(ended)} email(s) were`, ended.res);
+      expectThat(count(dayOff) === 0, `sendingDays holds only tomorrow in ${AHEAD_ZONE}: nothing should be sent today, ${count(dayOff)} email(s) were`, dayOff.res);
+      windowKept(drv, windowed.addresses, opens, opens + 60 * MINUTE, windowed.res);
+      // UTC's date has turned, AHEAD_ZONE's has not: still the schedule's first day.
+      await sameZoneDay(drv, now);
+      expectThat(count(capped) === 1, `dailyLimit 1 counts the days of ${AHEAD_ZONE}: past UTC's midnight, before ${AHEAD_ZONE}'s, the campaign should still have sent 1 email, it sent ${count(capped)} by ${fmt(await drv.now())}`, capped.res);
+      expectThat(count(dayOff) === 0, `sendingDays holds only tomorrow in ${AHEAD_ZONE}, whose date has not turned: nothing should be sent, ${count(dayOff)} email(s) were by ${fmt(await drv.now())}`, dayOff.res);
+      // Tomorrow in both, at the same time of day: the later campaign and the one of tomorrow's day begin.
+      await drv.advance(now + 24 * HOUR - (await drv.now()));
+      await drv.until(() => count(later) > 0 && count(dayOff) > 0, { stepMs: 10 * MINUTE, horizonMs: 3 * HOUR, what: "tomorrow's sending" });
+      expectThat(count(later) > 0, `past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`, later.res);
+      expectThat(count(dayOff) > 0, `on its sending day (${AHEAD_ZONE}'s date ${dateIn(now + 24 * HOUR, AHEAD_ZONE)}) the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
+      expectThat(count(capped) <= 2, `dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(capped)}`, capped.res);
+      expectThat(count(ended) === 0, `endDate has passed: nothing should be sent, ${count(ended)} email(s) were by ${fmt(await drv.now())}`, ended.res);
     },
   },
   {

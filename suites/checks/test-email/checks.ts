@@ -6,7 +6,7 @@ import { expect2xx, expectError, expectThat, is2xx } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { clearOfDayTurn, dayTurned, targetNow } from '../../lib/target-clock.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
-import { NEEDS_VARIANT_ID, addLeads, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
+import { NEEDS_VARIANT_ID, addLeads, createMailbox, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { campaignWithLeads, expectQuotaRefused, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
 import { NEEDS_SENDING_MAILBOX, contentOf, sendingMailbox, workspaceZone } from '../sending/lib.ts';
@@ -32,15 +32,27 @@ interface Sender {
   variantId: string;
 }
 
-/** A verified mailbox at the sinks and a campaign whose one step is `step`. */
-async function sender(ctx: CheckContext, step: { subject: string; body: string }, mailbox: Record<string, unknown> = {}, exclusive = false): Promise<Sender> {
+type Step = { subject: string; body: string };
+
+/** How sender() sets the campaign apart from what a test email names. */
+interface Apart {
+  /** A step before `step`: the variant named is then not the campaign's first. */
+  before?: Step;
+  /** The campaign sends from another mailbox of the workspace, not the one accountId names. */
+  otherMailbox?: boolean;
+}
+
+/** A verified mailbox at the sinks and a campaign whose step is `step` (its one step, or as `apart` says). */
+async function sender(ctx: CheckContext, step: Step, mailbox: Record<string, unknown> = {}, exclusive = false, apart: Apart = {}): Promise<Sender> {
   const ws = await ctx.workspace({ exclusive });
   const box = await sendingMailbox(ctx, ws, mailbox);
-  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts: [box.id] }), sequence: [{ ...step, delayDays: 0, delayHours: 0 }] });
+  const steps = [...(apart.before ? [apart.before] : []), step].map((x) => ({ ...x, delayDays: 0, delayHours: 0 }));
+  const accounts = apart.otherMailbox ? [(await createMailbox(ctx, ws.api)).id] : [box.id];
+  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts }), sequence: steps });
   expect2xx(res, 'setup: POST /v1/campaigns');
   const campaignId = res.body?.campaign?.id;
   expectThat(typeof campaignId === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
-  const variantId = variantIdOf(ctx.profile, res.body?.campaign, 0, res);
+  const variantId = variantIdOf(ctx.profile, res.body?.campaign, steps.length - 1, res);
   return { ws, sink: box.sink, accountId: box.id, address: box.address, smtpUser: box.smtpUser, campaignId, variantId };
 }
 
@@ -121,11 +133,12 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     clauses: ['SVC-CAMP-TEST-EMAIL', 'CAMP-TEST-BODY', 'CAMP-TEST-ANSWER', 'CAMP-TEST-VARIANTID', 'CAMP-TEST-ACCOUNTID', 'CAMP-TEST-REAL-MAILBOX'],
     level: 'MUST',
     features: [...FEATURES],
-    budget: 12,
+    budget: 13,
     testEmails: 1,
     async run(ctx) {
       const token = `${ctx.prefix}te-${ctx.seed.toString(36)}`;
-      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` });
+      // The variant named is the campaign's second step, and the mailbox named is not the campaign's.
+      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` }, {}, false, { before: { subject: `First step ${ctx.prefix}`, body: '<p>First step</p>' }, otherMailbox: true });
       const to = await recipient(ctx);
       const res = await send(s, to);
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
