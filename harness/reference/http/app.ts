@@ -20,6 +20,7 @@ import type { Ctx, Reply, Services } from '../request/context.ts';
 import type { ApiKey, Workspace } from '../domain/workspace.ts';
 import type { Choices } from '../switches/choices.ts';
 import { chosenRoutes, queryOf, bodyOf } from './chosen.ts';
+import { namesServed } from './undeclared-names.ts';
 import { routeAccepts, WILDCARD_DOMAINS } from '../request/scopes.ts';
 import { findKeyBySecret, loadWorkspace } from '../store/store.ts';
 import { RateLimiter, RATE_LIMIT, RATE_WINDOW_MS } from './ratelimit.ts';
@@ -81,6 +82,8 @@ export function errorOutgoing(err: ApiError, requestId: string, mutant: MutantSw
   if (err.status === 404 && mutant('err-status-mismatch')) status = 400;
   if (err.status === 401 && mutant('auth-401-wrong-code')) code = 'invalid_api_key';
   if (code === 'validation_failed' && mutant('err-validation-wrong-code')) code = 'invalid_request';
+  // A 400 other than validation_failed is a business-rule refusal: the mutant gives it another code than the profile declares.
+  if (err.status === 400 && code !== 'validation_failed' && mutant('err-business-code-undeclared')) code = 'bad_request';
   if (err.status === 429 && mutant('rate-429-wrong-type')) {
     type = 'invalid_request_error';
     code = 'too_many_requests';
@@ -203,6 +206,8 @@ export class PublicApi {
     if (pathname.startsWith('/v2/') && mutant('ver-v2-alias')) pathname = `/v1/${pathname.slice(4)}`;
 
     // 1. route (an unknown route is 404 whatever the credentials; a valid key still counts)
+    // The mutant mounts the usage route without the prefix: /usage/{limitType} is served, /v1/usage/{limitType} is not.
+    if (mutant('ver-usage-unprefixed')) pathname = pathname.startsWith('/v1/usage/') ? `/unprefixed${pathname}` : pathname.startsWith('/usage/') ? `/v1${pathname}` : pathname;
     if (mutant('svc-lead-searches-trailing-slash')) pathname = pathname === '/v1/lead-searches' ? '/v1/lead-searches-elsewhere' : pathname === '/v1/lead-searches/' ? '/v1/lead-searches' : pathname;
     const m = this.router.match(method, pathname);
     if (!m) {
@@ -263,8 +268,9 @@ export class PublicApi {
       const lacking = missingInput(mutant, route.op, body);
       if (lacking) throw validationFailed([lacking]);
 
-      const query = queryOf(route.op, url.searchParams, s.choices);
-      const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, coercedInput(mutant, route.op, body), s.choices), requestId, method, pathname);
+      const names = namesServed(mutant, route.op, s.choices);
+      const query = queryOf(route.op, url.searchParams, names);
+      const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, coercedInput(mutant, route.op, body), names), requestId, method, pathname);
       const idemKey = req.headers['idempotency-key'];
       let out: Outgoing;
       if (STATE_CHANGING.has(method) && typeof idemKey === 'string' && !mutant('idem-ignored')) {

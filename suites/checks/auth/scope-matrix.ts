@@ -172,7 +172,7 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
     // The one exception of all:all, on a key that exists: its revocation is refused and the key still works.
     id: 'SCOPE-ALLALL/not-apikeys-manage',
     title: 'MUST refuse an all:all key on an apikeys:manage endpoint with 403 permission_denied (all:all covers everything except apikeys:manage), and revoke nothing',
-    clauses: ['SCOPE-ALLALL'],
+    clauses: ['SCOPE-ALLALL', 'SCOPE-APIKEYS-NO-WILDCARD'],
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: 4,

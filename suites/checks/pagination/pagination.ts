@@ -66,7 +66,7 @@ function sizeCheck(s: ListSubject): Check {
   return {
     id: `PAGE-SIZE-BOUNDS/${name}`,
     title: 'MUST accept page sizes 1 and 100 and refuse 0 and 101 with 400 validation_failed',
-    clauses: ['LIMIT-PAGE-SIZE', 'PAGE-SHAPE', 'ERR-TABLE-400', 'PAGE-PARAM-NAMES'],
+    clauses: ['LIMIT-PAGE-SIZE', 'PAGE-SHAPE', 'ERR-TABLE-400', 'PAGE-PARAM-NAMES', ...(s.own?.pageSize ?? [])],
     level: 'MUST',
     features: s.features,
     budget: 10,
@@ -93,7 +93,7 @@ function walkCheck(s: ListSubject): Check {
   return {
     id: `PAGE-WALK/${name}`,
     title: 'MUST list newest first and walk every item exactly once by meta.nextCursor until hasMore is false',
-    clauses: ['PAGE-SHAPE', 'PAGE-NEWEST-FIRST', 'PAGE-CURSOR-FROM-META', 'PAGE-HASMORE-CONSISTENT', 'PAGE-PARAM-NAMES'],
+    clauses: ['PAGE-SHAPE', 'PAGE-NEWEST-FIRST', 'PAGE-CURSOR-FROM-META', 'PAGE-HASMORE-CONSISTENT', 'PAGE-PARAM-NAMES', ...(s.own?.cursor ?? [])],
     level: 'MUST',
     features: s.features,
     budget: 20,
@@ -150,7 +150,7 @@ function stableCheck(s: ListSubject): Check {
   return {
     id: `PAGE-STABLE/${name}`,
     title: 'MUST list every item that exists throughout a walk exactly once under concurrent inserts and deletes',
-    clauses: ['PAGE-STABLE', 'PAGE-CURSOR-FROM-META'],
+    clauses: ['PAGE-STABLE', 'PAGE-CURSOR-FROM-META', ...(s.own?.cursor ?? [])],
     level: 'MUST',
     features: s.features,
     budget: 90,
