@@ -39,6 +39,12 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'apikeys-list-items-renamed': ['KEY-LIST-CREATE-PROFILE'],
   // errors (7)
   'err-business-code-undeclared': ['ERR-BUSINESS-CODE'],
+  'err-status-string': ['ERR-STATUS-REPEATS-HTTP'],
+  'err-details-string': ['ERR-DETAILS-VALIDATION'],
+  'err-401-middleware-body': ['ERR-ENVELOPE'],
+  // limits (8), lists (4.1)
+  'rate-remaining-only-on-success': ['RATE-REMAINING-HEADER'],
+  'page-hasmore-by-full-page': ['PAGE-HASMORE-CONSISTENT'],
 };
 
 export const ALSO_BREAKS_ENDPOINTS: Readonly<Record<string, readonly string[]>> = {

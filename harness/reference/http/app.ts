@@ -88,11 +88,13 @@ export function errorOutgoing(err: ApiError, requestId: string, mutant: MutantSw
     type = 'invalid_request_error';
     code = 'too_many_requests';
   }
-  const e: Record<string, unknown> = { type, code, message: err.message, status, requestId };
-  if (err.details && !mutant('err-validation-no-details')) e.details = err.details;
+  // A serializer that writes the status as text (the mutant).
+  const e: Record<string, unknown> = { type, code, message: err.message, status: mutant('err-status-string') ? String(status) : status, requestId };
+  if (err.details && !mutant('err-validation-no-details')) e.details = mutant('err-details-string') ? err.details.join('; ') : err.details;
   else if (!err.details && mutant('err-details-null')) e.details = null;
   if (err.status === 429 && err.retryAfter !== undefined && !mutant('err-429-no-retryafter-field')) e.retryAfter = err.retryAfter;
-  const body = err.status === 403 && mutant('err-envelope-unwrapped') ? e : { error: e };
+  // The mutants: a 403 without the wrapper; a 401 answered by an auth middleware's own body.
+  const body = err.status === 403 && mutant('err-envelope-unwrapped') ? e : err.status === 401 && mutant('err-401-middleware-body') ? { message: 'Unauthorized' } : { error: e };
   return {
     status: err.status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...err.headers, ...extraHeaders },
@@ -231,6 +233,8 @@ export class PublicApi {
     const gate = this.authAndRate(req, requestId);
     if ('limited' in gate) return gate.limited;
     const { key, ws, rateHeaders } = gate;
+    // The mutant sets the rate headers on successful answers only.
+    const errorRate = mutant('rate-remaining-only-on-success') ? {} : rateHeaders;
 
     try {
       // 4. plan and scope
@@ -279,10 +283,10 @@ export class PublicApi {
         await new Promise((r) => setImmediate(r));
         out = await this.run(route, ctx, requestId);
       }
-      out.headers = { ...out.headers, ...rateHeaders };
+      out.headers = { ...out.headers, ...(out.status >= 400 ? errorRate : rateHeaders) };
       return out;
     } catch (e) {
-      if (e instanceof ApiError) return errorOutgoing(e, requestId, mutant, rateHeaders);
+      if (e instanceof ApiError) return errorOutgoing(e, requestId, mutant, errorRate);
       throw e;
     }
   }

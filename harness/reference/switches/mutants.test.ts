@@ -370,6 +370,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const m = await e.mailbox(w);
     return (await e.call(w.key, 'POST', `/v1/accounts/${m.id}/pause`)).body.error?.code;
   }],
+  'err-status-string': ['number', async (e) => typeof (await e.call((await e.workspace()).key, 'GET', `/v1/campaigns/${ABSENT}/status`)).body.error.status],
+  'err-details-string': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')).body.error.details)],
+  'err-401-middleware-body': [true, async (e) => 'error' in (await e.call(null, 'GET', '/v1/workspace')).body],
+  'rate-remaining-only-on-success': [true, async (e) => (await e.call((await e.workspace()).key, 'GET', `/v1/campaigns/${ABSENT}/status`)).headers.has('x-ratelimit-remaining')],
+  'page-hasmore-by-full-page': [false, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns?limit=1')).body.meta.hasMore;
+  }],
   'ver-usage-unprefixed': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/monthly_emails')],
   'ws-first-workspace': [false, async (e) => {
     const [a, b] = [await e.workspace(), await e.workspace()];

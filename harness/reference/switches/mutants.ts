@@ -394,6 +394,11 @@ export const MUTANTS = [
   { id: 'usage-all-missing', rule: '4.7 GET /v1/usage is referenced (usage:read); its shape: as the profile declares.', description: 'GET /v1/usage answers 404: only the usage of one limit is served.' },
   { id: 'apikeys-list-items-renamed', rule: '4.7 Listing API keys is referenced (apikeys:manage); its shape: as the profile declares.', description: 'The key listing answers its keys under `keys`, not where the profile declares them.' },
   { id: 'err-business-code-undeclared', rule: '7 The error code of business-rule refusals: not shown (as the profile declares).', description: 'Business-rule refusals (400) carry code `bad_request`, not the code the profile declares.' },
+  { id: 'err-status-string', rule: '7 `status` repeats the HTTP status.', description: 'The envelope carries status as text ("404"), not the number.' },
+  { id: 'err-details-string', rule: '7 `details` (array of strings) accompanies validation failures.', description: 'details is one string joining the problems, not an array.' },
+  { id: 'err-401-middleware-body', rule: '7 Every error response is `{ error: { type, code, message, status, requestId, ... } }`.', description: 'A 401 is answered by an auth middleware with its own body `{ message: "Unauthorized" }`.' },
+  { id: 'rate-remaining-only-on-success', rule: '8 Responses carry the header X-RateLimit-Remaining.', description: 'X-RateLimit-Remaining is set on successful answers only; error answers lack it.' },
+  { id: 'page-hasmore-by-full-page', rule: '4.1 meta.hasMore tells whether another page exists.', description: 'hasMore is read from a full page (no look-ahead): a last page that is exactly full says hasMore true.' },
   { id: 'anlt-params-undeclared', rule: '4.6 Names of the window and out-of-office query parameters: not shown (as the profile declares).', description: 'Analytics reads its window and flag from `dateFrom`, `dateTo` and `ignoreOoo`, not from the names the profile declares.' },
 ] as const satisfies readonly MutantInfo[];
 

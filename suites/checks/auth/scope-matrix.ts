@@ -74,6 +74,9 @@ function clausesFor(scope: Scope): string[] {
   c.push(...Object.values(SCOPE_GROUPS).map((g) => g.clause));
   // Per-endpoint scope clauses of part 4, for the endpoints this credential proves served or refused.
   for (const e of sampled(scope)) if (e.scope === scope || !acceptedBy(e).includes(scope)) c.push(...(e.scopeClauses ?? []));
+  // From default on a wildcard asks every route it speaks for (shallowerAt): those that must refuse it
+  // (all:read on a write, send or lifecycle route) prove that route's scope clause too.
+  for (const e of wildcardRoutes(scope)) if (!acceptedBy(e).includes(scope)) c.push(...(e.scopeClauses ?? []));
   return [...new Set(c)];
 }
 
