@@ -21,6 +21,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.1 MUST: Optional header Idempotency-Key (string, max 255 chars) on state-changing endpoints.
   "IDEM-MAX-255": [
     { what: "Keys longer than 255 characters are accepted.", mutants: ["idem-long-key-accepted"] },
+    { what: "A key of exactly 255 characters is refused: the bound is read as exclusive.", mutants: ["idem-255-refused"] },
   ],
   // 4.1 MUST: A retry with the same Idempotency-Key replays the original response.
   "IDEM-REPLAY": [
@@ -68,6 +69,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "PAGE-HASMORE-CONSISTENT": [
     { what: "nextCursor is null even when hasMore is true.", mutants: ["page-nextcursor-null"] },
     { what: "hasMore is always true, even on the last page.", mutants: ["page-hasmore-always-true"] },
+    { what: "hasMore is read from a full page (no look-ahead): a last page that is exactly full says hasMore true.", mutants: ["page-hasmore-by-full-page"] },
   ],
   // 4.4 MUST: PATCH /v1/campaigns/{cid}/leads/{leadId} requires scope leads:write.
   "LEAD-PATCH-SCOPE": [
@@ -438,6 +440,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "The page size is ignored: pages always hold up to 100 items.", mutants: ["page-limit-ignored"] },
     { what: "A page size of 101 (and above) is accepted.", mutants: ["page-size-101-accepted"] },
     { what: "A page size of 0 is accepted (and answers an empty page).", mutants: ["page-size-0-accepted"] },
+    { what: "A page size of 100 is refused: the bound is read as exclusive.", mutants: ["page-size-100-refused"] },
   ],
   // 4.7 PROFILE: GET /v1/lead-searches query: cursor and page size; their names, like those of the other lists (4.3), are not shown (profile).
   "LF-LIST-PARAMS-PROFILE": [
@@ -722,10 +725,12 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "An error without details carries `details: null` (a serializer that writes every field).", mutants: ["err-details-null"] },
     { what: "A method a known path does not have answers a framework's own 405 (Spring: `{ timestamp, status, error, path }`).", mutants: ["err-wrong-method-framework-body"] },
     { what: "On 403 the error fields are at the top level, without the `error` wrapper.", mutants: ["err-envelope-unwrapped"] },
+    { what: "A 401 is answered by an auth middleware with its own body `{ message: \"Unauthorized\" }`.", mutants: ["err-401-middleware-body"] },
   ],
   // 7 MUST: error.status repeats the HTTP status.
   "ERR-STATUS-REPEATS-HTTP": [
     { what: "On 404 responses the envelope says status 400.", mutants: ["err-status-mismatch"] },
+    { what: "The envelope carries status as text (\"404\"), not the number.", mutants: ["err-status-string"] },
   ],
   // 7 MUST: error.requestId is a uuid string.
   "ERR-REQUESTID-UUID": [
@@ -734,6 +739,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 MUST: error.details (array of strings) accompanies validation failures.
   "ERR-DETAILS-VALIDATION": [
     { what: "Validation failures carry no details.", mutants: ["err-validation-no-details"] },
+    { what: "details is one string joining the problems, not an array.", mutants: ["err-details-string"] },
   ],
   // 7 MUST: error.retryAfter (seconds) accompanies 429.
   "ERR-RETRYAFTER-429": [
@@ -814,6 +820,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 8 MUST: Responses carry the header X-RateLimit-Remaining.
   "RATE-REMAINING-HEADER": [
     { what: "No X-RateLimit-Remaining header.", mutants: ["rate-no-remaining-header"] },
+    { what: "X-RateLimit-Remaining is set on successful answers only; error answers lack it.", mutants: ["rate-remaining-only-on-success"] },
   ],
   // 8 MUST: Retry-After tells when to retry: after that many seconds (with backoff on a repeated 429) the workspace is served again.
   "RATE-RECOVERS": [
@@ -836,6 +843,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A page size of 101 (and above) is accepted.", mutants: ["page-size-101-accepted"] },
     { what: "A page size of 0 is accepted (and answers an empty page).", mutants: ["page-size-0-accepted"] },
     { what: "The page size is ignored: pages always hold up to 100 items.", mutants: ["page-limit-ignored"] },
+    { what: "A page size of 100 is refused: the bound is read as exclusive.", mutants: ["page-size-100-refused"] },
   ],
   // 8 MUST: Lead search by email: up to 10 matches.
   "LIMIT-SEARCH-10": [

@@ -373,7 +373,7 @@ export class PublicApi {
     const { s } = this;
     const mutant = s.mutant;
     if (idemKey.length === 0) throw validationFailed(['Idempotency-Key: must not be empty']);
-    if (idemKey.length > IDEMPOTENCY_KEY_MAX && !mutant('idem-long-key-accepted'))
+    if ((idemKey.length > IDEMPOTENCY_KEY_MAX && !mutant('idem-long-key-accepted')) || (idemKey.length === IDEMPOTENCY_KEY_MAX && mutant('idem-255-refused')))
       throw validationFailed([`Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`]);
     let scope = mutant('idem-cross-workspace') ? 'global' : ws.id;
     if (mutant('idem-scope-per-key') || s.choices.idempotencyScope === 'api-key') scope = `key:${key.id}`;

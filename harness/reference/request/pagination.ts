@@ -75,6 +75,7 @@ export function parseLimit(query: URLSearchParams, mutant: MutantSwitch, default
   const n = Number(raw);
   if (n === 0 && mutant('page-size-0-accepted')) return 0;
   if (n > MAX_PAGE_SIZE && mutant('page-size-101-accepted')) return n;
+  if (n === MAX_PAGE_SIZE && mutant('page-size-100-refused')) throw validationFailed(['limit: must be less than 100']); // an exclusive bound
   if (n < 1 || n > MAX_PAGE_SIZE) throw validationFailed(['limit: must be an integer from 1 to 100']);
   return n;
 }

@@ -296,6 +296,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return (await e.mailbox(w, { ...UNREACHABLE, tracking: { domainId: '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2f' } })).tracking?.domainId;
   }],
   'page-size-101-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=101')],
+  'page-size-100-refused': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=100')],
+  'idem-255-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(255) })],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'page-offset-cursor': [['a'], async (e) => {
     const w = await e.workspace();

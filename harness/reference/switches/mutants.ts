@@ -399,6 +399,8 @@ export const MUTANTS = [
   { id: 'err-401-middleware-body', rule: '7 Every error response is `{ error: { type, code, message, status, requestId, ... } }`.', description: 'A 401 is answered by an auth middleware with its own body `{ message: "Unauthorized" }`.' },
   { id: 'rate-remaining-only-on-success', rule: '8 Responses carry the header X-RateLimit-Remaining.', description: 'X-RateLimit-Remaining is set on successful answers only; error answers lack it.' },
   { id: 'page-hasmore-by-full-page', rule: '4.1 meta.hasMore tells whether another page exists.', description: 'hasMore is read from a full page (no look-ahead): a last page that is exactly full says hasMore true.' },
+  { id: 'page-size-100-refused', rule: '8 Page size (lists): 1 to 100.', description: 'A page size of 100 is refused (400): the bound is read as exclusive.' },
+  { id: 'idem-255-refused', rule: '4.1 / 8 Idempotency-Key: max 255 chars.', description: 'A key of exactly 255 characters is refused (400): the bound is read as exclusive.' },
   { id: 'anlt-params-undeclared', rule: '4.6 Names of the window and out-of-office query parameters: not shown (as the profile declares).', description: 'Analytics reads its window and flag from `dateFrom`, `dateTo` and `ignoreOoo`, not from the names the profile declares.' },
 ] as const satisfies readonly MutantInfo[];
 
