@@ -292,7 +292,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.5 MUST: DELETE /v1/emails/{id}: the copy on the mail server is untouched.
   "EMAIL-DELETE-SERVER-UNTOUCHED": [
-    { what: "DELETE also expunges the message from the mailbox on the IMAP server.", gap: "no mutant or check yet: the reference never writes to IMAP; a check would read the sink mailbox after DELETE (EMAIL/delete does not)" },
+    { what: "DELETE also expunges the message from the mailbox on the IMAP server.", gap: "no mutant: the reference opens IMAP read-only and has no path that writes to the mail server (EMAIL/delete does read the server copy after DELETE, so a mutant that expunges it would be seen)" },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics requires scope metrics:read.
   "ANLT-CAMP-SCOPE": [
