@@ -5,12 +5,14 @@ import { MUTANT_CLAUSES_RESOURCES } from './catalog-resources.ts';
 import { MUTANT_CLAUSES_SENDING } from './catalog-sending.ts';
 import { MUTANT_CLAUSES_SECURITY } from './catalog-security.ts';
 import { ALSO_BREAKS, MUTANT_CLAUSES_FAMILIES } from './catalog-families.ts';
+import { ALSO_BREAKS_ENDPOINTS, MUTANT_CLAUSES_ENDPOINTS } from './catalog-endpoints.ts';
 
 export const MUTANT_CLAUSES: Record<string, string[]> = {
   ...MUTANT_CLAUSES_RESOURCES,
   ...MUTANT_CLAUSES_SENDING,
   ...MUTANT_CLAUSES_SECURITY,
   ...MUTANT_CLAUSES_FAMILIES,
+  ...MUTANT_CLAUSES_ENDPOINTS,
   'auth-missing-header-400': ['AUTH-401-MISSING'],
   'auth-scheme-unchecked': ['AUTH-401-MALFORMED'],
   'auth-unknown-key-403': ['AUTH-401-UNKNOWN'],
@@ -113,4 +115,4 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'apikey-revoke-not-immediate': ['KEY-REVOKE-IMMEDIATE'],
   'workspace-missing-timezone': ['WS-GET'],
 };
-for (const [id, extra] of Object.entries(ALSO_BREAKS)) MUTANT_CLAUSES[id] = [...MUTANT_CLAUSES[id]!, ...extra];
+for (const [id, extra] of [...Object.entries(ALSO_BREAKS), ...Object.entries(ALSO_BREAKS_ENDPOINTS)]) MUTANT_CLAUSES[id] = [...MUTANT_CLAUSES[id]!, ...extra];

@@ -21,6 +21,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.1 MUST: Optional header Idempotency-Key (string, max 255 chars) on state-changing endpoints.
   "IDEM-MAX-255": [
     { what: "Keys longer than 255 characters are accepted.", mutants: ["idem-long-key-accepted"] },
+    { what: "A key of exactly 255 characters is refused: the bound is read as exclusive.", mutants: ["idem-255-refused"] },
   ],
   // 4.1 MUST: A retry with the same Idempotency-Key replays the original response.
   "IDEM-REPLAY": [
@@ -68,6 +69,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "PAGE-HASMORE-CONSISTENT": [
     { what: "nextCursor is null even when hasMore is true.", mutants: ["page-nextcursor-null"] },
     { what: "hasMore is always true, even on the last page.", mutants: ["page-hasmore-always-true"] },
+    { what: "hasMore is read from a full page (no look-ahead): a last page that is exactly full says hasMore true.", mutants: ["page-hasmore-by-full-page"] },
   ],
   // 4.4 MUST: PATCH /v1/campaigns/{cid}/leads/{leadId} requires scope leads:write.
   "LEAD-PATCH-SCOPE": [
@@ -75,30 +77,42 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "PATCH of a lead also demands campaigns:write (a key of exactly leads:write is refused).", mutants: ["scope-lead-patch-also-campaigns"] },
   ],
   // 4.4 MUST: PATCH lead: partial body (fields not supplied keep their values).
-  "LEAD-PATCH-PARTIAL": [],
+  "LEAD-PATCH-PARTIAL": [
+    { what: "PATCH replaces the lead: profile fields and tags the body does not name are cleared.", mutants: ["lead-patch-replaces"] },
+  ],
   // 4.4 MUST: PATCH lead accepts `email`, `firstName`, `lastName`, `companyName`, `jobTitle`, `website`, `linkedinProfile`, `location`, `tags` (array), `customField
-  "LEAD-PATCH-FIELDS": [],
+  "LEAD-PATCH-FIELDS": [
+    { what: "One accepted field (location) is answered 2xx but not stored.", mutants: ["lead-patch-location-dropped"] },
+  ],
   // 4.4 MUST: PATCH lead: `tags` is an array (a non-array is rejected).
   "LEAD-PATCH-TAGS-ARRAY": [
     { what: "leads.update coerces tags (to-array) and accepts the request.", mutants: ["lead-in-tags-coerced"] },
   ],
   // 4.4 MUST: PATCH lead: `customFields`, `customFieldLabels`, `customFieldTypes` are objects (a non-object is rejected).
-  "LEAD-PATCH-CUSTOM-OBJECTS": [],
+  "LEAD-PATCH-CUSTOM-OBJECTS": [
+    { what: "leads.update drops a customFields that is not an object and accepts the request.", mutants: ["lead-in-customfields-coerced"] },
+  ],
   // 4.4 MUST: PATCH lead `status`: rules in 3.3.
   "LEAD-PATCH-STATUS-RULES": [
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
     { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },
   ],
   // 4.4 MUST: PATCH lead answers the lead (as updated).
-  "LEAD-PATCH-RETURNS-LEAD": [],
+  "LEAD-PATCH-RETURNS-LEAD": [
+    { what: "PATCH of a lead answers it wrapped as `{ lead: {...} }`.", mutants: ["lead-answer-patch-wrapped"] },
+  ],
   // 4.4 MUST: DELETE /v1/campaigns/{cid}/leads/{leadId} requires scope leads:write.
-  "LEAD-DELETE-SCOPE": [],
+  "LEAD-DELETE-SCOPE": [
+    { what: "The scope check of leads.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-leads-delete"] },
+  ],
   // 4.4 MUST: DELETE lead answers `{ success: true, retentionDays: integer }`.
   "LEAD-DELETE-ANSWER": [
     { what: "DELETE of a lead answers { success: true } without retentionDays.", mutants: ["lead-delete-no-retention"] },
   ],
   // 4.4 MUST: POST /v1/campaigns/{cid}/leads/mutate requires scope leads:write.
-  "LEAD-MUTATE-SCOPE": [],
+  "LEAD-MUTATE-SCOPE": [
+    { what: "The scope check of leads.mutate is dropped: any valid key is served.", mutants: ["scope-unchecked-leads-mutate"] },
+  ],
   // 4.4 MUST: Mutate answers `{ operation, affected, failed, errors: [string] }`.
   "LEAD-MUTATE-ANSWER": [
     { what: "Ids not found in the campaign are neither counted in failed nor reported in errors.", mutants: ["lead-mutate-missing-not-reported"] },
@@ -121,7 +135,9 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "leads.mutate coerces ids (default-one) and accepts the request.", mutants: ["lead-mutate-ids-defaulted"] },
   ],
   // 4.4 MUST: Mutate body: `filter` (object with `search` string and `tags` array).
-  "LEAD-MUTATE-FILTER-FIELDS": [],
+  "LEAD-MUTATE-FILTER-FIELDS": [
+    { what: "A delete filter holding tags is refused (400): only search is known.", mutants: ["lead-mutate-filter-tags-refused"] },
+  ],
   // 4.4 MUST: Mutate body: `filter` only for `delete` (with another operation it is rejected).
   "LEAD-MUTATE-FILTER-DELETE-ONLY": [
     { what: "A filter sent with set_status, add_tags or remove_tags is ignored instead of refused: the operation applies to its ids.", mutants: ["lead-mutate-filter-any-operation"] },
@@ -139,7 +155,9 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "`all` sent with set_status, add_tags or remove_tags is ignored instead of refused: the operation applies to its ids.", mutants: ["lead-mutate-all-any-operation"] },
   ],
   // 4.4 MUST: Mutate body: `all` true deletes every lead of the campaign.
-  "LEAD-MUTATE-ALL-DELETES-EVERY": [],
+  "LEAD-MUTATE-ALL-DELETES-EVERY": [
+    { what: "all: true is read like an empty filter: 2xx, nothing deleted.", mutants: ["lead-mutate-all-ignored"] },
+  ],
   // 4.4 MUST: Mutate body: `all` is mutually exclusive with `ids` and `filter` (together they are rejected).
   "LEAD-MUTATE-ALL-EXCLUSIVE": [
     { what: "delete with all: true and ids is accepted.", mutants: ["lead-mutate-all-with-ids"] },
@@ -153,7 +171,9 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "`set_status` without a status is answered 200 with nothing affected instead of 400.", mutants: ["lead-mutate-status-optional"] },
   ],
   // 4.4 MUST: Mutate `set_status`: user-settable values in 3.3 (a platform-managed status is rejected).
-  "LEAD-MUTATE-STATUS-VALUES": [],
+  "LEAD-MUTATE-STATUS-VALUES": [
+    { what: "set_status sets a platform-managed status (email_sent) on the leads named.", mutants: ["lead-mutate-platform-status-accepted"] },
+  ],
   // 4.4 MUST: Mutate body: `tags` (array of string), required for `add_tags` and `remove_tags`.
   "LEAD-MUTATE-TAGS-REQUIRED": [
     { what: "leads.mutate coerces tags (default-one) and accepts the request.", mutants: ["lead-mutate-tags-defaulted"] },
@@ -173,6 +193,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate `delete` deletes the leads named by `ids`, or matched by `filter`, or all with `all` true.
   "LEAD-MUTATE-DELETE-EFFECT": [
     { what: "delete answers the leads as affected and deletes nothing.", mutants: ["lead-mutate-delete-no-effect"] },
+    { what: "all: true is read like an empty filter: 2xx, nothing deleted.", mutants: ["lead-mutate-all-ignored"] },
   ],
   // 4.4 MUST: The response field `operation` carries the operation applied.
   "LEAD-MUTATE-OPERATION-ECHO": [
@@ -183,16 +204,22 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Ids not found in the campaign are neither counted in failed nor reported in errors.", mutants: ["lead-mutate-missing-not-reported"] },
   ],
   // 4.4 PROFILE: Request field names for the operation and the status: not shown (profile).
-  "LEAD-MUTATE-NAMES-PROFILE": [],
+  "LEAD-MUTATE-NAMES-PROFILE": [
+    { what: "Mutate reads its operation from another field than the profile declares.", mutants: ["lead-mutate-names-undeclared"] },
+  ],
   // 4.4 MUST: GET /v1/leads/search requires scope leads:read.
   "LEAD-SEARCH-SCOPE": [
     { what: "The scope check of leads.search is dropped: any valid key is served.", mutants: ["scope-unchecked-leads-search"] },
     { what: "leads:write is accepted where leads:read is required.", mutants: ["scope-leads-write-grants-read"] },
   ],
   // 4.4 MUST: GET /v1/leads/search: one query parameter with an email or fragment.
-  "LEAD-SEARCH-PARAM": [],
+  "LEAD-SEARCH-PARAM": [
+    { what: "The search ignores its query and answers the newest leads of the workspace.", mutants: ["lead-search-query-ignored"] },
+  ],
   // 4.4 MUST: GET /v1/leads/search: a fragment of an email matches it.
-  "LEAD-SEARCH-FRAGMENT": [],
+  "LEAD-SEARCH-FRAGMENT": [
+    { what: "Only whole addresses match: a fragment finds nothing.", mutants: ["lead-search-exact-only"] },
+  ],
   // 4.4 MUST: GET /v1/leads/search: case-insensitive.
   "LEAD-SEARCH-CASE-INSENSITIVE": [
     { what: "The search compares case-sensitively.", mutants: ["lead-search-case-sensitive"] },
@@ -214,13 +241,17 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Several matching leads of one campaign give several rows.", mutants: ["lead-search-row-per-lead"] },
   ],
   // 4.4 MUST: The key identifies the workspace (part 5): the search only finds leads of the caller's workspace.
-  "LEAD-SEARCH-WORKSPACE": [],
+  "LEAD-SEARCH-WORKSPACE": [
+    { what: "The search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+  ],
   // 4.4 PROFILE: GET /v1/leads/search: when a fragment matches several leads of one campaign, whether "one row per campaign containing the email" gives one row for tha
   "LEAD-SEARCH-ROWS-PROFILE": [
     { what: "Several matching leads of one campaign give several rows.", mutants: ["lead-search-row-per-lead"] },
   ],
   // 4.4 PROFILE: Name of the search query parameter of GET /v1/leads/search: not shown (profile).
-  "LEAD-SEARCH-PARAM-PROFILE": [],
+  "LEAD-SEARCH-PARAM-PROFILE": [
+    { what: "The search reads its query from another parameter than the profile declares.", mutants: ["lead-search-param-undeclared"] },
+  ],
   // 4.5 MUST: GET /v1/emails/{id} requires scope emails:read.
   "EMAIL-GET-SCOPE": [
     { what: "The scope check of emails.get is dropped: any valid key is served.", mutants: ["scope-unchecked-emails-get"] },
@@ -239,7 +270,10 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "An unreadable body answers 200 with a null body.", mutants: ["email-unreadable-200"] },
   ],
   // 4.5 MUST: GET /v1/emails/{id}: a 200 always carries real content (the stored body, never a placeholder).
-  "EMAIL-GET-200-REAL-CONTENT": [],
+  "EMAIL-GET-200-REAL-CONTENT": [
+    { what: "An unreadable body answers 200 with a null body.", mutants: ["email-unreadable-200"] },
+    { what: "An unreadable body answers 200 with a placeholder text (\"(body unavailable)\") as its body.", gap: "no mutant: the reference answers 503 or the stored body; a placeholder is told from real content only by comparing with the mail sent, which EMAIL/sent does for a readable body" },
+  ],
   // 4.5 MUST: GET /v1/emails/{id}: 413 `body_too_large` when the message is too large to return inline.
   "EMAIL-GET-413": [
     { what: "Any email is returned inline, however large.", mutants: ["email-no-413"] },
@@ -257,19 +291,30 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A deleted email is still listed.", mutants: ["email-delete-still-listed"] },
   ],
   // 4.5 MUST: DELETE /v1/emails/{id}: the copy on the mail server is untouched.
-  "EMAIL-DELETE-SERVER-UNTOUCHED": [],
+  "EMAIL-DELETE-SERVER-UNTOUCHED": [
+    { what: "DELETE also expunges the message from the mailbox on the IMAP server.", gap: "no mutant: the reference opens IMAP read-only and has no path that writes to the mail server (EMAIL/delete does read the server copy after DELETE, so a mutant that expunges it would be seen)" },
+  ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics requires scope metrics:read.
   "ANLT-CAMP-SCOPE": [
     { what: "The scope check of analytics.campaign is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-campaign"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics query: window start, window end, out-of-office exclusion flag, `breakdown`.
-  "ANLT-CAMP-QUERY": [],
+  "ANLT-CAMP-QUERY": [
+    { what: "Campaign analytics refuses the out-of-office flag (400): only the overview knows it.", mutants: ["anlt-campaign-ooo-refused"] },
+    { what: "Campaign analytics ignores the window asked and counts its default window.", mutants: ["anlt-campaign-window-ignored"] },
+  ],
   // 4.6 MUST: `breakdown` values `smtp`, `sequence`, `bounce`.
-  "ANLT-CAMP-BREAKDOWN-VALUES": [],
+  "ANLT-CAMP-BREAKDOWN-VALUES": [
+    { what: "breakdown=sequence is accepted but bySequence is never answered.", mutants: ["anlt-breakdown-sequence-ignored"] },
+  ],
   // 4.6 MUST: `breakdown`: repeat the parameter (breakdown=smtp&breakdown=bounce requests both).
-  "ANLT-CAMP-BREAKDOWN-REPEAT": [],
+  "ANLT-CAMP-BREAKDOWN-REPEAT": [
+    { what: "Of a repeated breakdown parameter only the last is read (a framework's single-value default).", mutants: ["anlt-breakdown-repeat-last"] },
+  ],
   // 4.6 MUST: `breakdown`: or comma-separate (breakdown=smtp,bounce requests both).
-  "ANLT-CAMP-BREAKDOWN-COMMA": [],
+  "ANLT-CAMP-BREAKDOWN-COMMA": [
+    { what: "A comma-separated breakdown is read as one value and refused as unknown (400).", mutants: ["anlt-breakdown-comma-unsplit"] },
+  ],
   // 4.6 MUST: A `breakdown` value other than `smtp`, `sequence`, `bounce` (the values the endpoint states) is invalid input: 400 validation_failed (part 7).
   "ANLT-CAMP-BREAKDOWN-UNKNOWN": [
     { what: "An unknown breakdown value is ignored instead of refused.", mutants: ["anlt-breakdown-unknown-accepted"] },
@@ -279,7 +324,10 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Campaign analytics answers no campaignId.", mutants: ["anlt-answer-no-campaignid"] },
   ],
   // 4.6 MUST: Each breakdown is present when requested (`smtp` -> `bySmtp`, `sequence` -> `bySequence`, `bounce` -> `bounceBreakdown`).
-  "ANLT-CAMP-BREAKDOWN-PRESENT": [],
+  "ANLT-CAMP-BREAKDOWN-PRESENT": [
+    { what: "breakdown=sequence is accepted but bySequence is never answered.", mutants: ["anlt-breakdown-sequence-ignored"] },
+    { what: "Of a repeated breakdown only the last is read: breakdown=smtp&breakdown=bounce answers no bySmtp.", mutants: ["anlt-breakdown-repeat-last"] },
+  ],
   // 4.6 MUST: Each breakdown is present only when requested (an unrequested breakdown is absent).
   "ANLT-CAMP-BREAKDOWN-ABSENT": [
     { what: "Every breakdown is answered, requested or not.", mutants: ["anlt-breakdown-always"] },
@@ -289,9 +337,13 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "The scope check of analytics.timeseries is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-timeseries"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries query: window start, window end, out-of-office exclusion flag, interval.
-  "ANLT-TS-QUERY": [],
+  "ANLT-TS-QUERY": [
+    { what: "The time series refuses the out-of-office flag (400).", mutants: ["anlt-ts-ooo-refused"] },
+  ],
   // 4.6 MUST: Timeseries `interval` (enum `day`, `week`, `month`).
-  "ANLT-TS-INTERVAL-ENUM": [],
+  "ANLT-TS-INTERVAL-ENUM": [
+    { what: "interval=month is refused (400): only day and week are served.", mutants: ["anlt-interval-month-refused"] },
+  ],
   // 4.6 MUST: An interval other than `day`, `week`, `month` (the enum stated) is invalid input: 400 validation_failed (part 7).
   "ANLT-TS-INTERVAL-UNKNOWN": [
     { what: "An interval outside the enum (hour) is answered as if none were given.", mutants: ["anlt-interval-unknown-accepted"] },
@@ -318,15 +370,21 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Time-series points carry no bounces.", mutants: ["anlt-answer-point-no-bounces"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview requires scope metrics:read.
-  "ANLT-OV-SCOPE": [],
+  "ANLT-OV-SCOPE": [
+    { what: "The scope check of analytics.overview is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-overview"] },
+  ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview query: window start, window end, out-of-office exclusion flag.
-  "ANLT-OV-QUERY": [],
+  "ANLT-OV-QUERY": [
+    { what: "The overview refuses a window (400): it always reports its default window.", mutants: ["anlt-ov-window-refused"] },
+  ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview answers `{ period, totals, activeCampaigns, sendingAccounts, topCampaigns }`.
   "ANLT-OV-ANSWER": [
     { what: "The overview answers no sendingAccounts.", mutants: ["anlt-answer-ov-no-sendingaccounts"] },
   ],
   // 4.6 MUST: Reporting windows: dates are ISO 8601.
-  "ANLT-WINDOW-ISO-DATES": [],
+  "ANLT-WINDOW-ISO-DATES": [
+    { what: "A window date with a time part (an ISO 8601 date-time) is refused (400): only YYYY-MM-DD is read.", mutants: ["anlt-window-time-part-refused"] },
+  ],
   // 4.6 MUST: Reporting is by whole calendar day in the workspace timezone.
   "ANLT-WINDOW-WHOLE-DAYS": [
     { what: "Analytics windows are read as UTC days, whatever the workspace's timezone.", mutants: ["anlt-days-in-utc"] },
@@ -344,7 +402,10 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "The end day is left out of the window.", mutants: ["anlt-end-exclusive"] },
   ],
   // 4.6 MUST: Reporting windows: the end defaults to now.
-  "ANLT-WINDOW-END-DEFAULT-NOW": [],
+  "ANLT-WINDOW-END-DEFAULT-NOW": [
+    { what: "A window with a start and no end is refused (400): both or neither.", mutants: ["anlt-end-required"] },
+    { what: "Without an end the window ends at the start of today, leaving today's traffic out.", gap: "no mutant: ANLT/window-counts sends today's traffic only when the workspace lies east of UTC (west of it the sends fall on yesterday), so the kill would depend on the zone drawn" },
+  ],
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from reply counts.
   "ANLT-OOO-REPLIES": [
     { what: "The flag is ignored: auto-replies always count.", mutants: ["anlt-ooo-always"] },
@@ -354,7 +415,9 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "With the flag set, replies leave the auto-replies out but the reply rate still counts them.", mutants: ["anlt-ooo-rate-kept"] },
   ],
   // 4.6 PROFILE: Names of the window and out-of-office query parameters: not shown (profile).
-  "ANLT-PARAMS-PROFILE": [],
+  "ANLT-PARAMS-PROFILE": [
+    { what: "Analytics reads its window and flag from other names than the profile declares.", mutants: ["anlt-params-undeclared"] },
+  ],
   // 4.6 PROFILE: The exact clamping rule behind `period.clamped`: not shown (profile).
   "ANLT-CLAMP-PROFILE": [
     { what: "The retention floor follows the other clamping rule than the one chosen: one day off.", mutants: ["anlt-clamp-other-rule"] },
@@ -368,32 +431,50 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "GET /v1/lead-searches answers its items under `searches`.", mutants: ["lf-answer-list-items"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches query: cursor.
-  "LF-LIST-CURSOR": [],
+  "LF-LIST-CURSOR": [
+    { what: "The cursor is inclusive: the last item of a page is repeated first on the next page.", mutants: ["page-cursor-inclusive"] },
+    { what: "nextCursor is null even when hasMore is true.", mutants: ["page-nextcursor-null"] },
+  ],
   // 4.7 MUST: GET /v1/lead-searches query: page size 1 to 100 (example 50).
-  "LF-LIST-PAGESIZE": [],
+  "LF-LIST-PAGESIZE": [
+    { what: "The page size is ignored: pages always hold up to 100 items.", mutants: ["page-limit-ignored"] },
+    { what: "A page size of 101 (and above) is accepted.", mutants: ["page-size-101-accepted"] },
+    { what: "A page size of 0 is accepted (and answers an empty page).", mutants: ["page-size-0-accepted"] },
+    { what: "A page size of 100 is refused: the bound is read as exclusive.", mutants: ["page-size-100-refused"] },
+  ],
   // 4.7 PROFILE: GET /v1/lead-searches query: cursor and page size; their names, like those of the other lists (4.3), are not shown (profile).
-  "LF-LIST-PARAMS-PROFILE": [],
+  "LF-LIST-PARAMS-PROFILE": [
+    { what: "GET /v1/lead-searches reads its cursor and page size from other names than the profile declares.", mutants: ["lf-list-params-undeclared"] },
+  ],
   // 4.7 MUST: GET /v1/lead-searches: in-progress chat drafts are not listed.
   "LF-LIST-NO-DRAFTS": [
     { what: "Draft searches are listed.", mutants: ["lf-draft-listed"] },
   ],
   // 4.7 MUST: The key identifies the workspace (part 5): only the caller's workspace's searches are listed.
-  "LF-LIST-WORKSPACE": [],
+  "LF-LIST-WORKSPACE": [
+    { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
+  ],
   // 4.7 MUST: GET /v1/lead-searches/{id} requires scope leadfinder:read.
-  "LF-GET-SCOPE": [],
+  "LF-GET-SCOPE": [
+    { what: "The scope check of leadSearches.get is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-get"] },
+  ],
   // 4.7 MUST: GET /v1/lead-searches/{id} answers the lead search with progress counters.
   "LF-GET-ANSWER": [
     { what: "GET answers the progress counters as strings.", mutants: ["lf-progress-strings"] },
     { what: "GET /v1/lead-searches/{id} answers no progress.", mutants: ["lf-answer-no-progress"] },
   ],
   // 4.7 MUST: A search id of another workspace is a resource absent from the caller's workspace (parts 5 and 7): 404.
-  "LF-GET-OTHER-WORKSPACE-404": [],
+  "LF-GET-OTHER-WORKSPACE-404": [
+    { what: "GET /v1/lead-searches/{id} serves a search of another workspace.", mutants: ["tenant-lead-search-get-leak"] },
+  ],
   // 4.7 MUST: GET /v1/workspace (usage:read) returns the workspace identity: organizationId (uuid), name (string), timezone (IANA string).
   "WS-GET": [
     { what: "GET /v1/workspace omits timezone.", mutants: ["workspace-missing-timezone"] },
   ],
   // 4.7 MUST: The workspace returned is the one the key belongs to (two workspaces see their own identity).
-  "WS-KEY-WORKSPACE": [],
+  "WS-KEY-WORKSPACE": [
+    { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
+  ],
   // 4.7 MUST: GET /v1/usage/{limitType} (usage:read) returns the usage of one limit: used, limit, remaining, isUnlimited, usagePercentage, limitType.
   "USAGE-GET": [
     { what: "Usage answers no usagePercentage.", mutants: ["usage-answer-no-percentage"] },
@@ -407,10 +488,13 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "An unknown limitType answers 200 with zero usage.", mutants: ["usage-unknown-type-200"] },
   ],
   // 4.7 PROFILE: GET /v1/usage and GET /v1/account/subscription are referenced (usage:read); their shapes: not shown.
-  "USAGE-ALL-PROFILE": [],
+  "USAGE-ALL-PROFILE": [
+    { what: "GET /v1/usage answers 404: only the usage of one limit is served.", mutants: ["usage-all-missing"] },
+  ],
   // 4.7 MUST: DELETE /v1/api-keys/{id} (apikeys:manage) answers { success: true }.
   "KEY-REVOKE": [
     { what: "Revoke answers `{ revoked: true }`.", mutants: ["apikey-revoke-shape"] },
+    { what: "Revoking a key answers 403 even to a key holding apikeys:manage.", mutants: ["apikeys-revoke-refused"] },
   ],
   // 4.7 MUST: Revocation is immediate: the next request with the key gets 401.
   "KEY-REVOKE-IMMEDIATE": [
@@ -421,7 +505,9 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Revoked keys keep working.", mutants: ["auth-revoked-key-valid"] },
   ],
   // 4.7 PROFILE: Listing and creating API keys are referenced (apikeys:manage); their shapes: not shown.
-  "KEY-LIST-CREATE-PROFILE": [],
+  "KEY-LIST-CREATE-PROFILE": [
+    { what: "The key listing answers its keys under another name than the profile declares.", mutants: ["apikeys-list-items-renamed"] },
+  ],
   // 5 MUST: Every request sends Authorization: Bearer <API_KEY>.
   "AUTH-BEARER": [
     { what: "The auth scheme is not checked: `Token <key>` or a bare key is accepted.", mutants: ["auth-scheme-unchecked"] },
@@ -430,11 +516,17 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "AUTH-KEY-IDENTIFIES-WORKSPACE": [
     { what: "GET /v1/api-keys lists the keys of every workspace.", mutants: ["tenant-apikeys-list-leak"] },
     { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
+    { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+    { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
+    { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
   ],
   // 5 MUST: The key identifies the workspace: a resource of another workspace is absent to it, so its id gets 404 not_found (never 200, never a 403 that tells it 
   "TENANT-ISOLATION": [
     { what: "GET /v1/api-keys lists the keys of every workspace.", mutants: ["tenant-apikeys-list-leak"] },
     { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
+    { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+    { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
+    { what: "GET /v1/lead-searches/{id} serves a search of another workspace.", mutants: ["tenant-lead-search-get-leak"] },
   ],
   // 5 MUST: A missing key gives 401 unauthenticated.
   "AUTH-401-MISSING": [
@@ -473,6 +565,10 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "The scope check of campaigns.update is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-update"] },
     { what: "The scope check of campaigns.resume is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-resume"] },
     { what: "The scope check of campaigns.testEmail is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-testemail"] },
+    { what: "The scope check of leads.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-leads-delete"] },
+    { what: "The scope check of leads.mutate is dropped: any valid key is served.", mutants: ["scope-unchecked-leads-mutate"] },
+    { what: "The scope check of analytics.overview is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-overview"] },
+    { what: "The scope check of leadSearches.get is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-get"] },
   ],
   // 5 MUST: A key lacking the route's scope (and any covering wildcard) gets 403 permission_denied.
   "SCOPE-403-MISSING": [
@@ -489,7 +585,9 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "The key listing shows each key created through the API with its full secret again.", mutants: ["apikeys-list-shows-secret"] },
   ],
   // 5 MUST: Later keys can be rotated through the API by a key holding apikeys:manage.
-  "KEY-ROTATE-MANAGE": [],
+  "KEY-ROTATE-MANAGE": [
+    { what: "Revoking a key answers 403 even to a key holding apikeys:manage: keys cannot be rotated through the API.", mutants: ["apikeys-revoke-refused"] },
+  ],
   // 5 MUST: Scope campaigns:read grants: read campaigns.
   "SCOPE-GRANT-CAMPAIGNS-READ": [
     { what: "A key holding exactly campaigns:read is refused (403) on its routes; wildcards still grant them.", mutants: ["scope-grant-campaigns-read-refused"] },
@@ -543,7 +641,9 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A key holding exactly usage:read is refused (403) on its routes; wildcards still grant them.", mutants: ["scope-grant-usage-read-refused"] },
   ],
   // 5 MUST: Scope apikeys:manage grants: create, list, revoke API keys.
-  "SCOPE-GRANT-APIKEYS-MANAGE": [],
+  "SCOPE-GRANT-APIKEYS-MANAGE": [
+    { what: "Revoking a key answers 403 even to a key holding apikeys:manage.", mutants: ["apikeys-revoke-refused"] },
+  ],
   // 5 MUST: campaigns:all covers every action in the campaigns domain.
   "SCOPE-WILDCARD-CAMPAIGNS": [
     { what: "Domain wildcards (campaigns:all etc.) grant nothing.", mutants: ["scope-domain-wildcard-ignored"] },
@@ -627,6 +727,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "campaigns:write is accepted where campaigns:read is required.", mutants: ["scope-campaigns-write-grants-read"] },
     { what: "leads:write is accepted where leads:read is required.", mutants: ["scope-leads-write-grants-read"] },
     { what: "emails:write is accepted where emails:read is required.", mutants: ["scope-emails-write-grants-read"] },
+    { what: "The scope check of analytics.overview is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-overview"] },
+    { what: "The scope check of leadSearches.get is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-get"] },
   ],
   // 5 MUST: Emails delete accepts emails:write, emails:all, all:all.
   "SCOPE-GROUP-EMAIL-DELETE": [
@@ -637,10 +739,12 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "An error without details carries `details: null` (a serializer that writes every field).", mutants: ["err-details-null"] },
     { what: "A method a known path does not have answers a framework's own 405 (Spring: `{ timestamp, status, error, path }`).", mutants: ["err-wrong-method-framework-body"] },
     { what: "On 403 the error fields are at the top level, without the `error` wrapper.", mutants: ["err-envelope-unwrapped"] },
+    { what: "A 401 is answered by an auth middleware with its own body `{ message: \"Unauthorized\" }`.", mutants: ["err-401-middleware-body"] },
   ],
   // 7 MUST: error.status repeats the HTTP status.
   "ERR-STATUS-REPEATS-HTTP": [
     { what: "On 404 responses the envelope says status 400.", mutants: ["err-status-mismatch"] },
+    { what: "The envelope carries status as text (\"404\"), not the number.", mutants: ["err-status-string"] },
   ],
   // 7 MUST: error.requestId is a uuid string.
   "ERR-REQUESTID-UUID": [
@@ -649,6 +753,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 MUST: error.details (array of strings) accompanies validation failures.
   "ERR-DETAILS-VALIDATION": [
     { what: "Validation failures carry no details.", mutants: ["err-validation-no-details"] },
+    { what: "details is one string joining the problems, not an array.", mutants: ["err-details-string"] },
   ],
   // 7 MUST: error.retryAfter (seconds) accompanies 429.
   "ERR-RETRYAFTER-429": [
@@ -702,7 +807,9 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
   // 7 PROFILE: The error code used for business-rule refusals: not shown.
-  "ERR-BUSINESS-CODE": [],
+  "ERR-BUSINESS-CODE": [
+    { what: "Business-rule refusals carry another code (bad_request) than the profile declares.", mutants: ["err-business-code-undeclared"] },
+  ],
   // 7 MUST: Batch mailbox creation does not fail as a whole on per-element errors; they are reported in the errors array with the rest of the batch created.
   "ERR-BATCH-PARTIAL": [
     { what: "One invalid element makes the whole POST /v1/accounts answer 400; nothing is created.", mutants: ["acct-batch-fails-whole"] },
@@ -727,6 +834,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 8 MUST: Responses carry the header X-RateLimit-Remaining.
   "RATE-REMAINING-HEADER": [
     { what: "No X-RateLimit-Remaining header.", mutants: ["rate-no-remaining-header"] },
+    { what: "X-RateLimit-Remaining is set on successful answers only; error answers lack it.", mutants: ["rate-remaining-only-on-success"] },
   ],
   // 8 MUST: Retry-After tells when to retry: after that many seconds (with backoff on a repeated 429) the workspace is served again.
   "RATE-RECOVERS": [
@@ -749,6 +857,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A page size of 101 (and above) is accepted.", mutants: ["page-size-101-accepted"] },
     { what: "A page size of 0 is accepted (and answers an empty page).", mutants: ["page-size-0-accepted"] },
     { what: "The page size is ignored: pages always hold up to 100 items.", mutants: ["page-limit-ignored"] },
+    { what: "A page size of 100 is refused: the bound is read as exclusive.", mutants: ["page-size-100-refused"] },
   ],
   // 8 MUST: Lead search by email: up to 10 matches.
   "LIMIT-SEARCH-10": [
@@ -767,5 +876,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A campaign create takes one lead more than the declared limit.", mutants: ["camp-create-leads-one-over"] },
   ],
   // 9 MUST: All paths carry the prefix /v1.
-  "VER-V1-PREFIX": [],
+  "VER-V1-PREFIX": [
+    { what: "The usage route is mounted without the prefix: /v1/usage/{limitType} answers 404.", mutants: ["ver-usage-unprefixed"] },
+  ],
 };

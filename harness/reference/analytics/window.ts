@@ -45,6 +45,10 @@ export function windowOf(ctx: Ctx): Window {
   const date = (name: string): Ymd | null => {
     const raw = ctx.query.get(name);
     if (raw === null || raw === '') return null;
+    if (raw.length > 10 && ctx.mutant('anlt-window-time-part-refused')) {
+      details.push(`${name}: must be a date YYYY-MM-DD`);
+      return null;
+    }
     const d = datePart(raw);
     if (!d || Number.isNaN(Date.parse(raw.length === 10 ? `${raw}T00:00:00Z` : raw))) {
       details.push(`${name}: must be an ISO 8601 date`);
@@ -54,6 +58,7 @@ export function windowOf(ctx: Ctx): Window {
   };
   const s = date('startDate');
   const e = date('endDate');
+  if (s && !e && ctx.mutant('anlt-end-required')) details.push('endDate: required with startDate');
   const ooo = ctx.query.get('excludeOutOfOffice');
   if (ooo !== null && ooo !== 'true' && ooo !== 'false') details.push('excludeOutOfOffice: must be true or false');
   if (details.length) throw validationFailed(details);

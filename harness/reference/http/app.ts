@@ -20,6 +20,7 @@ import type { Ctx, Reply, Services } from '../request/context.ts';
 import type { ApiKey, Workspace } from '../domain/workspace.ts';
 import type { Choices } from '../switches/choices.ts';
 import { chosenRoutes, queryOf, bodyOf } from './chosen.ts';
+import { namesServed } from './undeclared-names.ts';
 import { routeAccepts, WILDCARD_DOMAINS } from '../request/scopes.ts';
 import { findKeyBySecret, loadWorkspace } from '../store/store.ts';
 import { RateLimiter, RATE_LIMIT, RATE_WINDOW_MS } from './ratelimit.ts';
@@ -81,15 +82,19 @@ export function errorOutgoing(err: ApiError, requestId: string, mutant: MutantSw
   if (err.status === 404 && mutant('err-status-mismatch')) status = 400;
   if (err.status === 401 && mutant('auth-401-wrong-code')) code = 'invalid_api_key';
   if (code === 'validation_failed' && mutant('err-validation-wrong-code')) code = 'invalid_request';
+  // A 400 other than validation_failed is a business-rule refusal: the mutant gives it another code than the profile declares.
+  if (err.status === 400 && code !== 'validation_failed' && mutant('err-business-code-undeclared')) code = 'bad_request';
   if (err.status === 429 && mutant('rate-429-wrong-type')) {
     type = 'invalid_request_error';
     code = 'too_many_requests';
   }
-  const e: Record<string, unknown> = { type, code, message: err.message, status, requestId };
-  if (err.details && !mutant('err-validation-no-details')) e.details = err.details;
+  // A serializer that writes the status as text (the mutant).
+  const e: Record<string, unknown> = { type, code, message: err.message, status: mutant('err-status-string') ? String(status) : status, requestId };
+  if (err.details && !mutant('err-validation-no-details')) e.details = mutant('err-details-string') ? err.details.join('; ') : err.details;
   else if (!err.details && mutant('err-details-null')) e.details = null;
   if (err.status === 429 && err.retryAfter !== undefined && !mutant('err-429-no-retryafter-field')) e.retryAfter = err.retryAfter;
-  const body = err.status === 403 && mutant('err-envelope-unwrapped') ? e : { error: e };
+  // The mutants: a 403 without the wrapper; a 401 answered by an auth middleware's own body.
+  const body = err.status === 403 && mutant('err-envelope-unwrapped') ? e : err.status === 401 && mutant('err-401-middleware-body') ? { message: 'Unauthorized' } : { error: e };
   return {
     status: err.status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': requestId, ...err.headers, ...extraHeaders },
@@ -203,6 +208,8 @@ export class PublicApi {
     if (pathname.startsWith('/v2/') && mutant('ver-v2-alias')) pathname = `/v1/${pathname.slice(4)}`;
 
     // 1. route (an unknown route is 404 whatever the credentials; a valid key still counts)
+    // The mutant mounts the usage route without the prefix: /usage/{limitType} is served, /v1/usage/{limitType} is not.
+    if (mutant('ver-usage-unprefixed')) pathname = pathname.startsWith('/v1/usage/') ? `/unprefixed${pathname}` : pathname.startsWith('/usage/') ? `/v1${pathname}` : pathname;
     if (mutant('svc-lead-searches-trailing-slash')) pathname = pathname === '/v1/lead-searches' ? '/v1/lead-searches-elsewhere' : pathname === '/v1/lead-searches/' ? '/v1/lead-searches' : pathname;
     const m = this.router.match(method, pathname);
     if (!m) {
@@ -226,6 +233,8 @@ export class PublicApi {
     const gate = this.authAndRate(req, requestId);
     if ('limited' in gate) return gate.limited;
     const { key, ws, rateHeaders } = gate;
+    // The mutant sets the rate headers on successful answers only.
+    const errorRate = mutant('rate-remaining-only-on-success') ? {} : rateHeaders;
 
     try {
       // 4. plan and scope
@@ -263,8 +272,9 @@ export class PublicApi {
       const lacking = missingInput(mutant, route.op, body);
       if (lacking) throw validationFailed([lacking]);
 
-      const query = queryOf(route.op, url.searchParams, s.choices);
-      const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, coercedInput(mutant, route.op, body), s.choices), requestId, method, pathname);
+      const names = namesServed(mutant, route.op, s.choices);
+      const query = queryOf(route.op, url.searchParams, names);
+      const ctx = this.makeCtx(ws, key, m.params, query, bodyOf(route.op, coercedInput(mutant, route.op, body), names), requestId, method, pathname);
       const idemKey = req.headers['idempotency-key'];
       let out: Outgoing;
       if (STATE_CHANGING.has(method) && typeof idemKey === 'string' && !mutant('idem-ignored')) {
@@ -273,10 +283,10 @@ export class PublicApi {
         await new Promise((r) => setImmediate(r));
         out = await this.run(route, ctx, requestId);
       }
-      out.headers = { ...out.headers, ...rateHeaders };
+      out.headers = { ...out.headers, ...(out.status >= 400 ? errorRate : rateHeaders) };
       return out;
     } catch (e) {
-      if (e instanceof ApiError) return errorOutgoing(e, requestId, mutant, rateHeaders);
+      if (e instanceof ApiError) return errorOutgoing(e, requestId, mutant, errorRate);
       throw e;
     }
   }
@@ -363,7 +373,7 @@ export class PublicApi {
     const { s } = this;
     const mutant = s.mutant;
     if (idemKey.length === 0) throw validationFailed(['Idempotency-Key: must not be empty']);
-    if (idemKey.length > IDEMPOTENCY_KEY_MAX && !mutant('idem-long-key-accepted'))
+    if ((idemKey.length > IDEMPOTENCY_KEY_MAX && !mutant('idem-long-key-accepted')) || (idemKey.length === IDEMPOTENCY_KEY_MAX && mutant('idem-255-refused')))
       throw validationFailed([`Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`]);
     let scope = mutant('idem-cross-workspace') ? 'global' : ws.id;
     if (mutant('idem-scope-per-key') || s.choices.idempotencyScope === 'api-key') scope = `key:${key.id}`;

@@ -75,6 +75,7 @@ export function parseLimit(query: URLSearchParams, mutant: MutantSwitch, default
   const n = Number(raw);
   if (n === 0 && mutant('page-size-0-accepted')) return 0;
   if (n > MAX_PAGE_SIZE && mutant('page-size-101-accepted')) return n;
+  if (n === MAX_PAGE_SIZE && mutant('page-size-100-refused')) throw validationFailed(['limit: must be less than 100']); // an exclusive bound
   if (n < 1 || n > MAX_PAGE_SIZE) throw validationFailed(['limit: must be an integer from 1 to 100']);
   return n;
 }
@@ -127,6 +128,8 @@ export function paginate<Row extends { id: string; created_at: number }>(
       ? encodeCursor(key, { l: q.list, o: offset + pageRows.length })
       : encodeCursor(key, last ? { l: q.list, c: last.created_at, i: last.id } : { l: q.list, c: asc ? 8.64e15 : 0, i: '' });
   if (mutant('page-hasmore-always-true')) hasMore = true;
+  // Without a look-ahead row: a full page says there is more, even when it is the last.
+  if (mutant('page-hasmore-by-full-page')) hasMore = pageRows.length === size;
   if (hasMore && !mutant('page-nextcursor-null')) nextCursor = cursorAfter();
   // The last page has no nextCursor: part 2 uses null only where stated, and 4.1 types it a string.
   if (nextCursor === null && !mutant('page-last-cursor-null')) return { data: pageRows.map(q.map), meta: { hasMore } };

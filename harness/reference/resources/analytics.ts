@@ -17,7 +17,11 @@ import { bucketStarts, bucketize, intervalFor, INTERVALS, type Interval } from '
 export const TOP_CAMPAIGNS = 5;
 
 function breakdowns(ctx: Ctx): Set<string> {
-  const vals = ctx.query.getAll('breakdown').flatMap((b) => b.split(',')).map((b) => b.trim()).filter(Boolean);
+  // The mutants: only the last of a repeated parameter read; a comma-separated value not split.
+  const given = ctx.query.getAll('breakdown');
+  const read = ctx.mutant('anlt-breakdown-repeat-last') ? given.slice(-1) : given;
+  const unsplit = ctx.mutant('anlt-breakdown-comma-unsplit');
+  const vals = read.flatMap((b) => (unsplit ? [b] : b.split(','))).map((b) => b.trim()).filter(Boolean);
   const bad = vals.filter((b) => !['smtp', 'sequence', 'bounce'].includes(b));
   if (bad.length && !ctx.mutant('anlt-breakdown-unknown-accepted')) throw validationFailed([`breakdown: unknown value(s) ${bad.join(', ')}; use smtp, sequence, bounce`]);
   return new Set(vals);
@@ -28,24 +32,36 @@ function inputs(ctx: Ctx, scope: Scope, w: Window): CountInputs {
   return { choice, excludeOutOfOffice: w.excludeOutOfOffice && !ctx.mutant('anlt-ooo-always'), oooInRate: ctx.mutant('anlt-ooo-rate-kept'), fractionRates: ctx.mutant('anlt-rates-fraction'), bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
 }
 
+/** A query refused by a mutant: the parameter it does not know on this endpoint (400). */
+function refusedParams(ctx: Ctx, names: readonly string[], refused: boolean): void {
+  const given = names.filter((n) => ctx.query.has(n));
+  if (refused && given.length) throw validationFailed(given.map((n) => `${n}: unknown query parameter`));
+}
+
+/** The context as a handler sees it without any window or flag in its query. */
+const withoutWindow = (ctx: Ctx): Ctx => Object.assign(Object.create(ctx) as Ctx, { query: new URLSearchParams([...ctx.query].filter(([k]) => k === 'breakdown')) });
+
 export const campaign: Handler = async (ctx) => {
   const c = loadOwned<{ id: string; doc: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
-  const w = windowOf(ctx);
+  refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-campaign-ooo-refused'));
+  const w = windowOf(ctx.mutant('anlt-campaign-window-ignored') ? withoutWindow(ctx) : ctx);
   const want = ctx.mutant('anlt-breakdown-always') ? new Set(['smtp', 'sequence', 'bounce']) : breakdowns(ctx);
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const events = eventsIn(ctx.db, scope, w.startMs, w.endMs);
   const x = inputs(ctx, scope, w);
   const out: Record<string, unknown> = { campaignId: c.id, period: periodOf(w), totals: totalsOf(events, x) };
   if (want.has('smtp')) out.bySmtp = bySmtpOf(ctx.db, ctx.workspace.id, events, x);
-  if (want.has('sequence')) out.bySequence = bySequenceOf((JSON.parse(c.doc) as { sequence?: { id: string }[] }).sequence ?? [], events, x);
+  if (want.has('sequence') && !ctx.mutant('anlt-breakdown-sequence-ignored')) out.bySequence = bySequenceOf((JSON.parse(c.doc) as { sequence?: { id: string }[] }).sequence ?? [], events, x);
   if (want.has('bounce')) out.bounceBreakdown = bounceBreakdownOf(events);
   return ok(out);
 };
 
 export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
+  refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-ts-ooo-refused'));
   const w = windowOf(ctx);
   const raw = ctx.query.get('interval');
+  if (raw === 'month' && ctx.mutant('anlt-interval-month-refused')) throw validationFailed(['interval: must be one of day, week']);
   if (raw !== null && !INTERVALS.includes(raw as Interval) && !ctx.mutant('anlt-interval-unknown-accepted')) throw validationFailed(['interval: must be one of day, week, month']);
   const asked = (raw as Interval | null) ?? 'day';
   const interval = ctx.mutant('anlt-coarsen-down') && raw !== null ? 'day'
@@ -61,6 +77,7 @@ export const timeseries: Handler = async (ctx) => {
 };
 
 export const overview: Handler = async (ctx) => {
+  refusedParams(ctx, ['startDate', 'endDate'], ctx.mutant('anlt-ov-window-refused'));
   const w = windowOf(ctx);
   const org = ctx.workspace.id;
   const scope: Scope = { orgId: org };

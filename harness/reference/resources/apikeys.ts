@@ -17,9 +17,8 @@ interface KeyRow { id: string; name: string; scopes: string; created_at: number;
 /** What the mutant apikeys-list-shows-secret remembers (the store keeps only a hash: the secret exists in the create answer alone). */
 const SHOWN_AGAIN = new WeakMap<object, Map<string, string>>();
 
-export const list: Handler = async (ctx) =>
-  ok(
-    ctx.page<KeyRow>({
+export const list: Handler = async (ctx) => {
+  const page = ctx.page<KeyRow>({
       list: 'api-keys',
       from: 'api_keys',
       // The mutant forgets the workspace: every workspace's keys are listed.
@@ -33,8 +32,11 @@ export const list: Handler = async (ctx) =>
         // Filled only under the mutant apikeys-list-shows-secret (its one switch is in create).
         ...(SHOWN_AGAIN.get(ctx.services)?.has(r.id) ? { key: SHOWN_AGAIN.get(ctx.services)!.get(r.id) } : {}),
       }),
-    }),
-  );
+    });
+  // The mutant answers the keys under another name than the listing's declared one.
+  if (ctx.mutant('apikeys-list-items-renamed')) return ok({ keys: page.data, meta: page.meta });
+  return ok(page);
+};
 
 export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
@@ -67,6 +69,7 @@ export const create: Handler = async (ctx) => {
 };
 
 export const revoke: Handler = async (ctx) => {
+  if (ctx.mutant('apikeys-revoke-refused')) throw permissionDenied('The API key lacks the scope apikeys:manage.');
   const res = ctx.db
     .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND org_id = ? AND revoked_at IS NULL')
     .run(ctx.clock.now(), ctx.params.id, ctx.workspace.id);

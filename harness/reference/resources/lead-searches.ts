@@ -38,7 +38,7 @@ export const list: Handler = async (ctx) =>
     ctx.page<LeadSearchRow>({
       list: 'lead-searches',
       from: 'lead_searches',
-      where: ctx.mutant('lf-draft-listed') ? 'org_id = ?' : "org_id = ? AND status <> 'draft'",
+      where: `${ctx.mutant('tenant-lead-searches-list-leak') ? '? IS NOT NULL' : 'org_id = ?'}${ctx.mutant('lf-draft-listed') ? '' : " AND status <> 'draft'"}`,
       params: [ctx.workspace.id],
       map: (r) => ({ id: r.id, query: r.query, status: r.status, searchMode: r.search_mode, maxResults: r.max_results, createdAt: isoOf(r.created_at), completedAt: isoOf(r.completed_at) }),
     }),
@@ -46,7 +46,7 @@ export const list: Handler = async (ctx) =>
 
 export const get: Handler = async (ctx) => {
   const r = loadLeadSearch(ctx.db, ctx.params.id!);
-  if (!r || r.org_id !== ctx.workspace.id) throw notFound('No lead search with this id in the workspace.');
+  if (!r || (r.org_id !== ctx.workspace.id && !ctx.mutant('tenant-lead-search-get-leak'))) throw notFound('No lead search with this id in the workspace.');
   return ok(shownSearch(ctx, leadSearchView(r)));
 };
 

@@ -165,7 +165,12 @@ export const patch: Handler = async (ctx) => {
     newEmail = email.trim();
   }
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
-  for (const f of PROFILE_FIELDS) if (typeof b[f] === 'string') doc[f] = b[f];
+  // The mutant replaces the lead: what the body does not name is cleared.
+  if (ctx.mutant('lead-patch-replaces')) {
+    for (const f of PROFILE_FIELDS) if (!(f in b)) delete doc[f];
+    if (!('tags' in b)) doc.tags = [];
+  }
+  for (const f of PROFILE_FIELDS) if (typeof b[f] === 'string' && !(f === 'location' && ctx.mutant('lead-patch-location-dropped'))) doc[f] = b[f];
   if (Array.isArray(b.tags)) doc.tags = b.tags;
   for (const f of ['customFields', 'customFieldLabels', 'customFieldTypes']) {
     if (isPlainObject(b[f])) doc[f] = { ...((doc[f] as object) ?? {}), ...(b[f] as object) };
@@ -241,7 +246,8 @@ export const mutate: Handler = async (ctx) => {
       const search = fv.str(f, 'search');
       let tags: string[] | undefined;
       if (f.tags !== undefined) {
-        if (!Array.isArray(f.tags) || f.tags.some((t) => typeof t !== 'string')) fv.issue('tags', 'must be an array of strings');
+        if (ctx.mutant('lead-mutate-filter-tags-refused')) fv.issue('tags', 'unknown filter field');
+        else if (!Array.isArray(f.tags) || f.tags.some((t) => typeof t !== 'string')) fv.issue('tags', 'must be an array of strings');
         else tags = f.tags as string[];
       }
       v.issues.push(...fv.issues);
@@ -253,7 +259,9 @@ export const mutate: Handler = async (ctx) => {
   let tags: string[] | undefined;
   // The mutant takes a status that is no lead status at all (neither user-settable nor platform-managed).
   const unknown = typeof b.status === 'string' && ![...USER_SETTABLE_STATUSES, ...PLATFORM_STATUSES, ctx.services.choices.newLeadStatus].includes(b.status);
-  if (op === 'set_status') status = unknown && ctx.mutant('lead-mutate-unknown-status-accepted') ? (b.status as string) : v.oneOf(b, 'status', USER_SETTABLE_STATUSES, !ctx.mutant('lead-mutate-status-optional'));
+  const platform = typeof b.status === 'string' && (PLATFORM_STATUSES as readonly string[]).includes(b.status);
+  if (op === 'set_status' && platform && ctx.mutant('lead-mutate-platform-status-accepted')) status = b.status as string;
+  else if (op === 'set_status') status = unknown && ctx.mutant('lead-mutate-unknown-status-accepted') ? (b.status as string) : v.oneOf(b, 'status', USER_SETTABLE_STATUSES, !ctx.mutant('lead-mutate-status-optional'));
   if (op === 'add_tags' || op === 'remove_tags') {
     if (!Array.isArray(b.tags) || b.tags.length === 0 || b.tags.some((t) => typeof t !== 'string')) v.issue('tags', 'must be a non-empty array of strings');
     else tags = b.tags as string[];
@@ -283,6 +291,8 @@ export const mutate: Handler = async (ctx) => {
     }
   } else {
     targets = ctx.db.prepare('SELECT * FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').all(c.id) as LeadRow[];
+    // The mutant reads all: true like an empty filter, which never deletes all.
+    if (all === true && ctx.mutant('lead-mutate-all-ignored')) targets = [];
     if (filter) {
       targets = targets.filter((r) => {
         const d = JSON.parse(r.doc) as Record<string, unknown>;
@@ -330,10 +340,13 @@ export const search: Handler = async (ctx) => {
   const q = ctx.query.get('email');
   if (q === null || q.trim() === '') throw validationFailed(['email: give an email address or a fragment of one']);
   const cs = ctx.mutant('lead-search-case-sensitive');
+  // The mutants: the query ignored (every lead matches), or matched as a whole address only.
+  const match = ctx.mutant('lead-search-query-ignored') ? '1' : ctx.mutant('lead-search-exact-only') ? `${cs ? 'l.email' : 'l.email_lc'} = ?` : `instr(${cs ? 'l.email' : 'l.email_lc'}, ?) > 0`;
+  const everyWorkspace = ctx.mutant('tenant-lead-search-leak');
   const rows = ctx.db
     .prepare(
       `SELECT l.id, l.email, l.campaign_id, c.name AS campaign_name, l.doc FROM leads l JOIN campaigns c ON c.id = l.campaign_id
-       WHERE l.org_id = ? AND l.deleted_at IS NULL AND instr(${cs ? 'l.email' : 'l.email_lc'}, ?) > 0 ORDER BY l.created_at DESC, l.id DESC`,
+       WHERE ${everyWorkspace ? '? IS NOT NULL' : 'l.org_id = ?'} AND l.deleted_at IS NULL AND ${match === '1' ? '? IS NOT NULL' : match} ORDER BY l.created_at DESC, l.id DESC`,
     )
     .iterate(ctx.workspace.id, cs ? q.trim() : q.trim().toLowerCase()) as IterableIterator<{ id: string; email: string; campaign_id: string; campaign_name: string; doc: string }>;
   // Up to 10 matches, one row per campaign (its newest matching lead).

@@ -9,9 +9,12 @@ import { shapeResult } from '../request/shape.ts';
 import { ok, type Handler, type Ctx } from '../request/context.ts';
 import { LIMIT_TYPES, type LimitType, type Workspace } from '../domain/workspace.ts';
 import { notFound, validationFailed } from '../request/errors.ts';
+import { loadWorkspace } from '../store/store.ts';
 
 export const get: Handler = async (ctx) => {
-  const w = ctx.workspace;
+  // The mutant answers the oldest workspace of the service, whatever the key.
+  const oldest = ctx.mutant('ws-first-workspace') ? (ctx.db.prepare('SELECT id FROM workspaces ORDER BY rowid LIMIT 1').get() as { id: string } | undefined) : undefined;
+  const w = oldest ? (loadWorkspace(ctx.db, oldest.id) ?? ctx.workspace) : ctx.workspace;
   if (ctx.mutant('workspace-missing-timezone')) return ok({ organizationId: w.id, name: w.name });
   return ok({ organizationId: ctx.mutant('ws-organizationid-prefixed') ? `org_${w.id}` : w.id, name: ctx.mutant('ws-name-null') ? null : w.name, timezone: w.timezone });
 };
@@ -52,7 +55,10 @@ export const usageOne: Handler = async (ctx) => {
   return ok(usageOf(ctx, ctx.workspace, t as LimitType));
 };
 
-export const usageAll: Handler = async (ctx) => ok(shapeResult(ctx.services.choices, 'usage.all', { items: LIMIT_TYPES.map((t) => usageOf(ctx, ctx.workspace, t)) }));
+export const usageAll: Handler = async (ctx) => {
+  if (ctx.mutant('usage-all-missing')) throw notFound('No route for GET /v1/usage.');
+  return ok(shapeResult(ctx.services.choices, 'usage.all', { items: LIMIT_TYPES.map((t) => usageOf(ctx, ctx.workspace, t)) }));
+};
 
 export const subscription: Handler = async (ctx) =>
   ok(shapeResult(ctx.services.choices, 'subscription.get', { plan: ctx.workspace.plan, apiAccess: ctx.workspace.apiAccess, limits: ctx.workspace.limits }));

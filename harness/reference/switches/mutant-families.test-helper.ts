@@ -135,6 +135,7 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */
 const REFUSED: Record<string, (lead: string) => [string, string, Record<string, unknown>]> = {
   'lead-in-tags-coerced': () => ['PATCH', 'lead', { tags: 'vip' }],
+  'lead-in-customfields-coerced': () => ['PATCH', 'lead', { customFields: 'x' }],
   'camp-in-patch-name-empty-kept': () => ['PATCH', 'campaign', { name: '' }],
   'lead-mutate-all-coerced': () => ['POST', 'mutate', { operation: 'delete', all: 'yes' }],
   'lead-mutate-ids-coerced': () => ['POST', 'mutate', { operation: 'add_tags', tags: ['x'], ids: ['not-a-uuid'] }],

@@ -22,6 +22,7 @@ type MutantSwitch = (id: FamilyMutantId) => boolean;
 export const SCOPED_OPS = [
   'accounts.create', 'accounts.update', 'campaigns.create', 'campaigns.list', 'campaigns.start', 'leads.update', 'leads.search', 'emails.get', 'emails.delete', 'analytics.campaign', 'analytics.timeseries', 'leadSearches.list',
   'accounts.delete', 'accounts.pause', 'accounts.verification', 'accounts.oauthInit', 'campaigns.update', 'campaigns.resume', 'campaigns.testEmail',
+  'leads.delete', 'leads.mutate', 'analytics.overview', 'leadSearches.get',
 ] as const;
 type ScopedOp = (typeof SCOPED_OPS)[number];
 type Dashed<S extends string> = S extends `${infer A}.${infer B}` ? `${A}-${B}` : S;
@@ -49,9 +50,10 @@ export const REQUIRED_INPUTS = [
 ] as const;
 
 // ---- input the spec rejects, coerced into one it accepts: [id, op, where the objects are, field, coercion, a value to refuse] ----
-type Coercion = 'to-array' | 'to-boolean' | 'uuids-only' | 'default-one' | 'drop-empty' | 'drop-bad-domain' | 'drop-unless-lead';
+type Coercion = 'to-array' | 'to-boolean' | 'uuids-only' | 'default-one' | 'drop-empty' | 'drop-bad-domain' | 'drop-unless-lead' | 'drop-non-object';
 export const COERCED_INPUTS = [
   ['lead-in-tags-coerced', 'leads.update', '', 'tags', 'to-array', 'vip'],
+  ['lead-in-customfields-coerced', 'leads.update', '', 'customFields', 'drop-non-object', 'x'],
   ['camp-in-patch-name-empty-kept', 'campaigns.update', '', 'name', 'drop-empty', ''],
   ['lead-mutate-all-coerced', 'leads.mutate', '', 'all', 'to-boolean', 'yes'],
   ['lead-mutate-ids-coerced', 'leads.mutate', '', 'ids', 'uuids-only', ['not-a-uuid']],
@@ -118,6 +120,7 @@ export const ANSWERS = [
   ['lead-answer-status-object', LEAD, 'status', 'wrap:value', 'A lead status is answered as `{ value }`.'],
   ['lead-answer-progress-strings', LEAD, 'sequenceProgress.totalSteps', 'string', 'Lead sequenceProgress.totalSteps is a string.'],
   ['lead-answer-mutate-no-affected', op('leads.mutate'), 'affected', 'drop', 'Mutate answers no `affected`.'],
+  ['lead-answer-patch-wrapped', op('leads.update'), '', 'wrap:lead', 'PATCH of a lead answers it wrapped as `{ lead: {...} }`.'],
   ['lead-answer-search-results', op('leads.search'), 'data', 'rename:results', 'Lead search answers its hits under `results`.'],
   // lead searches (2.8, 4.7)
   ['lf-answer-id-not-uuid', op('leadSearches.get'), 'id', 'prefix', 'A lead search id is answered as `ls_<uuid>`.'],
@@ -228,6 +231,7 @@ export function coercedInput(mutant: MutantSwitch, o: string, body: unknown): un
       else if (c === 'uuids-only') { if (Array.isArray(v)) x[field] = v.map((e) => (typeof e === 'string' && UUID_RE.test(e) ? e : NOBODY)); }
       else if (c === 'drop-empty') { if (v === '') delete x[field]; }
       else if (c === 'drop-bad-domain') { if (!isObj(v) || typeof v.domainId !== 'string' || !UUID_RE.test(v.domainId)) delete x[field]; }
+      else if (c === 'drop-non-object') { if (!isObj(v)) delete x[field]; }
       else if (c === 'drop-unless-lead') { if (x.personalization !== 'lead') delete x[field]; }
     }
   }

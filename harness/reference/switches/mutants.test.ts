@@ -296,6 +296,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return (await e.mailbox(w, { ...UNREACHABLE, tracking: { domainId: '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2f' } })).tracking?.domainId;
   }],
   'page-size-101-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=101')],
+  'page-size-100-refused': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=100')],
+  'idem-255-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(255) })],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'page-offset-cursor': [['a'], async (e) => {
     const w = await e.workspace();
@@ -362,6 +364,33 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await exhaust(e, w.key);
     const err = (await e.call(w.key, 'GET', '/v1/workspace')).body.error;
     return [err.type, err.code];
+  }],
+  'usage-all-missing': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage')],
+  'apikeys-list-items-renamed': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'GET', '/v1/api-keys')).body.data)],
+  'err-business-code-undeclared': ['failed_precondition', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return (await e.call(w.key, 'POST', `/v1/accounts/${m.id}/pause`)).body.error?.code;
+  }],
+  'err-status-string': ['number', async (e) => typeof (await e.call((await e.workspace()).key, 'GET', `/v1/campaigns/${ABSENT}/status`)).body.error.status],
+  'err-details-string': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')).body.error.details)],
+  'err-401-middleware-body': [true, async (e) => 'error' in (await e.call(null, 'GET', '/v1/workspace')).body],
+  'rate-remaining-only-on-success': [true, async (e) => (await e.call((await e.workspace()).key, 'GET', `/v1/campaigns/${ABSENT}/status`)).headers.has('x-ratelimit-remaining')],
+  'page-hasmore-by-full-page': [false, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns?limit=1')).body.meta.hasMore;
+  }],
+  'ver-usage-unprefixed': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/monthly_emails')],
+  'ws-first-workspace': [false, async (e) => {
+    const [a, b] = [await e.workspace(), await e.workspace()];
+    const ids = await Promise.all([a, b].map(async (w) => (await e.call(w.key, 'GET', '/v1/workspace')).body.organizationId));
+    return ids[0] === ids[1];
+  }],
+  'apikeys-revoke-refused': [200, async (e) => {
+    const w = await e.workspace();
+    const k = await e.key(w, ['usage:read']);
+    return status(e, w.key, 'DELETE', `/v1/api-keys/${k.id}`);
   }],
   'ver-v2-alias': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v2/workspace')],
   'usage-percentage-fraction': [25, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).usagePercentage],
@@ -734,6 +763,53 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     await e.campaign(w, { leads: ['one.abc@corp.test', 'two.abc@corp.test'] });
     return (await e.call(w.key, 'GET', '/v1/leads/search?email=abc@corp')).body.data.length;
+  }],
+  'lead-patch-replaces': ['Ada', async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    const path = `/v1/campaigns/${c.id}/leads/${lead.id}`;
+    await e.call(w.key, 'PATCH', path, { body: { firstName: 'Ada' } });
+    return (await e.call(w.key, 'PATCH', path, { body: { jobTitle: 'CTO' } })).body.firstName;
+  }],
+  'lead-patch-location-dropped': ['Lyon', async (e) => (await patchLead(e, undefined, { location: 'Lyon' })).body.location],
+  'lead-mutate-all-ignored': [0, async (e) => {
+    const { w, c } = await campWithLead(e);
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'delete', all: true } });
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data.length;
+  }],
+  'lead-mutate-filter-tags-refused': [200, async (e) => (await mutateStatus(e, { operation: 'delete', filter: { tags: ['gone'] } })).status],
+  'lead-mutate-platform-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'email_sent', ids: 'lead' })).status],
+  'lead-mutate-names-undeclared': [200, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).status],
+  'lead-search-query-ignored': [0, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { leads: ['someone@corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=nobody-matches')).body.data.length;
+  }],
+  'lead-search-exact-only': [1, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { leads: ['fragment.probe@corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=fragment.probe')).body.data.length;
+  }],
+  'lead-search-param-undeclared': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/leads/search?email=x@corp.test')],
+  'tenant-lead-search-leak': [0, async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    const email = `leak-${randomUUID()}@corp.test`;
+    await e.campaign(a, { leads: [email] });
+    return (await e.call(b.key, 'GET', `/v1/leads/search?email=${email}`)).body.data.length;
+  }],
+  'lf-list-params-undeclared': [1, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 2; i++) await e.ctl('POST', '/lead-searches', { organizationId: w.orgId, query: `q${i}`, searchMode: 'people', maxResults: 10 });
+    return (await e.call(w.key, 'GET', '/v1/lead-searches?limit=1')).body.data.length;
+  }],
+  'tenant-lead-searches-list-leak': [[], async (e) => {
+    const { ls } = await leadSearch(e, 'crawling');
+    const b = await e.workspace();
+    return (await e.call(b.key, 'GET', '/v1/lead-searches?limit=100')).body.data.filter((x: { id: string }) => x.id === ls.id);
+  }],
+  'tenant-lead-search-get-leak': [404, async (e) => {
+    const { ls } = await leadSearch(e, 'crawling');
+    return status(e, (await e.workspace()).key, 'GET', `/v1/lead-searches/${ls.id}`);
   }],
   // ---- lead searches ----
   'lf-draft-listed': [0, async (e) => {

@@ -100,7 +100,7 @@ export const API_KEY_CHECKS: Check[] = [
   {
     id: 'KEY-REVOKE',
     title: 'MUST revoke a key with { success: true }, at once and for good',
-    clauses: ['KEY-REVOKE', 'SVC-APIKEY-REVOKE', 'KEY-REVOKE-IMMEDIATE', 'KEY-REVOKE-FINAL', 'AUTH-401-REVOKED', 'SCOPE-GRANT-APIKEYS-MANAGE'],
+    clauses: ['KEY-REVOKE', 'SVC-APIKEY-REVOKE', 'KEY-REVOKE-IMMEDIATE', 'KEY-REVOKE-FINAL', 'AUTH-401-REVOKED', 'SCOPE-GRANT-APIKEYS-MANAGE', 'KEY-ROTATE-MANAGE'],
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: 6,

@@ -74,6 +74,9 @@ function clausesFor(scope: Scope): string[] {
   c.push(...Object.values(SCOPE_GROUPS).map((g) => g.clause));
   // Per-endpoint scope clauses of part 4, for the endpoints this credential proves served or refused.
   for (const e of sampled(scope)) if (e.scope === scope || !acceptedBy(e).includes(scope)) c.push(...(e.scopeClauses ?? []));
+  // From default on a wildcard asks every route it speaks for (shallowerAt): those that must refuse it
+  // (all:read on a write, send or lifecycle route) prove that route's scope clause too.
+  for (const e of wildcardRoutes(scope)) if (!acceptedBy(e).includes(scope)) c.push(...(e.scopeClauses ?? []));
   return [...new Set(c)];
 }
 
@@ -172,7 +175,7 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
     // The one exception of all:all, on a key that exists: its revocation is refused and the key still works.
     id: 'SCOPE-ALLALL/not-apikeys-manage',
     title: 'MUST refuse an all:all key on an apikeys:manage endpoint with 403 permission_denied (all:all covers everything except apikeys:manage), and revoke nothing',
-    clauses: ['SCOPE-ALLALL'],
+    clauses: ['SCOPE-ALLALL', 'SCOPE-APIKEYS-NO-WILDCARD'],
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: 4,

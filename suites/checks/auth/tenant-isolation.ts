@@ -12,7 +12,7 @@ export const TENANT_CHECKS: Check[] = [
     // or one made for this check) is never in this workspace's key listing.
     id: 'TENANT-ISOLATION/api-key-list',
     title: "MUST list only the caller's workspace's API keys: another workspace's key never appears in the referenced key listing",
-    clauses: ['TENANT-ISOLATION'],
+    clauses: ['TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['op:apikeys.list', 'op:apikeys.create', 'twoWorkspaces'],
     budget: 4,

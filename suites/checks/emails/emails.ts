@@ -263,7 +263,7 @@ export const EMAIL_CHECKS: Check[] = [
   {
     id: 'EMAIL/unreadable-503',
     title: 'MUST answer 503 upstream_unavailable, never a 200 without content, when the stored body cannot be read',
-    clauses: ['EMAIL-GET-503-UNREADABLE', 'ERR-TABLE-503'],
+    clauses: ['EMAIL-GET-503-UNREADABLE', 'EMAIL-GET-200-REAL-CONTENT', 'ERR-TABLE-503'],
     level: 'MUST',
     features: [...FEATURES, 'control:email-unreadable'],
     budget: 30,

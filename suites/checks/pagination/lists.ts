@@ -23,6 +23,8 @@ export interface ListSubject {
   features: Feature[];
   /** The spec gives a way to delete its items (the scope then has `remove`). */
   removable: boolean;
+  /** The endpoint's own clauses on its cursor and page size, proven by the walk and the size checks. */
+  own?: { cursor: string[]; pageSize: string[] };
   open(ctx: CheckContext, ws: Workspace): Promise<ListScope>;
 }
 
@@ -55,6 +57,7 @@ export const LIST_SUBJECTS: ListSubject[] = [
   {
     endpoint: 'leadSearches.list',
     removable: false,
+    own: { cursor: ['LF-LIST-CURSOR', 'LF-LIST-PARAMS-PROFILE'], pageSize: ['LF-LIST-PAGESIZE', 'LF-LIST-PARAMS-PROFILE'] },
     features: ['control'],
     async open(ctx, ws) {
       if (!ws.organizationId) skip('needs the workspace organizationId to create lead searches through the control API');

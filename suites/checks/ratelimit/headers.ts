@@ -1,12 +1,14 @@
 import type { Check } from '../../../harness/ground/check.ts';
 import { fail } from '../../../harness/ground/check.ts';
+import { randomUUID } from 'node:crypto';
 import { sawSuccesses } from '../../lib/observed.ts';
 
 // Part 8 "Rate-limit signals: header X-RateLimit-Remaining", over the whole run: every answer to
-// an authenticated request carries it, a whole number. It runs last and sends one request of its
-// own only when the run has shown no answer, so it never judges an empty run and costs at most
-// one request: the cheap proof a small depth takes, where the rate-limit check itself (a whole
-// window of requests) does not fit.
+// an authenticated request carries it, a whole number. It runs last and sends a request of its
+// own only when the run has shown no success, and one refused with 404 only when it has shown no
+// refusal (the header on errors too is the other half a framework's error path forgets), so it
+// never judges an empty run and costs at most two requests: the cheap proof a small depth takes,
+// where the rate-limit check itself (a whole window of requests) does not fit.
 
 const HEADER = 'x-ratelimit-remaining';
 
@@ -17,11 +19,15 @@ export const RATE_HEADER_CHECKS: Check[] = [
     clauses: ['RATE-REMAINING-HEADER'],
     level: 'MUST',
     features: [],
-    budget: 1,
+    budget: 2,
     last: true,
     async run(ctx) {
       if (!sawSuccesses(ctx, 1)) await (await ctx.workspace()).api.get('/v1/workspace');
       const base = ctx.anonymous.baseUrl.replace(/\/$/, '');
+      const refused = (s: number) => s >= 400 && s < 500 && s !== 401 && s !== 429;
+      if (!ctx.observed().some((ex) => ex.request.url.startsWith(`${base}/`) && ex.response && refused(ex.response.status))) {
+        await (await ctx.workspace()).api.get(`/v1/campaigns/${randomUUID()}/status`); // an id naming nothing: 404
+      }
       // A 401 names no workspace whose window could be counted; a transport failure has no answer.
       const answers = ctx
         .observed()

@@ -39,7 +39,7 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
   {
     id: 'LF-LIST',
     title: 'MUST list lead searches newest first as { data: [list item], meta }, by cursor and page size, without drafts',
-    clauses: ['LF-LIST-ANSWER', 'LF-LIST-CURSOR', 'LF-LIST-PAGESIZE', 'LF-LIST-NO-DRAFTS', 'LF-LISTITEM-FIELDS', 'LF-LIST-PARAMS-PROFILE', 'SVC-LF'],
+    clauses: ['LF-LIST-ANSWER', 'LF-LIST-CURSOR', 'LF-LIST-NO-DRAFTS', 'LF-LISTITEM-FIELDS', 'LF-LIST-PARAMS-PROFILE', 'SVC-LF'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
     budget: 6,

@@ -35,7 +35,7 @@ export const SECURITY_CHECKS: Check[] = [
   {
     id: 'SEC-TENANT-404/accounts',
     title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's mailbox id on every mailbox endpoint",
-    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'ACCT-OTHER-WORKSPACE-404'],
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'ACCT-OTHER-WORKSPACE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['twoWorkspaces'],
     budget: 10,
@@ -61,7 +61,7 @@ export const SECURITY_CHECKS: Check[] = [
   {
     id: 'SEC-TENANT-404/campaigns',
     title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's campaign id on every campaign endpoint",
-    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'CAMP-OTHER-WORKSPACE-404'],
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'CAMP-OTHER-WORKSPACE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['twoWorkspaces'],
     budget: 16,
@@ -91,7 +91,7 @@ export const SECURITY_CHECKS: Check[] = [
   {
     id: 'SEC-TENANT-404/leads',
     title: "MUST answer 404 not_found to another workspace's leads, under its campaign or under the caller's own",
-    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404'],
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['twoWorkspaces', 'op:leads.list'],
     budget: 10,
@@ -116,7 +116,7 @@ export const SECURITY_CHECKS: Check[] = [
   {
     id: 'SEC-TENANT-404/lead-searches',
     title: "MUST answer 404 not_found to another workspace's lead search id",
-    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'LF-GET-OTHER-WORKSPACE-404'],
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'LF-GET-OTHER-WORKSPACE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['twoWorkspaces', 'control'],
     budget: 2,
