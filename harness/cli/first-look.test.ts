@@ -56,8 +56,8 @@ describe('takesFirstLook', () => {
   it("with the control API: each check's drains, their work and its control calls at the target's extra cost; said as a prediction", async () => {
     const profile = { ...(await staging()), control: { baseUrl: 'http://c.test', token: 't' } };
     const checks = selectChecks(ALL_CHECKS, 'quick');
-    const ref = expectedData().firstLookControl;
-    if (!ref) return; // measured by npm run measure-requests from an embedded run --first-look
+    // Measured by npm run measure-requests from embedded runs with --first-look.
+    const ref = expectedData().firstLookControl!;
     const look: FirstLookEvent = { type: 'first-look', at: new Date(2_000).toISOString(), answerMs: ref.answerMs + 50, controlMs: ref.controlMs, drainMs: ref.drainMs + 100, workDrainMs: ref.workDrainMs + 2_100 };
     const pace = firstLookPaceOf(look, checks, 'quick', profile, 1_000)!;
     const drained = checks.find((c) => expectedControlUse(c).drains > 0 && expectedControlUse(c).work > 0)!;

@@ -12,6 +12,7 @@
 // the window's history, not a steady rate, says when the last of them can go.
 
 import { kindOf, WAITS_MS, waits, type Kind } from '../runner/target-pace.ts';
+import { WINDOW_FILL } from '../runner/schedule.ts';
 
 export { WAITS_MS, waits };
 
@@ -114,13 +115,7 @@ export class Pace {
   }
 }
 
-/**
- * The share of the pool's windows a run fills before its requests spill into the next window:
- * admission keeps, in the run's last window, each workspace's owed clean-up and a margin free,
- * and puts a check's whole measured count in one workspace, so some room is never used (the
- * staging bench's default runs, which fit two windows, filled about 95 % of them).
- */
-export const WINDOW_FILL = 0.95;
+export { WINDOW_FILL };
 
 /** Requests sent at a time (a check's, counted when it ended). */
 export interface Sent {
