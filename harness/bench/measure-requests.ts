@@ -124,11 +124,11 @@ if (noControl) data.settlesWithoutControl = mergedSparse(data.settlesWithoutCont
 // The reference's own first look (a first run's: FirstLookEvent), the baseline a target's is set against.
 const looks = eventsOf.flatMap((events) => events.filter((e): e is FirstLookEvent => e.type === 'first-look' && e.answerMs !== undefined && e.settleMs !== undefined));
 if (noControl && looks.length) data.firstLook = { answerMs: median(looks.map((l) => l.answerMs!)), settleMs: median(looks.map((l) => l.settleMs!)) };
-// With the control API (the embedded reference): each check's drains, the work they ran and its other control calls; and the reference's own first look (run --first-look).
+// With the control API (the embedded reference): each check's drains, those that ran work and its other control calls; and the reference's own first look (run --first-look).
 if (!noControl) {
   const use = controlUse(runs, eventsOf);
   data.drains = mergedSparse(data.drains, use.drains, (id) => !!measured[id]);
-  data.drainWork = mergedSparse(data.drainWork, use.work, (id) => !!measured[id]);
+  data.workDrains = mergedSparse(data.workDrains, use.work, (id) => !!measured[id]);
   data.controlCalls = mergedSparse(data.controlCalls, use.calls, (id) => !!measured[id]);
   const controlLooks = eventsOf.flatMap((events) => events.filter((e): e is FirstLookEvent => e.type === 'first-look' && e.answerMs !== undefined && e.drainMs !== undefined && e.workDrainMs !== undefined));
   if (controlLooks.length) data.firstLookControl = { answerMs: median(controlLooks.map((l) => l.answerMs!)), controlMs: median(controlLooks.map((l) => l.controlMs!)), drainMs: median(controlLooks.map((l) => l.drainMs!)), workDrainMs: median(controlLooks.map((l) => l.workDrainMs!)) };
@@ -146,7 +146,7 @@ if (!noControl) data.source = `mean of ${runs.length} run(s) at depth ${depth} a
 writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 process.stdout.write(`${Object.keys(measured).length} checks measured at depth ${depth} -> ${OUT}\n`);
 
-/** Per check, the mean over the runs of its drains (POST .../work/drain), the work items they processed and its other control calls (the exchanges sent to no workspace on behalf of a check, to the control API). */
+/** Per check, the mean over the runs of its drains (POST .../work/drain), those that ran work (`processed` over 0) and its other control calls (the exchanges sent to no workspace on behalf of a check, to the control API). */
 function controlUse(runs: readonly Results[], eventsOf: readonly RunEvent[][]): { drains: Record<string, number>; work: Record<string, number>; calls: Record<string, number> } {
   const per = { drains: new Map<string, number[]>(), work: new Map<string, number[]>(), calls: new Map<string, number[]>() };
   for (const [i, r] of runs.entries()) {
@@ -157,7 +157,7 @@ function controlUse(runs: readonly Results[], eventsOf: readonly RunEvent[][]): 
       const c = counts.get(e.checkId) ?? { drains: 0, work: 0, calls: 0 };
       if (e.request.method === 'POST' && /\/work\/drain$/.test(new URL(e.request.url).pathname)) {
         c.drains++;
-        c.work += processedOf(e);
+        if (processedOf(e) > 0) c.work++;
       } else c.calls++;
       counts.set(e.checkId, c);
     }

@@ -118,10 +118,11 @@ export function recordingOf(events: readonly RunEvent[], head: Omit<Recording, '
   return [{ type: 'recording', ...head }, ...kept].map((x) => JSON.stringify(x)).join('\n') + '\n';
 }
 
-/** A recording read back: its head and its events. */
+/** A recording read back: its head and its events (after a run-start at its start: what a replay counts from). */
 export function readRecording(text: string): { head: Recording; events: RunEvent[] } {
   const [first, ...rest] = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as unknown);
   const head = first as Recording;
   if (head?.type !== 'recording') throw new Error('not a recording: its first line is no "recording" head');
-  return { head, events: rest as RunEvent[] };
+  const start = { type: 'run-start', startedAt: new Date(head.startedAt).toISOString() } as RunEvent;
+  return { head, events: [start, ...(rest as RunEvent[])] };
 }

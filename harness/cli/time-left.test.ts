@@ -39,7 +39,7 @@ describe('Pace', () => {
     // A waiting check that took 90 s against 60 s: the waits' pace moves, damped by a minute (PRIOR_MS: two such checks would weigh more).
     p.add(60_000, 90_000);
     expect(p.scale(60_000)).toBeCloseTo(150_000 / 120_000);
-    expect(p.leftMs(60_000, 80_000)).toBe(40_000); // past its expectation: half what it has run
+    expect(p.leftMs(60_000, 80_000)).toBe(80_000 - 75_000 / 2); // past its expectation (75 s at this pace): what it has run beyond half of that
   });
 
   it('believes a few checks far from their expectation: three short checks twenty times slower', () => {
@@ -65,10 +65,12 @@ describe('Pace', () => {
 
   it('never says a running check is nearly done once it has outlived its expectation', () => {
     const p = new Pace();
-    // Continuous: the expectation rules while it exceeds half of what has run beyond it.
-    expect(p.leftMs(3000, 1000)).toBe(2000);
-    expect(p.leftMs(3000, 2000)).toBe(1000);
-    expect(p.leftMs(3000, 60_000)).toBe(30_000);
+    // Continuous: the expectation rules until three quarters of it, then the time run beyond half of it.
+    expect(p.leftMs(4000, 1000)).toBe(3000);
+    expect(p.leftMs(4000, 3000)).toBe(1000);
+    expect(p.leftMs(4000, 3500)).toBe(1500);
+    // Expected 4 s, running a minute: about a minute left, not "~1 s".
+    expect(p.leftMs(4000, 60_000)).toBe(58_000);
   });
 
   it('learns nothing of waiting from a waiting check that ended in a fraction of its measure', () => {

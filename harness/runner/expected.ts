@@ -35,8 +35,8 @@ export interface ExpectedRequests {
   firstLookControl?: { answerMs: number; controlMs: number; drainMs: number; workDrainMs: number };
   /** check id -> drains (POST /work/drain) it sends against the embedded reference (mean; absent: none). */
   drains?: Record<string, number>;
-  /** check id -> work items its drains processed there (verifications, sends: the drains' `processed`, mean; absent: none). */
-  drainWork?: Record<string, number>;
+  /** check id -> of its drains there, those that ran work (a verification, a sending round: `processed` over 0; mean; absent: none). */
+  workDrains?: Record<string, number>;
   /** check id -> its other control API calls there (clock, workspaces, ...: mean; absent: none). */
   controlCalls?: Record<string, number>;
 }
@@ -143,7 +143,7 @@ export function expectedSettles(check: Pick<Check, 'id'>, data: ExpectedRequests
   return data.settlesWithoutControl?.[check.id] ?? 0;
 }
 
-/** What a check asks of the control API against the embedded reference (measured; 0 where none): its drains, the work they processed, its other calls. */
+/** What a check asks of the control API against the embedded reference (measured; 0 where none): its drains, those of them that ran work, its other calls. */
 export function expectedControlUse(check: Pick<Check, 'id'>, data: ExpectedRequests = expectedData()): { drains: number; work: number; calls: number } {
-  return { drains: data.drains?.[check.id] ?? 0, work: data.drainWork?.[check.id] ?? 0, calls: data.controlCalls?.[check.id] ?? 0 };
+  return { drains: data.drains?.[check.id] ?? 0, work: data.workDrains?.[check.id] ?? 0, calls: data.controlCalls?.[check.id] ?? 0 };
 }

@@ -7,9 +7,12 @@ import { PACE_BOUNDS, type TargetPace } from './target-pace.ts';
 // extra answer time to every request a check sends one after the other; a slower engine adds its
 // extra verification time to every mailbox a check waits to see verified; a slower control API
 // adds its extra round trip to every control call, its extra empty-drain time to every drain (the
-// send path's checks drain once per clock step) and its extra time per work item to every item
-// a check's drains run. So each check is expected to take its measured time plus those, for the
-// requests, verifications, control calls, drains and drained work it was measured with. A
+// send path's checks drain once per clock step) and the extra time of a drain that runs work to
+// every drain of a check that ran some (a round's pause is paid once for the work it finds, so
+// counting the drains, not the items, fits: the slowed reference's send-path checks took 1.5-2.4 s
+// more per such drain where one verification's drain took 1.8 s more). So each check is expected
+// to take its measured time plus those, for the requests, verifications, control calls, drains and
+// working drains it was measured with. A
 // prediction, and labelled so: a target whose sending is slow but whose verification is quick
 // shows it only as the run goes (the progress line learns it from the checks that finish).
 
@@ -28,7 +31,7 @@ export interface FirstLookModel {
   requestsOf(id: string): number;
   /** Mailboxes it waits to see verified in the target's own time. */
   settlesOf(id: string): number;
-  /** With the control API: its drains, the work items they processed, and its other control calls, as measured. */
+  /** With the control API: its drains, those of them that ran work, and its other control calls, as measured. */
   controlOf?(id: string): { drains: number; work: number; calls: number };
 }
 
@@ -43,9 +46,9 @@ export interface Extras {
 
 const diff = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? 0 : a - b);
 
-/** What each request, verification, control call, drain and drained work item costs here beyond the reference. */
+/** What each request, verification, control call, drain and drain that ran work costs here beyond the reference. */
 export function extrasOf(look: FirstLookMeasure, ref: FirstLookReference): Extras {
-  // A work item's cost: a drain with one verification due over an empty one.
+  // A working drain's cost: a drain with one verification due over an empty one.
   const workOf = (m: FirstLookMeasure | FirstLookReference) => (m.workDrainMs === undefined || m.drainMs === undefined ? undefined : Math.max(0, m.workDrainMs - m.drainMs));
   return { answer: look.answerMs - ref.answerMs, settle: diff(look.settleMs, ref.settleMs), call: diff(look.controlMs, ref.controlMs), drain: diff(look.drainMs, ref.drainMs), work: diff(workOf(look), workOf(ref)) };
 }

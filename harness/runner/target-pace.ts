@@ -138,7 +138,7 @@ export function describePace(p: TargetPace): string {
 /** How a first look's pace sets each check's time (said wherever it is shown). */
 export const FIRST_LOOK_MODEL = "each check's measured time with the extra answer time for each of its requests and the extra verification time for each mailbox it waits on";
 /** The same with the control API. */
-export const FIRST_LOOK_CONTROL_MODEL = "each check's measured time with the extra answer time for each of its requests, the extra round trip for each control call, the extra empty-drain time for each drain and the extra time for each work item its drains ran";
+export const FIRST_LOOK_CONTROL_MODEL = "each check's measured time with the extra answer time for each of its requests, the extra round trip for each control call, the extra empty-drain time for each drain and the extra time of a drain with work for each of its drains that ran some";
 
 /** `a first look at this target (answers in 52 ms, the reference's 2 ms; ...)`. */
 function describeFirstLook(b: FirstLookBasis): string {
