@@ -31,7 +31,7 @@ export interface ExpectedRequests {
   settlesWithoutControl?: Record<string, number>;
   /** The reference served alone's first look (FirstLookEvent): median ms to answer and to verify a mailbox. */
   firstLook?: { answerMs: number; settleMs: number };
-  /** The embedded reference's first look with its control API (run --first-look): median ms to answer, of a GET /clock, of an empty drain and of a drain with one verification due. */
+  /** The embedded reference's first look with its control API (run --first-look): the least ms over the runs measured to answer, of a GET /clock, of an empty drain and of a drain with one verification due. */
   firstLookControl?: { answerMs: number; controlMs: number; drainMs: number; workDrainMs: number };
   /** check id -> drains (POST /work/drain) it sends against the embedded reference (mean; absent: none). */
   drains?: Record<string, number>;
