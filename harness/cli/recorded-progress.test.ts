@@ -41,6 +41,17 @@ describe('the progress line on recorded runs', () => {
   it('never says under a third of the time left while more than 20 s are left', () => {
     expect(understated(slow, 20_000)).toEqual([]);
   });
+
+  // A machine busy with other work: the first look saw the target no slower than the reference,
+  // and every check took many times its measure; the line learns it from the checks that finish.
+  const busy = replay('serialized-control-default');
+
+  it('learns a busy machine from the checks that finish: within 25 % at half, never under a third while 20 s are left', () => {
+    const h = halfwayEstimate(busy.events, busy.checks, busy.o, busy.head.endAt)!;
+    expect(h.scales.short).toBeGreaterThan(5);
+    expect(Math.abs(h.error)).toBeLessThanOrEqual(0.25);
+    expect(understated(busy, 20_000)).toEqual([]);
+  });
 });
 
 export type { Recording };
