@@ -13,7 +13,9 @@
 // included, and how many of them the clean-up), the depth's budget, the floor the rate limit sets
 // for those requests, the wall time over that floor, the announced time against the actual one,
 // and how far the progress line's estimate of the time left was off when half the checks were done
-// (the kit replays its events through it: results.json stats.estimate.halfway). The announced time
+// (the kit replays its events through it: results.json stats.estimate.halfway), and in the control
+// leg the drains the run sent and how many took over a second (the floor there is none: the kit
+// provisions as many workspaces as the profile's poolSize). The announced time
 // is set against the run's own time (results.json stats.actualMs: from the run's start, once the
 // CLI has loaded, as the announcement is), the wall time is the whole process's.
 // --baseline DIR runs another checkout's kit (DIR/bin/outreach-conformance.js, e.g. the current

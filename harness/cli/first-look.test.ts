@@ -136,4 +136,27 @@ describe('outreach-conformance run against a target it has not seen', () => {
       await served.stop();
     }
   });
+
+  it('with its control API: looks at the control API too (GET /clock, an empty drain, a drain with a verification due) and announces from it', async () => {
+    const served = await startChildReference({ choices: 'default', name: 'the reference for the control first-look test' });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'oc-first-look-control-'));
+      const { embedded: _e, ...rest } = served.profile!;
+      const profile = join(dir, 'profile.json');
+      await writeFile(profile, JSON.stringify({ ...rest, baseUrl: served.baseUrl, control: { baseUrl: served.control.baseUrl, token: { env: 'OC_FIRST_LOOK_CONTROL' } } }));
+      const run = () => execFileAsync(process.execPath, [KIT_BIN, 'run', '--profile', profile, '--depth', 'smoke', '--check', '^(VERIF-SINK/active|VER-UNKNOWN-404)$', '--out', join(dir, 'reports')], { env: { ...process.env, OC_FIRST_LOOK_CONTROL: served.control.token } });
+      const first = await run();
+      expect(first.stdout).toContain('first run against this target: the checks start after a first look at it and its control API');
+      expect(first.stdout).toMatch(/first look: answers in \d+ ms \(the reference's \d+ ms\), GET \/clock in \d+ ms \(the reference's \d+ ms\), an empty drain in [\d.]+ m?s \(the reference's [\d.]+ m?s\), a drain with one verification due in [\d.]+ m?s \(the reference's [\d.]+ m?s\); now expected to take about/);
+      const results = JSON.parse(await readFile(join(dir, 'reports', 'latest', 'results.json'), 'utf8'));
+      expect(results.stats.firstLook).toMatchObject({ answerMs: expect.any(Number), controlMs: expect.any(Number), drainMs: expect.any(Number), workDrainMs: expect.any(Number) });
+      expect(results.stats.firstLook.error).toBeUndefined();
+      expect(results.stats.estimate.basis.pace.firstLook.reference).toEqual(expectedData().firstLookControl);
+      expect(results.stats.plannedMs).toBe(results.stats.estimate.firstMs);
+      const second = await run();
+      expect(second.stdout).not.toContain('first look');
+    } finally {
+      await served.stop();
+    }
+  });
 });
