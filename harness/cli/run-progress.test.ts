@@ -113,6 +113,19 @@ describe('RunProgressState', () => {
     expect(left).toMatchObject({ ms: 40_000 + 500, from: 'pace' });
   });
 
+  it('against the control clock counts a check long past its expectation as taking as long again; against real time leaves that to the rate bound', () => {
+    const ids = ['A', 'B'].map((id) => ({ id, clauses: ['C'] }));
+    const o = { concurrency: 8, expectedMs: () => 1000, finishMs: 0 };
+    const control = new RunProgressState(ids, { ...o, clock: 'control' });
+    control.apply([start('A', 0), start('B', 0), end('B', 'pass', ['C'], { durationMs: 1000 })]);
+    // A has run 60 s against its 1 s: about a minute left, not "~1 s".
+    expect(control.estimate(60_000)!.ms).toBeGreaterThan(50_000);
+    // Against real time a check that long past its expectation mostly waits for room in a rate window.
+    const real = new RunProgressState(ids, { ...o, clock: 'real' });
+    real.apply([start('A', 0), start('B', 0), end('B', 'pass', ['C'], { durationMs: 1000 })]);
+    expect(real.estimate(60_000)!.ms).toBeLessThan(2000);
+  });
+
   it("learns the pace of the checks that wait seconds on the target's engine apart from the short ones", () => {
     const ids = ['A', 'B', 'E1', 'E2'].map((id) => ({ id, clauses: ['C'] }));
     const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id.startsWith('E') ? 4000 : 1000), finishMs: 0 });

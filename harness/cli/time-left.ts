@@ -43,6 +43,25 @@ export const LIVE_BOUNDS = { min: 0.1, max: 50 } as const;
  */
 export const OVERRUN_SHARE = 1;
 
+/** A finished check's expected and actual time. */
+interface Seen {
+  expected: number;
+  actual: number;
+}
+
+/** Actual over expected time of `seen`, the expectation weighing as PRIOR_CHECKS of them (1 where none). */
+function damped(seen: readonly Seen[], kind: Kind): number {
+  if (seen.length === 0) return 1;
+  let expected = 0;
+  let actual = 0;
+  for (const x of seen) {
+    expected += x.expected;
+    actual += x.actual;
+  }
+  const prior = Math.min(PRIOR_MS[kind], (PRIOR_CHECKS * expected) / seen.length);
+  return Math.min(LIVE_BOUNDS.max, Math.max(LIVE_BOUNDS.min, (actual + prior) / (expected + prior)));
+}
+
 /** A check still running: its expectation and how long it has run (a lower bound of its actual time). */
 export interface Running {
   expectedMs: number;
@@ -59,17 +78,14 @@ export interface Running {
  * their expectation count too, at the time they have run so far (they take at least that).
  */
 export class Pace {
-  private readonly kinds: Record<Kind, { expected: number; actual: number; n: number }> = { short: { expected: 0, actual: 0, n: 0 }, works: { expected: 0, actual: 0, n: 0 }, waiting: { expected: 0, actual: 0, n: 0 } };
+  private readonly kinds: Record<Kind, Seen[]> = { short: [], works: [], waiting: [] };
 
   /** A finished check: its expected and actual time (its kind: by its expectation, unless given). */
   add(expectedMs: number, actualMs: number, kind: Kind = kindOf(expectedMs)): void {
     // A waiting check that ended in a fraction of its measure did not wait here (it failed early
     // or took another way): it says nothing of how long waiting takes on this target.
     if (kind === 'waiting' && actualMs < expectedMs / 2) return;
-    const k = this.kinds[kind];
-    k.expected += expectedMs;
-    k.actual += actualMs;
-    k.n++;
+    if (expectedMs > 0) this.kinds[kind].push({ expected: expectedMs, actual: actualMs });
   }
 
   /** Actual over expected time of the finished checks of this kind (of check expected to take `expectedMs`), damped until enough have run. */
@@ -84,34 +100,20 @@ export class Pace {
    * pace would say "~3 s left" while a slow target's checks run a minute each).
    */
   scaleOf(kind: Kind, running: readonly Running[] = []): number {
-    const { expected, actual, n } = this.kinds[kind];
-    let e = expected;
-    let a = actual;
-    let count = n;
-    const base = this.damped(e, a, count, kind);
-    for (const r of running) {
-      if ((r.kind ?? kindOf(r.expectedMs)) !== kind || !(r.expectedMs > 0) || r.forMs <= r.expectedMs * base) continue;
-      e += r.expectedMs;
-      a += r.forMs;
-      count++;
-    }
-    return this.damped(e, a, count, kind);
-  }
-
-  private damped(expected: number, actual: number, n: number, kind: Kind): number {
-    if (n === 0) return 1;
-    const prior = Math.min(PRIOR_MS[kind], (PRIOR_CHECKS * expected) / n);
-    return Math.min(LIVE_BOUNDS.max, Math.max(LIVE_BOUNDS.min, (actual + prior) / (expected + prior)));
+    const seen = this.kinds[kind];
+    const base = damped(seen, kind);
+    const overdue = running.filter((r) => (r.kind ?? kindOf(r.expectedMs)) === kind && r.expectedMs > 0 && r.forMs > r.expectedMs * base);
+    return overdue.length ? damped([...seen, ...overdue.map((r) => ({ expected: r.expectedMs, actual: r.forMs }))], kind) : base;
   }
 
   /**
    * A check's time left: its expectation at this run's pace (`scale`, else its kind's from the
-   * finished checks alone), less what has passed since it started (if it has), and never less
-   * than OVERRUN_SHARE of the time it has run beyond half that expectation.
+   * finished checks alone), less what has passed since it started (if it has), and (`overrun`)
+   * never less than OVERRUN_SHARE of the time it has run beyond half that expectation.
    */
-  leftMs(expectedMs: number, runningForMs = 0, kind: Kind = kindOf(expectedMs), scale = this.scaleOf(kind)): number {
+  leftMs(expectedMs: number, runningForMs = 0, kind: Kind = kindOf(expectedMs), scale = this.scaleOf(kind), overrun = true): number {
     const expected = expectedMs * scale;
-    return Math.max(0, expected - runningForMs, OVERRUN_SHARE * (runningForMs - expected / 2));
+    return Math.max(0, expected - runningForMs, overrun ? OVERRUN_SHARE * (runningForMs - expected / 2) : 0);
   }
 
   /** The scales now (what the estimate rests on), with the running checks given. */
