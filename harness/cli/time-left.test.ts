@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Pace, WAITS_MS, waits, windowRoomMs } from './time-left.ts';
+import { OUTLIER, Pace, WAITS_MS, waits, windowRoomMs } from './time-left.ts';
 
 describe('windowRoomMs', () => {
   it('is nothing while the requests left fit the room the windows have now', () => {
@@ -52,6 +52,17 @@ describe('Pace', () => {
     for (let i = 0; i < 19; i++) q.add(500, 500);
     q.add(500, 5000);
     expect(q.scale(500)).toBeCloseTo(15_500 / 11_000);
+  });
+
+  it('against real time counts a check at most OUTLIER times its kind\'s median pace (its time may hold a rate window\'s wait)', () => {
+    const capped = new Pace(OUTLIER);
+    const plain = new Pace();
+    for (const p of [capped, plain]) {
+      for (let i = 0; i < 19; i++) p.add(500, 500);
+      p.add(500, 50_000); // waited out a window mid-way
+    }
+    expect(capped.scale(500)).toBeCloseTo((9500 + 1500 + 1000) / (10_000 + 1000));
+    expect(plain.scale(500)).toBeCloseTo((9500 + 50_000 + 1000) / (10_000 + 1000));
   });
 
   it('counts a running check past its expectation in its kind\'s pace, at the time it has run', () => {

@@ -49,17 +49,36 @@ interface Seen {
   actual: number;
 }
 
-/** Actual over expected time of `seen`, the expectation weighing as PRIOR_CHECKS of them (1 where none). */
-function damped(seen: readonly Seen[], kind: Kind): number {
+/**
+ * Where a check's time may hold waits for room in a rate window (against real time: the rate bound
+ * places those apart), a check counts at most this many times its kind's median pace (weighted by
+ * expected time): a short check that waited out a window mid-way says little of the others.
+ */
+export const OUTLIER = 3;
+
+/** Actual over expected time of `seen` (each at most `cap` times their median), the expectation weighing as PRIOR_CHECKS of them (1 where none). */
+function damped(seen: readonly Seen[], kind: Kind, cap?: number): number {
   if (seen.length === 0) return 1;
+  const most = cap === undefined ? Infinity : cap * weightedMedianRatio(seen);
   let expected = 0;
   let actual = 0;
   for (const x of seen) {
     expected += x.expected;
-    actual += x.actual;
+    actual += Math.min(x.actual, x.expected * most);
   }
   const prior = Math.min(PRIOR_MS[kind], (PRIOR_CHECKS * expected) / seen.length);
   return Math.min(LIVE_BOUNDS.max, Math.max(LIVE_BOUNDS.min, (actual + prior) / (expected + prior)));
+}
+
+function weightedMedianRatio(seen: readonly Seen[]): number {
+  const sorted = seen.map((x) => ({ r: x.actual / x.expected, w: x.expected })).sort((a, b) => a.r - b.r);
+  const half = sorted.reduce((n, x) => n + x.w, 0) / 2;
+  let acc = 0;
+  for (const x of sorted) {
+    acc += x.w;
+    if (acc >= half) return x.r;
+  }
+  return 1;
 }
 
 /** A check still running: its expectation and how long it has run (a lower bound of its actual time). */
@@ -79,6 +98,9 @@ export interface Running {
  */
 export class Pace {
   private readonly kinds: Record<Kind, Seen[]> = { short: [], works: [], waiting: [] };
+
+  /** `cap`: OUTLIER where the checks' times may hold rate-window waits (against real time). */
+  constructor(private readonly cap?: number) {}
 
   /** A finished check: its expected and actual time (its kind: by its expectation, unless given). */
   add(expectedMs: number, actualMs: number, kind: Kind = kindOf(expectedMs)): void {
@@ -101,9 +123,9 @@ export class Pace {
    */
   scaleOf(kind: Kind, running: readonly Running[] = []): number {
     const seen = this.kinds[kind];
-    const base = damped(seen, kind);
+    const base = damped(seen, kind, this.cap);
     const overdue = running.filter((r) => (r.kind ?? kindOf(r.expectedMs)) === kind && r.expectedMs > 0 && r.forMs > r.expectedMs * base);
-    return overdue.length ? damped([...seen, ...overdue.map((r) => ({ expected: r.expectedMs, actual: r.forMs }))], kind) : base;
+    return overdue.length ? damped([...seen, ...overdue.map((r) => ({ expected: r.expectedMs, actual: r.forMs }))], kind, this.cap) : base;
   }
 
   /**
