@@ -124,6 +124,18 @@ if (noControl) data.settlesWithoutControl = mergedSparse(data.settlesWithoutCont
 // The reference's own first look (a first run's: FirstLookEvent), the baseline a target's is set against.
 const looks = eventsOf.flatMap((events) => events.filter((e): e is FirstLookEvent => e.type === 'first-look' && e.answerMs !== undefined && e.settleMs !== undefined));
 if (noControl && looks.length) data.firstLook = { answerMs: median(looks.map((l) => l.answerMs!)), settleMs: median(looks.map((l) => l.settleMs!)) };
+// With the control API (the embedded reference): each check's drains, those that ran work and its other control calls; and the reference's own first look (run --first-look).
+if (!noControl) {
+  const use = controlUse(runs, eventsOf);
+  data.drains = mergedSparse(data.drains, use.drains, (id) => !!measured[id]);
+  data.workDrains = mergedSparse(data.workDrains, use.work, (id) => !!measured[id]);
+  data.controlCalls = mergedSparse(data.controlCalls, use.calls, (id) => !!measured[id]);
+  const controlLooks = eventsOf.flatMap((events) => events.filter((e): e is FirstLookEvent => e.type === 'first-look' && e.answerMs !== undefined && e.drainMs !== undefined && e.workDrainMs !== undefined));
+  // The least of each over the runs: the reference's own time where the machine let it (a median
+  // over runs on a busy machine measured the machine, and a target's look then showed no difference).
+  const least = (f: (l: FirstLookEvent) => number) => Math.min(...controlLooks.map(f));
+  if (controlLooks.length) data.firstLookControl = { answerMs: least((l) => l.answerMs!), controlMs: least((l) => l.controlMs!), drainMs: least((l) => l.drainMs!), workDrainMs: least((l) => l.workDrainMs!) };
+}
 if (noControl) {
   (data.withoutControl ??= {})[depth] = merged(data.withoutControl?.[depth]);
   data.durationMsWithoutControl = mergedMs(data.durationMsWithoutControl);
@@ -136,3 +148,37 @@ if (noControl) {
 if (!noControl) data.source = `mean of ${runs.length} run(s) at depth ${depth} against the embedded reference (run --check . takes every check of a depth)`;
 writeFileSync(OUT, `${JSON.stringify(data, null, 2)}\n`);
 process.stdout.write(`${Object.keys(measured).length} checks measured at depth ${depth} -> ${OUT}\n`);
+
+/** Per check, the mean over the runs of its drains (POST .../work/drain), those that ran work (`processed` over 0) and its other control calls (the exchanges sent to no workspace on behalf of a check, to the control API). */
+function controlUse(runs: readonly Results[], eventsOf: readonly RunEvent[][]): { drains: Record<string, number>; work: Record<string, number>; calls: Record<string, number> } {
+  const per = { drains: new Map<string, number[]>(), work: new Map<string, number[]>(), calls: new Map<string, number[]>() };
+  for (const [i, r] of runs.entries()) {
+    const apiBase = r.target.baseUrl.replace(/\/$/, '');
+    const counts = new Map<string, { drains: number; work: number; calls: number }>();
+    for (const e of eventsOf[i]!) {
+      if (e.type !== 'exchange' || e.checkId === undefined || e.workspace !== undefined || e.request.url.startsWith(apiBase)) continue;
+      const c = counts.get(e.checkId) ?? { drains: 0, work: 0, calls: 0 };
+      if (e.request.method === 'POST' && /\/work\/drain$/.test(new URL(e.request.url).pathname)) {
+        c.drains++;
+        if (processedOf(e) > 0) c.work++;
+      } else c.calls++;
+      counts.set(e.checkId, c);
+    }
+    for (const c of r.checks) {
+      if (!c.ran) continue;
+      const got = counts.get(c.id) ?? { drains: 0, work: 0, calls: 0 };
+      for (const k of ['drains', 'work', 'calls'] as const) per[k].set(c.id, [...(per[k].get(c.id) ?? []), got[k]]);
+    }
+  }
+  const table = (m: Map<string, number[]>) => Object.fromEntries([...m].filter(([, xs]) => mean(xs) > 0).map(([id, xs]) => [id, mean(xs)]));
+  return { drains: table(per.drains), work: table(per.work), calls: table(per.calls) };
+}
+
+function processedOf(e: ExchangeEvent): number {
+  try {
+    const n = Number((JSON.parse(e.response?.body ?? '{}') as { processed?: unknown }).processed);
+    return Number.isFinite(n) && n > 0 ? n : 0;
+  } catch {
+    return 0;
+  }
+}

@@ -17,10 +17,13 @@ import { defaultConcurrency, plan } from '../runner/planner.ts';
 import { clockOf } from '../runner/expected.ts';
 import { progressRate } from './run.ts';
 import { progressOptions, RunProgressState, sentOf, signedPercent, type ProgressEvent, type SentEvent } from './run-progress.ts';
-import { halfwayEstimate } from './progress-replay.ts';
+import { halfwayEstimate, recordingOf, timeLeftTrace } from './progress-replay.ts';
+import { writeFile } from 'node:fs/promises';
+import { pacedMs } from '../runner/target-pace.ts';
+import { expectedDurationMs } from '../runner/expected.ts';
 import { targetHistory } from './target-history.ts';
 
-const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' }, history: { type: 'string', value: 'DIR', help: "replay as if the run had learned its pace from these earlier runs, or from none (default: the pace it recorded)" } }, { positionals: true });
+const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' }, record: { type: 'string', value: 'FILE', help: "keep the (one) run's progress events and expectations as a recording (harness/cli/recorded/, a test's input)" }, about: { type: 'string', value: 'TEXT', help: 'what the recorded run was (target, depth, machine)' }, history: { type: 'string', value: 'DIR', help: "replay as if the run had learned its pace from these earlier runs, or from none (default: the pace it recorded)" } }, { positionals: true });
 const dirs = flags._ ?? [];
 if (dirs.length === 0) {
   process.stderr.write('usage: npm run bench:estimate -- [--profile FILE] [--trace] DIR...\n');
@@ -62,25 +65,14 @@ for (const dir of dirs) {
   const said = h ? `${signedPercent(h.error)} (said ${(h.leftMs / 1000).toFixed(0)} s, ${(h.actualLeftMs / 1000).toFixed(0)} s left; ${h.from}, paces ${h.scales.short}/${h.scales.works ?? '-'}/${h.scales.waiting})` : 'none';
   const announced = `announced ${(planned.estimate.ms / 1000).toFixed(0)} s (${signedPercent((planned.estimate.ms - end.stats.actualMs) / end.stats.actualMs)}${pace ? `, learned pace ${pace.short}/${pace.works ?? '-'}/${pace.waiting}, ${Object.keys(pace.own).length} own` : ''})`;
   process.stdout.write(`${dir}: ${depth}, ${checks.length} checks, ${(end.stats.actualMs / 1000).toFixed(0)} s; ${announced}; at half ${said}; the run recorded ${recorded ? signedPercent(recorded.error) : 'none'}\n`);
-  if (flags.trace) trace(events.flatMap((e): ProgressEvent[] => (e.type === 'check-start' || e.type === 'check-end' || e.type === 'target-work' ? [e as CheckStartEvent | CheckEndEvent | TargetWorkEvent] : [sentOf(e)].filter((x): x is SentEvent => !!x))), new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs);
-}
-
-/** The time left the line said, at most every 5 s of the run, against the time that was left. */
-function trace(events: ProgressEvent[], state: RunProgressState, startedAt: number, endAt: number): void {
-  const begun = new Map<string, number>();
-  let last = -Infinity;
-  for (const e of events) {
-    state.apply([e]);
-    if (e.type === 'sent' || e.type === 'target-work' || e.type === 'first-look') continue;
-    if (e.type === 'check-start') {
-      begun.set(e.checkId, Date.parse(e.at));
-      continue;
-    }
-    const now = (begun.get(e.checkId) ?? startedAt) + e.durationMs;
-    const left = state.estimate(now);
-    if (!left || now - last < 5000) continue;
-    last = now;
-    const actual = Math.max(1, endAt - now);
-    process.stdout.write(`  ${((now - startedAt) / 1000).toFixed(0).padStart(4)} s  done ${String(state.done).padStart(4)}/${state.total}  said ${(left.ms / 1000).toFixed(0).padStart(4)} s (${left.from})  left ${(actual / 1000).toFixed(0).padStart(4)} s  ${signedPercent((left.ms - actual) / actual)}\n`);
+  if (flags.trace)
+    for (const p of timeLeftTrace(events, new RunProgressState(checks, o), startedAt, startedAt + end.stats.actualMs, 5000))
+      process.stdout.write(`  ${(p.atMs / 1000).toFixed(0).padStart(4)} s  done ${String(p.done).padStart(4)}/${checks.length}  said ${(p.saidMs / 1000).toFixed(0).padStart(4)} s (${p.from})  left ${(p.actualLeftMs / 1000).toFixed(0).padStart(4)} s  ${signedPercent((p.saidMs - p.actualLeftMs) / Math.max(1, p.actualLeftMs))}\n`);
+  if (flags.record !== undefined) {
+    const clock = clockOf(profile);
+    const expected = (id: string) => Math.round(pacedMs(id, expectedDurationMs({ id }, clock), pace));
+    const head = { about: String(flags.about ?? dir), startedAt, endAt: startedAt + end.stats.actualMs, concurrency, clock, finishMs: o.finishMs ?? 0, checks: checks.map((c) => ({ id: c.id, expectedMs: expected(c.id), ...(c.solo ? { solo: true } : {}), ...(c.last ? { last: true } : {}) })) };
+    await writeFile(String(flags.record), recordingOf(events, head));
+    process.stdout.write(`  recorded: ${String(flags.record)}\n`);
   }
 }

@@ -9,9 +9,9 @@ import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { FIRST_LOOK_ID, type ExchangeEvent, type FirstLookEvent, type RunEvent } from '../ground/events.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { plan } from '../runner/planner.ts';
-import { expectedDurationMs } from '../runner/expected.ts';
+import { expectedControlUse, expectedData, expectedDurationMs, targetRequests } from '../runner/expected.ts';
 import { KIT_BIN, startChildReference } from '../load/generator/embedded-target.ts';
-import { firstLookPaceOf, takesFirstLook } from './first-look.ts';
+import { firstLookPaceOf, formatFirstLook, takesFirstLook } from './first-look.ts';
 import { progressOptions } from './run-progress.ts';
 
 const execFileAsync = promisify(execFile);
@@ -35,8 +35,36 @@ describe('takesFirstLook', () => {
     expect(takesFirstLook({ ...base, checks: mailless })).toBe(false);
     // A run the rate limit sets the time of (a second window): a look would change nothing of it.
     expect(takesFirstLook({ ...base, plan: { minSeconds: 20 } })).toBe(false);
-    expect(takesFirstLook({ ...base, profile: { ...profile, control: { baseUrl: 'http://c.test', token: 't' } } })).toBe(false);
     expect(takesFirstLook({ ...base, profile: { ...profile, features: { ...profile.features, sinks: false } } })).toBe(false);
+    // --first-look: wherever it can be taken (the embedded reference's own: the baseline).
+    expect(takesFirstLook({ ...base, embedded: true, learned: true, plan: { minSeconds: 20 }, force: true })).toBe(true);
+  });
+
+  it('with the control API: on a first run its checks bound, sinks or not (the look times the control API and its drains)', async () => {
+    const profile = { ...(await staging()), control: { baseUrl: 'http://c.test', token: 't' } };
+    const checks = selectChecks(ALL_CHECKS, 'quick');
+    const base = { embedded: false, profile, checks, history: undefined, learned: false, plan: { minSeconds: 0 } };
+    expect(takesFirstLook(base)).toBe(true);
+    expect(takesFirstLook({ ...base, profile: { ...profile, features: { ...profile.features, sinks: false } } })).toBe(true);
+    expect(takesFirstLook({ ...base, embedded: true })).toBe(false);
+    expect(takesFirstLook({ ...base, learned: true })).toBe(false);
+    expect(takesFirstLook({ ...base, history: 'none' })).toBe(false);
+    expect(takesFirstLook({ ...base, plan: { minSeconds: 20 } })).toBe(false);
+    expect(takesFirstLook({ ...base, embedded: true, force: true })).toBe(true);
+  });
+
+  it("with the control API: each check's drains, their work and its control calls at the target's extra cost; said as a prediction", async () => {
+    const profile = { ...(await staging()), control: { baseUrl: 'http://c.test', token: 't' } };
+    const checks = selectChecks(ALL_CHECKS, 'quick');
+    // Measured by npm run measure-requests from embedded runs with --first-look.
+    const ref = expectedData().firstLookControl!;
+    const look: FirstLookEvent = { type: 'first-look', at: new Date(2_000).toISOString(), answerMs: ref.answerMs + 50, controlMs: ref.controlMs, drainMs: ref.drainMs + 100, workDrainMs: ref.workDrainMs + 2_100 };
+    const pace = firstLookPaceOf(look, checks, 'quick', profile, 1_000)!;
+    const drained = checks.find((c) => expectedControlUse(c).drains > 0 && expectedControlUse(c).work > 0)!;
+    const use = expectedControlUse(drained);
+    expect(pace.own[drained.id]).toBe(Math.round(expectedDurationMs(drained, 'control') + 50 * targetRequests(drained, 'quick', profile) + 100 * use.drains + 2_000 * use.work));
+    const made = plan(checks, profile, 8, 'quick', 8, { pace });
+    expect(formatFirstLook(look, made, ref)).toMatch(/^first look: answers in \d+ ms \(the reference's \d+ ms\), GET \/clock in \d+ ms \(the reference's \d+ ms\), an empty drain in \d+ ms \(the reference's \d+ ms\), a drain with one verification due in .* now expected to take about .* \(a prediction from these, .*drain/);
   });
 
   it('the progress line expects what the plan made from it expects, and takes no second look', async () => {
@@ -44,7 +72,7 @@ describe('takesFirstLook', () => {
     const checks = selectChecks(ALL_CHECKS, 'quick');
     const first = plan(checks, profile, 8, 'quick', 32);
     const look: FirstLookEvent = { type: 'first-look', at: new Date(5_000).toISOString(), answerMs: 60, settleMs: 3_000 };
-    const made = plan(checks, profile, 8, 'quick', 32, { pace: firstLookPaceOf(look, checks, 'quick', profile, 1_000) });
+    const made = plan(checks, profile, 8, 'quick', 32, { pace: firstLookPaceOf(look, checks, 'quick', profile, 1_000)! });
     expect(made.basis.pace?.startMs).toBe(4_000);
     expect(made.estimate.ms).toBeGreaterThan(first.estimate.ms);
     const o = progressOptions({ plan: first, concurrency: 32, clock: 'real', startedAt: 0, firstLook: () => made });
@@ -104,6 +132,29 @@ describe('outreach-conformance run against a target it has not seen', () => {
       const second = await run();
       expect(second.stdout).not.toContain('first look');
       expect(second.stdout).toContain(`pace: learned from ${results.runId}`);
+    } finally {
+      await served.stop();
+    }
+  });
+
+  it('with its control API: looks at the control API too (GET /clock, an empty drain, a drain with a verification due) and announces from it', async () => {
+    const served = await startChildReference({ choices: 'default', name: 'the reference for the control first-look test' });
+    try {
+      const dir = await mkdtemp(join(tmpdir(), 'oc-first-look-control-'));
+      const { embedded: _e, ...rest } = served.profile!;
+      const profile = join(dir, 'profile.json');
+      await writeFile(profile, JSON.stringify({ ...rest, baseUrl: served.baseUrl, control: { baseUrl: served.control.baseUrl, token: { env: 'OC_FIRST_LOOK_CONTROL' } } }));
+      const run = () => execFileAsync(process.execPath, [KIT_BIN, 'run', '--profile', profile, '--depth', 'smoke', '--check', '^(VERIF-SINK/active|VER-UNKNOWN-404)$', '--out', join(dir, 'reports')], { env: { ...process.env, OC_FIRST_LOOK_CONTROL: served.control.token } });
+      const first = await run();
+      expect(first.stdout).toContain('first run against this target: the checks start after a first look at it and its control API');
+      expect(first.stdout).toMatch(/first look: answers in \d+ ms \(the reference's \d+ ms\), GET \/clock in \d+ ms \(the reference's \d+ ms\), an empty drain in [\d.]+ m?s \(the reference's [\d.]+ m?s\), a drain with one verification due in [\d.]+ m?s \(the reference's [\d.]+ m?s\); now expected to take about/);
+      const results = JSON.parse(await readFile(join(dir, 'reports', 'latest', 'results.json'), 'utf8'));
+      expect(results.stats.firstLook).toMatchObject({ answerMs: expect.any(Number), controlMs: expect.any(Number), drainMs: expect.any(Number), workDrainMs: expect.any(Number) });
+      expect(results.stats.firstLook.error).toBeUndefined();
+      expect(results.stats.estimate.basis.pace.firstLook.reference).toEqual(expectedData().firstLookControl);
+      expect(results.stats.plannedMs).toBe(results.stats.estimate.firstMs);
+      const second = await run();
+      expect(second.stdout).not.toContain('first look');
     } finally {
       await served.stop();
     }

@@ -13,7 +13,7 @@ import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { clockOf } from '../runner/expected.ts';
 import { historyOf } from './target-history.ts';
-import { FIRST_LOOK_SAID, takesFirstLook } from './first-look.ts';
+import { firstLookSaid, takesFirstLook } from './first-look.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseArgs, type CommandHelp } from '../ground/args.ts';
 
@@ -76,7 +76,7 @@ export async function planCommand(argv: string[]): Promise<number> {
   const planned = plan(choice.checks, profile, n, depth, undefined, { ...known, ...(history?.pace ? { pace: history.pace } : {}) });
   process.stdout.write(`${formatPlan(planned)}\n`);
   // What a run would do first: the plan line it then makes again is one plan cannot show.
-  if (takesFirstLook({ embedded: !!profile.embedded, profile, checks: choice.checks, history: flags.history as string | undefined, learned: !!history?.pace, plan: planned })) process.stdout.write(`${FIRST_LOOK_SAID}\n`);
+  if (takesFirstLook({ embedded: !!profile.embedded, profile, checks: choice.checks, history: flags.history as string | undefined, learned: !!history?.pace, plan: planned })) process.stdout.write(`${firstLookSaid(profile)}\n`);
   process.stdout.write(`${formatGapCosts(gapCosts(selectChecks(ALL_CHECKS, depth), { profile, depth, ...known }), `depth ${depth}`)}\n`);
   return 0;
 }

@@ -87,9 +87,9 @@ describe('RunProgressState', () => {
     // S1 running for 4 s: 6 s of it left.
     s.apply([start('S1', 0)]);
     expect(s.estimate(4000)).toMatchObject({ ms: 6000 + 10_000 + 4000 + 500, from: 'pace' });
-    // S1 took 40 s against 10 s measured: the rest scales by (40 + 30) / (10 + 30) (damped).
+    // S1 took 40 s against 10 s measured: the rest (all of its kind, 2 s and more) scales by (40 + 20) / (10 + 20) (damped as two such checks at their measure).
     s.apply([end('S1', 'pass', ['C'], { durationMs: 40_000 })]);
-    expect(s.estimate(40_000)!.ms).toBeCloseTo((10_000 + 4000) * (70 / 40) + 500);
+    expect(s.estimate(40_000)!.ms).toBeCloseTo((10_000 + 4000) * (60 / 30) + 500);
     // Where the target's clock is real, no check runs alone: the two long ones overlap with the 16
     // short ones (on the 6 other slots, three rounds of 2 s).
     const real = new RunProgressState(many, { concurrency: 8, expectedMs, clock: 'real' });
@@ -105,12 +105,25 @@ describe('RunProgressState', () => {
   it('counts a running check that waits on real time down from its start at its own measure, whatever the short checks\' pace', () => {
     const ids = [{ id: 'SEND/gap', clauses: ['C'] }, ...Array.from({ length: 4 }, (_, i) => ({ id: `X${i}`, clauses: ['C'] }))];
     const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id === 'SEND/gap' ? 60_000 : 1000), finishMs: 500 });
-    // The short checks took five times their measure: the short pace is (15 + 30) / (3 + 30).
+    // The short checks took five times their measure: the short pace is (15 + 2) / (3 + 2).
     s.apply([start('SEND/gap', 0), ...['X0', 'X1', 'X2'].flatMap((id) => [start(id, 0), end(id, 'pass', ['C'], { durationMs: 5000 })])]);
     const left = s.estimate(20_000)!;
-    expect(left.scales).toEqual({ short: 45 / 33, works: 1, waiting: 1 });
-    // The waiting check's 40 s left outlast the last short check; not 60 s x 45/33 - 20 s.
+    expect(left.scales).toEqual({ short: 17 / 5, works: 1, waiting: 1 });
+    // The waiting check's 40 s left outlast the last short check (3.4 s); not 60 s x 17/5 - 20 s.
     expect(left).toMatchObject({ ms: 40_000 + 500, from: 'pace' });
+  });
+
+  it('against the control clock counts a check long past its expectation as taking as long again; against real time leaves that to the rate bound', () => {
+    const ids = ['A', 'B'].map((id) => ({ id, clauses: ['C'] }));
+    const o = { concurrency: 8, expectedMs: () => 1000, finishMs: 0 };
+    const control = new RunProgressState(ids, { ...o, clock: 'control' });
+    control.apply([start('A', 0), start('B', 0), end('B', 'pass', ['C'], { durationMs: 1000 })]);
+    // A has run 60 s against its 1 s: about a minute left, not "~1 s".
+    expect(control.estimate(60_000)!.ms).toBeGreaterThan(50_000);
+    // Against real time a check that long past its expectation mostly waits for room in a rate window.
+    const real = new RunProgressState(ids, { ...o, clock: 'real' });
+    real.apply([start('A', 0), start('B', 0), end('B', 'pass', ['C'], { durationMs: 1000 })]);
+    expect(real.estimate(60_000)!.ms).toBeLessThan(2000);
   });
 
   it("learns the pace of the checks that wait seconds on the target's engine apart from the short ones", () => {
@@ -118,10 +131,10 @@ describe('RunProgressState', () => {
     const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id.startsWith('E') ? 4000 : 1000), finishMs: 0 });
     // The short checks took 15 times their measure; no engine-bound check has finished: E1 and E2 keep their 4 s.
     s.apply(['A', 'B'].flatMap((id) => [start(id, 0), end(id, 'pass', ['C'], { durationMs: 15_000 })]));
-    expect(s.estimate(15_000)).toMatchObject({ ms: 4000, scales: { short: 60 / 32, works: 1, waiting: 1 } });
-    // E1 took three times its 4 s: E2 is now expected at (12 + 30) / (4 + 30) of its 4 s.
+    expect(s.estimate(15_000)).toMatchObject({ ms: 4000, scales: { short: 32 / 4, works: 1, waiting: 1 } });
+    // E1 took three times its 4 s: E2 is now expected at (12 + 8) / (4 + 8) of its 4 s.
     s.apply([start('E1', 15_000), end('E1', 'pass', ['C'], { durationMs: 12_000 })]);
-    expect(s.estimate(27_000)).toMatchObject({ ms: 4000 * (42 / 34), from: 'pace', scales: { works: 42 / 34 } });
+    expect(s.estimate(27_000)).toMatchObject({ ms: 4000 * (20 / 12), from: 'pace', scales: { works: 20 / 12 } });
   });
 
   it("expects the engine-bound checks to take as much longer as this run's mailboxes took to settle beyond the expectation", () => {

@@ -38,7 +38,7 @@ import { progressOptions, startRunProgress, type RunProgress, type RunProgressOp
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
 import { historyOf } from './target-history.ts';
-import { FIRST_LOOK_SAID, firstLookPaceOf, formatFirstLook, takesFirstLook, withoutType } from './first-look.ts';
+import { firstLookPaceOf, firstLookSaid, formatFirstLook, referenceLook, takesFirstLook, withoutType } from './first-look.ts';
 import { targetWorkStats } from '../runner/target-pace.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { NOT_STARTED_FOR_BUDGET } from '../runner/request-budget.ts';
@@ -66,6 +66,7 @@ const FLAGS = {
   'time-budget': { type: 'string', value: '5m', help: 'choose only the checks that fit this time' },
   out: { type: 'string', value: 'DIR', help: 'where <run>/ and latest/ go (default: reports)' },
   history: { type: 'string', value: 'DIR|none', help: "earlier runs' reports the time estimate learns this target's pace from (default: --out's; none of them: a first look at the target first, where the rate limit does not bound the run; none: neither)" },
+  'first-look': { type: 'boolean', help: "take a first look at the target even where the run would not (the embedded reference's own: the baseline npm run measure-requests records)" },
   only: { type: 'string', value: 'REGEX', help: 'the checks whose id matches' },
   check: { type: 'string', value: 'REGEX', help: 'choose checks by id' },
   clause: { type: 'list', value: 'ID,..', help: 'choose the checks that prove these clauses' },
@@ -122,6 +123,8 @@ export interface RunFlags {
   'rerun-failed'?: boolean;
   /** Earlier runs' reports (a reports directory or one run's) to learn this target's pace from; `none`: the reference's durations alone. */
   history?: string;
+  /** A first look at the target whatever the run knows of it (harness/cli/first-look.ts): the reference's baseline. */
+  'first-look'?: boolean;
   seed?: number;
   concurrency?: number;
   mutants?: string[];
@@ -201,9 +204,12 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const announced = plan(checks, profile, workspaces, depth, concurrency, { extensions, ...(history?.pace ? { pace: history.pace } : {}) });
     say(formatPlan(announced));
     // A first run against this target: a first look at it before the checks, and the estimate made again from it.
-    const firstLook = takesFirstLook({ embedded: !!embedded, profile, checks, history: flags.history, learned: !!history?.pace, plan: announced });
-    if (firstLook) say(FIRST_LOOK_SAID);
-    const replan = (e: FirstLookEvent) => (e.answerMs === undefined ? undefined : plan(checks, profile, workspaces, depth, concurrency, { extensions, pace: firstLookPaceOf(e, checks, depth, profile, started) }));
+    const firstLook = takesFirstLook({ embedded: !!embedded, profile, checks, history: flags.history, learned: !!history?.pace, plan: announced, force: !!flags['first-look'] });
+    if (firstLook) say(firstLookSaid(profile));
+    const replan = (e: FirstLookEvent) => {
+      const pace = e.answerMs === undefined ? undefined : firstLookPaceOf(e, checks, depth, profile, started);
+      return pace ? plan(checks, profile, workspaces, depth, concurrency, { extensions, pace }) : undefined;
+    };
 
     const redactor = new Redactor();
     if (control) redactor.add(control.token);
@@ -227,7 +233,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const estimating: Estimating = { checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started, rate: progressRate(checks, profile, depth), ...(firstLook ? { firstLook: replan } : {}) };
     const sayLook = (e: FirstLookEvent) => {
       const made = replan(e);
-      say(formatFirstLook(e, made));
+      say(formatFirstLook(e, made, referenceLook(profile)));
       return made;
     };
     const progress = flags.quiet ? undefined : startRunProgress({ eventsPath, ...estimating, ...(firstLook ? { firstLook: sayLook } : {}) });

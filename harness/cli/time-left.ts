@@ -11,61 +11,140 @@
 // sent frees its room one window after it went, so the requests left are placed as room frees:
 // the window's history, not a steady rate, says when the last of them can go.
 
-import { kindOf, PACE_BOUNDS, WAITS_MS, WORKS_MS, waits, type Kind } from '../runner/target-pace.ts';
+import { kindOf, WAITS_MS, waits, type Kind } from '../runner/target-pace.ts';
+import { WINDOW_FILL } from '../runner/schedule.ts';
 
 export { WAITS_MS, waits };
 
-/** The expected time a kind's finished checks must outweigh before their own pace moves the estimate much. */
+/**
+ * How much the expectation weighs against what a kind's finished checks showed: as much as this
+ * many of them taking their expected time (and never more than PRIOR_MS). A few checks far from
+ * their expectation then move the pace most of the way: a target twenty times slower is believed
+ * after three checks, not after minutes; one slow check among twenty moves it a little.
+ */
+const PRIOR_CHECKS = 2;
+/** The most the expectation weighs, in expected time: many short checks do not make it heavier. */
 const PRIOR_MS: Record<Kind, number> = { short: 30_000, works: 30_000, waiting: 60_000 };
+/**
+ * The paces the line accepts from what it sees: far wider than a learned pace's (PACE_BOUNDS),
+ * since these are this run's own checks on this machine now (a target with a slow control API was
+ * seen at 20-30 times the reference's durations).
+ */
+export const LIVE_BOUNDS = { min: 0.1, max: 50 } as const;
+/**
+ * A running check that has outlived its expectation has shown it wrong, and how long it has run is
+ * then the best sign of how long it takes: a duration known only to exceed t is as likely as not
+ * to reach 2 t. So a running check's time left is never less than this share of the time it has
+ * run beyond half its expectation: continuous, it rules from three quarters of the expectation on
+ * (a check about to end as expected is said to have a quarter of it left at least), and a check
+ * running a minute where it was expected to take 2 s is said to have about a minute left, not
+ * "~3 s". Replaying a slowed run with its control API, where two checks expected under 3 s took
+ * 30 s at the end: 0.5 said 11 s left at half the checks with 22 s left, 1 said 19 s.
+ */
+export const OVERRUN_SHARE = 1;
+
+/** A finished check's expected and actual time. */
+interface Seen {
+  expected: number;
+  actual: number;
+}
+
+/**
+ * Where a check's time may hold waits for room in a rate window (against real time: the rate bound
+ * places those apart), a check counts at most this many times its kind's median pace (weighted by
+ * expected time): a short check that waited out a window mid-way says little of the others.
+ */
+export const OUTLIER = 3;
+
+/** Actual over expected time of `seen` (each at most `cap` times their median), the expectation weighing as PRIOR_CHECKS of them (1 where none). */
+function damped(seen: readonly Seen[], kind: Kind, cap?: number): number {
+  if (seen.length === 0) return 1;
+  const most = cap === undefined ? Infinity : cap * weightedMedianRatio(seen);
+  let expected = 0;
+  let actual = 0;
+  for (const x of seen) {
+    expected += x.expected;
+    actual += Math.min(x.actual, x.expected * most);
+  }
+  const prior = Math.min(PRIOR_MS[kind], (PRIOR_CHECKS * expected) / seen.length);
+  return Math.min(LIVE_BOUNDS.max, Math.max(LIVE_BOUNDS.min, (actual + prior) / (expected + prior)));
+}
+
+function weightedMedianRatio(seen: readonly Seen[]): number {
+  const sorted = seen.map((x) => ({ r: x.actual / x.expected, w: x.expected })).sort((a, b) => a.r - b.r);
+  const half = sorted.reduce((n, x) => n + x.w, 0) / 2;
+  let acc = 0;
+  for (const x of sorted) {
+    acc += x.w;
+    if (acc >= half) return x.r;
+  }
+  return 1;
+}
+
+/** A check still running: its expectation and how long it has run (a lower bound of its actual time). */
+export interface Running {
+  expectedMs: number;
+  forMs: number;
+  kind?: Kind;
+}
 
 /**
  * How this run's checks compare with their expected durations (measured against the reference,
  * or learned from this target's earlier runs: harness/runner/target-pace.ts), by kind: the short
  * checks (the target's latency), those that wait on its work for seconds (a verification, a send
  * reaching a sink: how fast its engine is, which the short ones do not show), and those that wait
- * on real time. Until one of a kind has finished, its expectation holds.
+ * on real time. Until one of a kind has finished, its expectation holds; checks still running past
+ * their expectation count too, at the time they have run so far (they take at least that).
  */
 export class Pace {
-  private readonly kinds: Record<Kind, { expected: number; actual: number }> = { short: { expected: 0, actual: 0 }, works: { expected: 0, actual: 0 }, waiting: { expected: 0, actual: 0 } };
+  private readonly kinds: Record<Kind, Seen[]> = { short: [], works: [], waiting: [] };
+
+  /** `cap`: OUTLIER where the checks' times may hold rate-window waits (against real time). */
+  constructor(private readonly cap?: number) {}
 
   /** A finished check: its expected and actual time (its kind: by its expectation, unless given). */
   add(expectedMs: number, actualMs: number, kind: Kind = kindOf(expectedMs)): void {
     // A waiting check that ended in a fraction of its measure did not wait here (it failed early
     // or took another way): it says nothing of how long waiting takes on this target.
     if (kind === 'waiting' && actualMs < expectedMs / 2) return;
-    this.kinds[kind].expected += expectedMs;
-    this.kinds[kind].actual += actualMs;
+    if (expectedMs > 0) this.kinds[kind].push({ expected: expectedMs, actual: actualMs });
   }
 
   /** Actual over expected time of the finished checks of this kind (of check expected to take `expectedMs`), damped until enough have run. */
-  scale(expectedMs: number): number {
-    return this.scaleOf(kindOf(expectedMs));
+  scale(expectedMs: number, running: readonly Running[] = []): number {
+    return this.scaleOf(kindOf(expectedMs), running);
   }
 
-  scaleOf(kind: Kind): number {
-    const { expected, actual } = this.kinds[kind];
-    const prior = PRIOR_MS[kind];
-    return Math.min(PACE_BOUNDS.max, Math.max(PACE_BOUNDS.min, (actual + prior) / (expected + prior)));
+  /**
+   * The kind's pace: its finished checks' actual over expected time, with the expectation weighing
+   * as PRIOR_CHECKS checks of their mean expected time; and the running ones of the kind that have
+   * run longer than that pace expects, at the time they have run (a lower bound: a finished-only
+   * pace would say "~3 s left" while a slow target's checks run a minute each).
+   */
+  scaleOf(kind: Kind, running: readonly Running[] = []): number {
+    const seen = this.kinds[kind];
+    const base = damped(seen, kind, this.cap);
+    const overdue = running.filter((r) => (r.kind ?? kindOf(r.expectedMs)) === kind && r.expectedMs > 0 && r.forMs > r.expectedMs * base);
+    return overdue.length ? damped([...seen, ...overdue.map((r) => ({ expected: r.expectedMs, actual: r.forMs }))], kind, this.cap) : base;
   }
 
-  /** A check's time left: its expectation at this run's pace, less what has passed since it started (if it has). */
-  leftMs(expectedMs: number, runningForMs = 0, kind: Kind = kindOf(expectedMs)): number {
-    return Math.max(0, expectedMs * this.scaleOf(kind) - runningForMs);
+  /**
+   * A check's time left: its expectation at this run's pace (`scale`, else its kind's from the
+   * finished checks alone), less what has passed since it started (if it has), and (`overrun`)
+   * never less than OVERRUN_SHARE of the time it has run beyond half that expectation.
+   */
+  leftMs(expectedMs: number, runningForMs = 0, kind: Kind = kindOf(expectedMs), scale = this.scaleOf(kind), overrun = true): number {
+    const expected = expectedMs * scale;
+    return Math.max(0, expected - runningForMs, overrun ? OVERRUN_SHARE * (runningForMs - expected / 2) : 0);
   }
 
-  /** The scales now (what the estimate rests on). */
-  get scales(): { short: number; works: number; waiting: number } {
-    return { short: this.scale(0), works: this.scale(WORKS_MS), waiting: this.scale(WAITS_MS) };
+  /** The scales now (what the estimate rests on), with the running checks given. */
+  scales(running: readonly Running[] = []): { short: number; works: number; waiting: number } {
+    return { short: this.scaleOf('short', running), works: this.scaleOf('works', running), waiting: this.scaleOf('waiting', running) };
   }
 }
 
-/**
- * The share of the pool's windows a run fills before its requests spill into the next window:
- * admission keeps, in the run's last window, each workspace's owed clean-up and a margin free,
- * and puts a check's whole measured count in one workspace, so some room is never used (the
- * staging bench's default runs, which fit two windows, filled about 95 % of them).
- */
-export const WINDOW_FILL = 0.95;
+export { WINDOW_FILL };
 
 /** Requests sent at a time (a check's, counted when it ended). */
 export interface Sent {

@@ -116,11 +116,13 @@ export interface TargetWorkEvent {
 }
 
 /**
- * A first look at a target the kit knows nothing of yet (a first run against it, no control API):
- * before any check starts, how long it takes to answer (the median of a few requests without a
- * key) and to verify one mailbox at the kit's sinks in its own time. The run's estimate is made
- * again from it (harness/runner/first-look-pace.ts). `error`: why it could not be taken (the
- * estimate keeps the reference's durations).
+ * A first look at a target the kit knows nothing of yet (a first run against it): before any
+ * check starts, how long it takes to answer (the median of a few requests without a key); without
+ * the control API, how long it takes to verify one mailbox at the kit's sinks in its own time;
+ * with it, a control round trip (GET /clock), a drain with nothing due and a drain with one
+ * mailbox's verification due. The run's estimate is made again from it
+ * (harness/runner/first-look-pace.ts). `error`: why it could not be taken (the estimate keeps the
+ * reference's durations).
  */
 /** The id a first look's exchanges carry (it runs like a check, but is none). */
 export const FIRST_LOOK_ID = 'first-look';
@@ -135,16 +137,22 @@ export interface FirstLookEvent extends Partial<FirstLookMeasure> {
 export interface FirstLookMeasure {
   /** Median time to answer a request without a key, in ms. */
   answerMs: number;
-  /** From the mailbox's creation answer to its verification outcome, in ms; absent where none came within the wait. */
+  /** From the mailbox's creation answer to its verification outcome, in ms; absent where none came within the wait (or the control API drained it). */
   settleMs?: number;
+  /** With the control API: the median GET /clock round trip, in ms. */
+  controlMs?: number;
+  /** With the control API: a drain of a workspace with nothing due (POST /work/drain), in ms. */
+  drainMs?: number;
+  /** With the control API: a drain with one mailbox's verification due (at the kit's sinks), in ms; absent without sinks. */
+  workDrainMs?: number;
 }
 
-/** What a pace made from a first look rests on: this target's answer and verification times, and the reference's, in ms. */
-export interface FirstLookBasis {
-  answerMs: number;
-  /** Absent where its mailbox reached no verification outcome. */
-  settleMs?: number;
-  reference: { answerMs: number; settleMs: number };
+/** What the reference's own first look measured (harness/runner/expected-requests.json): the baseline a target's is set against. */
+export type FirstLookReference = Omit<FirstLookMeasure, 'answerMs'> & { answerMs: number };
+
+/** What a pace made from a first look rests on: this target's answer, verification and control times, and the reference's, in ms. */
+export interface FirstLookBasis extends FirstLookMeasure {
+  reference: FirstLookReference;
 }
 
 /** The target's background work seen in a run: how many waits of each kind, and their median. */

@@ -1,7 +1,7 @@
 // CLI hook: start the reference target and print `{ baseUrl, controlUrl, controlToken }` as one
 // JSON line on stdout; stop on SIGINT/SIGTERM.
 //   node --import tsx harness/reference/serve.ts [--mutants a,b] [--db path] [--control-token t]
-//                                                [--choices default|alt|random:SEED]
+//                                                [--choices default|alt|serialized-drain|random:SEED]
 //                                                [--rate-limit N/Ms] [--slowdown SHARE] [--slow N] [--clock-start ISO]
 //                                                [--stop-with-stdin]
 // --rate-limit raises the limit for capacity runs (outside the spec's 120 per 60 s), e.g. 1000000/1000ms;
@@ -32,7 +32,7 @@ export const REFERENCE_HELP = {
     mutants: { type: 'list', value: 'a,b', help: 'serve these mutants (deliberate breaks of the spec)' },
     db: { type: 'string', value: 'PATH', help: 'keep the state in this SQLite file (default: in memory)' },
     'control-token': { type: 'string', value: 'TOKEN', help: "the control API's token (default: a random one)" },
-    choices: { type: 'string', value: 'default|alt|random:SEED', help: 'the choice set where the spec leaves names and shapes open' },
+    choices: { type: 'string', value: 'default|alt|serialized-drain|random:SEED', help: 'the choice set where the spec leaves names and shapes open (serialized-drain: the default set with a plain control API)' },
     'rate-limit': { type: 'string', value: 'N/Mms', help: "raise the limit for capacity runs, e.g. 1000000/1000ms (outside the spec's 120 per 60 s)" },
     slowdown: { type: 'string', value: 'SHARE', help: 'about SHARE more CPU per request, e.g. 0.2 (a known regression for compare)' },
     slow: { type: 'string', value: 'N', help: 'a target N times slower on purpose: answers wait (N-1) x 25 ms, sending rounds and verifications (N-1) x 1 s' },

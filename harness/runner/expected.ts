@@ -31,6 +31,14 @@ export interface ExpectedRequests {
   settlesWithoutControl?: Record<string, number>;
   /** The reference served alone's first look (FirstLookEvent): median ms to answer and to verify a mailbox. */
   firstLook?: { answerMs: number; settleMs: number };
+  /** The embedded reference's first look with its control API (run --first-look): the least ms over the runs measured to answer, of a GET /clock, of an empty drain and of a drain with one verification due. */
+  firstLookControl?: { answerMs: number; controlMs: number; drainMs: number; workDrainMs: number };
+  /** check id -> drains (POST /work/drain) it sends against the embedded reference (mean; absent: none). */
+  drains?: Record<string, number>;
+  /** check id -> of its drains there, those that ran work (a verification, a sending round: `processed` over 0; mean; absent: none). */
+  workDrains?: Record<string, number>;
+  /** check id -> its other control API calls there (clock, workspaces, ...: mean; absent: none). */
+  controlCalls?: Record<string, number>;
 }
 
 const DATA_URL = new URL('./expected-requests.json', import.meta.url);
@@ -133,4 +141,9 @@ export function expectedSettleMs(data: ExpectedRequests = expectedData()): numbe
 /** Mailboxes a check waits to see verified, against the reference served alone (measured; 0 where none). */
 export function expectedSettles(check: Pick<Check, 'id'>, data: ExpectedRequests = expectedData()): number {
   return data.settlesWithoutControl?.[check.id] ?? 0;
+}
+
+/** What a check asks of the control API against the embedded reference (measured; 0 where none): its drains, those of them that ran work, its other calls. */
+export function expectedControlUse(check: Pick<Check, 'id'>, data: ExpectedRequests = expectedData()): { drains: number; work: number; calls: number } {
+  return { drains: data.drains?.[check.id] ?? 0, work: data.workDrains?.[check.id] ?? 0, calls: data.controlCalls?.[check.id] ?? 0 };
 }

@@ -51,4 +51,22 @@ describe('firstLookPace', () => {
     expect(run.ms - run.checksMs).toBe(4_100 + finish);
     expect(reference.ms - reference.checksMs).toBe(start + finish);
   });
+
+  it("with the control API: the extra round trip per control call, the extra empty drain per drain and the extra time per drained work item", () => {
+    const control: FirstLookModel = {
+      reference: { answerMs: 2, controlMs: 1, drainMs: 5, workDrainMs: 305 },
+      measuredMs: (id) => ({ short: 400, send: 3_000 })[id] ?? 0,
+      requestsOf: (id) => ({ short: 10, send: 6 })[id] ?? 0,
+      settlesOf: () => 0,
+      controlOf: (id) => ({ short: { drains: 0, work: 0, calls: 1 }, send: { drains: 40, work: 3, calls: 42 } })[id] ?? { drains: 0, work: 0, calls: 0 },
+    };
+    // Answers 50 ms slower, control calls 4 ms, an empty drain 95 ms, a work item 2 s (2.1 s - 0.1 s, against the reference's 0.3 s).
+    const p = firstLookPace({ answerMs: 52, controlMs: 5, drainMs: 100, workDrainMs: 2_400, startMs: 1_000 }, ['short', 'send'], control);
+    expect(p.own).toEqual({ short: 400 + 10 * 50 + 4, send: 3_000 + 6 * 50 + 42 * 4 + 40 * 95 + 3 * 2_000 });
+    expect(p.firstLook).toEqual({ answerMs: 52, controlMs: 5, drainMs: 100, workDrainMs: 2_400, reference: control.reference });
+    expect(describePace(p)).toMatch(/^a first look at this target and its control API \(answers in 52 ms, the reference's 2 ms; GET \/clock in 5 ms \(the reference's 1 ms\), an empty drain in 100 ms \(the reference's 5 ms\), a drain with one verification due in 2\.4 s \(the reference's 305 ms\)\): .*each drain/);
+    // Without sinks no drain with work was timed: drained work stays at the reference's pace.
+    const noSinks = firstLookPace({ answerMs: 52, controlMs: 5, drainMs: 100, startMs: 0 }, ['send'], control);
+    expect(noSinks.own.send).toBe(3_000 + 6 * 50 + 42 * 4 + 40 * 95);
+  });
 });

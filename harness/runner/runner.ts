@@ -321,11 +321,13 @@ export class Runner {
    */
   async firstLook(look: { run(ctx: CheckContext): Promise<FirstLookMeasure>; requests: number }): Promise<void> {
     let seen: FirstLookMeasure | undefined;
-    const pseudo: Check = { id: FIRST_LOOK_ID, title: 'first look at the target', clauses: [], level: 'MUST', features: ['sinks'], budget: look.requests, run: async (ctx) => void (seen = await look.run(ctx)) };
+    // Without the control API its mailbox is verified in the target's own time at the sinks; with it, the drains need none.
+    const pseudo: Check = { id: FIRST_LOOK_ID, title: 'first look at the target', clauses: [], level: 'MUST', features: this.control ? [] : ['sinks'], budget: look.requests, run: async (ctx) => void (seen = await look.run(ctx)) };
     const missing = this.missingFeature(pseudo);
     const leave = missing ? undefined : await this.admission.enter(FIRST_LOOK_ID, look.requests, 0, false, false);
     const outcome = leave ? await this.runAdmitted(pseudo, false, leave) : { verdict: 'skip' as const, message: missing };
-    this.opts.sink.emit({ type: 'first-look', at: new Date().toISOString(), ...(seen ?? {}), ...(seen?.settleMs === undefined ? { error: seen ? 'the mailbox reached no verification outcome within the wait' : this.redactor.text(outcome.message ?? outcome.verdict) } : {}) });
+    const measured = seen && (seen.settleMs !== undefined || seen.drainMs !== undefined);
+    this.opts.sink.emit({ type: 'first-look', at: new Date().toISOString(), ...(seen ?? {}), ...(!measured ? { error: seen ? 'the mailbox reached no verification outcome within the wait' : this.redactor.text(outcome.message ?? outcome.verdict) } : {}) });
   }
 
   async runCheck(check: Check): Promise<CheckEndEvent> {

@@ -135,14 +135,28 @@ export function describePace(p: TargetPace): string {
   return `${p.runs.length} earlier run${p.runs.length === 1 ? '' : 's'} against this target (${own ? `${own} checks at their own time there at this depth, the others at ${others}` : others})`;
 }
 
-/** `a first look at this target (answers in 52 ms, the reference's 2 ms; ...)`. */
 /** How a first look's pace sets each check's time (said wherever it is shown). */
 export const FIRST_LOOK_MODEL = "each check's measured time with the extra answer time for each of its requests and the extra verification time for each mailbox it waits on";
+/** The same with the control API. */
+export const FIRST_LOOK_CONTROL_MODEL = "each check's measured time with the extra answer time for each of its requests, the extra round trip for each control call, the extra empty-drain time for each drain and the extra time of a drain with work for each of its drains that ran some";
 
+/** `a first look at this target (answers in 52 ms, the reference's 2 ms; ...)`. */
 function describeFirstLook(b: FirstLookBasis): string {
   const answers = `answers in ${b.answerMs} ms, the reference's ${b.reference.answerMs} ms`;
-  const settles = b.settleMs === undefined ? 'no mailbox verified in time, so verification at the reference\'s pace' : `a mailbox verified in ${seconds(b.settleMs)}, the reference's ${seconds(b.reference.settleMs)}`;
+  if (b.drainMs !== undefined) return `a first look at this target and its control API (${answers}; ${describeControlLook(b)}): ${FIRST_LOOK_CONTROL_MODEL}`;
+  const settles = b.settleMs === undefined ? 'no mailbox verified in time, so verification at the reference\'s pace' : `a mailbox verified in ${seconds(b.settleMs)}, the reference's ${seconds(b.reference.settleMs ?? 0)}`;
   return `a first look at this target (${answers}; ${settles}): ${FIRST_LOOK_MODEL}`;
+}
+
+/** `GET /clock in 3 ms (the reference's 1 ms), an empty drain in 12 ms (4 ms), one with a verification due in 2.1 s (0.3 s)`. */
+export function describeControlLook(b: Pick<FirstLookBasis, 'controlMs' | 'drainMs' | 'workDrainMs'> & { reference?: FirstLookBasis['reference'] }): string {
+  const ref = (ms: number | undefined) => (ms === undefined || !b.reference ? '' : ` (the reference's ${msOrSeconds(ms)})`);
+  const work = b.workDrainMs === undefined ? 'no drain with a verification due (no sinks): drained work at the reference\'s pace' : `a drain with one verification due in ${msOrSeconds(b.workDrainMs)}${ref(b.reference?.workDrainMs)}`;
+  return `GET /clock in ${msOrSeconds(b.controlMs ?? 0)}${ref(b.reference?.controlMs)}, an empty drain in ${msOrSeconds(b.drainMs ?? 0)}${ref(b.reference?.drainMs)}, ${work}`;
+}
+
+function msOrSeconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : seconds(ms);
 }
 
 function seconds(ms: number): string {

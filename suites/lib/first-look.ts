@@ -1,36 +1,70 @@
-import type { CheckContext } from '../../harness/ground/check.ts';
+import type { CheckContext, ControlClient } from '../../harness/ground/check.ts';
 import type { FirstLookMeasure } from '../../harness/ground/events.ts';
 import { expect2xx, expectThat, snippet } from './expect.ts';
 import { settle, sinkMailbox, verified } from '../checks/resources/lib.ts';
+import { LONGEST_DRAIN_MS } from './drain.ts';
 
 // A first look at a target the kit knows nothing of yet, taken before any check starts (the
 // runner holds them: harness/runner/runner.ts firstLook): how long it takes to answer, and how
-// long its engine takes to verify one mailbox at the kit's sinks in its own time. The run's
-// estimate is made again from it (harness/runner/first-look-pace.ts): the reference's durations
-// say nothing of a target whose network or engine is slower. It proves no clause; its mailbox is
-// deleted after it like any check's.
+// long its engine takes to verify one mailbox at the kit's sinks in its own time; with the control
+// API, how long a control round trip, a drain with nothing due and a drain with one verification
+// due take (the checks wait on these where the control API runs the work: a drain per clock step).
+// The run's estimate is made again from it (harness/runner/first-look-pace.ts): the reference's
+// durations say nothing of a target whose network, engine or control API is slower. It proves no
+// clause; its mailbox is deleted after it like any check's.
 
-/** Requests without a key whose median answer time is taken (they count toward no workspace). */
+/** Requests without a key whose median answer time is taken (they count toward no workspace); as many GET /clock with the control API. */
 export const ANSWER_PROBES = 5;
 /** What it is admitted with: its mailbox's creation, verification polls and deletion. */
 export const FIRST_LOOK_REQUESTS = 8;
 
-export async function firstLook(ctx: CheckContext): Promise<FirstLookMeasure> {
-  const answers: number[] = [];
-  for (let i = 0; i < ANSWER_PROBES; i++) {
+const medianOf = (xs: number[]) => Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!);
+
+async function timed(n: number, call: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) {
     const t0 = performance.now();
-    await ctx.anonymous.get('/v1/workspace');
-    answers.push(performance.now() - t0);
+    await call();
+    times.push(performance.now() - t0);
   }
-  const answerMs = Math.round(answers.sort((a, b) => a - b)[Math.floor(answers.length / 2)]!);
+  return medianOf(times);
+}
+
+export async function firstLook(ctx: CheckContext): Promise<FirstLookMeasure> {
+  const answerMs = await timed(ANSWER_PROBES, () => ctx.anonymous.get('/v1/workspace'));
+  if (ctx.control) return { answerMs, ...(await controlLook(ctx, ctx.control)) };
   const ws = await ctx.workspace();
-  const { input } = await sinkMailbox(ctx, false);
-  const created = await ws.api.post('/v1/accounts', { accounts: [input] });
-  expect2xx(created, 'first look: POST /v1/accounts');
-  const id = created.body?.accounts?.[0]?.id;
-  expectThat(typeof id === 'string', `first look: POST /v1/accounts created no mailbox: ${snippet(created)}`, created);
+  const id = await sinkMailboxCreated(ctx, ws.api);
   const t0 = Date.now();
   // Its wait is this event's, not a check's: no target-work event.
   const last = await settle({ ...ctx, targetWork: undefined }, ws.api, id);
   return verified(ctx)(last.body) ? { answerMs, settleMs: Date.now() - t0 } : { answerMs };
+}
+
+/**
+ * With the control API: a GET /clock round trip (the median of ANSWER_PROBES), a drain of a fresh
+ * workspace with nothing due, and (with the kit's sinks) a drain with one mailbox's verification
+ * due. Each drain once, bounded as a check's longest: its time is what a check waits on it.
+ */
+async function controlLook(ctx: CheckContext, control: ControlClient): Promise<Omit<FirstLookMeasure, 'answerMs'>> {
+  const controlMs = await timed(ANSWER_PROBES, () => control.now());
+  const ws = await ctx.workspace();
+  const drain = async () => {
+    const t0 = performance.now();
+    await control.drain(LONGEST_DRAIN_MS, ws.organizationId);
+    return Math.round(performance.now() - t0);
+  };
+  const drainMs = await drain();
+  if (!ctx.sinks) return { controlMs, drainMs };
+  await sinkMailboxCreated(ctx, ws.api);
+  return { controlMs, drainMs, workDrainMs: await drain() };
+}
+
+async function sinkMailboxCreated(ctx: CheckContext, api: Parameters<typeof settle>[1]): Promise<string> {
+  const { input } = await sinkMailbox(ctx, false);
+  const created = await api.post('/v1/accounts', { accounts: [input] });
+  expect2xx(created, 'first look: POST /v1/accounts');
+  const id = created.body?.accounts?.[0]?.id;
+  expectThat(typeof id === 'string', `first look: POST /v1/accounts created no mailbox: ${snippet(created)}`, created);
+  return id as string;
 }

@@ -43,7 +43,8 @@ describe('choice sets', () => {
   it('parseChoices: default, alt, random:SEED; a clear error otherwise', () => {
     expect(parseChoices('default')).toBe(DEFAULT_CHOICES);
     expect(parseChoices('alt')).toBe(ALT_CHOICES);
-    for (const bad of ['', 'ALT', 'random', 'random:', 'random:-1', 'random:x', 'other']) expect(() => parseChoices(bad), bad).toThrow(/give default, alt or random:SEED/);
+    expect(parseChoices('serialized-drain')).toEqual({ ...DEFAULT_CHOICES, name: 'serialized-drain', drain: 'serialized' });
+    for (const bad of ['', 'ALT', 'random', 'random:', 'random:-1', 'random:x', 'other']) expect(() => parseChoices(bad), bad).toThrow(/give default, alt, serialized-drain or random:SEED/);
   });
 
   it('profileFor gives a valid kit profile for default, alt and 40 random sets', () => {

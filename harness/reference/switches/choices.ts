@@ -391,14 +391,22 @@ export function randomChoices(seed: number): Choices {
   return out as unknown as Choices;
 }
 
-/** 'default' | 'alt' | 'random:SEED' (SEED a non-negative integer). */
+/**
+ * The reference's own choices with a plain control API (drains one at a time, each polling every
+ * mailbox, no scoped-drain), and nothing else changed: what a slow control API costs, measured
+ * beside the default set (npm run bench:staging).
+ */
+export const SERIALIZED_DRAIN_CHOICES: Choices = { ...DEFAULT_CHOICES, name: 'serialized-drain', drain: 'serialized' };
+
+/** 'default' | 'alt' | 'serialized-drain' | 'random:SEED' (SEED a non-negative integer). */
 export function parseChoices(spec: string): Choices {
   const s = spec.trim();
   if (s === 'default') return DEFAULT_CHOICES;
   if (s === 'alt') return ALT_CHOICES;
+  if (s === 'serialized-drain') return SERIALIZED_DRAIN_CHOICES;
   const m = /^random:(\d{1,10})$/.exec(s);
   if (m) return randomChoices(Number(m[1]));
-  throw new Error(`unknown choice set ${JSON.stringify(spec)}: give default, alt or random:SEED (SEED a whole number)`);
+  throw new Error(`unknown choice set ${JSON.stringify(spec)}: give default, alt, serialized-drain or random:SEED (SEED a whole number)`);
 }
 
 /** Accepted warmup strategies: the value seen in the spec and the chosen default. */
