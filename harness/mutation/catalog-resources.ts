@@ -12,6 +12,15 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   // ---- mailboxes (2.1-2.4, 3.2, 4.2) ----
   'acct-tracking-domain-dropped': ['ACCT-TRACKING-OBJECT'],
   'acct-password-returned': ['ACCT-PASSWORDS-NEVER-RETURNED', 'ACCT-IN-SMTPPASSWORD-NEVER-RETURNED'],
+  'acct-imap-password-returned': ['ACCT-PASSWORDS-NEVER-RETURNED', 'ACCT-IN-IMAPPASSWORD-NEVER-RETURNED'],
+  'acct-tags-patch-writable': ['ACCT-TAGS-READONLY'],
+  'warmup-readonly-writable': ['WARMUP-READONLY'],
+  'warmup-flags-ignored': ['WARMUP-WRITABLE'],
+  'acct-in-autolang-case-folded': ['ACCT-IN-AUTOLANG-ENUM'],
+  'acct-in-numeric-strings-coerced': ['ACCT-IN-TYPES'],
+  'acct-in-email-from-username': ['ACCT-IN-EMAIL-REQUIRED'],
+  'acct-replyto-default-noreply': ['ACCT-IN-REPLYTO-OMIT-SELF'],
+  'acct-bounds-maxemails-zero': ['ACCT-IN-MAXEMAILSPERDAY-RANGE'],
   'acct-signature-unsanitized': ['ACCT-IN-SIGNATURE-SANITIZED'],
   'acct-displayname-no-default': ['ACCT-IN-DISPLAYNAME-DEFAULT'],
   'acct-warmup-off-default': ['ACCT-IN-WARMUP-DEFAULT-ON'],
@@ -60,6 +69,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-create-summary-no-failed': ['ACCT-CREATE-SUMMARY'],
   'acct-create-200': ['ACCT-CREATE-201'],
   // ---- campaigns (2.5, 3.1, 4.3) ----
+  'camp-sending-days-shifted': ['CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-SCHEDULE-WINDOW'],
   'camp-empty-name-accepted': ['CAMP-CREATE-NAME-EMPTY', 'CAMP-NAME-NONEMPTY'],
   'camp-launch-without-lifecycle': ['CAMP-CREATE-LAUNCH-SCOPE'],
   'camp-create-leads-need-leads-write': ['CAMP-CREATE-NO-LAUNCH-SCOPE'],
@@ -102,7 +112,8 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-mutate-operation-not-echoed': ['LEAD-MUTATE-OPERATION-ECHO'],
   'lead-search-case-sensitive': ['LEAD-SEARCH-CASE-INSENSITIVE'],
   'lead-search-more-than-10': ['LEAD-SEARCH-MAX10', 'LIMIT-SEARCH-10'],
-  'lead-new-status-other': ['LEAD-STATUS-NEW'],
+  'lead-new-status-other': ['LEAD-STATUS-NEW', 'LEAD-VALUES-PROFILE'],
+  'lead-patch-labels-refused': ['LEAD-CUSTOMFIELD-LABELS-TYPES'],
   'lead-search-row-per-lead': ['LEAD-SEARCH-ROWS-PROFILE'],
   'lead-search-hit-no-campaign-name': ['LEADHIT-FIELDS'],
   // ---- lead searches (2.8, 3.4, 4.7) ----

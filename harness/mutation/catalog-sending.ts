@@ -39,6 +39,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-merge-unrendered': ['CAMP-SEQUENCE-MERGE-RENDERED'],
   'send-text-only-ignored': ['CAMP-SETTINGS-TEXTONLY-BEHAVIOUR'],
   'send-tracking-always': ['CAMP-SETTINGS-TRACKING-BEHAVIOUR'],
+  'send-click-redirect-drops-query': ['CAMP-SETTINGS-TRACKING-PROFILE'],
+  'send-open-campaign-uncounted': ['CAMP-SETTINGS-TRACKING-PROFILE'],
   'send-metrics-not-counted': ['CAMP-METRICS-SENT-COUNT'],
   'send-usage-not-counted': ['USAGE-MONTHLY-EMAILS-SENDS'],
   'send-stop-on-reply-ignored': ['CAMP-SETTINGS-STOPONREPLY-BEHAVIOUR'],

@@ -60,7 +60,7 @@ export const COERCED_INPUTS = [
 ] as const satisfies readonly (readonly [string, string, string, string, Coercion, unknown])[];
 
 // ---- answers: [id, where (op -> path of the object), field path in it, change, description] ----
-type Change = 'drop' | 'omit-null' | 'string' | 'epoch' | 'prefix' | 'not' | 'unbrace' | 'join' | 'id-objects' | 'relative-url' | `rename:${string}` | `wrap:${string}` | `set:${string}` | `swap:${string}`;
+type Change = 'drop' | 'omit-null' | 'string' | 'json' | 'epoch' | 'prefix' | 'not' | 'unbrace' | 'join' | 'id-objects' | 'relative-url' | `rename:${string}` | `wrap:${string}` | `set:${string}` | `swap:${string}`;
 type Where = Readonly<Record<string, string>>;
 const MAILBOX: Where = { 'accounts.create': 'accounts[]', 'accounts.get': '', 'accounts.list': 'data[]', 'accounts.update': '', 'accounts.pause': '', 'accounts.resume': '' };
 const LEAD: Where = { 'leads.list': 'data[]', 'leads.update': '' };
@@ -77,6 +77,8 @@ export const ANSWERS = [
   ['acct-answer-warmup-phase-number', MAILBOX, 'warmup.phase', 'set:1', 'warmup.phase is a number.'],
   ['acct-answer-imap-null', MAILBOX, 'imap', 'set:null', 'A mailbox with IMAP configured answers imap null.'],
   ['acct-answer-imap-no-username', MAILBOX, 'imap.username', 'drop', "The mailbox's imap object carries no username."],
+  ['acct-answer-statusmessage-code-string', MAILBOX, 'statusMessage.responseCode', 'string', 'statusMessage.responseCode is the SMTP reply code as a string ("535").'],
+  ['acct-answer-statusmessage-occurredat-epoch', MAILBOX, 'statusMessage.occurredAt', 'epoch', 'statusMessage.occurredAt is epoch milliseconds.'],
   ['acct-answer-status-unlisted', MAILBOX, 'status', 'swap:inactive=disabled', 'An inactive mailbox says status `disabled`.'],
   ['acct-answer-new-active', op('accounts.create', 'accounts[]'), 'status', 'swap:inactive=active', 'A newly connected mailbox is answered `active` before any verification.'],
   ['acct-answer-delete-success', op('accounts.delete'), 'deleted', 'rename:success', 'DELETE /v1/accounts/{id} answers `{ id, success: true }`.'],
@@ -110,6 +112,12 @@ export const ANSWERS = [
   // leads (2.6, 4.4)
   ['lead-answer-email-object', LEAD, 'email', 'wrap:address', 'A lead email is answered as `{ address }`.'],
   ['lead-answer-status-object', LEAD, 'status', 'wrap:value', 'A lead status is answered as `{ value }`.'],
+  ['lead-answer-id-not-uuid', LEAD, 'id', 'prefix', 'Lead ids are answered with a type prefix (`x_<uuid>`).'],
+  ['lead-answer-companyname-object', LEAD, 'companyName', 'wrap:name', 'A lead companyName is answered as a company object `{ name }`.'],
+  ['lead-answer-tags-string', LEAD, 'tags', 'join', 'Lead tags are answered as one comma-separated string.'],
+  ['lead-answer-customfields-json', LEAD, 'customFields', 'json', 'Lead customFields are answered as a JSON-encoded string (a text column as stored).'],
+  ['lead-answer-metrics-campaign-names', LEAD, 'metrics.opened', 'rename:opens', 'Lead metrics use the campaign metrics names (`opens` for `opened`).'],
+  ['lead-answer-createdat-epoch', LEAD, 'createdAt', 'epoch', 'A lead createdAt is epoch milliseconds.'],
   ['lead-answer-progress-strings', LEAD, 'sequenceProgress.totalSteps', 'string', 'Lead sequenceProgress.totalSteps is a string.'],
   ['lead-answer-mutate-no-affected', op('leads.mutate'), 'affected', 'drop', 'Mutate answers no `affected`.'],
   ['lead-answer-search-results', op('leads.search'), 'data', 'rename:results', 'Lead search answers its hits under `results`.'],
@@ -280,6 +288,7 @@ function applyChange(p: Obj, k: string, change: Change): void {
   if (kind === 'drop') delete p[k];
   else if (kind === 'omit-null') { if (v === null) delete p[k]; }
   else if (kind === 'string') { if (v !== null && v !== undefined) p[k] = String(v); }
+  else if (kind === 'json') { if (v !== undefined) p[k] = JSON.stringify(v); }
   else if (kind === 'epoch') { if (typeof v === 'string') p[k] = Date.parse(v); }
   else if (kind === 'prefix') { if (typeof v === 'string') p[k] = `x_${v}`; }
   else if (kind === 'not') { if (typeof v === 'boolean') p[k] = !v; }

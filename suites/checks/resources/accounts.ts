@@ -381,11 +381,13 @@ export const ACCOUNT_CHECKS: Check[] = [
     budget: 3,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const { id } = await createMailbox(ctx, ws.api);
+      const { id, res: made } = await createMailbox(ctx, ws.api);
+      // The warmup flags are turned from what the new mailbox has, so that each PATCHed value is a change.
+      const was = made.body.accounts[0].warmup ?? {};
       const settings = {
         firstName: 'Ada', lastName: 'Lovelace', displayName: 'Ada L.', maxEmailsPerDay: 150, sendingGapMinutes: 45, campaignSlowRamp: false,
         signature: '<p>Ada</p>', bcc: `${ctx.prefix}pbcc@example.test`, replyToAddress: `${ctx.prefix}preply@example.test`, automationLanguage: 'fr',
-        warmup: { enabled: false, skipWeekends: true, timezone: 'Asia/Tokyo' },
+        warmup: { enabled: false, skipWeekends: was.skipWeekends !== true, rampupEnabled: was.rampupEnabled !== true, trackingEnabled: was.trackingEnabled !== true, timezone: 'Asia/Tokyo' },
       };
       const res = await ws.api.patch(`/v1/accounts/${id}`, settings);
       expect2xx(res, 'PATCH /v1/accounts/{id} with every settings field');

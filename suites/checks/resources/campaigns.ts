@@ -137,13 +137,21 @@ function noonZone(now: Date): string {
     .sort((a, b) => a.dist - b.dist)[0]!.z;
 }
 
+/** A zone of the list where it is between 04:00 and 20:00 on the same date as in UTC (today is one weekday there and in UTC), or undefined. */
+function sameDayZone(now: Date): string | undefined {
+  const utc = wall('UTC', now);
+  return ZONES.map((z) => ({ z, w: wall(z, now) }))
+    .filter(({ w }) => w.d === utc.d && w.minute >= 240 && w.minute <= 1200)
+    .sort((a, b) => Math.abs(a.w.minute - 720) - Math.abs(b.w.minute - 720))[0]?.z;
+}
+
 export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-CREATE/shape',
     title: 'MUST create a campaign in one call (schedule, settings, sequence, accounts, leads) as a draft, answering { campaign, launched, leads, launchError }',
     clauses: [
       'CAMP-CREATE-BODY', 'CAMP-CREATE-ANSWER', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN',
-      'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
+      'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'RES-ID-UUID', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
       'CAMP-SETTINGS-FIELDS', 'CAMP-METRICS-FIELDS', 'CAMP-TAGS-ARRAY', 'CAMP-CREATEDAT-TS', 'CAMP-UPDATEDAT-TS', 'CAMP-SEQUENCE-STEPS', 'CAMP-SEQUENCE-MERGE-ACCEPTED',
       'CAMP-ACCOUNTS-UUIDS', 'SVC-REST-JSON',
     ],
@@ -734,17 +742,18 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-STATUS/always-open',
-    title: 'MUST report an active campaign whose window spans every minute of every day as within schedule, with nextScheduleOpensAt null (profile: sendingDays numbering)',
+    title: 'MUST report an active campaign whose window spans every minute of every day, or of today alone, as within schedule, with nextScheduleOpensAt null (profile: sendingDays numbering)',
     clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE'],
     level: 'MUST',
     features: [NEEDS_SENDING_DAYS],
-    budget: 3,
+    budget: 6,
     async run(ctx) {
       const ws = await ctx.workspace();
       // Inside the window under any reading of the schedule: every day, from the first minute to the
       // last. Whether the end minute is in the window, and whether minutes run to 1439 or 1440, is
       // not stated: the schedule's zone is one near noon at the target's now, clear of midnight.
-      const timezone = noonZone(new Date(await targetNow(ctx)));
+      const now = new Date(await targetNow(ctx));
+      const timezone = noonZone(now);
       const schedule = { timezone, dailyLimit: 50, sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)), sendingMinutesStart: 0, sendingMinutesEnd: 1439 };
       const { id } = await started(ctx, ws.api, { body: { schedule } });
       const s = await statusOf(ws.api, id);
@@ -752,6 +761,15 @@ export const CAMPAIGN_CHECKS: Check[] = [
       if (s.body.status !== 'active') skip(`the started campaign is ${s.body.status}, not active: the sending window applies to an active campaign`);
       expectThat(s.body.isWithinSchedule === true, `a window of every minute of every day (${timezone}): isWithinSchedule must be true, got ${s.body.isWithinSchedule}`, s);
       expectThat(s.body.nextScheduleOpensAt === null, `in-window nextScheduleOpensAt must be null, got ${s.body.nextScheduleOpensAt}`, s);
+      // Today alone, numbered as the profile declares: in a zone where today is the same weekday as
+      // in UTC, so that it is today whichever clock a target reads the days by.
+      const zone = sameDayZone(now);
+      if (!zone) return;
+      const today = wall(zone, now).weekday;
+      const one = await started(ctx, ws.api, { body: { schedule: { ...schedule, timezone: zone, sendingDays: [dayNumber(ctx, today)] } } });
+      const t = await statusOf(ws.api, one.id);
+      if (t.body.status !== 'active') return;
+      expectThat(t.body.isWithinSchedule === true, `a window of every minute of today alone (sendingDays [${dayNumber(ctx, today)}] for ${['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'][today]}, profile names.sendingDays ${ctx.profile.names.sendingDays}; ${zone}): isWithinSchedule must be true, got ${t.body.isWithinSchedule}`, t);
     },
   },
 ];

@@ -86,7 +86,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-LIST/referenced',
     title: 'the referenced leads create and list operations add and list leads in the shape of 2.6 (profile)',
-    clauses: [...LEAD_SHAPE_CLAUSES],
+    clauses: [...LEAD_SHAPE_CLAUSES, 'RES-ID-UUID'],
     level: 'MUST',
     features: ['op:leads.list', 'op:leads.create'],
     budget: 4,

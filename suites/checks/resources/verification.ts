@@ -53,7 +53,7 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/imap-self-signed',
     title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it',
-    clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR', 'VERIF-VALUES-PROFILE'],
+    clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR'],
     level: 'MUST',
     features: ['sinks', 'imap', 'op:accounts.get', NEEDS_VERIFICATION_STATUS],
     budget: 40,
