@@ -21,6 +21,11 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-in-email-from-username': ['ACCT-IN-EMAIL-REQUIRED'],
   'acct-replyto-default-noreply': ['ACCT-IN-REPLYTO-OMIT-SELF'],
   'acct-bounds-maxemails-zero': ['ACCT-IN-MAXEMAILSPERDAY-RANGE'],
+  'acct-in-max-length-exclusive': [
+    'ACCT-IN-FIRSTNAME-MAX128', 'ACCT-IN-LASTNAME-MAX128', 'ACCT-IN-DISPLAYNAME-MAX128', 'ACCT-IN-SMTPHOST-MAX255', 'ACCT-IN-IMAPHOST-MAX255', 'ACCT-IN-SMTPUSERNAME-MAX255',
+    'ACCT-IN-IMAPUSERNAME-MAX255', 'ACCT-IN-SMTPPASSWORD-MAX1024', 'ACCT-IN-IMAPPASSWORD-MAX1024', 'ACCT-IN-BCC-MAX254', 'ACCT-IN-REPLYTO-MAX254',
+  ],
+  'acct-in-range-exclusive': ['ACCT-IN-SMTPPORT-RANGE', 'ACCT-IN-IMAPPORT-RANGE', 'ACCT-IN-SENDINGGAP-RANGE'],
   'acct-signature-unsanitized': ['ACCT-IN-SIGNATURE-SANITIZED'],
   'acct-displayname-no-default': ['ACCT-IN-DISPLAYNAME-DEFAULT'],
   'acct-warmup-off-default': ['ACCT-IN-WARMUP-DEFAULT-ON'],

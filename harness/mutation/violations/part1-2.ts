@@ -205,6 +205,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `firstName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-FIRSTNAME-MAX128": [
     { what: "An element without firstName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-firstname-unchecked"] },
+    { what: "The maximum is taken as exclusive: a firstName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `lastName` (string): required; an element without it is rejected.
   "ACCT-IN-LASTNAME-REQUIRED": [
@@ -213,6 +214,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `lastName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-LASTNAME-MAX128": [
     { what: "An element without lastName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-lastname-unchecked"] },
+    { what: "The maximum is taken as exclusive: a lastName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `displayName` (string): not required; an element without it is accepted.
   "ACCT-IN-DISPLAYNAME-OPTIONAL": [
@@ -221,6 +223,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `displayName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-DISPLAYNAME-MAX128": [
     { what: "A displayName longer than 128 characters is accepted.", mutants: ["acct-in-displayname-unbounded"] },
+    { what: "The maximum is taken as exclusive: a displayName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: `displayName`: defaults to first name plus last name.
   "ACCT-IN-DISPLAYNAME-DEFAULT": [
@@ -233,6 +236,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `smtpHost`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-SMTPHOST-MAX255": [
     { what: "An element without smtpHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtphost-unchecked"] },
+    { what: "The maximum is taken as exclusive: a smtpHost of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `smtpPort` (number): required; an element without it is rejected.
   "ACCT-IN-SMTPPORT-REQUIRED": [
@@ -241,6 +245,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `smtpPort`: 1 to 65535; 1 and 65535 are accepted, 0 and 65536 are rejected.
   "ACCT-IN-SMTPPORT-RANGE": [
     { what: "An element without smtpPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-smtpport-unchecked"] },
+    { what: "The range is taken as exclusive: smtpPort 1 or 65535 is refused.", mutants: ["acct-in-range-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `smtpUsername` (string): required; an element without it is rejected.
   "ACCT-IN-SMTPUSERNAME-REQUIRED": [
@@ -249,6 +254,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `smtpUsername`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-SMTPUSERNAME-MAX255": [
     { what: "An element without smtpUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtpusername-unchecked"] },
+    { what: "The maximum is taken as exclusive: a smtpUsername of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `smtpPassword` (string): required; an element without it is rejected.
   "ACCT-IN-SMTPPASSWORD-REQUIRED": [
@@ -257,6 +263,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `smtpPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.
   "ACCT-IN-SMTPPASSWORD-MAX1024": [
     { what: "An element without smtpPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-smtppassword-unchecked"] },
+    { what: "The maximum is taken as exclusive: a smtpPassword of 1024 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: `smtpPassword`: never returned (no response carries the value).
   "ACCT-IN-SMTPPASSWORD-NEVER-RETURNED": [
@@ -270,6 +277,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `imapHost`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-IMAPHOST-MAX255": [
     { what: "An element without imapHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imaphost-unchecked"] },
+    { what: "The maximum is taken as exclusive: a imapHost of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `imapPort` (number): required; an element without it is rejected.
   "ACCT-IN-IMAPPORT-REQUIRED": [
@@ -278,6 +286,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `imapPort`: 1 to 65535; 1 and 65535 are accepted, 0 and 65536 are rejected.
   "ACCT-IN-IMAPPORT-RANGE": [
     { what: "An element without imapPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-imapport-unchecked"] },
+    { what: "The range is taken as exclusive: imapPort 1 or 65535 is refused.", mutants: ["acct-in-range-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `imapUsername` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPUSERNAME-REQUIRED": [
@@ -286,6 +295,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `imapUsername`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-IMAPUSERNAME-MAX255": [
     { what: "An element without imapUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imapusername-unchecked"] },
+    { what: "The maximum is taken as exclusive: a imapUsername of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `imapPassword` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPPASSWORD-REQUIRED": [
@@ -294,6 +304,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `imapPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.
   "ACCT-IN-IMAPPASSWORD-MAX1024": [
     { what: "An element without imapPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-imappassword-unchecked"] },
+    { what: "The maximum is taken as exclusive: a imapPassword of 1024 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: `imapPassword`: never returned (no response carries the value).
   "ACCT-IN-IMAPPASSWORD-NEVER-RETURNED": [
@@ -324,6 +335,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `sendingGapMinutes`: 1 to 300; 1 and 300 are accepted, 0 and 301 are rejected.
   "ACCT-IN-SENDINGGAP-RANGE": [
     { what: "A sendingGapMinutes outside 1 to 300 is accepted.", mutants: ["acct-in-sendinggap-unbounded"] },
+    { what: "The range is taken as exclusive: sendingGapMinutes 1 or 300 is refused.", mutants: ["acct-in-range-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `campaignSlowRamp` (boolean): not required; an element without it is accepted.
   "ACCT-IN-SLOWRAMP-OPTIONAL": [
@@ -346,6 +358,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `bcc`: max 254 chars; 254 is accepted and 255 is rejected.
   "ACCT-IN-BCC-MAX254": [
     { what: "A bcc address longer than 254 characters is accepted.", mutants: ["acct-in-bcc-unbounded"] },
+    { what: "The maximum is taken as exclusive: a bcc of 254 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `replyToAddress` (string): not required; an element without it is accepted.
   "ACCT-IN-REPLYTO-OPTIONAL": [
@@ -354,6 +367,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `replyToAddress`: max 254 chars; 254 is accepted and 255 is rejected.
   "ACCT-IN-REPLYTO-MAX254": [
     { what: "A replyToAddress longer than 254 characters is accepted.", mutants: ["acct-in-replyto-unbounded"] },
+    { what: "The maximum is taken as exclusive: a replyToAddress of 254 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: `replyToAddress`: omit to reply to the mailbox itself.
   "ACCT-IN-REPLYTO-OMIT-SELF": [

@@ -162,9 +162,12 @@ const isAddress = (ctx: Ctx, field: string, s: string): boolean => {
   return unchecked(ctx, field) ? hasEmailForm(s) : isEmail(s);
 };
 
-/** A field's presence and bounds, dropped under its mutant. */
+/** A field's presence and bounds, dropped under its mutant; under the off-by-one mutants, a bound taken as exclusive. */
 function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T {
-  return unchecked(ctx, field) ? { ...opts, required: false, min: undefined, max: undefined } : opts;
+  if (unchecked(ctx, field)) return { ...opts, required: false, min: undefined, max: undefined };
+  if (opts.min === undefined && opts.max !== undefined && ctx.mutant('acct-in-max-length-exclusive')) return { ...opts, max: opts.max - 1 };
+  if (opts.min !== undefined && opts.max !== undefined && ctx.mutant('acct-in-range-exclusive')) return { ...opts, min: opts.min + 1, max: opts.max - 1 };
+  return opts;
 }
 
 /** The optional settings shared by create and PATCH; writes into `doc`. */

@@ -477,6 +477,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
       return [r.body.summary.created, r.body.summary.failed];
     }]]),
   ),
+  // A bound taken as exclusive: the value at the bound itself is refused.
+  'acct-in-max-length-exclusive': [[1, 0], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ firstName: 'x'.repeat(128) })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
+  'acct-in-range-exclusive': [[1, 0], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ smtpPort: 65535 })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
   'acct-bounds-maxemails-201': [[0, 1], async (e) => {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput({ maxEmailsPerDay: 201 })]);
     return [r.body.summary.created, r.body.summary.failed];

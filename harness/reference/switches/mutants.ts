@@ -169,6 +169,8 @@ export const MUTANTS = [
   { id: 'acct-in-numeric-strings-coerced', rule: '2.2 Each field has the type of the table; a value of another type is rejected.', description: 'A number field given as a numeric string ("587") is coerced and accepted (a form parser\'s coercion).' },
   { id: 'acct-in-email-from-username', rule: '2.2 emailAddress: required; an element without it is rejected.', description: 'An element without emailAddress is connected under its smtpUsername (the login taken for the address).' },
   { id: 'acct-replyto-default-noreply', rule: '2.2 replyToAddress: omit to reply to the mailbox itself.', description: 'An omitted replyToAddress defaults to `noreply@` the mailbox domain.' },
+  { id: 'acct-in-max-length-exclusive', rule: '2.2 String bounds: max N chars; N is accepted and N+1 is rejected.', description: 'Every maximum length of the create input but emailAddress is taken as exclusive: a value of exactly the maximum is refused.' },
+  { id: 'acct-in-range-exclusive', rule: '2.2 smtpPort, imapPort 1 to 65535; sendingGapMinutes 1 to 300: both ends accepted.', description: 'The ranges of smtpPort, imapPort and sendingGapMinutes are taken as exclusive: 1 and the top are refused.' },
   { id: 'acct-bounds-maxemails-zero', rule: '2.2 maxEmailsPerDay: 1 to 200.', description: 'maxEmailsPerDay 0 is accepted (read as "no cap").' },
   // ---- one granular scope each (5): the scope grants the routes of its row ----
   { id: 'scope-grant-campaigns-read-refused', rule: '5 The granular scope `campaigns:read` grants the routes of its row.', description: 'A key holding exactly campaigns:read is refused (403) on its routes; wildcards still grant them.' },
