@@ -101,9 +101,12 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lead-answer-id-not-uuid': ['LEAD-ID-UUID', 'RES-ID-UUID'],
   'lead-answer-companyname-object': ['LEAD-TEXT-FIELDS'],
   'lead-answer-tags-string': ['LEAD-TAGS-STRINGS'],
+  'lead-answer-companyname-snake-case': ['RES-CAMELCASE', 'LEAD-TEXT-FIELDS'],
+  'camp-answer-createdat-snake-case': ['RES-CAMELCASE', 'CAMP-CREATEDAT-TS'],
+  'camp-answer-nextopens-omitted': ['RES-NULL-WHERE-STATED', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE'],
   'lead-answer-customfields-json': ['LEAD-CUSTOMFIELDS-OBJECT'],
   'lead-answer-metrics-campaign-names': ['LEAD-METRICS-OBJECT'],
-  'lead-answer-createdat-epoch': ['LEAD-TIMESTAMPS'],
+  'lead-answer-createdat-epoch': ['LEAD-TIMESTAMPS', 'RES-TS-ISO8601'],
   'lead-answer-mutate-no-affected': ['LEAD-MUTATE-ANSWER'],
   'lead-answer-search-results': ['LEAD-SEARCH-ANSWER'],
   // answers: lead searches

@@ -13,6 +13,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2 MUST: Conventions: timestamps are ISO 8601 strings.
   "RES-TS-ISO8601": [
     { what: "createdAt and updatedAt are epoch milliseconds.", mutants: ["acct-timestamps-epoch"] },
+    { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
+    { what: "A lead createdAt is epoch milliseconds.", mutants: ["lead-answer-createdat-epoch"] },
   ],
   // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
   "RES-TS-MILLIS": [
@@ -21,10 +23,13 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2 MUST: Conventions: field names are camelCase.
   "RES-CAMELCASE": [
     { what: "The mailbox answers `sending_gap_minutes` instead of `sendingGapMinutes`.", mutants: ["acct-field-snake-case"] },
+    { what: "Leads answer `company_name` instead of `companyName`.", mutants: ["lead-answer-companyname-snake-case"] },
+    { what: "A campaign answers `created_at` instead of `createdAt`.", mutants: ["camp-answer-createdat-snake-case"] },
   ],
   // 2 MUST: `null` is used for an absent optional value where stated (a field stated as "or null" carries null, not omission, when absent).
   "RES-NULL-WHERE-STATED": [
     { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
+    { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
   ],
   // 2.1 MUST: Tag object: `id` (uuid).
   "RES-TAG-ID": [
@@ -309,7 +314,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: `imapPassword`: never returned (no response carries the value).
   "ACCT-IN-IMAPPASSWORD-NEVER-RETURNED": [
     { what: "Mailbox answers carry imap.password (the decrypted IMAP password).", mutants: ["acct-imap-password-returned"] },
-    { what: "A failed verification quotes the IMAP login it tried, password included, in its error.", gap: "the reference's verification error quotes only the SMTP login (acct-verify-error-quotes-login); the canary checks would see an IMAP one the same way, but no mutant makes it" },
+    { what: "A failed verification reports the IMAP error with the login it tried, password included.", mutants: ["acct-verify-imap-error-quotes-login"] },
   ],
   // 2.2 MUST: Mailbox create input `imapAllowInvalidCert` (boolean): not required; an element without it is accepted.
   "ACCT-IN-IMAPALLOWINVALIDCERT-OPTIONAL": [
@@ -408,7 +413,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.3 MUST: Writable fields: a value given at create or by PATCH is stored and reported back in `warmup`.
   "WARMUP-WRITABLE": [
     { what: "warmup.rampupEnabled and warmup.trackingEnabled given at create or by PATCH are dropped (the warmup keeps its defaults).", mutants: ["warmup-flags-ignored"] },
-    { what: "A numeric warmup field (maxPerDay, dailyRampup...) given by PATCH is dropped.", gap: "the bounds of the numeric warmup fields are not shown (WARMUP-BOUNDS-PROFILE): the PATCH check sends only the booleans and timezone, whose values need no declaration; no mutant drops the numbers" },
+    { what: "The numeric warmup fields (maxPerDay, replyRatePercentage, dailyRampup, randomizer) given at create or by PATCH are validated but dropped.", mutants: ["warmup-numbers-ignored"] },
   ],
   // 2.3 MUST: Read-only fields: `phase` (string; value seen: `warming_up`), `startedAt` (timestamp), `poolAccess` (string; value seen: `free`).
   "WARMUP-READONLY-TYPES": [
@@ -502,6 +507,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `createdAt`: timestamp.
   "CAMP-CREATEDAT-TS": [
     { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
+    { what: "A campaign answers `created_at` instead of `createdAt`.", mutants: ["camp-answer-createdat-snake-case"] },
   ],
   // 2.5 MUST: Campaign `updatedAt`: timestamp.
   "CAMP-UPDATEDAT-TS": [
@@ -553,10 +559,12 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: `nextScheduleOpensAt` is null when in-window.
   "CAMP-STATUS-NEXTOPENS-NULL-INWINDOW": [
     { what: "nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.", mutants: ["camp-next-opens-always-set"] },
+    { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
   ],
   // 2.5 MUST: `nextScheduleOpensAt` is null when not active.
   "CAMP-STATUS-NEXTOPENS-NULL-INACTIVE": [
     { what: "nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.", mutants: ["camp-next-opens-always-set"] },
+    { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
   ],
   // 2.6 MUST: Lead `id`: uuid.
   "LEAD-ID-UUID": [
@@ -569,6 +577,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `firstName`, `lastName`, `companyName`, `jobTitle`, `website`, `linkedinProfile`, `location`: string.
   "LEAD-TEXT-FIELDS": [
     { what: "A lead companyName is answered as a company object `{ name }`.", mutants: ["lead-answer-companyname-object"] },
+    { what: "Leads answer `company_name` instead of `companyName`.", mutants: ["lead-answer-companyname-snake-case"] },
   ],
   // 2.6 MUST: Lead `tags`: array of string.
   "LEAD-TAGS-STRINGS": [

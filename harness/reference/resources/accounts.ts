@@ -104,12 +104,14 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
   set('enabled', w.bool(raw, 'enabled'));
   const bounds = ctx.services.choices.warmupBounds;
   set('strategy', w.oneOf(raw, 'strategy', warmupStrategies(ctx.services.choices)));
-  set('maxPerDay', w.int(raw, 'maxPerDay', ctx.mutant('warmup-bounds-unchecked') ? {} : bounds.maxPerDay));
-  set('replyRatePercentage', w.num(raw, 'replyRatePercentage', bounds.replyRatePercentage));
+  // The mutant validates the numeric fields but drops them (only the dashboard's form sets them).
+  const numbers = ctx.mutant('warmup-numbers-ignored') ? () => undefined : set;
+  numbers('maxPerDay', w.int(raw, 'maxPerDay', ctx.mutant('warmup-bounds-unchecked') ? {} : bounds.maxPerDay));
+  numbers('replyRatePercentage', w.num(raw, 'replyRatePercentage', bounds.replyRatePercentage));
   const flagsDropped = ctx.mutant('warmup-flags-ignored');
   if (!flagsDropped) set('rampupEnabled', w.bool(raw, 'rampupEnabled'));
-  set('dailyRampup', w.int(raw, 'dailyRampup', bounds.dailyRampup));
-  set('randomizer', w.int(raw, 'randomizer', bounds.randomizer));
+  numbers('dailyRampup', w.int(raw, 'dailyRampup', bounds.dailyRampup));
+  numbers('randomizer', w.int(raw, 'randomizer', bounds.randomizer));
   set('skipWeekends', w.bool(raw, 'skipWeekends'));
   if (raw.timezone !== undefined) {
     if (!isTimezone(raw.timezone)) w.issue('timezone', 'must be an IANA timezone');

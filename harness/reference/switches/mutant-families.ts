@@ -93,6 +93,7 @@ export const ANSWERS = [
   ['acct-answer-oauth-relative-url', op('accounts.oauthInit'), 'authorizationUrl', 'relative-url', 'OAuth init answers a relative authorizationUrl.'],
   // campaigns (2.5, 3.1, 4.3)
   ['camp-answer-id-not-uuid', CAMPAIGN, 'id', 'prefix', 'Campaign ids are answered as `camp_<uuid>`.'],
+  ['camp-answer-createdat-snake-case', CAMPAIGN, 'createdAt', 'rename:created_at', 'A campaign answers `created_at` (a snake_case column name) instead of `createdAt`.'],
   ['camp-answer-name-object', CAMPAIGN, 'name', 'wrap:text', 'A campaign name is answered as `{ text }`.'],
   ['camp-answer-created-scheduled', op('campaigns.create', 'campaign'), 'status', 'swap:draft=scheduled', 'A campaign created without launch is answered `scheduled`.'],
   ['camp-answer-status-unlisted', CAMPAIGN, 'status', 'swap:draft=new', 'A draft campaign says status `new`.'],
@@ -108,12 +109,14 @@ export const ANSWERS = [
   ['camp-answer-start-no-success', op('campaigns.start'), 'success', 'drop', 'POST .../start answers no `success`.'],
   ['camp-answer-start-status-other', op('campaigns.start'), 'status', 'swap:active=scheduled,scheduled=active', 'POST .../start reports another status than the campaign then has.'],
   ['camp-answer-status-no-withinschedule', op('campaigns.status'), 'isWithinSchedule', 'drop', 'The status view has no isWithinSchedule.'],
+  ['camp-answer-nextopens-omitted', op('campaigns.status'), 'nextScheduleOpensAt', 'omit-null', 'The status view omits nextScheduleOpensAt instead of answering null.'],
   ['camp-answer-withinschedule-inverted', op('campaigns.status'), 'isWithinSchedule', 'not', 'isWithinSchedule says the opposite of the window.'],
   // leads (2.6, 4.4)
   ['lead-answer-email-object', LEAD, 'email', 'wrap:address', 'A lead email is answered as `{ address }`.'],
   ['lead-answer-status-object', LEAD, 'status', 'wrap:value', 'A lead status is answered as `{ value }`.'],
   ['lead-answer-id-not-uuid', LEAD, 'id', 'prefix', 'Lead ids are answered with a type prefix (`x_<uuid>`).'],
   ['lead-answer-companyname-object', LEAD, 'companyName', 'wrap:name', 'A lead companyName is answered as a company object `{ name }`.'],
+  ['lead-answer-companyname-snake-case', LEAD, 'companyName', 'rename:company_name', 'Leads answer `company_name` (a snake_case column name) instead of `companyName`.'],
   ['lead-answer-tags-string', LEAD, 'tags', 'join', 'Lead tags are answered as one comma-separated string.'],
   ['lead-answer-customfields-json', LEAD, 'customFields', 'json', 'Lead customFields are answered as a JSON-encoded string (a text column as stored).'],
   ['lead-answer-metrics-campaign-names', LEAD, 'metrics.opened', 'rename:opens', 'Lead metrics use the campaign metrics names (`opens` for `opened`).'],

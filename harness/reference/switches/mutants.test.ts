@@ -412,6 +412,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const got = (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: want } })).body.warmup;
     return [got.rampupEnabled === want.rampupEnabled, got.trackingEnabled === want.trackingEnabled];
   }],
+  'warmup-numbers-ignored': [true, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    const dailyRampup = m.warmup.dailyRampup === 1 ? 2 : 1;
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { dailyRampup } } })).body.warmup.dailyRampup === dailyRampup;
+  }],
   'acct-replyto-default-noreply': [true, async (e) => {
     const m = await e.mailbox(await e.workspace());
     return m.replyToAddress === m.emailAddress;
@@ -555,6 +561,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-verify-error-quotes-login': [false, async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).text.includes('s3cret-smtp');
+  }],
+  'acct-verify-imap-error-quotes-login': [false, async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).text.includes('s3cret-imap');
   }],
   'acct-tags-filter-ignored': [1, async (e) => {
     const { w, tag } = await taggedMailbox(e);

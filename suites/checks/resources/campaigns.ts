@@ -151,7 +151,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     title: 'MUST create a campaign in one call (schedule, settings, sequence, accounts, leads) as a draft, answering { campaign, launched, leads, launchError }',
     clauses: [
       'CAMP-CREATE-BODY', 'CAMP-CREATE-ANSWER', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN',
-      'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'RES-ID-UUID', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
+      'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'RES-ID-UUID', 'RES-TS-ISO8601', 'RES-CAMELCASE', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
       'CAMP-SETTINGS-FIELDS', 'CAMP-METRICS-FIELDS', 'CAMP-TAGS-ARRAY', 'CAMP-CREATEDAT-TS', 'CAMP-UPDATEDAT-TS', 'CAMP-SEQUENCE-STEPS', 'CAMP-SEQUENCE-MERGE-ACCEPTED',
       'CAMP-ACCOUNTS-UUIDS', 'SVC-REST-JSON',
     ],
@@ -630,7 +630,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-STATUS/shape',
     title: 'MUST answer GET /v1/campaigns/{id}/status with { id, status, isWithinSchedule, metrics, nextScheduleOpensAt } (null when not active)',
-    clauses: ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'SVC-CAMP-START-RESUME-STATUS'],
+    clauses: ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'SVC-CAMP-START-RESUME-STATUS', 'RES-NULL-WHERE-STATED'],
     level: 'MUST',
     features: [],
     budget: 2,

@@ -86,7 +86,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-LIST/referenced',
     title: 'the referenced leads create and list operations add and list leads in the shape of 2.6 (profile)',
-    clauses: [...LEAD_SHAPE_CLAUSES, 'RES-ID-UUID'],
+    clauses: [...LEAD_SHAPE_CLAUSES, 'RES-ID-UUID', 'RES-TS-ISO8601'],
     level: 'MUST',
     features: ['op:leads.list', 'op:leads.create'],
     budget: 4,
@@ -127,7 +127,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-PATCH/fields',
     title: 'MUST update a lead partially with every PATCH field and answer the lead in the shape of 2.6',
-    clauses: ['LEAD-PATCH-FIELDS', 'LEAD-PATCH-PARTIAL', 'LEAD-PATCH-RETURNS-LEAD', 'LEAD-CUSTOMFIELD-LABELS-TYPES', 'SVC-LEAD-UPDATE-DELETE', ...LEAD_SHAPE_CLAUSES],
+    clauses: ['LEAD-PATCH-FIELDS', 'LEAD-PATCH-PARTIAL', 'LEAD-PATCH-RETURNS-LEAD', 'LEAD-CUSTOMFIELD-LABELS-TYPES', 'SVC-LEAD-UPDATE-DELETE', 'RES-CAMELCASE', ...LEAD_SHAPE_CLAUSES],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 5,
