@@ -15,6 +15,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "createdAt and updatedAt are epoch milliseconds.", mutants: ["acct-timestamps-epoch"] },
     { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
     { what: "A lead createdAt is epoch milliseconds.", mutants: ["lead-answer-createdat-epoch"] },
+    { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
   ],
   // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
   "RES-TS-MILLIS": [
@@ -614,7 +615,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `createdAt`, `lastContactedAt`, `lastRepliedAt`: timestamp.
   "LEAD-TIMESTAMPS": [
     { what: "A lead createdAt is epoch milliseconds.", mutants: ["lead-answer-createdat-epoch"] },
-    { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", gap: "the lead shape checks read leads never contacted (lastContactedAt and lastRepliedAt absent); the contacted lead of the sending checks is read for its status, not typed; no mutant" },
+    { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
   ],
   // 2.6 PROFILE: Sets of verification status and subStatus values and of lead status values other than those in part 3: not shown (profile).
   "LEAD-VALUES-PROFILE": [

@@ -138,6 +138,11 @@ const ANSWER_OF: Record<string, (e: Env) => Promise<unknown>> = {
 const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
   'camp-answer-launcherror-empty': ['', async (e) => (await e.call((await ws(e)).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })).body],
   'acct-answer-statusmessage-code-string': ['', (e) => revokedMailbox(e)],
+  'lead-answer-lastcontactedat-epoch': ['data[]', async (e) => {
+    const { w, c, lead } = await campaignWithLead(e);
+    await e.leadEvent(lead.id, 'contacted');
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
+  }],
   'acct-answer-statusmessage-occurredat-epoch': ['', (e) => revokedMailbox(e)],
 };
 

@@ -66,7 +66,8 @@ function rangeCheck(field: Field, b: Extract<FieldBound, { type: 'number' }>): C
   return {
     id: `ACCT-IN-RANGE/${field}`,
     title: `MUST accept ${field} ${min} and ${max} and reject ${min - 1} and ${max + 1}`,
-    clauses: [`ACCT-IN-${KEY[field]}-RANGE`, `ACCT-IN-${KEY[field]}-${b.required ? 'REQUIRED' : 'OPTIONAL'}`],
+    // Every element sends the field: whether it is required or optional is held by ACCT-IN-REQUIRED/* and ACCT-CREATE/defaults.
+    clauses: [`ACCT-IN-${KEY[field]}-RANGE`],
     level: 'MUST',
     features: [],
     budget: 3,
