@@ -39,6 +39,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-merge-unrendered': ['CAMP-SEQUENCE-MERGE-RENDERED'],
   'send-text-only-ignored': ['CAMP-SETTINGS-TEXTONLY-BEHAVIOUR'],
   'send-tracking-always': ['CAMP-SETTINGS-TRACKING-BEHAVIOUR'],
+  'send-bcc-dropped': ['ACCT-BCC-BEHAVIOUR'],
+  'send-from-name-first-last': ['ACCT-DISPLAYNAME-SENDER'],
   'send-click-redirect-drops-query': ['CAMP-SETTINGS-TRACKING-PROFILE'],
   'send-open-campaign-uncounted': ['CAMP-SETTINGS-TRACKING-PROFILE'],
   'send-metrics-not-counted': ['CAMP-METRICS-SENT-COUNT'],

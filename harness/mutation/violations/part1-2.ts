@@ -67,6 +67,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `displayName` is the sender display name: the From header of the mailbox's outgoing emails carries it, as the name of the mailbox's address.
   "ACCT-DISPLAYNAME-SENDER": [
     { what: "From carries the mailbox address without its display name.", mutants: ["send-display-name-ignored"] },
+    { what: "From carries the mailbox's first and last name, not its displayName.", mutants: ["send-from-name-first-last"] },
   ],
   // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
   "ACCT-PROVIDER-ENUM": [
@@ -125,6 +126,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `bcc`: address receiving a blind copy of every email from this mailbox.
   "ACCT-BCC-BEHAVIOUR": [
     { what: "The blind copy is not blind: its address is written in a header every recipient sees (Cc).", mutants: ["send-bcc-header"] },
+    { what: "The mailbox bcc receives no copy (it is stored and answered, never sent to).", mutants: ["send-bcc-dropped"] },
   ],
   // 2.1 MUST: `automationLanguage` allowed values: en, ar, bn, zh, cs, da, nl, fi, fr, de, el, he, hi, hu, id, it, ja, ko, ms, no, pl, pt, ro, ru, es, sv, th, tr, u
   "ACCT-AUTOLANG-ENUM": [

@@ -330,6 +330,8 @@ export const MUTANTS = [
   { id: 'send-unknown-variable-fallback', rule: '2.5 Reading (profile): a merge variable the target does not know renders as declared (empty, or as written).', description: 'An unknown merge variable renders to the fallback word "there" where the declared reading is empty.' },
   { id: 'send-merge-unrendered', rule: '2.5 merge variables such as company name and first name.', description: "Merge variables render empty instead of the lead's values." },
   { id: 'send-text-only-ignored', rule: '2.5 settings.sendAsTextOnly.', description: 'Emails carry an HTML part although sendAsTextOnly is true.' },
+  { id: 'send-bcc-dropped', rule: '2.1 `bcc`: address receiving a blind copy of every email from this mailbox.', description: 'The mailbox bcc receives no copy (it is stored and answered, never sent to).' },
+  { id: 'send-from-name-first-last', rule: '2.1 `displayName` is the sender display name.', description: "From carries the mailbox's first and last name, not its displayName." },
   { id: 'send-click-redirect-drops-query', rule: '2.5 Tracking (profile: declarations.tracking): a declared click redirect answers a redirect to the original link.', description: 'The click redirect leads to the link without its query string (its utm parameters lost).' },
   { id: 'send-open-campaign-uncounted', rule: '2.5 Tracking (profile: declarations.tracking): fetching a declared open pixel counts an open.', description: "A fetched open pixel counts on the lead only: the campaign's metrics.opens stays 0." },
   { id: 'send-tracking-always', rule: '2.5 settings.trackOpens / trackClicks.', description: 'The open pixel and rewritten links are added although tracking is off.' },
