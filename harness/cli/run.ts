@@ -28,7 +28,7 @@ import { newRunPrefix } from '../ground/run-prefix.ts';
 import { Redactor } from '../client/redact.ts';
 import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
-import type { EstimateRecord, FirstLookEvent, RunStartEvent } from '../ground/events.ts';
+import type { EstimateRecord, FirstLookEvent, RunEvent, RunStartEvent } from '../ground/events.ts';
 import { parseArgs, type CommandHelp, type FlagSpec } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
 import { openRunModuleCache, sharedCacheDir } from './module-cache.ts';
@@ -43,6 +43,9 @@ import { targetWorkStats } from '../runner/target-pace.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { NOT_STARTED_FOR_BUDGET } from '../runner/request-budget.ts';
 import { ranDetection } from '../runner/detection.ts';
+import { killMatrix } from '../runner/kill-matrix.ts';
+import { VIOLATIONS } from '../mutation/violations/index.ts';
+import { openViolationsByClause } from '../mutation/violations/share.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import type { Depth } from '../ground/check.ts';
 
@@ -344,6 +347,7 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
     clauses: [...CLAUSES],
     checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses), features: c.features })),
     mutation: o.embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
+    violations: knownGaps(events, o.depth),
   });
   // The certification bundle; the run's own secrets are erased once more as a last guard.
   const bundle = await writeBundle(dir, { redact: o.redact });
@@ -434,3 +438,9 @@ async function runInVitest(context: RunContext, vitestOutput: boolean, progress?
 const firstLineOf = (s: string) => s.split('\n')[0]!.slice(0, 500);
 
 export { mkdir };
+
+/** Per clause, the catalog's plausible violations no check of this run that claims it and ran to a verdict kills (its known gaps). */
+function knownGaps(events: readonly RunEvent[], depth: Depth) {
+  const ran = new Set(events.flatMap((e) => (e.type === 'check-end' && (e.verdict === 'pass' || e.verdict === 'fail') ? [e.checkId] : [])));
+  return openViolationsByClause(ALL_CHECKS.filter((c) => ran.has(c.id)), VIOLATIONS, killMatrix(), depth);
+}

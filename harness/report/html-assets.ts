@@ -81,6 +81,7 @@ h2 .bar{margin-left:12px;width:120px}
 ul.checks{list-style:none;margin:8px 0 0;padding:0}ul.checks li{padding:4px 0;border-top:1px solid #f0f2f5;overflow-wrap:anywhere}ul.checks li:first-child{border-top:0}
 .c-title{color:var(--muted);font-size:13px}.ev-link{font-size:12.5px}
 details.more>summary{cursor:pointer;color:var(--muted);font-size:12.5px;margin-top:6px}
+details.gaps>summary{cursor:pointer;color:var(--muted);font-size:12.5px;margin-top:6px}details.gaps ul{margin:4px 0 0 18px;font-size:12.5px}.cl-gaps{color:var(--warn)}
 .hidden{display:none!important}
 footer{color:var(--muted);font-size:12px;padding:30px 0 40px;text-align:center}
 @media print{.toolbar,button.copy{display:none}.clause,.card{break-inside:avoid}}

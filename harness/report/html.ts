@@ -9,7 +9,7 @@ import { pageHead } from './page.ts';
 import { sectionTitle } from './sections.ts';
 import { compareSections, evidenceFor, exchangesByCheck, exchangesById, STALE_ADVICE, type CheckResult, type ClauseResult, type Results } from './results.ts';
 import { curlEnvVars, escapeHtml as e, formatMs, groupBy, headerValue, percent, prettyBody, truncate } from './text.ts';
-import { headline, TIER_LABEL, tierText } from './summary.ts';
+import { headline, openViolationText, TIER_LABEL, tierText } from './summary.ts';
 
 export const BODY_MAX_CHARS = 8 * 1024;
 /** Most passing/skipped checks listed under one clause before "and N more". */
@@ -184,8 +184,9 @@ function clauseBlock(cl: ClauseResult, ctx: Ctx): string {
   const counts = [...groupBy(checks, (c) => c.verdict).entries()].map(([v, xs]) => `${xs.length} ${v}`).join(', ');
   const search = `${cl.id} ${cl.text} ${checks.map((c) => c.id).join(' ')}`.toLowerCase();
   const shown = others.slice(0, MAX_OTHER_CHECKS);
+  const gaps = cl.openViolations;
   return `<article class="clause v-${e(cl.verdict)}${cl.known ? ' is-known' : cl.verdict === 'fail' && !cl.blocking ? ' is-warn' : ''}" id="${e(ctx.clauseAnchor.get(cl.id))}" data-verdict="${e(cl.verdict)}" data-level="${e(cl.level)}" data-blocking="${cl.blocking}" data-search="${e(search)}">
-  <div class="cl-head">${levelBadge(cl.level)}<code class="clause-id">${e(cl.id)}</code>${pill(cl.verdict, cl.blocking || cl.level !== 'SHOULD', cl.level, !!cl.known)}<span class="cl-counts">${checks.length ? `${checks.length} check${checks.length === 1 ? '' : 's'}: ${e(counts)}` : cl.unobservable ? `not observable from outside: ${e(cl.unobservable)}` : 'no check proves this clause'}</span></div>
+  <div class="cl-head">${levelBadge(cl.level)}<code class="clause-id">${e(cl.id)}</code>${pill(cl.verdict, cl.blocking || cl.level !== 'SHOULD', cl.level, !!cl.known)}<span class="cl-counts">${checks.length ? `${checks.length} check${checks.length === 1 ? '' : 's'}: ${e(counts)}` : cl.unobservable ? `not observable from outside: ${e(cl.unobservable)}` : 'no check proves this clause'}${gaps ? ` · <span class="cl-gaps">${gaps.open.length} of ${gaps.listed} plausible violation${gaps.listed === 1 ? '' : 's'} open</span>` : ''}</span></div>
   <p class="cl-text">${e(cl.text)}</p>
   ${important.length ? `<ul class="checks">${important.map((c) => checkRow(c, ctx, true)).join('')}</ul>` : ''}
   ${
@@ -193,6 +194,7 @@ function clauseBlock(cl: ClauseResult, ctx: Ctx): string {
       ? `<details class="more"><summary>${important.length ? `${others.length} other check${others.length === 1 ? '' : 's'}` : `${others.length} check${others.length === 1 ? '' : 's'}`}</summary><ul class="checks">${shown.map((c) => checkRow(c, ctx, false)).join('')}${others.length > shown.length ? `<li class="muted">and ${others.length - shown.length} more</li>` : ''}</ul></details>`
       : ''
   }
+  ${gaps ? `<details class="gaps"><summary>Known gaps: ${gaps.open.length} plausible violation${gaps.open.length === 1 ? '' : 's'} no check of this run kills</summary><ul>${gaps.open.map((o) => `<li>${e(openViolationText(o))}</li>`).join('')}</ul></details>` : ''}
 </article>`;
 }
 

@@ -77,6 +77,14 @@ export interface MutationInput {
   mutants: { id: string; clauses: string[]; killed: boolean; killedBy: string[] }[];
 }
 
+/** A clause's plausible violations (the kit's catalog) that no check of the run claiming it kills: its known gaps. */
+export interface OpenViolations {
+  /** Violations the catalog lists for the clause. */
+  listed: number;
+  /** Those open in this run: each one's `what`, and `gap` where the catalog names why no mutant or check makes it. */
+  open: { what: string; gap?: string }[];
+}
+
 export interface ReportInput {
   /** As read from events.ndjson (run-start first, run-end last; exchanges and checks between). */
   events: RunEvent[];
@@ -86,6 +94,8 @@ export interface ReportInput {
   checks: CheckInfo[];
   /** The mutation run; when absent, a `mutation` event in the stream is used if there is one. */
   mutation?: MutationInput;
+  /** Per clause, its open violations over the checks that ran (absent: none known). */
+  violations?: Readonly<Record<string, OpenViolations>>;
 }
 
 export const NOT_RUN_MESSAGE = 'not run at this depth';
@@ -141,6 +151,8 @@ export interface ClauseResult {
   tiers: Tier[];
   /** true when it failed and every failure of it is a known one (baseline). */
   known?: true;
+  /** Its known gaps: plausible violations no check of this run that claims it kills (only where some are open). */
+  openViolations?: OpenViolations;
 }
 
 export interface VerdictCounts {
@@ -324,7 +336,7 @@ export function buildResults(input: ReportInput): Results {
   const checks = checkResults(input.events, checkList(input.checks, scan.ends, warnings), scan, warnings);
   // Before the clauses: a known failure stops blocking, and a clause is judged by what blocks.
   const baseline = start?.baseline ? { ...applyBaseline(checks, start.baseline.entries, start.startedAt), file: start.baseline.file } : undefined;
-  const clauses = clauseResults(input.clauses, checks, warnings);
+  const clauses = clauseResults(input.clauses, checks, warnings, input.violations ?? {});
   const times = runTimes(scan);
   const results: Results = {
     schemaVersion: 1,
@@ -480,7 +492,7 @@ function unreportedCheck(info: CheckInfo, scan: StreamScan, byCheck: Map<string,
 }
 
 /** The catalog in section order (catalog order within a section), each clause judged by the checks that name it. */
-function clauseResults(catalogClauses: Clause[], checks: CheckResult[], warnings: string[]): ClauseResult[] {
+function clauseResults(catalogClauses: Clause[], checks: CheckResult[], warnings: string[], violations: Readonly<Record<string, OpenViolations>>): ClauseResult[] {
   const catalog = new Map<string, Clause>();
   for (const c of catalogClauses) {
     if (catalog.has(c.id)) warnings.push(`clause ${c.id} appears twice in the catalog`);
@@ -490,7 +502,7 @@ function clauseResults(catalogClauses: Clause[], checks: CheckResult[], warnings
   return [...catalog.values()]
     .map((c, i) => ({ c, i }))
     .sort((a, b) => compareSections(a.c.section, b.c.section) || a.i - b.i)
-    .map(({ c }) => clauseResult(c, checksOfClause.get(c.id) ?? []));
+    .map(({ c }) => clauseResult(c, checksOfClause.get(c.id) ?? [], violations[c.id]));
 }
 
 /** The checks naming each catalogued clause; a clause outside the catalog is a warning, not a new clause. */
@@ -510,7 +522,7 @@ function checksByClause(checks: CheckResult[], catalog: Map<string, Clause>, war
   return m;
 }
 
-function clauseResult(c: Clause, cs: CheckResult[]): ClauseResult {
+function clauseResult(c: Clause, cs: CheckResult[], open: OpenViolations | undefined): ClauseResult {
   return {
     id: c.id,
     section: c.section,
@@ -528,6 +540,7 @@ function clauseResult(c: Clause, cs: CheckResult[]): ClauseResult {
     ...(UNOBSERVABLE[c.id] ? { unobservable: UNOBSERVABLE[c.id] } : {}),
     tiers: tiersOf(c, cs),
     ...(knownOnly(cs) ? { known: true as const } : {}),
+    ...(open?.open.length && cs.length ? { openViolations: { listed: open.listed, open: open.open.map((o) => ({ ...o })) } } : {}),
   };
 }
 

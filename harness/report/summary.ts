@@ -130,6 +130,7 @@ export function buildSummaryMarkdown(r: Results): string {
     ...shouldWarningsSection(r),
     ...skipsSection(r),
     ...notCoveredSections(r),
+    ...knownGapsSection(r),
     ...reportWarningsSection(r),
     '_Full details: `report.html` (evidence for every failure), `junit.xml`, `results.json`, `traffic.har`._',
   ];
@@ -270,6 +271,20 @@ function notCoveredSections(r: Results): string[] {
   if (hidden.length)
     parts.push(`<details><summary>Not observable from outside (${hidden.length})</summary>\n\n| clause | why |\n|---|---|\n${hidden.map((x) => `| ${md(x.id)} | ${md(x.unobservable!)} |`).join('\n')}\n\n</details>`);
   return parts;
+}
+
+const MAX_GAP_ROWS = 40;
+
+/** One open violation: what, and the catalog's reason where it names a gap. */
+export const openViolationText = (o: { what: string; gap?: string }) => `${o.what}${o.gap ? ` (known gap: ${o.gap})` : ''}`;
+
+/** Clauses checked here whose catalog lists plausible violations no check of this run that claims them kills: a count each, the list folded. */
+function knownGapsSection(r: Results): string[] {
+  const weak = r.clauses.filter((x) => x.openViolations);
+  if (!weak.length) return [];
+  const rows = weak.slice(0, MAX_GAP_ROWS).map((x) => `| ${code(x.id)} | ${x.verdict} | ${x.openViolations!.open.length} of ${x.openViolations!.listed} | ${md(x.openViolations!.open.map(openViolationText).join(' · '), 600)} |`);
+  const more = weak.length > rows.length ? `\n\n_and ${weak.length - rows.length} more: \`results.json\` lists each clause's \`openViolations\`._` : '';
+  return [`<details><summary>Known gaps: ${plural(weak.length, 'clause')} with plausible violations no check of this run kills</summary>\n\n| clause | verdict | open | violations |\n|---|---|---:|---|\n${rows.join('\n')}${more}\n\n</details>`];
 }
 
 /** What the report builder itself noticed (a duplicate event, a missing run-start or run-end), folded away. */

@@ -6,12 +6,16 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "RES-ID-UUID": [
     { what: "Mailbox ids are answered as `acct_<uuid>`.", mutants: ["acct-answer-id-not-uuid"] },
     { what: "Campaign ids are answered as `camp_<uuid>`.", mutants: ["camp-answer-id-not-uuid"] },
+    { what: "Lead ids are answered with a type prefix.", mutants: ["lead-answer-id-not-uuid"] },
     { what: "A lead search id is answered as `ls_<uuid>`.", mutants: ["lf-answer-id-not-uuid"] },
     { what: "GET /v1/emails/{id} answers the id as `em_<uuid>`.", mutants: ["email-answer-id-not-uuid"] },
   ],
   // 2 MUST: Conventions: timestamps are ISO 8601 strings.
   "RES-TS-ISO8601": [
     { what: "createdAt and updatedAt are epoch milliseconds.", mutants: ["acct-timestamps-epoch"] },
+    { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
+    { what: "A lead createdAt is epoch milliseconds.", mutants: ["lead-answer-createdat-epoch"] },
+    { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
   ],
   // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
   "RES-TS-MILLIS": [
@@ -20,10 +24,13 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2 MUST: Conventions: field names are camelCase.
   "RES-CAMELCASE": [
     { what: "The mailbox answers `sending_gap_minutes` instead of `sendingGapMinutes`.", mutants: ["acct-field-snake-case"] },
+    { what: "Leads answer `company_name` instead of `companyName`.", mutants: ["lead-answer-companyname-snake-case"] },
+    { what: "A campaign answers `created_at` instead of `createdAt`.", mutants: ["camp-answer-createdat-snake-case"] },
   ],
   // 2 MUST: `null` is used for an absent optional value where stated (a field stated as "or null" carries null, not omission, when absent).
   "RES-NULL-WHERE-STATED": [
     { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
+    { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
   ],
   // 2.1 MUST: Tag object: `id` (uuid).
   "RES-TAG-ID": [
@@ -60,6 +67,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `displayName` is the sender display name: the From header of the mailbox's outgoing emails carries it, as the name of the mailbox's address.
   "ACCT-DISPLAYNAME-SENDER": [
     { what: "From carries the mailbox address without its display name.", mutants: ["send-display-name-ignored"] },
+    { what: "From carries the mailbox's first and last name, not its displayName.", mutants: ["send-from-name-first-last"] },
   ],
   // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
   "ACCT-PROVIDER-ENUM": [
@@ -118,6 +126,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `bcc`: address receiving a blind copy of every email from this mailbox.
   "ACCT-BCC-BEHAVIOUR": [
     { what: "The blind copy is not blind: its address is written in a header every recipient sees (Cc).", mutants: ["send-bcc-header"] },
+    { what: "The mailbox bcc receives no copy (it is stored and answered, never sent to).", mutants: ["send-bcc-dropped"] },
   ],
   // 2.1 MUST: `automationLanguage` allowed values: en, ar, bn, zh, cs, da, nl, fi, fr, de, el, he, hi, hu, id, it, ja, ko, ms, no, pl, pt, ro, ru, es, sv, th, tr, u
   "ACCT-AUTOLANG-ENUM": [
@@ -140,13 +149,18 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
   ],
   // 2.1 MUST: `statusMessage` fields: `code` (string), `command` (string), `responseCode` (number), `response` (string), `message` (string), `occurredAt` (timestamp
-  "ACCT-STATUSMESSAGE-FIELDS": [],
+  "ACCT-STATUSMESSAGE-FIELDS": [
+    { what: "statusMessage.responseCode is the SMTP reply code as a string (\"535\").", mutants: ["acct-answer-statusmessage-code-string"] },
+    { what: "statusMessage.occurredAt is epoch milliseconds.", mutants: ["acct-answer-statusmessage-occurredat-epoch"] },
+  ],
   // 2.1 MUST: Mailbox `tags`: array of tag.
   "ACCT-TAGS-ARRAY": [
     { what: "tags is an array of tag names, not tag objects.", mutants: ["acct-tags-as-names"] },
   ],
   // 2.1 MUST: `tags` are read-only here; created and deleted in the dashboard (a PATCH cannot change them).
-  "ACCT-TAGS-READONLY": [],
+  "ACCT-TAGS-READONLY": [
+    { what: "PATCH /v1/accounts/{id} with `tags` replaces the mailbox tags.", mutants: ["acct-tags-patch-writable"] },
+  ],
   // 2.1 MUST: The mailbox list can be filtered by tag ids.
   "ACCT-LIST-TAG-FILTER": [
     { what: "GET /v1/accounts ignores `tags` (every mailbox listed).", mutants: ["acct-tags-filter-ignored"] },
@@ -162,6 +176,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `smtp`: passwords are never returned.
   "ACCT-PASSWORDS-NEVER-RETURNED": [
     { what: "Mailbox answers carry smtp.password (the decrypted SMTP password).", mutants: ["acct-password-returned"] },
+    { what: "Mailbox answers carry imap.password (the decrypted IMAP password).", mutants: ["acct-imap-password-returned"] },
   ],
   // 2.1 MUST: Mailbox `imap`: object (`host`, `port`, `username`) or null.
   "ACCT-IMAP-NULLABLE": [
@@ -180,9 +195,13 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "createdAt and updatedAt are epoch milliseconds.", mutants: ["acct-timestamps-epoch"] },
   ],
   // 2.2 MUST: Mailbox create input: each field has the type of the table (string, number, boolean, enum, object); an element with a value of another type is rejecte
-  "ACCT-IN-TYPES": [],
+  "ACCT-IN-TYPES": [
+    { what: "A number field given as a numeric string (\"587\") is coerced and accepted.", mutants: ["acct-in-numeric-strings-coerced"] },
+  ],
   // 2.2 MUST: Mailbox create input `emailAddress` (string): required; an element without it is rejected.
-  "ACCT-IN-EMAIL-REQUIRED": [],
+  "ACCT-IN-EMAIL-REQUIRED": [
+    { what: "An element without emailAddress is connected under its smtpUsername.", mutants: ["acct-in-email-from-username"] },
+  ],
   // 2.2 MUST: Mailbox create input `emailAddress`: max 254 chars; 254 is accepted and 255 is rejected.
   "ACCT-IN-EMAIL-MAX254": [
     { what: "An address longer than 254 characters is accepted.", mutants: ["acct-in-email-unbounded"] },
@@ -194,6 +213,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `firstName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-FIRSTNAME-MAX128": [
     { what: "An element without firstName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-firstname-unchecked"] },
+    { what: "The maximum is taken as exclusive: a firstName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `lastName` (string): required; an element without it is rejected.
   "ACCT-IN-LASTNAME-REQUIRED": [
@@ -202,6 +222,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `lastName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-LASTNAME-MAX128": [
     { what: "An element without lastName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-lastname-unchecked"] },
+    { what: "The maximum is taken as exclusive: a lastName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `displayName` (string): not required; an element without it is accepted.
   "ACCT-IN-DISPLAYNAME-OPTIONAL": [
@@ -210,6 +231,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `displayName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-DISPLAYNAME-MAX128": [
     { what: "A displayName longer than 128 characters is accepted.", mutants: ["acct-in-displayname-unbounded"] },
+    { what: "The maximum is taken as exclusive: a displayName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: `displayName`: defaults to first name plus last name.
   "ACCT-IN-DISPLAYNAME-DEFAULT": [
@@ -222,6 +244,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `smtpHost`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-SMTPHOST-MAX255": [
     { what: "An element without smtpHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtphost-unchecked"] },
+    { what: "The maximum is taken as exclusive: a smtpHost of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `smtpPort` (number): required; an element without it is rejected.
   "ACCT-IN-SMTPPORT-REQUIRED": [
@@ -230,6 +253,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `smtpPort`: 1 to 65535; 1 and 65535 are accepted, 0 and 65536 are rejected.
   "ACCT-IN-SMTPPORT-RANGE": [
     { what: "An element without smtpPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-smtpport-unchecked"] },
+    { what: "The range is taken as exclusive: smtpPort 1 or 65535 is refused.", mutants: ["acct-in-range-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `smtpUsername` (string): required; an element without it is rejected.
   "ACCT-IN-SMTPUSERNAME-REQUIRED": [
@@ -238,6 +262,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `smtpUsername`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-SMTPUSERNAME-MAX255": [
     { what: "An element without smtpUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtpusername-unchecked"] },
+    { what: "The maximum is taken as exclusive: a smtpUsername of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `smtpPassword` (string): required; an element without it is rejected.
   "ACCT-IN-SMTPPASSWORD-REQUIRED": [
@@ -246,6 +271,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `smtpPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.
   "ACCT-IN-SMTPPASSWORD-MAX1024": [
     { what: "An element without smtpPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-smtppassword-unchecked"] },
+    { what: "The maximum is taken as exclusive: a smtpPassword of 1024 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: `smtpPassword`: never returned (no response carries the value).
   "ACCT-IN-SMTPPASSWORD-NEVER-RETURNED": [
@@ -259,6 +285,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `imapHost`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-IMAPHOST-MAX255": [
     { what: "An element without imapHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imaphost-unchecked"] },
+    { what: "The maximum is taken as exclusive: a imapHost of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `imapPort` (number): required; an element without it is rejected.
   "ACCT-IN-IMAPPORT-REQUIRED": [
@@ -267,6 +294,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `imapPort`: 1 to 65535; 1 and 65535 are accepted, 0 and 65536 are rejected.
   "ACCT-IN-IMAPPORT-RANGE": [
     { what: "An element without imapPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-imapport-unchecked"] },
+    { what: "The range is taken as exclusive: imapPort 1 or 65535 is refused.", mutants: ["acct-in-range-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `imapUsername` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPUSERNAME-REQUIRED": [
@@ -275,6 +303,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `imapUsername`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-IMAPUSERNAME-MAX255": [
     { what: "An element without imapUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imapusername-unchecked"] },
+    { what: "The maximum is taken as exclusive: a imapUsername of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `imapPassword` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPPASSWORD-REQUIRED": [
@@ -283,9 +312,13 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `imapPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.
   "ACCT-IN-IMAPPASSWORD-MAX1024": [
     { what: "An element without imapPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-imappassword-unchecked"] },
+    { what: "The maximum is taken as exclusive: a imapPassword of 1024 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: `imapPassword`: never returned (no response carries the value).
-  "ACCT-IN-IMAPPASSWORD-NEVER-RETURNED": [],
+  "ACCT-IN-IMAPPASSWORD-NEVER-RETURNED": [
+    { what: "Mailbox answers carry imap.password (the decrypted IMAP password).", mutants: ["acct-imap-password-returned"] },
+    { what: "A failed verification reports the IMAP error with the login it tried, password included.", mutants: ["acct-verify-imap-error-quotes-login"] },
+  ],
   // 2.2 MUST: Mailbox create input `imapAllowInvalidCert` (boolean): not required; an element without it is accepted.
   "ACCT-IN-IMAPALLOWINVALIDCERT-OPTIONAL": [
     { what: "accounts.create refuses (400) a request without imapAllowInvalidCert.", mutants: ["acct-in-imapallowinvalidcert-required"] },
@@ -301,6 +334,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `maxEmailsPerDay`: 1 to 200; 1 and 200 are accepted, 0 and 201 are rejected.
   "ACCT-IN-MAXEMAILSPERDAY-RANGE": [
     { what: "maxEmailsPerDay 201 is accepted.", mutants: ["acct-bounds-maxemails-201"] },
+    { what: "maxEmailsPerDay 0 is accepted (read as \"no cap\").", mutants: ["acct-bounds-maxemails-zero"] },
   ],
   // 2.2 MUST: Mailbox create input `sendingGapMinutes` (number): not required; an element without it is accepted.
   "ACCT-IN-SENDINGGAP-OPTIONAL": [
@@ -309,6 +343,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `sendingGapMinutes`: 1 to 300; 1 and 300 are accepted, 0 and 301 are rejected.
   "ACCT-IN-SENDINGGAP-RANGE": [
     { what: "A sendingGapMinutes outside 1 to 300 is accepted.", mutants: ["acct-in-sendinggap-unbounded"] },
+    { what: "The range is taken as exclusive: sendingGapMinutes 1 or 300 is refused.", mutants: ["acct-in-range-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `campaignSlowRamp` (boolean): not required; an element without it is accepted.
   "ACCT-IN-SLOWRAMP-OPTIONAL": [
@@ -331,6 +366,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `bcc`: max 254 chars; 254 is accepted and 255 is rejected.
   "ACCT-IN-BCC-MAX254": [
     { what: "A bcc address longer than 254 characters is accepted.", mutants: ["acct-in-bcc-unbounded"] },
+    { what: "The maximum is taken as exclusive: a bcc of 254 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: Mailbox create input `replyToAddress` (string): not required; an element without it is accepted.
   "ACCT-IN-REPLYTO-OPTIONAL": [
@@ -339,15 +375,20 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `replyToAddress`: max 254 chars; 254 is accepted and 255 is rejected.
   "ACCT-IN-REPLYTO-MAX254": [
     { what: "A replyToAddress longer than 254 characters is accepted.", mutants: ["acct-in-replyto-unbounded"] },
+    { what: "The maximum is taken as exclusive: a replyToAddress of 254 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
   // 2.2 MUST: `replyToAddress`: omit to reply to the mailbox itself.
-  "ACCT-IN-REPLYTO-OMIT-SELF": [],
+  "ACCT-IN-REPLYTO-OMIT-SELF": [
+    { what: "An omitted replyToAddress defaults to `noreply@` the mailbox domain.", mutants: ["acct-replyto-default-noreply"] },
+  ],
   // 2.2 MUST: Mailbox create input `automationLanguage`: not required.
   "ACCT-IN-AUTOLANG-OPTIONAL": [
     { what: "accounts.create refuses (400) a request without automationLanguage.", mutants: ["acct-in-autolang-required"] },
   ],
   // 2.2 MUST: Mailbox create input `automationLanguage`: enum, values of 2.1; any other value is rejected.
-  "ACCT-IN-AUTOLANG-ENUM": [],
+  "ACCT-IN-AUTOLANG-ENUM": [
+    { what: "automationLanguage is compared case-insensitively: `EN` is accepted (and stored `en`).", mutants: ["acct-in-autolang-case-folded"] },
+  ],
   // 2.2 MUST: Mailbox create input `tracking`: not required.
   "ACCT-IN-TRACKING-OPTIONAL": [
     { what: "accounts.create refuses (400) a request without tracking.", mutants: ["acct-in-tracking-required"] },
@@ -373,13 +414,18 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "warmup.maxPerDay is a string.", mutants: ["acct-answer-warmup-maxperday-string"] },
   ],
   // 2.3 MUST: Writable fields: a value given at create or by PATCH is stored and reported back in `warmup`.
-  "WARMUP-WRITABLE": [],
+  "WARMUP-WRITABLE": [
+    { what: "warmup.rampupEnabled and warmup.trackingEnabled given at create or by PATCH are dropped (the warmup keeps its defaults).", mutants: ["warmup-flags-ignored"] },
+    { what: "The numeric warmup fields (maxPerDay, replyRatePercentage, dailyRampup, randomizer) given at create or by PATCH are validated but dropped.", mutants: ["warmup-numbers-ignored"] },
+  ],
   // 2.3 MUST: Read-only fields: `phase` (string; value seen: `warming_up`), `startedAt` (timestamp), `poolAccess` (string; value seen: `free`).
   "WARMUP-READONLY-TYPES": [
     { what: "warmup.phase is a number.", mutants: ["acct-answer-warmup-phase-number"] },
   ],
   // 2.3 MUST: Read-only fields `phase`, `startedAt`, `poolAccess`: a client write does not change them.
-  "WARMUP-READONLY": [],
+  "WARMUP-READONLY": [
+    { what: "A warmup object sent at create or by PATCH overwrites phase, startedAt and poolAccess.", mutants: ["warmup-readonly-writable"] },
+  ],
   // 2.3 PROFILE: Allowed values of strategy, phase and poolAccess: not shown (profile).
   "WARMUP-VALUES-PROFILE": [
     { what: "A new warmup answers poolAccess \"paid\", outside the declared values.", mutants: ["warmup-pool-access-undeclared"] },
@@ -420,8 +466,6 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "VERIF-ENDPOINT-LASTVERIFIEDAT": [
     { what: "The verification endpoint answers no lastVerifiedAt.", mutants: ["acct-answer-verif-no-lastverifiedat"] },
   ],
-  // 2.4 PROFILE: Complete sets of verification status values: not shown (profile).
-  "VERIF-VALUES-PROFILE": [],
   // 2.5 MUST: Campaign `id`: uuid.
   "CAMP-ID-UUID": [
     { what: "Campaign ids are answered as `camp_<uuid>`.", mutants: ["camp-answer-id-not-uuid"] },
@@ -443,13 +487,18 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "schedule.sendingDays is a comma-separated string.", mutants: ["camp-answer-sendingdays-string"] },
   ],
   // 2.5 PROFILE: `sendingDays` is an array of integers; their numbering (which integer is which weekday) is among the campaign create details not shown (profile).
-  "CAMP-SCHEDULE-DAYS-PROFILE": [],
+  "CAMP-SCHEDULE-DAYS-PROFILE": [
+    { what: "sendingDays are read one weekday off the declared numbering (a Monday-first week under a Sunday-first declaration), written back as given.", mutants: ["camp-sending-days-shifted"] },
+  ],
   // 2.5 MUST: Campaign `settings`: object: `trackOpens`, `trackClicks`, `sendAsTextOnly`, `stopOnReply` (all boolean).
   "CAMP-SETTINGS-FIELDS": [
     { what: "settings.trackOpens is a string.", mutants: ["camp-answer-trackopens-string"] },
   ],
   // 2.5 PROFILE: How opens and clicks are tracked when `trackOpens`/`trackClicks` is true is not given (profile: declarations.tracking): a declared open pixel is in th
-  "CAMP-SETTINGS-TRACKING-PROFILE": [],
+  "CAMP-SETTINGS-TRACKING-PROFILE": [
+    { what: "The click redirect leads to the link without its query string (its utm parameters lost).", mutants: ["send-click-redirect-drops-query"] },
+    { what: "A fetched open pixel counts on the lead only: the campaign's metrics.opens stays 0.", mutants: ["send-open-campaign-uncounted"] },
+  ],
   // 2.5 MUST: Campaign `metrics`: object: `leadsCount`, `sent`, `opens`, `clicks`, `replies` (integers).
   "CAMP-METRICS-FIELDS": [
     { what: "The status view answers the metrics as strings.", mutants: ["camp-metrics-strings"] },
@@ -461,6 +510,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `createdAt`: timestamp.
   "CAMP-CREATEDAT-TS": [
     { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
+    { what: "A campaign answers `created_at` instead of `createdAt`.", mutants: ["camp-answer-createdat-snake-case"] },
   ],
   // 2.5 MUST: Campaign `updatedAt`: timestamp.
   "CAMP-UPDATEDAT-TS": [
@@ -506,31 +556,44 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.5 MUST: `isWithinSchedule`: true inside the sending window, false outside it.
   "CAMP-STATUS-WITHINSCHEDULE": [
-    { what: "isWithinSchedule reads the sending days and minutes in UTC, ignoring schedule.timezone.", mutants: ["camp-within-schedule-utc"] },
+    { what: "isWithinSchedule reads the sending days and minutes in UTC, ignoring schedule.timezone.", mutants: ["camp-within-schedule-utc"], gap: "what the window is (minutes after midnight in schedule.timezone) is a reading the spec does not state: only the SHOULD check CAMP-STATUS/window (CAMP-STATUS-WITHINSCHEDULE-CLOCK) holds it, no MUST check can" },
     { what: "isWithinSchedule says the opposite of the window.", mutants: ["camp-answer-withinschedule-inverted"] },
   ],
   // 2.5 MUST: `nextScheduleOpensAt` is null when in-window.
   "CAMP-STATUS-NEXTOPENS-NULL-INWINDOW": [
     { what: "nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.", mutants: ["camp-next-opens-always-set"] },
+    { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
   ],
   // 2.5 MUST: `nextScheduleOpensAt` is null when not active.
   "CAMP-STATUS-NEXTOPENS-NULL-INACTIVE": [
     { what: "nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.", mutants: ["camp-next-opens-always-set"] },
+    { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
   ],
   // 2.6 MUST: Lead `id`: uuid.
-  "LEAD-ID-UUID": [],
+  "LEAD-ID-UUID": [
+    { what: "Lead ids are answered with a type prefix.", mutants: ["lead-answer-id-not-uuid"] },
+  ],
   // 2.6 MUST: Lead `email`: string.
   "LEAD-EMAIL-STRING": [
     { what: "A lead email is answered as `{ address }`.", mutants: ["lead-answer-email-object"] },
   ],
   // 2.6 MUST: Lead `firstName`, `lastName`, `companyName`, `jobTitle`, `website`, `linkedinProfile`, `location`: string.
-  "LEAD-TEXT-FIELDS": [],
+  "LEAD-TEXT-FIELDS": [
+    { what: "A lead companyName is answered as a company object `{ name }`.", mutants: ["lead-answer-companyname-object"] },
+    { what: "Leads answer `company_name` instead of `companyName`.", mutants: ["lead-answer-companyname-snake-case"] },
+  ],
   // 2.6 MUST: Lead `tags`: array of string.
-  "LEAD-TAGS-STRINGS": [],
+  "LEAD-TAGS-STRINGS": [
+    { what: "Lead tags are answered as one comma-separated string.", mutants: ["lead-answer-tags-string"] },
+  ],
   // 2.6 MUST: Lead `customFields`: object (name to value).
-  "LEAD-CUSTOMFIELDS-OBJECT": [],
+  "LEAD-CUSTOMFIELDS-OBJECT": [
+    { what: "Lead customFields are answered as a JSON-encoded string (a text column as stored).", mutants: ["lead-answer-customfields-json"] },
+  ],
   // 2.6 MUST: Update also accepts `customFieldLabels` and `customFieldTypes` objects.
-  "LEAD-CUSTOMFIELD-LABELS-TYPES": [],
+  "LEAD-CUSTOMFIELD-LABELS-TYPES": [
+    { what: "A lead PATCH holding customFieldLabels or customFieldTypes is refused (400): the body schema lists only the lead's own fields.", mutants: ["lead-patch-labels-refused"] },
+  ],
   // 2.6 MUST: Lead `status`: string; values in part 3.
   "LEAD-STATUS-STRING": [
     { what: "A lead status is answered as `{ value }`.", mutants: ["lead-answer-status-object"] },
@@ -540,7 +603,9 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "A new lead gets the status `new_lead`, not the one chosen (and declared).", mutants: ["lead-new-status-other"] },
   ],
   // 2.6 MUST: Lead `metrics`: object: `sent`, `opened`, `clicked`, `replied` (integers).
-  "LEAD-METRICS-OBJECT": [],
+  "LEAD-METRICS-OBJECT": [
+    { what: "Lead metrics use the campaign metrics names (`opens` for `opened`).", mutants: ["lead-answer-metrics-campaign-names"] },
+  ],
   // 2.6 MUST: Lead `sequenceProgress`: object: `totalSteps`, `sentCount`, `plannedCount`, `failedCount` (integers).
   "LEAD-SEQPROGRESS-COUNTS": [
     { what: "Lead sequenceProgress.totalSteps is a string.", mutants: ["lead-answer-progress-strings"] },
@@ -550,9 +615,14 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "A lead with no step planned yet answers sequenceProgress.nextPlannedAt as an empty string (not a timestamp; the reference omits it).", mutants: ["lead-nextplannedat-empty"] },
   ],
   // 2.6 MUST: Lead `createdAt`, `lastContactedAt`, `lastRepliedAt`: timestamp.
-  "LEAD-TIMESTAMPS": [],
+  "LEAD-TIMESTAMPS": [
+    { what: "A lead createdAt is epoch milliseconds.", mutants: ["lead-answer-createdat-epoch"] },
+    { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
+  ],
   // 2.6 PROFILE: Sets of verification status and subStatus values and of lead status values other than those in part 3: not shown (profile).
-  "LEAD-VALUES-PROFILE": [],
+  "LEAD-VALUES-PROFILE": [
+    { what: "A new lead gets the status `new_lead`, not the one chosen (and declared).", mutants: ["lead-new-status-other"] },
+  ],
   // 2.6 MUST: Lead search hit (cross-campaign search): `id`, `email`, `campaignId`, `campaignName`, `firstName`, `lastName`.
   "LEADHIT-FIELDS": [
     { what: "Search hits have no campaignName.", mutants: ["lead-search-hit-no-campaign-name"] },

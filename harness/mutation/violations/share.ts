@@ -66,6 +66,21 @@ export function violationShare(
   return { depth, claimed, strong: claimed - weak.length, weak, uncatalogued };
 }
 
+/**
+ * The known gaps a run's report names per clause: the weak clauses of violationShare over the
+ * checks that ran, each with its open violations (named gaps, and violations no check of the
+ * run that claims the clause kills at its depth).
+ */
+export function openViolationsByClause(
+  ran: readonly Pick<Check, 'id' | 'clauses'>[],
+  catalog: ViolationCatalog,
+  matrix: KillMatrix,
+  depth: string,
+): Record<string, { listed: number; open: { what: string; gap?: string }[] }> {
+  const { weak } = violationShare(ran, catalog, matrix, depth);
+  return Object.fromEntries(weak.filter((w) => w.open.length).map((w) => [w.clause, { listed: w.violations, open: w.open }]));
+}
+
 export function formatViolationShare(s: ViolationShare, list = true): string {
   const pct = s.claimed ? ((s.strong / s.claimed) * 100).toFixed(1) : '0.0';
   const head = `plausible violations: ${s.strong} of ${s.claimed} MUST and PROFILE clauses claimed at ${s.depth} have every listed violation killed by a check of their own (${pct} %)${s.uncatalogued.length ? `; ${s.uncatalogued.length} claimed clauses not in the catalog` : ''}`;

@@ -5,7 +5,7 @@ import { UNOBSERVABLE } from '../../ground/spec-model/clauses/unobservable.ts';
 import type { KillMatrix } from '../../runner/kill-matrix.ts';
 import { MUTANT_CLAUSES } from '../catalog.ts';
 import { VIOLATIONS } from './index.ts';
-import { violationShare } from './share.ts';
+import { openViolationsByClause, violationShare } from './share.ts';
 
 const listed = (clause: string) => new Set((VIOLATIONS[clause] ?? []).flatMap((v) => v.mutants ?? []));
 
@@ -56,6 +56,12 @@ describe('violationShare', () => {
     const m = { ...matrix({ m1: { clauses: ['AUTH-401-MISSING'], killers: ['C1'] }, m2: { clauses: ['AUTH-401-MISSING'], killers: ['C1'] } }), failsClean: ['C1'] };
     const s = violationShare([{ id: 'C1', clauses: ['AUTH-401-MISSING'] }], catalog, m);
     expect(s.claimed).toBe(0);
+  });
+
+  it('gives a report the open violations of each clause the ran checks claim, none for a clause with all killed', () => {
+    const m = matrix({ m1: { clauses: ['AUTH-401-MISSING'], killers: ['C1'] }, m2: { clauses: ['AUTH-401-MISSING'], killers: ['OTHER'] }, m3: { clauses: ['AUTH-401-UNKNOWN'], killers: ['C2'] } });
+    const open = openViolationsByClause([{ id: 'C1', clauses: ['AUTH-401-MISSING'] }, { id: 'C2', clauses: ['AUTH-401-UNKNOWN', 'AUTH-401-REVOKED'] }], catalog, m, 'default');
+    expect(open).toEqual({ 'AUTH-401-MISSING': { listed: 2, open: [{ what: 'b' }] }, 'AUTH-401-REVOKED': { listed: 1, open: [{ what: 'd', gap: 'no mutant' }] } });
   });
 
   it('reads the kills of a depth below default from the row\'s belowDefault', () => {

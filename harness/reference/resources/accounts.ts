@@ -41,7 +41,7 @@ export function accountView(ctx: Ctx, r: AccountRow) {
     automationLanguage: d.automationLanguage, warmup: d.warmup, tracking: ctx.mutant('acct-tracking-domain-dropped') ? {} : d.tracking, statusMessage: d.statusMessage ?? null,
     tags: tagsOf(ctx.db, 'account_tags', 'account_id', r.id), healthScore: d.healthScore,
     smtp: ctx.mutant('acct-password-returned') && d.smtp ? { ...(d.smtp as object), password: passwordOf(ctx, r, 'smtpPassword') } : d.smtp,
-    imap: d.imap ?? null,
+    imap: ctx.mutant('acct-imap-password-returned') && d.imap ? { ...(d.imap as object), password: passwordOf(ctx, r, 'imapPassword') } : d.imap ?? null,
     verification: verificationSummary(d.verification as VerificationDoc), createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   });
 }
@@ -104,18 +104,22 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
   set('enabled', w.bool(raw, 'enabled'));
   const bounds = ctx.services.choices.warmupBounds;
   set('strategy', w.oneOf(raw, 'strategy', warmupStrategies(ctx.services.choices)));
-  set('maxPerDay', w.int(raw, 'maxPerDay', ctx.mutant('warmup-bounds-unchecked') ? {} : bounds.maxPerDay));
-  set('replyRatePercentage', w.num(raw, 'replyRatePercentage', bounds.replyRatePercentage));
-  set('rampupEnabled', w.bool(raw, 'rampupEnabled'));
-  set('dailyRampup', w.int(raw, 'dailyRampup', bounds.dailyRampup));
-  set('randomizer', w.int(raw, 'randomizer', bounds.randomizer));
+  // The mutant validates the numeric fields but drops them (only the dashboard's form sets them).
+  const numbers = ctx.mutant('warmup-numbers-ignored') ? () => undefined : set;
+  numbers('maxPerDay', w.int(raw, 'maxPerDay', ctx.mutant('warmup-bounds-unchecked') ? {} : bounds.maxPerDay));
+  numbers('replyRatePercentage', w.num(raw, 'replyRatePercentage', bounds.replyRatePercentage));
+  const flagsDropped = ctx.mutant('warmup-flags-ignored');
+  if (!flagsDropped) set('rampupEnabled', w.bool(raw, 'rampupEnabled'));
+  numbers('dailyRampup', w.int(raw, 'dailyRampup', bounds.dailyRampup));
+  numbers('randomizer', w.int(raw, 'randomizer', bounds.randomizer));
   set('skipWeekends', w.bool(raw, 'skipWeekends'));
   if (raw.timezone !== undefined) {
     if (!isTimezone(raw.timezone)) w.issue('timezone', 'must be an IANA timezone');
     else out.timezone = raw.timezone;
   }
-  set('trackingEnabled', w.bool(raw, 'trackingEnabled'));
+  if (!flagsDropped) set('trackingEnabled', w.bool(raw, 'trackingEnabled'));
   // phase, startedAt, poolAccess are read-only: ignored when sent back (e.g. a warmup object read earlier).
+  if (ctx.mutant('warmup-readonly-writable')) for (const k of ['phase', 'startedAt', 'poolAccess']) set(k, raw[k]);
   v.issues.push(...w.issues);
   if (out.enabled === false) {
     out.phase = 'disabled';
@@ -160,9 +164,12 @@ const isAddress = (ctx: Ctx, field: string, s: string): boolean => {
   return unchecked(ctx, field) ? hasEmailForm(s) : isEmail(s);
 };
 
-/** A field's presence and bounds, dropped under its mutant. */
+/** A field's presence and bounds, dropped under its mutant; under the off-by-one mutants, a bound taken as exclusive. */
 function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T {
-  return unchecked(ctx, field) ? { ...opts, required: false, min: undefined, max: undefined } : opts;
+  if (unchecked(ctx, field)) return { ...opts, required: false, min: undefined, max: undefined };
+  if (opts.min === undefined && opts.max !== undefined && ctx.mutant('acct-in-max-length-exclusive')) return { ...opts, max: opts.max - 1 };
+  if (opts.min !== undefined && opts.max !== undefined && ctx.mutant('acct-in-range-exclusive')) return { ...opts, min: opts.min + 1, max: opts.max - 1 };
+  return opts;
 }
 
 /** The optional settings shared by create and PATCH; writes into `doc`. */
@@ -171,7 +178,7 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
     const s = v.str(o, k, rules(ctx, k, { max: 128 }));
     if (s !== undefined) doc[k] = s;
   }
-  const m = v.int(o, 'maxEmailsPerDay', { min: 1, max: ctx.mutant('acct-bounds-maxemails-201') ? 201 : 200 });
+  const m = v.int(o, 'maxEmailsPerDay', { min: ctx.mutant('acct-bounds-maxemails-zero') ? 0 : 1, max: ctx.mutant('acct-bounds-maxemails-201') ? 201 : 200 });
   if (m !== undefined) doc.maxEmailsPerDay = m;
   const g = v.int(o, 'sendingGapMinutes', rules(ctx, 'sendingGapMinutes', { min: 1, max: 300 }));
   if (g !== undefined) doc.sendingGapMinutes = g;
@@ -188,7 +195,9 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
       else doc[k] = s;
     }
   }
-  const lang = v.oneOf(o, 'automationLanguage', LANGUAGES);
+  // The mutant folds case before comparing (and stores the folded value).
+  const folded = ctx.mutant('acct-in-autolang-case-folded') && typeof o.automationLanguage === 'string' ? { ...o, automationLanguage: o.automationLanguage.toLowerCase() } : o;
+  const lang = v.oneOf(folded, 'automationLanguage', LANGUAGES);
   if (lang !== undefined) doc.automationLanguage = lang;
   if (o.tracking === null) doc.tracking = {};
   else if (o.tracking !== undefined) {
@@ -228,6 +237,14 @@ function applyCredentials(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Recor
   return touched;
 }
 
+const NUMBER_FIELDS = ['smtpPort', 'imapPort', 'maxEmailsPerDay', 'sendingGapMinutes'];
+/** Under its mutant, a number field given as a numeric string becomes that number (a form parser's coercion). */
+function numericStringsCoerced(ctx: Ctx, el: unknown): unknown {
+  if (!isPlainObject(el) || !ctx.mutant('acct-in-numeric-strings-coerced')) return el;
+  const numeric = (v: unknown) => typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
+  return Object.fromEntries(Object.entries(el).map(([k, v]) => [k, NUMBER_FIELDS.includes(k) && numeric(v) ? Number(v) : v]));
+}
+
 export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
   const list = b.accounts;
@@ -239,16 +256,19 @@ export const create: Handler = async (ctx) => {
   const valid: { index: number; email: string; doc: Record<string, unknown>; secrets: Record<string, string>; displayNameGiven: boolean }[] = [];
   const chosen = ctx.services.choices.mailboxDefaults;
   const defaults = ctx.mutant('acct-default-maxemails-changed') ? { ...chosen, maxEmailsPerDay: chosen.maxEmailsPerDay === 100 ? 50 : 100 } : chosen;
-  list.forEach((el, index) => {
+  list.forEach((given, index) => {
+    const el = numericStringsCoerced(ctx, given);
     const emailAddress = isPlainObject(el) && typeof el.emailAddress === 'string' ? el.emailAddress : null;
     if (!isPlainObject(el)) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The element is invalid.', details: [`accounts[${index}]: must be an object`] });
     const v = new V(`accounts[${index}]`);
     // The address names the mailbox: its mutant drops the bound only.
-    const email = v.str(el, 'emailAddress', { required: true, max: unchecked(ctx, 'emailAddress') ? undefined : 254 });
-    if (email !== undefined && !isAddress(ctx, 'emailAddress', email)) v.issue('emailAddress', 'must be an email address');
+    // The mutant takes the SMTP login for an absent address, unchecked.
+    const fromLogin = el.emailAddress === undefined && typeof el.smtpUsername === 'string' && ctx.mutant('acct-in-email-from-username');
+    const email = fromLogin ? (el.smtpUsername as string) : v.str(el, 'emailAddress', { required: true, max: unchecked(ctx, 'emailAddress') ? undefined : 254 });
+    if (!fromLogin && email !== undefined && !isAddress(ctx, 'emailAddress', email)) v.issue('emailAddress', 'must be an email address');
     for (const k of ['firstName', 'lastName'] as const) if ((el[k] === undefined || el[k] === null) && !unchecked(ctx, k)) v.issue(k, 'is required');
     const doc: Record<string, unknown> = {
-      firstName: '', lastName: '', displayName: '', ...defaults, replyToAddress: email ?? '', signature: '', bcc: '', warmup: defaultWarmup(ctx),
+      firstName: '', lastName: '', displayName: '', ...defaults, replyToAddress: ctx.mutant('acct-replyto-default-noreply') && email ? `noreply@${email.split('@').pop()}` : email ?? '', signature: '', bcc: '', warmup: defaultWarmup(ctx),
       tracking: {}, statusMessage: null, healthScore: 100, smtp: null, imap: null,
       imapAllowInvalidCert: false, verification: pendingVerification(), paused: false,
     };
@@ -339,6 +359,12 @@ export const patch: Handler = async (ctx) => {
   const keepOld = ctx.mutant('acct-patch-creds-not-stored');
   const rotated = applyCredentials(ctx, v, b, keepOld ? structuredClone(doc) : doc, keepOld ? { ...secrets } : secrets, false);
   v.done();
+  // Tags are read-only here (2.1); the mutant lets a PATCH replace them with the workspace's tags it names.
+  if (Array.isArray(b.tags) && ctx.mutant('acct-tags-patch-writable')) {
+    const ids = (b.tags as unknown[]).map((t) => (isPlainObject(t) ? t.id : t)).filter((t) => typeof t === 'string' && ctx.db.prepare('SELECT 1 FROM tags WHERE id = ? AND org_id = ?').get(t, r.org_id));
+    ctx.db.prepare('DELETE FROM account_tags WHERE account_id = ?').run(r.id);
+    for (const t of new Set(ids)) ctx.db.prepare('INSERT INTO account_tags (account_id, tag_id) VALUES (?, ?)').run(r.id, t);
+  }
   let status = r.status;
   // The mutant re-verifies on any PATCH, a change of settings alone included.
   const reverify = (rotated || ctx.mutant('acct-patch-settings-reverify')) && !ctx.mutant('acct-patch-no-reverify');

@@ -48,9 +48,16 @@ export function weekdays(numbering: Choices['sendingDays']) {
   };
 }
 
+/** The numbering this instance reads and writes sendingDays with (its mutant: one weekday off, both ways). */
+function dayNumbering(ctx: Ctx) {
+  const days = weekdays(ctx.services.choices.sendingDays);
+  if (!ctx.mutant('camp-sending-days-shifted')) return days;
+  return { ...days, toStored: (d: number) => (days.toStored(d) + 1) % 7, toWire: (d: number) => days.toWire((d + 6) % 7) };
+}
+
 /** An unset startDate / endDate is omitted (2: null only where stated). */
 const scheduleView = (ctx: Ctx, s: Schedule) => {
-  const days = weekdays(ctx.services.choices.sendingDays);
+  const days = dayNumbering(ctx);
   const end = ctx.services.choices.windowEnd === 'inclusive' ? s.sendingMinutesEnd - 1 : s.sendingMinutesEnd;
   const wire = { ...s, sendingDays: s.sendingDays.map(days.toWire).sort((a, b) => a - b), sendingMinutesEnd: end };
   // The mutant writes an unset date as null (2: null only where stated).
@@ -96,7 +103,7 @@ function mergeSchedule(ctx: Ctx, v: V, raw: unknown, base: Schedule): Schedule {
   }
   if (o.sendingDays !== undefined) {
     const d = o.sendingDays;
-    const days = weekdays(ctx.services.choices.sendingDays);
+    const days = dayNumbering(ctx);
     if (!Array.isArray(d) || d.length === 0 || d.length > 7 || d.some((x) => !Number.isInteger(x) || x < days.first || x > days.last) || new Set(d).size !== d.length)
       sv.issue('sendingDays', `must be a non-empty array of distinct integers ${days.label}`);
     else s.sendingDays = (d as number[]).map(days.toStored).sort((a, b) => a - b);

@@ -151,6 +151,7 @@ export const patch: Handler = async (ctx) => {
   if (email !== undefined && !isEmail(email.trim())) v.issue('email', 'must be an email address');
   const status = b.status === undefined ? undefined : ctx.mutant('lead-platform-status-accepted') ? v.str(b, 'status') : v.oneOf(b, 'status', USER_SETTABLE_STATUSES);
   v.issues.push(...issues);
+  if (ctx.mutant('lead-patch-labels-refused')) for (const f of ['customFieldLabels', 'customFieldTypes']) if (b[f] !== undefined) v.issue(f, 'is not a lead field');
   v.done();
   if (status !== undefined) {
     const why = statusRefusal(ctx, r, status);

@@ -25,8 +25,9 @@ export function senderOf(s: Services, a: AccountRow): { box: Parameters<typeof r
   const secrets = JSON.parse(a.secrets) as { smtpPassword?: string };
   return {
     box: {
-      emailAddress: a.email_address, firstName: d.firstName, lastName: d.lastName, bcc: d.bcc,
-      displayName: s.mutant('send-display-name-ignored') ? '' : d.displayName,
+      emailAddress: a.email_address, firstName: d.firstName, lastName: d.lastName, bcc: s.mutant('send-bcc-dropped') ? undefined : d.bcc,
+      // Without a displayName the From name falls back to first and last name (render.ts).
+      displayName: s.mutant('send-display-name-ignored') ? '' : s.mutant('send-from-name-first-last') ? undefined : d.displayName,
       // The mutant decodes the saved signature's entities, so escaped markup turns back into tags.
       // (signatureAsGiven exists only under the mutant send-signature-raw: resources/accounts.ts.)
       signature: s.mutant('send-no-signature') ? undefined : s.mutant('send-signature-entities-decoded') ? decodeEntities(d.signature) : (d.signatureAsGiven ?? d.signature),

@@ -31,7 +31,8 @@ export function serveTracking(s: Services, req: IncomingMessage, res: ServerResp
     return true;
   }
   record(s, row, 'click');
-  res.writeHead(302, { location: url, 'content-length': '0', 'cache-control': 'no-store' });
+  const location = s.mutant('send-click-redirect-drops-query') ? url.replace(/[?#].*$/s, '') : url;
+  res.writeHead(302, { location, 'content-length': '0', 'cache-control': 'no-store' });
   res.end();
   return true;
 }
@@ -49,7 +50,7 @@ function record(s: Services, e: SentRow, type: 'open' | 'click'): void {
       s.db.prepare('UPDATE leads SET doc = ? WHERE id = ?').run(JSON.stringify(ld), e.lead_id);
     }
     const camp = s.db.prepare('SELECT doc FROM campaigns WHERE id = ?').get(e.campaign_id) as { doc: string } | undefined;
-    if (camp) {
+    if (camp && !(type === 'open' && s.mutant('send-open-campaign-uncounted'))) {
       const cd = JSON.parse(camp.doc) as CampaignDoc;
       if (type === 'open') cd.metrics.opens += 1;
       else cd.metrics.clicks += 1;

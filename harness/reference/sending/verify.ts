@@ -313,6 +313,8 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
     ]);
     // The mutant reports the SMTP failure with the login it tried, password included.
     if (s.mutant('acct-verify-error-quotes-login') && smtp.error) smtp = { ...smtp, error: { ...smtp.error, message: `${smtp.error.message} (login ${smtpEp.username} / ${smtpEp.password})` } };
+    // The same with the IMAP failure and the IMAP login.
+    if (s.mutant('acct-verify-imap-error-quotes-login') && imap?.error && imapEp) imap = { ...imap, error: { ...imap.error, message: `${imap.error.message} (login ${imapEp.username} / ${imapEp.password})` } };
   } catch (e) {
     // A failure inside the service (e.g. the sealed password cannot be opened).
     serviceSide = true;

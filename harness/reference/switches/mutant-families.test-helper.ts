@@ -78,6 +78,13 @@ async function withSentEmail<T>(e: Env, fallback: T, fn: (x: { key: string; emai
     await sink.stop();
   }
 }
+/** A mailbox whose OAuth grant was withdrawn: revoked, with the provider's refusal in statusMessage. */
+async function revokedMailbox(e: Env) {
+  const w = await ws(e);
+  const id = await activeMailbox(e, w);
+  await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
+  return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;
+}
 async function campaignWithLead(e: Env) {
   const w = await ws(e);
   const c = await e.campaign(w, { sequence: [STEP], leads: [`lead-${rnd()}@corp.test`] });
@@ -130,6 +137,13 @@ const ANSWER_OF: Record<string, (e: Env) => Promise<unknown>> = {
 /** Rows whose field shows only in a particular answer: [op, how to get it]. */
 const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
   'camp-answer-launcherror-empty': ['', async (e) => (await e.call((await ws(e)).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })).body],
+  'acct-answer-statusmessage-code-string': ['', (e) => revokedMailbox(e)],
+  'lead-answer-lastcontactedat-epoch': ['data[]', async (e) => {
+    const { w, c, lead } = await campaignWithLead(e);
+    await e.leadEvent(lead.id, 'contacted');
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
+  }],
+  'acct-answer-statusmessage-occurredat-epoch': ['', (e) => revokedMailbox(e)],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */

@@ -65,7 +65,7 @@ export const COERCED_INPUTS = [
 ] as const satisfies readonly (readonly [string, string, string, string, Coercion, unknown])[];
 
 // ---- answers: [id, where (op -> path of the object), field path in it, change, description] ----
-type Change = 'drop' | 'omit-null' | 'string' | 'epoch' | 'prefix' | 'not' | 'unbrace' | 'join' | 'id-objects' | 'relative-url' | `rename:${string}` | `wrap:${string}` | `set:${string}` | `swap:${string}`;
+type Change = 'drop' | 'omit-null' | 'string' | 'json' | 'epoch' | 'prefix' | 'not' | 'unbrace' | 'join' | 'id-objects' | 'relative-url' | `rename:${string}` | `wrap:${string}` | `set:${string}` | `swap:${string}`;
 type Where = Readonly<Record<string, string>>;
 const MAILBOX: Where = { 'accounts.create': 'accounts[]', 'accounts.get': '', 'accounts.list': 'data[]', 'accounts.update': '', 'accounts.pause': '', 'accounts.resume': '' };
 const LEAD: Where = { 'leads.list': 'data[]', 'leads.update': '' };
@@ -82,6 +82,8 @@ export const ANSWERS = [
   ['acct-answer-warmup-phase-number', MAILBOX, 'warmup.phase', 'set:1', 'warmup.phase is a number.'],
   ['acct-answer-imap-null', MAILBOX, 'imap', 'set:null', 'A mailbox with IMAP configured answers imap null.'],
   ['acct-answer-imap-no-username', MAILBOX, 'imap.username', 'drop', "The mailbox's imap object carries no username."],
+  ['acct-answer-statusmessage-code-string', MAILBOX, 'statusMessage.responseCode', 'string', 'statusMessage.responseCode is the SMTP reply code as a string ("535").'],
+  ['acct-answer-statusmessage-occurredat-epoch', MAILBOX, 'statusMessage.occurredAt', 'epoch', 'statusMessage.occurredAt is epoch milliseconds.'],
   ['acct-answer-status-unlisted', MAILBOX, 'status', 'swap:inactive=disabled', 'An inactive mailbox says status `disabled`.'],
   ['acct-answer-new-active', op('accounts.create', 'accounts[]'), 'status', 'swap:inactive=active', 'A newly connected mailbox is answered `active` before any verification.'],
   ['acct-answer-delete-success', op('accounts.delete'), 'deleted', 'rename:success', 'DELETE /v1/accounts/{id} answers `{ id, success: true }`.'],
@@ -98,6 +100,7 @@ export const ANSWERS = [
   ['acct-answer-pause-still-active', op('accounts.pause'), 'status', 'swap:inactive=active', 'POST /v1/accounts/{id}/pause answers the mailbox still active (it turns inactive only afterwards).'],
   // campaigns (2.5, 3.1, 4.3)
   ['camp-answer-id-not-uuid', CAMPAIGN, 'id', 'prefix', 'Campaign ids are answered as `camp_<uuid>`.'],
+  ['camp-answer-createdat-snake-case', CAMPAIGN, 'createdAt', 'rename:created_at', 'A campaign answers `created_at` (a snake_case column name) instead of `createdAt`.'],
   ['camp-answer-name-object', CAMPAIGN, 'name', 'wrap:text', 'A campaign name is answered as `{ text }`.'],
   ['camp-answer-created-scheduled', op('campaigns.create', 'campaign'), 'status', 'swap:draft=scheduled', 'A campaign created without launch is answered `scheduled`.'],
   ['camp-answer-status-unlisted', CAMPAIGN, 'status', 'swap:draft=new', 'A draft campaign says status `new`.'],
@@ -113,11 +116,20 @@ export const ANSWERS = [
   ['camp-answer-start-no-success', op('campaigns.start'), 'success', 'drop', 'POST .../start answers no `success`.'],
   ['camp-answer-start-status-other', op('campaigns.start'), 'status', 'swap:active=scheduled,scheduled=active', 'POST .../start reports another status than the campaign then has.'],
   ['camp-answer-status-no-withinschedule', op('campaigns.status'), 'isWithinSchedule', 'drop', 'The status view has no isWithinSchedule.'],
+  ['camp-answer-nextopens-omitted', op('campaigns.status'), 'nextScheduleOpensAt', 'omit-null', 'The status view omits nextScheduleOpensAt instead of answering null.'],
   ['camp-answer-withinschedule-inverted', op('campaigns.status'), 'isWithinSchedule', 'not', 'isWithinSchedule says the opposite of the window.'],
   ['camp-answer-status-nextopens-omitted', op('campaigns.status'), 'nextScheduleOpensAt', 'omit-null', 'The status view leaves nextScheduleOpensAt out instead of answering null (in-window, not active).'],
   // leads (2.6, 4.4)
   ['lead-answer-email-object', LEAD, 'email', 'wrap:address', 'A lead email is answered as `{ address }`.'],
   ['lead-answer-status-object', LEAD, 'status', 'wrap:value', 'A lead status is answered as `{ value }`.'],
+  ['lead-answer-id-not-uuid', LEAD, 'id', 'prefix', 'Lead ids are answered with a type prefix (`x_<uuid>`).'],
+  ['lead-answer-companyname-object', LEAD, 'companyName', 'wrap:name', 'A lead companyName is answered as a company object `{ name }`.'],
+  ['lead-answer-companyname-snake-case', LEAD, 'companyName', 'rename:company_name', 'Leads answer `company_name` (a snake_case column name) instead of `companyName`.'],
+  ['lead-answer-lastcontactedat-epoch', LEAD, 'lastContactedAt', 'epoch', 'A contacted lead answers lastContactedAt as epoch milliseconds.'],
+  ['lead-answer-tags-string', LEAD, 'tags', 'join', 'Lead tags are answered as one comma-separated string.'],
+  ['lead-answer-customfields-json', LEAD, 'customFields', 'json', 'Lead customFields are answered as a JSON-encoded string (a text column as stored).'],
+  ['lead-answer-metrics-campaign-names', LEAD, 'metrics.opened', 'rename:opens', 'Lead metrics use the campaign metrics names (`opens` for `opened`).'],
+  ['lead-answer-createdat-epoch', LEAD, 'createdAt', 'epoch', 'A lead createdAt is epoch milliseconds.'],
   ['lead-answer-progress-strings', LEAD, 'sequenceProgress.totalSteps', 'string', 'Lead sequenceProgress.totalSteps is a string.'],
   ['lead-answer-mutate-no-affected', op('leads.mutate'), 'affected', 'drop', 'Mutate answers no `affected`.'],
   ['lead-answer-patch-wrapped', op('leads.update'), '', 'wrap:lead', 'PATCH of a lead answers it wrapped as `{ lead: {...} }`.'],
@@ -293,6 +305,7 @@ function applyChange(p: Obj, k: string, change: Change): void {
   if (kind === 'drop') delete p[k];
   else if (kind === 'omit-null') { if (v === null) delete p[k]; }
   else if (kind === 'string') { if (v !== null && v !== undefined) p[k] = String(v); }
+  else if (kind === 'json') { if (v !== undefined) p[k] = JSON.stringify(v); }
   else if (kind === 'epoch') { if (typeof v === 'string') p[k] = Date.parse(v); }
   else if (kind === 'prefix') { if (typeof v === 'string') p[k] = `x_${v}`; }
   else if (kind === 'not') { if (typeof v === 'boolean') p[k] = !v; }

@@ -423,6 +423,34 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-warmup-off-default': [true, async (e) => (await e.mailbox(await e.workspace())).warmup.enabled],
   'acct-default-maxemails-changed': [50, async (e) => (await e.mailbox(await e.workspace())).maxEmailsPerDay],
   'warmup-pool-access-undeclared': ['free', async (e) => (await e.mailbox(await e.workspace())).warmup.poolAccess],
+  'acct-imap-password-returned': [false, async (e) => JSON.stringify(await e.mailbox(await e.workspace())).includes('s3cret-imap')],
+  'acct-tags-patch-writable': [1, async (e) => {
+    const { w, m } = await taggedMailbox(e);
+    await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { tags: [] } });
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.tags.length;
+  }],
+  'warmup-readonly-writable': ['warming_up', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { phase: 'done', poolAccess: 'paid' } } })).body.warmup.phase;
+  }],
+  'warmup-flags-ignored': [[true, true], async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    const want = { rampupEnabled: !m.warmup.rampupEnabled, trackingEnabled: !m.warmup.trackingEnabled };
+    const got = (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: want } })).body.warmup;
+    return [got.rampupEnabled === want.rampupEnabled, got.trackingEnabled === want.trackingEnabled];
+  }],
+  'warmup-numbers-ignored': [true, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    const dailyRampup = m.warmup.dailyRampup === 1 ? 2 : 1;
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { dailyRampup } } })).body.warmup.dailyRampup === dailyRampup;
+  }],
+  'acct-replyto-default-noreply': [true, async (e) => {
+    const m = await e.mailbox(await e.workspace());
+    return m.replyToAddress === m.emailAddress;
+  }],
   'warmup-bounds-unchecked': [400, async (e) => {
     const w = await e.workspace();
     const m = await e.mailbox(w);
@@ -475,11 +503,24 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
       ['acct-in-sendinggap-unbounded', { sendingGapMinutes: 301 }],
       ['acct-in-bcc-unbounded', { bcc: `${'b'.repeat(255 - 13)}@example.test` }],
       ['acct-in-replyto-unbounded', { replyToAddress: `${'r'.repeat(255 - 13)}@example.test` }],
+      ['acct-in-autolang-case-folded', { automationLanguage: 'EN' }],
+      ['acct-in-numeric-strings-coerced', { smtpPort: '587' }],
+      ['acct-in-email-from-username', { emailAddress: undefined }],
+      ['acct-bounds-maxemails-zero', { maxEmailsPerDay: 0 }],
     ] as const).map(([id, input]) => [id, [[0, 1], async (e: Env) => {
       const r = await postAccounts(e, await e.workspace(), [mailboxInput(input)]);
       return [r.body.summary.created, r.body.summary.failed];
     }]]),
   ),
+  // A bound taken as exclusive: the value at the bound itself is refused.
+  'acct-in-max-length-exclusive': [[1, 0], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ firstName: 'x'.repeat(128) })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
+  'acct-in-range-exclusive': [[1, 0], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ smtpPort: 65535 })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
   'acct-bounds-maxemails-201': [[0, 1], async (e) => {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput({ maxEmailsPerDay: 201 })]);
     return [r.body.summary.created, r.body.summary.failed];
@@ -581,6 +622,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-verify-error-quotes-login': [false, async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).text.includes('s3cret-smtp');
+  }],
+  'acct-verify-imap-error-quotes-login': [false, async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).text.includes('s3cret-imap');
   }],
   'acct-tags-filter-ignored': [1, async (e) => {
     const { w, tag } = await taggedMailbox(e);
@@ -716,6 +761,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const c = await e.campaign(w, { schedule: kiritimatiWindow() });
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.isWithinSchedule;
   }],
+  // Only today (Kiritimati's, 0 = Sunday as the reference declares) in the window: inside it.
+  'camp-sending-days-shifted': [true, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { schedule: { ...kiritimatiWindow(), sendingDays: [new Date(Date.now() + 14 * 3_600_000).getUTCDay()] } });
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.isWithinSchedule;
+  }],
   'camp-next-opens-always-set': [null, async (e) => {
     const w = await e.workspace();
     const c = await e.campaign(w);
@@ -726,6 +777,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-replied-status-before-reply': [400, async (e) => (await patchLead(e, 'lead_replied_interested')).status],
   'lead-lost-needs-reply': [200, async (e) => (await patchLead(e, 'lead_lost')).status],
   'lead-new-status-other': ['not_contacted', async (e) => (await campWithLead(e)).lead.status],
+  'lead-patch-labels-refused': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { customFields: { seats: '3' }, customFieldLabels: { seats: 'Seats' }, customFieldTypes: { seats: 'number' } } });
+  }],
   'lead-email-change-after-contact': [400, async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.leadEvent(lead.id, 'contacted');

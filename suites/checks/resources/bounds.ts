@@ -66,7 +66,8 @@ function rangeCheck(field: Field, b: Extract<FieldBound, { type: 'number' }>): C
   return {
     id: `ACCT-IN-RANGE/${field}`,
     title: `MUST accept ${field} ${min} and ${max} and reject ${min - 1} and ${max + 1}`,
-    clauses: [`ACCT-IN-${KEY[field]}-RANGE`, `ACCT-IN-${KEY[field]}-${b.required ? 'REQUIRED' : 'OPTIONAL'}`],
+    // Every element sends the field: whether it is required or optional is held by ACCT-IN-REQUIRED/* and ACCT-CREATE/defaults.
+    clauses: [`ACCT-IN-${KEY[field]}-RANGE`],
     level: 'MUST',
     features: [],
     budget: 3,
@@ -191,6 +192,35 @@ const enumCheck: Check = {
   },
 };
 
+// What a lenient parser takes, every time (the fast-checks above draw such values only by chance).
+const typeStringsCheck: Check = {
+  id: 'ACCT-IN-TYPES/strings',
+  title: 'MUST reject a mailbox element whose number or boolean field is written as a string ("587", "true")',
+  clauses: ['ACCT-IN-TYPES'],
+  level: 'MUST',
+  features: [],
+  budget: 2,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    for (const [field, value] of [['smtpPort', '587'], ['campaignSlowRamp', 'true']] as const) {
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: value })] }), ctx, `POST /v1/accounts with ${field} = ${JSON.stringify(value)} (a string)`);
+    }
+  },
+};
+
+const enumCaseCheck: Check = {
+  id: 'ACCT-IN-ENUM/automationLanguage-case',
+  title: 'MUST reject automationLanguage written in another case than the codes of 2.1 ("EN")',
+  clauses: ['ACCT-IN-AUTOLANG-ENUM'],
+  level: 'MUST',
+  features: [],
+  budget: 1,
+  async run(ctx) {
+    const ws = await ctx.workspace();
+    expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { automationLanguage: 'EN' })] }), ctx, 'POST /v1/accounts with automationLanguage "EN"');
+  },
+};
+
 const unicodeCheck: Check = {
   id: 'ACCT-IN-UNICODE/fast-check',
   title: 'SHOULD accept any unicode names within 128 characters and store them as given (fast-check)',
@@ -272,6 +302,8 @@ export const BOUND_CHECKS: Check[] = [
   ...FIELDS.filter((f) => ACCOUNT_INPUT_BOUNDS[f].type === 'string' && (ACCOUNT_INPUT_BOUNDS[f] as { maxLength?: number }).maxLength !== undefined)
     .map((f) => lengthCheck(f, ACCOUNT_INPUT_BOUNDS[f] as Extract<FieldBound, { type: 'string' }>)),
   typesCheck,
+  typeStringsCheck,
+  enumCaseCheck,
   numbersFuzz,
   enumCheck,
   unicodeCheck,

@@ -11,6 +11,7 @@ import { control, createTag, expectBusiness400, expectValidation400, leadAddress
 // Part 4.3 (less test-email), 2.5 and 3.1, from the outside.
 
 const ALL_DAYS_JS = [0, 1, 2, 3, 4, 5, 6];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** What dayNumber() needs of the profile: every check that calls it lists it. */
 export const NEEDS_SENDING_DAYS = 'decl:names.sendingDays' as const;
@@ -137,13 +138,21 @@ function noonZone(now: Date): string {
     .sort((a, b) => a.dist - b.dist)[0]!.z;
 }
 
+/** A zone of the list where it is between 04:00 and 20:00 on the same date as in UTC (today is one weekday there and in UTC), or undefined. */
+function sameDayZone(now: Date): string | undefined {
+  const utc = wall('UTC', now);
+  return ZONES.map((z) => ({ z, w: wall(z, now) }))
+    .filter(({ w }) => w.d === utc.d && w.minute >= 240 && w.minute <= 1200)
+    .sort((a, b) => Math.abs(a.w.minute - 720) - Math.abs(b.w.minute - 720))[0]?.z;
+}
+
 export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-CREATE/shape',
     title: 'MUST create a campaign in one call (schedule, settings, sequence, accounts, leads) as a draft, answering { campaign, launched, leads, launchError }',
     clauses: [
       'CAMP-CREATE-BODY', 'CAMP-CREATE-ANSWER', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN',
-      'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
+      'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'RES-ID-UUID', 'RES-TS-ISO8601', 'RES-CAMELCASE', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
       'CAMP-SETTINGS-FIELDS', 'CAMP-METRICS-FIELDS', 'CAMP-TAGS-ARRAY', 'CAMP-CREATEDAT-TS', 'CAMP-UPDATEDAT-TS', 'CAMP-SEQUENCE-STEPS', 'CAMP-SEQUENCE-MERGE-ACCEPTED',
       'CAMP-ACCOUNTS-UUIDS', 'SVC-REST-JSON',
     ],
@@ -622,7 +631,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-STATUS/shape',
     title: 'MUST answer GET /v1/campaigns/{id}/status with { id, status, isWithinSchedule, metrics, nextScheduleOpensAt } (null when not active)',
-    clauses: ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'SVC-CAMP-START-RESUME-STATUS'],
+    clauses: ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'SVC-CAMP-START-RESUME-STATUS', 'RES-NULL-WHERE-STATED'],
     level: 'MUST',
     features: [],
     budget: 2,
@@ -734,23 +743,31 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-STATUS/always-open',
-    title: 'MUST report an active campaign whose window spans every minute of every day as within schedule, with nextScheduleOpensAt null (profile: sendingDays numbering)',
+    title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null',
     clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE'],
     level: 'MUST',
     features: [NEEDS_SENDING_DAYS],
     budget: 3,
     async run(ctx) {
       const ws = await ctx.workspace();
-      // Inside the window under any reading of the schedule: every day, from the first minute to the
-      // last. Whether the end minute is in the window, and whether minutes run to 1439 or 1440, is
-      // not stated: the schedule's zone is one near noon at the target's now, clear of midnight.
-      const timezone = noonZone(new Date(await targetNow(ctx)));
-      const schedule = { timezone, dailyLimit: 50, sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)), sendingMinutesStart: 0, sendingMinutesEnd: 1439 };
+      // Inside the window under any reading of the schedule: from the first minute to the last of
+      // today alone, in a zone where it is today in UTC too (whichever clock a target reads the days
+      // by) and clear of midnight. Whether the end minute is in the window, and whether minutes run
+      // to 1439 or 1440, is not stated. Without such a zone of the list: every day, in one near noon.
+      const now = new Date(await targetNow(ctx));
+      const zone = sameDayZone(now);
+      const timezone = zone ?? noonZone(now);
+      const today = wall(timezone, now).weekday;
+      const days = zone ? [today] : ALL_DAYS_JS;
+      const schedule = { timezone, dailyLimit: 50, sendingDays: days.map((d) => dayNumber(ctx, d)), sendingMinutesStart: 0, sendingMinutesEnd: 1439 };
       const { id } = await started(ctx, ws.api, { body: { schedule } });
       const s = await statusOf(ws.api, id);
       expectSchema(s, 'CampaignStatusView', 'GET /v1/campaigns/{id}/status');
       if (s.body.status !== 'active') skip(`the started campaign is ${s.body.status}, not active: the sending window applies to an active campaign`);
-      expectThat(s.body.isWithinSchedule === true, `a window of every minute of every day (${timezone}): isWithinSchedule must be true, got ${s.body.isWithinSchedule}`, s);
+      const what = zone
+        ? `every minute of today alone (${WEEKDAYS[today]}, sendingDays ${JSON.stringify(schedule.sendingDays)} as the profile numbers them: names.sendingDays ${ctx.profile.names.sendingDays}; ${timezone})`
+        : `every minute of every day (${timezone})`;
+      expectThat(s.body.isWithinSchedule === true, `a window of ${what}: isWithinSchedule must be true, got ${s.body.isWithinSchedule}`, s);
       expectThat(s.body.nextScheduleOpensAt === null, `in-window nextScheduleOpensAt must be null, got ${s.body.nextScheduleOpensAt}`, s);
     },
   },

@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
 import { addLeads, createCampaign } from '../../lib/recipes.ts';
 import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';
-import { LEAD_AFTER_REPLY_STATUSES, leadMutateResponse } from '../../../harness/ground/spec-model/schemas/index.ts';
+import { LEAD_AFTER_REPLY_STATUSES, lead as leadShape, leadMutateResponse } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { allLeads, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
 import { leadsWith, MAIL_HISTORY_REQUESTS } from '../sending/lead-history.ts';
@@ -86,7 +86,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-LIST/referenced',
     title: 'the referenced leads create and list operations add and list leads in the shape of 2.6 (profile)',
-    clauses: [...LEAD_SHAPE_CLAUSES],
+    clauses: [...LEAD_SHAPE_CLAUSES, 'RES-ID-UUID', 'RES-TS-ISO8601'],
     level: 'MUST',
     features: ['op:leads.list', 'op:leads.create'],
     budget: 4,
@@ -127,7 +127,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-PATCH/fields',
     title: 'MUST update a lead partially with every PATCH field and answer the lead in the shape of 2.6',
-    clauses: ['LEAD-PATCH-FIELDS', 'LEAD-PATCH-PARTIAL', 'LEAD-PATCH-RETURNS-LEAD', 'LEAD-CUSTOMFIELD-LABELS-TYPES', 'SVC-LEAD-UPDATE-DELETE', ...LEAD_SHAPE_CLAUSES],
+    clauses: ['LEAD-PATCH-FIELDS', 'LEAD-PATCH-PARTIAL', 'LEAD-PATCH-RETURNS-LEAD', 'LEAD-CUSTOMFIELD-LABELS-TYPES', 'SVC-LEAD-UPDATE-DELETE', 'RES-CAMELCASE', ...LEAD_SHAPE_CLAUSES],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 5,
@@ -495,7 +495,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-PATCH/email-contacted',
     title: 'MUST reject changing the email of a lead already contacted (sent a step through the sinks, or recorded by the control API)',
-    clauses: ['STATE-LEAD-EMAIL-CHANGE-CONTACTED'],
+    clauses: ['STATE-LEAD-EMAIL-CHANGE-CONTACTED', 'LEAD-TIMESTAMPS', 'RES-TS-ISO8601'],
     level: 'MUST',
     features: ['op:leads.list'],
     uses: ['control:lead-events', 'sinks'],
@@ -507,6 +507,9 @@ export const LEAD_CHECKS: Check[] = [
       expectRejected(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lead.id}`, { email: leadAddress(ctx, 'late') }), ctx, 'PATCH lead { email } after the lead was contacted');
       const now = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lead.id);
       expectThat(now?.email === lead.email, `the email of a contacted lead changed to ${now?.email}`);
+      // A contacted lead: its lastContactedAt is typed too (the shape checks read leads never contacted).
+      const typed = leadShape.safeParse(now);
+      expectThat(typed.success, `the listed lead once contacted does not match the shape of 2.6: ${typed.error?.issues.slice(0, 4).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     },
   },
   {

@@ -53,7 +53,7 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/imap-self-signed',
     title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it',
-    clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR', 'VERIF-VALUES-PROFILE'],
+    clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR', 'ACCT-IN-IMAPPASSWORD-NEVER-RETURNED'],
     level: 'MUST',
     features: ['sinks', 'imap', 'op:accounts.get', NEEDS_VERIFICATION_STATUS],
     budget: 40,
@@ -69,6 +69,8 @@ export const VERIFICATION_CHECKS: Check[] = [
         const settled = await settle(ctx, ws.api, res.body.accounts[0].id);
         if (allow) expectThat(settled.body?.status === ok, `with imapAllowInvalidCert true the mailbox must accept the sink's self-signed IMAP certificate and become ${ok}; it is ${settled.body?.status}`, settled);
         else expectThat(settled.body?.status !== ok, `with imapAllowInvalidCert false the mailbox accepted a self-signed IMAP certificate and became ${ok}`, settled);
+        // The IMAP failure it reports never quotes the IMAP login it tried.
+        expectThat(!settled.text.includes(String(input.imapPassword)), 'the mailbox answer after its IMAP verification carries the IMAP password given', settled);
       }
     },
   },

@@ -228,7 +228,8 @@ export const DELIVERY_CHECKS: Check[] = [
     async run(ctx) {
       const t = ctx.profile.declarations.tracking;
       if (!t || (!t.openPixel && !t.clickRedirect)) skip('needs declarations.tracking in the profile (the open pixel and click redirect the target serves)');
-      const url = `https://example.com/${ctx.prefix}${faker(ctx).string.alphanumeric(8)}`;
+      // With a query string: the redirect leads to the whole original link, its parameters included.
+      const url = `https://example.com/${ctx.prefix}${faker(ctx).string.alphanumeric(8)}?utm_source=${faker(ctx).string.alphanumeric(6)}`;
       const { ws, m, campaign } = await sendOne(ctx, {}, { subject: `Track ${ctx.prefix}`, body: `<p>Read <a href="${url}">this</a></p>` }, { trackOpens: !!t.openPixel, trackClicks: !!t.clickRedirect });
       const { html } = await contentOf(m);
       const metrics = async () => {

@@ -7,6 +7,7 @@ export const UNOBSERVABLE: Readonly<Record<string, string>> = {
   'ACCT-AUTOLANG-BEHAVIOUR': 'no endpoint returns auto-generated content, so its language cannot be read',
   'ACCT-IN-SMTPPASSWORD-ENCRYPTED': 'storage at rest is not visible over the wire (the kit checks that passwords are never returned)',
   'ACCT-IN-IMAPPASSWORD-ENCRYPTED': 'storage at rest is not visible over the wire (the kit checks that passwords are never returned)',
+  'VERIF-VALUES-PROFILE': 'the sets of verification status values (overallStatus, smtp, imap, dns) are not shown and the profile has no field for them, so a target has no declared set to be held to; their types are checked under VERIF-MAILBOX-* and VERIF-ENDPOINT-*, the mailbox status a verification gives under STATE-ACCT-VERIFY-MAPPING-PROFILE',
   'ACCT-STATUSMESSAGE-NULL-SERVICE-SIDE': 'a failure inside the service cannot be provoked from outside without a mutant of the target',
   'LIMIT-ACCOUNTS-PER-WORKSPACE': '"no limit" cannot be proved by a finite number of mailboxes',
   'EVT-NOT-SHOWN': 'part 6 shows no events, webhooks or callbacks and the profile has no field for any a target offers, so there is none to subscribe to or wait for: outcomes are observed by polling (EVT-POLLING)',
