@@ -10,7 +10,7 @@ import { claimBacking, formatBacking } from './backing.ts';
 import { VIOLATIONS } from './violations/index.ts';
 import { formatViolationShare, violationShare } from './violations/share.ts';
 import { runMutation, type AtDepth, type MutantResult } from './run.ts';
-import { measuredWhat } from './depth-kills.ts';
+import { MEASURED_DEPTHS, measuredWhat } from './depth-kills.ts';
 
 // `outreach-conformance mutation`: every mutant against the checks that claim its clauses, and
 // reports/mutation.json. `--depth D` measures that depth's own selection instead (each mutant
@@ -60,6 +60,8 @@ export async function mutationCommand(argv: string[]): Promise<number> {
   if (predicted) {
     const surprise = report.mutants.filter((m) => m.killed !== predicted.has(m.id)).map((m) => `${m.id} (${m.killed ? 'killed, predicted missed' : 'survived, predicted killed'})`);
     process.stdout.write(surprise.length ? `differs from the kill matrix on ${surprise.length}: ${surprise.join(', ')} (npm run kill-matrix regenerates it)\n` : 'as the kill matrix predicts\n');
+    // In the kit's own repository, this report is what its test holds the plan's figure to.
+    if (at && !flags.only && (MEASURED_DEPTHS as readonly string[]).includes(at.depth)) process.stdout.write(`(in the kit's repository: npm run depth-kills -- --from ${path} records it)\n`);
   }
   process.stdout.write(`${formatBacking(claimBacking(ALL_CHECKS, killMatrix()))}\n`);
   const depth = at?.depth ?? 'default';

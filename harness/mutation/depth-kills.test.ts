@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { chooseChecks } from '../runner/planner.ts';
-import { MEASURED_DEPTHS, measuredWhat, readDepthKills, staleness } from './depth-kills.ts';
+import { MEASURED_DEPTHS, differences, measuredWhat, readDepthKills, staleness } from './depth-kills.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 
 // plan's figure at smoke and quick is a prediction from the kill matrix; depth-kills.json is what
@@ -23,17 +23,19 @@ describe('the measured kills of smoke and quick (harness/mutation/depth-kills.js
     });
 
     it(`holds plan's ${depth} figure equal to the measured one`, () => {
-      const predictedMissed = new Set(choice.detection.missed.map((m) => m.mutant));
-      const survived = new Set(measured?.survived ?? []);
-      const wrong = [
-        ...[...predictedMissed].filter((m) => !survived.has(m)).map((m) => `${m} (killed, predicted missed)`),
-        ...[...survived].filter((m) => !predictedMissed.has(m)).map((m) => `${m} (survived, predicted killed)`),
-      ].sort();
+      const wrong = differences(choice.detection.missed.map((m) => m.mutant), measured ?? { killed: [], survived: [] });
       expect(wrong, `the kill matrix's prediction at ${depth} differs from mutation --depth ${depth}`).toEqual([]);
       expect(choice.detection.killed).toBe(measured?.killed.length);
-      expect(choice.detection.total).toBe((measured?.killed.length ?? 0) + survived.size);
+      expect(choice.detection.total).toBe((measured?.killed.length ?? 0) + (measured?.survived.length ?? 0));
     });
   }
+
+  it('names each mutant whose measured fate differs from the prediction', () => {
+    const measured = { killed: ['a', 'b'], survived: ['c', 'd'] };
+    expect(differences(['c', 'd'], measured)).toEqual([]);
+    expect(differences(['b', 'c'], measured)).toEqual(['b (killed, predicted missed)', 'd (survived, predicted killed)']);
+    expect(differences(['c', 'd', 'e'], measured)).toEqual(['e (not measured)']);
+  });
 
   it('tells a record of another selection, or of changed mutants, from a current one', () => {
     const choice = chooseChecks(ALL_CHECKS, { depth: 'smoke', profile, workspaces: profile.poolSize });

@@ -52,3 +52,14 @@ export function staleness(record: DepthKills | undefined, chosen: readonly Check
     ...(record.met !== now.met ? ['a mutant, or the clauses of a mutant or a chosen check, changed since'] : []),
   ];
 }
+
+/** Where a prediction (the mutants it says the depth misses) differs from a measurement, mutant by mutant, sorted. */
+export function differences(predictedMissed: Iterable<string>, measured: Pick<DepthKills, 'killed' | 'survived'>): string[] {
+  const missed = new Set(predictedMissed);
+  const survived = new Set(measured.survived);
+  return [
+    ...measured.killed.filter((m) => missed.has(m)).map((m) => `${m} (killed, predicted missed)`),
+    ...measured.survived.filter((m) => !missed.has(m)).map((m) => `${m} (survived, predicted killed)`),
+    ...[...missed].filter((m) => !survived.has(m) && !measured.killed.includes(m)).map((m) => `${m} (not measured)`),
+  ].sort();
+}
