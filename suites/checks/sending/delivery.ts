@@ -307,8 +307,8 @@ export const DELIVERY_CHECKS: Check[] = [
     title: "MUST send a started campaign's step through its mailbox as the mailbox and the sequence say: signature, Reply-To, blind copy, display name, merge variables rendered as the profile declares",
     clauses: ['STATE-CAMP-START-BEGINS', 'ACCT-SIGNATURE-APPENDED', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-BCC-BEHAVIOUR', 'ACCT-DISPLAYNAME-SENDER', 'CAMP-SEQUENCE-MERGE-RENDERED', 'CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE'],
     level: 'MUST',
-    // The merge variables are read when declared and claimed only then: without them the other claims still run.
-    features: [...FEATURES],
+    // It claims the merge-variable clauses, so it needs their declarations (a profile without them skips it; the single checks hold the rest there).
+    features: [...FEATURES, NEEDS_MERGE_VARIABLES, 'decl:declarations.unknownMergeVariable'],
     budget: 20,
     async run(ctx) {
       const f = faker(ctx);
@@ -317,17 +317,17 @@ export const DELIVERY_CHECKS: Check[] = [
       const name = `Sender ${f.string.alpha(8)}`;
       const replyTo = `${ctx.prefix}replies-${f.string.alphanumeric(6)}@replies.sink.test`.toLowerCase();
       const bcc = `${ctx.prefix}bcc-${f.string.alphanumeric(6)}@bcc.sink.test`.toLowerCase();
-      const names = ctx.profile.declarations.mergeVariables;
-      const merge = names?.firstName && names.companyName ? { first: `{{${names.firstName}}}`, company: `{{${names.companyName}}}` } : undefined;
+      const merge = { first: mergeVariable(ctx, 'firstName'), company: mergeVariable(ctx, 'companyName') };
       const declared = ctx.profile.declarations.unknownMergeVariable;
+      if (!declared) skip('needs declarations.unknownMergeVariable in the profile (what a merge variable the target does not know renders to)');
       const unknown = `zzUnknown${f.string.alpha(8)}`;
       const ws = await ctx.workspace();
       const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, displayName: name, signature: `<p>${sig}</p>`, replyToAddress: replyTo, bcc });
       const [lead] = leadAddresses(ctx, 1);
-      const body = `<p>Hello ${merge ? `${merge.first} of ${merge.company}` : 'there'}</p>${declared ? `<p>Before {{${unknown}}} after</p>` : ''}`;
-      const c = await launch(ctx, ws, { accounts: [box.id], leads: [lead!], steps: [{ subject: `One ${merge?.first ?? ''} ${token}`, body }], draft: true });
+      const body = `<p>Hello ${merge.first} of ${merge.company}</p><p>Before {{${unknown}}} after</p>`;
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: [lead!], steps: [{ subject: `One ${merge.first} ${token}`, body }], draft: true });
       const v = { firstName: `Ann${f.string.alpha(6)}`, companyName: `Acme${f.string.alpha(5)}` };
-      if (merge) expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${c.leads[0]!.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
+      expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${c.leads[0]!.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
       await startCampaign(ws.api, c.id);
       const drv = new Driver(ctx, box.sink, sentBy(box));
       await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
@@ -341,8 +341,8 @@ export const DELIVERY_CHECKS: Check[] = [
         { clause: 'ACCT-REPLYTO-BEHAVIOUR', holds: () => replyToHeld(m, replyTo) },
         { clause: 'ACCT-BCC-BEHAVIOUR', holds: () => blindCopyHeld(box, m, lead!, bcc) },
         { clause: 'ACCT-DISPLAYNAME-SENDER', holds: () => displayNameHeld(box, m, name) },
-        ...(merge ? [{ clause: 'CAMP-SEQUENCE-MERGE-RENDERED', holds: () => mergeRendered(x, merge, v, lead!) }] : []),
-        ...(declared ? [{ clause: 'CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE', holds: () => unknownRendered(x, unknown, declared) }] : []),
+        { clause: 'CAMP-SEQUENCE-MERGE-RENDERED', holds: () => mergeRendered(x, merge, v, lead!) },
+        { clause: 'CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE', holds: () => unknownRendered(x, unknown, declared) },
       ]);
     },
   },
