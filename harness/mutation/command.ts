@@ -10,6 +10,7 @@ import { claimBacking, formatBacking } from './backing.ts';
 import { VIOLATIONS } from './violations/index.ts';
 import { formatViolationShare, violationShare } from './violations/share.ts';
 import { runMutation, type AtDepth, type MutantResult } from './run.ts';
+import { MEASURED_DEPTHS, measuredWhat } from './depth-kills.ts';
 
 // `outreach-conformance mutation`: every mutant against the checks that claim its clauses, and
 // reports/mutation.json. `--depth D` measures that depth's own selection instead (each mutant
@@ -36,10 +37,13 @@ export async function mutationCommand(argv: string[]): Promise<number> {
   const started = Date.now();
   let at: AtDepth | undefined;
   let predicted: Set<string> | undefined;
+  let what: ReturnType<typeof measuredWhat> | undefined;
   if (flags.depth !== undefined) {
     const depth = parseDepth(flags.depth as string);
     const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: profile.poolSize });
     at = { depth, chosen: new Set(choice.checks.map((c) => c.id)) };
+    // What was measured (the selection, what each mutant met of it): npm run depth-kills -- --from records the report only when its selection is the depth's.
+    what = measuredWhat(choice.checks);
     const missed = new Set(choice.detection.missed.map((m) => m.mutant));
     predicted = new Set(Object.keys(killMatrix().mutants).filter((m) => !missed.has(m)));
     process.stdout.write(`depth ${depth}: ${choice.checks.length} checks chosen; the kill matrix predicts ${predicted.size} of ${Object.keys(killMatrix().mutants).length} mutants killed\n`);
@@ -50,12 +54,14 @@ export async function mutationCommand(argv: string[]): Promise<number> {
   // A partial run (--only) must not stand in for the score of the whole catalog.
   const name = `mutation${at ? `-${at.depth}` : ''}${flags.only ? '-partial' : ''}.json`;
   const path = join(out, name);
-  await writeFile(path, JSON.stringify({ score: report.score, ...(at ? { depth: at.depth } : {}), mutants: report.mutants.map(({ checks: _c, ...m }) => m) }, null, 2) + '\n');
+  await writeFile(path, JSON.stringify({ score: report.score, ...(at ? { depth: at.depth, ...what } : {}), mutants: report.mutants.map(({ checks: _c, ...m }) => m) }, null, 2) + '\n');
   const killed = report.mutants.filter((m) => m.killed).length;
   process.stdout.write(`mutation score ${(report.score * 100).toFixed(1)} % (${killed} of ${report.mutants.length} killed${at ? ` by depth ${at.depth}'s own selection` : ''}) in ${((Date.now() - started) / 1000).toFixed(1)} s; ${path}\n`);
   if (predicted) {
     const surprise = report.mutants.filter((m) => m.killed !== predicted.has(m.id)).map((m) => `${m.id} (${m.killed ? 'killed, predicted missed' : 'survived, predicted killed'})`);
     process.stdout.write(surprise.length ? `differs from the kill matrix on ${surprise.length}: ${surprise.join(', ')} (npm run kill-matrix regenerates it)\n` : 'as the kill matrix predicts\n');
+    // In the kit's own repository, this report is what its test holds the plan's figure to.
+    if (at && !flags.only && (MEASURED_DEPTHS as readonly string[]).includes(at.depth)) process.stdout.write(`(in the kit's repository: npm run depth-kills -- --from ${path} records it)\n`);
   }
   process.stdout.write(`${formatBacking(claimBacking(ALL_CHECKS, killMatrix()))}\n`);
   const depth = at?.depth ?? 'default';

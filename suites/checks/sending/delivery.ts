@@ -3,7 +3,8 @@ import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { faker } from '../../lib/recipes.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign } from './lib.ts';
+import { holdEach } from '../../lib/claims.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign, type SendingMailbox } from './lib.ts';
 
 // What arrives when a campaign sends (2.1 mailbox fields, 2.5 sequence and settings), read at the
 // kit's SMTP sink. Every check here needs only real time: the first step of a started campaign
@@ -37,6 +38,64 @@ async function sendOne(ctx: CheckContext, mailboxOverrides: Record<string, unkno
   return { ws, box, lead: lead!, campaign: c, m: got[0]!.m };
 }
 
+type Sent = Awaited<ReturnType<typeof sendOne>>['m'];
+type Content = Awaited<ReturnType<typeof contentOf>>;
+
+/** STATE-CAMP-START-BEGINS: the step came through the campaign's mailbox's SMTP login. */
+function began(box: SendingMailbox, m: Sent, token: string): void {
+  expectThat(m.session.authUser === box.smtpUser, `the campaign email must go through its mailbox's SMTP login ${box.smtpUser}, it came with ${JSON.stringify(m.session.authUser)}`);
+  expectThat((m.subject ?? '').includes(token), `the email must be the campaign's step (subject with ${token}), got ${JSON.stringify(m.subject)}`);
+}
+
+/** ACCT-SIGNATURE-APPENDED. */
+async function signatureAppended(m: Sent, sig: string): Promise<void> {
+  const c = await contentOf(m);
+  expectThat(c.html.includes(sig) || c.text.includes(sig), `the mailbox's signature (${sig}) must be appended to the email sent, it is not in the body`);
+}
+
+/** ACCT-REPLYTO-BEHAVIOUR. */
+function replyToHeld(m: Sent, replyTo: string): void {
+  expectThat((m.header('reply-to') ?? '').toLowerCase().includes(replyTo), `replyToAddress ${replyTo} must be where replies go (Reply-To), got Reply-To ${JSON.stringify(m.header('reply-to'))}`);
+}
+
+/** ACCT-BCC-BEHAVIOUR: a blind copy reaches the bcc (envelope), and what the lead receives never shows it. */
+function blindCopyHeld(box: SendingMailbox, m: Sent, lead: string, bcc: string): void {
+  const blind = box.sink.messages((x) => !x.injected && x.session.authUser === box.smtpUser && x.envelope.rcptTo.some((r) => r.toLowerCase() === bcc));
+  expectThat(blind.length >= 1, `the mailbox's bcc ${bcc} must receive a blind copy: no message from ${box.address} was addressed to it (envelope)`);
+  const headerText = (x: Sent) => x.raw.toString('utf8').split(/\r?\n\r?\n/)[0]!.toLowerCase();
+  // A copy sent to the bcc alone may be addressed to it (To:): that is a correct reading of a blind copy too.
+  const seenByLead = [m, ...blind.filter((x) => x.envelope.rcptTo.some((r) => r.toLowerCase() === lead.toLowerCase()))];
+  for (const x of seenByLead) expectThat(!headerText(x).includes(bcc), `a blind copy must not show: ${bcc} appears in the headers of the message to ${lead}`);
+  expectThat(!/^bcc:/im.test(headerText(m)), 'the email to the lead must carry no Bcc header');
+}
+
+/** ACCT-DISPLAYNAME-SENDER. */
+function displayNameHeld(box: SendingMailbox, m: Sent, name: string): void {
+  const from = m.header('from') ?? '';
+  expectThat(from.includes(name), `displayName is the sender display name: From must carry the mailbox's displayName "${name}", got ${JSON.stringify(from)}`);
+  expectThat(from.toLowerCase().includes(box.address.toLowerCase()), `From must name the mailbox's address ${box.address} with its display name, got ${JSON.stringify(from)}`);
+}
+
+/** CAMP-SEQUENCE-MERGE-RENDERED: the declared variables replaced by the lead's firstName (subject) and companyName (body). */
+function mergeRendered(x: Content, names: { first: string; company: string }, v: { firstName: string; companyName: string }, to: string): void {
+  const raw = [names.first, names.company].filter((name) => `${x.subject}${x.text}${x.html}`.includes(name));
+  expectThat(raw.length === 0, `the declared merge variables must be rendered: ${raw.join(' and ')} left as written in the email to ${to}, subject ${JSON.stringify(x.subject)}`);
+  expectThat(x.subject.includes(v.firstName), `the subject to ${to} must carry its firstName ${v.firstName} (${names.first}), got ${JSON.stringify(x.subject)}`);
+  expectThat(x.text.includes(v.companyName) || x.html.includes(v.companyName), `the body to ${to} must carry its companyName ${v.companyName} (${names.company})`);
+}
+
+/** CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE in the body, written "Before {{name}} after": as declared, left as written or nothing at all. */
+function unknownRendered(x: Content, name: string, declared: 'verbatim' | 'empty'): void {
+  const body = x.text || x.html.replace(/<[^>]*>/g, ' ');
+  if (declared === 'verbatim') {
+    expectThat(x.text.includes(`{{${name}}}`) || x.html.includes(`{{${name}}}`), `declared verbatim: the unknown variable {{${name}}} should stay as written in the body, it reads ${JSON.stringify(body.slice(0, 200))}`);
+    return;
+  }
+  // Nothing at all: the words around it meet (only space between), no fallback word.
+  expectThat(!`${x.text}\n${x.html}`.includes(name) && !`${x.text}\n${x.html}`.includes('{{'), `declared empty: the unknown variable {{${name}}} should render to nothing, the body still holds it: ${JSON.stringify(body.slice(0, 200))}`);
+  expectThat(/Before\s+after/.test(body), `declared empty: the body should read "Before after" (nothing where the variable was), it reads ${JSON.stringify(body.slice(0, 200))}`);
+}
+
 export const DELIVERY_CHECKS: Check[] = [
   {
     id: 'SEND/start-begins',
@@ -48,8 +107,7 @@ export const DELIVERY_CHECKS: Check[] = [
     async run(ctx) {
       const token = `${ctx.prefix}begin-${ctx.seed.toString(36)}`;
       const { box, m } = await sendOne(ctx, {}, { subject: `Begin ${token}`, body: `<p>Begin ${token}</p>` });
-      expectThat(m.session.authUser === box.smtpUser, `the campaign email must go through its mailbox's SMTP login ${box.smtpUser}, it came with ${JSON.stringify(m.session.authUser)}`);
-      expectThat((m.subject ?? '').includes(token), `the email must be the campaign's step (subject with ${token}), got ${JSON.stringify(m.subject)}`);
+      began(box, m, token);
     },
   },
   {
@@ -65,17 +123,9 @@ export const DELIVERY_CHECKS: Check[] = [
       const replyTo = `${ctx.prefix}replies-${f.string.alphanumeric(6)}@replies.sink.test`.toLowerCase();
       const bcc = `${ctx.prefix}bcc-${f.string.alphanumeric(6)}@bcc.sink.test`.toLowerCase();
       const { box, m, lead } = await sendOne(ctx, { signature: `<p>${sig}</p>`, replyToAddress: replyTo, bcc }, { subject: `Fields ${ctx.prefix}`, body: '<p>Hello there</p>' });
-      const c = await contentOf(m);
-      expectThat(c.html.includes(sig) || c.text.includes(sig), `the mailbox's signature (${sig}) must be appended to the email sent, it is not in the body`);
-      expectThat((m.header('reply-to') ?? '').toLowerCase().includes(replyTo), `replyToAddress ${replyTo} must be where replies go (Reply-To), got Reply-To ${JSON.stringify(m.header('reply-to'))}`);
-      const blind = box.sink.messages((x) => !x.injected && x.session.authUser === box.smtpUser && x.envelope.rcptTo.some((r) => r.toLowerCase() === bcc));
-      expectThat(blind.length >= 1, `the mailbox's bcc ${bcc} must receive a blind copy: no message from ${box.address} was addressed to it (envelope)`);
-      const headerText = (x: typeof m) => x.raw.toString('utf8').split(/\r?\n\r?\n/)[0]!.toLowerCase();
-      // What the lead receives never shows the bcc. A copy sent to the bcc alone may be addressed
-      // to it (To:): that is a correct reading of a blind copy too.
-      const seenByLead = [m, ...blind.filter((x) => x.envelope.rcptTo.some((r) => r.toLowerCase() === lead.toLowerCase()))];
-      for (const x of seenByLead) expectThat(!headerText(x).includes(bcc), `a blind copy must not show: ${bcc} appears in the headers of the message to ${lead}`);
-      expectThat(!/^bcc:/im.test(headerText(m)), 'the email to the lead must carry no Bcc header');
+      await signatureAppended(m, sig);
+      replyToHeld(m, replyTo);
+      blindCopyHeld(box, m, lead, bcc);
     },
   },
   {
@@ -88,9 +138,7 @@ export const DELIVERY_CHECKS: Check[] = [
     async run(ctx) {
       const name = `Sender ${faker(ctx).string.alpha(8)}`;
       const { box, m } = await sendOne(ctx, { displayName: name }, { subject: `Name ${ctx.prefix}`, body: '<p>Name</p>' });
-      const from = m.header('from') ?? '';
-      expectThat(from.includes(name), `displayName is the sender display name: From must carry the mailbox's displayName "${name}", got ${JSON.stringify(from)}`);
-      expectThat(from.toLowerCase().includes(box.address.toLowerCase()), `From must name the mailbox's address ${box.address} with its display name, got ${JSON.stringify(from)}`);
+      displayNameHeld(box, m, name);
     },
   },
   {
@@ -154,12 +202,7 @@ export const DELIVERY_CHECKS: Check[] = [
       for (const a of addresses) {
         const got = drv.to(a);
         expectThat(got.length > 0, `nothing reached ${a}`);
-        const v = who.get(a)!;
-        const x = await contentOf(got[0]!.m);
-        const raw = [first, company].filter((name) => `${x.subject}${x.text}${x.html}`.includes(name));
-        expectThat(raw.length === 0, `the declared merge variables must be rendered: ${raw.join(' and ')} left as written in the email to ${a}, subject ${JSON.stringify(x.subject)}`);
-        expectThat(x.subject.includes(v.firstName), `the subject to ${a} must carry its firstName ${v.firstName} (${first}), got ${JSON.stringify(x.subject)}`);
-        expectThat(x.text.includes(v.companyName) || x.html.includes(v.companyName), `the body to ${a} must carry its companyName ${v.companyName} (${company})`);
+        mergeRendered(await contentOf(got[0]!.m), { first, company }, who.get(a)!, a);
       }
     },
   },
@@ -206,16 +249,14 @@ export const DELIVERY_CHECKS: Check[] = [
       const name = `zzUnknown${faker(ctx).string.alpha(8)}`;
       const { m } = await sendOne(ctx, {}, { subject: `Before {{${name}}} after ${ctx.prefix}`, body: `<p>Before {{${name}}} after</p>` });
       const x = await contentOf(m);
-      const all = `${x.subject}\n${x.text}\n${x.html}`;
+      unknownRendered(x, name, declared);
       if (declared === 'verbatim') {
         expectThat(x.subject.includes(`Before {{${name}}} after`), `declared verbatim: the unknown variable {{${name}}} should stay as written, the subject is ${JSON.stringify(x.subject)}`);
-        expectThat(x.text.includes(`{{${name}}}`) || x.html.includes(`{{${name}}}`), `declared verbatim: the unknown variable {{${name}}} should stay as written in the body, it reads ${JSON.stringify((x.text || x.html).slice(0, 200))}`);
         return;
       }
-      // Nothing at all: the words around it meet (only space between), no fallback word, no blanked subject.
-      expectThat(!all.includes(name) && !all.includes('{{'), `declared empty: the unknown variable {{${name}}} should render to nothing, the email still holds it: subject ${JSON.stringify(x.subject)}`);
+      // Nothing at all in the subject either: the words around it meet, no fallback word, no blanked subject.
+      expectThat(!x.subject.includes(name) && !x.subject.includes('{{'), `declared empty: the unknown variable {{${name}}} should render to nothing, the subject still holds it: ${JSON.stringify(x.subject)}`);
       expectThat(new RegExp(`^\\s*Before\\s+after ${ctx.prefix.replace(/[^\w-]/g, '\\$&')}\\s*$`).test(x.subject), `declared empty: the subject should read "Before after ${ctx.prefix}" (nothing where the variable was), it reads ${JSON.stringify(x.subject)}`);
-      expectThat(/Before\s+after/.test(x.text || x.html.replace(/<[^>]*>/g, ' ')), `declared empty: the body should read "Before after" (nothing where the variable was), it reads ${JSON.stringify((x.text || x.html).slice(0, 200))}`);
     },
   },
   {
@@ -257,6 +298,53 @@ export const DELIVERY_CHECKS: Check[] = [
         const v = await metrics();
         expectThat((v.body?.metrics?.clicks ?? 0) >= 1, `after the link was followed the campaign should count a click, metrics are ${JSON.stringify(v.body?.metrics)}`, v);
       }
+    },
+  },
+  {
+    // A composite probe: one mailbox and one lead hold what SEND/start-begins, SEND/mailbox-fields,
+    // SEND/display-name, SEND/merge-variables and SEND/unknown-variable each hold with a send of
+    // their own, for the depths that cannot afford five sends. Each claim names its clause (holdEach).
+    id: 'SEND/one-email',
+    title: "MUST send a started campaign's step through its mailbox as the mailbox and the sequence say: signature, Reply-To, blind copy, display name, merge variables rendered as the profile declares",
+    clauses: ['STATE-CAMP-START-BEGINS', 'ACCT-SIGNATURE-APPENDED', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-BCC-BEHAVIOUR', 'ACCT-DISPLAYNAME-SENDER', 'CAMP-SEQUENCE-MERGE-RENDERED', 'CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE'],
+    level: 'MUST',
+    // It claims the merge-variable clauses, so it needs their declarations (a profile without them skips it; the single checks hold the rest there).
+    features: [...FEATURES, NEEDS_MERGE_VARIABLES, 'decl:declarations.unknownMergeVariable'],
+    budget: 20,
+    async run(ctx) {
+      const f = faker(ctx);
+      const token = `${ctx.prefix}one-${ctx.seed.toString(36)}`;
+      const sig = `Sig${f.string.alphanumeric(10)}`;
+      const name = `Sender ${f.string.alpha(8)}`;
+      const replyTo = `${ctx.prefix}replies-${f.string.alphanumeric(6)}@replies.sink.test`.toLowerCase();
+      const bcc = `${ctx.prefix}bcc-${f.string.alphanumeric(6)}@bcc.sink.test`.toLowerCase();
+      const merge = { first: mergeVariable(ctx, 'firstName'), company: mergeVariable(ctx, 'companyName') };
+      const declared = ctx.profile.declarations.unknownMergeVariable;
+      if (!declared) skip('needs declarations.unknownMergeVariable in the profile (what a merge variable the target does not know renders to)');
+      const unknown = `zzUnknown${f.string.alpha(8)}`;
+      const ws = await ctx.workspace();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, displayName: name, signature: `<p>${sig}</p>`, replyToAddress: replyTo, bcc });
+      const [lead] = leadAddresses(ctx, 1);
+      const body = `<p>Hello ${merge.first} of ${merge.company}</p><p>Before {{${unknown}}} after</p>`;
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: [lead!], steps: [{ subject: `One ${merge.first} ${token}`, body }], draft: true });
+      const v = { firstName: `Ann${f.string.alpha(6)}`, companyName: `Acme${f.string.alpha(5)}` };
+      expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${c.leads[0]!.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
+      await startCampaign(ws.api, c.id);
+      const drv = new Driver(ctx, box.sink, sentBy(box));
+      await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
+      const got = drv.to(lead!);
+      expectThat(got.length === 1, `STATE-CAMP-START-BEGINS: the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
+      const m = got[0]!.m;
+      const x = await contentOf(m);
+      await holdEach([
+        { clause: 'STATE-CAMP-START-BEGINS', holds: () => began(box, m, token) },
+        { clause: 'ACCT-SIGNATURE-APPENDED', holds: () => signatureAppended(m, sig) },
+        { clause: 'ACCT-REPLYTO-BEHAVIOUR', holds: () => replyToHeld(m, replyTo) },
+        { clause: 'ACCT-BCC-BEHAVIOUR', holds: () => blindCopyHeld(box, m, lead!, bcc) },
+        { clause: 'ACCT-DISPLAYNAME-SENDER', holds: () => displayNameHeld(box, m, name) },
+        { clause: 'CAMP-SEQUENCE-MERGE-RENDERED', holds: () => mergeRendered(x, merge, v, lead!) },
+        { clause: 'CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE', holds: () => unknownRendered(x, unknown, declared) },
+      ]);
     },
   },
 ];

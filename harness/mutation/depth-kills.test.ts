@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
+import { chooseChecks } from '../runner/planner.ts';
+import { MEASURED_DEPTHS, differences, measuredWhat, readDepthKills, staleness } from './depth-kills.ts';
+import { MUTANT_CLAUSES } from './catalog.ts';
+
+// plan's figure at smoke and quick is a prediction from the kill matrix; depth-kills.json is what
+// `mutation --depth D` measured of the same selection. They must agree, mutant by mutant: a kill
+// the matrix credits to a depth that its own checks do not make there fails here, and so does a
+// record made of another selection (a check, mutant or matrix row changed since).
+
+const profile = await loadProfile(DEFAULT_PROFILE_PATH);
+const record = readDepthKills();
+
+describe('the measured kills of smoke and quick (harness/mutation/depth-kills.json)', () => {
+  for (const depth of MEASURED_DEPTHS) {
+    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces: profile.poolSize });
+    const measured = record.depths[depth];
+
+    it(`describes ${depth}'s present selection`, () => {
+      expect(staleness(measured, choice.checks), `stale: npm run depth-kills -- --depth ${depth} measures it again`).toEqual([]);
+    });
+
+    it(`holds plan's ${depth} figure equal to the measured one`, () => {
+      const wrong = differences(choice.detection.missed.map((m) => m.mutant), measured ?? { killed: [], survived: [] });
+      expect(wrong, `the kill matrix's prediction at ${depth} differs from mutation --depth ${depth}`).toEqual([]);
+      expect(choice.detection.killed).toBe(measured?.killed.length);
+      expect(choice.detection.total).toBe((measured?.killed.length ?? 0) + (measured?.survived.length ?? 0));
+    });
+  }
+
+  it('names each mutant whose measured fate differs from the prediction', () => {
+    const measured = { killed: ['a', 'b'], survived: ['c', 'd'] };
+    expect(differences(['c', 'd'], measured)).toEqual([]);
+    expect(differences(['b', 'c'], measured)).toEqual(['b (killed, predicted missed)', 'd (survived, predicted killed)']);
+    expect(differences(['c', 'd', 'e'], measured)).toEqual(['e (not measured)']);
+  });
+
+  it('tells a record of another selection, or of changed mutants, from a current one', () => {
+    const choice = chooseChecks(ALL_CHECKS, { depth: 'smoke', profile, workspaces: profile.poolSize });
+    const current = { ...measuredWhat(choice.checks), killed: [], survived: [] };
+    expect(staleness(current, choice.checks)).toEqual([]);
+    expect(staleness(current, choice.checks.slice(1))[0]).toMatch(/other checks/);
+    // A chosen check that no longer claims its clauses: the mutants of its area met other checks.
+    const unclaimed = choice.checks.map((c) => (c.id === 'ACCT-CREATE/shape' ? { ...c, clauses: [] } : c));
+    expect(staleness(current, unclaimed)).toEqual(['a mutant, or the clauses of a mutant or a chosen check, changed since']);
+    expect(staleness(current, choice.checks, Object.keys(MUTANT_CLAUSES).slice(1)).length).toBe(1);
+    expect(staleness(undefined, choice.checks)).toEqual(['not measured']);
+  });
+});
