@@ -7,6 +7,9 @@ import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../runner/pla
 import { machineLine } from './machine.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../runner/select-depth.ts';
 import { formatDetection } from '../runner/detection.ts';
+import { killMatrix } from '../runner/kill-matrix.ts';
+import { VIOLATIONS } from '../mutation/violations/index.ts';
+import { formatViolationShare, violationShare } from '../mutation/violations/share.ts';
 import { selectChecks } from '../runner/runner.ts';
 import { staticGap, type TargetKnown } from '../runner/static-gap.ts';
 import { formatGapCosts, gapCosts } from '../runner/gap-cost.ts';
@@ -68,6 +71,7 @@ export async function planCommand(argv: string[]): Promise<number> {
   process.stdout.write(`${choice.why}\n`);
   if (choice.selection) process.stdout.write(`${formatSelection(choice.selection, leftOutHint(depth, time, n))}\n`);
   else process.stdout.write(`${formatDetection(choice.detection)}\n`);
+  process.stdout.write(`${formatViolationShare(violationShare(choice.checks, VIOLATIONS, killMatrix(), depth), false)} (npm run mutation lists the open ones)\n`);
   const history = await historyOf({ embedded: !!profile.embedded, baseUrl: profile.baseUrl, clock: clockOf(profile), depth, history: flags.history as string | undefined, defaultDir: 'reports' });
   if (history) process.stdout.write(`${history.said}\n`);
   // What this machine lacks (an IMAP server) that the chosen checks need, as `run` says it.

@@ -2,7 +2,7 @@
 // itself, measured here rather than typed by hand. Each sits between markers in README.md,
 // <!-- figure:NAME -->value<!-- /figure --> (invisible when rendered), and this script writes
 // them: the tarball's size and files (`npm pack --dry-run`), the mutants the plan predicts a quick
-// run kills, and with --install what an install from the tarball brings (minutes: the registry).
+// run kills, the share of clauses whose every plausible violation is killed at default, and with --install what an install from the tarball brings (minutes: the registry).
 // --check writes nothing and exits 1 naming each figure that differs from what is measured now.
 import { execFile } from 'node:child_process';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -42,6 +42,14 @@ export async function quickDetection(): Promise<Map<string, string>> {
   return new Map([['quick-predicted', `${m[1]} of ${m[2]}`]]);
 }
 
+/** The share of claimed clauses whose every plausible violation is killed at default, as `plan --depth default` prints it: "N of M". */
+export async function violationShareFigure(): Promise<Map<string, string>> {
+  const { stdout } = await run(process.execPath, [join(PACKAGE_ROOT, 'bin/outreach-conformance.js'), 'plan', '--depth', 'default'], { cwd: PACKAGE_ROOT, maxBuffer: 16 * 1024 * 1024 });
+  const m = /plausible violations: (\d+) of (\d+) MUST and PROFILE clauses/.exec(stdout);
+  if (!m) throw new Error(`plan --depth default printed no violation share:\n${stdout.slice(0, 1000)}`);
+  return new Map([['violation-share', `${m[1]} of ${m[2]}`]]);
+}
+
 /** Packages under a node_modules (each folder holding a package.json, nested ones included). */
 export async function packagesIn(dir: string): Promise<number> {
   let n = 0;
@@ -70,7 +78,7 @@ async function installFigures(): Promise<Map<string, string>> {
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { check: { type: 'boolean' }, install: { type: 'boolean' } } });
-  const measured = new Map([...(await tarballFigures()), ...(await quickDetection()), ...(values.install ? await installFigures() : [])]);
+  const measured = new Map([...(await tarballFigures()), ...(await quickDetection()), ...(await violationShareFigure()), ...(values.install ? await installFigures() : [])]);
   const text = await readFile(README, 'utf8');
   const shown = figuresIn(text);
   const stale = [...measured].filter(([name, v]) => shown.has(name) && shown.get(name) !== v);
