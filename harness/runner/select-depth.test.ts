@@ -139,8 +139,10 @@ describe('depth selection by what is caught', () => {
   // required a check per endpoint and left out the rate limit; the whole-window check (124 requests:
   // the 121st refused, Retry-After, the remaining count across keys) is now required from quick on,
   // and the endpoint rows are not. What quick misses are single kills by checks of 5 to 25 requests.
-  it('quick kills at least 86 % of them, the rate limit held', () => {
-    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.86);
+  // Then the review of every clause's plausible violations added 116 mutants, most killed only by
+  // checks quick cannot afford: 460 of 550 (83.6 %) at 700 requests (800: 484, 850: 493).
+  it('quick kills at least 83 % of them, the rate limit held', () => {
+    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.83);
   });
 
   // Measured by `mutation --depth smoke`: 209 of 434 (48.2 %), 228 clauses; 132 (30.4 %) and 137 clauses when smoke took a check per endpoint.
