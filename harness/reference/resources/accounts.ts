@@ -34,7 +34,7 @@ export interface AccountRow {
 
 export function accountView(ctx: Ctx, r: AccountRow) {
   const d = JSON.parse(r.doc) as Record<string, unknown>;
-  return shownMailbox(ctx, {
+  const view = shownMailbox(ctx, {
     id: r.id, emailAddress: r.email_address, firstName: d.firstName, lastName: d.lastName, displayName: d.displayName,
     provider: r.provider, status: r.status, maxEmailsPerDay: d.maxEmailsPerDay, sendingGapMinutes: d.sendingGapMinutes,
     campaignSlowRamp: d.campaignSlowRamp, replyToAddress: d.replyToAddress, signature: d.signature, bcc: d.bcc,
@@ -44,6 +44,13 @@ export function accountView(ctx: Ctx, r: AccountRow) {
     imap: ctx.mutant('acct-imap-password-returned') && d.imap ? { ...(d.imap as object), password: passwordOf(ctx, r, 'imapPassword') } : d.imap ?? null,
     verification: verificationSummary(d.verification as VerificationDoc), createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   });
+  if (ctx.services.choices.passwordFacts === 'set-and-when') for (const proto of ['smtp', 'imap'] as const) view[proto] = withPasswordFacts(view[proto], r);
+  return view;
+}
+
+/** A protocol's settings with what they may say of its password without returning it (choices.passwordFacts). */
+function withPasswordFacts(settings: unknown, r: AccountRow): unknown {
+  return settings && typeof settings === 'object' ? { ...settings, passwordSet: true, passwordUpdatedAt: isoOf(r.updated_at) } : settings;
 }
 
 /** A mailbox as every answer shows it (where the mutants of 2.1's field types switch). */

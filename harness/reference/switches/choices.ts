@@ -127,6 +127,11 @@ export interface Choices {
    */
   leadFieldStorage: 'verbatim' | 'normalized';
   /**
+   * What a mailbox's smtp/imap settings say of their password (2.1 returns none; resources/accounts.ts):
+   * nothing, or that one is set and when (`passwordSet: true`, `passwordUpdatedAt`), as many APIs do.
+   */
+  passwordFacts: 'none' | 'set-and-when';
+  /**
    * schedule.sendingMinutesEnd (2.5 gives neither its range nor whether its minute is in the
    * window; resources/campaigns.ts): exclusive, 1..1440 (the window closes as that minute
    * begins), or inclusive, 0..1439 (the window holds that minute).
@@ -232,6 +237,7 @@ export const DEFAULT_CHOICES: Choices = {
   subsetRefusalStatus: 403,
   manageScopeOnCreate: 'refuse',
   leadFieldStorage: 'verbatim',
+  passwordFacts: 'none',
   windowEnd: 'exclusive',
   pastEndDate: 'accept',
   accountsNoneCreatedStatus: 201,
@@ -319,6 +325,7 @@ export const ALT_CHOICES: Choices = {
   subsetRefusalStatus: 400,
   manageScopeOnCreate: 'drop',
   leadFieldStorage: 'normalized',
+  passwordFacts: 'set-and-when',
   windowEnd: 'inclusive',
   pastEndDate: 'refuse',
   accountsNoneCreatedStatus: 200,

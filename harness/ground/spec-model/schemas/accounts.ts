@@ -24,14 +24,21 @@ export const statusMessage = z.looseObject({
   occurredAt: isoTimestamp,
 });
 
-/** Keys that must never appear in a mailbox as returned ("passwords are never returned"). */
+/** Keys that name a password: one holding text is a password returned ("passwords are never returned"). */
 export const PASSWORD_KEY_RE = /password/i;
+
+/**
+ * A value that may be a password: text other than a mask. A flag or a date under such a key
+ * (`passwordSet: true`, `passwordUpdatedAt`) says something about the
+ * password without returning it; a mask of asterisks or bullets returns nothing of it either.
+ */
+const mayBePassword = (k: string, v: unknown) => typeof v === 'string' && v !== '' && !/^[*•●]+$/.test(v) && !/(At|Date|Time)$/.test(k);
 
 function findPasswordKeys(value: unknown, path: string[] = []): string[] {
   if (value === null || typeof value !== 'object') return [];
   const found: string[] = [];
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    if (PASSWORD_KEY_RE.test(k)) found.push([...path, k].join('.'));
+    if (PASSWORD_KEY_RE.test(k) && mayBePassword(k, v)) found.push([...path, k].join('.'));
     found.push(...findPasswordKeys(v, [...path, k]));
   }
   return found;
