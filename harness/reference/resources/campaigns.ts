@@ -281,6 +281,7 @@ export const patch: Handler = async (ctx) => {
   }
   if (b.accounts !== undefined) {
     const ids = parseAccounts(ctx, v, b.accounts);
+    if (Array.isArray(b.accounts) && b.accounts.length === 0 && ctx.services.choices.emptyAccountsPatch === 'refuse') v.issue('accounts', 'a campaign keeps at least one mailbox');
     doc.accounts = ctx.mutant('camp-patch-accounts-merged') ? [...new Set([...doc.accounts, ...ids])] : ids;
   }
   v.done();

@@ -131,6 +131,8 @@ export interface Choices {
    * nothing, or that one is set and when (`passwordSet: true`, `passwordUpdatedAt`), as many APIs do.
    */
   passwordFacts: 'none' | 'set-and-when';
+  /** PATCH of a campaign's accounts to [] (2.5 states no bound; resources/campaigns.ts): taken (no mailbox), or refused with 400. */
+  emptyAccountsPatch: 'accept' | 'refuse';
   /**
    * schedule.sendingMinutesEnd (2.5 gives neither its range nor whether its minute is in the
    * window; resources/campaigns.ts): exclusive, 1..1440 (the window closes as that minute
@@ -238,6 +240,7 @@ export const DEFAULT_CHOICES: Choices = {
   manageScopeOnCreate: 'refuse',
   leadFieldStorage: 'verbatim',
   passwordFacts: 'none',
+  emptyAccountsPatch: 'accept',
   windowEnd: 'exclusive',
   pastEndDate: 'accept',
   accountsNoneCreatedStatus: 201,
@@ -326,6 +329,7 @@ export const ALT_CHOICES: Choices = {
   manageScopeOnCreate: 'drop',
   leadFieldStorage: 'normalized',
   passwordFacts: 'set-and-when',
+  emptyAccountsPatch: 'refuse',
   windowEnd: 'inclusive',
   pastEndDate: 'refuse',
   accountsNoneCreatedStatus: 200,
