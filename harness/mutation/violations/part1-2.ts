@@ -71,6 +71,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
   "ACCT-PROVIDER-ENUM": [
+    { what: "an OAuth mailbox answers provider `gmail`, `outlook` or `oauth`: no claiming check reads an OAuth mailbox.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "An SMTP/IMAP mailbox shows provider `smtp` instead of `custom`.", mutants: ["acct-provider-smtp"] },
   ],
   // 2.1 MUST: Mailbox `status`: enum `active`, `inactive`, `checking`, `revoked`, `failed` (see part 3).
@@ -180,6 +181,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `imap`: object (`host`, `port`, `username`) or null.
   "ACCT-IMAP-NULLABLE": [
+    { what: "an OAuth mailbox's imap omitted, {} or with null members instead of null: no claiming check reads an OAuth mailbox.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "The mailbox's imap object carries no username.", mutants: ["acct-answer-imap-no-username"] },
   ],
   // 2.1 MUST: `imap` is null when no IMAP is configured (and an object when IMAP is configured).
@@ -280,6 +282,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `imapHost` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPHOST-REQUIRED": [
+    { what: "IMAP optional as a group: an element with no imap* field at all is created (imap null) though imapHost is required.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "An element without imapHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imaphost-unchecked"] },
   ],
   // 2.2 MUST: Mailbox create input `imapHost`: max 255 chars; 255 is accepted and 256 is rejected.
@@ -298,6 +301,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `imapUsername` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPUSERNAME-REQUIRED": [
+    { what: "IMAP optional as a group: an element with no imap* field at all is created (imap null) though imapUsername is required.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "An element without imapUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imapusername-unchecked"] },
   ],
   // 2.2 MUST: Mailbox create input `imapUsername`: max 255 chars; 255 is accepted and 256 is rejected.

@@ -20,6 +20,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.1 MUST: Optional header Idempotency-Key (string, max 255 chars) on state-changing endpoints.
   "IDEM-MAX-255": [
+    { what: "the 255-character bound enforced on POST /v1/campaigns only, or long keys truncated in storage (two keys alike in their first characters conflated).", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "Keys longer than 255 characters are accepted.", mutants: ["idem-long-key-accepted"] },
     { what: "A key of exactly 255 characters is refused: the bound is read as exclusive.", mutants: ["idem-255-refused"] },
   ],
@@ -164,6 +165,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: An empty filter never deletes all (no lead is deleted).
   "LEAD-MUTATE-EMPTY-FILTER-NEVER-ALL": [
+    { what: "filter { search: \"\" } (or whitespace) matches every lead: only {} and { tags: [] } are sent.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "delete with filter {} is accepted and deletes every lead of the campaign.", mutants: ["lead-mutate-empty-filter-deletes-all"] },
   ],
   // 4.4 MUST: Mutate body: a status, required for `set_status`.
@@ -346,6 +348,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: An interval other than `day`, `week`, `month` (the enum stated) is invalid input: 400 validation_failed (part 7).
   "ANLT-TS-INTERVAL-UNKNOWN": [
+    { what: "interval matched without case (`DAY`, `Week` accepted) or an empty interval= read as the default.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "An interval outside the enum (hour) is answered as if none were given.", mutants: ["anlt-interval-unknown-accepted"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries answers `{ campaignId, period, interval, data: [point] }`.
@@ -375,6 +378,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview query: window start, window end, out-of-office exclusion flag.
   "ANLT-OV-QUERY": [
+    { what: "the overview ignores its window (start/end) or the out-of-office flag: they are only sent, their effect never read.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "The overview refuses a window (400): it always reports its default window.", mutants: ["anlt-ov-window-refused"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview answers `{ period, totals, activeCampaigns, sendingAccounts, topCampaigns }`.
@@ -387,6 +391,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: Reporting is by whole calendar day in the workspace timezone.
   "ANLT-WINDOW-WHOLE-DAYS": [
+    { what: "timeseries day buckets, or the overview window, cut at UTC midnight rather than the workspace's.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "Analytics windows are read as UTC days, whatever the workspace's timezone.", mutants: ["anlt-days-in-utc"] },
   ],
   // 4.6 MUST: Reporting windows: the time component is ignored.
@@ -408,6 +413,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from reply counts.
   "ANLT-OOO-REPLIES": [
+    { what: "the out-of-office exclusion applied to campaign totals only, not to timeseries, overview or the per-mailbox and per-step replies.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "The flag is ignored: auto-replies always count.", mutants: ["anlt-ooo-always"] },
   ],
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from the reply rate.
@@ -469,6 +475,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.7 MUST: GET /v1/workspace (usage:read) returns the workspace identity: organizationId (uuid), name (string), timezone (IANA string).
   "WS-GET": [
+    { what: "name or timezone not the workspace's (a fixed \"UTC\", a slug): only their types are checked.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
     { what: "GET /v1/workspace omits timezone.", mutants: ["workspace-missing-timezone"] },
   ],
   // 4.7 MUST: The workspace returned is the one the key belongs to (two workspaces see their own identity).
