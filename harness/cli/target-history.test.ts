@@ -108,7 +108,9 @@ describe('a run learns from the earlier runs against its target', () => {
       const first = await run();
       expect(first.stdout).toMatch(/pace: no earlier run against http:\/\/127\.0\.0\.1:\d+ in .*rests on the reference's durations/);
       const firstResults = JSON.parse(await readFile(join(dir, 'reports', 'latest', 'results.json'), 'utf8'));
-      expect(firstResults.stats.estimate.basis.pace).toBeUndefined();
+      // Nothing learned yet: the first run rests on its first look at the target (its control API's times), no earlier run.
+      expect(firstResults.stats.estimate.basis.pace.runs).toEqual([]);
+      expect(firstResults.stats.estimate.basis.pace.firstLook).toBeDefined();
 
       const second = await run();
       const results = JSON.parse(await readFile(join(dir, 'reports', 'latest', 'results.json'), 'utf8'));

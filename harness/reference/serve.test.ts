@@ -67,7 +67,7 @@ describe('serveReference', () => {
     const a = await names();
     expect(a.choices).toBe('random:42');
     expect(await names()).toEqual(a);
-    await expect(start(['--choices', 'nope']).line).rejects.toThrow(/exited 2: .*give default, alt or random:SEED/s);
+    await expect(start(['--choices', 'nope']).line).rejects.toThrow(/exited 2: .*give default, alt, serialized-drain or random:SEED/s);
   });
   it('exits 2 with the known ids on an unknown mutant', async () => {
     const p = start(['--mutants', 'no-such-mutant']);
