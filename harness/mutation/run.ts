@@ -7,6 +7,8 @@ import { Runner, selectChecks } from '../runner/runner.ts';
 import { MUTANTS, startReference, type ReferenceHandle, type ReferenceOptions } from '../reference/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds } from './candidates.ts';
+import { killMatrix } from '../runner/kill-matrix.ts';
+import { expectedDurationMs } from '../runner/expected.ts';
 
 // The mutation run: for each mutant of the reference target, the checks that cover its clauses
 // run against the reference with that mutant on; the mutant is killed when one of them fails.
@@ -85,6 +87,26 @@ export async function runMutant(profile: Profile, id: string, at?: AtDepth): Pro
   const results = await runAgainstReference(profile, checks, [id], nullSink, at?.depth ?? 'default');
   const killedBy = results.filter((r) => r.verdict === 'fail').map((r) => r.checkId);
   return { id, clauses, killed: killedBy.length > 0, killedBy, checks: checks.length };
+}
+
+/**
+ * The same question as runMutant (does a check claiming the mutant's clauses fail against it?),
+ * answered at the least cost: the cheapest such check the kill matrix records as a killer runs
+ * alone first; only when it passes do all the claiming checks run. A few claimants wait out real
+ * rate windows or verification timeouts, and one of the others usually kills the mutant in
+ * milliseconds.
+ */
+export async function proveKilled(profile: Profile, id: string): Promise<MutantResult> {
+  const clauses = MUTANT_CLAUSES[id] ?? [];
+  const recorded = new Set(killMatrix().mutants[id]?.killers ?? []);
+  const cheapest = checksFor(clauses)
+    .filter((c) => recorded.has(c.id))
+    .sort((a, b) => expectedDurationMs(a, 'control') - expectedDurationMs(b, 'control'))[0];
+  if (cheapest) {
+    const [r] = await runAgainstReference(profile, [cheapest], [id]);
+    if (r?.verdict === 'fail') return { id, clauses, killed: true, killedBy: [cheapest.id], checks: 1 };
+  }
+  return runMutant(profile, id);
 }
 
 export async function runMutation(profile: Profile, opts: { only?: RegExp; at?: AtDepth } = {}, onResult?: (r: MutantResult) => void): Promise<MutationReport> {

@@ -66,6 +66,9 @@ export async function walk(profile: Profile, api: ApiClient, path: string, items
 /** Walks a list endpoint to the end (bounded), page by page: each page's items and its answer. */
 export async function walkPages(profile: Profile, api: ApiClient, path: string, itemsPath = 'data', pageSize = 100, query: Record<string, string> = {}): Promise<{ items: unknown[]; res: ApiResponse }[]> {
   const pages: { items: unknown[]; res: ApiResponse }[] = [];
+  // What each cursor answered: the same cursor answering the same page and the same next cursor
+  // again means the walk goes round for ever (a list left unchanged meanwhile).
+  const answered = new Map<string | undefined, string>();
   let cursor: string | undefined;
   for (let page = 0; page < 200; page++) {
     const res = must(await api.get(path, { ...query, [profile.names.list.pageSize]: pageSize, [profile.names.list.cursor]: cursor }), `GET ${path}`);
@@ -73,6 +76,9 @@ export async function walkPages(profile: Profile, api: ApiClient, path: string, 
     if (!Array.isArray(data)) fail(`GET ${path}: no array at "${itemsPath}"`, res);
     pages.push({ items: data, res });
     if (res.body?.meta?.hasMore !== true) return pages;
+    const seen = JSON.stringify([data, res.body.meta.nextCursor]);
+    if (answered.get(cursor) === seen) fail(`GET ${path}: the walk goes round: the cursor ${cursor === undefined ? '(none: the first page)' : JSON.stringify(cursor)} answered the same page and the same nextCursor twice`, res);
+    answered.set(cursor, seen);
     cursor = res.body.meta.nextCursor;
     if (typeof cursor !== 'string') fail(`GET ${path}: hasMore is true but nextCursor is not a string`, res);
   }
