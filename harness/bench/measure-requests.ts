@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { ExpectedRequests } from '../runner/expected.ts';
 import type { ExchangeEvent, FirstLookEvent, RunEvent, TargetWorkStats } from '../ground/events.ts';
 import { cleanupByCheck, createdResources } from '../runner/created.ts';
-import { median } from '../runner/target-pace.ts';
+import { median, ownMs } from '../runner/target-pace.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import type { Depth } from '../ground/check.ts';
 
@@ -21,7 +21,7 @@ const OUT = fileURLToPath(new URL('../runner/expected-requests.json', import.met
 interface Results {
   depth: Depth;
   target: { embedded: boolean; baseUrl: string };
-  checks: { id: string; ran: boolean; requests: number; durationMs?: number }[];
+  checks: { id: string; ran: boolean; requests: number; durationMs?: number; waitedMs?: number }[];
   stats?: { targetWork?: TargetWorkStats };
 }
 
@@ -90,7 +90,8 @@ try {
 // Merged: a budgeted depth leaves checks out, and those keep their last measurement.
 const merged = (old: Record<string, number> | undefined) => Object.fromEntries(Object.entries({ ...old, ...measured }).sort(([x], [y]) => x.localeCompare(y)));
 const durations = new Map<string, number[]>();
-for (const r of runs) for (const c of r.checks) if (c.ran && c.durationMs !== undefined) durations.set(c.id, [...(durations.get(c.id) ?? []), c.durationMs]);
+// A check's time less what it waited on the kit (rate windows, leases): the estimate counts the windows apart.
+for (const r of runs) for (const c of r.checks) if (c.ran && c.durationMs !== undefined) durations.set(c.id, [...(durations.get(c.id) ?? []), ownMs(c)]);
 // Without the control API a check may wait mid-way for a full rate window (tens of seconds) in one
 // run and not in another: the estimate counts those waits apart (its rate windows), so where the runs
 // differ by that much the check's duration is its quickest run's; else their mean.

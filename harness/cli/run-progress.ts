@@ -6,7 +6,7 @@ import { runPhases, phaseMs } from '../runner/schedule.ts';
 import { expectedDurationMs, expectedSettleMs, unhinderedFinishMs, type ClockMode } from '../runner/expected.ts';
 import { progressPrinter, type ProgressStream } from '../ground/progress.ts';
 import { OUTLIER, Pace, WINDOW_FILL, windowRoomMs, type Sent } from './time-left.ts';
-import { kindOf, median, pacedMs, type Kind, type TargetPace } from '../runner/target-pace.ts';
+import { kindOf, median, ownMs, pacedMs, type Kind, type TargetPace } from '../runner/target-pace.ts';
 
 // The progress of a conformance run while vitest runs the checks in its worker: checks done out
 // of the selection, clauses proven so far, failures so far, the time left and what is running.
@@ -226,7 +226,7 @@ export class RunProgressState {
       this.ended.add(e.checkId);
       this.verdicts[e.verdict]++;
       const expected = this.expectedOf(e.checkId);
-      this.pace.add(expected.ms, e.durationMs, expected.kind);
+      this.pace.add(expected.ms, ownMs(e), expected.kind);
       const r = this.o.rate;
       if (r && e.verdict !== 'skip') {
         this.sent.expected += r.requestsOf(e.checkId);

@@ -128,6 +128,18 @@ describe('createClient: what goes on the wire', () => {
 });
 
 describe('429 handling', () => {
+  it("records how long a request waited on the kit's rate budget (queuedMs), and none where it did not", async () => {
+    server.handler = (_req, res) => json(res, 200, { ok: true });
+    const budget = new RateBudget({ requests: 100, windowMs: 60_000 });
+    const c = createClient({ baseUrl: server.url, key: KEY, recorder, budget });
+    await c.get('/v1/workspace');
+    budget.pause(budget.now() + 500);
+    await c.get('/v1/workspace');
+    const [free, held] = exchanges();
+    expect(free!.queuedMs ?? 0).toBeLessThan(held!.queuedMs!);
+    expect(held!.queuedMs).toBeGreaterThanOrEqual(200);
+  });
+
   it('honours Retry-After: pauses the budget, retries once, counts one unplanned 429', async () => {
     server.handler = (_req, res, i) => {
       if (i === 0) json(res, 429, { error: { type: 'rate_limit_error', code: 'rate_limited', status: 429, retryAfter: 1 } }, { 'Retry-After': '1' });

@@ -188,7 +188,7 @@ function closedBeforeAnswer(e: unknown): boolean {
 }
 
 /** One exchange on the wire, recorded. Throws TransportError on timeout / transport failure. */
-export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiResponse> {
+export async function sendOnce(ctx: SendContext, req: ApiRequest, queuedMs?: number): Promise<ApiResponse> {
   const method = req.method.toUpperCase();
   const url = buildUrl(ctx.baseUrl, req.path, req.query);
   const headers: Record<string, string> = { 'user-agent': ctx.userAgent, accept: 'application/json' };
@@ -243,6 +243,7 @@ export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiRe
       kind: ctx.kind,
       startedAt,
       durationMs,
+      queuedMs,
       request: recordedRequest,
       response: { status: res.statusCode, headers: resHeaders, body: text },
     });
@@ -267,6 +268,7 @@ export async function sendOnce(ctx: SendContext, req: ApiRequest): Promise<ApiRe
       kind: ctx.kind,
       startedAt,
       durationMs,
+      queuedMs,
       request: recordedRequest,
       error: message,
     });
@@ -326,10 +328,11 @@ class Client implements ApiClient {
     const random = this.opts.random ?? Math.random;
     const earlier: string[] = [];
     for (let attempt = 0; ; attempt++) {
+      const asked = performance.now();
       const settle = budget ? (req.rateLimitProbe ? budget.note() : await budget.acquire()) : undefined;
       let res: ApiResponse;
       try {
-        res = await sendOnce(this.ctx, req);
+        res = await sendOnce(this.ctx, req, performance.now() - asked);
       } finally {
         settle?.();
       }

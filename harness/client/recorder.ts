@@ -154,6 +154,8 @@ export interface ExchangeInput {
   kind?: 'api' | 'control';
   startedAt: Date;
   durationMs: number;
+  /** Waited on the kit's rate budget before it left (ms). */
+  queuedMs?: number;
   request: CurlRequest;
   response?: { status: number; headers: Record<string, string | string[] | undefined>; body?: string };
   error?: string;
@@ -204,6 +206,7 @@ export class Recorder {
       ...(x.workspace !== undefined ? { workspace: x.workspace } : {}),
       startedAt: x.startedAt.toISOString(),
       durationMs: Math.round(x.durationMs * 1000) / 1000,
+      ...(x.queuedMs! >= 1 ? { queuedMs: Math.round(x.queuedMs!) } : {}),
       request,
       curl: '',
     };

@@ -30,6 +30,8 @@ export interface ExchangeEvent {
   workspace?: number;
   startedAt: string; // ISO 8601
   durationMs: number;
+  /** How long it waited on the kit's own rate budget before it left (HAR timings.blocked); absent when it did not. */
+  queuedMs?: number;
   request: RecordedRequest;
   response?: RecordedResponse; // absent when the transport failed
   error?: string; // transport failure
@@ -95,6 +97,11 @@ export interface CheckEndEvent {
   machineCause?: MachineCause;
   evidence?: string[]; // exchange ids that prove the failure (or the pass)
   durationMs: number;
+  /**
+   * Of durationMs, the time the check waited on the kit itself, not on the target: its requests
+   * held for room in a workspace's rate window, and a workspace to lease. Absent when none.
+   */
+  waitedMs?: number;
   /** Requests this check sent to the target (control API calls are counted apart). */
   requests: number;
   /** Calls this check made to the conformance-control API. */

@@ -33,7 +33,7 @@ async function measure(profile: Profile, depth: MeasuredDepth): Promise<DepthKil
   const at = { depth, chosen: new Set(choice.checks.map((c) => c.id)) };
   const started = Date.now();
   let n = 0;
-  const report = await runMutation(profile, { at }, (r) => {
+  const report = await runMutation(profile, { at, firstKill: true }, (r) => {
     if (++n % 50 === 0) process.stdout.write(`  ${depth}: ${n} mutants, ${((Date.now() - started) / 60000).toFixed(1)} min\n`);
   });
   return recordOf(measuredWhat(choice.checks), report.mutants);

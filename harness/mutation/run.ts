@@ -7,7 +7,7 @@ import { Runner, selectChecks } from '../runner/runner.ts';
 import { MUTANTS, startReference, type ReferenceHandle, type ReferenceOptions } from '../reference/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds } from './candidates.ts';
-import { killMatrix } from '../runner/kill-matrix.ts';
+import { killersAt, killMatrix } from '../runner/kill-matrix.ts';
 import { expectedDurationMs } from '../runner/expected.ts';
 
 // The mutation run: for each mutant of the reference target, the checks that cover its clauses
@@ -79,10 +79,16 @@ export interface AtDepth {
   chosen: ReadonlySet<string>;
 }
 
+
+/** The checks runMutant runs against a mutant: its clauses' claimants, or at a depth its chosen candidates. */
+function checksAgainst(clauses: readonly string[], at?: AtDepth): Check[] {
+  return at ? ALL_CHECKS.filter((c) => at.chosen.has(c.id) && candidateIds(clauses, [c]).length > 0) : checksFor(clauses);
+}
+
 export async function runMutant(profile: Profile, id: string, at?: AtDepth): Promise<MutantResult> {
   const clauses = MUTANT_CLAUSES[id];
   if (!clauses) throw new Error(`mutant "${id}" breaks no clause the kit knows (add it to harness/mutation/catalog.ts)`);
-  const checks = at ? ALL_CHECKS.filter((c) => at.chosen.has(c.id) && candidateIds(clauses, [c]).length > 0) : checksFor(clauses);
+  const checks = checksAgainst(clauses, at);
   if (!checks.length) return { id, clauses, killed: false, killedBy: [], checks: 0 };
   const results = await runAgainstReference(profile, checks, [id], nullSink, at?.depth ?? 'default');
   const killedBy = results.filter((r) => r.verdict === 'fail').map((r) => r.checkId);
@@ -90,30 +96,31 @@ export async function runMutant(profile: Profile, id: string, at?: AtDepth): Pro
 }
 
 /**
- * The same question as runMutant (does a check claiming the mutant's clauses fail against it?),
- * answered at the least cost: the cheapest such check the kill matrix records as a killer runs
- * alone first; only when it passes do all the claiming checks run. A few claimants wait out real
- * rate windows or verification timeouts, and one of the others usually kills the mutant in
- * milliseconds.
+ * runMutant's question (does one of those checks fail against the mutant?) answered at the least
+ * cost: the cheapest of them the kill matrix records as a killer (at that depth) runs alone first;
+ * only when it passes do they all run. A few wait out real rate windows or verification timeouts,
+ * and another usually kills the mutant in milliseconds. killedBy then names that one check.
  */
-export async function proveKilled(profile: Profile, id: string): Promise<MutantResult> {
+export async function proveKilled(profile: Profile, id: string, at?: AtDepth): Promise<MutantResult> {
   const clauses = MUTANT_CLAUSES[id] ?? [];
-  const recorded = new Set(killMatrix().mutants[id]?.killers ?? []);
-  const cheapest = checksFor(clauses)
+  const row = killMatrix().mutants[id];
+  const recorded = new Set(row ? killersAt(row, at?.depth) : []);
+  const cheapest = checksAgainst(clauses, at)
     .filter((c) => recorded.has(c.id))
     .sort((a, b) => expectedDurationMs(a, 'control') - expectedDurationMs(b, 'control'))[0];
   if (cheapest) {
-    const [r] = await runAgainstReference(profile, [cheapest], [id]);
+    const [r] = await runAgainstReference(profile, [cheapest], [id], nullSink, at?.depth ?? 'default');
     if (r?.verdict === 'fail') return { id, clauses, killed: true, killedBy: [cheapest.id], checks: 1 };
   }
-  return runMutant(profile, id);
+  return runMutant(profile, id, at);
 }
 
-export async function runMutation(profile: Profile, opts: { only?: RegExp; at?: AtDepth } = {}, onResult?: (r: MutantResult) => void): Promise<MutationReport> {
+/** Every mutant (or those `only` matches); `firstKill` stops at the first killer found (proveKilled). */
+export async function runMutation(profile: Profile, opts: { only?: RegExp; at?: AtDepth; firstKill?: boolean } = {}, onResult?: (r: MutantResult) => void): Promise<MutationReport> {
   const mutants: MutantResult[] = [];
   for (const m of MUTANTS) {
     if (opts.only && !opts.only.test(m.id)) continue;
-    const r = await runMutant(profile, m.id, opts.at);
+    const r = await (opts.firstKill ? proveKilled : runMutant)(profile, m.id, opts.at);
     onResult?.(r);
     mutants.push(r);
   }

@@ -73,10 +73,12 @@ function isoDate(s: string): string {
 
 export function harEntry(e: ExchangeEvent): HarEntry {
   const time = Math.max(0, Number(e.durationMs) || 0);
+  // Time queued on the kit's rate budget is HAR's `blocked`: the entry starts when it was asked for.
+  const blocked = e.queuedMs! > 0 ? e.queuedMs! : undefined;
   const reqBody = e.request.body;
   const entry: HarEntry = {
-    startedDateTime: isoDate(e.startedAt),
-    time,
+    startedDateTime: blocked ? isoDate(new Date(Date.parse(e.startedAt) - blocked).toISOString()) : isoDate(e.startedAt),
+    time: time + (blocked ?? 0),
     request: {
       method: e.request.method,
       url: e.request.url,
@@ -115,7 +117,7 @@ export function harEntry(e: ExchangeEvent): HarEntry {
           bodySize: -1,
         },
     cache: {},
-    timings: { blocked: -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: time, receive: 0 },
+    timings: { blocked: blocked ?? -1, dns: -1, connect: -1, ssl: -1, send: 0, wait: time, receive: 0 },
     _exchangeId: e.id,
   };
   if (reqBody !== undefined) {

@@ -124,6 +124,8 @@ export interface CheckResult {
   /** curl lines reproducing the evidence (failed and errored checks only). */
   repro?: string[];
   durationMs: number;
+  /** Of durationMs, what it waited on the kit itself (room in a rate window, a workspace to lease); absent: none. */
+  waitedMs?: number;
   /** Requests the check sent to the target. */
   requests: number;
   /** Calls it made to the control API (absent: none). */
@@ -462,6 +464,7 @@ function reportedCheck(info: CheckInfo, e: CheckEndEvent, byId: Map<string, Exch
     tier: tierOf(info),
   };
   if (e.controlRequests !== undefined) r.controlRequests = e.controlRequests;
+  if (e.waitedMs !== undefined) r.waitedMs = e.waitedMs;
   if (e.message !== undefined) r.message = e.message;
   if (e.machineCause !== undefined) r.machineCause = e.machineCause;
   if (e.failure !== undefined) r.failure = e.failure;

@@ -50,12 +50,15 @@ describe('WorkspacePool', () => {
     const { p } = await pool();
     const held = [await p.lease(), await p.lease(), await p.lease()];
     let got: Awaited<ReturnType<WorkspacePool['leaseExclusive']>> | undefined;
-    const pending = p.leaseExclusive().then((l) => (got = l));
+    const pending = p.leaseExclusive(0, 'C/waits').then((l) => (got = l));
     await new Promise((r) => setTimeout(r, 20));
     expect(got).toBeUndefined(); // every member is busy
     held.forEach((h) => h.release());
     await pending;
     expect(got!.ws.index).not.toBe(0); // the first member stays for shared leases
+    // The wait is the kit's, not the target's: counted against the check once (its learned pace leaves it out).
+    expect(p.takeWaited('C/waits')).toBeGreaterThanOrEqual(15);
+    expect(p.takeWaited('C/waits')).toBe(0);
     const shared = await p.lease();
     expect(shared.ws).not.toBe(got!.ws); // nobody shares an exclusive workspace
     got!.release();

@@ -154,6 +154,8 @@ export class WorkspacePool {
   readonly members: PooledWorkspace[] = [];
   private next = 0;
   private waiters: (() => void)[] = [];
+  /** Check id -> ms it waited here for a workspace to lease (the kit's wait, not the target's). */
+  private readonly waitedByCheck = new Map<string, number>();
   private extraIndex = 1000;
   /** Checks of the run that need a whole day's test emails of a workspace, not yet leased or ended: as many untouched workspaces are kept for them. */
   private readonly untouchedFor = new Set<string>();
@@ -345,8 +347,22 @@ export class WorkspacePool {
         if (checkId !== undefined && !promised) this.movePromise(checkId, best, avoid);
         return { ws: best, release: () => this.release(best, false) };
       }
-      await new Promise<void>((r) => this.waiters.push(r));
+      await this.waitForRelease(checkId);
     }
+  }
+
+  /** Waits until a lease is released, counting the wait against the check. */
+  private async waitForRelease(checkId: string | undefined): Promise<void> {
+    const t0 = performance.now();
+    await new Promise<void>((r) => this.waiters.push(r));
+    if (checkId !== undefined) this.waitedByCheck.set(checkId, (this.waitedByCheck.get(checkId) ?? 0) + performance.now() - t0);
+  }
+
+  /** How long the check waited for leases so far (ms), forgotten once read. */
+  takeWaited(checkId: string): number {
+    const ms = this.waitedByCheck.get(checkId) ?? 0;
+    this.waitedByCheck.delete(checkId);
+    return ms;
   }
 
   /** An exclusive lease: a fresh workspace from the control API, or a pool member once idle. */
@@ -369,7 +385,7 @@ export class WorkspacePool {
         if (checkId !== undefined && !mine) this.movePromise(checkId, pick, []);
         return { ws: pick, release: () => this.release(pick, true), fresh: false };
       }
-      await new Promise<void>((r) => this.waiters.push(r));
+      await this.waitForRelease(checkId);
     }
   }
 

@@ -77,6 +77,8 @@ export class Runner {
   /** The rate budget of every workspace client, moved along when the control clock jumps. */
   private readonly budgets: RateBudget[] = [];
   private controlByCheck = new Map<string, number>();
+  /** Check id -> ms its requests waited on the kit's rate budget (exchange queuedMs). */
+  private queuedByCheck = new Map<string, number>();
   /** The last few exchange ids of each check: evidence for a failure that named none. */
   private recentByCheck = new Map<string, string[]>();
   /** What GET /capabilities announced (prepare). */
@@ -118,6 +120,7 @@ export class Runner {
             if (e.workspace !== undefined) this.pool.sent(e.checkId, e.workspace);
             const counts = toTarget ? this.requestsByCheck : this.controlByCheck;
             counts.set(e.checkId, (counts.get(e.checkId) ?? 0) + 1);
+            if (e.queuedMs) this.queuedByCheck.set(e.checkId, (this.queuedByCheck.get(e.checkId) ?? 0) + e.queuedMs);
             const recent = this.recentByCheck.get(e.checkId) ?? [];
             recent.push(e.id);
             if (recent.length > RECENT_EVIDENCE) recent.shift();
@@ -356,6 +359,9 @@ export class Runner {
         clearTimeout(overdue);
       }
     }
+    const durationMs = Date.now() - started;
+    // Requests of one check may wait side by side: never more than the check took.
+    const waitedMs = Math.round(Math.min(durationMs, this.pool.takeWaited(check.id) + (this.queuedByCheck.get(check.id) ?? 0)));
     const end: CheckEndEvent = {
       type: 'check-end',
       checkId: check.id,
@@ -368,7 +374,8 @@ export class Runner {
       ...(outcome.failure ? { failure: this.redactedFailure(outcome.failure) } : {}),
       ...(outcome.machineCause ? { machineCause: outcome.machineCause } : {}),
       ...(outcome.evidence?.length ? { evidence: outcome.evidence } : {}),
-      durationMs: Date.now() - started,
+      durationMs,
+      ...(waitedMs >= 1 ? { waitedMs } : {}),
       requests: this.requestsByCheck.get(check.id) ?? 0,
       ...(this.controlByCheck.has(check.id) ? { controlRequests: this.controlByCheck.get(check.id) } : {}),
     };

@@ -47,6 +47,14 @@ describe('learnPace', () => {
     expect([onlyShort.short, onlyShort.waiting, onlyShort.compared.waiting]).toEqual([2, 1, 0]);
   });
 
+  it("leaves out what a check waited on the kit (a rate window's room, a lease): the windows are counted apart", () => {
+    // 30 checks twice the reference's time, each of which also waited 5 s on the kit's rate budget.
+    const checks = shorts(30, 1000, 2).map((c) => ({ ...c, durationMs: c.durationMs! + 5000, waitedMs: 5000 }));
+    const pace = learnPace([{ runId: 'r', depth: 'quick', checks }], measured, 'quick')!;
+    expect(pace.short).toBe(2);
+    expect(pace.own.s1000).toBe(2000);
+  });
+
   it('pools several runs and names them', () => {
     const pace = learnPace([{ runId: 'new', depth: 'quick', checks: shorts(10, 1000, 2) }, { runId: 'old', depth: 'quick', checks: shorts(10, 1000, 2) }], measured)!;
     expect([pace.short, pace.runs]).toEqual([2, ['new', 'old']]);

@@ -11,7 +11,9 @@ import type { FirstLookBasis, RunEvent, TargetWorkEvent, TargetWorkStats } from 
 // for a rate window or a workspace does not repeat every time). Any other check takes its measured
 // time at the pace of its kind (KINDS): the weighted median of every passing check's actual over
 // measured time, weighted by its measured time, so that the long checks weigh most and no single
-// check that waited on something else moves it.
+// check that waited on something else moves it. What a check waited on the kit itself (room in a
+// rate window, a workspace to lease: CheckEndEvent.waitedMs) is not the target's time: the
+// estimate counts the windows apart.
 
 /** A check measured at least this long waits on real time (a gap of a minute, a sink arrival). */
 export const WAITS_MS = 15_000;
@@ -45,6 +47,13 @@ export interface PastCheck {
   id: string;
   verdict: string;
   durationMs?: number;
+  /** Of durationMs, what it waited on the kit (a rate window's room, a lease): not the target's pace. */
+  waitedMs?: number;
+}
+
+/** What a check took of the target's own time: its duration less what it waited on the kit. */
+export function ownMs(c: Pick<PastCheck, 'durationMs' | 'waitedMs'>): number {
+  return Math.max(0, c.durationMs! - (c.waitedMs! > 0 ? c.waitedMs! : 0));
 }
 
 /** An earlier run against this target. */
@@ -85,7 +94,7 @@ export function learnPace(runs: readonly PastRun[], measuredMs: (id: string) => 
       if (c.verdict !== 'pass' || !(c.durationMs! >= 0)) continue;
       const m = measuredMs(c.id);
       if (!(m > 0)) continue;
-      const r = { ratio: c.durationMs! / m, weight: m };
+      const r = { ratio: ownMs(c) / m, weight: m };
       // A waiting check that ended in a fraction of its measure did not wait here (it took another way).
       if (kindOf(m) !== 'waiting' || r.ratio >= 0.5) ratios[kindOf(m)].push(r);
     }
@@ -114,7 +123,7 @@ function settleOf(runs: readonly PastRun[]): { settleMs?: number } {
 function ownDurations(runs: readonly PastRun[]): Record<string, number> {
   const own: Record<string, number> = {};
   for (const run of runs)
-    for (const c of run.checks) if (c.verdict === 'pass' && c.durationMs! >= 0) own[c.id] = Math.round(Math.min(own[c.id] ?? Infinity, c.durationMs!));
+    for (const c of run.checks) if (c.verdict === 'pass' && c.durationMs! >= 0) own[c.id] = Math.round(Math.min(own[c.id] ?? Infinity, ownMs(c)));
   return own;
 }
 
