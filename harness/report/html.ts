@@ -177,6 +177,11 @@ function checkRow(c: CheckResult, ctx: Ctx, full: boolean): string {
   </li>`;
 }
 
+/** Escaped text whose `backticked` parts (the catalog's markdown) show as code. */
+function codeSpans(text: string): string {
+  return text.split(/`([^`]+)`/).map((part, i) => (i % 2 ? `<code>${e(part)}</code>` : e(part))).join('');
+}
+
 function clauseBlock(cl: ClauseResult, ctx: Ctx): string {
   const checks = cl.checks.map((x) => ctx.checks.get(x.id)).filter((x): x is CheckResult => !!x);
   const important = checks.filter((c) => c.verdict === 'fail' || c.verdict === 'error' || (cl.verdict === 'skip' && c.verdict === 'skip'));
@@ -194,7 +199,7 @@ function clauseBlock(cl: ClauseResult, ctx: Ctx): string {
       ? `<details class="more"><summary>${important.length ? `${others.length} other check${others.length === 1 ? '' : 's'}` : `${others.length} check${others.length === 1 ? '' : 's'}`}</summary><ul class="checks">${shown.map((c) => checkRow(c, ctx, false)).join('')}${others.length > shown.length ? `<li class="muted">and ${others.length - shown.length} more</li>` : ''}</ul></details>`
       : ''
   }
-  ${gaps ? `<details class="gaps"><summary>Known gaps: ${gaps.open.length} plausible violation${gaps.open.length === 1 ? '' : 's'} no check of this run kills</summary><ul>${gaps.open.map((o) => `<li>${e(openViolationText(o))}</li>`).join('')}</ul></details>` : ''}
+  ${gaps ? `<details class="gaps"><summary>Known gaps: ${gaps.open.length} plausible violation${gaps.open.length === 1 ? '' : 's'} no check of this run kills</summary><ul>${gaps.open.map((o) => `<li>${codeSpans(openViolationText(o))}</li>`).join('')}</ul></details>` : ''}
 </article>`;
 }
 

@@ -7,7 +7,7 @@ import { buildResults } from './results.ts';
 import { makeInput } from './fixture.test-helper.ts';
 
 const violations = {
-  'AUTH-401-MISSING': { listed: 3, open: [{ what: 'A request without Authorization answers 400.' }, { what: 'A revoked key <b>works</b>.', gap: 'no mutant | revokes keys' }] },
+  'AUTH-401-MISSING': { listed: 3, open: [{ what: 'A request without `Authorization` answers 400.' }, { what: 'A revoked key <b>works</b>.', gap: 'no mutant | revokes keys' }] },
   // A clause no check of the run claims: not shown (the run proves nothing of it).
   'VER-PREFIX': { listed: 1, open: [{ what: 'Routes answer without /v1.' }] },
 };
@@ -29,19 +29,20 @@ describe('known gaps in the report', () => {
     expect(md).toContain('<details><summary>Known gaps: 1 clause with plausible violations no check of this run kills</summary>');
     const row = md.split('\n').find((l) => l.startsWith('| `AUTH-401-MISSING` |'))!;
     expect(row).toContain('| pass | 2 of 3 |');
-    expect(row).toContain('A request without Authorization answers 400.');
+    expect(row).toContain('A request without `Authorization` answers 400.');
     expect(row).toContain('known gap: no mutant');
     expect(row.split(' | ').length).toBe(4); // the pipe inside the gap is escaped: the row keeps its columns
     expect(renderReports(makeInput()).files['summary.md']).not.toContain('Known gaps');
   });
 
-  it('report.html shows the count in the clause row and the list in a details view, escaped', () => {
+  it('report.html shows the count in the clause row and the list in a details view, escaped, backticks as code', () => {
     const html = renderReports(input).files['report.html'];
     const block = html.slice(html.indexOf('<code class="clause-id">AUTH-401-MISSING</code>'));
     const article = block.slice(0, block.indexOf('</article>'));
     expect(article).toContain('<span class="cl-gaps">2 of 3 plausible violations open</span>');
     expect(article).toContain('<details class="gaps"><summary>Known gaps: 2 plausible violations no check of this run kills</summary>');
     expect(article).toContain('A revoked key &lt;b&gt;works&lt;/b&gt;. (known gap: no mutant | revokes keys)');
+    expect(article).toContain('<li>A request without <code>Authorization</code> answers 400.</li>');
     expect(html.match(/class="gaps"/g)).toHaveLength(1);
   });
 });

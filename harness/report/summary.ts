@@ -15,7 +15,11 @@ const MAX_SKIP_REASONS = 30;
 
 /** Text inside a Markdown table cell or list item: one line, pipes and markup neutralised. */
 function md(s: string, max = 300): string {
-  return firstLine(s, max)
+  return mdEscape(firstLine(s, max));
+}
+
+function mdEscape(s: string): string {
+  return s
     .replace(/\\/g, '\\\\')
     .replace(/\|/g, '\\|')
     .replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))
@@ -27,6 +31,14 @@ function code(s: string): string {
   const one = firstLine(s, 300).replace(/\|/g, '\\|');
   const ticks = '`'.repeat(Math.max(1, ...[...one.matchAll(/`+/g)].map((m) => m[0].length + 1)));
   return `${ticks}${ticks.length > 1 ? ' ' : ''}${one}${ticks.length > 1 ? ' ' : ''}${ticks}`;
+}
+
+/** The kit's own prose (the violation catalog): escaped like md(), its `backticked` parts kept as code. */
+function mdWithCode(s: string, max = 600): string {
+  return firstLine(s, max)
+    .split(/`([^`]+)`/)
+    .map((part, i) => (i % 2 ? code(part) : mdEscape(part)))
+    .join('');
 }
 
 function fence(s: string): string {
@@ -282,7 +294,7 @@ export const openViolationText = (o: { what: string; gap?: string }) => `${o.wha
 function knownGapsSection(r: Results): string[] {
   const weak = r.clauses.filter((x) => x.openViolations);
   if (!weak.length) return [];
-  const rows = weak.slice(0, MAX_GAP_ROWS).map((x) => `| ${code(x.id)} | ${x.verdict} | ${x.openViolations!.open.length} of ${x.openViolations!.listed} | ${md(x.openViolations!.open.map(openViolationText).join(' · '), 600)} |`);
+  const rows = weak.slice(0, MAX_GAP_ROWS).map((x) => `| ${code(x.id)} | ${x.verdict} | ${x.openViolations!.open.length} of ${x.openViolations!.listed} | ${mdWithCode(x.openViolations!.open.map(openViolationText).join(' · '))} |`);
   const more = weak.length > rows.length ? `\n\n_and ${weak.length - rows.length} more: \`results.json\` lists each clause's \`openViolations\`._` : '';
   return [`<details><summary>Known gaps: ${plural(weak.length, 'clause')} with plausible violations no check of this run kills</summary>\n\n| clause | verdict | open | violations |\n|---|---|---:|---|\n${rows.join('\n')}${more}\n\n</details>`];
 }
