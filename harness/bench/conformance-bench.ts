@@ -14,7 +14,7 @@ import { promisify } from 'node:util';
 import { parseArgs } from '../ground/args.ts';
 
 const exec = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const runs = Number(process.env.BENCH_RUNS ?? 3);
 const depth = process.env.BENCH_DEPTH ?? 'default';
 const flags = parseArgs(process.argv.slice(2), { against: { type: 'string', value: 'REV', help: 'a git revision to measure beside this checkout' } });

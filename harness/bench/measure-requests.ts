@@ -1,22 +1,22 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
-import type { ExpectedRequests } from '../runner/expected.ts';
+import type { ExpectedRequests } from '../plan/expected.ts';
 import type { ExchangeEvent, FirstLookEvent, RunEvent, TargetWorkStats } from '../ground/events.ts';
 import { cleanupByCheck, createdResources } from '../runner/created.ts';
-import { median, ownMs } from '../runner/target-pace.ts';
+import { median, ownMs } from '../plan/target-pace.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import type { Depth } from '../ground/check.ts';
 
 // Records what checks really send: reads the results.json of runs against the embedded reference
-// (same depth) and writes their per-check mean to harness/runner/expected-requests.json; and,
+// (same depth) and writes their per-check mean to harness/plan/expected-requests.json; and,
 // from the events.ndjson beside each, what each check leaves to clean up on a target without the
 // control API (one DELETE per mailbox and API key it created and did not delete); with
 // --no-control, what the kit's own clean-up deleted for each check there.
 //   outreach-conformance run --check . --out DIR   (twice: an explicit selection runs every check of the depth, no budget)
 //   npm run measure-requests -- reports/<run-a>/results.json reports/<run-b>/results.json
 
-const OUT = fileURLToPath(new URL('../runner/expected-requests.json', import.meta.url));
+const OUT = fileURLToPath(new URL('../plan/expected-requests.json', import.meta.url));
 
 interface Results {
   depth: Depth;

@@ -38,11 +38,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseArgs } from '../ground/args.ts';
 import { KIT_BIN, startChildReference, type ChildTarget } from '../load/generator/embedded-target.ts';
-import { DEPTH_BUDGETS } from '../runner/select-depth.ts';
+import { DEPTH_BUDGETS } from '../plan/select-depth.ts';
 import type { Depth } from '../ground/check.ts';
 
 const exec = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const flags = parseArgs(process.argv.slice(2), { workspaces: { type: 'string', value: 'N', help: 'workspaces made beforehand (default 8)' }, depths: { type: 'string', value: 'quick,default,quick', help: 'the depths to run, in order (a depth named twice runs twice; default quick,default,quick: a first quick run, then two that learn)' }, seed: { type: 'string', value: 'N', help: 'the runs\' seed' }, out: { type: 'string', value: 'DIR', help: 'keep each depth\'s reports' }, slow: { type: 'string', value: 'N', help: 'the slowed target\'s factor (default 3)' }, baseline: { type: 'string', value: 'DIR', help: 'another checkout whose kit runs just before this one' }, legs: { type: 'string', value: 'staging,control', help: 'the profiles run against each target: staging (no control API), control (the reference\'s control API); default both' }, targets: { type: 'string', value: 'alone,slow,serialized', help: 'the targets served (default all: slow unless --slow 1; serialized: the default choices with a serialized drain, control leg only)' } });
 const keep = flags.out === undefined ? undefined : String(flags.out);
 const workspaces = Number(flags.workspaces ?? 8);

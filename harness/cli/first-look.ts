@@ -1,10 +1,10 @@
 import type { Check, Depth } from '../ground/check.ts';
 import type { FirstLookEvent, FirstLookReference } from '../ground/events.ts';
 import type { Profile } from '../ground/profile-schema.ts';
-import { clockOf, expectedControlUse, expectedData, expectedDurationMs, expectedSettleMs, expectedSettles, targetRequests } from '../runner/expected.ts';
-import { firstLookPace } from '../runner/first-look-pace.ts';
-import { formatEstimate, type Plan } from '../runner/planner.ts';
-import { describeControlLook, FIRST_LOOK_CONTROL_MODEL, FIRST_LOOK_MODEL, type TargetPace } from '../runner/target-pace.ts';
+import { clockOf, expectedControlUse, expectedData, expectedDurationMs, expectedSettleMs, expectedSettles, targetRequests } from '../plan/expected.ts';
+import { firstLookPace } from '../plan/first-look-pace.ts';
+import { formatEstimate, type Plan } from '../plan/planner.ts';
+import { describeControlLook, FIRST_LOOK_CONTROL_MODEL, FIRST_LOOK_MODEL, type TargetPace } from '../plan/target-pace.ts';
 
 // When a run takes a first look at its target (suites/lib/first-look.ts, run by the worker before
 // any check), and what the CLI says of it. Only a first run against a target: where earlier runs
@@ -42,7 +42,7 @@ export function takesFirstLook(o: { embedded: boolean; profile: Profile; checks:
   return o.checks.some((c) => [...c.features, ...(c.uses ?? [])].includes('sinks'));
 }
 
-/** The run's checks paced from the first look (harness/runner/first-look-pace.ts), with the reference's measures; undefined where the reference's own look was never measured. */
+/** The run's checks paced from the first look (harness/plan/first-look-pace.ts), with the reference's measures; undefined where the reference's own look was never measured. */
 export function firstLookPaceOf(e: FirstLookEvent, checks: readonly Check[], depth: Depth, profile: Profile, startedAt: number): TargetPace | undefined {
   const reference = referenceLook(profile);
   if (!reference) return undefined;

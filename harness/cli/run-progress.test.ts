@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../ground/events.ts';
 import { CheckEventTail, PROGRESS_PERIOD_ENV, RunProgressState, formatDuration, startRunProgress } from './run-progress.ts';
-import { WINDOW_FILL } from './time-left.ts';
+import { WINDOW_FILL } from '../plan/time-left.ts';
 import type { ProgressStream } from '../ground/progress.ts';
 import { cliOk } from './cli.test-helper.ts';
 

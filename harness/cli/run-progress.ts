@@ -1,12 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { Check } from '../ground/check.ts';
 import type { CheckEndEvent, CheckStartEvent, FirstLookEvent, Level, TargetWorkEvent, Verdict } from '../ground/events.ts';
-import type { Plan } from '../runner/planner.ts';
-import { runPhases, phaseMs } from '../runner/schedule.ts';
-import { expectedDurationMs, expectedSettleMs, unhinderedFinishMs, type ClockMode } from '../runner/expected.ts';
+import type { Plan } from '../plan/planner.ts';
+import { runPhases, phaseMs } from '../plan/schedule.ts';
+import { expectedDurationMs, expectedSettleMs, unhinderedFinishMs, type ClockMode } from '../plan/expected.ts';
 import { progressPrinter, type ProgressStream } from '../ground/progress.ts';
-import { OUTLIER, Pace, WINDOW_FILL, windowRoomMs, type Sent } from './time-left.ts';
-import { kindOf, median, ownMs, pacedMs, type Kind, type TargetPace } from '../runner/target-pace.ts';
+import { OUTLIER, Pace, WINDOW_FILL, windowRoomMs, type Sent } from '../plan/time-left.ts';
+import { kindOf, median, ownMs, pacedMs, type Kind, type TargetPace } from '../plan/target-pace.ts';
 
 // The progress of a conformance run while vitest runs the checks in its worker: checks done out
 // of the selection, clauses proven so far, failures so far, the time left and what is running.
@@ -113,7 +113,7 @@ export interface EstimateOptions {
   clock?: ClockMode;
   /** The measured time after the last check (the clean-up). */
   finishMs?: number;
-  /** A check's expected duration (default: its measurement, harness/runner/expected.ts). */
+  /** A check's expected duration (default: its measurement, harness/plan/expected.ts). */
   expectedMs?: (id: string) => number;
   /**
    * How long a mailbox is expected to take to settle on this target (the expected durations'
@@ -125,7 +125,7 @@ export interface EstimateOptions {
   /**
    * What the rate limit allows, to re-estimate its bound from the requests left rather than count
    * the planner's down: each check's measured requests, the clean-up's, and the pool's windows
-   * (harness/cli/time-left.ts windowRoomMs).
+   * (harness/plan/time-left.ts windowRoomMs).
    */
   rate?: {
     requestsOf: (id: string) => number;
@@ -169,7 +169,7 @@ export class RunProgressState {
   private firstStart: number | undefined;
   readonly verdicts: Record<Verdict, number> = { pass: 0, fail: 0, skip: 0, error: 0 };
   readonly failedByLevel: Record<Level, number> = { MUST: 0, SHOULD: 0, PROFILE: 0 };
-  /** How the finished checks compare with their measured durations, by kind (harness/cli/time-left.ts). */
+  /** How the finished checks compare with their measured durations, by kind (harness/plan/time-left.ts). */
   private readonly pace: Pace;
   /** Measured and actual requests of the finished checks, and what went into the rate windows when. */
   private readonly sent = { expected: 0, actual: 0, windows: [] as Sent[] };

@@ -37,7 +37,7 @@ describe('outreach-conformance run', () => {
     // Detection power is measured: the kill matrix over the checks that ran to a verdict in this run.
     const ran = (results.checks as { id: string; verdict: string }[]).filter((c) => c.verdict === 'pass' || c.verdict === 'fail').map((c) => c.id);
     // At quick: a killer the matrix measured missing there kills nothing there.
-    const matrix = JSON.parse(await readFile(fileURLToPath(new URL('../runner/kill-matrix.json', import.meta.url)), 'utf8')) as { mutants: Record<string, { killers: string[]; belowDefault?: { quick?: { missed: string[] } } }> };
+    const matrix = JSON.parse(await readFile(fileURLToPath(new URL('../plan/kill-matrix.json', import.meta.url)), 'utf8')) as { mutants: Record<string, { killers: string[]; belowDefault?: { quick?: { missed: string[] } } }> };
     const killed = Object.values(matrix.mutants).filter((m) => m.killers.some((k) => ran.includes(k) && !m.belowDefault?.quick?.missed.includes(k))).length;
     expect(results.detection).toMatchObject({ killed, total: Object.keys(matrix.mutants).length });
     expect(results.detection.basis).toContain(`the ${ran.length} checks that ran to a verdict`);

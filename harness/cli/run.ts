@@ -7,13 +7,13 @@ import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { profileForReport } from '../runner/profile-report.ts';
 import { KitError } from '../ground/errors.ts';
 import { selection } from './select.ts';
-import { selectChecks } from '../runner/runner.ts';
-import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan, type Plan } from '../runner/planner.ts';
+import { selectChecks } from '../plan/eligible.ts';
+import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan, type Plan } from '../plan/planner.ts';
 import type { KeyObject } from 'node:crypto';
-import { cleansUp, clockOf, expectedCleanup, targetRequests } from '../runner/expected.ts';
+import { cleansUp, clockOf, expectedCleanup, targetRequests } from '../plan/expected.ts';
 import { halfwayEstimate } from './progress-replay.ts';
 import type { Check } from '../ground/check.ts';
-import { formatSelection } from '../runner/select-depth.ts';
+import { formatSelection } from '../plan/select-depth.ts';
 import { leftOutHint } from './plan.ts';
 import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { newRunSeed } from '../ground/seed.ts';
@@ -37,13 +37,13 @@ import { machineLine } from './machine.ts';
 import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
-import { historyOf } from './target-history.ts';
+import { historyOf } from '../plan/target-history.ts';
 import { firstLookPaceOf, firstLookSaid, formatFirstLook, referenceLook, takesFirstLook, withoutType } from './first-look.ts';
-import { targetWorkStats } from '../runner/target-pace.ts';
+import { targetWorkStats } from '../plan/target-pace.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { NOT_STARTED_FOR_BUDGET } from '../runner/request-budget.ts';
-import { ranDetection } from '../runner/detection.ts';
-import { killMatrix } from '../runner/kill-matrix.ts';
+import { ranDetection } from '../plan/detection.ts';
+import { killMatrix } from '../plan/kill-matrix.ts';
 import { VIOLATIONS } from '../mutation/violations/index.ts';
 import { openViolationsByClause } from '../mutation/violations/share.ts';
 import type { Profile } from '../ground/profile-schema.ts';
@@ -183,7 +183,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     // The run is resolved once: the depth's checks, narrowed by --check/--clause/--rerun-failed, cut to the budget.
     const eligible = selectChecks(ALL_CHECKS, depth);
     const selected = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, eligible, outRoot);
-    // The depth's request budget and --time-budget choose among what it may run (harness/runner/select-depth.ts).
+    // The depth's request budget and --time-budget choose among what it may run (harness/plan/select-depth.ts).
     const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, chosen: selected, eligible, extensions });
     const checks = choice.checks;
     // The run's directory is its own: made anew, under a name no other run beside it holds.

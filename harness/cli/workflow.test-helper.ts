@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 export const readYaml = (path: string): any => parse(readFileSync(join(ROOT, path), 'utf8'));
 

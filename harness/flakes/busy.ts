@@ -88,7 +88,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`test:busy: --spinners takes a whole number from 0 to 64, got ${n}\n`);
     return 2;
   }
-  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const spinners = Array.from({ length: n }, startSpinner);
   let tests: ChildProcess | null = null;
   // A signal to this script ends the tests, then the finally below stops the spinners.

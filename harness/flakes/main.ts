@@ -102,7 +102,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const root = fileURLToPath(new URL('../../', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const listing = await mkdtemp(join(tmpdir(), 'flakes-'));
   const planned = await plan(root, options.file, listing).finally(() => rm(listing, { recursive: true, force: true }));
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');

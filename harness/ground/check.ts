@@ -8,7 +8,7 @@ import type { TypedFailure } from './failure.ts';
 
 /**
  * How much of the suite a run takes, smallest first. Each has a request budget
- * (harness/runner/select-depth.ts); a check's `depth` is the lowest one it may run at.
+ * (harness/plan/select-depth.ts); a check's `depth` is the lowest one it may run at.
  */
 export const DEPTHS = ['smoke', 'quick', 'default', 'full'] as const;
 export type Depth = (typeof DEPTHS)[number];
@@ -31,7 +31,7 @@ export type Feature =
  * `decl:declarations.analytics.coarsening`): the check cannot run unless the profile holds a
  * value there; `decl:a|b` needs either. Every check that would skip without such a value lists
  * it, directly or through the helper that reads it, so the planner knows before the run what
- * the profile costs (harness/runner/static-gap.ts). A check that only reads an optional value
+ * the profile costs (harness/plan/static-gap.ts). A check that only reads an optional value
  * and accepts any answer without it does not list it.
  */
 
@@ -75,7 +75,7 @@ export interface Check {
   depth?: Depth;
   /**
    * The depths below default at which it asks less than at default (it reads ctx.depth), so may
-   * kill fewer mutants there: the kill matrix runs it again at each (harness/runner/kill-matrix.ts).
+   * kill fewer mutants there: the kill matrix runs it again at each (harness/plan/kill-matrix.ts).
    */
   shallowerAt?: readonly ('smoke' | 'quick')[];
   /** Runs after every other check (it observes the whole run, e.g. every error envelope seen). */

@@ -128,7 +128,7 @@ export interface TargetWorkEvent {
  * the control API, how long it takes to verify one mailbox at the kit's sinks in its own time;
  * with it, a control round trip (GET /clock), a drain with nothing due and a drain with one
  * mailbox's verification due. The run's estimate is made again from it
- * (harness/runner/first-look-pace.ts). `error`: why it could not be taken (the estimate keeps the
+ * (harness/plan/first-look-pace.ts). `error`: why it could not be taken (the estimate keeps the
  * reference's durations).
  */
 /** The id a first look's exchanges carry (it runs like a check, but is none). */
@@ -154,7 +154,7 @@ export interface FirstLookMeasure {
   workDrainMs?: number;
 }
 
-/** What the reference's own first look measured (harness/runner/expected-requests.json): the baseline a target's is set against. */
+/** What the reference's own first look measured (harness/plan/expected-requests.json): the baseline a target's is set against. */
 export type FirstLookReference = Omit<FirstLookMeasure, 'answerMs'> & { answerMs: number };
 
 /** What a pace made from a first look rests on: this target's answer, verification and control times, and the reference's, in ms. */
@@ -187,7 +187,7 @@ export interface EstimateRecord {
   basis: {
     /** The measured durations it simulated: of the reference served alone (a target without the control API) or the embedded one. */
     durations: 'reference served alone' | 'embedded reference';
-    /** This target's pace in earlier runs, which those durations were taken at (harness/runner/target-pace.ts): actual over measured time by kind, and the runs. */
+    /** This target's pace in earlier runs, which those durations were taken at (harness/plan/target-pace.ts): actual over measured time by kind, and the runs. */
     pace?: { short: number; works: number; waiting: number; runs: string[]; compared: { short: number; works: number; waiting: number }; own: Record<string, number>; settleMs?: number; firstLook?: FirstLookBasis; startMs?: number };
     rateLimit: { requests: number; windowSeconds: number };
     workspaces: number;

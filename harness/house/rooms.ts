@@ -17,10 +17,10 @@ export interface Room {
  */
 export const ROOMS: readonly Room[] = [
   { room: 'bin', prefixes: ['bin/'], may: ['cli'] },
-  { room: 'cli', prefixes: ['harness/cli/'], may: ['runner', 'report', 'load', 'load/compare', 'mutation', 'portability', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
-  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'load/metrics', 'sinks', 'client', 'ground', 'reference'] },
-  { room: 'mutation', prefixes: ['harness/mutation/'], may: ['runner', 'suites', 'ground', 'spec-model', 'reference'] },
-  { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'report', 'suites', 'ground', 'reference'] },
+  { room: 'cli', prefixes: ['harness/cli/'], may: ['runner', 'plan', 'report', 'load', 'load/compare', 'mutation', 'portability', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
+  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'plan', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'load/metrics', 'sinks', 'client', 'ground', 'reference'] },
+  { room: 'mutation', prefixes: ['harness/mutation/'], may: ['runner', 'plan', 'suites', 'ground', 'spec-model', 'reference'] },
+  { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'plan', 'report', 'suites', 'ground', 'reference'] },
   { room: 'fuzz', prefixes: ['harness/fuzz/'], may: ['sinks', 'reference'] },
   { room: 'flakes', prefixes: ['harness/flakes/'], may: ['ground'] },
   // The house's own plan (this table) and its drawing.
@@ -28,9 +28,12 @@ export const ROOMS: readonly Room[] = [
   // The package's own tooling: what the tarball holds, tried in an empty project.
   { room: 'package', prefixes: ['harness/package/'], may: ['ground'] },
   // The vitest worker's entry: it hands the chosen checks to the runner.
-  { room: 'worker', prefixes: ['suites/conformance.run.ts'], may: ['runner', 'suites', 'client', 'events', 'ground'] },
+  { room: 'worker', prefixes: ['suites/conformance.run.ts'], may: ['runner', 'plan', 'suites', 'client', 'events', 'ground'] },
   { room: 'suites', prefixes: ['suites/'], may: ['sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
-  { room: 'runner', prefixes: ['harness/runner/'], may: ['sinks', 'client', 'ground', 'spec-model'] },
+  { room: 'runner', prefixes: ['harness/runner/'], may: ['plan', 'sinks', 'client', 'ground', 'spec-model'] },
+  // Everything before a run: the depths' selection, the kill matrix and detection, expected
+  // requests and durations, the schedule and estimate, a target's learned pace. No engine.
+  { room: 'plan', prefixes: ['harness/plan/'], may: ['ground', 'spec-model'] },
   // The load rooms: each mode (generator, sendpath) and compare read the report (its types, the
   // histogram, the merge) and the load target's type, which import no mode.
   { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/store', 'load/metrics', 'client', 'ground'] },

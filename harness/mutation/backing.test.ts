@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { killMatrix, type KillMatrix } from '../runner/kill-matrix.ts';
+import { killMatrix, type KillMatrix } from '../plan/kill-matrix.ts';
 import { claimBacking } from './backing.ts';
 import { VIOLATIONS } from './violations/index.ts';
 import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';

@@ -1,7 +1,7 @@
 import type { Check } from '../ground/check.ts';
 import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 import { SUMMARIES } from '../ground/spec-model/clauses/summaries.ts';
-import type { KillMatrix } from '../runner/kill-matrix.ts';
+import type { KillMatrix } from '../plan/kill-matrix.ts';
 
 // Claims backed by kills: a check's claim on a MUST clause is backed when the kill matrix shows
 // the check killing a mutant that breaks that clause. An unbacked claim may be true, but nothing

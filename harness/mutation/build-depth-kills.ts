@@ -12,7 +12,7 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { loadProfile } from '../ground/profile.ts';
 import { parseArgs } from '../ground/args.ts';
 import type { Profile } from '../ground/profile-schema.ts';
-import { chooseChecks } from '../runner/planner.ts';
+import { chooseChecks } from '../plan/planner.ts';
 import { runMutation } from './run.ts';
 import { DEPTH_KILLS_URL, MEASURED_DEPTHS, measuredWhat, readDepthKills, type DepthKills, type MeasuredDepth } from './depth-kills.ts';
 

@@ -1,4 +1,4 @@
-// `npm run kill-matrix`: regenerates harness/runner/kill-matrix.json. For every mutant of the
+// `npm run kill-matrix`: regenerates harness/plan/kill-matrix.json. For every mutant of the
 // reference, its candidate checks (candidates.ts) run against a reference with that mutant on:
 // those eligible at `default` at that depth (what the selection predicts for the depths that
 // users run), the `full`-only ones at `full`. A check that fails is run a second time, alone
@@ -23,7 +23,7 @@ import { loadProfile } from '../ground/profile.ts';
 import { parseArgs } from '../ground/args.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds, digest } from './candidates.ts';
-import { killMatrix, MATRIX_URL, SHALLOW_DEPTHS, type KillMatrix, type MatrixRow } from '../runner/kill-matrix.ts';
+import { killMatrix, MATRIX_URL, SHALLOW_DEPTHS, type KillMatrix, type MatrixRow } from '../plan/kill-matrix.ts';
 import { shallowKillers, staleDepthRuns, staleRows } from './matrix-staleness.ts';
 import { runOn, withReference } from './run.ts';
 

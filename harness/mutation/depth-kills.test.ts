@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
-import { chooseChecks } from '../runner/planner.ts';
+import { chooseChecks } from '../plan/planner.ts';
 import { MEASURED_DEPTHS, differences, measuredWhat, readDepthKills, staleness } from './depth-kills.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 

@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANTS } from '../reference/index.ts';
-import { killersAt, killMatrix, SHALLOW_DEPTHS } from '../runner/kill-matrix.ts';
+import { killersAt, killMatrix, SHALLOW_DEPTHS } from '../plan/kill-matrix.ts';
 import { danglingEntries, staleDepthRuns, staleMutants } from './matrix-staleness.ts';
 import { candidateIds } from './candidates.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
-import { expectedData } from '../runner/expected.ts';
+import { expectedData } from '../plan/expected.ts';
 
 // The kill matrix must describe the kit as it is: a mutant or check added, removed or renamed
 // since it was made fails here, naming what to regenerate.
 
 const matrix = killMatrix();
 
-describe('the kill matrix (harness/runner/kill-matrix.json)', () => {
+describe('the kill matrix (harness/plan/kill-matrix.json)', () => {
   it('has a current row for every mutant of the reference', () => {
     const stale = staleMutants(matrix);
     expect(stale, `stale rows: npm run kill-matrix regenerates them (${stale.join(', ')})`).toEqual([]);

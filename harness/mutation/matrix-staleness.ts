@@ -3,7 +3,7 @@ import { DEPTHS } from '../ground/check.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds, digest } from './candidates.ts';
-import { SHALLOW_DEPTHS, type KillMatrix, type MatrixRow, type ShallowDepth } from '../runner/kill-matrix.ts';
+import { SHALLOW_DEPTHS, type KillMatrix, type MatrixRow, type ShallowDepth } from '../plan/kill-matrix.ts';
 
 // When the kill matrix no longer describes the kit: a mutant added (no row) or whose clauses or
 // candidate checks changed (a check added, removed or renamed in its area), or whose killers

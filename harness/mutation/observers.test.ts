@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Check } from '../ground/check.ts';
 import { loadProfile } from '../ground/profile.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { killMatrix } from '../runner/kill-matrix.ts';
+import { killMatrix } from '../plan/kill-matrix.ts';
 import { runAgainstReference } from './run.ts';
 
 // A run-end observer (`last`) judges what the run showed. The kill matrix records its kills once

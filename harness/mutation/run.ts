@@ -3,12 +3,13 @@ import type { Check, Depth } from '../ground/check.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import type { CheckEndEvent, EventSink } from '../ground/events.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { Runner, selectChecks } from '../runner/runner.ts';
+import { Runner } from '../runner/runner.ts';
+import { selectChecks } from '../plan/eligible.ts';
 import { MUTANTS, startReference, type ReferenceHandle, type ReferenceOptions } from '../reference/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds } from './candidates.ts';
-import { killersAt, killMatrix } from '../runner/kill-matrix.ts';
-import { expectedDurationMs } from '../runner/expected.ts';
+import { killersAt, killMatrix } from '../plan/kill-matrix.ts';
+import { expectedDurationMs } from '../plan/expected.ts';
 
 // The mutation run: for each mutant of the reference target, the checks that cover its clauses
 // run against the reference with that mutant on; the mutant is killed when one of them fails.

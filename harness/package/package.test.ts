@@ -42,7 +42,7 @@ describe('the package', () => {
 
   it('holds every file a run reaches from its entry points, and no source a run never loads', () => {
     // Not vacuous: the scan follows dynamic imports and data files read beside a module.
-    expect([...reach.files]).toEqual(expect.arrayContaining([...ENTRY_POINTS, 'harness/cli/init.ts', 'harness/runner/kill-matrix.json', 'fixtures/profiles/reference.json']));
+    expect([...reach.files]).toEqual(expect.arrayContaining([...ENTRY_POINTS, 'harness/cli/init.ts', 'harness/plan/kill-matrix.json', 'fixtures/profiles/reference.json']));
     expect([...reach.files].filter((f) => !packed.files.includes(f))).toEqual([]);
     // A new development-only module or data file goes into package.json's "files" as a "!" entry.
     const code = (f: string) => isSource(f) || (/^(harness|suites|fixtures)\//.test(f) && !f.endsWith('README.md'));

@@ -4,7 +4,7 @@ import type { CheckEndEvent } from '../ground/events.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { Runner } from '../runner/runner.ts';
 import { parseProfile } from '../ground/profile.ts';
-import { declPaths } from '../runner/static-gap.ts';
+import { declPaths } from '../plan/static-gap.ts';
 import { fieldsNamed } from '../report/profile-gaps.ts';
 import { startPortabilityTarget } from './target.ts';
 

@@ -4,7 +4,7 @@ import type { Check } from '../ground/check.ts';
 import { provenNeeds, unlistedFields } from './needs.ts';
 
 // Every check lists what it cannot run without (`op:`, `decl:` features), so the planner knows
-// before a run what a profile costs (harness/runner/static-gap.ts). Proven by running: each check
+// before a run what a profile costs (harness/plan/static-gap.ts). Proven by running: each check
 // against the reference with a profile holding, of the optional values, only those it lists
 // (needs.ts). A check that then skips naming a profile field it does not list, or errors, needs
 // more than it says. Two copies of real checks with their need struck out are run alongside:

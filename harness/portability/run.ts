@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { CheckEndEvent, EventSink } from '../ground/events.ts';
 import type { Depth } from '../ground/check.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { Runner, selectChecks } from '../runner/runner.ts';
+import { Runner } from '../runner/runner.ts';
+import { selectChecks } from '../plan/eligible.ts';
 import { startPortabilityTarget, type PortabilityOptions } from './target.ts';
 
 // One portability run: the whole suite against the reference with one choice set, with or

@@ -1,7 +1,7 @@
 import type { Profile } from '../ground/profile-schema.ts';
 import { FIRST_LOOK_ID, type CheckEndEvent, type FirstLookMeasure, type EventSink, type ExchangeEvent, type RunEvent, type Verdict } from '../ground/events.ts';
 import type { ApiClient } from '../ground/api-client.ts';
-import { CheckFailure, CheckSkipped, DEPTHS, TEST_EMAILS_PER_WORKSPACE_DAY, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
+import { CheckFailure, CheckSkipped, TEST_EMAILS_PER_WORKSPACE_DAY, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
 import type { TypedFailure } from '../ground/failure.ts';
 import { createClient } from '../client/client.ts';
 import { createControlClient, type ConformanceControlClient } from '../client/control.ts';
@@ -10,8 +10,8 @@ import { Recorder } from '../client/recorder.ts';
 import { Redactor } from '../client/redact.ts';
 import { WorkspacePool, type PooledWorkspace } from './pool.ts';
 import { checkSeed } from '../ground/seed.ts';
-import { isSolo, runPhases } from './schedule.ts';
-import { cleansUp, expectedCleanup, expectedDurationMs, targetRequests, type ClockMode } from './expected.ts';
+import { isSolo, runPhases } from '../plan/schedule.ts';
+import { cleansUp, expectedCleanup, expectedDurationMs, targetRequests, type ClockMode } from '../plan/expected.ts';
 import { Admission } from './admission.ts';
 import { RequestBudget } from './request-budget.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -20,7 +20,7 @@ import { CreatedLedger, createdResources, type CreatedResource } from './created
 import { levelOf } from '../ground/spec-model/levels.ts';
 import { startSinks, type MailSink } from '../sinks/index.ts';
 import { connectRemoteSinks } from '../sinks/remote-sinks.ts';
-import { profileGap } from './static-gap.ts';
+import { profileGap } from '../plan/static-gap.ts';
 import { readsClause, recordingProfile } from './profile-reads.ts';
 import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 import type { MachineCause } from '../ground/machine-causes.ts';
@@ -58,10 +58,6 @@ const OVERDUE_FACTOR = 2;
 /** How many of a check's latest exchanges stand in as evidence when a failure names none. */
 const RECENT_EVIDENCE = 3;
 
-/** The checks eligible at a depth (their lowest depth is at most it); the depth's budget then chooses (select-depth.ts). */
-export function selectChecks(checks: readonly Check[], depth: Depth): Check[] {
-  return checks.filter((c) => DEPTHS.indexOf(c.depth ?? 'smoke') <= DEPTHS.indexOf(depth));
-}
 
 export class Runner {
   readonly redactor = new Redactor();

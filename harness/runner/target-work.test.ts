@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RunEvent, TargetWorkEvent } from '../ground/events.ts';
 import { runPortability } from '../portability/run.ts';
-import { targetWorkStats } from './target-pace.ts';
+import { targetWorkStats } from '../plan/target-pace.ts';
 
 // A mailbox's verification in the target's own time is reported (TargetWorkEvent): the progress
 // line reads the target's engine pace from it. With the control API the kit drains the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
-import { chooseChecks, WINDOW_SLACK, withWindowSlack } from './planner.ts';
-import { DEPTH_BUDGETS, PLANNED_SHARE, type DepthSelection } from './select-depth.ts';
-import { WINDOW_FILL } from './schedule.ts';
+import { chooseChecks, WINDOW_SLACK, withWindowSlack } from '../plan/planner.ts';
+import { DEPTH_BUDGETS, PLANNED_SHARE, type DepthSelection } from '../plan/select-depth.ts';
+import { WINDOW_FILL } from '../plan/schedule.ts';
 
 // Planned slack: against a target that keeps real time a run is as long as the rate windows its
 // requests fill, so a selection that fills its last window to the last few requests is chosen

@@ -1,7 +1,7 @@
 import type { Check } from '../../ground/check.ts';
 import { CLAUSE_BY_ID } from '../../ground/spec-model/clauses/index.ts';
 import { SUMMARIES } from '../../ground/spec-model/clauses/summaries.ts';
-import { killersAt, type KillMatrix } from '../../runner/kill-matrix.ts';
+import { killersAt, type KillMatrix } from '../../plan/kill-matrix.ts';
 import type { Violation, ViolationCatalog } from './types.ts';
 
 // The share of clauses whose every plausible violation is killed: of the MUST and PROFILE clauses

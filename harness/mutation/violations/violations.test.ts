@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLAUSES } from '../../ground/spec-model/clauses/index.ts';
 import { SUMMARIES } from '../../ground/spec-model/clauses/summaries.ts';
 import { UNOBSERVABLE } from '../../ground/spec-model/clauses/unobservable.ts';
-import type { KillMatrix } from '../../runner/kill-matrix.ts';
+import type { KillMatrix } from '../../plan/kill-matrix.ts';
 import { MUTANT_CLAUSES } from '../catalog.ts';
 import { VIOLATIONS } from './index.ts';
 import { openViolationsByClause, violationShare } from './share.ts';

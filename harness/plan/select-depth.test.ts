@@ -3,7 +3,7 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEPTHS, type Check } from '../ground/check.ts';
 import { ENDPOINTS } from '../ground/spec-model/endpoints.ts';
 import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
-import { selectChecks } from './runner.ts';
+import { selectChecks } from './eligible.ts';
 import { chooseChecks, requestsWithin } from './planner.ts';
 import { BY_KILLS, DEPTH_BUDGETS, MIN_FAMILY, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, familyMutants, selectWithin } from './select-depth.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';

@@ -11,8 +11,8 @@
 // sent frees its room one window after it went, so the requests left are placed as room frees:
 // the window's history, not a steady rate, says when the last of them can go.
 
-import { kindOf, WAITS_MS, waits, type Kind } from '../runner/target-pace.ts';
-import { WINDOW_FILL } from '../runner/schedule.ts';
+import { kindOf, WAITS_MS, waits, type Kind } from './target-pace.ts';
+import { WINDOW_FILL } from './schedule.ts';
 
 export { WAITS_MS, waits };
 
@@ -90,7 +90,7 @@ export interface Running {
 
 /**
  * How this run's checks compare with their expected durations (measured against the reference,
- * or learned from this target's earlier runs: harness/runner/target-pace.ts), by kind: the short
+ * or learned from this target's earlier runs: harness/plan/target-pace.ts), by kind: the short
  * checks (the target's latency), those that wait on its work for seconds (a verification, a send
  * reaching a sink: how fast its engine is, which the short ones do not show), and those that wait
  * on real time. Until one of a kind has finished, its expectation holds; checks still running past

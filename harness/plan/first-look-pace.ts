@@ -22,7 +22,7 @@ export interface FirstLookInput extends FirstLookMeasure {
 }
 
 export interface FirstLookModel {
-  /** The reference's own first look: served alone without the control API, or embedded with it (harness/runner/expected-requests.json firstLook, firstLookControl). */
+  /** The reference's own first look: served alone without the control API, or embedded with it (harness/plan/expected-requests.json firstLook, firstLookControl). */
   reference: FirstLookReference;
   /** How long a mailbox took to settle in the checks' own sight on the reference (the progress line's baseline), where measured. */
   runSettleMs?: number;

@@ -6,7 +6,7 @@ import { targetRequests } from './expected.ts';
 import { staticGap } from './static-gap.ts';
 
 // What a choice of checks can catch: of the reference target's mutants, those that some chosen
-// check kills according to the kill matrix (harness/runner/kill-matrix.json), and for each
+// check kills according to the kill matrix (harness/plan/kill-matrix.json), and for each
 // one it misses, the cheapest checks that would kill it. A check that skips on the profile
 // kills nothing, and a check that asks less at the run's depth kills there only what the matrix
 // measured it kill there (killersAt). The figure is a prediction from the matrix; `npm run mutation -- --depth D`

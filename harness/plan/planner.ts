@@ -6,14 +6,14 @@ import { DEPTH_BUDGETS, detectionHere, PLANNED_SHARE, selectWithin, type DepthSe
 import { staticGap, type TargetKnown } from './static-gap.ts';
 import type { Detection } from './detection.ts';
 import { describePace, type TargetPace } from './target-pace.ts';
-import { selectChecks } from './runner.ts';
+import { selectChecks } from './eligible.ts';
 
 // Before a run: how many requests it will spend and how long a rate-limited target makes it take.
 export interface Plan {
   checks: number;
   /** Of them, those that skip on this profile whatever the target answers (static-gap.ts): they send nothing. */
   skipping: number;
-  /** Requests the target is expected to see (measured: harness/runner/expected.ts), clean-up included. */
+  /** Requests the target is expected to see (measured: harness/plan/expected.ts), clean-up included. */
   requests: number;
   /** Of them, the DELETEs of the clean-up, after each check and after the run (a target without the control API; else 0). */
   cleanup: number;

@@ -9,8 +9,8 @@ import { familyOf, killMatrix, mutantsKilledBy, type KillMatrix } from './kill-m
 
 // Which checks a depth takes: each depth has a request budget, and within it the checks that
 // catch the most, then cover the most clauses, per expected request (greedy, over the measured
-// costs of harness/runner/expected-requests.json; an unmeasured check counts with its budget).
-// What a check catches is the kill matrix (harness/runner/kill-matrix.json): the reference
+// costs of harness/plan/expected-requests.json; an unmeasured check counts with its budget).
+// What a check catches is the kill matrix (harness/plan/kill-matrix.json): the reference
 // mutants it fails against at this depth (a check that asks less here may kill less). A clause is "covered" by a weak check as well as by a strong one; a
 // mutant is killed only by a check strong enough, so kills choose before clause weight.
 // Deterministic: the same checks, costs, matrix and profile give the same selection, in suite order.

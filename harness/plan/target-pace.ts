@@ -77,7 +77,7 @@ export interface TargetPace extends Paces {
   own: Record<string, number>;
   /** How long a mailbox took to settle in those runs (the median of theirs), where they saw any. */
   settleMs?: number;
-  /** Where it comes from a first look at the target instead (harness/runner/first-look-pace.ts): what that saw. */
+  /** Where it comes from a first look at the target instead (harness/plan/first-look-pace.ts): what that saw. */
   firstLook?: FirstLookBasis;
   /** Known in the run itself (a first look held its checks until then): from the run's start to its checks' start, in ms. */
   startMs?: number;

@@ -1,13 +1,13 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { expectedDurationMs, type ClockMode } from '../runner/expected.ts';
-import { learnPace, type PastRun, type TargetPace } from '../runner/target-pace.ts';
+import { expectedDurationMs, type ClockMode } from './expected.ts';
+import { learnPace, type PastRun, type TargetPace } from './target-pace.ts';
 import type { TargetWorkStats } from '../ground/events.ts';
 
 // Earlier runs against the same target, read from a reports directory (the run's --out by
 // default, or --history DIR: a CI job's downloaded reports), so the estimate before a run rests on
-// this target's own pace (harness/runner/target-pace.ts). The same target: the same base URL, not
+// this target's own pace (harness/plan/target-pace.ts). The same target: the same base URL, not
 // the embedded reference, and the same kind of clock (with or without a control API), whose
 // measured durations the pace compares with. Runs at the same depth come first where there are
 // any: a depth loads the target in its own way (default's 32 checks at once stretch the sending

@@ -3,7 +3,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
-import { selectChecks } from './runner.ts';
+import { selectChecks } from './eligible.ts';
 import { plan } from './planner.ts';
 import { expectedData, expectedRequests } from './expected.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
