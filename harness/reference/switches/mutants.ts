@@ -104,6 +104,7 @@ export const MUTANTS = [
   { id: 'ver-v2-alias', rule: '9 All paths carry the prefix /v1 (another version is unknown: 404).', description: '/v2/... is served like /v1/....' },
   // ---- workspace, usage, API keys (2.9, 4.7) ----
   { id: 'usage-percentage-fraction', rule: '2.9 usagePercentage: used / limit x 100.', description: 'usagePercentage is a fraction 0..1.' },
+  { id: 'usage-percentage-capped', rule: '2.9 usagePercentage: used / limit x 100.', description: 'usagePercentage is capped at 100 when used exceeds the limit (1200 of 1000 answers 100, not 120).' },
   { id: 'usage-unlimited-limit-zero', rule: '2.9 limit: number or null when unlimited.', description: 'Unlimited usage reports limit 0 instead of null.' },
   { id: 'usage-remaining-wrong', rule: '2.9 remaining: number (limit - used) or null when unlimited.', description: 'remaining equals limit (used is not subtracted).' },
   { id: 'usage-limited-remaining-null', rule: '2.9 Usage of one limit: `remaining` (number or null when unlimited).', description: 'remaining is null for a limit that is not unlimited too (limit, isUnlimited and usagePercentage stay right).' },
