@@ -106,6 +106,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-coarsen-label-only': ['ANLT-TS-COARSEN'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
   'anlt-interval-unknown-accepted': ['ANLT-TS-INTERVAL-UNKNOWN'],
+  'anlt-interval-case-insensitive': ['ANLT-TS-INTERVAL-UNKNOWN'],
   'anlt-clamp-other-rule': ['ANLT-CLAMP-PROFILE'],
   'anlt-rates-fraction': ['ANLT-RATES-PERCENT'],
 };

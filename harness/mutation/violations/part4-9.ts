@@ -348,7 +348,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: An interval other than `day`, `week`, `month` (the enum stated) is invalid input: 400 validation_failed (part 7).
   "ANLT-TS-INTERVAL-UNKNOWN": [
-    { what: "interval matched without case (`DAY`, `Week` accepted) or an empty interval= read as the default.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    // An empty `interval=` read as no interval is not listed: the spec does not say whether an empty parameter is a value or its absence.
+    { what: "interval matched without case (`DAY`, `Week` accepted as day and week).", mutants: ["anlt-interval-case-insensitive"] },
     { what: "An interval outside the enum (hour) is answered as if none were given.", mutants: ["anlt-interval-unknown-accepted"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries answers `{ campaignId, period, interval, data: [point] }`.

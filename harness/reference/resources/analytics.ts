@@ -60,7 +60,9 @@ export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-ts-ooo-refused'));
   const w = windowOf(ctx);
-  const raw = ctx.query.get('interval');
+  const given = ctx.query.get('interval');
+  // The mutant matches the enum without case: `DAY` or `Week` is read as day or week.
+  const raw = given !== null && ctx.mutant('anlt-interval-case-insensitive') ? given.toLowerCase() : given;
   if (raw === 'month' && ctx.mutant('anlt-interval-month-refused')) throw validationFailed(['interval: must be one of day, week']);
   if (raw !== null && !INTERVALS.includes(raw as Interval) && !ctx.mutant('anlt-interval-unknown-accepted')) throw validationFailed(['interval: must be one of day, week, month']);
   const asked = (raw as Interval | null) ?? 'day';

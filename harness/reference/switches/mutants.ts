@@ -408,6 +408,7 @@ export const MUTANTS = [
   { id: 'anlt-never-coarsen', rule: '4.6 Long windows are coarsened automatically (day, then week, then month).', description: 'The time series answers by the interval asked however long the window (past the declared coarsening lengths).' },
   { id: 'anlt-coarsen-label-only', rule: '4.6 Long windows are coarsened automatically; the response states the interval used.', description: 'A long window states the coarser interval, but its points stay one per day.' },
   { id: 'anlt-interval-unknown-accepted', rule: '4.6 Timeseries interval (enum `day`, `week`, `month`); 7: invalid parameters give 400.', description: 'An interval outside the enum (hour) is answered as if none were given.' },
+  { id: 'anlt-interval-case-insensitive', rule: '4.6 Timeseries interval (enum `day`, `week`, `month`); 7: invalid parameters give 400.', description: 'The interval is matched without case: `DAY` or `Week` is answered as day or week instead of refused.' },
   { id: 'anlt-breakdown-unknown-accepted', rule: '4.6 breakdown values `smtp`, `sequence`, `bounce`.', description: 'An unknown breakdown value is ignored instead of refused.' },
   { id: 'anlt-rates-fraction', rule: '2.10 `rates` (percent numbers).', description: 'Rates are fractions of 1: a campaign whose every email was delivered shows a delivery rate of 1, not 100.' },
   { id: 'anlt-clamp-other-rule', rule: '4.6 The exact clamping rule behind period.clamped (declared in the profile).', description: 'The retention floor follows the other clamping rule than the one chosen: one day off.' },
