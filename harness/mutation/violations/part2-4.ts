@@ -184,7 +184,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 2.10 MUST: `totals`: `opens` and `clicks` (each `total`, `uniqueLeads`).
   "ANLT-TOTALS-OPENS-CLICKS": [
-    { what: "the overview's totals.opens/clicks as plain numbers: only ANLT/overview-answer, which does not claim this clause, reads them.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "the overview's totals.opens/clicks as plain numbers (a separate aggregate query).", mutants: ["anlt-answer-ov-opens-number"] },
     { what: "totals.opens is a number, not { total, uniqueLeads }.", mutants: ["anlt-answer-opens-number"] },
   ],
   // 2.10 MUST: `totals.rates` (percent numbers: `open`, `click`, `reply`, `bounce`, `delivery`, `unsubscribe`, `conversion`).
