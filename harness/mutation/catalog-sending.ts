@@ -106,6 +106,12 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-coarsen-label-only': ['ANLT-TS-COARSEN'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
   'anlt-interval-unknown-accepted': ['ANLT-TS-INTERVAL-UNKNOWN'],
+  'anlt-interval-case-insensitive': ['ANLT-TS-INTERVAL-UNKNOWN'],
+  'anlt-ooo-campaign-totals-only': ['ANLT-OOO-REPLIES'],
+  'anlt-ov-window-ignored': ['ANLT-OV-QUERY'],
+  'anlt-ov-ooo-ignored': ['ANLT-OV-QUERY', 'ANLT-OOO-REPLIES'],
+  'anlt-ts-buckets-utc': ['ANLT-WINDOW-WHOLE-DAYS'],
+  'anlt-ov-days-in-utc': ['ANLT-WINDOW-WHOLE-DAYS'],
   'anlt-clamp-other-rule': ['ANLT-CLAMP-PROFILE'],
   'anlt-rates-fraction': ['ANLT-RATES-PERCENT'],
 };

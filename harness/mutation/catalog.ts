@@ -101,6 +101,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'svc-lead-searches-trailing-slash': ['SVC-PATHS-BASE-URL'],
   'evt-listing-stale': ['EVT-POLLING'],
   'usage-percentage-fraction': ['USAGE-PERCENTAGE', 'USAGE-PERCENTAGE-FORMULA'],
+  'usage-percentage-capped': ['USAGE-PERCENTAGE', 'USAGE-PERCENTAGE-FORMULA'],
   'usage-unlimited-limit-zero': ['USAGE-UNLIMITED', 'USAGE-LIMIT-NULL-UNLIMITED'],
   'usage-remaining-wrong': ['USAGE-REMAINING'],
   'usage-unknown-type-200': ['USAGE-UNKNOWN-TYPE'],

@@ -155,7 +155,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 2.9 MUST: Usage: `usagePercentage` (number: used / limit x 100).
   "USAGE-PERCENTAGE-FORMULA": [
-    { what: "usagePercentage capped at 100 when used exceeds the limit (1200 of 1000 answers 100, not 120); no plan over its limit is set up.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "usagePercentage capped at 100 when used exceeds the limit (1200 of 1000 answers 100, not 120).", mutants: ["usage-percentage-capped"] },
     { what: "usagePercentage is a fraction 0..1.", mutants: ["usage-percentage-fraction"] },
   ],
   // 2.9 MUST: Usage: `usagePercentage` is 0 when unlimited.
@@ -184,7 +184,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 2.10 MUST: `totals`: `opens` and `clicks` (each `total`, `uniqueLeads`).
   "ANLT-TOTALS-OPENS-CLICKS": [
-    { what: "the overview's totals.opens/clicks as plain numbers: only ANLT/overview-answer, which does not claim this clause, reads them.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "the overview's totals.opens/clicks as plain numbers (a separate aggregate query).", mutants: ["anlt-answer-ov-opens-number"] },
     { what: "totals.opens is a number, not { total, uniqueLeads }.", mutants: ["anlt-answer-opens-number"] },
   ],
   // 2.10 MUST: `totals.rates` (percent numbers: `open`, `click`, `reply`, `bounce`, `delivery`, `unsubscribe`, `conversion`).
@@ -835,7 +835,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 2.9 MUST: usagePercentage is used / limit x 100.
   "USAGE-PERCENTAGE": [
-    { what: "usagePercentage capped at 100 when used exceeds the limit; no plan over its limit is set up.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "usagePercentage capped at 100 when used exceeds the limit (1200 of 1000 answers 100, not 120).", mutants: ["usage-percentage-capped"] },
     { what: "usagePercentage is a fraction 0..1.", mutants: ["usage-percentage-fraction"] },
   ],
   // 2.9 MUST: An unlimited limit has limit null, remaining null, isUnlimited true and usagePercentage 0.

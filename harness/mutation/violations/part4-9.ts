@@ -348,7 +348,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: An interval other than `day`, `week`, `month` (the enum stated) is invalid input: 400 validation_failed (part 7).
   "ANLT-TS-INTERVAL-UNKNOWN": [
-    { what: "interval matched without case (`DAY`, `Week` accepted) or an empty interval= read as the default.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    // An empty `interval=` read as no interval is not listed: the spec does not say whether an empty parameter is a value or its absence.
+    { what: "interval matched without case (`DAY`, `Week` accepted as day and week).", mutants: ["anlt-interval-case-insensitive"] },
     { what: "An interval outside the enum (hour) is answered as if none were given.", mutants: ["anlt-interval-unknown-accepted"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries answers `{ campaignId, period, interval, data: [point] }`.
@@ -378,12 +379,14 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview query: window start, window end, out-of-office exclusion flag.
   "ANLT-OV-QUERY": [
-    { what: "the overview ignores its window (start/end) or the out-of-office flag: they are only sent, their effect never read.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "the overview ignores its window (start/end): it counts its default window.", mutants: ["anlt-ov-window-ignored"] },
+    { what: "the overview ignores the out-of-office flag: auto-replies still count in its replies.", mutants: ["anlt-ov-ooo-ignored"] },
     { what: "The overview refuses a window (400): it always reports its default window.", mutants: ["anlt-ov-window-refused"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview answers `{ period, totals, activeCampaigns, sendingAccounts, topCampaigns }`.
   "ANLT-OV-ANSWER": [
     { what: "The overview answers no sendingAccounts.", mutants: ["anlt-answer-ov-no-sendingaccounts"] },
+    { what: "The overview's totals.opens is a number, not { total, uniqueLeads }.", mutants: ["anlt-answer-ov-opens-number"] },
   ],
   // 4.6 MUST: Reporting windows: dates are ISO 8601.
   "ANLT-WINDOW-ISO-DATES": [
@@ -391,7 +394,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: Reporting is by whole calendar day in the workspace timezone.
   "ANLT-WINDOW-WHOLE-DAYS": [
-    { what: "timeseries day buckets, or the overview window, cut at UTC midnight rather than the workspace's.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "the time series cuts its day buckets at UTC midnight rather than the workspace's.", mutants: ["anlt-ts-buckets-utc"] },
+    { what: "the overview cuts its window at UTC midnight rather than the workspace's.", mutants: ["anlt-ov-days-in-utc"] },
     { what: "Analytics windows are read as UTC days, whatever the workspace's timezone.", mutants: ["anlt-days-in-utc"] },
   ],
   // 4.6 MUST: Reporting windows: the time component is ignored.
@@ -413,7 +417,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from reply counts.
   "ANLT-OOO-REPLIES": [
-    { what: "the out-of-office exclusion applied to campaign totals only, not to timeseries, overview or the per-mailbox and per-step replies.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "the out-of-office exclusion applied to campaign totals only, not to timeseries, overview or the per-mailbox and per-step replies.", mutants: ["anlt-ooo-campaign-totals-only", "anlt-ov-ooo-ignored"] },
     { what: "The flag is ignored: auto-replies always count.", mutants: ["anlt-ooo-always"] },
   ],
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from the reply rate.

@@ -27,9 +27,11 @@ function breakdowns(ctx: Ctx): Set<string> {
   return new Set(vals);
 }
 
-function inputs(ctx: Ctx, scope: Scope, w: Window): CountInputs {
+/** What counting needs; `campaignTotals`: for a campaign's own totals (the mutant applies the flag there only). */
+function inputs(ctx: Ctx, scope: Scope, w: Window, campaignTotals = false): CountInputs {
   const choice = ctx.services.choices.analytics;
-  return { choice, excludeOutOfOffice: w.excludeOutOfOffice && !ctx.mutant('anlt-ooo-always'), oooInRate: ctx.mutant('anlt-ooo-rate-kept'), fractionRates: ctx.mutant('anlt-rates-fraction'), bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
+  const flag = w.excludeOutOfOffice && !ctx.mutant('anlt-ooo-always') && (campaignTotals || !ctx.mutant('anlt-ooo-campaign-totals-only'));
+  return { choice, excludeOutOfOffice: flag, oooInRate: ctx.mutant('anlt-ooo-rate-kept'), fractionRates: ctx.mutant('anlt-rates-fraction'), bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
 }
 
 /** A query refused by a mutant: the parameter it does not know on this endpoint (400). */
@@ -41,6 +43,12 @@ function refusedParams(ctx: Ctx, names: readonly string[], refused: boolean): vo
 /** The context as a handler sees it without any window or flag in its query. */
 const withoutWindow = (ctx: Ctx): Ctx => Object.assign(Object.create(ctx) as Ctx, { query: new URLSearchParams([...ctx.query].filter(([k]) => k === 'breakdown')) });
 
+/** The context as a handler sees it without the window (`names`) or the out-of-office flag in its query. */
+const withoutParams = (ctx: Ctx, names: readonly string[]): Ctx => Object.assign(Object.create(ctx) as Ctx, { query: new URLSearchParams([...ctx.query].filter(([k]) => !names.includes(k))) });
+
+/** The context as a handler sees it in a workspace whose timezone is UTC (its days cut at UTC midnight). */
+const inUtc = (ctx: Ctx): Ctx => Object.assign(Object.create(ctx) as Ctx, { workspace: { ...ctx.workspace, timezone: 'UTC' } });
+
 export const campaign: Handler = async (ctx) => {
   const c = loadOwned<{ id: string; doc: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-campaign-ooo-refused'));
@@ -49,7 +57,7 @@ export const campaign: Handler = async (ctx) => {
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const events = eventsIn(ctx.db, scope, w.startMs, w.endMs);
   const x = inputs(ctx, scope, w);
-  const out: Record<string, unknown> = { campaignId: c.id, period: periodOf(w), totals: totalsOf(events, x) };
+  const out: Record<string, unknown> = { campaignId: c.id, period: periodOf(w), totals: totalsOf(events, inputs(ctx, scope, w, true)) };
   if (want.has('smtp')) out.bySmtp = bySmtpOf(ctx.db, ctx.workspace.id, events, x);
   if (want.has('sequence') && !ctx.mutant('anlt-breakdown-sequence-ignored')) out.bySequence = bySequenceOf((JSON.parse(c.doc) as { sequence?: { id: string }[] }).sequence ?? [], events, x);
   if (want.has('bounce')) out.bounceBreakdown = bounceBreakdownOf(events);
@@ -60,7 +68,9 @@ export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-ts-ooo-refused'));
   const w = windowOf(ctx);
-  const raw = ctx.query.get('interval');
+  const given = ctx.query.get('interval');
+  // The mutant matches the enum without case: `DAY` or `Week` is read as day or week.
+  const raw = given !== null && ctx.mutant('anlt-interval-case-insensitive') ? given.toLowerCase() : given;
   if (raw === 'month' && ctx.mutant('anlt-interval-month-refused')) throw validationFailed(['interval: must be one of day, week']);
   if (raw !== null && !INTERVALS.includes(raw as Interval) && !ctx.mutant('anlt-interval-unknown-accepted')) throw validationFailed(['interval: must be one of day, week, month']);
   const asked = (raw as Interval | null) ?? 'day';
@@ -70,7 +80,8 @@ export const timeseries: Handler = async (ctx) => {
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const x = inputs(ctx, scope, w);
   // The buckets follow the interval the answer states (the mutant states it but keeps the asked one).
-  const starts = bucketStarts(w.startMs, w.endMs, ctx.mutant('anlt-coarsen-label-only') ? asked : interval, w.tz);
+  // The other mutant cuts the day buckets at UTC midnight, though the window is the workspace's days.
+  const starts = bucketStarts(w.startMs, w.endMs, ctx.mutant('anlt-coarsen-label-only') ? asked : interval, ctx.mutant('anlt-ts-buckets-utc') ? 'UTC' : w.tz);
   const buckets = bucketize(eventsIn(ctx.db, scope, w.startMs, w.endMs), starts);
   const data = starts.map((t, i) => pointOf(isoOf(t)!, buckets[i]!, x));
   return ok({ campaignId: c.id, period: periodOf(w), interval, data });
@@ -78,7 +89,9 @@ export const timeseries: Handler = async (ctx) => {
 
 export const overview: Handler = async (ctx) => {
   refusedParams(ctx, ['startDate', 'endDate'], ctx.mutant('anlt-ov-window-refused'));
-  const w = windowOf(ctx);
+  // The mutants: the window asked ignored (the default window), the flag ignored, the days cut at UTC midnight.
+  const ignored = [...(ctx.mutant('anlt-ov-window-ignored') ? ['startDate', 'endDate'] : []), ...(ctx.mutant('anlt-ov-ooo-ignored') ? ['excludeOutOfOffice'] : [])];
+  const w = windowOf(ctx.mutant('anlt-ov-days-in-utc') ? inUtc(withoutParams(ctx, ignored)) : withoutParams(ctx, ignored));
   const org = ctx.workspace.id;
   const scope: Scope = { orgId: org };
   const orgs = ctx.mutant('anlt-overview-all-workspaces') ? (ctx.db.prepare('SELECT id FROM workspaces').all() as { id: string }[]).map((r) => r.id) : [org];

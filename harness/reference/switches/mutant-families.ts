@@ -159,6 +159,7 @@ export const ANSWERS = [
   ['anlt-answer-bounce-no-bycategory', op('analytics.campaign'), 'bounceBreakdown.byCategory', 'drop', 'bounceBreakdown carries no byCategory.'],
   ['anlt-answer-ts-no-interval', op('analytics.timeseries'), 'interval', 'drop', 'The time series does not state its interval.'],
   ['anlt-answer-point-no-bounces', op('analytics.timeseries'), 'data[].bounces', 'drop', 'Time-series points carry no bounces.'],
+  ['anlt-answer-ov-opens-number', op('analytics.overview'), 'totals.opens', 'set:0', "The overview's totals.opens is a number, not { total, uniqueLeads }."],
   ['anlt-answer-ov-no-sendingaccounts', op('analytics.overview'), 'sendingAccounts', 'drop', 'The overview answers no sendingAccounts.'],
   ['anlt-answer-topcampaigns-no-openrate', op('analytics.overview'), 'topCampaigns[].openRate', 'drop', 'topCampaigns rows carry no openRate.'],
   // workspace, usage (2.9, 4.7)

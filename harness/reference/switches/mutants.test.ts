@@ -394,6 +394,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'ver-v2-alias': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v2/workspace')],
   'usage-percentage-fraction': [25, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).usagePercentage],
+  'usage-percentage-capped': [120, async (e) => (await usage(e, { email_validation: 1000 }, { email_validation: 1200 }, 'email_validation')).usagePercentage],
   'usage-unlimited-limit-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).limit],
   'usage-remaining-wrong': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
   'usage-limited-remaining-null': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],

@@ -101,24 +101,36 @@ export const ANALYTICS_CHECKS: Check[] = [
   },
   {
     id: 'ANLT/overview-answer',
-    title: 'MUST answer the workspace overview with period, totals, activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns',
-    clauses: ['ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS'],
+    title: 'MUST answer the workspace overview with period, totals (opens and clicks as { total, uniqueLeads }), activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns, counting the window asked',
+    // ANLT-TOTALS-OPENS-CLICKS: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
+    clauses: ['ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-OPENS-CLICKS'],
     level: 'MUST',
     features: [...TRAFFIC, 'exclusiveWorkspace'],
-    budget: 40,
+    budget: 41,
     async run(ctx) {
       // A workspace of its own: what sends there is known, so activeCampaigns is an exact count.
       const ws = await ctx.workspace({ exclusive: true });
       const earlier = ((await walk(ctx.profile, ws.api, '/v1/campaigns')) as any[]).filter((c) => c.status === 'active').length;
       await createCampaign(ctx, ws.api, { leads: 1, steps: 1 }); // a draft: not sending
+      // The sends fall on the workspace's days from before the traffic (first) through after it (today).
+      const first = localDate(await targetNow(ctx), await workspaceZone(ws));
       const t = await trafficCampaign(ctx, 2, ws);
       const today = localDate(await targetNow(ctx), t.zone);
       const read = async (what: string) => {
-        const r = await ok2xx(overview(ctx, t.ws.api, { start: addDays(today, -6), end: today, excludeOutOfOffice: false }), `GET /v1/campaigns/analytics/overview ${what}`);
+        const r = await ok2xx(overview(ctx, t.ws.api, { start: addDays(first, -6), end: today, excludeOutOfOffice: false }), `GET /v1/campaigns/analytics/overview ${what}`);
         expectSchema(r, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview');
         return r;
       };
       const r = await read('while one campaign sends');
+      // The window asked takes effect: the day before the sends leaves them out. Asked only where
+      // retention surely covers that day (retentionDays back from today, today included).
+      const eve = addDays(first, -1);
+      if (eve < addDays(today, -(r.body.period.retentionDays - 1))) ctx.log(`the day before the sends (${eve}) may lie past the ${r.body.period.retentionDays} days of retention: the overview's window is not compared with it`);
+      else {
+        const before = await ok2xx(overview(ctx, t.ws.api, { start: eve, end: eve, excludeOutOfOffice: false }), `GET /v1/campaigns/analytics/overview for ${eve}`);
+        const counted = r.body.totals.sent - (before.body?.totals?.sent ?? NaN);
+        expectThat(counted >= t.sent, `the overview must count the window asked: ${t.sent} campaign email(s) were sent from ${first} on, so the window ${addDays(first, -6)} .. ${today} must count at least ${t.sent} more than the window ${eve} .. ${eve} (totals.sent ${r.body.totals.sent} and ${before.body?.totals?.sent})`, r, before);
+      }
       expectThat(r.body.activeCampaigns === earlier + 1, `one campaign of the workspace is sending and one is a draft${earlier ? ` (besides ${earlier} active before)` : ''}: activeCampaigns must be ${earlier + 1}, got ${r.body.activeCampaigns}`, r);
       expectThat(r.body.sendingAccounts >= 2, `two mailboxes of the workspace sent today, sendingAccounts is ${r.body.sendingAccounts}`, r);
       // 2.10 gives topCampaigns' shape, not which campaigns make the top: what it lists must be this workspace's.

@@ -2,7 +2,7 @@ import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expectSchema, expectThat } from '../../lib/expect.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
-import { addDays, campaignAnalytics, localDate, ok2xx, targetNow } from './lib.ts';
+import { addDays, campaignAnalytics, localDate, ok2xx, overview, targetNow, timeseries } from './lib.ts';
 import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas/index.ts';
 
 // What leads answer, in the numbers (4.6 out-of-office flag, 2.10 bounceBreakdown): the sink puts
@@ -12,8 +12,12 @@ import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas
 const FEATURES = ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 
-/** Four leads emailed; the first replies, the second is out of office, the third bounces; returns once the reply shows. */
-async function answered(ctx: CheckContext) {
+/**
+ * Four leads emailed; the first replies, the second is out of office, the third bounces; returns
+ * once the reply shows. `overviewBefore`: the workspace overview with the out-of-office flag from
+ * the day before the sends, read before the answers arrive (the overview counts the whole workspace).
+ */
+async function answered(ctx: CheckContext, overviewBefore = false) {
   const ws = await ctx.workspace();
   const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, true);
   const addresses = leadAddresses(ctx, 4);
@@ -22,12 +26,13 @@ async function answered(ctx: CheckContext) {
   const sent = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: MINUTE, horizonMs: 20 * MINUTE, what: 'the step to 4 leads' });
   expectThat(sent, 'setup: the step did not reach its 4 leads within 20 minutes (gap 1 minute)', c.res);
   const [r, o, b] = addresses.map((a) => drv.to(a)[0]!.m);
-  await box.sink.inject.reply(r!, { body: `Interested. ${ctx.prefix}` });
-  await box.sink.inject.outOfOffice(o!);
-  await box.sink.inject.bounce(b!);
   const zone = await workspaceZone(ws);
   // From the day before the sends to the target's today at each read: the wait may cross midnight.
   const start = addDays(localDate(await targetNow(ctx), zone), -1);
+  const before = overviewBefore ? await ok2xx(overview(ctx, ws.api, { start, excludeOutOfOffice: true }), 'the overview with the out-of-office flag before the answers') : undefined;
+  await box.sink.inject.reply(r!, { body: `Interested. ${ctx.prefix}` });
+  await box.sink.inject.outOfOffice(o!);
+  await box.sink.inject.bounce(b!);
   let w = { start, end: localDate(await targetNow(ctx), zone) };
   let last: ApiResponse | undefined;
   let polls = 0;
@@ -41,7 +46,7 @@ async function answered(ctx: CheckContext) {
     },
     { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, what: 'the answers being counted' },
   );
-  return { ws, c, w, last };
+  return { ws, c, w, last, start, before };
 }
 
 /** What the reply rate may be taken over: the declared base (declarations.analytics.rateBase), or delivered or sent. */
@@ -55,16 +60,17 @@ function replyRateBases(ctx: CheckContext, totals: { sent: number; delivered: nu
 export const ANSWER_CHECKS: Check[] = [
   {
     id: 'ANLT/out-of-office',
-    title: 'MUST leave out-of-office auto-replies out of replies and the reply rate when the flag is set, and count a hard bounce in bounceBreakdown',
-    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY'],
+    title: 'MUST leave out-of-office auto-replies out of replies and the reply rate when the flag is set (campaign totals, per mailbox and per step, the time series and the overview), and count a hard bounce in bounceBreakdown',
+    // ANLT-OV-QUERY: the overview's out-of-office flag is shown to take effect here (its window in ANLT/overview-answer).
+    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY', 'ANLT-OV-QUERY'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
-    budget: 70,
+    budget: 73,
     async run(ctx) {
-      const { ws, c, w, last } = await answered(ctx);
+      const { ws, c, w, last, start, before } = await answered(ctx, true);
       expectThat(last && (last.body?.totals?.replies ?? 0) >= 1 && (last.body?.totals?.bounces ?? 0) >= 1, `within 2 hours of a lead's reply and a bounce, analytics count replies ${last?.body?.totals?.replies} and bounces ${last?.body?.totals?.bounces}`, last);
-      const excluded = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, [['breakdown', 'bounce']]), 'analytics with the out-of-office flag');
+      const excluded = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, [['breakdown', 'bounce,smtp,sequence']]), 'analytics with the out-of-office flag');
       const included = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: false }), 'analytics without the out-of-office flag');
       const [x, i] = [excluded.body.totals, included.body.totals];
       expectThat(x.replies === 1, `with the out-of-office flag, replies must count the one real reply (an auto-reply and a bounce are not replies), got ${x.replies}`, excluded);
@@ -73,7 +79,18 @@ export const ANSWER_CHECKS: Check[] = [
       // Whatever is counted without the flag, the rate with it is the one real reply over the base (percent, 2.10).
       const bases = replyRateBases(ctx, x);
       expectThat(bases.some((b) => b > 0 && Math.abs(x.rates.reply - (100 * x.replies) / b) <= 0.5), `with the out-of-office flag the reply rate must count the one real reply alone: ${x.replies} reply over ${bases.join(' or ')} is ${bases.map((b) => (b ? ((100 * x.replies) / b).toFixed(2) : '-')).join(' or ')} %, got ${x.rates.reply}`, excluded);
-      expectSchema(excluded, campaignAnalyticsFor(['bounce']), 'analytics with breakdown=bounce');
+      expectSchema(excluded, campaignAnalyticsFor(['bounce', 'smtp', 'sequence']), 'analytics with breakdown=bounce,smtp,sequence');
+      // Elsewhere the flag leaves the auto-reply out too: one real reply at most (one mailbox, one step).
+      for (const key of ['bySmtp', 'bySequence'] as const) {
+        const sum = (excluded.body[key] as any[]).reduce((n, e) => n + (e.totals?.replies ?? 0), 0);
+        expectThat(sum <= 1, `with the out-of-office flag the ${key} entries' replies must leave the auto-reply out: one real reply was received, they count ${sum}`, excluded);
+      }
+      const ts = await ok2xx(timeseries(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, 'day'), 'the time series by day with the out-of-office flag');
+      const inSeries = (ts.body?.data ?? []).reduce((n: number, p: any) => n + (p?.replies ?? 0), 0);
+      expectThat(inSeries <= 1, `with the out-of-office flag the time series' replies must leave the auto-reply out: one real reply was received, its points count ${inSeries}`, ts);
+      const ov = await ok2xx(overview(ctx, ws.api, { start, excludeOutOfOffice: true }), 'the overview with the out-of-office flag');
+      const added = (ov.body?.totals?.replies ?? NaN) - (before!.body?.totals?.replies ?? NaN);
+      expectThat(added <= 1, `with the out-of-office flag the overview's replies must leave the auto-reply out: since before the answers (from ${start}) one real reply and one auto-reply arrived, its totals.replies went from ${before!.body?.totals?.replies} to ${ov.body?.totals?.replies}`, before!, ov);
       const bb = excluded.body.bounceBreakdown;
       // 2.10 gives byCategory's shape, not that every bounce is categorised: only the total is held.
       expectThat(bb.total >= 1, `a bounce was counted (bounces ${x.bounces}), so bounceBreakdown.total must count it, got ${JSON.stringify(bb)}`, excluded);

@@ -188,15 +188,17 @@ export const RULE_CHECKS: Check[] = [
   },
   {
     id: 'ANLT/interval-unknown',
-    title: 'MUST refuse a time-series interval outside day, week and month with 400 validation_failed',
+    title: 'MUST refuse a time-series interval outside day, week and month with 400 validation_failed, one of them in another case too (DAY, Week)',
     clauses: ['ANLT-TS-INTERVAL-UNKNOWN'],
     level: 'MUST',
     features: [],
-    budget: 3,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
-      for (const interval of ['hour', 'year']) expectError(await timeseries(ctx, ws.api, id, {}, interval), 400, ctx.profile, `time series with interval=${interval}`, 'validation_failed');
+      // The enum's values are exact: the spec says case-insensitive where it means it (4.4 lead search).
+      // An empty `interval=` is not sent: whether it is a value or no interval, the spec does not say.
+      for (const interval of ['hour', 'year', 'DAY', 'Week']) expectError(await timeseries(ctx, ws.api, id, {}, interval), 400, ctx.profile, `time series with interval=${interval}`, 'validation_failed');
     },
   },
   {

@@ -2,7 +2,8 @@ import type { Check, CheckContext, Workspace } from '../../../harness/ground/che
 import { skip } from '../../../harness/ground/check.ts';
 import { expectThat } from '../../lib/expect.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, minuteOfDay, workspaceZone } from '../sending/lib.ts';
-import { addDays, campaignAnalytics, localDate, ok2xx, targetNow, trafficCampaign, type Window } from './lib.ts';
+import type { ApiClient } from '../../../harness/ground/api-client.ts';
+import { addDays, campaignAnalytics, localDate, localMidnight, ok2xx, overview, targetNow, timeseries, trafficCampaign, type Window } from './lib.ts';
 
 // 4.6 reporting windows, proven by what the sink saw rather than by `period` (a SHOULD reading):
 // a workspace at least 3 hours from UTC sends its emails close to its own midnight (just after it
@@ -32,16 +33,31 @@ async function farFromUtc(ctx: CheckContext): Promise<{ ws: Workspace; zone: str
   skip("no workspace of the run has a timezone at least 3 hours from UTC: a local day cannot be told from the UTC day");
 }
 
+/**
+ * The day point of a time series by day over `day` and the day beside it holds the n emails. Which
+ * instant stands for a day is not stated: its local midnight, or the date at UTC midnight (a label).
+ */
+async function expectDayPoint(ctx: CheckContext, api: ApiClient, id: string, o: { day: string; beside: string; zone: string; n: number; where: string }) {
+  const w = o.beside < o.day ? { start: o.beside, end: o.day } : { start: o.day, end: o.beside };
+  const ts = await ok2xx(timeseries(ctx, api, id, w, 'day'), `time series by day for ${w.start} .. ${w.end}`);
+  const names = [localMidnight(o.day, o.zone), Date.parse(`${o.day}T00:00:00Z`)];
+  const points: any[] = Array.isArray(ts.body?.data) ? ts.body.data : [];
+  const inDay = points.filter((p) => names.some((at) => Math.abs(Date.parse(p?.timestamp) - at) <= 1000)).reduce((s, p) => s + (p.sent ?? 0), 0);
+  const seen = points.map((p) => `${p?.timestamp}: ${p?.sent}`).join(', ');
+  expectThat(ts.body?.interval !== 'day' || inDay === o.n, `${o.where}: the time series by day over ${w.start} .. ${w.end} must hold them in the point of ${o.day} (timestamp its local midnight ${new Date(names[0]!).toISOString()}, or ${o.day} at UTC midnight), its points hold (timestamp: sent) ${seen || 'nothing'}`, ts);
+}
+
 export const WINDOW_COUNT_CHECKS: Check[] = [
   {
     id: 'ANLT/window-counts',
-    title: "MUST count by whole calendar days of the workspace's timezone: emails sent near its midnight fall in its own day for a window given by dates, with a time part (ignored) or without an end (now), and none in the day beside it",
+    title: "MUST count by whole calendar days of the workspace's timezone: emails sent near its midnight fall in its own day for a window given by dates, with a time part (ignored) or without an end (now), and none in the day beside it; the time series' day point and the overview's day hold them too",
     // The counts move with the window asked of campaign analytics, by the profile's names: that query's own effect.
+    // The time series and the overview are read too: each could cut its days apart from campaign analytics.
     clauses: ['ANLT-WINDOW-ISO-DATES', 'ANLT-WINDOW-WHOLE-DAYS', 'ANLT-WINDOW-TIME-IGNORED', 'ANLT-WINDOW-START-OF-DAY', 'ANLT-WINDOW-END-INCLUSIVE', 'ANLT-WINDOW-END-DEFAULT-NOW', 'ANLT-CAMP-QUERY', 'ANLT-PARAMS-PROFILE'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
-    budget: 45,
+    budget: 48,
     async run(ctx) {
       const { ws, zone, offset } = await farFromUtc(ctx);
       // East of UTC a send just after local midnight is still the day before in UTC; west of it
@@ -53,6 +69,9 @@ export const WINDOW_COUNT_CHECKS: Check[] = [
       const minutes = (wanted - minuteOfDay(at, zone) + 1440) % 1440;
       if (minutes > 0) await ctx.control!.advance(minutes * 60);
       const day = localDate(await targetNow(ctx), zone);
+      // The overview counts the whole workspace: what the day held before the sends is taken off.
+      const overviewOf = (what: string) => ok2xx(overview(ctx, ws.api, { start: day, end: day }), `overview for ${day} ${what}`);
+      const before = await overviewOf('before the sends');
       const t = await trafficCampaign(ctx, 2, ws);
       if (localDate(await targetNow(ctx), zone) !== day) skip(`the first step took until past midnight in ${zone}: the sends do not all fall on ${day}`);
       // West of UTC, wait into the next local day so that no window asked ends in the future.
@@ -65,6 +84,10 @@ export const WINDOW_COUNT_CHECKS: Check[] = [
       expectThat((await sentIn({ start: beside, end: beside }, `for ${beside}`)) === 0, `${where}: the window of the day beside it, ${beside}, must count none (days are the workspace's, not UTC's)`);
       expectThat((await sentIn({ start: `${day}T23:50:00`, end: `${day}T00:05:00` }, 'with time parts')) === n, `${where}: the window ${day}T23:50:00 .. ${day}T00:05:00 must count them all (the time part is ignored)`);
       expectThat((await sentIn({ start: day }, `from ${day} without an end`)) === n, `${where}: the window from ${day} without an end (to now) must count them all`);
+      const after = await overviewOf('after the sends');
+      const [s0, s1] = [before.body?.totals?.sent, after.body?.totals?.sent];
+      expectThat(s1 - s0 >= n, `${where}: the overview's window ${day} .. ${day} must count them all, its totals.sent went from ${s0} to ${s1} with the sends`, before, after);
+      await expectDayPoint(ctx, ws.api, t.campaignId, { day, beside, zone, n, where });
     },
   },
 ];

@@ -5,20 +5,23 @@ import { LIMIT_TYPES, USAGE_PERCENT_TOLERANCE } from '../../../harness/ground/sp
 
 // Workspace identity and usage (4.7, 2.9).
 
-/** A workspace whose plan the control API set: monthly_emails 250/1000, ai_credits 17/unlimited, monthly_imports 10/40. */
+/**
+ * A workspace whose plan the control API set: monthly_emails 250/1000, ai_credits 17/unlimited,
+ * monthly_imports 10/40, and email_validation 1200/1000 (over its limit: the formula gives 120).
+ */
 async function usageOfKnownPlan(ctx: CheckContext) {
   const ws = await ctx.workspace({ exclusive: true });
   if (!ws.organizationId) skip('the workspace has no organizationId');
   await ctx.control!.patchWorkspace(ws.organizationId, {
-    limits: { monthly_emails: 1000, ai_credits: null, monthly_imports: 40 },
-    used: { monthly_emails: 250, ai_credits: 17, monthly_imports: 10 },
+    limits: { monthly_emails: 1000, ai_credits: null, monthly_imports: 40, email_validation: 1000 },
+    used: { monthly_emails: 250, ai_credits: 17, monthly_imports: 10, email_validation: 1200 },
   });
   const read = async (t: string) => {
     const r = await ws.api.get(`/v1/usage/${t}`);
     expect2xx(r, `GET /v1/usage/${t}`);
     return r;
   };
-  return { m: await read('monthly_emails'), u: await read('ai_credits'), i: await read('monthly_imports') };
+  return { read, m: await read('monthly_emails'), u: await read('ai_credits'), i: await read('monthly_imports') };
 }
 
 export const WORKSPACE_CHECKS: Check[] = [
@@ -62,18 +65,22 @@ export const WORKSPACE_CHECKS: Check[] = [
   },
   {
     id: 'USAGE-COMPUTED',
-    title: 'MUST compute usagePercentage from the plan (used / limit x 100); an unlimited limit answers nulls and 0',
+    title: 'MUST compute usagePercentage from the plan (used / limit x 100, over the limit too); an unlimited limit answers nulls and 0',
     clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
     level: 'MUST',
     features: ['control'],
-    budget: 3,
+    budget: 4,
     async run(ctx) {
-      const { m, u, i } = await usageOfKnownPlan(ctx);
+      const { read, m, u, i } = await usageOfKnownPlan(ctx);
       expectThat(m.body.used === 250 && m.body.limit === 1000 && m.body.isUnlimited === false, `monthly_emails: expected used 250, limit 1000, isUnlimited false; got ${JSON.stringify(m.body)}`, m);
       expectThat(Math.abs(m.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `usagePercentage must be used / limit x 100 = 25, got ${m.body.usagePercentage}`, m);
       expectThat(u.body.limit === null && u.body.remaining === null && u.body.isUnlimited === true && u.body.usagePercentage === 0,
         `an unlimited limit must answer limit null, remaining null, isUnlimited true, usagePercentage 0; got ${JSON.stringify(u.body)}`, u);
       expectThat(Math.abs(i.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `monthly_imports 10 of 40: expected 25 %, got ${JSON.stringify(i.body)}`, i);
+      // Over its limit the formula still holds: 2.9 states no cap. What remaining is then, it does not say.
+      const v = await read('email_validation');
+      expectThat(v.body.used === 1200 && v.body.limit === 1000, `email_validation: expected used 1200, limit 1000; got ${JSON.stringify(v.body)}`, v);
+      expectThat(Math.abs(v.body.usagePercentage - 120) <= USAGE_PERCENT_TOLERANCE, `email_validation 1200 of 1000: usagePercentage must be used / limit x 100 = 120 (2.9 states no cap), got ${v.body.usagePercentage}`, v);
       // remaining is a number, null only when unlimited (2.9); what it equals is a reading (USAGE-REMAINING/computed).
       for (const [t, r, limit] of [['monthly_emails', m, 1000], ['monthly_imports', i, 40]] as const) {
         expectThat(Number.isFinite(r.body.remaining) && r.body.limit === limit && r.body.isUnlimited === false,
