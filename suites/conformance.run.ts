@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { ALL_CHECKS } from './checks/index.ts';
 import { Runner } from '../harness/runner/runner.ts';
-import { runPhases } from '../harness/runner/schedule.ts';
+import { runPhases } from '../harness/plan/schedule.ts';
 import { readRunContext } from '../harness/runner/context.ts';
 import { createNdjsonSink } from '../harness/events/ndjson.ts';
 import { closeAllPools } from '../harness/client/client.ts';

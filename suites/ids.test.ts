@@ -3,7 +3,7 @@ import { ALL_CHECKS } from './checks/index.ts';
 import { CLAUSES, CLAUSE_BY_ID } from '../harness/ground/spec-model/clauses/index.ts';
 import { levelOf, mixesLevels } from '../harness/ground/spec-model/levels.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../harness/ground/profile.ts';
-import { declPaths, declared } from '../harness/runner/static-gap.ts';
+import { declPaths, declared } from '../harness/plan/static-gap.ts';
 
 // Check ids and clause ids are the kit's public contract (reports, baselines, CI gates):
 // unique, well formed, and never renamed silently. A change here must be deliberate

@@ -9,7 +9,7 @@ import { LONGEST_DRAIN_MS } from './drain.ts';
 // long its engine takes to verify one mailbox at the kit's sinks in its own time; with the control
 // API, how long a control round trip, a drain with nothing due and a drain with one verification
 // due take (the checks wait on these where the control API runs the work: a drain per clock step).
-// The run's estimate is made again from it (harness/runner/first-look-pace.ts): the reference's
+// The run's estimate is made again from it (harness/plan/first-look-pace.ts): the reference's
 // durations say nothing of a target whose network, engine or control API is slower. It proves no
 // clause; its mailbox is deleted after it like any check's.
 
