@@ -79,7 +79,7 @@ describe('the house', () => {
       ['harness/runner/pool.ts', 'harness/cli/plan.ts'],
       ['suites/checks/resources/lib.ts', 'harness/runner/runner.ts'],
       ['harness/report/html.ts', 'harness/reference/index.ts'],
-      ['harness/cli/run.ts', 'harness/reference/http/app.ts'],
+      ['harness/conformance/run.ts', 'harness/reference/http/app.ts'],
     ];
     expect(removed.filter(([from, to]) => refusal(from, to) === undefined)).toEqual([]);
   });

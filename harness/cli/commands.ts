@@ -22,8 +22,8 @@ export interface Command {
 export const COMMANDS: Readonly<Record<string, Command>> = {
   run: {
     summary: 'runs the conformance checks (reports/<run>/)',
-    help: async () => [(await import('./run.ts')).RUN_HELP],
-    run: async (a) => (await import('./run.ts')).runCommand(a),
+    help: async () => [(await import('../conformance/run.ts')).RUN_HELP],
+    run: async (a) => (await import('../conformance/run.ts')).runCommand(a),
     doneWhenReturned: true,
   },
   plan: {

@@ -3,8 +3,8 @@ import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { DEPTHS, type Depth } from '../ground/check.ts';
 import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile, resolveSecret } from '../ground/profile.ts';
-import { chooseChecks, effectivePoolSize, formatPlan, plan } from '../plan/planner.ts';
-import { machineLine } from './machine.ts';
+import { chooseChecks, effectivePoolSize, formatPlan, leftOutHint, plan } from '../plan/planner.ts';
+import { machineLine } from '../conformance/machine.ts';
 import { DEPTH_BUDGETS, formatLeftOut, formatSelection } from '../plan/select-depth.ts';
 import { formatDetection } from '../plan/detection.ts';
 import { killMatrix } from '../plan/kill-matrix.ts';
@@ -16,7 +16,7 @@ import { formatGapCosts, gapCosts } from '../plan/gap-cost.ts';
 import { announcedExtensions } from '../client/control.ts';
 import { clockOf } from '../plan/expected.ts';
 import { historyOf } from '../plan/target-history.ts';
-import { firstLookSaid, takesFirstLook } from './first-look.ts';
+import { firstLookSaid, takesFirstLook } from '../conformance/first-look.ts';
 import type { Profile } from '../ground/profile-schema.ts';
 import { parseArgs, type CommandHelp } from '../ground/args.ts';
 
@@ -45,10 +45,6 @@ import { UNOBSERVABLE } from '../ground/spec-model/clauses/unobservable.ts';
 
 /** How long plan waits for the control API's GET /capabilities. */
 export const CAPABILITIES_TIMEOUT_MS = 5000;
-
-/** The command listing what a run left out (a time budget depends on the workspaces too). */
-export const leftOutHint = (depth: Depth, time?: string, workspaces?: number) =>
-  `outreach-conformance plan --depth ${depth}${time ? ` --time-budget ${time} --workspaces ${workspaces}` : ''} --left-out lists them`;
 
 export async function planCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(argv, PLAN_HELP.flags);

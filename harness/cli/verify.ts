@@ -8,7 +8,7 @@ import { verifyBundle } from '../report/bundle.ts';
 import { checkAttestation, PREDICATE_TYPE } from '../report/attestation.ts';
 import { KitError } from '../ground/errors.ts';
 import { helpText, parseArgs, type CommandHelp } from '../ground/args.ts';
-import { verifyingKey } from './keys.ts';
+import { verifyingKey } from '../conformance/keys.ts';
 
 export const VERIFY_HELP: CommandHelp = {
   usage: ['outreach-conformance verify BUNDLE.tgz [--key PUB.pem [--attestation FILE]]'],

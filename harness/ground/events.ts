@@ -112,7 +112,7 @@ export interface CheckEndEvent {
  * A wait on the target's own background work that a check saw end, without the control API to run
  * it at once: `mailbox-settle`, a mailbox reaching its verification outcome after it was created
  * or changed (suites/checks/resources/lib.ts settle). How long it took here is the earliest sign
- * of how fast this target's engine is (harness/cli/run-progress.ts).
+ * of how fast this target's engine is (harness/conformance/run-progress.ts).
  */
 export interface TargetWorkEvent {
   type: 'target-work';
@@ -201,7 +201,7 @@ export interface EstimateRecord {
   beforeFirstLookMs?: number;
   /** (announced - actual) / actual. */
   finalError: number;
-  /** The progress line's estimate of the time left when half the checks were done, replayed from the events (harness/cli/progress-replay.ts). */
+  /** The progress line's estimate of the time left when half the checks were done, replayed from the events (harness/conformance/progress-replay.ts). */
   halfway?: {
     atMs: number;
     leftMs: number;

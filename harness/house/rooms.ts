@@ -17,7 +17,12 @@ export interface Room {
  */
 export const ROOMS: readonly Room[] = [
   { room: 'bin', prefixes: ['bin/'], may: ['cli'] },
-  { room: 'cli', prefixes: ['harness/cli/'], may: ['runner', 'plan', 'report', 'load', 'load/compare', 'mutation', 'portability', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
+  { room: 'cli', prefixes: ['harness/cli/'], may: ['conformance', 'runner', 'plan', 'report', 'load', 'load/compare', 'mutation', 'portability', 'suites', 'sinks', 'client', 'ground', 'spec-model', 'reference'] },
+  // The vitest worker's entry: it hands the chosen checks to the runner.
+  { room: 'worker', prefixes: ['harness/conformance/conformance.run.ts'], may: ['runner', 'plan', 'suites', 'client', 'events', 'ground'] },
+  // The conformance run as a product, like load/ and mutation/: its command, selection, preflight,
+  // the embedded target, keys, the progress line, the run's files, and the worker it starts.
+  { room: 'conformance', prefixes: ['harness/conformance/'], may: ['runner', 'plan', 'report', 'mutation', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
   { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'plan', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'load/metrics', 'sinks', 'client', 'ground', 'reference'] },
   { room: 'mutation', prefixes: ['harness/mutation/'], may: ['runner', 'plan', 'suites', 'ground', 'spec-model', 'reference'] },
   { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'plan', 'report', 'suites', 'ground', 'reference'] },
@@ -27,8 +32,6 @@ export const ROOMS: readonly Room[] = [
   { room: 'house', prefixes: ['harness/house/'], may: [] },
   // The package's own tooling: what the tarball holds, tried in an empty project.
   { room: 'package', prefixes: ['harness/package/'], may: ['ground'] },
-  // The vitest worker's entry: it hands the chosen checks to the runner.
-  { room: 'worker', prefixes: ['suites/conformance.run.ts'], may: ['runner', 'plan', 'suites', 'client', 'events', 'ground'] },
   { room: 'suites', prefixes: ['suites/'], may: ['sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'runner', prefixes: ['harness/runner/'], may: ['plan', 'sinks', 'client', 'ground', 'spec-model'] },
   // Everything before a run: the depths' selection, the kill matrix and detection, expected

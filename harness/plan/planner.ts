@@ -124,7 +124,7 @@ export function chooseChecks(
   opts: { depth: Depth; profile: Profile; workspaces: number; chosen?: readonly string[]; timeBudgetSeconds?: number; eligible?: readonly Check[] } & TargetKnown,
 ): Choice {
   // `eligible`: the depth's checks when the caller already has them (the CLI selects once per run).
-  // `chosen`: the ids an explicit selection named (harness/cli/select.ts), taken whole.
+  // `chosen`: the ids an explicit selection named (harness/conformance/select.ts), taken whole.
   const named = opts.chosen && new Set(opts.chosen);
   const eligible = (opts.eligible ?? selectChecks(all, opts.depth)).filter((c) => !named || named.has(c.id));
   const byDepth = named ? undefined : DEPTH_BUDGETS[opts.depth];
@@ -170,3 +170,7 @@ export function withWindowSlack(budget: number, workspaces: number, profile: Pro
 function formatSeconds(s: number): string {
   return s % 60 === 0 ? `${s / 60} min` : `${s} s`;
 }
+
+/** The command listing what a run left out (a time budget depends on the workspaces too). */
+export const leftOutHint = (depth: Depth, time?: string, workspaces?: number) =>
+  `outreach-conformance plan --depth ${depth}${time ? ` --time-budget ${time} --workspaces ${workspaces}` : ''} --left-out lists them`;

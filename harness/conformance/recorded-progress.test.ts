@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { halfwayEstimate, readRecording, timeLeftTrace, type Recording } from './progress-replay.ts';
 import { RunProgressState, type EstimateOptions } from './run-progress.ts';
 
-// The progress line replayed through recorded runs (harness/cli/recorded/, written by
+// The progress line replayed through recorded runs (harness/conformance/recorded/, written by
 // `npm run bench:estimate -- --record`): every time it reads is in the events, so what it says at
 // each second of the run is the same on any machine at any hour. A first run against a target
 // several times slower than the expectations the run started from: the line must learn its pace

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from './cli.test-helper.ts';
+import { cli } from '../cli/cli.test-helper.ts';
 
 // Runs beside each other on one machine, by one user, into one --out and one module cache (as a
 // CI runner with several jobs): four real embedded runs started at once, each with its verdict.

@@ -7,7 +7,7 @@ import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../ground/events.
 import { CheckEventTail, PROGRESS_PERIOD_ENV, RunProgressState, formatDuration, startRunProgress } from './run-progress.ts';
 import { WINDOW_FILL } from '../plan/time-left.ts';
 import type { ProgressStream } from '../ground/progress.ts';
-import { cliOk } from './cli.test-helper.ts';
+import { cliOk } from '../cli/cli.test-helper.ts';
 
 const start = (checkId: string, at: number): CheckStartEvent => ({ type: 'check-start', checkId, at: new Date(at).toISOString() });
 const end = (checkId: string, verdict: CheckEndEvent['verdict'], clauses: string[], o: Partial<CheckEndEvent> = {}): CheckEndEvent => ({

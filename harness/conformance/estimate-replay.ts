@@ -23,7 +23,7 @@ import { pacedMs } from '../plan/target-pace.ts';
 import { expectedDurationMs } from '../plan/expected.ts';
 import { targetHistory } from '../plan/target-history.ts';
 
-const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' }, record: { type: 'string', value: 'FILE', help: "keep the (one) run's progress events and expectations as a recording (harness/cli/recorded/, a test's input)" }, about: { type: 'string', value: 'TEXT', help: 'what the recorded run was (target, depth, machine)' }, history: { type: 'string', value: 'DIR', help: "replay as if the run had learned its pace from these earlier runs, or from none (default: the pace it recorded)" } }, { positionals: true });
+const flags = parseArgs(process.argv.slice(2), { profile: { type: 'string', value: 'FILE', help: "the runs' profile (default: DIR/staging.json)" }, trace: { type: 'boolean', help: 'the time left every 5 s' }, record: { type: 'string', value: 'FILE', help: "keep the (one) run's progress events and expectations as a recording (harness/conformance/recorded/, a test's input)" }, about: { type: 'string', value: 'TEXT', help: 'what the recorded run was (target, depth, machine)' }, history: { type: 'string', value: 'DIR', help: "replay as if the run had learned its pace from these earlier runs, or from none (default: the pace it recorded)" } }, { positionals: true });
 const dirs = flags._ ?? [];
 if (dirs.length === 0) {
   process.stderr.write('usage: npm run bench:estimate -- [--profile FILE] [--trace] DIR...\n');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from './cli.test-helper.ts';
+import { cli } from '../cli/cli.test-helper.ts';
 import { DEFAULT_CHOICES, profileFor, startReference, type ReferenceHandle } from '../reference/index.ts';
 
 // A run that cannot prepare is no verdict: each set-up failure exits 2 through the bin, with one

@@ -15,7 +15,7 @@ export interface Halfway {
   actualLeftMs: number;
   /** (said - actual) / actual. */
   error: number;
-  /** What the time left rested on then (harness/cli/run-progress.ts TimeLeft). */
+  /** What the time left rested on then (harness/conformance/run-progress.ts TimeLeft). */
   from: TimeLeft['from'];
   scales: TimeLeft['scales'];
 }
@@ -91,7 +91,7 @@ export function timeLeftTrace(events: readonly RunEvent[], state: RunProgressSta
 }
 
 /**
- * A run's progress events kept as a recording (a test's input: harness/cli/recorded/): the checks
+ * A run's progress events kept as a recording (a test's input: harness/conformance/recorded/): the checks
  * with what the line expected of each (the plan's, after its first look where it took one), the
  * line's options, and the run's check, target-work and first-look events, without exchanges.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli } from './cli.test-helper.ts';
+import { cli } from '../cli/cli.test-helper.ts';
 
 // A machine without Dovecot (OUTREACH_DOVECOT=none stands for one): the checks that need an IMAP
 // server skip, and the run names that cause for each of them (its first lines, the verdict's line,

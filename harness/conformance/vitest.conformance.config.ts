@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // A conformance run: one worker (the workspace budgets live in it), checks run concurrently
 // inside it, bounded by maxConcurrency (the CLI sets it from --concurrency). The module cache
-// is the run's own: the CLI gives its directory (harness/cli/module-cache.ts).
+// is the run's own: the CLI gives its directory (harness/conformance/module-cache.ts).
 export default defineConfig({
   test: {
-    include: ['suites/conformance.run.ts'],
+    include: ['harness/conformance/conformance.run.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cli } from './cli.test-helper.ts';
+import { cli } from '../cli/cli.test-helper.ts';
 
 // The CLI as a user runs it: a child process, exit codes, files on disk.
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { ALL_CHECKS } from './checks/index.ts';
-import { Runner } from '../harness/runner/runner.ts';
-import { runPhases } from '../harness/plan/schedule.ts';
-import { readRunContext } from '../harness/runner/context.ts';
-import { createNdjsonSink } from '../harness/events/ndjson.ts';
-import { closeAllPools } from '../harness/client/client.ts';
-import type { Check } from '../harness/ground/check.ts';
-import { FIRST_LOOK_REQUESTS, firstLook } from './lib/first-look.ts';
+import { ALL_CHECKS } from '../../suites/checks/index.ts';
+import { Runner } from '../runner/runner.ts';
+import { runPhases } from '../plan/schedule.ts';
+import { readRunContext } from '../runner/context.ts';
+import { createNdjsonSink } from '../events/ndjson.ts';
+import { closeAllPools } from '../client/client.ts';
+import type { Check } from '../ground/check.ts';
+import { FIRST_LOOK_REQUESTS, firstLook } from '../../suites/lib/first-look.ts';
 
 // The vitest entry of a conformance run: one test per check, named by its id. The CLI resolved
 // the run (profile, chosen checks); this worker runs exactly those, in the phases of runPhases.

@@ -8,13 +8,12 @@ import { profileForReport } from '../runner/profile-report.ts';
 import { KitError } from '../ground/errors.ts';
 import { selection } from './select.ts';
 import { selectChecks } from '../plan/eligible.ts';
-import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, plan, type Plan } from '../plan/planner.ts';
+import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, leftOutHint, plan, type Plan } from '../plan/planner.ts';
 import type { KeyObject } from 'node:crypto';
 import { cleansUp, clockOf, expectedCleanup, targetRequests } from '../plan/expected.ts';
 import { halfwayEstimate } from './progress-replay.ts';
 import type { Check } from '../ground/check.ts';
 import { formatSelection } from '../plan/select-depth.ts';
-import { leftOutHint } from './plan.ts';
 import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { newRunSeed } from '../ground/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
@@ -119,14 +118,14 @@ export interface RunFlags {
   'time-budget'?: string;
   out?: string;
   only?: string;
-  /** Selection (harness/cli/select.ts): a check id pattern, clause ids, spec sections, what failed last time. */
+  /** Selection (harness/conformance/select.ts): a check id pattern, clause ids, spec sections, what failed last time. */
   check?: string;
   clause?: string[];
   section?: string[];
   'rerun-failed'?: boolean;
   /** Earlier runs' reports (a reports directory or one run's) to learn this target's pace from; `none`: the reference's durations alone. */
   history?: string;
-  /** A first look at the target whatever the run knows of it (harness/cli/first-look.ts): the reference's baseline. */
+  /** A first look at the target whatever the run knows of it (harness/conformance/first-look.ts): the reference's baseline. */
   'first-look'?: boolean;
   seed?: number;
   concurrency?: number;
@@ -232,7 +231,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     await head.close();
 
     const context: RunContext = { runId, baseUrl, control, profile, depth, seed, prefix, checkIds: checks.map((c) => c.id), concurrency, ...(choice.selection?.budget !== undefined ? { requestBudget: choice.selection.budget } : {}), eventsPath, ...(sinksUrl ? { sinksUrl } : {}), ...(firstLook ? { firstLook } : {}) };
-    // Progress on stderr while the worker runs the checks (harness/cli/run-progress.ts); --quiet has none.
+    // Progress on stderr while the worker runs the checks (harness/conformance/run-progress.ts); --quiet has none.
     const estimating: Estimating = { checks, plan: announced, concurrency, clock: clockOf(profile), startedAt: started, rate: progressRate(checks, profile, depth), ...(firstLook ? { firstLook: replan } : {}) };
     const sayLook = (e: FirstLookEvent) => {
       const made = replan(e);
@@ -354,7 +353,7 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
   // Signed from the bundle's own results.json, so the certificate says what the bundle holds.
   const attestation = signWith ? await writeAttestation(dir, bundle.results, { name: BUNDLE_NAME, sha256: bundle.sha256 }, signWith) : undefined;
   const latest = join(outRoot, 'latest');
-  // Replaced whole (harness/cli/latest.ts): runs beside this one finishing at once each succeed.
+  // Replaced whole (harness/conformance/latest.ts): runs beside this one finishing at once each succeed.
   const published = await publishLatest(dir, outRoot);
   // The verdict is always printed, --quiet or not.
   const signed = attestation ? `attestation: ${attestation.path} (in-toto, DSSE, signed by key ${attestation.keyid}; verify --key PUB.pem checks it)\n` : '';
@@ -412,7 +411,7 @@ async function runInVitest(context: RunContext, vitestOutput: boolean, progress?
       experimental: cache ? { fsModuleCache: true, fsModuleCachePath: cache.dir } : { fsModuleCache: false },
       run: true,
       root: PACKAGE_ROOT,
-      config: join(PACKAGE_ROOT, 'suites/vitest.conformance.config.ts'),
+      config: join(PACKAGE_ROOT, 'harness/conformance/vitest.conformance.config.ts'),
       // Every check of a phase starts at once in vitest and waits for the runner's admission
       // (context.concurrency at a time, where its requests fit a rate window): no vitest timeout
       // counts that wait; the runner times each check from its admission.
