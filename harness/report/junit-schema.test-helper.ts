@@ -60,3 +60,37 @@ export function junit10Problems(root: XmlElement, rules = JENKINS_JUNIT_10): str
   walk(root, root.name);
   return problems;
 }
+
+/**
+ * What Apache Ant's JUnit schema (windyroad's JUnit.xsd, the one xmllint users validate with)
+ * demands, as rules written from reading it: the root <testsuites> has no attributes; each of its
+ * <testsuite> has package and id besides the suite's own required attributes, a timestamp of the
+ * form YYYY-MM-DDThh:mm:ss (no zone, no fraction), and holds exactly <properties>, then test cases,
+ * then <system-out> and <system-err>; a <testcase> needs classname and time and holds at most one
+ * of <skipped>, <error>, <failure>; <error> and <failure> need a type.
+ */
+export function antJunitProblems(root: XmlElement): string[] {
+  const problems: string[] = [];
+  if (root.name !== 'testsuites') return [`root <${root.name}> is not <testsuites>`];
+  for (const a of Object.keys(root.attrs)) problems.push(`testsuites: attribute ${a} is not allowed`);
+  const SUITE = ['name', 'timestamp', 'hostname', 'tests', 'failures', 'errors', 'time', 'package', 'id'];
+  for (const [i, s] of root.children.entries()) {
+    const at = `testsuite[${i}]`;
+    if (s.name !== 'testsuite') { problems.push(`testsuites: <${s.name}> is not allowed`); continue; }
+    for (const a of SUITE) if (s.attrs[a] === undefined) problems.push(`${at} lacks ${a}`);
+    for (const a of Object.keys(s.attrs)) if (![...SUITE, 'skipped'].includes(a)) problems.push(`${at}: attribute ${a} is not allowed`);
+    if (s.attrs.timestamp !== undefined && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/.test(s.attrs.timestamp)) problems.push(`${at}: timestamp "${s.attrs.timestamp}" is not YYYY-MM-DDThh:mm:ss`);
+    for (const a of ['tests', 'failures', 'errors', 'id', 'skipped']) if (s.attrs[a] !== undefined && !/^-?\d+$/.test(s.attrs[a]!)) problems.push(`${at}: ${a} is not an int`);
+    const names = s.children.map((c) => c.name);
+    const cases = names.filter((n) => n === 'testcase').length;
+    const expected = ['properties', ...Array<string>(cases).fill('testcase'), 'system-out', 'system-err'];
+    if (names.join() !== expected.join()) problems.push(`${at}: holds ${names.join(', ')}; the schema wants properties, test cases, system-out, system-err`);
+    for (const c of s.children.filter((x) => x.name === 'testcase')) {
+      for (const a of ['name', 'classname', 'time']) if (c.attrs[a] === undefined) problems.push(`${at}/testcase ${c.attrs.name}: lacks ${a}`);
+      if (c.children.length > 1 || c.children.some((x) => !['skipped', 'error', 'failure'].includes(x.name))) problems.push(`${at}/testcase ${c.attrs.name}: holds ${c.children.map((x) => x.name).join(', ')}; at most one of skipped, error, failure`);
+      for (const r of c.children.filter((x) => x.name !== 'skipped')) if (r.attrs.type === undefined) problems.push(`${at}/testcase ${c.attrs.name}: <${r.name}> lacks type`);
+    }
+    for (const p of s.children.filter((x) => x.name === 'properties').flatMap((x) => x.children)) if (p.name !== 'property' || !p.attrs.name || p.attrs.value === undefined) problems.push(`${at}/properties: <${p.name}> is not a property with name and value`);
+  }
+  return problems;
+}

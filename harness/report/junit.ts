@@ -1,22 +1,24 @@
 // junit.xml for CI: one <testsuite> per check area (the check id up to the first "-" or "/":
 // AUTH, IDEM, PAGE, ...), one <testcase> per check (name = check id, classname = area).
 // - fail (MUST/PROFILE)  -> <failure> with the message, clause ids and the curl line(s) of the evidence
-// - fail (SHOULD)        -> a passing testcase with the warning and its details in <system-out>:
-//                           the exit code does not fail on it, so neither does JUnit
-// The file is valid against the Jenkins xUnit plugin's junit-10.xsd: the root <testsuites> carries
-// name, tests, failures, errors and time only (the skipped count and the timestamp are on each
-// <testsuite>), and a <testcase> holds no <properties>.
+// - fail (SHOULD)        -> a passing testcase, the warning and its details in its suite's
+//                           <system-out>: the exit code does not fail on it, so neither does JUnit
 // - error                -> <error> (the harness broke, or the check was interrupted)
 // - skip                 -> <skipped message="reason"> (including "not run at this depth")
-// - known failure (run --baseline) -> <skipped message="known failure: <reason>"> with the failure's
-//   details in <system-out>. Why skipped rather than a passing test with a note: CI test views
-//   (GitHub and GitLab test reports, Jenkins, Azure DevOps) count and list skipped tests with their
+// - known failure (run --baseline) -> <skipped message="known failure: <reason>"> whose text is the
+//   failure's details. Why skipped rather than a passing test with a note: CI test views (GitHub
+//   and GitLab test reports, Jenkins, Azure DevOps) count and list skipped tests with their
 //   message on the summary page, so a known failure stays in sight without failing the build,
-//   while the <system-out> of a passing test is shown by few of them, only when one opens it, and
-//   a pass would count a failing check as passing.
+//   and a pass would count a failing check as passing.
 // - stale baseline entry   -> a failing <testcase> of its own in a "BASELINE" testsuite (name
 //   "baseline: <check id>"): the run exits 1 for it, so a CI that gates on <failure> agrees.
 // - expired entry          -> the check's ordinary <failure>, its message saying the entry expired.
+// The file is valid against both schemas CI tools read: the Jenkins xUnit plugin's junit-10.xsd
+// and Apache Ant's JUnit schema. So the root <testsuites> carries no attributes (Ant allows none;
+// the counts are each <testsuite>'s), each <testsuite> has a package, an id, a hostname
+// ("localhost": the machine's name is not the report's business) and a timestamp in UTC without
+// a zone or fraction (Ant's pattern), holds <properties>, then its test cases, then <system-out>
+// and <system-err>; a <testcase> holds at most one of <skipped>, <error> and <failure>.
 
 import type { ExchangeEvent, RunEvent } from '../ground/events.ts';
 import { evidenceFor, exchangesByCheck, exchangesById, type CheckResult, type Results } from './results.ts';
@@ -33,7 +35,7 @@ export interface JunitCounts {
   skipped: number;
 }
 
-/** The counts junit.xml carries for these results: the root's tests, failures and errors, and the skipped summed over its testsuites. */
+/** The counts junit.xml carries for these results, summed over its testsuites. */
 export function junitCounts(results: Pick<Results, 'checks'> & { baseline?: Results['baseline'] }): JunitCounts {
   const stale = results.baseline?.entries.filter((x) => x.status === 'stale').length ?? 0;
   const cs = results.checks;
@@ -58,71 +60,41 @@ function detail(c: CheckResult, ev: { exchanges: ExchangeEvent[]; fallback: bool
   return lines.join('\n');
 }
 
+/** A testsuite's attributes and properties: what both schemas require (see the head of this file). */
+function suiteOpen(name: string, id: number, counts: JunitCounts, time: number, timestamp: string, props: [string, string][]): string[] {
+  const attrs = `name="${escapeXml(name)}" package="${escapeXml(name)}" id="${id}" hostname="localhost" timestamp="${timestamp}" tests="${counts.tests}" failures="${counts.failures}" errors="${counts.errors}" skipped="${counts.skipped}" time="${secs(time)}"`;
+  return [`  <testsuite ${attrs}>`, ...(props.length ? ['    <properties>', ...props.map(([k, v]) => `      <property name="${escapeXml(k)}" value="${escapeXml(v)}"/>`), '    </properties>'] : ['    <properties/>'])];
+}
+
+const suiteClose = (out: readonly string[]) => [`    <system-out>${escapeXml(out.join('\n\n'))}</system-out>`, '    <system-err></system-err>', '  </testsuite>'];
+
+/** Ant's timestamp: UTC, to the second, no zone. */
+const antTimestamp = (iso: string) => (Number.isNaN(Date.parse(iso)) ? new Date(0) : new Date(iso)).toISOString().slice(0, 19);
+
 export function buildJunit(results: Results, events: RunEvent[]): string {
   const byId = exchangesById(events);
   const byCheck = exchangesByCheck(events);
   const areas = [...groupBy(results.checks, (c) => c.area).entries()].sort(([a], [b]) => a.localeCompare(b));
-  const ts = escapeXml(results.startedAt || new Date(0).toISOString());
-  const count = (cs: CheckResult[], f: (c: CheckResult) => boolean) => cs.filter(f).length;
-  const isFailure = (c: CheckResult) => c.verdict === 'fail' && c.level !== 'SHOULD' && !c.known;
-  const isError = (c: CheckResult) => c.verdict === 'error';
-  const isSkip = (c: CheckResult) => c.verdict === 'skip' || (c.verdict === 'fail' && !!c.known);
+  const ts = antTimestamp(results.startedAt);
   const stale = results.baseline?.entries.filter((x) => x.status === 'stale') ?? [];
-
-  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>'];
-  const total = junitCounts(results);
-  out.push(
-    `<testsuites name="${escapeXml(`${results.kit.name} ${results.kit.version}`)}" tests="${total.tests}" failures="${total.failures}" errors="${total.errors}" time="${secs(results.durationMs)}">`,
-  );
-  for (const [area, checks] of areas) {
+  const props: [string, string][] = [
+    ['kit', `${results.kit.name} ${results.kit.version}`],
+    ['spec.version', results.spec.version],
+    ['spec.sha256', results.spec.sha256],
+    ['target', results.target.baseUrl],
+    ['depth', results.depth],
+    ['runId', results.runId],
+  ];
+  const out: string[] = ['<?xml version="1.0" encoding="UTF-8"?>', '<testsuites>'];
+  for (const [i, [area, checks]] of areas.entries()) {
     const time = checks.reduce((s, c) => s + c.durationMs, 0);
-    out.push(
-      `  <testsuite name="${escapeXml(area)}" tests="${checks.length}" failures="${count(checks, isFailure)}" errors="${count(checks, isError)}" skipped="${count(checks, isSkip)}" time="${secs(time)}" timestamp="${ts}">`,
-    );
-    if (area === areas[0]?.[0]) {
-      out.push('    <properties>');
-      const props: [string, string][] = [
-        ['kit', `${results.kit.name} ${results.kit.version}`],
-        ['spec.version', results.spec.version],
-        ['spec.sha256', results.spec.sha256],
-        ['target', results.target.baseUrl],
-        ['depth', results.depth],
-        ['runId', results.runId],
-      ];
-      for (const [k, v] of props) out.push(`      <property name="${escapeXml(k)}" value="${escapeXml(v)}"/>`);
-      out.push('    </properties>');
-    }
-    for (const c of checks) {
-      const head = `    <testcase name="${escapeXml(c.id)}" classname="${escapeXml(area)}" time="${secs(c.durationMs)}"`;
-      const ev = c.verdict === 'fail' || c.verdict === 'error' ? evidenceFor(c, byId, byCheck) : { exchanges: [], fallback: false };
-      const msg = escapeXml(firstLine(c.message ?? '', 500));
-      if (c.verdict === 'pass') {
-        out.push(`${head}/>`);
-      } else if (c.known) {
-        out.push(
-          `${head}>`,
-          `      <skipped message="${escapeXml(firstLine(`known failure: ${c.known.reason}${c.known.expires ? ` (until ${c.known.expires})` : ''}`, 500))}"/>`,
-          `      <system-out>${escapeXml(`KNOWN FAILURE (baseline ${results.baseline?.file ?? ''}, non-blocking)\nknown because: ${c.known.reason}${c.known.expires ? `\nuntil: ${c.known.expires}` : ''}\n\n${detail(c, ev)}`)}</system-out>`,
-          '    </testcase>',
-        );
-      } else if (c.verdict === 'skip') {
-        out.push(`${head}>`, `      <skipped message="${msg}"/>`, '    </testcase>');
-      } else if (c.verdict === 'error') {
-        out.push(`${head}>`, `      <error message="${msg}" type="${escapeXml(c.ran ? 'harness-error' : 'interrupted')}">${escapeXml(detail(c, ev))}</error>`, '    </testcase>');
-      } else if (c.level === 'SHOULD') {
-        out.push(
-          `${head}>`,
-          `      <system-out>${escapeXml(`WARNING (SHOULD-level, non-blocking)\n${detail(c, ev)}`)}</system-out>`,
-          '    </testcase>',
-        );
-      } else {
-        out.push(`${head}>`, `      <failure message="${msg}" type="${escapeXml(c.level)}">${escapeXml(detail(c, ev))}</failure>`, '    </testcase>');
-      }
-    }
-    out.push('  </testsuite>');
+    out.push(...suiteOpen(area, i, junitCounts({ checks }), time, ts, i === 0 ? props : []));
+    const notes: string[] = [];
+    for (const c of checks) out.push(...testcase(c, area, byId, byCheck, results, notes));
+    out.push(...suiteClose(notes));
   }
   if (stale.length) {
-    out.push(`  <testsuite name="${BASELINE_SUITE}" tests="${stale.length}" failures="${stale.length}" errors="0" skipped="0" time="0.000" timestamp="${ts}">`);
+    out.push(...suiteOpen(BASELINE_SUITE, areas.length, { tests: stale.length, failures: stale.length, errors: 0, skipped: 0 }, 0, ts, []));
     for (const x of stale) {
       const msg = `${x.check} passes now: remove it from the baseline ${results.baseline!.file}`;
       out.push(
@@ -131,8 +103,29 @@ export function buildJunit(results: Results, events: RunEvent[]): string {
         '    </testcase>',
       );
     }
-    out.push('  </testsuite>');
+    out.push(...suiteClose([]));
   }
   out.push('</testsuites>', '');
   return out.join('\n');
+}
+
+/** One check's <testcase>; a SHOULD-level failure's warning goes to `notes` (its suite's <system-out>). */
+function testcase(c: CheckResult, area: string, byId: ReturnType<typeof exchangesById>, byCheck: ReturnType<typeof exchangesByCheck>, results: Results, notes: string[]): string[] {
+  const head = `    <testcase name="${escapeXml(c.id)}" classname="${escapeXml(area)}" time="${secs(c.durationMs)}"`;
+  const ev = c.verdict === 'fail' || c.verdict === 'error' ? evidenceFor(c, byId, byCheck) : { exchanges: [], fallback: false };
+  const msg = escapeXml(firstLine(c.message ?? '', 500));
+  const wrap = (inner: string) => [`${head}>`, `      ${inner}`, '    </testcase>'];
+  if (c.verdict === 'pass') return [`${head}/>`];
+  if (c.known) {
+    const reason = firstLine(`known failure: ${c.known.reason}${c.known.expires ? ` (until ${c.known.expires})` : ''}`, 500);
+    const text = `KNOWN FAILURE (baseline ${results.baseline?.file ?? ''}, non-blocking)\nknown because: ${c.known.reason}${c.known.expires ? `\nuntil: ${c.known.expires}` : ''}\n\n${detail(c, ev)}`;
+    return wrap(`<skipped message="${escapeXml(reason)}">${escapeXml(text)}</skipped>`);
+  }
+  if (c.verdict === 'skip') return wrap(`<skipped message="${msg}"/>`);
+  if (c.verdict === 'error') return wrap(`<error message="${msg}" type="${escapeXml(c.ran ? 'harness-error' : 'interrupted')}">${escapeXml(detail(c, ev))}</error>`);
+  if (c.level === 'SHOULD') {
+    notes.push(`WARNING (SHOULD-level, non-blocking) ${c.id}\n${detail(c, ev)}`);
+    return [`${head}/>`];
+  }
+  return wrap(`<failure message="${msg}" type="${escapeXml(c.level)}">${escapeXml(detail(c, ev))}</failure>`);
 }
