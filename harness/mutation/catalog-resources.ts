@@ -47,6 +47,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-in-imapport-unchecked': ['ACCT-IN-IMAPPORT-REQUIRED', 'ACCT-IN-IMAPPORT-RANGE'],
   'acct-in-imapusername-unchecked': ['ACCT-IN-IMAPUSERNAME-REQUIRED', 'ACCT-IN-IMAPUSERNAME-MAX255'],
   'acct-in-imappassword-unchecked': ['ACCT-IN-IMAPPASSWORD-REQUIRED', 'ACCT-IN-IMAPPASSWORD-MAX1024'],
+  'acct-in-imap-optional-as-group': ['ACCT-IN-IMAPHOST-REQUIRED', 'ACCT-IN-IMAPPORT-REQUIRED', 'ACCT-IN-IMAPUSERNAME-REQUIRED', 'ACCT-IN-IMAPPASSWORD-REQUIRED'],
   'acct-in-sendinggap-unbounded': ['ACCT-IN-SENDINGGAP-RANGE'],
   'acct-in-bcc-unbounded': ['ACCT-IN-BCC-MAX254'],
   'acct-in-replyto-unbounded': ['ACCT-IN-REPLYTO-MAX254'],

@@ -223,7 +223,14 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
 /** Validates the smtp and imap fields (required ones when `required`). */
 function applyCredentials(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<string, unknown>, secrets: Record<string, string>, required: boolean): boolean {
   let touched = false;
+  // The mutant reads IMAP as optional as a group: an element with no imap* field at all gets imap null.
+  const noImap = ['imapHost', 'imapPort', 'imapUsername', 'imapPassword'].every((k) => o[k] === undefined);
+  const imapOptional = required && noImap && ctx.mutant('acct-in-imap-optional-as-group');
   for (const proto of ['smtp', 'imap'] as const) {
+    if (proto === 'imap' && imapOptional) {
+      doc.imap = null;
+      continue;
+    }
     const cur = { ...((doc[proto] as Record<string, unknown> | null) ?? {}) };
     const host = v.str(o, `${proto}Host`, rules(ctx, `${proto}Host`, { required, max: 255 }));
     const port = v.int(o, `${proto}Port`, rules(ctx, `${proto}Port`, { required, min: 1, max: 65535 }));

@@ -500,6 +500,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
       ['acct-in-imapport-unchecked', { imapPort: undefined }],
       ['acct-in-imapusername-unchecked', { imapUsername: undefined }],
       ['acct-in-imappassword-unchecked', { imapPassword: 'p'.repeat(1025) }],
+      ['acct-in-imap-optional-as-group', { imapHost: undefined, imapPort: undefined, imapUsername: undefined, imapPassword: undefined }],
       ['acct-in-sendinggap-unbounded', { sendingGapMinutes: 301 }],
       ['acct-in-bcc-unbounded', { bcc: `${'b'.repeat(255 - 13)}@example.test` }],
       ['acct-in-replyto-unbounded', { replyToAddress: `${'r'.repeat(255 - 13)}@example.test` }],

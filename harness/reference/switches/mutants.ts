@@ -203,6 +203,7 @@ export const MUTANTS = [
   { id: 'acct-in-imapport-unchecked', rule: '2.2 Mailbox create input `imapPort`: required, 1 to 65535.', description: 'An element without imapPort, or with one outside 1 to 65535, is accepted.' },
   { id: 'acct-in-imapusername-unchecked', rule: '2.2 Mailbox create input `imapUsername`: required, max 255 chars.', description: 'An element without imapUsername, or with one longer than 255 characters, is accepted.' },
   { id: 'acct-in-imappassword-unchecked', rule: '2.2 Mailbox create input `imapPassword`: required, max 1024 chars.', description: 'An element without imapPassword, or with one longer than 1024 characters, is accepted.' },
+  { id: 'acct-in-imap-optional-as-group', rule: '2.2 Mailbox create input `imapHost`, `imapPort`, `imapUsername`, `imapPassword`: required.', description: 'IMAP is optional as a group: an element with no imap* field at all is created with imap null (an element with part of the group is still refused).' },
   { id: 'acct-in-sendinggap-unbounded', rule: '2.2 Mailbox create input `sendingGapMinutes`: 1 to 300.', description: 'A sendingGapMinutes outside 1 to 300 is accepted.' },
   { id: 'acct-in-bcc-unbounded', rule: '2.2 Mailbox create input `bcc`: max 254 chars.', description: 'A bcc address longer than 254 characters is accepted.' },
   { id: 'acct-in-replyto-unbounded', rule: '2.2 Mailbox create input `replyToAddress`: max 254 chars.', description: 'A replyToAddress longer than 254 characters is accepted.' },
