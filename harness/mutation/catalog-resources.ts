@@ -62,6 +62,8 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lf-discovery-finished-terminal-only': ['LF-DISCOVERYFINISHED-PHASES', 'STATE-LF-DISCOVERY-FINISHED'],
   'camp-list-cursor-param-renamed': ['CAMP-LIST-CURSOR', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES'],
   'camp-create-accounts-dropped': ['CAMP-CREATE-BODY'],
+  'camp-create-schedule-ignored': ['CAMP-CREATE-BODY'],
+  'camp-create-settings-ignored': ['CAMP-CREATE-BODY'],
   'camp-launch-never-attempted': ['STATE-CAMP-CREATE-LAUNCH-ATTEMPT'],
   'acct-oauth-microsoft-refused': ['ACCT-OAUTH-PROVIDERS'],
   'acct-oauth-status-state-renamed': ['ACCT-OAUTH-STATUS-POLL'],

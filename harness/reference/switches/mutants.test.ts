@@ -657,6 +657,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const m = await e.mailbox(w);
     return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', accounts: [m.id] } })).body.campaign.accounts.length;
   }],
+  'camp-create-schedule-ignored': [[600, 25], async (e) => {
+    const s = (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule: { sendingMinutesStart: 600, sendingMinutesEnd: 900, dailyLimit: 25 } } })).body.campaign.schedule;
+    return [s.sendingMinutesStart, s.dailyLimit];
+  }],
+  'camp-create-settings-ignored': [[false, true], async (e) => {
+    const s = (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', settings: { trackClicks: false, sendAsTextOnly: true } } })).body.campaign.settings;
+    return [s.trackClicks, s.sendAsTextOnly];
+  }],
   'camp-launch-never-attempted': ['string', async (e) => typeof (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })).body.launchError],
   'acct-oauth-microsoft-refused': [200, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/microsoft/init')],
   'acct-oauth-status-state-renamed': [200, async (e) => {
