@@ -71,7 +71,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
   "ACCT-PROVIDER-ENUM": [
-    { what: "an OAuth mailbox answers provider `gmail`, `outlook` or `oauth`: no claiming check reads an OAuth mailbox.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "an OAuth mailbox answers provider `gmail`, `outlook` or `oauth` (SMTP mailboxes right).", mutants: ["acct-oauth-provider-alias"] },
     { what: "An SMTP/IMAP mailbox shows provider `smtp` instead of `custom`.", mutants: ["acct-provider-smtp"] },
   ],
   // 2.1 MUST: Mailbox `status`: enum `active`, `inactive`, `checking`, `revoked`, `failed` (see part 3).
@@ -181,7 +181,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `imap`: object (`host`, `port`, `username`) or null.
   "ACCT-IMAP-NULLABLE": [
-    { what: "an OAuth mailbox's imap omitted, {} or with null members instead of null: no claiming check reads an OAuth mailbox.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "an OAuth mailbox's answer leaves imap out (neither its settings nor null; a serializer dropping nulls).", mutants: ["acct-oauth-imap-omitted"] },
+    { what: "an OAuth mailbox's imap is {} (neither its settings nor null).", mutants: ["acct-oauth-imap-empty-object"] },
     { what: "The mailbox's imap object carries no username.", mutants: ["acct-answer-imap-no-username"] },
   ],
   // 2.1 MUST: `imap` is null when no IMAP is configured (and an object when IMAP is configured).

@@ -53,10 +53,10 @@ async function failedMailbox(e: Env) {
   await e.drain();
   return { w, m };
 }
-async function oauthMailbox(e: Env) {
+async function oauthMailbox(e: Env, provider: 'google' | 'microsoft' = 'google') {
   const w = await e.workspace();
-  const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
-  const id = (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@gmail.test` })).body.accountId as string;
+  const init = (await e.call(w.key, 'POST', `/v1/accounts/oauth/${provider}/init`)).body;
+  const id = (await e.ctl('POST', `/oauth/${provider}/consent`, { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@gmail.test` })).body.accountId as string;
   return { w, id, state: init.state as string };
 }
 /** A mailbox carrying a tag of its workspace. */
@@ -887,6 +887,19 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-healthscore-per-mille': [true, async (e) => {
     const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
     return m.healthScore >= 0 && m.healthScore <= 100;
+  }],
+  'acct-oauth-provider-alias': ['microsoft', async (e) => {
+    const { w, id } = await oauthMailbox(e, 'microsoft');
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.provider;
+  }],
+  'acct-oauth-imap-omitted': [true, async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    return 'imap' in (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;
+  }],
+  'acct-oauth-imap-empty-object': ['string', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    const { imap } = (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;
+    return imap === null ? 'string' : typeof imap?.host; // null or settings with a host
   }],
   'acct-provider-smtp': ['custom', async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0].provider],
   'acct-timestamps-epoch': [['string', 'string'], async (e) => {
