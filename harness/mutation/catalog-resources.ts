@@ -178,4 +178,6 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-tags-string': ['CAMP-TAGS-ARRAY'],
   'ws-organizationid-prefixed': ['WS-ORGANIZATIONID-UUID'],
   'ws-name-null': ['WS-NAME-STRING'],
+  'ws-name-slug': ['WS-GET'],
+  'ws-timezone-utc': ['WS-GET'],
 };

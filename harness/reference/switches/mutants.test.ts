@@ -983,6 +983,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'camp-timestamps-epoch': ['string', async (e) => typeof (await campWithLead(e)).c.createdAt],
   'camp-tags-string': [true, async (e) => Array.isArray((await campWithLead(e)).c.tags)],
   'ws-organizationid-prefixed': [true, async (e) => UUID_V4.test((await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.organizationId)],
+  'ws-name-slug': ['Acme Sales', async (e) => {
+    const w = (await e.ctl('POST', '/workspaces', { name: 'Acme Sales', timezone: 'Asia/Kathmandu' })).body;
+    return (await e.call(w.apiKey, 'GET', '/v1/workspace')).body.name;
+  }],
+  'ws-timezone-utc': ['Asia/Kathmandu', async (e) => {
+    const w = (await e.ctl('POST', '/workspaces', { name: 'Acme Sales', timezone: 'Asia/Kathmandu' })).body;
+    return (await e.call(w.apiKey, 'GET', '/v1/workspace')).body.timezone;
+  }],
   'ws-name-null': ['string', async (e) => typeof (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.name],
   // The families' probes, generated from their tables.
   ...familyProbes(),

@@ -139,6 +139,8 @@ export const MUTANTS = [
   { id: 'camp-tags-string', rule: '2.5 tags (array).', description: 'A campaign answers its tags as one comma-separated string.' },
   { id: 'ws-organizationid-prefixed', rule: '2.9 organizationId (uuid).', description: 'GET /v1/workspace answers organizationId as org_<uuid>.' },
   { id: 'ws-name-null', rule: '2.9 name (string).', description: 'GET /v1/workspace answers name null.' },
+  { id: 'ws-name-slug', rule: '2.9 / 4.7 Workspace `name` (string): the identity of the workspace the key belongs to.', description: 'GET /v1/workspace answers the name as a slug ("Acme Sales" as acme-sales).' },
+  { id: 'ws-timezone-utc', rule: '2.9 / 4.7 Workspace `timezone` (IANA string): the identity of the workspace the key belongs to.', description: 'GET /v1/workspace answers timezone UTC whatever the workspace\'s zone.' },
   { id: 'usage-unlimited-remaining-zero', rule: '2.9 remaining: number or null when unlimited.', description: 'Unlimited usage reports remaining 0 instead of null.' },
   { id: 'usage-used-string', rule: '2.9 used (number).', description: 'used is a string of digits.' },
   { id: 'usage-isunlimited-string', rule: '2.9 isUnlimited (boolean).', description: 'isUnlimited is the string "true" or "false".' },
