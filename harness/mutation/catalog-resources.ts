@@ -130,6 +130,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-delete-no-retention': ['STATE-LEAD-DELETE-RETENTION', 'LEAD-DELETE-ANSWER'],
   'lead-nextplannedat-empty': ['LEAD-SEQPROGRESS-NEXTPLANNEDAT'],
   'lead-mutate-empty-filter-deletes-all': ['LEAD-MUTATE-FILTER-NONEMPTY', 'LEAD-MUTATE-EMPTY-FILTER-NEVER-ALL'],
+  'lead-mutate-empty-search-matches-all': ['LEAD-MUTATE-EMPTY-FILTER-NEVER-ALL'],
   'lead-mutate-ids-1001': ['LEAD-MUTATE-IDS-MAX1000', 'LIMIT-MUTATE-IDS-1000'],
   'lead-mutate-all-with-ids': ['LEAD-MUTATE-ALL-EXCLUSIVE'],
   'lead-mutate-filter-any-operation': ['LEAD-MUTATE-FILTER-DELETE-ONLY'],

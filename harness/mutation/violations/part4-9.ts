@@ -165,7 +165,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: An empty filter never deletes all (no lead is deleted).
   "LEAD-MUTATE-EMPTY-FILTER-NEVER-ALL": [
-    { what: "filter { search: \"\" } (or whitespace) matches every lead: only {} and { tags: [] } are sent.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "filter { search: \"\" } (or whitespace): the key's presence counted as a condition that matches every lead.", mutants: ["lead-mutate-empty-search-matches-all"] },
     { what: "delete with filter {} is accepted and deletes every lead of the campaign.", mutants: ["lead-mutate-empty-filter-deletes-all"] },
   ],
   // 4.4 MUST: Mutate body: a status, required for `set_status`.

@@ -803,6 +803,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.leadEvent(lead.id, 'contacted');
     return (await e.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${lead.id}`)).body.retentionDays;
   }],
+  'lead-mutate-empty-search-matches-all': [400, async (e) => (await mutateStatus(e, { operation: 'delete', filter: { search: '' } })).status],
   'lead-mutate-empty-filter-deletes-all': [400, async (e) => (await mutateStatus(e, { operation: 'delete', filter: {} })).status],
   'lead-mutate-ids-1001': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: Array.from({ length: 1001 }, () => randomUUID()) })).status],
   'lead-nextplannedat-empty': [undefined, async (e) => (await campWithLead(e)).lead.sequenceProgress.nextPlannedAt],
