@@ -20,7 +20,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.1 MUST: Optional header Idempotency-Key (string, max 255 chars) on state-changing endpoints.
   "IDEM-MAX-255": [
-    { what: "the 255-character bound enforced on POST /v1/campaigns only, or long keys truncated in storage (two keys alike in their first characters conflated).", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "the 255-character bound enforced on POST /v1/campaigns only (a per-route header validator): another route takes a longer key.", mutants: ["idem-bound-campaign-create-only"] },
+    { what: "long keys truncated in storage: two distinct keys alike in their first characters are one key.", mutants: ["idem-key-truncated"] },
     { what: "Keys longer than 255 characters are accepted.", mutants: ["idem-long-key-accepted"] },
     { what: "A key of exactly 255 characters is refused: the bound is read as exclusive.", mutants: ["idem-255-refused"] },
   ],

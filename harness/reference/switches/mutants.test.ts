@@ -297,6 +297,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'page-size-101-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=101')],
   'page-size-100-refused': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=100')],
+  'idem-bound-campaign-create-only': [400, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return status(e, w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { firstName: 'x' }, idem: 'k'.repeat(256) });
+  }],
+  'idem-key-truncated': [201, async (e) => {
+    const w = await e.workspace();
+    await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: `${'k'.repeat(250)}aaaaa` });
+    return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'y' }, idem: `${'k'.repeat(250)}bbbbb` });
+  }],
   'idem-255-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(255) })],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'page-offset-cursor': [['a'], async (e) => {
