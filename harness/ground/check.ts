@@ -121,6 +121,9 @@ export interface ControlClient {
 
 export interface Workspace {
   organizationId?: string;
+  /** Its name and IANA timezone where the run knows them (the control API made it, or the profile states them). */
+  name?: string;
+  timezone?: string;
   /** Key holding all:all and apikeys:manage (from the control API or the profile). */
   api: ApiClient;
   apiKeyId?: string;

@@ -37,6 +37,9 @@ export const Workspace = z
     apiKey: Secret,
     apiKeyId: z.string().optional(),
     organizationId: z.string().optional(),
+    /** Its name and IANA timezone as the dashboard shows them: GET /v1/workspace must answer them (unstated: not compared). */
+    name: z.string().optional(),
+    timezone: z.string().optional(),
   })
   .strict();
 

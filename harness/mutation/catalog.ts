@@ -77,6 +77,8 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'idem-no-inflight-lock': ['IDEM-CONCURRENT-ONE-EFFECT'],
   'idem-inflight-waits': ['IDEM-INFLIGHT-409'],
   'idem-long-key-accepted': ['IDEM-MAX-255'],
+  'idem-bound-campaign-create-only': ['IDEM-MAX-255'],
+  'idem-key-truncated': ['IDEM-MAX-255'],
   'idem-cross-workspace': ['IDEM-WORKSPACE-SCOPED'],
   'page-oldest-first': ['PAGE-NEWEST-FIRST'],
   'page-size-101-accepted': ['LIMIT-PAGE-SIZE'],

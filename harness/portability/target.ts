@@ -80,19 +80,22 @@ async function controlCall(control: ControlEndpoint, method: string, path: strin
   return answer.now;
 }
 
-/** What a dashboard does before a CI job: workspaces with an all:all + apikeys:manage key (in `timezone`, when given). */
+/**
+ * What a dashboard does before a CI job: workspaces with an all:all + apikeys:manage key (in
+ * `timezone`, when given), stated in the profile with the name and zone the dashboard shows.
+ */
 async function provision(control: ControlEndpoint, n: number, timezone?: string) {
-  const out: { apiKey: string; apiKeyId: string; organizationId: string }[] = [];
+  const out: { apiKey: string; apiKeyId: string; organizationId: string; name: string; timezone: string }[] = [];
   const tag = randomBytes(2).toString('hex');
   for (let i = 0; i < n; i++) {
     const res = await fetch(`${control.baseUrl}/workspaces`, {
       method: 'POST',
       headers: { authorization: `Bearer ${control.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: `staging-${tag}-${i}`, ...(timezone ? { timezone } : {}) }),
+      body: JSON.stringify({ name: `Staging ${tag} ${i}`, ...(timezone ? { timezone } : {}) }),
     });
     if (res.status !== 201) throw new Error(`provisioning workspace ${i} answered ${res.status}: ${await res.text()}`);
-    const w = (await res.json()) as { apiKey: string; apiKeyId: string; organizationId: string };
-    out.push({ apiKey: w.apiKey, apiKeyId: w.apiKeyId, organizationId: w.organizationId });
+    const w = (await res.json()) as { apiKey: string; apiKeyId: string; organizationId: string; name: string; timezone: string };
+    out.push({ apiKey: w.apiKey, apiKeyId: w.apiKeyId, organizationId: w.organizationId, name: w.name, timezone: w.timezone });
   }
   return out;
 }

@@ -66,6 +66,11 @@ function hasRoom(ws: PooledWorkspace, testEmails: number): boolean {
  */
 export const OWED_MARGIN = 5;
 
+/** The name and timezone a workspace is known by (the control API's answer, or what the profile states). */
+function identityOf(w: { name?: string; timezone?: string }): PooledWorkspace['identity'] {
+  return { ...(w.name !== undefined ? { name: w.name } : {}), ...(w.timezone !== undefined ? { timezone: w.timezone } : {}) };
+}
+
 /** What a check that sends beyond its promise in a workspace is promised more there, each time it has sent it all (pool.sent). */
 export const OVERRUN_STEP = 5;
 
@@ -93,6 +98,8 @@ export class PooledWorkspace implements Workspace {
     public readonly api: ApiClient,
     public readonly organizationId?: string,
     public readonly apiKeyId?: string,
+    /** Its name and timezone where known (the control API's answer, or the profile). */
+    public readonly identity: { name?: string; timezone?: string } = {},
   ) {}
 
   /** Requests promised to admitted checks and not sent yet. */
@@ -171,12 +178,12 @@ export class WorkspacePool {
     if (control) {
       const zones = this.zones;
       const made = await Promise.all(
-        Array.from({ length: profile.poolSize }, (_, i) => control.createWorkspace({ name: `${this.deps.prefix}ws-${i}`, timezone: zones[i % zones.length] })),
+        Array.from({ length: profile.poolSize }, (_, i) => control.createWorkspace({ name: `${this.deps.prefix}Pool ${i}`, timezone: zones[i % zones.length] })),
       );
-      made.forEach((w, i) => this.add(i, w.apiKey, w.organizationId, w.apiKeyId));
+      made.forEach((w, i) => this.add(i, w.apiKey, w.organizationId, w.apiKeyId, identityOf(w)));
     } else {
       profile.workspaces.forEach((w, i) =>
-        this.add(i, resolveSecret(w.apiKey, `workspaces.${i}.apiKey`), w.organizationId, w.apiKeyId),
+        this.add(i, resolveSecret(w.apiKey, `workspaces.${i}.apiKey`), w.organizationId, w.apiKeyId, identityOf(w)),
       );
       // A key the target refuses is the user's set-up, not a conformance finding: say so before any check.
       await Promise.all(this.members.map((ws) => this.verifyKey(ws)));
@@ -221,9 +228,9 @@ export class WorkspacePool {
     throw new KitError(`the key of ${field} was refused: GET /v1/workspace answered ${res.status}${code} (${why})`);
   }
 
-  private add(index: number, key: string, organizationId?: string, apiKeyId?: string): PooledWorkspace {
+  private add(index: number, key: string, organizationId?: string, apiKeyId?: string, identity?: PooledWorkspace['identity']): PooledWorkspace {
     this.deps.registerSecret(key);
-    const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(key, index, organizationId), organizationId, apiKeyId);
+    const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(key, index, organizationId), organizationId, apiKeyId, identity);
     this.members.push(ws);
     return ws;
   }
@@ -425,10 +432,10 @@ export class WorkspacePool {
       skip(
         `needs a workspace with ${testEmails} of its ${TEST_EMAILS_PER_WORKSPACE_DAY} test emails of the day left (part 8), and this run's other checks have used them in all ${this.members.length} workspaces of the profile: give it more workspaces`,
       );
-    const w = await control.createWorkspace({ name: `${this.deps.prefix}excl-${this.extraIndex}`, timezone: this.zones[this.extraIndex % this.zones.length] });
+    const w = await control.createWorkspace({ name: `${this.deps.prefix}Fresh ${this.extraIndex}`, timezone: this.zones[this.extraIndex % this.zones.length] });
     this.deps.registerSecret(w.apiKey);
     const index = this.extraIndex++;
-    const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index, w.organizationId), w.organizationId, w.apiKeyId);
+    const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index, w.organizationId), w.organizationId, w.apiKeyId, identityOf(w));
     ws.testEmails = testEmails;
     return { ws, release: () => {}, fresh: true };
   }

@@ -486,6 +486,7 @@ function forCheck(ws: PooledWorkspace, checkId: string, share: <T>(build: () => 
   return {
     organizationId: ws.organizationId,
     apiKeyId: ws.apiKeyId,
+    ...ws.identity,
     api: ws.api.forCheck(checkId),
     window: () => ws.window(),
     createKey: async (scopes, name) => {

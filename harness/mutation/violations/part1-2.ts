@@ -71,7 +71,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
   "ACCT-PROVIDER-ENUM": [
-    { what: "an OAuth mailbox answers provider `gmail`, `outlook` or `oauth`: no claiming check reads an OAuth mailbox.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "an OAuth mailbox answers provider `gmail`, `outlook` or `oauth` (SMTP mailboxes right).", mutants: ["acct-oauth-provider-alias"] },
     { what: "An SMTP/IMAP mailbox shows provider `smtp` instead of `custom`.", mutants: ["acct-provider-smtp"] },
   ],
   // 2.1 MUST: Mailbox `status`: enum `active`, `inactive`, `checking`, `revoked`, `failed` (see part 3).
@@ -181,7 +181,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `imap`: object (`host`, `port`, `username`) or null.
   "ACCT-IMAP-NULLABLE": [
-    { what: "an OAuth mailbox's imap omitted, {} or with null members instead of null: no claiming check reads an OAuth mailbox.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "an OAuth mailbox's answer leaves imap out (neither its settings nor null; a serializer dropping nulls).", mutants: ["acct-oauth-imap-omitted"] },
+    { what: "an OAuth mailbox's imap is {} (neither its settings nor null).", mutants: ["acct-oauth-imap-empty-object"] },
     { what: "The mailbox's imap object carries no username.", mutants: ["acct-answer-imap-no-username"] },
   ],
   // 2.1 MUST: `imap` is null when no IMAP is configured (and an object when IMAP is configured).
@@ -282,7 +283,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `imapHost` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPHOST-REQUIRED": [
-    { what: "IMAP optional as a group: an element with no imap* field at all is created (imap null) though imapHost is required.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "IMAP optional as a group: an element with no imap* field at all is created (imap null) though imapHost is required.", mutants: ["acct-in-imap-optional-as-group"] },
     { what: "An element without imapHost, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imaphost-unchecked"] },
   ],
   // 2.2 MUST: Mailbox create input `imapHost`: max 255 chars; 255 is accepted and 256 is rejected.
@@ -292,6 +293,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `imapPort` (number): required; an element without it is rejected.
   "ACCT-IN-IMAPPORT-REQUIRED": [
+    { what: "IMAP optional as a group: an element with no imap* field at all is created (imap null) though imapPort is required.", mutants: ["acct-in-imap-optional-as-group"] },
     { what: "An element without imapPort, or with one outside 1 to 65535, is accepted.", mutants: ["acct-in-imapport-unchecked"] },
   ],
   // 2.2 MUST: Mailbox create input `imapPort`: 1 to 65535; 1 and 65535 are accepted, 0 and 65536 are rejected.
@@ -301,7 +303,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `imapUsername` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPUSERNAME-REQUIRED": [
-    { what: "IMAP optional as a group: an element with no imap* field at all is created (imap null) though imapUsername is required.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "IMAP optional as a group: an element with no imap* field at all is created (imap null) though imapUsername is required.", mutants: ["acct-in-imap-optional-as-group"] },
     { what: "An element without imapUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imapusername-unchecked"] },
   ],
   // 2.2 MUST: Mailbox create input `imapUsername`: max 255 chars; 255 is accepted and 256 is rejected.
@@ -311,6 +313,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `imapPassword` (string): required; an element without it is rejected.
   "ACCT-IN-IMAPPASSWORD-REQUIRED": [
+    { what: "IMAP optional as a group: an element with no imap* field at all is created (imap null) though imapPassword is required.", mutants: ["acct-in-imap-optional-as-group"] },
     { what: "An element without imapPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-imappassword-unchecked"] },
   ],
   // 2.2 MUST: Mailbox create input `imapPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.

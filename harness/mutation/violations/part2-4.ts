@@ -622,7 +622,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns body `{ name, schedule, settings, sequence, accounts, leads, launch }`.
   "CAMP-CREATE-BODY": [
-    { what: "the create ignores the settings or schedule it is given (kept at their defaults); only a SHOULD check compares them.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "the create ignores the settings it is given (kept at their defaults, e.g. trackClicks true when false was sent).", mutants: ["camp-create-settings-ignored"] },
+    { what: "the create drops the schedule values it is given (the default window, days, daily limit and zone kept).", mutants: ["camp-create-schedule-ignored"] },
     { what: "The create validates `accounts` but keeps none of them: the campaign has no mailbox.", mutants: ["camp-create-accounts-dropped"] },
   ],
   // 4.3 MUST: POST /v1/campaigns: `leads` is an array of email address strings.

@@ -20,7 +20,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.1 MUST: Optional header Idempotency-Key (string, max 255 chars) on state-changing endpoints.
   "IDEM-MAX-255": [
-    { what: "the 255-character bound enforced on POST /v1/campaigns only, or long keys truncated in storage (two keys alike in their first characters conflated).", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "the 255-character bound enforced on POST /v1/campaigns only (a per-route header validator): another route takes a longer key.", mutants: ["idem-bound-campaign-create-only"] },
+    { what: "long keys truncated in storage: two distinct keys alike in their first characters are one key.", mutants: ["idem-key-truncated"] },
     { what: "Keys longer than 255 characters are accepted.", mutants: ["idem-long-key-accepted"] },
     { what: "A key of exactly 255 characters is refused: the bound is read as exclusive.", mutants: ["idem-255-refused"] },
   ],
@@ -165,7 +166,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: An empty filter never deletes all (no lead is deleted).
   "LEAD-MUTATE-EMPTY-FILTER-NEVER-ALL": [
-    { what: "filter { search: \"\" } (or whitespace) matches every lead: only {} and { tags: [] } are sent.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "filter { search: \"\" } (or whitespace): the key's presence counted as a condition that matches every lead.", mutants: ["lead-mutate-empty-search-matches-all"] },
     { what: "delete with filter {} is accepted and deletes every lead of the campaign.", mutants: ["lead-mutate-empty-filter-deletes-all"] },
   ],
   // 4.4 MUST: Mutate body: a status, required for `set_status`.
@@ -479,7 +480,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.7 MUST: GET /v1/workspace (usage:read) returns the workspace identity: organizationId (uuid), name (string), timezone (IANA string).
   "WS-GET": [
-    { what: "name or timezone not the workspace's (a fixed \"UTC\", a slug): only their types are checked.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "timezone not the workspace's: a fixed \"UTC\" (or the server's zone).", mutants: ["ws-timezone-utc"] },
+    { what: "name not the workspace's: a slug of it.", mutants: ["ws-name-slug"] },
     { what: "GET /v1/workspace omits timezone.", mutants: ["workspace-missing-timezone"] },
   ],
   // 4.7 MUST: The workspace returned is the one the key belongs to (two workspaces see their own identity).

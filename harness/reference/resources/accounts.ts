@@ -57,6 +57,11 @@ function withPasswordFacts(settings: unknown, r: AccountRow): unknown {
 function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, unknown> {
   if (ctx.mutant('acct-healthscore-per-mille')) view.healthScore = Number(view.healthScore) * 10;
   if (ctx.mutant('acct-provider-smtp') && view.provider === 'custom') view.provider = 'smtp';
+  // The mutants serialize an OAuth mailbox by a path of its own: its provider as the product name, its imap left out or empty.
+  const oauth = view.provider === 'google' || view.provider === 'microsoft';
+  if (ctx.mutant('acct-oauth-provider-alias') && oauth) view.provider = view.provider === 'google' ? 'gmail' : 'outlook';
+  if (ctx.mutant('acct-oauth-imap-omitted') && oauth) delete view.imap;
+  if (ctx.mutant('acct-oauth-imap-empty-object') && oauth) view.imap = {};
   if (ctx.mutant('acct-timestamps-epoch')) [view.createdAt, view.updatedAt] = [Date.parse(String(view.createdAt)), Date.parse(String(view.updatedAt))];
   if (ctx.mutant('acct-field-snake-case')) [view.sending_gap_minutes, view.sendingGapMinutes] = [view.sendingGapMinutes, undefined];
   if (ctx.mutant('acct-tags-as-names')) view.tags = (view.tags as { name: string }[]).map((t) => t.name);
@@ -223,7 +228,14 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
 /** Validates the smtp and imap fields (required ones when `required`). */
 function applyCredentials(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<string, unknown>, secrets: Record<string, string>, required: boolean): boolean {
   let touched = false;
+  // The mutant reads IMAP as optional as a group: an element with no imap* field at all gets imap null.
+  const noImap = ['imapHost', 'imapPort', 'imapUsername', 'imapPassword'].every((k) => o[k] === undefined);
+  const imapOptional = required && noImap && ctx.mutant('acct-in-imap-optional-as-group');
   for (const proto of ['smtp', 'imap'] as const) {
+    if (proto === 'imap' && imapOptional) {
+      doc.imap = null;
+      continue;
+    }
     const cur = { ...((doc[proto] as Record<string, unknown> | null) ?? {}) };
     const host = v.str(o, `${proto}Host`, rules(ctx, `${proto}Host`, { required, max: 255 }));
     const port = v.int(o, `${proto}Port`, rules(ctx, `${proto}Port`, { required, min: 1, max: 65535 }));

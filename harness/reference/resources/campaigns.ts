@@ -190,8 +190,11 @@ export const create: Handler = async (ctx) => {
   const required = ctx.services.choices.campaignRequiredFields;
   const name = v.str(b, 'name', { required: required.includes('name') && !ctx.mutant('camp-name-optional'), nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 }) ?? '';
   for (const f of ['schedule', 'settings'] as const) if (required.includes(f) && (b[f] === undefined || b[f] === null)) v.issue(f, 'is required');
-  const schedule = b.schedule === undefined ? defaultSchedule(ctx) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx));
-  const settings = b.settings === undefined ? defaultSettings(ctx) : mergeSettings(v, b.settings, defaultSettings(ctx));
+  const givenSchedule = b.schedule === undefined ? defaultSchedule(ctx) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx));
+  const givenSettings = b.settings === undefined ? defaultSettings(ctx) : mergeSettings(v, b.settings, defaultSettings(ctx));
+  // The mutants validate the create's schedule (its settings) but keep the defaults (only PATCH sets them).
+  const schedule = ctx.mutant('camp-create-schedule-ignored') ? defaultSchedule(ctx) : givenSchedule;
+  const settings = ctx.mutant('camp-create-settings-ignored') ? defaultSettings(ctx) : givenSettings;
   const sequence = b.sequence === undefined ? [] : parseSequence(ctx, v, b.sequence, []);
   // The mutant validates the create's accounts but keeps none of them.
   const parsedAccounts = b.accounts === undefined ? [] : parseAccounts(ctx, v, b.accounts);

@@ -252,8 +252,10 @@ export const mutate: Handler = async (ctx) => {
         else tags = f.tags as string[];
       }
       v.issues.push(...fv.issues);
-      if ((search === undefined || search === '') && (!tags || tags.length === 0) && !ctx.mutant('lead-mutate-empty-filter-deletes-all')) v.issue('filter', 'must hold at least one condition');
-      filter = { search: search || undefined, tags: tags && tags.length ? tags : undefined };
+      // A blank search is no condition; the mutant counts the key's presence as one (and '' then matches every lead).
+      const searched = search !== undefined && (search.trim() !== '' || ctx.mutant('lead-mutate-empty-search-matches-all'));
+      if (!searched && (!tags || tags.length === 0) && !ctx.mutant('lead-mutate-empty-filter-deletes-all')) v.issue('filter', 'must hold at least one condition');
+      filter = { search: searched ? search!.trim() : undefined, tags: tags && tags.length ? tags : undefined };
     }
   }
   let status: string | undefined;
@@ -298,7 +300,7 @@ export const mutate: Handler = async (ctx) => {
       targets = targets.filter((r) => {
         const d = JSON.parse(r.doc) as Record<string, unknown>;
         const hay = [r.email, ...PROFILE_FIELDS.map((f) => String(d[f] ?? ''))].join(' ').toLowerCase();
-        const okSearch = !filter!.search || hay.includes(filter!.search.toLowerCase());
+        const okSearch = filter!.search === undefined || hay.includes(filter!.search.toLowerCase());
         const okTags = !filter!.tags || (d.tags as string[]).some((t) => filter!.tags!.includes(t));
         return okSearch && okTags;
       });

@@ -53,10 +53,10 @@ async function failedMailbox(e: Env) {
   await e.drain();
   return { w, m };
 }
-async function oauthMailbox(e: Env) {
+async function oauthMailbox(e: Env, provider: 'google' | 'microsoft' = 'google') {
   const w = await e.workspace();
-  const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
-  const id = (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@gmail.test` })).body.accountId as string;
+  const init = (await e.call(w.key, 'POST', `/v1/accounts/oauth/${provider}/init`)).body;
+  const id = (await e.ctl('POST', `/oauth/${provider}/consent`, { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@gmail.test` })).body.accountId as string;
   return { w, id, state: init.state as string };
 }
 /** A mailbox carrying a tag of its workspace. */
@@ -297,6 +297,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'page-size-101-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=101')],
   'page-size-100-refused': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=100')],
+  'idem-bound-campaign-create-only': [400, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return status(e, w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { firstName: 'x' }, idem: 'k'.repeat(256) });
+  }],
+  'idem-key-truncated': [201, async (e) => {
+    const w = await e.workspace();
+    await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: `${'k'.repeat(250)}aaaaa` });
+    return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'y' }, idem: `${'k'.repeat(250)}bbbbb` });
+  }],
   'idem-255-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(255) })],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'page-offset-cursor': [['a'], async (e) => {
@@ -501,6 +511,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
       ['acct-in-imapport-unchecked', { imapPort: undefined }],
       ['acct-in-imapusername-unchecked', { imapUsername: undefined }],
       ['acct-in-imappassword-unchecked', { imapPassword: 'p'.repeat(1025) }],
+      ['acct-in-imap-optional-as-group', { imapHost: undefined, imapPort: undefined, imapUsername: undefined, imapPassword: undefined }],
       ['acct-in-sendinggap-unbounded', { sendingGapMinutes: 301 }],
       ['acct-in-bcc-unbounded', { bcc: `${'b'.repeat(255 - 13)}@example.test` }],
       ['acct-in-replyto-unbounded', { replyToAddress: `${'r'.repeat(255 - 13)}@example.test` }],
@@ -657,6 +668,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const m = await e.mailbox(w);
     return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', accounts: [m.id] } })).body.campaign.accounts.length;
   }],
+  'camp-create-schedule-ignored': [[600, 25], async (e) => {
+    const s = (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule: { sendingMinutesStart: 600, sendingMinutesEnd: 900, dailyLimit: 25 } } })).body.campaign.schedule;
+    return [s.sendingMinutesStart, s.dailyLimit];
+  }],
+  'camp-create-settings-ignored': [[false, true], async (e) => {
+    const s = (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', settings: { trackClicks: false, sendAsTextOnly: true } } })).body.campaign.settings;
+    return [s.trackClicks, s.sendAsTextOnly];
+  }],
   'camp-launch-never-attempted': ['string', async (e) => typeof (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })).body.launchError],
   'acct-oauth-microsoft-refused': [200, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/microsoft/init')],
   'acct-oauth-status-state-renamed': [200, async (e) => {
@@ -795,6 +814,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.leadEvent(lead.id, 'contacted');
     return (await e.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${lead.id}`)).body.retentionDays;
   }],
+  'lead-mutate-empty-search-matches-all': [400, async (e) => (await mutateStatus(e, { operation: 'delete', filter: { search: '' } })).status],
   'lead-mutate-empty-filter-deletes-all': [400, async (e) => (await mutateStatus(e, { operation: 'delete', filter: {} })).status],
   'lead-mutate-ids-1001': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: Array.from({ length: 1001 }, () => randomUUID()) })).status],
   'lead-nextplannedat-empty': [undefined, async (e) => (await campWithLead(e)).lead.sequenceProgress.nextPlannedAt],
@@ -880,6 +900,19 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
     return m.healthScore >= 0 && m.healthScore <= 100;
   }],
+  'acct-oauth-provider-alias': ['microsoft', async (e) => {
+    const { w, id } = await oauthMailbox(e, 'microsoft');
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.provider;
+  }],
+  'acct-oauth-imap-omitted': [true, async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    return 'imap' in (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;
+  }],
+  'acct-oauth-imap-empty-object': ['string', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    const { imap } = (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;
+    return imap === null ? 'string' : typeof imap?.host; // null or settings with a host
+  }],
   'acct-provider-smtp': ['custom', async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0].provider],
   'acct-timestamps-epoch': [['string', 'string'], async (e) => {
     const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
@@ -962,6 +995,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'camp-timestamps-epoch': ['string', async (e) => typeof (await campWithLead(e)).c.createdAt],
   'camp-tags-string': [true, async (e) => Array.isArray((await campWithLead(e)).c.tags)],
   'ws-organizationid-prefixed': [true, async (e) => UUID_V4.test((await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.organizationId)],
+  'ws-name-slug': ['Acme Sales', async (e) => {
+    const w = (await e.ctl('POST', '/workspaces', { name: 'Acme Sales', timezone: 'Asia/Kathmandu' })).body;
+    return (await e.call(w.apiKey, 'GET', '/v1/workspace')).body.name;
+  }],
+  'ws-timezone-utc': ['Asia/Kathmandu', async (e) => {
+    const w = (await e.ctl('POST', '/workspaces', { name: 'Acme Sales', timezone: 'Asia/Kathmandu' })).body;
+    return (await e.call(w.apiKey, 'GET', '/v1/workspace')).body.timezone;
+  }],
   'ws-name-null': ['string', async (e) => typeof (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.name],
   // The families' probes, generated from their tables.
   ...familyProbes(),

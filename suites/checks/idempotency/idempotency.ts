@@ -5,6 +5,7 @@ import { fail, skip } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { SUBJECTS, type Subject } from './subjects.ts';
+import { createMailbox } from '../../lib/recipes.ts';
 
 // Part 4.1 Idempotency-Key, generated for every state-changing endpoint of the catalog.
 
@@ -93,10 +94,14 @@ function subjectCheck(s: Subject, kind: 'replay' | 'reuse' | 'concurrent'): Chec
   };
 }
 
-/** A fresh key of exactly n characters (random tail, so runs never collide). */
-function keyOfLength(n: number): string {
-  const tail = Math.random().toString(36).slice(2, 14).padEnd(12, '0');
-  return `${'k'.repeat(n - tail.length)}${tail}`;
+const KEY_TAIL = 12;
+/** A fresh key of exactly n characters: `k`s and a random tail of KEY_TAIL (so runs never collide), other than `not`. */
+function keyOfLength(n: number, not?: string): string {
+  for (;;) {
+    const tail = Math.random().toString(36).slice(2, 2 + KEY_TAIL).padEnd(KEY_TAIL, '0');
+    const key = `${'k'.repeat(n - KEY_TAIL)}${tail}`;
+    if (key !== not) return key;
+  }
 }
 
 /** Endpoints whose request has a body, so "the same key with a different body" can be asked. */
@@ -147,22 +152,49 @@ const lengthChecks: Check[] = [
   },
   {
     id: 'IDEM-KEY-LENGTH/POST /v1/campaigns',
-    title: 'MUST accept an Idempotency-Key of 255 characters and refuse one of 256 without an effect',
+    title: 'MUST take an Idempotency-Key of 255 characters as a whole key (a second one alike in all but its tail is its own, a retry replays) and refuse one of 256 without an effect',
     clauses: ['IDEM-MAX-255'],
     level: 'MUST',
     features: [],
-    budget: 8,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace();
       const s = SUBJECTS.find((x) => x.endpoint === 'campaigns.create')!;
       const ok = await s.prepare(ctx, ws);
-      const r1 = await ws.api.request({ ...ok.request, idempotencyKey: keyOfLength(255) });
+      const k1 = keyOfLength(255);
+      const r1 = await ws.api.request({ ...ok.request, idempotencyKey: k1 });
       expectThat(is2xx(r1), `a 255-character Idempotency-Key was refused (${r1.status} ${snippet(r1)})`, r1);
+      // Keys of 255 characters alike in all but their last 12: a store that cuts keys short conflates them.
+      const another = await s.prepare(ctx, ws);
+      const r2 = await ws.api.request({ ...another.request, idempotencyKey: keyOfLength(255, k1) });
+      expectThat(is2xx(r2) && r2.body?.campaign?.id !== r1.body?.campaign?.id, `another 255-character Idempotency-Key, alike in its first ${k1.length - KEY_TAIL} characters, was not taken as a key of its own (${r2.status} ${snippet(r2)})`, r1, r2);
+      const retry = await ws.api.request({ ...ok.request, idempotencyKey: k1 });
+      expectThat(retry.status === r1.status && isDeepStrictEqual(retry.body, r1.body), `a retry with the first 255-character Idempotency-Key did not replay the original response (${retry.status})`, r1, retry);
       const over = await s.prepare(ctx, ws);
-      const r2 = await ws.api.request({ ...over.request, idempotencyKey: keyOfLength(256) });
-      expectThat(!is2xx(r2), `a 256-character Idempotency-Key was accepted (${r2.status}); the header is at most 255 characters`, r2);
+      const r3 = await ws.api.request({ ...over.request, idempotencyKey: keyOfLength(256) });
+      expectThat(!is2xx(r3), `a 256-character Idempotency-Key was accepted (${r3.status}); the header is at most 255 characters`, r3);
       const n = await over.effects!();
-      expectThat(n === 0, `the refused request still made ${n} campaign(s)`, r2);
+      expectThat(n === 0, `the refused request still made ${n} campaign(s)`, r3);
+    },
+  },
+  {
+    // The bound holds on every state-changing endpoint (4.1), not only where it is first declared.
+    id: 'IDEM-KEY-LENGTH/PATCH /v1/accounts/{id}',
+    title: 'MUST refuse an Idempotency-Key of 256 characters on a mailbox PATCH without an effect, and take one of 255',
+    clauses: ['IDEM-MAX-255'],
+    level: 'MUST',
+    features: [],
+    budget: 3,
+    async run(ctx) {
+      const ws = await ctx.workspace();
+      const { id } = await createMailbox(ctx, ws.api);
+      const path = `/v1/accounts/${id}`;
+      const refused = await ws.api.patch(path, { firstName: 'Overlong' }, { idempotencyKey: keyOfLength(256) });
+      expectThat(!is2xx(refused), `PATCH ${path} with a 256-character Idempotency-Key was accepted (${refused.status}); the header is at most 255 characters`, refused);
+      // The PATCH answer is the mailbox (4.2): it shows whether the refused one changed firstName.
+      const read = await ws.api.patch(path, { lastName: 'Bounded' }, { idempotencyKey: keyOfLength(255) });
+      expectThat(is2xx(read), `PATCH ${path} with a 255-character Idempotency-Key was refused (${read.status} ${snippet(read)})`, read);
+      expectThat(read.body?.firstName !== 'Overlong', 'the PATCH refused for its 256-character Idempotency-Key still changed firstName', refused, read);
     },
   },
   {

@@ -597,8 +597,10 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-OAUTH/status-consent-revoke',
-    title: 'the OAuth status poll answers after consent; the mailbox exists and is revoked when the grant is withdrawn (profile)',
-    clauses: ['ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH'],
+    title: 'the OAuth status poll answers after consent; the mailbox exists in the shape of 2.1 and is revoked when the grant is withdrawn (profile)',
+    // The mailbox read is the only one without SMTP/IMAP input: its provider is an OAuth one and its
+    // imap an object or null (whether OAuth configures IMAP is open, so null is not required).
+    clauses: ['ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE'],
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
     budget: 8,

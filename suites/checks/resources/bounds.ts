@@ -43,19 +43,28 @@ function reported(m: any, field: Field): unknown {
   }
 }
 
+/** The IMAP fields 2.2 requires: the create input has no "IMAP optional" form (imap null is for mailboxes connected otherwise). */
+const IMAP_REQUIRED: readonly Field[] = ['imapHost', 'imapPort', 'imapUsername', 'imapPassword'];
+
 function requiredCheck(field: Field): Check {
+  const imap = IMAP_REQUIRED.includes(field);
   return {
     id: `ACCT-IN-REQUIRED/${field}`,
-    title: `MUST reject a mailbox element without ${field} (required, 2.2)`,
+    title: `MUST reject a mailbox element without ${field} (required, 2.2)${imap ? ', also when no imap* field is sent at all' : ''}`,
     clauses: [`ACCT-IN-${KEY[field]}-REQUIRED`],
     level: 'MUST',
     features: [],
-    budget: 1,
+    budget: imap ? 2 : 1,
     async run(ctx) {
       const ws = await ctx.workspace();
       const el = mbx(ctx) as Record<string, unknown>;
       delete el[field];
       expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [el] }), ctx, `POST /v1/accounts with an element without ${field}`);
+      if (!imap) return;
+      // A reading of IMAP as optional as a whole group (imap null) still misses the required field.
+      const none = mbx(ctx) as Record<string, unknown>;
+      for (const k of Object.keys(none)) if (k.startsWith('imap')) delete none[k];
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [none] }), ctx, `POST /v1/accounts with an element without any imap* field`);
     },
   };
 }

@@ -25,24 +25,47 @@ export function dayNumber(ctx: CheckContext, jsDay: number): number {
   return (jsDay + 6) % 7; // 0-monday
 }
 
-function fullBody(ctx: CheckContext, accounts: string[], leads: string[]) {
+/**
+ * Two create bodies whose schedule and settings differ in every field ('b' the other of 'a'): a
+ * target that kept any default in place of what it was given shows it in at least one of them.
+ */
+const SECTIONS = {
+  a: { timezone: 'Europe/Berlin', days: ALL_DAYS_JS, start: 540, end: 1020, dailyLimit: 40, settings: { trackOpens: true, trackClicks: false, sendAsTextOnly: false, stopOnReply: true } },
+  b: { timezone: 'America/New_York', days: [1, 2, 3, 4, 5], start: 600, end: 960, dailyLimit: 25, settings: { trackOpens: false, trackClicks: true, sendAsTextOnly: true, stopOnReply: false } },
+} as const;
+
+function fullBody(ctx: CheckContext, accounts: string[], leads: string[], variant: keyof typeof SECTIONS = 'a') {
   const f = faker(ctx);
+  const v = SECTIONS[variant];
   return {
-    name: `${ctx.prefix}${f.company.catchPhrase()}`.slice(0, 100),
+    name: `${ctx.prefix}${f.company.catchPhrase()}`.slice(0, 100).trim(),
     schedule: {
-      timezone: 'Europe/Berlin',
-      // every day, in the profile's numbering (left out when the profile does not declare it)
-      ...(ctx.profile.names.sendingDays ? { sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)).sort((a, b) => a - b) } : {}),
-      sendingMinutesStart: 540,
-      sendingMinutesEnd: 1020,
-      dailyLimit: 40,
+      timezone: v.timezone,
+      // the days in the profile's numbering (left out when the profile does not declare it)
+      ...(ctx.profile.names.sendingDays ? { sendingDays: v.days.map((d) => dayNumber(ctx, d)).sort((a, b) => a - b) } : {}),
+      sendingMinutesStart: v.start,
+      sendingMinutesEnd: v.end,
+      dailyLimit: v.dailyLimit,
     },
-    settings: { trackOpens: true, trackClicks: false, sendAsTextOnly: false, stopOnReply: true },
+    settings: { ...v.settings },
     sequence: [sequenceStep(f, 0), sequenceStep(f, 1)],
     accounts,
     leads,
     launch: false,
   };
+}
+
+/** Where the created campaign's name, schedule or settings are not those given (sendingDays read as a set: 2.5 gives no order). */
+function sectionDiffs(c: any, body: ReturnType<typeof fullBody>): string[] {
+  const diffs: string[] = [];
+  if (c.name !== body.name) diffs.push(`name ${JSON.stringify(c.name)} instead of ${JSON.stringify(body.name)}`);
+  for (const [k, v] of Object.entries(body.schedule)) {
+    const got = c.schedule?.[k];
+    const same = k === 'sendingDays' && Array.isArray(got) ? JSON.stringify([...got].sort((x: number, y: number) => x - y)) === JSON.stringify(v) : JSON.stringify(got) === JSON.stringify(v);
+    if (!same) diffs.push(`schedule.${k} ${JSON.stringify(got)} instead of ${JSON.stringify(v)}`);
+  }
+  for (const [k, v] of Object.entries(body.settings)) if (c.settings?.[k] !== v) diffs.push(`settings.${k} ${c.settings?.[k]} instead of ${v}`);
+  return diffs;
 }
 
 async function statusOf(api: ApiClient, id: string) {
@@ -149,7 +172,7 @@ function sameDayZone(now: Date): string | undefined {
 export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-CREATE/shape',
-    title: 'MUST create a campaign in one call (schedule, settings, sequence, accounts, leads) as a draft, answering { campaign, launched, leads, launchError }',
+    title: 'MUST create a campaign in one call (schedule, settings, sequence, accounts, leads) as a draft, taking the name, schedule and settings given, answering { campaign, launched, leads, launchError }',
     clauses: [
       'CAMP-CREATE-BODY', 'CAMP-CREATE-ANSWER', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN',
       'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'RES-ID-UUID', 'RES-TS-ISO8601', 'RES-CAMELCASE', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
@@ -158,7 +181,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: [],
-    budget: 2,
+    budget: 3,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: mid } = await createMailbox(ctx, ws.api);
@@ -172,6 +195,15 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expectThat(c.sequence.length === 2 && c.sequence.every((s: any, i: number) => s.subject === body.sequence[i]!.subject && s.body === body.sequence[i]!.body),
         `the sequence (with {{merge}} variables) must be stored as given, got ${JSON.stringify(c.sequence).slice(0, 300)}`, res);
       expectThat(JSON.stringify(c.accounts) === JSON.stringify([mid]), `accounts must be [${mid}], got ${JSON.stringify(c.accounts)}`, res);
+      // The body's name, schedule and settings are taken: a second create with every schedule
+      // and settings field the other way round, so that no default can pass for both.
+      const other = fullBody(ctx, [mid], [], 'b');
+      const res2 = await ws.api.post('/v1/campaigns', other);
+      expect2xx(res2, 'POST /v1/campaigns with the other schedule and settings');
+      for (const [r, b] of [[res, body], [res2, other]] as const) {
+        const diffs = sectionDiffs(r.body?.campaign, b);
+        expectThat(diffs.length === 0, `the created campaign must take the name, schedule and settings it is given: ${diffs.join('; ')}`, r);
+      }
     },
   },
   {
@@ -189,10 +221,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const res = await ws.api.post('/v1/campaigns', body);
       expect2xx(res, 'POST /v1/campaigns');
       const { campaign: c, leads, launched } = res.body;
-      const diffs: string[] = [];
-      if (c.name !== body.name) diffs.push(`name ${c.name}`);
-      for (const [k, v] of Object.entries(body.schedule)) if (JSON.stringify(c.schedule?.[k]) !== JSON.stringify(v)) diffs.push(`schedule.${k} ${JSON.stringify(c.schedule?.[k])} instead of ${JSON.stringify(v)}`);
-      for (const [k, v] of Object.entries(body.settings)) if (c.settings?.[k] !== v) diffs.push(`settings.${k} ${c.settings?.[k]} instead of ${v}`);
+      const diffs = sectionDiffs(c, body);
       if (JSON.stringify(c.sequence?.map((s: any) => [s.subject, s.body, s.delayDays, s.delayHours])) !== JSON.stringify(body.sequence.map((s) => [s.subject, s.body, s.delayDays, s.delayHours]))) diffs.push('sequence');
       expectThat(diffs.length === 0, `the created campaign differs from its input: ${diffs.join('; ')}`, res);
       expectThat(leads.submitted === 4 && leads.created === 2 && leads.duplicates === 1 && leads.invalid === 1, `leads must count submitted 4, created 2, duplicates 1, invalid 1; got ${JSON.stringify(leads)}`, res);

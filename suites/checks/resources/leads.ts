@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectSchema, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { addLeads, createCampaign } from '../../lib/recipes.ts';
 import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';
 import { LEAD_AFTER_REPLY_STATUSES, lead as leadShape, leadMutateResponse } from '../../../harness/ground/spec-model/schemas/index.ts';
@@ -333,7 +333,7 @@ export const LEAD_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 21,
+    budget: 23,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
@@ -357,12 +357,19 @@ export const LEAD_CHECKS: Check[] = [
         ['add_tags with tags as a string', 'add_tags', { ids, tags: 'x' }],
       ];
       for (const [what, operation, rest, status] of bad) expectValidation400(await mutate(ctx, ws.api, cid, operation, rest, status), ctx, `mutate ${what}`);
+      // A blank search is no condition: whether it is refused as an empty filter or taken is a
+      // reading, but it never deletes all (the leads are counted below).
+      for (const search of ['', '   ']) {
+        const r = await mutate(ctx, ws.api, cid, 'delete', { filter: { search } });
+        if (r.status === 400) expectValidation400(r, ctx, `mutate delete with filter { search: ${JSON.stringify(search)} }`);
+        else expectThat(is2xx(r), `mutate delete with filter { search: ${JSON.stringify(search)} }: expected 400 or a success that deletes nothing, got ${r.status} ${snippet(r)}`, r);
+      }
       const many = Array.from({ length: 999 }, () => randomUUID());
       const ok = await mutate(ctx, ws.api, cid, 'add_tags', { ids: [ids[0], ...many], tags: ['bulk'] });
       // 1000 ids are allowed; how ids outside the campaign are counted is a reading (LEAD-MUTATE/not-found-counts).
       expectMutate(ok, 'add_tags', 'mutate add_tags with 1000 ids');
       const after = await allLeads(ctx, ws.api, cid);
-      expectThat(after.length === 2, `refused mutates (an empty filter included) deleted leads: ${after.length} of 2 remain`);
+      expectThat(after.length === 2, `refused mutates (an empty filter included) or a blank search deleted leads: ${after.length} of 2 remain`);
       const tagged = byId(after);
       expectThat((tagged.get(ids[0]!)?.tags ?? []).includes('bulk') && !(tagged.get(ids[1]!)?.tags ?? []).includes('bulk'), `mutate add_tags with 1000 ids must tag the one lead of the campaign among them, and only it: tags ${JSON.stringify(tagged.get(ids[0]!)?.tags)} and ${JSON.stringify(tagged.get(ids[1]!)?.tags)}`);
     },
