@@ -13,7 +13,9 @@
 //   offers) with the decrypted password, QUIT (nodemailer's transport.verify()). IMAP: connect,
 //   STARTTLS where offered, LOGIN, LOGOUT (imapflow). Implicit TLS on 465/993, cleartext +
 //   STARTTLS on 25/587/2525/143, and on any other port implicit TLS is probed first (see
-//   withTlsProbe). Timeouts: 5 s to connect / greet, 10 s per socket.
+//   withTlsProbe). Timeouts: 15 s to connect / greet, 20 s per idle socket, 5 s for DNS: a
+//   loopback server on a machine under heavy load can take seconds to accept and greet, and a
+//   mailbox that is fine must not fail for it (the verdict would then depend on the machine).
 // - Certificates. IMAP: verified unless the mailbox's `imapAllowInvalidCert` is true (2.2
 //   "accept a self-signed IMAP certificate"). SMTP: the spec gives no such switch; STARTTLS on
 //   submission is treated as opportunistic (RFC 7435: encrypt whenever offered, do not
@@ -33,8 +35,9 @@ import type { Services } from '../request/context.ts';
 import { slowTick, slowWork } from '../switches/slow.ts';
 
 export const VERIFY_TICK_MS = 200;
-export const CONNECT_TIMEOUT_MS = 5_000;
-export const SOCKET_TIMEOUT_MS = 10_000;
+export const CONNECT_TIMEOUT_MS = 15_000;
+export const SOCKET_TIMEOUT_MS = 20_000;
+const DNS_TIMEOUT_MS = 5_000;
 const MAX_PARALLEL = 16;
 
 export interface ProtoError {
@@ -93,7 +96,7 @@ async function smtpAttempt(ep: Endpoint, mode: TlsMode, closers: Set<() => void>
     connectionTimeout: CONNECT_TIMEOUT_MS,
     greetingTimeout: CONNECT_TIMEOUT_MS,
     socketTimeout: SOCKET_TIMEOUT_MS,
-    dnsTimeout: CONNECT_TIMEOUT_MS,
+    dnsTimeout: DNS_TIMEOUT_MS,
     // Opportunistic STARTTLS on submission: see the header of this file.
     tls: { rejectUnauthorized: false },
     logger: false,
