@@ -368,6 +368,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
   "STATE-ACCT-REVOKED-RECONNECT": [
     { what: "After a withdrawn grant the service retries it in the background: the revoked mailbox becomes active again by itself.", mutants: ["acct-revoked-comes-back"] },
+    { what: "A revoked mailbox comes back by itself later (a grant retry with backoff, a periodic reconcile): unseen while the clock stands still.", mutants: ["acct-revoked-retried-later"] },
   ],
   // 3.2 MUST: any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).
   "STATE-ACCT-DELETE-REMOVED": [

@@ -333,8 +333,10 @@ export const list: Handler = async (ctx) => {
   }
   const tags = tagFilter(ctx.query);
   if (tags && !ctx.mutant('acct-tags-filter-ignored')) {
-    where.push(`EXISTS (SELECT 1 FROM account_tags at WHERE at.account_id = accounts.id AND at.tag_id IN (${tags.map(() => '?').join(',')}))`);
-    params.push(...tags);
+    const tagged = (ids: string[]) => `EXISTS (SELECT 1 FROM account_tags at WHERE at.account_id = accounts.id AND at.tag_id IN (${ids.map(() => '?').join(',')}))`;
+    // Several tag ids: any of them, or each of them (choices.mailboxTagMatch).
+    const groups = ctx.services.choices.mailboxTagMatch === 'all' ? tags.map((t) => [t]) : [tags];
+    for (const g of groups) (where.push(tagged(g)), params.push(...g));
   }
   const stale = ctx.mutant('evt-listing-stale');
   return ok(ctx.page<AccountRow>({ list: 'accounts', from: 'accounts', where: where.join(' AND '), params, map: (r) => (stale ? { ...accountView(ctx, r), status: 'inactive' } : accountView(ctx, r)) }));
@@ -484,6 +486,11 @@ export const oauthInit: Handler = async (ctx) => {
   return ok({ authorizationUrl: url.toString(), state, expiresInSeconds: OAUTH_STATE_TTL_S });
 };
 
+/** The address of a mailbox (null once it is deleted). */
+function addressOf(ctx: Ctx, id: string): string | null {
+  return (ctx.db.prepare('SELECT email_address FROM accounts WHERE id = ?').get(id) as { email_address: string } | undefined)?.email_address ?? null;
+}
+
 export const oauthStatus: Handler = async (ctx) => {
   const p = provider(ctx);
   // The mutant reads the state under another query parameter (`oauthState`): the declared one is not seen.
@@ -494,6 +501,8 @@ export const oauthStatus: Handler = async (ctx) => {
   if (!s) throw notFound('No OAuth flow with this state.');
   const answer = (x: Record<string, unknown>) => ok(shapeResult(ctx.services.choices, 'accounts.oauthStatus', x));
   // The mutant answers a completed flow without naming the mailbox it connected.
+  // A poll whose declared result has no accountId names the mailbox by its address (choices.operations).
+  if (s.account_id && !ctx.services.choices.operations['accounts.oauthStatus'].result?.accountId) return answer({ status: 'completed', emailAddress: addressOf(ctx, s.account_id) });
   if (s.account_id) return answer(ctx.mutant('acct-oauth-status-no-account') ? { status: 'completed' } : { status: 'completed', accountId: s.account_id });
   if (ctx.clock.now() >= s.expires_at && !ctx.mutant('acct-oauth-state-never-expires')) return answer({ status: 'expired' });
   return answer({ status: 'pending' });
