@@ -103,6 +103,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'usage-percentage-fraction': ['USAGE-PERCENTAGE', 'USAGE-PERCENTAGE-FORMULA'],
   'usage-unlimited-limit-zero': ['USAGE-UNLIMITED', 'USAGE-LIMIT-NULL-UNLIMITED'],
   'usage-remaining-wrong': ['USAGE-REMAINING'],
+  'usage-used-stale': ['USAGE-GET'],
   'usage-unknown-type-200': ['USAGE-UNKNOWN-TYPE'],
   'usage-unlimited-percentage-nonzero': ['USAGE-UNLIMITED', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
   'usage-unlimited-remaining-zero': ['USAGE-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED'],

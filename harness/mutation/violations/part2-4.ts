@@ -110,6 +110,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: `errorMessage`: otherwise null.
   "LF-ERRORMESSAGE-NULL": [
     { what: "errorMessage is an empty string when nothing failed.", mutants: ["lf-errormessage-empty"] },
+    { what: "a stopped search records a reason too (\"Stopped by user.\").", mutants: ["lf-stopped-errormessage"] },
   ],
   // 2.8 MUST: `completedAt` (timestamp).
   "LF-COMPLETEDAT-TS": [
@@ -169,6 +170,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `period`: `start`, `end` (timestamps).
   "ANLT-PERIOD-START-END": [
     { what: "period.start is epoch milliseconds.", mutants: ["anlt-answer-period-epoch"] },
+    { what: "a period built per endpoint: the time series answers start as a date only, the overview end as null.", mutants: ["anlt-answer-ts-period-date-only", "anlt-answer-ov-period-end-null"] },
   ],
   // 2.10 MUST: `period`: `clamped` (boolean).
   "ANLT-PERIOD-CLAMPED": [
@@ -177,6 +179,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `period`: `retentionDays` (integer).
   "ANLT-PERIOD-RETENTIONDAYS": [
     { what: "period.retentionDays is a string.", mutants: ["anlt-answer-retention-string"] },
+    { what: "a period built per endpoint: the time series answers retentionDays as a string, the overview as null.", mutants: ["anlt-answer-ts-retention-string", "anlt-answer-ov-retention-null"] },
   ],
   // 2.10 MUST: `totals`: `sent`, `failed`, `delivered`, `leadsContacted`, `replies`, `bounces`, `unsubscribed`, `positiveLeads`, `conversions`, `conversionValue` (nu
   "ANLT-TOTALS-COUNTS": [

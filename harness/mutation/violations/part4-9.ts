@@ -200,6 +200,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: The response field `operation` carries the operation applied.
   "LEAD-MUTATE-OPERATION-ECHO": [
     { what: "The mutate answer says operation `mutate` whatever was applied.", mutants: ["lead-mutate-operation-not-echoed"] },
+    { what: "a delete of every lead answers operation `delete_all` (another code path).", mutants: ["lead-mutate-delete-echo-other"] },
   ],
   // 4.4 MUST: `errors` carries messages such as a count of leads not found in the campaign.
   "LEAD-MUTATE-ERRORS": [
@@ -485,6 +486,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.7 MUST: GET /v1/usage/{limitType} (usage:read) returns the usage of one limit: used, limit, remaining, isUnlimited, usagePercentage, limitType.
   "USAGE-GET": [
     { what: "Usage answers no usagePercentage.", mutants: ["usage-answer-no-percentage"] },
+    { what: "used is a stale value (cached at the start of the month), not the current usage.", mutants: ["usage-used-stale"] },
   ],
   // 4.7 MUST: limitType is one of the six values of 2.9; each of them is served.
   "USAGE-ALL-TYPES": [

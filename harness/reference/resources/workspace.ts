@@ -20,7 +20,8 @@ export const get: Handler = async (ctx) => {
 };
 
 export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {
-  const used = w.used[t];
+  // The mutant answers the month's start value (a cache never refreshed), not the current usage.
+  const used = ctx.mutant('usage-used-stale') ? 0 : w.used[t];
   const limit = w.limits[t];
   if (limit === null) {
     return typed(ctx, {

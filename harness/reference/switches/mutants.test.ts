@@ -411,6 +411,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'ver-v2-alias': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v2/workspace')],
   'usage-percentage-fraction': [25, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).usagePercentage],
   'usage-unlimited-limit-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).limit],
+  'usage-used-stale': [50, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).used],
   'usage-remaining-wrong': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
   'usage-limited-remaining-null': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
   'usage-unknown-type-200': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/sms')],
@@ -942,6 +943,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-mutate-unknown-operation-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'archive', ids: 'lead' })).status],
   'lead-mutate-status-optional': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', ids: 'lead' })).status],
   'lead-mutate-unknown-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_status_unheard_of', ids: 'lead' })).status],
+  'lead-mutate-delete-echo-other': ['delete', async (e) => (await mutateStatus(e, { operation: 'delete', all: true })).body.operation],
   'lead-mutate-operation-not-echoed': ['add_tags', async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).body.operation],
   'lead-search-hit-no-campaign-name': ['Probe', async (e) => {
     const w = await e.workspace();
@@ -951,6 +953,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lf-progress-strings': ['number', async (e) => typeof (await leadSearch(e, 'crawling')).ls.progress.companiesFound],
   'lf-searchmode-person': ['people', async (e) => (await leadSearch(e, 'crawling')).ls.searchMode],
   'lf-maxresults-string': [10, async (e) => (await leadSearch(e, 'crawling')).ls.maxResults],
+  'lf-stopped-errormessage': [null, async (e) => (await leadSearch(e, 'stopped')).ls.errorMessage],
   'lf-errormessage-empty': [null, async (e) => (await leadSearch(e, 'crawling')).ls.errorMessage],
   // Each mutate operation leaves its effect on the lead it names: [id, operations, what the clean lead then shows, the reading].
   ...Object.fromEntries(

@@ -141,6 +141,7 @@ export const MUTANTS = [
   { id: 'ws-name-null', rule: '2.9 name (string).', description: 'GET /v1/workspace answers name null.' },
   { id: 'usage-unlimited-remaining-zero', rule: '2.9 remaining: number or null when unlimited.', description: 'Unlimited usage reports remaining 0 instead of null.' },
   { id: 'usage-used-string', rule: '2.9 used (number).', description: 'used is a string of digits.' },
+  { id: 'usage-used-stale', rule: '4.7 GET /v1/usage/{limitType} returns the usage of one limit (the current usage: 1 "read ... the current usage").', description: 'used is the value cached at the start of the month (0), not the current usage.' },
   { id: 'usage-isunlimited-string', rule: '2.9 isUnlimited (boolean).', description: 'isUnlimited is the string "true" or "false".' },
   { id: 'usage-limittype-uppercase', rule: '2.9 limitType (enum of six lower-case values); 4.7 the answer is of the limitType asked for.', description: 'limitType is answered in upper case.' },
   { id: 'usage-type-missing', rule: '4.7 / 8 limitType is one of the six values of 2.9; each of them is served.', description: 'lead_finder_credits answers 404, as if it were not a limit type.' },
@@ -291,6 +292,7 @@ export const MUTANTS = [
   { id: 'lead-mutate-status-optional', rule: '4.4 Mutate body: a status, required for `set_status`.', description: '`set_status` without a status is answered 200 with nothing affected instead of 400.' },
   { id: 'lead-mutate-unknown-status-accepted', rule: '3.3 The status rules hold for both ways of setting it: PATCH lead and mutate `set_status`; reading: a status that is neither user-settable nor platform-managed is rejected.', description: 'mutate `set_status` sets a status that is no lead status at all (PATCH still refuses it).' },
   { id: 'lead-mutate-operation-not-echoed', rule: '4.4 The response field `operation` carries the operation applied.', description: 'The mutate answer says operation `mutate` whatever was applied.' },
+  { id: 'lead-mutate-delete-echo-other', rule: '4.4 The response field `operation` carries the operation applied.', description: 'A delete of every lead (all: true) answers operation `delete_all`, not `delete`.' },
   { id: 'lead-search-case-sensitive', rule: '4.4 GET /v1/leads/search: an email or fragment, case-insensitive.', description: 'The search compares case-sensitively.' },
   { id: 'lead-search-more-than-10', rule: '4.4 / 8 Lead search by email: up to 10 matches.', description: 'The search answers up to 50 matches.' },
   { id: 'lead-new-status-other', rule: '2.6 Lead status of a lead never contacted (seen: `not_contacted`; declared in the profile).', description: 'A new lead gets the status `new_lead`, not the one chosen (and declared).' },
@@ -306,6 +308,7 @@ export const MUTANTS = [
   { id: 'lf-searchmode-person', rule: '2.8 Lead search `searchMode` (enum `companies`, `people`).', description: 'searchMode is answered in the singular: `person`, `company`.' },
   { id: 'lf-maxresults-string', rule: '2.8 Lead search `maxResults` (integer).', description: 'GET answers maxResults as a string.' },
   { id: 'lf-errormessage-empty', rule: '2.8 `errorMessage`: the failure reason when failed, otherwise null.', description: 'errorMessage is an empty string when nothing failed.' },
+  { id: 'lf-stopped-errormessage', rule: '2.8 `errorMessage`: the failure reason when failed, otherwise null.', description: 'A stopped search records a reason too (errorMessage "Stopped by user."): only failed may carry one.' },
   // ---- the send path (2.1 mailbox sending fields, 2.5 sequence, schedule, settings, 3.1, 3.2, 4.3 test email, 4.5) ----
   { id: 'send-nothing', rule: '3.1 POST /v1/campaigns/{id}/start: sending begins.', description: 'A started campaign never sends.' },
   { id: 'send-bcc-header', rule: '2.1 bcc: address receiving a blind copy of every email from this mailbox.', description: 'The blind copy is not blind: its address is written in a header every recipient sees (Cc).' },

@@ -60,7 +60,7 @@ export const ANALYTICS_CHECKS: Check[] = [
   {
     id: 'ANLT/timeseries-answer',
     title: 'MUST answer the time series with period, the interval used (day, week or month) and points carrying every 2.10 field, bounces and unsubscribes included',
-    clauses: ['ANLT-TS-QUERY', 'ANLT-TS-INTERVAL-ENUM', 'ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED', 'ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS'],
+    clauses: ['SVC-ANLT', 'ANLT-TS-QUERY', 'ANLT-TS-INTERVAL-ENUM', 'ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED', 'ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-RETENTIONDAYS'],
     level: 'MUST',
     features: [...TRAFFIC],
     budget: 36,
@@ -102,7 +102,7 @@ export const ANALYTICS_CHECKS: Check[] = [
   {
     id: 'ANLT/overview-answer',
     title: 'MUST answer the workspace overview with period, totals, activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns',
-    clauses: ['ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS'],
+    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-RETENTIONDAYS'],
     level: 'MUST',
     features: [...TRAFFIC, 'exclusiveWorkspace'],
     budget: 40,

@@ -63,7 +63,7 @@ export const WORKSPACE_CHECKS: Check[] = [
   {
     id: 'USAGE-COMPUTED',
     title: 'MUST compute usagePercentage from the plan (used / limit x 100); an unlimited limit answers nulls and 0',
-    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
+    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'SVC-WORKSPACE', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
     level: 'MUST',
     features: ['control'],
     budget: 3,
