@@ -736,6 +736,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume requires scope campaigns:lifecycle.
   "CAMP-RESUME-SCOPE": [
+    { what: "Resume requires campaigns:write: a key of exactly campaigns:lifecycle is refused.", mutants: ["scope-resume-campaigns-write"] },
     { what: "The scope check of campaigns.resume is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-resume"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume answers `{ id, status, success }`.
@@ -748,6 +749,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status requires scope campaigns:read.
   "CAMP-STATUS-SCOPE": [
+    { what: "The campaign status view requires campaigns:lifecycle (as start and pause): a key of exactly campaigns:read is refused.", mutants: ["scope-status-campaigns-lifecycle"] },
     { what: "campaigns:write is accepted where campaigns:read is required.", mutants: ["scope-campaigns-write-grants-read"] },
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status answers the campaign status view.
@@ -757,6 +759,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email requires scope campaigns:lifecycle.
   "CAMP-TEST-SCOPE": [
+    { what: "The test email requires emails:send (it sends mail): a key of exactly campaigns:lifecycle is refused.", mutants: ["scope-test-email-emails-send"] },
     { what: "The scope check of campaigns.testEmail is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-testemail"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email body `{ variantId, accountId, recipient, personalization, leadId }`.

@@ -337,6 +337,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries requires scope metrics:read.
   "ANLT-TS-SCOPE": [
+    { what: "The time series requires campaigns:read (as the campaign status view beside it): a key of exactly metrics:read is refused.", mutants: ["scope-timeseries-campaigns-read"] },
     { what: "The scope check of analytics.timeseries is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-timeseries"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries query: window start, window end, out-of-office exclusion flag, interval.
@@ -375,6 +376,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview requires scope metrics:read.
   "ANLT-OV-SCOPE": [
+    { what: "The overview requires campaigns:read (its path sits under /v1/campaigns): a key of exactly metrics:read is refused.", mutants: ["scope-overview-campaigns-read"] },
     { what: "The scope check of analytics.overview is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-overview"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview query: window start, window end, out-of-office exclusion flag.
@@ -463,6 +465,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.7 MUST: GET /v1/lead-searches/{id} requires scope leadfinder:read.
   "LF-GET-SCOPE": [
+    { what: "Reading one lead search requires leads:read: a key of exactly leadfinder:read is refused.", mutants: ["scope-lf-get-leads-read"] },
     { what: "The scope check of leadSearches.get is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-get"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches/{id} answers the lead search with progress counters.
