@@ -199,6 +199,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input: each field has the type of the table (string, number, boolean, enum, object); an element with a value of another type is rejecte
   "ACCT-IN-TYPES": [
     { what: "A number field given as a numeric string (\"587\") is coerced and accepted.", mutants: ["acct-in-numeric-strings-coerced"] },
+    { what: "a per-field slip: one field's parser lenient where the others are strict (imapPort \"993\", imapAllowInvalidCert \"true\", warmup true, a name given as 42).", mutants: ["acct-in-imapport-string-coerced", "acct-in-allowinvalidcert-string-coerced", "acct-in-warmup-true-accepted", "acct-in-names-stringified"] },
   ],
   // 2.2 MUST: Mailbox create input `emailAddress` (string): required; an element without it is rejected.
   "ACCT-IN-EMAIL-REQUIRED": [

@@ -252,6 +252,21 @@ function numericStringsCoerced(ctx: Ctx, el: unknown): unknown {
   return Object.fromEntries(Object.entries(el).map(([k, v]) => [k, NUMBER_FIELDS.includes(k) && numeric(v) ? Number(v) : v]));
 }
 
+/**
+ * Under these mutants, one field's parser is lenient where the others are strict (a per-field
+ * slip): imapPort "993" becomes 993, imapAllowInvalidCert "true" becomes true, warmup true is
+ * taken as warmup on with its defaults, a number given as a name becomes its digits.
+ */
+function fieldSlips(ctx: Ctx, el: unknown): unknown {
+  if (!isPlainObject(el)) return el;
+  const out: Record<string, unknown> = { ...el };
+  if (typeof out.imapPort === 'string' && /^\d+$/.test(out.imapPort) && ctx.mutant('acct-in-imapport-string-coerced')) out.imapPort = Number(out.imapPort);
+  if ((out.imapAllowInvalidCert === 'true' || out.imapAllowInvalidCert === 'false') && ctx.mutant('acct-in-allowinvalidcert-string-coerced')) out.imapAllowInvalidCert = out.imapAllowInvalidCert === 'true';
+  if (out.warmup === true && ctx.mutant('acct-in-warmup-true-accepted')) out.warmup = { enabled: true };
+  if (ctx.mutant('acct-in-names-stringified')) for (const k of ['firstName', 'lastName', 'displayName']) if (typeof out[k] === 'number') out[k] = String(out[k]);
+  return out;
+}
+
 export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
   const list = b.accounts;
@@ -264,7 +279,7 @@ export const create: Handler = async (ctx) => {
   const chosen = ctx.services.choices.mailboxDefaults;
   const defaults = ctx.mutant('acct-default-maxemails-changed') ? { ...chosen, maxEmailsPerDay: chosen.maxEmailsPerDay === 100 ? 50 : 100 } : chosen;
   list.forEach((given, index) => {
-    const el = numericStringsCoerced(ctx, given);
+    const el = fieldSlips(ctx, numericStringsCoerced(ctx, given));
     const emailAddress = isPlainObject(el) && typeof el.emailAddress === 'string' ? el.emailAddress : null;
     if (!isPlainObject(el)) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The element is invalid.', details: [`accounts[${index}]: must be an object`] });
     const v = new V(`accounts[${index}]`);

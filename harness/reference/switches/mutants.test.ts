@@ -528,6 +528,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
       ['acct-in-replyto-unbounded', { replyToAddress: `${'r'.repeat(255 - 13)}@example.test` }],
       ['acct-in-autolang-case-folded', { automationLanguage: 'EN' }],
       ['acct-in-numeric-strings-coerced', { smtpPort: '587' }],
+      ['acct-in-imapport-string-coerced', { imapPort: '993' }],
+      ['acct-in-allowinvalidcert-string-coerced', { imapAllowInvalidCert: 'true' }],
+      ['acct-in-warmup-true-accepted', { warmup: true }],
+      ['acct-in-names-stringified', { firstName: 42 }],
       ['acct-in-email-from-username', { emailAddress: undefined }],
       ['acct-bounds-maxemails-zero', { maxEmailsPerDay: 0 }],
     ] as const).map(([id, input]) => [id, [[0, 1], async (e: Env) => {
