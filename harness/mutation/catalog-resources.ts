@@ -20,6 +20,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'warmup-numbers-ignored': ['WARMUP-WRITABLE'],
   'acct-in-autolang-case-folded': ['ACCT-IN-AUTOLANG-ENUM'],
   'acct-in-numeric-strings-coerced': ['ACCT-IN-TYPES'],
+  'acct-in-maxlen-bytes': ['ACCT-IN-FIRSTNAME-MAX128', 'ACCT-IN-LASTNAME-MAX128', 'ACCT-IN-DISPLAYNAME-MAX128', 'ACCT-IN-SMTPUSERNAME-MAX255', 'ACCT-IN-SMTPPASSWORD-MAX1024', 'ACCT-IN-IMAPUSERNAME-MAX255', 'ACCT-IN-IMAPPASSWORD-MAX1024'],
   'acct-in-imapport-string-coerced': ['ACCT-IN-TYPES'],
   'acct-in-allowinvalidcert-string-coerced': ['ACCT-IN-TYPES'],
   'acct-in-warmup-true-accepted': ['ACCT-IN-TYPES'],

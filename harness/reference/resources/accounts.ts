@@ -172,11 +172,13 @@ const isAddress = (ctx: Ctx, field: string, s: string): boolean => {
 };
 
 /** A field's presence and bounds, dropped under its mutant; under the off-by-one mutants, a bound taken as exclusive. */
-function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T {
-  if (unchecked(ctx, field)) return { ...opts, required: false, min: undefined, max: undefined };
-  if (opts.min === undefined && opts.max !== undefined && ctx.mutant('acct-in-max-length-exclusive')) return { ...opts, max: opts.max - 1 };
-  if (opts.min !== undefined && opts.max !== undefined && ctx.mutant('acct-in-range-exclusive')) return { ...opts, min: opts.min + 1, max: opts.max - 1 };
-  return opts;
+function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T & { unit: 'characters' | 'bytes' } {
+  // How a max length counts (choices.lengthUnit); the mutant counts UTF-8 bytes where characters are declared.
+  const unit = ctx.services.choices.lengthUnit === 'bytes' || ctx.mutant('acct-in-maxlen-bytes') ? 'bytes' : 'characters';
+  if (unchecked(ctx, field)) return { ...opts, unit, required: false, min: undefined, max: undefined };
+  if (opts.min === undefined && opts.max !== undefined && ctx.mutant('acct-in-max-length-exclusive')) return { ...opts, unit, max: opts.max - 1 };
+  if (opts.min !== undefined && opts.max !== undefined && ctx.mutant('acct-in-range-exclusive')) return { ...opts, unit, min: opts.min + 1, max: opts.max - 1 };
+  return { ...opts, unit };
 }
 
 /** The optional settings shared by create and PATCH; writes into `doc`. */

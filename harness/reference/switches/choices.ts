@@ -139,6 +139,12 @@ export interface Choices {
    */
   mailboxTagMatch: 'any' | 'all';
   /**
+   * How the max bounds of 2.2's strings count (the spec says "max 128", "max 254 chars" and not
+   * what a character is; resources/accounts.ts, rules): characters (a UTF-16 unit, so one for
+   * "é"), or UTF-8 bytes (two for "é"), as many stores bound a column.
+   */
+  lengthUnit: 'characters' | 'bytes';
+  /**
    * schedule.sendingMinutesEnd (2.5 gives neither its range nor whether its minute is in the
    * window; resources/campaigns.ts): exclusive, 1..1440 (the window closes as that minute
    * begins), or inclusive, 0..1439 (the window holds that minute).
@@ -247,6 +253,7 @@ export const DEFAULT_CHOICES: Choices = {
   passwordFacts: 'none',
   emptyAccountsPatch: 'accept',
   mailboxTagMatch: 'any',
+  lengthUnit: 'characters',
   windowEnd: 'exclusive',
   pastEndDate: 'accept',
   accountsNoneCreatedStatus: 201,
@@ -338,6 +345,7 @@ export const ALT_CHOICES: Choices = {
   passwordFacts: 'set-and-when',
   emptyAccountsPatch: 'refuse',
   mailboxTagMatch: 'all',
+  lengthUnit: 'bytes',
   windowEnd: 'inclusive',
   pastEndDate: 'refuse',
   accountsNoneCreatedStatus: 200,
@@ -463,6 +471,7 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     warmupBounds: structuredClone(c.warmupBounds),
     campaignRequiredFields: [...c.campaignRequiredFields],
     batchErrorFields: [f.index, f.emailAddress, f.code, f.message],
+    lengthUnit: c.lengthUnit,
     verificationStatus: { ...c.verificationStatus },
     leadSearchRows: c.leadSearchRows,
     newLeadStatus: c.newLeadStatus,

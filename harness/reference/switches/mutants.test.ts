@@ -540,6 +540,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     }]]),
   ),
   // A bound taken as exclusive: the value at the bound itself is refused.
+  'acct-in-maxlen-bytes': [[1, 0], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ firstName: 'é'.repeat(128) })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
   'acct-in-max-length-exclusive': [[1, 0], async (e) => {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput({ firstName: 'x'.repeat(128) })]);
     return [r.body.summary.created, r.body.summary.failed];

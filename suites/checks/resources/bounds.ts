@@ -84,11 +84,26 @@ function rangeCheck(field: Field, b: Extract<FieldBound, { type: 'number' }>): C
   };
 }
 
+/** Fields whose values may be any text (not a host or an address): their bound is also asked in a non-ASCII value. */
+const FREE_TEXT: ReadonlySet<Field> = new Set(['firstName', 'lastName', 'displayName', 'smtpUsername', 'smtpPassword', 'imapUsername', 'imapPassword']);
+/** One character, two UTF-8 bytes: a value of it tells characters from bytes. */
+const WIDE = 'é';
+
+/**
+ * A free-text value at the bound written in WIDE, counted as the profile declares
+ * (declarations.lengthUnit; the spec does not say what a character is): none when undeclared.
+ */
+function wideAtMax(ctx: CheckContext, field: Field, max: number): string | undefined {
+  const unit = ctx.profile.declarations.lengthUnit;
+  if (!unit || !FREE_TEXT.has(field)) return undefined;
+  return WIDE.repeat(unit === 'bytes' ? Math.floor(max / Buffer.byteLength(WIDE)) : max);
+}
+
 function lengthCheck(field: Field, b: Extract<FieldBound, { type: 'string' }>): Check {
   const max = b.maxLength!;
   return {
     id: `ACCT-IN-MAXLEN/${field}`,
-    title: `MUST accept ${field} of ${max} characters and reject ${max + 1}`,
+    title: `MUST accept ${field} of ${max} characters and reject ${max + 1} (a free-text field also at ${max} in a non-ASCII value, counted as the profile declares)`,
     clauses: [`ACCT-IN-${KEY[field]}-MAX${max}`],
     level: 'MUST',
     features: [],
@@ -96,10 +111,14 @@ function lengthCheck(field: Field, b: Extract<FieldBound, { type: 'string' }>): 
     async run(ctx) {
       const ws = await ctx.workspace();
       const atMax = stringOfLength(ctx, field, b, max);
-      const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: atMax })] });
-      const [m] = expectAllCreated(res, 1, `POST /v1/accounts with ${field} of ${max} characters`);
-      const r = reported(m, field);
-      if (r !== undefined) expectThat(typeof r === 'string' && r.toLowerCase() === atMax.toLowerCase(), `${field} of ${max} characters must be stored whole, got ${JSON.stringify(r).slice(0, 80)}... (${String(r).length} chars)`, res);
+      const wide = wideAtMax(ctx, field, max);
+      const values = wide === undefined ? [atMax] : [atMax, wide];
+      const res = await ws.api.post('/v1/accounts', { accounts: values.map((v) => mbx(ctx, { [field]: v })) });
+      const created = expectAllCreated(res, values.length, `POST /v1/accounts with ${field} of ${max} characters${wide ? ` (and ${wide.length} × "${WIDE}", ${ctx.profile.declarations.lengthUnit} declared)` : ''}`);
+      for (const [i, m] of created.entries()) {
+        const r = reported(m, field);
+        if (r !== undefined) expectThat(typeof r === 'string' && r.toLowerCase() === values[i]!.toLowerCase(), `${field} of ${values[i]!.length} characters must be stored whole, got ${JSON.stringify(r).slice(0, 80)}... (${String(r).length} chars)`, res);
+      }
       const over = stringOfLength(ctx, field, b, max + 1);
       expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: over })] }), ctx, `POST /v1/accounts with ${field} of ${max + 1} characters`);
     },
@@ -257,7 +276,9 @@ const unicodeCheck: Check = {
   budget: 30,
   async run(ctx) {
     const ws = await ctx.workspace();
-    const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }).filter((s) => s.trim() === s && s.length <= 128 && s.trim().length > 0);
+    // Within 128 as the profile counts (declarations.lengthUnit: UTF-8 bytes, else characters).
+    const fits = (s: string) => (ctx.profile.declarations.lengthUnit === 'bytes' ? Buffer.byteLength(s, 'utf8') : s.length) <= 128;
+    const name = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 24 }).filter((s) => s.trim() === s && fits(s) && s.trim().length > 0);
     await property(ctx, fc.record({ firstName: name, lastName: name, displayName: name }), async (names) => {
       const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, names)] });
       const [m] = expectAllCreated(res, 1, `POST /v1/accounts with names ${JSON.stringify(names)}`);
