@@ -121,6 +121,8 @@ export interface ControlClient {
 
 export interface Workspace {
   organizationId?: string;
+  /** The name and timezone the control API answered when it created the workspace (absent without it). */
+  identity?: { name: string; timezone: string };
   /** Key holding all:all and apikeys:manage (from the control API or the profile). */
   api: ApiClient;
   apiKeyId?: string;

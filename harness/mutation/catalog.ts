@@ -121,5 +121,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'apikey-revoke-shape': ['KEY-REVOKE'],
   'apikey-revoke-not-immediate': ['KEY-REVOKE-IMMEDIATE'],
   'workspace-missing-timezone': ['WS-GET'],
+  'ws-name-default': ['WS-GET'],
+  'ws-timezone-default': ['WS-GET'],
 };
 for (const [id, extra] of [...Object.entries(ALSO_BREAKS), ...Object.entries(ALSO_BREAKS_ENDPOINTS)]) MUTANT_CLAUSES[id] = [...MUTANT_CLAUSES[id]!, ...extra];

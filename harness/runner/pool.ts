@@ -66,6 +66,11 @@ function hasRoom(ws: PooledWorkspace, testEmails: number): boolean {
  */
 export const OWED_MARGIN = 5;
 
+/** The name and timezone a control API answered for a workspace it created, when it gave both as text. */
+function identityOf(w: { name?: unknown; timezone?: unknown }): { name: string; timezone: string } | undefined {
+  return typeof w.name === 'string' && typeof w.timezone === 'string' ? { name: w.name, timezone: w.timezone } : undefined;
+}
+
 /** What a check that sends beyond its promise in a workspace is promised more there, each time it has sent it all (pool.sent). */
 export const OVERRUN_STEP = 5;
 
@@ -86,6 +91,8 @@ export class PooledWorkspace implements Workspace {
    * room keeps them, so the clean-up never waits for a window of its own.
    */
   owed = 0;
+  /** Its name and timezone as the control API answered them when it created it. */
+  identity?: { name: string; timezone: string };
   private keys = new Map<string, Promise<{ id: string; secret: string; client: ApiClient }>>();
   constructor(
     private readonly deps: PoolDeps,
@@ -171,7 +178,7 @@ export class WorkspacePool {
       const made = await Promise.all(
         Array.from({ length: profile.poolSize }, (_, i) => control.createWorkspace({ name: `${this.deps.prefix}ws-${i}`, timezone: zones[i % zones.length] })),
       );
-      made.forEach((w, i) => this.add(i, w.apiKey, w.organizationId, w.apiKeyId));
+      made.forEach((w, i) => (this.add(i, w.apiKey, w.organizationId, w.apiKeyId).identity = identityOf(w)));
     } else {
       profile.workspaces.forEach((w, i) =>
         this.add(i, resolveSecret(w.apiKey, `workspaces.${i}.apiKey`), w.organizationId, w.apiKeyId),
@@ -414,6 +421,7 @@ export class WorkspacePool {
     const index = this.extraIndex++;
     const ws = new PooledWorkspace(this.deps, index, this.deps.clientFor(w.apiKey, index, w.organizationId), w.organizationId, w.apiKeyId);
     ws.testEmails = testEmails;
+    ws.identity = identityOf(w);
     return { ws, release: () => {}, fresh: true };
   }
 

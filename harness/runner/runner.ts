@@ -482,6 +482,7 @@ function sendsNoMail(check: Check): boolean {
 function forCheck(ws: PooledWorkspace, checkId: string, share: <T>(build: () => Promise<T>) => Promise<T>): Workspace {
   return {
     organizationId: ws.organizationId,
+    ...(ws.identity ? { identity: ws.identity } : {}),
     apiKeyId: ws.apiKeyId,
     api: ws.api.forCheck(checkId),
     window: () => ws.window(),

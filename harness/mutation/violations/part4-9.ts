@@ -479,7 +479,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.7 MUST: GET /v1/workspace (usage:read) returns the workspace identity: organizationId (uuid), name (string), timezone (IANA string).
   "WS-GET": [
-    { what: "name or timezone not the workspace's (a fixed \"UTC\", a slug): only their types are checked.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check sends what would show it" },
+    { what: "name or timezone not the workspace's: a default name, the service's default timezone.", mutants: ["ws-name-default", "ws-timezone-default"] },
     { what: "GET /v1/workspace omits timezone.", mutants: ["workspace-missing-timezone"] },
   ],
   // 4.7 MUST: The workspace returned is the one the key belongs to (two workspaces see their own identity).

@@ -16,7 +16,9 @@ export const get: Handler = async (ctx) => {
   const oldest = ctx.mutant('ws-first-workspace') ? (ctx.db.prepare('SELECT id FROM workspaces ORDER BY rowid LIMIT 1').get() as { id: string } | undefined) : undefined;
   const w = oldest ? (loadWorkspace(ctx.db, oldest.id) ?? ctx.workspace) : ctx.workspace;
   if (ctx.mutant('workspace-missing-timezone')) return ok({ organizationId: w.id, name: w.name });
-  return ok({ organizationId: ctx.mutant('ws-organizationid-prefixed') ? `org_${w.id}` : w.id, name: ctx.mutant('ws-name-null') ? null : w.name, timezone: w.timezone });
+  // The last two mutants answer a default (the service's) instead of the workspace's own name and timezone.
+  const name = ctx.mutant('ws-name-null') ? null : ctx.mutant('ws-name-default') ? 'My workspace' : w.name;
+  return ok({ organizationId: ctx.mutant('ws-organizationid-prefixed') ? `org_${w.id}` : w.id, name, timezone: ctx.mutant('ws-timezone-default') ? 'America/New_York' : w.timezone });
 };
 
 export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {

@@ -1002,6 +1002,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'camp-timestamps-epoch': ['string', async (e) => typeof (await campWithLead(e)).c.createdAt],
   'camp-tags-string': [true, async (e) => Array.isArray((await campWithLead(e)).c.tags)],
   'ws-organizationid-prefixed': [true, async (e) => UUID_V4.test((await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.organizationId)],
+  'ws-name-default': ['Bakery', async (e) => (await e.call((await e.workspace({ name: 'Bakery' })).key, 'GET', '/v1/workspace')).body.name],
+  'ws-timezone-default': ['Asia/Kathmandu', async (e) => (await e.call((await e.workspace({ timezone: 'Asia/Kathmandu' })).key, 'GET', '/v1/workspace')).body.timezone],
   'ws-name-null': ['string', async (e) => typeof (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.name],
   // The families' probes, generated from their tables.
   ...familyProbes(),

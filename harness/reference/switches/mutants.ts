@@ -145,6 +145,8 @@ export const MUTANTS = [
   { id: 'camp-tags-string', rule: '2.5 tags (array).', description: 'A campaign answers its tags as one comma-separated string.' },
   { id: 'ws-organizationid-prefixed', rule: '2.9 organizationId (uuid).', description: 'GET /v1/workspace answers organizationId as org_<uuid>.' },
   { id: 'ws-name-null', rule: '2.9 name (string).', description: 'GET /v1/workspace answers name null.' },
+  { id: 'ws-name-default', rule: '4.7 GET /v1/workspace returns the workspace identity: organizationId, name, timezone.', description: 'GET /v1/workspace answers a default name ("My workspace"), not the name the workspace was given.' },
+  { id: 'ws-timezone-default', rule: '4.7 GET /v1/workspace returns the workspace identity: organizationId, name, timezone.', description: 'GET /v1/workspace answers the service\'s default timezone (America/New_York), not the workspace\'s.' },
   { id: 'usage-unlimited-remaining-zero', rule: '2.9 remaining: number or null when unlimited.', description: 'Unlimited usage reports remaining 0 instead of null.' },
   { id: 'usage-used-string', rule: '2.9 used (number).', description: 'used is a string of digits.' },
   { id: 'usage-used-stale', rule: '4.7 GET /v1/usage/{limitType} returns the usage of one limit (the current usage: 1 "read ... the current usage").', description: 'used is the value cached at the start of the month (0), not the current usage.' },

@@ -38,6 +38,8 @@ export const WORKSPACE_CHECKS: Check[] = [
         expect2xx(r, 'GET /v1/workspace');
         expectSchema(r, 'Workspace', 'GET /v1/workspace');
         if (w.organizationId) expectThat(r.body.organizationId === w.organizationId, `GET /v1/workspace answered organizationId ${r.body.organizationId}, but the key belongs to ${w.organizationId}`, r);
+        // With the control API, the name and timezone it gave the workspace are its identity too.
+        if (w.identity) expectThat(r.body.name === w.identity.name && r.body.timezone === w.identity.timezone, `GET /v1/workspace answered name ${JSON.stringify(r.body.name)}, timezone ${JSON.stringify(r.body.timezone)}, but the workspace is ${JSON.stringify(w.identity.name)} in ${w.identity.timezone} (control API)`, r);
       }
       expectThat(ra.body.organizationId !== rb.body.organizationId, 'two workspaces answered the same organizationId', ra, rb);
     },
