@@ -607,6 +607,8 @@ export const ACCOUNT_CHECKS: Check[] = [
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
     budget: 8,
+    // It moves the control clock a day: alone, so that no other check's windows move under it.
+    solo: true,
     async run(ctx) {
       const ws = await ctx.workspace();
       const init = await ws.api.post('/v1/accounts/oauth/microsoft/init');
