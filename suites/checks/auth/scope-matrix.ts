@@ -139,11 +139,11 @@ export const SCOPE_MATRIX_CHECKS: Check[] = CREDENTIALS.map(matrixCheck);
 /** The endpoints whose own scope is `scope` (and accept it): the routes the scope's grant is asked on. */
 const ownEndpoints = (scope: Scope) => ENDPOINTS.filter((e) => e.scope === scope && acceptedBy(e).includes(scope));
 
-/** The routes asked for a scope: its first at smoke and quick, every one of them from default on. */
-const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' || depth === 'quick' ? ownEndpoints(scope).slice(0, 1) : ownEndpoints(scope));
+/** The routes asked for a scope: its first at smoke, every one of them from quick on. */
+const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' ? ownEndpoints(scope).slice(0, 1) : ownEndpoints(scope));
 
 // The granular rows of part 5 in one pass, one key a scope: the cheap proof of every grant a small
-// depth can afford (one route a scope), where the matrix asks a key's whole row. From default on
+// depth can afford (one route a scope at smoke), where the matrix asks a key's whole row. From quick on
 // every route is asked with exactly its own scope, so each route's scope clause has its served
 // half at default even where the matrix row of that scope is left out (its refusals alone would
 // pass a route demanding a neighbouring scope).
@@ -157,7 +157,7 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + 1,
-    shallowerAt: ['smoke', 'quick'],
+    shallowerAt: ['smoke'],
     async run(ctx) {
       const ws = await ctx.workspace();
       const wrong: string[] = [];
