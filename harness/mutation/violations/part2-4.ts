@@ -171,6 +171,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "ANLT-PERIOD-START-END": [
     { what: "period.start is epoch milliseconds.", mutants: ["anlt-answer-period-epoch"] },
     { what: "a period built per endpoint: the time series answers start as a date only, the overview end as null.", mutants: ["anlt-answer-ts-period-date-only", "anlt-answer-ov-period-end-null"] },
+    { what: "the time series and the overview answer end null when no end is asked (an open window).", mutants: ["anlt-rollup-open-end-null"] },
   ],
   // 2.10 MUST: `period`: `clamped` (boolean).
   "ANLT-PERIOD-CLAMPED": [

@@ -410,6 +410,7 @@ export const MUTANTS = [
   { id: 'email-delete-answer-success', rule: '4.5 DELETE /v1/emails/{id} answers `{ id, deleted: true }`.', description: 'DELETE answers `{ id, success: true }`.' },
   // ---- analytics (2.10, 4.6) ----
   { id: 'anlt-overview-active-counts-unsent', rule: '2.10 Workspace overview adds `activeCampaigns` (campaigns currently sending).', description: 'activeCampaigns also counts draft, scheduled and paused campaigns.' },
+  { id: 'anlt-rollup-open-end-null', rule: '2.10 `period`: `start`, `end` (timestamps).', description: 'The time series and the overview answer period.end null when the window was asked without an end (campaign analytics answer now).' },
   { id: 'anlt-breakdown-always', rule: '4.6 Each breakdown is present only when requested.', description: 'Every breakdown is answered, requested or not.' },
   { id: 'anlt-ooo-rate-kept', rule: '4.6 The out-of-office flag removes out-of-office auto-replies from the reply rate.', description: 'With the flag set, replies leave the auto-replies out but the reply rate still counts them.' },
   { id: 'anlt-days-in-utc', rule: "4.6 Reporting is by whole calendar day in the workspace timezone.", description: "Analytics windows are read as UTC days, whatever the workspace's timezone." },

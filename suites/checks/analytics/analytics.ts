@@ -72,6 +72,9 @@ export const ANALYTICS_CHECKS: Check[] = [
         expectSchema(r, 'CampaignTimeseries', `time series with interval=${interval}`);
         expectThat(r.body.data.length > 0, `a 14-day window holding today's ${t.sent} sends must have points (interval ${interval}), data is empty`, r);
       }
+      // Without an end the window still has one: period.end is a timestamp (2.10), as with one.
+      const open = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, { start: addDays(today, -6) }), 'time series without an end');
+      expectSchema(open, 'CampaignTimeseries', 'time series without an end');
     },
   },
   {
@@ -119,6 +122,9 @@ export const ANALYTICS_CHECKS: Check[] = [
         return r;
       };
       const r = await read('while one campaign sends');
+      // Without a window the overview still has a period: start and end are timestamps (2.10).
+      const open = await ok2xx(overview(ctx, t.ws.api, {}), 'GET /v1/campaigns/analytics/overview without a window');
+      expectSchema(open, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview without a window');
       expectThat(r.body.activeCampaigns === earlier + 1, `one campaign of the workspace is sending and one is a draft${earlier ? ` (besides ${earlier} active before)` : ''}: activeCampaigns must be ${earlier + 1}, got ${r.body.activeCampaigns}`, r);
       expectThat(r.body.sendingAccounts >= 2, `two mailboxes of the workspace sent today, sendingAccounts is ${r.body.sendingAccounts}`, r);
       // 2.10 gives topCampaigns' shape, not which campaigns make the top: what it lists must be this workspace's.
