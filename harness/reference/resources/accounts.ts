@@ -356,8 +356,17 @@ export const list: Handler = async (ctx) => {
     for (const g of groups) (where.push(tagged(g)), params.push(...g));
   }
   const stale = ctx.mutant('evt-listing-stale');
-  return ok(ctx.page<AccountRow>({ list: 'accounts', from: 'accounts', where: where.join(' AND '), params, map: (r) => (stale ? { ...accountView(ctx, r), status: 'inactive' } : accountView(ctx, r)) }));
+  const item = (r: AccountRow) => listItem(ctx, accountView(ctx, r));
+  return ok(ctx.page<AccountRow>({ list: 'accounts', from: 'accounts', where: where.join(' AND '), params, map: (r) => (stale ? { ...item(r), status: 'inactive' } : item(r)) }));
 };
+
+/** Fields of a mailbox a summary list item keeps (choices.mailboxListItem). */
+const SUMMARY_FIELDS = ['id', 'emailAddress', 'firstName', 'lastName', 'displayName', 'provider', 'status', 'tags', 'healthScore', 'createdAt', 'updatedAt'];
+
+/** A mailbox as GET /v1/accounts lists it: whole, or its summary (choices.mailboxListItem). */
+function listItem(ctx: Ctx, view: Record<string, unknown>): Record<string, unknown> {
+  return ctx.services.choices.mailboxListItem === 'summary' ? Object.fromEntries(SUMMARY_FIELDS.filter((k) => k in view).map((k) => [k, view[k]])) : view;
+}
 
 export const get: Handler = async (ctx) => ok(shapeItem(ctx.services.choices, 'accounts.get', accountView(ctx, loadAccount(ctx, ctx.params.id!))));
 

@@ -145,6 +145,11 @@ export interface Choices {
    */
   lengthUnit: 'characters' | 'bytes';
   /**
+   * What GET /v1/accounts lists (its shape is not shown, 4.7; resources/accounts.ts, list): each
+   * mailbox whole, or a summary of it (identity, status, tags, health, timestamps) as many list views do.
+   */
+  mailboxListItem: 'full' | 'summary';
+  /**
    * schedule.sendingMinutesEnd (2.5 gives neither its range nor whether its minute is in the
    * window; resources/campaigns.ts): exclusive, 1..1440 (the window closes as that minute
    * begins), or inclusive, 0..1439 (the window holds that minute).
@@ -254,6 +259,7 @@ export const DEFAULT_CHOICES: Choices = {
   emptyAccountsPatch: 'accept',
   mailboxTagMatch: 'any',
   lengthUnit: 'characters',
+  mailboxListItem: 'full',
   windowEnd: 'exclusive',
   pastEndDate: 'accept',
   accountsNoneCreatedStatus: 201,
@@ -346,6 +352,7 @@ export const ALT_CHOICES: Choices = {
   emptyAccountsPatch: 'refuse',
   mailboxTagMatch: 'all',
   lengthUnit: 'bytes',
+  mailboxListItem: 'summary',
   windowEnd: 'inclusive',
   pastEndDate: 'refuse',
   accountsNoneCreatedStatus: 200,
