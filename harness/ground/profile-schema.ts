@@ -101,6 +101,11 @@ export const Profile = z
         /** Fields every element of the batch create `errors` array carries (4.2). */
         batchErrorFields: z.array(z.string()).optional(),
         /**
+         * How the max lengths of 2.2's strings count (the spec says "max 128", "max 254 chars", not
+         * what a character is): `characters` ("é" is one) or `bytes` (UTF-8: "é" is two).
+         */
+        lengthUnit: z.enum(['characters', 'bytes']).optional(),
+        /**
          * Mailbox status after background verification (3.2: "Mapping of verification outcomes
          * to status values: not shown"): `succeeded` when SMTP and IMAP both work, `failed` when
          * either refuses the credentials or cannot be reached.

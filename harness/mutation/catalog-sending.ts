@@ -91,6 +91,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'email-campaignid-missing': ['EMAIL-CAMPAIGNID'],
   'email-body-string': ['EMAIL-BODY-OBJECT'],
   'anlt-overview-active-counts-unsent': ['ANLT-OVERVIEW-ACTIVECAMPAIGNS'],
+  'anlt-rollup-open-end-null': ['ANLT-PERIOD-START-END'],
   'anlt-breakdown-always': ['ANLT-CAMP-BREAKDOWN-ABSENT'],
   'anlt-ooo-always': ['ANLT-OOO-REPLIES'],
   'anlt-ooo-rate-kept': ['ANLT-OOO-RATE'],

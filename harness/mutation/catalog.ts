@@ -25,6 +25,12 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'scope-all-read-misses-reads': ['SCOPE-ALLREAD-READS'],
   'scope-write-grants-lifecycle': ['SCOPE-GROUP-LIFECYCLE'],
   'scope-lead-patch-also-campaigns': ['LEAD-PATCH-SCOPE'],
+  'scope-timeseries-campaigns-read': ['ANLT-TS-SCOPE'],
+  'scope-overview-campaigns-read': ['ANLT-OV-SCOPE'],
+  'scope-status-campaigns-lifecycle': ['CAMP-STATUS-SCOPE'],
+  'scope-resume-campaigns-write': ['CAMP-RESUME-SCOPE'],
+  'scope-test-email-emails-send': ['CAMP-TEST-SCOPE'],
+  'scope-lf-get-leads-read': ['LF-GET-SCOPE'],
   'scope-campaigns-write-grants-read': ['SCOPE-GROUP-READS', 'CAMP-LIST-SCOPE', 'CAMP-STATUS-SCOPE'],
   'scope-leads-write-grants-read': ['SCOPE-GROUP-READS', 'LEAD-SEARCH-SCOPE'],
   'scope-emails-write-grants-read': ['SCOPE-GROUP-READS', 'EMAIL-GET-SCOPE'],
@@ -106,6 +112,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'usage-percentage-capped': ['USAGE-PERCENTAGE', 'USAGE-PERCENTAGE-FORMULA'],
   'usage-unlimited-limit-zero': ['USAGE-UNLIMITED', 'USAGE-LIMIT-NULL-UNLIMITED'],
   'usage-remaining-wrong': ['USAGE-REMAINING'],
+  'usage-used-stale': ['USAGE-GET'],
   'usage-unknown-type-200': ['USAGE-UNKNOWN-TYPE'],
   'usage-unlimited-percentage-nonzero': ['USAGE-UNLIMITED', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
   'usage-unlimited-remaining-zero': ['USAGE-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED'],
@@ -117,5 +124,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'apikey-revoke-shape': ['KEY-REVOKE'],
   'apikey-revoke-not-immediate': ['KEY-REVOKE-IMMEDIATE'],
   'workspace-missing-timezone': ['WS-GET'],
+  'ws-name-default': ['WS-GET'],
+  'ws-timezone-default': ['WS-GET'],
 };
 for (const [id, extra] of [...Object.entries(ALSO_BREAKS), ...Object.entries(ALSO_BREAKS_ENDPOINTS)]) MUTANT_CLAUSES[id] = [...MUTANT_CLAUSES[id]!, ...extra];

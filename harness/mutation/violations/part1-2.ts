@@ -200,6 +200,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input: each field has the type of the table (string, number, boolean, enum, object); an element with a value of another type is rejecte
   "ACCT-IN-TYPES": [
     { what: "A number field given as a numeric string (\"587\") is coerced and accepted.", mutants: ["acct-in-numeric-strings-coerced"] },
+    { what: "a per-field slip: one field's parser lenient where the others are strict (imapPort \"993\", imapAllowInvalidCert \"true\", warmup true, a name given as 42).", mutants: ["acct-in-imapport-string-coerced", "acct-in-allowinvalidcert-string-coerced", "acct-in-warmup-true-accepted", "acct-in-names-stringified"] },
   ],
   // 2.2 MUST: Mailbox create input `emailAddress` (string): required; an element without it is rejected.
   "ACCT-IN-EMAIL-REQUIRED": [
@@ -215,6 +216,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `firstName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-FIRSTNAME-MAX128": [
+    { what: "the bound counted in UTF-8 bytes where the profile declares characters: a value of the bound's length in \"é\" (twice as many bytes) is refused.", mutants: ["acct-in-maxlen-bytes"] },
     { what: "An element without firstName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-firstname-unchecked"] },
     { what: "The maximum is taken as exclusive: a firstName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
@@ -224,6 +226,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `lastName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-LASTNAME-MAX128": [
+    { what: "the bound counted in UTF-8 bytes where the profile declares characters: a value of the bound's length in \"é\" (twice as many bytes) is refused.", mutants: ["acct-in-maxlen-bytes"] },
     { what: "An element without lastName, or with one longer than 128 characters, is accepted.", mutants: ["acct-in-lastname-unchecked"] },
     { what: "The maximum is taken as exclusive: a lastName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
@@ -233,6 +236,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `displayName`: max 128 chars; 128 is accepted and 129 is rejected.
   "ACCT-IN-DISPLAYNAME-MAX128": [
+    { what: "the bound counted in UTF-8 bytes where the profile declares characters: a value of the bound's length in \"é\" (twice as many bytes) is refused.", mutants: ["acct-in-maxlen-bytes"] },
     { what: "A displayName longer than 128 characters is accepted.", mutants: ["acct-in-displayname-unbounded"] },
     { what: "The maximum is taken as exclusive: a displayName of 128 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
@@ -264,6 +268,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `smtpUsername`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-SMTPUSERNAME-MAX255": [
+    { what: "the bound counted in UTF-8 bytes where the profile declares characters: a value of the bound's length in \"é\" (twice as many bytes) is refused.", mutants: ["acct-in-maxlen-bytes"] },
     { what: "An element without smtpUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-smtpusername-unchecked"] },
     { what: "The maximum is taken as exclusive: a smtpUsername of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
@@ -273,6 +278,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `smtpPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.
   "ACCT-IN-SMTPPASSWORD-MAX1024": [
+    { what: "the bound counted in UTF-8 bytes where the profile declares characters: a value of the bound's length in \"é\" (twice as many bytes) is refused.", mutants: ["acct-in-maxlen-bytes"] },
     { what: "An element without smtpPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-smtppassword-unchecked"] },
     { what: "The maximum is taken as exclusive: a smtpPassword of 1024 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
@@ -308,6 +314,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `imapUsername`: max 255 chars; 255 is accepted and 256 is rejected.
   "ACCT-IN-IMAPUSERNAME-MAX255": [
+    { what: "the bound counted in UTF-8 bytes where the profile declares characters: a value of the bound's length in \"é\" (twice as many bytes) is refused.", mutants: ["acct-in-maxlen-bytes"] },
     { what: "An element without imapUsername, or with one longer than 255 characters, is accepted.", mutants: ["acct-in-imapusername-unchecked"] },
     { what: "The maximum is taken as exclusive: a imapUsername of 255 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],
@@ -318,6 +325,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.2 MUST: Mailbox create input `imapPassword`: max 1024 chars; 1024 is accepted and 1025 is rejected.
   "ACCT-IN-IMAPPASSWORD-MAX1024": [
+    { what: "the bound counted in UTF-8 bytes where the profile declares characters: a value of the bound's length in \"é\" (twice as many bytes) is refused.", mutants: ["acct-in-maxlen-bytes"] },
     { what: "An element without imapPassword, or with one longer than 1024 characters, is accepted.", mutants: ["acct-in-imappassword-unchecked"] },
     { what: "The maximum is taken as exclusive: a imapPassword of 1024 characters is refused.", mutants: ["acct-in-max-length-exclusive"] },
   ],

@@ -110,6 +110,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: `errorMessage`: otherwise null.
   "LF-ERRORMESSAGE-NULL": [
     { what: "errorMessage is an empty string when nothing failed.", mutants: ["lf-errormessage-empty"] },
+    { what: "a stopped search records a reason too (\"Stopped by user.\").", mutants: ["lf-stopped-errormessage"] },
   ],
   // 2.8 MUST: `completedAt` (timestamp).
   "LF-COMPLETEDAT-TS": [
@@ -169,6 +170,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `period`: `start`, `end` (timestamps).
   "ANLT-PERIOD-START-END": [
     { what: "period.start is epoch milliseconds.", mutants: ["anlt-answer-period-epoch"] },
+    { what: "a period built per endpoint: the time series answers start as a date only, the overview end as null.", mutants: ["anlt-answer-ts-period-date-only", "anlt-answer-ov-period-end-null"] },
+    { what: "the time series and the overview answer end null when no end is asked (an open window).", mutants: ["anlt-rollup-open-end-null"] },
   ],
   // 2.10 MUST: `period`: `clamped` (boolean).
   "ANLT-PERIOD-CLAMPED": [
@@ -177,6 +180,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `period`: `retentionDays` (integer).
   "ANLT-PERIOD-RETENTIONDAYS": [
     { what: "period.retentionDays is a string.", mutants: ["anlt-answer-retention-string"] },
+    { what: "a period built per endpoint: the time series answers retentionDays as a string, the overview as null.", mutants: ["anlt-answer-ts-retention-string", "anlt-answer-ov-retention-null"] },
   ],
   // 2.10 MUST: `totals`: `sent`, `failed`, `delivered`, `leadsContacted`, `replies`, `bounces`, `unsubscribed`, `positiveLeads`, `conversions`, `conversionValue` (nu
   "ANLT-TOTALS-COUNTS": [
@@ -368,6 +372,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
   "STATE-ACCT-REVOKED-RECONNECT": [
     { what: "After a withdrawn grant the service retries it in the background: the revoked mailbox becomes active again by itself.", mutants: ["acct-revoked-comes-back"] },
+    { what: "A revoked mailbox comes back by itself later (a grant retry with backoff, a periodic reconcile): unseen while the clock stands still.", mutants: ["acct-revoked-retried-later"] },
   ],
   // 3.2 MUST: any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).
   "STATE-ACCT-DELETE-REMOVED": [
@@ -733,6 +738,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume requires scope campaigns:lifecycle.
   "CAMP-RESUME-SCOPE": [
+    { what: "Resume requires campaigns:write: a key of exactly campaigns:lifecycle is refused.", mutants: ["scope-resume-campaigns-write"] },
     { what: "The scope check of campaigns.resume is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-resume"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume answers `{ id, status, success }`.
@@ -745,6 +751,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status requires scope campaigns:read.
   "CAMP-STATUS-SCOPE": [
+    { what: "The campaign status view requires campaigns:lifecycle (as start and pause): a key of exactly campaigns:read is refused.", mutants: ["scope-status-campaigns-lifecycle"] },
     { what: "campaigns:write is accepted where campaigns:read is required.", mutants: ["scope-campaigns-write-grants-read"] },
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status answers the campaign status view.
@@ -754,6 +761,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email requires scope campaigns:lifecycle.
   "CAMP-TEST-SCOPE": [
+    { what: "The test email requires emails:send (it sends mail): a key of exactly campaigns:lifecycle is refused.", mutants: ["scope-test-email-emails-send"] },
     { what: "The scope check of campaigns.testEmail is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-testemail"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email body `{ variantId, accountId, recipient, personalization, leadId }`.

@@ -201,6 +201,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: The response field `operation` carries the operation applied.
   "LEAD-MUTATE-OPERATION-ECHO": [
     { what: "The mutate answer says operation `mutate` whatever was applied.", mutants: ["lead-mutate-operation-not-echoed"] },
+    { what: "a delete of every lead answers operation `delete_all` (another code path).", mutants: ["lead-mutate-delete-echo-other"] },
   ],
   // 4.4 MUST: `errors` carries messages such as a count of leads not found in the campaign.
   "LEAD-MUTATE-ERRORS": [
@@ -337,6 +338,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries requires scope metrics:read.
   "ANLT-TS-SCOPE": [
+    { what: "The time series requires campaigns:read (as the campaign status view beside it): a key of exactly metrics:read is refused.", mutants: ["scope-timeseries-campaigns-read"] },
     { what: "The scope check of analytics.timeseries is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-timeseries"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries query: window start, window end, out-of-office exclusion flag, interval.
@@ -376,6 +378,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview requires scope metrics:read.
   "ANLT-OV-SCOPE": [
+    { what: "The overview requires campaigns:read (its path sits under /v1/campaigns): a key of exactly metrics:read is refused.", mutants: ["scope-overview-campaigns-read"] },
     { what: "The scope check of analytics.overview is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-overview"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview query: window start, window end, out-of-office exclusion flag.
@@ -467,6 +470,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.7 MUST: GET /v1/lead-searches/{id} requires scope leadfinder:read.
   "LF-GET-SCOPE": [
+    { what: "Reading one lead search requires leads:read: a key of exactly leadfinder:read is refused.", mutants: ["scope-lf-get-leads-read"] },
     { what: "The scope check of leadSearches.get is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-get"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches/{id} answers the lead search with progress counters.
@@ -482,6 +486,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "WS-GET": [
     { what: "timezone not the workspace's: a fixed \"UTC\" (or the server's zone).", mutants: ["ws-timezone-utc"] },
     { what: "name not the workspace's: a slug of it.", mutants: ["ws-name-slug"] },
+    { what: "name or timezone not the workspace's: a default name, the service's default timezone.", mutants: ["ws-name-default", "ws-timezone-default"] },
     { what: "GET /v1/workspace omits timezone.", mutants: ["workspace-missing-timezone"] },
   ],
   // 4.7 MUST: The workspace returned is the one the key belongs to (two workspaces see their own identity).
@@ -491,6 +496,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.7 MUST: GET /v1/usage/{limitType} (usage:read) returns the usage of one limit: used, limit, remaining, isUnlimited, usagePercentage, limitType.
   "USAGE-GET": [
     { what: "Usage answers no usagePercentage.", mutants: ["usage-answer-no-percentage"] },
+    { what: "used is a stale value (cached at the start of the month), not the current usage.", mutants: ["usage-used-stale"] },
   ],
   // 4.7 MUST: limitType is one of the six values of 2.9; each of them is served.
   "USAGE-ALL-TYPES": [

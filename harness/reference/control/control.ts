@@ -162,9 +162,12 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
         };
         // The mutant retries the grant in the background (verify.ts reads retryGrant): the mailbox comes back by itself.
         const retry = c.s.mutant('acct-revoked-comes-back');
-        if (retry) doc.retryGrant = true;
+        // The other mutant retries it only after an hour's backoff: seen only once the clock has moved on.
+        const later = c.s.mutant('acct-revoked-retried-later');
+        if (retry || later) doc.retryGrant = true;
         c.s.db.prepare("UPDATE accounts SET status = 'revoked', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), c.s.clock.now(), id);
         if (retry) c.s.verifier.enqueue(id);
+        if (later) c.s.verifier.enqueue(id, 3_600_000);
       }
       return { status: 200, body: { id, status: 'revoked' } };
     },

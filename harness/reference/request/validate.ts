@@ -25,7 +25,8 @@ export function isIsoTimestamp(v: unknown): v is string {
   return typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(v) && !Number.isNaN(Date.parse(v));
 }
 
-interface StrOpts { required?: boolean; max?: number; nonEmpty?: boolean }
+/** `bytes`: `max` counts UTF-8 bytes; otherwise characters (UTF-16 units, as String#length). */
+interface StrOpts { required?: boolean; max?: number; nonEmpty?: boolean; unit?: 'characters' | 'bytes' }
 interface NumOpts { required?: boolean; min?: number; max?: number; integer?: boolean }
 
 /** Accumulates issues; `done()` throws 400 validation_failed when there are any. */
@@ -57,7 +58,8 @@ export class V {
     }
     if (typeof v !== 'string') return void this.issue(k, 'must be a string');
     if (opts.nonEmpty && v.trim().length === 0) return void this.issue(k, 'must not be empty');
-    if (opts.max !== undefined && v.length > opts.max) return void this.issue(k, `must be at most ${opts.max} characters`);
+    const n = opts.unit === 'bytes' ? Buffer.byteLength(v, 'utf8') : v.length;
+    if (opts.max !== undefined && n > opts.max) return void this.issue(k, `must be at most ${opts.max} ${opts.unit === 'bytes' ? 'bytes (UTF-8)' : 'characters'}`);
     return v;
   }
 

@@ -177,11 +177,13 @@ const isAddress = (ctx: Ctx, field: string, s: string): boolean => {
 };
 
 /** A field's presence and bounds, dropped under its mutant; under the off-by-one mutants, a bound taken as exclusive. */
-function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T {
-  if (unchecked(ctx, field)) return { ...opts, required: false, min: undefined, max: undefined };
-  if (opts.min === undefined && opts.max !== undefined && ctx.mutant('acct-in-max-length-exclusive')) return { ...opts, max: opts.max - 1 };
-  if (opts.min !== undefined && opts.max !== undefined && ctx.mutant('acct-in-range-exclusive')) return { ...opts, min: opts.min + 1, max: opts.max - 1 };
-  return opts;
+function rules<T extends { required?: boolean; min?: number; max?: number }>(ctx: Ctx, field: string, opts: T): T & { unit: 'characters' | 'bytes' } {
+  // How a max length counts (choices.lengthUnit); the mutant counts UTF-8 bytes where characters are declared.
+  const unit = ctx.services.choices.lengthUnit === 'bytes' || ctx.mutant('acct-in-maxlen-bytes') ? 'bytes' : 'characters';
+  if (unchecked(ctx, field)) return { ...opts, unit, required: false, min: undefined, max: undefined };
+  if (opts.min === undefined && opts.max !== undefined && ctx.mutant('acct-in-max-length-exclusive')) return { ...opts, unit, max: opts.max - 1 };
+  if (opts.min !== undefined && opts.max !== undefined && ctx.mutant('acct-in-range-exclusive')) return { ...opts, unit, min: opts.min + 1, max: opts.max - 1 };
+  return { ...opts, unit };
 }
 
 /** The optional settings shared by create and PATCH; writes into `doc`. */
@@ -264,6 +266,21 @@ function numericStringsCoerced(ctx: Ctx, el: unknown): unknown {
   return Object.fromEntries(Object.entries(el).map(([k, v]) => [k, NUMBER_FIELDS.includes(k) && numeric(v) ? Number(v) : v]));
 }
 
+/**
+ * Under these mutants, one field's parser is lenient where the others are strict (a per-field
+ * slip): imapPort "993" becomes 993, imapAllowInvalidCert "true" becomes true, warmup true is
+ * taken as warmup on with its defaults, a number given as a name becomes its digits.
+ */
+function fieldSlips(ctx: Ctx, el: unknown): unknown {
+  if (!isPlainObject(el)) return el;
+  const out: Record<string, unknown> = { ...el };
+  if (typeof out.imapPort === 'string' && /^\d+$/.test(out.imapPort) && ctx.mutant('acct-in-imapport-string-coerced')) out.imapPort = Number(out.imapPort);
+  if ((out.imapAllowInvalidCert === 'true' || out.imapAllowInvalidCert === 'false') && ctx.mutant('acct-in-allowinvalidcert-string-coerced')) out.imapAllowInvalidCert = out.imapAllowInvalidCert === 'true';
+  if (out.warmup === true && ctx.mutant('acct-in-warmup-true-accepted')) out.warmup = { enabled: true };
+  if (ctx.mutant('acct-in-names-stringified')) for (const k of ['firstName', 'lastName', 'displayName']) if (typeof out[k] === 'number') out[k] = String(out[k]);
+  return out;
+}
+
 export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
   const list = b.accounts;
@@ -276,7 +293,7 @@ export const create: Handler = async (ctx) => {
   const chosen = ctx.services.choices.mailboxDefaults;
   const defaults = ctx.mutant('acct-default-maxemails-changed') ? { ...chosen, maxEmailsPerDay: chosen.maxEmailsPerDay === 100 ? 50 : 100 } : chosen;
   list.forEach((given, index) => {
-    const el = numericStringsCoerced(ctx, given);
+    const el = fieldSlips(ctx, numericStringsCoerced(ctx, given));
     const emailAddress = isPlainObject(el) && typeof el.emailAddress === 'string' ? el.emailAddress : null;
     if (!isPlainObject(el)) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The element is invalid.', details: [`accounts[${index}]: must be an object`] });
     const v = new V(`accounts[${index}]`);
@@ -345,12 +362,23 @@ export const list: Handler = async (ctx) => {
   }
   const tags = tagFilter(ctx.query);
   if (tags && !ctx.mutant('acct-tags-filter-ignored')) {
-    where.push(`EXISTS (SELECT 1 FROM account_tags at WHERE at.account_id = accounts.id AND at.tag_id IN (${tags.map(() => '?').join(',')}))`);
-    params.push(...tags);
+    const tagged = (ids: string[]) => `EXISTS (SELECT 1 FROM account_tags at WHERE at.account_id = accounts.id AND at.tag_id IN (${ids.map(() => '?').join(',')}))`;
+    // Several tag ids: any of them, or each of them (choices.mailboxTagMatch).
+    const groups = ctx.services.choices.mailboxTagMatch === 'all' ? tags.map((t) => [t]) : [tags];
+    for (const g of groups) (where.push(tagged(g)), params.push(...g));
   }
   const stale = ctx.mutant('evt-listing-stale');
-  return ok(ctx.page<AccountRow>({ list: 'accounts', from: 'accounts', where: where.join(' AND '), params, map: (r) => (stale ? { ...accountView(ctx, r), status: 'inactive' } : accountView(ctx, r)) }));
+  const item = (r: AccountRow) => listItem(ctx, accountView(ctx, r));
+  return ok(ctx.page<AccountRow>({ list: 'accounts', from: 'accounts', where: where.join(' AND '), params, map: (r) => (stale ? { ...item(r), status: 'inactive' } : item(r)) }));
 };
+
+/** Fields of a mailbox a summary list item keeps (choices.mailboxListItem). */
+const SUMMARY_FIELDS = ['id', 'emailAddress', 'firstName', 'lastName', 'displayName', 'provider', 'status', 'tags', 'healthScore', 'createdAt', 'updatedAt'];
+
+/** A mailbox as GET /v1/accounts lists it: whole, or its summary (choices.mailboxListItem). */
+function listItem(ctx: Ctx, view: Record<string, unknown>): Record<string, unknown> {
+  return ctx.services.choices.mailboxListItem === 'summary' ? Object.fromEntries(SUMMARY_FIELDS.filter((k) => k in view).map((k) => [k, view[k]])) : view;
+}
 
 export const get: Handler = async (ctx) => ok(shapeItem(ctx.services.choices, 'accounts.get', accountView(ctx, loadAccount(ctx, ctx.params.id!))));
 
@@ -496,6 +524,11 @@ export const oauthInit: Handler = async (ctx) => {
   return ok({ authorizationUrl: url.toString(), state, expiresInSeconds: OAUTH_STATE_TTL_S });
 };
 
+/** The address of a mailbox (null once it is deleted). */
+function addressOf(ctx: Ctx, id: string): string | null {
+  return (ctx.db.prepare('SELECT email_address FROM accounts WHERE id = ?').get(id) as { email_address: string } | undefined)?.email_address ?? null;
+}
+
 export const oauthStatus: Handler = async (ctx) => {
   const p = provider(ctx);
   // The mutant reads the state under another query parameter (`oauthState`): the declared one is not seen.
@@ -506,6 +539,8 @@ export const oauthStatus: Handler = async (ctx) => {
   if (!s) throw notFound('No OAuth flow with this state.');
   const answer = (x: Record<string, unknown>) => ok(shapeResult(ctx.services.choices, 'accounts.oauthStatus', x));
   // The mutant answers a completed flow without naming the mailbox it connected.
+  // A poll whose declared result has no accountId names the mailbox by its address (choices.operations).
+  if (s.account_id && !ctx.services.choices.operations['accounts.oauthStatus'].result?.accountId) return answer({ status: 'completed', emailAddress: addressOf(ctx, s.account_id) });
   if (s.account_id) return answer(ctx.mutant('acct-oauth-status-no-account') ? { status: 'completed' } : { status: 'completed', accountId: s.account_id });
   if (ctx.clock.now() >= s.expires_at && !ctx.mutant('acct-oauth-state-never-expires')) return answer({ status: 'expired' });
   return answer({ status: 'pending' });

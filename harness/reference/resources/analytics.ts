@@ -64,6 +64,12 @@ export const campaign: Handler = async (ctx) => {
   return ok(out);
 };
 
+/** The period the time series and the overview answer: under its mutant, end null when no end was asked (a period built per endpoint). */
+function rollupPeriod(ctx: Ctx, w: Window): Record<string, unknown> {
+  const p = periodOf(w);
+  return ctx.query.get('endDate') === null && ctx.mutant('anlt-rollup-open-end-null') ? { ...p, end: null } : p;
+}
+
 export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-ts-ooo-refused'));
@@ -84,7 +90,7 @@ export const timeseries: Handler = async (ctx) => {
   const starts = bucketStarts(w.startMs, w.endMs, ctx.mutant('anlt-coarsen-label-only') ? asked : interval, ctx.mutant('anlt-ts-buckets-utc') ? 'UTC' : w.tz);
   const buckets = bucketize(eventsIn(ctx.db, scope, w.startMs, w.endMs), starts);
   const data = starts.map((t, i) => pointOf(isoOf(t)!, buckets[i]!, x));
-  return ok({ campaignId: c.id, period: periodOf(w), interval, data });
+  return ok({ campaignId: c.id, period: rollupPeriod(ctx, w), interval, data });
 };
 
 export const overview: Handler = async (ctx) => {
@@ -116,5 +122,5 @@ export const overview: Handler = async (ctx) => {
     .filter((t) => t.sent > 0)
     .sort((a, b) => b.sent - a.sent || b.openRate - a.openRate || a.campaignId.localeCompare(b.campaignId))
     .slice(0, TOP_CAMPAIGNS);
-  return ok({ period: periodOf(w), totals: totalsOf(events, x), activeCampaigns: active.n, sendingAccounts: sending.n, topCampaigns });
+  return ok({ period: rollupPeriod(ctx, w), totals: totalsOf(events, x), activeCampaigns: active.n, sendingAccounts: sending.n, topCampaigns });
 };

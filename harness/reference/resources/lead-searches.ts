@@ -57,6 +57,7 @@ function shownSearch(ctx: Ctx, view: ReturnType<typeof leadSearchView>): Record<
   if (ctx.mutant('lf-searchmode-person')) shown.searchMode = view.searchMode === 'people' ? 'person' : 'company';
   if (ctx.mutant('lf-maxresults-string')) shown.maxResults = String(view.maxResults);
   if (ctx.mutant('lf-errormessage-empty') && view.errorMessage === null) shown.errorMessage = '';
+  if (ctx.mutant('lf-stopped-errormessage') && view.status === 'stopped') shown.errorMessage = 'Stopped by user.';
   if (ctx.mutant('lf-timestamps-epoch')) [shown.createdAt, shown.updatedAt] = [Date.parse(view.createdAt!), Date.parse(view.updatedAt!)];
   if (ctx.mutant('lf-discoveryfinished-number')) shown.discoveryFinished = view.discoveryFinished ? 1 : 0;
   if (ctx.mutant('lf-status-uppercase')) shown.status = view.status.toUpperCase();

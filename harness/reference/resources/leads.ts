@@ -336,7 +336,9 @@ export const mutate: Handler = async (ctx) => {
   })();
   const refused = targets.length - affected;
   if (refused > 0) errors.push(`${refused} lead(s) have not replied; ${status} not set`);
-  return ok({ operation: ctx.mutant('lead-mutate-operation-not-echoed') ? 'mutate' : op, affected, failed, errors });
+  // The mutants: one word for every operation; a delete of all leads named by another path.
+  const echoed = ctx.mutant('lead-mutate-operation-not-echoed') ? 'mutate' : all === true && ctx.mutant('lead-mutate-delete-echo-other') ? 'delete_all' : op;
+  return ok({ operation: echoed, affected, failed, errors });
 };
 
 export const search: Handler = async (ctx) => {

@@ -16,13 +16,17 @@ export const get: Handler = async (ctx) => {
   const oldest = ctx.mutant('ws-first-workspace') ? (ctx.db.prepare('SELECT id FROM workspaces ORDER BY rowid LIMIT 1').get() as { id: string } | undefined) : undefined;
   const w = oldest ? (loadWorkspace(ctx.db, oldest.id) ?? ctx.workspace) : ctx.workspace;
   if (ctx.mutant('workspace-missing-timezone')) return ok({ organizationId: w.id, name: w.name });
-  // The mutants answer the name as a slug (an identifier, not the name) and a fixed zone, whatever the workspace's.
-  const name = ctx.mutant('ws-name-null') ? null : ctx.mutant('ws-name-slug') ? w.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') : w.name;
-  return ok({ organizationId: ctx.mutant('ws-organizationid-prefixed') ? `org_${w.id}` : w.id, name, timezone: ctx.mutant('ws-timezone-utc') ? 'UTC' : w.timezone });
+  // The mutants answer the name as a slug (an identifier, not the name) or the service's default,
+  // and a fixed zone (UTC, or the service's own) whatever the workspace's.
+  const slug = (n: string) => n.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+  const name = ctx.mutant('ws-name-null') ? null : ctx.mutant('ws-name-slug') ? slug(w.name) : ctx.mutant('ws-name-default') ? 'My workspace' : w.name;
+  const timezone = ctx.mutant('ws-timezone-utc') ? 'UTC' : ctx.mutant('ws-timezone-default') ? 'America/New_York' : w.timezone;
+  return ok({ organizationId: ctx.mutant('ws-organizationid-prefixed') ? `org_${w.id}` : w.id, name, timezone });
 };
 
 export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {
-  const used = w.used[t];
+  // The mutant answers the month's start value (a cache never refreshed), not the current usage.
+  const used = ctx.mutant('usage-used-stale') ? 0 : w.used[t];
   const limit = w.limits[t];
   if (limit === null) {
     return typed(ctx, {

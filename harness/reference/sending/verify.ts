@@ -197,11 +197,12 @@ export class Verifier {
   ) {}
 
   /** Queues a verification of `accountId` due now; supersedes any queued or running one. */
-  enqueue(accountId: string): void {
-    const now = this.s.clock.now();
+  /** A verification of the mailbox, due now or after delayMs. */
+  enqueue(accountId: string, delayMs = 0): void {
+    const due = this.s.clock.now() + delayMs;
     this.s.db
       .prepare('INSERT INTO verify_jobs (account_id, due_at, gen) VALUES (?, ?, 1) ON CONFLICT(account_id) DO UPDATE SET due_at = excluded.due_at, gen = verify_jobs.gen + 1')
-      .run(accountId, now);
+      .run(accountId, due);
   }
 
   cancel(accountId: string): void {

@@ -134,6 +134,22 @@ export interface Choices {
   /** PATCH of a campaign's accounts to [] (2.5 states no bound; resources/campaigns.ts): taken (no mailbox), or refused with 400. */
   emptyAccountsPatch: 'accept' | 'refuse';
   /**
+   * The mailbox list filtered by several tag ids (`tags=a,b`; 2.1 says only "filtered by tag ids",
+   * the any-of rule is stated for campaigns; resources/accounts.ts, list): mailboxes with any of them, or with all.
+   */
+  mailboxTagMatch: 'any' | 'all';
+  /**
+   * How the max bounds of 2.2's strings count (the spec says "max 128", "max 254 chars" and not
+   * what a character is; resources/accounts.ts, rules): characters (a UTF-16 unit, so one for
+   * "é"), or UTF-8 bytes (two for "é"), as many stores bound a column.
+   */
+  lengthUnit: 'characters' | 'bytes';
+  /**
+   * What GET /v1/accounts lists (its shape is not shown, 4.7; resources/accounts.ts, list): each
+   * mailbox whole, or a summary of it (identity, status, tags, health, timestamps) as many list views do.
+   */
+  mailboxListItem: 'full' | 'summary';
+  /**
    * schedule.sendingMinutesEnd (2.5 gives neither its range nor whether its minute is in the
    * window; resources/campaigns.ts): exclusive, 1..1440 (the window closes as that minute
    * begins), or inclusive, 0..1439 (the window holds that minute).
@@ -186,7 +202,7 @@ const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
   'accounts.list': { method: 'GET', path: '/v1/accounts', list: true, result: { items: 'data' } },
   'accounts.get': { method: 'GET', path: '/v1/accounts/{id}' },
   'accounts.resume': { method: 'POST', path: '/v1/accounts/{id}/resume' },
-  'accounts.oauthStatus': { method: 'GET', path: '/v1/accounts/oauth/{provider}/status' },
+  'accounts.oauthStatus': { method: 'GET', path: '/v1/accounts/oauth/{provider}/status', result: { status: 'status', accountId: 'accountId' } },
   'usage.all': { method: 'GET', path: '/v1/usage', result: { items: 'data' } },
   'subscription.get': { method: 'GET', path: '/v1/account/subscription' },
   'leads.list': { method: 'GET', path: '/v1/campaigns/{id}/leads', list: true, result: { items: 'data' } },
@@ -241,6 +257,9 @@ export const DEFAULT_CHOICES: Choices = {
   leadFieldStorage: 'verbatim',
   passwordFacts: 'none',
   emptyAccountsPatch: 'accept',
+  mailboxTagMatch: 'any',
+  lengthUnit: 'characters',
+  mailboxListItem: 'full',
   windowEnd: 'exclusive',
   pastEndDate: 'accept',
   accountsNoneCreatedStatus: 201,
@@ -281,7 +300,8 @@ const ALT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
     fields: { leads: 'contacts' },
     result: { submitted: 'summary.submitted', created: 'summary.created', duplicates: 'summary.duplicates', invalid: 'summary.invalid', items: 'contacts' },
   },
-  'accounts.oauthStatus': { method: 'GET', path: '/v1/accounts/oauth/{provider}/status', result: { status: 'flow.state', accountId: 'flow.mailboxId' } },
+  // The poll names the connected mailbox by its address, not its id (4.2 gives no shape): no accountId declared.
+  'accounts.oauthStatus': { method: 'GET', path: '/v1/accounts/oauth/{provider}/status', result: { status: 'flow.state' } },
   'accounts.get': { method: 'GET', path: '/v1/accounts/{id}', result: { item: 'account' } },
   'accounts.resume': { method: 'POST', path: '/v1/accounts/{id}/resume', result: { item: 'account' } },
   'campaigns.pause': { method: 'POST', path: '/v1/campaigns/{id}/hold', result: { id: 'campaign.id', status: 'campaign.status', success: 'success' } },
@@ -330,6 +350,9 @@ export const ALT_CHOICES: Choices = {
   leadFieldStorage: 'normalized',
   passwordFacts: 'set-and-when',
   emptyAccountsPatch: 'refuse',
+  mailboxTagMatch: 'all',
+  lengthUnit: 'bytes',
+  mailboxListItem: 'summary',
   windowEnd: 'inclusive',
   pastEndDate: 'refuse',
   accountsNoneCreatedStatus: 200,
@@ -455,6 +478,7 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     warmupBounds: structuredClone(c.warmupBounds),
     campaignRequiredFields: [...c.campaignRequiredFields],
     batchErrorFields: [f.index, f.emailAddress, f.code, f.message],
+    lengthUnit: c.lengthUnit,
     verificationStatus: { ...c.verificationStatus },
     leadSearchRows: c.leadSearchRows,
     newLeadStatus: c.newLeadStatus,

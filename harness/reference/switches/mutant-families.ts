@@ -65,7 +65,7 @@ export const COERCED_INPUTS = [
 ] as const satisfies readonly (readonly [string, string, string, string, Coercion, unknown])[];
 
 // ---- answers: [id, where (op -> path of the object), field path in it, change, description] ----
-type Change = 'drop' | 'omit-null' | 'string' | 'json' | 'epoch' | 'prefix' | 'not' | 'unbrace' | 'join' | 'id-objects' | 'relative-url' | `rename:${string}` | `wrap:${string}` | `set:${string}` | `swap:${string}`;
+type Change = 'drop' | 'omit-null' | 'string' | 'json' | 'epoch' | 'date-only' | 'prefix' | 'not' | 'unbrace' | 'join' | 'id-objects' | 'relative-url' | `rename:${string}` | `wrap:${string}` | `set:${string}` | `swap:${string}`;
 type Where = Readonly<Record<string, string>>;
 const MAILBOX: Where = { 'accounts.create': 'accounts[]', 'accounts.get': '', 'accounts.list': 'data[]', 'accounts.update': '', 'accounts.pause': '', 'accounts.resume': '' };
 const LEAD: Where = { 'leads.list': 'data[]', 'leads.update': '' };
@@ -158,6 +158,10 @@ export const ANSWERS = [
   ['anlt-answer-bounce-no-sender', op('analytics.campaign'), 'bounceBreakdown.senderBounces', 'drop', 'bounceBreakdown carries no senderBounces.'],
   ['anlt-answer-bounce-no-bycategory', op('analytics.campaign'), 'bounceBreakdown.byCategory', 'drop', 'bounceBreakdown carries no byCategory.'],
   ['anlt-answer-ts-no-interval', op('analytics.timeseries'), 'interval', 'drop', 'The time series does not state its interval.'],
+  ['anlt-answer-ts-period-date-only', op('analytics.timeseries'), 'period.start', 'date-only', 'The time series answers period.start as a date ("2026-12-01"): its windows are whole days.'],
+  ['anlt-answer-ts-retention-string', op('analytics.timeseries'), 'period.retentionDays', 'string', 'The time series answers period.retentionDays as a string.'],
+  ['anlt-answer-ov-period-end-null', op('analytics.overview'), 'period.end', 'set:null', 'The overview answers period.end null.'],
+  ['anlt-answer-ov-retention-null', op('analytics.overview'), 'period.retentionDays', 'set:null', 'The overview answers period.retentionDays null.'],
   ['anlt-answer-point-no-bounces', op('analytics.timeseries'), 'data[].bounces', 'drop', 'Time-series points carry no bounces.'],
   ['anlt-answer-ov-opens-number', op('analytics.overview'), 'totals.opens', 'set:0', "The overview's totals.opens is a number, not { total, uniqueLeads }."],
   ['anlt-answer-ov-no-sendingaccounts', op('analytics.overview'), 'sendingAccounts', 'drop', 'The overview answers no sendingAccounts.'],
@@ -308,6 +312,7 @@ function applyChange(p: Obj, k: string, change: Change): void {
   else if (kind === 'string') { if (v !== null && v !== undefined) p[k] = String(v); }
   else if (kind === 'json') { if (v !== undefined) p[k] = JSON.stringify(v); }
   else if (kind === 'epoch') { if (typeof v === 'string') p[k] = Date.parse(v); }
+  else if (kind === 'date-only') { if (typeof v === 'string') p[k] = v.slice(0, 10); }
   else if (kind === 'prefix') { if (typeof v === 'string') p[k] = `x_${v}`; }
   else if (kind === 'not') { if (typeof v === 'boolean') p[k] = !v; }
   else if (kind === 'unbrace') { if (typeof v === 'string') p[k] = v.replace(/\{\{[^}]*\}\}/g, ''); }

@@ -60,7 +60,7 @@ export const ANALYTICS_CHECKS: Check[] = [
   {
     id: 'ANLT/timeseries-answer',
     title: 'MUST answer the time series with period, the interval used (day, week or month) and points carrying every 2.10 field, bounces and unsubscribes included',
-    clauses: ['ANLT-TS-QUERY', 'ANLT-TS-INTERVAL-ENUM', 'ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED', 'ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS'],
+    clauses: ['SVC-ANLT', 'ANLT-TS-QUERY', 'ANLT-TS-INTERVAL-ENUM', 'ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED', 'ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-RETENTIONDAYS'],
     level: 'MUST',
     features: [...TRAFFIC],
     budget: 36,
@@ -72,6 +72,9 @@ export const ANALYTICS_CHECKS: Check[] = [
         expectSchema(r, 'CampaignTimeseries', `time series with interval=${interval}`);
         expectThat(r.body.data.length > 0, `a 14-day window holding today's ${t.sent} sends must have points (interval ${interval}), data is empty`, r);
       }
+      // Without an end the window still has one: period.end is a timestamp (2.10), as with one.
+      const open = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, { start: addDays(today, -6) }), 'time series without an end');
+      expectSchema(open, 'CampaignTimeseries', 'time series without an end');
     },
   },
   {
@@ -103,10 +106,10 @@ export const ANALYTICS_CHECKS: Check[] = [
     id: 'ANLT/overview-answer',
     title: 'MUST answer the workspace overview with period, totals (opens and clicks as { total, uniqueLeads }), activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns, counting the window asked',
     // ANLT-TOTALS-OPENS-CLICKS: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
-    clauses: ['ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-OPENS-CLICKS'],
+    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-RETENTIONDAYS'],
     level: 'MUST',
     features: [...TRAFFIC, 'exclusiveWorkspace'],
-    budget: 41,
+    budget: 42,
     async run(ctx) {
       // A workspace of its own: what sends there is known, so activeCampaigns is an exact count.
       const ws = await ctx.workspace({ exclusive: true });
@@ -131,6 +134,9 @@ export const ANALYTICS_CHECKS: Check[] = [
         const counted = r.body.totals.sent - (before.body?.totals?.sent ?? NaN);
         expectThat(counted >= t.sent, `the overview must count the window asked: ${t.sent} campaign email(s) were sent from ${first} on, so the window ${addDays(first, -6)} .. ${today} must count at least ${t.sent} more than the window ${eve} .. ${eve} (totals.sent ${r.body.totals.sent} and ${before.body?.totals?.sent})`, r, before);
       }
+      // Without a window the overview still has a period: start and end are timestamps (2.10).
+      const open = await ok2xx(overview(ctx, t.ws.api, {}), 'GET /v1/campaigns/analytics/overview without a window');
+      expectSchema(open, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview without a window');
       expectThat(r.body.activeCampaigns === earlier + 1, `one campaign of the workspace is sending and one is a draft${earlier ? ` (besides ${earlier} active before)` : ''}: activeCampaigns must be ${earlier + 1}, got ${r.body.activeCampaigns}`, r);
       expectThat(r.body.sendingAccounts >= 2, `two mailboxes of the workspace sent today, sendingAccounts is ${r.body.sendingAccounts}`, r);
       // 2.10 gives topCampaigns' shape, not which campaigns make the top: what it lists must be this workspace's.

@@ -136,39 +136,47 @@ function refusedProblem(status: number, code: unknown, envelope: () => string[])
 
 export const SCOPE_MATRIX_CHECKS: Check[] = CREDENTIALS.map(matrixCheck);
 
-/** The first endpoint whose own scope is `scope` (and accepts it): the route the scope's grant is asked on. */
-const ownEndpoint = (scope: Scope) => ENDPOINTS.find((e) => e.scope === scope && acceptedBy(e).includes(scope));
+/** The endpoints whose own scope is `scope` (and accept it): the routes the scope's grant is asked on. */
+const ownEndpoints = (scope: Scope) => ENDPOINTS.filter((e) => e.scope === scope && acceptedBy(e).includes(scope));
 
-// The granular rows of part 5 in one pass, one key and one request a scope: the cheap proof of
-// every grant a small depth can afford, where the matrix asks a key's whole row.
+/** The routes asked for a scope: its first at smoke, every one of them from quick on. */
+const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' ? ownEndpoints(scope).slice(0, 1) : ownEndpoints(scope));
+
+// The granular rows of part 5 in one pass, one key a scope: the cheap proof of every grant a small
+// depth can afford (one route a scope at smoke), where the matrix asks a key's whole row. From quick on
+// every route is asked with exactly its own scope, so each route's scope clause has its served
+// half at default even where the matrix row of that scope is left out (its refusals alone would
+// pass a route demanding a neighbouring scope).
 export const SCOPE_GRANT_CHECKS: Check[] = [
   {
     id: 'SCOPE-GRANT/each-granular-scope',
-    title: 'MUST serve a key holding exactly one granular scope on an endpoint of that scope',
-    // The route asked with exactly its own scope proves that route's scope clause served (a route
-    // that also demands another scope fails here); its refusals are the matrix's.
-    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoint(s)?.scopeClauses ?? [])],
+    title: 'MUST serve a key holding exactly one granular scope on the endpoints of that scope',
+    // The routes asked with exactly their own scope prove their scope clauses served (a route
+    // that also or instead demands another scope fails here); their refusals are the matrix's.
+    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? []))],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: 2 * NARROW.length + 1,
+    budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + 1,
+    shallowerAt: ['smoke'],
     async run(ctx) {
       const ws = await ctx.workspace();
       const wrong: string[] = [];
       const evidence: string[] = [];
       for (const scope of NARROW) {
-        const ep = ownEndpoint(scope);
-        const placeholder = ep && placeholderRequest(ep, ctx.profile);
-        if (!ep || !placeholder) continue;
+        const asked = grantRoutes(ctx.depth, scope).map((ep) => [ep, placeholderRequest(ep, ctx.profile)] as const).filter(([, p]) => p);
+        if (!asked.length) continue;
         const key = await ws.createKey([scope]);
-        const { explains, ...req } = placeholder;
-        const res = await key.client.request(req);
-        const problem = servedProblem(res.status, res.body?.error?.code, placeholder, () => envelopeProblems(res, ctx.profile));
-        if (problem) {
-          wrong.push(`[${scope}] on ${label(ep)} ${problem}`);
-          evidence.push(res.exchangeId);
+        for (const [ep, placeholder] of asked) {
+          const { explains, ...req } = placeholder!;
+          const res = await key.client.request(req);
+          const problem = servedProblem(res.status, res.body?.error?.code, placeholder!, () => envelopeProblems(res, ctx.profile));
+          if (problem) {
+            wrong.push(`[${scope}] on ${label(ep)} ${problem}`);
+            evidence.push(res.exchangeId);
+          }
         }
       }
-      if (wrong.length) fail(`${wrong.length} granular scope(s) not served on their own endpoint: ${wrong.join(' | ')}`, ...evidence);
+      if (wrong.length) fail(`${wrong.length} route(s) not served to a key holding exactly their granular scope: ${wrong.join(' | ')}`, ...evidence);
     },
   },
   {

@@ -96,7 +96,7 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
   {
     id: 'LF-GET/failed',
     title: 'MUST set errorMessage and completedAt on a failed lead search',
-    clauses: ['LF-ERRORMESSAGE-FAILED', 'LF-COMPLETEDAT-TS', 'STATE-LF-COMPLETEDAT-TERMINAL'],
+    clauses: ['LF-ERRORMESSAGE-FAILED', 'LF-ERRORMESSAGE-NULL', 'LF-COMPLETEDAT-TS', 'STATE-LF-COMPLETEDAT-TERMINAL'],
     level: 'MUST',
     features: ['control'],
     budget: 2,

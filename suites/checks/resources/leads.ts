@@ -299,7 +299,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-MUTATE/delete',
     title: 'mutate delete removes the leads named by ids, matched by a filter (search, tags), or all (profile names)',
-    clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'SVC-LEAD-MUTATE'],
+    clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 14,
