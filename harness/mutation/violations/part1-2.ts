@@ -85,6 +85,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: `maxEmailsPerDay` is the daily campaign send cap: a mailbox sends no more campaign emails in a day.
   "ACCT-MAXEMAILSPERDAY-CAP": [
+    { what: "the cap counts only first steps (new leads started per day); follow-up steps go out past it: no check sends follow-ups against the cap.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "The daily cap is counted per campaign, so a mailbox in two campaigns sends twice its cap.", mutants: ["send-cap-per-campaign"] },
   ],
   // 2.1 MUST: `maxEmailsPerDay`: warmup has its own budget (warmup emails do not count toward the campaign cap).
@@ -168,6 +169,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `healthScore`: number 0 to 100 (deliverability health).
   "ACCT-HEALTHSCORE-RANGE": [
+    { what: "healthScore on a 0 to 1 fraction scale (a new mailbox shows 1): inside 0..100, and no mailbox of a known health is read.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "healthScore is answered on a 0 to 1,000 scale (a new mailbox shows 1000).", mutants: ["acct-healthscore-per-mille"] },
   ],
   // 2.1 MUST: Mailbox `smtp`: object with `host`, `port`, `username`.
@@ -534,6 +536,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.5 PROFILE: What a merge variable the target does not know renders to is not given (profile: declarations.unknownMergeVariable, `empty` or `verbatim`).
   "CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE": [
+    { what: "a subject rendered by another path leaves an unknown {{variable}} as written (or puts the fallback word): at default only the body is probed.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "An unknown merge variable renders to the fallback word \"there\" where the declared reading is empty.", mutants: ["send-unknown-variable-fallback"] },
   ],
   // 2.5 MUST: A step's `delayDays` and `delayHours` are its delay: the second step goes to a lead no sooner than its days and hours after the first went to that lea

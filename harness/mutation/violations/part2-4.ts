@@ -138,6 +138,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 2.9 MUST: Usage of one limit: `used` (number).
   "USAGE-USED-NUMBER": [
+    { what: "used null or omitted for an unlimited limit (mirroring limit and remaining): the claiming check reads only limited limits.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "used is a string of digits.", mutants: ["usage-used-string"] },
   ],
   // 2.9 MUST: Usage: `limit` (number or null when unlimited).
@@ -269,6 +270,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.1 MUST: Start: the status after the call is in the response `status` field (the campaign read afterwards has that status).
   "STATE-CAMP-START-STATUS-REPORTED": [
+    { what: "the start answer hard-codes the sending status while a campaign with a future startDate or outside its window really becomes scheduled; only a draft that goes straight to sending is started.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "POST .../start reports another status than the campaign then has.", mutants: ["camp-answer-start-status-other"] },
   ],
   // 3.1 MUST: Start: needs scope `campaigns:lifecycle`.
@@ -310,6 +312,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: POST /v1/accounts/{id}/pause: status must be active, otherwise 400.
   "STATE-ACCT-PAUSE-ACTIVE-ONLY": [
+    { what: "an 'already paused' rule (only an inactive mailbox refused): a failed, checking or revoked mailbox is paused to inactive; the refusal probes pause only inactive mailboxes.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
   ],
   // 3.2 MUST: active -> pause -> inactive.
@@ -367,6 +370,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
   "STATE-ACCT-REVOKED-RECONNECT": [
+    { what: "a revoked mailbox comes back by itself later (a periodic reconcile, a token-refresh retry with backoff): the control clock is not moved after the revoke.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "After a withdrawn grant the service retries it in the background: the revoked mailbox becomes active again by itself.", mutants: ["acct-revoked-comes-back"] },
   ],
   // 3.2 MUST: any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).
@@ -398,6 +402,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 MUST: Set status to `lead_lost`: any time: status set.
   "STATE-LEAD-LOST-ANYTIME": [
+    { what: "a replied or blacklisted lead made terminal: lead_lost refused after a reply or after blacklisted; lead_lost is set only on an untouched lead.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
   ],
   // 3.3 MUST: Set status to `blacklisted`: any time: status set.
@@ -501,6 +506,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 PROFILE: Shape of each element of `errors` in the batch response: not shown (profile).
   "ACCT-CREATE-ERRORS-SHAPE-PROFILE": [
+    { what: "the duplicate-address element reported by another path without the declared fields (index, code), or an index 1-based or always 0: only a validation element's field names are read.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "Batch error elements carry no index.", mutants: ["acct-batch-error-no-index"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} requires scope accounts:write.
@@ -594,6 +600,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: `state` stays valid for `expiresInSeconds` seconds.
   "ACCT-OAUTH-STATE-VALIDITY": [
+    { what: "the state store's TTL shorter than advertised but over half of it, or expiresInSeconds given in milliseconds (the expiry check then skips): the state is polled only at half its life.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "The OAuth status poll never reports expired: an old state stays pending.", mutants: ["acct-oauth-state-never-expires"] },
   ],
   // 4.2 MUST: After consent, the result is polled with GET /v1/accounts/oauth/{provider}/status with the `state` as a query parameter.
@@ -740,6 +747,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume: 400 when the workspace has no mailbox.
   "CAMP-RESUME-400": [
+    { what: "the rule tied to the campaign's own accounts list: a campaign still listing a mailbox since deleted resumes in a workspace with no mailbox; the probe's campaign lists no mailbox.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status requires scope campaigns:read.

@@ -357,6 +357,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: Timeseries: long windows are coarsened automatically (day, then week, then month).
   "ANLT-TS-COARSEN": [
+    { what: "the week-to-month step missing (day jumps straight to month, or a long window never goes past week), or label-only coarsening that leaves empty buckets out (no traffic, no spacing seen).", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
     { what: "The time series answers by the interval asked however long the window (past the declared coarsening lengths).", mutants: ["anlt-never-coarsen"] },
     { what: "A long window states the coarser interval, but its points stay one per day.", mutants: ["anlt-coarsen-label-only"] },
   ],
