@@ -38,6 +38,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-delay-from-campaign-start': ['CAMP-SEQUENCE-DELAY'],
   'send-step-twice': ['CAMP-SEQUENCE-SENT-ONCE'],
   'send-unknown-variable-fallback': ['CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE'],
+  'send-unknown-variable-subject-other': ['CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE'],
   'send-merge-unrendered': ['CAMP-SEQUENCE-MERGE-RENDERED'],
   'send-text-only-ignored': ['CAMP-SETTINGS-TEXTONLY-BEHAVIOUR'],
   'send-tracking-always': ['CAMP-SETTINGS-TRACKING-BEHAVIOUR'],

@@ -536,7 +536,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.5 PROFILE: What a merge variable the target does not know renders to is not given (profile: declarations.unknownMergeVariable, `empty` or `verbatim`).
   "CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE": [
-    { what: "a subject rendered by another path leaves an unknown {{variable}} as written (or puts the fallback word): at default only the body is probed.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "a subject rendered by another path leaves an unknown {{variable}} as written where the declared reading is empty (or renders it to nothing where it is as written); the body as declared.", mutants: ["send-unknown-variable-subject-other"] },
     { what: "An unknown merge variable renders to the fallback word \"there\" where the declared reading is empty.", mutants: ["send-unknown-variable-fallback"] },
   ],
   // 2.5 MUST: A step's `delayDays` and `delayHours` are its delay: the second step goes to a lead no sooner than its days and hours after the first went to that lea
