@@ -54,6 +54,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-duplicate-created': ['ACCT-CREATE-DUPLICATE'],
   'acct-new-status-active': ['ACCT-CREATE-START-INACTIVE', 'STATE-ACCT-CREATE-INACTIVE'],
   'acct-pause-inactive-allowed': ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY'],
+  'acct-pause-only-inactive-refused': ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY'],
   'acct-email-mutable': ['ACCT-PATCH-EMAIL-IMMUTABLE', 'ACCT-EMAILADDRESS-IMMUTABLE'],
   'acct-verify-failure-inactive': ['STATE-ACCT-VERIFY-MAPPING-PROFILE'],
   'lead-email-never-changes': ['STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],

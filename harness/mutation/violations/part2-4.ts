@@ -312,7 +312,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: POST /v1/accounts/{id}/pause: status must be active, otherwise 400.
   "STATE-ACCT-PAUSE-ACTIVE-ONLY": [
-    { what: "an 'already paused' rule (only an inactive mailbox refused): a failed, checking or revoked mailbox is paused to inactive; the refusal probes pause only inactive mailboxes.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "An \"already paused\" rule: only an inactive mailbox is refused, so a failed, checking or revoked mailbox is paused to inactive.", mutants: ["acct-pause-only-inactive-refused"] },
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
   ],
   // 3.2 MUST: active -> pause -> inactive.
@@ -555,6 +555,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause: 400 if not currently active.
   "ACCT-PAUSE-400-NOT-ACTIVE": [
+    { what: "An \"already paused\" rule: only an inactive mailbox is refused, so a failed, checking or revoked mailbox is paused to inactive.", mutants: ["acct-pause-only-inactive-refused"] },
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
   ],
   // 4.2 MUST: GET /v1/accounts/{id}/verification requires scope accounts:read.

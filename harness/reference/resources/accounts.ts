@@ -414,7 +414,9 @@ export const remove: Handler = async (ctx) => {
 
 export const pause: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
-  if (r.status !== 'active' && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
+  // The mutant's "already paused" rule refuses only an inactive mailbox (a failed or checking one is paused).
+  const notPausable = ctx.mutant('acct-pause-only-inactive-refused') ? r.status === 'inactive' : r.status !== 'active';
+  if (notPausable && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   // The mutant does not remember the pause: a background re-check makes the mailbox active again.
   const recheck = ctx.mutant('acct-pause-rechecked-active');

@@ -540,6 +540,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
   }],
+  'acct-pause-only-inactive-refused': [400, async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return status(e, w.key, 'POST', `/v1/accounts/${m.id}/pause`);
+  }],
   'acct-email-mutable': [400, async (e) => {
     const w = await e.workspace();
     return status(e, w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { emailAddress: `x${Date.now()}@other.test` } });
