@@ -121,6 +121,8 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-platform-status-accepted': ['STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES'],
   'lead-replied-status-before-reply': ['STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-PATCH-STATUS-RULES'],
   'lead-lost-needs-reply': ['STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME'],
+  'lead-lost-refused-after-reply': ['STATE-LEAD-LOST-ANYTIME'],
+  'lead-blacklisted-frozen': ['STATE-LEAD-LOST-ANYTIME'],
   'lead-email-change-after-contact': ['STATE-LEAD-EMAIL-CHANGE-CONTACTED'],
   'lead-delete-no-retention': ['STATE-LEAD-DELETE-RETENTION', 'LEAD-DELETE-ANSWER'],
   'lead-nextplannedat-empty': ['LEAD-SEQPROGRESS-NEXTPLANNEDAT'],

@@ -402,7 +402,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 MUST: Set status to `lead_lost`: any time: status set.
   "STATE-LEAD-LOST-ANYTIME": [
-    { what: "a replied or blacklisted lead made terminal: lead_lost refused after a reply or after blacklisted; lead_lost is set only on an untouched lead.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "A lead that replied is made terminal: lead_lost refused after a reply (only the lead_replied_* statuses and lead_converted allowed).", mutants: ["lead-lost-refused-after-reply"] },
+    { what: "A blacklisted lead is frozen: lead_lost refused once it is blacklisted.", mutants: ["lead-blacklisted-frozen"] },
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
   ],
   // 3.3 MUST: Set status to `blacklisted`: any time: status set.

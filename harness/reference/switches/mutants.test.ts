@@ -780,6 +780,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-platform-status-accepted': [400, async (e) => (await patchLead(e, 'email_sent')).status],
   'lead-replied-status-before-reply': [400, async (e) => (await patchLead(e, 'lead_replied_interested')).status],
   'lead-lost-needs-reply': [200, async (e) => (await patchLead(e, 'lead_lost')).status],
+  'lead-lost-refused-after-reply': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'replied');
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_lost' } });
+  }],
+  'lead-blacklisted-frozen': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'blacklisted' } });
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_lost' } });
+  }],
   'lead-new-status-other': ['not_contacted', async (e) => (await campWithLead(e)).lead.status],
   'lead-patch-labels-refused': [200, async (e) => {
     const { w, c, lead } = await campWithLead(e);

@@ -278,6 +278,8 @@ export const MUTANTS = [
   { id: 'lead-platform-status-accepted', rule: '3.3 Set status to a platform-managed status such as `email_sent` or `scheduled`: rejected.', description: 'PATCH accepts any status string (email_sent, scheduled...).' },
   { id: 'lead-replied-status-before-reply', rule: '3.3 lead_replied_* and lead_converted: only when the lead has already replied.', description: 'Replied-only statuses are set on leads that never replied.' },
   { id: 'lead-lost-needs-reply', rule: '3.3 lead_lost or blacklisted: any time.', description: 'lead_lost and blacklisted are refused (400) until the lead replied.' },
+  { id: 'lead-lost-refused-after-reply', rule: '3.3 lead_lost or blacklisted: any time.', description: 'A lead that replied is refused lead_lost (400): after a reply only the lead_replied_* statuses and lead_converted.' },
+  { id: 'lead-blacklisted-frozen', rule: '3.3 lead_lost or blacklisted: any time.', description: 'A blacklisted lead is frozen: lead_lost (and any other status) is refused (400).' },
   { id: 'lead-email-change-after-contact', rule: '3.3 change `email` via PATCH: lead not yet contacted; otherwise rejected.', description: 'The email of a contacted lead can be changed.' },
   { id: 'lead-delete-no-retention', rule: '3.3 / 4.4 DELETE of a contacted lead: soft-deleted, `retentionDays` returned.', description: 'DELETE of a lead answers { success: true } without retentionDays.' },
   { id: 'lead-nextplannedat-empty', rule: '2.6 Lead `sequenceProgress.nextPlannedAt` (timestamp).', description: 'A lead with no step planned yet answers sequenceProgress.nextPlannedAt as an empty string (not a timestamp; the reference omits it).' },
