@@ -99,6 +99,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-create-leads-need-leads-write': ['CAMP-CREATE-NO-LAUNCH-SCOPE'],
   'camp-schedule-future-start-refused': ['CAMP-SCHEDULE-WINDOW'],
   'camp-start-paused-schedules': ['STATE-CAMP-OTHER-PROFILE'],
+  'camp-start-status-from-schedule': ['STATE-CAMP-START-STATUS-REPORTED'],
   'camp-launch-error-null': ['RES-NULL-ONLY-WHERE-STATED'],
   'camp-launch-failure-400': ['STATE-CAMP-CREATE-LAUNCH-FAIL-EXISTS', 'STATE-CAMP-CREATE-LAUNCH-FAIL-FLAG', 'STATE-CAMP-CREATE-LAUNCH-FAIL-REASON'],
   'camp-leads-duplicates-as-created': ['CAMP-CREATE-LEADS-DUPLICATES', 'CAMP-CREATE-LEADS-COUNTS'],

@@ -270,7 +270,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.1 MUST: Start: the status after the call is in the response `status` field (the campaign read afterwards has that status).
   "STATE-CAMP-START-STATUS-REPORTED": [
-    { what: "the start answer hard-codes the sending status while a campaign with a future startDate or outside its window really becomes scheduled; only a draft that goes straight to sending is started.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "The start answer reports a status of its own (from the schedule) rather than the campaign's: a campaign whose startDate is still to come is answered scheduled while it is active (or the other way round); only a draft that goes straight to sending was started.", mutants: ["camp-start-status-from-schedule"] },
     { what: "POST .../start reports another status than the campaign then has.", mutants: ["camp-answer-start-status-other"] },
   ],
   // 3.1 MUST: Start: needs scope `campaigns:lifecycle`.

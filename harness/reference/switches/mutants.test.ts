@@ -699,6 +699,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'POST', `/v1/campaigns/${id}/pause`);
     return (await e.call(w.key, 'POST', `/v1/campaigns/${id}/start`)).body.status;
   }],
+  'camp-start-status-from-schedule': [true, async (e) => {
+    const w = await e.workspace();
+    const schedule = { startDate: '2099-01-01T00:00:00.000Z' };
+    const id = (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule, leads: ['a@x.test'], sequence: [{ subject: 's', body: '<p>b</p>', delayDays: 0 }] } })).body.campaign.id;
+    const reported = (await e.call(w.key, 'POST', `/v1/campaigns/${id}/start`)).body.status;
+    return reported === (await e.call(w.key, 'GET', `/v1/campaigns/${id}/status`)).body.status;
+  }],
   'camp-launch-error-null': [false, async (e) => {
     const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' } });
     return 'launchError' in r.body;
