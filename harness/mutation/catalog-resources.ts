@@ -111,6 +111,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-patch-sequence-appends': ['CAMP-PATCH-SEQUENCE-REPLACE'],
   'camp-patch-accounts-merged': ['CAMP-PATCH-ACCOUNTS-REPLACE'],
   'camp-resume-without-mailbox': ['STATE-CAMP-RESUME-NEEDS-MAILBOX', 'CAMP-RESUME-400'],
+  'camp-resume-stale-campaign-accounts': ['STATE-CAMP-RESUME-NEEDS-MAILBOX', 'CAMP-RESUME-400'],
   'camp-resume-blocked-by-unsendable-mailbox': ['STATE-CAMP-RESUME-UNSENDABLE-OK'],
   'camp-within-schedule-utc': ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-WITHINSCHEDULE-CLOCK'],
   'camp-next-opens-always-set': ['CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE'],

@@ -283,6 +283,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.1 MUST: Resume: condition: workspace has at least one mailbox, otherwise 400.
   "STATE-CAMP-RESUME-NEEDS-MAILBOX": [
+    { what: "Resume checks the campaign's own mailbox list, kept stale: a campaign that listed a mailbox deleted since resumes in a workspace with no mailbox.", mutants: ["camp-resume-stale-campaign-accounts"] },
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
   // 3.1 MUST: Resume: sending continues from where it left off (no email already sent is sent again).
@@ -749,7 +750,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume: 400 when the workspace has no mailbox.
   "CAMP-RESUME-400": [
-    { what: "the rule tied to the campaign's own accounts list: a campaign still listing a mailbox since deleted resumes in a workspace with no mailbox; the probe's campaign lists no mailbox.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "Resume checks the campaign's own mailbox list, kept stale: a campaign that listed a mailbox deleted since resumes in a workspace with no mailbox.", mutants: ["camp-resume-stale-campaign-accounts"] },
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status requires scope campaigns:read.

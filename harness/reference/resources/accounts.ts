@@ -403,9 +403,10 @@ export const remove: Handler = async (ctx) => {
     // Sending stops immediately: no campaign keeps the mailbox among its senders.
     const rows = ctx.db.prepare('SELECT id, doc FROM campaigns WHERE org_id = ?').all(ctx.workspace.id) as { id: string; doc: string }[];
     for (const c of rows) {
-      const doc = JSON.parse(c.doc) as { accounts: string[] };
+      const doc = JSON.parse(c.doc) as { accounts: string[]; formerAccounts?: string[] };
       if (!doc.accounts.includes(r.id)) continue;
       doc.accounts = doc.accounts.filter((a) => a !== r.id);
+      doc.formerAccounts = [...(doc.formerAccounts ?? []), r.id];
       ctx.db.prepare('UPDATE campaigns SET doc = ? WHERE id = ?').run(JSON.stringify(doc), c.id);
     }
   })();

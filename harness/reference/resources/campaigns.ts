@@ -340,7 +340,10 @@ export const resume: Handler = async (ctx) => {
     ? "SELECT 1 FROM accounts WHERE org_id = ? AND status = 'active' LIMIT 1"
     : 'SELECT 1 FROM accounts WHERE org_id = ? LIMIT 1';
   const any = ctx.db.prepare(sql).get(ctx.workspace.id);
-  if (!any && !ctx.mutant('camp-resume-without-mailbox')) throw failedPrecondition('The workspace has no mailbox.');
+  // The mutant's rule is the campaign's own list, kept stale: a mailbox it listed, deleted since, still counts.
+  const doc = JSON.parse(row.doc) as CampaignDoc;
+  const listed = ctx.mutant('camp-resume-stale-campaign-accounts') && doc.accounts.length + (doc.formerAccounts?.length ?? 0) > 0;
+  if (!any && !listed && !ctx.mutant('camp-resume-without-mailbox')) throw failedPrecondition('The workspace has no mailbox.');
   // The sequence goes on from the history of sent emails; this mutant forgets it.
   if (ctx.mutant('send-resume-restarts')) ctx.db.prepare("UPDATE emails SET kind = 'campaign-before-pause' WHERE campaign_id = ? AND kind = 'campaign'").run(row.id);
   setStatus(ctx, row.id, 'active');

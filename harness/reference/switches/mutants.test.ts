@@ -762,6 +762,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, c } = await pausedCampaign(e);
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
   }],
+  'camp-resume-stale-campaign-accounts': [400, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    const c = await e.campaign(w, { sequence: STEP, accounts: [m.id], leads: [`lead-${Math.random().toString(36).slice(2)}@corp.test`] });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/pause`);
+    await e.call(w.key, 'DELETE', `/v1/accounts/${m.id}`);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
+  }],
   'camp-resume-blocked-by-unsendable-mailbox': [200, async (e) => {
     const { w, c } = await pausedCampaign(e);
     await e.mailbox(w); // inactive: cannot send now

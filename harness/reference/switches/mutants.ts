@@ -267,6 +267,7 @@ export const MUTANTS = [
   { id: 'camp-start-without-sequence', rule: '3.1 / 4.3 start: campaign has leads and a sequence; otherwise 400.', description: 'A campaign with leads but without a sequence starts.' },
   { id: 'camp-patch-sequence-appends', rule: '4.3 PATCH: `sequence`, when present, replaces the existing set.', description: 'A PATCH sequence is appended to the existing steps.' },
   { id: 'camp-patch-accounts-merged', rule: '4.3 PATCH: `accounts`, when present, replaces the existing set.', description: 'PATCH accounts are added to the existing senders (none removed).' },
+  { id: 'camp-resume-stale-campaign-accounts', rule: '3.1 resume: workspace has at least one mailbox, otherwise 400.', description: "Resume checks the campaign's own mailbox list, stale: a campaign that listed a mailbox deleted since resumes in a workspace with no mailbox." },
   { id: 'camp-resume-without-mailbox', rule: '3.1 / 4.3 resume: workspace has at least one mailbox, otherwise 400.', description: 'A paused campaign resumes in a workspace without any mailbox.' },
   { id: 'camp-resume-blocked-by-unsendable-mailbox', rule: '3.1 A mailbox that exists but cannot send now does not block the resume.', description: 'Resume answers 400 unless the workspace has an active mailbox.' },
   { id: 'camp-within-schedule-utc', rule: '2.5 schedule.timezone (IANA); status view isWithinSchedule: inside the sending window (in the schedule\'s timezone).', description: 'isWithinSchedule reads the sending days and minutes in UTC, ignoring schedule.timezone.' },

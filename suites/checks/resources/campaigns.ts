@@ -604,16 +604,19 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-RESUME/no-mailbox',
-    title: 'MUST refuse to resume a paused campaign with 400 when the workspace has no mailbox',
+    title: 'MUST refuse to resume a paused campaign with 400 when the workspace has no mailbox (the campaign listed one, deleted since)',
     clauses: ['CAMP-RESUME-400', 'STATE-CAMP-RESUME-NEEDS-MAILBOX', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: ['op:campaigns.pause', 'exclusiveWorkspace'],
-    budget: 10, // lists the mailboxes first, and deletes the run's own
+    budget: 12, // lists the mailboxes first, and deletes the run's own
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
       await withoutMailboxes(ctx, ws.api);
-      const { id } = await started(ctx, ws.api);
+      // The campaign lists a mailbox, deleted once it is paused: the rule is the workspace's, not the campaign's list.
+      const { id: mailbox } = await createMailbox(ctx, ws.api);
+      const { id } = await started(ctx, ws.api, { body: { accounts: [mailbox] } });
       await pause(ctx, ws.api, id);
+      expect2xx(await ws.api.delete(`/v1/accounts/${mailbox}`), 'setup: DELETE /v1/accounts/{id} (the campaign\'s only mailbox)');
       expectBusiness400(await ws.api.post(`/v1/campaigns/${id}/resume`), ctx, 'resuming a paused campaign in a workspace without mailboxes');
       const s = await statusOf(ws.api, id);
       expectThat(s.body.status === 'paused', `a refused resume moved the campaign to ${s.body.status}`, s);
