@@ -169,7 +169,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `healthScore`: number 0 to 100 (deliverability health).
   "ACCT-HEALTHSCORE-RANGE": [
-    { what: "healthScore on a 0 to 1 fraction scale (a new mailbox shows 1): inside 0..100, and no mailbox of a known health is read.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "healthScore on a 0 to 1 fraction scale (a new mailbox shows 1 or 0.97): inside 0..100.", gap: "named by an independent audit of 40 passing clauses, and no check can tell it from outside: the spec states only a number 0 to 100 for deliverability health, no value for any mailbox (a new, a failed or a warmed one), so a score of 1 is a correct poor health as much as a full one on another scale" },
     { what: "healthScore is answered on a 0 to 1,000 scale (a new mailbox shows 1000).", mutants: ["acct-healthscore-per-mille"] },
   ],
   // 2.1 MUST: Mailbox `smtp`: object with `host`, `port`, `username`.
