@@ -9,6 +9,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'warmup-bounds-unchecked': ['WARMUP-BOUNDS-PROFILE'],
   'camp-name-optional': ['CAMP-CREATE-REQUIRED-PROFILE'],
   'acct-batch-error-no-index': ['ACCT-CREATE-ERRORS-SHAPE-PROFILE'],
+  'acct-batch-duplicate-error-raw': ['ACCT-CREATE-ERRORS-SHAPE-PROFILE'],
   // ---- mailboxes (2.1-2.4, 3.2, 4.2) ----
   'acct-tracking-domain-dropped': ['ACCT-TRACKING-OBJECT'],
   'acct-password-returned': ['ACCT-PASSWORDS-NEVER-RETURNED', 'ACCT-IN-SMTPPASSWORD-NEVER-RETURNED'],

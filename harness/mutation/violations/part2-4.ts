@@ -508,7 +508,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 PROFILE: Shape of each element of `errors` in the batch response: not shown (profile).
   "ACCT-CREATE-ERRORS-SHAPE-PROFILE": [
-    { what: "the duplicate-address element reported by another path without the declared fields (index, code), or an index 1-based or always 0: only a validation element's field names are read.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "The duplicate-address element reported by another path (at insert) as { emailAddress, message }, without the declared fields (index, code).", mutants: ["acct-batch-duplicate-error-raw"] },
+    { what: "An index 1-based or always 0.", gap: "named by an independent audit of 40 passing clauses; not checkable as the spec and profile stand: the profile declares the fields' names, not which one is the index, and the spec states no numbering (0- or 1-based are both correct)" },
     { what: "Batch error elements carry no index.", mutants: ["acct-batch-error-no-index"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} requires scope accounts:write.

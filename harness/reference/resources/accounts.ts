@@ -310,10 +310,12 @@ export const create: Handler = async (ctx) => {
   for (const c of created_) accounts.push(accountView(ctx, loadAccount(ctx, c.id)));
   errors.sort((x, y) => x.index - y.index);
   const names = ctx.services.choices.batchErrorFields;
-  const errorView = ({ index, emailAddress, code, message, details }: (typeof errors)[number]) => ({
-    ...(ctx.mutant('acct-batch-error-no-index') ? {} : { [names.index]: index }),
-    [names.emailAddress]: emailAddress, [names.code]: code, [names.message]: message, ...(details ? { details } : {}),
-  });
+  const errorView = ({ index, emailAddress, code, message, details }: (typeof errors)[number]) => code === 'conflict' && ctx.mutant('acct-batch-duplicate-error-raw')
+    ? { emailAddress, message } // the mutant's insert path reports a taken address in a shape of its own
+    : {
+      ...(ctx.mutant('acct-batch-error-no-index') ? {} : { [names.index]: index }),
+      [names.emailAddress]: emailAddress, [names.code]: code, [names.message]: message, ...(details ? { details } : {}),
+    };
   const summary = ctx.mutant('acct-create-summary-no-failed') ? { submitted: list.length, created: accounts.length } : { submitted: list.length, created: accounts.length, failed: errors.length };
   const answer = { summary, accounts, errors: errors.map(errorView) };
   if (ctx.mutant('acct-create-200')) return ok(answer);

@@ -461,6 +461,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput(), mailboxInput({ smtpPort: 0 })]);
     return r.body.errors[0].index;
   }],
+  'acct-batch-duplicate-error-raw': ['conflict', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(await e.workspace());
+    const r = await postAccounts(e, w, [mailboxInput({ emailAddress: m.emailAddress })]);
+    return r.body.errors[0].code;
+  }],
   // One granular scope each: a key holding exactly it passes the scope check on a route of its row
   // (an absent resource answers 404, not 403).
   ...Object.fromEntries(

@@ -159,6 +159,7 @@ export const MUTANTS = [
   { id: 'warmup-pool-access-undeclared', rule: '2.3 Allowed values of poolAccess: not shown (the reference declares "free").', description: 'A new warmup answers poolAccess "paid", outside the declared values.' },
   { id: 'warmup-bounds-unchecked', rule: '2.3 Bounds of warmup fields: not shown (the reference declares maxPerDay 1 to 200).', description: 'warmup.maxPerDay accepts any whole number.' },
   { id: 'camp-name-optional', rule: '2.5 Required campaign create fields: not shown (the reference declares name required).', description: 'POST /v1/campaigns without a name creates a campaign.' },
+  { id: 'acct-batch-duplicate-error-raw', rule: '4.2 Shape of each element of `errors` in the batch response (not shown: as the profile declares).', description: 'An address already connected elsewhere is reported by the insert path as { emailAddress, message }, without the declared fields (index, code).' },
   { id: 'acct-batch-error-no-index', rule: '4.2 Shape of each element of errors: not shown (the reference declares index, emailAddress, code, message).', description: 'Batch error elements carry no index.' },
   { id: 'acct-warmup-off-default', rule: '2.2 warmup: omitted means defaults are accepted and warmup is ON.', description: 'An omitted warmup gives warmup.enabled false.' },
   { id: 'acct-verify-imap-error-quotes-login', rule: '2.2 imapPassword: stored encrypted, never returned.', description: 'A failed verification reports the IMAP error with the login it tried, password included (verification result).' },
