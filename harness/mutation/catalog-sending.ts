@@ -8,6 +8,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-display-name-ignored': ['ACCT-DISPLAYNAME-SENDER'],
   'send-gap-per-campaign': ['ACCT-SENDINGGAP-ENFORCED'],
   'send-cap-per-campaign': ['ACCT-MAXEMAILSPERDAY-CAP'],
+  'send-cap-first-steps-only': ['ACCT-MAXEMAILSPERDAY-CAP'],
   'send-slow-ramp-ignored': ['ACCT-SLOWRAMP-BEHAVIOUR'],
   'send-paused-mailbox-sends': ['STATE-ACCT-PAUSE-SKIPPED'],
   'send-warmup-from-paused-mailbox': ['STATE-ACCT-PAUSE-WARMUP-SKIPPED'],

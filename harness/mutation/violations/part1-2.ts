@@ -85,7 +85,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: `maxEmailsPerDay` is the daily campaign send cap: a mailbox sends no more campaign emails in a day.
   "ACCT-MAXEMAILSPERDAY-CAP": [
-    { what: "the cap counts only first steps (new leads started per day); follow-up steps go out past it: no check sends follow-ups against the cap.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "The cap counts only first steps (new leads started a day): follow-up steps go out past it.", mutants: ["send-cap-first-steps-only"] },
     { what: "The daily cap is counted per campaign, so a mailbox in two campaigns sends twice its cap.", mutants: ["send-cap-per-campaign"] },
   ],
   // 2.1 MUST: `maxEmailsPerDay`: warmup has its own budget (warmup emails do not count toward the campaign cap).

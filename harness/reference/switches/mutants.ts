@@ -321,6 +321,7 @@ export const MUTANTS = [
   { id: 'send-no-reply-to', rule: '2.1 replyToAddress: where replies go when different from the mailbox address.', description: 'Outgoing emails carry no Reply-To.' },
   { id: 'send-display-name-ignored', rule: '2.1 displayName: sender display name.', description: 'From carries the mailbox address without its display name.' },
   { id: 'send-gap-per-campaign', rule: '2.1 sendingGapMinutes: minimum minutes between two sends from this mailbox, across all campaigns.', description: 'The gap is kept per campaign: two campaigns sharing a mailbox send at the same time.' },
+  { id: 'send-cap-first-steps-only', rule: '2.1 `maxEmailsPerDay`: daily campaign cap of the mailbox.', description: 'The daily cap counts first steps only (new leads started a day): follow-up steps go out past it.' },
   { id: 'send-cap-per-campaign', rule: '2.1 maxEmailsPerDay: daily campaign send cap.', description: 'The daily cap is counted per campaign, so a mailbox in two campaigns sends twice its cap.' },
   { id: 'send-slow-ramp-ignored', rule: '2.1 campaignSlowRamp: ramp campaign volume gradually when the mailbox joins a campaign.', description: 'A mailbox with campaignSlowRamp sends up to its daily cap from its first day in a campaign.' },
   { id: 'send-paused-mailbox-sends', rule: '3.2 Paused mailbox: campaigns and warmup skip it.', description: 'A paused (inactive) mailbox keeps sending campaign mail.' },
