@@ -68,6 +68,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-oauth-status-state-renamed': ['ACCT-OAUTH-STATUS-POLL'],
   'acct-oauth-status-no-account': ['ACCT-OAUTH-STATUS-PROFILE'],
   'acct-revoked-comes-back': ['STATE-ACCT-REVOKED-RECONNECT'],
+  'acct-revoked-comes-back-later': ['STATE-ACCT-REVOKED-RECONNECT'],
   'acct-patch-resets-unsupplied': ['ACCT-PATCH-PARTIAL'],
   'acct-patch-replyto-ignored': ['ACCT-PATCH-FIELDS'],
   'acct-patch-creds-not-stored': ['STATE-ACCT-PATCH-CREDS-ROTATE'],

@@ -56,7 +56,7 @@ export interface Services {
   /** The public base URL once listening (tracking pixels and links point there). */
   publicUrl?: string;
   /** Background mailbox verification (resources/verify.ts): queue or drop a job. */
-  verifier: { enqueue(accountId: string): void; cancel(accountId: string): void };
+  verifier: { enqueue(accountId: string, afterMs?: number): void; cancel(accountId: string): void };
 }
 
 export interface Ctx {

@@ -193,12 +193,12 @@ export class Verifier {
     private readonly slow = 1,
   ) {}
 
-  /** Queues a verification of `accountId` due now; supersedes any queued or running one. */
-  enqueue(accountId: string): void {
+  /** Queues a verification of `accountId` due now (or `afterMs` from now); supersedes any queued or running one. */
+  enqueue(accountId: string, afterMs = 0): void {
     const now = this.s.clock.now();
     this.s.db
       .prepare('INSERT INTO verify_jobs (account_id, due_at, gen) VALUES (?, ?, 1) ON CONFLICT(account_id) DO UPDATE SET due_at = excluded.due_at, gen = verify_jobs.gen + 1')
-      .run(accountId, now);
+      .run(accountId, now + afterMs);
   }
 
   cancel(accountId: string): void {

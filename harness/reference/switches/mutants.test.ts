@@ -688,6 +688,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.drain();
     return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
   }],
+  'acct-revoked-comes-back-later': ['revoked', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
+    await e.ctl('POST', '/clock/advance', { seconds: 2 * 3600 });
+    await e.drain();
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
+  }],
   'acct-oauth-any-provider': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/yahoo/init')],
   'acct-oauth-provider-custom': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/accounts/oauth/custom/init')],
   // ---- campaigns ----

@@ -53,6 +53,9 @@ function fullInput(ctx: Parameters<Check['run']>[0]) {
   });
 }
 
+/** How long a revoked mailbox is watched after the revoke (control clock): a background retry with a backoff shows within it. */
+const REVOKED_WATCH_S = 6 * 3600;
+
 export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-CREATE/shape',
@@ -597,11 +600,12 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-OAUTH/status-consent-revoke',
-    title: 'the OAuth status poll answers after consent; the mailbox exists and is revoked when the grant is withdrawn (profile)',
+    title: 'the OAuth status poll answers after consent; the mailbox exists and is revoked when the grant is withdrawn, and stays revoked hours later (profile)',
     clauses: ['ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH'],
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
-    budget: 8,
+    budget: 9,
+    solo: true, // it moves the control clock hours on
     async run(ctx) {
       const ws = await ctx.workspace();
       const init = await ws.api.post('/v1/accounts/oauth/microsoft/init');
@@ -625,6 +629,11 @@ export const ACCOUNT_CHECKS: Check[] = [
       await drainAll(ctx.control!, 2000);
       const later = await mustGetMailbox(ctx, ws.api, accountId);
       expectThat(later.body.status === 'revoked', `a revoked mailbox became ${later.body.status} by itself`, later);
+      // Nor later: a background retry with a backoff (a reconcile job, a token refresh) shows only once time has passed.
+      await control(ctx).advance(REVOKED_WATCH_S);
+      await drainAll(ctx.control!, 2000);
+      const hoursLater = await mustGetMailbox(ctx, ws.api, accountId);
+      expectThat(hoursLater.body.status === 'revoked', `a revoked mailbox became ${hoursLater.body.status} by itself within ${REVOKED_WATCH_S / 3600} hours (control clock)`, hoursLater);
     },
   },
   {
