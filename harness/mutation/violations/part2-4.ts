@@ -138,7 +138,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 2.9 MUST: Usage of one limit: `used` (number).
   "USAGE-USED-NUMBER": [
-    { what: "used null or omitted for an unlimited limit (mirroring limit and remaining): the claiming check reads only limited limits.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "used null for an unlimited limit (mirroring limit and remaining).", mutants: ["usage-unlimited-used-null"] },
     { what: "used is a string of digits.", mutants: ["usage-used-string"] },
   ],
   // 2.9 MUST: Usage: `limit` (number or null when unlimited).

@@ -400,6 +400,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'usage-unknown-type-200': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/sms')],
   'usage-unlimited-remaining-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).remaining],
   'usage-used-string': ['number', async (e) => typeof (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).used],
+  'usage-unlimited-used-null': [5, async (e) => (await usage(e, { ai_credits: null }, { ai_credits: 5 }, 'ai_credits')).used],
   'usage-isunlimited-string': ['boolean', async (e) => typeof (await usage(e, { monthly_emails: 200 }, {}, 'monthly_emails')).isUnlimited],
   'usage-limittype-uppercase': ['ai_credits', async (e) => (await usage(e, { ai_credits: 10 }, {}, 'ai_credits')).limitType],
   'usage-type-missing': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/lead_finder_credits')],

@@ -141,6 +141,7 @@ export const MUTANTS = [
   { id: 'ws-name-null', rule: '2.9 name (string).', description: 'GET /v1/workspace answers name null.' },
   { id: 'usage-unlimited-remaining-zero', rule: '2.9 remaining: number or null when unlimited.', description: 'Unlimited usage reports remaining 0 instead of null.' },
   { id: 'usage-used-string', rule: '2.9 used (number).', description: 'used is a string of digits.' },
+  { id: 'usage-unlimited-used-null', rule: '2.9 used (number).', description: 'An unlimited limit answers used null (mirroring limit and remaining).' },
   { id: 'usage-isunlimited-string', rule: '2.9 isUnlimited (boolean).', description: 'isUnlimited is the string "true" or "false".' },
   { id: 'usage-limittype-uppercase', rule: '2.9 limitType (enum of six lower-case values); 4.7 the answer is of the limitType asked for.', description: 'limitType is answered in upper case.' },
   { id: 'usage-type-missing', rule: '4.7 / 8 limitType is one of the six values of 2.9; each of them is served.', description: 'lead_finder_credits answers 404, as if it were not a limit type.' },
