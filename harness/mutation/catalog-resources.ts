@@ -82,6 +82,8 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-tags-filter-ignored': ['ACCT-LIST-TAG-FILTER', 'ACCT-LIST-TAGS-PARAM'],
   'acct-revoke-ignored': ['STATE-ACCT-OAUTH-REVOKED'],
   'acct-oauth-state-never-expires': ['ACCT-OAUTH-STATE-VALIDITY'],
+  'acct-oauth-state-store-shorter': ['ACCT-OAUTH-STATE-VALIDITY'],
+  'acct-oauth-expiry-in-ms': ['ACCT-OAUTH-STATE-VALIDITY'],
   'acct-oauth-any-provider': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
   'acct-oauth-provider-custom': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
   'acct-healthscore-per-mille': ['ACCT-HEALTHSCORE-RANGE'],

@@ -604,7 +604,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: `state` stays valid for `expiresInSeconds` seconds.
   "ACCT-OAUTH-STATE-VALIDITY": [
-    { what: "the state store's TTL shorter than advertised but over half of it, or expiresInSeconds given in milliseconds (the expiry check then skips): the state is polled only at half its life.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it yet, and no claiming check at default sends what would show it" },
+    { what: "The state store's lifetime shorter than the advertised expiresInSeconds but over half of it (two constants): a consent near the end is refused.", mutants: ["acct-oauth-state-store-shorter"] },
+    { what: "expiresInSeconds given in milliseconds (600000 for a state that lives 600 seconds).", mutants: ["acct-oauth-expiry-in-ms"] },
     { what: "The OAuth status poll never reports expired: an old state stays pending.", mutants: ["acct-oauth-state-never-expires"] },
   ],
   // 4.2 MUST: After consent, the result is polled with GET /v1/accounts/oauth/{provider}/status with the `state` as a query parameter.

@@ -473,7 +473,9 @@ export const oauthInit: Handler = async (ctx) => {
   if (p === 'microsoft' && ctx.mutant('acct-oauth-microsoft-refused')) throw validationFailed(['provider: must be google']);
   const state = ctx.newId().replace(/-/g, '') + ctx.newId().replace(/-/g, '');
   const now = ctx.clock.now();
-  ctx.db.prepare('INSERT INTO oauth_states (state, org_id, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(state, ctx.workspace.id, p, now, now + OAUTH_STATE_TTL_S * 1000);
+  // The mutant's state store keeps a state two thirds of the lifetime init advertises.
+  const keptS = ctx.mutant('acct-oauth-state-store-shorter') ? (OAUTH_STATE_TTL_S * 2) / 3 : OAUTH_STATE_TTL_S;
+  ctx.db.prepare('INSERT INTO oauth_states (state, org_id, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(state, ctx.workspace.id, p, now, now + keptS * 1000);
   // The provider's consent page (consent itself is simulated by the control API's
   // POST /oauth/{provider}/consent, which plays the provider's redirect back to the service).
   const url = new URL(p === 'google' ? 'https://accounts.google.com/o/oauth2/v2/auth' : 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize');
@@ -486,7 +488,8 @@ export const oauthInit: Handler = async (ctx) => {
     url.searchParams.set('prompt', 'consent');
   }
   url.searchParams.set('state', state);
-  return ok({ authorizationUrl: url.toString(), state, expiresInSeconds: OAUTH_STATE_TTL_S });
+  // The mutant answers the lifetime in milliseconds under a name that says seconds.
+  return ok({ authorizationUrl: url.toString(), state, expiresInSeconds: ctx.mutant('acct-oauth-expiry-in-ms') ? OAUTH_STATE_TTL_S * 1000 : OAUTH_STATE_TTL_S });
 };
 
 export const oauthStatus: Handler = async (ctx) => {

@@ -654,6 +654,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.ctl('POST', '/clock/advance', { seconds: init.expiresInSeconds + 1 });
     return (await e.call(w.key, 'GET', `/v1/accounts/oauth/microsoft/status?state=${init.state}`)).body.status;
   }],
+  'acct-oauth-state-store-shorter': [200, async (e) => {
+    const w = await e.workspace();
+    const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+    await e.ctl('POST', '/clock/advance', { seconds: init.expiresInSeconds - 30 });
+    return (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `late-${Math.random().toString(36).slice(2)}@oauth.test` })).status;
+  }],
+  'acct-oauth-expiry-in-ms': [true, async (e) => (await e.call((await e.workspace()).key, 'POST', '/v1/accounts/oauth/google/init')).body.expiresInSeconds < 86_400],
   'camp-list-cursor-param-renamed': [false, async (e) => {
     const w = await e.workspace();
     await e.campaign(w);

@@ -251,6 +251,8 @@ export const MUTANTS = [
   { id: 'acct-batch-51-accepted', rule: '4.2 / 8 Mailboxes per create call: 1 to 50.', description: 'A batch of 51 mailboxes is accepted.' },
   { id: 'acct-create-summary-no-failed', rule: '4.2 POST /v1/accounts answer: `summary: { submitted, created, failed }`.', description: 'The summary has no `failed` count.' },
   { id: 'acct-create-200', rule: '4.2 POST /v1/accounts answers 201.', description: 'POST /v1/accounts answers 200.' },
+  { id: 'acct-oauth-state-store-shorter', rule: '4.2 `state` stays valid for `expiresInSeconds` seconds.', description: 'The state store keeps a state two thirds of the expiresInSeconds init advertises (a second constant): a consent near its end is refused.' },
+  { id: 'acct-oauth-expiry-in-ms', rule: '4.2 `state` stays valid for `expiresInSeconds` seconds.', description: 'expiresInSeconds is answered in milliseconds (600000) while the state lives 600 seconds.' },
   { id: 'acct-oauth-state-never-expires', rule: '4.2 `state` is an opaque handle that stays valid for `expiresInSeconds` seconds.', description: 'The OAuth status poll never reports expired: an old state stays pending.' },
   // ---- campaigns (2.5, 3.1, 4.3) ----
   { id: 'camp-sending-days-shifted', rule: '2.5 sendingDays numbering: not shown (the profile declares it).', description: 'sendingDays are read one weekday off the declared numbering (a Monday-first week under a Sunday-first declaration), written back as given.' },
