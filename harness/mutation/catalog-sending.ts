@@ -106,6 +106,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-clamp-to-default-window': ['ANLT-RETENTION-CLAMP'],
   'anlt-never-coarsen': ['ANLT-TS-COARSEN', 'ANLT-TS-COARSEN-PROFILE'],
   'anlt-coarsen-label-only': ['ANLT-TS-COARSEN'],
+  'anlt-coarsen-skips-week': ['ANLT-TS-COARSEN', 'ANLT-TS-COARSEN-PROFILE'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
   'anlt-interval-unknown-accepted': ['ANLT-TS-INTERVAL-UNKNOWN'],
   'anlt-clamp-other-rule': ['ANLT-CLAMP-PROFILE'],
