@@ -371,7 +371,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
   "STATE-ACCT-REVOKED-RECONNECT": [
-    { what: "A revoked mailbox comes back by itself later: a token-refresh retry with a backoff (an hour) makes it active once the clock has moved on.", mutants: ["acct-revoked-comes-back-later"] },
+    { what: "A revoked mailbox comes back by itself later: a token-refresh retry with a backoff (ten minutes) makes it active once the clock has moved on.", mutants: ["acct-revoked-comes-back-later"] },
     { what: "After a withdrawn grant the service retries it in the background: the revoked mailbox becomes active again by itself.", mutants: ["acct-revoked-comes-back"] },
   ],
   // 3.2 MUST: any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).

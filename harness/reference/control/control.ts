@@ -161,8 +161,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
           message: `The ${r.provider} OAuth grant was withdrawn; reconnect the mailbox.`, occurredAt: c.s.clock.iso(),
         };
         // The mutant retries the grant in the background (verify.ts reads retryGrant): the mailbox comes back by itself.
-        // The later mutant retries after a backoff of an hour: the mailbox comes back once the clock has moved on.
-        const retryAfterMs = c.s.mutant('acct-revoked-comes-back') ? 0 : c.s.mutant('acct-revoked-comes-back-later') ? 3_600_000 : null;
+        // The later mutant retries after a backoff of ten minutes: the mailbox comes back once the clock has moved on.
+        const retryAfterMs = c.s.mutant('acct-revoked-comes-back') ? 0 : c.s.mutant('acct-revoked-comes-back-later') ? 600_000 : null;
         if (retryAfterMs !== null) doc.retryGrant = true;
         c.s.db.prepare("UPDATE accounts SET status = 'revoked', doc = ?, updated_at = ? WHERE id = ?").run(JSON.stringify(doc), c.s.clock.now(), id);
         if (retryAfterMs !== null) c.s.verifier.enqueue(id, retryAfterMs);

@@ -699,7 +699,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-revoked-comes-back-later': ['revoked', async (e) => {
     const { w, id } = await oauthMailbox(e);
     await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
-    await e.ctl('POST', '/clock/advance', { seconds: 2 * 3600 });
+    await e.ctl('POST', '/clock/advance', { seconds: 660 });
     await e.drain();
     return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
   }],
