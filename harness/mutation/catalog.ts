@@ -118,6 +118,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'usage-unlimited-remaining-zero': ['USAGE-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED'],
   'usage-limited-remaining-null': ['USAGE-REMAINING-NULL-UNLIMITED'],
   'usage-used-string': ['USAGE-USED-NUMBER'],
+  'usage-unlimited-used-null': ['USAGE-USED-NUMBER'],
   'usage-isunlimited-string': ['USAGE-ISUNLIMITED-BOOLEAN'],
   'usage-limittype-uppercase': ['USAGE-LIMITTYPE-ENUM', 'USAGE-LIMITTYPE-ECHO'],
   'usage-type-missing': ['USAGE-ALL-TYPES', 'LIMIT-USAGE-TYPES'],

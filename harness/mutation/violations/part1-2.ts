@@ -85,6 +85,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: `maxEmailsPerDay` is the daily campaign send cap: a mailbox sends no more campaign emails in a day.
   "ACCT-MAXEMAILSPERDAY-CAP": [
+    { what: "The cap counts only first steps (new leads started a day): follow-up steps go out past it.", mutants: ["send-cap-first-steps-only"] },
     { what: "The daily cap is counted per campaign, so a mailbox in two campaigns sends twice its cap.", mutants: ["send-cap-per-campaign"] },
   ],
   // 2.1 MUST: `maxEmailsPerDay`: warmup has its own budget (warmup emails do not count toward the campaign cap).
@@ -168,6 +169,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.1 MUST: Mailbox `healthScore`: number 0 to 100 (deliverability health).
   "ACCT-HEALTHSCORE-RANGE": [
+    { what: "healthScore on a 0 to 1 fraction scale (a new mailbox shows 1 or 0.97): inside 0..100.", gap: "named by an independent audit of 40 passing clauses, and no check can tell it from outside: the spec states only a number 0 to 100 for deliverability health, no value for any mailbox (a new, a failed or a warmed one), so a score of 1 is a correct poor health as much as a full one on another scale" },
     { what: "healthScore is answered on a 0 to 1,000 scale (a new mailbox shows 1000).", mutants: ["acct-healthscore-per-mille"] },
   ],
   // 2.1 MUST: Mailbox `smtp`: object with `host`, `port`, `username`.
@@ -545,6 +547,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.5 PROFILE: What a merge variable the target does not know renders to is not given (profile: declarations.unknownMergeVariable, `empty` or `verbatim`).
   "CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE": [
+    { what: "a subject rendered by another path leaves an unknown {{variable}} as written where the declared reading is empty (or renders it to nothing where it is as written); the body as declared.", mutants: ["send-unknown-variable-subject-other"] },
     { what: "An unknown merge variable renders to the fallback word \"there\" where the declared reading is empty.", mutants: ["send-unknown-variable-fallback"] },
   ],
   // 2.5 MUST: A step's `delayDays` and `delayHours` are its delay: the second step goes to a lead no sooner than its days and hours after the first went to that lea

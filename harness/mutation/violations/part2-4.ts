@@ -139,6 +139,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 2.9 MUST: Usage of one limit: `used` (number).
   "USAGE-USED-NUMBER": [
+    { what: "used null for an unlimited limit (mirroring limit and remaining).", mutants: ["usage-unlimited-used-null"] },
     { what: "used is a string of digits.", mutants: ["usage-used-string"] },
   ],
   // 2.9 MUST: Usage: `limit` (number or null when unlimited).
@@ -273,6 +274,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.1 MUST: Start: the status after the call is in the response `status` field (the campaign read afterwards has that status).
   "STATE-CAMP-START-STATUS-REPORTED": [
+    { what: "The start answer reports a status of its own (from the schedule) rather than the campaign's: a campaign whose startDate is still to come is answered scheduled while it is active (or the other way round); only a draft that goes straight to sending was started.", mutants: ["camp-start-status-from-schedule"] },
     { what: "POST .../start reports another status than the campaign then has.", mutants: ["camp-answer-start-status-other"] },
   ],
   // 3.1 MUST: Start: needs scope `campaigns:lifecycle`.
@@ -285,6 +287,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.1 MUST: Resume: condition: workspace has at least one mailbox, otherwise 400.
   "STATE-CAMP-RESUME-NEEDS-MAILBOX": [
+    { what: "Resume checks the campaign's own mailbox list, kept stale: a campaign that listed a mailbox deleted since resumes in a workspace with no mailbox.", mutants: ["camp-resume-stale-campaign-accounts"] },
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
   // 3.1 MUST: Resume: sending continues from where it left off (no email already sent is sent again).
@@ -314,6 +317,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: POST /v1/accounts/{id}/pause: status must be active, otherwise 400.
   "STATE-ACCT-PAUSE-ACTIVE-ONLY": [
+    { what: "An \"already paused\" rule: only an inactive mailbox is refused, so a failed, checking or revoked mailbox is paused to inactive.", mutants: ["acct-pause-only-inactive-refused"] },
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
   ],
   // 3.2 MUST: active -> pause -> inactive.
@@ -403,6 +407,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 MUST: Set status to `lead_lost`: any time: status set.
   "STATE-LEAD-LOST-ANYTIME": [
+    { what: "A lead that replied is made terminal: lead_lost refused after a reply (only the lead_replied_* statuses and lead_converted allowed).", mutants: ["lead-lost-refused-after-reply"] },
+    { what: "A blacklisted lead is frozen: lead_lost refused once it is blacklisted.", mutants: ["lead-blacklisted-frozen"] },
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
   ],
   // 3.3 MUST: Set status to `blacklisted`: any time: status set.
@@ -506,6 +512,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 PROFILE: Shape of each element of `errors` in the batch response: not shown (profile).
   "ACCT-CREATE-ERRORS-SHAPE-PROFILE": [
+    { what: "The duplicate-address element reported by another path (at insert) as { emailAddress, message }, without the declared fields (index, code).", mutants: ["acct-batch-duplicate-error-raw"] },
+    { what: "An index 1-based or always 0.", gap: "named by an independent audit of 40 passing clauses; not checkable as the spec and profile stand: the profile declares the fields' names, not which one is the index, and the spec states no numbering (0- or 1-based are both correct)" },
     { what: "Batch error elements carry no index.", mutants: ["acct-batch-error-no-index"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} requires scope accounts:write.
@@ -554,6 +562,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause: 400 if not currently active.
   "ACCT-PAUSE-400-NOT-ACTIVE": [
+    { what: "An \"already paused\" rule: only an inactive mailbox is refused, so a failed, checking or revoked mailbox is paused to inactive.", mutants: ["acct-pause-only-inactive-refused"] },
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
   ],
   // 4.2 MUST: GET /v1/accounts/{id}/verification requires scope accounts:read.
@@ -599,6 +608,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: `state` stays valid for `expiresInSeconds` seconds.
   "ACCT-OAUTH-STATE-VALIDITY": [
+    { what: "The state store's lifetime shorter than the advertised expiresInSeconds but over half of it (two constants): a consent near the end is refused.", mutants: ["acct-oauth-state-store-shorter"] },
+    { what: "expiresInSeconds given in milliseconds (600000 for a state that lives 600 seconds).", mutants: ["acct-oauth-expiry-in-ms"] },
     { what: "The OAuth status poll never reports expired: an old state stays pending.", mutants: ["acct-oauth-state-never-expires"] },
   ],
   // 4.2 MUST: After consent, the result is polled with GET /v1/accounts/oauth/{provider}/status with the `state` as a query parameter.
@@ -747,6 +758,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume: 400 when the workspace has no mailbox.
   "CAMP-RESUME-400": [
+    { what: "Resume checks the campaign's own mailbox list, kept stale: a campaign that listed a mailbox deleted since resumes in a workspace with no mailbox.", mutants: ["camp-resume-stale-campaign-accounts"] },
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status requires scope campaigns:read.

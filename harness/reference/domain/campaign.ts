@@ -12,6 +12,8 @@ export interface Settings { trackOpens: boolean; trackClicks: boolean; sendAsTex
 export interface Step { id: string; subject: string; body: string; delayDays: number; delayHours: number }
 export interface CampaignDoc {
   schedule: Schedule; settings: Settings; sequence: Step[]; accounts: string[];
+  /** Mailboxes it listed that were deleted since (no answer shows them; a mutant's stale list reads them). */
+  formerAccounts?: string[];
   metrics: { sent: number; opens: number; clicks: number; replies: number };
 }
 export interface CampaignRow { id: string; org_id: string; name: string; status: string; doc: string; created_at: number; updated_at: number }

@@ -339,10 +339,12 @@ export const create: Handler = async (ctx) => {
   for (const c of created_) accounts.push(accountView(ctx, loadAccount(ctx, c.id)));
   errors.sort((x, y) => x.index - y.index);
   const names = ctx.services.choices.batchErrorFields;
-  const errorView = ({ index, emailAddress, code, message, details }: (typeof errors)[number]) => ({
-    ...(ctx.mutant('acct-batch-error-no-index') ? {} : { [names.index]: index }),
-    [names.emailAddress]: emailAddress, [names.code]: code, [names.message]: message, ...(details ? { details } : {}),
-  });
+  const errorView = ({ index, emailAddress, code, message, details }: (typeof errors)[number]) => code === 'conflict' && ctx.mutant('acct-batch-duplicate-error-raw')
+    ? { emailAddress, message } // the mutant's insert path reports a taken address in a shape of its own
+    : {
+      ...(ctx.mutant('acct-batch-error-no-index') ? {} : { [names.index]: index }),
+      [names.emailAddress]: emailAddress, [names.code]: code, [names.message]: message, ...(details ? { details } : {}),
+    };
   const summary = ctx.mutant('acct-create-summary-no-failed') ? { submitted: list.length, created: accounts.length } : { submitted: list.length, created: accounts.length, failed: errors.length };
   const answer = { summary, accounts, errors: errors.map(errorView) };
   if (ctx.mutant('acct-create-200')) return ok(answer);
@@ -443,9 +445,10 @@ export const remove: Handler = async (ctx) => {
     // Sending stops immediately: no campaign keeps the mailbox among its senders.
     const rows = ctx.db.prepare('SELECT id, doc FROM campaigns WHERE org_id = ?').all(ctx.workspace.id) as { id: string; doc: string }[];
     for (const c of rows) {
-      const doc = JSON.parse(c.doc) as { accounts: string[] };
+      const doc = JSON.parse(c.doc) as { accounts: string[]; formerAccounts?: string[] };
       if (!doc.accounts.includes(r.id)) continue;
       doc.accounts = doc.accounts.filter((a) => a !== r.id);
+      doc.formerAccounts = [...(doc.formerAccounts ?? []), r.id];
       ctx.db.prepare('UPDATE campaigns SET doc = ? WHERE id = ?').run(JSON.stringify(doc), c.id);
     }
   })();
@@ -454,7 +457,9 @@ export const remove: Handler = async (ctx) => {
 
 export const pause: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
-  if (r.status !== 'active' && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
+  // The mutant's "already paused" rule refuses only an inactive mailbox (a failed or checking one is paused).
+  const notPausable = ctx.mutant('acct-pause-only-inactive-refused') ? r.status === 'inactive' : r.status !== 'active';
+  if (notPausable && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   // The mutant does not remember the pause: a background re-check makes the mailbox active again.
   const recheck = ctx.mutant('acct-pause-rechecked-active');
@@ -508,7 +513,9 @@ export const oauthInit: Handler = async (ctx) => {
   if (p === 'microsoft' && ctx.mutant('acct-oauth-microsoft-refused')) throw validationFailed(['provider: must be google']);
   const state = ctx.newId().replace(/-/g, '') + ctx.newId().replace(/-/g, '');
   const now = ctx.clock.now();
-  ctx.db.prepare('INSERT INTO oauth_states (state, org_id, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(state, ctx.workspace.id, p, now, now + OAUTH_STATE_TTL_S * 1000);
+  // The mutant's state store keeps a state two thirds of the lifetime init advertises.
+  const keptS = ctx.mutant('acct-oauth-state-store-shorter') ? (OAUTH_STATE_TTL_S * 2) / 3 : OAUTH_STATE_TTL_S;
+  ctx.db.prepare('INSERT INTO oauth_states (state, org_id, provider, created_at, expires_at) VALUES (?, ?, ?, ?, ?)').run(state, ctx.workspace.id, p, now, now + keptS * 1000);
   // The provider's consent page (consent itself is simulated by the control API's
   // POST /oauth/{provider}/consent, which plays the provider's redirect back to the service).
   const url = new URL(p === 'google' ? 'https://accounts.google.com/o/oauth2/v2/auth' : 'https://login.microsoftonline.com/common/oauth2/v2.0/authorize');
@@ -521,7 +528,8 @@ export const oauthInit: Handler = async (ctx) => {
     url.searchParams.set('prompt', 'consent');
   }
   url.searchParams.set('state', state);
-  return ok({ authorizationUrl: url.toString(), state, expiresInSeconds: OAUTH_STATE_TTL_S });
+  // The mutant answers the lifetime in milliseconds under a name that says seconds.
+  return ok({ authorizationUrl: url.toString(), state, expiresInSeconds: ctx.mutant('acct-oauth-expiry-in-ms') ? OAUTH_STATE_TTL_S * 1000 : OAUTH_STATE_TTL_S });
 };
 
 /** The address of a mailbox (null once it is deleted). */

@@ -80,9 +80,12 @@ export const timeseries: Handler = async (ctx) => {
   if (raw === 'month' && ctx.mutant('anlt-interval-month-refused')) throw validationFailed(['interval: must be one of day, week']);
   if (raw !== null && !INTERVALS.includes(raw as Interval) && !ctx.mutant('anlt-interval-unknown-accepted')) throw validationFailed(['interval: must be one of day, week, month']);
   const asked = (raw as Interval | null) ?? 'day';
+  const coarse = intervalFor(asked, w.startMs, w.endMs, w.tz, ctx.services.choices.analytics.coarsening);
   const interval = ctx.mutant('anlt-coarsen-down') && raw !== null ? 'day'
     : ctx.mutant('anlt-never-coarsen') ? asked
-    : intervalFor(asked, w.startMs, w.endMs, w.tz, ctx.services.choices.analytics.coarsening);
+    // The mutant coarsens a window asked by day straight to month, without the week between.
+    : ctx.mutant('anlt-coarsen-skips-week') && asked === 'day' && coarse === 'week' ? 'month'
+    : coarse;
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const x = inputs(ctx, scope, w);
   // The buckets follow the interval the answer states (the mutant states it but keeps the asked one).

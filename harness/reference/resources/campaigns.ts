@@ -307,7 +307,8 @@ export const start: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   if (!['draft', 'scheduled', 'paused', 'stopped', 'active'].includes(row.status)) throw stateConflict(`A ${row.status} campaign cannot be started.`);
   // "400 when nothing to send" holds in every state, an active campaign included (3.1, 4.3, 7).
-  const why = startRefusal(ctx, row.id, JSON.parse(row.doc) as CampaignDoc);
+  const doc = JSON.parse(row.doc) as CampaignDoc;
+  const why = startRefusal(ctx, row.id, doc);
   if (why) throw failedPrecondition(why);
   if (row.status === 'active') {
     if (ctx.services.choices.repeatTransition === 'refuse') throw stateConflict('The campaign is already active.');
@@ -316,7 +317,10 @@ export const start: Handler = async (ctx) => {
   // The mutant schedules a paused campaign it starts: a move its declared table does not hold.
   const next = row.status === 'paused' && ctx.mutant('camp-start-paused-schedules') ? 'scheduled' : 'active';
   setStatus(ctx, row.id, next);
-  return ok({ id: row.id, status: next, success: true });
+  // The mutant answers from the schedule, not the campaign: a startDate still to come reports scheduled (it is active).
+  const start = doc.schedule?.startDate ? Date.parse(doc.schedule.startDate) : NaN;
+  const reported = ctx.mutant('camp-start-status-from-schedule') && start > ctx.clock.now() ? 'scheduled' : next;
+  return ok({ id: row.id, status: reported, success: true });
 };
 
 export const pause: Handler = async (ctx) => {
@@ -339,7 +343,10 @@ export const resume: Handler = async (ctx) => {
     ? "SELECT 1 FROM accounts WHERE org_id = ? AND status = 'active' LIMIT 1"
     : 'SELECT 1 FROM accounts WHERE org_id = ? LIMIT 1';
   const any = ctx.db.prepare(sql).get(ctx.workspace.id);
-  if (!any && !ctx.mutant('camp-resume-without-mailbox')) throw failedPrecondition('The workspace has no mailbox.');
+  // The mutant's rule is the campaign's own list, kept stale: a mailbox it listed, deleted since, still counts.
+  const doc = JSON.parse(row.doc) as CampaignDoc;
+  const listed = ctx.mutant('camp-resume-stale-campaign-accounts') && doc.accounts.length + (doc.formerAccounts?.length ?? 0) > 0;
+  if (!any && !listed && !ctx.mutant('camp-resume-without-mailbox')) throw failedPrecondition('The workspace has no mailbox.');
   // The sequence goes on from the history of sent emails; this mutant forgets it.
   if (ctx.mutant('send-resume-restarts')) ctx.db.prepare("UPDATE emails SET kind = 'campaign-before-pause' WHERE campaign_id = ? AND kind = 'campaign'").run(row.id);
   setStatus(ctx, row.id, 'active');

@@ -30,7 +30,8 @@ export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {
   const limit = w.limits[t];
   if (limit === null) {
     return typed(ctx, {
-      limitType: t, used, limit: ctx.mutant('usage-unlimited-limit-zero') ? 0 : null, remaining: ctx.mutant('usage-unlimited-remaining-zero') ? 0 : null, isUnlimited: true,
+      // The mutant mirrors limit and remaining: an unlimited limit answers used null.
+      limitType: t, used: ctx.mutant('usage-unlimited-used-null') ? null : used, limit: ctx.mutant('usage-unlimited-limit-zero') ? 0 : null, remaining: ctx.mutant('usage-unlimited-remaining-zero') ? 0 : null, isUnlimited: true,
       usagePercentage: ctx.mutant('usage-unlimited-percentage-nonzero') && used > 0 ? 100 : 0,
     });
   }
@@ -42,7 +43,7 @@ export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {
 }
 
 /** The usage answer's field types and names (the shape mutants change them). */
-function typed(ctx: Ctx, u: { limitType: string; used: number; isUnlimited: boolean } & Record<string, unknown>): Record<string, unknown> {
+function typed(ctx: Ctx, u: { limitType: string; used: number | null; isUnlimited: boolean } & Record<string, unknown>): Record<string, unknown> {
   let out: Record<string, unknown> = u;
   if (ctx.mutant('usage-used-string')) out = { ...out, used: String(u.used) };
   if (ctx.mutant('usage-isunlimited-string')) out = { ...out, isUnlimited: String(u.isUnlimited) };

@@ -125,6 +125,7 @@ export class SendingEngine {
       settings: s.mutant('send-text-only-ignored') ? { ...settings, sendAsTextOnly: false } : settings,
       ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId } } : {}),
       ...(s.mutant('send-unknown-variable-fallback') ? { unknownFallback: 'there' } : {}),
+      ...(s.mutant('send-unknown-variable-subject-other') ? { subjectUnknown: s.choices.sending.unknownMergeVariable === 'verbatim' ? 'empty' as const : 'verbatim' as const } : {}),
     });
     try {
       await this.transports.send(account, email, lead.email);

@@ -30,6 +30,8 @@ export interface RenderInput {
   choices: SendingChoices;
   /** What an unknown variable renders to where the choice is `empty` (a mutant's fallback word; none: nothing). */
   unknownFallback?: string;
+  /** How the subject renders an unknown variable, where a mutant merges it by another path (none: as the body). */
+  subjectUnknown?: SendingChoices['unknownMergeVariable'];
 }
 
 
@@ -108,7 +110,8 @@ export function renderEmail(input: RenderInput): RenderedEmail {
   const dummy = input.lead === 'dummy';
   const box = input.mailbox;
   const domain = box.emailAddress.split('@')[1] ?? 'outreach-reference.local';
-  const mergedSubject = substitute(input.step.subject, vars, input, (s) => s);
+  const subjectInput = input.subjectUnknown ? { ...input, choices: { ...c, unknownMergeVariable: input.subjectUnknown } } : input;
+  const mergedSubject = substitute(input.step.subject, vars, subjectInput, (s) => s);
   const subject = headerSafe(mergedSubject);
   let html = substitute(input.step.body, vars, input, escapeHtml);
   if (box.signature) html += `<br><br>${box.signature}`;

@@ -40,8 +40,10 @@ function accountState(db: DB, id: string, now: number, c: Choices, mutant: Mutan
   if (!a) return null;
   const d = JSON.parse(a.doc) as { maxEmailsPerDay?: number; sendingGapMinutes?: number; campaignSlowRamp?: boolean };
   const from = dayStart(now, c.sending.mailboxDay === 'utc' ? 'UTC' : a.timezone);
+  // The mutant's cap counts first steps only (new leads started a day): follow-ups go past it.
+  const counted = mutant('send-cap-first-steps-only') ? "kind = 'campaign' AND step = 0" : "1 = 1";
   const h = db
-    .prepare("SELECT MAX(sent_at) AS last, SUM(CASE WHEN sent_at >= ? THEN 1 ELSE 0 END) AS today FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test')")
+    .prepare(`SELECT MAX(sent_at) AS last, SUM(CASE WHEN sent_at >= ? AND ${counted} THEN 1 ELSE 0 END) AS today FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test')`)
     .get(from, id) as { last: number | null; today: number | null };
   return {
     id: a.id, orgId: a.org_id, status: a.status,

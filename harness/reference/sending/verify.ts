@@ -196,8 +196,7 @@ export class Verifier {
     private readonly slow = 1,
   ) {}
 
-  /** Queues a verification of `accountId` due now; supersedes any queued or running one. */
-  /** A verification of the mailbox, due now or after delayMs. */
+  /** Queues a verification of `accountId` due now (or delayMs from now); supersedes any queued or running one. */
   enqueue(accountId: string, delayMs = 0): void {
     const due = this.s.clock.now() + delayMs;
     this.s.db

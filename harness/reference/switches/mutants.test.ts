@@ -434,6 +434,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'usage-unknown-type-200': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/sms')],
   'usage-unlimited-remaining-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).remaining],
   'usage-used-string': ['number', async (e) => typeof (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).used],
+  'usage-unlimited-used-null': [5, async (e) => (await usage(e, { ai_credits: null }, { ai_credits: 5 }, 'ai_credits')).used],
   'usage-isunlimited-string': ['boolean', async (e) => typeof (await usage(e, { monthly_emails: 200 }, {}, 'monthly_emails')).isUnlimited],
   'usage-limittype-uppercase': ['ai_credits', async (e) => (await usage(e, { ai_credits: 10 }, {}, 'ai_credits')).limitType],
   'usage-type-missing': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/lead_finder_credits')],
@@ -494,6 +495,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-batch-error-no-index': [1, async (e) => {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput(), mailboxInput({ smtpPort: 0 })]);
     return r.body.errors[0].index;
+  }],
+  'acct-batch-duplicate-error-raw': ['conflict', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(await e.workspace());
+    const r = await postAccounts(e, w, [mailboxInput({ emailAddress: m.emailAddress })]);
+    return r.body.errors[0].code;
   }],
   // One granular scope each: a key holding exactly it passes the scope check on a route of its row
   // (an absent resource answers 404, not 403).
@@ -582,6 +589,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-pause-inactive-allowed': [400, async (e) => {
     const w = await e.workspace();
     return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
+  }],
+  'acct-pause-only-inactive-refused': [400, async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return status(e, w.key, 'POST', `/v1/accounts/${m.id}/pause`);
   }],
   'acct-email-mutable': [400, async (e) => {
     const w = await e.workspace();
@@ -686,6 +697,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.ctl('POST', '/clock/advance', { seconds: init.expiresInSeconds + 1 });
     return (await e.call(w.key, 'GET', `/v1/accounts/oauth/microsoft/status?state=${init.state}`)).body.status;
   }],
+  'acct-oauth-state-store-shorter': [200, async (e) => {
+    const w = await e.workspace();
+    const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+    await e.ctl('POST', '/clock/advance', { seconds: init.expiresInSeconds - 30 });
+    return (await e.ctl('POST', '/oauth/google/consent', { state: init.state, emailAddress: `late-${Math.random().toString(36).slice(2)}@oauth.test` })).status;
+  }],
+  'acct-oauth-expiry-in-ms': [true, async (e) => (await e.call((await e.workspace()).key, 'POST', '/v1/accounts/oauth/google/init')).body.expiresInSeconds < 86_400],
   'camp-list-cursor-param-renamed': [false, async (e) => {
     const w = await e.workspace();
     await e.campaign(w);
@@ -754,6 +772,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'POST', `/v1/campaigns/${id}/pause`);
     return (await e.call(w.key, 'POST', `/v1/campaigns/${id}/start`)).body.status;
   }],
+  'camp-start-status-from-schedule': [true, async (e) => {
+    const w = await e.workspace();
+    const schedule = { startDate: '2099-01-01T00:00:00.000Z' };
+    const id = (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule, leads: ['a@x.test'], sequence: [{ subject: 's', body: '<p>b</p>', delayDays: 0 }] } })).body.campaign.id;
+    const reported = (await e.call(w.key, 'POST', `/v1/campaigns/${id}/start`)).body.status;
+    return reported === (await e.call(w.key, 'GET', `/v1/campaigns/${id}/status`)).body.status;
+  }],
   'camp-launch-error-null': [false, async (e) => {
     const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' } });
     return 'launchError' in r.body;
@@ -810,6 +835,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, c } = await pausedCampaign(e);
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
   }],
+  'camp-resume-stale-campaign-accounts': [400, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    const c = await e.campaign(w, { sequence: STEP, accounts: [m.id], leads: [`lead-${Math.random().toString(36).slice(2)}@corp.test`] });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/pause`);
+    await e.call(w.key, 'DELETE', `/v1/accounts/${m.id}`);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
+  }],
   'camp-resume-blocked-by-unsendable-mailbox': [200, async (e) => {
     const { w, c } = await pausedCampaign(e);
     await e.mailbox(w); // inactive: cannot send now
@@ -835,6 +869,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-platform-status-accepted': [400, async (e) => (await patchLead(e, 'email_sent')).status],
   'lead-replied-status-before-reply': [400, async (e) => (await patchLead(e, 'lead_replied_interested')).status],
   'lead-lost-needs-reply': [200, async (e) => (await patchLead(e, 'lead_lost')).status],
+  'lead-lost-refused-after-reply': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'replied');
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_lost' } });
+  }],
+  'lead-blacklisted-frozen': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'blacklisted' } });
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_lost' } });
+  }],
   'lead-new-status-other': ['not_contacted', async (e) => (await campWithLead(e)).lead.status],
   'lead-patch-labels-refused': [200, async (e) => {
     const { w, c, lead } = await campWithLead(e);

@@ -103,11 +103,11 @@ export const RULE_CHECKS: Check[] = [
     // "Long windows are coarsened automatically": how long is not given, so the MUST is held to the
     // lengths the profile declares; a target that declares none, or lengths beyond its retention, is not judged.
     id: 'ANLT/timeseries-coarsened',
-    title: 'MUST coarsen a long window automatically: asked by day over one day more than the declared day length, the time series answers by week or month, spaced by it (profile: analytics.coarsening)',
+    title: 'MUST coarsen a long window automatically, day then week then month: asked by day over one day more than the declared day length, the time series answers by week (by week or month where the declared week length is no longer), spaced by it, and past the declared week length by month (profile: analytics.coarsening)',
     clauses: ['ANLT-TS-COARSEN'],
     level: 'MUST',
     features: ['decl:declarations.analytics.coarsening'],
-    budget: 6,
+    budget: 7,
     async run(ctx) {
       const c = ctx.profile.declarations.analytics?.coarsening;
       if (!c) skip('declarations.analytics.coarsening is not declared (the longest window the time series answers by day): which window is long enough to be coarsened is not given, so the coarsening is not checked');
@@ -119,8 +119,19 @@ export const RULE_CHECKS: Check[] = [
         const r = await ok2xx(timeseries(ctx, api, id, w, 'day'), what);
         const used = r.body?.interval;
         expectThat(used === 'week' || used === 'month', `${what}: longer than the ${c.day} days the profile declares answered by day (analytics.coarsening), the window must be coarsened to week or month, the answer states ${JSON.stringify(used)} with ${r.body?.data?.length ?? 0} point(s)`, r);
+        // "day, then week, then month": a window within the declared week length takes the week step.
+        expectThat(days > c.week || used === 'week', `${what}: day, then week, then month: a window of ${days} days, within the ${c.week} days the profile declares answered by week, must be coarsened to week, the answer states ${JSON.stringify(used)}`, r);
         const problem = spacingProblem(r, used);
         expectThat(problem === undefined, `${what}: the answer states interval ${used}, but its points are not spaced by it: ${problem}`, r);
+        // The second step, where retention reaches past the declared week length.
+        if (c.week + 1 <= retentionDays && c.week > c.day) {
+          const far = lastDays(today, c.week + 1);
+          const farWhat = `time series of ${c.week + 1} days (${far.start} .. ${far.end}) by day`;
+          const m = await ok2xx(timeseries(ctx, api, id, far, 'day'), farWhat);
+          expectThat(m.body?.interval === 'month', `${farWhat}: longer than the ${c.week} days the profile declares answered by week, the window must be coarsened on to month, the answer states ${JSON.stringify(m.body?.interval)}`, m);
+          const farProblem = spacingProblem(m, 'month');
+          expectThat(farProblem === undefined, `${farWhat}: the answer states interval month, but its points are not spaced by it: ${farProblem}`, m);
+        }
       });
     },
   },

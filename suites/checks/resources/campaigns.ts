@@ -601,12 +601,12 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-START/ok',
-    title: 'MUST start a draft campaign with leads and a sequence: { id, status, success }, the status reported is the campaign status',
+    title: 'MUST start a draft campaign with leads and a sequence: { id, status, success }, the status reported is the campaign status (also for a startDate still to come)',
     // Not STATE-CAMP-START-BEGINS: a status proves no sending; SEND/start-begins reads the sink.
     clauses: ['CAMP-START-ANSWER', 'STATE-CAMP-START-STATUS-REPORTED', 'SVC-CAMP-START-RESUME-STATUS'],
     level: 'MUST',
     features: [],
-    budget: 3,
+    budget: 8,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id } = await createCampaign(ctx, ws.api, { leads: 2, steps: 1 });
@@ -619,20 +619,33 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expectThat(res.body.status !== 'draft', 'sending begins: the status after start is no longer draft', res);
       const s = await statusOf(ws.api, id);
       expectThat(s.body.status === res.body.status, `start answered status ${res.body.status} but the campaign is ${s.body.status}`, res, s);
+      // A campaign that need not send at once (its startDate two months away): whether it is then
+      // active or scheduled is the target's; the answer must report the status it really has.
+      const startDate = new Date((await targetNow(ctx)) + 60 * 86_400_000).toISOString();
+      const body = { ...campaignBody(faker(ctx), ctx.prefix, { leads: 1, steps: 1 }), schedule: { ...fullBody(ctx, [], []).schedule, startDate } };
+      const later = await ws.api.post('/v1/campaigns', body);
+      expect2xx(later, `setup: POST /v1/campaigns with schedule.startDate ${startDate}`);
+      const r2 = await ws.api.post(`/v1/campaigns/${later.body.campaign.id}/start`);
+      expect2xx(r2, `POST /v1/campaigns/{id}/start of a campaign whose startDate ${startDate} is still to come`);
+      const s2 = await statusOf(ws.api, later.body.campaign.id);
+      expectThat(s2.body.status === r2.body?.status, `start of a campaign whose startDate is still to come answered status ${r2.body?.status} but the campaign is ${s2.body.status}`, r2, s2);
     },
   },
   {
     id: 'CAMP-RESUME/no-mailbox',
-    title: 'MUST refuse to resume a paused campaign with 400 when the workspace has no mailbox',
+    title: 'MUST refuse to resume a paused campaign with 400 when the workspace has no mailbox (the campaign listed one, deleted since)',
     clauses: ['CAMP-RESUME-400', 'STATE-CAMP-RESUME-NEEDS-MAILBOX', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: ['op:campaigns.pause', 'exclusiveWorkspace'],
-    budget: 10, // lists the mailboxes first, and deletes the run's own
+    budget: 12, // lists the mailboxes first, and deletes the run's own
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
       await withoutMailboxes(ctx, ws.api);
-      const { id } = await started(ctx, ws.api);
+      // The campaign lists a mailbox, deleted once it is paused: the rule is the workspace's, not the campaign's list.
+      const { id: mailbox } = await createMailbox(ctx, ws.api);
+      const { id } = await started(ctx, ws.api, { body: { accounts: [mailbox] } });
       await pause(ctx, ws.api, id);
+      expect2xx(await ws.api.delete(`/v1/accounts/${mailbox}`), 'setup: DELETE /v1/accounts/{id} (the campaign\'s only mailbox)');
       expectBusiness400(await ws.api.post(`/v1/campaigns/${id}/resume`), ctx, 'resuming a paused campaign in a workspace without mailboxes');
       const s = await statusOf(ws.api, id);
       expectThat(s.body.status === 'paused', `a refused resume moved the campaign to ${s.body.status}`, s);

@@ -99,20 +99,30 @@ export const DECLARATION_CHECKS: Check[] = [
   },
   {
     id: 'PROFILE-DECL/batch-error-shape',
-    title: 'each element of the batch create errors array carries the fields the profile declares',
+    title: 'each element of the batch create errors array carries the fields the profile declares: an invalid element, and an address already connected in another workspace',
     clauses: ['ACCT-CREATE-ERRORS-SHAPE-PROFILE'],
     level: 'PROFILE',
-    features: ['decl:declarations.batchErrorFields'],
-    budget: 1,
+    features: ['decl:declarations.batchErrorFields', 'twoWorkspaces'],
+    budget: 2,
     async run(ctx) {
       const fields = declared(ctx, 'batchErrorFields');
       const ws = await ctx.workspace();
+      const elsewhere = await ctx.workspace();
       const f = faker(ctx);
-      const res = await ws.api.post('/v1/accounts', { accounts: [mailboxInput(f, ctx.prefix), mailboxInput(f, ctx.prefix, undefined, { smtpPort: 0 })] });
-      expectStatus(res, 201, 'POST /v1/accounts with one invalid element');
-      const err = res.body.errors?.[0];
-      const missing = fields.filter((k) => err === undefined || !(k in err));
-      expectThat(missing.length === 0, `the batch error element lacks the declared field(s) ${missing.join(', ')}: ${JSON.stringify(err)}`, res);
+      // Both kinds of error 4.2 names: an element that fails validation, and the spec's own example,
+      // an address already connected elsewhere (often refused by another path, at insert).
+      const taken = mailboxInput(f, ctx.prefix);
+      const first = await elsewhere.api.post('/v1/accounts', { accounts: [taken] });
+      expectThat(is2xx(first) && first.body?.accounts?.length === 1, `setup: POST /v1/accounts in another workspace should connect the mailbox, got ${first.status}`, first);
+      const dup = mailboxInput(f, ctx.prefix, undefined, { emailAddress: taken.emailAddress });
+      const res = await ws.api.post('/v1/accounts', { accounts: [mailboxInput(f, ctx.prefix), mailboxInput(f, ctx.prefix, undefined, { smtpPort: 0 }), dup] });
+      expectStatus(res, 201, 'POST /v1/accounts with one invalid element and one address connected in another workspace');
+      const errors: unknown[] = Array.isArray(res.body.errors) ? res.body.errors : [];
+      expectThat(errors.length === 2, `errors must report the invalid element and the address connected elsewhere, got ${JSON.stringify(errors)}`, res);
+      for (const err of errors) {
+        const missing = fields.filter((k) => !err || typeof err !== 'object' || !(k in err));
+        expectThat(missing.length === 0, `the batch error element lacks the declared field(s) ${missing.join(', ')}: ${JSON.stringify(err)}`, res);
+      }
     },
   },
 ];

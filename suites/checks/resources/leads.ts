@@ -186,7 +186,7 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-STATUS/patch',
-    title: 'MUST set lead_lost and blacklisted any time and reject replied statuses before a reply and platform statuses (PATCH)',
+    title: 'MUST set lead_lost and blacklisted any time (lead_lost again once blacklisted) and reject replied statuses before a reply and platform statuses (PATCH)',
     clauses: ['STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES'],
     level: 'MUST',
     features: ['op:leads.list'],
@@ -202,10 +202,11 @@ export const LEAD_CHECKS: Check[] = [
       }
       const after = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lid);
       expectThat(after?.status === initial, `rejected status changes moved the lead from ${initial} to ${after?.status}`);
-      for (const s of ['lead_lost', 'blacklisted']) {
+      // "Any time": lead_lost on the untouched lead, blacklisted after it, lead_lost again once blacklisted.
+      for (const [s, when] of [['lead_lost', 'on a lead never contacted'], ['blacklisted', 'after lead_lost'], ['lead_lost', 'after blacklisted']] as const) {
         const res = await ws.api.patch(path, { status: s });
-        expect2xx(res, `PATCH lead { status: ${s} }`);
-        expectThat(res.body.status === s, `status must be ${s}, got ${res.body.status}`, res);
+        expect2xx(res, `PATCH lead { status: ${s} } ${when}`);
+        expectThat(res.body.status === s, `status must be ${s} (${when}), got ${res.body.status}`, res);
       }
     },
   },

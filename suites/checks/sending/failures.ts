@@ -3,6 +3,7 @@ import type { Check, CheckContext, Workspace } from '../../../harness/ground/che
 import { addLeads } from '../../lib/recipes.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expectThat } from '../../lib/expect.ts';
+import { expectBusiness400 } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
 
 // 3.2: "active -> repeated sending failures (system) -> failed; statusMessage holds the provider
@@ -72,13 +73,21 @@ function expectProviderReason(sm: any, expect: Expected): void {
   expectThat(typeof sm.occurredAt === 'string' && ISO.test(sm.occurredAt), `statusMessage.occurredAt must be a timestamp, got ${JSON.stringify(sm.occurredAt)}`);
 }
 
-/** Sends a campaign through a mailbox whose SMTP server refuses as `fault` says, until the mailbox is `failed`. */
-async function refusedUntilFailed(ctx: CheckContext, fault: (user: string) => FaultRuleInput, expect: Expected) {
+/**
+ * Sends a campaign through a mailbox whose SMTP server refuses as `fault` says, until the mailbox is `failed`.
+ * With `pause`: a pause of the failed mailbox must then be refused with 400 and leave it failed
+ * (3.2: only an active mailbox can be paused; a rule that refuses only an inactive one fails here).
+ */
+async function refusedUntilFailed(ctx: CheckContext, fault: (user: string) => FaultRuleInput, expect: Expected, pause = false) {
   const { ws, box, rule, refused, drv } = await refusingMailbox(ctx, fault);
   try {
     const { failed, mailbox, c } = await watchUntilFailed(ctx, ws, box, refused, drv, ctx.profile.declarations.sendFailuresBeforeFailed);
     expectThat(failed, `after ${refused()} refused attempt(s) (${expect.what}) over 40 minutes the mailbox is still ${mailbox?.status}: repeated sending failures must turn it failed`, c.res);
     expectProviderReason(mailbox.statusMessage, expect);
+    if (!pause) return;
+    expectBusiness400(await ws.api.post(`/v1/accounts/${box.id}/pause`), ctx, 'pausing a failed mailbox (only an active one can be paused)');
+    const after = await mailboxNow(ctx, ws.api, box.id);
+    expectThat(after?.status === 'failed', `a refused pause must leave the failed mailbox failed, it is ${after?.status}`);
   } finally {
     box.sink.faults.remove(rule.id);
   }
@@ -103,15 +112,15 @@ async function recipientsRefusedMailboxStays(ctx: CheckContext, fault: (user: st
 export const FAILURE_CHECKS: Check[] = [
   {
     id: 'SEND/failures-auth',
-    title: 'MUST turn an active mailbox failed when its SMTP server keeps refusing the login, after as many refusals as the profile declares, with statusMessage holding the AUTH command and the provider\'s answer',
-    clauses: ['STATE-ACCT-SEND-FAILURES-FAILED', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'STATE-ACCT-SEND-FAILURES-PROFILE'],
+    title: 'MUST turn an active mailbox failed when its SMTP server keeps refusing the login, after as many refusals as the profile declares, with statusMessage holding the AUTH command and the provider\'s answer; then refuse to pause it (400)',
+    clauses: ['STATE-ACCT-SEND-FAILURES-FAILED', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'STATE-ACCT-SEND-FAILURES-PROFILE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'ACCT-PAUSE-400-NOT-ACTIVE'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
     budget: 40,
     async run(ctx) {
       const text = `kit refuses ${ctx.prefix}login`;
-      await refusedUntilFailed(ctx, (user) => ({ stage: 'AUTH', user, action: 'reply', code: 535, enhancedCode: '5.7.8', text }), { code: 535, command: /AUTH/i, text, what: 'AUTH answered 535' });
+      await refusedUntilFailed(ctx, (user) => ({ stage: 'AUTH', user, action: 'reply', code: 535, enhancedCode: '5.7.8', text }), { code: 535, command: /AUTH/i, text, what: 'AUTH answered 535' }, true);
     },
   },
   {

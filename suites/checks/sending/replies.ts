@@ -91,8 +91,8 @@ export const REPLY_CHECKS: Check[] = [
   },
   {
     id: 'REPLY/status-settable',
-    title: 'MUST accept a lead_replied_* status for a lead once its real reply has reached the mailbox',
-    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE'],
+    title: 'MUST accept a lead_replied_* status for a lead once its real reply has reached the mailbox, and lead_lost after it',
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-LOST-ANYTIME'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -106,6 +106,10 @@ export const REPLY_CHECKS: Check[] = [
       expect2xx(r, 'PATCH status lead_replied_interested for a lead that has replied');
       const after = await leadNow(ctx, ws.api, c.id, replier.id);
       expectThat(after.status === 'lead_replied_interested', `the lead that replied should now have status lead_replied_interested, it has ${JSON.stringify(after.status)}`, r);
+      // lead_lost any time (3.3): also after a reply, from a replied status.
+      const lost = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'lead_lost' });
+      expect2xx(lost, 'PATCH status lead_lost for a lead that has replied (lead_lost: any time)');
+      expectThat(lost.body?.status === 'lead_lost', `lead_lost may be set any time: after the reply the PATCH answers status ${JSON.stringify(lost.body?.status)}`, lost);
     },
   },
 ];

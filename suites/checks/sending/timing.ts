@@ -211,7 +211,7 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/gap-and-cap',
-    title: 'MUST keep a mailbox shared by two campaigns to its sendingGapMinutes between any two sends and to maxEmailsPerDay campaign sends a day',
+    title: 'MUST keep a mailbox shared by two campaigns to its sendingGapMinutes between any two sends and to maxEmailsPerDay campaign sends a day, follow-up steps included',
     clauses: ['ACCT-SENDINGGAP-ENFORCED', 'ACCT-MAXEMAILSPERDAY-CAP'],
     level: 'MUST',
     features: [...FEATURES],
@@ -225,12 +225,14 @@ export const TIMING_CHECKS: Check[] = [
       const drv = new Driver(ctx, box.sink, sentBy(box));
       // Every send of the check falls on one day in any zone the target could count days in.
       await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 3 * 60);
-      const a = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 3, 'a'), steps: [{ subject: `Step0 A ${ctx.prefix}`, body: '<p>A</p>' }] });
-      const b = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 3, 'b'), steps: [{ subject: `Step0 B ${ctx.prefix}`, body: '<p>B</p>' }] });
+      // Follow-ups count too: A's second step is due at once after its first (2 leads x 2 steps), B has 2 first steps: 6 due.
+      const followUp = { subject: `Step1 A ${ctx.prefix}`, body: '<p>A again</p>', delayDays: 0, delayHours: 0 };
+      const a = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 2, 'a'), steps: [{ subject: `Step0 A ${ctx.prefix}`, body: '<p>A</p>' }, followUp] });
+      const b = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 2, 'b'), steps: [{ subject: `Step0 B ${ctx.prefix}`, body: '<p>B</p>' }] });
       await drv.until(() => false, { stepMs: MINUTE, horizonMs: (GAP * (CAP + 2) + 5) * MINUTE, what: 'the shared mailbox sending' });
       const got = drv.arrivals().sort((x, y) => x.hi - y.hi);
       expectThat(got.length > 0, `two started campaigns sharing a mailbox sent nothing in ${GAP * (CAP + 2) + 5} minutes`, a.res, b.res);
-      expectThat(got.length <= CAP, `maxEmailsPerDay ${CAP}: the mailbox sent ${got.length} campaign emails within ${GAP * (CAP + 2) + 5} minutes of one day (6 due over two campaigns)`, a.res, b.res);
+      expectThat(got.length <= CAP, `maxEmailsPerDay ${CAP}: the mailbox sent ${got.length} campaign emails within ${GAP * (CAP + 2) + 5} minutes of one day (6 due over two campaigns, 2 of them follow-up steps)`, a.res, b.res);
       for (let i = 1; i < got.length; i++) {
         const [p, q] = [got[i - 1]!, got[i]!];
         expectThat(q.hi - p.lo >= GAP * MINUTE, `sendingGapMinutes ${GAP}: two sends of the mailbox (to ${p.m.envelope.rcptTo[0]} and ${q.m.envelope.rcptTo[0]}) left at most ${Math.round((q.hi - p.lo) / MINUTE)} minute(s) apart (after ${fmt(p.lo)}, before ${fmt(q.hi)})`);

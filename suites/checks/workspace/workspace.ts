@@ -87,7 +87,7 @@ export const WORKSPACE_CHECKS: Check[] = [
   {
     id: 'USAGE-COMPUTED',
     title: 'MUST compute usagePercentage from the plan (used / limit x 100, over the limit too); an unlimited limit answers nulls and 0',
-    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
+    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED', 'USAGE-USED-NUMBER'],
     level: 'MUST',
     features: ['control'],
     budget: 4,
@@ -97,6 +97,8 @@ export const WORKSPACE_CHECKS: Check[] = [
       expectThat(Math.abs(m.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `usagePercentage must be used / limit x 100 = 25, got ${m.body.usagePercentage}`, m);
       expectThat(u.body.limit === null && u.body.remaining === null && u.body.isUnlimited === true && u.body.usagePercentage === 0,
         `an unlimited limit must answer limit null, remaining null, isUnlimited true, usagePercentage 0; got ${JSON.stringify(u.body)}`, u);
+      // used is a number whether or not the limit is (2.9): only limit and remaining go null.
+      expectThat(u.body.used === 17, `ai_credits is unlimited with 17 used: used must still be the number 17, got ${JSON.stringify(u.body.used)}`, u);
       expectThat(Math.abs(i.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `monthly_imports 10 of 40: expected 25 %, got ${JSON.stringify(i.body)}`, i);
       // Over its limit the formula still holds: 2.9 states no cap. What remaining is then, it does not say.
       const v = await read('email_validation');
