@@ -55,6 +55,7 @@ describe('planner', () => {
     const results = await realRun('--depth', 'smoke');
     expect(results.depth).toBe('smoke');
     expect(results.stats.requests, 'requests sent to the target by a smoke run').toBeLessThanOrEqual(DEPTH_BUDGETS.smoke!);
-    expect(results.checks.filter((c: { ran: boolean }) => c.ran).length).toBeGreaterThan(40);
+    // Chosen by kills per request: about 40 checks (the bigger killers cost more of the 120).
+    expect(results.checks.filter((c: { ran: boolean }) => c.ran).length).toBeGreaterThanOrEqual(35);
   });
 });
