@@ -384,6 +384,8 @@ const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
   mutateFields: [{ operation: 'op', status: 'leadStatus' }],
   oauthStatusStateParam: ['oauthState'],
   sendingDays: ['0-monday'],
+  // 2.5 leaves the required create fields open: a target may require the schedule too.
+  campaignRequiredFields: [['name', 'schedule']],
   newLeadStatus: ['pending'],
   accountsNoneCreatedStatus: [207],
   analytics: [
