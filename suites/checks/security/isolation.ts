@@ -2,7 +2,7 @@ import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { fail } from '../../../harness/ground/check.ts';
 import { expect2xx, snippet } from '../../lib/expect.ts';
-import { faker } from '../../lib/recipes.ts';
+import { faker, requiredCampaignFields } from '../../lib/recipes.ts';
 import { ENDPOINTS, label, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { endpointPath } from '../../lib/requests.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';
@@ -46,6 +46,7 @@ async function plant(ctx: CheckContext, ws: Workspace, marker: string): Promise<
   const f = faker(ctx);
   const leadEmail = `${marker}-lead@leads.example.test`.toLowerCase();
   const c = await ws.api.post('/v1/campaigns', {
+    ...(await requiredCampaignFields(ctx, { steps: 1 })),
     name: `${marker} campaign`,
     settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: false, stopOnReply: true },
     sequence: [{ subject: `${marker} hello`, body: '<p>Hello</p>', delayDays: 0, delayHours: 0 }],
