@@ -3,7 +3,8 @@ import type { Profile } from '../../harness/ground/profile-schema.ts';
 import type { CheckContext, Workspace } from '../../harness/ground/check.ts';
 import { fail, skip } from '../../harness/ground/check.ts';
 import { fillPath, fieldName, getPath, resultPath } from '../../harness/ground/operations.ts';
-import { campaignBody, mailboxInput, seededFaker, type MailboxServers } from '../../fixtures/factories/index.ts';
+import { campaignBody, mailboxInput, seededFaker, sequenceStep, type MailboxServers } from '../../fixtures/factories/index.ts';
+import { openNowSchedule } from './schedule.ts';
 import { is2xx, snippet } from './expect.ts';
 
 // Recipes: how a check brings a workspace into a state it needs, over the wire only.
@@ -23,8 +24,29 @@ function must(res: ApiResponse, what: string): ApiResponse {
   return res;
 }
 
-export async function createCampaign(ctx: CheckContext, api: ApiClient, opts: { leads?: number; steps?: number; accounts?: string[] } = {}): Promise<{ id: string; res: ApiResponse }> {
-  const res = must(await api.post('/v1/campaigns', campaignBody(faker(ctx), ctx.prefix, opts)), 'POST /v1/campaigns');
+export type CampaignOpts = { leads?: number; steps?: number; accounts?: string[] };
+
+/**
+ * A campaign create body for a check's setup: campaignBody() plus every field the profile declares
+ * required (2.5: "Required fields ... not shown"). A schedule is open now for sure; a sequence has
+ * one step. A check that tests a field's absence builds its body from campaignBody() instead.
+ */
+export async function setupCampaignBody(ctx: CheckContext, opts: CampaignOpts = {}): Promise<Record<string, unknown>> {
+  return { ...campaignBody(faker(ctx), ctx.prefix, opts), ...(await requiredCampaignFields(ctx, opts)) };
+}
+
+/** The fields the profile declares required that campaignBody() with these options leaves out. */
+export async function requiredCampaignFields(ctx: CheckContext, opts: CampaignOpts = {}): Promise<Record<string, unknown>> {
+  const required = ctx.profile.declarations.campaignRequiredFields ?? [];
+  const extra: Record<string, unknown> = {};
+  if (required.includes('schedule')) extra.schedule = await openNowSchedule(ctx);
+  if (required.includes('sequence') && opts.steps === undefined) extra.sequence = [sequenceStep(faker(ctx), 0)];
+  if (required.includes('accounts') && !opts.accounts) skip('the profile declares accounts required on campaign create (declarations.campaignRequiredFields), and this check creates its campaign without a mailbox');
+  return extra;
+}
+
+export async function createCampaign(ctx: CheckContext, api: ApiClient, opts: CampaignOpts = {}): Promise<{ id: string; res: ApiResponse }> {
+  const res = must(await api.post('/v1/campaigns', await setupCampaignBody(ctx, opts)), 'POST /v1/campaigns');
   const id = res.body?.campaign?.id;
   if (typeof id !== 'string') fail('setup: POST /v1/campaigns answered without campaign.id', res);
   return { id, res };

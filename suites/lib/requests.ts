@@ -52,6 +52,8 @@ export function placeholderRequest(ep: Endpoint, profile: Profile, params: Recor
   );
   const req: PlaceholderRequest = { method, path: filled, explains };
   if (ep.id === 'leads.search') req.query = { [profile.names.leadsSearchParam]: 'nobody@example.invalid' };
+  // 4.6 states a default for the window's end only: a target may require the start. Any recent day will do.
+  if (ep.id.startsWith('analytics.')) req.query = { [profile.names.analytics.start]: new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10) };
   if (ep.id === 'accounts.oauthStatus') {
     req.query = { [profile.names.oauthStatusStateParam ?? 'state']: randomUUID() };
     explains.push(...UNKNOWN_STATE.filter((e) => !explains.some((x) => x.status === e.status)));

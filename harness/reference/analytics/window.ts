@@ -59,6 +59,7 @@ export function windowOf(ctx: Ctx): Window {
   const s = date('startDate');
   const e = date('endDate');
   if (s && !e && ctx.mutant('anlt-end-required')) details.push('endDate: required with startDate');
+  if (a.startRequired && !ctx.query.get('startDate')) details.push('startDate: required');
   const ooo = ctx.query.get('excludeOutOfOffice');
   if (ooo !== null && ooo !== 'true' && ooo !== 'false') details.push('excludeOutOfOffice: must be true or false');
   if (details.length) throw validationFailed(details);

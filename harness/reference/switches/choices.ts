@@ -49,6 +49,8 @@ export interface AnalyticsChoice {
   clamping: 'days-before-today' | 'days-including-today';
   /** Whole local days of a window without a start, ending with its end day (analytics/window.ts). */
   defaultWindowDays: number;
+  /** A window without a start is refused (400): 4.6 states a default for the end only (analytics/window.ts). */
+  startRequired?: boolean;
   /** Base of the open, click, reply and unsubscribe rates: delivered or sent emails (analytics/rates.ts). */
   rateBase: 'delivered' | 'sent';
   /** Which bounces make a sent email not delivered (analytics/ledger.ts). */
@@ -384,6 +386,8 @@ const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
   mutateFields: [{ operation: 'op', status: 'leadStatus' }],
   oauthStatusStateParam: ['oauthState'],
   sendingDays: ['0-monday'],
+  // 2.5 leaves the required create fields open: a target may require the schedule too.
+  campaignRequiredFields: [['name', 'schedule']],
   newLeadStatus: ['pending'],
   accountsNoneCreatedStatus: [207],
   analytics: [
@@ -392,6 +396,8 @@ const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
       positiveStatuses: ['lead_replied_interested', 'lead_replied_meeting_request'],
       coarsening: { day: 60, week: 400 },
     },
+    // 4.6 states a default for the window's end only: a target may refuse a window without a start.
+    { ...structuredClone(DEFAULT_CHOICES.analytics), startRequired: true },
   ],
 };
 

@@ -2,6 +2,7 @@ import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.
 import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat } from '../../lib/expect.ts';
 import { Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
+import { targetNow } from '../../lib/target-clock.ts';
 
 // Analytics requests with the profile's parameter names (4.6: "Names of the window and
 // out-of-office query parameters: not shown"), and calendar arithmetic in the workspace's zone.
@@ -20,6 +21,15 @@ export function query(ctx: CheckContext, w: Window, extra: [string, string][] = 
   for (const [k, v] of extra) p.append(k, v);
   const s = p.toString();
   return s ? `?${s}` : '';
+}
+
+/**
+ * A window with only a start, a week before the target's today in UTC: for a request whose point is
+ * not the window. 4.6 states a default for the end alone ("defaults to now"), so a target may
+ * require the start; the end is left to its stated default.
+ */
+export async function weekStart(ctx: CheckContext): Promise<Window> {
+  return { start: new Date((await targetNow(ctx)) - 7 * DAY).toISOString().slice(0, 10) };
 }
 
 export function campaignAnalytics(ctx: CheckContext, api: ApiClient, id: string, w: Window = {}, extra: [string, string][] = []): Promise<ApiResponse> {

@@ -4,7 +4,7 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import { workspaceZone } from '../sending/lib.ts';
-import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, targetNow, timeseries } from './lib.ts';
+import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, targetNow, timeseries, weekStart } from './lib.ts';
 
 // Rules of 4.6 whose amounts the spec leaves open, held to the profile: how long a window is
 // before the time series coarsens it ("long windows are coarsened automatically (day, then week,
@@ -209,7 +209,9 @@ export const RULE_CHECKS: Check[] = [
       const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
       // The enum's values are exact: the spec says case-insensitive where it means it (4.4 lead search).
       // An empty `interval=` is not sent: whether it is a value or no interval, the spec does not say.
-      for (const interval of ['hour', 'year', 'DAY', 'Week']) expectError(await timeseries(ctx, ws.api, id, {}, interval), 400, ctx.profile, `time series with interval=${interval}`, 'validation_failed');
+      // A window start: 4.6 states no default for it, so without one a refusal would not be the interval's.
+      const w = await weekStart(ctx);
+      for (const interval of ['hour', 'year', 'DAY', 'Week']) expectError(await timeseries(ctx, ws.api, id, w, interval), 400, ctx.profile, `time series with interval=${interval}`, 'validation_failed');
     },
   },
   {
@@ -222,8 +224,9 @@ export const RULE_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
+      const w = await weekStart(ctx); // as in ANLT/interval-unknown
       for (const [query, what] of [[[['breakdown', 'geo']], 'breakdown=geo'], [[['breakdown', 'smtp,geo']], 'breakdown=smtp,geo'], [[['breakdown', 'bounce'], ['breakdown', 'geo']], 'breakdown=bounce&breakdown=geo']] as [[string, string][], string][]) {
-        expectError(await campaignAnalytics(ctx, ws.api, id, {}, query), 400, ctx.profile, `campaign analytics with ${what}`, 'validation_failed');
+        expectError(await campaignAnalytics(ctx, ws.api, id, w, query), 400, ctx.profile, `campaign analytics with ${what}`, 'validation_failed');
       }
     },
   },

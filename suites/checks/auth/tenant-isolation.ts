@@ -3,6 +3,7 @@ import type { Check } from '../../../harness/ground/check.ts';
 import { expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, walk } from '../../lib/recipes.ts';
 import { fillPath, getPath, resultPath } from '../../../harness/ground/operations.ts';
+import { query, weekStart } from '../analytics/lib.ts';
 
 // Part 5.2 with part 7's 404: another workspace's resources are absent, by id and in lists.
 
@@ -41,7 +42,7 @@ export const TENANT_CHECKS: Check[] = [
         { method: 'GET', path: `/v1/campaigns/${cid}/status` },
         { method: 'PATCH', path: `/v1/campaigns/${cid}`, body: { name: `${ctx.prefix}stolen` } },
         { method: 'POST', path: `/v1/campaigns/${cid}/start` },
-        { method: 'GET', path: `/v1/campaigns/${cid}/analytics` },
+        { method: 'GET', path: `/v1/campaigns/${cid}/analytics${query(ctx, await weekStart(ctx))}` },
         { method: 'PATCH', path: `/v1/accounts/${mid}`, body: { firstName: 'Mallory' } },
         { method: 'GET', path: `/v1/accounts/${mid}/verification` },
         { method: 'POST', path: `/v1/accounts/${mid}/pause` },

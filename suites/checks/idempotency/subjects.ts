@@ -1,8 +1,8 @@
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { CheckContext, Feature, Workspace } from '../../../harness/ground/check.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
-import { NEEDS_VARIANT_ID, createCampaign, createMailbox, faker, listLeads, variantIdOf, walk } from '../../lib/recipes.ts';
-import { campaignBody, mailboxInput, prefixedAddress } from '../../../fixtures/factories/index.ts';
+import { NEEDS_VARIANT_ID, createCampaign, createMailbox, faker, listLeads, setupCampaignBody, variantIdOf, walk } from '../../lib/recipes.ts';
+import { mailboxInput, prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { fieldName, fillPath, resultPath } from '../../../harness/ground/operations.ts';
 import { expect2xx } from '../../lib/expect.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
@@ -147,8 +147,7 @@ export const SUBJECTS: Subject[] = [
     endpoint: 'campaigns.create',
     features: [],
     async prepare(ctx, ws) {
-      const f = faker(ctx);
-      const body = campaignBody(f, ctx.prefix, { steps: 1 });
+      const body = await setupCampaignBody(ctx, { steps: 1 });
       return {
         request: { method: 'POST', path: '/v1/campaigns', body },
         other: { method: 'POST', path: '/v1/campaigns', body: { ...body, name: `${body.name} (other)` } },
@@ -248,7 +247,7 @@ export const SUBJECTS: Subject[] = [
       expect2xx(created, 'setup: POST /v1/accounts');
       const accountId = created.body?.accounts?.[0]?.id as string;
       await settle(ctx, ws.api, accountId);
-      const res = await ws.api.post('/v1/campaigns', campaignBody(faker(ctx), ctx.prefix, { steps: 1, accounts: [accountId] }));
+      const res = await ws.api.post('/v1/campaigns', await setupCampaignBody(ctx, { steps: 1, accounts: [accountId] }));
       expect2xx(res, 'setup: POST /v1/campaigns');
       const id = res.body?.campaign?.id as string;
       const variantId = variantIdOf(ctx.profile, res.body?.campaign, 0, res);

@@ -4,9 +4,8 @@ import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { pollPauseMs } from '../../lib/verification-pace.ts';
-import { createMailbox, faker } from '../../lib/recipes.ts';
+import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
 import { getPath, itemOf } from '../../../harness/ground/operations.ts';
-import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import {
   NEEDS_VERIFICATION_STATUS, allLeads, control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, verificationStatus, walk,
@@ -694,7 +693,7 @@ export const ACCOUNT_CHECKS: Check[] = [
         if (n.length) problems.push(`${where}: ${n.join(', ')}`);
       };
       look('Mailbox', m.body.accounts[0], 'POST /v1/accounts accounts[0]');
-      const c = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix), name: `${ctx.prefix}nulls`, leads: [`${ctx.prefix}n@leads.example.test`] });
+      const c = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}nulls`, leads: [`${ctx.prefix}n@leads.example.test`] });
       expect2xx(c, 'POST /v1/campaigns');
       look('CampaignCreateResponse', c.body, 'POST /v1/campaigns');
       const leads = await allLeads(ctx, ws.api, c.body.campaign.id);

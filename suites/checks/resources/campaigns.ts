@@ -2,28 +2,20 @@ import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, snippet } from '../../lib/expect.ts';
-import { createCampaign, createMailbox, faker, newKey, walkPages } from '../../lib/recipes.ts';
+import { createCampaign, createMailbox, faker, newKey, requiredCampaignFields, setupCampaignBody, walkPages } from '../../lib/recipes.ts';
 import { campaignBody, sequenceStep } from '../../../fixtures/factories/index.ts';
 import { campaignCreateResponseFor, campaignListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { targetNow } from '../../lib/target-clock.ts';
+import { NEEDS_SENDING_DAYS, ZONES, dayNumber, noonZone, wall } from '../../lib/schedule.ts';
 import { control, createTag, expectBusiness400, expectValidation400, leadAddress, op, opRequest, resultPath, setTags, walk } from './lib.ts';
+
+/** Where the day numbering lives (suites/lib/schedule.ts); re-exported for the checks that import it from here. */
+export { NEEDS_SENDING_DAYS, dayNumber };
 
 // Part 4.3 (less test-email), 2.5 and 3.1, from the outside.
 
 const ALL_DAYS_JS = [0, 1, 2, 3, 4, 5, 6];
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-
-/** What dayNumber() needs of the profile: every check that calls it lists it. */
-export const NEEDS_SENDING_DAYS = 'decl:names.sendingDays' as const;
-
-/** The profile's number for a JS weekday (0 = Sunday); skips when the numbering is not declared (NEEDS_SENDING_DAYS). */
-export function dayNumber(ctx: CheckContext, jsDay: number): number {
-  const n = ctx.profile.names.sendingDays;
-  if (!n) skip('needs names.sendingDays in the profile (the numbering of schedule.sendingDays is not shown)');
-  if (n === '0-sunday') return jsDay;
-  if (n === '1-monday') return jsDay === 0 ? 7 : jsDay;
-  return (jsDay + 6) % 7; // 0-monday
-}
 
 /**
  * Two create bodies whose schedule and settings differ in every field ('b' the other of 'a'): a
@@ -79,7 +71,7 @@ const DRAFT_NOT_STARTABLE =
   'the target answers 409 to starting a draft campaign with leads and a sequence: whether a draft is a startable state is a reading (checked by CAMP-START/from-draft)';
 
 async function started(ctx: CheckContext, api: ApiClient, opts: { leads?: number; steps?: number; body?: Record<string, unknown> } = {}) {
-  const res = await api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { leads: opts.leads ?? 1, steps: opts.steps ?? 1 }), ...opts.body });
+  const res = await api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx, { leads: opts.leads ?? 1, steps: opts.steps ?? 1 })), ...opts.body });
   expect2xx(res, 'setup: POST /v1/campaigns');
   const id = res.body.campaign.id as string;
   const s = await api.post(`/v1/campaigns/${id}/start`);
@@ -114,19 +106,6 @@ async function pause(ctx: CheckContext, api: ApiClient, id: string) {
 
 // ---- time zone arithmetic for the schedule window -------------------------------------------
 
-const ZONES = [
-  'Pacific/Honolulu', 'America/Anchorage', 'America/Los_Angeles', 'America/Denver', 'America/Chicago', 'America/New_York', 'America/Halifax',
-  'America/Sao_Paulo', 'Atlantic/South_Georgia', 'Atlantic/Azores', 'Europe/London', 'Europe/Paris', 'Europe/Athens', 'Europe/Moscow', 'Asia/Dubai',
-  'Asia/Karachi', 'Asia/Kathmandu', 'Asia/Dhaka', 'Asia/Bangkok', 'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Brisbane', 'Pacific/Noumea', 'Pacific/Auckland', 'Pacific/Kiritimati',
-];
-
-function wall(tz: string, at: Date) {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'short' })
-    .formatToParts(at).map((p) => [p.type, p.value]));
-  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(parts.weekday!);
-  return { y: +parts.year!, mo: +parts.month!, d: +parts.day!, h: +parts.hour!, mi: +parts.minute!, s: +parts.second!, weekday, minute: +parts.hour! * 60 + +parts.minute! };
-}
-
 /** The instant of a local wall time in a zone. */
 function zoned(tz: string, y: number, mo: number, d: number, minuteOfDay: number): Date {
   const guess = Date.UTC(y, mo - 1, d, Math.floor(minuteOfDay / 60), minuteOfDay % 60);
@@ -145,21 +124,6 @@ function nextDay(tz: string, at: Date) {
   return wall(tz, new Date(noonNext));
 }
 
-/** The zone where it is closest to noon at `now`. */
-/**
- * The zone of the list nearest local noon among those at least 3 hours from UTC now: a target
- * that read the window in UTC (or its own zone, if that is UTC) would then answer differently.
- */
-function noonZone(now: Date): string {
-  const utcMinute = wall('UTC', now).minute;
-  const offset = (z: string) => {
-    const d = Math.abs(wall(z, now).minute - utcMinute);
-    return Math.min(d, 1440 - d);
-  };
-  return ZONES.filter((z) => offset(z) >= 180)
-    .map((z) => ({ z, dist: Math.abs(wall(z, now).minute - 720) }))
-    .sort((a, b) => a.dist - b.dist)[0]!.z;
-}
 
 /** A zone of the list where it is between 04:00 and 20:00 on the same date as in UTC (today is one weekday there and in UTC), or undefined. */
 function sameDayZone(now: Date): string | undefined {
@@ -243,7 +207,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const tag = faker(ctx).string.alphanumeric(6).toLowerCase();
       const leads = (n: number) => Array.from({ length: n }, (_, i) => `${ctx.prefix}cap${tag}-${i}@leads.example.test`);
-      const body = (n: number) => ({ ...campaignBody(faker(ctx), ctx.prefix), leads: leads(n) });
+      const required = await requiredCampaignFields(ctx);
+      const body = (n: number) => ({ ...campaignBody(faker(ctx), ctx.prefix), ...required, leads: leads(n) });
       expectValidation400(await ws.api.post('/v1/campaigns', body(max + 1)), ctx, `POST /v1/campaigns with ${max + 1} leads (declared limit ${max})`);
       const ok = await ws.api.post('/v1/campaigns', body(max));
       expect2xx(ok, `POST /v1/campaigns with ${max} leads (the declared limit)`);
@@ -260,7 +225,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     budget: 1,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const res = await ws.api.post('/v1/campaigns', campaignBody(faker(ctx), ctx.prefix));
+      const res = await ws.api.post('/v1/campaigns', await setupCampaignBody(ctx));
       expect2xx(res, 'POST /v1/campaigns without leads');
       expectSchema(res, campaignCreateResponseFor({ launch: false }), 'POST /v1/campaigns');
       const l = res.body.leads;
@@ -276,7 +241,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     budget: 4,
     async run(ctx) {
       const ws = await ctx.workspace();
-      expectValidation400(await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { steps: 1 }), name: '' }), ctx, 'POST /v1/campaigns with name ""');
+      expectValidation400(await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx, { steps: 1 })), name: '' }), ctx, 'POST /v1/campaigns with name ""');
       const { id, res } = await createCampaign(ctx, ws.api);
       expectValidation400(await ws.api.patch(`/v1/campaigns/${id}`, { name: '' }), ctx, 'PATCH /v1/campaigns/{id} with name ""');
       const s = await statusOf(ws.api, id);
@@ -292,8 +257,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
     budget: 9,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const base = campaignBody(faker(ctx), ctx.prefix, { steps: 1 });
-      const step = base.sequence![0]!;
+      const base = await setupCampaignBody(ctx, { steps: 1 });
+      const step = (base.sequence as Record<string, unknown>[])[0]!;
       const cases: [string, Record<string, unknown>][] = [
         ['name 42', { name: 42 }],
         ['leads as a string', { leads: 'lead@example.test' }],
@@ -318,7 +283,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       const writer = await newKey(ws, ctx, ['campaigns:write']);
-      const body = campaignBody(faker(ctx), ctx.prefix, { steps: 1, leads: 1 });
+      const body = await setupCampaignBody(ctx, { steps: 1, leads: 1 });
       expectError(await writer.client.post('/v1/campaigns', { ...body, launch: true }), 403, ctx.profile, 'POST /v1/campaigns launch: true with campaigns:write only', 'permission_denied');
       const plain = await writer.client.post('/v1/campaigns', { ...body, name: `${body.name} 2`, launch: false });
       expect2xx(plain, 'POST /v1/campaigns launch: false with campaigns:write');
@@ -337,7 +302,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       // A sequence but no leads: start would answer 400, so the launch cannot happen.
-      const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { steps: 1 }), launch: true });
+      const res = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx, { steps: 1 })), launch: true });
       expect2xx(res, 'POST /v1/campaigns launch: true without leads');
       expectSchema(res, campaignCreateResponseFor({ launch: true }), 'POST /v1/campaigns launch: true');
       expectThat(res.body.launched === false, 'a campaign without leads cannot launch: launched must be false', res);
@@ -356,7 +321,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: mid } = await createMailbox(ctx, ws.api);
-      const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { steps: 1, leads: 2, accounts: [mid] }), launch: true });
+      const res = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx, { steps: 1, leads: 2, accounts: [mid] })), launch: true });
       expect2xx(res, 'POST /v1/campaigns launch: true');
       expectThat(res.body.launched === true, `a campaign with leads and a sequence must launch; launched ${res.body.launched}, launchError ${JSON.stringify(res.body.launchError)}`, res);
       const s = await statusOf(ws.api, res.body.campaign.id);

@@ -2,8 +2,8 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
-import { createMailbox, faker } from '../../lib/recipes.ts';
-import { campaignBody, mailboxInput } from '../../../fixtures/factories/index.ts';
+import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
+import { mailboxInput } from '../../../fixtures/factories/index.ts';
 import { expectValidation400 } from './lib.ts';
 
 // Where the spec says "not shown", the target declares its own answer in the profile
@@ -84,7 +84,7 @@ export const DECLARATION_CHECKS: Check[] = [
     async run(ctx) {
       const required = declared(ctx, 'campaignRequiredFields');
       const ws = await ctx.workspace();
-      const full = campaignBody(faker(ctx), ctx.prefix, { steps: 1, leads: 1 }) as Record<string, unknown>;
+      const full = await setupCampaignBody(ctx, { steps: 1, leads: 1 });
       const minimal = Object.fromEntries(required.map((f) => [f, full[f]]));
       const unknown = required.filter((f) => full[f] === undefined);
       if (unknown.length) skip(`the kit has no valid value for the declared required field(s) ${unknown.join(', ')}`);

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx, snippet } from '../../lib/expect.ts';
-import { addLeads, createCampaign } from '../../lib/recipes.ts';
-import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';
+import { addLeads, createCampaign, setupCampaignBody } from '../../lib/recipes.ts';
 import { LEAD_AFTER_REPLY_STATUSES, lead as leadShape, leadMutateResponse } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { allLeads, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
@@ -441,8 +440,8 @@ export const LEAD_CHECKS: Check[] = [
       const param = ctx.profile.names.leadsSearchParam;
       const email = leadAddress(ctx, 'srch');
       const twin = email.replace('@', 'x@'); // matches the fragment below, not the whole address
-      const c1 = await ws.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}search one`, leads: [email, leadAddress(ctx), twin] });
-      const c2 = await ws.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}search two`, leads: [email] });
+      const c1 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search one`, leads: [email, leadAddress(ctx), twin] });
+      const c2 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search two`, leads: [email] });
       expect2xx(c1, 'setup: POST /v1/campaigns');
       expect2xx(c2, 'setup: POST /v1/campaigns');
       const names = new Map([[c1.body.campaign.id, c1.body.campaign.name], [c2.body.campaign.id, c2.body.campaign.name]]);
@@ -470,7 +469,7 @@ export const LEAD_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       const email = leadAddress(ctx, 'max');
-      for (let i = 0; i < 12; i++) expect2xx(await ws.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}max10 ${i}`, leads: [email] }), 'setup: POST /v1/campaigns');
+      for (let i = 0; i < 12; i++) expect2xx(await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}max10 ${i}`, leads: [email] }), 'setup: POST /v1/campaigns');
       const res = await ws.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
       expect2xx(res, 'GET /v1/leads/search');
       expectSchema(res, 'LeadSearchResponse', 'GET /v1/leads/search (12 campaigns hold the email)');
@@ -618,7 +617,7 @@ export const LEAD_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const param = ctx.profile.names.leadsSearchParam;
       const email = leadAddress(ctx, 'hit');
-      const c = await ws.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}hit`, leads: [email] });
+      const c = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}hit`, leads: [email] });
       expect2xx(c, 'setup: POST /v1/campaigns');
       const cid = c.body.campaign.id as string;
       const res = await ws.api.get('/v1/leads/search', { [param]: email });

@@ -2,7 +2,7 @@ import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { fail } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectThat, is2xx, snippet } from '../../lib/expect.ts';
-import { createCampaign, createMailbox, faker, listLeads } from '../../lib/recipes.ts';
+import { createCampaign, createMailbox, faker, listLeads, requiredCampaignFields, setupCampaignBody } from '../../lib/recipes.ts';
 import { ENDPOINTS, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { campaignBody, mailboxInput } from '../../../fixtures/factories/index.ts';
 import { DEEP, caseArb, targets, type HostileCase, type Target } from './cases.ts';
@@ -29,7 +29,8 @@ async function hostileTargets(ctx: CheckContext, api: ApiClient): Promise<Target
   const { id } = await createCampaign(ctx, api, { steps: 1, leads: 1 });
   const leadId = ctx.profile.operations['leads.list'] ? (await listLeads(ctx, api, id))[0]?.id : undefined;
   const { id: mailboxId } = await createMailbox(ctx, api);
-  return targets(ctx.profile, ctx.prefix, { campaignId: id, leadId, mailboxId, mailbox: () => mailboxInput(f, ctx.prefix), campaign: () => campaignBody(f, ctx.prefix, { steps: 1 }) });
+  const required = await requiredCampaignFields(ctx, { steps: 1 });
+  return targets(ctx.profile, ctx.prefix, { campaignId: id, leadId, mailboxId, mailbox: () => mailboxInput(f, ctx.prefix), campaign: () => ({ ...campaignBody(f, ctx.prefix, { steps: 1 }), ...required }) });
 }
 
 /** The target still answers an ordinary request, and nothing a hostile key wrote shows up on it. */
@@ -120,7 +121,7 @@ const TRANSPORT: Check = {
   async run(ctx) {
     const ws = await ctx.workspace();
     const f = faker(ctx);
-    const campaign = JSON.stringify(campaignBody(f, ctx.prefix));
+    const campaign = JSON.stringify(await setupCampaignBody(ctx));
     const { id } = await createCampaign(ctx, ws.api);
     const tenMb = JSON.stringify({ accounts: [{ ...mailboxInput(f, ctx.prefix), firstName: 'x'.repeat(10 * 1024 * 1024) }] });
     const cases: HostileCase[] = [

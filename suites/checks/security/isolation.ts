@@ -2,7 +2,8 @@ import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { fail } from '../../../harness/ground/check.ts';
 import { expect2xx, snippet } from '../../lib/expect.ts';
-import { faker } from '../../lib/recipes.ts';
+import { faker, requiredCampaignFields } from '../../lib/recipes.ts';
+import { weekStart } from '../analytics/lib.ts';
 import { ENDPOINTS, label, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { endpointPath } from '../../lib/requests.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';
@@ -46,6 +47,7 @@ async function plant(ctx: CheckContext, ws: Workspace, marker: string): Promise<
   const f = faker(ctx);
   const leadEmail = `${marker}-lead@leads.example.test`.toLowerCase();
   const c = await ws.api.post('/v1/campaigns', {
+    ...(await requiredCampaignFields(ctx, { steps: 1 })),
     name: `${marker} campaign`,
     settings: { trackOpens: false, trackClicks: false, sendAsTextOnly: false, stopOnReply: true },
     sequence: [{ subject: `${marker} hello`, body: '<p>Hello</p>', delayDays: 0, delayHours: 0 }],
@@ -66,10 +68,15 @@ async function plant(ctx: CheckContext, ws: Workspace, marker: string): Promise<
   return p;
 }
 
-function surfaceRequest(ctx: CheckContext, ep: Endpoint, own: Plants, shared: string): ApiRequest | undefined {
+/** A surface's own query: the overview's window start (4.6 states no default for it; the end defaults to now). */
+function ownQuery(ctx: CheckContext, ep: Endpoint, start: string): Record<string, string> {
+  return ep.id === 'analytics.overview' ? { [ctx.profile.names.analytics.start]: start } : {};
+}
+
+function surfaceRequest(ctx: CheckContext, ep: Endpoint, own: Plants, shared: string, start: string): ApiRequest | undefined {
   const path = endpointPath(ep, ctx.profile, { id: own.campaignId, limitType: 'active_contacts' });
   if (!path) return undefined;
-  const query: ApiRequest['query'] = {};
+  const query: ApiRequest['query'] = ownQuery(ctx, ep, start);
   if (ep.list) query[ctx.profile.names.list.pageSize] = 100;
   // A fragment both workspaces' leads share: a search that crossed workspaces would find both.
   if (ep.id === 'leads.search') query[ctx.profile.names.leadsSearchParam] = shared;
@@ -105,12 +112,13 @@ export const ISOLATION_CHECK: Check = {
     const token = faker(ctx).string.alphanumeric(8).toLowerCase();
     const shared = `${ctx.prefix}iso${token}`.toLowerCase();
     const aggregates = isolationSurfaces().filter((ep) => !ep.list && ep.id !== 'leads.search');
+    const start = (await weekStart(ctx)).start!;
     const counts = async () => {
       const out: [string, Record<string, number>, ApiResponse][] = [];
       for (const ep of c ? aggregates : []) {
         const path = endpointPath(ep, ctx.profile, { limitType: 'active_contacts' });
         if (path) {
-          const res = await c!.api.get(path);
+          const res = await c!.api.get(path, ownQuery(ctx, ep, start));
           expect2xx(res, `GET ${path} in a third workspace`);
           out.push([label(ep), numbersOf(res.body), res]);
         }
@@ -125,7 +133,7 @@ export const ISOLATION_CHECK: Check = {
     let read = 0;
     for (const ep of isolationSurfaces()) {
       for (const [me, mine, theirs] of [[a, pa, pb], [b, pb, pa]] as const) {
-        const req = surfaceRequest(ctx, ep, mine, shared);
+        const req = surfaceRequest(ctx, ep, mine, shared, start);
         if (!req) continue;
         const res = await me.api.request(req);
         read++;

@@ -3,8 +3,8 @@ import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
-import { createCampaign, createMailbox } from '../../lib/recipes.ts';
-import { CAMPAIGN_SETTINGS } from '../../../fixtures/factories/index.ts';
+import { createCampaign, createMailbox, setupCampaignBody } from '../../lib/recipes.ts';
+import { query, weekStart } from '../analytics/lib.ts';
 import { campaignWithLeads, control, getMailbox, mbx, mustGetMailbox, mutateBody, op, opRequest, settle, walk } from '../resources/lib.ts';
 
 // Security of the resources: another workspace's ids are absent (404 on every endpoint that
@@ -77,8 +77,8 @@ export const SECURITY_CHECKS: Check[] = [
         { method: 'POST', path: `/v1/campaigns/${id}/resume` },
         ...optional(ctx, 'campaigns.pause', { id }),
         { method: 'POST', path: `/v1/campaigns/${id}/test-email`, body: { variantId: randomUUID(), accountId: mid, recipient: 'lead@example.test', personalization: 'dummy' } },
-        { method: 'GET', path: `/v1/campaigns/${id}/analytics` },
-        { method: 'GET', path: `/v1/campaigns/${id}/analytics/timeseries` },
+        { method: 'GET', path: `/v1/campaigns/${id}/analytics${query(ctx, await weekStart(ctx))}` },
+        { method: 'GET', path: `/v1/campaigns/${id}/analytics/timeseries${query(ctx, await weekStart(ctx))}` },
         ...optional(ctx, 'leads.list', { id }),
         ...optional(ctx, 'leads.create', { id }, { body: { [ctx.profile.operations['leads.create']?.fields.leads ?? 'leads']: [{ email: `${ctx.prefix}x@leads.example.test` }] } }),
         { method: 'POST', path: `/v1/campaigns/${id}/leads/mutate`, body: mutateBody(ctx.profile, 'delete', { all: true }) },
@@ -139,7 +139,7 @@ export const SECURITY_CHECKS: Check[] = [
       const a = await ctx.workspace();
       const b = await ctx.workspace();
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@leads.example.test`;
-      const c = await a.api.post('/v1/campaigns', { settings: CAMPAIGN_SETTINGS, name: `${ctx.prefix}scoped`, leads: [email] });
+      const c = await a.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}scoped`, leads: [email] });
       expect2xx(c, 'setup: POST /v1/campaigns');
       const { id: mid } = await createMailbox(ctx, a.api);
       const sid = await leadSearch(ctx, a, 'scoped search');

@@ -6,8 +6,7 @@ import { expect2xx, expectError, expectThat, is2xx } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { clearOfDayTurn, dayTurned, targetNow } from '../../lib/target-clock.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
-import { NEEDS_VARIANT_ID, addLeads, createMailbox, faker, listLeads, variantIdOf } from '../../lib/recipes.ts';
-import { campaignBody } from '../../../fixtures/factories/index.ts';
+import { NEEDS_VARIANT_ID, addLeads, createMailbox, faker, listLeads, setupCampaignBody, variantIdOf } from '../../lib/recipes.ts';
 import { campaignWithLeads, expectQuotaRefused, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
 import { NEEDS_SENDING_MAILBOX, contentOf, sendingMailbox, workspaceZone } from '../sending/lib.ts';
 import { NEEDS_MERGE_VARIABLES, mergeVariable } from '../sending/delivery.ts';
@@ -48,7 +47,7 @@ async function sender(ctx: CheckContext, step: Step, mailbox: Record<string, unk
   const box = await sendingMailbox(ctx, ws, mailbox);
   const steps = [...(apart.before ? [apart.before] : []), step].map((x) => ({ ...x, delayDays: 0, delayHours: 0 }));
   const accounts = apart.otherMailbox ? [(await createMailbox(ctx, ws.api)).id] : [box.id];
-  const res = await ws.api.post('/v1/campaigns', { ...campaignBody(faker(ctx), ctx.prefix, { accounts }), sequence: steps });
+  const res = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx, { accounts, steps: steps.length })), sequence: steps });
   expect2xx(res, 'setup: POST /v1/campaigns');
   const campaignId = res.body?.campaign?.id;
   expectThat(typeof campaignId === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);

@@ -1,12 +1,21 @@
 import type { Check } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign } from '../../lib/recipes.ts';
+import type { CheckContext } from '../../../harness/ground/check.ts';
+import { query, weekStart } from '../analytics/lib.ts';
 
 // Part 9: every path carries /v1; anything else is outside the interface. Part 1: paths are
 // relative to the base URL.
 
 /** The reads of part 4's tables that need no id (a workspace of its own serves them all). */
 const V1_READS = ['/v1/workspace', '/v1/usage/monthly_emails', '/v1/campaigns', '/v1/lead-searches', '/v1/campaigns/analytics/overview'] as const;
+
+const OVERVIEW = '/v1/campaigns/analytics/overview';
+
+/** The query of a read: the overview's with a window start (4.6 states no default for it). */
+async function readQuery(ctx: CheckContext, path: string): Promise<Record<string, string>> {
+  return path === OVERVIEW ? Object.fromEntries(new URLSearchParams(query(ctx, await weekStart(ctx)))) : {};
+}
 
 export const VERSIONING_CHECKS: Check[] = [
   {
@@ -21,7 +30,7 @@ export const VERSIONING_CHECKS: Check[] = [
       expectThat(outside.length === 0, `the profile declares operations outside /v1: ${outside.map(([id, op]) => `${id} ${op!.path}`).join(', ')}`);
       // One route mounted without the prefix is the plausible slip: each read of the spec's tables, not one.
       const ws = await ctx.workspace();
-      for (const path of V1_READS) expect2xx(await ws.api.get(path), `GET ${path}`);
+      for (const path of V1_READS) expect2xx(await ws.api.get(path, await readQuery(ctx, path)), `GET ${path}`);
     },
   },
   {
@@ -40,7 +49,7 @@ export const VERSIONING_CHECKS: Check[] = [
         ['/v1/campaigns', {}],
         ['/v1/lead-searches', {}],
         ['/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: 'nobody@example.test' }],
-        ['/v1/campaigns/analytics/overview', {}],
+        [OVERVIEW, await readQuery(ctx, OVERVIEW)],
         [`/v1/campaigns/${id}/status`, {}],
       ];
       for (const [path, query] of reads) {
