@@ -2,7 +2,7 @@ import { MACHINE_CAUSES, type MachineCause } from './machine-causes.ts';
 import type { ExchangeEvent, Level } from './events.ts';
 import type { ApiClient, ApiResponse } from './api-client.ts';
 import type { Profile } from './profile-schema.ts';
-import type { TypedFailure } from './failure.ts';
+import { messageOf, type RuleText, type TypedFailure } from './failure.ts';
 
 // A check is data plus a function (docs/ARCHITECTURE.md, "Levels, spec identity, planning").
 
@@ -202,8 +202,10 @@ export class CheckSkipped extends Error {
 const evidenceIds = (evidence: readonly (ApiResponse | string | undefined)[]) =>
   evidence.filter((e): e is ApiResponse | string => e !== undefined).map((e) => (typeof e === 'string' ? e : e.exchangeId));
 
-export function fail(message: string, ...evidence: (ApiResponse | string | undefined)[]): never {
-  throw new CheckFailure(message, evidenceIds(evidence));
+/** The target broke a rule: a message written as msg`...` carries its cause as data (kind `value`). */
+export function fail(message: string | RuleText, ...evidence: (ApiResponse | string | undefined)[]): never {
+  const m = messageOf(message);
+  throw new CheckFailure(m.text, evidenceIds(evidence), m.typed);
 }
 
 /** A failure of a known kind (harness/ground/failure.ts): the report groups it by `typed`, not by its prose. */
@@ -219,3 +221,5 @@ export function skip(reason: string): never {
 export function skipFor(cause: MachineCause, reason: string): never {
   throw new CheckSkipped(`${reason}: ${MACHINE_CAUSES[cause].name}; ${MACHINE_CAUSES[cause].fix}`, cause);
 }
+
+export { msg } from './failure.ts';

@@ -4,9 +4,9 @@ import { DEFAULT_PROFILE_PATH, loadProfile } from '../../harness/ground/profile.
 import type { Profile } from '../../harness/ground/profile-schema.ts';
 import { ENDPOINTS } from '../../harness/ground/spec-model/endpoints.ts';
 import { z } from 'zod';
-import type { CheckFailure } from '../../harness/ground/check.ts';
+import { fail, type CheckFailure } from '../../harness/ground/check.ts';
 import { failureKey } from '../../harness/ground/failure.ts';
-import { envelopeProblems, expectError, expectSchema, expectStatus, expectThat } from './expect.ts';
+import { envelopeProblems, expectError, expectSchema, expectStatus, expectThat, msg } from './expect.ts';
 import { placeholderRequest } from './requests.ts';
 
 // A failure message names the profile values the check read (harness/runner/profile-reads.ts):
@@ -85,7 +85,17 @@ describe('failures as data: the shaped assertions throw their kind and fields', 
     expect(failureKey(a.typed!)).toBe(failureKey(b.typed!));
   });
 
-  it('expectThat stays prose: it has no shape to record', () => {
-    expect(thrown(() => expectThat(false, 'some rule')).typed).toBeUndefined();
+  it('a message written msg`...`: its template is the cause, whatever values fill it', () => {
+    const a = thrown(() => expectThat(false, msg`${'GET /v1/campaigns/abc'}: sent must be ${3}, got ${2}`));
+    const b = thrown(() => expectThat(false, msg`${'GET /v1/leads/xyz'}: sent must be ${5}, got ${0}`));
+    expect(a.message).toBe('GET /v1/campaigns/abc: sent must be 3, got 2');
+    expect(a.typed).toEqual({ kind: 'value', fields: { rule: '…: sent must be …, got …' } });
+    expect(failureKey(a.typed!)).toBe(failureKey(b.typed!));
+    expect(failureKey(thrown(() => fail(msg`another rule ${1}`)).typed!)).not.toBe(failureKey(a.typed!));
+  });
+
+  it('a message built any other way stays prose', () => {
+    const rule = 'some rule';
+    expect(thrown(() => expectThat(false, rule)).typed).toBeUndefined();
   });
 });

@@ -3,7 +3,8 @@ import type { ApiResponse } from '../../harness/ground/api-client.ts';
 import type { Profile } from '../../harness/ground/profile-schema.ts';
 import { errorEnvelopeFor, schemaByName } from '../../harness/ground/spec-model/schemas/index.ts';
 import { fail, failTyped } from '../../harness/ground/check.ts';
-import { issuePath } from '../../harness/ground/failure.ts';
+import { issuePath, type RuleText } from '../../harness/ground/failure.ts';
+export { msg } from '../../harness/ground/failure.ts';
 
 // Assertions a check makes about one response. Each failure names what was expected, what came,
 // and points at the exchange (the report shows it with a curl line); the shaped ones also throw
@@ -58,7 +59,8 @@ export function expectSchema(res: ApiResponse, schema: string | z.ZodType, what:
   }
 }
 
-export function expectThat(condition: unknown, message: string, ...evidence: (ApiResponse | undefined)[]): asserts condition {
+/** The condition holds, else the check fails with the message (written as msg`...`, its cause is data). */
+export function expectThat(condition: unknown, message: string | RuleText, ...evidence: (ApiResponse | undefined)[]): asserts condition {
   if (!condition) fail(message, ...evidence);
 }
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { CheckFailure, fail } from '../../../harness/ground/check.ts';
+import { CheckFailure, fail, msg } from '../../../harness/ground/check.ts';
 import { expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { listOf, schemaByName } from '../../../harness/ground/spec-model/schemas/index.ts';
@@ -16,13 +16,13 @@ type Item = { id: string; createdAt?: string };
 async function page(ctx: CheckContext, api: CheckContext['anonymous'], scope: ListScope, size: number, cursor?: string): Promise<{ res: ApiResponse; items: Item[] }> {
   const n = ctx.profile.names.list;
   const res = await api.get(scope.path, { [n.pageSize]: size, [n.cursor]: cursor });
-  if (!is2xx(res)) fail(`GET ${scope.path} (page size ${size}${cursor ? ', with a cursor' : ''}) answered ${res.status} ${snippet(res)}`, res);
+  if (!is2xx(res)) fail(msg`GET ${scope.path} (page size ${size}${cursor ? ', with a cursor' : ''}) answered ${res.status} ${snippet(res)}`, res);
   const shape = listOf(scope.item ? schemaByName(scope.item) : z.looseObject({ id: z.string() }));
   const body = scope.itemsPath === 'data' ? res.body : { data: getPath(res.body, scope.itemsPath), meta: res.body?.meta };
   const parsed = shape.safeParse(body);
-  if (!parsed.success) fail(`GET ${scope.path}: not the list shape of 4.1: ${parsed.error.issues.slice(0, 4).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, res);
+  if (!parsed.success) fail(msg`GET ${scope.path}: not the list shape of 4.1: ${parsed.error.issues.slice(0, 4).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, res);
   const items = body.data as Item[];
-  expectThat(items.length <= size, `GET ${scope.path} with page size ${size} returned ${items.length} items`, res);
+  expectThat(items.length <= size, msg`GET ${scope.path} with page size ${size} returned ${items.length} items`, res);
   return { res, items };
 }
 
@@ -38,16 +38,16 @@ async function walkAll(ctx: CheckContext, api: CheckContext['anonymous'], scope:
     last = res;
     // A page of nothing but items already listed: the cursor was not honoured (the walk would never end).
     const again = cursor !== undefined && items.length > 0 && items.every((x) => seen.some((y) => y.id === x.id));
-    if (again) fail(`GET ${scope.path}: the page asked with meta.nextCursor lists only items already listed (${items.map((x) => x.id).join(', ')}): the cursor was not honoured`, ...evidence);
+    if (again) fail(msg`GET ${scope.path}: the page asked with meta.nextCursor lists only items already listed (${items.map((x) => x.id).join(', ')}): the cursor was not honoured`, ...evidence);
     seen.push(...items);
     if (res.body.meta.hasMore !== true) {
       return { seen, evidence };
     }
-    expectThat(items.length > 0, `GET ${scope.path}: an empty page says hasMore true`, res);
+    expectThat(items.length > 0, msg`GET ${scope.path}: an empty page says hasMore true`, res);
     cursor = res.body.meta.nextCursor;
     if (between) await between(i);
   }
-  fail(`GET ${scope.path}: the walk had not ended after 500 pages`, last);
+  fail(msg`GET ${scope.path}: the walk had not ended after 500 pages`, last);
 }
 
 /**
@@ -78,10 +78,10 @@ function sizeCheck(s: ListSubject): Check {
       const scope = await s.open(ctx, ws);
       for (let i = 0; i < 3; i++) await scope.insert();
       const one = await page(ctx, ws.api, scope, 1);
-      expectThat(one.items.length === 1 && one.res.body.meta.hasMore === true, `page size 1 over 3+ items must give 1 item and hasMore true`, one.res);
+      expectThat(one.items.length === 1 && one.res.body.meta.hasMore === true, msg`page size 1 over 3+ items must give 1 item and hasMore true`, one.res);
       // The size holds for every page, the ones asked with a cursor too.
       const two = await page(ctx, ws.api, scope, 1, one.res.body.meta.nextCursor);
-      expectThat(two.items.length === 1 && two.res.body.meta.hasMore === true, `page size 1 over 3+ items: the second page, asked with its cursor, must give 1 item and hasMore true, got ${two.items.length} items, hasMore ${two.res.body.meta.hasMore}`, two.res);
+      expectThat(two.items.length === 1 && two.res.body.meta.hasMore === true, msg`page size 1 over 3+ items: the second page, asked with its cursor, must give 1 item and hasMore true, got ${two.items.length} items, hasMore ${two.res.body.meta.hasMore}`, two.res);
       await page(ctx, ws.api, scope, 100);
       for (const bad of [0, 101]) {
         const res = await ws.api.get(scope.path, { [ctx.profile.names.list.pageSize]: bad });
@@ -111,14 +111,14 @@ function walkCheck(s: ListSubject): Check {
       const { seen, evidence } = await walkAll(ctx, ws.api, scope, size);
       const ids = seen.map((x) => x.id);
       const dup = ids.find((id, i) => ids.indexOf(id) !== i);
-      if (dup) fail(`the walk returned item ${dup} twice`, ...evidence);
+      if (dup) fail(msg`the walk returned item ${dup} twice`, ...evidence);
       const order = ids.filter((id) => mine.includes(id));
-      if (order.length !== mine.length) fail(`the walk returned ${order.length} of the ${mine.length} items just created`, ...evidence);
+      if (order.length !== mine.length) fail(msg`the walk returned ${order.length} of the ${mine.length} items just created`, ...evidence);
       const expected = [...mine].reverse();
-      if (order.join() !== expected.join()) fail(`items are not newest first: created ${mine.join(', ')}; listed ${order.join(', ')}`, ...evidence);
+      if (order.join() !== expected.join()) fail(msg`items are not newest first: created ${mine.join(', ')}; listed ${order.join(', ')}`, ...evidence);
       const times = seen.map((x) => x.createdAt).filter((t): t is string => typeof t === 'string').map((t) => Date.parse(t));
       const back = times.findIndex((t, i) => i > 0 && t > times[i - 1]!);
-      if (back > 0) fail(`createdAt goes up at position ${back} of the walk: the list is not newest first`, ...evidence);
+      if (back > 0) fail(msg`createdAt goes up at position ${back} of the walk: the list is not newest first`, ...evidence);
       // A list of a workspace of its own holds just what was walked: asked with a page size of that
       // many items, a hasMore true must lead to a page that holds some (a full page is not proof of
       // another one). Whether a page is filled to its size is the target's: not asserted.
@@ -126,7 +126,7 @@ function walkCheck(s: ListSubject): Check {
         const whole = await page(ctx, ws.api, scope, seen.length);
         if (whole.res.body.meta.hasMore === true) {
           const next = await page(ctx, ws.api, scope, seen.length, whole.res.body.meta.nextCursor);
-          expectThat(next.items.length > 0, `GET ${scope.path} with page size ${seen.length} over its ${seen.length} items said hasMore true, but the page its nextCursor leads to holds none`, whole.res, next.res);
+          expectThat(next.items.length > 0, msg`GET ${scope.path} with page size ${seen.length} over its ${seen.length} items said hasMore true, but the page its nextCursor leads to holds none`, whole.res, next.res);
         }
       }
     },
@@ -192,7 +192,8 @@ function stableCheck(s: ListSubject): Check {
           const twice = ids.find((id, i) => ids.indexOf(id) !== i);
           const missing = stable.filter((id) => !ids.includes(id));
           if (twice || missing.length) {
-            lastFailure = new CheckFailure(`interleaving [${plan.join(', ')}]: ${twice ? `item ${twice} listed twice` : ''}${twice && missing.length ? '; ' : ''}${missing.length ? `${missing.length} item(s) that existed throughout were skipped` : ''}`, evidence);
+            const broke = [...(twice ? ['an item listed twice'] : []), ...(missing.length ? ['items that existed throughout skipped'] : [])];
+            lastFailure = new CheckFailure(`interleaving [${plan.join(', ')}]: ${twice ? `item ${twice} listed twice` : ''}${twice && missing.length ? '; ' : ''}${missing.length ? `${missing.length} item(s) that existed throughout were skipped` : ''}`, evidence, { kind: 'value', fields: { rule: `a walk interleaved with changes: ${broke.join(' and ')}` } });
             return false;
           }
           return true;
@@ -204,7 +205,7 @@ function stableCheck(s: ListSubject): Check {
         const thrown = result.errorInstance instanceof CheckFailure ? result.errorInstance : undefined;
         const cause = lastFailure ?? thrown;
         const why = cause?.message ?? String(result.errorInstance ?? 'property failed');
-        throw new CheckFailure(`${why} (fast-check seed ${result.seed}, path "${result.counterexamplePath}": replay with --seed)`, cause?.evidence ?? []);
+        throw new CheckFailure(`${why} (fast-check seed ${result.seed}, path "${result.counterexamplePath}": replay with --seed)`, cause?.evidence ?? [], cause?.typed);
       }
     },
   };

@@ -3,7 +3,7 @@ import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/ground
 import type { Profile } from '../../../harness/ground/profile-schema.ts';
 import type { ReferencedOperationId } from '../../../harness/ground/spec-model/referenced-operations.ts';
 import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
-import { CheckFailure, fail, skip } from '../../../harness/ground/check.ts';
+import { CheckFailure, fail, skip, msg } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { createCampaign, faker, listLeads, walk } from '../../lib/recipes.ts';
@@ -38,7 +38,7 @@ export async function getMailbox(ctx: CheckContext, api: ApiClient, id: string):
 /** Reads one mailbox; a non-2xx answer fails the check. */
 export async function mustGetMailbox(ctx: CheckContext, api: ApiClient, id: string): Promise<any> {
   const res = await getMailbox(ctx, api, id);
-  if (!is2xx(res)) fail(`reading mailbox ${id} answered ${res.status} ${snippet(res)}`, res);
+  if (!is2xx(res)) fail(msg`reading mailbox ${id} answered ${res.status} ${snippet(res)}`, res);
   return res;
 }
 
@@ -46,7 +46,7 @@ export async function mustGetMailbox(ctx: CheckContext, api: ApiClient, id: stri
 export function expectValidation400(res: ApiResponse, ctx: CheckContext, what: string): void {
   expectError(res, 400, ctx.profile, what, 'validation_failed');
   const d = res.body?.error?.details;
-  expectThat(Array.isArray(d) && d.length > 0 && d.every((x: unknown) => typeof x === 'string'), `${what}: a validation failure must carry error.details (non-empty array of strings), got ${JSON.stringify(d)}`, res);
+  expectThat(Array.isArray(d) && d.length > 0 && d.every((x: unknown) => typeof x === 'string'), msg`${what}: a validation failure must carry error.details (non-empty array of strings), got ${JSON.stringify(d)}`, res);
 }
 
 /** A 400 business-rule refusal (code: the profile's, when declared; any table-conformant envelope otherwise). */
@@ -57,9 +57,9 @@ export function expectBusiness400(res: ApiResponse, ctx: CheckContext, what: str
 
 /** A refusal: any 4xx in the envelope other than 401/403/404 (the spec says "rejected"). */
 export function expectRejected(res: ApiResponse, ctx: CheckContext, what: string): void {
-  expectThat(res.status >= 400 && res.status < 500 && ![401, 403, 404, 429].includes(res.status), `${what}: expected a refusal (400, 409 or 422), got ${res.status} ${snippet(res)}`, res);
+  expectThat(res.status >= 400 && res.status < 500 && ![401, 403, 404, 429].includes(res.status), msg`${what}: expected a refusal (400, 409 or 422), got ${res.status} ${snippet(res)}`, res);
   const p = envelopeProblems(res, ctx.profile);
-  expectThat(p.length === 0, `${what}: the ${res.status} answer breaks the error envelope: ${p.join('; ')}`, res);
+  expectThat(p.length === 0, msg`${what}: the ${res.status} answer breaks the error envelope: ${p.join('; ')}`, res);
 }
 
 /**
@@ -71,8 +71,8 @@ export function expectRejected(res: ApiResponse, ctx: CheckContext, what: string
 export function expectQuotaRefused(res: ApiResponse, ctx: CheckContext, what: string): void {
   if (res.status !== 429) return expectRejected(res, ctx, what);
   const p = envelopeProblems(res, ctx.profile);
-  expectThat(p.length === 0, `${what}: the 429 answer breaks the error envelope: ${p.join('; ')}`, res);
-  expectThat(/^\s*\d+\s*$/.test(res.headers['retry-after'] ?? '') || !Number.isNaN(Date.parse(res.headers['retry-after'] ?? '')), `${what}: a 429 must carry a Retry-After header (part 7), got ${JSON.stringify(res.headers['retry-after'])}`, res);
+  expectThat(p.length === 0, msg`${what}: the 429 answer breaks the error envelope: ${p.join('; ')}`, res);
+  expectThat(/^\s*\d+\s*$/.test(res.headers['retry-after'] ?? '') || !Number.isNaN(Date.parse(res.headers['retry-after'] ?? '')), msg`${what}: a 429 must carry a Retry-After header (part 7), got ${JSON.stringify(res.headers['retry-after'])}`, res);
 }
 
 /**
@@ -83,18 +83,18 @@ export function expectQuotaRefused(res: ApiResponse, ctx: CheckContext, what: st
  */
 export function expectElementRejected(res: ApiResponse, ctx: CheckContext, what: string): void {
   if (res.status === 400) return expectValidation400(res, ctx, what);
-  expectThat(is2xx(res), `${what}: expected 400 validation_failed or a success with the element in errors, got ${res.status} ${snippet(res)}`, res);
+  expectThat(is2xx(res), msg`${what}: expected 400 validation_failed or a success with the element in errors, got ${res.status} ${snippet(res)}`, res);
   const b = res.body ?? {};
-  expectThat(Array.isArray(b.accounts) && b.accounts.length === 0, `${what}: the invalid element was created (${JSON.stringify(b.accounts?.map((a: any) => a.id))})`, res);
-  expectThat(Array.isArray(b.errors) && b.errors.length === 1, `${what}: the invalid element must be reported in errors, got ${JSON.stringify(b.errors)}`, res);
-  expectThat(b.summary?.failed === 1 && b.summary?.created === 0, `${what}: summary must count it as failed, got ${JSON.stringify(b.summary)}`, res);
+  expectThat(Array.isArray(b.accounts) && b.accounts.length === 0, msg`${what}: the invalid element was created (${JSON.stringify(b.accounts?.map((a: any) => a.id))})`, res);
+  expectThat(Array.isArray(b.errors) && b.errors.length === 1, msg`${what}: the invalid element must be reported in errors, got ${JSON.stringify(b.errors)}`, res);
+  expectThat(b.summary?.failed === 1 && b.summary?.created === 0, msg`${what}: summary must count it as failed, got ${JSON.stringify(b.summary)}`, res);
 }
 
 /** The answer to a batch whose elements are all valid: 201 and every element created. */
 export function expectAllCreated(res: ApiResponse, n: number, what: string): any[] {
-  expectThat(res.status === 201, `${what}: expected 201, got ${res.status} ${snippet(res)}`, res);
+  expectThat(res.status === 201, msg`${what}: expected 201, got ${res.status} ${snippet(res)}`, res);
   const accounts = res.body?.accounts;
-  expectThat(Array.isArray(accounts) && accounts.length === n, `${what}: expected ${n} mailbox(es) created, got ${Array.isArray(accounts) ? accounts.length : 'none'}; errors ${JSON.stringify(res.body?.errors)?.slice(0, 300)}`, res);
+  expectThat(Array.isArray(accounts) && accounts.length === n, msg`${what}: expected ${n} mailbox(es) created, got ${Array.isArray(accounts) ? accounts.length : 'none'}; errors ${JSON.stringify(res.body?.errors)?.slice(0, 300)}`, res);
   return accounts;
 }
 
@@ -145,7 +145,7 @@ export function hostOfLength(length: number): string {
 export async function campaignWithLeads(ctx: CheckContext, api: ApiClient, n: number, steps = 1) {
   const { id, res } = await createCampaign(ctx, api, { leads: n, steps });
   const leads = await listLeads(ctx, api, id);
-  if (leads.length !== n) fail(`setup: the campaign created with ${n} leads lists ${leads.length}`, res);
+  if (leads.length !== n) fail(msg`setup: the campaign created with ${n} leads lists ${leads.length}`, res);
   return { id, res, leads };
 }
 
@@ -310,7 +310,7 @@ export async function property<T>(ctx: CheckContext, arb: fc.Arbitrary<T>, predi
   );
   if (result.failed) {
     if (!lastFailure && result.errorInstance) throw result.errorInstance;
-    throw new CheckFailure(`${lastFailure?.message ?? 'property failed'} (fast-check seed ${result.seed}, counterexample ${JSON.stringify(result.counterexample)?.slice(0, 300)})`, lastFailure?.evidence ?? []);
+    throw new CheckFailure(`${lastFailure?.message ?? 'property failed'} (fast-check seed ${result.seed}, counterexample ${JSON.stringify(result.counterexample)?.slice(0, 300)})`, lastFailure?.evidence ?? [], lastFailure?.typed);
   }
 }
 

@@ -111,10 +111,12 @@ export async function checkModel<T>(ctx: CheckContext, machine: string, arb: fc.
   }
   const where = `fast-check seed ${result.seed}, path "${result.counterexamplePath}", after ${result.numRuns} run(s) and ${result.numShrinks} shrink(s)${result.interrupted ? ' (shrinking cut short by the time limit)' : ''}; replay: run again with the same run seed (--seed, printed below) and the same --depth, or fc.check with { seed: ${result.seed}, path: "${result.counterexamplePath}" }`;
   if (err instanceof ModelViolation) {
-    throw new CheckFailure(`${machine} model: ${err.message}. Minimal sequence: ${err.trace.join(' -> ')}. ${where}`, [...err.evidence]);
+    // The cause: the model and the clauses its run broke (the sequence that shows it varies by seed).
+    const typed = { kind: 'value' as const, fields: { rule: `${machine} model`, clauses: [...new Set(err.violations.map((v) => v.clause))].sort() } };
+    throw new CheckFailure(`${machine} model: ${err.message}. Minimal sequence: ${err.trace.join(' -> ')}. ${where}`, [...err.evidence], typed);
   }
   if (err instanceof CheckSkipped) throw err;
-  if (err instanceof CheckFailure) throw new CheckFailure(`${machine} model: ${err.message}. ${where}`, err.evidence);
+  if (err instanceof CheckFailure) throw new CheckFailure(`${machine} model: ${err.message}. ${where}`, err.evidence, err.typed);
   const e = err instanceof Error ? err : new Error(String(err));
   e.message = `${machine} model run broke: ${e.message}. ${where}`;
   throw e;
