@@ -601,10 +601,14 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-OAUTH/status-consent-revoke',
-    title: 'the OAuth status poll answers after consent; the mailbox exists in the shape of 2.1 and is revoked when the grant is withdrawn (profile)',
-    // The mailbox read is the only one without SMTP/IMAP input: its provider is an OAuth one and its
-    // imap an object or null (whether OAuth configures IMAP is open, so null is not required).
-    clauses: ['ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE'],
+    title: "the OAuth status poll takes the state init answered (the flow's handle) and answers after consent; the mailbox exists in the shape of 2.1 and is revoked when the grant is withdrawn (profile)",
+    // The mailbox read is the only one without SMTP/IMAP input: its provider is an OAuth one, its
+    // imap an object or null (whether OAuth configures IMAP is open, so null is not required), and
+    // its names strings all the same (2.1). Its status is read as active and then as revoked.
+    clauses: [
+      'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE',
+      'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM',
+    ],
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
     budget: 8,
@@ -618,7 +622,9 @@ export const ACCOUNT_CHECKS: Check[] = [
       const o = op(ctx, 'accounts.oauthStatus');
       const param = ctx.profile.names.oauthStatusStateParam ?? 'state';
       const path = o.path.replace('{provider}', 'microsoft');
-      expect2xx(await ws.api.request({ method: o.method, path, query: { [param]: state } }), `${o.method} ${path} before consent`);
+      // `state` is the flow's handle (4.2): the poll takes it as init answered it.
+      const before = await ws.api.request({ method: o.method, path, query: { [param]: state } });
+      expectThat(is2xx(before), `state is the handle of the OAuth flow: ${o.method} ${path} with the state init answered (${JSON.stringify(state)}) must be served, got ${before.status}: ${before.text.slice(0, 160)}`, init, before);
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
       const consent = await control(ctx).request('POST', '/oauth/microsoft/consent', { state, emailAddress: email });
       const accountId = consent.body.accountId as string;

@@ -132,7 +132,8 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/active',
     title: 'a mailbox with good SMTP and IMAP credentials gets the declared status with statusMessage null (profile: outcome mapping)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-MAILBOX-SMTP-IMAP'],
+    // The mailbox read after its verification ran is held to 2.1 (Mailbox schema): its verification object and its status too.
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -152,7 +153,10 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/smtp-auth-refused',
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY'],
+    clauses: [
+      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
+      'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
+    ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -211,7 +215,7 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/unreachable',
     title: 'a mailbox whose SMTP host does not answer becomes failed with a verification error (profile: outcome mapping)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE'],
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
