@@ -110,6 +110,8 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-verified-dns-null': ['ACCT-VERIFICATION-OBJECT', 'VERIF-MAILBOX-DNS'],
   'acct-verified-smtp-imap-objects': ['ACCT-VERIFICATION-OBJECT', 'VERIF-MAILBOX-SMTP-IMAP'],
   'acct-status-internal-names': ['ACCT-STATUS-ENUM'],
+  'acct-status-checking-verifying': ['ACCT-STATUS-ENUM'],
+  'acct-status-paused-named': ['ACCT-STATUS-ENUM'],
   'acct-oauth-names-null': ['ACCT-NAMES-STRING'],
   'acct-oauth-state-answer-encoded': ['ACCT-OAUTH-STATE-OPAQUE'],
   'acct-batch-empty-accepted': ['ACCT-CREATE-BATCH-MIN'],

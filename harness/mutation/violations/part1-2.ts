@@ -80,6 +80,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "Mailboxes answer status in upper case.", mutants: ["acct-status-uppercase"] },
     { what: "An inactive mailbox says status `disabled`.", mutants: ["acct-answer-status-unlisted"] },
     { what: "The states other than a new mailbox's inactive answered under names off the list: failed as `error`, checking as `verifying`, revoked as `disconnected`.", mutants: ["acct-status-internal-names"] },
+    { what: "A mailbox being checked (after a resume or a credential PATCH) answered as `verifying`, the other states right.", mutants: ["acct-status-checking-verifying"] },
+    { what: "A paused (inactive) mailbox answered as `paused`, the other states right.", mutants: ["acct-status-paused-named"] },
   ],
   // 2.1 MUST: Mailbox `maxEmailsPerDay`: number.
   "ACCT-MAXEMAILSPERDAY-NUMBER": [

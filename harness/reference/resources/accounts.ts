@@ -36,7 +36,8 @@ export function accountView(ctx: Ctx, r: AccountRow) {
   const d = JSON.parse(r.doc) as Record<string, unknown>;
   const view = shownMailbox(ctx, {
     id: r.id, emailAddress: r.email_address, firstName: d.firstName, lastName: d.lastName, displayName: d.displayName,
-    provider: r.provider, status: r.status, maxEmailsPerDay: d.maxEmailsPerDay, sendingGapMinutes: d.sendingGapMinutes,
+    // The mutant names a paused mailbox's state `paused` (it is inactive: 3.2).
+    provider: r.provider, status: ctx.mutant('acct-status-paused-named') && d.paused && r.status === 'inactive' ? 'paused' : r.status, maxEmailsPerDay: d.maxEmailsPerDay, sendingGapMinutes: d.sendingGapMinutes,
     campaignSlowRamp: d.campaignSlowRamp, replyToAddress: d.replyToAddress, signature: d.signature, bcc: d.bcc,
     automationLanguage: d.automationLanguage, warmup: d.warmup, tracking: ctx.mutant('acct-tracking-domain-dropped') ? {} : d.tracking, statusMessage: d.statusMessage ?? null,
     tags: tagsOf(ctx.db, 'account_tags', 'account_id', r.id), healthScore: d.healthScore,
@@ -68,6 +69,7 @@ function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, u
   if (ctx.mutant('acct-verification-no-dns')) view.verification = { ...(view.verification as object), dns: undefined };
   if (ctx.mutant('acct-status-uppercase')) view.status = String(view.status).toUpperCase();
   // The mutant answers the states other than inactive under the names of its own state machine.
+  if (ctx.mutant('acct-status-checking-verifying') && view.status === 'checking') view.status = 'verifying';
   if (ctx.mutant('acct-status-internal-names')) view.status = ({ failed: 'error', checking: 'verifying', revoked: 'disconnected' } as Record<string, string>)[String(view.status)] ?? view.status;
   if (ctx.mutant('acct-smtp-string')) view.smtp = view.smtp && `${(view.smtp as { host: string }).host}:${(view.smtp as { port: number }).port}`;
   if (ctx.mutant('acct-warmup-string')) view.warmup = JSON.stringify(view.warmup);

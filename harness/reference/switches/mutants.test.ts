@@ -1025,6 +1025,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
   }],
+  'acct-status-checking-verifying': ['checking', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } })).body.status;
+  }],
+  'acct-status-paused-named': ['inactive', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    return (await e.call(w.key, 'POST', `/v1/accounts/${id}/pause`)).body.status;
+  }],
   'acct-oauth-names-null': [['string', 'string'], async (e) => {
     const { w, id } = await oauthMailbox(e);
     const m = (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;

@@ -748,8 +748,9 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-PATCH/creds-reverify',
-    title: 'MUST re-run verification when a PATCH carries an smtp* or imap* field (a new verification result follows)',
-    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
+    title: 'MUST re-run verification when a PATCH carries an smtp* or imap* field (a new verification result follows), answering the mailbox in the shape of 2.1 in whatever state the rotation put it',
+    // The PATCH answer is the mailbox (4.2) as the rotation left it (checking, where a target shows the re-run): its status one of 2.1's.
+    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY', 'ACCT-STATUS-ENUM'],
     level: 'MUST',
     features: ['control', 'op:accounts.get'],
     budget: 55,
@@ -760,6 +761,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       await new Promise((r) => setTimeout(r, 20));
       const p = await ws.api.patch(`/v1/accounts/${id}`, { smtpPort: 10 });
       expect2xx(p, 'PATCH /v1/accounts/{id} { smtpPort }');
+      expectSchema(p, 'Mailbox', 'PATCH /v1/accounts/{id} { smtpPort }');
       const again = await verifiedAfter(ctx, ws.api, id, first);
       expectThat(again !== undefined, `no new verification after a PATCH of smtpPort: lastVerifiedAt stayed ${first} (status ${p.body.status})`, p);
     },
