@@ -59,6 +59,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `firstName`, `lastName`: string.
   "ACCT-NAMES-STRING": [
     { what: "Mailboxes answer firstName and lastName null.", mutants: ["acct-names-null"] },
+    { what: "A mailbox connected by OAuth (no names in its input) answers firstName and lastName null; mailboxes created with names are right.", mutants: ["acct-oauth-names-null"] },
   ],
   // 2.1 MUST: Mailbox `displayName`: string, the sender display name.
   "ACCT-DISPLAYNAME-STRING": [
@@ -78,6 +79,9 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-STATUS-ENUM": [
     { what: "Mailboxes answer status in upper case.", mutants: ["acct-status-uppercase"] },
     { what: "An inactive mailbox says status `disabled`.", mutants: ["acct-answer-status-unlisted"] },
+    { what: "The states other than a new mailbox's inactive answered under names off the list: failed as `error`, checking as `verifying`, revoked as `disconnected`.", mutants: ["acct-status-internal-names"] },
+    { what: "A mailbox being checked (after a resume or a credential PATCH) answered as `verifying`, the other states right.", mutants: ["acct-status-checking-verifying"] },
+    { what: "A paused (inactive) mailbox answered as `paused`, the other states right.", mutants: ["acct-status-paused-named"] },
   ],
   // 2.1 MUST: Mailbox `maxEmailsPerDay`: number.
   "ACCT-MAXEMAILSPERDAY-NUMBER": [
@@ -194,6 +198,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `verification`: object with `overallStatus`, `smtp`, `imap`, and `dns` with `mx`, `spf`, `dkim`, `dmarc`.
   "ACCT-VERIFICATION-OBJECT": [
     { what: "The verification object of a mailbox has no dns.", mutants: ["acct-verification-no-dns"] },
+    { what: "The object rebuilt once a background verification ran: dns null (no lookup result), while a new, pending mailbox shows it right.", mutants: ["acct-verified-dns-null"] },
+    { what: "The object rebuilt once a background verification ran: smtp and imap as the verification endpoint's { status, error } objects.", mutants: ["acct-verified-smtp-imap-objects"] },
   ],
   // 2.1 MUST: Mailbox `createdAt`, `updatedAt`: timestamp.
   "ACCT-TIMESTAMPS": [
@@ -458,10 +464,12 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.4 MUST: In the mailbox object: `verification.smtp` and `verification.imap` (strings; values seen: `active`, `not_checked`).
   "VERIF-MAILBOX-SMTP-IMAP": [
     { what: "The mailbox's verification has no imap.", mutants: ["acct-answer-verification-no-imap"] },
+    { what: "Once a background verification ran, smtp and imap are the verification endpoint's { status, error } objects, not strings.", mutants: ["acct-verified-smtp-imap-objects"] },
   ],
   // 2.4 MUST: In the mailbox object: `verification.dns.mx|spf|dkim|dmarc` (strings; value seen: `not_checked`).
   "VERIF-MAILBOX-DNS": [
     { what: "The verification object of a mailbox has no dns.", mutants: ["acct-verification-no-dns"] },
+    { what: "Once a background verification ran, dns is null (no lookup result).", mutants: ["acct-verified-dns-null"] },
   ],
   // 2.4 MUST: The verification endpoint returns `overallStatus`.
   "VERIF-ENDPOINT-OVERALL": [

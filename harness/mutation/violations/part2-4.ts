@@ -34,6 +34,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `snippet` (short preview): a non-empty piece of the email's own content, for an email that has content.
   "EMAIL-SNIPPET": [
     { what: "Every email answers an empty snippet (the listing and GET).", mutants: ["email-snippet-empty"] },
+    { what: "A received email's snippet is cut from its raw MIME source (header words such as Received, Content-Type, boundary); sent emails are right.", mutants: ["email-received-snippet-raw"] },
+    { what: "A received email with a text body answers an empty snippet; sent emails are right.", mutants: ["email-received-snippet-empty"] },
   ],
   // 2.7 MUST: Email `isUnread` (boolean, null when the email is in no conversation).
   "EMAIL-ISUNREAD": [
@@ -50,6 +52,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `leadId`.
   "EMAIL-LEADID": [
     { what: "Emails are answered without leadId.", mutants: ["email-leadid-missing"] },
+    { what: "A lead's reply is ingested with its campaignId but without leadId (matched to the campaign through its thread); sent emails are right.", mutants: ["email-received-leadid-missing"] },
   ],
   // 2.7 MUST: Email `hasAttachments` (boolean).
   "EMAIL-HASATTACHMENTS": [
@@ -605,6 +608,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: `state` is an opaque handle.
   "ACCT-OAUTH-STATE-OPAQUE": [
     { what: "state is readable (the workspace id, a counter) rather than opaque.", gap: "opaque binds the client, which must not read meaning into it: no answer can show a target breaking it" },
+    { what: "The answered state is not the flow's handle (an encoded copy of it): the status poll and the consent do not know it.", mutants: ["acct-oauth-state-answer-encoded"] },
   ],
   // 4.2 MUST: `state` stays valid for `expiresInSeconds` seconds.
   "ACCT-OAUTH-STATE-VALIDITY": [

@@ -194,7 +194,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       const google = st.provider === 'google';
       // An OAuth mailbox is connected by the grant itself: active at once, no password stored.
       const doc = {
-        firstName: local, lastName: '', displayName: local, maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false,
+        // The mutant stores no names for an OAuth mailbox (its connect has no name input): null, not strings.
+        ...(c.s.mutant('acct-oauth-names-null') ? { firstName: null, lastName: null } : { firstName: local, lastName: '' }), displayName: local, maxEmailsPerDay: 50, sendingGapMinutes: 10, campaignSlowRamp: false,
         replyToAddress: email, signature: '', bcc: '', automationLanguage: 'en',
         warmup: { enabled: true, strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true, dailyRampup: 2, randomizer: 20, skipWeekends: false, timezone: ws.timezone, trackingEnabled: false, phase: 'warming_up', startedAt: new Date(now).toISOString(), poolAccess: 'free' },
         tracking: {}, statusMessage: null, healthScore: 100, paused: false, imapAllowInvalidCert: false,

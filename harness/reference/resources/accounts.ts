@@ -36,13 +36,14 @@ export function accountView(ctx: Ctx, r: AccountRow) {
   const d = JSON.parse(r.doc) as Record<string, unknown>;
   const view = shownMailbox(ctx, {
     id: r.id, emailAddress: r.email_address, firstName: d.firstName, lastName: d.lastName, displayName: d.displayName,
-    provider: r.provider, status: r.status, maxEmailsPerDay: d.maxEmailsPerDay, sendingGapMinutes: d.sendingGapMinutes,
+    // The mutant names a paused mailbox's state `paused` (it is inactive: 3.2).
+    provider: r.provider, status: ctx.mutant('acct-status-paused-named') && d.paused && r.status === 'inactive' ? 'paused' : r.status, maxEmailsPerDay: d.maxEmailsPerDay, sendingGapMinutes: d.sendingGapMinutes,
     campaignSlowRamp: d.campaignSlowRamp, replyToAddress: d.replyToAddress, signature: d.signature, bcc: d.bcc,
     automationLanguage: d.automationLanguage, warmup: d.warmup, tracking: ctx.mutant('acct-tracking-domain-dropped') ? {} : d.tracking, statusMessage: d.statusMessage ?? null,
     tags: tagsOf(ctx.db, 'account_tags', 'account_id', r.id), healthScore: d.healthScore,
     smtp: ctx.mutant('acct-password-returned') && d.smtp ? { ...(d.smtp as object), password: passwordOf(ctx, r, 'smtpPassword') } : d.smtp,
     imap: ctx.mutant('acct-imap-password-returned') && d.imap ? { ...(d.imap as object), password: passwordOf(ctx, r, 'imapPassword') } : d.imap ?? null,
-    verification: verificationSummary(d.verification as VerificationDoc), createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
+    verification: verificationSummary(ctx, d.verification as VerificationDoc), createdAt: isoOf(r.created_at), updatedAt: isoOf(r.updated_at),
   });
   if (ctx.services.choices.passwordFacts === 'set-and-when') for (const proto of ['smtp', 'imap'] as const) view[proto] = withPasswordFacts(view[proto], r);
   return view;
@@ -67,6 +68,9 @@ function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, u
   if (ctx.mutant('acct-tags-as-names')) view.tags = (view.tags as { name: string }[]).map((t) => t.name);
   if (ctx.mutant('acct-verification-no-dns')) view.verification = { ...(view.verification as object), dns: undefined };
   if (ctx.mutant('acct-status-uppercase')) view.status = String(view.status).toUpperCase();
+  // The mutant answers the states other than inactive under the names of its own state machine.
+  if (ctx.mutant('acct-status-checking-verifying') && view.status === 'checking') view.status = 'verifying';
+  if (ctx.mutant('acct-status-internal-names')) view.status = ({ failed: 'error', checking: 'verifying', revoked: 'disconnected' } as Record<string, string>)[String(view.status)] ?? view.status;
   if (ctx.mutant('acct-smtp-string')) view.smtp = view.smtp && `${(view.smtp as { host: string }).host}:${(view.smtp as { port: number }).port}`;
   if (ctx.mutant('acct-warmup-string')) view.warmup = JSON.stringify(view.warmup);
   if (ctx.mutant('acct-names-null')) [view.firstName, view.lastName] = [null, null];
@@ -91,7 +95,14 @@ interface VerificationDoc {
   lastVerifiedAt?: string | null; smtpError?: unknown; imapError?: unknown;
 }
 /** 2.4: the verification object inside the mailbox (the details are on GET .../verification). */
-const verificationSummary = (v: VerificationDoc) => ({ overallStatus: v.overallStatus, smtp: v.smtp, imap: v.imap, dns: v.dns });
+function verificationSummary(ctx: Ctx, v: VerificationDoc) {
+  // The mutants rebuild the object once a verification ran: dns null (no lookup result), or
+  // smtp and imap as the verification endpoint's { status, error } objects.
+  const ran = typeof v.lastVerifiedAt === 'string';
+  if (ran && ctx.mutant('acct-verified-dns-null')) return { overallStatus: v.overallStatus, smtp: v.smtp, imap: v.imap, dns: null };
+  if (ran && ctx.mutant('acct-verified-smtp-imap-objects')) return { overallStatus: v.overallStatus, smtp: { status: v.smtp, error: v.smtpError ?? null }, imap: { status: v.imap, error: v.imapError ?? null }, dns: v.dns };
+  return { overallStatus: v.overallStatus, smtp: v.smtp, imap: v.imap, dns: v.dns };
+}
 
 export const loadAccount = (ctx: Ctx, id: string) => loadOwned<AccountRow>(ctx, 'accounts', id, 'mailbox');
 export const pendingVerification = () => ({ overallStatus: 'pending', smtp: 'not_checked', imap: 'not_checked', dns: { mx: 'not_checked', spf: 'not_checked', dkim: 'not_checked', dmarc: 'not_checked' } });
@@ -529,7 +540,9 @@ export const oauthInit: Handler = async (ctx) => {
   }
   url.searchParams.set('state', state);
   // The mutant answers the lifetime in milliseconds under a name that says seconds.
-  return ok({ authorizationUrl: url.toString(), state, expiresInSeconds: ctx.mutant('acct-oauth-expiry-in-ms') ? OAUTH_STATE_TTL_S * 1000 : OAUTH_STATE_TTL_S });
+  // The mutant answers an encoded copy of the state (base64url), not the handle the flow is kept under.
+  const answered = ctx.mutant('acct-oauth-state-answer-encoded') ? Buffer.from(state).toString('base64url') : state;
+  return ok({ authorizationUrl: url.toString(), state: answered, expiresInSeconds: ctx.mutant('acct-oauth-expiry-in-ms') ? OAUTH_STATE_TTL_S * 1000 : OAUTH_STATE_TTL_S });
 };
 
 /** The address of a mailbox (null once it is deleted). */

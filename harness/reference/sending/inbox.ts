@@ -17,6 +17,17 @@ const PARALLEL = 8;
 interface Box { id: string; org_id: string; email_address: string; doc: string; secrets: string }
 interface SentRow { id: string; org_id: string; campaign_id: string | null; lead_id: string | null; account_id: string; thread_id: string | null; step: number | null }
 
+/** 2.7 `snippet`: a short preview of the text the message carries (where the mutants of a received email's snippet switch). */
+function receivedSnippet(s: Services, text: string | null, raw: string): string {
+  // The mutants preview the raw MIME source (headers first), or leave the preview empty.
+  if (s.mutant('email-received-snippet-raw')) return raw.replace(/\s+/g, ' ').trim().slice(0, 140);
+  if (s.mutant('email-received-snippet-empty')) return '';
+  return (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 140);
+}
+
+/** The lead a received email belongs to: the lead of the sent campaign email it answers (the mutant drops it, the campaign kept). */
+const receivedLead = (s: Services, sent: SentRow | undefined): string | null => (s.mutant('email-received-leadid-missing') ? null : sent?.lead_id ?? null);
+
 /** A mailparser header value as text: structured ones (Content-Type...) keep their parameters. */
 function headerText(v: unknown): string {
   if (typeof v === 'string') return v;
@@ -167,14 +178,14 @@ export class InboxPoller {
     const emailId = this.s.newId();
     const doc = {
       threadId: sent?.thread_id ?? null, messageId, mailbox: { id: b.id, email: b.email_address }, from: { email: from?.address ?? '', name: from?.name ?? '' },
-      to, cc, bcc: [], subject: p.subject ?? '', snippet: (text ?? '').replace(/\s+/g, ' ').trim().slice(0, 140),
+      to, cc, bcc: [], subject: p.subject ?? '', snippet: receivedSnippet(this.s, text, raw),
       isUnread: sent ? true : null, type: 'received', hasAttachments: (p.attachments ?? []).some((a) => a.contentDisposition === 'attachment'),
       receivedAt: at, sentAt: p.date ? p.date.toISOString() : at, classification: c.kind,
     };
     this.s.db.transaction(() => {
       this.s.db
         .prepare("INSERT INTO emails (id, org_id, account_id, campaign_id, lead_id, doc, body, created_at, message_id, in_reply_to, thread_id, direction, kind, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'received', 'inbound', ?)")
-        .run(emailId, b.org_id, b.id, sent?.campaign_id ?? null, sent?.lead_id ?? null, JSON.stringify(doc), JSON.stringify({ html, text }), this.s.clock.stamp(), messageId, c.refersTo[0] ?? null, sent?.thread_id ?? null, now);
+        .run(emailId, b.org_id, b.id, sent?.campaign_id ?? null, receivedLead(this.s, sent), JSON.stringify(doc), JSON.stringify({ html, text }), this.s.clock.stamp(), messageId, c.refersTo[0] ?? null, sent?.thread_id ?? null, now);
       if (sent?.campaign_id && sent.lead_id) this.apply(sent, c, emailId, now);
     })();
     return true;

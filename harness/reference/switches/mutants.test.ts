@@ -1010,6 +1010,39 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return typeof (await e.call(w.key, 'GET', `/v1/accounts?limit=100&tags=${tag.id}`)).body.data[0]?.tags?.[0];
   }],
   'acct-verification-no-dns': ['object', async (e) => typeof (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0].verification.dns],
+  // After a background verification ran (an unreachable mailbox, failed): the mailbox's own verification object.
+  'acct-verified-dns-null': [true, async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const v = (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.verification;
+    return v.dns !== null && typeof v.dns?.mx === 'string';
+  }],
+  'acct-verified-smtp-imap-objects': [['string', 'string'], async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const v = (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.verification;
+    return [typeof v.smtp, typeof v.imap];
+  }],
+  'acct-status-internal-names': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  }],
+  'acct-status-checking-verifying': ['checking', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } })).body.status;
+  }],
+  'acct-status-paused-named': ['inactive', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    return (await e.call(w.key, 'POST', `/v1/accounts/${id}/pause`)).body.status;
+  }],
+  'acct-oauth-names-null': [['string', 'string'], async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    const m = (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body;
+    return [typeof m.firstName, typeof m.lastName];
+  }],
+  'acct-oauth-state-answer-encoded': [200, async (e) => {
+    const w = await e.workspace();
+    const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
+    return (await e.call(w.key, 'GET', `/v1/accounts/oauth/google/status?state=${encodeURIComponent(init.state)}`)).status;
+  }],
   'acct-batch-empty-accepted': [400, async (e) => (await postAccounts(e, await e.workspace(), [])).status],
   'acct-batch-51-accepted': [400, async (e) => (await postAccounts(e, await e.workspace(), Array.from({ length: 51 }, () => mailboxInput()))).status],
   'acct-create-summary-no-failed': [0, async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.summary.failed],

@@ -58,26 +58,33 @@ export async function sentEmailId(ctx: CheckContext, ws: Workspace): Promise<str
   return (await listed(ctx, s, 'sent', 'the campaign email')).id as string;
 }
 
-/** The listed email of `type` for the lead, waiting (with background work) up to the horizon. */
-async function listed(ctx: CheckContext, s: Sent, type: 'sent' | 'received', what: string): Promise<any> {
+/**
+ * The listed email of `type` of the campaign (and of its lead, unless `byLead` is false), waiting
+ * (with background work) up to the horizon.
+ */
+async function listed(ctx: CheckContext, s: Sent, type: 'sent' | 'received', what: string, byLead = true): Promise<any> {
   let found: any;
   let polls = 0;
+  const filter = byLead ? { campaignId: s.campaignId, leadId: s.lead.id } : { campaignId: s.campaignId };
   await s.drv.until(
     async () => {
       if (++polls % 2 !== 1) return false;
-      found = (await listEmails(ctx, s.ws.api, { campaignId: s.campaignId, leadId: s.lead.id })).find((e) => e.type === type);
+      found = (await listEmails(ctx, s.ws.api, filter)).find((e) => e.type === type);
       return found !== undefined;
     },
     { stepMs: 2 * MINUTE, horizonMs: 2 * 60 * MINUTE, wallCapMs: 90_000, what },
   );
-  expectThat(found, `${what}: no ${type} email of campaign ${s.campaignId} and lead ${s.lead.id} appears in the listing (referenced emails.list)`);
+  expectThat(found, `${what}: no ${type} email of campaign ${s.campaignId}${byLead ? ` and lead ${s.lead.id}` : ''} appears in the listing (referenced emails.list)`);
   return found;
 }
 
-/** A reply from the lead in the mailbox's IMAP inbox, and the received email the target made of it. */
+/**
+ * A reply from the lead in the mailbox's IMAP inbox, and the received email the target made of it.
+ * Found by its campaign alone (the campaign has one lead), so that its leadId is read, not presumed.
+ */
 async function received(ctx: CheckContext, s: Sent, body: string): Promise<{ email: any; messageId: string }> {
   const r = await s.box.sink.inject.reply(s.m, { body });
-  const email = await listed(ctx, s, 'received', "the lead's reply");
+  const email = await listed(ctx, s, 'received', "the lead's reply", false);
   return { email, messageId: r.messageId };
 }
 
@@ -204,8 +211,8 @@ export const EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'EMAIL/delete',
-    title: 'MUST answer a received email in the fields of 2.7 (recipients as address strings), and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server',
-    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM'],
+    title: "MUST answer a received email in the fields of 2.7 (recipients as address strings, the lead's leadId, a snippet of its own content), and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
+    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET'],
     level: 'MUST',
     features: [...FEATURES, 'imap'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
@@ -213,7 +220,8 @@ export const EMAIL_CHECKS: Check[] = [
     budget: 40,
     async run(ctx) {
       const s = await sentEmail(ctx, true);
-      const { email, messageId } = await received(ctx, s, `Delete me ${ctx.prefix}`);
+      const words = `Delete me ${ctx.prefix}`;
+      const { email, messageId } = await received(ctx, s, words);
       expectThat(await onServer(s, messageId), `setup: the reply ${messageId} is not in the mailbox's IMAP inbox`);
       // A received email is an email of 2.7 too: its recipients are address strings, its sender the lead.
       const got = await getEmail(s.ws.api, email.id);
@@ -221,6 +229,10 @@ export const EMAIL_CHECKS: Check[] = [
       const e = got.body;
       expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.box.address.toLowerCase())), `the reply went to the mailbox ${s.box.address}: to must hold it, got ${JSON.stringify(e.to)}`, got);
       expectThat(String(e.from.email).toLowerCase() === s.lead.email.toLowerCase(), `the reply came from the lead ${s.lead.email}: from.email must be it, got ${JSON.stringify(e.from)}`, got);
+      // The lead's reply to the campaign's email is the lead's email, as the email it answers is.
+      expectThat(e.leadId === s.lead.id, `the reply came from the campaign's lead ${s.lead.id}, answering the email sent to it: leadId must be that lead, got ${JSON.stringify(e.leadId)}`, got);
+      // It has content (what the lead wrote): its snippet previews it, not its headers or nothing.
+      expectPreview(e.snippet, [e.subject, e.body?.text, e.body?.html, words], got);
       const del = await s.ws.api.delete(`/v1/emails/${email.id}`);
       expect2xx(del, 'DELETE /v1/emails/{id}');
       expectThat(del.body?.id === email.id && del.body?.deleted === true, `DELETE /v1/emails/{id} must answer { id: ${email.id}, deleted: true }, got ${JSON.stringify(del.body)}`, del);

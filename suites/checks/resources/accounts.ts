@@ -601,10 +601,14 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-OAUTH/status-consent-revoke',
-    title: 'the OAuth status poll answers after consent; the mailbox exists in the shape of 2.1 and is revoked when the grant is withdrawn (profile)',
-    // The mailbox read is the only one without SMTP/IMAP input: its provider is an OAuth one and its
-    // imap an object or null (whether OAuth configures IMAP is open, so null is not required).
-    clauses: ['ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE'],
+    title: "the OAuth status poll takes the state init answered (the flow's handle) and answers after consent; the mailbox exists in the shape of 2.1 and is revoked when the grant is withdrawn (profile)",
+    // The mailbox read is the only one without SMTP/IMAP input: its provider is an OAuth one, its
+    // imap an object or null (whether OAuth configures IMAP is open, so null is not required), and
+    // its names strings all the same (2.1). Its status is read as active and then as revoked.
+    clauses: [
+      'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE',
+      'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM',
+    ],
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
     budget: 8,
@@ -618,7 +622,9 @@ export const ACCOUNT_CHECKS: Check[] = [
       const o = op(ctx, 'accounts.oauthStatus');
       const param = ctx.profile.names.oauthStatusStateParam ?? 'state';
       const path = o.path.replace('{provider}', 'microsoft');
-      expect2xx(await ws.api.request({ method: o.method, path, query: { [param]: state } }), `${o.method} ${path} before consent`);
+      // `state` is the flow's handle (4.2): the poll takes it as init answered it.
+      const before = await ws.api.request({ method: o.method, path, query: { [param]: state } });
+      expectThat(is2xx(before), `state is the handle of the OAuth flow: ${o.method} ${path} with the state init answered must be served, got ${before.status}: ${before.text.slice(0, 160)}`, init, before);
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
       const consent = await control(ctx).request('POST', '/oauth/microsoft/consent', { state, emailAddress: email });
       const accountId = consent.body.accountId as string;
@@ -742,8 +748,9 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-PATCH/creds-reverify',
-    title: 'MUST re-run verification when a PATCH carries an smtp* or imap* field (a new verification result follows)',
-    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
+    title: 'MUST re-run verification when a PATCH carries an smtp* or imap* field (a new verification result follows), answering the mailbox in the shape of 2.1 in whatever state the rotation put it',
+    // The PATCH answer is the mailbox (4.2) as the rotation left it (checking, where a target shows the re-run): its status one of 2.1's.
+    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY', 'ACCT-STATUS-ENUM'],
     level: 'MUST',
     features: ['control', 'op:accounts.get'],
     budget: 55,
@@ -754,6 +761,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       await new Promise((r) => setTimeout(r, 20));
       const p = await ws.api.patch(`/v1/accounts/${id}`, { smtpPort: 10 });
       expect2xx(p, 'PATCH /v1/accounts/{id} { smtpPort }');
+      expectSchema(p, 'Mailbox', 'PATCH /v1/accounts/{id} { smtpPort }');
       const again = await verifiedAfter(ctx, ws.api, id, first);
       expectThat(again !== undefined, `no new verification after a PATCH of smtpPort: lastVerifiedAt stayed ${first} (status ${p.body.status})`, p);
     },

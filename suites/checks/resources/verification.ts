@@ -132,7 +132,8 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/active',
     title: 'a mailbox with good SMTP and IMAP credentials gets the declared status with statusMessage null (profile: outcome mapping)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-MAILBOX-SMTP-IMAP'],
+    // The mailbox read after its verification ran is held to 2.1 (Mailbox schema): its verification object and its status too.
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -152,7 +153,10 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/smtp-auth-refused',
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY'],
+    clauses: [
+      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
+      'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
+    ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -211,7 +215,7 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/unreachable',
     title: 'a mailbox whose SMTP host does not answer becomes failed with a verification error (profile: outcome mapping)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE'],
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -308,7 +312,8 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/pause',
     title: 'MUST pause an active mailbox to inactive, keep it inactive until a resume, and refuse a second pause with 400',
-    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE'],
+    // The pause answer is held to the Mailbox schema: a paused mailbox's status is one of 2.1's (inactive, 3.2).
+    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE', 'ACCT-STATUS-ENUM'],
     level: 'MUST',
     features: [...FEATURES, 'op:accounts.resume'],
     budget: 40,
