@@ -145,6 +145,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   // ---- leads (2.6, 3.3, 4.4) ----
   'lead-platform-status-accepted': ['STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES'],
   'lead-replied-status-before-reply': ['STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-PATCH-STATUS-RULES'],
+  'lead-replied-status-after-lost': ['STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-PATCH-STATUS-RULES'],
   'lead-replied-status-after-contact': ['STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-PATCH-STATUS-RULES'],
   'lead-lost-needs-reply': ['STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME'],
   'lead-email-change-after-contact': ['STATE-LEAD-EMAIL-CHANGE-CONTACTED'],

@@ -96,6 +96,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: PATCH lead `status`: rules in 3.3.
   "LEAD-PATCH-STATUS-RULES": [
+    { what: "The replied statuses are allowed once the user set lead_lost: a lead that never replied, set lead_lost, takes lead_replied_interested.", mutants: ["lead-replied-status-after-lost"] },
     { what: "The replied statuses are tied to \"contacted\" instead of \"replied\": a lead sent a step that never answered takes lead_replied_interested.", mutants: ["lead-replied-status-after-contact"] },
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
     { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },

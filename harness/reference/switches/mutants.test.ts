@@ -725,6 +725,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const c = await e.campaign(w);
     return typeof (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { accounts: [m.id] } })).body.accounts[0];
   }],
+  'lead-replied-status-after-lost': [true, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    const path = `/v1/campaigns/${c.id}/leads/${lead.id}`;
+    await e.call(w.key, 'PATCH', path, { body: { status: 'lead_lost' } });
+    return (await e.call(w.key, 'PATCH', path, { body: { status: 'lead_replied_interested' } })).status >= 400;
+  }],
   'lead-replied-status-after-contact': [true, async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.ctl('POST', `/leads/${lead.id}/events`, { type: 'contacted' });

@@ -315,6 +315,7 @@ export const MUTANTS = [
   // ---- leads (2.6, 3.3, 4.4) ----
   { id: 'lead-platform-status-accepted', rule: '3.3 Set status to a platform-managed status such as `email_sent` or `scheduled`: rejected.', description: 'PATCH accepts any status string (email_sent, scheduled...).' },
   { id: 'lead-replied-status-before-reply', rule: '3.3 lead_replied_* and lead_converted: only when the lead has already replied.', description: 'Replied-only statuses are set on leads that never replied.' },
+  { id: 'lead-replied-status-after-lost', rule: '3.3 lead_replied_* and lead_converted: only when the lead has already replied.', description: 'The replied statuses are allowed once the user set lead_lost (a user status taken for an answer): a lead that never replied, set lead_lost, takes lead_replied_interested.' },
   { id: 'lead-replied-status-after-contact', rule: '3.3 lead_replied_* and lead_converted: only when the lead has already replied.', description: 'The replied statuses are allowed once the lead was contacted (lastContactedAt set), not once it replied: a lead sent a step that never answered takes lead_replied_interested.' },
   { id: 'lead-lost-needs-reply', rule: '3.3 lead_lost or blacklisted: any time.', description: 'lead_lost and blacklisted are refused (400) until the lead replied.' },
   { id: 'lead-lost-refused-after-reply', rule: '3.3 lead_lost or blacklisted: any time.', description: 'A lead that replied is refused lead_lost (400): after a reply only the lead_replied_* statuses and lead_converted.' },
