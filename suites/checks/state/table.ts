@@ -136,7 +136,7 @@ export const TABLE_CHECKS: Check[] = [
   {
     id: 'STATE-TABLE/lead-answers',
     title: "every status change of a lead that replies, and of one whose email bounces, is a transition the profile declares (profile: transitions.lead), the status after the send and after the reply the one it names (sending.leadStatusAfterSend, leadStatusAfterReply); a lead sent a step that has not replied takes no lead_replied_* status",
-    clauses: ['STATE-LEAD-PLATFORM-PROFILE', 'LEAD-VALUES-PROFILE', 'STATE-LEAD-REPLIED-BEFORE-REPLY'],
+    clauses: ['STATE-LEAD-PLATFORM-PROFILE', 'LEAD-VALUES-PROFILE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-PATCH-STATUS-RULES'],
     level: 'MUST',
     features: ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE, 'decl:declarations.transitions.lead'],
     solo: true,
