@@ -169,9 +169,15 @@ export const Profile = z
         /**
          * The target's sending choices where the spec is silent (lead status after a send or a
          * reply, day boundaries of caps, slow-ramp formula, retry policy), for the report and for
-         * the checks that read them.
+         * the checks that read them. Two the kit holds a target to (2.6 leaves the set of lead
+         * statuses open): `leadStatusAfterSend`, the status a lead in a platform-managed status
+         * takes when a step of its sequence is sent to it, and `leadStatusAfterReply`, the one it
+         * takes when its reply is read (leave either out where it depends on the step or the reply).
          */
-        sending: z.record(z.string(), z.unknown()).optional(),
+        sending: z
+          .object({ leadStatusAfterSend: z.string().min(1).optional(), leadStatusAfterReply: z.string().min(1).optional() })
+          .catchall(z.unknown())
+          .optional(),
         /**
          * Analytics rules where the spec is silent (4.6 "the exact clamping rule behind
          * period.clamped: not shown"): retentionDays, the clamping rule, and the target's

@@ -35,6 +35,8 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'ws-first-workspace': ['WS-KEY-WORKSPACE', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
   'apikeys-revoke-refused': ['SCOPE-GRANT-APIKEYS-MANAGE', 'KEY-ROTATE-MANAGE', 'KEY-REVOKE'],
   'ver-usage-unprefixed': ['VER-V1-PREFIX'],
+  'ver-leads-search-unprefixed': ['VER-V1-PREFIX'],
+  'ver-apikey-revoke-unprefixed': ['VER-V1-PREFIX'],
   'usage-all-missing': ['USAGE-ALL-PROFILE'],
   'apikeys-list-items-renamed': ['KEY-LIST-CREATE-PROFILE'],
   // errors (7)

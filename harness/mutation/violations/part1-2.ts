@@ -566,6 +566,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.5 MUST: Campaign `accounts`: array of uuid, ids of sending mailboxes.
   "CAMP-ACCOUNTS-UUIDS": [
+    { what: "A campaign created without mailboxes answers accounts null (a nullable column), not [].", mutants: ["camp-accounts-null-when-none"] },
+    { what: "The PATCH answer (the flat campaign, another serializer) gives accounts as `{ id }` objects.", mutants: ["camp-patch-accounts-objects"] },
     { what: "Campaign accounts are `{ id }` objects.", mutants: ["camp-answer-accounts-objects"] },
   ],
   // 2.5 PROFILE: Required fields and bounds of the campaign create fields: not shown (profile).
@@ -647,6 +649,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.6 PROFILE: Sets of verification status and subStatus values and of lead status values other than those in part 3: not shown (profile).
   "LEAD-VALUES-PROFILE": [
+    { what: "A lead sent a step takes another status than the one the profile names after a send (declarations.sending.leadStatusAfterSend).", mutants: ["send-lead-status-after-send-undeclared"] },
+    { what: "A lead whose reply is read takes another status than the one the profile names after a reply (declarations.sending.leadStatusAfterReply): lead_replied_uncategorized.", mutants: ["send-lead-reply-moves-undeclared"] },
     { what: "A new lead gets the status `new_lead`, not the one chosen (and declared).", mutants: ["lead-new-status-other"] },
   ],
   // 2.6 MUST: Lead search hit (cross-campaign search): `id`, `email`, `campaignId`, `campaignName`, `firstName`, `lastName`.

@@ -405,6 +405,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 MUST: Set status to a `lead_replied_*` status or `lead_converted`: condition "lead has already replied" (a lead that has not replied keeps its status; the r
   "STATE-LEAD-REPLIED-BEFORE-REPLY": [
+    { what: "The replied statuses are allowed once the user set lead_lost: a lead that never replied, set lead_lost, takes lead_replied_interested.", mutants: ["lead-replied-status-after-lost"] },
+    { what: "The replied statuses are tied to \"contacted\" instead of \"replied\": a lead sent a step that never answered takes lead_replied_interested.", mutants: ["lead-replied-status-after-contact"] },
     { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },
     { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
   ],
@@ -444,6 +446,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 PROFILE: Transitions of platform-managed lead statuses: not shown (profile).
   "STATE-LEAD-PLATFORM-PROFILE": [
+    { what: "A send moves its lead to another status than the declared one (contacted where email_sent is declared), a move the declared table does not hold.", mutants: ["send-lead-status-after-send-undeclared"] },
     { what: "A reply moves its lead to lead_replied_uncategorized, a move the declared table does not hold.", mutants: ["send-lead-reply-moves-undeclared"] },
     { what: "A hard bounce moves its lead to bounced, a move the declared table does not hold.", mutants: ["send-lead-bounce-moves-undeclared"] },
     { what: "A lead that got the last step of its sequence moves to sequence_finished, a platform status its declared table does not hold.", mutants: ["send-lead-status-finished"] },
@@ -463,6 +466,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 PROFILE: Names of the list query parameters for the cursor, the page size and the status filter: not shown.
   "PAGE-PARAM-NAMES": [
+    { what: "The campaign list reads its status filter under `state`, not the declared name: a list asked by the declared name is not filtered.", mutants: ["camp-list-status-param-renamed"] },
+    { what: "The campaign list reads its page size under `per_page`, not the declared name: every page has the default size, 0 and 101 are taken.", mutants: ["camp-list-pagesize-param-renamed"] },
     { what: "The campaign list reads its cursor under `after`, not the declared name: a page asked with the declared cursor is the first page again.", mutants: ["camp-list-cursor-param-renamed"] },
   ],
   // 4.2 MUST: POST /v1/accounts requires scope accounts:write.
@@ -630,6 +635,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns requires scope campaigns:write.
   "CAMP-CREATE-SCOPE": [
+    { what: "\"campaigns:write, plus campaigns:lifecycle when launch is true\" read as \"instead\": a key holding only campaigns:lifecycle creates with launch true.", mutants: ["scope-create-launch-instead"] },
+    { what: "The create is served to a key holding campaigns:lifecycle as well as campaigns:write.", mutants: ["scope-create-accepts-lifecycle"] },
     { what: "The scope check of campaigns.create is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-create"] },
   ],
   // 4.3 MUST: POST /v1/campaigns requires campaigns:lifecycle as well when `launch` is true (a key with campaigns:write alone gets 403).
@@ -691,11 +698,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: GET /v1/campaigns query: page size 1 to 100 (example 50).
   "CAMP-LIST-PAGESIZE": [
+    { what: "The campaign list reads its page size under `per_page`, not the declared name: every page has the default size, 0 and 101 are taken.", mutants: ["camp-list-pagesize-param-renamed"] },
     { what: "The campaign list clamps a page size of 0 or 101 into 1..100 instead of refusing it (other lists refuse).", mutants: ["camp-list-pagesize-clamped"] },
     { what: "The campaign list holds the page size on the first page only: a page asked with a cursor holds up to 100 campaigns.", mutants: ["camp-list-page-size-first-only"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: status filter (one campaign status): only campaigns in that status are listed.
   "CAMP-LIST-STATUS-FILTER": [
+    { what: "The campaign list reads its status filter under `state`, not the declared name: a list asked by the declared name is not filtered.", mutants: ["camp-list-status-param-renamed"] },
     { what: "The status filter is ignored (every campaign listed).", mutants: ["camp-status-filter-ignored"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them).
@@ -704,6 +713,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 PROFILE: Names of the list query parameters for the cursor, the page size and the status filter: not shown (profile).
   "CAMP-LIST-PARAMS-PROFILE": [
+    { what: "The campaign list reads its status filter under `state`, not the declared name: a list asked by the declared name is not filtered.", mutants: ["camp-list-status-param-renamed"] },
+    { what: "The campaign list reads its page size under `per_page`, not the declared name: every page has the default size, 0 and 101 are taken.", mutants: ["camp-list-pagesize-param-renamed"] },
     { what: "The campaign list reads its cursor under `after`, not the declared name: a page asked with the declared cursor is the first page again.", mutants: ["camp-list-cursor-param-renamed"] },
   ],
   // 4.3 MUST: The tag filter on mailboxes is `tags`.

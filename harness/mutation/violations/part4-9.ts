@@ -96,6 +96,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: PATCH lead `status`: rules in 3.3.
   "LEAD-PATCH-STATUS-RULES": [
+    { what: "The replied statuses are allowed once the user set lead_lost: a lead that never replied, set lead_lost, takes lead_replied_interested.", mutants: ["lead-replied-status-after-lost"] },
+    { what: "The replied statuses are tied to \"contacted\" instead of \"replied\": a lead sent a step that never answered takes lead_replied_interested.", mutants: ["lead-replied-status-after-contact"] },
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
     { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },
   ],
@@ -900,6 +902,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 9 MUST: All paths carry the prefix /v1.
   "VER-V1-PREFIX": [
+    { what: "The lead search route is mounted without the prefix: /v1/leads/search answers 404.", mutants: ["ver-leads-search-unprefixed"] },
+    { what: "The key revocation route is mounted without the prefix: DELETE /v1/api-keys/{id} answers 404.", mutants: ["ver-apikey-revoke-unprefixed"] },
     { what: "The usage route is mounted without the prefix: /v1/usage/{limitType} answers 404.", mutants: ["ver-usage-unprefixed"] },
   ],
 };

@@ -134,6 +134,32 @@ function misplacedScope(route: RouteDef, mutant: MutantSwitch): string {
   return route.scope;
 }
 
+/**
+ * Mutants of the create's scope, "campaigns:write, plus campaigns:lifecycle when launch is true":
+ * read as "instead" (a create asking launch needs only campaigns:lifecycle, which the handler asks),
+ * or a create served to a key holding campaigns:lifecycle as well as to one holding campaigns:write.
+ */
+function createWriteSkipped(route: RouteDef, key: ApiKey, text: string, mutant: MutantSwitch): boolean {
+  if (route.op !== 'campaigns.create') return false;
+  if (mutant('scope-create-launch-instead') && launchAsked(text)) return true;
+  return mutant('scope-create-accepts-lifecycle') && routeAccepts(key.scopes, 'campaigns:lifecycle', mutant);
+}
+
+function launchAsked(text: string): boolean {
+  try {
+    return (JSON.parse(text) as { launch?: unknown } | null)?.launch === true;
+  } catch {
+    return false;
+  }
+}
+
+/** A route of `prefix` mounted without /v1: its /v1 path is unknown, its bare path served (where `which` holds). */
+function unprefixed(pathname: string, prefix: string, which: (rest: string) => boolean): string {
+  if (pathname.startsWith(`/v1${prefix}`) && which(pathname.slice(3))) return `/unprefixed${pathname}`;
+  if (pathname.startsWith(prefix) && which(pathname)) return `/v1${pathname}`;
+  return pathname;
+}
+
 /** Parses `Authorization`; returns the secret, or null when the header is not a Bearer credential. */
 function bearerSecret(header: string, mutant: MutantSwitch): string | null {
   const m = /^Bearer +(\S+) *$/i.exec(header);
@@ -221,6 +247,9 @@ export class PublicApi {
     // 1. route (an unknown route is 404 whatever the credentials; a valid key still counts)
     // The mutant mounts the usage route without the prefix: /usage/{limitType} is served, /v1/usage/{limitType} is not.
     if (mutant('ver-usage-unprefixed')) pathname = pathname.startsWith('/v1/usage/') ? `/unprefixed${pathname}` : pathname.startsWith('/usage/') ? `/v1${pathname}` : pathname;
+    // Two more routes outside the id-less reads mounted without the prefix: the lead search, a key's revocation.
+    if (mutant('ver-leads-search-unprefixed')) pathname = unprefixed(pathname, '/leads/search', () => true);
+    if (mutant('ver-apikey-revoke-unprefixed')) pathname = unprefixed(pathname, '/api-keys/', (rest) => method === 'DELETE' && rest.length > '/api-keys/'.length);
     if (mutant('svc-lead-searches-trailing-slash')) pathname = pathname === '/v1/lead-searches' ? '/v1/lead-searches-elsewhere' : pathname === '/v1/lead-searches/' ? '/v1/lead-searches' : pathname;
     const m = this.router.match(method, pathname);
     if (!m) {
@@ -256,7 +285,7 @@ export class PublicApi {
       // The mutant's route table forgets the domain wildcard on one route: pausing a mailbox.
       const forgets = route.op === 'accounts.pause' && key.scopes.includes('accounts:all') && !routeAccepts(key.scopes.filter((s) => s !== 'accounts:all'), route.scope);
       if (forgets && mutant('scope-route-forgets-domain-wildcard')) throw permissionDenied(`The API key lacks the scope ${route.scope}.`);
-      if (!scopeUnchecked(mutant, route.op)) this.requireScope(key, misplacedScope(route, mutant));
+      if (!scopeUnchecked(mutant, route.op) && !createWriteSkipped(route, key, raw.text, mutant)) this.requireScope(key, misplacedScope(route, mutant));
       if (route.op === 'leads.update' && mutant('scope-lead-patch-also-campaigns')) this.requireScope(key, 'campaigns:write');
 
       // 5. path params, body

@@ -90,7 +90,9 @@ export function paginate<Row extends { id: string; created_at: number }>(
 ): Page {
   // The campaign-list mutant clamps a page size out of 1..100 instead of refusing it.
   const clamped = q.list === 'campaigns' && mutant('camp-list-pagesize-clamped') && /^\d+$/.test(query.get('limit') ?? '');
-  let size = clamped ? Math.min(MAX_PAGE_SIZE, Math.max(1, Number(query.get('limit')))) : parseLimit(query, mutant, choices?.defaultPageSize);
+  // The campaign-list mutant reads its page size under another name (`per_page`): the declared one is ignored.
+  const sizeRenamed = q.list === 'campaigns' && mutant('camp-list-pagesize-param-renamed');
+  let size = clamped ? Math.min(MAX_PAGE_SIZE, Math.max(1, Number(query.get('limit')))) : parseLimit(sizeRenamed ? new URLSearchParams() : query, mutant, choices?.defaultPageSize);
   if (mutant('page-limit-ignored')) size = MAX_PAGE_SIZE;
   // The campaign-list mutant reads its cursor under another name (`after`): the declared one is ignored.
   const raw = query.get(q.list === 'campaigns' && mutant('camp-list-cursor-param-renamed') ? 'after' : 'cursor');

@@ -73,7 +73,8 @@ export function campaignView(ctx: Ctx, r: CampaignRow) {
     metrics: { leadsCount: leadsCount(ctx, r.id), ...doc.metrics },
     tags: ctx.mutant('camp-tags-string') ? tags.join(',') : tags,
     createdAt: epoch ? r.created_at : isoOf(r.created_at), updatedAt: epoch ? r.updated_at : isoOf(r.updated_at),
-    sequence: doc.sequence.map((st) => stepView(ctx, st)), accounts: doc.accounts,
+    // The mutant answers a campaign without mailboxes with accounts null (a nullable column).
+    sequence: doc.sequence.map((st) => stepView(ctx, st)), accounts: doc.accounts.length === 0 && ctx.mutant('camp-accounts-null-when-none') ? null : doc.accounts,
   };
 }
 
@@ -241,7 +242,8 @@ export const create: Handler = async (ctx) => {
 export const list: Handler = async (ctx) => {
   const where = ['org_id = ?'];
   const params: unknown[] = [ctx.workspace.id];
-  const status = ctx.query.get('status');
+  // The mutant reads the status filter under another name (`state`): the declared one is ignored.
+  const status = ctx.query.get(ctx.mutant('camp-list-status-param-renamed') ? 'state' : 'status');
   if (status !== null) {
     if (!(CAMPAIGN_STATUSES as readonly string[]).includes(status)) throw validationFailed([`status: must be one of ${CAMPAIGN_STATUSES.join(', ')}`]);
     if (!ctx.mutant('camp-status-filter-ignored')) {
@@ -289,7 +291,9 @@ export const patch: Handler = async (ctx) => {
   }
   v.done();
   ctx.db.prepare('UPDATE campaigns SET name = ?, doc = ?, updated_at = ? WHERE id = ?').run(name ?? row.name, JSON.stringify(doc), ctx.clock.now(), row.id);
-  const view = campaignView(ctx, loadCampaign(ctx, row.id));
+  const flat = campaignView(ctx, loadCampaign(ctx, row.id));
+  // The mutant's PATCH serializer gives the mailboxes as {id} objects.
+  const view = ctx.mutant('camp-patch-accounts-objects') ? { ...flat, accounts: (flat.accounts ?? []).map((id) => ({ id })) } : flat;
   return ok(ctx.mutant('camp-patch-wrapped') ? { campaign: view } : view);
 };
 

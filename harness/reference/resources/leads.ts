@@ -135,7 +135,10 @@ export const create: Handler = async (ctx) => {
 /** Applies a status change by the rules of 3.3; returns an error message or null. */
 function statusRefusal(ctx: Ctx, r: LeadRow, status: string): string | null {
   if (status.startsWith('lead_replied_') || status === 'lead_converted') {
-    if (r.last_replied_at === null && !ctx.mutant('lead-replied-status-before-reply')) return `The lead has not replied yet; ${status} cannot be set.`;
+    // The second mutant ties the condition to "contacted" instead of "replied"; the third also
+    // opens the replied statuses to a lead the user set lead_lost.
+    const replied = (ctx.mutant('lead-replied-status-after-contact') ? r.last_contacted_at !== null : r.last_replied_at !== null) || (r.status === 'lead_lost' && ctx.mutant('lead-replied-status-after-lost'));
+    if (!replied && !ctx.mutant('lead-replied-status-before-reply')) return `The lead has not replied yet; ${status} cannot be set.`;
   }
   if ((status === 'lead_lost' || status === 'blacklisted') && r.last_replied_at === null && ctx.mutant('lead-lost-needs-reply'))
     return `The lead has not replied yet; ${status} cannot be set.`;

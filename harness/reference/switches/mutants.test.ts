@@ -712,6 +712,39 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const second = (await e.call(w.key, 'GET', `/v1/campaigns?limit=1&cursor=${encodeURIComponent(first.meta.nextCursor)}`)).body;
     return second.data[0]?.id === first.data[0]?.id;
   }],
+  'camp-list-status-param-renamed': [0, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns?status=active')).body.data.length;
+  }],
+  'camp-list-pagesize-param-renamed': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
+  'camp-accounts-null-when-none': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' } })).body.campaign.accounts)],
+  'camp-patch-accounts-objects': ['string', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    const c = await e.campaign(w);
+    return typeof (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { accounts: [m.id] } })).body.accounts[0];
+  }],
+  'lead-replied-status-after-lost': [true, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    const path = `/v1/campaigns/${c.id}/leads/${lead.id}`;
+    await e.call(w.key, 'PATCH', path, { body: { status: 'lead_lost' } });
+    return (await e.call(w.key, 'PATCH', path, { body: { status: 'lead_replied_interested' } })).status >= 400;
+  }],
+  'lead-replied-status-after-contact': [true, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.ctl('POST', `/leads/${lead.id}/events`, { type: 'contacted' });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_replied_interested' } })).status >= 400;
+  }],
+  'scope-create-launch-instead': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'scope-create-accepts-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'POST', '/v1/campaigns', { body: { name: 'x' } })],
+  'ver-leads-search-unprefixed': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/leads/search?email=x')],
+  'ver-apikey-revoke-unprefixed': [200, async (e) => {
+    const w = await e.workspace();
+    await e.key(w, ['usage:read']);
+    const id = (await e.call(w.key, 'GET', '/v1/api-keys?limit=1')).body.data[0].id;
+    return status(e, w.key, 'DELETE', `/v1/api-keys/${id}`);
+  }],
   'camp-create-accounts-dropped': [1, async (e) => {
     const w = await e.workspace();
     const m = await e.mailbox(w);

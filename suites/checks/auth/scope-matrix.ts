@@ -61,7 +61,9 @@ function endpointsAt(depth: Depth, scope: Scope): readonly Endpoint[] {
 }
 
 function clausesFor(scope: Scope): string[] {
-  const c = ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'ERR-TABLE-403', 'AUTH-BEARER'];
+  // Every route asked under /v1 must answer as a route there (served, or 403): one mounted without
+  // the prefix answers 404, so each credential proves part 9's prefix for the routes it asks.
+  const c = ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'ERR-TABLE-403', 'AUTH-BEARER', 'VER-V1-PREFIX'];
   // Wildcard rules are proven by the wildcard credentials only (a granular key says nothing of them).
   const wildcard = ['CONV-WILDCARD-ACCEPTED', 'SCOPE-APIKEYS-NO-WILDCARD'];
   if ((DOMAIN_WILDCARDS as readonly string[]).includes(scope))

@@ -218,8 +218,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-CREATE/minimal',
-    title: 'MUST accept a campaign without leads (leads optional), counting zero leads',
-    clauses: ['CAMP-CREATE-LEADS-OPTIONAL', 'CAMP-CREATE-LEADS-COUNTS'],
+    title: 'MUST accept a campaign without leads (leads optional), counting zero leads; its accounts an array of uuids (none given: an array still)',
+    clauses: ['CAMP-CREATE-LEADS-OPTIONAL', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-ACCOUNTS-UUIDS'],
     level: 'MUST',
     features: [],
     budget: 1,
@@ -275,11 +275,11 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-CREATE/launch-scope',
-    title: 'MUST answer 403 to a launch: true create by a key holding campaigns:write without campaigns:lifecycle',
+    title: 'MUST answer 403 to a launch: true create by a key holding campaigns:write without campaigns:lifecycle, or campaigns:lifecycle without campaigns:write',
     clauses: ['CAMP-CREATE-LAUNCH-SCOPE', 'CAMP-CREATE-NO-LAUNCH-SCOPE', 'CAMP-CREATE-SCOPE', 'ERR-TABLE-403', 'SCOPE-403-MISSING'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: 6,
+    budget: 8,
     async run(ctx) {
       const ws = await ctx.workspace();
       const writer = await newKey(ws, ctx, ['campaigns:write']);
@@ -290,6 +290,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const both = await newKey(ws, ctx, ['campaigns:write', 'campaigns:lifecycle']);
       const launched = await both.client.post('/v1/campaigns', { ...body, name: `${body.name} 3`, launch: true });
       expect2xx(launched, 'POST /v1/campaigns launch: true with campaigns:write and campaigns:lifecycle');
+      // "campaigns:write, plus campaigns:lifecycle": the launch scope does not stand in for campaigns:write.
+      const lifecycle = await newKey(ws, ctx, ['campaigns:lifecycle']);
+      expectError(await lifecycle.client.post('/v1/campaigns', { ...body, name: `${body.name} 4`, launch: true }), 403, ctx.profile, 'POST /v1/campaigns launch: true with campaigns:lifecycle only (campaigns:write is required as well)', 'permission_denied');
     },
   },
   {
@@ -363,7 +366,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-LIST/filters',
     title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, and filters by one status and by tag ids (profile names)',
-    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR'],
+    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
     budget: 23,
@@ -426,8 +429,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-LIST/status-filter',
-    title: 'MUST list only campaigns in the status asked for: a new draft is listed under draft and never under active',
-    clauses: ['CAMP-LIST-STATUS-FILTER'],
+    title: 'MUST list only campaigns in the status asked for (under the profile\'s name): a new draft is listed under draft and never under active',
+    clauses: ['CAMP-LIST-STATUS-FILTER', 'PAGE-PARAM-NAMES'],
     level: 'MUST',
     features: [],
     budget: 3,
@@ -475,7 +478,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-PATCH/sections',
     title: 'MUST change only the supplied sections with PATCH /v1/campaigns/{id}; accounts and sequence replace; the answer is the flat campaign',
-    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT'],
+    // The flat campaign's schema and the replaced set hold accounts to an array of uuids in the PATCH answer too.
+    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT', 'CAMP-ACCOUNTS-UUIDS'],
     level: 'MUST',
     features: [],
     budget: 8,

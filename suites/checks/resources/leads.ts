@@ -185,11 +185,11 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-STATUS/patch',
-    title: 'MUST set lead_lost and blacklisted any time (lead_lost again once blacklisted) and reject replied statuses before a reply and platform statuses (PATCH)',
+    title: 'MUST set lead_lost and blacklisted any time (lead_lost again once blacklisted) and reject replied statuses before a reply (on a new lead, and once set lead_lost) and platform statuses (PATCH)',
     clauses: ['STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 16,
+    budget: 17,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
@@ -207,6 +207,8 @@ export const LEAD_CHECKS: Check[] = [
         expect2xx(res, `PATCH lead { status: ${s} } ${when}`);
         expectThat(res.body.status === s, `status must be ${s} (${when}), got ${res.body.status}`, res);
       }
+      // Still no reply: a status the user set (lead_lost) does not open the replied statuses.
+      expectRejected(await ws.api.patch(path, { status: 'lead_replied_interested' }), ctx, 'PATCH lead { status: lead_replied_interested } on a lead set lead_lost that never replied');
     },
   },
   {

@@ -3,6 +3,8 @@ import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { fillPath } from '../../../harness/ground/operations.ts';
 import { createCampaign } from '../../lib/recipes.ts';
+import { expectThat } from '../../lib/expect.ts';
+import { expectRejected } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddresses, leadNow, sendingMailbox, sentBy } from '../sending/lib.ts';
 
 // Transitions part 3 does not show, held to the tables the profile declares
@@ -15,6 +17,9 @@ import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddress
 //   sequence, resume from paused) is the state model's to judge.
 // - lead (3.3 "transitions of platform-managed lead statuses: not shown"): one lead of a started
 //   campaign of two steps, read after each step reaches it at the sink (control clock).
+//   Where the profile names the status after a send and after a reply (declarations.sending
+//   leadStatusAfterSend, leadStatusAfterReply: 2.6 leaves the set of lead statuses open), the
+//   statuses read are held to those names too.
 // Lead search states are not held to a table: over the wire a search only moves when the kit's
 // control API moves it, so its moves would be the kit's, not the target's.
 
@@ -130,14 +135,15 @@ export const TABLE_CHECKS: Check[] = [
   },
   {
     id: 'STATE-TABLE/lead-answers',
-    title: "every status change of a lead that replies, and of one whose email bounces, is a transition the profile declares (profile: transitions.lead)",
-    clauses: ['STATE-LEAD-PLATFORM-PROFILE'],
-    level: 'PROFILE',
+    title: "every status change of a lead that replies, and of one whose email bounces, is a transition the profile declares (profile: transitions.lead), the status after the send and after the reply the one it names (sending.leadStatusAfterSend, leadStatusAfterReply); a lead sent a step that has not replied takes no lead_replied_* status",
+    clauses: ['STATE-LEAD-PLATFORM-PROFILE', 'LEAD-VALUES-PROFILE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-PATCH-STATUS-RULES'],
+    level: 'MUST',
     features: ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE, 'decl:declarations.transitions.lead'],
     solo: true,
-    budget: 40,
+    budget: 41,
     async run(ctx) {
       const table = declared(ctx, 'lead', 'the platform-managed lead transitions 3.3 does not show');
+      const named = ctx.profile.declarations.sending ?? {};
       const ws = await ctx.workspace();
       const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, true);
       const drv = new Driver(ctx, box.sink, sentBy(box));
@@ -147,8 +153,16 @@ export const TABLE_CHECKS: Check[] = [
       const walks = { replier: await walkOf(ctx, ws.api, c.id, replier, table), bouncer: await walkOf(ctx, ws.api, c.id, bouncer, table) };
       const sent = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the step reaching both leads' });
       if (!sent) skip('the step did not reach both leads within 30 minutes: their status moves cannot be seen (SEND/sequence judges the sending)');
-      hold(walks.replier, 'the step reaching the lead', await leadStatus(ctx, ws.api, c.id, replier), c.res.exchangeId);
-      hold(walks.bouncer, 'the step reaching the lead', await leadStatus(ctx, ws.api, c.id, bouncer), c.res.exchangeId);
+      for (const [who, id] of [['replier', replier], ['bouncer', bouncer]] as const) {
+        const l = await leadNow(ctx, ws.api, c.id, id);
+        if (typeof l.status !== 'string') fail(`the lead ${id} is listed without a status (2.6: a string), got ${JSON.stringify(l.status)}`);
+        hold(walks[who], 'the step reaching the lead', l.status, c.res.exchangeId);
+        // Once the target records the send (lastContactedAt), the lead carries the status it names for it.
+        const after = named.leadStatusAfterSend;
+        if (after && typeof l.lastContactedAt === 'string') expectThat(l.status === after, `a lead sent a step carries ${l.status}, but the profile names ${after} the status after a send (declarations.sending.leadStatusAfterSend)`, c.res);
+      }
+      // 3.3: the replied statuses need a reply; a lead sent a step that has not answered is refused them.
+      expectRejected(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${bouncer}`, { status: 'lead_replied_interested' }), ctx, 'PATCH lead { status: lead_replied_interested } on a lead sent a step that has not replied');
       await box.sink.inject.reply(drv.to(addresses[0])[0]!.m, { body: `Tell me more. ${ctx.prefix}` });
       await box.sink.inject.bounce(drv.to(addresses[1])[0]!.m);
       // Until the reply shows (lastRepliedAt): the bounce sits in the same inbox, read by the same polls.
@@ -156,7 +170,10 @@ export const TABLE_CHECKS: Check[] = [
       const seen = await drv.until(async () => ++polls % 2 === 1 && typeof (await leadNow(ctx, ws.api, c.id, replier))?.lastRepliedAt === 'string', { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, what: 'the reply being noticed' });
       if (!seen) skip("the lead's reply was not noticed within 2 hours (lastRepliedAt): the moves a reply causes cannot be seen (SEND/reply judges that)");
       await drv.until(() => false, { stepMs: 5 * MINUTE, horizonMs: 10 * MINUTE, what: 'one more poll for the bounce' });
-      hold(walks.replier, 'its reply being read', await leadStatus(ctx, ws.api, c.id, replier));
+      const answered = await leadStatus(ctx, ws.api, c.id, replier);
+      hold(walks.replier, 'its reply being read', answered);
+      const afterReply = named.leadStatusAfterReply;
+      if (afterReply) expectThat(answered === afterReply, `a lead whose reply was read carries ${answered}, but the profile names ${afterReply} the status after a reply (declarations.sending.leadStatusAfterReply)`);
       hold(walks.bouncer, 'its bounce being read', await leadStatus(ctx, ws.api, c.id, bouncer));
       const wrong = [...walks.replier.wrong.map((x) => `the replying lead: ${x}`), ...walks.bouncer.wrong.map((x) => `the bounced lead: ${x}`)];
       if (wrong.length) fail(`${wrong.length} transition(s) outside the declared table (transitions.lead): ${wrong.join(' | ')}`, ...walks.replier.evidence, ...walks.bouncer.evidence);
