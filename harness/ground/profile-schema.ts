@@ -120,6 +120,12 @@ export const Profile = z
         /** The status of a lead that was never contacted (2.6: value seen `not_contacted`). */
         newLeadStatus: z.string().min(1).optional(),
         /**
+         * The lead-search statuses that come after discovery, where `discoveryFinished` is true
+         * (3.4 "becomes true when discovery ends while later phases may continue"; the transitions
+         * are not shown, and of the later phases 2.8 names only crawl and enrich as running after it).
+         */
+        leadSearchAfterDiscovery: z.array(z.enum(['processing', 'crawling', 'enriching', 'verifying'])).optional(),
+        /**
          * The names written between double braces for a lead's first name and company name in a
          * step's subject and body (2.5: "merge variables written with double braces, such as
          * company name and first name"), e.g. `{ "firstName": "firstName" }` for `{{firstName}}`.
@@ -188,12 +194,16 @@ export const Profile = z
          * shown in the report and its check skips. `coarsening` (4.6 "long windows are coarsened
          * automatically", how long not given): the longest window in whole days the time series
          * answers by day (`day`) and by week (`week`); a longer one asked by day is answered by
-         * week (or month past `week`), one asked by week by month.
+         * week (or month past `week`), one asked by week by month. `topCampaignsBy` (2.10 gives
+         * topCampaigns' fields, not which campaigns make the top): what the overview ranks them by;
+         * `sent` the kit can hold (a campaign that sent in the window is left out only behind ones
+         * that sent as many), another value is shown in the report.
          */
         analytics: z
           .looseObject({
             retentionDays: z.number().int().min(1),
             clamping: z.string().min(1),
+            topCampaignsBy: z.string().min(1).optional(),
             coarsening: z
               .object({ day: z.number().int().min(1), week: z.number().int().min(1) })
               .strict()

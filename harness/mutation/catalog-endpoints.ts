@@ -28,6 +28,9 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'anlt-window-time-part-refused': ['ANLT-WINDOW-ISO-DATES'],
   'anlt-end-required': ['ANLT-WINDOW-END-DEFAULT-NOW'],
   'anlt-params-undeclared': ['ANLT-PARAMS-PROFILE'],
+  'anlt-ooo-param-undeclared': ['ANLT-PARAMS-PROFILE'],
+  'anlt-ts-window-undeclared': ['ANLT-PARAMS-PROFILE'],
+  'anlt-ov-window-undeclared': ['ANLT-PARAMS-PROFILE'],
   // lead searches, workspace, API keys (4.7), the prefix (9)
   'lf-list-params-undeclared': ['LF-LIST-PARAMS-PROFILE'],
   'tenant-lead-searches-list-leak': ['LF-LIST-WORKSPACE', 'TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],

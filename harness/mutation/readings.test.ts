@@ -46,6 +46,12 @@ const READINGS: Reading[] = [
   { name: 'coarsening lengths declared otherwise: held to the declaration', only: /^ANLT\/timeseries-coarsening-profile$/, mutants: [], profile: withAnalytics({ coarsening: { day: 20, week: 60 } }), expect: 'fail' },
   { name: 'clamping rule declared otherwise: held to the declaration', only: /^ANLT\/clamping-profile$/, mutants: [], profile: withAnalytics({ clamping: 'days-including-today' }), expect: 'fail' },
   { name: 'verification outcome mapping undeclared', only: /^(VERIF-|ACCT-VERIF)/, mutants: [], profile: without('verificationStatus') },
+  // Which lead-search phases come after discovery beyond crawl and enrich: held only as declared.
+  { name: 'phases after discovery undeclared: a search in processing may say discoveryFinished false', only: /^LF-GET\/progress$/, mutants: ['lf-discovery-list-misses-processing'], profile: without('leadSearchAfterDiscovery') },
+  { name: 'phases after discovery declared without verifying: a search in verifying may say false', only: /^LF-GET\/progress$/, mutants: ['lf-discovery-list-misses-verifying'], profile: withDeclarations({ leadSearchAfterDiscovery: ['processing', 'crawling', 'enriching'] }) },
+  // Which campaigns make the overview's top: an empty list is held only where the ranking by sent is declared.
+  { name: 'topCampaigns ranking undeclared: an empty list passes', only: /^ANLT\/overview-answer$/, mutants: ['anlt-ov-topcampaigns-empty'], profile: withAnalytics({ topCampaignsBy: undefined }) },
+  { name: 'topCampaigns ranked by open rate: an empty list passes', only: /^ANLT\/overview-answer$/, mutants: ['anlt-ov-topcampaigns-empty'], profile: withAnalytics({ topCampaignsBy: 'openRate' }) },
 ];
 
 describe('a target that chose another allowed reading passes; a declaration is held', () => {

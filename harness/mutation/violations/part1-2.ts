@@ -552,6 +552,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 PROFILE: Merge variables such as company name and first name are replaced by the lead's values in the email sent; their exact names are not given (profile: dec
   "CAMP-SEQUENCE-MERGE-RENDERED": [
     { what: "Merge variables render empty instead of the lead's values.", mutants: ["send-merge-unrendered"] },
+    { what: "a rendering cached per step: every later lead gets the first lead's values.", mutants: ["send-merge-cached-per-step"] },
+    { what: "the body renders the firstName variable empty (the subject carries it).", mutants: ["send-merge-body-firstname-empty"] },
   ],
   // 2.5 PROFILE: What a merge variable the target does not know renders to is not given (profile: declarations.unknownMergeVariable, `empty` or `verbatim`).
   "CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE": [

@@ -97,6 +97,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: `discoveryFinished`: crawl and enrich may still run (true does not imply a terminal status).
   "LF-DISCOVERYFINISHED-PHASES": [
     { what: "discoveryFinished turns true only when the search reaches a terminal status, never while crawling or enriching.", mutants: ["lf-discovery-finished-terminal-only"] },
+    { what: "discoveryFinished derived from a list of the phases after discovery that misses crawling: a search still crawling after discovery ended says false.", mutants: ["lf-discovery-list-misses-crawling"] },
   ],
   // 2.8 MUST: Lead search `progress` (`companiesFound`, `companiesProcessed`, `emailsFound`, integers).
   "LF-PROGRESS": [
@@ -180,6 +181,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `period`: `clamped` (boolean).
   "ANLT-PERIOD-CLAMPED": [
     { what: "period.clamped is a string.", mutants: ["anlt-answer-clamped-string"] },
+    { what: "a period built per endpoint: the time series answers it without clamped, the overview with clamped null or a string.", mutants: ["anlt-answer-ts-clamped-missing", "anlt-answer-ov-clamped-null", "anlt-answer-ov-clamped-string"] },
   ],
   // 2.10 MUST: `period`: `retentionDays` (integer).
   "ANLT-PERIOD-RETENTIONDAYS": [
@@ -238,6 +240,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: Workspace overview adds `topCampaigns[]` (`campaignId`, `name`, `sent`, `openRate`).
   "ANLT-OVERVIEW-TOPCAMPAIGNS": [
     { what: "topCampaigns rows carry no openRate.", mutants: ["anlt-answer-topcampaigns-no-openrate"] },
+    { what: "topCampaigns never filled, even while the workspace's one campaign sends (held where the profile declares the ranking by sent: analytics.topCampaignsBy).", mutants: ["anlt-ov-topcampaigns-empty"] },
+    { what: "topCampaigns rows whose name or sent is not the campaign's: the name empty, sent 0, or sent counted in all time rather than in the window asked.", mutants: ["anlt-ov-topcampaigns-name-lost", "anlt-ov-topcampaigns-sent-zero", "anlt-ov-topcampaigns-all-time"] },
   ],
   // 3.1 MUST: Campaign states: `draft`, `scheduled`, `active`, `paused`, `stopped`, `completed`, `failed` (a campaign is always in one of them).
   "STATE-CAMP-STATES": [
@@ -459,6 +463,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-LF-DISCOVERY-FINISHED": [
     { what: "discoveryFinished stays false in every state.", mutants: ["lf-discovery-never-finished"] },
     { what: "discoveryFinished turns true only when the search reaches a terminal status, never while crawling or enriching.", mutants: ["lf-discovery-finished-terminal-only"] },
+    { what: "a flag derived from a list of the phases after discovery that misses one: processing, crawling or verifying says false (which phases come after discovery: the spec names crawl and enrich, the profile declares the rest: declarations.leadSearchAfterDiscovery).", mutants: ["lf-discovery-list-misses-processing", "lf-discovery-list-misses-crawling", "lf-discovery-list-misses-verifying"] },
   ],
   // 3.4 MUST: `completedAt` is set when a terminal state is reached.
   "STATE-LF-COMPLETEDAT-TERMINAL": [
@@ -851,6 +856,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: A test email counts toward that mailbox's daily limit.
   "CAMP-TEST-COUNTS-DAILY": [
     { what: "Test emails count for nothing toward their mailbox's daily limit (only campaign mail does).", mutants: ["test-email-not-counted-daily"] },
+    { what: "a test-email counter of its own per mailbox: campaign mail does not count toward the test emails' limit, and test emails never spend the budget campaign sends use (after a test email spends the day, a campaign step still goes out).", mutants: ["test-email-own-daily-counter", "send-cap-test-emails-uncounted"] },
   ],
   // 4.3 MUST: A test email does not count toward the monthly quota (`monthly_emails` usage is unchanged).
   "CAMP-TEST-NOT-MONTHLY": [

@@ -437,6 +437,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 PROFILE: Names of the window and out-of-office query parameters: not shown (profile).
   "ANLT-PARAMS-PROFILE": [
     { what: "Analytics reads its window and flag from other names than the profile declares.", mutants: ["anlt-params-undeclared"] },
+    { what: "the out-of-office flag read under another name than declared (the window by the declared names): the flag asked is ignored.", mutants: ["anlt-ooo-param-undeclared"] },
+    { what: "the window names read as declared on campaign analytics but under other names on the time series or the overview: the window asked is ignored there.", mutants: ["anlt-ts-window-undeclared", "anlt-ov-window-undeclared"] },
   ],
   // 4.6 PROFILE: The exact clamping rule behind `period.clamped`: not shown (profile).
   "ANLT-CLAMP-PROFILE": [

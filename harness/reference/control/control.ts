@@ -12,6 +12,7 @@ import { V, bodyObject, isTimezone, isUuid, isEmail } from '../request/validate.
 import { LEAD_SEARCH_STATUSES, TERMINAL_SEARCH_STATUSES, leadSearchView, loadLeadSearch } from '../resources/lead-searches.ts';
 import { randomUUID } from 'node:crypto';
 import { KNOWN_SCOPES } from '../request/scopes.ts';
+import { LEAD_SEARCH_AFTER_DISCOVERY } from '../switches/choices.ts';
 
 const noMutant = () => false;
 /** The control clock never moves past the end of year 9999. */
@@ -326,13 +327,18 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
       const df = v.bool(b, 'discoveryFinished');
       v.done();
       const now = c.s.clock.now();
-      const afterDiscovery = ['processing', 'crawling', 'enriching', 'verifying', 'completed'].includes(status!);
+      const later: readonly string[] = [...LEAD_SEARCH_AFTER_DISCOVERY, 'completed'];
+      const afterDiscovery = later.includes(status!);
       // 3.4: discoveryFinished becomes true when discovery ends (any later phase, or completed)
       // and stays true; completedAt is set when a terminal state is reached; errorMessage only
       // when failed.
       // The mutant says discovery finished only once the search is terminal (and then whatever it was told).
       const terminalOnly = c.s.mutant('lf-discovery-finished-terminal-only');
-      const discoveryFinished = c.s.mutant('lf-discovery-never-finished') ? false : terminalOnly ? TERMINAL_SEARCH_STATUSES.includes(status!) : (df ?? (r.discovery_finished === 1 || afterDiscovery));
+      // The other mutants derive it from the status alone, by a list of the later phases that misses one.
+      const missed = c.s.mutant('lf-discovery-list-misses-processing') ? 'processing' : c.s.mutant('lf-discovery-list-misses-crawling') ? 'crawling' : c.s.mutant('lf-discovery-list-misses-verifying') ? 'verifying' : undefined;
+      const discoveryFinished = c.s.mutant('lf-discovery-never-finished') ? false : terminalOnly ? TERMINAL_SEARCH_STATUSES.includes(status!)
+        : missed ? later.filter((p) => p !== missed).includes(status!)
+        : (df ?? (r.discovery_finished === 1 || afterDiscovery));
       const terminal = TERMINAL_SEARCH_STATUSES.includes(status!);
       const completedAt = terminal && !c.s.mutant('lf-completedat-missing') ? (r.completed_at ?? now) : null;
       const err = status === 'failed' && !c.s.mutant('lf-errormessage-missing') ? (errorMessage ?? r.error_message ?? 'The search failed.') : null;

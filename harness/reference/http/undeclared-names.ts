@@ -10,5 +10,9 @@ export function namesServed(mutant: MutantSwitch, op: string, c: Choices): Choic
   if (op === 'leads.mutate' && mutant('lead-mutate-names-undeclared')) return { ...c, mutateFields: { ...c.mutateFields, operation: 'bulkAction' } };
   if (op === 'leadSearches.list' && mutant('lf-list-params-undeclared')) return { ...c, listParams: { ...c.listParams, cursor: 'startingAfter', pageSize: 'maxItems' } };
   if (op.startsWith('analytics.') && mutant('anlt-params-undeclared')) return { ...c, analyticsParams: { start: 'dateFrom', end: 'dateTo', excludeOutOfOffice: 'ignoreOoo' } };
+  // One name at a time: the flag on every analytics route; the window on the time series or the overview alone.
+  if (op.startsWith('analytics.') && mutant('anlt-ooo-param-undeclared')) return { ...c, analyticsParams: { ...c.analyticsParams, excludeOutOfOffice: 'ignoreOoo' } };
+  if (op === 'analytics.timeseries' && mutant('anlt-ts-window-undeclared')) return { ...c, analyticsParams: { ...c.analyticsParams, start: 'dateFrom', end: 'dateTo' } };
+  if (op === 'analytics.overview' && mutant('anlt-ov-window-undeclared')) return { ...c, analyticsParams: { ...c.analyticsParams, start: 'dateFrom', end: 'dateTo' } };
   return c;
 }

@@ -111,7 +111,9 @@ export const overview: Handler = async (ctx) => {
   const active = ctx.db.prepare(`SELECT COUNT(*) AS n FROM campaigns WHERE org_id = ? AND ${activeWhere}`).get(org) as { n: number };
   const sending = ctx.db.prepare("SELECT COUNT(*) AS n FROM accounts WHERE org_id = ? AND status = 'active'").get(org) as { n: number };
   const byCampaign = new Map<string, typeof events>();
-  for (const e of events) {
+  // The mutant ranks the campaigns by what they sent in all time, whatever the window asked.
+  const ranked = ctx.mutant('anlt-ov-topcampaigns-all-time') ? eventsIn(ctx.db, scope, 0, ctx.clock.now()) : events;
+  for (const e of ranked) {
     const list = byCampaign.get(e.campaignId);
     if (list) list.push(e);
     else byCampaign.set(e.campaignId, [e]);
@@ -124,6 +126,8 @@ export const overview: Handler = async (ctx) => {
     })
     .filter((t) => t.sent > 0)
     .sort((a, b) => b.sent - a.sent || b.openRate - a.openRate || a.campaignId.localeCompare(b.campaignId))
-    .slice(0, TOP_CAMPAIGNS);
+    // The mutants: the list never filled; a row's name lost (the lookup missed), or its sent left 0.
+    .slice(0, ctx.mutant('anlt-ov-topcampaigns-empty') ? 0 : TOP_CAMPAIGNS)
+    .map((t) => (ctx.mutant('anlt-ov-topcampaigns-name-lost') ? { ...t, name: '' } : ctx.mutant('anlt-ov-topcampaigns-sent-zero') ? { ...t, sent: 0 } : t));
   return ok({ period: rollupPeriod(ctx, w), totals: totalsOf(events, x), activeCampaigns: active.n, sendingAccounts: sending.n, topCampaigns });
 };

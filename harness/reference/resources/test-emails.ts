@@ -71,8 +71,9 @@ export const testEmail: Handler = async (ctx) => {
   if (today >= TEST_EMAILS_PER_DAY && !ctx.mutant('test-email-no-workspace-limit')) throw quotaReached(ctx, `The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`, now, tz);
   const d = JSON.parse(acc.doc) as { maxEmailsPerDay?: number };
   const mailboxDay = startOfLocalDay(now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
-  // The mutant counts only campaign mail toward the mailbox's day (a test email counts for nothing).
-  const kinds = ctx.mutant('test-email-not-counted-daily') ? "('campaign')" : "('campaign', 'test')";
+  // The mutant counts only campaign mail toward the mailbox's day (a test email counts for nothing);
+  // the other keeps a test-email counter of its own (campaign mail counts for nothing here).
+  const kinds = ctx.mutant('test-email-not-counted-daily') ? "('campaign')" : ctx.mutant('test-email-own-daily-counter') ? "('test')" : "('campaign', 'test')";
   const boxToday = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ${kinds} AND sent_at >= ?`).get(acc.id, mailboxDay) as { n: number }).n;
   if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) throw quotaReached(ctx, 'The mailbox reached its daily limit.', now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
   const { box, account } = senderOf(s, acc);

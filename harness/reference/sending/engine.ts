@@ -61,6 +61,8 @@ export class SendingEngine {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
   private stopped = false;
+  /** Under its mutant only: the lead values each campaign step was first rendered with. */
+  private readonly renderedWith = new Map<string, LeadValues>();
 
   /** `slow`: the factor of `reference --slow` (switches/slow.ts); 1 unslowed. */
   constructor(
@@ -121,11 +123,12 @@ export class SendingEngine {
     const { box, account } = senderOf(s, acc);
     const settings = s.mutant('send-tracking-always') ? { ...doc.settings, trackOpens: true, trackClicks: true } : doc.settings;
     const email = renderEmail({
-      step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : leadValues(lead), mailbox: box, choices: s.choices.sending,
+      step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : this.valuesFor(d, lead), mailbox: box, choices: s.choices.sending,
       settings: s.mutant('send-text-only-ignored') ? { ...settings, sendAsTextOnly: false } : settings,
       ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId } } : {}),
       ...(s.mutant('send-unknown-variable-fallback') ? { unknownFallback: 'there' } : {}),
       ...(s.mutant('send-unknown-variable-subject-other') ? { subjectUnknown: s.choices.sending.unknownMergeVariable === 'verbatim' ? 'empty' as const : 'verbatim' as const } : {}),
+      ...(s.mutant('send-merge-body-firstname-empty') ? { bodyBlank: 'firstName' as const } : {}),
     });
     try {
       await this.transports.send(account, email, lead.email);
@@ -135,6 +138,16 @@ export class SendingEngine {
       return;
     }
     this.recordSent(d, email, emailId, lead, acc, doc, now);
+  }
+
+  /** The lead's values; under the mutant, those the step was first rendered with (a rendering cached per step), the address aside. */
+  private valuesFor(d: DueSend, lead: LeadRow): LeadValues {
+    const own = leadValues(lead);
+    if (!this.s.mutant('send-merge-cached-per-step')) return own;
+    const key = `${d.campaignId}:${d.step}`;
+    const first = this.renderedWith.get(key) ?? own;
+    this.renderedWith.set(key, first);
+    return { ...first, email: own.email };
   }
 
   private recordSent(d: DueSend, email: RenderedEmail, emailId: string, lead: LeadRow, acc: AccountRow, doc: CampaignDoc, now: number): void {

@@ -32,6 +32,8 @@ export interface RenderInput {
   unknownFallback?: string;
   /** How the subject renders an unknown variable, where a mutant merges it by another path (none: as the body). */
   subjectUnknown?: SendingChoices['unknownMergeVariable'];
+  /** A lead field the body renders empty, where a mutant merges the body by another path (none: as the subject). */
+  bodyBlank?: 'firstName';
 }
 
 
@@ -113,7 +115,8 @@ export function renderEmail(input: RenderInput): RenderedEmail {
   const subjectInput = input.subjectUnknown ? { ...input, choices: { ...c, unknownMergeVariable: input.subjectUnknown } } : input;
   const mergedSubject = substitute(input.step.subject, vars, subjectInput, (s) => s);
   const subject = headerSafe(mergedSubject);
-  let html = substitute(input.step.body, vars, input, escapeHtml);
+  const bodyVars = input.bodyBlank ? new Map([...vars, [mergeName(c, input.bodyBlank), '']]) : vars;
+  let html = substitute(input.step.body, bodyVars, input, escapeHtml);
   if (box.signature) html += `<br><br>${box.signature}`;
   const links: string[] = [];
   const t = input.tracking;

@@ -41,7 +41,8 @@ function accountState(db: DB, id: string, now: number, c: Choices, mutant: Mutan
   const d = JSON.parse(a.doc) as { maxEmailsPerDay?: number; sendingGapMinutes?: number; campaignSlowRamp?: boolean };
   const from = dayStart(now, c.sending.mailboxDay === 'utc' ? 'UTC' : a.timezone);
   // The mutant's cap counts first steps only (new leads started a day): follow-ups go past it.
-  const counted = mutant('send-cap-first-steps-only') ? "kind = 'campaign' AND step = 0" : "1 = 1";
+  // The other mutant's cap counts campaign mail only: a test email never spends the day campaign sends use.
+  const counted = mutant('send-cap-first-steps-only') ? "kind = 'campaign' AND step = 0" : mutant('send-cap-test-emails-uncounted') ? "kind = 'campaign'" : "1 = 1";
   const h = db
     .prepare(`SELECT MAX(sent_at) AS last, SUM(CASE WHEN sent_at >= ? AND ${counted} THEN 1 ELSE 0 END) AS today FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ('campaign', 'test')`)
     .get(from, id) as { last: number | null; today: number | null };

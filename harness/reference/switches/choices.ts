@@ -488,6 +488,7 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     verificationStatus: { ...c.verificationStatus },
     leadSearchRows: c.leadSearchRows,
     newLeadStatus: c.newLeadStatus,
+    leadSearchAfterDiscovery: [...LEAD_SEARCH_AFTER_DISCOVERY],
     successStatus: { '*': 200, 'campaigns.create': c.createStatus, 'apikeys.create': c.createStatus, 'leads.create': c.createStatus },
     campaignCreateMaxLeads: MAX_LEADS_ON_CREATE,
     variantIdPath: c.variantShape === 'step-id' ? 'sequence.{step}.id' : 'sequence.{step}.versions.0.key',
@@ -496,6 +497,9 @@ function declarationsOf(c: Choices): Record<string, unknown> {
     transitions: { campaign: structuredClone(CAMPAIGN_TRANSITIONS), lead: leadTransitions(c) },
   };
 }
+
+/** The lead-search phases that come after discovery (2.8 order): discoveryFinished is true there (control/control.ts, declared as leadSearchAfterDiscovery). */
+export const LEAD_SEARCH_AFTER_DISCOVERY = ['processing', 'crawling', 'enriching', 'verifying'] as const;
 
 /** What the kit must know of the analytics choices (names.analytics carries the query names). */
 export function analyticsDeclaration(a: AnalyticsChoice): Record<string, unknown> {
@@ -507,6 +511,8 @@ export function analyticsDeclaration(a: AnalyticsChoice): Record<string, unknown
     undelivered: a.undelivered,
     positiveStatuses: [...a.positiveStatuses],
     coarsening: { ...a.coarsening },
+    // resources/analytics.ts ranks the overview's topCampaigns by sent (then open rate).
+    topCampaignsBy: 'sent',
   };
 }
 

@@ -1011,6 +1011,9 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lf-completedat-missing': ['string', async (e) => typeof (await leadSearch(e, 'completed')).ls.completedAt],
   'lf-errormessage-missing': ['boom', async (e) => (await leadSearch(e, 'failed', { errorMessage: 'boom' })).ls.errorMessage],
   'lf-discovery-never-finished': [true, async (e) => (await leadSearch(e, 'crawling')).ls.discoveryFinished],
+  'lf-discovery-list-misses-processing': [true, async (e) => (await leadSearch(e, 'processing')).ls.discoveryFinished],
+  'lf-discovery-list-misses-crawling': [true, async (e) => (await leadSearch(e, 'crawling')).ls.discoveryFinished],
+  'lf-discovery-list-misses-verifying': [true, async (e) => (await leadSearch(e, 'verifying')).ls.discoveryFinished],
   // ---- field shapes of 2.1, 2.5, 2.6, 2.8 and the answers of 4.2 to 4.4 ----
   'acct-healthscore-per-mille': [true, async (e) => {
     const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];

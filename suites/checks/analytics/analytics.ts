@@ -9,7 +9,7 @@ import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, workspaceZone } from '../se
 import { ANSWER_CHECKS } from './answers.ts';
 import { RULE_CHECKS } from './rules.ts';
 import { WINDOW_COUNT_CHECKS } from './window-counts.ts';
-import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, overview, targetNow, timeseries, trafficCampaign } from './lib.ts';
+import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, overview, targetNow, timeseries, trafficCampaign, type Traffic, type Window } from './lib.ts';
 
 // Analytics (2.10, 4.6) of a campaign with real traffic: the answers' shapes, breakdowns present
 // exactly when requested, intervals, and reporting windows cut at local midnight in the
@@ -31,6 +31,31 @@ async function expectBreakdowns(ctx: CheckContext, api: any, id: string, start: 
 function expectDeliveryPercent(totals: any, what: string, res: ApiResponse) {
   const d = totals?.rates?.delivery;
   expectThat(typeof d === 'number' && Math.abs(d - 100) <= 0.5, `rates are percent numbers: every email sent was delivered, so the delivery rate of ${what} must read 100, got ${JSON.stringify(d)}${d === 1 ? ' (a fraction of 1)' : ''}`, res);
+}
+
+/**
+ * 2.10 gives topCampaigns' fields, not which campaigns make the top: what it lists must be this
+ * workspace's campaigns, each row with the campaign's name and what it sent in the window, between
+ * what the campaign's own analytics counted over that window just before the overview was read
+ * (`before`) and just after (`after`): a send may fall between. Where the profile declares the
+ * ranking by sent (analytics.topCampaignsBy), the campaign that sent is left out only behind ones
+ * that sent as many.
+ */
+async function expectTopCampaigns(ctx: CheckContext, t: Traffic, r: ApiResponse, w: Window, before: ApiResponse) {
+  const names = new Map(((await walk(ctx.profile, t.ws.api, '/v1/campaigns')) as any[]).map((c) => [c.id, c.name]));
+  const rows = r.body.topCampaigns as any[];
+  const strangers = rows.filter((c) => !names.has(c.campaignId));
+  expectThat(strangers.length === 0, `topCampaigns must list campaigns of this workspace, got ${JSON.stringify(strangers.map((c) => c.campaignId))}`, r);
+  const misnamed = rows.filter((c) => names.has(c.campaignId) && c.name !== names.get(c.campaignId));
+  expectThat(misnamed.length === 0, `a topCampaigns row's name must be its campaign's: ${misnamed.map((c) => `${c.campaignId} says ${JSON.stringify(c.name)}, the campaign is ${JSON.stringify(names.get(c.campaignId))}`).join('; ')}`, r);
+  const after = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, w), "the sending campaign's analytics over the same window, after the overview");
+  const [lo, hi] = [before.body?.totals?.sent, after.body?.totals?.sent];
+  const row = rows.find((c) => c.campaignId === t.campaignId);
+  if (row) expectThat(row.sent >= lo && row.sent <= hi, `topCampaigns' row of the sending campaign must carry what it sent in the window ${w.start} .. ${w.end}: its analytics count totals.sent ${lo} just before the overview and ${hi} just after, the row says sent ${JSON.stringify(row.sent)}`, before, r, after);
+  else if (ctx.profile.declarations.analytics?.topCampaignsBy === 'sent' && lo > 0) {
+    const ahead = rows.filter((c) => c.sent >= lo);
+    expectThat(rows.length > 0 && ahead.length === rows.length, `topCampaigns ranked by sent (profile: analytics.topCampaignsBy): the campaign ${t.campaignId} sent ${lo} in the window and may be left out only behind campaigns that sent as many, the list holds ${JSON.stringify(rows.map((c) => ({ campaignId: c.campaignId, sent: c.sent })))}`, before, r);
+  }
 }
 
 export const ANALYTICS_CHECKS: Check[] = [
@@ -64,7 +89,7 @@ export const ANALYTICS_CHECKS: Check[] = [
   {
     id: 'ANLT/timeseries-answer',
     title: 'MUST answer the time series with period, the interval used (day, week or month) and points carrying every 2.10 field, bounces and unsubscribes included',
-    clauses: ['SVC-ANLT', 'ANLT-TS-QUERY', 'ANLT-TS-INTERVAL-ENUM', 'ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED', 'ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-RETENTIONDAYS'],
+    clauses: ['SVC-ANLT', 'ANLT-TS-QUERY', 'ANLT-TS-INTERVAL-ENUM', 'ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED', 'ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS'],
     level: 'MUST',
     features: [...TRAFFIC],
     budget: 36,
@@ -108,12 +133,13 @@ export const ANALYTICS_CHECKS: Check[] = [
   },
   {
     id: 'ANLT/overview-answer',
-    title: 'MUST answer the workspace overview with period, totals (opens and clicks as { total, uniqueLeads }), activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns, counting the window asked',
+    title: "MUST answer the workspace overview with period, totals (opens and clicks as { total, uniqueLeads }), activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns (the workspace's campaigns, each with its name and what it sent in the window), counting the window asked",
     // ANLT-TOTALS-OPENS-CLICKS: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
-    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-RETENTIONDAYS'],
+    // ANLT-PARAMS-PROFILE: the window asked by the profile's names takes effect on the overview (the day before the sends leaves them out).
+    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE'],
     level: 'MUST',
     features: [...TRAFFIC, 'exclusiveWorkspace'],
-    budget: 42,
+    budget: 45,
     async run(ctx) {
       // A workspace of its own: what sends there is known, so activeCampaigns is an exact count.
       const ws = await ctx.workspace({ exclusive: true });
@@ -123,11 +149,13 @@ export const ANALYTICS_CHECKS: Check[] = [
       const first = localDate(await targetNow(ctx), await workspaceZone(ws));
       const t = await trafficCampaign(ctx, 2, ws);
       const today = localDate(await targetNow(ctx), t.zone);
+      const w = { start: addDays(first, -6), end: today, excludeOutOfOffice: false };
       const read = async (what: string) => {
-        const r = await ok2xx(overview(ctx, t.ws.api, { start: addDays(first, -6), end: today, excludeOutOfOffice: false }), `GET /v1/campaigns/analytics/overview ${what}`);
+        const r = await ok2xx(overview(ctx, t.ws.api, w), `GET /v1/campaigns/analytics/overview ${what}`);
         expectSchema(r, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview');
         return r;
       };
+      const own = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, w), "the sending campaign's analytics over the overview's window");
       const r = await read('while one campaign sends');
       // The window asked takes effect: the day before the sends leaves them out. Asked only where
       // retention surely covers that day (retentionDays back from today, today included).
@@ -137,6 +165,9 @@ export const ANALYTICS_CHECKS: Check[] = [
         const before = await ok2xx(overview(ctx, t.ws.api, { start: eve, end: eve, excludeOutOfOffice: false }), `GET /v1/campaigns/analytics/overview for ${eve}`);
         const counted = r.body.totals.sent - (before.body?.totals?.sent ?? NaN);
         expectThat(counted >= t.sent, `the overview must count the window asked: ${t.sent} campaign email(s) were sent from ${first} on, so the window ${addDays(first, -6)} .. ${today} must count at least ${t.sent} more than the window ${eve} .. ${eve} (totals.sent ${r.body.totals.sent} and ${before.body?.totals?.sent})`, r, before);
+        // The campaign was made after that day: what topCampaigns says it sent then is nothing.
+        const then = ((before.body?.topCampaigns ?? []) as any[]).find((c) => c?.campaignId === t.campaignId);
+        expectThat(!then || then.sent === 0, `topCampaigns for ${eve} .. ${eve}, before the campaign ${t.campaignId} was made, lists it with sent ${JSON.stringify(then?.sent)}: a row's sent is what the campaign sent in the window asked`, before);
       }
       // Without an end the window still has one, ending now (4.6): start and end are timestamps (2.10).
       // The start is given: 4.6 states no default for it, so a target may require it.
@@ -144,10 +175,7 @@ export const ANALYTICS_CHECKS: Check[] = [
       expectSchema(open, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview without an end');
       expectThat(r.body.activeCampaigns === earlier + 1, `one campaign of the workspace is sending and one is a draft${earlier ? ` (besides ${earlier} active before)` : ''}: activeCampaigns must be ${earlier + 1}, got ${r.body.activeCampaigns}`, r);
       expectThat(r.body.sendingAccounts >= 2, `two mailboxes of the workspace sent today, sendingAccounts is ${r.body.sendingAccounts}`, r);
-      // 2.10 gives topCampaigns' shape, not which campaigns make the top: what it lists must be this workspace's.
-      const mine = new Set(((await walk(ctx.profile, t.ws.api, '/v1/campaigns')) as any[]).map((c) => c.id));
-      const strangers = (r.body.topCampaigns as any[]).filter((c) => !mine.has(c.campaignId));
-      expectThat(strangers.length === 0, `topCampaigns must list campaigns of this workspace, got ${JSON.stringify(strangers.map((c) => c.campaignId))}`, r);
+      await expectTopCampaigns(ctx, t, r, w, own);
       const pause = ctx.profile.operations['campaigns.pause'];
       if (!pause) return;
       expect2xx(await ws.api.request({ method: pause.method, path: fillPath(pause.path, { id: t.campaignId }) }), 'pause the sending campaign (operations.campaigns.pause)');

@@ -62,7 +62,8 @@ export const ANSWER_CHECKS: Check[] = [
     id: 'ANLT/out-of-office',
     title: 'MUST leave out-of-office auto-replies out of replies and the reply rate when the flag is set (campaign totals, per mailbox and per step, the time series and the overview), and count a hard bounce in bounceBreakdown',
     // ANLT-OV-QUERY: the overview's out-of-office flag is shown to take effect here (its window in ANLT/overview-answer).
-    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY', 'ANLT-OV-QUERY'],
+    // ANLT-PARAMS-PROFILE: the flag, sent by the profile's name, takes effect (the auto-reply leaves replies).
+    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY', 'ANLT-OV-QUERY', 'ANLT-PARAMS-PROFILE'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,

@@ -33,26 +33,35 @@ async function farFromUtc(ctx: CheckContext): Promise<{ ws: Workspace; zone: str
   skip("no workspace of the run has a timezone at least 3 hours from UTC: a local day cannot be told from the UTC day");
 }
 
+const pointsOf = (r: { body?: any }): any[] => (Array.isArray(r.body?.data) ? r.body.data : []);
+const seenIn = (points: any[]) => points.map((p) => `${p?.timestamp}: ${p?.sent}`).join(', ') || 'nothing';
+
 /**
  * The day point of a time series by day over `day` and the day beside it holds the n emails. Which
  * instant stands for a day is not stated: its local midnight, or the date at UTC midnight (a label).
+ * A time series over the day beside alone holds none of them: its window, asked by the profile's
+ * names, takes effect there too.
  */
 async function expectDayPoint(ctx: CheckContext, api: ApiClient, id: string, o: { day: string; beside: string; zone: string; n: number; where: string }) {
   const w = o.beside < o.day ? { start: o.beside, end: o.day } : { start: o.day, end: o.beside };
   const ts = await ok2xx(timeseries(ctx, api, id, w, 'day'), `time series by day for ${w.start} .. ${w.end}`);
   const names = [localMidnight(o.day, o.zone), Date.parse(`${o.day}T00:00:00Z`)];
-  const points: any[] = Array.isArray(ts.body?.data) ? ts.body.data : [];
+  const points = pointsOf(ts);
   const inDay = points.filter((p) => names.some((at) => Math.abs(Date.parse(p?.timestamp) - at) <= 1000)).reduce((s, p) => s + (p.sent ?? 0), 0);
-  const seen = points.map((p) => `${p?.timestamp}: ${p?.sent}`).join(', ');
-  expectThat(ts.body?.interval !== 'day' || inDay === o.n, `${o.where}: the time series by day over ${w.start} .. ${w.end} must hold them in the point of ${o.day} (timestamp its local midnight ${new Date(names[0]!).toISOString()}, or ${o.day} at UTC midnight), its points hold (timestamp: sent) ${seen || 'nothing'}`, ts);
+  expectThat(ts.body?.interval !== 'day' || inDay === o.n, `${o.where}: the time series by day over ${w.start} .. ${w.end} must hold them in the point of ${o.day} (timestamp its local midnight ${new Date(names[0]!).toISOString()}, or ${o.day} at UTC midnight), its points hold (timestamp: sent) ${seenIn(points)}`, ts);
+  const off = await ok2xx(timeseries(ctx, api, id, { start: o.beside, end: o.beside }, 'day'), `time series by day for ${o.beside}`);
+  const offPoints = pointsOf(off);
+  const offSent = offPoints.reduce((s, p) => s + (p?.sent ?? 0), 0);
+  expectThat(offSent === 0, `${o.where}: the time series over the day beside, ${o.beside} .. ${o.beside}, must hold none of them (days are the workspace's, and the window asked is the series' window), its ${offPoints.length} point(s) hold ${offSent} sends: (timestamp: sent) ${seenIn(offPoints.filter((p) => p?.sent))}`, off);
 }
 
 export const WINDOW_COUNT_CHECKS: Check[] = [
   {
     id: 'ANLT/window-counts',
-    title: "MUST count by whole calendar days of the workspace's timezone: emails sent near its midnight fall in its own day for a window given by dates, with a time part (ignored) or without an end (now), and none in the day beside it; the time series' day point and the overview's day hold them too",
+    title: "MUST count by whole calendar days of the workspace's timezone: emails sent near its midnight fall in its own day for a window given by dates, with a time part (ignored) or without an end (now), and none in the day beside it; the time series' day point and the overview's day hold them too, the time series of the day beside none",
     // The counts move with the window asked of campaign analytics, by the profile's names: that query's own effect.
-    // The time series and the overview are read too: each could cut its days apart from campaign analytics.
+    // The time series and the overview are read too: each could cut its days apart from campaign analytics
+    // (or read its window by other names: the series of the day beside alone then holds the sends).
     clauses: ['ANLT-WINDOW-ISO-DATES', 'ANLT-WINDOW-WHOLE-DAYS', 'ANLT-WINDOW-TIME-IGNORED', 'ANLT-WINDOW-START-OF-DAY', 'ANLT-WINDOW-END-INCLUSIVE', 'ANLT-WINDOW-END-DEFAULT-NOW', 'ANLT-CAMP-QUERY', 'ANLT-PARAMS-PROFILE'],
     level: 'MUST',
     features: [...FEATURES],

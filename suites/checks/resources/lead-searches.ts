@@ -8,6 +8,9 @@ import { control, walk } from './lib.ts';
 
 // Part 4.7 Lead Finder rows, 2.8 and 3.4, driven through the control API's lead searches.
 
+/** The phases after discovery, in the order of 2.8. */
+const LEAD_SEARCH_PHASES_AFTER = ['processing', 'crawling', 'enriching', 'verifying'] as const;
+
 async function newSearch(ctx: CheckContext, ws: Workspace, query: string, searchMode: 'companies' | 'people' = 'companies', maxResults = 100): Promise<any> {
   if (!ws.organizationId) skip('the workspace has no organizationId (control API)');
   const r = await control(ctx).request('POST', '/lead-searches', { organizationId: ws.organizationId, query: `${ctx.prefix}${query}`, searchMode, maxResults });
@@ -64,7 +67,7 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
   },
   {
     id: 'LF-GET/progress',
-    title: 'MUST read a lead search with progress; discoveryFinished, completedAt and errorMessage follow its phase',
+    title: 'MUST read a lead search with progress; discoveryFinished, completedAt and errorMessage follow its phase: false before discovery ends, true in each phase after it (crawling and enriching, and those the profile declares: leadSearchAfterDiscovery) and once completed',
     clauses: [
       'LF-GET-ANSWER', 'LF-ID-UUID', 'RES-ID-UUID', 'LF-QUERY-STRING', 'LF-STATUS-ENUM', 'LF-SEARCHMODE-ENUM', 'LF-MAXRESULTS-INT', 'LF-DISCOVERYFINISHED-BOOLEAN',
       'LF-DISCOVERYFINISHED-PHASES', 'LF-PROGRESS', 'LF-TIMESTAMPS', 'LF-ERRORMESSAGE-NULL', 'LF-COMPLETEDAT-TS', 'LF-COMPLETEDAT-NULL-RUNNING',
@@ -72,7 +75,7 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: ['control'],
-    budget: 5,
+    budget: 8,
     async run(ctx) {
       const ws = await ctx.workspace();
       const s = await newSearch(ctx, ws, 'bakeries in Porto');
@@ -83,11 +86,18 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       const d = await read(ws, s.id, 'discovering');
       expectThat(d.body.status === 'discovering' && d.body.progress.companiesFound === 12 && d.body.discoveryFinished === false && d.body.completedAt === null,
         `while discovering: progress.companiesFound 12, discoveryFinished false, completedAt null; got ${JSON.stringify(d.body)}`, d);
-      await advance(ctx, s.id, { status: 'enriching', progress: { companiesFound: 40, companiesProcessed: 22, emailsFound: 31 } });
-      const e = await read(ws, s.id, 'enriching');
-      expectThat(e.body.discoveryFinished === true && e.body.completedAt === null && e.body.status === 'enriching',
-        `after discovery ended (enriching) discoveryFinished must be true while completedAt stays null; got ${JSON.stringify(e.body)}`, e);
-      expectThat(e.body.progress.companiesProcessed === 22 && e.body.progress.emailsFound === 31, `progress must be reported, got ${JSON.stringify(e.body.progress)}`, e);
+      // The phases after discovery, forward in the order of 2.8: crawl and enrich run after it (2.8);
+      // whether processing and verifying do is the profile's (transitions are not shown).
+      const after = new Set<string>(['crawling', 'enriching', ...(ctx.profile.declarations.leadSearchAfterDiscovery ?? [])]);
+      for (const phase of LEAD_SEARCH_PHASES_AFTER.filter((p) => after.has(p))) {
+        const progress = phase === 'enriching' ? { companiesFound: 40, companiesProcessed: 22, emailsFound: 31 } : undefined;
+        await advance(ctx, s.id, { status: phase, ...(progress ? { progress } : {}) });
+        const e = await read(ws, s.id, phase);
+        const why = phase === 'crawling' || phase === 'enriching' ? 'crawl and enrich run after discovery (2.8)' : 'the profile declares it after discovery (leadSearchAfterDiscovery)';
+        expectThat(e.body.discoveryFinished === true && e.body.completedAt === null && e.body.status === phase,
+          `in ${phase} discovery has ended (${why}): discoveryFinished must be true while completedAt stays null; got ${JSON.stringify(e.body)}`, e);
+        if (progress) expectThat(e.body.progress.companiesProcessed === 22 && e.body.progress.emailsFound === 31, `progress must be reported, got ${JSON.stringify(e.body.progress)}`, e);
+      }
       await advance(ctx, s.id, { status: 'completed', progress: { companiesFound: 40, companiesProcessed: 40, emailsFound: 55 } });
       const c = await read(ws, s.id, 'completed');
       expectThat(c.body.completedAt !== null && c.body.discoveryFinished === true && c.body.errorMessage === null, `a completed search: completedAt set, discoveryFinished true, errorMessage null; got ${JSON.stringify(c.body)}`, c);

@@ -76,12 +76,20 @@ function displayNameHeld(box: SendingMailbox, m: Sent, name: string): void {
   expectThat(from.toLowerCase().includes(box.address.toLowerCase()), `From must name the mailbox's address ${box.address} with its display name, got ${JSON.stringify(from)}`);
 }
 
-/** CAMP-SEQUENCE-MERGE-RENDERED: the declared variables replaced by the lead's firstName (subject) and companyName (body). */
+/** The body as sent: the text part and the HTML part without its head (where a document may repeat the subject as its title). */
+const bodyOf = (x: Content) => `${x.text}\n${x.html.replace(/<head\b[\s\S]*?<\/head>/i, '')}`;
+
+/**
+ * CAMP-SEQUENCE-MERGE-RENDERED: the declared variables replaced by the lead's own values, firstName
+ * in the subject, firstName and companyName in the body (each step's body names both).
+ */
 function mergeRendered(x: Content, names: { first: string; company: string }, v: { firstName: string; companyName: string }, to: string): void {
   const raw = [names.first, names.company].filter((name) => `${x.subject}${x.text}${x.html}`.includes(name));
   expectThat(raw.length === 0, `the declared merge variables must be rendered: ${raw.join(' and ')} left as written in the email to ${to}, subject ${JSON.stringify(x.subject)}`);
   expectThat(x.subject.includes(v.firstName), `the subject to ${to} must carry its firstName ${v.firstName} (${names.first}), got ${JSON.stringify(x.subject)}`);
-  expectThat(x.text.includes(v.companyName) || x.html.includes(v.companyName), `the body to ${to} must carry its companyName ${v.companyName} (${names.company})`);
+  const body = bodyOf(x);
+  expectThat(body.includes(v.firstName), `the body to ${to} must carry its firstName ${v.firstName} (${names.first}), it reads ${JSON.stringify((x.text || body).slice(0, 200))}`);
+  expectThat(body.includes(v.companyName), `the body to ${to} must carry its companyName ${v.companyName} (${names.company})`);
 }
 
 /** CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE in the body, written "Before {{name}} after": as declared, left as written or nothing at all. */
@@ -305,16 +313,18 @@ export const DELIVERY_CHECKS: Check[] = [
     },
   },
   {
-    // A composite probe: one mailbox and one lead hold what SEND/start-begins, SEND/mailbox-fields,
-    // SEND/display-name, SEND/merge-variables and SEND/unknown-variable each hold with a send of
-    // their own, for the depths that cannot afford five sends. Each claim names its clause (holdEach).
+    // A composite probe: two mailboxes of one setting and two leads hold what SEND/start-begins,
+    // SEND/mailbox-fields, SEND/display-name, SEND/merge-variables and SEND/unknown-variable each
+    // hold with a send of their own, for the depths that cannot afford five sends. Each claim names
+    // its clause (holdEach). Two leads, each with values of its own: a step rendered once for the
+    // campaign would give the second lead the first one's.
     id: 'SEND/one-email',
-    title: "MUST send a started campaign's step through its mailbox as the mailbox and the sequence say: signature, Reply-To, blind copy, display name, merge variables rendered as the profile declares",
+    title: "MUST send a started campaign's step through its mailbox as the mailbox and the sequence say: signature, Reply-To, blind copy, display name, merge variables rendered with each lead's own values as the profile declares",
     clauses: ['STATE-CAMP-START-BEGINS', 'ACCT-SIGNATURE-APPENDED', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-BCC-BEHAVIOUR', 'ACCT-DISPLAYNAME-SENDER', 'CAMP-SEQUENCE-MERGE-RENDERED', 'CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE'],
     level: 'MUST',
     // It claims the merge-variable clauses, so it needs their declarations (a profile without them skips it; the single checks hold the rest there).
     features: [...FEATURES, NEEDS_MERGE_VARIABLES, 'decl:declarations.unknownMergeVariable'],
-    budget: 20,
+    budget: 24,
     async run(ctx) {
       const f = faker(ctx);
       const token = `${ctx.prefix}one-${ctx.seed.toString(36)}`;
@@ -327,26 +337,36 @@ export const DELIVERY_CHECKS: Check[] = [
       if (!declared) skip('needs declarations.unknownMergeVariable in the profile (what a merge variable the target does not know renders to)');
       const unknown = `zzUnknown${f.string.alpha(8)}`;
       const ws = await ctx.workspace();
-      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, displayName: name, signature: `<p>${sig}</p>`, replyToAddress: replyTo, bcc });
-      const [lead] = leadAddresses(ctx, 1);
+      // Two mailboxes for two leads: each may send its first email at once, where one would wait its gap (a minute) between them.
+      const boxes = await sendingMailboxes(ctx, ws, 2, { sendingGapMinutes: 1, displayName: name, signature: `<p>${sig}</p>`, replyToAddress: replyTo, bcc });
+      const leads = leadAddresses(ctx, 2);
       const body = `<p>Hello ${merge.first} of ${merge.company}</p><p>Before {{${unknown}}} after</p>`;
-      const c = await launch(ctx, ws, { accounts: [box.id], leads: [lead!], steps: [{ subject: `One ${merge.first} Before {{${unknown}}} after ${token}`, body }], draft: true });
-      const v = { firstName: `Ann${f.string.alpha(6)}`, companyName: `Acme${f.string.alpha(5)}` };
-      expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${c.leads[0]!.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
+      const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads, steps: [{ subject: `One ${merge.first} Before {{${unknown}}} after ${token}`, body }], draft: true });
+      const who = new Map<string, { firstName: string; companyName: string }>();
+      for (const l of c.leads) {
+        const v = { firstName: `Ann${f.string.alpha(6)}`, companyName: `Acme${f.string.alpha(5)}` };
+        who.set(l.email, v);
+        expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${l.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
+      }
       await startCampaign(ws.api, c.id);
-      const drv = new Driver(ctx, box.sink, sentBy(box));
-      await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
-      const got = drv.to(lead!);
-      expectThat(got.length === 1, `STATE-CAMP-START-BEGINS: the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
-      const m = got[0]!.m;
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      await drv.until(() => leads.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step of a started campaign to both leads' });
+      for (const lead of leads) {
+        const got = drv.to(lead);
+        expectThat(got.length === 1, `STATE-CAMP-START-BEGINS: the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
+      }
+      const m = drv.to(leads[0]!)[0]!.m;
+      // The mailbox that sent it: the campaign's two are set alike.
+      const box = boxes.find((b) => b.smtpUser === m.session.authUser) ?? boxes[0]!;
       const x = await contentOf(m);
+      const second = await contentOf(drv.to(leads[1]!)[0]!.m);
       await holdEach([
         { clause: 'STATE-CAMP-START-BEGINS', holds: () => began(box, m, token) },
         { clause: 'ACCT-SIGNATURE-APPENDED', holds: () => signatureAppended(m, sig) },
         { clause: 'ACCT-REPLYTO-BEHAVIOUR', holds: () => replyToHeld(m, replyTo) },
-        { clause: 'ACCT-BCC-BEHAVIOUR', holds: () => blindCopyHeld(box, m, lead!, bcc) },
+        { clause: 'ACCT-BCC-BEHAVIOUR', holds: () => blindCopyHeld(box, m, leads[0]!, bcc) },
         { clause: 'ACCT-DISPLAYNAME-SENDER', holds: () => displayNameHeld(box, m, name) },
-        { clause: 'CAMP-SEQUENCE-MERGE-RENDERED', holds: () => mergeRendered(x, merge, v, lead!) },
+        { clause: 'CAMP-SEQUENCE-MERGE-RENDERED', holds: () => { mergeRendered(x, merge, who.get(leads[0]!)!, leads[0]!); mergeRendered(second, merge, who.get(leads[1]!)!, leads[1]!); } },
         { clause: 'CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE', holds: () => { unknownRendered(x, unknown, declared); unknownInSubject(x.subject, unknown, declared); } },
       ]);
     },

@@ -8,7 +8,7 @@ import { clearOfDayTurn, dayTurned, targetNow } from '../../lib/target-clock.ts'
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
 import { NEEDS_VARIANT_ID, addLeads, createMailbox, faker, listLeads, setupCampaignBody, variantIdOf } from '../../lib/recipes.ts';
 import { campaignWithLeads, expectQuotaRefused, expectRejected, expectValidation400, sinkMailbox } from '../resources/lib.ts';
-import { NEEDS_SENDING_MAILBOX, contentOf, sendingMailbox, workspaceZone } from '../sending/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, sendingMailbox, workspaceZone } from '../sending/lib.ts';
 import { NEEDS_MERGE_VARIABLES, mergeVariable } from '../sending/delivery.ts';
 
 // The test email (4.3 "Test email body", part 8): sent from a real mailbox of the workspace, at the
@@ -101,8 +101,9 @@ async function sameDay(ctx: CheckContext, ws: Workspace) {
   const zones = [...new Set(['UTC', await workspaceZone(ws)])];
   const from = await clearOfDayTurn(ctx, zones, DAY_CHECK_SPAN_MS);
   return {
-    async unlessTurned(res: ApiResponse, what: string): Promise<void> {
-      if (!is2xx(res)) return;
+    /** Skips when `res` (null: something that was sent) was accepted after the day turned. */
+    async unlessTurned(res: ApiResponse | null, what: string): Promise<void> {
+      if (res && !is2xx(res)) return;
       const turned = dayTurned(from, await targetNow(ctx), zones);
       if (turned) skip(`${what} was accepted after the day turned in ${turned} during the check (target time ${new Date(from).toISOString()} to now): whose day a daily limit counts in is not shown, so a new day may have begun the count again`);
     },
@@ -277,23 +278,34 @@ export const TEST_EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'TEST-EMAIL/mailbox-daily-limit',
-    title: "MUST count a test email toward its mailbox's daily limit and refuse one from a mailbox at its limit",
+    title: "MUST count a test email toward its mailbox's daily limit, the one campaign mail spends too, and refuse one from a mailbox at its limit: with maxEmailsPerDay 2, a campaign email and a test email spend the day (no second test email; with the control clock, no second campaign email either)",
     clauses: ['CAMP-TEST-ACCOUNT-DAILY-LIMIT', 'CAMP-TEST-COUNTS-DAILY'],
     level: 'MUST',
-    features: [...FEATURES],
-    budget: 17,
+    features: [...FEATURES, 'op:leads.list', NEEDS_OPEN_SCHEDULE],
+    budget: 24,
     testEmails: 2,
     async run(ctx) {
-      const s = await sender(ctx, { subject: `Daily ${ctx.prefix}`, body: '<p>daily</p>' }, { maxEmailsPerDay: 1 });
+      const s = await sender(ctx, { subject: `Daily ${ctx.prefix}`, body: '<p>daily</p>' }, { maxEmailsPerDay: 2, sendingGapMinutes: 1 });
       const to = await recipient(ctx);
       const day = await sameDay(ctx, s.ws);
-      expectSent(ctx, await send(s, to), 'the first test email from a mailbox with maxEmailsPerDay 1');
+      // A campaign of two leads from the same mailbox: its first step to one lead spends one of the day's two.
+      const leads = leadAddresses(ctx, 2, 'daily');
+      await launch(ctx, s.ws, { accounts: [s.accountId], leads, steps: [{ subject: `Daily campaign ${ctx.prefix}`, body: '<p>campaign</p>' }] });
+      const drv = new Driver(ctx, s.sink, (m) => !m.injected && m.session.authUser === s.smtpUser && m.envelope.rcptTo.some((r) => leads.includes(r.toLowerCase())));
+      const reached = () => leads.filter((a) => drv.to(a).length > 0);
+      const first = await drv.until(() => reached().length > 0, { stepMs: 60_000, horizonMs: 10 * 60_000, wallCapMs: 90_000, what: "the campaign's first step" });
+      expectThat(first, "setup: the started campaign's step reached neither lead within 10 minutes");
+      expectSent(ctx, await send(s, to), 'a test email from a mailbox with maxEmailsPerDay 2 that sent one campaign email today');
       await arrivals(ctx, s, to, 1);
+      // The day's two are spent. With the control clock, time passes the mailbox's gap (1 minute): the other lead waits for another day.
+      if (ctx.control) await drv.until(() => reached().length > 1, { stepMs: 60_000, horizonMs: 3 * 60_000, what: "the campaign's step to its other lead" });
       const second = await send(s, to);
-      await day.unlessTurned(second, 'the second test email from a mailbox with maxEmailsPerDay 1');
-      expectQuotaRefused(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 1');
+      await day.unlessTurned(second, 'the second test email from a mailbox with maxEmailsPerDay 2 that sent a campaign email and a test email');
+      expectQuotaRefused(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 2 that sent a campaign email and a test email');
       const got = await arrivals(ctx, s, to, 0);
-      expectThat(got.length === 1, `a mailbox at its daily limit must send nothing more: ${got.length} messages reached ${to}`, second);
+      expectThat(got.length === 1, `a mailbox at its daily limit must send nothing more: ${got.length} test emails reached ${to}`, second);
+      if (reached().length > 1) await day.unlessTurned(null, 'the campaign step to the second lead');
+      expectThat(reached().length === 1, `a test email counts toward the mailbox's daily limit that campaign mail spends too: with maxEmailsPerDay 2, a campaign email and a test email sent, the campaign's step must wait for another day, yet it reached both leads (${leads.join(', ')})`);
     },
   },
   {
