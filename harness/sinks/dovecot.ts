@@ -138,6 +138,10 @@ export interface DovecotOptions {
   log?: (line: string) => void;
 }
 
+
+/** How long a user change may take to be in force at Dovecot, and one LOGIN probe's wait for its answer. */
+const SETTLE_MS = 60_000;
+const PROBE_MS = 5_000;
 export class Dovecot {
   readonly dir: string;
   readonly maildirs: MaildirStore;
@@ -269,9 +273,9 @@ ${chroot}}
     void this.exited.then(() => liveChildren.delete(child));
     this.port = port;
     // readiness: a real LOGIN, with retry (a TCP connect alone is not enough)
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + SETTLE_MS; // a Dovecot that dies says so at once (exitedEarly)
     for (;;) {
-      const r = await imapLoginProbe(this.opts.host, port, this.probe.address, this.probe.password, 1000);
+      const r = await imapLoginProbe(this.opts.host, port, this.probe.address, this.probe.password, PROBE_MS);
       if (r === 'ok') return;
       if (exitedEarly || Date.now() > deadline) {
         const log = await readFile(join(this.dir, 'dovecot.log'), 'utf8').catch(() => '');
@@ -328,19 +332,21 @@ ${chroot}}
 
   /**
    * Waits until a LOGIN with the user's real password gives the expected answer, so a change is
-   * in force when its promise resolves. Gives up loudly after 10 s: a fault that silently did not
-   * take would let a check pass or fail for the wrong reason.
+   * in force when its promise resolves. Gives up loudly after SETTLE_MS: a fault that silently did
+   * not take would let a check pass or fail for the wrong reason. Dovecot's auth answers slowly on
+   * a loaded machine (a LOGIN took over 1 s at a load average of 20), so a probe waits up to 5 s and
+   * the whole wait is a minute: long for a change that takes, short beside a run.
    */
   private async settle(u: MailboxUser): Promise<void> {
     const want = u.imapRefusal ? 'no' : 'ok';
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + SETTLE_MS;
     let last = '';
     while (Date.now() < deadline) {
-      last = await imapLoginProbe(this.opts.host, this.port, u.address, u.password, 1000);
+      last = await imapLoginProbe(this.opts.host, this.port, u.address, u.password, PROBE_MS);
       if (last === want) return;
       await new Promise((r) => setTimeout(r, 50));
     }
-    throw new Error(`IMAP sink: the change to ${u.address} did not take effect within 10 s (LOGIN answers ${last}, expected ${want})`);
+    throw new Error(`IMAP sink: the change to ${u.address} did not take effect within ${SETTLE_MS / 1000} s (LOGIN answers ${last}, expected ${want})`);
   }
 
   private async writeProbe(): Promise<void> {
