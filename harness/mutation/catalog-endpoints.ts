@@ -9,6 +9,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'lead-answer-patch-wrapped': ['LEAD-PATCH-RETURNS-LEAD'],
   'lead-in-customfields-coerced': ['LEAD-PATCH-CUSTOM-OBJECTS'],
   'lead-mutate-all-ignored': ['LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-DELETE-EFFECT'],
+  'lead-mutate-filter-deletes-nothing': ['LEAD-MUTATE-DELETE-EFFECT'],
   'lead-mutate-filter-tags-refused': ['LEAD-MUTATE-FILTER-FIELDS'],
   'lead-mutate-platform-status-accepted': ['LEAD-MUTATE-STATUS-VALUES'],
   'lead-mutate-names-undeclared': ['LEAD-MUTATE-NAMES-PROFILE'],

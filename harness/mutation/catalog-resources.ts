@@ -144,6 +144,9 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-resume-without-mailbox': ['STATE-CAMP-RESUME-NEEDS-MAILBOX', 'CAMP-RESUME-400'],
   'camp-resume-blocked-by-unsendable-mailbox': ['STATE-CAMP-RESUME-UNSENDABLE-OK'],
   'camp-within-schedule-utc': ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-WITHINSCHEDULE-CLOCK'],
+  'camp-within-schedule-is-active': ['CAMP-STATUS-WITHINSCHEDULE'],
+  'camp-resume-needs-connected-mailbox': ['STATE-CAMP-RESUME-UNSENDABLE-OK'],
+  'camp-schedule-dates-sql': ['CAMP-SCHEDULE-FIELDS'],
   'camp-next-opens-always-set': ['CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE'],
   'camp-patch-wrapped': ['CAMP-PATCH-FLAT'],
   'camp-resume-answer-no-success': ['CAMP-RESUME-ANSWER'],
@@ -176,6 +179,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-patch-labels-refused': ['LEAD-CUSTOMFIELD-LABELS-TYPES'],
   'lead-search-row-per-lead': ['LEAD-SEARCH-ROWS-PROFILE'],
   'lead-search-hit-no-campaign-name': ['LEADHIT-FIELDS'],
+  'lead-search-hit-one-name': ['LEADHIT-FIELDS'],
   // ---- lead searches (2.8, 3.4, 4.7) ----
   'lf-draft-listed': ['LF-LIST-NO-DRAFTS'],
   'lf-completedat-missing': ['STATE-LF-COMPLETEDAT-TERMINAL', 'LF-COMPLETEDAT-TS'],

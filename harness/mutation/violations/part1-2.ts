@@ -510,6 +510,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `schedule`: object: `timezone` (IANA string), `sendingDays` (array of integers), `sendingMinutesStart` (integer), `sendingMinutesEnd` (intege
   "CAMP-SCHEDULE-FIELDS": [
     { what: "schedule.sendingDays is a comma-separated string.", mutants: ["camp-answer-sendingdays-string"] },
+    { what: "startDate and endDate are answered in SQL DATETIME form (\"2031-01-10 09:30:15\": no T, no zone).", mutants: ["camp-schedule-dates-sql"] },
   ],
   // 2.5 PROFILE: `sendingDays` is an array of integers; their numbering (which integer is which weekday) is among the campaign create details not shown (profile).
   "CAMP-SCHEDULE-DAYS-PROFILE": [
@@ -588,6 +589,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "CAMP-STATUS-WITHINSCHEDULE": [
     { what: "isWithinSchedule reads the sending days and minutes in UTC, ignoring schedule.timezone.", mutants: ["camp-within-schedule-utc"], gap: "what the window is (minutes after midnight in schedule.timezone) is a reading the spec does not state: only the SHOULD check CAMP-STATUS/window (CAMP-STATUS-WITHINSCHEDULE-CLOCK) holds it, no MUST check can" },
     { what: "isWithinSchedule says the opposite of the window.", mutants: ["camp-answer-withinschedule-inverted"] },
+    { what: "isWithinSchedule is true whenever the campaign is active (never false for an active campaign outside its days).", mutants: ["camp-within-schedule-is-active"] },
   ],
   // 2.5 MUST: `nextScheduleOpensAt` is null when in-window.
   "CAMP-STATUS-NEXTOPENS-NULL-INWINDOW": [
@@ -658,5 +660,6 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead search hit (cross-campaign search): `id`, `email`, `campaignId`, `campaignName`, `firstName`, `lastName`.
   "LEADHIT-FIELDS": [
     { what: "Search hits have no campaignName.", mutants: ["lead-search-hit-no-campaign-name"] },
+    { what: "Search hits carry the name as one `name`, without firstName and lastName.", mutants: ["lead-search-hit-one-name"] },
   ],
 };

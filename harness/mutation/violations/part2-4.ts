@@ -304,6 +304,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: Resume: a mailbox that exists but cannot send now (disconnected, reauthorizing, DNS below the sending floor) does not block the resume.
   "STATE-CAMP-RESUME-UNSENDABLE-OK": [
     { what: "Resume answers 400 unless the workspace has an active mailbox.", mutants: ["camp-resume-blocked-by-unsendable-mailbox"] },
+    { what: "Resume answers 400 when the workspace's only mailbox is revoked (disconnected): the rule asks for a connected mailbox.", mutants: ["camp-resume-needs-connected-mailbox"] },
   ],
   // 3.1 PROFILE: Transitions for pause, stop, complete, fail and schedule: not shown (profile).
   "STATE-CAMP-OTHER-PROFILE": [

@@ -199,6 +199,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "LEAD-MUTATE-DELETE-EFFECT": [
     { what: "delete answers the leads as affected and deletes nothing.", mutants: ["lead-mutate-delete-no-effect"] },
     { what: "all: true is read like an empty filter: 2xx, nothing deleted.", mutants: ["lead-mutate-all-ignored"] },
+    { what: "delete by filter answers 2xx and deletes nothing, even the lead whose whole address is searched or the only lead carrying the tag.", mutants: ["lead-mutate-filter-deletes-nothing"] },
   ],
   // 4.4 MUST: The response field `operation` carries the operation applied.
   "LEAD-MUTATE-OPERATION-ECHO": [
@@ -287,6 +288,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.5 MUST: DELETE /v1/emails/{id} requires scope emails:write.
   "EMAIL-DELETE-SCOPE": [
     { what: "The scope check of emails.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-emails-delete"] },
+    { what: "Email delete also serves a key of exactly emails:send.", mutants: ["scope-email-delete-also-emails-send"] },
   ],
   // 4.5 MUST: DELETE /v1/emails/{id} answers `{ id, deleted: true }`.
   "EMAIL-DELETE-ANSWER": [
@@ -447,6 +449,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.7 MUST: GET /v1/lead-searches requires scope leadfinder:read.
   "LF-LIST-SCOPE": [
     { what: "The scope check of leadSearches.list is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-list"] },
+    { what: "The Lead Finder list also serves a key of exactly leads:read (lead discovery filed under the leads domain).", mutants: ["scope-lf-list-also-leads-read"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches answers `{ data: [search list item], meta }`.
   "LF-LIST-ANSWER": [
@@ -760,6 +763,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: Emails delete accepts emails:write, emails:all, all:all.
   "SCOPE-GROUP-EMAIL-DELETE": [
     { what: "The scope check of emails.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-emails-delete"] },
+    { what: "Email delete refuses a key holding all:all (without emails:write or emails:all): the row read as the email scopes only.", mutants: ["scope-email-delete-refuses-all-all"] },
+    { what: "Email delete also serves a key of exactly emails:send (write-like email scopes grouped together).", mutants: ["scope-email-delete-also-emails-send"] },
   ],
   // 7 MUST: Every error response is { error: { type, code, message, status, requestId, details?, retryAfter? } }.
   "ERR-ENVELOPE": [

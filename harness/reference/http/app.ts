@@ -160,6 +160,18 @@ function unprefixed(pathname: string, prefix: string, which: (rest: string) => b
   return pathname;
 }
 
+/** The mutants' route table files a route under a second scope too: a key holding that one is served. */
+function alsoServed(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean {
+  if (route.op === 'emails.delete' && key.scopes.includes('emails:send') && mutant('scope-email-delete-also-emails-send')) return true;
+  return route.op === 'leadSearches.list' && key.scopes.includes('leads:read') && mutant('scope-lf-list-also-leads-read');
+}
+
+/** The mutant's email delete row lists emails:write and emails:all only: all:all alone is refused. */
+function groupRowShort(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean {
+  if (route.op !== 'emails.delete' || !key.scopes.includes('all:all')) return false;
+  return !key.scopes.some((s) => s === 'emails:write' || s === 'emails:all') && mutant('scope-email-delete-refuses-all-all');
+}
+
 /** Parses `Authorization`; returns the secret, or null when the header is not a Bearer credential. */
 function bearerSecret(header: string, mutant: MutantSwitch): string | null {
   const m = /^Bearer +(\S+) *$/i.exec(header);
@@ -285,7 +297,8 @@ export class PublicApi {
       // The mutant's route table forgets the domain wildcard on one route: pausing a mailbox.
       const forgets = route.op === 'accounts.pause' && key.scopes.includes('accounts:all') && !routeAccepts(key.scopes.filter((s) => s !== 'accounts:all'), route.scope);
       if (forgets && mutant('scope-route-forgets-domain-wildcard')) throw permissionDenied(`The API key lacks the scope ${route.scope}.`);
-      if (!scopeUnchecked(mutant, route.op) && !createWriteSkipped(route, key, raw.text, mutant)) this.requireScope(key, misplacedScope(route, mutant));
+      if (groupRowShort(route, key, mutant)) throw permissionDenied(`The API key lacks the scope ${route.scope}.`);
+      if (!scopeUnchecked(mutant, route.op) && !createWriteSkipped(route, key, raw.text, mutant) && !alsoServed(route, key, mutant)) this.requireScope(key, misplacedScope(route, mutant));
       if (route.op === 'leads.update' && mutant('scope-lead-patch-also-campaigns')) this.requireScope(key, 'campaigns:write');
 
       // 5. path params, body

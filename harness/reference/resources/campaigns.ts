@@ -60,6 +60,8 @@ const scheduleView = (ctx: Ctx, s: Schedule) => {
   const days = dayNumbering(ctx);
   const end = ctx.services.choices.windowEnd === 'inclusive' ? s.sendingMinutesEnd - 1 : s.sendingMinutesEnd;
   const wire = { ...s, sendingDays: s.sendingDays.map(days.toWire).sort((a, b) => a - b), sendingMinutesEnd: end };
+  // The mutant writes the dates in SQL DATETIME form ("2031-01-10 09:30:15": no T, no zone).
+  if (ctx.mutant('camp-schedule-dates-sql')) for (const k of ['startDate', 'endDate'] as const) if (typeof wire[k] === 'string') wire[k] = new Date(wire[k]!).toISOString().slice(0, 19).replace('T', ' ');
   // The mutant writes an unset date as null (2: null only where stated).
   return ctx.mutant('res-unset-dates-null') ? wire : Object.fromEntries(Object.entries(wire).filter(([, v]) => v !== null));
 };
@@ -343,7 +345,9 @@ export const resume: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   if (row.status !== 'paused') throw stateConflict(`Only a paused campaign can be resumed (this one is ${row.status}).`);
   // Any mailbox of the workspace will do: one that cannot send now does not block (3.1).
-  const sql = ctx.mutant('camp-resume-blocked-by-unsendable-mailbox')
+  const sql = ctx.mutant('camp-resume-needs-connected-mailbox')
+    ? "SELECT 1 FROM accounts WHERE org_id = ? AND status != 'revoked' LIMIT 1"
+    : ctx.mutant('camp-resume-blocked-by-unsendable-mailbox')
     ? "SELECT 1 FROM accounts WHERE org_id = ? AND status = 'active' LIMIT 1"
     : 'SELECT 1 FROM accounts WHERE org_id = ? LIMIT 1';
   const any = ctx.db.prepare(sql).get(ctx.workspace.id);
@@ -361,7 +365,8 @@ export const status: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   const doc = JSON.parse(row.doc) as CampaignDoc;
   const now = ctx.clock.now();
-  const within = isWithinSchedule(doc.schedule, now, ctx.mutant('camp-within-schedule-utc'));
+  // The mutant reads "within the window" as "the campaign is active".
+  const within = ctx.mutant('camp-within-schedule-is-active') ? row.status === 'active' : isWithinSchedule(doc.schedule, now, ctx.mutant('camp-within-schedule-utc'));
   const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
   const metrics: Record<string, unknown> = { leadsCount: leadsCount(ctx, row.id), ...doc.metrics };
   // The mutant answers the counts as strings.

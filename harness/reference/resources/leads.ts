@@ -302,6 +302,8 @@ export const mutate: Handler = async (ctx) => {
     targets = ctx.db.prepare('SELECT * FROM leads WHERE campaign_id = ? AND deleted_at IS NULL').all(c.id) as LeadRow[];
     // The mutant reads all: true like an empty filter, which never deletes all.
     if (all === true && ctx.mutant('lead-mutate-all-ignored')) targets = [];
+    // The mutant accepts a filter and matches nothing with it.
+    if (filter && ctx.mutant('lead-mutate-filter-deletes-nothing')) targets = [];
     if (filter) {
       targets = targets.filter((r) => {
         const d = JSON.parse(r.doc) as Record<string, unknown>;
@@ -372,7 +374,9 @@ export const search: Handler = async (ctx) => {
     seen.add(r.campaign_id);
     const d = JSON.parse(r.doc) as Record<string, unknown>;
     const hit = { id: r.id, email: r.email, campaignId: r.campaign_id, campaignName: r.campaign_name, firstName: d.firstName ?? '', lastName: d.lastName ?? '' };
-    data.push(ctx.mutant('lead-search-hit-no-campaign-name') ? { ...hit, campaignName: undefined } : hit);
+    // The mutants leave out campaignName, or answer the names as one `name` (firstName and lastName left out).
+    const named = ctx.mutant('lead-search-hit-one-name') ? { ...hit, firstName: undefined, lastName: undefined, name: `${hit.firstName} ${hit.lastName}`.trim() } : hit;
+    data.push(ctx.mutant('lead-search-hit-no-campaign-name') ? { ...named, campaignName: undefined } : named);
   }
   return ok({ data });
 };

@@ -152,6 +152,9 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-status-campaigns-lifecycle': [true, async (e) => (await status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', `/v1/campaigns/${ABSENT}/status`)) !== 403],
   'scope-resume-campaigns-write': [true, async (e) => (await status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'POST', `/v1/campaigns/${ABSENT}/resume`)) !== 403],
   'scope-test-email-emails-send': [true, async (e) => (await status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'POST', `/v1/campaigns/${ABSENT}/test-email`, { body: {} })) !== 403],
+  'scope-email-delete-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
+  'scope-email-delete-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
+  'scope-lf-list-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/lead-searches')],
   'scope-lf-get-leads-read': [true, async (e) => (await status(e, (await keyWith(e, ['leadfinder:read'])).k, 'GET', `/v1/lead-searches/${ABSENT}`)) !== 403],
   'scope-lead-patch-also-campaigns': [404, async (e) => status(e, (await keyWith(e, ['leads:write'])).k, 'PATCH', `/v1/campaigns/${ABSENT}/leads/${ABSENT}`, { body: { firstName: 'x' } })],
   'scope-write-grants-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', `/v1/campaigns/${ABSENT}/start`)],
@@ -882,6 +885,26 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.mailbox(w); // inactive: cannot send now
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
   }],
+  'camp-resume-needs-connected-mailbox': [200, async (e) => {
+    const { w, c } = await pausedCampaign(e);
+    const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/microsoft/init')).body;
+    const id = (await e.ctl('POST', '/oauth/microsoft/consent', { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@outlook.test` })).body.accountId as string;
+    await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/resume`);
+  }],
+  // Every day but today (Kiritimati's), started: active and outside its window.
+  'camp-within-schedule-is-active': [false, async (e) => {
+    const w = await e.workspace();
+    const today = new Date(Date.now() + 14 * 3_600_000).getUTCDay();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['within@corp.test'], schedule: { ...kiritimatiWindow(), sendingDays: [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== today) } });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.isWithinSchedule;
+  }],
+  'camp-schedule-dates-sql': [true, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { schedule: { ...kiritimatiWindow(), startDate: '2031-01-10T09:30:15Z' } });
+    return /^2031-01-10T09:30:15(\.0+)?Z$/.test(c.schedule.startDate);
+  }],
   'camp-within-schedule-utc': [true, async (e) => {
     const w = await e.workspace();
     const c = await e.campaign(w, { schedule: kiritimatiWindow() });
@@ -966,6 +989,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-mutate-all-ignored': [0, async (e) => {
     const { w, c } = await campWithLead(e);
     await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'delete', all: true } });
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data.length;
+  }],
+  'lead-mutate-filter-deletes-nothing': [0, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'delete', filter: { search: lead.email } } });
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data.length;
   }],
   'lead-mutate-filter-tags-refused': [200, async (e) => (await mutateStatus(e, { operation: 'delete', filter: { tags: ['gone'] } })).status],
@@ -1106,6 +1134,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-mutate-unknown-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_status_unheard_of', ids: 'lead' })).status],
   'lead-mutate-delete-echo-other': ['delete', async (e) => (await mutateStatus(e, { operation: 'delete', all: true })).body.operation],
   'lead-mutate-operation-not-echoed': ['add_tags', async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).body.operation],
+  'lead-search-hit-one-name': [['Ann', 'Lee'], async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { firstName: 'Ann', lastName: 'Lee' } });
+    const hit = (await e.call(w.key, 'GET', `/v1/leads/search?email=${encodeURIComponent(lead.email)}`)).body.data[0];
+    return [hit?.firstName, hit?.lastName];
+  }],
   'lead-search-hit-no-campaign-name': ['Probe', async (e) => {
     const w = await e.workspace();
     await e.campaign(w, { name: 'Probe', leads: ['hit.abc@corp.test'] });

@@ -144,6 +144,14 @@ const ownEndpoints = (scope: Scope) => ENDPOINTS.filter((e) => e.scope === scope
 /** The routes asked for a scope: its first at smoke, every one of them from quick on. */
 const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' ? ownEndpoints(scope).slice(0, 1) : ownEndpoints(scope));
 
+/**
+ * Neighbouring scopes a route table plausibly files a route under as well (email delete with the other
+ * write-like email scopes, the Lead Finder list under the leads domain): from default on SCOPE-GRANT asks
+ * them refused with the keys it holds, where the matrix rows of those scopes may be left out.
+ */
+const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [['emails.delete', 'emails:send'], ['emails.delete', 'emails:read'], ['leadSearches.list', 'leads:read']];
+const neighbourRefusals = (depth: Depth) => (depth === 'smoke' || depth === 'quick' ? [] : NEIGHBOUR_REFUSALS.map(([op, scope]) => [ENDPOINTS.find((e) => e.id === op)!, scope] as const));
+
 // The granular rows of part 5 in one pass, one key a scope: the cheap proof of every grant a small
 // depth can afford (one route a scope at smoke), where the matrix asks a key's whole row. From quick on
 // every route is asked with exactly its own scope, so each route's scope clause has its served
@@ -152,22 +160,24 @@ const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' ? ownEndp
 export const SCOPE_GRANT_CHECKS: Check[] = [
   {
     id: 'SCOPE-GRANT/each-granular-scope',
-    title: 'MUST serve a key holding exactly one granular scope on the endpoints of that scope',
+    title: 'MUST serve a key holding exactly one granular scope on the endpoints of that scope (and refuse it where a neighbouring route table would plausibly serve it)',
     // The routes asked with exactly their own scope prove their scope clauses served (a route
     // that also or instead demands another scope fails here); their refusals are the matrix's.
-    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? []))],
+    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])), 'SCOPE-GROUP-EMAIL-DELETE'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + 1,
-    shallowerAt: ['smoke'],
+    budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + NEIGHBOUR_REFUSALS.length + 1,
+    shallowerAt: ['smoke', 'quick'],
     async run(ctx) {
       const ws = await ctx.workspace();
       const wrong: string[] = [];
       const evidence: string[] = [];
+      const keys = new Map<Scope, Awaited<ReturnType<typeof ws.createKey>>>();
+      const keyFor = async (scope: Scope) => keys.get(scope) ?? keys.set(scope, await ws.createKey([scope])).get(scope)!;
       for (const scope of NARROW) {
         const asked = grantRoutes(ctx.depth, scope).map((ep) => [ep, placeholderRequest(ep, ctx.profile)] as const).filter(([, p]) => p);
         if (!asked.length) continue;
-        const key = await ws.createKey([scope]);
+        const key = await keyFor(scope);
         for (const [ep, placeholder] of asked) {
           const { explains, ...req } = placeholder!;
           const res = await key.client.request(req);
@@ -178,17 +188,28 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
           }
         }
       }
-      if (wrong.length) fail(`${wrong.length} route(s) not served to a key holding exactly their granular scope: ${wrong.join(' | ')}`, ...evidence);
+      for (const [ep, scope] of neighbourRefusals(ctx.depth)) {
+        const placeholder = placeholderRequest(ep, ctx.profile);
+        if (!placeholder) continue;
+        const { explains, ...req } = placeholder;
+        const res = await (await keyFor(scope)).client.request(req);
+        const problem = refusedProblem(res.status, res.body?.error?.code, () => envelopeProblems(res, ctx.profile));
+        if (problem) {
+          wrong.push(`[${scope}] on ${label(ep)} (needs ${ep.scope}) ${problem}`);
+          evidence.push(res.exchangeId);
+        }
+      }
+      if (wrong.length) fail(`${wrong.length} route(s) not served to a key holding exactly their granular scope, or served to a neighbouring one: ${wrong.join(' | ')}`, ...evidence);
     },
   },
   {
     // The one exception of all:all, on a key that exists: its revocation is refused and the key still works.
     id: 'SCOPE-ALLALL/not-apikeys-manage',
-    title: 'MUST refuse an all:all key on an apikeys:manage endpoint with 403 permission_denied (all:all covers everything except apikeys:manage), and revoke nothing',
-    clauses: ['SCOPE-ALLALL', 'SCOPE-APIKEYS-NO-WILDCARD'],
+    title: 'MUST refuse an all:all key on an apikeys:manage endpoint with 403 permission_denied (all:all covers everything except apikeys:manage), and revoke nothing; serve it on the email delete row',
+    clauses: ['SCOPE-ALLALL', 'SCOPE-APIKEYS-NO-WILDCARD', 'SCOPE-GROUP-EMAIL-DELETE'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: 4,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
       const victim = await ws.createKey(['usage:read'], `${ctx.prefix}allall-victim`);
@@ -197,6 +218,14 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
       expectError(res, 403, ctx.profile, 'DELETE /v1/api-keys/{id} with a key holding all:all (apikeys:manage is covered by no wildcard)', 'permission_denied');
       const still = await victim.client.get('/v1/workspace');
       expectThat(still.status >= 200 && still.status < 300, `the key an all:all key was refused to revoke must still work, GET /v1/workspace with it answered ${still.status}`, res, still);
+      // The email delete row of part 5 lists all:all by name (a placeholder id: 2xx or the 404 it explains).
+      const ep = ENDPOINTS.find((e) => e.id === 'emails.delete')!;
+      const placeholder = placeholderRequest(ep, ctx.profile);
+      if (!placeholder) return;
+      const { explains, ...req } = placeholder;
+      const del = await wide.client.request(req);
+      const problem = servedProblem(del.status, del.body?.error?.code, placeholder, () => envelopeProblems(del, ctx.profile));
+      expectThat(!problem, `${label(ep)} with a key holding all:all ${problem}`, del);
     },
   },
 ];

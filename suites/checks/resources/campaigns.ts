@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
@@ -47,13 +48,19 @@ function fullBody(ctx: CheckContext, accounts: string[], leads: string[], varian
   };
 }
 
+const DATE_FIELDS = ['startDate', 'endDate'];
+/** A start and an end to come, so that the Campaign schema types the answered dates (2.5: timestamps). */
+const SCHEDULE_DATES = { startDate: '2031-01-10T09:30:15Z', endDate: '2031-03-01T17:00:00Z' };
+
 /** Where the created campaign's name, schedule or settings are not those given (sendingDays read as a set: 2.5 gives no order). */
 function sectionDiffs(c: any, body: ReturnType<typeof fullBody>): string[] {
   const diffs: string[] = [];
   if (c.name !== body.name) diffs.push(`name ${JSON.stringify(c.name)} instead of ${JSON.stringify(body.name)}`);
   for (const [k, v] of Object.entries(body.schedule)) {
     const got = c.schedule?.[k];
-    const same = k === 'sendingDays' && Array.isArray(got) ? JSON.stringify([...got].sort((x: number, y: number) => x - y)) === JSON.stringify(v) : JSON.stringify(got) === JSON.stringify(v);
+    // A timestamp is the same instant in any ISO 8601 writing (its form is the schema's to hold).
+    const same = k === 'sendingDays' && Array.isArray(got) ? JSON.stringify([...got].sort((x: number, y: number) => x - y)) === JSON.stringify(v)
+      : DATE_FIELDS.includes(k) ? typeof got === 'string' && Date.parse(got) === Date.parse(String(v)) : JSON.stringify(got) === JSON.stringify(v);
     if (!same) diffs.push(`schedule.${k} ${JSON.stringify(got)} instead of ${JSON.stringify(v)}`);
   }
   for (const [k, v] of Object.entries(body.settings)) if (c.settings?.[k] !== v) diffs.push(`settings.${k} ${c.settings?.[k]} instead of ${v}`);
@@ -64,6 +71,17 @@ async function statusOf(api: ApiClient, id: string) {
   const r = await api.get(`/v1/campaigns/${id}/status`);
   expect2xx(r, 'GET /v1/campaigns/{id}/status');
   return r;
+}
+
+/** Connects a mailbox by Microsoft OAuth (the control API consents) and withdraws its grant: a revoked mailbox. Its id. */
+async function revokedOAuthMailbox(ctx: CheckContext, api: ApiClient): Promise<string> {
+  const init = await api.post('/v1/accounts/oauth/microsoft/init');
+  expect2xx(init, 'setup: POST /v1/accounts/oauth/microsoft/init');
+  const consent = await control(ctx).request('POST', '/oauth/microsoft/consent', { state: init.body.state, emailAddress: `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test` });
+  const accountId = consent.body?.accountId;
+  if (typeof accountId !== 'string') skip('the control API connected no OAuth mailbox');
+  await control(ctx).request('POST', `/accounts/${accountId}/revoke-oauth`);
+  return accountId;
 }
 
 /** Whether a draft is a "startable state" is a reading (STATE-CAMP-START-FROM-DRAFT, a SHOULD). */
@@ -136,7 +154,7 @@ function sameDayZone(now: Date): string | undefined {
 export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-CREATE/shape',
-    title: 'MUST create a campaign in one call (schedule, settings, sequence, accounts, leads) as a draft, taking the name, schedule and settings given, answering { campaign, launched, leads, launchError }',
+    title: 'MUST create a campaign in one call (schedule with start and end dates, settings, sequence, accounts, leads) as a draft, taking the name, schedule and settings given, answering { campaign, launched, leads, launchError }',
     clauses: [
       'CAMP-CREATE-BODY', 'CAMP-CREATE-ANSWER', 'CAMP-CREATE-LEADS-COUNTS', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN',
       'STATE-CAMP-CREATE-DRAFT', 'STATE-CAMP-STATES', 'SVC-CAMP-CREATE-ONE-CALL', 'CAMP-ID-UUID', 'RES-ID-UUID', 'RES-TS-ISO8601', 'RES-CAMELCASE', 'CAMP-NAME-STRING', 'CAMP-STATUS-ENUM', 'CAMP-SCHEDULE-FIELDS',
@@ -149,7 +167,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: mid } = await createMailbox(ctx, ws.api);
-      const body = fullBody(ctx, [mid], [leadAddress(ctx), leadAddress(ctx)]);
+      const full = fullBody(ctx, [mid], [leadAddress(ctx), leadAddress(ctx)]);
+      const body = { ...full, schedule: { ...full.schedule, ...SCHEDULE_DATES } };
       const res = await ws.api.post('/v1/campaigns', body);
       expect2xx(res, 'POST /v1/campaigns with every section');
       expectSchema(res, campaignCreateResponseFor({ launch: false }), 'POST /v1/campaigns');
@@ -622,11 +641,11 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-RESUME/unsendable-mailbox',
-    title: 'MUST resume a paused campaign when the workspace has a mailbox, even one that cannot send now',
+    title: 'MUST resume a paused campaign when the workspace has a mailbox, even one that cannot send now (failed; with the control API also revoked)',
     clauses: ['CAMP-RESUME-ANSWER', 'STATE-CAMP-RESUME-FROM-PAUSED', 'STATE-CAMP-RESUME-UNSENDABLE-OK', 'SVC-CAMP-START-RESUME-STATUS'],
     level: 'MUST',
     features: ['op:campaigns.pause', 'exclusiveWorkspace'],
-    budget: 6,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
       // Its servers answer nothing: the mailbox exists but cannot send.
@@ -640,6 +659,15 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expectThat(res.body.id === id && res.body.success === true && res.body.status !== 'paused', `resume must answer { id, status (no longer paused), success: true }, got ${JSON.stringify(res.body)}`, res);
       const s = await statusOf(ws.api, id);
       expectThat(s.body.status === res.body.status, `resume answered ${res.body.status} but the campaign is ${s.body.status}`, res, s);
+      // A disconnected mailbox (3.1's first example): the workspace's only mailbox an OAuth one whose
+      // grant was withdrawn (the control API withdraws it). Without the control API this half is not asked.
+      if (!ctx.control) return;
+      await pause(ctx, ws.api, id);
+      expect2xx(await ws.api.delete(`/v1/accounts/${mid}`), 'setup: DELETE /v1/accounts/{id} (the mailbox that cannot send)');
+      const revoked = await revokedOAuthMailbox(ctx, ws.api);
+      const again = await ws.api.post(`/v1/campaigns/${id}/resume`);
+      expect2xx(again, `POST /v1/campaigns/{id}/resume when the workspace's only mailbox is revoked (${revoked})`);
+      expectThat(again.body?.status !== 'paused', `resume with a revoked mailbox only must resume the campaign, it answered status ${again.body?.status}`, again);
     },
   },
   {
@@ -757,11 +785,11 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-STATUS/always-open',
-    title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null',
+    title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null, and once PATCHed to every day but today as outside it',
     clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE'],
     level: 'MUST',
     features: [NEEDS_SENDING_DAYS],
-    budget: 3,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
       // Inside the window under any reading of the schedule: from the first minute to the last of
@@ -783,6 +811,16 @@ export const CAMPAIGN_CHECKS: Check[] = [
         : `every minute of every day (${timezone})`;
       expectThat(s.body.isWithinSchedule === true, `a window of ${what}: isWithinSchedule must be true, got ${s.body.isWithinSchedule}`, s);
       expectThat(s.body.nextScheduleOpensAt === null, `in-window nextScheduleOpensAt must be null, got ${s.body.nextScheduleOpensAt}`, s);
+      // The false half: every day but today, in the zone where it is today in UTC too, is outside the
+      // window under any reading of the minutes or of the clock the days are read by.
+      if (!zone) return;
+      const outside = { ...schedule, sendingDays: ALL_DAYS_JS.filter((d) => d !== today).map((d) => dayNumber(ctx, d)) };
+      const patched = await ws.api.patch(`/v1/campaigns/${id}`, { schedule: outside });
+      // Whether an active campaign's schedule may be edited is not stated: a refusal leaves the half unasked.
+      if (patched.status >= 400 && patched.status < 500) return;
+      expect2xx(patched, 'PATCH /v1/campaigns/{id} with a schedule of every day but today');
+      const o = await statusOf(ws.api, id);
+      expectThat(o.body.isWithinSchedule === false, `a window of every day but today (${WEEKDAYS[today]}; sendingDays ${JSON.stringify(outside.sendingDays)}; ${timezone}), as PATCHed: isWithinSchedule must be false, got ${o.body.isWithinSchedule}`, o);
     },
   },
 ];

@@ -304,7 +304,7 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 14,
+    budget: 16,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 5);
@@ -316,10 +316,15 @@ export const LEAD_CHECKS: Check[] = [
       };
       expectMutate(await mutate(ctx, ws.api, cid, 'delete', { ids: [a.id] }), 'delete', 'mutate delete by ids', { affected: 1 });
       await expectLeft([b.id, c.id, d.id, e.id], 'after delete by ids');
-      // A filter is accepted; which leads it matches is a reading (LEAD-MUTATE/delete-filter).
-      const fragment = String(b.email).split('@')[0]!.slice(-8).toUpperCase();
-      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { search: fragment } }), 'delete', `mutate delete by filter search "${fragment}"`);
-      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { tags: ['doomed'] } }), 'delete', 'mutate delete by filter tags');
+      // Which leads a filter matches beyond these is a reading (LEAD-MUTATE/delete-filter); a lead's whole
+      // address, as written, and a tag only one lead carries match that lead under any reading.
+      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { search: b.email } }), 'delete', `mutate delete by filter search "${b.email}" (one lead's whole address)`);
+      const tag = 'doomed';
+      expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [c.id], tags: [tag] }), 'add_tags', 'mutate add_tags to one lead');
+      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { tags: [tag] } }), 'delete', `mutate delete by filter tags ["${tag}"] (a tag one lead carries)`);
+      const kept = await left();
+      const survivors = [b, c].filter((l) => kept.includes(l.id)).map((l) => l.email);
+      expectThat(survivors.length === 0, `delete by filter must delete the leads it matches: ${JSON.stringify(survivors)} (the searched whole address, the only lead carrying the tag) still in the campaign`);
       expectValidation400(await mutate(ctx, ws.api, cid, 'delete', {}), ctx, 'mutate delete without ids, filter or all');
       expectMutate(await mutate(ctx, ws.api, cid, 'delete', { all: true }), 'delete', 'mutate delete all');
       await expectLeft([], 'after delete all');
@@ -436,7 +441,7 @@ export const LEAD_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 8,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace();
       const param = ctx.profile.names.leadsSearchParam;
@@ -447,6 +452,12 @@ export const LEAD_CHECKS: Check[] = [
       expect2xx(c1, 'setup: POST /v1/campaigns');
       expect2xx(c2, 'setup: POST /v1/campaigns');
       const names = new Map([[c1.body.campaign.id, c1.body.campaign.name], [c2.body.campaign.id, c2.body.campaign.name]]);
+      // The searched lead of the second campaign gets a first and a last name: its hits must carry them.
+      const c2id = c2.body.campaign.id as string;
+      const [named] = await allLeads(ctx, ws.api, c2id);
+      if (!named) fail('setup: the second campaign lists no lead, though it was created with one');
+      const person = { firstName: 'Searchfirst', lastName: 'Searchlast' };
+      expect2xx(await ws.api.patch(`/v1/campaigns/${c2id}/leads/${named.id}`, person), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId} with a first and a last name');
       const local = email.split('@')[0]!;
       for (const q of [email, local.slice(-10).toUpperCase(), email.toUpperCase()]) {
         const res = await ws.api.get('/v1/leads/search', { [param]: q });
@@ -458,6 +469,9 @@ export const LEAD_CHECKS: Check[] = [
         expectThat(hits.every((h) => (whole ? h.email.toLowerCase() === email.toLowerCase() : h.email.toLowerCase().includes(q.toLowerCase()))) && rows.some((r) => rowsFollow(r, hits, c1.body.campaign.id, c2.body.campaign.id, email, twin)),
           `"${q}" must find ${whole ? 'one row in each of the 2 campaigns containing the address' : `${rows.map((r) => ROW_READINGS[r]).join(', or ')} (a fragment matching two leads of one campaign)`}, got ${JSON.stringify(hits.map((h) => [h.email, h.campaignId]))}`, res);
         expectThat(hits.every((h) => h.campaignName === names.get(h.campaignId)), `campaignName must be the campaign's name, got ${JSON.stringify(hits.map((h) => h.campaignName))}`, res);
+        const ofNamed = hits.filter((h) => h.campaignId === c2id);
+        expectThat(ofNamed.every((h) => h.firstName === person.firstName && h.lastName === person.lastName),
+          `the hit of the lead named ${person.firstName} ${person.lastName} must carry firstName and lastName, got ${JSON.stringify(ofNamed.map((h) => ({ firstName: h.firstName, lastName: h.lastName })))}`, res);
       }
     },
   },
