@@ -71,6 +71,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-lead-as-dummy': ['CAMP-TEST-LEAD'],
   'test-email-never-delivered': ['CAMP-TEST-REAL-MAILBOX'],
   'test-email-no-replyto': ['ACCT-REPLYTO-BEHAVIOUR'],
+  'send-followup-no-reply-to': ['ACCT-REPLYTO-BEHAVIOUR'],
   'email-delete-still-listed': ['EMAIL-DELETE-HIDDEN'],
   'email-unreadable-200': ['EMAIL-GET-503-UNREADABLE'],
   'email-no-413': ['EMAIL-GET-413'],

@@ -114,6 +114,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-REPLYTO-BEHAVIOUR": [
     { what: "Outgoing emails carry no Reply-To.", mutants: ["send-no-reply-to"] },
     { what: "A test email (another render path) carries no Reply-To.", mutants: ["test-email-no-replyto"] },
+    { what: "A follow-up step (threaded as a reply) carries no Reply-To; the first step does.", mutants: ["send-followup-no-reply-to"] },
   ],
   // 2.1 MUST: Mailbox `signature`: string.
   "ACCT-SIGNATURE-STRING": [

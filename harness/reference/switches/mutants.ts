@@ -418,6 +418,7 @@ export const MUTANTS = [
   { id: 'test-email-variant-first', rule: '4.3 Test email `variantId`: the sequence step variant to render.', description: "The test email renders the campaign's first step, whatever variantId names." },
   { id: 'test-email-not-counted-daily', rule: "4.3 A test email counts toward that mailbox's daily limit.", description: "Test emails count for nothing toward their mailbox's daily limit (only campaign mail does)." },
   { id: 'test-email-lead-as-dummy', rule: '4.3 `lead` uses the lead named by `leadId`.', description: 'With personalization lead the named lead is checked, but the email is rendered with dummy values.' },
+  { id: 'send-followup-no-reply-to', rule: "2.1 replyToAddress: outgoing emails carry it as Reply-To.", description: "A follow-up step (threaded as a reply) goes without the mailbox's Reply-To; the first step carries it." },
   { id: 'test-email-no-replyto', rule: "2.1 replyToAddress: outgoing emails carry it as Reply-To.", description: "A test email is rendered without the mailbox's Reply-To (campaign sends carry it)." },
   { id: 'test-email-never-delivered', rule: '4.3 A test email goes from a real mailbox (delivered through its SMTP server).', description: 'The test email answers { sent: true, messageId } without handing anything to the mailbox\'s SMTP server.' },
   { id: 'test-email-campaign-mailbox', rule: '4.3 Test email `accountId` (uuid): a mailbox of the workspace.', description: "The test email goes from the campaign's first mailbox, whatever accountId names." },
