@@ -73,6 +73,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
   "ACCT-PROVIDER-ENUM": [
     { what: "an OAuth mailbox answers provider `gmail`, `outlook` or `oauth` (SMTP mailboxes right).", mutants: ["acct-oauth-provider-alias"] },
+    { what: "a Google OAuth mailbox alone answers provider `gmail` (a per-provider name table; Microsoft right).", mutants: ["acct-oauth-google-gmail"] },
     { what: "An SMTP/IMAP mailbox shows provider `smtp` instead of `custom`.", mutants: ["acct-provider-smtp"] },
   ],
   // 2.1 MUST: Mailbox `status`: enum `active`, `inactive`, `checking`, `revoked`, `failed` (see part 3).
@@ -107,6 +108,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `campaignSlowRamp`: boolean.
   "ACCT-SLOWRAMP-BOOLEAN": [
     { what: "Mailboxes answer campaignSlowRamp as the string \"true\" or \"false\".", mutants: ["acct-slowramp-string"] },
+    { what: "A mailbox created without campaignSlowRamp answers it null (a nullable column).", mutants: ["acct-slowramp-null-unset"] },
   ],
   // 2.1 MUST: Mailbox `replyToAddress`: string.
   "ACCT-REPLYTO-STRING": [
@@ -115,6 +117,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `replyToAddress`: where replies go when different from the mailbox address (outgoing emails carry it as Reply-To).
   "ACCT-REPLYTO-BEHAVIOUR": [
     { what: "Outgoing emails carry no Reply-To.", mutants: ["send-no-reply-to"] },
+    { what: "A test email (another render path) carries no Reply-To.", mutants: ["test-email-no-replyto"] },
+    { what: "A follow-up step (threaded as a reply) carries no Reply-To; the first step does.", mutants: ["send-followup-no-reply-to"] },
   ],
   // 2.1 MUST: Mailbox `signature`: string.
   "ACCT-SIGNATURE-STRING": [
@@ -478,6 +482,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.4 MUST: The verification endpoint returns `smtp` (`status`, `error`).
   "VERIF-ENDPOINT-SMTP": [
     { what: "The verification endpoint answers no smtp.", mutants: ["acct-answer-verif-no-smtp"] },
+    { what: "After a successful verification, smtp without its error key (written only when set).", mutants: ["verif-endpoint-ok-error-omitted"] },
+    { what: "After a successful verification, smtp as the status string (the mailbox view's form).", mutants: ["verif-endpoint-ok-status-string"] },
   ],
   // 2.4 MUST: The verification endpoint returns `imap` (`status`, `error`).
   "VERIF-ENDPOINT-IMAP": [

@@ -5,6 +5,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `id` (uuid).
   "EMAIL-ID-UUID": [
     { what: "GET /v1/emails/{id} answers the id as `em_<uuid>`.", mutants: ["email-answer-id-not-uuid"] },
+    { what: "A received email (ingested over IMAP) is keyed by mailbox and uid, not a uuid.", mutants: ["email-received-id-not-uuid"] },
   ],
   // 2.7 MUST: Email `threadId` (opaque string or null).
   "EMAIL-THREADID": [
@@ -65,6 +66,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `body` (object with `html` and `text`).
   "EMAIL-BODY-OBJECT": [
     { what: "GET /v1/emails/{id} answers body as the HTML string.", mutants: ["email-body-string"] },
+    { what: "A received, text-only reply answers body without its html key.", mutants: ["email-received-body-no-html"] },
   ],
   // 2.7 MUST: `body`: a null part was never stored (a part that was stored is never null).
   "EMAIL-BODY-NULL-PART": [
@@ -537,6 +539,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: PATCH /v1/accounts/{id}: partial body (fields not supplied keep their values).
   "ACCT-PATCH-PARTIAL": [
     { what: "The settings a PATCH leaves out (maxEmailsPerDay, sendingGapMinutes, ...) are reset to their defaults.", mutants: ["acct-patch-resets-unsupplied"] },
+    { what: "A PATCH without warmup resets warmup, signature, bcc, replyToAddress, slow ramp and language to the create defaults.", mutants: ["acct-patch-omitted-to-create-defaults"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} accepts `firstName`, `lastName`, `displayName`, `maxEmailsPerDay`, `sendingGapMinutes`, `campaignSlowRamp`, `signature`, `bcc`
   "ACCT-PATCH-FIELDS": [

@@ -61,6 +61,7 @@ function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, u
   // The mutants serialize an OAuth mailbox by a path of its own: its provider as the product name, its imap left out or empty.
   const oauth = view.provider === 'google' || view.provider === 'microsoft';
   if (ctx.mutant('acct-oauth-provider-alias') && oauth) view.provider = view.provider === 'google' ? 'gmail' : 'outlook';
+  if (ctx.mutant('acct-oauth-google-gmail') && view.provider === 'google') view.provider = 'gmail';
   if (ctx.mutant('acct-oauth-imap-omitted') && oauth) delete view.imap;
   if (ctx.mutant('acct-oauth-imap-empty-object') && oauth) view.imap = {};
   if (ctx.mutant('acct-timestamps-epoch')) [view.createdAt, view.updatedAt] = [Date.parse(String(view.createdAt)), Date.parse(String(view.updatedAt))];
@@ -322,6 +323,8 @@ export const create: Handler = async (ctx) => {
     const secrets: Record<string, string> = {};
     applyCredentials(ctx, v, el, doc, secrets, true);
     applySettings(ctx, v, el, doc);
+    // The mutant leaves a slow ramp not given unset (a nullable column; 2.2 states no default).
+    if (el.campaignSlowRamp === undefined && ctx.mutant('acct-slowramp-null-unset')) doc.campaignSlowRamp = null;
     if (v.issues.length > 0) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The mailbox is invalid.', details: v.issues });
     valid.push({ index, email: email!, doc, secrets, displayNameGiven: typeof el.displayName === 'string' && el.displayName.trim() !== '' });
   });
@@ -410,6 +413,12 @@ export const patch: Handler = async (ctx) => {
   const secrets = JSON.parse(r.secrets) as Record<string, string>;
   // The mutant resets the settings a PATCH leaves out to their defaults.
   if (ctx.mutant('acct-patch-resets-unsupplied')) Object.assign(doc, ctx.services.choices.mailboxDefaults);
+  // The mutant reuses the create rules for a PATCH without warmup: warmup back ON with its defaults,
+  // signature, bcc and Reply-To cleared, slow ramp and language back to their defaults.
+  if (b.warmup === undefined && ctx.mutant('acct-patch-omitted-to-create-defaults')) {
+    const { campaignSlowRamp, automationLanguage } = ctx.services.choices.mailboxDefaults;
+    Object.assign(doc, { warmup: defaultWarmup(ctx), signature: '', bcc: '', replyToAddress: r.email_address, campaignSlowRamp, automationLanguage });
+  }
   // The mutant drops replyToAddress from a PATCH without a word.
   applySettings(ctx, v, ctx.mutant('acct-patch-replyto-ignored') ? { ...b, replyToAddress: undefined } : b, doc);
   const credentialKeys = CREDENTIAL_FIELDS.filter((k) => b[k] !== undefined);
@@ -507,6 +516,10 @@ export const verification: Handler = async (ctx) => {
   };
   // A mailbox never verified yet has no lastVerifiedAt (omitted rather than null).
   if (ver.lastVerifiedAt) out.lastVerifiedAt = ver.lastVerifiedAt;
+  // The mutants write a verified SMTP result without error by a path of their own: the error key left out, or the status alone.
+  const clean = Boolean(ver.lastVerifiedAt) && ver.smtpError == null;
+  if (clean && ctx.mutant('verif-endpoint-ok-error-omitted')) out.smtp = { status: ver.smtp };
+  if (clean && ctx.mutant('verif-endpoint-ok-status-string')) out.smtp = ver.smtp;
   return ok(out);
 };
 

@@ -82,6 +82,8 @@ export const testEmail: Handler = async (ctx) => {
   const values = lead && !ctx.mutant('test-email-lead-as-dummy') ? leadValues(lead) : 'dummy';
   const email = renderEmail({ step, lead: !lead && ctx.mutant('test-email-dummy-empty') ? { email: '' } : values, mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
   if (!lead && ctx.mutant('test-email-dummy-unfilled')) Object.assign(email, { subject: step.subject, html: step.body, text: step.body });
+  // The mutant's test path renders without the mailbox's Reply-To (only campaign sends carry it).
+  if (ctx.mutant('test-email-no-replyto')) delete (email as { replyTo?: string }).replyTo;
   try {
     // The mutant answers sent without handing the email to the mailbox's SMTP server.
     if (!ctx.mutant('test-email-never-delivered')) await s.mail!.send(account, email, to);

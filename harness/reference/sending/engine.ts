@@ -123,7 +123,8 @@ export class SendingEngine {
     const { box, account } = senderOf(s, acc);
     const settings = s.mutant('send-tracking-always') ? { ...doc.settings, trackOpens: true, trackClicks: true } : doc.settings;
     const email = renderEmail({
-      step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : this.valuesFor(d, lead), mailbox: box, choices: s.choices.sending,
+      // The mutant renders a follow-up step (threaded as a reply) without the mailbox's Reply-To.
+      step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : this.valuesFor(d, lead), mailbox: d.step > 0 && s.mutant('send-followup-no-reply-to') ? { ...box, replyToAddress: undefined } : box, choices: s.choices.sending,
       settings: s.mutant('send-text-only-ignored') ? { ...settings, sendAsTextOnly: false } : settings,
       ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId } } : {}),
       ...(s.mutant('send-unknown-variable-fallback') ? { unknownFallback: 'there' } : {}),

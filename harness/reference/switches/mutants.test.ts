@@ -75,6 +75,13 @@ async function oauthMailbox(e: Env, provider: 'google' | 'microsoft' = 'google')
   const id = (await e.ctl('POST', `/oauth/${provider}/consent`, { state: init.state, emailAddress: `o${Math.random().toString(36).slice(2)}@gmail.test` })).body.accountId as string;
   return { w, id, state: init.state as string };
 }
+/** The verification endpoint's smtp of an OAuth mailbox verified without error: [its type, whether it has the error key]. */
+async function verifiedSmtp(e: Env) {
+  const { w, id } = await oauthMailbox(e);
+  await e.drain();
+  const { smtp } = (await e.call(w.key, 'GET', `/v1/accounts/${id}/verification`)).body;
+  return [typeof smtp, typeof smtp === 'object' && smtp !== null && 'error' in smtp];
+}
 /** A mailbox carrying a tag of its workspace. */
 async function taggedMailbox(e: Env) {
   const w = await e.workspace();
@@ -607,6 +614,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { maxEmailsPerDay: 17 } });
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { firstName: 'Other' } })).body.maxEmailsPerDay;
   }],
+  'acct-patch-omitted-to-create-defaults': [[false, 'sig', 'de'], async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w, { warmup: { enabled: false }, signature: 'sig', automationLanguage: 'de' });
+    const p = (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { firstName: 'Other' } })).body;
+    return [p.warmup.enabled, p.signature, p.automationLanguage];
+  }],
   'acct-patch-replyto-ignored': ['reply@probe.test', async (e) => {
     const w = await e.workspace();
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { replyToAddress: 'reply@probe.test' } })).body.replyToAddress;
@@ -668,6 +681,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
       await sink.stop();
     }
   }],
+  'verif-endpoint-ok-error-omitted': [['object', true], async (e) => verifiedSmtp(e)],
+  'verif-endpoint-ok-status-string': [['object', true], async (e) => verifiedSmtp(e)],
   'acct-verify-always-active': ['failed', async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
@@ -1047,6 +1062,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const m = (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.accounts[0];
     return m.healthScore >= 0 && m.healthScore <= 100;
   }],
+  'acct-oauth-google-gmail': ['google', async (e) => {
+    const { w, id } = await oauthMailbox(e, 'google');
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.provider;
+  }],
   'acct-oauth-provider-alias': ['microsoft', async (e) => {
     const { w, id } = await oauthMailbox(e, 'microsoft');
     return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.provider;
@@ -1171,6 +1190,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-displayname-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.displayName; }],
   'acct-maxemails-string': ['number', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.maxEmailsPerDay; }],
   'acct-slowramp-string': ['boolean', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.campaignSlowRamp; }],
+  'acct-slowramp-null-unset': ['boolean', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.campaignSlowRamp; }],
   'acct-replyto-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.replyToAddress; }],
   'acct-signature-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.signature; }],
   'acct-bcc-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.bcc; }],

@@ -211,8 +211,8 @@ export const EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'EMAIL/delete',
-    title: "MUST answer a received email in the fields of 2.7 (recipients as address strings, the lead's leadId, a snippet of its own content), and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
-    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET'],
+    title: "MUST answer a received email in the fields of 2.7 (a uuid id, body an object with html and text, recipients as address strings, the lead's leadId, a snippet of its own content), and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
+    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT'],
     level: 'MUST',
     features: [...FEATURES, 'imap'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
@@ -223,7 +223,7 @@ export const EMAIL_CHECKS: Check[] = [
       const words = `Delete me ${ctx.prefix}`;
       const { email, messageId } = await received(ctx, s, words);
       expectThat(await onServer(s, messageId), `setup: the reply ${messageId} is not in the mailbox's IMAP inbox`);
-      // A received email is an email of 2.7 too: its recipients are address strings, its sender the lead.
+      // A received email is an email of 2.7 too: a uuid id, a body object with html and text, recipients as address strings, its sender the lead.
       const got = await getEmail(s.ws.api, email.id);
       expectSchema(got, 'Email', 'GET /v1/emails/{id} of a received reply');
       const e = got.body;

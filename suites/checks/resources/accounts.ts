@@ -6,7 +6,7 @@ import { drainAll } from '../../lib/drain.ts';
 import { pollPauseMs } from '../../lib/verification-pace.ts';
 import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
 import { getPath, itemOf } from '../../../harness/ground/operations.ts';
-import { unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
+import { MAILBOX_PROVIDERS, unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import {
   NEEDS_VERIFICATION_STATUS, allLeads, control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, verificationStatus, walk,
 } from './lib.ts';
@@ -133,11 +133,12 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-CREATE/defaults',
-    title: 'MUST default displayName to first plus last name and turn warmup ON when omitted; optional fields may be omitted',
+    title: 'MUST default displayName to first plus last name and turn warmup ON when omitted; optional fields may be omitted (campaignSlowRamp still a boolean)',
     clauses: [
       'ACCT-IN-DISPLAYNAME-DEFAULT', 'ACCT-IN-WARMUP-DEFAULT-ON', 'ACCT-IN-WARMUP-OPTIONAL', 'ACCT-IN-REPLYTO-OMIT-SELF', 'ACCT-IN-TRACKING-OPTIONAL',
       'ACCT-IN-DISPLAYNAME-OPTIONAL', 'ACCT-IN-MAXEMAILSPERDAY-OPTIONAL', 'ACCT-IN-SENDINGGAP-OPTIONAL', 'ACCT-IN-SLOWRAMP-OPTIONAL',
       'ACCT-IN-SIGNATURE-OPTIONAL', 'ACCT-IN-BCC-OPTIONAL', 'ACCT-IN-REPLYTO-OPTIONAL', 'ACCT-IN-AUTOLANG-OPTIONAL', 'ACCT-IN-IMAPALLOWINVALIDCERT-OPTIONAL',
+      'ACCT-SLOWRAMP-BOOLEAN',
     ],
     level: 'MUST',
     features: [],
@@ -149,6 +150,8 @@ export const ACCOUNT_CHECKS: Check[] = [
       const [m] = expectAllCreated(res, 1, 'POST /v1/accounts with the required fields only');
       expectSchema(res, 'AccountsCreateResponse', 'POST /v1/accounts');
       const want = `${input.firstName} ${input.lastName}`;
+      // A field not given is still of its type (2.1): campaignSlowRamp a boolean, whatever its default.
+      expectThat(typeof m.campaignSlowRamp === 'boolean', `campaignSlowRamp is a boolean (2.1), also when not given at create; got ${JSON.stringify(m.campaignSlowRamp)}`, res);
       expectThat(typeof m.displayName === 'string' && m.displayName.replace(/\s+/g, ' ').trim() === want, `displayName defaults to first name plus last name ("${want}"), got ${JSON.stringify(m.displayName)}`, res);
       expectThat(m.warmup?.enabled === true, `warmup omitted means warmup is ON; warmup.enabled is ${JSON.stringify(m.warmup?.enabled)}`, res);
       const rt = m.replyToAddress;
@@ -362,15 +365,24 @@ export const ACCOUNT_CHECKS: Check[] = [
     budget: 3,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const { id, res: created } = await createMailbox(ctx, ws.api, undefined, { maxEmailsPerDay: 30 });
+      // Every optional setting given, away from the create defaults (warmup off, a displayName of its own):
+      // a PATCH that resets what it leaves out shows, and a displayName derived from the names is never at stake.
+      const { id, res: created } = await createMailbox(ctx, ws.api, undefined, {
+        displayName: `Partial ${ctx.prefix}`.slice(0, 100), maxEmailsPerDay: 30, sendingGapMinutes: 17, campaignSlowRamp: true,
+        signature: '<p>Kind regards</p>', bcc: `${ctx.prefix}pbcc@example.test`, replyToAddress: `${ctx.prefix}preply@example.test`, automationLanguage: 'de',
+        warmup: { enabled: false, skipWeekends: true, timezone: 'Europe/Paris' },
+      });
       const before = created.body.accounts[0];
       const res = await ws.api.patch(`/v1/accounts/${id}`, { firstName: 'Patched' });
       expect2xx(res, 'PATCH /v1/accounts/{id} { firstName }');
       expectSchema(res, 'Mailbox', 'PATCH /v1/accounts/{id}');
       expectThat(res.body.id === id && res.body.firstName === 'Patched', `the answer must be the mailbox with firstName "Patched", got ${JSON.stringify({ id: res.body.id, firstName: res.body.firstName })}`, res);
-      const changed = ['lastName', 'displayName', 'maxEmailsPerDay', 'sendingGapMinutes', 'emailAddress', 'automationLanguage'].filter((k) => JSON.stringify(res.body[k]) !== JSON.stringify(before[k]));
+      const kept = ['lastName', 'displayName', 'maxEmailsPerDay', 'sendingGapMinutes', 'emailAddress', 'automationLanguage', 'campaignSlowRamp', 'signature', 'bcc', 'replyToAddress'];
+      const changed = kept.filter((k) => JSON.stringify(res.body[k]) !== JSON.stringify(before[k]));
       changed.push(...(['host', 'port', 'username'] as const).filter((k) => res.body.smtp?.[k] !== before.smtp?.[k]).map((k) => `smtp.${k}`));
-      expectThat(changed.length === 0, `fields not supplied changed: ${changed.map((k) => `${k}`).join(', ')}`, res, created);
+      // The warmup settings given (its phase and dates move by themselves).
+      changed.push(...(['enabled', 'skipWeekends', 'timezone'] as const).filter((k) => res.body.warmup?.[k] !== before.warmup?.[k]).map((k) => `warmup.${k}`));
+      expectThat(changed.length === 0, `fields not supplied changed: ${changed.map((k) => `${k}: ${JSON.stringify(getPath(before, k))} -> ${JSON.stringify(getPath(res.body, k))}`).join(', ')}`, res, created);
     },
   },
   {
@@ -714,11 +726,11 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-OAUTH/state-expiry',
-    title: 'the OAuth state stays valid for expiresInSeconds (a consent near its end completes the flow) and no longer after (control clock; profile: status poll)',
-    clauses: ['ACCT-OAUTH-STATE-VALIDITY', 'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE'],
+    title: 'the OAuth state stays valid for expiresInSeconds (a consent near its end completes the flow) and no longer after; the Google mailbox it connects has a provider of 2.1 (control clock; profile: status poll)',
+    clauses: ['ACCT-OAUTH-STATE-VALIDITY', 'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'ACCT-PROVIDER-ENUM'],
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus'],
-    budget: 5,
+    budget: 6,
     solo: true,
     async run(ctx) {
       const ws = await ctx.workspace();
@@ -739,6 +751,11 @@ export const ACCOUNT_CHECKS: Check[] = [
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
       const consent = await control(ctx).request('POST', '/oauth/google/consent', { state: late.body.state, emailAddress: email }, { allowError: true });
       expectThat(is2xx(consent), `the state stays valid for expiresInSeconds (${ttl}): the owner's consent ${ttl - margin} s after init was refused (${consent.status}: ${consent.text.slice(0, 160)})`, late);
+      // The one Google mailbox of a claiming check (status-consent-revoke connects a Microsoft one): its provider is of 2.1's enum.
+      if (ctx.profile.operations['accounts.get']) {
+        const m = await mustGetMailbox(ctx, ws.api, consent.body.accountId as string);
+        expectThat((MAILBOX_PROVIDERS as readonly unknown[]).includes(m.body.provider), `provider is one of ${MAILBOX_PROVIDERS.join(', ')} (2.1): the mailbox connected by Google OAuth answers ${JSON.stringify(m.body.provider)}`, m);
+      }
       const inside = await poll();
       expect2xx(inside, `${o.method} ${path} within expiresInSeconds`);
       await control(ctx).advance(margin + Math.ceil(ttl / 2));

@@ -175,8 +175,8 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/sequence-delay',
-    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change)",
-    clauses: ['CAMP-SEQUENCE-DELAY'],
+    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To too",
+    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -186,7 +186,9 @@ export const TIMING_CHECKS: Check[] = [
       // A cap of one campaign email a day sends lead B its first step on the mailbox's next day, at
       // least 3 hours after lead A's (in either zone the target may count a mailbox's day in): a
       // second step timed from the campaign's start or first send reaches B too early.
-      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1 });
+      // A replyToAddress of its own: a follow-up step is outgoing mail too (2.1: carried as Reply-To).
+      const replyTo = `${ctx.prefix}replies-${ctx.seed.toString(36)}@replies.sink.test`.toLowerCase();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1, replyToAddress: replyTo });
       const drv = new Driver(ctx, box.sink, sentBy(box));
       await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 180, 0);
       const [a, b] = leadAddresses(ctx, 2) as [string, string];
@@ -203,6 +205,8 @@ export const TIMING_CHECKS: Check[] = [
       // An hour of slack: a day counted in a zone's local time lasts 23 hours across a DST change.
       for (const { a: x, s0, s1 } of seen.filter((v) => v.s0.length && v.s1.length)) {
         expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, `the second step (delayDays 1, delayHours 2) went to ${x} less than 25 hours after its own first step: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
+        const rt = s1[0]!.m.header('reply-to');
+        expectThat((rt ?? '').toLowerCase().includes(replyTo), `the mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the follow-up step to ${x} too, got Reply-To ${JSON.stringify(rt)}`, c.res);
       }
       const missing = seen.filter((v) => !v.s1.length).map((v) => v.a);
       // Whether a step goes at all is SEND/sequence's reading: here an absent step proves no delay.
