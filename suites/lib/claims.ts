@@ -1,4 +1,4 @@
-import { CheckFailure, fail } from '../../harness/ground/check.ts';
+import { CheckFailure, fail, msg } from '../../harness/ground/check.ts';
 
 // A composite probe: one exchange (a created resource, an email sent) holds several clauses. Each
 // claim names the clause it holds and the assertion that holds it; all are judged, and the failure
@@ -24,5 +24,5 @@ export async function holdEach(claims: readonly Claim[]): Promise<void> {
       evidence.push(...e.evidence);
     }
   }
-  if (broken.length) fail(`${broken.length} of ${claims.length} claims broken: ${broken.join(' | ')}`, ...evidence);
+  if (broken.length) fail(msg`${broken.length} of ${claims.length} claims broken: ${broken.join(' | ')}`, ...evidence);
 }

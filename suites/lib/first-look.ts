@@ -1,6 +1,6 @@
 import type { CheckContext, ControlClient } from '../../harness/ground/check.ts';
 import type { FirstLookMeasure } from '../../harness/ground/events.ts';
-import { expect2xx, expectThat, snippet } from './expect.ts';
+import { expect2xx, expectThat, snippet, msg } from './expect.ts';
 import { settle, sinkMailbox, verified } from '../checks/resources/lib.ts';
 import { LONGEST_DRAIN_MS } from './drain.ts';
 
@@ -65,6 +65,6 @@ async function sinkMailboxCreated(ctx: CheckContext, api: Parameters<typeof sett
   const created = await api.post('/v1/accounts', { accounts: [input] });
   expect2xx(created, 'first look: POST /v1/accounts');
   const id = created.body?.accounts?.[0]?.id;
-  expectThat(typeof id === 'string', `first look: POST /v1/accounts created no mailbox: ${snippet(created)}`, created);
+  expectThat(typeof id === 'string', msg`first look: POST /v1/accounts created no mailbox: ${snippet(created)}`, created);
   return id as string;
 }

@@ -1,7 +1,7 @@
 import type { ApiClient, ApiResponse } from '../../harness/ground/api-client.ts';
 import type { Profile } from '../../harness/ground/profile-schema.ts';
 import type { CheckContext, Workspace } from '../../harness/ground/check.ts';
-import { fail, skip } from '../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../harness/ground/check.ts';
 import { fillPath, fieldName, getPath, resultPath } from '../../harness/ground/operations.ts';
 import { campaignBody, mailboxInput, seededFaker, sequenceStep, type MailboxServers } from '../../fixtures/factories/index.ts';
 import { openNowSchedule } from './schedule.ts';
@@ -20,7 +20,7 @@ export function faker(ctx: CheckContext) {
 }
 
 function must(res: ApiResponse, what: string): ApiResponse {
-  if (!is2xx(res)) fail(`setup: ${what} answered ${res.status} ${snippet(res)}`, res);
+  if (!is2xx(res)) fail(msg`setup: ${what} answered ${res.status} ${snippet(res)}`, res);
   return res;
 }
 
@@ -48,14 +48,14 @@ export async function requiredCampaignFields(ctx: CheckContext, opts: CampaignOp
 export async function createCampaign(ctx: CheckContext, api: ApiClient, opts: CampaignOpts = {}): Promise<{ id: string; res: ApiResponse }> {
   const res = must(await api.post('/v1/campaigns', await setupCampaignBody(ctx, opts)), 'POST /v1/campaigns');
   const id = res.body?.campaign?.id;
-  if (typeof id !== 'string') fail('setup: POST /v1/campaigns answered without campaign.id', res);
+  if (typeof id !== 'string') fail(msg`setup: POST /v1/campaigns answered without campaign.id`, res);
   return { id, res };
 }
 
 export async function createMailbox(ctx: CheckContext, api: ApiClient, servers?: MailboxServers, overrides: Record<string, unknown> = {}): Promise<{ id: string; res: ApiResponse }> {
   const res = must(await api.post('/v1/accounts', { accounts: [mailboxInput(faker(ctx), ctx.prefix, servers, overrides)] }), 'POST /v1/accounts');
   const id = res.body?.accounts?.[0]?.id;
-  if (typeof id !== 'string') fail('setup: POST /v1/accounts created no mailbox', res);
+  if (typeof id !== 'string') fail(msg`setup: POST /v1/accounts created no mailbox`, res);
   return { id, res };
 }
 
@@ -95,16 +95,16 @@ export async function walkPages(profile: Profile, api: ApiClient, path: string, 
   for (let page = 0; page < 200; page++) {
     const res = must(await api.get(path, { ...query, [profile.names.list.pageSize]: pageSize, [profile.names.list.cursor]: cursor }), `GET ${path}`);
     const data = getPath(res.body, itemsPath);
-    if (!Array.isArray(data)) fail(`GET ${path}: no array at "${itemsPath}"`, res);
+    if (!Array.isArray(data)) fail(msg`GET ${path}: no array at "${itemsPath}"`, res);
     pages.push({ items: data, res });
     if (res.body?.meta?.hasMore !== true) return pages;
     const seen = JSON.stringify([data, res.body.meta.nextCursor]);
-    if (answered.get(cursor) === seen) fail(`GET ${path}: the walk goes round: the cursor ${cursor === undefined ? '(none: the first page)' : JSON.stringify(cursor)} answered the same page and the same nextCursor twice`, res);
+    if (answered.get(cursor) === seen) fail(msg`GET ${path}: the walk goes round: the cursor ${cursor === undefined ? '(none: the first page)' : JSON.stringify(cursor)} answered the same page and the same nextCursor twice`, res);
     answered.set(cursor, seen);
     cursor = res.body.meta.nextCursor;
-    if (typeof cursor !== 'string') fail(`GET ${path}: hasMore is true but nextCursor is not a string`, res);
+    if (typeof cursor !== 'string') fail(msg`GET ${path}: hasMore is true but nextCursor is not a string`, res);
   }
-  fail(`GET ${path}: the walk did not end after 200 pages`);
+  fail(msg`GET ${path}: the walk did not end after 200 pages`);
 }
 
 /** Creates an API key with these scopes (referenced "apikeys.create"), uncached. */
@@ -128,6 +128,6 @@ export function variantIdOf(profile: Profile, campaign: unknown, step = 0, evide
   if (!path) skip('needs declarations.variantIdPath in the profile (where a created campaign shows a sequence step variant id; 2.5 gives no variant shape)');
   const at = path.replaceAll('{step}', String(step));
   const id = getPath(campaign, at);
-  if (typeof id !== 'string' || id === '') fail(`the created campaign holds no variant id at the declared declarations.variantIdPath ${at}: found ${JSON.stringify(id)}`, evidence);
+  if (typeof id !== 'string' || id === '') fail(msg`the created campaign holds no variant id at the declared declarations.variantIdPath ${at}: found ${JSON.stringify(id)}`, evidence);
   return id;
 }

@@ -4,7 +4,7 @@ import { fillPath } from '../../../harness/ground/operations.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
-import { expect2xx, expectSchema, expectThat, expectError } from '../../lib/expect.ts';
+import { expect2xx, expectSchema, expectThat, expectError, msg } from '../../lib/expect.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, workspaceZone } from '../sending/lib.ts';
 import { ANSWER_CHECKS } from './answers.ts';
 import { RULE_CHECKS } from './rules.ts';
@@ -30,7 +30,7 @@ async function expectBreakdowns(ctx: CheckContext, api: any, id: string, start: 
 /** Every email sent was accepted by the sink: a percent delivery rate reads 100 (two decimals' rounding aside). */
 function expectDeliveryPercent(totals: any, what: string, res: ApiResponse) {
   const d = totals?.rates?.delivery;
-  expectThat(typeof d === 'number' && Math.abs(d - 100) <= 0.5, `rates are percent numbers: every email sent was delivered, so the delivery rate of ${what} must read 100, got ${JSON.stringify(d)}${d === 1 ? ' (a fraction of 1)' : ''}`, res);
+  expectThat(typeof d === 'number' && Math.abs(d - 100) <= 0.5, msg`rates are percent numbers: every email sent was delivered, so the delivery rate of ${what} must read 100, got ${JSON.stringify(d)}${d === 1 ? ' (a fraction of 1)' : ''}`, res);
 }
 
 /**
@@ -45,16 +45,16 @@ async function expectTopCampaigns(ctx: CheckContext, t: Traffic, r: ApiResponse,
   const names = new Map(((await walk(ctx.profile, t.ws.api, '/v1/campaigns')) as any[]).map((c) => [c.id, c.name]));
   const rows = r.body.topCampaigns as any[];
   const strangers = rows.filter((c) => !names.has(c.campaignId));
-  expectThat(strangers.length === 0, `topCampaigns must list campaigns of this workspace, got ${JSON.stringify(strangers.map((c) => c.campaignId))}`, r);
+  expectThat(strangers.length === 0, msg`topCampaigns must list campaigns of this workspace, got ${JSON.stringify(strangers.map((c) => c.campaignId))}`, r);
   const misnamed = rows.filter((c) => names.has(c.campaignId) && c.name !== names.get(c.campaignId));
-  expectThat(misnamed.length === 0, `a topCampaigns row's name must be its campaign's: ${misnamed.map((c) => `${c.campaignId} says ${JSON.stringify(c.name)}, the campaign is ${JSON.stringify(names.get(c.campaignId))}`).join('; ')}`, r);
+  expectThat(misnamed.length === 0, msg`a topCampaigns row's name must be its campaign's: ${misnamed.map((c) => `${c.campaignId} says ${JSON.stringify(c.name)}, the campaign is ${JSON.stringify(names.get(c.campaignId))}`).join('; ')}`, r);
   const after = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, w), "the sending campaign's analytics over the same window, after the overview");
   const [lo, hi] = [before.body?.totals?.sent, after.body?.totals?.sent];
   const row = rows.find((c) => c.campaignId === t.campaignId);
-  if (row) expectThat(row.sent >= lo && row.sent <= hi, `topCampaigns' row of the sending campaign must carry what it sent in the window ${w.start} .. ${w.end}: its analytics count totals.sent ${lo} just before the overview and ${hi} just after, the row says sent ${JSON.stringify(row.sent)}`, before, r, after);
+  if (row) expectThat(row.sent >= lo && row.sent <= hi, msg`topCampaigns' row of the sending campaign must carry what it sent in the window ${w.start} .. ${w.end}: its analytics count totals.sent ${lo} just before the overview and ${hi} just after, the row says sent ${JSON.stringify(row.sent)}`, before, r, after);
   else if (ctx.profile.declarations.analytics?.topCampaignsBy === 'sent' && lo > 0) {
     const ahead = rows.filter((c) => c.sent >= lo);
-    expectThat(rows.length > 0 && ahead.length === rows.length, `topCampaigns ranked by sent (profile: analytics.topCampaignsBy): the campaign ${t.campaignId} sent ${lo} in the window and may be left out only behind campaigns that sent as many, the list holds ${JSON.stringify(rows.map((c) => ({ campaignId: c.campaignId, sent: c.sent })))}`, before, r);
+    expectThat(rows.length > 0 && ahead.length === rows.length, msg`topCampaigns ranked by sent (profile: analytics.topCampaignsBy): the campaign ${t.campaignId} sent ${lo} in the window and may be left out only behind campaigns that sent as many, the list holds ${JSON.stringify(rows.map((c) => ({ campaignId: c.campaignId, sent: c.sent })))}`, before, r);
   }
 }
 
@@ -80,7 +80,7 @@ export const ANALYTICS_CHECKS: Check[] = [
       await expectBreakdowns(ctx, api, t.campaignId, start, [], [], 'analytics without breakdown');
       await expectBreakdowns(ctx, api, t.campaignId, start, [['breakdown', 'smtp'], ['breakdown', 'bounce']], ['smtp', 'bounce'], 'analytics with breakdown=smtp&breakdown=bounce');
       const all = await expectBreakdowns(ctx, api, t.campaignId, start, [['breakdown', 'smtp,sequence,bounce']], ['smtp', 'sequence', 'bounce'], 'analytics with breakdown=smtp,sequence,bounce');
-      expectThat(all.body.bySmtp.length > 0 && all.body.bySequence.length > 0, `after ${t.sent} campaign emails the breakdowns by mailbox and by step must have entries, got bySmtp ${all.body.bySmtp.length}, bySequence ${all.body.bySequence.length}`, all);
+      expectThat(all.body.bySmtp.length > 0 && all.body.bySequence.length > 0, msg`after ${t.sent} campaign emails the breakdowns by mailbox and by step must have entries, got bySmtp ${all.body.bySmtp.length}, bySequence ${all.body.bySequence.length}`, all);
       // The window and out-of-office parameters, by the profile's names, are accepted.
       const windowed = await ok2xx(campaignAnalytics(ctx, api, t.campaignId, { start, end: today, excludeOutOfOffice: true }), 'analytics with a window and the out-of-office flag (profile names)');
       expectSchema(windowed, campaignAnalyticsFor([]), 'analytics with a window');
@@ -99,7 +99,7 @@ export const ANALYTICS_CHECKS: Check[] = [
       for (const interval of ['day', 'week', 'month']) {
         const r = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, { start: addDays(today, -13), end: today, excludeOutOfOffice: false }, interval), `time series with interval=${interval}`);
         expectSchema(r, 'CampaignTimeseries', `time series with interval=${interval}`);
-        expectThat(r.body.data.length > 0, `a 14-day window holding today's ${t.sent} sends must have points (interval ${interval}), data is empty`, r);
+        expectThat(r.body.data.length > 0, msg`a 14-day window holding today's ${t.sent} sends must have points (interval ${interval}), data is empty`, r);
       }
       // Without an end the window still has one: period.end is a timestamp (2.10), as with one.
       const open = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, { start: addDays(today, -6) }), 'time series without an end');
@@ -120,13 +120,13 @@ export const ANALYTICS_CHECKS: Check[] = [
       for (const [asked, days] of [['day', 7], ['week', 28], ['month', 60], ['month', 3]] as const) {
         const r = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, { start: addDays(today, -(days - 1)), end: today }, asked), `time series of ${days} days by ${asked}`);
         const used = r.body?.interval;
-        expectThat(rank[used] !== undefined && rank[used]! >= rank[asked]!, `asked for ${asked} over ${days} days, the answer uses ${JSON.stringify(used)}: coarsening only goes up`, r);
-        if (days <= 7) expectThat(used === asked, `a ${days}-day window should keep the interval asked (${asked}), got ${used}`, r);
+        expectThat(rank[used] !== undefined && rank[used]! >= rank[asked]!, msg`asked for ${asked} over ${days} days, the answer uses ${JSON.stringify(used)}: coarsening only goes up`, r);
+        if (days <= 7) expectThat(used === asked, msg`a ${days}-day window should keep the interval asked (${asked}), got ${used}`, r);
         const ts = (r.body?.data ?? []).map((p: any) => Date.parse(p.timestamp));
         const [ps, pe] = [Date.parse(r.body.period.start), Date.parse(r.body.period.end)];
         for (let i = 0; i < ts.length; i++) {
-          expectThat(ts[i] >= ps - DAY && ts[i] <= pe, `point ${i} at ${r.body.data[i].timestamp} lies outside the period ${r.body.period.start} .. ${r.body.period.end}`, r);
-          if (i) expectThat(ts[i] > ts[i - 1], `points should ascend by timestamp: ${r.body.data[i - 1].timestamp} then ${r.body.data[i].timestamp}`, r);
+          expectThat(ts[i] >= ps - DAY && ts[i] <= pe, msg`point ${i} at ${r.body.data[i].timestamp} lies outside the period ${r.body.period.start} .. ${r.body.period.end}`, r);
+          if (i) expectThat(ts[i] > ts[i - 1], msg`points should ascend by timestamp: ${r.body.data[i - 1].timestamp} then ${r.body.data[i].timestamp}`, r);
         }
       }
     },
@@ -164,23 +164,23 @@ export const ANALYTICS_CHECKS: Check[] = [
       else {
         const before = await ok2xx(overview(ctx, t.ws.api, { start: eve, end: eve, excludeOutOfOffice: false }), `GET /v1/campaigns/analytics/overview for ${eve}`);
         const counted = r.body.totals.sent - (before.body?.totals?.sent ?? NaN);
-        expectThat(counted >= t.sent, `the overview must count the window asked: ${t.sent} campaign email(s) were sent from ${first} on, so the window ${addDays(first, -6)} .. ${today} must count at least ${t.sent} more than the window ${eve} .. ${eve} (totals.sent ${r.body.totals.sent} and ${before.body?.totals?.sent})`, r, before);
+        expectThat(counted >= t.sent, msg`the overview must count the window asked: ${t.sent} campaign email(s) were sent from ${first} on, so the window ${addDays(first, -6)} .. ${today} must count at least ${t.sent} more than the window ${eve} .. ${eve} (totals.sent ${r.body.totals.sent} and ${before.body?.totals?.sent})`, r, before);
         // The campaign was made after that day: what topCampaigns says it sent then is nothing.
         const then = ((before.body?.topCampaigns ?? []) as any[]).find((c) => c?.campaignId === t.campaignId);
-        expectThat(!then || then.sent === 0, `topCampaigns for ${eve} .. ${eve}, before the campaign ${t.campaignId} was made, lists it with sent ${JSON.stringify(then?.sent)}: a row's sent is what the campaign sent in the window asked`, before);
+        expectThat(!then || then.sent === 0, msg`topCampaigns for ${eve} .. ${eve}, before the campaign ${t.campaignId} was made, lists it with sent ${JSON.stringify(then?.sent)}: a row's sent is what the campaign sent in the window asked`, before);
       }
       // Without an end the window still has one, ending now (4.6): start and end are timestamps (2.10).
       // The start is given: 4.6 states no default for it, so a target may require it.
       const open = await ok2xx(overview(ctx, t.ws.api, { start: addDays(first, -6) }), 'GET /v1/campaigns/analytics/overview without an end');
       expectSchema(open, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview without an end');
-      expectThat(r.body.activeCampaigns === earlier + 1, `one campaign of the workspace is sending and one is a draft${earlier ? ` (besides ${earlier} active before)` : ''}: activeCampaigns must be ${earlier + 1}, got ${r.body.activeCampaigns}`, r);
-      expectThat(r.body.sendingAccounts >= 2, `two mailboxes of the workspace sent today, sendingAccounts is ${r.body.sendingAccounts}`, r);
+      expectThat(r.body.activeCampaigns === earlier + 1, msg`one campaign of the workspace is sending and one is a draft${earlier ? ` (besides ${earlier} active before)` : ''}: activeCampaigns must be ${earlier + 1}, got ${r.body.activeCampaigns}`, r);
+      expectThat(r.body.sendingAccounts >= 2, msg`two mailboxes of the workspace sent today, sendingAccounts is ${r.body.sendingAccounts}`, r);
       await expectTopCampaigns(ctx, t, r, w, own);
       const pause = ctx.profile.operations['campaigns.pause'];
       if (!pause) return;
       expect2xx(await ws.api.request({ method: pause.method, path: fillPath(pause.path, { id: t.campaignId }) }), 'pause the sending campaign (operations.campaigns.pause)');
       const after = await read('once it is paused');
-      expectThat(after.body.activeCampaigns === earlier, `the campaign that sent is paused: activeCampaigns must be ${earlier}, got ${after.body.activeCampaigns}`, after);
+      expectThat(after.body.activeCampaigns === earlier, msg`the campaign that sent is paused: activeCampaigns must be ${earlier}, got ${after.body.activeCampaigns}`, after);
     },
   },
   {
@@ -202,13 +202,13 @@ export const ANALYTICS_CHECKS: Check[] = [
       const p = plain.body?.period ?? {};
       const [ps, pe] = [Date.parse(p.start), Date.parse(p.end)];
       const [wantStart, nextMidnight] = [localMidnight(s, zone), localMidnight(addDays(e, 1), zone)];
-      expectThat(Math.abs(ps - wantStart) <= 1000, `the window ${s} .. ${e} must start at local midnight of ${s} in ${zone} (${new Date(wantStart).toISOString()}), period.start is ${p.start}`, plain);
-      expectThat(pe >= nextMidnight - 1000 && pe <= nextMidnight, `the window must run through the end of ${e} in ${zone} (to ${new Date(nextMidnight).toISOString()}), period.end is ${p.end}`, plain);
+      expectThat(Math.abs(ps - wantStart) <= 1000, msg`the window ${s} .. ${e} must start at local midnight of ${s} in ${zone} (${new Date(wantStart).toISOString()}), period.start is ${p.start}`, plain);
+      expectThat(pe >= nextMidnight - 1000 && pe <= nextMidnight, msg`the window must run through the end of ${e} in ${zone} (to ${new Date(nextMidnight).toISOString()}), period.end is ${p.end}`, plain);
       const timed = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: `${s}T18:30:00`, end: `${e}T05:15:00` }), `analytics for ${s}T18:30:00 .. ${e}T05:15:00`);
-      expectThat(timed.body?.period?.start === p.start && timed.body?.period?.end === p.end, `the time part must be ignored: ${s}T18:30:00 .. ${e}T05:15:00 gives period ${JSON.stringify(timed.body?.period)}, the dates alone ${JSON.stringify(p)}`, plain, timed);
+      expectThat(timed.body?.period?.start === p.start && timed.body?.period?.end === p.end, msg`the time part must be ignored: ${s}T18:30:00 .. ${e}T05:15:00 gives period ${JSON.stringify(timed.body?.period)}, the dates alone ${JSON.stringify(p)}`, plain, timed);
       const open = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: s }), `analytics from ${s} without an end`);
       const oe = Date.parse(open.body?.period?.end);
-      expectThat(oe >= now - 60_000 && oe <= localMidnight(addDays(today, 1), zone), `without an end the window must run to now (${new Date(now).toISOString()}, through today in ${zone}), period.end is ${open.body?.period?.end}`, open);
+      expectThat(oe >= now - 60_000 && oe <= localMidnight(addDays(today, 1), zone), msg`without an end the window must run to now (${new Date(now).toISOString()}, through today in ${zone}), period.end is ${open.body?.period?.end}`, open);
     },
   },
   {
@@ -226,22 +226,22 @@ export const ANALYTICS_CHECKS: Check[] = [
       expectError(await campaignAnalytics(ctx, ws.api, id, { start: 'last tuesday' }), 400, ctx.profile, 'analytics with start "last tuesday"', 'validation_failed');
       expectError(await campaignAnalytics(ctx, ws.api, id, { start: addDays(today, -1), end: addDays(today, -5) }), 400, ctx.profile, 'analytics whose end is before its start', 'validation_failed');
       const short = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: addDays(today, -4), end: today }), 'a 5-day window');
-      expectThat(short.body?.period?.clamped === false, `a 5-day window is within retention: clamped should be false, got ${short.body?.period?.clamped}`, short);
-      expectThat(Math.abs(Date.parse(short.body?.period?.start) - localMidnight(addDays(today, -4), zone)) <= 1000, `period.start should report the effective start (local midnight of ${addDays(today, -4)} in ${zone}), got ${short.body?.period?.start}`, short);
+      expectThat(short.body?.period?.clamped === false, msg`a 5-day window is within retention: clamped should be false, got ${short.body?.period?.clamped}`, short);
+      expectThat(Math.abs(Date.parse(short.body?.period?.start) - localMidnight(addDays(today, -4), zone)) <= 1000, msg`period.start should report the effective start (local midnight of ${addDays(today, -4)} in ${zone}), got ${short.body?.period?.start}`, short);
       const days = short.body?.period?.retentionDays;
-      expectThat(Number.isInteger(days) && days >= 1, `period.retentionDays should be a whole number of days, got ${JSON.stringify(days)}`, short);
+      expectThat(Number.isInteger(days) && days >= 1, msg`period.retentionDays should be a whole number of days, got ${JSON.stringify(days)}`, short);
       // Otherwise false: a window reaching back days - 1 calendar days (today included) is within retention by any clamping rule.
       if (days >= 2) {
         const edge = addDays(today, -(days - 2));
         const within = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: edge, end: today }), `a window from ${edge}, within the ${days} days of retention`);
-        expectThat(within.body?.period?.clamped === false, `a window from ${edge} reaches back less than retentionDays (${days}): clamped should be false, got ${within.body?.period?.clamped}`, within);
+        expectThat(within.body?.period?.clamped === false, msg`a window from ${edge} reaches back less than retentionDays (${days}): clamped should be false, got ${within.body?.period?.clamped}`, within);
       }
       const long = await ok2xx(campaignAnalytics(ctx, ws.api, id, { start: addDays(today, -365 * 30), end: today }), 'a 30-year window');
-      expectThat(long.body?.period?.clamped === true, `a 30-year window reaches past retentionDays (${days}): clamped should be true, got ${long.body?.period?.clamped}`, long);
+      expectThat(long.body?.period?.clamped === true, msg`a 30-year window reaches past retentionDays (${days}): clamped should be true, got ${long.body?.period?.clamped}`, long);
       // Clamped to retention: the start moves to retentionDays back, whether counted before today or with it (4.6: the exact rule is not shown).
       const [earliest, latest] = [localMidnight(addDays(today, -(days + 1)), zone), localMidnight(addDays(today, -(days - 1)), zone)];
       const ls = Date.parse(long.body?.period?.start);
-      expectThat(ls >= earliest && ls <= latest, `a clamped window should start where retention ends, retentionDays (${days}) back: between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()} in ${zone}, period.start is ${long.body?.period?.start}`, long);
+      expectThat(ls >= earliest && ls <= latest, msg`a clamped window should start where retention ends, retentionDays (${days}) back: between ${new Date(earliest).toISOString()} and ${new Date(latest).toISOString()} in ${zone}, period.start is ${long.body?.period?.start}`, long);
     },
   },
   {
@@ -257,19 +257,19 @@ export const ANALYTICS_CHECKS: Check[] = [
       const w = { start: addDays(today, -6), end: today };
       const a = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, w, [['breakdown', 'smtp']]), 'campaign analytics with breakdown=smtp');
       const totals = a.body?.totals ?? {};
-      expectThat(a.body?.campaignId === t.campaignId, `campaignId should be the campaign asked for (${t.campaignId}), got ${a.body?.campaignId}`, a);
-      expectThat(totals.sent === t.sent, `totals.sent should be the ${t.sent} campaign emails the sink received in the window, got ${totals.sent}`, a);
+      expectThat(a.body?.campaignId === t.campaignId, msg`campaignId should be the campaign asked for (${t.campaignId}), got ${a.body?.campaignId}`, a);
+      expectThat(totals.sent === t.sent, msg`totals.sent should be the ${t.sent} campaign emails the sink received in the window, got ${totals.sent}`, a);
       const bySmtp: any[] = a.body?.bySmtp ?? [];
       for (const [id, n] of t.sentBy) {
         const entry = bySmtp.filter((x) => x.accountId === id);
-        if (n > 0) expectThat(entry.length === 1 && entry[0].totals?.sent === n, `bySmtp should hold one entry for mailbox ${id} with sent ${n} (as seen at the sink), got ${JSON.stringify(entry.map((x) => x.totals?.sent))}`, a);
+        if (n > 0) expectThat(entry.length === 1 && entry[0].totals?.sent === n, msg`bySmtp should hold one entry for mailbox ${id} with sent ${n} (as seen at the sink), got ${JSON.stringify(entry.map((x) => x.totals?.sent))}`, a);
       }
       const sumSmtp = bySmtp.reduce((n, x) => n + (x.totals?.sent ?? 0), 0);
-      expectThat(sumSmtp === totals.sent, `bySmtp sent values should add up to totals.sent ${totals.sent}, they add up to ${sumSmtp}`, a);
-      for (const k of ['opens', 'clicks']) expectThat((totals[k]?.uniqueLeads ?? 0) <= (totals[k]?.total ?? 0), `${k}.uniqueLeads ${totals[k]?.uniqueLeads} should not exceed ${k}.total ${totals[k]?.total}`, a);
+      expectThat(sumSmtp === totals.sent, msg`bySmtp sent values should add up to totals.sent ${totals.sent}, they add up to ${sumSmtp}`, a);
+      for (const k of ['opens', 'clicks']) expectThat((totals[k]?.uniqueLeads ?? 0) <= (totals[k]?.total ?? 0), msg`${k}.uniqueLeads ${totals[k]?.uniqueLeads} should not exceed ${k}.total ${totals[k]?.total}`, a);
       const ts = await ok2xx(timeseries(ctx, t.ws.api, t.campaignId, w, 'day'), 'time series by day over the same window');
       const sumTs = (ts.body?.data ?? []).reduce((n: number, p: any) => n + (p.sent ?? 0), 0);
-      expectThat(sumTs === totals.sent, `the time series points' sent should add up to totals.sent ${totals.sent} over the same window, they add up to ${sumTs}`, ts, a);
+      expectThat(sumTs === totals.sent, msg`the time series points' sent should add up to totals.sent ${totals.sent} over the same window, they add up to ${sumTs}`, ts, a);
     },
   },
   {
@@ -303,9 +303,9 @@ export const ANALYTICS_CHECKS: Check[] = [
       if (fresh.organizationId === t.ws.organizationId) skip('the run could not lease a second workspace');
       const today = localDate(await targetNow(ctx), t.zone);
       const mine = await ok2xx(overview(ctx, t.ws.api, { start: addDays(today, -1), end: today }), 'overview of the sending workspace');
-      expectThat((mine.body?.totals?.sent ?? 0) >= t.sent, `the overview of the workspace that sent ${t.sent} emails today shows totals.sent ${mine.body?.totals?.sent}`, mine);
+      expectThat((mine.body?.totals?.sent ?? 0) >= t.sent, msg`the overview of the workspace that sent ${t.sent} emails today shows totals.sent ${mine.body?.totals?.sent}`, mine);
       const theirs = await ok2xx(overview(ctx, fresh.api, { start: addDays(today, -1), end: today }), 'overview of another workspace');
-      expectThat(theirs.body?.totals?.sent === 0 && theirs.body?.activeCampaigns === 0 && (theirs.body?.topCampaigns ?? []).length === 0, `a workspace without campaigns should show nothing, its overview shows ${JSON.stringify({ sent: theirs.body?.totals?.sent, activeCampaigns: theirs.body?.activeCampaigns, topCampaigns: theirs.body?.topCampaigns?.length })}`, theirs);
+      expectThat(theirs.body?.totals?.sent === 0 && theirs.body?.activeCampaigns === 0 && (theirs.body?.topCampaigns ?? []).length === 0, msg`a workspace without campaigns should show nothing, its overview shows ${JSON.stringify({ sent: theirs.body?.totals?.sent, activeCampaigns: theirs.body?.activeCampaigns, topCampaigns: theirs.body?.topCampaigns?.length })}`, theirs);
     },
   },
   ...ANSWER_CHECKS,

@@ -1,6 +1,6 @@
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { expectSchema, expectThat } from '../../lib/expect.ts';
+import { expectSchema, expectThat, msg } from '../../lib/expect.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
 import { addDays, campaignAnalytics, localDate, ok2xx, overview, targetNow, timeseries } from './lib.ts';
 import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas/index.ts';
@@ -24,7 +24,7 @@ async function answered(ctx: CheckContext, overviewBefore = false) {
   const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: [{ subject: `Answers ${ctx.prefix}`, body: '<p>Answers</p>' }] });
   const drv = new Driver(ctx, box.sink, sentBy(box));
   const sent = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: MINUTE, horizonMs: 20 * MINUTE, what: 'the step to 4 leads' });
-  expectThat(sent, 'setup: the step did not reach its 4 leads within 20 minutes (gap 1 minute)', c.res);
+  expectThat(sent, msg`setup: the step did not reach its 4 leads within 20 minutes (gap 1 minute)`, c.res);
   const [r, o, b] = addresses.map((a) => drv.to(a)[0]!.m);
   const zone = await workspaceZone(ws);
   // From the day before the sends to the target's today at each read: the wait may cross midnight.
@@ -70,31 +70,31 @@ export const ANSWER_CHECKS: Check[] = [
     budget: 73,
     async run(ctx) {
       const { ws, c, w, last, start, before } = await answered(ctx, true);
-      expectThat(last && (last.body?.totals?.replies ?? 0) >= 1 && (last.body?.totals?.bounces ?? 0) >= 1, `within 2 hours of a lead's reply and a bounce, analytics count replies ${last?.body?.totals?.replies} and bounces ${last?.body?.totals?.bounces}`, last);
+      expectThat(last && (last.body?.totals?.replies ?? 0) >= 1 && (last.body?.totals?.bounces ?? 0) >= 1, msg`within 2 hours of a lead's reply and a bounce, analytics count replies ${last?.body?.totals?.replies} and bounces ${last?.body?.totals?.bounces}`, last);
       const excluded = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, [['breakdown', 'bounce,smtp,sequence']]), 'analytics with the out-of-office flag');
       const included = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: false }), 'analytics without the out-of-office flag');
       const [x, i] = [excluded.body.totals, included.body.totals];
-      expectThat(x.replies === 1, `with the out-of-office flag, replies must count the one real reply (an auto-reply and a bounce are not replies), got ${x.replies}`, excluded);
-      expectThat(x.rates.reply <= i.rates.reply, `leaving auto-replies out cannot raise the reply rate: ${x.rates.reply} with the flag, ${i.rates.reply} without`, excluded, included);
-      if (i.replies > x.replies) expectThat(x.rates.reply < i.rates.reply, `with the flag ${i.replies - x.replies} auto-repl(y/ies) left the reply count, so the reply rate must drop too: ${x.rates.reply} with, ${i.rates.reply} without`, excluded, included);
+      expectThat(x.replies === 1, msg`with the out-of-office flag, replies must count the one real reply (an auto-reply and a bounce are not replies), got ${x.replies}`, excluded);
+      expectThat(x.rates.reply <= i.rates.reply, msg`leaving auto-replies out cannot raise the reply rate: ${x.rates.reply} with the flag, ${i.rates.reply} without`, excluded, included);
+      if (i.replies > x.replies) expectThat(x.rates.reply < i.rates.reply, msg`with the flag ${i.replies - x.replies} auto-repl(y/ies) left the reply count, so the reply rate must drop too: ${x.rates.reply} with, ${i.rates.reply} without`, excluded, included);
       // Whatever is counted without the flag, the rate with it is the one real reply over the base (percent, 2.10).
       const bases = replyRateBases(ctx, x);
-      expectThat(bases.some((b) => b > 0 && Math.abs(x.rates.reply - (100 * x.replies) / b) <= 0.5), `with the out-of-office flag the reply rate must count the one real reply alone: ${x.replies} reply over ${bases.join(' or ')} is ${bases.map((b) => (b ? ((100 * x.replies) / b).toFixed(2) : '-')).join(' or ')} %, got ${x.rates.reply}`, excluded);
+      expectThat(bases.some((b) => b > 0 && Math.abs(x.rates.reply - (100 * x.replies) / b) <= 0.5), msg`with the out-of-office flag the reply rate must count the one real reply alone: ${x.replies} reply over ${bases.join(' or ')} is ${bases.map((b) => (b ? ((100 * x.replies) / b).toFixed(2) : '-')).join(' or ')} %, got ${x.rates.reply}`, excluded);
       expectSchema(excluded, campaignAnalyticsFor(['bounce', 'smtp', 'sequence']), 'analytics with breakdown=bounce,smtp,sequence');
       // Elsewhere the flag leaves the auto-reply out too: one real reply at most (one mailbox, one step).
       for (const key of ['bySmtp', 'bySequence'] as const) {
         const sum = (excluded.body[key] as any[]).reduce((n, e) => n + (e.totals?.replies ?? 0), 0);
-        expectThat(sum <= 1, `with the out-of-office flag the ${key} entries' replies must leave the auto-reply out: one real reply was received, they count ${sum}`, excluded);
+        expectThat(sum <= 1, msg`with the out-of-office flag the ${key} entries' replies must leave the auto-reply out: one real reply was received, they count ${sum}`, excluded);
       }
       const ts = await ok2xx(timeseries(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, 'day'), 'the time series by day with the out-of-office flag');
       const inSeries = (ts.body?.data ?? []).reduce((n: number, p: any) => n + (p?.replies ?? 0), 0);
-      expectThat(inSeries <= 1, `with the out-of-office flag the time series' replies must leave the auto-reply out: one real reply was received, its points count ${inSeries}`, ts);
+      expectThat(inSeries <= 1, msg`with the out-of-office flag the time series' replies must leave the auto-reply out: one real reply was received, its points count ${inSeries}`, ts);
       const ov = await ok2xx(overview(ctx, ws.api, { start, excludeOutOfOffice: true }), 'the overview with the out-of-office flag');
       const added = (ov.body?.totals?.replies ?? NaN) - (before!.body?.totals?.replies ?? NaN);
-      expectThat(added <= 1, `with the out-of-office flag the overview's replies must leave the auto-reply out: since before the answers (from ${start}) one real reply and one auto-reply arrived, its totals.replies went from ${before!.body?.totals?.replies} to ${ov.body?.totals?.replies}`, before!, ov);
+      expectThat(added <= 1, msg`with the out-of-office flag the overview's replies must leave the auto-reply out: since before the answers (from ${start}) one real reply and one auto-reply arrived, its totals.replies went from ${before!.body?.totals?.replies} to ${ov.body?.totals?.replies}`, before!, ov);
       const bb = excluded.body.bounceBreakdown;
       // 2.10 gives byCategory's shape, not that every bounce is categorised: only the total is held.
-      expectThat(bb.total >= 1, `a bounce was counted (bounces ${x.bounces}), so bounceBreakdown.total must count it, got ${JSON.stringify(bb)}`, excluded);
+      expectThat(bb.total >= 1, msg`a bounce was counted (bounces ${x.bounces}), so bounceBreakdown.total must count it, got ${JSON.stringify(bb)}`, excluded);
     },
   },
   {
@@ -108,7 +108,7 @@ export const ANSWER_CHECKS: Check[] = [
     async run(ctx) {
       const { ws, c, w } = await answered(ctx);
       const included = await ok2xx(campaignAnalytics(ctx, ws.api, c.id, { ...w }), 'analytics without the out-of-office flag');
-      expectThat(included.body?.totals?.replies === 2, `without the flag the real reply and the auto-reply should both count, replies is ${included.body?.totals?.replies}`, included);
+      expectThat(included.body?.totals?.replies === 2, msg`without the flag the real reply and the auto-reply should both count, replies is ${included.body?.totals?.replies}`, included);
     },
   },
 ];

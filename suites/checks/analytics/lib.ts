@@ -1,6 +1,6 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
-import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
 import { Driver, launch, leadAddresses, sendingMailbox, sentBy, workspaceZone } from '../sending/lib.ts';
 import { targetNow } from '../../lib/target-clock.ts';
 
@@ -108,7 +108,7 @@ export async function trafficCampaign(ctx: CheckContext, leads = 3, ws?: Workspa
   const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps });
   const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
   const all = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: 60_000, horizonMs: 20 * 60_000, wallCapMs: 120_000, what: `the first step to ${leads} leads` });
-  expectThat(all, `setup: the started campaign's step did not reach its ${leads} leads within 20 minutes (2 mailboxes, gap 1 minute)`, c.res);
+  expectThat(all, msg`setup: the started campaign's step did not reach its ${leads} leads within 20 minutes (2 mailboxes, gap 1 minute)`, c.res);
   const per = new Map<string, number>();
   for (const b of boxes) per.set(b.id, drv.arrivals((m) => m.session.authUser === b.smtpUser).length);
   return { ws, zone: await workspaceZone(ws), campaignId: c.id, sentBy: per, sent: drv.arrivals().length, mailboxes: boxes.map((b) => ({ id: b.id, address: b.address })) };

@@ -1,7 +1,7 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import { CheckFailure, skip } from '../../../harness/ground/check.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { expectError, expectThat } from '../../lib/expect.ts';
+import { expectError, expectThat, msg } from '../../lib/expect.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import { workspaceZone } from '../sending/lib.ts';
 import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, targetNow, timeseries, weekStart } from './lib.ts';
@@ -55,7 +55,7 @@ async function setup(ctx: CheckContext): Promise<Setup> {
   const today = localDate(await targetNow(ctx), zone);
   const probe = await ok2xx(timeseries(ctx, ws.api, id, { start: today, end: today }, 'day'), `time series of today (${today}) by day`);
   const retentionDays = probe.body?.period?.retentionDays;
-  expectThat(Number.isInteger(retentionDays) && retentionDays >= 1, `period.retentionDays must be a whole number of days, got ${JSON.stringify(retentionDays)}`, probe);
+  expectThat(Number.isInteger(retentionDays) && retentionDays >= 1, msg`period.retentionDays must be a whole number of days, got ${JSON.stringify(retentionDays)}`, probe);
   return { api: ws.api, id, zone, today, retentionDays };
 }
 
@@ -90,9 +90,9 @@ export const RULE_CHECKS: Check[] = [
           const what = `time series of the ${retentionDays} days retention allows (${w.start} .. ${w.end}) by ${asked}`;
           const r = await ok2xx(timeseries(ctx, api, id, w, asked), what);
           const used = r.body?.interval;
-          expectThat(INTERVALS.includes(used), `${what}: the answer must state the interval used (day, week or month), got ${JSON.stringify(used)}`, r);
+          expectThat(INTERVALS.includes(used), msg`${what}: the answer must state the interval used (day, week or month), got ${JSON.stringify(used)}`, r);
           const problem = spacingProblem(r, used);
-          expectThat(problem === undefined, `${what}: the answer states interval ${used}, but its points are not spaced by it: ${problem}`, r);
+          expectThat(problem === undefined, msg`${what}: the answer states interval ${used}, but its points are not spaced by it: ${problem}`, r);
           // A series that leaves empty buckets out may answer no points at all: then nothing was proven.
           if (!Array.isArray(r.body?.data) || r.body.data.length < 2) skip(`${what}: the answer holds ${r.body?.data?.length ?? 0} point(s) for a campaign without traffic, so the spacing of its interval cannot be seen`);
         }
@@ -118,19 +118,19 @@ export const RULE_CHECKS: Check[] = [
         const what = `time series of ${days} days (${w.start} .. ${w.end}) by day`;
         const r = await ok2xx(timeseries(ctx, api, id, w, 'day'), what);
         const used = r.body?.interval;
-        expectThat(used === 'week' || used === 'month', `${what}: longer than the ${c.day} days the profile declares answered by day (analytics.coarsening), the window must be coarsened to week or month, the answer states ${JSON.stringify(used)} with ${r.body?.data?.length ?? 0} point(s)`, r);
+        expectThat(used === 'week' || used === 'month', msg`${what}: longer than the ${c.day} days the profile declares answered by day (analytics.coarsening), the window must be coarsened to week or month, the answer states ${JSON.stringify(used)} with ${r.body?.data?.length ?? 0} point(s)`, r);
         // "day, then week, then month": a window within the declared week length takes the week step.
-        expectThat(days > c.week || used === 'week', `${what}: day, then week, then month: a window of ${days} days, within the ${c.week} days the profile declares answered by week, must be coarsened to week, the answer states ${JSON.stringify(used)}`, r);
+        expectThat(days > c.week || used === 'week', msg`${what}: day, then week, then month: a window of ${days} days, within the ${c.week} days the profile declares answered by week, must be coarsened to week, the answer states ${JSON.stringify(used)}`, r);
         const problem = spacingProblem(r, used);
-        expectThat(problem === undefined, `${what}: the answer states interval ${used}, but its points are not spaced by it: ${problem}`, r);
+        expectThat(problem === undefined, msg`${what}: the answer states interval ${used}, but its points are not spaced by it: ${problem}`, r);
         // The second step, where retention reaches past the declared week length.
         if (c.week + 1 <= retentionDays && c.week > c.day) {
           const far = lastDays(today, c.week + 1);
           const farWhat = `time series of ${c.week + 1} days (${far.start} .. ${far.end}) by day`;
           const m = await ok2xx(timeseries(ctx, api, id, far, 'day'), farWhat);
-          expectThat(m.body?.interval === 'month', `${farWhat}: longer than the ${c.week} days the profile declares answered by week, the window must be coarsened on to month, the answer states ${JSON.stringify(m.body?.interval)}`, m);
+          expectThat(m.body?.interval === 'month', msg`${farWhat}: longer than the ${c.week} days the profile declares answered by week, the window must be coarsened on to month, the answer states ${JSON.stringify(m.body?.interval)}`, m);
           const farProblem = spacingProblem(m, 'month');
-          expectThat(farProblem === undefined, `${farWhat}: the answer states interval month, but its points are not spaced by it: ${farProblem}`, m);
+          expectThat(farProblem === undefined, msg`${farWhat}: the answer states interval month, but its points are not spaced by it: ${farProblem}`, m);
         }
       });
     },
@@ -159,9 +159,9 @@ export const RULE_CHECKS: Check[] = [
           const w = lastDays(today, days);
           const what = `time series of ${days} days (${w.start} .. ${w.end}) by ${asked}`;
           const r = await ok2xx(timeseries(ctx, api, id, w, asked), what);
-          expectThat(r.body?.interval === want, `${what}: with windows up to ${c.day} days answered by day and up to ${c.week} by week (profile: analytics.coarsening), the answer must be by ${want}, it states ${JSON.stringify(r.body?.interval)}`, r);
+          expectThat(r.body?.interval === want, msg`${what}: with windows up to ${c.day} days answered by day and up to ${c.week} by week (profile: analytics.coarsening), the answer must be by ${want}, it states ${JSON.stringify(r.body?.interval)}`, r);
           const problem = spacingProblem(r, want);
-          expectThat(problem === undefined, `${what}: the answer states interval ${want}, but its points are not spaced by it: ${problem}`, r);
+          expectThat(problem === undefined, msg`${what}: the answer states interval ${want}, but its points are not spaced by it: ${problem}`, r);
         }
         if (coarsened === 0) ctx.log(`no window longer than the declared lengths (day ${c.day}, week ${c.week}) fits in the ${retentionDays} days of retention: only windows kept at the interval asked were checked`);
       });
@@ -185,14 +185,14 @@ export const RULE_CHECKS: Check[] = [
         const rule = `retentionDays ${a.retentionDays}, clamping ${a.clamping} (profile): the earliest day reported is ${floorDay}`;
         const at = await ok2xx(campaignAnalytics(ctx, api, id, { start: floorDay, end: today }), `analytics for ${floorDay} .. ${today}`);
         const p = at.body?.period ?? {};
-        expectThat(p.retentionDays === a.retentionDays, `period.retentionDays must be the declared ${a.retentionDays}, got ${JSON.stringify(p.retentionDays)}`, at);
-        expectThat(p.clamped === false, `${rule}; a window starting that day is within retention, yet clamped is ${JSON.stringify(p.clamped)}`, at);
-        expectThat(Math.abs(Date.parse(p.start) - floor) <= 1000, `${rule}; a window starting that day must start at its local midnight in ${zone} (${new Date(floor).toISOString()}), period.start is ${JSON.stringify(p.start)}`, at);
+        expectThat(p.retentionDays === a.retentionDays, msg`period.retentionDays must be the declared ${a.retentionDays}, got ${JSON.stringify(p.retentionDays)}`, at);
+        expectThat(p.clamped === false, msg`${rule}; a window starting that day is within retention, yet clamped is ${JSON.stringify(p.clamped)}`, at);
+        expectThat(Math.abs(Date.parse(p.start) - floor) <= 1000, msg`${rule}; a window starting that day must start at its local midnight in ${zone} (${new Date(floor).toISOString()}), period.start is ${JSON.stringify(p.start)}`, at);
         for (const start of [addDays(floorDay, -1), addDays(today, -365 * 30)]) {
           const r = await ok2xx(campaignAnalytics(ctx, api, id, { start, end: today }), `analytics for ${start} .. ${today}`);
           const q = r.body?.period ?? {};
-          expectThat(q.clamped === true, `${rule}; a window starting ${start} reaches past it, yet clamped is ${JSON.stringify(q.clamped)}`, r);
-          expectThat(Math.abs(Date.parse(q.start) - floor) <= 1000, `${rule}; a window starting ${start} must be clamped to local midnight of ${floorDay} in ${zone} (${new Date(floor).toISOString()}), period.start is ${JSON.stringify(q.start)}`, r);
+          expectThat(q.clamped === true, msg`${rule}; a window starting ${start} reaches past it, yet clamped is ${JSON.stringify(q.clamped)}`, r);
+          expectThat(Math.abs(Date.parse(q.start) - floor) <= 1000, msg`${rule}; a window starting ${start} must be clamped to local midnight of ${floorDay} in ${zone} (${new Date(floor).toISOString()}), period.start is ${JSON.stringify(q.start)}`, r);
         }
       });
     },

@@ -1,6 +1,6 @@
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expectThat } from '../../lib/expect.ts';
+import { expectThat, msg } from '../../lib/expect.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, minuteOfDay, workspaceZone } from '../sending/lib.ts';
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import { addDays, campaignAnalytics, localDate, localMidnight, ok2xx, overview, targetNow, timeseries, trafficCampaign, type Window } from './lib.ts';
@@ -48,11 +48,11 @@ async function expectDayPoint(ctx: CheckContext, api: ApiClient, id: string, o: 
   const names = [localMidnight(o.day, o.zone), Date.parse(`${o.day}T00:00:00Z`)];
   const points = pointsOf(ts);
   const inDay = points.filter((p) => names.some((at) => Math.abs(Date.parse(p?.timestamp) - at) <= 1000)).reduce((s, p) => s + (p.sent ?? 0), 0);
-  expectThat(ts.body?.interval !== 'day' || inDay === o.n, `${o.where}: the time series by day over ${w.start} .. ${w.end} must hold them in the point of ${o.day} (timestamp its local midnight ${new Date(names[0]!).toISOString()}, or ${o.day} at UTC midnight), its points hold (timestamp: sent) ${seenIn(points)}`, ts);
+  expectThat(ts.body?.interval !== 'day' || inDay === o.n, msg`${o.where}: the time series by day over ${w.start} .. ${w.end} must hold them in the point of ${o.day} (timestamp its local midnight ${new Date(names[0]!).toISOString()}, or ${o.day} at UTC midnight), its points hold (timestamp: sent) ${seenIn(points)}`, ts);
   const off = await ok2xx(timeseries(ctx, api, id, { start: o.beside, end: o.beside }, 'day'), `time series by day for ${o.beside}`);
   const offPoints = pointsOf(off);
   const offSent = offPoints.reduce((s, p) => s + (p?.sent ?? 0), 0);
-  expectThat(offSent === 0, `${o.where}: the time series over the day beside, ${o.beside} .. ${o.beside}, must hold none of them (days are the workspace's, and the window asked is the series' window), its ${offPoints.length} point(s) hold ${offSent} sends: (timestamp: sent) ${seenIn(offPoints.filter((p) => p?.sent))}`, off);
+  expectThat(offSent === 0, msg`${o.where}: the time series over the day beside, ${o.beside} .. ${o.beside}, must hold none of them (days are the workspace's, and the window asked is the series' window), its ${offPoints.length} point(s) hold ${offSent} sends: (timestamp: sent) ${seenIn(offPoints.filter((p) => p?.sent))}`, off);
 }
 
 export const WINDOW_COUNT_CHECKS: Check[] = [
@@ -89,13 +89,13 @@ export const WINDOW_COUNT_CHECKS: Check[] = [
       const sentIn = async (w: Window, what: string) => (await ok2xx(campaignAnalytics(ctx, ws.api, t.campaignId, w), `analytics ${what}`)).body?.totals?.sent;
       const n = t.sent;
       const where = `${n} email(s) sent ${east ? 'just after' : 'just before'} midnight of ${day} in ${zone} (UTC${offset >= 0 ? '+' : ''}${offset / 60})`;
-      expectThat((await sentIn({ start: day, end: day }, `for ${day}`)) === n, `${where}: the window ${day} .. ${day} must count them all (from its local midnight through the end of its day)`);
-      expectThat((await sentIn({ start: beside, end: beside }, `for ${beside}`)) === 0, `${where}: the window of the day beside it, ${beside}, must count none (days are the workspace's, not UTC's)`);
-      expectThat((await sentIn({ start: `${day}T23:50:00`, end: `${day}T00:05:00` }, 'with time parts')) === n, `${where}: the window ${day}T23:50:00 .. ${day}T00:05:00 must count them all (the time part is ignored)`);
-      expectThat((await sentIn({ start: day }, `from ${day} without an end`)) === n, `${where}: the window from ${day} without an end (to now) must count them all`);
+      expectThat((await sentIn({ start: day, end: day }, `for ${day}`)) === n, msg`${where}: the window ${day} .. ${day} must count them all (from its local midnight through the end of its day)`);
+      expectThat((await sentIn({ start: beside, end: beside }, `for ${beside}`)) === 0, msg`${where}: the window of the day beside it, ${beside}, must count none (days are the workspace's, not UTC's)`);
+      expectThat((await sentIn({ start: `${day}T23:50:00`, end: `${day}T00:05:00` }, 'with time parts')) === n, msg`${where}: the window ${day}T23:50:00 .. ${day}T00:05:00 must count them all (the time part is ignored)`);
+      expectThat((await sentIn({ start: day }, `from ${day} without an end`)) === n, msg`${where}: the window from ${day} without an end (to now) must count them all`);
       const after = await overviewOf('after the sends');
       const [s0, s1] = [before.body?.totals?.sent, after.body?.totals?.sent];
-      expectThat(s1 - s0 >= n, `${where}: the overview's window ${day} .. ${day} must count them all, its totals.sent went from ${s0} to ${s1} with the sends`, before, after);
+      expectThat(s1 - s0 >= n, msg`${where}: the overview's window ${day} .. ${day} must count them all, its totals.sent went from ${s0} to ${s1} with the sends`, before, after);
       await expectDayPoint(ctx, ws.api, t.campaignId, { day, beside, zone, n, where });
     },
   },

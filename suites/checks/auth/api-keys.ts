@@ -1,5 +1,5 @@
 import type { Check } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
 import { getPath, newKey, walk } from '../../lib/recipes.ts';
 import { fieldName, resultPath } from '../../../harness/ground/operations.ts';
@@ -26,10 +26,10 @@ export const API_KEY_CHECKS: Check[] = [
       // Part 5 says the scope is granted only from the dashboard, not that the request is refused:
       // a key made without it meets the clause too. What the key can do decides, not what it lists.
       const secret = getPath(res.body, resultPath(op, 'secret'));
-      expectThat(typeof secret === 'string' && secret !== '', `creating a key with [apikeys:manage, usage:read] answered ${res.status} without a secret at the declared ${resultPath(op, 'secret')}`, res);
+      expectThat(typeof secret === 'string' && secret !== '', msg`creating a key with [apikeys:manage, usage:read] answered ${res.status} without a secret at the declared ${resultPath(op, 'secret')}`, res);
       const made = ws.api.withKey(secret as string);
       const again = await made.request({ method: op.method, path: op.path, body: { [fieldName(op, 'name')]: `${ctx.prefix}byit`, [fieldName(op, 'scopes')]: ['usage:read'] } });
-      expectThat(!is2xx(again), `a key created through the API with [apikeys:manage, usage:read] (answered ${res.status}) holds apikeys:manage: it created a key in turn (${again.status}); that scope is granted only from the dashboard`, again);
+      expectThat(!is2xx(again), msg`a key created through the API with [apikeys:manage, usage:read] (answered ${res.status}) holds apikeys:manage: it created a key in turn (${again.status}); that scope is granted only from the dashboard`, again);
       expectError(again, 403, ctx.profile, 'creating a key with a key the API made (it may not hold apikeys:manage)', 'permission_denied');
       const id = getPath(res.body, resultPath(op, 'id'));
       if (typeof id === 'string') await ws.api.delete(`/v1/api-keys/${encodeURIComponent(id)}`);
@@ -75,7 +75,7 @@ export const API_KEY_CHECKS: Check[] = [
       expect2xx(await create(['campaigns:read']), 'a [campaigns:read, apikeys:manage] key creating a [campaigns:read] key');
       for (const scopes of [['campaigns:write'], ['campaigns:all'], ['all:read']]) {
         const res = await create(scopes);
-        expectThat(!is2xx(res), `a [campaigns:read, apikeys:manage] key created a key with [${scopes.join(', ')}], beyond its own scopes`, res);
+        expectThat(!is2xx(res), msg`a [campaigns:read, apikeys:manage] key created a key with [${scopes.join(', ')}], beyond its own scopes`, res);
       }
     },
   },
@@ -91,10 +91,10 @@ export const API_KEY_CHECKS: Check[] = [
       const key = await newKey(ws, ctx, ['usage:read']);
       const op = ctx.profile.operations['apikeys.list']!;
       const items = (await walk(ctx.profile, ws.api, op.path, resultPath(op, 'items'))) as { id?: string }[];
-      expectThat(items.some((i) => i.id === key.id), `the key ${key.id} just created is not in the key listing (${items.length} keys listed)`);
+      expectThat(items.some((i) => i.id === key.id), msg`the key ${key.id} just created is not in the key listing (${items.length} keys listed)`);
       // The listing never shows a secret again (5: "displayed once, at creation").
       const text = JSON.stringify(items);
-      expectThat(!text.includes(key.secret), 'the key listing shows the secret of a key again; it is displayed once, at creation');
+      expectThat(!text.includes(key.secret), msg`the key listing shows the secret of a key again; it is displayed once, at creation`);
     },
   },
   {
@@ -150,7 +150,7 @@ export const API_KEY_CHECKS: Check[] = [
         await ctx.control!.patchWorkspace(ws.organizationId, { apiAccess: true });
       }
       const back = await ws.api.get('/v1/workspace');
-      if (back.status !== 200) fail(`after API access was given back, GET /v1/workspace answered ${back.status}`, back);
+      if (back.status !== 200) fail(msg`after API access was given back, GET /v1/workspace answered ${back.status}`, back);
     },
   },
 ];

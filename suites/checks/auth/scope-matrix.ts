@@ -3,7 +3,7 @@ import { acceptedBy, ENDPOINTS, label, type Endpoint } from '../../../harness/gr
 import { ALL_SCOPES, domainOf, DOMAIN_WILDCARDS, GRANULAR_SCOPES, SCOPE_GROUPS, type Scope } from '../../../harness/ground/spec-model/scopes.ts';
 import { grantClauseId } from '../../../harness/ground/spec-model/clauses/part5.ts';
 import { explainedBy, placeholderRequest } from '../../lib/requests.ts';
-import { envelopeProblems, expectError, expectThat } from '../../lib/expect.ts';
+import { envelopeProblems, expectError, expectThat, msg } from '../../lib/expect.ts';
 import { fail } from '../../../harness/ground/check.ts';
 
 // The scope x endpoint matrix (part 5), one check per credential: a key holding exactly that
@@ -111,7 +111,7 @@ function matrixCheck(scope: Scope): Check {
           evidence.push(res.exchangeId);
         }
       }
-      if (wrong.length) fail(`key with [${scope}]: ${wrong.length} wrong answer(s): ${wrong.join(' | ')}`, ...evidence);
+      if (wrong.length) fail(msg`key with [${scope}]: ${wrong.length} wrong answer(s): ${wrong.join(' | ')}`, ...evidence);
     },
   };
 }
@@ -199,7 +199,7 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
           evidence.push(res.exchangeId);
         }
       }
-      if (wrong.length) fail(`${wrong.length} route(s) not served to a key holding exactly their granular scope, or served to a neighbouring one: ${wrong.join(' | ')}`, ...evidence);
+      if (wrong.length) fail(msg`${wrong.length} route(s) not served to a key holding exactly their granular scope, or served to a neighbouring one: ${wrong.join(' | ')}`, ...evidence);
     },
   },
   {
@@ -217,7 +217,7 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
       const res = await wide.client.delete(`/v1/api-keys/${victim.id}`);
       expectError(res, 403, ctx.profile, 'DELETE /v1/api-keys/{id} with a key holding all:all (apikeys:manage is covered by no wildcard)', 'permission_denied');
       const still = await victim.client.get('/v1/workspace');
-      expectThat(still.status >= 200 && still.status < 300, `the key an all:all key was refused to revoke must still work, GET /v1/workspace with it answered ${still.status}`, res, still);
+      expectThat(still.status >= 200 && still.status < 300, msg`the key an all:all key was refused to revoke must still work, GET /v1/workspace with it answered ${still.status}`, res, still);
       // The email delete row of part 5 lists all:all by name (a placeholder id: 2xx or the 404 it explains).
       const ep = ENDPOINTS.find((e) => e.id === 'emails.delete')!;
       const placeholder = placeholderRequest(ep, ctx.profile);
@@ -225,7 +225,7 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
       const { explains, ...req } = placeholder;
       const del = await wide.client.request(req);
       const problem = servedProblem(del.status, del.body?.error?.code, placeholder, () => envelopeProblems(del, ctx.profile));
-      expectThat(!problem, `${label(ep)} with a key holding all:all ${problem}`, del);
+      expectThat(!problem, msg`${label(ep)} with a key holding all:all ${problem}`, del);
     },
   },
 ];

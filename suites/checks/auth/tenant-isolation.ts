@@ -1,6 +1,6 @@
 import type { ApiRequest } from '../../../harness/ground/api-client.ts';
 import type { Check } from '../../../harness/ground/check.ts';
-import { expectError, expectThat } from '../../lib/expect.ts';
+import { expectError, expectThat, msg } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, walk } from '../../lib/recipes.ts';
 import { fillPath, getPath, resultPath } from '../../../harness/ground/operations.ts';
 import { query, weekStart } from '../analytics/lib.ts';
@@ -23,7 +23,7 @@ export const TENANT_CHECKS: Check[] = [
       const theirs = b.apiKeyId ?? (await b.createKey(['usage:read'], `${ctx.prefix}tenant-key`)).id;
       const op = ctx.profile.operations['apikeys.list']!;
       const items = (await walk(ctx.profile, a.api, op.path, resultPath(op, 'items'))) as { id?: string }[];
-      expectThat(!items.some((k) => k.id === theirs), `the key listing of one workspace shows the key ${theirs} of another workspace (${items.length} keys listed)`);
+      expectThat(!items.some((k) => k.id === theirs), msg`the key listing of one workspace shows the key ${theirs} of another workspace (${items.length} keys listed)`);
     },
   },
   {
@@ -52,15 +52,15 @@ export const TENANT_CHECKS: Check[] = [
       if (get) requests.push({ method: get.method, path: fillPath(get.path, { id: mid }) });
       for (const req of requests) expectError(await b.api.request(req), 404, ctx.profile, `${req.method} ${req.path} from another workspace`, 'not_found');
       const listed = (await walk(ctx.profile, b.api, '/v1/campaigns')) as { id: string }[];
-      expectThat(!listed.some((c) => c.id === cid), "another workspace's campaign is in the list");
+      expectThat(!listed.some((c) => c.id === cid), msg`another workspace's campaign is in the list`);
       const accounts = ctx.profile.operations['accounts.list'];
       if (accounts) {
         const mine = (await walk(ctx.profile, b.api, accounts.path, accounts.result.items ?? 'data')) as { id: string }[];
-        expectThat(!mine.some((m) => m.id === mid), "another workspace's mailbox is in the list");
+        expectThat(!mine.some((m) => m.id === mid), msg`another workspace's mailbox is in the list`);
       }
       // Nothing changed for the owner.
       const own = await a.api.get(`/v1/campaigns/${cid}/status`);
-      expectThat(getPath(own.body, 'status') === 'draft', `the owner's campaign changed state to ${getPath(own.body, 'status')} after another workspace's requests`, own);
+      expectThat(getPath(own.body, 'status') === 'draft', msg`the owner's campaign changed state to ${getPath(own.body, 'status')} after another workspace's requests`, own);
     },
   },
 ];

@@ -1,5 +1,5 @@
 import type { Check } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { apiAnswers, sawSuccesses } from '../../lib/observed.ts';
 
 // 4.1 "Request and response bodies are JSON", over the whole run: every answer of the API with a
@@ -37,7 +37,7 @@ export const CONVENTION_CHECKS: Check[] = [
         .filter((x) => x.problem !== undefined);
       if (bad.length) {
         const { ex, problem } = bad[0]!;
-        fail(`${bad.length} of ${answers.length} answers with a body are not JSON, e.g. ${ex.request.method} ${new URL(ex.request.url).pathname} -> ${ex.response!.status} with ${problem}`, ...bad.slice(0, 10).map((x) => x.ex.id));
+        fail(msg`${bad.length} of ${answers.length} answers with a body are not JSON, e.g. ${ex.request.method} ${new URL(ex.request.url).pathname} -> ${ex.response!.status} with ${problem}`, ...bad.slice(0, 10).map((x) => x.ex.id));
       }
     },
   },

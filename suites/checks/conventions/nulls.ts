@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { apiAnswers } from '../../lib/observed.ts';
 import type { Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { endpointOf, succeededEndpoints } from './endpoint-of.ts';
@@ -66,7 +66,7 @@ export const NULL_CHECKS: Check[] = [
       }
       if (problems.size) {
         const lines = [...problems].map(([id, p]) => `${id}: ${[...p.paths].slice(0, 6).join(', ')}`);
-        fail(`null where the spec does not state it (omit the field instead), in ${problems.size} endpoint(s) or error statuses of the ${judged} answers read: ${lines.join('; ')}`, ...[...problems.values()].flatMap((p) => p.ids.slice(0, 2)));
+        fail(msg`null where the spec does not state it (omit the field instead), in ${problems.size} endpoint(s) or error statuses of the ${judged} answers read: ${lines.join('; ')}`, ...[...problems.values()].flatMap((p) => p.ids.slice(0, 2)));
       }
     },
   },

@@ -1,5 +1,5 @@
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { apiAnswers } from '../../lib/observed.ts';
 import { endpointIdOf, succeededEndpoints } from './endpoint-of.ts';
 import { createCampaign } from '../../lib/recipes.ts';
@@ -55,7 +55,7 @@ export const SUCCESS_STATUS_CHECKS: Check[] = [
       }
       if (wrong.size) {
         const lines = [...wrong].map(([id, w]) => `${id} answered ${[...w.got].join('/')} (declared ${w.want})`);
-        fail(`${wrong.size} endpoint(s) answered a success status other than the profile declares, of ${judged} successes read: ${lines.join('; ')}`, ...[...wrong.values()].flatMap((w) => w.ids.slice(0, 2)));
+        fail(msg`${wrong.size} endpoint(s) answered a success status other than the profile declares, of ${judged} successes read: ${lines.join('; ')}`, ...[...wrong.values()].flatMap((w) => w.ids.slice(0, 2)));
       }
     },
   },

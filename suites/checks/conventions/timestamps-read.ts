@@ -1,7 +1,7 @@
 import type { Check } from '../../../harness/ground/check.ts';
 import { campaignBody } from '../../../fixtures/factories/index.ts';
 import { faker } from '../../lib/recipes.ts';
-import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
 import { NEEDS_OPEN_SCHEDULE, openSchedule } from '../sending/lib.ts';
 
 // Part 2: "timestamps are ISO 8601 strings (some carry milliseconds)": both forms are timestamps,
@@ -29,7 +29,7 @@ export const TIMESTAMP_READ_CHECKS: Check[] = [
         expect2xx(res, what);
         const got = res.body?.campaign?.schedule ?? {};
         for (const k of ['startDate', 'endDate'] as const)
-          expectThat(typeof got[k] === 'string' && Date.parse(got[k]) === Date.parse(dates[k]), `${what}: schedule.${k} must be the instant sent, ${dates[k]}, got ${JSON.stringify(got[k])}`, res);
+          expectThat(typeof got[k] === 'string' && Date.parse(got[k]) === Date.parse(dates[k]), msg`${what}: schedule.${k} must be the instant sent, ${dates[k]}, got ${JSON.stringify(got[k])}`, res);
       }
     },
   },

@@ -3,7 +3,7 @@ import { fieldName, resultPath } from '../../../harness/ground/operations.ts';
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectSchema, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectSchema, expectThat, msg } from '../../lib/expect.ts';
 import { faker, walk } from '../../lib/recipes.ts';
 import { op } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, type SendingMailbox } from '../sending/lib.ts';
@@ -48,7 +48,7 @@ async function sentEmail(ctx: CheckContext, needImap = false, workspace?: Worksp
   const drv = new Driver(ctx, box.sink, sentBy(box));
   await drv.until(() => drv.to(address!).length > 0, { stepMs: MINUTE, horizonMs: 10 * MINUTE, wallCapMs: 90_000, what: 'the campaign email' });
   const [a] = drv.to(address!);
-  expectThat(a, `the started campaign's step did not reach ${address}`, c.res);
+  expectThat(a, msg`the started campaign's step did not reach ${address}`, c.res);
   return { ws, box, drv, campaignId: c.id, lead: c.leads[0]!, token, m: a.m };
 }
 
@@ -74,7 +74,7 @@ async function listed(ctx: CheckContext, s: Sent, type: 'sent' | 'received', wha
     },
     { stepMs: 2 * MINUTE, horizonMs: 2 * 60 * MINUTE, wallCapMs: 90_000, what },
   );
-  expectThat(found, `${what}: no ${type} email of campaign ${s.campaignId}${byLead ? ` and lead ${s.lead.id}` : ''} appears in the listing (referenced emails.list)`);
+  expectThat(found, msg`${what}: no ${type} email of campaign ${s.campaignId}${byLead ? ` and lead ${s.lead.id}` : ''} appears in the listing (referenced emails.list)`);
   return found;
 }
 
@@ -120,10 +120,10 @@ const wordsOf = (s: string) => s.toLowerCase().replace(/<[^>]*>/g, ' ').split(/[
 /** `snippet` is a short preview: not empty, and every word of it comes from the email (a cut last word too). */
 function expectPreview(snippet: unknown, sources: unknown[], res: ApiResponse) {
   const mine = wordsOf(String(snippet ?? ''));
-  expectThat(typeof snippet === 'string' && mine.length > 0, `snippet is a short preview of the email: it must not be empty, got ${JSON.stringify(snippet)}`, res);
+  expectThat(typeof snippet === 'string' && mine.length > 0, msg`snippet is a short preview of the email: it must not be empty, got ${JSON.stringify(snippet)}`, res);
   const content = wordsOf(sources.filter((x) => typeof x === 'string').join(' ')).join(' ');
   const foreign = mine.filter((w) => !content.includes(w));
-  expectThat(foreign.length === 0, `snippet must preview the email's own content (subject or body), it carries ${JSON.stringify(foreign.slice(0, 5))} found nowhere in it: ${JSON.stringify(snippet)}`, res);
+  expectThat(foreign.length === 0, msg`snippet must preview the email's own content (subject or body), it carries ${JSON.stringify(foreign.slice(0, 5))} found nowhere in it: ${JSON.stringify(snippet)}`, res);
 }
 
 export const EMAIL_CHECKS: Check[] = [
@@ -141,25 +141,25 @@ export const EMAIL_CHECKS: Check[] = [
     async run(ctx) {
       const s = await sentEmail(ctx);
       const item = await listed(ctx, s, 'sent', 'the campaign email');
-      expectThat(!('body' in item), `GET /v1/emails/{id} is the only endpoint returning a body, yet the listing's item carries body`);
+      expectThat(!('body' in item), msg`GET /v1/emails/{id} is the only endpoint returning a body, yet the listing's item carries body`);
       const res = await getEmail(s.ws.api, item.id);
       expect2xx(res, 'GET /v1/emails/{id} of the sent campaign email');
       expectSchema(res, 'Email', 'GET /v1/emails/{id}');
       const e = res.body;
-      expectThat(e.id === item.id && e.type === 'sent', `the email read must be the listed sent email ${item.id}, got id ${e.id} type ${e.type}`, res);
-      expectThat(e.mailbox.id === s.box.id && String(e.mailbox.email).toLowerCase() === s.box.address.toLowerCase(), `mailbox must be the sending mailbox ${s.box.id} ${s.box.address}, got ${JSON.stringify(e.mailbox)}`, res);
-      expectThat(String(e.from.email).toLowerCase() === s.box.address.toLowerCase(), `from.email must be the sending mailbox ${s.box.address}, got ${JSON.stringify(e.from)}`, res);
-      expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.lead.email)), `to must hold the lead ${s.lead.email}, got ${JSON.stringify(e.to)}`, res);
-      expectThat(e.campaignId === s.campaignId && e.leadId === s.lead.id, `campaignId and leadId must be the campaign ${s.campaignId} and lead ${s.lead.id}, got ${e.campaignId} and ${e.leadId}`, res);
-      expectThat(e.subject.includes(s.token), `subject must be the one sent (with ${s.token}), got ${JSON.stringify(e.subject)}`, res);
-      expectThat(e.hasAttachments === false, `the campaign email carried no attachment, hasAttachments is ${e.hasAttachments}`, res);
+      expectThat(e.id === item.id && e.type === 'sent', msg`the email read must be the listed sent email ${item.id}, got id ${e.id} type ${e.type}`, res);
+      expectThat(e.mailbox.id === s.box.id && String(e.mailbox.email).toLowerCase() === s.box.address.toLowerCase(), msg`mailbox must be the sending mailbox ${s.box.id} ${s.box.address}, got ${JSON.stringify(e.mailbox)}`, res);
+      expectThat(String(e.from.email).toLowerCase() === s.box.address.toLowerCase(), msg`from.email must be the sending mailbox ${s.box.address}, got ${JSON.stringify(e.from)}`, res);
+      expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.lead.email)), msg`to must hold the lead ${s.lead.email}, got ${JSON.stringify(e.to)}`, res);
+      expectThat(e.campaignId === s.campaignId && e.leadId === s.lead.id, msg`campaignId and leadId must be the campaign ${s.campaignId} and lead ${s.lead.id}, got ${e.campaignId} and ${e.leadId}`, res);
+      expectThat(e.subject.includes(s.token), msg`subject must be the one sent (with ${s.token}), got ${JSON.stringify(e.subject)}`, res);
+      expectThat(e.hasAttachments === false, msg`the campaign email carried no attachment, hasAttachments is ${e.hasAttachments}`, res);
       // sentAt is typed by the schema where present; 2.7 does not say a sent email must carry it.
       const sink = await contentOf(s.m);
-      expectThat(sink.html === '' || typeof e.body.html === 'string', 'the email was sent with an HTML part, so body.html was stored and must not be null', res);
-      expectThat(sink.text === '' || typeof e.body.text === 'string', 'the email was sent with a text part, so body.text was stored and must not be null', res);
+      expectThat(sink.html === '' || typeof e.body.html === 'string', msg`the email was sent with an HTML part, so body.html was stored and must not be null`, res);
+      expectThat(sink.text === '' || typeof e.body.text === 'string', msg`the email was sent with a text part, so body.text was stored and must not be null`, res);
       expectPreview(e.snippet, [e.subject, e.body.text, e.body.html, sink.text, sink.html], res);
       const content = `${e.body.html ?? ''}${e.body.text ?? ''}`;
-      expectThat(content.includes(s.token), `a 200 carries real content: the body must hold what was sent (${s.token}), got ${JSON.stringify(content.slice(0, 160))}`, res);
+      expectThat(content.includes(s.token), msg`a 200 carries real content: the body must hold what was sent (${s.token}), got ${JSON.stringify(content.slice(0, 160))}`, res);
     },
   },
   {
@@ -174,11 +174,11 @@ export const EMAIL_CHECKS: Check[] = [
       const item = await listed(ctx, s, 'sent', 'the campaign email');
       const res = await getEmail(s.ws.api, item.id);
       expect2xx(res, 'GET /v1/emails/{id}');
-      expectThat(bare(res.body?.messageId) === bare(s.m.messageIdHeader), `messageId ${res.body?.messageId} should be the Message-ID that reached the sink, ${s.m.messageIdHeader}`, res);
+      expectThat(bare(res.body?.messageId) === bare(s.m.messageIdHeader), msg`messageId ${res.body?.messageId} should be the Message-ID that reached the sink, ${s.m.messageIdHeader}`, res);
       const sink = await contentOf(s.m);
       const norm = (x: unknown) => String(x ?? '').replace(/\s+/g, ' ').trim();
-      if (sink.html) expectThat(norm(res.body?.body?.html) === norm(sink.html), `body.html should be the HTML part sent (${sink.html.length} chars at the sink), got ${JSON.stringify(String(res.body?.body?.html).slice(0, 120))}`, res);
-      if (sink.text) expectThat(norm(res.body?.body?.text) === norm(sink.text), `body.text should be the text part sent, got ${JSON.stringify(String(res.body?.body?.text).slice(0, 120))}`, res);
+      if (sink.html) expectThat(norm(res.body?.body?.html) === norm(sink.html), msg`body.html should be the HTML part sent (${sink.html.length} chars at the sink), got ${JSON.stringify(String(res.body?.body?.html).slice(0, 120))}`, res);
+      if (sink.text) expectThat(norm(res.body?.body?.text) === norm(sink.text), msg`body.text should be the text part sent, got ${JSON.stringify(String(res.body?.body?.text).slice(0, 120))}`, res);
     },
   },
   {
@@ -197,16 +197,16 @@ export const EMAIL_CHECKS: Check[] = [
       const { email, messageId } = await received(ctx, s, words);
       const res = await getEmail(s.ws.api, email.id);
       expect2xx(res, 'GET /v1/emails/{id} of the received reply');
-      expectThat(String(res.body?.body?.text ?? res.body?.body?.html ?? '').includes(words), `the received email's body should be what the lead wrote ("${words}")`, res);
-      expectThat(bare(res.body?.messageId) === bare(messageId), `messageId ${res.body?.messageId} should be the reply's Message-ID ${messageId}`, res);
+      expectThat(String(res.body?.body?.text ?? res.body?.body?.html ?? '').includes(words), msg`the received email's body should be what the lead wrote ("${words}")`, res);
+      expectThat(bare(res.body?.messageId) === bare(messageId), msg`messageId ${res.body?.messageId} should be the reply's Message-ID ${messageId}`, res);
       // Read again now: a target may give the sent email its thread only once the reply came.
       const now = await getEmail(s.ws.api, sent.id);
       expect2xx(now, 'GET /v1/emails/{id} of the sent campaign email after the reply');
       // The other half of the reading: the sent email's messageId is the Message-ID that left.
-      expectThat(bare(now.body?.messageId) === bare(s.m.messageIdHeader), `the sent email's messageId ${now.body?.messageId} should be the Message-ID that reached the sink, ${s.m.messageIdHeader}`, now);
+      expectThat(bare(now.body?.messageId) === bare(s.m.messageIdHeader), msg`the sent email's messageId ${now.body?.messageId} should be the Message-ID that reached the sink, ${s.m.messageIdHeader}`, now);
       const [thread, reply] = [now.body?.threadId, res.body?.threadId];
-      expectThat(typeof reply === 'string' && reply === thread, `the reply should be in the sent email's conversation (one threadId, a string): the reply's threadId is ${JSON.stringify(reply)}, the sent email's ${JSON.stringify(thread)}`, res, now);
-      if (typeof sent.threadId === 'string') expectThat(thread === sent.threadId, `threadId is passed back as is: the sent email was listed with ${JSON.stringify(sent.threadId)}, GET now answers ${JSON.stringify(thread)}`, now);
+      expectThat(typeof reply === 'string' && reply === thread, msg`the reply should be in the sent email's conversation (one threadId, a string): the reply's threadId is ${JSON.stringify(reply)}, the sent email's ${JSON.stringify(thread)}`, res, now);
+      if (typeof sent.threadId === 'string') expectThat(thread === sent.threadId, msg`threadId is passed back as is: the sent email was listed with ${JSON.stringify(sent.threadId)}, GET now answers ${JSON.stringify(thread)}`, now);
     },
   },
   {
@@ -222,23 +222,23 @@ export const EMAIL_CHECKS: Check[] = [
       const s = await sentEmail(ctx, true);
       const words = `Delete me ${ctx.prefix}`;
       const { email, messageId } = await received(ctx, s, words);
-      expectThat(await onServer(s, messageId), `setup: the reply ${messageId} is not in the mailbox's IMAP inbox`);
+      expectThat(await onServer(s, messageId), msg`setup: the reply ${messageId} is not in the mailbox's IMAP inbox`);
       // A received email is an email of 2.7 too: a uuid id, a body object with html and text, recipients as address strings, its sender the lead.
       const got = await getEmail(s.ws.api, email.id);
       expectSchema(got, 'Email', 'GET /v1/emails/{id} of a received reply');
       const e = got.body;
-      expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.box.address.toLowerCase())), `the reply went to the mailbox ${s.box.address}: to must hold it, got ${JSON.stringify(e.to)}`, got);
-      expectThat(String(e.from.email).toLowerCase() === s.lead.email.toLowerCase(), `the reply came from the lead ${s.lead.email}: from.email must be it, got ${JSON.stringify(e.from)}`, got);
+      expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.box.address.toLowerCase())), msg`the reply went to the mailbox ${s.box.address}: to must hold it, got ${JSON.stringify(e.to)}`, got);
+      expectThat(String(e.from.email).toLowerCase() === s.lead.email.toLowerCase(), msg`the reply came from the lead ${s.lead.email}: from.email must be it, got ${JSON.stringify(e.from)}`, got);
       // The lead's reply to the campaign's email is the lead's email, as the email it answers is.
-      expectThat(e.leadId === s.lead.id, `the reply came from the campaign's lead ${s.lead.id}, answering the email sent to it: leadId must be that lead, got ${JSON.stringify(e.leadId)}`, got);
+      expectThat(e.leadId === s.lead.id, msg`the reply came from the campaign's lead ${s.lead.id}, answering the email sent to it: leadId must be that lead, got ${JSON.stringify(e.leadId)}`, got);
       // It has content (what the lead wrote): its snippet previews it, not its headers or nothing.
       expectPreview(e.snippet, [e.subject, e.body?.text, e.body?.html, words], got);
       const del = await s.ws.api.delete(`/v1/emails/${email.id}`);
       expect2xx(del, 'DELETE /v1/emails/{id}');
-      expectThat(del.body?.id === email.id && del.body?.deleted === true, `DELETE /v1/emails/{id} must answer { id: ${email.id}, deleted: true }, got ${JSON.stringify(del.body)}`, del);
+      expectThat(del.body?.id === email.id && del.body?.deleted === true, msg`DELETE /v1/emails/{id} must answer { id: ${email.id}, deleted: true }, got ${JSON.stringify(del.body)}`, del);
       const after = await listEmails(ctx, s.ws.api, { campaignId: s.campaignId });
-      expectThat(!after.some((e) => e.id === email.id), `a deleted email must stop appearing in listings; ${email.id} is still listed`, del);
-      expectThat(await onServer(s, messageId), `the copy on the mail server must be untouched: the reply ${messageId} is gone from the IMAP inbox after the delete`, del);
+      expectThat(!after.some((e) => e.id === email.id), msg`a deleted email must stop appearing in listings; ${email.id} is still listed`, del);
+      expectThat(await onServer(s, messageId), msg`the copy on the mail server must be untouched: the reply ${messageId} is gone from the IMAP inbox after the delete`, del);
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { ExchangeEvent } from '../../../harness/ground/events.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { envelopeProblems } from '../../lib/expect.ts';
 import { UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { randomUUID } from 'node:crypto';
@@ -65,7 +65,7 @@ export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
     async run(ctx) {
       await provoke(ctx);
       const errors = targetErrors(ctx);
-      if (errors.length === 0) fail('the run saw no error answer at all, so the envelope could not be checked');
+      if (errors.length === 0) fail(msg`the run saw no error answer at all, so the envelope could not be checked`);
       const bad: string[] = [];
       const evidence: string[] = [];
       for (const { ex, res } of errors) {
@@ -78,7 +78,7 @@ export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
           evidence.push(ex.id);
         }
       }
-      if (bad.length) fail(`${bad.length} of ${errors.length} error answers break the envelope: ${bad.slice(0, 8).join(' | ')}${bad.length > 8 ? ` | and ${bad.length - 8} more` : ''}`, ...evidence.slice(0, 20));
+      if (bad.length) fail(msg`${bad.length} of ${errors.length} error answers break the envelope: ${bad.slice(0, 8).join(' | ')}${bad.length > 8 ? ` | and ${bad.length - 8} more` : ''}`, ...evidence.slice(0, 20));
     },
   },
   {
@@ -96,7 +96,7 @@ export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
         const id = (res.body as { error?: { requestId?: unknown } } | undefined)?.error?.requestId;
         if (typeof id !== 'string' || !UUID_RE.test(id)) continue;
         const first = seen.get(id);
-        if (first) fail(`two error answers share requestId ${id}`, first, ex.id);
+        if (first) fail(msg`two error answers share requestId ${id}`, first, ex.id);
         seen.set(id, ex.id);
       }
     },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../../../harness/ground/check.ts';
-import { expectError, expectSchema, expectStatus, expectThat } from '../../lib/expect.ts';
+import { expectError, expectSchema, expectStatus, expectThat, msg } from '../../lib/expect.ts';
 import { createCampaign, faker } from '../../lib/recipes.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';
 
@@ -44,7 +44,7 @@ export const ERROR_CHECKS: Check[] = [
         const res = await ws.api.post(path, body);
         expectError(res, 400, ctx.profile, what, 'validation_failed');
         const d = res.body.error.details;
-        expectThat(Array.isArray(d) && d.length > 0 && d.every((x: unknown) => typeof x === 'string'), `${what}: error.details must be a non-empty array of strings, got ${JSON.stringify(d)}`, res);
+        expectThat(Array.isArray(d) && d.length > 0 && d.every((x: unknown) => typeof x === 'string'), msg`${what}: error.details must be a non-empty array of strings, got ${JSON.stringify(d)}`, res);
       }
     },
   },
@@ -78,9 +78,9 @@ export const ERROR_CHECKS: Check[] = [
       expectStatus(res, 201, 'POST /v1/accounts with one valid and one invalid element');
       expectSchema(res, 'AccountsCreateResponse', 'POST /v1/accounts');
       const { summary, accounts, errors } = res.body;
-      expectThat(summary.submitted === 2 && summary.created === 1 && summary.failed === 1, `summary must be { submitted 2, created 1, failed 1 }, got ${JSON.stringify(summary)}`, res);
-      expectThat(accounts.length === 1 && accounts[0].emailAddress === good.emailAddress, 'accounts must hold exactly the valid mailbox', res);
-      expectThat(Array.isArray(errors) && errors.length === 1, `errors must hold the invalid element, got ${JSON.stringify(errors)}`, res);
+      expectThat(summary.submitted === 2 && summary.created === 1 && summary.failed === 1, msg`summary must be { submitted 2, created 1, failed 1 }, got ${JSON.stringify(summary)}`, res);
+      expectThat(accounts.length === 1 && accounts[0].emailAddress === good.emailAddress, msg`accounts must hold exactly the valid mailbox`, res);
+      expectThat(Array.isArray(errors) && errors.length === 1, msg`errors must hold the invalid element, got ${JSON.stringify(errors)}`, res);
     },
   },
 ];

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Check } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
@@ -39,19 +39,19 @@ function crossWorkspace(s: Subject): Check {
       if (!is2xx(ra)) {
         const why = pa.unmet?.(ra);
         if (why) skip(why);
-        fail(`${name} in the first workspace answered ${ra.status} ${snippet(ra)}; the check needs a request that succeeds`, ra);
+        fail(msg`${name} in the first workspace answered ${ra.status} ${snippet(ra)}; the check needs a request that succeeds`, ra);
       }
       const rb = await b.api.request({ ...pb.request, idempotencyKey: key });
-      expectThat(rb.status !== 422 && rb.status !== 409, `${name} from the second workspace with the first one's Idempotency-Key answered ${rb.status}: the key space crossed workspaces`, ra, rb);
+      expectThat(rb.status !== 422 && rb.status !== 409, msg`${name} from the second workspace with the first one's Idempotency-Key answered ${rb.status}: the key space crossed workspaces`, ra, rb);
       if (!is2xx(rb)) {
         const why = pb.unmet?.(rb);
         if (why) skip(why);
-        fail(`${name} from the second workspace answered ${rb.status} ${snippet(rb)}; it is that workspace's own valid request`, rb);
+        fail(msg`${name} from the second workspace answered ${rb.status} ${snippet(rb)}; it is that workspace's own valid request`, rb);
       }
-      expectThat(!(distinctive(ra.body) && isDeepStrictEqual(rb.body, ra.body)), `${name} from the second workspace got the first workspace's answer replayed`, ra, rb);
+      expectThat(!(distinctive(ra.body) && isDeepStrictEqual(rb.body, ra.body)), msg`${name} from the second workspace got the first workspace's answer replayed`, ra, rb);
       if (pb.effects) {
         const n = await pb.effects();
-        expectThat(n >= 1, `${name} from the second workspace had no effect (${n}): it was answered without being executed`, rb);
+        expectThat(n >= 1, msg`${name} from the second workspace had no effect (${n}): it was answered without being executed`, rb);
       }
     },
   };

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { endpoint, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { SUBJECTS, type Subject } from './subjects.ts';
@@ -14,7 +14,7 @@ const idemKey = (ctx: CheckContext, tag: string) => `${ctx.prefix}${tag}-${Math.
 async function first(ctx: CheckContext, res: ApiResponse, what: string, unmet?: (res: ApiResponse) => string | undefined) {
   const why = is2xx(res) ? undefined : unmet?.(res);
   if (why) skip(why);
-  if (!is2xx(res)) fail(`${what}: the first request answered ${res.status} ${snippet(res)}; idempotency is checked on a request that succeeds`, res);
+  if (!is2xx(res)) fail(msg`${what}: the first request answered ${res.status} ${snippet(res)}; idempotency is checked on a request that succeeds`, res);
 }
 
 function subjectCheck(s: Subject, kind: 'replay' | 'reuse' | 'concurrent'): Check {
@@ -37,14 +37,14 @@ function subjectCheck(s: Subject, kind: 'replay' | 'reuse' | 'concurrent'): Chec
         if (ctx.control) await ctx.control.advance(2); // a second execution would now differ (timestamps)
         await observe?.between(); // ... and, where it would answer the same, leave a trace
         const r2 = await ws.api.request({ ...request, idempotencyKey: key });
-        expectThat(r2.status === r1.status, `${name}: the retry answered ${r2.status}, the original ${r1.status}`, r1, r2);
-        expectThat(isDeepStrictEqual(r2.body, r1.body), `${name}: the retry's body differs from the original's`, r1, r2);
+        expectThat(r2.status === r1.status, msg`${name}: the retry answered ${r2.status}, the original ${r1.status}`, r1, r2);
+        expectThat(isDeepStrictEqual(r2.body, r1.body), msg`${name}: the retry's body differs from the original's`, r1, r2);
         if (effects) {
           const n = await effects();
-          expectThat(n === 1, `${name}: the request and its retry made ${n} resources, expected 1`, r1, r2);
+          expectThat(n === 1, msg`${name}: the request and its retry made ${n} resources, expected 1`, r1, r2);
         }
         const again = await observe?.executedAgain();
-        expectThat(again === undefined, `${name}: the retry with the same Idempotency-Key was executed again, not replayed: ${again}`, r1, r2);
+        expectThat(again === undefined, msg`${name}: the retry with the same Idempotency-Key was executed again, not replayed: ${again}`, r1, r2);
       },
     };
   if (kind === 'reuse')
@@ -80,15 +80,15 @@ function subjectCheck(s: Subject, kind: 'replay' | 'reuse' | 'concurrent'): Chec
       const key = idemKey(ctx, 'conc');
       const all = await Promise.all(Array.from({ length: 4 }, () => ws.api.request({ ...request, idempotencyKey: key })));
       const ok = all.filter(is2xx);
-      if (ok.length === 0) fail(`${name}: none of 4 concurrent requests succeeded: ${all.map((r) => r.status).join(', ')}`, ...all);
-      for (const r of ok) expectThat(isDeepStrictEqual(r.body, ok[0]!.body) && r.status === ok[0]!.status, `${name}: two concurrent requests with one key answered different successes`, ok[0], r);
+      if (ok.length === 0) fail(msg`${name}: none of 4 concurrent requests succeeded: ${all.map((r) => r.status).join(', ')}`, ...all);
+      for (const r of ok) expectThat(isDeepStrictEqual(r.body, ok[0]!.body) && r.status === ok[0]!.status, msg`${name}: two concurrent requests with one key answered different successes`, ok[0], r);
       for (const r of all.filter((x) => !is2xx(x))) {
-        expectThat(r.status === 409, `${name}: a concurrent request with the same key answered ${r.status}; expected a replay or 409 conflict`, r);
+        expectThat(r.status === 409, msg`${name}: a concurrent request with the same key answered ${r.status}; expected a replay or 409 conflict`, r);
         const problems = envelopeProblems(r, ctx.profile);
-        expectThat(problems.length === 0 && r.body.error.code === 'conflict', `${name}: the 409 is not conflict in the envelope: ${problems.join('; ') || r.body?.error?.code}`, r);
+        expectThat(problems.length === 0 && r.body.error.code === 'conflict', msg`${name}: the 409 is not conflict in the envelope: ${problems.join('; ') || r.body?.error?.code}`, r);
       }
       const n = await effects();
-      expectThat(n === 1, `${name}: 4 concurrent requests with one Idempotency-Key made ${n} resources, expected 1`, ...all);
+      expectThat(n === 1, msg`${name}: 4 concurrent requests with one Idempotency-Key made ${n} resources, expected 1`, ...all);
       if (!all.some((r) => r.status === 409)) ctx.log(`${name}: no request overlapped another (no 409 seen); one effect read back`);
     },
   };
@@ -126,9 +126,9 @@ const lengthChecks: Check[] = [
       const r1 = await ws.api.request({ ...request, idempotencyKey: key });
       await first(ctx, r1, 'POST /v1/campaigns');
       const r2 = await rotated.client.request({ ...request, idempotencyKey: key });
-      expectThat(r2.status === r1.status && isDeepStrictEqual(r2.body, r1.body), 'the retry with a rotated key of the same workspace did not replay the original response', r1, r2);
+      expectThat(r2.status === r1.status && isDeepStrictEqual(r2.body, r1.body), msg`the retry with a rotated key of the same workspace did not replay the original response`, r1, r2);
       const n = await effects!();
-      expectThat(n === 1, `the request and its retry with a rotated key made ${n} campaigns`, r1, r2);
+      expectThat(n === 1, msg`the request and its retry with a rotated key made ${n} campaigns`, r1, r2);
     },
   },
   {
@@ -146,8 +146,8 @@ const lengthChecks: Check[] = [
       const ra = await a.api.request({ ...(await s.prepare(ctx, a)).request, idempotencyKey: key });
       await first(ctx, ra, 'POST /v1/campaigns in workspace A');
       const rb = await b.api.request({ ...(await s.prepare(ctx, b)).request, idempotencyKey: key });
-      expectThat(is2xx(rb), `workspace B's request with A's Idempotency-Key answered ${rb.status}; it is B's own request`, rb);
-      expectThat(rb.body?.campaign?.id !== ra.body?.campaign?.id, "workspace B received workspace A's campaign: the Idempotency-Key replayed across workspaces", ra, rb);
+      expectThat(is2xx(rb), msg`workspace B's request with A's Idempotency-Key answered ${rb.status}; it is B's own request`, rb);
+      expectThat(rb.body?.campaign?.id !== ra.body?.campaign?.id, msg`workspace B received workspace A's campaign: the Idempotency-Key replayed across workspaces`, ra, rb);
     },
   },
   {
@@ -163,18 +163,18 @@ const lengthChecks: Check[] = [
       const ok = await s.prepare(ctx, ws);
       const k1 = keyOfLength(255);
       const r1 = await ws.api.request({ ...ok.request, idempotencyKey: k1 });
-      expectThat(is2xx(r1), `a 255-character Idempotency-Key was refused (${r1.status} ${snippet(r1)})`, r1);
+      expectThat(is2xx(r1), msg`a 255-character Idempotency-Key was refused (${r1.status} ${snippet(r1)})`, r1);
       // Keys of 255 characters alike in all but their last 12: a store that cuts keys short conflates them.
       const another = await s.prepare(ctx, ws);
       const r2 = await ws.api.request({ ...another.request, idempotencyKey: keyOfLength(255, k1) });
-      expectThat(is2xx(r2) && r2.body?.campaign?.id !== r1.body?.campaign?.id, `another 255-character Idempotency-Key, alike in its first ${k1.length - KEY_TAIL} characters, was not taken as a key of its own (${r2.status} ${snippet(r2)})`, r1, r2);
+      expectThat(is2xx(r2) && r2.body?.campaign?.id !== r1.body?.campaign?.id, msg`another 255-character Idempotency-Key, alike in its first ${k1.length - KEY_TAIL} characters, was not taken as a key of its own (${r2.status} ${snippet(r2)})`, r1, r2);
       const retry = await ws.api.request({ ...ok.request, idempotencyKey: k1 });
-      expectThat(retry.status === r1.status && isDeepStrictEqual(retry.body, r1.body), `a retry with the first 255-character Idempotency-Key did not replay the original response (${retry.status})`, r1, retry);
+      expectThat(retry.status === r1.status && isDeepStrictEqual(retry.body, r1.body), msg`a retry with the first 255-character Idempotency-Key did not replay the original response (${retry.status})`, r1, retry);
       const over = await s.prepare(ctx, ws);
       const r3 = await ws.api.request({ ...over.request, idempotencyKey: keyOfLength(256) });
-      expectThat(!is2xx(r3), `a 256-character Idempotency-Key was accepted (${r3.status}); the header is at most 255 characters`, r3);
+      expectThat(!is2xx(r3), msg`a 256-character Idempotency-Key was accepted (${r3.status}); the header is at most 255 characters`, r3);
       const n = await over.effects!();
-      expectThat(n === 0, `the refused request still made ${n} campaign(s)`, r3);
+      expectThat(n === 0, msg`the refused request still made ${n} campaign(s)`, r3);
     },
   },
   {
@@ -190,11 +190,11 @@ const lengthChecks: Check[] = [
       const { id } = await createMailbox(ctx, ws.api);
       const path = `/v1/accounts/${id}`;
       const refused = await ws.api.patch(path, { firstName: 'Overlong' }, { idempotencyKey: keyOfLength(256) });
-      expectThat(!is2xx(refused), `PATCH ${path} with a 256-character Idempotency-Key was accepted (${refused.status}); the header is at most 255 characters`, refused);
+      expectThat(!is2xx(refused), msg`PATCH ${path} with a 256-character Idempotency-Key was accepted (${refused.status}); the header is at most 255 characters`, refused);
       // The PATCH answer is the mailbox (4.2): it shows whether the refused one changed firstName.
       const read = await ws.api.patch(path, { lastName: 'Bounded' }, { idempotencyKey: keyOfLength(255) });
-      expectThat(is2xx(read), `PATCH ${path} with a 255-character Idempotency-Key was refused (${read.status} ${snippet(read)})`, read);
-      expectThat(read.body?.firstName !== 'Overlong', 'the PATCH refused for its 256-character Idempotency-Key still changed firstName', refused, read);
+      expectThat(is2xx(read), msg`PATCH ${path} with a 255-character Idempotency-Key was refused (${read.status} ${snippet(read)})`, read);
+      expectThat(read.body?.firstName !== 'Overlong', msg`the PATCH refused for its 256-character Idempotency-Key still changed firstName`, refused, read);
     },
   },
   {

@@ -1,6 +1,6 @@
 import type { ApiClient, ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { CheckContext, Feature, Workspace } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { NEEDS_VARIANT_ID, createCampaign, createMailbox, faker, listLeads, setupCampaignBody, variantIdOf, walk } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { fieldName, fillPath, resultPath } from '../../../harness/ground/operations.ts';
@@ -71,7 +71,7 @@ async function activeCampaign(ctx: CheckContext, ws: Workspace): Promise<string>
 async function campaignWithLeads(ctx: CheckContext, ws: Workspace) {
   const { id } = await createCampaign(ctx, ws.api, { leads: 2 });
   const leads = await listLeads(ctx, ws.api, id);
-  if (leads.length === 0) fail('setup: a campaign created with two leads lists no lead');
+  if (leads.length === 0) fail(msg`setup: a campaign created with two leads lists no lead`);
   return { cid: id, leadId: leads[0]!.id };
 }
 

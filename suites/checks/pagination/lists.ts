@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { CheckContext, Feature, Workspace } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { addLeads, createCampaign, createMailbox, faker } from '../../lib/recipes.ts';
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { fillPath, getPath, resultPath } from '../../../harness/ground/operations.ts';
@@ -30,7 +30,7 @@ export interface ListSubject {
 
 async function idOf(res: { body: unknown; exchangeId: string }, path: string, what: string): Promise<string> {
   const id = getPath(res.body, path);
-  if (typeof id !== 'string') fail(`setup: ${what} answered no id at "${path}"`, res.exchangeId);
+  if (typeof id !== 'string') fail(msg`setup: ${what} answered no id at "${path}"`, res.exchangeId);
   return id;
 }
 
@@ -107,7 +107,7 @@ export const LIST_SUBJECTS: ListSubject[] = [
           // The answer does not list the lead: find it in the list.
           const page = await ws.api.get(path, { [ctx.profile.names.list.pageSize]: 100 });
           const hit = ((getPath(page.body, itemsPath) as { id: string; email: string }[]) ?? []).find((l) => l.email === email);
-          if (!hit) fail(`setup: the lead ${email} just added is not listed`, res, page);
+          if (!hit) fail(msg`setup: the lead ${email} just added is not listed`, res, page);
           return hit.id;
         },
         remove: async (id) => expect2xx(await ws.api.delete(`/v1/campaigns/${cid}/leads/${id}`), 'deleting a lead during the walk'),

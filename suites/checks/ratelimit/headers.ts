@@ -1,5 +1,5 @@
 import type { Check } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { randomUUID } from 'node:crypto';
 import { sawSuccesses } from '../../lib/observed.ts';
 
@@ -39,7 +39,7 @@ export const RATE_HEADER_CHECKS: Check[] = [
       if (bad.length) {
         const first = bad[0]!;
         fail(
-          `${bad.length} of ${answers.length} answers to authenticated requests carry no whole-number X-RateLimit-Remaining, e.g. ${first.request.method} ${new URL(first.request.url).pathname} -> ${first.response!.status}`,
+          msg`${bad.length} of ${answers.length} answers to authenticated requests carry no whole-number X-RateLimit-Remaining, e.g. ${first.request.method} ${new URL(first.request.url).pathname} -> ${first.response!.status}`,
           ...bad.slice(0, 10).map((ex) => ex.id),
         );
       }

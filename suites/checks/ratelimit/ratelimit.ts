@@ -1,6 +1,6 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectThat, is2xx } from '../../lib/expect.ts';
 
 // Part 8: 120 requests per 60 s per workspace, shared by its keys; 429 with Retry-After and
@@ -48,7 +48,7 @@ export async function burst(keys: ApiClient[], limit: number, leading: number, r
   for (let i = 0; served.length < limit + 5; i++) {
     const res = await keys[i % 2]!.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
     if (res.status === 429) return { served, limited: res, leading: before };
-    if (!is2xx(res)) fail(`request ${served.length + before + 1} of the window answered ${res.status}`, res);
+    if (!is2xx(res)) fail(msg`request ${served.length + before + 1} of the window answered ${res.status}`, res);
     const last = served[served.length - 1];
     const [prev, now] = [last && remaining(last), remaining(res)];
     if (restarts > 0 && prev !== undefined && now !== undefined && now > prev) {
@@ -85,30 +85,30 @@ export const RATE_LIMIT_CHECKS: Check[] = [
       const keys = [ws.api, second.client];
       const { served, limited, leading } = await burst(keys, limit, 1 + before, !ctx.control);
       const used = served.length + leading; // + what the window held before the burst (key creation, probe)
-      if (!limited) fail(`${used} requests within the window were all served; the limit is ${limit} per ${windowSeconds} s`, served[served.length - 1]);
-      expectThat(used >= limit, `the workspace was limited after ${used} requests; the limit is ${limit} per ${windowSeconds} s`, limited);
-      expectThat(used <= limit, `the workspace served ${used} requests before the first 429; the limit is ${limit}`, limited);
+      if (!limited) fail(msg`${used} requests within the window were all served; the limit is ${limit} per ${windowSeconds} s`, served[served.length - 1]);
+      expectThat(used >= limit, msg`the workspace was limited after ${used} requests; the limit is ${limit} per ${windowSeconds} s`, limited);
+      expectThat(used <= limit, msg`the workspace served ${used} requests before the first 429; the limit is ${limit}`, limited);
       // X-RateLimit-Remaining counts down by one per request, whichever key sent it.
       const counts = served.map(remaining);
       const missing = counts.findIndex((c) => c === undefined);
-      if (missing >= 0) fail('a served response carries no X-RateLimit-Remaining header', served[missing]);
+      if (missing >= 0) fail(msg`a served response carries no X-RateLimit-Remaining header`, served[missing]);
       for (let i = 1; i < counts.length; i++)
-        if (counts[i] !== counts[i - 1]! - 1) fail(`X-RateLimit-Remaining went from ${counts[i - 1]} to ${counts[i]} between two requests of one workspace (keys alternate): it must count down across keys`, served[i - 1], served[i]);
-      expectThat(counts[counts.length - 1] === 0, `the last served request says ${counts[counts.length - 1]} remaining, yet the next was limited`, served[served.length - 1]);
+        if (counts[i] !== counts[i - 1]! - 1) fail(msg`X-RateLimit-Remaining went from ${counts[i - 1]} to ${counts[i]} between two requests of one workspace (keys alternate): it must count down across keys`, served[i - 1], served[i]);
+      expectThat(counts[counts.length - 1] === 0, msg`the last served request says ${counts[counts.length - 1]} remaining, yet the next was limited`, served[served.length - 1]);
       // The 429: envelope, Retry-After header in seconds, retryAfter in the body.
       const problems = envelopeProblems(limited, ctx.profile);
-      if (problems.length) fail(`the 429 breaks the error envelope: ${problems.join('; ')}`, limited);
+      if (problems.length) fail(msg`the 429 breaks the error envelope: ${problems.join('; ')}`, limited);
       const header = limited.headers['retry-after'];
-      if (!header || !/^\d+$/.test(header.trim()) || Number(header) < 1) fail(`the 429 has Retry-After ${JSON.stringify(header)}; it must be a whole number of seconds`, limited);
+      if (!header || !/^\d+$/.test(header.trim()) || Number(header) < 1) fail(msg`the 429 has Retry-After ${JSON.stringify(header)}; it must be a whole number of seconds`, limited);
       const retryAfter = Number(header);
-      expectThat(typeof limited.body.error.retryAfter === 'number', 'the 429 envelope has no retryAfter', limited);
-      expectThat(retryAfter <= windowSeconds, `Retry-After ${retryAfter} s is longer than the ${windowSeconds} s window`, limited);
+      expectThat(typeof limited.body.error.retryAfter === 'number', msg`the 429 envelope has no retryAfter`, limited);
+      expectThat(retryAfter <= windowSeconds, msg`Retry-After ${retryAfter} s is longer than the ${windowSeconds} s window`, limited);
       // Both keys are limited: the budget is the workspace's.
       const other429 = await keys[served.length % 2 === 0 ? 1 : 0]!.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
-      expectThat(other429.status === 429, `the workspace's other key was served (${other429.status}) while the workspace was limited`, other429);
+      expectThat(other429.status === 429, msg`the workspace's other key was served (${other429.status}) while the workspace was limited`, other429);
       // Another workspace is unaffected.
       const elsewhere = await other.api.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
-      expectThat(is2xx(elsewhere), `another workspace was refused (${elsewhere.status}) while this one was limited`, elsewhere);
+      expectThat(is2xx(elsewhere), msg`another workspace was refused (${elsewhere.status}) while this one was limited`, elsewhere);
       // Served again after Retry-After (repeated 429s back off exponentially, bounded).
       if (ctx.control) await ctx.control.advance(retryAfter);
       else await new Promise((r) => setTimeout(r, retryAfter * 1000));
@@ -119,7 +119,7 @@ export const RATE_LIMIT_CHECKS: Check[] = [
         else await new Promise((r) => setTimeout(r, wait * 1000));
         again = await ws.api.request({ method: 'GET', path: PROBE, rateLimitProbe: true });
       }
-      expectThat(is2xx(again), `after waiting Retry-After (${retryAfter} s) and backing off, the workspace is still refused (${again.status})`, limited, again);
+      expectThat(is2xx(again), msg`after waiting Retry-After (${retryAfter} s) and backing off, the workspace is still refused (${again.status})`, limited, again);
     },
   },
 ];

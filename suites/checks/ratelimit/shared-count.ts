@@ -1,6 +1,6 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { is2xx } from '../../lib/expect.ts';
 import { PROBE, remaining as remainingOf } from './ratelimit.ts';
 
@@ -18,12 +18,12 @@ import { PROBE, remaining as remainingOf } from './ratelimit.ts';
 const TURNS = 4;
 
 function remaining(res: ApiResponse): number {
-  return remainingOf(res) ?? fail(`an answer carries X-RateLimit-Remaining ${JSON.stringify(res.headers['x-ratelimit-remaining'])}; it must be a whole number`, res);
+  return remainingOf(res) ?? fail(msg`an answer carries X-RateLimit-Remaining ${JSON.stringify(res.headers['x-ratelimit-remaining'])}; it must be a whole number`, res);
 }
 
 async function read(api: ApiClient): Promise<ApiResponse> {
   const res = await api.request({ method: 'GET', path: PROBE });
-  if (!is2xx(res)) fail(`GET ${PROBE} answered ${res.status}`, res);
+  if (!is2xx(res)) fail(msg`GET ${PROBE} answered ${res.status}`, res);
   return res;
 }
 
@@ -46,7 +46,7 @@ export const RATE_SHARED_COUNT_CHECKS: Check[] = [
         const res = await read(keys[turn % 2]!);
         if (last && remaining(res) < remaining(last) - 1) {
           fail(
-            `X-RateLimit-Remaining fell from ${remaining(last)} to ${remaining(res)} over one request of this workspace (sent with its other key; one request to another workspace went between): it must count the workspace's requests, whichever key sent them, and no other workspace's`,
+            msg`X-RateLimit-Remaining fell from ${remaining(last)} to ${remaining(res)} over one request of this workspace (sent with its other key; one request to another workspace went between): it must count the workspace's requests, whichever key sent them, and no other workspace's`,
             last,
             res,
           );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx, msg } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { pollPauseMs } from '../../lib/verification-pace.ts';
 import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
@@ -73,17 +73,17 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectStatus(res, 201, 'POST /v1/accounts with one valid element');
       expectSchema(res, 'AccountsCreateResponse', 'POST /v1/accounts');
       const { summary, accounts, errors } = res.body;
-      expectThat(summary.submitted === 1 && summary.created === 1 && summary.failed === 0, `summary must be { submitted 1, created 1, failed 0 }, got ${JSON.stringify(summary)}`, res);
-      expectThat(accounts.length === 1 && errors.length === 0, `accounts must hold the mailbox and errors nothing, got ${accounts.length} and ${JSON.stringify(errors)}`, res);
+      expectThat(summary.submitted === 1 && summary.created === 1 && summary.failed === 0, msg`summary must be { submitted 1, created 1, failed 0 }, got ${JSON.stringify(summary)}`, res);
+      expectThat(accounts.length === 1 && errors.length === 0, msg`accounts must hold the mailbox and errors nothing, got ${accounts.length} and ${JSON.stringify(errors)}`, res);
       const m = accounts[0];
-      expectThat(m.status === 'inactive', `a newly connected mailbox starts inactive, got ${m.status}`, res);
-      expectThat(m.emailAddress.toLowerCase() === input.emailAddress.toLowerCase(), `emailAddress ${m.emailAddress} is not the address given (${input.emailAddress})`, res);
-      expectThat(m.imap !== null, 'imap must be an object when IMAP is configured (it is null only when no IMAP is configured)', res);
+      expectThat(m.status === 'inactive', msg`a newly connected mailbox starts inactive, got ${m.status}`, res);
+      expectThat(m.emailAddress.toLowerCase() === input.emailAddress.toLowerCase(), msg`emailAddress ${m.emailAddress} is not the address given (${input.emailAddress})`, res);
+      expectThat(m.imap !== null, msg`imap must be an object when IMAP is configured (it is null only when no IMAP is configured)`, res);
       // The schema lets an optional field that was never set be absent or null; one that was given comes back a string.
       for (const k of ['replyToAddress', 'signature', 'bcc'] as const)
-        expectThat(typeof m[k] === 'string', `${k} was given (${JSON.stringify((input as Record<string, unknown>)[k])}); 2.1 says it is a string, the mailbox answers ${JSON.stringify(m[k])}`, res);
+        expectThat(typeof m[k] === 'string', msg`${k} was given (${JSON.stringify((input as Record<string, unknown>)[k])}); 2.1 says it is a string, the mailbox answers ${JSON.stringify(m[k])}`, res);
       const camel = nonCamelKeys(m).filter((k) => !k.startsWith('customFields'));
-      expectThat(camel.length === 0, `field names are camelCase; these are not: ${camel.join(', ')}`, res);
+      expectThat(camel.length === 0, msg`field names are camelCase; these are not: ${camel.join(', ')}`, res);
     },
   },
   {
@@ -100,7 +100,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       // Whether the domain must exist in the workspace is not stated: a refusal leaves nothing to see.
       if (res.status !== 201 || res.body?.accounts?.length !== 1) skip(`the target refused a mailbox with tracking { domainId } of a domain it does not know (${res.status}): its tracking cannot be read`);
       const t = res.body.accounts[0].tracking;
-      expectThat(typeof t === 'object' && t !== null && typeof t.domainId === 'string' && UUID_RE.test(t.domainId), `tracking must be an object with domainId (uuid) for a mailbox created with one, got ${JSON.stringify(t)}`, res);
+      expectThat(typeof t === 'object' && t !== null && typeof t.domainId === 'string' && UUID_RE.test(t.domainId), msg`tracking must be an object with domainId (uuid) for a mailbox created with one, got ${JSON.stringify(t)}`, res);
     },
   },
   {
@@ -128,7 +128,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       same('warmup.timezone', m.warmup?.timezone, 'Europe/Paris');
       same('provider', m.provider, 'custom');
       same('verification.overallStatus', m.verification?.overallStatus, 'pending');
-      expectThat(diffs.length === 0, `the created mailbox does not reflect its input: ${diffs.join('; ')}`, res);
+      expectThat(diffs.length === 0, msg`the created mailbox does not reflect its input: ${diffs.join('; ')}`, res);
     },
   },
   {
@@ -151,15 +151,15 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectSchema(res, 'AccountsCreateResponse', 'POST /v1/accounts');
       const want = `${input.firstName} ${input.lastName}`;
       // A field not given is still of its type (2.1): campaignSlowRamp a boolean, whatever its default.
-      expectThat(typeof m.campaignSlowRamp === 'boolean', `campaignSlowRamp is a boolean (2.1), also when not given at create; got ${JSON.stringify(m.campaignSlowRamp)}`, res);
-      expectThat(typeof m.displayName === 'string' && m.displayName.replace(/\s+/g, ' ').trim() === want, `displayName defaults to first name plus last name ("${want}"), got ${JSON.stringify(m.displayName)}`, res);
-      expectThat(m.warmup?.enabled === true, `warmup omitted means warmup is ON; warmup.enabled is ${JSON.stringify(m.warmup?.enabled)}`, res);
+      expectThat(typeof m.campaignSlowRamp === 'boolean', msg`campaignSlowRamp is a boolean (2.1), also when not given at create; got ${JSON.stringify(m.campaignSlowRamp)}`, res);
+      expectThat(typeof m.displayName === 'string' && m.displayName.replace(/\s+/g, ' ').trim() === want, msg`displayName defaults to first name plus last name ("${want}"), got ${JSON.stringify(m.displayName)}`, res);
+      expectThat(m.warmup?.enabled === true, msg`warmup omitted means warmup is ON; warmup.enabled is ${JSON.stringify(m.warmup?.enabled)}`, res);
       const rt = m.replyToAddress;
-      expectThat(rt === undefined || rt === null || rt === '' || String(rt).toLowerCase() === input.emailAddress.toLowerCase(), `replyToAddress omitted means replies go to the mailbox itself; got ${JSON.stringify(rt)}`, res);
+      expectThat(rt === undefined || rt === null || rt === '' || String(rt).toLowerCase() === input.emailAddress.toLowerCase(), msg`replyToAddress omitted means replies go to the mailbox itself; got ${JSON.stringify(rt)}`, res);
       // The same holds when read back.
       if (ctx.profile.operations['accounts.get']) {
         const got = await mustGetMailbox(ctx, ws.api, m.id);
-        expectThat(got.body.warmup?.enabled === true && got.body.displayName === m.displayName, `read back, the defaults differ: ${JSON.stringify({ displayName: got.body.displayName, warmup: got.body.warmup?.enabled })}`, got);
+        expectThat(got.body.warmup?.enabled === true && got.body.displayName === m.displayName, msg`read back, the defaults differ: ${JSON.stringify({ displayName: got.body.displayName, warmup: got.body.warmup?.enabled })}`, got);
       }
     },
   },
@@ -187,12 +187,12 @@ export const ACCOUNT_CHECKS: Check[] = [
         const { summary, accounts, errors } = res.body;
         if (ws === a && errors.length === 0) {
           // Connected again in its own workspace: both elements created, and counted so.
-          expectThat(accounts.length === 2 && summary.submitted === 2 && summary.created === 2 && summary.failed === 0, `${what}: with no error, both elements must be created and counted, got accounts ${JSON.stringify(accounts.map((x: any) => x.emailAddress))}, summary ${JSON.stringify(summary)}`, res);
+          expectThat(accounts.length === 2 && summary.submitted === 2 && summary.created === 2 && summary.failed === 0, msg`${what}: with no error, both elements must be created and counted, got accounts ${JSON.stringify(accounts.map((x: any) => x.emailAddress))}, summary ${JSON.stringify(summary)}`, res);
           continue;
         }
-        expectThat(accounts.length === 1 && accounts[0].emailAddress.toLowerCase() === fresh.emailAddress.toLowerCase(), `${what}: accounts must hold only the new mailbox, got ${JSON.stringify(accounts.map((x: any) => x.emailAddress))}`, res);
-        expectThat(errors.length === 1, `${what}: errors must report the duplicate, got ${JSON.stringify(errors)}`, res);
-        expectThat(summary.submitted === 2 && summary.created === 1 && summary.failed === 1, `${what}: summary must be { submitted 2, created 1, failed 1 }, got ${JSON.stringify(summary)}`, res);
+        expectThat(accounts.length === 1 && accounts[0].emailAddress.toLowerCase() === fresh.emailAddress.toLowerCase(), msg`${what}: accounts must hold only the new mailbox, got ${JSON.stringify(accounts.map((x: any) => x.emailAddress))}`, res);
+        expectThat(errors.length === 1, msg`${what}: errors must report the duplicate, got ${JSON.stringify(errors)}`, res);
+        expectThat(summary.submitted === 2 && summary.created === 1 && summary.failed === 1, msg`${what}: summary must be { submitted 2, created 1, failed 1 }, got ${JSON.stringify(summary)}`, res);
       }
     },
   },
@@ -216,8 +216,8 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectSchema(res, 'AccountsCreateResponse', what);
       const { summary, accounts, errors } = res.body;
       const created = accounts.map((a: any) => a.emailAddress.toLowerCase()).sort();
-      expectThat(JSON.stringify(created) === JSON.stringify([first.emailAddress, last.emailAddress].map((e) => e.toLowerCase()).sort()), `${what}: exactly the 2 valid elements must be created, got ${JSON.stringify(created)}`, res);
-      expectThat(errors.length === 4 && summary.submitted === 6 && summary.created === 2 && summary.failed === 4, `${what}: the 4 invalid elements must be in errors and summary { 6, 2, 4 }; got ${errors.length} errors, ${JSON.stringify(summary)}`, res);
+      expectThat(JSON.stringify(created) === JSON.stringify([first.emailAddress, last.emailAddress].map((e) => e.toLowerCase()).sort()), msg`${what}: exactly the 2 valid elements must be created, got ${JSON.stringify(created)}`, res);
+      expectThat(errors.length === 4 && summary.submitted === 6 && summary.created === 2 && summary.failed === 4, msg`${what}: the 4 invalid elements must be in errors and summary { 6, 2, 4 }; got ${errors.length} errors, ${JSON.stringify(summary)}`, res);
     },
   },
   {
@@ -233,7 +233,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectValidation400(await ws.api.post('/v1/accounts', { accounts: Array.from({ length: 51 }, () => mbx(ctx)) }), ctx, 'POST /v1/accounts with 51 elements');
       const res = await ws.api.post('/v1/accounts', { accounts: Array.from({ length: 50 }, () => mbx(ctx)) });
       expectAllCreated(res, 50, 'POST /v1/accounts with 50 elements');
-      expectThat(res.body.summary?.submitted === 50 && res.body.summary?.created === 50, `summary must count 50 submitted and created, got ${JSON.stringify(res.body.summary)}`, res);
+      expectThat(res.body.summary?.submitted === 50 && res.body.summary?.created === 50, msg`summary must count 50 submitted and created, got ${JSON.stringify(res.body.summary)}`, res);
     },
   },
   {
@@ -267,8 +267,8 @@ export const ACCOUNT_CHECKS: Check[] = [
       if (res.status === 400) return expectValidation400(res, ctx, 'POST /v1/accounts with two invalid elements');
       expectStatus(res, 201, 'POST /v1/accounts with one valid and two invalid elements');
       const { accounts, errors, summary } = res.body;
-      expectThat(accounts?.length === 1 && accounts[0].emailAddress.toLowerCase() === good.emailAddress.toLowerCase(), `only the valid element may be created, got ${JSON.stringify(accounts?.map((a: any) => a.emailAddress))}`, res);
-      expectThat(errors?.length === 2 && summary?.failed === 2 && summary?.submitted === 3, `both invalid elements must be in errors and counted as failed, got ${JSON.stringify({ errors, summary })}`, res);
+      expectThat(accounts?.length === 1 && accounts[0].emailAddress.toLowerCase() === good.emailAddress.toLowerCase(), msg`only the valid element may be created, got ${JSON.stringify(accounts?.map((a: any) => a.emailAddress))}`, res);
+      expectThat(errors?.length === 2 && summary?.failed === 2 && summary?.submitted === 3, msg`both invalid elements must be in errors and counted as failed, got ${JSON.stringify({ errors, summary })}`, res);
     },
   },
   {
@@ -285,7 +285,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectStatus(res, 201, 'POST /v1/accounts with a duplicate inside the batch');
       const { summary, accounts, errors } = res.body;
       expectThat(summary.submitted === 3 && summary.created === accounts.length && summary.failed === errors.length && summary.created + summary.failed === 3,
-        `summary ${JSON.stringify(summary)} does not add up (accounts ${accounts.length}, errors ${errors.length})`, res);
+        msg`summary ${JSON.stringify(summary)} does not add up (accounts ${accounts.length}, errors ${errors.length})`, res);
     },
   },
   {
@@ -301,7 +301,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       const res = await mustGetMailbox(ctx, ws.api, id);
       expectSchema(res, 'Mailbox', 'GET mailbox');
       const c = created.body.accounts[0];
-      expectThat(res.body.id === id && res.body.emailAddress === c.emailAddress && res.body.createdAt === c.createdAt, 'the mailbox read differs from the one created', res, created);
+      expectThat(res.body.id === id && res.body.emailAddress === c.emailAddress && res.body.createdAt === c.createdAt, msg`the mailbox read differs from the one created`, res, created);
     },
   },
   {
@@ -328,15 +328,15 @@ export const ACCOUNT_CHECKS: Check[] = [
       expect2xx(res, `GET ${o.path}?tags=<tag id>`);
       const listed = getPath(res.body, items);
       const ids = Array.isArray(listed) ? listed.map((m: any) => m?.id) : [];
-      expectThat(ids.length === 1 && ids[0] === tagged, `the list filtered by tags=${t1.id} must hold only the tagged mailbox ${tagged}, got ${JSON.stringify(ids)}`, res);
+      expectThat(ids.length === 1 && ids[0] === tagged, msg`the list filtered by tags=${t1.id} must hold only the tagged mailbox ${tagged}, got ${JSON.stringify(ids)}`, res);
       // The mailbox itself (2.1) carries the tag objects: a PATCH answers it (4.2).
       const m = await ws.api.patch(`/v1/accounts/${tagged}`, { firstName: 'Tagged' });
       expect2xx(m, 'PATCH /v1/accounts/{id}');
       expectSchema(m, 'Mailbox', 'PATCH /v1/accounts/{id} of a tagged mailbox');
       const tags = m.body.tags as any[];
-      expectThat(tags.length === 1 && tags[0].id === t1.id && tags[0].name === t1.name && tags[0].color === t1.color, `the mailbox must carry its tag ${JSON.stringify(t1)}, got ${JSON.stringify(tags)}`, m);
+      expectThat(tags.length === 1 && tags[0].id === t1.id && tags[0].name === t1.name && tags[0].color === t1.color, msg`the mailbox must carry its tag ${JSON.stringify(t1)}, got ${JSON.stringify(tags)}`, m);
       const all = (await walk(ctx.profile, ws.api, o.path, items)) as any[];
-      expectThat(all.some((x) => x.id === other) && all.some((x) => x.id === third) && all.length === 3, `the unfiltered list must hold the 3 mailboxes, got ${all.length}`);
+      expectThat(all.some((x) => x.id === other) && all.some((x) => x.id === third) && all.length === 3, msg`the unfiltered list must hold the 3 mailboxes, got ${all.length}`);
     },
   },
   {
@@ -353,7 +353,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       await setTags(ctx, 'accounts', id, [t.id]);
       await ws.api.patch(`/v1/accounts/${id}`, { tags: [] });
       const after = await mustGetMailbox(ctx, ws.api, id);
-      expectThat(Array.isArray(after.body.tags) && after.body.tags.some((x: any) => x.id === t.id), `a PATCH with tags [] removed the mailbox's tag: ${JSON.stringify(after.body.tags)}`, after);
+      expectThat(Array.isArray(after.body.tags) && after.body.tags.some((x: any) => x.id === t.id), msg`a PATCH with tags [] removed the mailbox's tag: ${JSON.stringify(after.body.tags)}`, after);
     },
   },
   {
@@ -376,13 +376,13 @@ export const ACCOUNT_CHECKS: Check[] = [
       const res = await ws.api.patch(`/v1/accounts/${id}`, { firstName: 'Patched' });
       expect2xx(res, 'PATCH /v1/accounts/{id} { firstName }');
       expectSchema(res, 'Mailbox', 'PATCH /v1/accounts/{id}');
-      expectThat(res.body.id === id && res.body.firstName === 'Patched', `the answer must be the mailbox with firstName "Patched", got ${JSON.stringify({ id: res.body.id, firstName: res.body.firstName })}`, res);
+      expectThat(res.body.id === id && res.body.firstName === 'Patched', msg`the answer must be the mailbox with firstName "Patched", got ${JSON.stringify({ id: res.body.id, firstName: res.body.firstName })}`, res);
       const kept = ['lastName', 'displayName', 'maxEmailsPerDay', 'sendingGapMinutes', 'emailAddress', 'automationLanguage', 'campaignSlowRamp', 'signature', 'bcc', 'replyToAddress'];
       const changed = kept.filter((k) => JSON.stringify(res.body[k]) !== JSON.stringify(before[k]));
       changed.push(...(['host', 'port', 'username'] as const).filter((k) => res.body.smtp?.[k] !== before.smtp?.[k]).map((k) => `smtp.${k}`));
       // The warmup settings given (its phase and dates move by themselves).
       changed.push(...(['enabled', 'skipWeekends', 'timezone'] as const).filter((k) => res.body.warmup?.[k] !== before.warmup?.[k]).map((k) => `warmup.${k}`));
-      expectThat(changed.length === 0, `fields not supplied changed: ${changed.map((k) => `${k}: ${JSON.stringify(getPath(before, k))} -> ${JSON.stringify(getPath(res.body, k))}`).join(', ')}`, res, created);
+      expectThat(changed.length === 0, msg`fields not supplied changed: ${changed.map((k) => `${k}: ${JSON.stringify(getPath(before, k))} -> ${JSON.stringify(getPath(res.body, k))}`).join(', ')}`, res, created);
     },
   },
   {
@@ -409,15 +409,15 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectSchema(res, 'Mailbox', 'PATCH /v1/accounts/{id}');
       const diffs = Object.entries(settings).filter(([k, v]) => k !== 'signature' && k !== 'warmup' && res.body[k] !== v).map(([k, v]) => `${k}: ${JSON.stringify(res.body[k])} instead of ${JSON.stringify(v)}`);
       for (const [k, v] of Object.entries(settings.warmup)) if (res.body.warmup?.[k] !== v) diffs.push(`warmup.${k}: ${JSON.stringify(res.body.warmup?.[k])} instead of ${JSON.stringify(v)}`);
-      expectThat(diffs.length === 0, `the patched mailbox does not reflect the PATCH: ${diffs.join('; ')}`, res);
+      expectThat(diffs.length === 0, msg`the patched mailbox does not reflect the PATCH: ${diffs.join('; ')}`, res);
       const creds = { smtpHost: '127.0.0.2', smtpPort: 2525, smtpUsername: `${ctx.prefix}u1`, smtpPassword: 'Rotated-Pass-1x', imapHost: '127.0.0.3', imapPort: 1143, imapUsername: `${ctx.prefix}u2`, imapPassword: 'Rotated-Pass-2y', imapAllowInvalidCert: true };
       const r2 = await ws.api.patch(`/v1/accounts/${id}`, creds);
       expect2xx(r2, 'PATCH /v1/accounts/{id} with every smtp*/imap* field');
       expectSchema(r2, 'Mailbox', 'PATCH /v1/accounts/{id}');
       const s = r2.body.smtp;
       const i = r2.body.imap;
-      expectThat(s?.host === creds.smtpHost && s?.port === creds.smtpPort && s?.username === creds.smtpUsername, `smtp must be rotated to ${creds.smtpHost}:${creds.smtpPort} ${creds.smtpUsername}, got ${JSON.stringify(s)}`, r2);
-      expectThat(i?.host === creds.imapHost && i?.port === creds.imapPort && i?.username === creds.imapUsername, `imap must be rotated to ${creds.imapHost}:${creds.imapPort} ${creds.imapUsername}, got ${JSON.stringify(i)}`, r2);
+      expectThat(s?.host === creds.smtpHost && s?.port === creds.smtpPort && s?.username === creds.smtpUsername, msg`smtp must be rotated to ${creds.smtpHost}:${creds.smtpPort} ${creds.smtpUsername}, got ${JSON.stringify(s)}`, r2);
+      expectThat(i?.host === creds.imapHost && i?.port === creds.imapPort && i?.username === creds.imapUsername, msg`imap must be rotated to ${creds.imapHost}:${creds.imapPort} ${creds.imapUsername}, got ${JSON.stringify(i)}`, r2);
     },
   },
   {
@@ -432,9 +432,9 @@ export const ACCOUNT_CHECKS: Check[] = [
       const { id, res: created } = await createMailbox(ctx, ws.api);
       const original = created.body.accounts[0].emailAddress;
       const res = await ws.api.patch(`/v1/accounts/${id}`, { emailAddress: `${ctx.prefix}changed@example.test` });
-      if (is2xx(res)) expectThat(res.body.emailAddress === original, `PATCH changed emailAddress to ${res.body.emailAddress}`, res);
+      if (is2xx(res)) expectThat(res.body.emailAddress === original, msg`PATCH changed emailAddress to ${res.body.emailAddress}`, res);
       const after = await mustGetMailbox(ctx, ws.api, id);
-      expectThat(after.body.emailAddress === original, `the email address changed from ${original} to ${after.body.emailAddress} after a PATCH`, after);
+      expectThat(after.body.emailAddress === original, msg`the email address changed from ${original} to ${after.body.emailAddress} after a PATCH`, after);
     },
   },
   {
@@ -452,7 +452,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       }
       const after = await mustGetMailbox(ctx, ws.api, id);
       const before = created.body.accounts[0];
-      expectThat(after.body.maxEmailsPerDay === before.maxEmailsPerDay && after.body.firstName === before.firstName && after.body.smtp.port === before.smtp.port, 'a refused PATCH changed the mailbox', after);
+      expectThat(after.body.maxEmailsPerDay === before.maxEmailsPerDay && after.body.firstName === before.firstName && after.body.smtp.port === before.smtp.port, msg`a refused PATCH changed the mailbox`, after);
     },
   },
   {
@@ -470,7 +470,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       const after = await mustGetMailbox(ctx, ws.api, id);
       const w = after.body.warmup;
       const bad = (['phase', 'startedAt', 'poolAccess'] as const).filter((k) => w?.[k] !== before?.[k]);
-      expectThat(bad.length === 0, `read-only warmup fields changed after a client write: ${bad.map((k) => `${k} ${JSON.stringify(before?.[k])} -> ${JSON.stringify(w?.[k])}`).join(', ')}`, after);
+      expectThat(bad.length === 0, msg`read-only warmup fields changed after a client write: ${bad.map((k) => `${k} ${JSON.stringify(before?.[k])} -> ${JSON.stringify(w?.[k])}`).join(', ')}`, after);
     },
   },
   {
@@ -503,7 +503,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       const { id } = await createMailbox(ctx, ws.api);
       const res = await ws.api.delete(`/v1/accounts/${id}`);
       expect2xx(res, 'DELETE /v1/accounts/{id}');
-      expectThat(res.body?.id === id, `the delete answer's id is ${res.body?.id}, not the mailbox ${id}`, res);
+      expectThat(res.body?.id === id, msg`the delete answer's id is ${res.body?.id}, not the mailbox ${id}`, res);
     },
   },
   {
@@ -517,11 +517,11 @@ export const ACCOUNT_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const { id, res: created } = await createMailbox(ctx, ws.api);
       const status = created.body.accounts[0].status;
-      expectThat(status !== 'active', `a new mailbox pointing at nothing is ${status}`, created);
+      expectThat(status !== 'active', msg`a new mailbox pointing at nothing is ${status}`, created);
       expectBusiness400(await ws.api.post(`/v1/accounts/${id}/pause`), ctx, `pausing a ${status} mailbox`);
       if (ctx.profile.operations['accounts.get']) {
         const after = await mustGetMailbox(ctx, ws.api, id);
-        expectThat(after.body.status !== 'active', `a refused pause left the mailbox ${after.body.status}`, after);
+        expectThat(after.body.status !== 'active', msg`a refused pause left the mailbox ${after.body.status}`, after);
       }
     },
   },
@@ -538,8 +538,8 @@ export const ACCOUNT_CHECKS: Check[] = [
       const res = await ws.api.get(`/v1/accounts/${id}/verification`);
       expect2xx(res, 'GET /v1/accounts/{id}/verification');
       expectSchema(res, 'VerificationResult', 'GET /v1/accounts/{id}/verification');
-      for (const k of ['overallStatus', 'smtp', 'imap', 'dns'] as const) expectThat(k in res.body, `the verification answer lacks ${k}`, res);
-      expectThat('error' in (res.body.smtp ?? {}) && 'error' in (res.body.imap ?? {}), 'smtp and imap must each carry status and error', res);
+      for (const k of ['overallStatus', 'smtp', 'imap', 'dns'] as const) expectThat(k in res.body, msg`the verification answer lacks ${k}`, res);
+      expectThat('error' in (res.body.smtp ?? {}) && 'error' in (res.body.imap ?? {}), msg`smtp and imap must each carry status and error`, res);
     },
   },
   {
@@ -559,7 +559,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       const after = await mustGetMailbox(ctx, ws.api, id);
       expect2xx(v, 'GET /v1/accounts/{id}/verification');
       const seen = [before.body.verification?.overallStatus, after.body.verification?.overallStatus];
-      expectThat(seen.includes(v.body.overallStatus), `verification endpoint says ${v.body.overallStatus}, the mailbox says ${seen.join(' then ')}`, v, after);
+      expectThat(seen.includes(v.body.overallStatus), msg`verification endpoint says ${v.body.overallStatus}, the mailbox says ${seen.join(' then ')}`, v, after);
     },
   },
   {
@@ -591,7 +591,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       const b = await ws.api.post('/v1/accounts/oauth/google/init');
       expect2xx(a, 'POST /v1/accounts/oauth/google/init');
       expect2xx(b, 'POST /v1/accounts/oauth/google/init');
-      expectThat(a.body.state !== b.body.state, 'two init calls answered the same state', a, b);
+      expectThat(a.body.state !== b.body.state, msg`two init calls answered the same state`, a, b);
     },
   },
   {
@@ -606,7 +606,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       // `custom` is a mailbox provider (2.1), not an OAuth one; gmail and outlook are aliases the path does not list.
       for (const p of ['custom', 'yahoo', 'gmail', 'outlook']) {
         const r = await ws.api.post(`/v1/accounts/oauth/${p}/init`);
-        expectThat(r.status === 400 || r.status === 404, `path provider is google or microsoft: an init for ${p} must be refused with 400 or 404, got ${r.status}`, r);
+        expectThat(r.status === 400 || r.status === 404, msg`path provider is google or microsoft: an init for ${p} must be refused with 400 or 404, got ${r.status}`, r);
         expectError(r, r.status, ctx.profile, `POST /v1/accounts/oauth/${p}/init`);
       }
     },
@@ -636,7 +636,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       const path = o.path.replace('{provider}', 'microsoft');
       // `state` is the flow's handle (4.2): the poll takes it as init answered it.
       const before = await ws.api.request({ method: o.method, path, query: { [param]: state } });
-      expectThat(is2xx(before), `state is the handle of the OAuth flow: ${o.method} ${path} with the state init answered must be served, got ${before.status}: ${before.text.slice(0, 160)}`, init, before);
+      expectThat(is2xx(before), msg`state is the handle of the OAuth flow: ${o.method} ${path} with the state init answered must be served, got ${before.status}: ${before.text.slice(0, 160)}`, init, before);
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
       const consent = await control(ctx).request('POST', '/oauth/microsoft/consent', { state, emailAddress: email });
       const accountId = consent.body.accountId as string;
@@ -644,20 +644,20 @@ export const ACCOUNT_CHECKS: Check[] = [
       expect2xx(polled, `${o.method} ${path} after consent`);
       // The poll's shape is not given (4.2): the mailbox's id is held only where the profile declares it.
       const idAt = o.result.accountId;
-      if (idAt) expectThat(getPath(polled.body, idAt) === accountId, `the status poll after consent must name the connected mailbox ${accountId} at the declared ${idAt}: ${polled.text.slice(0, 200)}`, polled);
+      if (idAt) expectThat(getPath(polled.body, idAt) === accountId, msg`the status poll after consent must name the connected mailbox ${accountId} at the declared ${idAt}: ${polled.text.slice(0, 200)}`, polled);
       const m = await mustGetMailbox(ctx, ws.api, accountId);
       expectSchema(m, 'Mailbox', 'GET mailbox connected by OAuth');
       await control(ctx).request('POST', `/accounts/${accountId}/revoke-oauth`);
       const revoked = await mustGetMailbox(ctx, ws.api, accountId);
-      expectThat(revoked.body.status === 'revoked', `a withdrawn OAuth grant must make the mailbox revoked, got ${revoked.body.status}`, revoked);
+      expectThat(revoked.body.status === 'revoked', msg`a withdrawn OAuth grant must make the mailbox revoked, got ${revoked.body.status}`, revoked);
       await drainAll(ctx.control!, 2000);
       const later = await mustGetMailbox(ctx, ws.api, accountId);
-      expectThat(later.body.status === 'revoked', `a revoked mailbox became ${later.body.status} by itself`, later);
+      expectThat(later.body.status === 'revoked', msg`a revoked mailbox became ${later.body.status} by itself`, later);
       // Nor later: a grant retried with backoff, or a periodic reconcile, must not bring it back either.
       await control(ctx).advance(REVOKED_WAIT_S);
       await drainAll(ctx.control!, 2000);
       const next = await mustGetMailbox(ctx, ws.api, accountId);
-      expectThat(next.body.status === 'revoked', `a revoked mailbox became ${next.body.status} by itself ${REVOKED_WAIT_S / 3600} h after the grant was withdrawn`, next);
+      expectThat(next.body.status === 'revoked', msg`a revoked mailbox became ${next.body.status} by itself ${REVOKED_WAIT_S / 3600} h after the grant was withdrawn`, next);
     },
   },
   {
@@ -674,7 +674,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
       const consent = await control(ctx).request('POST', '/oauth/google/consent', { state: init.body.state, emailAddress: email });
       const m = await mustGetMailbox(ctx, ws.api, consent.body.accountId as string);
-      expectThat(m.body.provider === 'google', `a mailbox connected by Google OAuth has provider ${m.body.provider}`, m);
+      expectThat(m.body.provider === 'google', msg`a mailbox connected by Google OAuth has provider ${m.body.provider}`, m);
     },
   },
   {
@@ -688,11 +688,11 @@ export const ACCOUNT_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const { id, res } = await createMailbox(ctx, ws.api);
       const m = res.body.accounts[0];
-      expectThat(Date.parse(m.updatedAt) >= Date.parse(m.createdAt), `updatedAt ${m.updatedAt} is before createdAt ${m.createdAt}`, res);
+      expectThat(Date.parse(m.updatedAt) >= Date.parse(m.createdAt), msg`updatedAt ${m.updatedAt} is before createdAt ${m.createdAt}`, res);
       await new Promise((r) => setTimeout(r, 20));
       const p = await ws.api.patch(`/v1/accounts/${id}`, { lastName: 'Changed' });
       expect2xx(p, 'PATCH /v1/accounts/{id}');
-      expectThat(Date.parse(p.body.updatedAt) > Date.parse(m.updatedAt), `updatedAt must advance when the mailbox changes: ${m.updatedAt} -> ${p.body.updatedAt}`, p);
+      expectThat(Date.parse(p.body.updatedAt) > Date.parse(m.updatedAt), msg`updatedAt must advance when the mailbox changes: ${m.updatedAt} -> ${p.body.updatedAt}`, p);
     },
   },
   {
@@ -721,7 +721,7 @@ export const ACCOUNT_CHECKS: Check[] = [
         const r = await ws.api.get(`/v1/lead-searches/${s.body.id}`);
         look('LeadSearch', r.body, 'GET /v1/lead-searches/{id}');
       }
-      expectThat(problems.length === 0, `null where the spec does not state it (omit the field instead): ${problems.join('; ')}`, m);
+      expectThat(problems.length === 0, msg`null where the spec does not state it (omit the field instead): ${problems.join('; ')}`, m);
     },
   },
   {
@@ -750,17 +750,17 @@ export const ACCOUNT_CHECKS: Check[] = [
       await control(ctx).advance(ttl - margin);
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
       const consent = await control(ctx).request('POST', '/oauth/google/consent', { state: late.body.state, emailAddress: email }, { allowError: true });
-      expectThat(is2xx(consent), `the state stays valid for expiresInSeconds (${ttl}): the owner's consent ${ttl - margin} s after init was refused (${consent.status}: ${consent.text.slice(0, 160)})`, late);
+      expectThat(is2xx(consent), msg`the state stays valid for expiresInSeconds (${ttl}): the owner's consent ${ttl - margin} s after init was refused (${consent.status}: ${consent.text.slice(0, 160)})`, late);
       // The one Google mailbox of a claiming check (status-consent-revoke connects a Microsoft one): its provider is of 2.1's enum.
       if (ctx.profile.operations['accounts.get']) {
         const m = await mustGetMailbox(ctx, ws.api, consent.body.accountId as string);
-        expectThat((MAILBOX_PROVIDERS as readonly unknown[]).includes(m.body.provider), `provider is one of ${MAILBOX_PROVIDERS.join(', ')} (2.1): the mailbox connected by Google OAuth answers ${JSON.stringify(m.body.provider)}`, m);
+        expectThat((MAILBOX_PROVIDERS as readonly unknown[]).includes(m.body.provider), msg`provider is one of ${MAILBOX_PROVIDERS.join(', ')} (2.1): the mailbox connected by Google OAuth answers ${JSON.stringify(m.body.provider)}`, m);
       }
       const inside = await poll();
       expect2xx(inside, `${o.method} ${path} within expiresInSeconds`);
       await control(ctx).advance(margin + Math.ceil(ttl / 2));
       const outside = await poll();
-      expectThat(!is2xx(outside) || JSON.stringify(outside.body) !== JSON.stringify(inside.body), `after expiresInSeconds the state must no longer be valid, but the poll answers as before: ${outside.text.slice(0, 200)}`, inside, outside);
+      expectThat(!is2xx(outside) || JSON.stringify(outside.body) !== JSON.stringify(inside.body), msg`after expiresInSeconds the state must no longer be valid, but the poll answers as before: ${outside.text.slice(0, 200)}`, inside, outside);
     },
   },
   {
@@ -780,7 +780,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       expect2xx(p, 'PATCH /v1/accounts/{id} { smtpPort }');
       expectSchema(p, 'Mailbox', 'PATCH /v1/accounts/{id} { smtpPort }');
       const again = await verifiedAfter(ctx, ws.api, id, first);
-      expectThat(again !== undefined, `no new verification after a PATCH of smtpPort: lastVerifiedAt stayed ${first} (status ${p.body.status})`, p);
+      expectThat(again !== undefined, msg`no new verification after a PATCH of smtpPort: lastVerifiedAt stayed ${first} (status ${p.body.status})`, p);
     },
   },
   {
@@ -797,9 +797,9 @@ export const ACCOUNT_CHECKS: Check[] = [
       await verifiedOnce(ctx, ws.api, id);
       const m = await mustGetMailbox(ctx, ws.api, id);
       expectSchema(m, 'Mailbox', 'GET mailbox after verification');
-      expectThat(m.body.status === failed, `a mailbox whose SMTP and IMAP servers answer nothing must be ${failed} (profile) after verification, got ${m.body.status}`, m);
+      expectThat(m.body.status === failed, msg`a mailbox whose SMTP and IMAP servers answer nothing must be ${failed} (profile) after verification, got ${m.body.status}`, m);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
-      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, `verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
+      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, msg`verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
     },
   },
   {
@@ -833,7 +833,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@oauth.example.test`;
       const consent = await control(ctx).request('POST', '/oauth/google/consent', { state: init.body?.state, emailAddress: email });
       const id = consent.body?.accountId;
-      expectThat(typeof id === 'string', 'setup: the control API\'s OAuth consent gave no accountId', consent);
+      expectThat(typeof id === 'string', msg`setup: the control API's OAuth consent gave no accountId`, consent);
       const first = await verifiedOnce(ctx, ws.api, id);
       const settled = await mustGetMailbox(ctx, ws.api, id);
       // 3.2 defines resume from inactive or failed: a verified OAuth mailbox is paused first.
@@ -857,8 +857,8 @@ async function expectResumeRechecks(ctx: Parameters<Check['run']>[0], api: impor
   const right = await mustGetMailbox(ctx, api, id);
   const again = await verifiedAfter(ctx, api, id, first);
   const sawChecking = answered === 'checking' || right.body.status === 'checking';
-  expectThat(sawChecking || again !== undefined, `resume of ${what} must move it to checking and re-verify; it answered ${answered}, then read ${right.body.status} (lastVerifiedAt ${first} -> unchanged)`, r, right);
-  expectThat(again !== undefined, `resume of ${what} did not re-run verification: lastVerifiedAt stayed ${first} (status after the resume: ${right.body.status})`, r, right);
+  expectThat(sawChecking || again !== undefined, msg`resume of ${what} must move it to checking and re-verify; it answered ${answered}, then read ${right.body.status} (lastVerifiedAt ${first} -> unchanged)`, r, right);
+  expectThat(again !== undefined, msg`resume of ${what} did not re-run verification: lastVerifiedAt stayed ${first} (status after the resume: ${right.body.status})`, r, right);
 }
 
 /** Waits (drain + poll, 10 s) for a first verification result; skips when none comes. */

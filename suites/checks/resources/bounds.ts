@@ -1,5 +1,5 @@
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { expectThat, is2xx } from '../../lib/expect.ts';
+import { expectThat, is2xx, msg } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
 import { ACCOUNT_INPUT_BOUNDS, AUTOMATION_LANGUAGES, type FieldBound } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { addressOfLength, expectAllCreated, expectElementRejected, fc, hostOfLength, mbx, property } from './lib.ts';
@@ -85,7 +85,7 @@ function rangeCheck(field: Field, b: Extract<FieldBound, { type: 'number' }>): C
       const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: min }), mbx(ctx, { [field]: max })] });
       const created = expectAllCreated(res, 2, `POST /v1/accounts with ${field} ${min} and ${max}`);
       const got = created.map((m) => reported(m, field));
-      expectThat(got[0] === min && got[1] === max, `${field} must be stored as given (${min}, ${max}), got ${JSON.stringify(got)}`, res);
+      expectThat(got[0] === min && got[1] === max, msg`${field} must be stored as given (${min}, ${max}), got ${JSON.stringify(got)}`, res);
       for (const v of [min - 1, max + 1]) {
         expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: v })] }), ctx, `POST /v1/accounts with ${field} ${v}`);
       }
@@ -126,7 +126,7 @@ function lengthCheck(field: Field, b: Extract<FieldBound, { type: 'string' }>): 
       const created = expectAllCreated(res, values.length, `POST /v1/accounts with ${field} of ${max} characters${wide ? ` (and ${wide.length} × "${WIDE}", ${ctx.profile.declarations.lengthUnit} declared)` : ''}`);
       for (const [i, m] of created.entries()) {
         const r = reported(m, field);
-        if (r !== undefined) expectThat(typeof r === 'string' && r.toLowerCase() === values[i]!.toLowerCase(), `${field} of ${values[i]!.length} characters must be stored whole, got ${JSON.stringify(r).slice(0, 80)}... (${String(r).length} chars)`, res);
+        if (r !== undefined) expectThat(typeof r === 'string' && r.toLowerCase() === values[i]!.toLowerCase(), msg`${field} of ${values[i]!.length} characters must be stored whole, got ${JSON.stringify(r).slice(0, 80)}... (${String(r).length} chars)`, res);
       }
       const over = stringOfLength(ctx, field, b, max + 1);
       expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: over })] }), ctx, `POST /v1/accounts with ${field} of ${max + 1} characters`);
@@ -191,7 +191,7 @@ const numbersFuzz: Check = {
       const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: value })] });
       if (ok) {
         const [m] = expectAllCreated(res, 1, `POST /v1/accounts with ${field} ${value} (within range)`);
-        expectThat(reported(m, field) === value, `${field} ${value} was stored as ${JSON.stringify(reported(m, field))}`, res);
+        expectThat(reported(m, field) === value, msg`${field} ${value} was stored as ${JSON.stringify(reported(m, field))}`, res);
       } else expectElementRejected(res, ctx, `POST /v1/accounts with ${field} ${value} (out of range)`);
     }, { default: 8, full: 40 });
   },
@@ -210,7 +210,7 @@ const enumCheck: Check = {
     const res = await ws.api.post('/v1/accounts', { accounts: AUTOMATION_LANGUAGES.map((l) => mbx(ctx, { automationLanguage: l })) });
     const created = expectAllCreated(res, AUTOMATION_LANGUAGES.length, 'POST /v1/accounts with one mailbox per automationLanguage value');
     const wrong = created.filter((m, i) => m.automationLanguage !== AUTOMATION_LANGUAGES[i]);
-    expectThat(wrong.length === 0, `automationLanguage not stored as given: ${wrong.map((m) => m.automationLanguage).join(', ')}`, res);
+    expectThat(wrong.length === 0, msg`automationLanguage not stored as given: ${wrong.map((m) => m.automationLanguage).join(', ')}`, res);
     const values = new Set<string>(AUTOMATION_LANGUAGES);
     const arb = fc.oneof(fc.string({ minLength: 1, maxLength: 6 }), fc.constantFrom('EN', 'en-US', 'english', 'xx', 'jp', 'cn', ' en'))
       .filter((s) => !values.has(s));
@@ -252,13 +252,13 @@ const typeStringsCheck: Check = {
       for (const slip of TYPE_SLIPS) expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [slip[0]]: slip[1] })] }), ctx, `POST /v1/accounts with ${what(slip)} (another type)`);
       return;
     }
-    expectThat(is2xx(res), `POST /v1/accounts with ${TYPE_SLIPS.length} elements, each with one field of another type: expected 400 validation_failed or a success with every element in errors, got ${res.status}`, res);
+    expectThat(is2xx(res), msg`POST /v1/accounts with ${TYPE_SLIPS.length} elements, each with one field of another type: expected 400 validation_failed or a success with every element in errors, got ${res.status}`, res);
     const b = res.body ?? {};
     const created = Array.isArray(b.accounts) ? b.accounts : [];
     const taken = TYPE_SLIPS.filter((_, i) => created.some((m: any) => m?.emailAddress === elements[i]!.emailAddress));
-    expectThat(created.length === 0, `elements with a field of another type were created (${created.length}): ${taken.map(what).join(', ') || JSON.stringify(created.map((m: any) => m?.emailAddress))}`, res);
+    expectThat(created.length === 0, msg`elements with a field of another type were created (${created.length}): ${taken.map(what).join(', ') || JSON.stringify(created.map((m: any) => m?.emailAddress))}`, res);
     expectThat(Array.isArray(b.errors) && b.errors.length === TYPE_SLIPS.length && b.summary?.failed === TYPE_SLIPS.length && b.summary?.created === 0,
-      `each of the ${TYPE_SLIPS.length} elements must be reported in errors and counted as failed, got errors ${Array.isArray(b.errors) ? b.errors.length : JSON.stringify(b.errors)}, summary ${JSON.stringify(b.summary)}`, res);
+      msg`each of the ${TYPE_SLIPS.length} elements must be reported in errors and counted as failed, got errors ${Array.isArray(b.errors) ? b.errors.length : JSON.stringify(b.errors)}, summary ${JSON.stringify(b.summary)}`, res);
   },
 };
 
@@ -292,7 +292,7 @@ const unicodeCheck: Check = {
       const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, names)] });
       const [m] = expectAllCreated(res, 1, `POST /v1/accounts with names ${JSON.stringify(names)}`);
       const diff = (Object.keys(names) as (keyof typeof names)[]).filter((k) => m[k] !== names[k]);
-      expectThat(diff.length === 0, `names were not stored as given: ${diff.map((k) => `${k} ${JSON.stringify(names[k])} -> ${JSON.stringify(m[k])}`).join('; ')}`, res);
+      expectThat(diff.length === 0, msg`names were not stored as given: ${diff.map((k) => `${k} ${JSON.stringify(names[k])} -> ${JSON.stringify(m[k])}`).join('; ')}`, res);
     }, { default: 5, full: 30 });
   },
 };
@@ -330,7 +330,7 @@ const formatCheck: Check = {
     if (batch.status !== 400) {
       const b = batch.body ?? {};
       const created = (Array.isArray(b.accounts) ? b.accounts : []).map((a: any) => JSON.stringify({ emailAddress: a.emailAddress, bcc: a.bcc, replyToAddress: a.replyToAddress }));
-      expectThat(is2xx(batch) && created.length === 0 && b.summary?.failed === cases.length, `POST /v1/accounts with ${cases.length} elements, each with one value that is no email address (${values.map((v) => JSON.stringify(v)).join(', ')} in emailAddress, bcc or replyToAddress): each must be refused, got ${batch.status} with ${created.length} created: ${created.slice(0, 4).join('; ')}`, batch);
+      expectThat(is2xx(batch) && created.length === 0 && b.summary?.failed === cases.length, msg`POST /v1/accounts with ${cases.length} elements, each with one value that is no email address (${values.map((v) => JSON.stringify(v)).join(', ')} in emailAddress, bcc or replyToAddress): each must be refused, got ${batch.status} with ${created.length} created: ${created.slice(0, 4).join('; ')}`, batch);
       return;
     }
     for (const { field, value } of cases) expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { [field]: value })] }), ctx, `POST /v1/accounts with ${field} ${JSON.stringify(value)}`);

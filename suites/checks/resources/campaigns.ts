@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectSchema, expectThat, snippet } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectSchema, expectThat, snippet, msg } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, faker, newKey, requiredCampaignFields, setupCampaignBody, walkPages } from '../../lib/recipes.ts';
 import { campaignBody, sequenceStep } from '../../../fixtures/factories/index.ts';
 import { campaignCreateResponseFor, campaignListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
@@ -173,11 +173,11 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expect2xx(res, 'POST /v1/campaigns with every section');
       expectSchema(res, campaignCreateResponseFor({ launch: false }), 'POST /v1/campaigns');
       const c = res.body.campaign;
-      expectThat(c.status === 'draft', `a created campaign starts draft, got ${c.status}`, res);
-      expectThat(res.body.launched === false, 'launched must be false without launch', res);
+      expectThat(c.status === 'draft', msg`a created campaign starts draft, got ${c.status}`, res);
+      expectThat(res.body.launched === false, msg`launched must be false without launch`, res);
       expectThat(c.sequence.length === 2 && c.sequence.every((s: any, i: number) => s.subject === body.sequence[i]!.subject && s.body === body.sequence[i]!.body),
-        `the sequence (with {{merge}} variables) must be stored as given, got ${JSON.stringify(c.sequence).slice(0, 300)}`, res);
-      expectThat(JSON.stringify(c.accounts) === JSON.stringify([mid]), `accounts must be [${mid}], got ${JSON.stringify(c.accounts)}`, res);
+        msg`the sequence (with {{merge}} variables) must be stored as given, got ${JSON.stringify(c.sequence).slice(0, 300)}`, res);
+      expectThat(JSON.stringify(c.accounts) === JSON.stringify([mid]), msg`accounts must be [${mid}], got ${JSON.stringify(c.accounts)}`, res);
       // The body's name, schedule and settings are taken: a second create with every schedule
       // and settings field the other way round, so that no default can pass for both.
       const other = fullBody(ctx, [mid], [], 'b');
@@ -185,7 +185,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expect2xx(res2, 'POST /v1/campaigns with the other schedule and settings');
       for (const [r, b] of [[res, body], [res2, other]] as const) {
         const diffs = sectionDiffs(r.body?.campaign, b);
-        expectThat(diffs.length === 0, `the created campaign must take the name, schedule and settings it is given: ${diffs.join('; ')}`, r);
+        expectThat(diffs.length === 0, msg`the created campaign must take the name, schedule and settings it is given: ${diffs.join('; ')}`, r);
       }
     },
   },
@@ -206,10 +206,10 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const { campaign: c, leads, launched } = res.body;
       const diffs = sectionDiffs(c, body);
       if (JSON.stringify(c.sequence?.map((s: any) => [s.subject, s.body, s.delayDays, s.delayHours])) !== JSON.stringify(body.sequence.map((s) => [s.subject, s.body, s.delayDays, s.delayHours]))) diffs.push('sequence');
-      expectThat(diffs.length === 0, `the created campaign differs from its input: ${diffs.join('; ')}`, res);
-      expectThat(leads.submitted === 4 && leads.created === 2 && leads.duplicates === 1 && leads.invalid === 1, `leads must count submitted 4, created 2, duplicates 1, invalid 1; got ${JSON.stringify(leads)}`, res);
-      expectThat(c.metrics.leadsCount === 2, `metrics.leadsCount must equal leads.created (2), got ${c.metrics.leadsCount}`, res);
-      expectThat(launched === false && c.status === 'draft', 'without launch the campaign stays draft and launched is false', res);
+      expectThat(diffs.length === 0, msg`the created campaign differs from its input: ${diffs.join('; ')}`, res);
+      expectThat(leads.submitted === 4 && leads.created === 2 && leads.duplicates === 1 && leads.invalid === 1, msg`leads must count submitted 4, created 2, duplicates 1, invalid 1; got ${JSON.stringify(leads)}`, res);
+      expectThat(c.metrics.leadsCount === 2, msg`metrics.leadsCount must equal leads.created (2), got ${c.metrics.leadsCount}`, res);
+      expectThat(launched === false && c.status === 'draft', msg`without launch the campaign stays draft and launched is false`, res);
     },
   },
   {
@@ -232,7 +232,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const ok = await ws.api.post('/v1/campaigns', body(max));
       expect2xx(ok, `POST /v1/campaigns with ${max} leads (the declared limit)`);
       const count = ok.body?.campaign?.metrics?.leadsCount;
-      expectThat(count === max, `a campaign created with ${max} distinct leads must count them all, metrics.leadsCount is ${count}`, ok);
+      expectThat(count === max, msg`a campaign created with ${max} distinct leads must count them all, metrics.leadsCount is ${count}`, ok);
     },
   },
   {
@@ -248,7 +248,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expect2xx(res, 'POST /v1/campaigns without leads');
       expectSchema(res, campaignCreateResponseFor({ launch: false }), 'POST /v1/campaigns');
       const l = res.body.leads;
-      expectThat(l.submitted === 0 && l.created === 0, `no leads were given: ${JSON.stringify(l)}`, res);
+      expectThat(l.submitted === 0 && l.created === 0, msg`no leads were given: ${JSON.stringify(l)}`, res);
     },
   },
   {
@@ -264,7 +264,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const { id, res } = await createCampaign(ctx, ws.api);
       expectValidation400(await ws.api.patch(`/v1/campaigns/${id}`, { name: '' }), ctx, 'PATCH /v1/campaigns/{id} with name ""');
       const s = await statusOf(ws.api, id);
-      expectThat(s.body.id === id, 'the campaign must still exist', s, res);
+      expectThat(s.body.id === id, msg`the campaign must still exist`, s, res);
     },
   },
   {
@@ -327,10 +327,10 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const res = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx, { steps: 1 })), launch: true });
       expect2xx(res, 'POST /v1/campaigns launch: true without leads');
       expectSchema(res, campaignCreateResponseFor({ launch: true }), 'POST /v1/campaigns launch: true');
-      expectThat(res.body.launched === false, 'a campaign without leads cannot launch: launched must be false', res);
-      expectThat(typeof res.body.launchError === 'string' && res.body.launchError.length > 0, `launchError must give the reason, got ${JSON.stringify(res.body.launchError)}`, res);
+      expectThat(res.body.launched === false, msg`a campaign without leads cannot launch: launched must be false`, res);
+      expectThat(typeof res.body.launchError === 'string' && res.body.launchError.length > 0, msg`launchError must give the reason, got ${JSON.stringify(res.body.launchError)}`, res);
       const s = await statusOf(ws.api, res.body.campaign.id);
-      expectThat(s.body.id === res.body.campaign.id, 'the campaign must exist after a failed launch', s);
+      expectThat(s.body.id === res.body.campaign.id, msg`the campaign must exist after a failed launch`, s);
     },
   },
   {
@@ -345,9 +345,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const { id: mid } = await createMailbox(ctx, ws.api);
       const res = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx, { steps: 1, leads: 2, accounts: [mid] })), launch: true });
       expect2xx(res, 'POST /v1/campaigns launch: true');
-      expectThat(res.body.launched === true, `a campaign with leads and a sequence must launch; launched ${res.body.launched}, launchError ${JSON.stringify(res.body.launchError)}`, res);
+      expectThat(res.body.launched === true, msg`a campaign with leads and a sequence must launch; launched ${res.body.launched}, launchError ${JSON.stringify(res.body.launchError)}`, res);
       const s = await statusOf(ws.api, res.body.campaign.id);
-      expectThat(s.body.status !== 'draft', 'a launched campaign is no longer draft', s);
+      expectThat(s.body.status !== 'draft', msg`a launched campaign is no longer draft`, s);
     },
   },
   {
@@ -379,7 +379,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const item = items.find((x) => x.id === id);
       const c = res.body.campaign;
       expectThat(item && item.name === c.name && item.status === c.status && item.leadsCount === c.metrics.leadsCount && item.createdAt === c.createdAt,
-        `the list item ${JSON.stringify(item)} differs from the campaign (name ${c.name}, status ${c.status}, leadsCount ${c.metrics.leadsCount}, createdAt ${c.createdAt})`, res);
+        msg`the list item ${JSON.stringify(item)} differs from the campaign (name ${c.name}, status ${c.status}, leadsCount ${c.metrics.leadsCount}, createdAt ${c.createdAt})`, res);
     },
   },
   {
@@ -410,9 +410,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expect2xx(await ws.api.get('/v1/campaigns', { [n.pageSize]: 100 }), `GET /v1/campaigns with ${n.pageSize}=100`);
       // Page size 1 walk: every page holds at most one campaign, every campaign comes once, newest first.
       const pages = await walkPages(ctx.profile, ws.api, '/v1/campaigns', 'data', 1);
-      for (const [i, p] of pages.entries()) expectThat(p.items.length <= 1, `with ${n.pageSize}=1 page ${i + 1} of the walk${i ? ' (asked with its cursor)' : ''} holds ${p.items.length} campaigns: a page holds at most the page size`, p.res);
+      for (const [i, p] of pages.entries()) expectThat(p.items.length <= 1, msg`with ${n.pageSize}=1 page ${i + 1} of the walk${i ? ' (asked with its cursor)' : ''} holds ${p.items.length} campaigns: a page holds at most the page size`, p.res);
       const walked = pages.flatMap((p) => p.items) as any[];
-      expectThat(JSON.stringify(walked.map((x) => x.id)) === JSON.stringify(order), `a walk with ${n.pageSize}=1 must list the 4 campaigns newest first (${order.join(', ')}), got ${walked.map((x) => x.id).join(', ')}`);
+      expectThat(JSON.stringify(walked.map((x) => x.id)) === JSON.stringify(order), msg`a walk with ${n.pageSize}=1 must list the 4 campaigns newest first (${order.join(', ')}), got ${walked.map((x) => x.id).join(', ')}`);
       const byStatus = async (s: string) => {
         const r = await ws.api.get('/v1/campaigns', { [n.status]: s, [n.pageSize]: 100 });
         expect2xx(r, `GET /v1/campaigns?${n.status}=${s}`);
@@ -422,10 +422,10 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const drafts = await byStatus('draft');
       const draftIds = drafts.body.data.map((x: any) => x.id);
       expectThat(draftIds.every((x: string) => x !== b.id) && [a.id, c.id, d.id].every((x) => draftIds.includes(x)) && drafts.body.data.every((x: any) => x.status === 'draft'),
-        `${n.status}=draft must list exactly the drafts (${[d.id, c.id, a.id].join(', ')}), got ${JSON.stringify(draftIds)}`, drafts);
+        msg`${n.status}=draft must list exactly the drafts (${[d.id, c.id, a.id].join(', ')}), got ${JSON.stringify(draftIds)}`, drafts);
       if (bStatus !== 'draft') {
         const other = await byStatus(bStatus);
-        expectThat(other.body.data.length === 1 && other.body.data[0].id === b.id, `${n.status}=${bStatus} must list only the started campaign ${b.id}, got ${JSON.stringify(other.body.data.map((x: any) => x.id))}`, other);
+        expectThat(other.body.data.length === 1 && other.body.data[0].id === b.id, msg`${n.status}=${bStatus} must list only the started campaign ${b.id}, got ${JSON.stringify(other.body.data.map((x: any) => x.id))}`, other);
       }
       // How a value that is no campaign status is answered the spec does not say: refused (400), or
       // matching no campaign. Listing campaigns for it would be the filter ignored.
@@ -434,16 +434,16 @@ export const CAMPAIGN_CHECKS: Check[] = [
       if (unknown.status === 400) expectValidation400(unknown, ctx, what);
       else {
         expect2xx(unknown, what);
-        expectThat(Array.isArray(unknown.body?.data) && unknown.body.data.length === 0, `${what} must match no campaign (or be refused with 400), got ${JSON.stringify(unknown.body?.data?.map?.((x: any) => x.id))}`, unknown);
+        expectThat(Array.isArray(unknown.body?.data) && unknown.body.data.length === 0, msg`${what} must match no campaign (or be refused with 400), got ${JSON.stringify(unknown.body?.data?.map?.((x: any) => x.id))}`, unknown);
       }
       const tagged = await ws.api.get('/v1/campaigns', { [n.tags]: t1.id });
       expect2xx(tagged, `GET /v1/campaigns?${n.tags}=<tag id>`);
-      expectThat(tagged.body.data.length === 1 && tagged.body.data[0].id === c.id, `${n.tags}=<t1> must list only ${c.id}, got ${JSON.stringify(tagged.body.data.map((x: any) => x.id))}`, tagged);
+      expectThat(tagged.body.data.length === 1 && tagged.body.data[0].id === c.id, msg`${n.tags}=<t1> must list only ${c.id}, got ${JSON.stringify(tagged.body.data.map((x: any) => x.id))}`, tagged);
       const tg = tagged.body.data[0].tags;
-      expectThat(Array.isArray(tg) && tg.length === 1 && tg[0].id === t1.id && tg[0].name === t1.name && tg[0].color === t1.color, `the campaign must carry its tag ${JSON.stringify(t1)}, got ${JSON.stringify(tg)}`, tagged);
+      expectThat(Array.isArray(tg) && tg.length === 1 && tg[0].id === t1.id && tg[0].name === t1.name && tg[0].color === t1.color, msg`the campaign must carry its tag ${JSON.stringify(t1)}, got ${JSON.stringify(tg)}`, tagged);
       const both = await ws.api.get('/v1/campaigns', { [n.tags]: `${t1.id},${t2.id}` });
       expect2xx(both, `GET /v1/campaigns?${n.tags}=<t1>,<t2>`);
-      expectThat(JSON.stringify(both.body.data.map((x: any) => x.id)) === JSON.stringify([d.id, c.id]), `${n.tags}=<t1>,<t2> must list the campaigns with at least one of them, newest first (${d.id}, ${c.id}), got ${JSON.stringify(both.body.data.map((x: any) => x.id))}`, both);
+      expectThat(JSON.stringify(both.body.data.map((x: any) => x.id)) === JSON.stringify([d.id, c.id]), msg`${n.tags}=<t1>,<t2> must list the campaigns with at least one of them, newest first (${d.id}, ${c.id}), got ${JSON.stringify(both.body.data.map((x: any) => x.id))}`, both);
     },
   },
   {
@@ -463,14 +463,14 @@ export const CAMPAIGN_CHECKS: Check[] = [
         expect2xx(r, `GET /v1/campaigns?${n.status}=${s}`);
         expectSchema(r, listOf(campaignListItem), `GET /v1/campaigns?${n.status}=${s}`);
         const other = r.body.data.filter((x: any) => x.status !== s).map((x: any) => `${x.id} (${x.status})`);
-        expectThat(other.length === 0, `${n.status}=${s} must list only ${s} campaigns, it lists ${other.slice(0, 3).join(', ')}`, r);
+        expectThat(other.length === 0, msg`${n.status}=${s} must list only ${s} campaigns, it lists ${other.slice(0, 3).join(', ')}`, r);
         return r;
       };
       const active = await listed('active');
-      expectThat(!active.body.data.some((x: any) => x.id === draft.id), `${n.status}=active lists the new draft ${draft.id}`, active);
+      expectThat(!active.body.data.some((x: any) => x.id === draft.id), msg`${n.status}=active lists the new draft ${draft.id}`, active);
       const drafts = await listed('draft');
       // Newest first: the new draft is on the first page unless 100 drafts were made since.
-      expectThat(drafts.body.data.some((x: any) => x.id === draft.id) || drafts.body.meta?.hasMore === true, `${n.status}=draft does not list the new draft ${draft.id}`, drafts);
+      expectThat(drafts.body.data.some((x: any) => x.id === draft.id) || drafts.body.meta?.hasMore === true, msg`${n.status}=draft does not list the new draft ${draft.id}`, drafts);
     },
   },
   {
@@ -491,7 +491,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const res = await ws.api.get('/v1/campaigns', { tags: t.id, [n.pageSize]: 100 });
       expect2xx(res, 'GET /v1/campaigns?tags=<tag id>');
       const ids = (res.body?.data ?? []).map((x: any) => x.id);
-      expectThat(ids.length === 1 && ids[0] === tagged.id, `tags=<tag id> should list only the campaign carrying that tag (${tagged.id}, not ${other.id}), got ${JSON.stringify(ids)}`, res);
+      expectThat(ids.length === 1 && ids[0] === tagged.id, msg`tags=<tag id> should list only the campaign carrying that tag (${tagged.id}, not ${other.id}), got ${JSON.stringify(ids)}`, res);
     },
   },
   {
@@ -513,31 +513,31 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const r1 = await ws.api.patch(`/v1/campaigns/${id}`, { name: `${ctx.prefix}renamed` });
       expect2xx(r1, 'PATCH /v1/campaigns/{id} { name }');
       expectSchema(r1, 'Campaign', 'PATCH /v1/campaigns/{id} (the flat campaign)');
-      expectThat(r1.body.campaign === undefined && r1.body.id === id, 'PATCH must answer the campaign itself, not wrapped', r1);
-      expectThat(r1.body.name === `${ctx.prefix}renamed`, `name must be changed, got ${r1.body.name}`, r1);
+      expectThat(r1.body.campaign === undefined && r1.body.id === id, msg`PATCH must answer the campaign itself, not wrapped`, r1);
+      expectThat(r1.body.name === `${ctx.prefix}renamed`, msg`name must be changed, got ${r1.body.name}`, r1);
       const same = (k: string) => JSON.stringify(r1.body[k]) === JSON.stringify(c0[k]);
       const changed = ['schedule', 'settings', 'sequence', 'accounts'].filter((k) => !same(k));
-      expectThat(changed.length === 0, `sections not supplied changed: ${changed.join(', ')}`, r1, created);
+      expectThat(changed.length === 0, msg`sections not supplied changed: ${changed.join(', ')}`, r1, created);
       const step = sequenceStep(faker(ctx), 0);
       const r2 = await ws.api.patch(`/v1/campaigns/${id}`, { sequence: [step], accounts: [m2] });
       expect2xx(r2, 'PATCH /v1/campaigns/{id} { sequence, accounts }');
-      expectThat(r2.body.sequence?.length === 1 && r2.body.sequence[0].subject === step.subject && r2.body.sequence[0].body === step.body, `sequence must be replaced by the one step given, got ${JSON.stringify(r2.body.sequence).slice(0, 200)}`, r2);
-      expectThat(JSON.stringify(r2.body.accounts) === JSON.stringify([m2]), `accounts must be replaced by [${m2}], got ${JSON.stringify(r2.body.accounts)}`, r2);
-      expectThat(r2.body.name === `${ctx.prefix}renamed` && JSON.stringify(r2.body.settings) === JSON.stringify(c0.settings), 'name and settings changed though not supplied', r2);
+      expectThat(r2.body.sequence?.length === 1 && r2.body.sequence[0].subject === step.subject && r2.body.sequence[0].body === step.body, msg`sequence must be replaced by the one step given, got ${JSON.stringify(r2.body.sequence).slice(0, 200)}`, r2);
+      expectThat(JSON.stringify(r2.body.accounts) === JSON.stringify([m2]), msg`accounts must be replaced by [${m2}], got ${JSON.stringify(r2.body.accounts)}`, r2);
+      expectThat(r2.body.name === `${ctx.prefix}renamed` && JSON.stringify(r2.body.settings) === JSON.stringify(c0.settings), msg`name and settings changed though not supplied`, r2);
       const settings = { trackOpens: false, trackClicks: true, sendAsTextOnly: true, stopOnReply: false };
       const schedule = { ...fullBody(ctx, [], []).schedule, sendingMinutesStart: 480, sendingMinutesEnd: 600, dailyLimit: 10, timezone: 'America/Chicago' };
       const r3 = await ws.api.patch(`/v1/campaigns/${id}`, { settings, schedule });
       expect2xx(r3, 'PATCH /v1/campaigns/{id} { settings, schedule }');
       const bad = [...Object.entries(settings).filter(([k, v]) => r3.body.settings?.[k] !== v).map(([k]) => `settings.${k}`),
         ...Object.entries(schedule).filter(([k, v]) => JSON.stringify(r3.body.schedule?.[k]) !== JSON.stringify(v)).map(([k]) => `schedule.${k}`)];
-      expectThat(bad.length === 0, `PATCH did not set ${bad.join(', ')}`, r3);
-      expectThat(r3.body.sequence?.length === 1 && JSON.stringify(r3.body.accounts) === JSON.stringify([m2]), 'sequence or accounts changed though not supplied', r3);
+      expectThat(bad.length === 0, msg`PATCH did not set ${bad.join(', ')}`, r3);
+      expectThat(r3.body.sequence?.length === 1 && JSON.stringify(r3.body.accounts) === JSON.stringify([m2]), msg`sequence or accounts changed though not supplied`, r3);
       // Whether a campaign may be left without mailboxes is not stated: a refusal (400) is a bound
       // the target may set; taken, [] replaces the set like any other list.
       const r4 = await ws.api.patch(`/v1/campaigns/${id}`, { accounts: [] });
       if (r4.status === 400) return expectError(r4, 400, ctx.profile, 'PATCH /v1/campaigns/{id} { accounts: [] } refused');
       expect2xx(r4, 'PATCH /v1/campaigns/{id} { accounts: [] }');
-      expectThat(Array.isArray(r4.body.accounts) && r4.body.accounts.length === 0, `accounts [] must replace the set with nothing, got ${JSON.stringify(r4.body.accounts)}`, r4);
+      expectThat(Array.isArray(r4.body.accounts) && r4.body.accounts.length === 0, msg`accounts [] must replace the set with nothing, got ${JSON.stringify(r4.body.accounts)}`, r4);
     },
   },
   {
@@ -554,7 +554,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
         expectValidation400(await ws.api.patch(`/v1/campaigns/${id}`, body), ctx, `PATCH /v1/campaigns/{id} ${JSON.stringify(body)}`);
       }
       const items = (await walk(ctx.profile, ws.api, '/v1/campaigns')) as any[];
-      expectThat(items.find((x) => x.id === id)?.name === res.body.campaign.name, 'a refused PATCH changed the campaign name', res);
+      expectThat(items.find((x) => x.id === id)?.name === res.body.campaign.name, msg`a refused PATCH changed the campaign name`, res);
     },
   },
   {
@@ -584,7 +584,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
       await ws.api.post(`/v1/campaigns/${id}/start`);
       const s = await statusOf(ws.api, id);
-      expectThat(s.body.status === 'draft', `a refused start moved the campaign to ${s.body.status}`, s);
+      expectThat(s.body.status === 'draft', msg`a refused start moved the campaign to ${s.body.status}`, s);
     },
   },
   {
@@ -603,10 +603,10 @@ export const CAMPAIGN_CHECKS: Check[] = [
       if (res.status === 409) skip(DRAFT_NOT_STARTABLE);
       expect2xx(res, 'POST /v1/campaigns/{id}/start');
       expectSchema(res, 'CampaignLifecycleResponse', 'POST /v1/campaigns/{id}/start');
-      expectThat(res.body.id === id && res.body.success === true, `start must answer the campaign id and success true, got ${JSON.stringify(res.body)}`, res);
-      expectThat(res.body.status !== 'draft', 'sending begins: the status after start is no longer draft', res);
+      expectThat(res.body.id === id && res.body.success === true, msg`start must answer the campaign id and success true, got ${JSON.stringify(res.body)}`, res);
+      expectThat(res.body.status !== 'draft', msg`sending begins: the status after start is no longer draft`, res);
       const s = await statusOf(ws.api, id);
-      expectThat(s.body.status === res.body.status, `start answered status ${res.body.status} but the campaign is ${s.body.status}`, res, s);
+      expectThat(s.body.status === res.body.status, msg`start answered status ${res.body.status} but the campaign is ${s.body.status}`, res, s);
       // A campaign that need not send at once (its startDate two months away): whether it is then
       // active or scheduled is the target's; the answer must report the status it really has.
       const startDate = new Date((await targetNow(ctx)) + 60 * 86_400_000).toISOString();
@@ -616,7 +616,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const r2 = await ws.api.post(`/v1/campaigns/${later.body.campaign.id}/start`);
       expect2xx(r2, `POST /v1/campaigns/{id}/start of a campaign whose startDate ${startDate} is still to come`);
       const s2 = await statusOf(ws.api, later.body.campaign.id);
-      expectThat(s2.body.status === r2.body?.status, `start of a campaign whose startDate is still to come answered status ${r2.body?.status} but the campaign is ${s2.body.status}`, r2, s2);
+      expectThat(s2.body.status === r2.body?.status, msg`start of a campaign whose startDate is still to come answered status ${r2.body?.status} but the campaign is ${s2.body.status}`, r2, s2);
     },
   },
   {
@@ -636,7 +636,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expect2xx(await ws.api.delete(`/v1/accounts/${mailbox}`), 'setup: DELETE /v1/accounts/{id} (the campaign\'s only mailbox)');
       expectBusiness400(await ws.api.post(`/v1/campaigns/${id}/resume`), ctx, 'resuming a paused campaign in a workspace without mailboxes');
       const s = await statusOf(ws.api, id);
-      expectThat(s.body.status === 'paused', `a refused resume moved the campaign to ${s.body.status}`, s);
+      expectThat(s.body.status === 'paused', msg`a refused resume moved the campaign to ${s.body.status}`, s);
     },
   },
   {
@@ -652,13 +652,13 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const { id: mid } = await createMailbox(ctx, ws.api);
       const { id } = await started(ctx, ws.api, { body: { accounts: [mid] } });
       const p = await pause(ctx, ws.api, id);
-      expectThat(p.body?.status === 'paused' || (await statusOf(ws.api, id)).body.status === 'paused', 'setup: the campaign is not paused after pause', p);
+      expectThat(p.body?.status === 'paused' || (await statusOf(ws.api, id)).body.status === 'paused', msg`setup: the campaign is not paused after pause`, p);
       const res = await ws.api.post(`/v1/campaigns/${id}/resume`);
       expect2xx(res, 'POST /v1/campaigns/{id}/resume with a mailbox that cannot send');
       expectSchema(res, 'CampaignLifecycleResponse', 'POST /v1/campaigns/{id}/resume');
-      expectThat(res.body.id === id && res.body.success === true && res.body.status !== 'paused', `resume must answer { id, status (no longer paused), success: true }, got ${JSON.stringify(res.body)}`, res);
+      expectThat(res.body.id === id && res.body.success === true && res.body.status !== 'paused', msg`resume must answer { id, status (no longer paused), success: true }, got ${JSON.stringify(res.body)}`, res);
       const s = await statusOf(ws.api, id);
-      expectThat(s.body.status === res.body.status, `resume answered ${res.body.status} but the campaign is ${s.body.status}`, res, s);
+      expectThat(s.body.status === res.body.status, msg`resume answered ${res.body.status} but the campaign is ${s.body.status}`, res, s);
       // A disconnected mailbox (3.1's first example): the workspace's only mailbox an OAuth one whose
       // grant was withdrawn (the control API withdraws it). Without the control API this half is not asked.
       if (!ctx.control) return;
@@ -667,7 +667,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const revoked = await revokedOAuthMailbox(ctx, ws.api);
       const again = await ws.api.post(`/v1/campaigns/${id}/resume`);
       expect2xx(again, `POST /v1/campaigns/{id}/resume when the workspace's only mailbox is revoked (${revoked})`);
-      expectThat(again.body?.status !== 'paused', `resume with a revoked mailbox only must resume the campaign, it answered status ${again.body?.status}`, again);
+      expectThat(again.body?.status !== 'paused', msg`resume with a revoked mailbox only must resume the campaign, it answered status ${again.body?.status}`, again);
     },
   },
   {
@@ -682,7 +682,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const { id } = await createCampaign(ctx, ws.api, { leads: 2 });
       const s = await statusOf(ws.api, id);
       expectSchema(s, 'CampaignStatusView', 'GET /v1/campaigns/{id}/status');
-      expectThat(s.body.id === id && s.body.status === 'draft' && s.body.nextScheduleOpensAt === null, `a draft campaign: id ${id}, status draft, nextScheduleOpensAt null; got ${JSON.stringify(s.body)}`, s);
+      expectThat(s.body.id === id && s.body.status === 'draft' && s.body.nextScheduleOpensAt === null, msg`a draft campaign: id ${id}, status draft, nextScheduleOpensAt null; got ${JSON.stringify(s.body)}`, s);
     },
   },
   {
@@ -697,7 +697,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const { id, res } = await createCampaign(ctx, ws.api, { leads: 3 });
       const s = await statusOf(ws.api, id);
       const c = res.body.campaign;
-      expectThat(s.body.status === c.status && JSON.stringify(s.body.metrics) === JSON.stringify(c.metrics), `status view ${JSON.stringify({ status: s.body.status, metrics: s.body.metrics })} differs from the campaign ${JSON.stringify({ status: c.status, metrics: c.metrics })}`, s, res);
+      expectThat(s.body.status === c.status && JSON.stringify(s.body.metrics) === JSON.stringify(c.metrics), msg`status view ${JSON.stringify({ status: s.body.status, metrics: s.body.metrics })} differs from the campaign ${JSON.stringify({ status: c.status, metrics: c.metrics })}`, s, res);
     },
   },
   {
@@ -730,15 +730,15 @@ export const CAMPAIGN_CHECKS: Check[] = [
         const s = await statusOf(ws.api, id);
         const what = `${c.what} (${tz}, local ${String(w.h).padStart(2, '0')}:${String(w.mi).padStart(2, '0')}, schedule ${JSON.stringify(c.schedule)})`;
         expectSchema(s, 'CampaignStatusView', `GET /v1/campaigns/{id}/status: ${what}`);
-        expectThat(s.body.isWithinSchedule === c.within, `${what}: isWithinSchedule must be ${c.within}, got ${s.body.isWithinSchedule}`, s);
+        expectThat(s.body.isWithinSchedule === c.within, msg`${what}: isWithinSchedule must be ${c.within}, got ${s.body.isWithinSchedule}`, s);
         if (s.body.status !== 'active') {
-          expectThat(s.body.nextScheduleOpensAt === null, `${what}: nextScheduleOpensAt must be null when not active`, s);
+          expectThat(s.body.nextScheduleOpensAt === null, msg`${what}: nextScheduleOpensAt must be null when not active`, s);
           continue;
         }
-        if (c.opens === null) expectThat(s.body.nextScheduleOpensAt === null, `${what}: nextScheduleOpensAt must be null in-window, got ${s.body.nextScheduleOpensAt}`, s);
+        if (c.opens === null) expectThat(s.body.nextScheduleOpensAt === null, msg`${what}: nextScheduleOpensAt must be null in-window, got ${s.body.nextScheduleOpensAt}`, s);
         else {
           const got = Date.parse(s.body.nextScheduleOpensAt);
-          expectThat(Math.abs(got - c.opens.getTime()) <= 60_000, `${what}: nextScheduleOpensAt must be ${c.opens.toISOString()}, got ${s.body.nextScheduleOpensAt}`, s);
+          expectThat(Math.abs(got - c.opens.getTime()) <= 60_000, msg`${what}: nextScheduleOpensAt must be ${c.opens.toISOString()}, got ${s.body.nextScheduleOpensAt}`, s);
           opensJudged++;
         }
       }
@@ -763,11 +763,11 @@ export const CAMPAIGN_CHECKS: Check[] = [
       if (m < 240 || m > 1200) skip(`no zone of the list is near noon at ${now.toISOString()}`);
       const { id } = await started(ctx, ws.api, { body: { schedule: { timezone: tz, dailyLimit: 50, sendingDays: ALL_DAYS_JS.map((d) => dayNumber(ctx, d)), sendingMinutesStart: m + 30, sendingMinutesEnd: m + 90 } } });
       const before = await statusOf(ws.api, id);
-      expectThat(before.body.isWithinSchedule === false, 'before the window opens isWithinSchedule must be false', before);
+      expectThat(before.body.isWithinSchedule === false, msg`before the window opens isWithinSchedule must be false`, before);
       await control(ctx).advance(45 * 60);
       const after = await statusOf(ws.api, id);
-      expectThat(after.body.isWithinSchedule === true, 'after the clock moved into the window isWithinSchedule must be true', after);
-      expectThat(after.body.nextScheduleOpensAt === null, `in-window nextScheduleOpensAt must be null, got ${after.body.nextScheduleOpensAt}`, after);
+      expectThat(after.body.isWithinSchedule === true, msg`after the clock moved into the window isWithinSchedule must be true`, after);
+      expectThat(after.body.nextScheduleOpensAt === null, msg`in-window nextScheduleOpensAt must be null, got ${after.body.nextScheduleOpensAt}`, after);
     },
   },
   {
@@ -809,8 +809,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const what = zone
         ? `every minute of today alone (${WEEKDAYS[today]}, sendingDays ${JSON.stringify(schedule.sendingDays)} as the profile numbers them: names.sendingDays ${ctx.profile.names.sendingDays}; ${timezone})`
         : `every minute of every day (${timezone})`;
-      expectThat(s.body.isWithinSchedule === true, `a window of ${what}: isWithinSchedule must be true, got ${s.body.isWithinSchedule}`, s);
-      expectThat(s.body.nextScheduleOpensAt === null, `in-window nextScheduleOpensAt must be null, got ${s.body.nextScheduleOpensAt}`, s);
+      expectThat(s.body.isWithinSchedule === true, msg`a window of ${what}: isWithinSchedule must be true, got ${s.body.isWithinSchedule}`, s);
+      expectThat(s.body.nextScheduleOpensAt === null, msg`in-window nextScheduleOpensAt must be null, got ${s.body.nextScheduleOpensAt}`, s);
       // The false half: every day but today, in the zone where it is today in UTC too, is outside the
       // window under any reading of the minutes or of the clock the days are read by.
       if (!zone) return;
@@ -820,7 +820,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       if (patched.status >= 400 && patched.status < 500) return;
       expect2xx(patched, 'PATCH /v1/campaigns/{id} with a schedule of every day but today');
       const o = await statusOf(ws.api, id);
-      expectThat(o.body.isWithinSchedule === false, `a window of every day but today (${WEEKDAYS[today]}; sendingDays ${JSON.stringify(outside.sendingDays)}; ${timezone}), as PATCHed: isWithinSchedule must be false, got ${o.body.isWithinSchedule}`, o);
+      expectThat(o.body.isWithinSchedule === false, msg`a window of every day but today (${WEEKDAYS[today]}; sendingDays ${JSON.stringify(outside.sendingDays)}; ${timezone}), as PATCHed: isWithinSchedule must be false, got ${o.body.isWithinSchedule}`, o);
     },
   },
 ];

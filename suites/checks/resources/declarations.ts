@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectStatus, expectThat, is2xx } from '../../lib/expect.ts';
+import { expect2xx, expectStatus, expectThat, is2xx, msg } from '../../lib/expect.ts';
 import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';
 import { expectValidation400 } from './lib.ts';
@@ -34,7 +34,7 @@ export const DECLARATION_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const { res } = await createMailbox(ctx, ws.api);
       const diff = differences(res.body.accounts[0], expected);
-      expectThat(diff.length === 0, `a new mailbox does not carry the declared defaults: ${diff.join('; ')}`, res);
+      expectThat(diff.length === 0, msg`a new mailbox does not carry the declared defaults: ${diff.join('; ')}`, res);
     },
   },
   {
@@ -54,7 +54,7 @@ export const DECLARATION_CHECKS: Check[] = [
       const diff = defaults ? differences(warmup, defaults) : [];
       for (const [field, allowed] of Object.entries(values ?? {}))
         if (warmup?.[field] !== undefined && !allowed!.includes(warmup[field] as string)) diff.push(`${field} ${JSON.stringify(warmup[field])} is not one of the declared ${allowed!.join(', ')}`);
-      expectThat(diff.length === 0, `the warmup of a new mailbox breaks the declaration: ${diff.join('; ')}`, res);
+      expectThat(diff.length === 0, msg`the warmup of a new mailbox breaks the declaration: ${diff.join('; ')}`, res);
     },
   },
   {
@@ -92,7 +92,7 @@ export const DECLARATION_CHECKS: Check[] = [
       for (const f of required) {
         const { [f]: _dropped, ...without } = full;
         const res = await ws.api.post('/v1/campaigns', without);
-        expectThat(!is2xx(res), `POST /v1/campaigns without the declared required field ${f} was accepted (${res.status})`, res);
+        expectThat(!is2xx(res), msg`POST /v1/campaigns without the declared required field ${f} was accepted (${res.status})`, res);
         expectValidation400(res, ctx, `POST /v1/campaigns without ${f}`);
       }
     },
@@ -113,15 +113,15 @@ export const DECLARATION_CHECKS: Check[] = [
       // an address already connected elsewhere (often refused by another path, at insert).
       const taken = mailboxInput(f, ctx.prefix);
       const first = await elsewhere.api.post('/v1/accounts', { accounts: [taken] });
-      expectThat(is2xx(first) && first.body?.accounts?.length === 1, `setup: POST /v1/accounts in another workspace should connect the mailbox, got ${first.status}`, first);
+      expectThat(is2xx(first) && first.body?.accounts?.length === 1, msg`setup: POST /v1/accounts in another workspace should connect the mailbox, got ${first.status}`, first);
       const dup = mailboxInput(f, ctx.prefix, undefined, { emailAddress: taken.emailAddress });
       const res = await ws.api.post('/v1/accounts', { accounts: [mailboxInput(f, ctx.prefix), mailboxInput(f, ctx.prefix, undefined, { smtpPort: 0 }), dup] });
       expectStatus(res, 201, 'POST /v1/accounts with one invalid element and one address connected in another workspace');
       const errors: unknown[] = Array.isArray(res.body.errors) ? res.body.errors : [];
-      expectThat(errors.length === 2, `errors must report the invalid element and the address connected elsewhere, got ${JSON.stringify(errors)}`, res);
+      expectThat(errors.length === 2, msg`errors must report the invalid element and the address connected elsewhere, got ${JSON.stringify(errors)}`, res);
       for (const err of errors) {
         const missing = fields.filter((k) => !err || typeof err !== 'object' || !(k in err));
-        expectThat(missing.length === 0, `the batch error element lacks the declared field(s) ${missing.join(', ')}: ${JSON.stringify(err)}`, res);
+        expectThat(missing.length === 0, msg`the batch error element lacks the declared field(s) ${missing.join(', ')}: ${JSON.stringify(err)}`, res);
       }
     },
   },

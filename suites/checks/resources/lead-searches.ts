@@ -1,7 +1,7 @@
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectSchema, expectThat, is2xx } from '../../lib/expect.ts';
+import { expect2xx, expectSchema, expectThat, is2xx, msg } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { leadSearchListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { control, walk } from './lib.ts';
@@ -58,11 +58,11 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       expectSchema(first, listOf(leadSearchListItem), 'GET /v1/lead-searches');
       const walked = (await walk(ctx.profile, ws.api, '/v1/lead-searches', 'data', 1)) as any[];
       const ids = walked.map((x) => x.id);
-      expectThat(!ids.includes(draft), `a draft search (${draft}) is listed`, first);
-      expectThat(JSON.stringify(ids) === JSON.stringify(expected), `a walk with page size 1 must list the searches that are not drafts, newest first (${expected.join(', ')}), got ${ids.join(', ')}`, first);
+      expectThat(!ids.includes(draft), msg`a draft search (${draft}) is listed`, first);
+      expectThat(JSON.stringify(ids) === JSON.stringify(expected), msg`a walk with page size 1 must list the searches that are not drafts, newest first (${expected.join(', ')}), got ${ids.join(', ')}`, first);
       const item = walked.find((x) => x.id === b.id);
       expectThat(item.query === b.query && item.searchMode === 'people' && item.maxResults === 25 && item.status === b.status && item.completedAt === null,
-        `the list item ${JSON.stringify(item)} does not carry the search's values`, first);
+        msg`the list item ${JSON.stringify(item)} does not carry the search's values`, first);
     },
   },
   {
@@ -81,11 +81,11 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       const s = await newSearch(ctx, ws, 'bakeries in Porto');
       const q = await read(ws, s.id, 'queued');
       expectThat(q.body.id === s.id && q.body.query === s.query && q.body.completedAt === null && q.body.errorMessage === null && q.body.discoveryFinished === false,
-        `a queued search: completedAt and errorMessage null, discoveryFinished false; got ${JSON.stringify(q.body)}`, q);
+        msg`a queued search: completedAt and errorMessage null, discoveryFinished false; got ${JSON.stringify(q.body)}`, q);
       await advance(ctx, s.id, { status: 'discovering', progress: { companiesFound: 12, companiesProcessed: 0, emailsFound: 0 } });
       const d = await read(ws, s.id, 'discovering');
       expectThat(d.body.status === 'discovering' && d.body.progress.companiesFound === 12 && d.body.discoveryFinished === false && d.body.completedAt === null,
-        `while discovering: progress.companiesFound 12, discoveryFinished false, completedAt null; got ${JSON.stringify(d.body)}`, d);
+        msg`while discovering: progress.companiesFound 12, discoveryFinished false, completedAt null; got ${JSON.stringify(d.body)}`, d);
       // The phases after discovery, forward in the order of 2.8: crawl and enrich run after it (2.8);
       // whether processing and verifying do is the profile's (transitions are not shown).
       const after = new Set<string>(['crawling', 'enriching', ...(ctx.profile.declarations.leadSearchAfterDiscovery ?? [])]);
@@ -95,12 +95,12 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
         const e = await read(ws, s.id, phase);
         const why = phase === 'crawling' || phase === 'enriching' ? 'crawl and enrich run after discovery (2.8)' : 'the profile declares it after discovery (leadSearchAfterDiscovery)';
         expectThat(e.body.discoveryFinished === true && e.body.completedAt === null && e.body.status === phase,
-          `in ${phase} discovery has ended (${why}): discoveryFinished must be true while completedAt stays null; got ${JSON.stringify(e.body)}`, e);
-        if (progress) expectThat(e.body.progress.companiesProcessed === 22 && e.body.progress.emailsFound === 31, `progress must be reported, got ${JSON.stringify(e.body.progress)}`, e);
+          msg`in ${phase} discovery has ended (${why}): discoveryFinished must be true while completedAt stays null; got ${JSON.stringify(e.body)}`, e);
+        if (progress) expectThat(e.body.progress.companiesProcessed === 22 && e.body.progress.emailsFound === 31, msg`progress must be reported, got ${JSON.stringify(e.body.progress)}`, e);
       }
       await advance(ctx, s.id, { status: 'completed', progress: { companiesFound: 40, companiesProcessed: 40, emailsFound: 55 } });
       const c = await read(ws, s.id, 'completed');
-      expectThat(c.body.completedAt !== null && c.body.discoveryFinished === true && c.body.errorMessage === null, `a completed search: completedAt set, discoveryFinished true, errorMessage null; got ${JSON.stringify(c.body)}`, c);
+      expectThat(c.body.completedAt !== null && c.body.discoveryFinished === true && c.body.errorMessage === null, msg`a completed search: completedAt set, discoveryFinished true, errorMessage null; got ${JSON.stringify(c.body)}`, c);
     },
   },
   {
@@ -115,11 +115,11 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       const s = await newSearch(ctx, ws, 'will fail');
       await advance(ctx, s.id, { status: 'failed', errorMessage: 'The provider quota was exhausted.' });
       const f = await read(ws, s.id, 'failed');
-      expectThat(typeof f.body.errorMessage === 'string' && f.body.errorMessage.length > 0 && f.body.completedAt !== null, `a failed search: errorMessage set, completedAt set; got ${JSON.stringify(f.body)}`, f);
+      expectThat(typeof f.body.errorMessage === 'string' && f.body.errorMessage.length > 0 && f.body.completedAt !== null, msg`a failed search: errorMessage set, completedAt set; got ${JSON.stringify(f.body)}`, f);
       const stopped = await newSearch(ctx, ws, 'will stop');
       await advance(ctx, stopped.id, { status: 'stopped' });
       const st = await read(ws, stopped.id, 'stopped');
-      expectThat(st.body.completedAt !== null && st.body.errorMessage === null, `a stopped search: completedAt set, errorMessage null; got ${JSON.stringify(st.body)}`, st);
+      expectThat(st.body.completedAt !== null && st.body.errorMessage === null, msg`a stopped search: completedAt set, errorMessage null; got ${JSON.stringify(st.body)}`, st);
     },
   },
   {
@@ -136,16 +136,16 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       const crawling = await read(ws, s.id, 'crawling');
       await advance(ctx, s.id, { status: 'verifying' });
       const verifying = await read(ws, s.id, 'verifying');
-      expectThat(crawling.body.discoveryFinished === true && verifying.body.discoveryFinished === true, 'discoveryFinished must stay true once set', verifying);
-      expectThat(verifying.body.progress.companiesFound >= crawling.body.progress.companiesFound, 'progress counters decreased', verifying);
+      expectThat(crawling.body.discoveryFinished === true && verifying.body.discoveryFinished === true, msg`discoveryFinished must stay true once set`, verifying);
+      expectThat(verifying.body.progress.companiesFound >= crawling.body.progress.companiesFound, msg`progress counters decreased`, verifying);
       await advance(ctx, s.id, { status: 'completed' });
       const done = await read(ws, s.id, 'completed');
       await drainAll(ctx.control!, 1000);
       const later = await read(ws, s.id, 'completed, later');
-      expectThat(later.body.status === 'completed' && later.body.completedAt === done.body.completedAt, `a completed search changed: ${JSON.stringify(done.body)} -> ${JSON.stringify(later.body)}`, later);
+      expectThat(later.body.status === 'completed' && later.body.completedAt === done.body.completedAt, msg`a completed search changed: ${JSON.stringify(done.body)} -> ${JSON.stringify(later.body)}`, later);
       const item = ((await walk(ctx.profile, ws.api, '/v1/lead-searches')) as any[]).find((x) => x.id === s.id);
       const diff = ['query', 'status', 'searchMode', 'maxResults', 'createdAt', 'completedAt'].filter((k) => item?.[k] !== later.body[k]);
-      expectThat(diff.length === 0, `the list item differs from the search read by id in ${diff.join(', ')}`, later);
+      expectThat(diff.length === 0, msg`the list item differs from the search read by id in ${diff.join(', ')}`, later);
     },
   },
 ];

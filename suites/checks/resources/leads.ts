@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectSchema, expectThat, is2xx, snippet } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectSchema, expectThat, is2xx, snippet, msg } from '../../lib/expect.ts';
 import { addLeads, createCampaign, setupCampaignBody } from '../../lib/recipes.ts';
 import { LEAD_AFTER_REPLY_STATUSES, lead as leadShape, leadMutateResponse } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
@@ -23,9 +23,9 @@ async function mutate(ctx: CheckContext, api: ApiClient, cid: string, operation:
 function expectMutate(res: ApiResponse, operation: string, what: string, counts?: { affected?: number; failed?: number }) {
   expect2xx(res, what);
   expectSchema(res, leadMutateResponse, what);
-  expectThat(res.body.operation === operation, `${what}: operation must echo ${operation}, got ${res.body.operation}`, res);
-  if (counts?.affected !== undefined) expectThat(res.body.affected === counts.affected, `${what}: affected must be ${counts.affected}, got ${res.body.affected}`, res);
-  if (counts?.failed !== undefined) expectThat(res.body.failed === counts.failed, `${what}: failed must be ${counts.failed}, got ${res.body.failed}`, res);
+  expectThat(res.body.operation === operation, msg`${what}: operation must echo ${operation}, got ${res.body.operation}`, res);
+  if (counts?.affected !== undefined) expectThat(res.body.affected === counts.affected, msg`${what}: affected must be ${counts.affected}, got ${res.body.affected}`, res);
+  if (counts?.failed !== undefined) expectThat(res.body.failed === counts.failed, msg`${what}: failed must be ${counts.failed}, got ${res.body.failed}`, res);
 }
 
 function byId(leads: any[]): Map<string, any> {
@@ -98,9 +98,9 @@ export const LEAD_CHECKS: Check[] = [
       const res = await ws.api.get(o.path.replace('{id}', id), { [ctx.profile.names.list.pageSize]: 100 });
       expect2xx(res, `GET ${o.path}`);
       const items = res.body?.[o.result.items ?? 'data'];
-      expectThat(Array.isArray(items) && items.length === 2, `the campaign must list the 2 leads added, got ${JSON.stringify(items)?.slice(0, 200)}`, res);
+      expectThat(Array.isArray(items) && items.length === 2, msg`the campaign must list the 2 leads added, got ${JSON.stringify(items)?.slice(0, 200)}`, res);
       for (const l of items) expectSchema({ ...res, body: l }, 'Lead', 'a listed lead');
-      expectThat(items.every((l: any) => emails.includes(l.email)), `new leads must carry their address, got ${JSON.stringify(items.map((l: any) => l.email))}`, res);
+      expectThat(items.every((l: any) => emails.includes(l.email)), msg`new leads must carry their address, got ${JSON.stringify(items.map((l: any) => l.email))}`, res);
     },
   },
   {
@@ -118,9 +118,9 @@ export const LEAD_CHECKS: Check[] = [
       const { id } = await createCampaign(ctx, ws.api, { leads: 1 });
       await addLeads(ctx, ws.api, id, [leadAddress(ctx)]);
       const leads = await allLeads(ctx, ws.api, id);
-      expectThat(leads.length === 2, `setup: the campaign must list its 2 leads (one given at create, one added), got ${leads.length}`);
+      expectThat(leads.length === 2, msg`setup: the campaign must list its 2 leads (one given at create, one added), got ${leads.length}`);
       const wrong = leads.filter((l: any) => l.status !== fresh);
-      expectThat(wrong.length === 0, `leads never contacted must carry the declared status ${fresh} (profile: newLeadStatus), got ${JSON.stringify(leads.map((l: any) => [l.email, l.status]))}`);
+      expectThat(wrong.length === 0, msg`leads never contacted must carry the declared status ${fresh} (profile: newLeadStatus), got ${JSON.stringify(leads.map((l: any) => [l.email, l.status]))}`);
     },
   },
   {
@@ -144,11 +144,11 @@ export const LEAD_CHECKS: Check[] = [
       expectSchema(res, 'Lead', 'PATCH lead');
       const diffs = Object.entries(body).filter(([k]) => !k.startsWith('customFieldL') && !k.startsWith('customFieldT'))
         .filter(([k, v]) => !sameLeadValue(k, res.body[k], v)).map(([k, v]) => `${k}: ${JSON.stringify(res.body[k])} instead of ${JSON.stringify(v)}`);
-      expectThat(res.body.id === lid && diffs.length === 0, `the patched lead does not reflect the PATCH: ${diffs.join('; ')}`, res);
+      expectThat(res.body.id === lid && diffs.length === 0, msg`the patched lead does not reflect the PATCH: ${diffs.join('; ')}`, res);
       const r2 = await ws.api.patch(`/v1/campaigns/${cid}/leads/${lid}`, { jobTitle: 'Commodore' });
       expect2xx(r2, 'PATCH lead { jobTitle }');
       const kept = ['firstName', 'lastName', 'companyName', 'website', 'location', 'tags', 'customFields', 'email'].filter((k) => !sameLeadValue(k, r2.body[k], res.body[k]));
-      expectThat(r2.body.jobTitle === 'Commodore' && kept.length === 0, `a PATCH of jobTitle changed ${kept.join(', ') || 'nothing else'}; jobTitle ${r2.body.jobTitle}`, r2);
+      expectThat(r2.body.jobTitle === 'Commodore' && kept.length === 0, msg`a PATCH of jobTitle changed ${kept.join(', ') || 'nothing else'}; jobTitle ${r2.body.jobTitle}`, r2);
     },
   },
   {
@@ -180,7 +180,7 @@ export const LEAD_CHECKS: Check[] = [
       const email = leadAddress(ctx, 'new');
       const res = await ws.api.patch(`/v1/campaigns/${cid}/leads/${leads[0]!.id}`, { email });
       expect2xx(res, 'PATCH lead { email } before any contact');
-      expectThat(res.body.email === email, `email must be changed to ${email}, got ${res.body.email}`, res);
+      expectThat(res.body.email === email, msg`email must be changed to ${email}, got ${res.body.email}`, res);
     },
   },
   {
@@ -200,12 +200,12 @@ export const LEAD_CHECKS: Check[] = [
         expectRejected(await ws.api.patch(path, { status: s }), ctx, `PATCH lead { status: ${s} } on a lead that never replied`);
       }
       const after = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lid);
-      expectThat(after?.status === initial, `rejected status changes moved the lead from ${initial} to ${after?.status}`);
+      expectThat(after?.status === initial, msg`rejected status changes moved the lead from ${initial} to ${after?.status}`);
       // "Any time": lead_lost on the untouched lead, blacklisted after it, lead_lost again once blacklisted.
       for (const [s, when] of [['lead_lost', 'on a lead never contacted'], ['blacklisted', 'after lead_lost'], ['lead_lost', 'after blacklisted']] as const) {
         const res = await ws.api.patch(path, { status: s });
         expect2xx(res, `PATCH lead { status: ${s} } ${when}`);
-        expectThat(res.body.status === s, `status must be ${s} (${when}), got ${res.body.status}`, res);
+        expectThat(res.body.status === s, msg`status must be ${s} (${when}), got ${res.body.status}`, res);
       }
       // Still no reply: a status the user set (lead_lost) does not open the replied statuses.
       expectRejected(await ws.api.patch(path, { status: 'lead_replied_interested' }), ctx, 'PATCH lead { status: lead_replied_interested } on a lead set lead_lost that never replied');
@@ -230,7 +230,7 @@ export const LEAD_CHECKS: Check[] = [
       if (is2xx(m)) expectMutate(m, 'set_status', what, { affected: 0 });
       else expectRejected(m, ctx, what);
       const after = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lead.id);
-      expectThat(after?.status === lead.status, `an unknown status must be rejected by PATCH and by mutate set_status: the lead moved from ${lead.status} to ${after?.status}`);
+      expectThat(after?.status === lead.status, msg`an unknown status must be rejected by PATCH and by mutate set_status: the lead moved from ${lead.status} to ${after?.status}`);
     },
   },
   {
@@ -256,8 +256,8 @@ export const LEAD_CHECKS: Check[] = [
       if (is2xx(r3)) expectMutate(r3, 'set_status', 'mutate set_status email_sent (platform-managed)');
       else expectRejected(r3, ctx, 'mutate set_status email_sent (platform-managed)');
       const now = byId(await allLeads(ctx, ws.api, cid));
-      expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'lead_lost', `set_status must set lead_lost on both leads, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
-      expectThat(now.get(c)?.status === (leads[2] as any).status, `a refused set_status changed the lead to ${now.get(c)?.status}`);
+      expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'lead_lost', msg`set_status must set lead_lost on both leads, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
+      expectThat(now.get(c)?.status === (leads[2] as any).status, msg`a refused set_status changed the lead to ${now.get(c)?.status}`);
     },
   },
   {
@@ -276,11 +276,11 @@ export const LEAD_CHECKS: Check[] = [
       let now = byId(await allLeads(ctx, ws.api, cid));
       // Sets: whether a tag added twice is listed twice is a reading (LEAD-MUTATE/tags-no-duplicate).
       const tagsOf = (id: string) => [...new Set<string>(now.get(id)?.tags ?? [])].sort();
-      expectThat(JSON.stringify(tagsOf(a)) === '["hot","q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', `add_tags must give both leads hot and q3, got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
-      expectThat(tagsOf(c).length === 0, `a lead not named got tags ${JSON.stringify(tagsOf(c))}`);
+      expectThat(JSON.stringify(tagsOf(a)) === '["hot","q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', msg`add_tags must give both leads hot and q3, got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
+      expectThat(tagsOf(c).length === 0, msg`a lead not named got tags ${JSON.stringify(tagsOf(c))}`);
       expectMutate(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a], tags: ['hot'] }), 'remove_tags', 'mutate remove_tags', { affected: 1 });
       now = byId(await allLeads(ctx, ws.api, cid));
-      expectThat(JSON.stringify(tagsOf(a)) === '["q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', `remove_tags hot on one lead: got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
+      expectThat(JSON.stringify(tagsOf(a)) === '["q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', msg`remove_tags hot on one lead: got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
       expectValidation400(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a] }), ctx, 'mutate add_tags without tags');
       expectValidation400(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a] }), ctx, 'mutate remove_tags without tags');
     },
@@ -295,7 +295,7 @@ export const LEAD_CHECKS: Check[] = [
     async run(ctx) {
       const { res } = await mutateWithStrangers(ctx);
       expectMutate(res, 'set_status', 'mutate set_status with 1 lead of the campaign and 2 ids not in it');
-      expectThat(res.body.errors.length > 0 && res.body.errors.every((e: unknown) => typeof e === 'string' && e.length > 0), `errors must carry messages about the leads not found, got ${JSON.stringify(res.body.errors)}`, res);
+      expectThat(res.body.errors.length > 0 && res.body.errors.every((e: unknown) => typeof e === 'string' && e.length > 0), msg`errors must carry messages about the leads not found, got ${JSON.stringify(res.body.errors)}`, res);
     },
   },
   {
@@ -312,7 +312,7 @@ export const LEAD_CHECKS: Check[] = [
       const left = async () => (await allLeads(ctx, ws.api, cid)).map((l) => l.id).sort();
       const expectLeft = async (ids: string[], what: string) => {
         const got = await left();
-        expectThat(JSON.stringify(got) === JSON.stringify([...ids].sort()), `${what}: the campaign must keep ${ids.length} lead(s) ${JSON.stringify(ids)}, it has ${JSON.stringify(got)}`);
+        expectThat(JSON.stringify(got) === JSON.stringify([...ids].sort()), msg`${what}: the campaign must keep ${ids.length} lead(s) ${JSON.stringify(ids)}, it has ${JSON.stringify(got)}`);
       };
       expectMutate(await mutate(ctx, ws.api, cid, 'delete', { ids: [a.id] }), 'delete', 'mutate delete by ids', { affected: 1 });
       await expectLeft([b.id, c.id, d.id, e.id], 'after delete by ids');
@@ -324,7 +324,7 @@ export const LEAD_CHECKS: Check[] = [
       expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { tags: [tag] } }), 'delete', `mutate delete by filter tags ["${tag}"] (a tag one lead carries)`);
       const kept = await left();
       const survivors = [b, c].filter((l) => kept.includes(l.id)).map((l) => l.email);
-      expectThat(survivors.length === 0, `delete by filter must delete the leads it matches: ${JSON.stringify(survivors)} (the searched whole address, the only lead carrying the tag) still in the campaign`);
+      expectThat(survivors.length === 0, msg`delete by filter must delete the leads it matches: ${JSON.stringify(survivors)} (the searched whole address, the only lead carrying the tag) still in the campaign`);
       expectValidation400(await mutate(ctx, ws.api, cid, 'delete', {}), ctx, 'mutate delete without ids, filter or all');
       expectMutate(await mutate(ctx, ws.api, cid, 'delete', { all: true }), 'delete', 'mutate delete all');
       await expectLeft([], 'after delete all');
@@ -369,16 +369,16 @@ export const LEAD_CHECKS: Check[] = [
       for (const search of ['', '   ']) {
         const r = await mutate(ctx, ws.api, cid, 'delete', { filter: { search } });
         if (r.status === 400) expectValidation400(r, ctx, `mutate delete with filter { search: ${JSON.stringify(search)} }`);
-        else expectThat(is2xx(r), `mutate delete with filter { search: ${JSON.stringify(search)} }: expected 400 or a success that deletes nothing, got ${r.status} ${snippet(r)}`, r);
+        else expectThat(is2xx(r), msg`mutate delete with filter { search: ${JSON.stringify(search)} }: expected 400 or a success that deletes nothing, got ${r.status} ${snippet(r)}`, r);
       }
       const many = Array.from({ length: 999 }, () => randomUUID());
       const ok = await mutate(ctx, ws.api, cid, 'add_tags', { ids: [ids[0], ...many], tags: ['bulk'] });
       // 1000 ids are allowed; how ids outside the campaign are counted is a reading (LEAD-MUTATE/not-found-counts).
       expectMutate(ok, 'add_tags', 'mutate add_tags with 1000 ids');
       const after = await allLeads(ctx, ws.api, cid);
-      expectThat(after.length === 2, `refused mutates (an empty filter included) or a blank search deleted leads: ${after.length} of 2 remain`);
+      expectThat(after.length === 2, msg`refused mutates (an empty filter included) or a blank search deleted leads: ${after.length} of 2 remain`);
       const tagged = byId(after);
-      expectThat((tagged.get(ids[0]!)?.tags ?? []).includes('bulk') && !(tagged.get(ids[1]!)?.tags ?? []).includes('bulk'), `mutate add_tags with 1000 ids must tag the one lead of the campaign among them, and only it: tags ${JSON.stringify(tagged.get(ids[0]!)?.tags)} and ${JSON.stringify(tagged.get(ids[1]!)?.tags)}`);
+      expectThat((tagged.get(ids[0]!)?.tags ?? []).includes('bulk') && !(tagged.get(ids[1]!)?.tags ?? []).includes('bulk'), msg`mutate add_tags with 1000 ids must tag the one lead of the campaign among them, and only it: tags ${JSON.stringify(tagged.get(ids[0]!)?.tags)} and ${JSON.stringify(tagged.get(ids[1]!)?.tags)}`);
     },
   },
   {
@@ -409,12 +409,12 @@ export const LEAD_CHECKS: Check[] = [
       const gone = leads[0]!;
       expect2xx(await ws.api.delete(`/v1/campaigns/${cid}/leads/${gone.id}`), 'DELETE lead');
       const now = await allLeads(ctx, ws.api, cid);
-      expectThat(!now.some((l) => l.id === gone.id), 'a deleted lead is still listed');
+      expectThat(!now.some((l) => l.id === gone.id), msg`a deleted lead is still listed`);
       expectError(await ws.api.patch(`/v1/campaigns/${cid}/leads/${gone.id}`, { firstName: 'Ghost' }), 404, ctx.profile, 'PATCH of a deleted lead', 'not_found');
       expectError(await ws.api.delete(`/v1/campaigns/${cid}/leads/${gone.id}`), 404, ctx.profile, 'DELETE of a deleted lead', 'not_found');
       const s = await ws.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: gone.email });
       expect2xx(s, 'GET /v1/leads/search');
-      expectThat(!s.body.data.some((h: any) => h.id === gone.id), 'a deleted lead is still found by search', s);
+      expectThat(!s.body.data.some((h: any) => h.id === gone.id), msg`a deleted lead is still found by search`, s);
     },
   },
   {
@@ -455,7 +455,7 @@ export const LEAD_CHECKS: Check[] = [
       // The searched lead of the second campaign gets a first and a last name: its hits must carry them.
       const c2id = c2.body.campaign.id as string;
       const [named] = await allLeads(ctx, ws.api, c2id);
-      if (!named) fail('setup: the second campaign lists no lead, though it was created with one');
+      if (!named) fail(msg`setup: the second campaign lists no lead, though it was created with one`);
       const person = { firstName: 'Searchfirst', lastName: 'Searchlast' };
       expect2xx(await ws.api.patch(`/v1/campaigns/${c2id}/leads/${named.id}`, person), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId} with a first and a last name');
       const local = email.split('@')[0]!;
@@ -467,11 +467,11 @@ export const LEAD_CHECKS: Check[] = [
         const whole = q.includes('@');
         const rows: RowReading[] = whole ? ['per-campaign'] : fragmentRows(ctx.profile.declarations.leadSearchRows);
         expectThat(hits.every((h) => (whole ? h.email.toLowerCase() === email.toLowerCase() : h.email.toLowerCase().includes(q.toLowerCase()))) && rows.some((r) => rowsFollow(r, hits, c1.body.campaign.id, c2.body.campaign.id, email, twin)),
-          `"${q}" must find ${whole ? 'one row in each of the 2 campaigns containing the address' : `${rows.map((r) => ROW_READINGS[r]).join(', or ')} (a fragment matching two leads of one campaign)`}, got ${JSON.stringify(hits.map((h) => [h.email, h.campaignId]))}`, res);
-        expectThat(hits.every((h) => h.campaignName === names.get(h.campaignId)), `campaignName must be the campaign's name, got ${JSON.stringify(hits.map((h) => h.campaignName))}`, res);
+          msg`"${q}" must find ${whole ? 'one row in each of the 2 campaigns containing the address' : `${rows.map((r) => ROW_READINGS[r]).join(', or ')} (a fragment matching two leads of one campaign)`}, got ${JSON.stringify(hits.map((h) => [h.email, h.campaignId]))}`, res);
+        expectThat(hits.every((h) => h.campaignName === names.get(h.campaignId)), msg`campaignName must be the campaign's name, got ${JSON.stringify(hits.map((h) => h.campaignName))}`, res);
         const ofNamed = hits.filter((h) => h.campaignId === c2id);
         expectThat(ofNamed.every((h) => h.firstName === person.firstName && h.lastName === person.lastName),
-          `the hit of the lead named ${person.firstName} ${person.lastName} must carry firstName and lastName, got ${JSON.stringify(ofNamed.map((h) => ({ firstName: h.firstName, lastName: h.lastName })))}`, res);
+          msg`the hit of the lead named ${person.firstName} ${person.lastName} must carry firstName and lastName, got ${JSON.stringify(ofNamed.map((h) => ({ firstName: h.firstName, lastName: h.lastName })))}`, res);
       }
     },
   },
@@ -489,7 +489,7 @@ export const LEAD_CHECKS: Check[] = [
       const res = await ws.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
       expect2xx(res, 'GET /v1/leads/search');
       expectSchema(res, 'LeadSearchResponse', 'GET /v1/leads/search (12 campaigns hold the email)');
-      expectThat(res.body.data.length === 10, `12 campaigns hold ${email}: the search must answer the maximum of 10 matches, got ${res.body.data.length}`, res);
+      expectThat(res.body.data.length === 10, msg`12 campaigns hold ${email}: the search must answer the maximum of 10 matches, got ${res.body.data.length}`, res);
     },
   },
   {
@@ -507,12 +507,12 @@ export const LEAD_CHECKS: Check[] = [
       for (const s of LEAD_AFTER_REPLY_STATUSES) {
         const res = await ws.api.patch(`/v1/campaigns/${cid}/leads/${a}`, { status: s });
         expect2xx(res, `PATCH lead { status: ${s} } after the lead replied`);
-        expectThat(res.body.status === s, `status must be ${s}, got ${res.body.status}`, res);
+        expectThat(res.body.status === s, msg`status must be ${s}, got ${res.body.status}`, res);
       }
       const m = await mutate(ctx, ws.api, cid, 'set_status', { ids: [b] }, 'lead_replied_meeting_request');
       expectMutate(m, 'set_status', 'mutate set_status lead_replied_meeting_request after the lead replied');
       const now = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === b);
-      expectThat(now?.status === 'lead_replied_meeting_request', `mutate must set lead_replied_meeting_request, got ${now?.status}`);
+      expectThat(now?.status === 'lead_replied_meeting_request', msg`mutate must set lead_replied_meeting_request, got ${now?.status}`);
     },
   },
   {
@@ -529,10 +529,10 @@ export const LEAD_CHECKS: Check[] = [
       const lead = leads[0]!;
       expectRejected(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lead.id}`, { email: leadAddress(ctx, 'late') }), ctx, 'PATCH lead { email } after the lead was contacted');
       const now = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lead.id);
-      expectThat(now?.email === lead.email, `the email of a contacted lead changed to ${now?.email}`);
+      expectThat(now?.email === lead.email, msg`the email of a contacted lead changed to ${now?.email}`);
       // A contacted lead: its lastContactedAt is typed too (the shape checks read leads never contacted).
       const typed = leadShape.safeParse(now);
-      expectThat(typed.success, `the listed lead once contacted does not match the shape of 2.6: ${typed.error?.issues.slice(0, 4).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      expectThat(typed.success, msg`the listed lead once contacted does not match the shape of 2.6: ${typed.error?.issues.slice(0, 4).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     },
   },
   {
@@ -550,9 +550,9 @@ export const LEAD_CHECKS: Check[] = [
       const res = await ws.api.delete(`/v1/campaigns/${cid}/leads/${lead.id}`);
       expect2xx(res, 'DELETE of a contacted lead');
       expectSchema(res, 'LeadDeleteResponse', 'DELETE of a contacted lead');
-      expectThat(Number.isInteger(res.body.retentionDays) && res.body.retentionDays > 0, `a contacted lead is soft-deleted with a retention window: retentionDays must be a positive integer, got ${res.body.retentionDays}`, res);
+      expectThat(Number.isInteger(res.body.retentionDays) && res.body.retentionDays > 0, msg`a contacted lead is soft-deleted with a retention window: retentionDays must be a positive integer, got ${res.body.retentionDays}`, res);
       const now = await allLeads(ctx, ws.api, cid);
-      expectThat(!now.some((l) => l.id === lead.id), 'a soft-deleted lead is still listed');
+      expectThat(!now.some((l) => l.id === lead.id), msg`a soft-deleted lead is still listed`);
     },
   },
   {
@@ -566,7 +566,7 @@ export const LEAD_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const { leads } = await campaignWithLeads(ctx, ws.api, 1, 3);
       const l = leads[0] as any;
-      expectThat(l.sequenceProgress?.totalSteps === 3, `a lead of a 3-step campaign reports totalSteps ${l.sequenceProgress?.totalSteps}`);
+      expectThat(l.sequenceProgress?.totalSteps === 3, msg`a lead of a 3-step campaign reports totalSteps ${l.sequenceProgress?.totalSteps}`);
     },
   },
   {
@@ -580,7 +580,7 @@ export const LEAD_CHECKS: Check[] = [
       const { ws, res, other, foreign } = await mutateWithStrangers(ctx);
       expectMutate(res, 'set_status', 'mutate set_status with 1 lead of the campaign and 2 ids not in it', { affected: 1, failed: 2 });
       const lead = (await allLeads(ctx, ws.api, other)).find((l) => l.id === foreign);
-      expectThat(lead?.status !== 'lead_lost', 'a mutate of one campaign changed a lead of another campaign');
+      expectThat(lead?.status !== 'lead_lost', msg`a mutate of one campaign changed a lead of another campaign`);
     },
   },
   {
@@ -597,7 +597,7 @@ export const LEAD_CHECKS: Check[] = [
       expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a], tags: ['hot'] }), 'add_tags', 'mutate add_tags');
       expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a], tags: ['hot'] }), 'add_tags', 'mutate add_tags of a tag the lead has');
       const tags = byId(await allLeads(ctx, ws.api, cid)).get(a)?.tags ?? [];
-      expectThat(JSON.stringify(tags) === '["hot"]', `a tag added twice should be listed once, got ${JSON.stringify(tags)}`);
+      expectThat(JSON.stringify(tags) === '["hot"]', msg`a tag added twice should be listed once, got ${JSON.stringify(tags)}`);
     },
   },
   {
@@ -615,11 +615,11 @@ export const LEAD_CHECKS: Check[] = [
       const fragment = String(b.email).split('@')[0]!.slice(-8).toUpperCase();
       expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { search: fragment } }), 'delete', `mutate delete by filter search "${fragment}"`, { affected: 1 });
       let got = await left();
-      expectThat(JSON.stringify(got) === JSON.stringify([c.id, d.id].sort()), `delete by filter search "${fragment}" (a case-insensitive fragment of one address) should leave ${c.id}, ${d.id}; left ${JSON.stringify(got)}`);
+      expectThat(JSON.stringify(got) === JSON.stringify([c.id, d.id].sort()), msg`delete by filter search "${fragment}" (a case-insensitive fragment of one address) should leave ${c.id}, ${d.id}; left ${JSON.stringify(got)}`);
       expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [c.id], tags: ['doomed'] }), 'add_tags', 'mutate add_tags');
       expectMutate(await mutate(ctx, ws.api, cid, 'delete', { filter: { tags: ['doomed'] } }), 'delete', 'mutate delete by filter tags', { affected: 1 });
       got = await left();
-      expectThat(JSON.stringify(got) === JSON.stringify([d.id]), `delete by filter tags ["doomed"] should leave ${d.id}; left ${JSON.stringify(got)}`);
+      expectThat(JSON.stringify(got) === JSON.stringify([d.id]), msg`delete by filter tags ["doomed"] should leave ${d.id}; left ${JSON.stringify(got)}`);
     },
   },
   {
@@ -639,13 +639,13 @@ export const LEAD_CHECKS: Check[] = [
       const res = await ws.api.get('/v1/leads/search', { [param]: email });
       expect2xx(res, `GET /v1/leads/search?${param}=${email}`);
       const hit = (res.body?.data ?? []).find((h: any) => h.campaignId === cid);
-      expectThat(hit, `the search for ${email} found no row for campaign ${cid}`, res);
-      expectThat(hit.campaignName === c.body.campaign.name, `campaignName should be the campaign's name ${JSON.stringify(c.body.campaign.name)}, got ${JSON.stringify(hit.campaignName)}`, res);
+      expectThat(hit, msg`the search for ${email} found no row for campaign ${cid}`, res);
+      expectThat(hit.campaignName === c.body.campaign.name, msg`campaignName should be the campaign's name ${JSON.stringify(c.body.campaign.name)}, got ${JSON.stringify(hit.campaignName)}`, res);
       const lead = (await allLeads(ctx, ws.api, cid)).find((l) => l.email === email);
-      expectThat(hit.id === lead?.id, `the hit's id ${hit.id} should be the lead's id ${lead?.id} in campaign ${cid}`, res);
+      expectThat(hit.id === lead?.id, msg`the hit's id ${hit.id} should be the lead's id ${lead?.id} in campaign ${cid}`, res);
       const none = await ws.api.get('/v1/leads/search', { [param]: `${ctx.prefix}nothing-matches-${randomUUID()}` });
       expect2xx(none, 'GET /v1/leads/search for nothing');
-      expectThat(Array.isArray(none.body.data) && none.body.data.length === 0, `a query matching nothing should answer data [], got ${JSON.stringify(none.body.data)}`, none);
+      expectThat(Array.isArray(none.body.data) && none.body.data.length === 0, msg`a query matching nothing should answer data [], got ${JSON.stringify(none.body.data)}`, none);
     },
   },
 ];

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectSchema, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectSchema, expectThat, msg } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import type { MailSink } from '../../../harness/sinks/index.ts';
 import { NEEDS_VERIFICATION_STATUS, WARMUP_OFF, expectBusiness400, mustGetMailbox, opRequest, settle, sinkMailbox, verificationStatus, verificationWaitMs, verified, walk } from './lib.ts';
@@ -19,7 +19,7 @@ function authAttempts(sink: MailSink, user: string) {
 
 async function create(ctx: CheckContext, api: ApiClient, input: Record<string, unknown>): Promise<{ id: string; res: any }> {
   const res = await api.post('/v1/accounts', { accounts: [input] });
-  expectThat(res.status === 201 && res.body?.accounts?.length === 1, `setup: POST /v1/accounts did not create the sink mailbox: ${res.status} ${res.text.slice(0, 200)}`, res);
+  expectThat(res.status === 201 && res.body?.accounts?.length === 1, msg`setup: POST /v1/accounts did not create the sink mailbox: ${res.status} ${res.text.slice(0, 200)}`, res);
   return { id: res.body.accounts[0].id, res };
 }
 
@@ -67,10 +67,10 @@ export const VERIFICATION_CHECKS: Check[] = [
         const res = await ws.api.post('/v1/accounts', { accounts: [{ ...input, imapPort: secure, imapAllowInvalidCert: allow }] });
         expect2xx(res, 'POST /v1/accounts');
         const settled = await settle(ctx, ws.api, res.body.accounts[0].id);
-        if (allow) expectThat(settled.body?.status === ok, `with imapAllowInvalidCert true the mailbox must accept the sink's self-signed IMAP certificate and become ${ok}; it is ${settled.body?.status}`, settled);
-        else expectThat(settled.body?.status !== ok, `with imapAllowInvalidCert false the mailbox accepted a self-signed IMAP certificate and became ${ok}`, settled);
+        if (allow) expectThat(settled.body?.status === ok, msg`with imapAllowInvalidCert true the mailbox must accept the sink's self-signed IMAP certificate and become ${ok}; it is ${settled.body?.status}`, settled);
+        else expectThat(settled.body?.status !== ok, msg`with imapAllowInvalidCert false the mailbox accepted a self-signed IMAP certificate and became ${ok}`, settled);
         // The IMAP failure it reports never quotes the IMAP login it tried.
-        expectThat(!settled.text.includes(String(input.imapPassword)), 'the mailbox answer after its IMAP verification carries the IMAP password given', settled);
+        expectThat(!settled.text.includes(String(input.imapPassword)), msg`the mailbox answer after its IMAP verification carries the IMAP password given`, settled);
       }
     },
   },
@@ -86,22 +86,22 @@ export const VERIFICATION_CHECKS: Check[] = [
       const { sink, input } = await sinkMailbox(ctx);
       const user = input.smtpUsername as string;
       const { id, res } = await create(ctx, ws.api, input);
-      expectThat(res.body.accounts[0].status === 'inactive', `a new mailbox starts inactive, got ${res.body.accounts[0].status}`, res);
+      expectThat(res.body.accounts[0].status === 'inactive', msg`a new mailbox starts inactive, got ${res.body.accounts[0].status}`, res);
       const settled = await settle(ctx, ws.api, id);
       const tried = authAttempts(sink, user);
-      expectThat(tried.length > 0, `no SMTP AUTH attempt from ${user} reached the sink within ${verificationWaitMs(ctx) / 1000} s: the mailbox was not verified in the background (status ${settled.body.status})`, settled);
-      expectThat(tried.some((a) => a.session.ehlo !== null), 'the verification authenticated without EHLO');
+      expectThat(tried.length > 0, msg`no SMTP AUTH attempt from ${user} reached the sink within ${verificationWaitMs(ctx) / 1000} s: the mailbox was not verified in the background (status ${settled.body.status})`, settled);
+      expectThat(tried.some((a) => a.session.ehlo !== null), msg`the verification authenticated without EHLO`);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
       expect2xx(v, 'GET /v1/accounts/{id}/verification');
       // The answer after a verification ran (ACCT-VERIF/shape reads it while pending): smtp still { status, error }.
       expectSchema(v, 'VerificationResult', 'GET /v1/accounts/{id}/verification');
-      expectThat(typeof v.body.lastVerifiedAt === 'string', `after a verification ran, lastVerifiedAt must be set, got ${JSON.stringify(v.body.lastVerifiedAt)}`, v);
+      expectThat(typeof v.body.lastVerifiedAt === 'string', msg`after a verification ran, lastVerifiedAt must be set, got ${JSON.stringify(v.body.lastVerifiedAt)}`, v);
       // The outcome shows: the status or overallStatus moved from the create answer, or reached a
       // declared outcome (the values themselves, `pending` included, are only seen in 2.4).
       const created = res.body.accounts[0];
       const d = ctx.profile.declarations.verificationStatus;
       const shows = (d && [d.succeeded, d.failed].includes(settled.body.status)) || settled.body.status !== created.status || settled.body.verification?.overallStatus !== created.verification?.overallStatus;
-      expectThat(shows, `the outcome must show on the mailbox: status ${settled.body.status} and verification.overallStatus ${settled.body.verification?.overallStatus} are as they were at create`, settled, v);
+      expectThat(shows, msg`the outcome must show on the mailbox: status ${settled.body.status} and verification.overallStatus ${settled.body.verification?.overallStatus} are as they were at create`, settled, v);
     },
   },
   {
@@ -120,14 +120,14 @@ export const VERIFICATION_CHECKS: Check[] = [
       const d = ctx.profile.declarations.verificationStatus;
       const outcome = (m: any) => (d ? [d.succeeded, d.failed].includes(m?.status) : m?.status !== created.status || m?.verification?.overallStatus !== created.verification?.overallStatus);
       const settled = await settle(ctx, ws.api, id, outcome);
-      expectThat(outcome(settled.body), `polling the mailbox for ${verificationWaitMs(ctx) / 1000} s should show the outcome of its verification, it still reads status ${settled.body?.status}, verification.overallStatus ${settled.body?.verification?.overallStatus}`, settled);
+      expectThat(outcome(settled.body), msg`polling the mailbox for ${verificationWaitMs(ctx) / 1000} s should show the outcome of its verification, it still reads status ${settled.body?.status}, verification.overallStatus ${settled.body?.verification?.overallStatus}`, settled);
       const o = ctx.profile.operations['accounts.list']!;
       const listed = ((await walk(ctx.profile, ws.api, o.path, o.result.items ?? 'data')) as any[]).find((m) => m.id === id);
-      expectThat(listed, `the mailbox ${id} should be listed by ${o.method} ${o.path}`);
-      expectThat(listed.status === settled.body.status, `the mailbox listing should show the outcome of the verification, as the mailbox does (status ${settled.body.status}), it lists status ${listed.status}`, settled);
+      expectThat(listed, msg`the mailbox ${id} should be listed by ${o.method} ${o.path}`);
+      expectThat(listed.status === settled.body.status, msg`the mailbox listing should show the outcome of the verification, as the mailbox does (status ${settled.body.status}), it lists status ${listed.status}`, settled);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
       expect2xx(v, 'GET /v1/accounts/{id}/verification');
-      expectThat(typeof v.body?.lastVerifiedAt === 'string', `after the outcome shows on the mailbox, its verification endpoint should show when it was verified, lastVerifiedAt is ${JSON.stringify(v.body?.lastVerifiedAt)}`, v);
+      expectThat(typeof v.body?.lastVerifiedAt === 'string', msg`after the outcome shows on the mailbox, its verification endpoint should show when it was verified, lastVerifiedAt is ${JSON.stringify(v.body?.lastVerifiedAt)}`, v);
     },
   },
   {
@@ -145,9 +145,9 @@ export const VERIFICATION_CHECKS: Check[] = [
       const { id } = await create(ctx, ws.api, input);
       const m = await settle(ctx, ws.api, id);
       expectSchema(m, 'Mailbox', 'GET mailbox after verification');
-      expectThat(m.body.status === ok, `good credentials must give ${ok} (profile) within ${verificationWaitMs(ctx) / 1000} s, got ${m.body.status} (${JSON.stringify(m.body.statusMessage)})`, m);
-      expectThat(m.body.statusMessage === null, `a healthy mailbox has statusMessage null, got ${JSON.stringify(m.body.statusMessage)}`, m);
-      expectThat(authAttempts(sink, input.smtpUsername as string).some((a) => a.outcome === 'accepted'), 'the sink saw no accepted AUTH from the mailbox');
+      expectThat(m.body.status === ok, msg`good credentials must give ${ok} (profile) within ${verificationWaitMs(ctx) / 1000} s, got ${m.body.status} (${JSON.stringify(m.body.statusMessage)})`, m);
+      expectThat(m.body.statusMessage === null, msg`a healthy mailbox has statusMessage null, got ${JSON.stringify(m.body.statusMessage)}`, m);
+      expectThat(authAttempts(sink, input.smtpUsername as string).some((a) => a.outcome === 'accepted'), msg`the sink saw no accepted AUTH from the mailbox`);
       // verification.smtp/imap values (2.4: "values seen: active, not_checked") are not asserted: seen, not stated.
     },
   },
@@ -169,13 +169,13 @@ export const VERIFICATION_CHECKS: Check[] = [
       const { id } = await create(ctx, ws.api, { ...input, smtpPassword: `${input.smtpPassword}-wrong` });
       const m = await settle(ctx, ws.api, id);
       const refused = authAttempts(sink, user).filter((a) => a.outcome === 'rejected' && a.reply?.code === 535);
-      expectThat(refused.length > 0, `the sink did not refuse an AUTH from ${user} with 535 (attempts: ${JSON.stringify(authAttempts(sink, user).map((a) => [a.outcome, a.reply?.code]))})`, m);
+      expectThat(refused.length > 0, msg`the sink did not refuse an AUTH from ${user} with 535 (attempts: ${JSON.stringify(authAttempts(sink, user).map((a) => [a.outcome, a.reply?.code]))})`, m);
       expectSchema(m, 'Mailbox', 'GET mailbox after a refused AUTH');
-      expectThat(m.body.status === failed, `a refused SMTP AUTH must give ${failed} (profile), got ${m.body.status}`, m);
+      expectThat(m.body.status === failed, msg`a refused SMTP AUTH must give ${failed} (profile), got ${m.body.status}`, m);
       const sm = m.body.statusMessage;
-      expectThat(sm !== null && sm.responseCode === 535, `statusMessage must hold the provider's refusal (responseCode 535), got ${JSON.stringify(sm)}`, m);
+      expectThat(sm !== null && sm.responseCode === 535, msg`statusMessage must hold the provider's refusal (responseCode 535), got ${JSON.stringify(sm)}`, m);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
-      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, `verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
+      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, msg`verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
     },
   },
   {
@@ -195,19 +195,19 @@ export const VERIFICATION_CHECKS: Check[] = [
         // Warmup off: a new AUTH after the resume is then the re-verification, not a warmup send.
         const { id } = await create(ctx, ws.api, { ...input, ...WARMUP_OFF });
         const m = await settle(ctx, ws.api, id);
-        expectThat(m.body.status === failed, `a refused IMAP login must give ${failed} (profile), got ${m.body.status}`, m);
+        expectThat(m.body.status === failed, msg`a refused IMAP login must give ${failed} (profile), got ${m.body.status}`, m);
         const v = await ws.api.get(`/v1/accounts/${id}/verification`);
-        expectThat(v.body?.imap?.error !== null && v.body?.imap?.error !== undefined, `verification imap.error must say why, got ${JSON.stringify(v.body?.imap)}`, v);
+        expectThat(v.body?.imap?.error !== null && v.body?.imap?.error !== undefined, msg`verification imap.error must say why, got ${JSON.stringify(v.body?.imap)}`, v);
         await sink.faults.imapLogin(address, null);
         const before = authAttempts(sink, input.smtpUsername as string).length;
         const r = await ws.api.request(opRequest(ctx, 'accounts.resume', { id }));
         expect2xx(r, 'resume of a failed mailbox');
         const right = await mustGetMailbox(ctx, ws.api, id);
         const rechecking = right.body.status === 'checking' || authAttempts(sink, input.smtpUsername as string).length > before;
-        expectThat(rechecking, `resume of a failed mailbox must re-check it (checking), got ${right.body.status}`, right);
+        expectThat(rechecking, msg`resume of a failed mailbox must re-check it (checking), got ${right.body.status}`, right);
         const after = await settle(ctx, ws.api, id);
-        expectThat(authAttempts(sink, input.smtpUsername as string).length > before, 'resume did not re-run the verification (no new AUTH reached the sink)', after);
-        expectThat(after.body.status === ok, `after resume with a working login the mailbox must become ${ok} (profile), got ${after.body.status}`, after);
+        expectThat(authAttempts(sink, input.smtpUsername as string).length > before, msg`resume did not re-run the verification (no new AUTH reached the sink)`, after);
+        expectThat(after.body.status === ok, msg`after resume with a working login the mailbox must become ${ok} (profile), got ${after.body.status}`, after);
       } finally {
         await sink.faults.imapLogin(address, null);
       }
@@ -228,9 +228,9 @@ export const VERIFICATION_CHECKS: Check[] = [
       const { id } = await create(ctx, ws.api, { ...input, smtpPort: port });
       const m = await settle(ctx, ws.api, id);
       expectSchema(m, 'Mailbox', 'GET mailbox after an unreachable SMTP host');
-      expectThat(m.body.status === failed, `an SMTP host nobody answers on (port ${port}) must give ${failed} (profile), got ${m.body.status}`, m);
+      expectThat(m.body.status === failed, msg`an SMTP host nobody answers on (port ${port}) must give ${failed} (profile), got ${m.body.status}`, m);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
-      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, `verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
+      expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, msg`verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
     },
   },
   {
@@ -253,14 +253,14 @@ export const VERIFICATION_CHECKS: Check[] = [
       expect2xx(p1, 'PATCH /v1/accounts/{id} { smtpPassword }');
       await settle(ctx, ws.api, id, (m) => authAttempts(sink, user).length > n0 && !['inactive', 'checking'].includes(m?.status));
       const after1 = authAttempts(sink, user).slice(n0);
-      expectThat(after1.length > 0, `no verification ran after the SMTP password was rotated (no new AUTH reached the sink within ${verificationWaitMs(ctx) / 1000} s)`, p1);
-      expectThat(after1.some((a) => a.outcome === 'rejected'), `the re-verification did not use the new (wrong) password: every new AUTH was ${after1.map((a) => a.outcome).join(', ')}`, p1);
+      expectThat(after1.length > 0, msg`no verification ran after the SMTP password was rotated (no new AUTH reached the sink within ${verificationWaitMs(ctx) / 1000} s)`, p1);
+      expectThat(after1.some((a) => a.outcome === 'rejected'), msg`the re-verification did not use the new (wrong) password: every new AUTH was ${after1.map((a) => a.outcome).join(', ')}`, p1);
       const n1 = authAttempts(sink, user).length;
       const p2 = await ws.api.patch(`/v1/accounts/${id}`, { smtpPassword: input.smtpPassword });
       expect2xx(p2, 'PATCH /v1/accounts/{id} { smtpPassword } (the right one)');
       await settle(ctx, ws.api, id, (m) => authAttempts(sink, user).length > n1 && !['inactive', 'checking'].includes(m?.status));
       const after2 = authAttempts(sink, user).slice(n1);
-      expectThat(after2.some((a) => a.outcome === 'accepted'), `after rotating back to the right password no AUTH was accepted (${after2.map((a) => a.outcome).join(', ') || 'no attempt'})`, p2);
+      expectThat(after2.some((a) => a.outcome === 'accepted'), msg`after rotating back to the right password no AUTH was accepted (${after2.map((a) => a.outcome).join(', ') || 'no attempt'})`, p2);
     },
   },
   {
@@ -276,13 +276,13 @@ export const VERIFICATION_CHECKS: Check[] = [
       const { input } = await sinkMailbox(ctx);
       const { id } = await create(ctx, ws.api, input);
       const first = await settle(ctx, ws.api, id, (m) => m?.status === ok);
-      expectThat(first.body.status === ok, `good credentials must give ${ok} (profile), got ${first.body.status}`, first);
+      expectThat(first.body.status === ok, msg`good credentials must give ${ok} (profile), got ${first.body.status}`, first);
       expect2xx(await ws.api.patch(`/v1/accounts/${id}`, { imapPassword: `${input.imapPassword}-wrong` }), 'PATCH /v1/accounts/{id} { imapPassword }');
       const bad = await settle(ctx, ws.api, id, (m) => m?.status === failed);
-      expectThat(bad.body.status === failed, `a rotated IMAP password the server refuses must give ${failed} (profile), got ${bad.body.status}`, bad);
+      expectThat(bad.body.status === failed, msg`a rotated IMAP password the server refuses must give ${failed} (profile), got ${bad.body.status}`, bad);
       expect2xx(await ws.api.patch(`/v1/accounts/${id}`, { imapPassword: input.imapPassword }), 'PATCH /v1/accounts/{id} { imapPassword } (the right one)');
       const good = await settle(ctx, ws.api, id, (m) => m?.status === ok);
-      expectThat(good.body.status === ok, `rotating back to the right password must give ${ok} (profile), got ${good.body.status}`, good);
+      expectThat(good.body.status === ok, msg`rotating back to the right password must give ${ok} (profile), got ${good.body.status}`, good);
     },
   },
   {
@@ -304,10 +304,10 @@ export const VERIFICATION_CHECKS: Check[] = [
       const n0 = authAttempts(sink, input.smtpUsername as string).length;
       const p = await ws.api.patch(`/v1/accounts/${id}`, { firstName: 'Unrelated', maxEmailsPerDay: 20 });
       expect2xx(p, 'PATCH /v1/accounts/{id} { firstName, maxEmailsPerDay }');
-      expectThat(p.body.status === before, `a PATCH of settings changed the status from ${before} to ${p.body.status}`, p);
+      expectThat(p.body.status === before, msg`a PATCH of settings changed the status from ${before} to ${p.body.status}`, p);
       if (ctx.control) await drainAll(ctx.control, 2000, ws.api.organizationId);
       const m = await mustGetMailbox(ctx, ws.api, id);
-      expectThat(m.body.status === before && authAttempts(sink, input.smtpUsername as string).length === n0, `a PATCH without credentials re-ran verification (status ${m.body.status}, ${authAttempts(sink, input.smtpUsername as string).length - n0} new AUTH)`, m);
+      expectThat(m.body.status === before && authAttempts(sink, input.smtpUsername as string).length === n0, msg`a PATCH without credentials re-ran verification (status ${m.body.status}, ${authAttempts(sink, input.smtpUsername as string).length - n0} new AUTH)`, m);
     },
   },
   {
@@ -324,17 +324,17 @@ export const VERIFICATION_CHECKS: Check[] = [
       const p = await ws.api.post(`/v1/accounts/${id}/pause`);
       expect2xx(p, 'POST /v1/accounts/{id}/pause of an active mailbox');
       expectSchema(p, 'Mailbox', 'POST /v1/accounts/{id}/pause');
-      expectThat(p.body.id === id && p.body.status === 'inactive', `pause must answer the mailbox, inactive; got ${p.body.status}`, p);
+      expectThat(p.body.id === id && p.body.status === 'inactive', msg`pause must answer the mailbox, inactive; got ${p.body.status}`, p);
       if (ctx.control) await drainAll(ctx.control, 2000, ws.api.organizationId);
       await new Promise((r) => setTimeout(r, 1000));
       const later = await mustGetMailbox(ctx, ws.api, id);
-      expectThat(later.body.status === 'inactive', `a paused mailbox became ${later.body.status} without a resume`, later);
+      expectThat(later.body.status === 'inactive', msg`a paused mailbox became ${later.body.status} without a resume`, later);
       expectBusiness400(await ws.api.post(`/v1/accounts/${id}/pause`), ctx, 'pausing a paused (inactive) mailbox');
       const n0 = authAttempts(sink, input.smtpUsername as string).length;
       expect2xx(await ws.api.request(opRequest(ctx, 'accounts.resume', { id })), 'resume of a paused mailbox');
       const right = await mustGetMailbox(ctx, ws.api, id);
       const after = await settle(ctx, ws.api, id);
-      expectThat(right.body.status === 'checking' || authAttempts(sink, input.smtpUsername as string).length > n0, `resume of an inactive mailbox must re-check it (checking and re-verification), got ${right.body.status} and no new AUTH`, right, after);
+      expectThat(right.body.status === 'checking' || authAttempts(sink, input.smtpUsername as string).length > n0, msg`resume of an inactive mailbox must re-check it (checking and re-verification), got ${right.body.status} and no new AUTH`, right, after);
     },
   },
 ];

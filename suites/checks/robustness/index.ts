@@ -1,6 +1,6 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { envelopeProblems, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, faker, listLeads, requiredCampaignFields, setupCampaignBody } from '../../lib/recipes.ts';
 import { ENDPOINTS, label } from '../../../harness/ground/spec-model/endpoints.ts';
@@ -37,14 +37,14 @@ async function hostileTargets(ctx: CheckContext, api: ApiClient): Promise<Target
 async function stillAnswers(api: ApiClient, after: string): Promise<void> {
   const res = await send(api, { method: 'GET', path: '/v1/workspace' }, `GET /v1/workspace after ${after}`);
   if (!('status' in res)) fail(res.message, res.exchangeId);
-  if (!is2xx(res)) fail(`GET /v1/workspace after ${after}: the target no longer serves a valid request (${res.status} ${snippet(res)})`, res);
-  expectThat(!res.text.includes('polluted'), `GET /v1/workspace after ${after} carries a value written under __proto__ or constructor.prototype: ${snippet(res)}`, res);
+  if (!is2xx(res)) fail(msg`GET /v1/workspace after ${after}: the target no longer serves a valid request (${res.status} ${snippet(res)})`, res);
+  expectThat(!res.text.includes('polluted'), msg`GET /v1/workspace after ${after} carries a value written under __proto__ or constructor.prototype: ${snippet(res)}`, res);
 }
 
 function report(problems: Problem[]): void {
   if (problems.length === 0) return;
   const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-  fail(`${problems.slice(0, 3).map((p) => p.message).join(' | ')}${more}`, ...problems.slice(0, 3).map((p) => p.exchangeId));
+  fail(msg`${problems.slice(0, 3).map((p) => p.message).join(' | ')}${more}`, ...problems.slice(0, 3).map((p) => p.exchangeId));
 }
 
 const EVERY_ENDPOINT: Check = {

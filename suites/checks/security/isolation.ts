@@ -1,6 +1,6 @@
 import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { expect2xx, snippet } from '../../lib/expect.ts';
 import { faker, requiredCampaignFields } from '../../lib/recipes.ts';
 import { weekStart } from '../analytics/lib.ts';
@@ -155,7 +155,7 @@ export const ISOLATION_CHECK: Check = {
       const moved = Object.keys({ ...was, ...nums }).filter((k) => was[k] !== nums[k]);
       if (moved.length) problems.push({ message: `${what} of a third workspace moved while two others planted (${moved.slice(0, 4).map((k) => `${k} ${was[k]} -> ${nums[k]}`).join(', ')})`, res });
     }
-    if (read === 0) fail('no list or aggregate surface could be read');
+    if (read === 0) fail(msg`no list or aggregate surface could be read`);
     if (problems.length) fail(problems.slice(0, 3).map((p) => p.message).join(' | '), ...problems.slice(0, 3).map((p) => p.res));
   },
 };

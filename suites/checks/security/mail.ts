@@ -1,6 +1,6 @@
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, is2xx } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
 import { allLeads } from '../resources/lib.ts';
@@ -56,7 +56,7 @@ async function sendHostile(ctx: CheckContext, o: { mailbox?: Record<string, unkn
   const drv = new Driver(ctx, box.sink, sentBy(box));
   await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
   const got = drv.to(lead!);
-  expectThat(got.length >= 1, `the started campaign's step did not reach ${lead}`, c);
+  expectThat(got.length >= 1, msg`the started campaign's step did not reach ${lead}`, c);
   return { box, lead: lead!, m: got[0]!.m, all: box.sink.messages(sentBy(box)), notes };
 }
 
@@ -104,7 +104,7 @@ export const MAIL_CHECKS: Check[] = [
       }
       const html = (await contentOf(sent.m)).html.toLowerCase();
       if (html.includes(`<script>alert('${t}')`) || html.includes(`<img src=x onerror=alert('${t}')`)) problems.push('a merge value became markup in the HTML body (it must be escaped)');
-      if (problems.length) fail(`${problems.slice(0, 4).join('; ')}${sent.notes.length ? ` (refused: ${sent.notes.join(', ')})` : ''}`);
+      if (problems.length) fail(msg`${problems.slice(0, 4).join('; ')}${sent.notes.length ? ` (refused: ${sent.notes.join(', ')})` : ''}`);
     },
   },
   {
@@ -120,9 +120,9 @@ export const MAIL_CHECKS: Check[] = [
       const sent = await sendHostile(ctx, { mailbox: { signature }, subject: `Signature ${ctx.prefix}`, cleanSubject: `Signature ${ctx.prefix}`, body: '<p>Hello</p>' });
       const c = await contentOf(sent.m);
       const html = c.html.toLowerCase();
-      expectThat(html.includes(`sig${t}`) || c.text.toLowerCase().includes(`sig${t}`), `the mailbox's signature (Sig${t}) must be appended to the email sent, it is not in the body`);
+      expectThat(html.includes(`sig${t}`) || c.text.toLowerCase().includes(`sig${t}`), msg`the mailbox's signature (Sig${t}) must be appended to the email sent, it is not in the body`);
       const found = [['<script', /<script/], ['an event handler', /\son\w+\s*=/], ['a javascript: URL', /javascript:/]].filter(([, re]) => (re as RegExp).test(html)).map(([what]) => what);
-      expectThat(found.length === 0, `the HTML body sent carries ${found.join(', ')} from the signature (sanitized on save, so the signature appended must be the sanitized one)`);
+      expectThat(found.length === 0, msg`the HTML body sent carries ${found.join(', ')} from the signature (sanitized on save, so the signature appended must be the sanitized one)`);
     },
   },
 ];

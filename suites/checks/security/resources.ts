@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, setupCampaignBody } from '../../lib/recipes.ts';
 import { query, weekStart } from '../analytics/lib.ts';
@@ -16,7 +16,7 @@ const REDACTED = '[REDACTED]';
 async function expect404All(ctx: CheckContext, b: Workspace, requests: ApiRequest[]) {
   for (const req of requests) {
     const res = await b.api.request(req);
-    expectThat(res.status !== 403, `${req.method} ${req.path} from another workspace answered 403, which tells the resource exists; expected 404`, res);
+    expectThat(res.status !== 403, msg`${req.method} ${req.path} from another workspace answered 403, which tells the resource exists; expected 404`, res);
     expectError(res, 404, ctx.profile, `${req.method} ${req.path} from another workspace`, 'not_found');
   }
 }
@@ -54,7 +54,7 @@ export const SECURITY_CHECKS: Check[] = [
       ]);
       if (ctx.profile.operations['accounts.get']) {
         const own = await mustGetMailbox(ctx, a.api, id);
-        expectThat(own.body.firstName !== 'Mallory', "another workspace's PATCH changed the mailbox", own);
+        expectThat(own.body.firstName !== 'Mallory', msg`another workspace's PATCH changed the mailbox`, own);
       } else expect2xx(await a.api.get(`/v1/accounts/${id}/verification`), "the owner's mailbox must still exist");
     },
   },
@@ -85,7 +85,7 @@ export const SECURITY_CHECKS: Check[] = [
       ]);
       const own = await a.api.get(`/v1/campaigns/${id}/status`);
       expect2xx(own, "GET the owner's campaign status");
-      expectThat(own.body.status === 'draft' && own.body.metrics?.leadsCount === 1, `the owner's campaign changed after another workspace's requests: ${JSON.stringify(own.body)}`, own);
+      expectThat(own.body.status === 'draft' && own.body.metrics?.leadsCount === 1, msg`the owner's campaign changed after another workspace's requests: ${JSON.stringify(own.body)}`, own);
     },
   },
   {
@@ -108,9 +108,9 @@ export const SECURITY_CHECKS: Check[] = [
         { method: 'DELETE', path: `/v1/campaigns/${own}/leads/${lid}` },
       ]);
       const m = await b.api.post(`/v1/campaigns/${own}/leads/mutate`, mutateBody(ctx.profile, 'set_status', { ids: [lid] }, 'lead_lost'));
-      expectThat(m.status !== 403 && !(m.status >= 200 && m.status < 300 && m.body?.affected > 0), `a mutate of another workspace's lead id must not affect it (got ${m.status} ${JSON.stringify(m.body)})`, m);
+      expectThat(m.status !== 403 && !(m.status >= 200 && m.status < 300 && m.body?.affected > 0), msg`a mutate of another workspace's lead id must not affect it (got ${m.status} ${JSON.stringify(m.body)})`, m);
       const after = (await walk(ctx.profile, a.api, op(ctx, 'leads.list').path.replace('{id}', cid), op(ctx, 'leads.list').result.items ?? 'data')) as any[];
-      expectThat(after.length === 1 && after[0].status !== 'lead_lost' && after[0].firstName !== 'Mallory', `another workspace changed the owner's lead: ${JSON.stringify(after[0])}`);
+      expectThat(after.length === 1 && after[0].status !== 'lead_lost' && after[0].firstName !== 'Mallory', msg`another workspace changed the owner's lead: ${JSON.stringify(after[0])}`);
     },
   },
   {
@@ -144,20 +144,20 @@ export const SECURITY_CHECKS: Check[] = [
       const { id: mid } = await createMailbox(ctx, a.api);
       const sid = await leadSearch(ctx, a, 'scoped search');
       const campaigns = (await walk(ctx.profile, b.api, '/v1/campaigns')) as any[];
-      expectThat(!campaigns.some((x) => x.id === c.body.campaign.id), "another workspace's campaign is listed");
+      expectThat(!campaigns.some((x) => x.id === c.body.campaign.id), msg`another workspace's campaign is listed`);
       const searches = (await walk(ctx.profile, b.api, '/v1/lead-searches')) as any[];
-      expectThat(!searches.some((x) => x.id === sid), "another workspace's lead search is listed");
+      expectThat(!searches.some((x) => x.id === sid), msg`another workspace's lead search is listed`);
       const hits = await b.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
       expect2xx(hits, 'GET /v1/leads/search');
-      expectThat(Array.isArray(hits.body.data) && hits.body.data.length === 0, `the lead search found another workspace's lead: ${JSON.stringify(hits.body.data)}`, hits);
+      expectThat(Array.isArray(hits.body.data) && hits.body.data.length === 0, msg`the lead search found another workspace's lead: ${JSON.stringify(hits.body.data)}`, hits);
       const o = ctx.profile.operations['accounts.list'];
       if (o) {
         const boxes = (await walk(ctx.profile, b.api, o.path, o.result.items ?? 'data')) as any[];
-        expectThat(!boxes.some((x) => x.id === mid), "another workspace's mailbox is listed");
+        expectThat(!boxes.some((x) => x.id === mid), msg`another workspace's mailbox is listed`);
       }
       // The owner does see them (the lists work at all).
       const mine = await a.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
-      expectThat(mine.body?.data?.length === 1, `the owner's search must find its lead, got ${JSON.stringify(mine.body?.data)}`, mine);
+      expectThat(mine.body?.data?.length === 1, msg`the owner's search must find its lead, got ${JSON.stringify(mine.body?.data)}`, mine);
     },
   },
   {
@@ -194,13 +194,13 @@ export const SECURITY_CHECKS: Check[] = [
       if (list) keep(await ws.api.get(list.path, { [ctx.profile.names.list.pageSize]: 100 }));
       for (const r of seen) {
         const leaked = canaries.filter((c) => r.text.includes(c));
-        expectThat(leaked.length === 0, `an answer carries a mailbox password given by the kit (${leaked.length} canary value(s))`, r);
+        expectThat(leaked.length === 0, msg`an answer carries a mailbox password given by the kit (${leaked.length} canary value(s))`, r);
       }
       // The recorded exchanges too: the client redacts the passwords it sent, so an echo shows as [REDACTED].
       const mine = ctx.observed().filter((e) => e.checkId === ctx.checkId && e.response?.body);
       for (const e of mine) {
         const body = e.response!.body!;
-        if (canaries.some((c) => body.includes(c)) || body.includes(REDACTED)) fail(`the recorded answer of ${e.request.method} ${e.request.url} carries a password (shown redacted)`, e.id);
+        if (canaries.some((c) => body.includes(c)) || body.includes(REDACTED)) fail(msg`the recorded answer of ${e.request.method} ${e.request.url} carries a password (shown redacted)`, e.id);
       }
     },
   },
@@ -219,11 +219,11 @@ export const SECURITY_CHECKS: Check[] = [
       expect2xx(created, 'POST /v1/accounts with a <script> in the signature');
       const bad = (r: ApiResponse, what: string) => {
         const text = r.text.toLowerCase();
-        expectThat(!text.includes('<script') && !text.includes(marker) && !text.includes('\\u003cscript'), `${what}: the script given in the signature came back`, r);
+        expectThat(!text.includes('<script') && !text.includes(marker) && !text.includes('\\u003cscript'), msg`${what}: the script given in the signature came back`, r);
       };
       // Sanitizing keeps what is harmless: the signature is still a string holding the greeting.
       const kept = (r: ApiResponse, sig: unknown, what: string) =>
-        expectThat(typeof sig === 'string' && sig.includes('Kind regards'), `${what}: the signature must be a string that keeps its harmless part ("Kind regards"), got ${JSON.stringify(sig)}`, r);
+        expectThat(typeof sig === 'string' && sig.includes('Kind regards'), msg`${what}: the signature must be a string that keeps its harmless part ("Kind regards"), got ${JSON.stringify(sig)}`, r);
       if (created.status === 201 && created.body.accounts?.length === 1) {
         bad(created, 'POST /v1/accounts');
         kept(created, created.body.accounts[0].signature, 'POST /v1/accounts');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { expect2xx } from '../../lib/expect.ts';
 import { newKey } from '../../lib/recipes.ts';
 import { ENDPOINTS } from '../../../harness/ground/spec-model/endpoints.ts';
@@ -42,7 +42,7 @@ export const KEY_CANARY_CHECK: Check = {
     expect2xx(await ws.api.delete(`/v1/api-keys/${encodeURIComponent(key.id)}`), 'DELETE /v1/api-keys/{id}');
     seen.push(['GET /v1/workspace with the revoked key', await key.client.request(probe), key.secret]);
     const leaks = seen.filter(([, r, s]) => r.text.includes(s));
-    if (leaks.length) fail(`a key's secret came back after its creation: ${leaks.map(([what, r]) => `${what} (${r.status})`).join('; ')}`, ...leaks.slice(0, 3).map(([, r]) => r));
+    if (leaks.length) fail(msg`a key's secret came back after its creation: ${leaks.map(([what, r]) => `${what} (${r.status})`).join('; ')}`, ...leaks.slice(0, 3).map(([, r]) => r));
   },
 };
 
@@ -67,6 +67,6 @@ export const PASSWORD_SWEEP_CHECK: Check = {
     }
     if (ctx.profile.operations['accounts.resume']) seen.push(await ws.api.request(opRequest(ctx, 'accounts.resume', { id })));
     const leaks = seen.filter((r) => canaries.some((c) => r.text.includes(c)));
-    if (leaks.length) fail(`a mailbox password came back: ${leaks.map((r) => `answer ${r.status} (exchange ${r.exchangeId})`).join('; ')}`, ...leaks.slice(0, 3));
+    if (leaks.length) fail(msg`a mailbox password came back: ${leaks.map((r) => `answer ${r.status} (exchange ${r.exchangeId})`).join('; ')}`, ...leaks.slice(0, 3));
   },
 };

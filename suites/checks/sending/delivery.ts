@@ -1,6 +1,6 @@
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { faker } from '../../lib/recipes.ts';
 import { holdEach } from '../../lib/claims.ts';
@@ -34,7 +34,7 @@ async function sendOne(ctx: CheckContext, mailboxOverrides: Record<string, unkno
   const drv = new Driver(ctx, box.sink, sentBy(box));
   await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
   const got = drv.to(lead!);
-  expectThat(got.length === 1, `the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
+  expectThat(got.length === 1, msg`the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
   return { ws, box, lead: lead!, campaign: c, m: got[0]!.m };
 }
 
@@ -43,37 +43,37 @@ type Content = Awaited<ReturnType<typeof contentOf>>;
 
 /** STATE-CAMP-START-BEGINS: the step came through the campaign's mailbox's SMTP login. */
 function began(box: SendingMailbox, m: Sent, token: string): void {
-  expectThat(m.session.authUser === box.smtpUser, `the campaign email must go through its mailbox's SMTP login ${box.smtpUser}, it came with ${JSON.stringify(m.session.authUser)}`);
-  expectThat((m.subject ?? '').includes(token), `the email must be the campaign's step (subject with ${token}), got ${JSON.stringify(m.subject)}`);
+  expectThat(m.session.authUser === box.smtpUser, msg`the campaign email must go through its mailbox's SMTP login ${box.smtpUser}, it came with ${JSON.stringify(m.session.authUser)}`);
+  expectThat((m.subject ?? '').includes(token), msg`the email must be the campaign's step (subject with ${token}), got ${JSON.stringify(m.subject)}`);
 }
 
 /** ACCT-SIGNATURE-APPENDED. */
 async function signatureAppended(m: Sent, sig: string): Promise<void> {
   const c = await contentOf(m);
-  expectThat(c.html.includes(sig) || c.text.includes(sig), `the mailbox's signature (${sig}) must be appended to the email sent, it is not in the body`);
+  expectThat(c.html.includes(sig) || c.text.includes(sig), msg`the mailbox's signature (${sig}) must be appended to the email sent, it is not in the body`);
 }
 
 /** ACCT-REPLYTO-BEHAVIOUR. */
 function replyToHeld(m: Sent, replyTo: string): void {
-  expectThat((m.header('reply-to') ?? '').toLowerCase().includes(replyTo), `replyToAddress ${replyTo} must be where replies go (Reply-To), got Reply-To ${JSON.stringify(m.header('reply-to'))}`);
+  expectThat((m.header('reply-to') ?? '').toLowerCase().includes(replyTo), msg`replyToAddress ${replyTo} must be where replies go (Reply-To), got Reply-To ${JSON.stringify(m.header('reply-to'))}`);
 }
 
 /** ACCT-BCC-BEHAVIOUR: a blind copy reaches the bcc (envelope), and what the lead receives never shows it. */
 function blindCopyHeld(box: SendingMailbox, m: Sent, lead: string, bcc: string): void {
   const blind = box.sink.messages((x) => !x.injected && x.session.authUser === box.smtpUser && x.envelope.rcptTo.some((r) => r.toLowerCase() === bcc));
-  expectThat(blind.length >= 1, `the mailbox's bcc ${bcc} must receive a blind copy: no message from ${box.address} was addressed to it (envelope)`);
+  expectThat(blind.length >= 1, msg`the mailbox's bcc ${bcc} must receive a blind copy: no message from ${box.address} was addressed to it (envelope)`);
   const headerText = (x: Sent) => x.raw.toString('utf8').split(/\r?\n\r?\n/)[0]!.toLowerCase();
   // A copy sent to the bcc alone may be addressed to it (To:): that is a correct reading of a blind copy too.
   const seenByLead = [m, ...blind.filter((x) => x.envelope.rcptTo.some((r) => r.toLowerCase() === lead.toLowerCase()))];
-  for (const x of seenByLead) expectThat(!headerText(x).includes(bcc), `a blind copy must not show: ${bcc} appears in the headers of the message to ${lead}`);
-  expectThat(!/^bcc:/im.test(headerText(m)), 'the email to the lead must carry no Bcc header');
+  for (const x of seenByLead) expectThat(!headerText(x).includes(bcc), msg`a blind copy must not show: ${bcc} appears in the headers of the message to ${lead}`);
+  expectThat(!/^bcc:/im.test(headerText(m)), msg`the email to the lead must carry no Bcc header`);
 }
 
 /** ACCT-DISPLAYNAME-SENDER. */
 function displayNameHeld(box: SendingMailbox, m: Sent, name: string): void {
   const from = m.header('from') ?? '';
-  expectThat(from.includes(name), `displayName is the sender display name: From must carry the mailbox's displayName "${name}", got ${JSON.stringify(from)}`);
-  expectThat(from.toLowerCase().includes(box.address.toLowerCase()), `From must name the mailbox's address ${box.address} with its display name, got ${JSON.stringify(from)}`);
+  expectThat(from.includes(name), msg`displayName is the sender display name: From must carry the mailbox's displayName "${name}", got ${JSON.stringify(from)}`);
+  expectThat(from.toLowerCase().includes(box.address.toLowerCase()), msg`From must name the mailbox's address ${box.address} with its display name, got ${JSON.stringify(from)}`);
 }
 
 /** The body as sent: the text part and the HTML part without its head (where a document may repeat the subject as its title). */
@@ -85,33 +85,33 @@ const bodyOf = (x: Content) => `${x.text}\n${x.html.replace(/<head\b[\s\S]*?<\/h
  */
 function mergeRendered(x: Content, names: { first: string; company: string }, v: { firstName: string; companyName: string }, to: string): void {
   const raw = [names.first, names.company].filter((name) => `${x.subject}${x.text}${x.html}`.includes(name));
-  expectThat(raw.length === 0, `the declared merge variables must be rendered: ${raw.join(' and ')} left as written in the email to ${to}, subject ${JSON.stringify(x.subject)}`);
-  expectThat(x.subject.includes(v.firstName), `the subject to ${to} must carry its firstName ${v.firstName} (${names.first}), got ${JSON.stringify(x.subject)}`);
+  expectThat(raw.length === 0, msg`the declared merge variables must be rendered: ${raw.join(' and ')} left as written in the email to ${to}, subject ${JSON.stringify(x.subject)}`);
+  expectThat(x.subject.includes(v.firstName), msg`the subject to ${to} must carry its firstName ${v.firstName} (${names.first}), got ${JSON.stringify(x.subject)}`);
   const body = bodyOf(x);
-  expectThat(body.includes(v.firstName), `the body to ${to} must carry its firstName ${v.firstName} (${names.first}), it reads ${JSON.stringify((x.text || body).slice(0, 200))}`);
-  expectThat(body.includes(v.companyName), `the body to ${to} must carry its companyName ${v.companyName} (${names.company})`);
+  expectThat(body.includes(v.firstName), msg`the body to ${to} must carry its firstName ${v.firstName} (${names.first}), it reads ${JSON.stringify((x.text || body).slice(0, 200))}`);
+  expectThat(body.includes(v.companyName), msg`the body to ${to} must carry its companyName ${v.companyName} (${names.company})`);
 }
 
 /** CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE in the body, written "Before {{name}} after": as declared, left as written or nothing at all. */
 function unknownRendered(x: Content, name: string, declared: 'verbatim' | 'empty'): void {
   const body = x.text || x.html.replace(/<[^>]*>/g, ' ');
   if (declared === 'verbatim') {
-    expectThat(x.text.includes(`{{${name}}}`) || x.html.includes(`{{${name}}}`), `declared verbatim: the unknown variable {{${name}}} should stay as written in the body, it reads ${JSON.stringify(body.slice(0, 200))}`);
+    expectThat(x.text.includes(`{{${name}}}`) || x.html.includes(`{{${name}}}`), msg`declared verbatim: the unknown variable {{${name}}} should stay as written in the body, it reads ${JSON.stringify(body.slice(0, 200))}`);
     return;
   }
   // Nothing at all: the words around it meet (only space between), no fallback word.
-  expectThat(!`${x.text}\n${x.html}`.includes(name) && !`${x.text}\n${x.html}`.includes('{{'), `declared empty: the unknown variable {{${name}}} should render to nothing, the body still holds it: ${JSON.stringify(body.slice(0, 200))}`);
-  expectThat(/Before\s+after/.test(body), `declared empty: the body should read "Before after" (nothing where the variable was), it reads ${JSON.stringify(body.slice(0, 200))}`);
+  expectThat(!`${x.text}\n${x.html}`.includes(name) && !`${x.text}\n${x.html}`.includes('{{'), msg`declared empty: the unknown variable {{${name}}} should render to nothing, the body still holds it: ${JSON.stringify(body.slice(0, 200))}`);
+  expectThat(/Before\s+after/.test(body), msg`declared empty: the body should read "Before after" (nothing where the variable was), it reads ${JSON.stringify(body.slice(0, 200))}`);
 }
 
 /** CAMP-SEQUENCE-UNKNOWN-VARIABLE-PROFILE in the subject, written "Before {{name}} after": a subject may be merged by another path than the body. */
 function unknownInSubject(subject: string, name: string, declared: 'verbatim' | 'empty'): void {
   if (declared === 'verbatim') {
-    expectThat(subject.includes(`Before {{${name}}} after`), `declared verbatim: the unknown variable {{${name}}} should stay as written in the subject, it reads ${JSON.stringify(subject)}`);
+    expectThat(subject.includes(`Before {{${name}}} after`), msg`declared verbatim: the unknown variable {{${name}}} should stay as written in the subject, it reads ${JSON.stringify(subject)}`);
     return;
   }
   // Nothing at all: the words around it meet, no fallback word, no blanked subject.
-  expectThat(!subject.includes(name) && /(^|\s)Before\s+after(\s|$)/.test(subject), `declared empty: the subject should read "Before after" (nothing where the unknown variable {{${name}}} was), it reads ${JSON.stringify(subject)}`);
+  expectThat(!subject.includes(name) && /(^|\s)Before\s+after(\s|$)/.test(subject), msg`declared empty: the subject should read "Before after" (nothing where the unknown variable {{${name}}} was), it reads ${JSON.stringify(subject)}`);
 }
 
 export const DELIVERY_CHECKS: Check[] = [
@@ -170,9 +170,9 @@ export const DELIVERY_CHECKS: Check[] = [
       const token = `Plain${faker(ctx).string.alphanumeric(8)}`;
       const { m } = await sendOne(ctx, {}, { subject: `Text ${ctx.prefix}`, body: `<p>${token} <b>bold</b></p>` }, { sendAsTextOnly: true });
       const c = await contentOf(m);
-      expectThat(!c.html, 'with sendAsTextOnly the email should have no HTML part, it has one');
-      expectThat(/^text\/plain/i.test((m.header('content-type') ?? 'text/plain').trim()), `with sendAsTextOnly the email should be text/plain, Content-Type is ${JSON.stringify(m.header('content-type'))}`);
-      expectThat(c.text.includes(token), `the text part should carry the step's text (${token})`);
+      expectThat(!c.html, msg`with sendAsTextOnly the email should have no HTML part, it has one`);
+      expectThat(/^text\/plain/i.test((m.header('content-type') ?? 'text/plain').trim()), msg`with sendAsTextOnly the email should be text/plain, Content-Type is ${JSON.stringify(m.header('content-type'))}`);
+      expectThat(c.text.includes(token), msg`the text part should carry the step's text (${token})`);
     },
   },
   {
@@ -186,9 +186,9 @@ export const DELIVERY_CHECKS: Check[] = [
       const url = `https://example.com/${ctx.prefix}${faker(ctx).string.alphanumeric(8)}`;
       const { m } = await sendOne(ctx, {}, { subject: `Links ${ctx.prefix}`, body: `<p>Read <a href="${url}">this</a></p>` }, { trackOpens: false, trackClicks: false });
       const c = await contentOf(m);
-      expectThat(c.html.includes(`href="${url}"`), `with trackClicks false the link should stay ${url}; the HTML part does not carry it as written`);
+      expectThat(c.html.includes(`href="${url}"`), msg`with trackClicks false the link should stay ${url}; the HTML part does not carry it as written`);
       const imgs = c.html.match(/<img\b/gi) ?? [];
-      expectThat(imgs.length === 0, `with trackOpens false the email should carry no image (open pixel), it carries ${imgs.length}`);
+      expectThat(imgs.length === 0, msg`with trackOpens false the email should carry no image (open pixel), it carries ${imgs.length}`);
     },
   },
   {
@@ -219,7 +219,7 @@ export const DELIVERY_CHECKS: Check[] = [
       await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
       for (const a of addresses) {
         const got = drv.to(a);
-        expectThat(got.length > 0, `nothing reached ${a}`);
+        expectThat(got.length > 0, msg`nothing reached ${a}`);
         mergeRendered(await contentOf(got[0]!.m), { first, company }, who.get(a)!, a);
       }
     },
@@ -240,7 +240,7 @@ export const DELIVERY_CHECKS: Check[] = [
       const used = async () => {
         const r = await ws.api.get('/v1/usage/monthly_emails');
         expect2xx(r, 'GET /v1/usage/monthly_emails');
-        expectThat(typeof r.body?.used === 'number', `GET /v1/usage/monthly_emails must carry used (number), got ${JSON.stringify(r.body)?.slice(0, 200)}`, r);
+        expectThat(typeof r.body?.used === 'number', msg`GET /v1/usage/monthly_emails must carry used (number), got ${JSON.stringify(r.body)?.slice(0, 200)}`, r);
         return r;
       };
       const before = await used();
@@ -248,10 +248,10 @@ export const DELIVERY_CHECKS: Check[] = [
       const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
       const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
       const both = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
-      expectThat(both, `the started campaign's step did not reach its 2 leads within 10 minutes (gap 1 minute)`, c.res);
+      expectThat(both, msg`the started campaign's step did not reach its 2 leads within 10 minutes (gap 1 minute)`, c.res);
       const sent = drv.arrivals().length;
       const after = await used();
-      expectThat(after.body.used - before.body.used === sent, `monthly_emails used should grow by the ${sent} campaign emails sent, it went from ${before.body.used} to ${after.body.used}`, before, after, c.res);
+      expectThat(after.body.used - before.body.used === sent, msg`monthly_emails used should grow by the ${sent} campaign emails sent, it went from ${before.body.used} to ${after.body.used}`, before, after, c.res);
     },
   },
   {
@@ -293,22 +293,22 @@ export const DELIVERY_CHECKS: Check[] = [
       };
       if (t.openPixel) {
         const srcs = [...html.matchAll(/<img\b[^>]*\bsrc="(https?:[^"]+)"/gi)].map((x) => x[1]!.replace(/&amp;/g, '&'));
-        expectThat(srcs.length > 0, 'declared openPixel: the email should carry an image pixel (an <img> with an http(s) src), it carries none');
+        expectThat(srcs.length > 0, msg`declared openPixel: the email should carry an image pixel (an <img> with an http(s) src), it carries none`);
         const r = await fetch(srcs[0]!, { redirect: 'manual' });
         await r.arrayBuffer().catch(() => undefined);
-        expectThat(r.status >= 200 && r.status < 400, `fetching the open pixel ${srcs[0]} should succeed, it answered ${r.status}`);
+        expectThat(r.status >= 200 && r.status < 400, msg`fetching the open pixel ${srcs[0]} should succeed, it answered ${r.status}`);
         const v = await metrics();
-        expectThat((v.body?.metrics?.opens ?? 0) >= 1, `after the pixel was fetched the campaign should count an open, metrics are ${JSON.stringify(v.body?.metrics)}`, v);
+        expectThat((v.body?.metrics?.opens ?? 0) >= 1, msg`after the pixel was fetched the campaign should count an open, metrics are ${JSON.stringify(v.body?.metrics)}`, v);
       }
       if (t.clickRedirect) {
         const hrefs = [...html.matchAll(/<a\b[^>]*\bhref="([^"]+)"/gi)].map((x) => x[1]!.replace(/&amp;/g, '&'));
         const link = hrefs.find((h) => /^https?:/i.test(h));
-        expectThat(link && link !== url, `declared clickRedirect: the link to ${url} should be rewritten, the email links to ${JSON.stringify(hrefs)}`);
+        expectThat(link && link !== url, msg`declared clickRedirect: the link to ${url} should be rewritten, the email links to ${JSON.stringify(hrefs)}`);
         const r = await fetch(link!, { redirect: 'manual' });
         await r.arrayBuffer().catch(() => undefined);
-        expectThat(r.status >= 300 && r.status < 400 && r.headers.get('location') === url, `the rewritten link should answer a redirect to ${url}, it answered ${r.status} Location ${JSON.stringify(r.headers.get('location'))}`);
+        expectThat(r.status >= 300 && r.status < 400 && r.headers.get('location') === url, msg`the rewritten link should answer a redirect to ${url}, it answered ${r.status} Location ${JSON.stringify(r.headers.get('location'))}`);
         const v = await metrics();
-        expectThat((v.body?.metrics?.clicks ?? 0) >= 1, `after the link was followed the campaign should count a click, metrics are ${JSON.stringify(v.body?.metrics)}`, v);
+        expectThat((v.body?.metrics?.clicks ?? 0) >= 1, msg`after the link was followed the campaign should count a click, metrics are ${JSON.stringify(v.body?.metrics)}`, v);
       }
     },
   },
@@ -353,7 +353,7 @@ export const DELIVERY_CHECKS: Check[] = [
       await drv.until(() => leads.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step of a started campaign to both leads' });
       for (const lead of leads) {
         const got = drv.to(lead);
-        expectThat(got.length === 1, `STATE-CAMP-START-BEGINS: the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
+        expectThat(got.length === 1, msg`STATE-CAMP-START-BEGINS: the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
       }
       const m = drv.to(leads[0]!)[0]!.m;
       // The mailbox that sent it: the campaign's two are set alike.

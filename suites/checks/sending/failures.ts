@@ -2,7 +2,7 @@ import type { FaultRuleInput } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { addLeads } from '../../lib/recipes.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expectThat } from '../../lib/expect.ts';
+import { expectThat, msg } from '../../lib/expect.ts';
 import { expectBusiness400 } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
 
@@ -52,8 +52,8 @@ async function watchUntilFailed(ctx: CheckContext, ws: Workspace, box: SendingMa
       mailbox = await mailboxNow(ctx, ws.api, box.id);
       const isFailed = mailbox?.status === 'failed';
       if (declared !== undefined) {
-        expectThat(!isFailed || n >= declared, `the mailbox turned failed after ${n} refused send(s); the profile declares ${declared} (declarations.sendFailuresBeforeFailed)`, c.res);
-        expectThat(isFailed || n < declared, `the sink refused ${n} sends of the mailbox, the profile declares ${declared} turn it failed (declarations.sendFailuresBeforeFailed), and it is still ${mailbox?.status}`, c.res);
+        expectThat(!isFailed || n >= declared, msg`the mailbox turned failed after ${n} refused send(s); the profile declares ${declared} (declarations.sendFailuresBeforeFailed)`, c.res);
+        expectThat(isFailed || n < declared, msg`the sink refused ${n} sends of the mailbox, the profile declares ${declared} turn it failed (declarations.sendFailuresBeforeFailed), and it is still ${mailbox?.status}`, c.res);
       }
       if (!isFailed && more.length > 0) await addLeads(ctx, ws.api, c.id, [more.shift()!]);
       return isFailed;
@@ -65,12 +65,12 @@ async function watchUntilFailed(ctx: CheckContext, ws: Workspace, box: SendingMa
 
 /** The provider's reason in a failed mailbox's statusMessage (2.1 fields, 3.2). */
 function expectProviderReason(sm: any, expect: Expected): void {
-  expectThat(sm && typeof sm === 'object', `a failed mailbox must hold the provider reason in statusMessage, got ${JSON.stringify(sm)}`);
-  expectThat(sm.responseCode === expect.code, `statusMessage.responseCode must be the provider's ${expect.code}, got ${JSON.stringify(sm.responseCode)}`);
-  expectThat(typeof sm.command === 'string' && expect.command.test(sm.command), `statusMessage.command must name the refused command (${expect.command}), got ${JSON.stringify(sm.command)}`);
-  expectThat(typeof sm.response === 'string' && sm.response.includes(expect.text), `statusMessage.response must hold the provider's answer (with "${expect.text}"), got ${JSON.stringify(sm.response)}`);
-  expectThat(typeof sm.code === 'string' && typeof sm.message === 'string', `statusMessage.code and .message must be strings, got ${JSON.stringify({ code: sm.code, message: sm.message })}`);
-  expectThat(typeof sm.occurredAt === 'string' && ISO.test(sm.occurredAt), `statusMessage.occurredAt must be a timestamp, got ${JSON.stringify(sm.occurredAt)}`);
+  expectThat(sm && typeof sm === 'object', msg`a failed mailbox must hold the provider reason in statusMessage, got ${JSON.stringify(sm)}`);
+  expectThat(sm.responseCode === expect.code, msg`statusMessage.responseCode must be the provider's ${expect.code}, got ${JSON.stringify(sm.responseCode)}`);
+  expectThat(typeof sm.command === 'string' && expect.command.test(sm.command), msg`statusMessage.command must name the refused command (${expect.command}), got ${JSON.stringify(sm.command)}`);
+  expectThat(typeof sm.response === 'string' && sm.response.includes(expect.text), msg`statusMessage.response must hold the provider's answer (with "${expect.text}"), got ${JSON.stringify(sm.response)}`);
+  expectThat(typeof sm.code === 'string' && typeof sm.message === 'string', msg`statusMessage.code and .message must be strings, got ${JSON.stringify({ code: sm.code, message: sm.message })}`);
+  expectThat(typeof sm.occurredAt === 'string' && ISO.test(sm.occurredAt), msg`statusMessage.occurredAt must be a timestamp, got ${JSON.stringify(sm.occurredAt)}`);
 }
 
 /**
@@ -82,12 +82,12 @@ async function refusedUntilFailed(ctx: CheckContext, fault: (user: string) => Fa
   const { ws, box, rule, refused, drv } = await refusingMailbox(ctx, fault);
   try {
     const { failed, mailbox, c } = await watchUntilFailed(ctx, ws, box, refused, drv, ctx.profile.declarations.sendFailuresBeforeFailed);
-    expectThat(failed, `after ${refused()} refused attempt(s) (${expect.what}) over 40 minutes the mailbox is still ${mailbox?.status}: repeated sending failures must turn it failed`, c.res);
+    expectThat(failed, msg`after ${refused()} refused attempt(s) (${expect.what}) over 40 minutes the mailbox is still ${mailbox?.status}: repeated sending failures must turn it failed`, c.res);
     expectProviderReason(mailbox.statusMessage, expect);
     if (!pause) return;
     expectBusiness400(await ws.api.post(`/v1/accounts/${box.id}/pause`), ctx, 'pausing a failed mailbox (only an active one can be paused)');
     const after = await mailboxNow(ctx, ws.api, box.id);
-    expectThat(after?.status === 'failed', `a refused pause must leave the failed mailbox failed, it is ${after?.status}`);
+    expectThat(after?.status === 'failed', msg`a refused pause must leave the failed mailbox failed, it is ${after?.status}`);
   } finally {
     box.sink.faults.remove(rule.id);
   }
@@ -101,9 +101,9 @@ async function recipientsRefusedMailboxStays(ctx: CheckContext, fault: (user: st
   try {
     const c = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 12), steps: [{ subject: `Refused ${ctx.prefix}`, body: '<p>Refused</p>' }] });
     const seen = await drv.until(() => refused() >= enough, { stepMs: 2 * MINUTE, horizonMs: HORIZON_MS, what: `${enough} recipients refused` });
-    expectThat(seen, `the mailbox tried ${refused()} of its leads over 40 minutes, the check needs ${enough} refused recipients`, c.res);
+    expectThat(seen, msg`the mailbox tried ${refused()} of its leads over 40 minutes, the check needs ${enough} refused recipients`, c.res);
     const mailbox = await mailboxNow(ctx, ws.api, box.id);
-    expectThat(mailbox?.status !== 'failed', `declared recipientRefusal "lead": ${refused()} recipients refused at RCPT must not fail the mailbox, it is ${mailbox?.status}`);
+    expectThat(mailbox?.status !== 'failed', msg`declared recipientRefusal "lead": ${refused()} recipients refused at RCPT must not fail the mailbox, it is ${mailbox?.status}`);
   } finally {
     box.sink.faults.remove(rule.id);
   }

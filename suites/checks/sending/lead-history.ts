@@ -1,5 +1,5 @@
 import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { expectThat, is2xx } from '../../lib/expect.ts';
 import { campaignWithLeads, control } from '../resources/lib.ts';
 import { Driver, launch, leadAddresses, leadNow, sendingMailbox, sentBy } from './lib.ts';
@@ -21,7 +21,7 @@ export const MAIL_HISTORY_REQUESTS = 4 + 3 + 18;
 /** Records a lead event through the control API's lead-events extension. */
 async function leadEvent(ctx: CheckContext, leadId: string, type: LeadHistory): Promise<void> {
   const r = await control(ctx).request('POST', `/leads/${leadId}/events`, { type }, { allowError: true });
-  if (!is2xx(r)) fail(`setup: the control API's lead-events extension could not record a ${type} event (${r.status}): ${r.text.slice(0, 120)}`, r);
+  if (!is2xx(r)) fail(msg`setup: the control API's lead-events extension could not record a ${type} event (${r.status}): ${r.text.slice(0, 120)}`, r);
 }
 
 /** Whether the control API offers its lead-events extension (GET /capabilities). */
@@ -54,7 +54,7 @@ async function byMail(ctx: CheckContext, ws: Workspace, n: number, reply: boolea
   ];
   const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: leadAddresses(ctx, n, 'hist'), steps });
   const sent = await drv.until(() => c.leads.every((l) => drv.to(l.email).length > 0), { stepMs: MINUTE, horizonMs: 30 * MINUTE, wallCapMs: 150_000, what: 'the first step reaching every lead' });
-  expectThat(sent, `setup: the started campaign's first step did not reach its ${n} lead(s) within 30 minutes`, c.res);
+  expectThat(sent, msg`setup: the started campaign's first step did not reach its ${n} lead(s) within 30 minutes`, c.res);
   if (reply) {
     for (const l of c.leads) await boxes[0]!.sink.inject.reply(drv.to(l.email)[0]!.m, { body: `Tell me more. ${ctx.prefix}` });
     const replied = new Set<string>();
@@ -68,7 +68,7 @@ async function byMail(ctx: CheckContext, ws: Workspace, n: number, reply: boolea
       },
       { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, wallCapMs: 180_000, what: 'the replies being noticed (lastRepliedAt)' },
     );
-    expectThat(noticed, `setup: ${c.leads.length - replied.size} of ${n} reply(ies) the sink put in the inbox were not noticed within 2 hours (lastRepliedAt)`);
+    expectThat(noticed, msg`setup: ${c.leads.length - replied.size} of ${n} reply(ies) the sink put in the inbox were not noticed within 2 hours (lastRepliedAt)`);
   }
   return { cid: c.id, leads: c.leads, how: 'mail' };
 }

@@ -2,7 +2,7 @@ import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.
 import type { MailSink, SinkCredentials, StoredMessage } from '../../../harness/sinks/index.ts';
 import { INJECTOR_EHLO } from '../../../harness/sinks/index.ts';
 import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
-import { fail, skip, skipFor } from '../../../harness/ground/check.ts';
+import { fail, skip, skipFor, msg } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { faker } from '../../lib/recipes.ts';
@@ -37,7 +37,7 @@ export async function sendingMailbox(ctx: CheckContext, ws: Workspace, overrides
   const created = await ws.api.post('/v1/accounts', { accounts: [element] });
   expect2xx(created, 'setup: POST /v1/accounts');
   const id = created.body?.accounts?.[0]?.id;
-  expectThat(typeof id === 'string', `setup: POST /v1/accounts created no mailbox: ${snippet(created)}`, created);
+  expectThat(typeof id === 'string', msg`setup: POST /v1/accounts created no mailbox: ${snippet(created)}`, created);
   const settled = await settle(ctx, ws.api, id);
   if (settled.body?.status !== ok) unverified(sink, settled.body?.status, ok);
   return { id, address: element.emailAddress as string, smtpUser: creds.smtp.username, creds, input: element, sink };
@@ -69,7 +69,7 @@ export async function sendingMailboxes(ctx: CheckContext, ws: Workspace, n: numb
   const created = await ws.api.post('/v1/accounts', { accounts: elements });
   expect2xx(created, 'setup: POST /v1/accounts');
   const ids: unknown[] = (created.body?.accounts ?? []).map((a: any) => a?.id);
-  expectThat(ids.length === n && ids.every((id) => typeof id === 'string'), `setup: POST /v1/accounts of ${n} mailboxes created ${ids.length}: ${snippet(created)}`, created);
+  expectThat(ids.length === n && ids.every((id) => typeof id === 'string'), msg`setup: POST /v1/accounts of ${n} mailboxes created ${ids.length}: ${snippet(created)}`, created);
   const boxes: SendingMailbox[] = [];
   for (const [i, m] of made.entries()) {
     const settled = await settle(ctx, ws.api, ids[i] as string);
@@ -122,9 +122,9 @@ export async function launch(ctx: CheckContext, ws: Workspace, o: LaunchOptions)
   const res = await ws.api.post('/v1/campaigns', launchBody(ctx, o));
   expect2xx(res, 'setup: POST /v1/campaigns');
   const id = res.body?.campaign?.id;
-  expectThat(typeof id === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
+  expectThat(typeof id === 'string', msg`setup: POST /v1/campaigns answered without campaign.id`, res);
   const leads = (await allLeads(ctx, ws.api, id)).map((l: any) => ({ id: l.id as string, email: String(l.email).toLowerCase() }));
-  if (leads.length !== o.leads.length) fail(`setup: the campaign created with ${o.leads.length} leads lists ${leads.length}`, res);
+  if (leads.length !== o.leads.length) fail(msg`setup: the campaign created with ${o.leads.length} leads lists ${leads.length}`, res);
   if (!o.draft) await startCampaign(ws.api, id);
   return { id, leads, res };
 }
@@ -282,7 +282,7 @@ export async function workspaceZone(ws: Workspace): Promise<string> {
 /** The lead as listed now (referenced leads.list). */
 export async function leadNow(ctx: CheckContext, api: ApiClient, campaignId: string, leadId: string): Promise<any> {
   const l = (await allLeads(ctx, api, campaignId)).find((x: any) => x.id === leadId);
-  if (!l) fail(`lead ${leadId} is no longer listed in campaign ${campaignId}`);
+  if (!l) fail(msg`lead ${leadId} is no longer listed in campaign ${campaignId}`);
   return l;
 }
 

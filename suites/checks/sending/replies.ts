@@ -1,6 +1,6 @@
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, sendingMailbox, sentBy, workspaceZone, type SendingMailbox } from './lib.ts';
 
 // Leads answer over IMAP: the kit's sink puts a reply threaded on the email the lead received
@@ -16,7 +16,7 @@ const stepOf = (subject: string | null) => /Step(\d+)/.exec(subject ?? '')?.[1];
 /** Injects a reply from `lead` to the first email it received, then moves time until the target shows lastRepliedAt. */
 async function replyAndWait(ctx: CheckContext, drv: Driver, box: SendingMailbox, api: ApiClient, campaignId: string, lead: { id: string; email: string }): Promise<any> {
   const [first] = drv.to(lead.email);
-  expectThat(first, `nothing reached ${lead.email} to reply to`);
+  expectThat(first, msg`nothing reached ${lead.email} to reply to`);
   await box.sink.inject.reply(first.m, { body: `Thanks, tell me more. ${ctx.prefix}` });
   let seen: any;
   let polls = 0;
@@ -44,7 +44,7 @@ async function repliedScenario(ctx: CheckContext, stopOnReply: boolean, leads: n
   ];
   const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps, settings: { stopOnReply } });
   const ok = await drv.until(() => addresses.every((a) => drv.to(a).length >= 1), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to every lead' });
-  expectThat(ok, `the first step did not reach all ${leads} leads within 30 minutes (gap 1 minute)`, c.res);
+  expectThat(ok, msg`the first step did not reach all ${leads} leads within 30 minutes (gap 1 minute)`, c.res);
   return { ws, box, drv, c };
 }
 
@@ -61,14 +61,14 @@ export const REPLY_CHECKS: Check[] = [
       const { ws, box, drv, c } = await repliedScenario(ctx, true, 2);
       const [replier, other] = c.leads as [{ id: string; email: string }, { id: string; email: string }];
       const seen = await replyAndWait(ctx, drv, box, ws.api, c.id, replier);
-      expectThat(typeof seen?.lastRepliedAt === 'string', `within 2 hours of the lead's reply its lastRepliedAt is ${JSON.stringify(seen?.lastRepliedAt)}: the reply was not noticed`);
-      expectThat((seen.metrics?.replied ?? 0) >= 1, `a lead that replied should count it in metrics.replied, got ${JSON.stringify(seen.metrics)}`);
+      expectThat(typeof seen?.lastRepliedAt === 'string', msg`within 2 hours of the lead's reply its lastRepliedAt is ${JSON.stringify(seen?.lastRepliedAt)}: the reply was not noticed`);
+      expectThat((seen.metrics?.replied ?? 0) >= 1, msg`a lead that replied should count it in metrics.replied, got ${JSON.stringify(seen.metrics)}`);
       await drv.until(() => drv.to(other.email).length >= 2, { stepMs: 5 * MINUTE, horizonMs: 3 * HOUR, what: 'the second step to the lead that did not reply' });
       await drv.until(() => false, { stepMs: 15 * MINUTE, horizonMs: HOUR, what: 'a quiet hour' });
       const toReplier = drv.to(replier.email).filter((a) => stepOf(a.m.subject) === '1');
       const toOther = drv.to(other.email).filter((a) => stepOf(a.m.subject) === '1');
-      expectThat(toOther.length === 1, `the lead that did not reply should receive step 2 once, got it ${toOther.length} times`);
-      expectThat(toReplier.length === 0, `with stopOnReply the lead that replied should receive no further step, it received step 2`);
+      expectThat(toOther.length === 1, msg`the lead that did not reply should receive step 2 once, got it ${toOther.length} times`);
+      expectThat(toReplier.length === 0, msg`with stopOnReply the lead that replied should receive no further step, it received step 2`);
     },
   },
   {
@@ -83,10 +83,10 @@ export const REPLY_CHECKS: Check[] = [
       const { ws, box, drv, c } = await repliedScenario(ctx, false, 1);
       const [replier] = c.leads as [{ id: string; email: string }];
       const seen = await replyAndWait(ctx, drv, box, ws.api, c.id, replier);
-      expectThat(typeof seen?.lastRepliedAt === 'string', `within 2 hours of the lead's reply its lastRepliedAt is ${JSON.stringify(seen?.lastRepliedAt)}: the reply was not noticed`);
+      expectThat(typeof seen?.lastRepliedAt === 'string', msg`within 2 hours of the lead's reply its lastRepliedAt is ${JSON.stringify(seen?.lastRepliedAt)}: the reply was not noticed`);
       await drv.until(() => drv.to(replier.email).length >= 2, { stepMs: 5 * MINUTE, horizonMs: 3 * HOUR, what: 'the second step' });
       const step2 = drv.to(replier.email).filter((a) => stepOf(a.m.subject) === '1');
-      expectThat(step2.length === 1, `with stopOnReply false a lead that replied should still receive step 2 once, got it ${step2.length} times`);
+      expectThat(step2.length === 1, msg`with stopOnReply false a lead that replied should still receive step 2 once, got it ${step2.length} times`);
     },
   },
   {
@@ -101,15 +101,15 @@ export const REPLY_CHECKS: Check[] = [
       const { ws, box, drv, c } = await repliedScenario(ctx, true, 1);
       const [replier] = c.leads as [{ id: string; email: string }];
       const seen = await replyAndWait(ctx, drv, box, ws.api, c.id, replier);
-      expectThat(typeof seen?.lastRepliedAt === 'string' || (seen?.metrics?.replied ?? 0) >= 1, `within 2 hours the target shows no sign of the lead's reply (lastRepliedAt ${JSON.stringify(seen?.lastRepliedAt)}, metrics ${JSON.stringify(seen?.metrics)})`);
+      expectThat(typeof seen?.lastRepliedAt === 'string' || (seen?.metrics?.replied ?? 0) >= 1, msg`within 2 hours the target shows no sign of the lead's reply (lastRepliedAt ${JSON.stringify(seen?.lastRepliedAt)}, metrics ${JSON.stringify(seen?.metrics)})`);
       const r = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'lead_replied_interested' });
       expect2xx(r, 'PATCH status lead_replied_interested for a lead that has replied');
       const after = await leadNow(ctx, ws.api, c.id, replier.id);
-      expectThat(after.status === 'lead_replied_interested', `the lead that replied should now have status lead_replied_interested, it has ${JSON.stringify(after.status)}`, r);
+      expectThat(after.status === 'lead_replied_interested', msg`the lead that replied should now have status lead_replied_interested, it has ${JSON.stringify(after.status)}`, r);
       // lead_lost any time (3.3): also after a reply, from a replied status.
       const lost = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'lead_lost' });
       expect2xx(lost, 'PATCH status lead_lost for a lead that has replied (lead_lost: any time)');
-      expectThat(lost.body?.status === 'lead_lost', `lead_lost may be set any time: after the reply the PATCH answers status ${JSON.stringify(lost.body?.status)}`, lost);
+      expectThat(lost.body?.status === 'lead_lost', msg`lead_lost may be set any time: after the reply the PATCH answers status ${JSON.stringify(lost.body?.status)}`, lost);
     },
   },
 ];

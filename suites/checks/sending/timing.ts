@@ -1,7 +1,7 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectThat, msg } from '../../lib/expect.ts';
 import { getMailbox, opRequest } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, startCampaign, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
@@ -59,7 +59,7 @@ async function sendingStarted(ctx: CheckContext, leads: number, gapMinutes: numb
   const addresses = leadAddresses(ctx, leads);
   const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: twoSteps(ctx, FOLLOW_UP_HOURS) });
   const first = await drv.until(() => drv.arrivals().length > 0, { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first email' });
-  expectThat(first, `a started campaign sent nothing within 30 minutes of target time (window open, ${leads} leads)`, c.res);
+  expectThat(first, msg`a started campaign sent nothing within 30 minutes of target time (window open, ${leads} leads)`, c.res);
   return { ws, box, drv, c, addresses };
 }
 
@@ -70,7 +70,7 @@ async function expectNothingAfter(drv: Driver, stop: number, minutes: number, wh
   // flight when the answer came (the clock did not move between them), and the mailbox's gap keeps
   // a target that ignores the stop from sending again at that same instant.
   const late = drv.arrivals().filter((a) => a.lo > stop);
-  expectThat(late.length === 0, `${what}: ${late.length} email(s) were sent after it (first to ${late[0]?.m.envelope.rcptTo.join(', ')}, sent between ${late[0] ? fmt(late[0].lo) : ''} and ${late[0] ? fmt(late[0].hi) : ''})`);
+  expectThat(late.length === 0, msg`${what}: ${late.length} email(s) were sent after it (first to ${late[0]?.m.envelope.rcptTo.join(', ')}, sent between ${late[0] ? fmt(late[0].lo) : ''} and ${late[0] ? fmt(late[0].hi) : ''})`);
 }
 
 /**
@@ -81,7 +81,7 @@ async function started(ctx: CheckContext, ws: Workspace, o: LaunchOptions): Prom
   const res = await ws.api.post('/v1/campaigns', launchBody(ctx, o));
   expect2xx(res, 'setup: POST /v1/campaigns (a valid schedule)');
   const id = res.body?.campaign?.id;
-  expectThat(typeof id === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
+  expectThat(typeof id === 'string', msg`setup: POST /v1/campaigns answered without campaign.id`, res);
   await startCampaign(ws.api, id);
   return { res, addresses: o.leads };
 }
@@ -92,7 +92,7 @@ async function startedUnlessRefused(ctx: CheckContext, ws: Workspace, o: LaunchO
   if (res.status >= 400 && res.status < 500) return { res, addresses: [] };
   expect2xx(res, 'setup: POST /v1/campaigns');
   const id = res.body?.campaign?.id;
-  expectThat(typeof id === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
+  expectThat(typeof id === 'string', msg`setup: POST /v1/campaigns answered without campaign.id`, res);
   const start = await ws.api.post(`/v1/campaigns/${id}/start`);
   if (start.status >= 400 && start.status < 500) return { res: start, addresses: [] };
   expect2xx(start, 'setup: POST /v1/campaigns/{id}/start');
@@ -113,8 +113,8 @@ function windowKept(drv: Driver, addresses: string[], opens: number, closes: num
   const got = addresses.flatMap((a) => drv.to(a));
   const where = `the window ${fmt(opens)} .. ${fmt(closes)} (minutes in ${WINDOW_ZONE})`;
   const outside = got.filter((a) => a.hi < opens || a.lo >= closes);
-  expectThat(outside.length === 0, `nothing should be sent outside ${where}: ${outside.map((a) => `sent between ${fmt(a.lo)} and ${fmt(a.hi)}`).join(', ')}`, res);
-  expectThat(got.length >= 1, `${where} should see the campaign begin (3 leads, gap ${WINDOW_GAP_MINUTES} minutes), nothing arrived by ${fmt(closes + 30 * MINUTE)}`, res);
+  expectThat(outside.length === 0, msg`nothing should be sent outside ${where}: ${outside.map((a) => `sent between ${fmt(a.lo)} and ${fmt(a.hi)}`).join(', ')}`, res);
+  expectThat(got.length >= 1, msg`${where} should see the campaign begin (3 leads, gap ${WINDOW_GAP_MINUTES} minutes), nothing arrived by ${fmt(closes + 30 * MINUTE)}`, res);
 }
 
 /**
@@ -132,7 +132,7 @@ const AHEAD_OFFSET = 14 * HOUR;
 async function sameZoneDay(drv: Driver, t0: number): Promise<void> {
   const utcMidnight = Date.parse(dateIn(t0 + 24 * HOUR, 'UTC'));
   const zoneMidnight = Date.parse(dateIn(t0 + 24 * HOUR, AHEAD_ZONE)) - AHEAD_OFFSET;
-  expectThat(zoneMidnight - utcMidnight >= 4 * HOUR, `setup: ${AHEAD_ZONE}'s next midnight (${fmt(zoneMidnight)}) should come hours after UTC's (${fmt(utcMidnight)})`);
+  expectThat(zoneMidnight - utcMidnight >= 4 * HOUR, msg`setup: ${AHEAD_ZONE}'s next midnight (${fmt(zoneMidnight)}) should come hours after UTC's (${fmt(utcMidnight)})`);
   await drv.advance(utcMidnight + HOUR - (await drv.now()));
   await drv.until(() => false, { stepMs: 20 * MINUTE, horizonMs: 2 * HOUR, what: `the hours between UTC's midnight and ${AHEAD_ZONE}'s` });
 }
@@ -160,16 +160,16 @@ export const TIMING_CHECKS: Check[] = [
         const got = drv.to(a);
         const s0 = got.filter((x) => stepOf(x) === '0');
         const s1 = got.filter((x) => stepOf(x) === '1');
-        expectThat(s0.length === 1 && s1.length === 1, `${a} should receive each of the 2 steps once within 4 hours (delay 1 h), got step 1 x${s0.length} and step 2 x${s1.length}`, c.res);
-        expectThat(s1[0]!.hi >= s0[0]!.lo, `step 2 should go to ${a} after step 1: step 2 left before ${fmt(s1[0]!.hi)}, step 1 after ${fmt(s0[0]!.lo)}`);
+        expectThat(s0.length === 1 && s1.length === 1, msg`${a} should receive each of the 2 steps once within 4 hours (delay 1 h), got step 1 x${s0.length} and step 2 x${s1.length}`, c.res);
+        expectThat(s1[0]!.hi >= s0[0]!.lo, msg`step 2 should go to ${a} after step 1: step 2 left before ${fmt(s1[0]!.hi)}, step 1 after ${fmt(s0[0]!.lo)}`);
       }
       const sent = drv.arrivals().filter((x) => stepOf(x) !== undefined && addresses.some((a) => x.m.envelope.rcptTo.includes(a))).length;
       const view = await statusView(ws.api, c.id);
-      expectThat(view.body?.metrics?.sent === sent, `campaign metrics.sent should count the ${sent} emails that reached the sink, it is ${view.body?.metrics?.sent}`, view);
+      expectThat(view.body?.metrics?.sent === sent, msg`campaign metrics.sent should count the ${sent} emails that reached the sink, it is ${view.body?.metrics?.sent}`, view);
       for (const l of c.leads) {
         const lead = await leadNow(ctx, ws.api, c.id, l.id);
-        expectThat(typeof lead.lastContactedAt === 'string' && !Number.isNaN(Date.parse(lead.lastContactedAt)), `lead ${l.email} should show lastContactedAt once emailed, got ${JSON.stringify(lead.lastContactedAt)}`);
-        expectThat(lead.metrics?.sent === 2, `lead ${l.email} should show metrics.sent 2 after both steps, got ${JSON.stringify(lead.metrics)}`);
+        expectThat(typeof lead.lastContactedAt === 'string' && !Number.isNaN(Date.parse(lead.lastContactedAt)), msg`lead ${l.email} should show lastContactedAt once emailed, got ${JSON.stringify(lead.lastContactedAt)}`);
+        expectThat(lead.metrics?.sent === 2, msg`lead ${l.email} should show metrics.sent 2 after both steps, got ${JSON.stringify(lead.metrics)}`);
       }
     },
   },
@@ -194,9 +194,9 @@ export const TIMING_CHECKS: Check[] = [
       const [a, b] = leadAddresses(ctx, 2) as [string, string];
       const c = await launch(ctx, ws, { accounts: [box.id], leads: [a, b], steps: delayedSteps(ctx) });
       const firstA = await drv.until(() => drv.to(a).length + drv.to(b).length >= 1, { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to a lead' });
-      expectThat(firstA, 'a started campaign did not send its first step within 30 minutes (gap 1 minute)', c.res);
+      expectThat(firstA, msg`a started campaign did not send its first step within 30 minutes (gap 1 minute)`, c.res);
       const firstB = await drv.until(() => drv.to(a).length >= 1 && drv.to(b).length >= 1, { stepMs: 10 * MINUTE, horizonMs: 26 * HOUR, what: "the first step to the other lead on the mailbox's next day" });
-      expectThat(firstB, 'the first step did not reach both leads within 26 hours (one campaign email a day)', c.res);
+      expectThat(firstB, msg`the first step did not reach both leads within 26 hours (one campaign email a day)`, c.res);
       // The leads are spread: the cap goes up so the second steps wait only for their delay.
       expect2xx(await ws.api.patch(`/v1/accounts/${box.id}`, { maxEmailsPerDay: 20 }), 'setup: PATCH /v1/accounts/{id} maxEmailsPerDay 20');
       // Steps of 20 minutes: a second step that ignores the hours (24 h) or the days (2 h) shows as early.
@@ -204,9 +204,9 @@ export const TIMING_CHECKS: Check[] = [
       const seen = [a, b].map((x) => ({ a: x, s0: drv.to(x).filter((m) => stepOf(m) === '0'), s1: drv.to(x).filter((m) => stepOf(m) === '1') }));
       // An hour of slack: a day counted in a zone's local time lasts 23 hours across a DST change.
       for (const { a: x, s0, s1 } of seen.filter((v) => v.s0.length && v.s1.length)) {
-        expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, `the second step (delayDays 1, delayHours 2) went to ${x} less than 25 hours after its own first step: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
+        expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, msg`the second step (delayDays 1, delayHours 2) went to ${x} less than 25 hours after its own first step: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
         const rt = s1[0]!.m.header('reply-to');
-        expectThat((rt ?? '').toLowerCase().includes(replyTo), `the mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the follow-up step to ${x} too, got Reply-To ${JSON.stringify(rt)}`, c.res);
+        expectThat((rt ?? '').toLowerCase().includes(replyTo), msg`the mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the follow-up step to ${x} too, got Reply-To ${JSON.stringify(rt)}`, c.res);
       }
       const missing = seen.filter((v) => !v.s1.length).map((v) => v.a);
       // Whether a step goes at all is SEND/sequence's reading: here an absent step proves no delay.
@@ -235,13 +235,13 @@ export const TIMING_CHECKS: Check[] = [
       const b = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 2, 'b'), steps: [{ subject: `Step0 B ${ctx.prefix}`, body: '<p>B</p>' }] });
       await drv.until(() => false, { stepMs: MINUTE, horizonMs: (GAP * (CAP + 2) + 5) * MINUTE, what: 'the shared mailbox sending' });
       const got = drv.arrivals().sort((x, y) => x.hi - y.hi);
-      expectThat(got.length > 0, `two started campaigns sharing a mailbox sent nothing in ${GAP * (CAP + 2) + 5} minutes`, a.res, b.res);
-      expectThat(got.length <= CAP, `maxEmailsPerDay ${CAP}: the mailbox sent ${got.length} campaign emails within ${GAP * (CAP + 2) + 5} minutes of one day (6 due over two campaigns, 2 of them follow-up steps)`, a.res, b.res);
+      expectThat(got.length > 0, msg`two started campaigns sharing a mailbox sent nothing in ${GAP * (CAP + 2) + 5} minutes`, a.res, b.res);
+      expectThat(got.length <= CAP, msg`maxEmailsPerDay ${CAP}: the mailbox sent ${got.length} campaign emails within ${GAP * (CAP + 2) + 5} minutes of one day (6 due over two campaigns, 2 of them follow-up steps)`, a.res, b.res);
       for (let i = 1; i < got.length; i++) {
         const [p, q] = [got[i - 1]!, got[i]!];
-        expectThat(q.hi - p.lo >= GAP * MINUTE, `sendingGapMinutes ${GAP}: two sends of the mailbox (to ${p.m.envelope.rcptTo[0]} and ${q.m.envelope.rcptTo[0]}) left at most ${Math.round((q.hi - p.lo) / MINUTE)} minute(s) apart (after ${fmt(p.lo)}, before ${fmt(q.hi)})`);
+        expectThat(q.hi - p.lo >= GAP * MINUTE, msg`sendingGapMinutes ${GAP}: two sends of the mailbox (to ${p.m.envelope.rcptTo[0]} and ${q.m.envelope.rcptTo[0]}) left at most ${Math.round((q.hi - p.lo) / MINUTE)} minute(s) apart (after ${fmt(p.lo)}, before ${fmt(q.hi)})`);
       }
-      expectThat(got.length >= 2, `the shared mailbox sent ${got.length} email(s) in ${GAP * (CAP + 2) + 5} minutes with ${CAP} allowed a day and 6 due: the gap cannot be observed`, a.res, b.res);
+      expectThat(got.length >= 2, msg`the shared mailbox sent ${got.length} email(s) in ${GAP * (CAP + 2) + 5} minutes with ${CAP} allowed a day and 6 due: the gap cannot be observed`, a.res, b.res);
     },
   },
   {
@@ -273,12 +273,12 @@ export const TIMING_CHECKS: Check[] = [
       const from = (box: { smtpUser: string }) => drv.arrivals((m) => m.session.authUser === box.smtpUser);
       const [first, twinFirst] = [from(ramp).length, from(twin).length];
       if (twinFirst < CAP) skip(`the mailbox without campaignSlowRamp sent ${twinFirst} of its maxEmailsPerDay ${CAP} in 2 hours (gap 1 minute, ${LEADS} leads): the ramp cannot be told from the target's own pace`);
-      expectThat(first < twinFirst, `with campaignSlowRamp the mailbox should send fewer campaign emails on its first day in a campaign than its twin without it: both sent ${first} of maxEmailsPerDay ${CAP} within 2 hours`, a.res);
+      expectThat(first < twinFirst, msg`with campaignSlowRamp the mailbox should send fewer campaign emails on its first day in a campaign than its twin without it: both sent ${first} of maxEmailsPerDay ${CAP} within 2 hours`, a.res);
       // The next day, at the same time of day.
       await drv.advance(t0 + 24 * HOUR - (await drv.now()));
       await drv.until(() => false, { stepMs: MINUTE, horizonMs: HOUR, what: 'the second day of the slow-ramp mailbox' });
       const second = from(ramp).filter((x) => x.lo >= dayOneEnd).length;
-      expectThat(second > 0 && second >= first, `a ramp should keep growing: the slow-ramp mailbox sent ${first} campaign email(s) on its first day and ${second} within the first hour of the next (${LEADS - first} leads left, maxEmailsPerDay ${CAP})`, a.res);
+      expectThat(second > 0 && second >= first, msg`a ramp should keep growing: the slow-ramp mailbox sent ${first} campaign email(s) on its first day and ${second} within the first hour of the next (${LEADS - first} leads left, maxEmailsPerDay ${CAP})`, a.res);
     },
   },
   {
@@ -301,13 +301,13 @@ export const TIMING_CHECKS: Check[] = [
       const c = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 2), steps: [{ subject: `Step0 ${ctx.prefix}`, body: '<p>Window</p>' }], schedule });
       const view = await statusView(ws.api, c.id);
       const announced = Date.parse(view.body?.nextScheduleOpensAt ?? '');
-      expectThat(view.body?.isWithinSchedule === false, `before its window the campaign should not be within schedule, isWithinSchedule is ${view.body?.isWithinSchedule}`, view);
-      expectThat(Math.abs(announced - opens) <= 2 * MINUTE, `nextScheduleOpensAt should announce the window opening at ${fmt(opens)} (minute ${m + 120} UTC), got ${JSON.stringify(view.body?.nextScheduleOpensAt)}`, view);
+      expectThat(view.body?.isWithinSchedule === false, msg`before its window the campaign should not be within schedule, isWithinSchedule is ${view.body?.isWithinSchedule}`, view);
+      expectThat(Math.abs(announced - opens) <= 2 * MINUTE, msg`nextScheduleOpensAt should announce the window opening at ${fmt(opens)} (minute ${m + 120} UTC), got ${JSON.stringify(view.body?.nextScheduleOpensAt)}`, view);
       await drv.until(() => drv.arrivals().length >= 2, { stepMs: 5 * MINUTE, horizonMs: 3 * HOUR, what: 'the window opening' });
       const got = drv.arrivals();
       const early = got.filter((a) => a.hi < opens);
-      expectThat(early.length === 0, `nothing should be sent before the window opens at ${fmt(opens)}: ${early.length} email(s) arrived before`);
-      expectThat(got.length >= 1 && got.every((a) => a.lo <= opens + 60 * MINUTE), `the window ${fmt(opens)} to ${fmt(opens + 60 * MINUTE)} should see the 2 leads emailed, ${got.length} arrived (${got.map((a) => fmt(a.hi)).join(', ')})`, view);
+      expectThat(early.length === 0, msg`nothing should be sent before the window opens at ${fmt(opens)}: ${early.length} email(s) arrived before`);
+      expectThat(got.length >= 1 && got.every((a) => a.lo <= opens + 60 * MINUTE), msg`the window ${fmt(opens)} to ${fmt(opens + 60 * MINUTE)} should see the 2 leads emailed, ${got.length} arrived (${got.map((a) => fmt(a.hi)).join(', ')})`, view);
     },
   },
   {
@@ -329,7 +329,7 @@ export const TIMING_CHECKS: Check[] = [
       // and the zones of the schedules, at an hour when AHEAD_ZONE's date is already UTC's next one.
       await awayFromMidnight(ctx, drv, ['UTC', WINDOW_ZONE, AHEAD_ZONE], 60, 3 * 60, (t) => dateIn(t, AHEAD_ZONE) !== dateIn(t, 'UTC'));
       const now = await drv.now();
-      expectThat(dateIn(now, AHEAD_ZONE) !== dateIn(now, 'UTC'), `setup: the target's clock should have been moved to an hour when ${AHEAD_ZONE}'s date is not UTC's, it is ${fmt(now)}`);
+      expectThat(dateIn(now, AHEAD_ZONE) !== dateIn(now, 'UTC'), msg`setup: the target's clock should have been moved to an hour when ${AHEAD_ZONE}'s date is not UTC's, it is ${fmt(now)}`);
       const step = [{ subject: `Schedule ${ctx.prefix}`, body: '<p>Schedule</p>' }];
       const leads = (tag: string) => leadAddresses(ctx, 3, tag);
       // Open all day in AHEAD_ZONE but for the minutes around its midnight, which the observations keep clear
@@ -348,22 +348,22 @@ export const TIMING_CHECKS: Check[] = [
       const windowed = await started(ctx, ws, { accounts: [windowBox.id], leads: leads('window'), steps: step, schedule: openSchedule(ctx, WINDOW_ZONE, local + 30, local + 90) });
       const count = (c: { addresses: string[] }) => c.addresses.reduce((n, a) => n + drv.to(a).length, 0);
       await drv.until(() => false, { stepMs: 10 * MINUTE, horizonMs: 2 * HOUR, what: 'two hours of today' });
-      expectThat(count(capped) === 1, `dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(capped)}`, capped.res);
-      expectThat(count(later) === 0, `startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(later)} email(s) were`, later.res);
-      expectThat(count(ended) === 0, `endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(ended)} email(s) were`, ended.res);
-      expectThat(count(dayOff) === 0, `sendingDays holds only tomorrow in ${AHEAD_ZONE}: nothing should be sent today, ${count(dayOff)} email(s) were`, dayOff.res);
+      expectThat(count(capped) === 1, msg`dailyLimit 1 (window open all day, 3 leads): the campaign should send exactly 1 email today, it sent ${count(capped)}`, capped.res);
+      expectThat(count(later) === 0, msg`startDate ${fmt(now + 23 * HOUR)} is tomorrow: nothing should be sent today, ${count(later)} email(s) were`, later.res);
+      expectThat(count(ended) === 0, msg`endDate ${fmt(now - 24 * HOUR)} has passed: nothing should be sent, ${count(ended)} email(s) were`, ended.res);
+      expectThat(count(dayOff) === 0, msg`sendingDays holds only tomorrow in ${AHEAD_ZONE}: nothing should be sent today, ${count(dayOff)} email(s) were`, dayOff.res);
       windowKept(drv, windowed.addresses, opens, opens + 60 * MINUTE, windowed.res);
       // UTC's date has turned, AHEAD_ZONE's has not: still the schedule's first day.
       await sameZoneDay(drv, now);
-      expectThat(count(capped) === 1, `dailyLimit 1 counts the days of ${AHEAD_ZONE}: past UTC's midnight, before ${AHEAD_ZONE}'s, the campaign should still have sent 1 email, it sent ${count(capped)} by ${fmt(await drv.now())}`, capped.res);
-      expectThat(count(dayOff) === 0, `sendingDays holds only tomorrow in ${AHEAD_ZONE}, whose date has not turned: nothing should be sent, ${count(dayOff)} email(s) were by ${fmt(await drv.now())}`, dayOff.res);
+      expectThat(count(capped) === 1, msg`dailyLimit 1 counts the days of ${AHEAD_ZONE}: past UTC's midnight, before ${AHEAD_ZONE}'s, the campaign should still have sent 1 email, it sent ${count(capped)} by ${fmt(await drv.now())}`, capped.res);
+      expectThat(count(dayOff) === 0, msg`sendingDays holds only tomorrow in ${AHEAD_ZONE}, whose date has not turned: nothing should be sent, ${count(dayOff)} email(s) were by ${fmt(await drv.now())}`, dayOff.res);
       // Tomorrow in both, at the same time of day: the later campaign and the one of tomorrow's day begin.
       await drv.advance(now + 24 * HOUR - (await drv.now()));
       await drv.until(() => count(later) > 0 && count(dayOff) > 0, { stepMs: 10 * MINUTE, horizonMs: 3 * HOUR, what: "tomorrow's sending" });
-      expectThat(count(later) > 0, `past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`, later.res);
-      expectThat(count(dayOff) > 0, `on its sending day (${AHEAD_ZONE}'s date ${dateIn(now + 24 * HOUR, AHEAD_ZONE)}) the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
-      expectThat(count(capped) <= 2, `dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(capped)}`, capped.res);
-      expectThat(count(ended) === 0, `endDate has passed: nothing should be sent, ${count(ended)} email(s) were by ${fmt(await drv.now())}`, ended.res);
+      expectThat(count(later) > 0, msg`past its startDate ${fmt(now + 23 * HOUR)} the campaign should send, nothing arrived by ${fmt(await drv.now())}`, later.res);
+      expectThat(count(dayOff) > 0, msg`on its sending day (${AHEAD_ZONE}'s date ${dateIn(now + 24 * HOUR, AHEAD_ZONE)}) the campaign should send, nothing arrived by ${fmt(await drv.now())}`, dayOff.res);
+      expectThat(count(capped) <= 2, msg`dailyLimit 1 over two days: at most 2 emails, the campaign sent ${count(capped)}`, capped.res);
+      expectThat(count(ended) === 0, msg`endDate has passed: nothing should be sent, ${count(ended)} email(s) were by ${fmt(await drv.now())}`, ended.res);
     },
   },
   {
@@ -382,7 +382,7 @@ export const TIMING_CHECKS: Check[] = [
       const addresses = leadAddresses(ctx, 2);
       const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: twoSteps(ctx, 1) });
       const firstDone = await drv.until(() => addresses.every((a) => drv.to(a).length >= 1), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to both leads' });
-      expectThat(firstDone, 'a started campaign did not send its first step to 2 leads within 30 minutes (gap 1 minute)', c.res);
+      expectThat(firstDone, msg`a started campaign did not send its first step to 2 leads within 30 minutes (gap 1 minute)`, c.res);
       const paused = await ws.api.request(opRequest(ctx, 'campaigns.pause', { id: c.id }));
       expect2xx(paused, 'pause the campaign (referenced campaigns.pause)');
       await drv.until(() => false, { stepMs: 15 * MINUTE, horizonMs: 2 * HOUR, what: 'the pause' });
@@ -394,8 +394,8 @@ export const TIMING_CHECKS: Check[] = [
         const got = drv.to(a);
         const s0 = got.filter((x) => stepOf(x) === '0').length;
         const s1 = got.filter((x) => stepOf(x) === '1').length;
-        expectThat(s0 === 1, `after the resume ${a} received step 1 ${s0} times in all: an email already sent must not go again`, resumed);
-        expectThat(s1 === 1, `after the resume ${a} should receive the remaining step 2 once, got it ${s1} times within 2 hours`, resumed);
+        expectThat(s0 === 1, msg`after the resume ${a} received step 1 ${s0} times in all: an email already sent must not go again`, resumed);
+        expectThat(s1 === 1, msg`after the resume ${a} should receive the remaining step 2 once, got it ${s1} times within 2 hours`, resumed);
       }
     },
   },

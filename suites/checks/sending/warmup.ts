@@ -1,7 +1,7 @@
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
 import { sinks } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launchBody, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign, workspaceZone, type SendingMailbox } from './lib.ts';
 
@@ -78,7 +78,7 @@ export const WARMUP_CHECKS: Check[] = [
       await warm.settle();
       const sent = campaign.arrivals().length;
       const warmed = warm.arrivals().length;
-      expectThat(sent >= CAP, `warmup has its own budget: with maxEmailsPerDay ${CAP} and ${CAP + 2} leads due (gap 1 minute) the campaign sent ${sent} email(s) within 90 minutes on a day the mailbox's warmup sent ${warmed} to the pool`, c);
+      expectThat(sent >= CAP, msg`warmup has its own budget: with maxEmailsPerDay ${CAP} and ${CAP + 2} leads due (gap 1 minute) the campaign sent ${sent} email(s) within 90 minutes on a day the mailbox's warmup sent ${warmed} to the pool`, c);
     },
   },
   {
@@ -102,7 +102,7 @@ export const WARMUP_CHECKS: Check[] = [
       await warm.until(() => false, { stepMs: 30 * MINUTE, horizonMs: 26 * HOUR, what: 'a day after the pause' });
       const after = (box: SendingMailbox) => warm.arrivals((m) => m.session.authUser === box.smtpUser).filter((a) => a.lo > stop);
       const late = after(paused);
-      expectThat(late.length === 0, `the mailbox paused at ${fmt(stop)} must not warm up: ${late.length} warmup email(s) went to the pool after it (first to ${late[0]?.m.envelope.rcptTo.join(', ')}, sent between ${late[0] ? fmt(late[0].lo) : ''} and ${late[0] ? fmt(late[0].hi) : ''})`, r);
+      expectThat(late.length === 0, msg`the mailbox paused at ${fmt(stop)} must not warm up: ${late.length} warmup email(s) went to the pool after it (first to ${late[0]?.m.envelope.rcptTo.join(', ')}, sent between ${late[0] ? fmt(late[0].lo) : ''} and ${late[0] ? fmt(late[0].hi) : ''})`, r);
       if (after(twin).length === 0) skip(`the active twin sent no warmup mail in the 26 hours after the pause either: a paused mailbox cannot be told from the target's warmup pace`);
     },
   },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { faker, setupCampaignBody } from '../../lib/recipes.ts';
 import { SLOW_DRAIN_SKIP, drainAll, judgeable } from '../../lib/drain.ts';
 import { mailboxInput, sequenceStep, UNREACHABLE_SERVERS } from '../../../fixtures/factories/index.ts';
@@ -125,7 +125,7 @@ class CreateMailbox implements Cmd<Model, Real> {
     const res = await r.api.post('/v1/accounts', { accounts: [mailboxInput(faker(r.ctx), r.ctx.prefix, UNREACHABLE_SERVERS)] });
     r.trail.note(res);
     const id = res.body?.accounts?.[0]?.id;
-    if (res.status < 300 && typeof id !== 'string') fail(`setup: POST /v1/accounts answered ${res.status} without accounts[0].id`, res);
+    if (res.status < 300 && typeof id !== 'string') fail(msg`setup: POST /v1/accounts answered ${res.status} without accounts[0].id`, res);
     if (typeof id === 'string') r.mailboxes.push(id);
     m.w = C.mailboxCreated(m.w, typeof id === 'string' ? res.status : 400);
     const read = await readStatus(r);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import * as S from '../../state-models/lead-search.ts';
 import type { RuleLevel } from '../../state-models/core.ts';
@@ -87,10 +87,10 @@ async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
       const made = await control.request('POST', '/lead-searches', { organizationId: ws.organizationId, query: `${ctx.prefix}${faker(ctx).company.buzzNoun()}`, searchMode, maxResults: 50 });
       trail.note(made);
       const id = made.body?.id;
-      if (typeof id !== 'string') fail(`setup: control POST /lead-searches answered ${made.status} without an id`, made);
+      if (typeof id !== 'string') fail(msg`setup: control POST /lead-searches answered ${made.status} without an id`, made);
       const real: Real = { ctx, api: ws.api, trail, id };
       const back = await read(real);
-      if (back.http >= 300) fail(`GET /v1/lead-searches/${id} of a search just created answered ${back.http}`);
+      if (back.http >= 300) fail(msg`GET /v1/lead-searches/${id} of a search just created answered ${back.http}`);
       const model: Model = { s: trail.judge(S.created(back.view)) };
       await fc.asyncModelRun(() => ({ model, real }), cmds);
     },

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { fail, msg } from '../../../harness/ground/check.ts';
 import { faker, listLeads, setupCampaignBody } from '../../lib/recipes.ts';
 import { prefixedAddress } from '../../../fixtures/factories/index.ts';
 import { LEAD_PLATFORM_STATUSES_NAMED, LEAD_USER_SETTABLE_STATUSES } from '../../../harness/ground/spec-model/schemas/index.ts';
@@ -151,10 +151,10 @@ async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
       const res = await ws.api.post('/v1/campaigns', await setupCampaignBody(ctx, { leads: LEADS, steps: 1 }));
       trail.note(res);
       const campaignId = res.body?.campaign?.id;
-      if (res.status >= 300 || typeof campaignId !== 'string') fail(`setup: POST /v1/campaigns answered ${res.status} without campaign.id`, res);
+      if (res.status >= 300 || typeof campaignId !== 'string') fail(msg`setup: POST /v1/campaigns answered ${res.status} without campaign.id`, res);
       const real: Real = { ctx, api: ws.api, trail, campaignId, ids: [] };
       const listed = [...(await views(real)).entries()];
-      if (listed.length !== LEADS) fail(`setup: the campaign created with ${LEADS} leads lists ${listed.length}`, res);
+      if (listed.length !== LEADS) fail(msg`setup: the campaign created with ${LEADS} leads lists ${listed.length}`, res);
       real.ids = listed.map(([id]) => id);
       const model: Model = { leads: listed.map(([, v]) => L.fromView(v)) };
       await fc.asyncModelRun(() => ({ model, real }), cmds);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { faker } from '../../lib/recipes.ts';
 import { SLOW_DRAIN_SKIP, drainAll, judgeable } from '../../lib/drain.ts';
 import { mailboxInput, prefixedAddress, UNREACHABLE_SERVERS, type MailboxServers } from '../../../fixtures/factories/index.ts';
@@ -167,7 +167,7 @@ async function connectOAuth(ctx: CheckContext, api: ApiClient, trail: Trail): Pr
   trail.begin(`connect by OAuth (${provider})`);
   const init = await api.post(`/v1/accounts/oauth/${provider}/init`);
   trail.note(init);
-  if (init.status >= 300 || typeof init.body?.state !== 'string') fail(`setup: POST /v1/accounts/oauth/${provider}/init answered ${init.status} without a state`, init);
+  if (init.status >= 300 || typeof init.body?.state !== 'string') fail(msg`setup: POST /v1/accounts/oauth/${provider}/init answered ${init.status} without a state`, init);
   const consent = await ctx.control!.request('POST', `/oauth/${provider}/consent`, { state: init.body.state, emailAddress: prefixedAddress(faker(ctx), ctx.prefix, `${provider}.example.test`) }, { allowError: true });
   trail.note(consent);
   const id = consent.body?.accountId;

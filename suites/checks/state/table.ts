@@ -1,6 +1,6 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail, skip } from '../../../harness/ground/check.ts';
+import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { fillPath } from '../../../harness/ground/operations.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import { expectThat } from '../../lib/expect.ts';
@@ -49,7 +49,7 @@ function hold(w: Walk, what: string, status: string, ...evidence: string[]): voi
 
 /** The verdict of a walk: a move outside the table fails; no move at all proves nothing. */
 function verdict(ctx: CheckContext, w: Walk, field: string): void {
-  if (w.wrong.length) fail(`${w.wrong.length} transition(s) outside the declared table (${field}): ${w.wrong.join(' | ')}`, ...w.evidence);
+  if (w.wrong.length) fail(msg`${w.wrong.length} transition(s) outside the declared table (${field}): ${w.wrong.join(' | ')}`, ...w.evidence);
   if (!w.moves.length) skip(`no status change was seen: no transition could be held to ${field}`);
   ctx.log(`transitions seen: ${w.moves.join('; ')}`);
 }
@@ -62,13 +62,13 @@ function declared(ctx: CheckContext, resource: 'campaign' | 'lead', what: string
 
 async function campaignStatus(api: ApiClient, id: string): Promise<{ res: ApiResponse; status: string }> {
   const res = await api.get(`/v1/campaigns/${id}/status`);
-  if (res.status < 200 || res.status > 299 || typeof res.body?.status !== 'string') fail(`GET /v1/campaigns/{id}/status answered ${res.status} without a status`, res);
+  if (res.status < 200 || res.status > 299 || typeof res.body?.status !== 'string') fail(msg`GET /v1/campaigns/{id}/status answered ${res.status} without a status`, res);
   return { res, status: res.body.status };
 }
 
 async function leadStatus(ctx: CheckContext, api: ApiClient, campaignId: string, leadId: string): Promise<string> {
   const status = (await leadNow(ctx, api, campaignId, leadId))?.status;
-  if (typeof status !== 'string') fail(`the lead ${leadId} is listed without a status (2.6: a string), got ${JSON.stringify(status)}`);
+  if (typeof status !== 'string') fail(msg`the lead ${leadId} is listed without a status (2.6: a string), got ${JSON.stringify(status)}`);
   return status;
 }
 
@@ -155,11 +155,11 @@ export const TABLE_CHECKS: Check[] = [
       if (!sent) skip('the step did not reach both leads within 30 minutes: their status moves cannot be seen (SEND/sequence judges the sending)');
       for (const [who, id] of [['replier', replier], ['bouncer', bouncer]] as const) {
         const l = await leadNow(ctx, ws.api, c.id, id);
-        if (typeof l.status !== 'string') fail(`the lead ${id} is listed without a status (2.6: a string), got ${JSON.stringify(l.status)}`);
+        if (typeof l.status !== 'string') fail(msg`the lead ${id} is listed without a status (2.6: a string), got ${JSON.stringify(l.status)}`);
         hold(walks[who], 'the step reaching the lead', l.status, c.res.exchangeId);
         // Once the target records the send (lastContactedAt), the lead carries the status it names for it.
         const after = named.leadStatusAfterSend;
-        if (after && typeof l.lastContactedAt === 'string') expectThat(l.status === after, `a lead sent a step carries ${l.status}, but the profile names ${after} the status after a send (declarations.sending.leadStatusAfterSend)`, c.res);
+        if (after && typeof l.lastContactedAt === 'string') expectThat(l.status === after, msg`a lead sent a step carries ${l.status}, but the profile names ${after} the status after a send (declarations.sending.leadStatusAfterSend)`, c.res);
       }
       // 3.3: the replied statuses need a reply; a lead sent a step that has not answered is refused them.
       expectRejected(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${bouncer}`, { status: 'lead_replied_interested' }), ctx, 'PATCH lead { status: lead_replied_interested } on a lead sent a step that has not replied');
@@ -173,10 +173,10 @@ export const TABLE_CHECKS: Check[] = [
       const answered = await leadStatus(ctx, ws.api, c.id, replier);
       hold(walks.replier, 'its reply being read', answered);
       const afterReply = named.leadStatusAfterReply;
-      if (afterReply) expectThat(answered === afterReply, `a lead whose reply was read carries ${answered}, but the profile names ${afterReply} the status after a reply (declarations.sending.leadStatusAfterReply)`);
+      if (afterReply) expectThat(answered === afterReply, msg`a lead whose reply was read carries ${answered}, but the profile names ${afterReply} the status after a reply (declarations.sending.leadStatusAfterReply)`);
       hold(walks.bouncer, 'its bounce being read', await leadStatus(ctx, ws.api, c.id, bouncer));
       const wrong = [...walks.replier.wrong.map((x) => `the replying lead: ${x}`), ...walks.bouncer.wrong.map((x) => `the bounced lead: ${x}`)];
-      if (wrong.length) fail(`${wrong.length} transition(s) outside the declared table (transitions.lead): ${wrong.join(' | ')}`, ...walks.replier.evidence, ...walks.bouncer.evidence);
+      if (wrong.length) fail(msg`${wrong.length} transition(s) outside the declared table (transitions.lead): ${wrong.join(' | ')}`, ...walks.replier.evidence, ...walks.bouncer.evidence);
       ctx.log(`transitions seen: ${[...walks.replier.moves, ...walks.bouncer.moves].join('; ') || 'none'}`);
     },
   },

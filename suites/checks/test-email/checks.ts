@@ -2,7 +2,7 @@ import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.
 import type { MailSink, StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectThat, is2xx } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectThat, is2xx, msg } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { clearOfDayTurn, dayTurned, targetNow } from '../../lib/target-clock.ts';
 import { dailyLimitMayExplain } from '../../lib/test-email-limit.ts';
@@ -50,7 +50,7 @@ async function sender(ctx: CheckContext, step: Step, mailbox: Record<string, unk
   const res = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx, { accounts, steps: steps.length })), sequence: steps });
   expect2xx(res, 'setup: POST /v1/campaigns');
   const campaignId = res.body?.campaign?.id;
-  expectThat(typeof campaignId === 'string', 'setup: POST /v1/campaigns answered without campaign.id', res);
+  expectThat(typeof campaignId === 'string', msg`setup: POST /v1/campaigns answered without campaign.id`, res);
   const variantId = variantIdOf(ctx.profile, res.body?.campaign, steps.length - 1, res);
   return { ws, sink: box.sink, accountId: box.id, address: box.address, smtpUser: box.smtpUser, campaignId, variantId };
 }
@@ -77,8 +77,8 @@ function expectSent(ctx: CheckContext, res: ApiResponse, what: string): void {
   const limited = dailyLimitMayExplain(ctx, res, what);
   if (limited) skip(limited);
   expect2xx(res, what);
-  expectThat(typeof res.body?.sent === 'boolean' && typeof res.body?.messageId === 'string', `${what}: the answer must be { sent: boolean, messageId: string }, got ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
-  expectThat(res.body.sent === true, `${what}: the target answered sent: ${res.body.sent} for a test email to a sink that accepts mail`, res);
+  expectThat(typeof res.body?.sent === 'boolean' && typeof res.body?.messageId === 'string', msg`${what}: the answer must be { sent: boolean, messageId: string }, got ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+  expectThat(res.body.sent === true, msg`${what}: the target answered sent: ${res.body.sent} for a test email to a sink that accepts mail`, res);
 }
 
 /** The messages that reached `to` so far, after letting the target's background work run. */
@@ -145,12 +145,12 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const res = await send(s, to);
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
       const got = await arrivals(ctx, s, to, 1);
-      expectThat(got.length === 1, `exactly one message must reach ${to}, got ${got.length} within ${ARRIVAL_MS / 1000} s`, res);
+      expectThat(got.length === 1, msg`exactly one message must reach ${to}, got ${got.length} within ${ARRIVAL_MS / 1000} s`, res);
       const m = got[0]!;
-      expectThat(m.session.authUser === s.smtpUser, `the test email must go through the chosen mailbox's SMTP server and login (${s.smtpUser}), it came with login ${JSON.stringify(m.session.authUser)}`, res);
-      expectThat((m.header('from') ?? '').toLowerCase().includes(s.address.toLowerCase()), `the test email must come from the chosen mailbox ${s.address}, From is ${JSON.stringify(m.header('from'))}`, res);
-      expectThat((m.subject ?? '').includes(token), `the test email must render the chosen variant (subject with ${token}), got ${JSON.stringify(m.subject)}`, res);
-      expectThat((m.header('reply-to') ?? '').toLowerCase().includes(replyTo), `the chosen mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the test email too, got Reply-To ${JSON.stringify(m.header('reply-to'))}`, res);
+      expectThat(m.session.authUser === s.smtpUser, msg`the test email must go through the chosen mailbox's SMTP server and login (${s.smtpUser}), it came with login ${JSON.stringify(m.session.authUser)}`, res);
+      expectThat((m.header('from') ?? '').toLowerCase().includes(s.address.toLowerCase()), msg`the test email must come from the chosen mailbox ${s.address}, From is ${JSON.stringify(m.header('from'))}`, res);
+      expectThat((m.subject ?? '').includes(token), msg`the test email must render the chosen variant (subject with ${token}), got ${JSON.stringify(m.subject)}`, res);
+      expectThat((m.header('reply-to') ?? '').toLowerCase().includes(replyTo), msg`the chosen mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the test email too, got Reply-To ${JSON.stringify(m.header('reply-to'))}`, res);
     },
   },
   {
@@ -167,8 +167,8 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const res = await send(s, to);
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
       const [m] = await arrivals(ctx, s, to, 1);
-      expectThat(m, `nothing reached ${to}`, res);
-      expectThat(bare(m.messageIdHeader) === bare(res.body.messageId), `messageId ${res.body.messageId} should be the Message-ID of the email delivered, ${m.messageIdHeader}`, res);
+      expectThat(m, msg`nothing reached ${to}`, res);
+      expectThat(bare(m.messageIdHeader) === bare(res.body.messageId), msg`messageId ${res.body.messageId} should be the Message-ID of the email delivered, ${m.messageIdHeader}`, res);
     },
   },
   {
@@ -189,17 +189,17 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const res = await send(s, to);
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email with personalization dummy');
       const [m] = await arrivals(ctx, s, to, 1);
-      expectThat(m, `nothing reached ${to}`, res);
+      expectThat(m, msg`nothing reached ${to}`, res);
       const c = await contentOf(m);
       const parts = { subject: c.subject, text: c.text, html: htmlText(c.html) };
       for (const [part, value] of Object.entries(parts)) {
         if (part !== 'subject' && !value.trim()) continue; // a message may carry only one of text and HTML
         // At least the two places: a target may show the subject again (a heading), never fewer.
         const fills = filled(value);
-        expectThat(fills.length >= 2, `the ${part} of the delivered test email must keep both marked placeholders' places (~...~), found ${fills.length}: ${JSON.stringify(value.slice(0, 200))}`, res);
-        expectThat(!value.includes(`{{${first}}}`) && !value.includes(`{{${company}}}`), `dummy personalization must leave no placeholder: the ${part} holds {{${first}}} or {{${company}}}: ${JSON.stringify(value.slice(0, 200))}`, res);
+        expectThat(fills.length >= 2, msg`the ${part} of the delivered test email must keep both marked placeholders' places (~...~), found ${fills.length}: ${JSON.stringify(value.slice(0, 200))}`, res);
+        expectThat(!value.includes(`{{${first}}}`) && !value.includes(`{{${company}}}`), msg`dummy personalization must leave no placeholder: the ${part} holds {{${first}}} or {{${company}}}: ${JSON.stringify(value.slice(0, 200))}`, res);
         const bad = fills.filter((f) => !f.trim() || f.includes(first) || f.includes(company) || /\{\{|\}\}/.test(f));
-        expectThat(bad.length === 0, `dummy personalization must fill the placeholders ${first} and ${company} with a value; the ${part} holds ${bad.map((b) => JSON.stringify(b)).join(', ')}`, res);
+        expectThat(bad.length === 0, msg`dummy personalization must fill the placeholders ${first} and ${company} with a value; the ${part} holds ${bad.map((b) => JSON.stringify(b)).join(', ')}`, res);
       }
     },
   },
@@ -224,9 +224,9 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const res = await send(s, to, { personalization: 'lead', leadId: lead });
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email with personalization lead');
       const [m] = await arrivals(ctx, s, to, 1);
-      expectThat(m, `nothing reached ${to}`, res);
-      expectThat((m.subject ?? '').includes(who.firstName), `personalization lead must render the lead's firstName ${who.firstName} into the subject, got ${JSON.stringify(m.subject)}`, res);
-      expectThat(m.raw.toString('utf8').includes(who.companyName), `personalization lead must render the lead's companyName ${who.companyName} into the body`, res);
+      expectThat(m, msg`nothing reached ${to}`, res);
+      expectThat((m.subject ?? '').includes(who.firstName), msg`personalization lead must render the lead's firstName ${who.firstName} into the subject, got ${JSON.stringify(m.subject)}`, res);
+      expectThat(m.raw.toString('utf8').includes(who.companyName), msg`personalization lead must render the lead's companyName ${who.companyName} into the body`, res);
     },
   },
   {
@@ -250,7 +250,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       ];
       for (const [what, extra] of cases) expectValidation400(await send(s, to, extra), ctx, `POST /v1/campaigns/{id}/test-email, ${what}`);
       const got = await arrivals(ctx, s, to, 0);
-      expectThat(got.length === 0 && s.sink.messages({ to: other }).length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`);
+      expectThat(got.length === 0 && s.sink.messages({ to: other }).length === 0, msg`a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`);
     },
   },
   {
@@ -267,7 +267,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const used = async () => {
         const r = await s.ws.api.get('/v1/usage/monthly_emails');
         expect2xx(r, 'GET /v1/usage/monthly_emails');
-        expectThat(typeof r.body?.used === 'number', `GET /v1/usage/monthly_emails must carry used (number), got ${JSON.stringify(r.body)?.slice(0, 200)}`, r);
+        expectThat(typeof r.body?.used === 'number', msg`GET /v1/usage/monthly_emails must carry used (number), got ${JSON.stringify(r.body)?.slice(0, 200)}`, r);
         return r;
       };
       const before = await used();
@@ -276,7 +276,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expectSent(ctx, sent, 'POST /v1/campaigns/{id}/test-email');
       await arrivals(ctx, s, to, 1);
       const after = await used();
-      expectThat(after.body.used === before.body.used, `a test email must not count toward monthly_emails: used went from ${before.body.used} to ${after.body.used}`, before, after);
+      expectThat(after.body.used === before.body.used, msg`a test email must not count toward monthly_emails: used went from ${before.body.used} to ${after.body.used}`, before, after);
     },
   },
   {
@@ -297,7 +297,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const drv = new Driver(ctx, s.sink, (m) => !m.injected && m.session.authUser === s.smtpUser && m.envelope.rcptTo.some((r) => leads.includes(r.toLowerCase())));
       const reached = () => leads.filter((a) => drv.to(a).length > 0);
       const first = await drv.until(() => reached().length > 0, { stepMs: 60_000, horizonMs: 10 * 60_000, wallCapMs: 90_000, what: "the campaign's first step" });
-      expectThat(first, "setup: the started campaign's step reached neither lead within 10 minutes");
+      expectThat(first, msg`setup: the started campaign's step reached neither lead within 10 minutes`);
       expectSent(ctx, await send(s, to), 'a test email from a mailbox with maxEmailsPerDay 2 that sent one campaign email today');
       await arrivals(ctx, s, to, 1);
       // The day's two are spent. With the control clock, time passes the mailbox's gap (1 minute): the other lead waits for another day.
@@ -306,9 +306,9 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       await day.unlessTurned(second, 'the second test email from a mailbox with maxEmailsPerDay 2 that sent a campaign email and a test email');
       expectQuotaRefused(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 2 that sent a campaign email and a test email');
       const got = await arrivals(ctx, s, to, 0);
-      expectThat(got.length === 1, `a mailbox at its daily limit must send nothing more: ${got.length} test emails reached ${to}`, second);
+      expectThat(got.length === 1, msg`a mailbox at its daily limit must send nothing more: ${got.length} test emails reached ${to}`, second);
       if (reached().length > 1) await day.unlessTurned(null, 'the campaign step to the second lead');
-      expectThat(reached().length === 1, `a test email counts toward the mailbox's daily limit that campaign mail spends too: with maxEmailsPerDay 2, a campaign email and a test email sent, the campaign's step must wait for another day, yet it reached both leads (${leads.join(', ')})`);
+      expectThat(reached().length === 1, msg`a test email counts toward the mailbox's daily limit that campaign mail spends too: with maxEmailsPerDay 2, a campaign email and a test email sent, the campaign's step must wait for another day, yet it reached both leads (${leads.join(', ')})`);
     },
   },
   {
@@ -331,7 +331,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       await day.unlessTurned(thirteenth, 'the 13th test email');
       expectQuotaRefused(thirteenth, ctx, 'the 13th test email of the day in one workspace');
       const got = await arrivals(ctx, s, to, 0);
-      expectThat(got.length === 12, `12 test emails per day per workspace: ${got.length} reached ${to}`, thirteenth);
+      expectThat(got.length === 12, msg`12 test emails per day per workspace: ${got.length} reached ${to}`, thirteenth);
     },
   },
   ...(['address', 'domain'] as const).map(
@@ -354,7 +354,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         const res = await send(s, to);
         expectRejected(res, ctx, `a test email to ${to} with ${value} on the blacklist`);
         const got = await arrivals(ctx, s, to, 0);
-        expectThat(got.length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`, res);
+        expectThat(got.length === 0, msg`a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`, res);
       },
     }),
   ),
@@ -381,11 +381,11 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       for (const [what, extra] of cases) {
         const res = await send(s, to, extra);
         const label = `POST /v1/campaigns/{id}/test-email with ${what}`;
-        expectThat(res.status === 400 || res.status === 404, `${label} should be refused (400 or 404), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+        expectThat(res.status === 400 || res.status === 404, msg`${label} should be refused (400 or 404), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
         expectError(res, res.status, ctx.profile, label);
       }
       const got = await arrivals(ctx, s, to, 0);
-      expectThat(got.length === 0, `a refused test email must send nothing, yet ${got.length} message(s) reached ${to} (from ${got.map((m) => m.session.authUser).join(', ')})`);
+      expectThat(got.length === 0, msg`a refused test email must send nothing, yet ${got.length} message(s) reached ${to} (from ${got.map((m) => m.session.authUser).join(', ')})`);
     },
   },
   {
@@ -402,8 +402,8 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const rule = s.sink.faults.add({ stage: 'RCPT', recipient: to, action: 'reply', code: 550, enhancedCode: '5.1.1', text: 'mailbox unavailable' });
       try {
         const res = await send(s, to);
-        expectThat(!(res.status >= 200 && res.status < 300 && res.body?.sent === true), `the sink refused every recipient ${to} with 550, yet the target answered ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
-        expectThat(res.status < 500 || upstreamUnavailable(res), `a refused test email may answer 503 upstream_unavailable (4.3), not ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+        expectThat(!(res.status >= 200 && res.status < 300 && res.body?.sent === true), msg`the sink refused every recipient ${to} with 550, yet the target answered ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+        expectThat(res.status < 500 || upstreamUnavailable(res), msg`a refused test email may answer 503 upstream_unavailable (4.3), not ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
       } finally {
         s.sink.faults.remove(rule.id);
       }
@@ -428,14 +428,14 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       try {
         const res = await send(s, to);
         const what = 'POST /v1/campaigns/{id}/test-email with the SMTP server down';
-        expectThat(!(res.status >= 200 && res.status < 300 && res.body?.sent !== false), `with the mailbox's SMTP server closing every connection unanswered, a 2xx must say sent: false (4.3), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
-        expectThat(res.status < 300 || res.status === 503, `with the mailbox's SMTP server closing every connection unanswered, the test email answers 503 upstream_unavailable or a 2xx { sent: false } (4.3, part 7: a dependency is temporarily unavailable), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+        expectThat(!(res.status >= 200 && res.status < 300 && res.body?.sent !== false), msg`with the mailbox's SMTP server closing every connection unanswered, a 2xx must say sent: false (4.3), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
+        expectThat(res.status < 300 || res.status === 503, msg`with the mailbox's SMTP server closing every connection unanswered, the test email answers 503 upstream_unavailable or a 2xx { sent: false } (4.3, part 7: a dependency is temporarily unavailable), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
         if (res.status === 503) expectError(res, 503, ctx.profile, what, 'upstream_unavailable');
       } finally {
         for (const rule of rules) s.sink.faults.remove(rule.id);
       }
       const got = await arrivals(ctx, s, to, 0);
-      expectThat(got.length === 0, `an unavailable upstream sent ${got.length} message(s) to ${to}`);
+      expectThat(got.length === 0, msg`an unavailable upstream sent ${got.length} message(s) to ${to}`);
     },
   },
   {

@@ -1,5 +1,5 @@
 import type { Check } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectThat, msg } from '../../lib/expect.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import type { CheckContext } from '../../../harness/ground/check.ts';
 import { query, weekStart } from '../analytics/lib.ts';
@@ -27,7 +27,7 @@ export const VERSIONING_CHECKS: Check[] = [
     budget: V1_READS.length,
     async run(ctx) {
       const outside = Object.entries(ctx.profile.operations).filter(([, op]) => !op!.path.startsWith('/v1/'));
-      expectThat(outside.length === 0, `the profile declares operations outside /v1: ${outside.map(([id, op]) => `${id} ${op!.path}`).join(', ')}`);
+      expectThat(outside.length === 0, msg`the profile declares operations outside /v1: ${outside.map(([id, op]) => `${id} ${op!.path}`).join(', ')}`);
       // One route mounted without the prefix is the plausible slip: each read of the spec's tables, not one.
       const ws = await ctx.workspace();
       for (const path of V1_READS) expect2xx(await ws.api.get(path, await readQuery(ctx, path)), `GET ${path}`);
@@ -54,7 +54,7 @@ export const VERSIONING_CHECKS: Check[] = [
       ];
       for (const [path, query] of reads) {
         const res = await ws.api.get(path, query);
-        expectThat(res.status >= 200 && res.status < 300, `GET ${path} relative to the base URL ${ws.api.baseUrl} should be served there, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 160) ?? ''}`, res);
+        expectThat(res.status >= 200 && res.status < 300, msg`GET ${path} relative to the base URL ${ws.api.baseUrl} should be served there, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 160) ?? ''}`, res);
       }
     },
   },

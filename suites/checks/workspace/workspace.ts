@@ -1,6 +1,6 @@
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectSchema, expectThat, expectError, is2xx } from '../../lib/expect.ts';
+import { expect2xx, expectSchema, expectThat, expectError, is2xx, msg } from '../../lib/expect.ts';
 import { LIMIT_TYPES, USAGE_PERCENT_TOLERANCE } from '../../../harness/ground/spec-model/schemas/index.ts';
 
 // Workspace identity and usage (4.7, 2.9).
@@ -43,17 +43,17 @@ export const WORKSPACE_CHECKS: Check[] = [
         const r = await w.api.get('/v1/workspace');
         expect2xx(r, 'GET /v1/workspace');
         expectSchema(r, 'Workspace', 'GET /v1/workspace');
-        if (w.organizationId) expectThat(r.body.organizationId === w.organizationId, `GET /v1/workspace answered organizationId ${r.body.organizationId}, but the key belongs to ${w.organizationId}`, r);
+        if (w.organizationId) expectThat(r.body.organizationId === w.organizationId, msg`GET /v1/workspace answered organizationId ${r.body.organizationId}, but the key belongs to ${w.organizationId}`, r);
         // Name and timezone are compared where the run knows them (the control API made the workspace, or the profile states them).
-        if (w.name !== undefined) expectThat(r.body.name === w.name, `GET /v1/workspace answered name ${JSON.stringify(r.body.name)}, but the workspace is named ${JSON.stringify(w.name)}`, r);
-        if (w.timezone !== undefined) expectThat(r.body.timezone === w.timezone, `GET /v1/workspace answered timezone ${JSON.stringify(r.body.timezone)}, but the workspace's is ${w.timezone}`, r);
+        if (w.name !== undefined) expectThat(r.body.name === w.name, msg`GET /v1/workspace answered name ${JSON.stringify(r.body.name)}, but the workspace is named ${JSON.stringify(w.name)}`, r);
+        if (w.timezone !== undefined) expectThat(r.body.timezone === w.timezone, msg`GET /v1/workspace answered timezone ${JSON.stringify(r.body.timezone)}, but the workspace's is ${w.timezone}`, r);
         return r;
       };
       const a = await ctx.workspace();
       const b = await ctx.workspace();
       const ra = await read(a);
       const rb = await read(b);
-      expectThat(ra.body.organizationId !== rb.body.organizationId, 'two workspaces answered the same organizationId', ra, rb);
+      expectThat(ra.body.organizationId !== rb.body.organizationId, msg`two workspaces answered the same organizationId`, ra, rb);
       // A fixed zone (UTC, the server's) shows only beside a workspace in another zone: read more of
       // the run's workspaces until two known zones differ (as many as the run has, at most).
       const held = [a, b];
@@ -80,7 +80,7 @@ export const WORKSPACE_CHECKS: Check[] = [
         expect2xx(r, `GET /v1/usage/${t}`);
         // The schema holds the 2.9 rules: nulls when unlimited, percentage = used / limit x 100.
         expectSchema(r, 'Usage', `GET /v1/usage/${t}`);
-        expectThat(r.body.limitType === t, `GET /v1/usage/${t} answered limitType ${r.body.limitType}`, r);
+        expectThat(r.body.limitType === t, msg`GET /v1/usage/${t} answered limitType ${r.body.limitType}`, r);
       }
     },
   },
@@ -93,21 +93,21 @@ export const WORKSPACE_CHECKS: Check[] = [
     budget: 4,
     async run(ctx) {
       const { read, m, u, i } = await usageOfKnownPlan(ctx);
-      expectThat(m.body.used === 250 && m.body.limit === 1000 && m.body.isUnlimited === false, `monthly_emails: expected used 250, limit 1000, isUnlimited false; got ${JSON.stringify(m.body)}`, m);
-      expectThat(Math.abs(m.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `usagePercentage must be used / limit x 100 = 25, got ${m.body.usagePercentage}`, m);
+      expectThat(m.body.used === 250 && m.body.limit === 1000 && m.body.isUnlimited === false, msg`monthly_emails: expected used 250, limit 1000, isUnlimited false; got ${JSON.stringify(m.body)}`, m);
+      expectThat(Math.abs(m.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, msg`usagePercentage must be used / limit x 100 = 25, got ${m.body.usagePercentage}`, m);
       expectThat(u.body.limit === null && u.body.remaining === null && u.body.isUnlimited === true && u.body.usagePercentage === 0,
-        `an unlimited limit must answer limit null, remaining null, isUnlimited true, usagePercentage 0; got ${JSON.stringify(u.body)}`, u);
+        msg`an unlimited limit must answer limit null, remaining null, isUnlimited true, usagePercentage 0; got ${JSON.stringify(u.body)}`, u);
       // used is a number whether or not the limit is (2.9): only limit and remaining go null.
-      expectThat(u.body.used === 17, `ai_credits is unlimited with 17 used: used must still be the number 17, got ${JSON.stringify(u.body.used)}`, u);
-      expectThat(Math.abs(i.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, `monthly_imports 10 of 40: expected 25 %, got ${JSON.stringify(i.body)}`, i);
+      expectThat(u.body.used === 17, msg`ai_credits is unlimited with 17 used: used must still be the number 17, got ${JSON.stringify(u.body.used)}`, u);
+      expectThat(Math.abs(i.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, msg`monthly_imports 10 of 40: expected 25 %, got ${JSON.stringify(i.body)}`, i);
       // Over its limit the formula still holds: 2.9 states no cap. What remaining is then, it does not say.
       const v = await read('email_validation');
-      expectThat(v.body.used === 1200 && v.body.limit === 1000, `email_validation: expected used 1200, limit 1000; got ${JSON.stringify(v.body)}`, v);
-      expectThat(Math.abs(v.body.usagePercentage - 120) <= USAGE_PERCENT_TOLERANCE, `email_validation 1200 of 1000: usagePercentage must be used / limit x 100 = 120 (2.9 states no cap), got ${v.body.usagePercentage}`, v);
+      expectThat(v.body.used === 1200 && v.body.limit === 1000, msg`email_validation: expected used 1200, limit 1000; got ${JSON.stringify(v.body)}`, v);
+      expectThat(Math.abs(v.body.usagePercentage - 120) <= USAGE_PERCENT_TOLERANCE, msg`email_validation 1200 of 1000: usagePercentage must be used / limit x 100 = 120 (2.9 states no cap), got ${v.body.usagePercentage}`, v);
       // remaining is a number, null only when unlimited (2.9); what it equals is a reading (USAGE-REMAINING/computed).
       for (const [t, r, limit] of [['monthly_emails', m, 1000], ['monthly_imports', i, 40]] as const) {
         expectThat(Number.isFinite(r.body.remaining) && r.body.limit === limit && r.body.isUnlimited === false,
-          `${t} is limited to ${limit}: limit must be ${limit}, isUnlimited false and remaining a number (null only when unlimited); got ${JSON.stringify(r.body)}`, r);
+          msg`${t} is limited to ${limit}: limit must be ${limit}, isUnlimited false and remaining a number (null only when unlimited); got ${JSON.stringify(r.body)}`, r);
       }
     },
   },
@@ -120,8 +120,8 @@ export const WORKSPACE_CHECKS: Check[] = [
     budget: 3,
     async run(ctx) {
       const { m, i } = await usageOfKnownPlan(ctx);
-      expectThat(m.body.remaining === 750, `monthly_emails 250 of 1000: remaining should be limit - used = 750, got ${m.body.remaining}`, m);
-      expectThat(i.body.remaining === 30, `monthly_imports 10 of 40: remaining should be 30, got ${i.body.remaining}`, i);
+      expectThat(m.body.remaining === 750, msg`monthly_emails 250 of 1000: remaining should be limit - used = 750, got ${m.body.remaining}`, m);
+      expectThat(i.body.remaining === 30, msg`monthly_imports 10 of 40: remaining should be 30, got ${i.body.remaining}`, i);
     },
   },
   {
@@ -134,7 +134,7 @@ export const WORKSPACE_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace();
       const r = await ws.api.get('/v1/usage/monthly_bananas');
-      expectThat(!is2xx(r), `GET /v1/usage/monthly_bananas answered ${r.status}; it is not one of the six limit types`, r);
+      expectThat(!is2xx(r), msg`GET /v1/usage/monthly_bananas answered ${r.status}; it is not one of the six limit types`, r);
       expectError(r, r.status, ctx.profile, 'GET /v1/usage/monthly_bananas');
     },
   },
