@@ -46,6 +46,19 @@ type Transport = ReturnType<typeof nodemailer.createTransport>;
 /** The SMTP pools of one reference instance, one per mailbox. */
 export class MailTransports {
   private readonly pools = new Map<string, { key: string; transport: Transport }>();
+  private gate: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Runs `fn` alone among the callers of `exclusive`. The sending engine's round and a test email
+   * each read a mailbox's count of the day, send and record against it as one step: otherwise a
+   * test email counted while a campaign step was on the wire, and a mailbox with maxEmailsPerDay 2
+   * sent three that day (the same for the workspace's 12 test emails a day).
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.gate.then(fn, fn);
+    this.gate = run.catch(() => undefined);
+    return run;
+  }
 
   constructor(private readonly mutant: MutantSwitch) {}
 

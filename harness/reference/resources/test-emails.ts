@@ -29,7 +29,10 @@ function quotaReached(ctx: Parameters<Handler>[0], message: string, now: number,
   return new ApiError(429, 'rate_limited', `${message} It resets at the day's turn.`, undefined, seconds, { 'retry-after': String(seconds) });
 }
 
-export const testEmail: Handler = async (ctx) => {
+/** One at a time with the sending engine's rounds: the day's counts are read and spent as one step. */
+export const testEmail: Handler = (ctx) => ctx.services.mail!.exclusive(() => testEmailAlone(ctx));
+
+const testEmailAlone: Handler = async (ctx) => {
   const row = loadCampaign(ctx, ctx.params.id!);
   const b = bodyObject(ctx.body);
   const v = new V();

@@ -102,12 +102,15 @@ export class SendingEngine {
     if (this.slow > 1 && dueSends(this.s.db, asked, this.s.choices, this.s.mutant).length === 0) return 0;
     await slowWork(this.slow);
     if (this.stopped) return 0;
-    // The clock went on during a slowed pause: send what is due at its end.
-    const now = asked + (this.s.clock.now() - before);
-    const due = dueSends(this.s.db, now, this.s.choices, this.s.mutant);
-    await Promise.all(due.map((d) => this.sendOne(d, now)));
-    if (due.length) this.completeFinished(due);
-    return due.length;
+    // Alone with test emails: what is due is read from the day's counts, sent and recorded as one step.
+    return this.transports.exclusive(async () => {
+      // The clock went on during a slowed pause: send what is due at its end.
+      const now = asked + (this.s.clock.now() - before);
+      const due = dueSends(this.s.db, now, this.s.choices, this.s.mutant);
+      await Promise.all(due.map((d) => this.sendOne(d, now)));
+      if (due.length) this.completeFinished(due);
+      return due.length;
+    });
   }
 
   private async sendOne(d: DueSend, now: number): Promise<void> {
