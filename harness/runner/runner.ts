@@ -430,7 +430,7 @@ export class Runner {
     }
   }
 
-  /** A typed failure's fields pass the redactor too: a code or schema issue could quote what a target echoed. */
+  /** A typed failure's fields pass the redactor too: a code or a schema problem could quote what a target echoed. */
   private redactedFailure(f: TypedFailure): TypedFailure {
     const text = (v: string) => this.redactor.text(v);
     return { kind: f.kind, fields: Object.fromEntries(Object.entries(f.fields).map(([k, v]) => [k, typeof v === 'string' ? text(v) : Array.isArray(v) ? v.map(text) : v])) };
