@@ -179,9 +179,11 @@ export const Profile = z
          * statuses open): `leadStatusAfterSend`, the status a lead in a platform-managed status
          * takes when a step of its sequence is sent to it, and `leadStatusAfterReply`, the one it
          * takes when its reply is read (leave either out where it depends on the step or the reply).
+         * `imapPollSeconds`: how often the target reads a mailbox's inbox; without a control API
+         * the kit waits that much longer for a reply, bounce or auto-reply to be read.
          */
         sending: z
-          .object({ leadStatusAfterSend: z.string().min(1).optional(), leadStatusAfterReply: z.string().min(1).optional() })
+          .object({ leadStatusAfterSend: z.string().min(1).optional(), leadStatusAfterReply: z.string().min(1).optional(), imapPollSeconds: z.number().positive().optional() })
           .catchall(z.unknown())
           .optional(),
         /**

@@ -137,7 +137,8 @@ export class InboxPoller {
       const client = await this.session(b, d, secrets.imapPassword ? this.s.decrypt(secrets.imapPassword) : '');
       await client.noop(); // the server tells what arrived since the last poll
       const mbox = client.mailbox;
-      if (!mbox) throw new Error('INBOX is not selected');
+      // The server closed the session (its user removed at a check's end): gone, the next poll logs in again.
+      if (!mbox) throw Object.assign(new Error('INBOX is not selected'), { code: 'EConnectionClosed' });
       const validity = String(mbox.uidValidity);
       const from = state && state.uidvalidity === validity ? state.last_uid + 1 : 1;
       let last = from - 1;

@@ -44,7 +44,7 @@ async function answered(ctx: CheckContext, overviewBefore = false) {
       last = await campaignAnalytics(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, [['breakdown', 'bounce']]);
       return (last.body?.totals?.replies ?? 0) >= 1 && (last.body?.totals?.bounces ?? 0) >= 1;
     },
-    { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, what: 'the answers being counted' },
+    { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, inbox: true, what: 'the answers being counted' },
   );
   return { ws, c, w, last, start, before };
 }

@@ -72,7 +72,7 @@ async function listed(ctx: CheckContext, s: Sent, type: 'sent' | 'received', wha
       found = (await listEmails(ctx, s.ws.api, filter)).find((e) => e.type === type);
       return found !== undefined;
     },
-    { stepMs: 2 * MINUTE, horizonMs: 2 * 60 * MINUTE, wallCapMs: 90_000, what },
+    { stepMs: 2 * MINUTE, horizonMs: 2 * 60 * MINUTE, wallCapMs: 90_000, inbox: type === 'received', what },
   );
   expectThat(found, msg`${what}: no ${type} email of campaign ${s.campaignId}${byLead ? ` and lead ${s.lead.id}` : ''} appears in the listing (referenced emails.list)`);
   return found;

@@ -66,7 +66,7 @@ async function byMail(ctx: CheckContext, ws: Workspace, n: number, reply: boolea
         for (const l of c.leads.filter((x) => !replied.has(x.id))) if (typeof (await leadNow(ctx, ws.api, c.id, l.id))?.lastRepliedAt === 'string') replied.add(l.id);
         return replied.size === c.leads.length;
       },
-      { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, wallCapMs: 180_000, what: 'the replies being noticed (lastRepliedAt)' },
+      { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, wallCapMs: 180_000, inbox: true, what: 'the replies being noticed (lastRepliedAt)' },
     );
     expectThat(noticed, msg`setup: ${c.leads.length - replied.size} of ${n} reply(ies) the sink put in the inbox were not noticed within 2 hours (lastRepliedAt)`);
   }

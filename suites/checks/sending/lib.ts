@@ -146,6 +146,11 @@ export interface Arrival { m: StoredMessage; lo: number; hi: number }
 
 const MINUTE = 60_000;
 
+/** The target's declared inbox poll interval in ms (declarations.sending.imapPollSeconds), 0 when not declared. */
+export function inboxPollMs(ctx: CheckContext): number {
+  return (ctx.profile.declarations.sending?.imapPollSeconds ?? 0) * 1000;
+}
+
 /**
  * Moves the target's time and watches the sink. With the control clock, time jumps (advance) and
  * background work runs (drain) at each step; without it, time is real and bounded by `wallCapMs`.
@@ -195,15 +200,17 @@ export class Driver {
   /**
    * Steps time by `stepMs` until `done()` or `horizonMs` of target time passed (false then).
    * Without the control clock, steps are at most 2 s of real time and `wallCapMs` bounds the
-   * wait; past it the check skips with the reason.
+   * wait; past it the check skips with the reason. `inbox`: the wait is for mail put in an inbox
+   * to be read, so the cap grows by the declared poll interval (declarations.sending.imapPollSeconds).
    */
-  async until(done: () => boolean | Promise<boolean>, o: { stepMs: number; horizonMs: number; wallCapMs?: number; what: string }): Promise<boolean> {
+  async until(done: () => boolean | Promise<boolean>, o: { stepMs: number; horizonMs: number; wallCapMs?: number; inbox?: boolean; what: string }): Promise<boolean> {
     const start = await this.settle();
-    const wallEnd = Date.now() + (o.wallCapMs ?? 120_000);
+    const capMs = (o.wallCapMs ?? 120_000) + (o.inbox ? inboxPollMs(this.ctx) : 0);
+    const wallEnd = Date.now() + capMs;
     let now = start;
     while (!(await done())) {
       if (now - start >= o.horizonMs) return false;
-      if (!this.simulated && Date.now() > wallEnd) skip(`without the control clock, ${o.what} did not happen within the wall-clock cap of ${Math.round((o.wallCapMs ?? 120_000) / 1000)} s`);
+      if (!this.simulated && Date.now() > wallEnd) skip(`without the control clock, ${o.what} did not happen within the wall-clock cap of ${Math.round(capMs / 1000)} s`);
       now = await this.advance(this.simulated ? o.stepMs : Math.min(o.stepMs, 2000));
     }
     return true;

@@ -26,7 +26,7 @@ async function replyAndWait(ctx: CheckContext, drv: Driver, box: SendingMailbox,
       seen = await leadNow(ctx, api, campaignId, lead.id);
       return typeof seen?.lastRepliedAt === 'string';
     },
-    { stepMs: 5 * MINUTE, horizonMs: 2 * HOUR, what: 'the reply being noticed' },
+    { stepMs: 5 * MINUTE, horizonMs: 2 * HOUR, inbox: true, what: 'the reply being noticed' },
   );
   return seen;
 }

@@ -167,7 +167,7 @@ export const TABLE_CHECKS: Check[] = [
       await box.sink.inject.bounce(drv.to(addresses[1])[0]!.m);
       // Until the reply shows (lastRepliedAt): the bounce sits in the same inbox, read by the same polls.
       let polls = 0;
-      const seen = await drv.until(async () => ++polls % 2 === 1 && typeof (await leadNow(ctx, ws.api, c.id, replier))?.lastRepliedAt === 'string', { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, what: 'the reply being noticed' });
+      const seen = await drv.until(async () => ++polls % 2 === 1 && typeof (await leadNow(ctx, ws.api, c.id, replier))?.lastRepliedAt === 'string', { stepMs: 5 * MINUTE, horizonMs: 2 * 60 * MINUTE, inbox: true, what: 'the reply being noticed' });
       if (!seen) skip("the lead's reply was not noticed within 2 hours (lastRepliedAt): the moves a reply causes cannot be seen (SEND/reply judges that)");
       await drv.until(() => false, { stepMs: 5 * MINUTE, horizonMs: 10 * MINUTE, what: 'one more poll for the bounce' });
       const answered = await leadStatus(ctx, ws.api, c.id, replier);
