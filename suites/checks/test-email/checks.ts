@@ -90,7 +90,10 @@ async function arrivals(ctx: CheckContext, s: Pick<Sender, 'ws' | 'sink'>, to: s
 }
 
 /** Longest a daily-limit check takes on the target's clock (its sends and arrivals; other checks may move the control clock too). */
-const DAY_CHECK_SPAN_MS = 10 * 60_000;
+const DAY_CHECK_SPAN_MS = 20 * 60_000;
+
+/** The mailbox gap of TEST-EMAIL/mailbox-daily-limit (minutes): longer than its steps while it waits for the first send. */
+const GAP_MINUTES = 5;
 
 /**
  * A daily limit's count within one day: whose day it is (UTC's, the workspace's) is not shown, so
@@ -288,7 +291,10 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     budget: 24,
     testEmails: 2,
     async run(ctx) {
-      const s = await sender(ctx, { subject: `Daily ${ctx.prefix}`, body: '<p>daily</p>' }, { maxEmailsPerDay: 2, sendingGapMinutes: 1 });
+      // A 5-minute gap: while the check steps a minute at a time to see the first step, the other
+      // lead is not due yet, even where a drain ran out its bound with that step still on the wire
+      // (the second campaign email would then spend the day before the test email is asked).
+      const s = await sender(ctx, { subject: `Daily ${ctx.prefix}`, body: '<p>daily</p>' }, { maxEmailsPerDay: 2, sendingGapMinutes: GAP_MINUTES });
       const to = await recipient(ctx);
       const day = await sameDay(ctx, s.ws);
       // A campaign of two leads from the same mailbox: its first step to one lead spends one of the day's two.
@@ -300,8 +306,8 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expectThat(first, msg`setup: the started campaign's step reached neither lead within 10 minutes`);
       expectSent(ctx, await send(s, to), 'a test email from a mailbox with maxEmailsPerDay 2 that sent one campaign email today');
       await arrivals(ctx, s, to, 1);
-      // The day's two are spent. With the control clock, time passes the mailbox's gap (1 minute): the other lead waits for another day.
-      if (ctx.control) await drv.until(() => reached().length > 1, { stepMs: 60_000, horizonMs: 3 * 60_000, what: "the campaign's step to its other lead" });
+      // The day's two are spent. With the control clock, time passes the mailbox's gap: the other lead waits for another day.
+      if (ctx.control) await drv.until(() => reached().length > 1, { stepMs: 60_000, horizonMs: (GAP_MINUTES + 3) * 60_000, what: "the campaign's step to its other lead" });
       const second = await send(s, to);
       await day.unlessTurned(second, 'the second test email from a mailbox with maxEmailsPerDay 2 that sent a campaign email and a test email');
       expectQuotaRefused(second, ctx, 'a second test email the same day from a mailbox with maxEmailsPerDay 2 that sent a campaign email and a test email');
