@@ -90,6 +90,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'email-isunread-string': ['EMAIL-ISUNREAD'],
   'email-sentat-epoch': ['EMAIL-TIMESTAMPS'],
   'email-delete-answer-success': ['EMAIL-DELETE-ANSWER'],
+  'email-delete-expunges-server': ['EMAIL-DELETE-SERVER-UNTOUCHED'],
   'email-threadid-null': ['EMAIL-THREADID-STABLE'],
   'email-snippet-empty': ['EMAIL-SNIPPET'],
   'email-received-snippet-raw': ['EMAIL-SNIPPET'],

@@ -300,7 +300,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.5 MUST: DELETE /v1/emails/{id}: the copy on the mail server is untouched.
   "EMAIL-DELETE-SERVER-UNTOUCHED": [
-    { what: "DELETE also expunges the message from the mailbox on the IMAP server.", gap: "no mutant: the reference opens IMAP read-only and has no path that writes to the mail server (EMAIL/delete does read the server copy after DELETE, so a mutant that expunges it would be seen)" },
+    { what: "DELETE also expunges the message from the mailbox on the IMAP server.", mutants: ["email-delete-expunges-server"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics requires scope metrics:read.
   "ANLT-CAMP-SCOPE": [

@@ -9,6 +9,7 @@ import { ok, type Handler, type Ctx } from '../request/context.ts';
 import { bodyTooLarge, upstreamUnavailable, validationFailed } from '../request/errors.ts';
 import { bodyObject, isEmail, isUuid, V } from '../request/validate.ts';
 import { sendFollowUp } from '../sending/replies.ts';
+import { expungeOnServer } from '../sending/expunge.ts';
 import { loadOwned } from '../request/owned-rows.ts';
 import { emailView, type EmailRow } from '../domain/email.ts';
 
@@ -69,6 +70,7 @@ export const get: Handler = async (ctx) => {
 export const remove: Handler = async (ctx) => {
   const r = load(ctx);
   ctx.db.prepare('UPDATE emails SET deleted_at = ? WHERE id = ?').run(ctx.clock.now(), r.id);
+  if (ctx.mutant('email-delete-expunges-server') && r.direction === 'received' && r.account_id && r.message_id) await expungeOnServer(ctx.services, r.account_id, r.message_id);
   return ok(ctx.mutant('email-delete-answer-success') ? { id: r.id, success: true } : { id: r.id, deleted: true });
 };
 

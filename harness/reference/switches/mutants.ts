@@ -472,6 +472,7 @@ export const MUTANTS = [
   { id: 'email-mailbox-id-only', rule: '2.7 Email `mailbox` (`id`, `email`).', description: '`mailbox` is the mailbox id alone.' },
   { id: 'email-isunread-string', rule: '2.7 Email `isUnread` (boolean, null when the email is in no conversation).', description: 'isUnread is the string "true", "false" or "null".' },
   { id: 'email-sentat-epoch', rule: '2.7 Email `receivedAt`, `sentAt` (timestamps).', description: 'sentAt is epoch milliseconds.' },
+  { id: 'email-delete-expunges-server', rule: '4.5 DELETE /v1/emails/{id}: the copy on the mail server is untouched.', description: "DELETE of a received email also removes the message from the mailbox's IMAP INBOX." },
   { id: 'email-delete-answer-success', rule: '4.5 DELETE /v1/emails/{id} answers `{ id, deleted: true }`.', description: 'DELETE answers `{ id, success: true }`.' },
   // ---- analytics (2.10, 4.6) ----
   { id: 'anlt-overview-active-counts-unsent', rule: '2.10 Workspace overview adds `activeCampaigns` (campaigns currently sending).', description: 'activeCampaigns also counts draft, scheduled and paused campaigns.' },
