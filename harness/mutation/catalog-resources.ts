@@ -119,6 +119,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-status-paused-named': ['ACCT-STATUS-ENUM'],
   'acct-oauth-names-null': ['ACCT-NAMES-STRING'],
   'acct-oauth-state-answer-encoded': ['ACCT-OAUTH-STATE-OPAQUE'],
+  'acct-create-body-key-renamed': ['ACCT-CREATE-BODY'],
   'acct-batch-empty-accepted': ['ACCT-CREATE-BATCH-MIN'],
   'acct-batch-51-accepted': ['ACCT-CREATE-BATCH-MAX', 'LIMIT-ACCOUNTS-PER-CALL'],
   'acct-create-summary-no-failed': ['ACCT-CREATE-SUMMARY'],

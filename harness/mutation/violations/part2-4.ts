@@ -484,7 +484,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts body `{ accounts: [create input, 1 to 50] }`.
   "ACCT-CREATE-BODY": [
-    { what: "The elements are read from another key than `accounts` (or the body must be a bare array).", gap: "every create check sends the one documented shape, so such a target fails them all; no mutant of its own is kept for it" },
+    { what: "The elements are read from another key than `accounts` (or the body must be a bare array).", mutants: ["acct-create-body-key-renamed"] },
   ],
   // 4.2 MUST: POST /v1/accounts: `accounts` holds 1 to 50 elements; an empty array is rejected (400).
   "ACCT-CREATE-BATCH-MIN": [

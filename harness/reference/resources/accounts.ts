@@ -295,7 +295,8 @@ function fieldSlips(ctx: Ctx, el: unknown): unknown {
 
 export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
-  const list = b.accounts;
+  // The mutant reads the elements from another key, as a target that named its batch `mailboxes` would.
+  const list = ctx.mutant('acct-create-body-key-renamed') ? b.mailboxes : b.accounts;
   if (!Array.isArray(list)) throw validationFailed(['accounts: must be an array of 1 to 50 mailboxes']);
   const [min, max] = [ctx.mutant('acct-batch-empty-accepted') ? 0 : 1, ctx.mutant('acct-batch-51-accepted') ? MAX_BATCH + 1 : MAX_BATCH];
   if (list.length < min || list.length > max) throw validationFailed([`accounts: must hold 1 to ${MAX_BATCH} mailboxes (got ${list.length})`]);

@@ -1126,6 +1126,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/google/init')).body;
     return (await e.call(w.key, 'GET', `/v1/accounts/oauth/google/status?state=${encodeURIComponent(init.state)}`)).status;
   }],
+  'acct-create-body-key-renamed': [201, async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).status],
   'acct-batch-empty-accepted': [400, async (e) => (await postAccounts(e, await e.workspace(), [])).status],
   'acct-batch-51-accepted': [400, async (e) => (await postAccounts(e, await e.workspace(), Array.from({ length: 51 }, () => mailboxInput()))).status],
   'acct-create-summary-no-failed': [0, async (e) => (await postAccounts(e, await e.workspace(), [mailboxInput()])).body.summary.failed],

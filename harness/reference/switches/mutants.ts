@@ -285,6 +285,7 @@ export const MUTANTS = [
   { id: 'acct-field-snake-case', rule: '4.1 Field names are camelCase.', description: 'The mailbox answers `sending_gap_minutes` instead of `sendingGapMinutes`.' },
   { id: 'acct-tags-as-names', rule: '2.1 Mailbox `tags`: array of tag (`id`, `name`, `color`).', description: 'tags is an array of tag names, not tag objects.' },
   { id: 'acct-verification-no-dns', rule: '2.1 Mailbox `verification`: object with `overallStatus`, `smtp`, `imap`, and `dns`.', description: 'The verification object of a mailbox has no dns.' },
+  { id: 'acct-create-body-key-renamed', rule: '4.2 POST /v1/accounts body `{ accounts: [create input, 1 to 50] }`.', description: 'The elements are read from `mailboxes`: a body with `accounts` is refused (400).' },
   { id: 'acct-batch-empty-accepted', rule: '4.2 POST /v1/accounts: `accounts` holds 1 to 50 elements.', description: 'An empty accounts array is accepted (201, nothing created).' },
   { id: 'acct-batch-51-accepted', rule: '4.2 / 8 Mailboxes per create call: 1 to 50.', description: 'A batch of 51 mailboxes is accepted.' },
   { id: 'acct-create-summary-no-failed', rule: '4.2 POST /v1/accounts answer: `summary: { submitted, created, failed }`.', description: 'The summary has no `failed` count.' },
