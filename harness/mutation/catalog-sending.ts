@@ -30,6 +30,9 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'send-days-on-utc-date': ['CAMP-SCHEDULE-WINDOW'],
   'send-daily-limit-utc-date': ['CAMP-SCHEDULE-WINDOW'],
   'send-lead-status-finished': ['STATE-LEAD-PLATFORM-PROFILE'],
+  'send-lead-status-mid-sequence': ['STATE-LEAD-PLATFORM-PROFILE'],
+  'send-lead-open-moves-undeclared': ['STATE-LEAD-PLATFORM-PROFILE'],
+  'send-lead-click-moves-undeclared': ['STATE-LEAD-PLATFORM-PROFILE'],
   'send-lead-status-after-send-undeclared': ['LEAD-VALUES-PROFILE', 'STATE-LEAD-PLATFORM-PROFILE'],
   'send-window-end-ignored': ['CAMP-SCHEDULE-WINDOW'],
   'send-daily-limit-ignored': ['CAMP-SCHEDULE-WINDOW'],
@@ -124,6 +127,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-clamp-to-default-window': ['ANLT-RETENTION-CLAMP'],
   'anlt-never-coarsen': ['ANLT-TS-COARSEN', 'ANLT-TS-COARSEN-PROFILE'],
   'anlt-coarsen-label-only': ['ANLT-TS-COARSEN'],
+  'anlt-coarsen-label-only-sparse': ['ANLT-TS-COARSEN'],
   'anlt-coarsen-skips-week': ['ANLT-TS-COARSEN', 'ANLT-TS-COARSEN-PROFILE'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
   'anlt-interval-unknown-accepted': ['ANLT-TS-INTERVAL-UNKNOWN'],
@@ -135,4 +139,5 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-ov-days-in-utc': ['ANLT-WINDOW-WHOLE-DAYS'],
   'anlt-clamp-other-rule': ['ANLT-CLAMP-PROFILE'],
   'anlt-rates-fraction': ['ANLT-RATES-PERCENT'],
+  'anlt-bounce-zero-counts-dropped': ['ANLT-BOUNCE-FIELDS'],
 };

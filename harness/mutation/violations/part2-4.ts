@@ -222,6 +222,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `bounceBreakdown`: `total`, `hard`, `soft`, `senderBounces`, `recipientBounces`, `unknownBounces`.
   "ANLT-BOUNCE-FIELDS": [
     { what: "bounceBreakdown carries no senderBounces.", mutants: ["anlt-answer-bounce-no-sender"] },
+    { what: "Once there is a bounce, bounceBreakdown leaves out its counts of 0 (built from grouped rows).", mutants: ["anlt-bounce-zero-counts-dropped"] },
   ],
   // 2.10 MUST: `bounceBreakdown.byCategory[]` (`category`, `label`, `type`, `count`, `percentage`).
   "ANLT-BOUNCE-BYCATEGORY": [
@@ -457,6 +458,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A reply moves its lead to lead_replied_uncategorized, a move the declared table does not hold.", mutants: ["send-lead-reply-moves-undeclared"] },
     { what: "A hard bounce moves its lead to bounced, a move the declared table does not hold.", mutants: ["send-lead-bounce-moves-undeclared"] },
     { what: "A lead that got the last step of its sequence moves to sequence_finished, a platform status its declared table does not hold.", mutants: ["send-lead-status-finished"] },
+    { what: "A lead sent a step before the last of its sequence moves to in_sequence, a platform status its declared table does not hold.", mutants: ["send-lead-status-mid-sequence"] },
+    { what: "A tracked open or click moves its lead to opened or clicked, a platform status its declared table does not hold.", mutants: ["send-lead-open-moves-undeclared", "send-lead-click-moves-undeclared"] },
   ],
   // 3.4 MUST: Lead search states are listed in 2.8.
   "STATE-LF-STATES": [

@@ -366,8 +366,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: Timeseries: long windows are coarsened automatically (day, then week, then month).
   "ANLT-TS-COARSEN": [
     { what: "A window asked by day past the declared day length goes straight to month, without the week between.", mutants: ["anlt-coarsen-skips-week"] },
-    { what: "The week-to-month step missing (a long window never goes past week).", gap: "named by an independent audit of 40 passing clauses: ANLT/timeseries-coarsened now asks it where retention reaches past the declared week length (the reference's alt choices: week 63, retention 90), but the reference's own profile declares week 728 past its retention 365, so no mutant of it can show the step" },
-    { what: "Label-only coarsening that leaves empty buckets out: a campaign without traffic answers no points, so the spacing is never seen.", gap: "named by an independent audit of 40 passing clauses: no mutant makes it (the reference answers every bucket), and seeing it needs traffic on three days running inside a window past the declared day length, which no check at default can afford" },
+    { what: "The week-to-month step missing (a long window never goes past week).", gap: "not on the reference's own profile, the one the mutation run serves: it declares week 728 past its retention 365, so no window it answers is longer than the week length and no check can ask the step there. ANLT/timeseries-coarsened asks it wherever retention reaches past the declared week length, as on the reference's alt choices (week 63, retention 90) and on random sets that draw week 400 with retention 730" },
+    { what: "Label-only coarsening that leaves empty buckets out: a campaign without traffic answers no points, so the spacing is never seen.", mutants: ["anlt-coarsen-label-only-sparse"] },
     { what: "The time series answers by the interval asked however long the window (past the declared coarsening lengths).", mutants: ["anlt-never-coarsen"] },
     { what: "A long window states the coarser interval, but its points stay one per day.", mutants: ["anlt-coarsen-label-only"] },
   ],

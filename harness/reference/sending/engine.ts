@@ -176,10 +176,13 @@ export class SendingEngine {
       delete ld.retryAt;
       delete ld.tries;
       const platform = [s.choices.newLeadStatus, c.leadStatusAfterSend].includes(lead.status);
-      // The mutant gives a lead that got its last step a platform status its declared table lacks.
-      // The second gives it another status than the one declared after a send.
+      // The mutant gives a lead that got its last step a platform status its declared table lacks;
+      // the second one a lead that got a step before its last. The third gives it another status
+      // than the one declared after a send.
       const other = c.leadStatusAfterSend === 'contacted' ? 'email_sent' : 'contacted';
-      const after = !next && s.mutant('send-lead-status-finished') ? 'sequence_finished' : s.mutant('send-lead-status-after-send-undeclared') ? other : c.leadStatusAfterSend;
+      const after = !next && s.mutant('send-lead-status-finished') ? 'sequence_finished'
+        : next && s.mutant('send-lead-status-mid-sequence') ? 'in_sequence'
+        : s.mutant('send-lead-status-after-send-undeclared') ? other : c.leadStatusAfterSend;
       s.db.prepare('UPDATE leads SET status = ?, doc = ?, last_contacted_at = ?, updated_at = ? WHERE id = ?').run(platform ? after : lead.status, JSON.stringify(ld), now, now, d.leadId);
       // The campaign's metrics and the workspace's usage move with the send.
       const cur = s.db.prepare('SELECT doc FROM campaigns WHERE id = ?').get(d.campaignId) as { doc: string };

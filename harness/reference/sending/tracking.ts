@@ -47,7 +47,9 @@ function record(s: Services, e: SentRow, type: 'open' | 'click'): void {
       const ld = JSON.parse(lead.doc) as Record<string, any>;
       const key = type === 'open' ? 'opened' : 'clicked';
       ld.metrics = { ...ld.metrics, [key]: (ld.metrics?.[key] ?? 0) + 1 };
-      s.db.prepare('UPDATE leads SET doc = ? WHERE id = ?').run(JSON.stringify(ld), e.lead_id);
+      // The mutants move the lead to `opened` or `clicked`, platform statuses its declared table lacks.
+      const moved = type === 'open' ? s.mutant('send-lead-open-moves-undeclared') : s.mutant('send-lead-click-moves-undeclared');
+      s.db.prepare(`UPDATE leads SET doc = ?${moved ? ', status = ?' : ''} WHERE id = ?`).run(JSON.stringify(ld), ...(moved ? [key] : []), e.lead_id);
     }
     const camp = s.db.prepare('SELECT doc FROM campaigns WHERE id = ?').get(e.campaign_id) as { doc: string } | undefined;
     if (camp && !(type === 'open' && s.mutant('send-open-campaign-uncounted'))) {

@@ -60,10 +60,12 @@ function replyRateBases(ctx: CheckContext, totals: { sent: number; delivered: nu
 export const ANSWER_CHECKS: Check[] = [
   {
     id: 'ANLT/out-of-office',
-    title: 'MUST leave out-of-office auto-replies out of replies and the reply rate when the flag is set (campaign totals, per mailbox and per step, the time series and the overview), and count a hard bounce in bounceBreakdown',
+    title: 'MUST leave out-of-office auto-replies out of replies and the reply rate when the flag is set (campaign totals, per mailbox and per step, the time series and the overview), and count a hard bounce in bounceBreakdown, every count of it present',
     // ANLT-OV-QUERY: the overview's out-of-office flag is shown to take effect here (its window in ANLT/overview-answer).
     // ANLT-PARAMS-PROFILE: the flag, sent by the profile's name, takes effect (the auto-reply leaves replies).
-    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY', 'ANLT-OV-QUERY', 'ANLT-PARAMS-PROFILE'],
+    // ANLT-BOUNCE-FIELDS: every count of bounceBreakdown is typed after a real bounce (the schema), where
+    // counts of 0 sit beside counts of 1; ANLT/campaign-answer reads it only without bounces.
+    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY', 'ANLT-BOUNCE-FIELDS', 'ANLT-OV-QUERY', 'ANLT-PARAMS-PROFILE'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,

@@ -20,13 +20,17 @@ const HOUR = 3_600_000;
 /** The shortest distance between two points of one interval (a DST change takes an hour off). */
 const MIN_GAP: Record<Interval, number> = { day: DAY - HOUR, week: 7 * DAY - HOUR, month: 28 * DAY - HOUR };
 
+/** How far after a window's start a partial first bucket's point may lie: one whole interval (an hour more for a DST change). */
+const MAX_LEN: Record<Interval, number> = { day: DAY + HOUR, week: 7 * DAY + HOUR, month: 31 * DAY + HOUR };
+
 /**
  * Why the points of a time-series answer are not spaced by `interval`, or undefined. Points may
  * be left out (a series without traffic may skip empty buckets) and the first bucket may be
  * partial (a week or month cut by the window's start), so only the distance between two points
- * after the first is held to the interval's shortest length.
+ * after the first is held to the interval's shortest length. `startMs`, the window's start: given,
+ * a first point more than one interval after it is no partial first bucket, so it is held too.
  */
-function spacingProblem(r: ApiResponse, interval: Interval): string | undefined {
+function spacingProblem(r: ApiResponse, interval: Interval, startMs?: number): string | undefined {
   const data: any[] = Array.isArray(r.body?.data) ? r.body.data : [];
   const ts = data.map((p) => Date.parse(p?.timestamp));
   const bad = data.findIndex((_, i) => Number.isNaN(ts[i]));
@@ -34,7 +38,8 @@ function spacingProblem(r: ApiResponse, interval: Interval): string | undefined 
   const sorted = [...ts].sort((a, b) => a - b);
   for (let i = 1; i < sorted.length; i++) {
     const gap = sorted[i]! - sorted[i - 1]!;
-    const min = i === 1 ? DAY - HOUR : MIN_GAP[interval];
+    const partialFirst = i === 1 && (startMs === undefined || sorted[0]! < startMs + MAX_LEN[interval]);
+    const min = partialFirst ? DAY - HOUR : MIN_GAP[interval];
     if (gap < min) {
       return `${data.length} points, two of them ${(gap / HOUR).toFixed(1)} hours apart (${new Date(sorted[i - 1]!).toISOString()} and ${new Date(sorted[i]!).toISOString()}), closer than one ${interval}`;
     }
@@ -74,6 +79,29 @@ async function onOneDay(ctx: CheckContext, body: (s: Setup) => Promise<void>): P
   }
 }
 
+/**
+ * ANLT-TS-COARSEN seen with traffic, for a check whose campaign sent on several days: a series that
+ * leaves empty buckets out answers points only where there was traffic, so a campaign without it
+ * (ANLT/timeseries-coarsened) cannot show points kept one per day under a coarser label. Asked by
+ * day over one day more than the declared day length (analytics.coarsening), the answer must state
+ * week or month, and its points, the days with sends among them, be spaced by it. Without the
+ * declaration, or with the window past retention, it logs why and judges nothing.
+ */
+export async function expectCoarsenedTraffic(ctx: CheckContext, api: ApiClient, campaignId: string, zone: string): Promise<void> {
+  const c = ctx.profile.declarations.analytics?.coarsening;
+  if (!c) return ctx.log('declarations.analytics.coarsening is not declared: the time series of the sends is not read for its coarsening');
+  const today = localDate(await targetNow(ctx), zone);
+  const w = lastDays(today, c.day + 1);
+  const what = `time series of the campaign's sends over ${c.day + 1} days (${w.start} .. ${w.end}) by day`;
+  const r = await ok2xx(timeseries(ctx, api, campaignId, w, 'day'), what);
+  const kept = r.body?.period?.retentionDays;
+  if (!(Number.isInteger(kept) && kept >= c.day + 1)) return ctx.log(`${what}: the window reaches past the ${JSON.stringify(kept)} days of retention, its coarsening is not judged`);
+  const used = r.body?.interval;
+  expectThat(used === 'week' || used === 'month', msg`${what}: longer than the ${c.day} days the profile declares answered by day (analytics.coarsening), the window must be coarsened to week or month, the answer states ${JSON.stringify(used)} with ${r.body?.data?.length ?? 0} point(s)`, r);
+  const problem = spacingProblem(r, used, localMidnight(w.start, zone));
+  expectThat(problem === undefined, msg`${what}: the answer states interval ${used}, but its points (the campaign sent on several days) are not spaced by it: ${problem}`, r);
+}
+
 export const RULE_CHECKS: Check[] = [
   {
     id: 'ANLT/timeseries-coarsening',
@@ -102,6 +130,7 @@ export const RULE_CHECKS: Check[] = [
   {
     // "Long windows are coarsened automatically": how long is not given, so the MUST is held to the
     // lengths the profile declares; a target that declares none, or lengths beyond its retention, is not judged.
+    // Its campaign has no traffic: the points of sends on several days are read by SEND/sequence-delay (expectCoarsenedTraffic).
     id: 'ANLT/timeseries-coarsened',
     title: 'MUST coarsen a long window automatically, day then week then month: asked by day over one day more than the declared day length, the time series answers by week (by week or month where the declared week length is no longer), spaced by it, and past the declared week length by month (profile: analytics.coarsening)',
     clauses: ['ANLT-TS-COARSEN'],

@@ -6,6 +6,7 @@ import { getMailbox, opRequest } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, startCampaign, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
 import { dateIn } from '../../lib/target-clock.ts';
+import { expectCoarsenedTraffic } from '../analytics/rules.ts';
 
 // When a campaign sends (2.1 gap and cap, 2.5 schedule and step delays, 3.1 resume, 3.2 paused
 // and deleted mailboxes). Time is the control clock's: these checks run alone (solo) because they
@@ -175,8 +176,9 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/sequence-delay',
-    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To too",
-    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR'],
+    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To too; a long window of the sends' time series asked by day is coarsened, its points spaced by the interval it states (profile: analytics.coarsening)",
+    // ANLT-TS-COARSEN: its sends fall on several days, so a long window's points show their interval (expectCoarsenedTraffic).
+    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR', 'ANLT-TS-COARSEN'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -190,7 +192,8 @@ export const TIMING_CHECKS: Check[] = [
       const replyTo = `${ctx.prefix}replies-${ctx.seed.toString(36)}@replies.sink.test`.toLowerCase();
       const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1, replyToAddress: replyTo });
       const drv = new Driver(ctx, box.sink, sentBy(box));
-      await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 180, 0);
+      const zone = await workspaceZone(ws);
+      await awayFromMidnight(ctx, drv, ['UTC', zone], 180, 0);
       const [a, b] = leadAddresses(ctx, 2) as [string, string];
       const c = await launch(ctx, ws, { accounts: [box.id], leads: [a, b], steps: delayedSteps(ctx) });
       const firstA = await drv.until(() => drv.to(a).length + drv.to(b).length >= 1, { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to a lead' });
@@ -208,6 +211,8 @@ export const TIMING_CHECKS: Check[] = [
         const rt = s1[0]!.m.header('reply-to');
         expectThat((rt ?? '').toLowerCase().includes(replyTo), msg`the mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the follow-up step to ${x} too, got Reply-To ${JSON.stringify(rt)}`, c.res);
       }
+      // The leads' first steps went on two days and their second steps later still: sends on several days.
+      await expectCoarsenedTraffic(ctx, ws.api, c.id, zone);
       const missing = seen.filter((v) => !v.s1.length).map((v) => v.a);
       // Whether a step goes at all is SEND/sequence's reading: here an absent step proves no delay.
       if (missing.length) skip(`the second step did not reach ${missing.join(', ')} within 4 hours after its delay of 26 hours: the delay cannot be observed there`);

@@ -1,11 +1,12 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
+import type { StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { fillPath } from '../../../harness/ground/operations.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import { expectThat } from '../../lib/expect.ts';
 import { expectRejected } from '../resources/lib.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddresses, leadNow, sendingMailbox, sentBy } from '../sending/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, leadNow, sendingMailbox, sentBy } from '../sending/lib.ts';
 
 // Transitions part 3 does not show, held to the tables the profile declares
 // (declarations.transitions.<resource>: each status to the statuses it may move to; a status left
@@ -19,7 +20,9 @@ import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, launch, leadAddress
 //   campaign of two steps, read after each step reaches it at the sink (control clock).
 //   Where the profile names the status after a send and after a reply (declarations.sending
 //   leadStatusAfterSend, leadStatusAfterReply: 2.6 leaves the set of lead statuses open), the
-//   statuses read are held to those names too.
+//   statuses read are held to those names too. STATE-TABLE/lead-answers, at default, walks three
+//   leads of a two-step campaign: one replies, one bounces, one opens and clicks (as the profile
+//   declares tracking) and gets the last step.
 // Lead search states are not held to a table: over the wire a search only moves when the kit's
 // control API moves it, so its moves would be the kit's, not the target's.
 
@@ -135,32 +138,37 @@ export const TABLE_CHECKS: Check[] = [
   },
   {
     id: 'STATE-TABLE/lead-answers',
-    title: "every status change of a lead that replies, and of one whose email bounces, is a transition the profile declares (profile: transitions.lead), the status after the send and after the reply the one it names (sending.leadStatusAfterSend, leadStatusAfterReply); a lead sent a step that has not replied takes no lead_replied_* status",
+    title: "every status change of a lead as the first of two steps reaches it, of one that replies, of one whose email bounces, and of one that opens and clicks it (as the profile declares tracking) and then gets the last step, is a transition the profile declares (profile: transitions.lead), the status after a send and after the reply the one it names (sending.leadStatusAfterSend, leadStatusAfterReply); a lead sent a step that has not replied takes no lead_replied_* status",
     clauses: ['STATE-LEAD-PLATFORM-PROFILE', 'LEAD-VALUES-PROFILE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-PATCH-STATUS-RULES'],
     level: 'MUST',
     features: ['control', 'sinks', 'imap', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE, 'decl:declarations.transitions.lead'],
     solo: true,
-    budget: 41,
+    budget: 46,
     async run(ctx) {
       const table = declared(ctx, 'lead', 'the platform-managed lead transitions 3.3 does not show');
       const named = ctx.profile.declarations.sending ?? {};
+      const tracking = ctx.profile.declarations.tracking;
       const ws = await ctx.workspace();
       const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, true);
       const drv = new Driver(ctx, box.sink, sentBy(box));
-      const addresses = leadAddresses(ctx, 2, 'answers') as [string, string];
-      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: [{ subject: `Answers ${ctx.prefix}`, body: '<p>Answers</p>' }] });
-      const [replier, bouncer] = addresses.map((a) => c.leads.find((l) => l.email.toLowerCase() === a.toLowerCase())!.id) as [string, string];
-      const walks = { replier: await walkOf(ctx, ws.api, c.id, replier, table), bouncer: await walkOf(ctx, ws.api, c.id, bouncer, table) };
-      const sent = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the step reaching both leads' });
-      if (!sent) skip('the step did not reach both leads within 30 minutes: their status moves cannot be seen (SEND/sequence judges the sending)');
-      for (const [who, id] of [['replier', replier], ['bouncer', bouncer]] as const) {
-        const l = await leadNow(ctx, ws.api, c.id, id);
-        if (typeof l.status !== 'string') fail(msg`the lead ${id} is listed without a status (2.6: a string), got ${JSON.stringify(l.status)}`);
-        hold(walks[who], 'the step reaching the lead', l.status, c.res.exchangeId);
-        // Once the target records the send (lastContactedAt), the lead carries the status it names for it.
-        const after = named.leadStatusAfterSend;
-        if (after && typeof l.lastContactedAt === 'string') expectThat(l.status === after, msg`a lead sent a step carries ${l.status}, but the profile names ${after} the status after a send (declarations.sending.leadStatusAfterSend)`, c.res);
+      const addresses = leadAddresses(ctx, 3, 'answers') as [string, string, string];
+      // Two steps: the first is not the last (moves at a step before the last are seen), and the lead
+      // that neither replies nor bounces gets the second, the last, an hour later.
+      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: answerSteps(ctx), settings: { trackOpens: !!tracking?.openPixel, trackClicks: !!tracking?.clickRedirect } });
+      const [replier, bouncer, opener] = addresses.map((a) => c.leads.find((l) => l.email.toLowerCase() === a.toLowerCase())!.id) as [string, string, string];
+      const walks = { replier: await walkOf(ctx, ws.api, c.id, replier, table), bouncer: await walkOf(ctx, ws.api, c.id, bouncer, table), opener: await walkOf(ctx, ws.api, c.id, opener, table) };
+      const sent = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step reaching the three leads' });
+      if (!sent) skip('the first step did not reach the three leads within 30 minutes: their status moves cannot be seen (SEND/sequence judges the sending)');
+      for (const who of ['replier', 'bouncer', 'opener'] as const) {
+        const id = { replier, bouncer, opener }[who];
+        await holdSent(ctx, ws.api, c, id, walks[who], 'the first of its two steps reaching the lead', named.leadStatusAfterSend);
       }
+      // The lead that opens and clicks (as tracking is declared): a tracked open or click is the target's to record.
+      const driven = await openAndClick(drv.to(addresses[2])[0]!.m, tracking, stepLink(ctx));
+      if (driven.length) {
+        await drv.settle();
+        hold(walks.opener, `its tracked ${driven.join(' and ')}`, await leadStatus(ctx, ws.api, c.id, opener));
+      } else ctx.log('declarations.tracking declares no open pixel or click redirect (or the email carries none): no tracked open or click is made');
       // 3.3: the replied statuses need a reply; a lead sent a step that has not answered is refused them.
       expectRejected(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${bouncer}`, { status: 'lead_replied_interested' }), ctx, 'PATCH lead { status: lead_replied_interested } on a lead sent a step that has not replied');
       await box.sink.inject.reply(drv.to(addresses[0])[0]!.m, { body: `Tell me more. ${ctx.prefix}` });
@@ -175,12 +183,60 @@ export const TABLE_CHECKS: Check[] = [
       const afterReply = named.leadStatusAfterReply;
       if (afterReply) expectThat(answered === afterReply, msg`a lead whose reply was read carries ${answered}, but the profile names ${afterReply} the status after a reply (declarations.sending.leadStatusAfterReply)`);
       hold(walks.bouncer, 'its bounce being read', await leadStatus(ctx, ws.api, c.id, bouncer));
-      const wrong = [...walks.replier.wrong.map((x) => `the replying lead: ${x}`), ...walks.bouncer.wrong.map((x) => `the bounced lead: ${x}`)];
-      if (wrong.length) fail(msg`${wrong.length} transition(s) outside the declared table (transitions.lead): ${wrong.join(' | ')}`, ...walks.replier.evidence, ...walks.bouncer.evidence);
-      ctx.log(`transitions seen: ${[...walks.replier.moves, ...walks.bouncer.moves].join('; ') || 'none'}`);
+      const last = await drv.until(() => drv.to(addresses[2]).length >= 2, { stepMs: 10 * MINUTE, horizonMs: 2 * 60 * MINUTE, what: 'the last step reaching the lead that did not answer' });
+      // Held to the status after a send only where nothing moved the lead since its first step.
+      if (last) await holdSent(ctx, ws.api, c, opener, walks.opener, 'the last step reaching the lead', walks.opener.last === named.leadStatusAfterSend ? named.leadStatusAfterSend : undefined);
+      else ctx.log('the last step did not reach the lead that neither replied nor bounced within 2 hours: the move at the last step is not seen (SEND/sequence judges the sending)');
+      const all = [['the replying lead', walks.replier], ['the bounced lead', walks.bouncer], ['the lead that opened', walks.opener]] as const;
+      const wrong = all.flatMap(([who, w]) => w.wrong.map((x) => `${who}: ${x}`));
+      if (wrong.length) fail(msg`${wrong.length} transition(s) outside the declared table (transitions.lead): ${wrong.join(' | ')}`, ...all.flatMap(([, w]) => w.evidence));
+      ctx.log(`transitions seen: ${all.flatMap(([, w]) => w.moves).join('; ') || 'none'}`);
     },
   },
 ];
+
+/** The link the first step carries (a click redirect rewrites it); never fetched itself. */
+const stepLink = (ctx: CheckContext) => `https://example.com/${ctx.prefix}answers`;
+
+function answerSteps(ctx: CheckContext) {
+  return [
+    { subject: `Answers ${ctx.prefix}`, body: `<p>Answers, and <a href="${stepLink(ctx)}">more</a></p>` },
+    { subject: `Answers again ${ctx.prefix}`, body: '<p>Answers again</p>', delayDays: 0, delayHours: 1 },
+  ];
+}
+
+/**
+ * A lead read after a step reached it: its move is held to the table and, once the target records
+ * the send (lastContactedAt), its status to the one the profile names after a send (`after`, when given).
+ */
+async function holdSent(ctx: CheckContext, api: ApiClient, c: { id: string; res: ApiResponse }, id: string, w: Walk, what: string, after: string | undefined): Promise<void> {
+  const l = await leadNow(ctx, api, c.id, id);
+  if (typeof l.status !== 'string') fail(msg`the lead ${id} is listed without a status (2.6: a string), got ${JSON.stringify(l.status)}`);
+  hold(w, what, l.status, c.res.exchangeId);
+  if (after && typeof l.lastContactedAt === 'string') expectThat(l.status === after, msg`a lead sent a step (${what}) carries ${l.status}, but the profile names ${after} the status after a send (declarations.sending.leadStatusAfterSend)`, c.res);
+}
+
+/**
+ * Opens and clicks a campaign email as a lead's mail client would, as far as the profile declares
+ * tracking: fetches its pixel (an <img> with an http(s) src) and follows its rewritten link (one
+ * other than the original, never fetched), each without following a redirect. Whether either is
+ * served or counted is SEND/tracking-on's to judge. Answers what was done.
+ */
+async function openAndClick(m: StoredMessage, t: { openPixel?: boolean; clickRedirect?: boolean } | undefined, original: string): Promise<string[]> {
+  const { html } = await contentOf(m);
+  const urls = (re: RegExp) => [...html.matchAll(re)].map((x) => x[1]!.replace(/&amp;/g, '&')).filter((u) => /^https?:/i.test(u) && u !== original);
+  const done: string[] = [];
+  const get = async (url: string, what: string) => {
+    const r = await fetch(url, { redirect: 'manual' }).catch(() => undefined);
+    await r?.arrayBuffer().catch(() => undefined);
+    done.push(what);
+  };
+  const pixel = t?.openPixel ? urls(/<img\b[^>]*\bsrc="([^"]+)"/gi)[0] : undefined;
+  if (pixel) await get(pixel, 'open');
+  const link = t?.clickRedirect ? urls(/<a\b[^>]*\bhref="([^"]+)"/gi)[0] : undefined;
+  if (link) await get(link, 'click');
+  return done;
+}
 
 async function walkOf(ctx: CheckContext, api: ApiClient, campaignId: string, leadId: string, table: Table): Promise<Walk> {
   return { table, last: await leadStatus(ctx, api, campaignId, leadId), moves: [], wrong: [], evidence: [] };
