@@ -37,7 +37,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { parseArgs } from '../ground/args.ts';
-import { KIT_BIN, startChildReference, type ChildTarget } from '../load/generator/embedded-target.ts';
+import { KIT_BIN, startChildReference, type ChildTarget } from '../load/embedded-target.ts';
 import { DEPTH_BUDGETS } from '../plan/select-depth.ts';
 import type { Depth } from '../ground/check.ts';
 

@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cli } from './cli.test-helper.ts';
-import { startChildReference, type ChildTarget } from '../load/generator/embedded-target.ts';
+import { startChildReference, type ChildTarget } from '../load/embedded-target.ts';
 import { Profile } from '../ground/profile-schema.ts';
 import type { ReferencedOperationId } from '../ground/spec-model/referenced-operations.ts';
 import { fieldName, resultPath } from '../ground/operations.ts';

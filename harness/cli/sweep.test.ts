@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startChildReference, type ChildTarget } from '../load/generator/embedded-target.ts';
+import { startChildReference, type ChildTarget } from '../load/embedded-target.ts';
 import { cli } from './cli.test-helper.ts';
 
 // `sweep` as a user meets it after a run was killed: the reference served alone, two workspaces

@@ -338,6 +338,8 @@ describe('recording and redaction', () => {
     expect(e!.response).toBeUndefined();
     expect(e!.error).toContain('ECONNREFUSED');
     expect(err.exchangeId).toBe(e!.id);
+    // Its cause as data, without the URL: the report groups by it.
+    expect(err.typed).toEqual({ kind: 'transport', fields: { failure: 'ECONNREFUSED' } });
     expect(recorder.stats.requests).toBe(1);
     server = await startServer(); // for afterEach
   });

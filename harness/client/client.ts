@@ -24,6 +24,7 @@
 
 import { Pool } from 'undici';
 import type { ApiClient, ApiRequest, ApiResponse, Query } from '../ground/api-client.ts';
+import type { TypedFailure } from '../ground/failure.ts';
 import { RateBudget } from './budget.ts';
 import { DEFAULT_KEY_ENV, Recorder } from './recorder.ts';
 
@@ -67,10 +68,14 @@ export class TransportError extends Error {
     super(message, options);
     this.name = 'TransportError';
     this.timedOut = options?.timedOut === true;
+    const code = (options?.cause as { code?: unknown; cause?: { code?: unknown } } | undefined)?.code ?? (options?.cause as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+    this.typed = { kind: 'transport', fields: { failure: this.timedOut ? 'timeout' : typeof code === 'string' ? code : 'failed' } };
   }
 
   /** No answer came within the request's timeout (the kit stopped waiting). */
   readonly timedOut: boolean;
+  /** Its cause as data (harness/ground/failure.ts): the report groups by it, not by the URL. */
+  readonly typed: TypedFailure;
 }
 
 const pools = new Map<string, Pool>();

@@ -103,6 +103,8 @@ describe('createControlClient', () => {
     expect(err.body.error.code).toBe('validation_failed');
     expect(err.message).toContain('POST /clock/advance answered 400: seconds must be > 0');
     expect(err.exchangeId).toBe(exchanges()[0]!.id);
+    // Its cause as data: the status and the call, not the path's ids.
+    expect(err.typed).toEqual({ kind: 'control', fields: { status: 400, call: 'POST /clock' } });
     const missing = await control.request('GET', '/nope').catch((e) => e);
     expect(missing).toBeInstanceOf(ControlError);
     expect(missing.status).toBe(404);

@@ -7,6 +7,7 @@
 
 import type { ControlClient, DrainResult } from '../ground/check.ts';
 import type { ApiRequest, ApiResponse } from '../ground/api-client.ts';
+import type { TypedFailure } from '../ground/failure.ts';
 import { DEFAULT_TIMEOUT_MS, KIT_USER_AGENT, TransportError, sendOnce } from './client.ts';
 import { CONTROL_TOKEN_ENV, DEFAULT_KEY_ENV, Recorder } from './recorder.ts';
 import { DrainCoalescer } from './drains.ts';
@@ -25,9 +26,16 @@ export class ControlError extends Error {
     public readonly status: number,
     public readonly body: unknown,
     public readonly exchangeId: string,
+    /** What was asked, its ids left out: the method and the path's first segment ("PUT /campaigns"). */
+    public readonly call?: string,
   ) {
     super(message);
     this.name = 'ControlError';
+  }
+
+  /** Its cause as data (harness/ground/failure.ts): the status and what was asked, not the path's ids. */
+  get typed(): TypedFailure {
+    return { kind: 'control', fields: { status: this.status, ...(this.call ? { call: this.call } : {}) } };
   }
 }
 
@@ -91,6 +99,7 @@ export function createControlClient(opts: ControlClientOptions): ConformanceCont
         res.status,
         recorder.redactor.json(res.body ?? res.text),
         res.exchangeId,
+        `${req.method} /${path.split('/')[1] ?? ''}`,
       );
     }
     return res;

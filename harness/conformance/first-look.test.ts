@@ -10,7 +10,7 @@ import { FIRST_LOOK_ID, type ExchangeEvent, type FirstLookEvent, type RunEvent }
 import { selectChecks } from '../plan/eligible.ts';
 import { plan } from '../plan/planner.ts';
 import { expectedControlUse, expectedData, expectedDurationMs, targetRequests } from '../plan/expected.ts';
-import { KIT_BIN, startChildReference } from '../load/generator/embedded-target.ts';
+import { KIT_BIN, startChildReference } from '../load/embedded-target.ts';
 import { firstLookPaceOf, formatFirstLook, takesFirstLook } from './first-look.ts';
 import { progressOptions } from './run-progress.ts';
 

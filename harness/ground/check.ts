@@ -222,4 +222,4 @@ export function skipFor(cause: MachineCause, reason: string): never {
   throw new CheckSkipped(`${reason}: ${MACHINE_CAUSES[cause].name}; ${MACHINE_CAUSES[cause].fix}`, cause);
 }
 
-export { msg } from './failure.ts';
+export { joinRules, msg, naming } from './failure.ts';

@@ -3,9 +3,10 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 // Where the checks assert, and which of those sites throw a typed failure (harness/ground/failure.ts):
-// the report groups a typed failure by its kind and fields, any other by reading its prose back.
+// the report groups a typed failure by its kind and fields, any other by its own text alone.
 // A site is a call of an assertion that throws: the shaped ones (a status, an error envelope and
-// code, a schema) are typed; expectThat and fail are typed when their message is written msg`...`;
+// code, a schema) are typed; expectThat and fail are typed when their message is written msg`...`
+// (or naming(msg`...`, findings), or joinRules(rules));
 // a CheckFailure built by hand is typed when it is given its cause. The helpers built on these
 // (expectMutate, expectValidation400, ...) are counted where they call them.
 
@@ -19,7 +20,11 @@ export interface FailureSite {
   typed: boolean;
 }
 
-const isMsg = (n: ts.Node | undefined) => !!n && ts.isTaggedTemplateExpression(n) && ts.isIdentifier(n.tag) && n.tag.text === 'msg';
+/** msg`...`, naming(msg`...`, findings) (a rule with the findings it names), or joinRules(rules) (rules reported together). */
+const isMsg = (n: ts.Node | undefined): boolean =>
+  !!n &&
+  ((ts.isTaggedTemplateExpression(n) && ts.isIdentifier(n.tag) && n.tag.text === 'msg') ||
+    (ts.isCallExpression(n) && ts.isIdentifier(n.expression) && ((n.expression.text === 'naming' && isMsg(n.arguments[0])) || n.expression.text === 'joinRules')));
 
 function sitesOf(file: string, root: string): FailureSite[] {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);

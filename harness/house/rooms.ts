@@ -23,7 +23,7 @@ export const ROOMS: readonly Room[] = [
   // The conformance run as a product, like load/ and mutation/: its command, selection, preflight,
   // the embedded target, keys, the progress line, the run's files, and the worker it starts.
   { room: 'conformance', prefixes: ['harness/conformance/'], may: ['runner', 'plan', 'report', 'mutation', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
-  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'plan', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'load/metrics', 'sinks', 'client', 'ground', 'reference'] },
+  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'plan', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'load/target', 'load/metrics', 'sinks', 'client', 'ground', 'reference'] },
   { room: 'mutation', prefixes: ['harness/mutation/'], may: ['runner', 'plan', 'suites', 'ground', 'spec-model', 'reference'] },
   { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'plan', 'report', 'suites', 'ground', 'reference'] },
   { room: 'fuzz', prefixes: ['harness/fuzz/'], may: ['sinks', 'reference'] },
@@ -38,13 +38,15 @@ export const ROOMS: readonly Room[] = [
   // requests and durations, the schedule and estimate, a target's learned pace. No engine.
   { room: 'plan', prefixes: ['harness/plan/'], may: ['ground', 'spec-model'] },
   // The load rooms: each mode (generator, sendpath) and compare read the report (its types, the
-  // histogram, the merge) and the load target's type, which import no mode.
-  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/store', 'load/metrics', 'client', 'ground'] },
-  { room: 'load/compare', prefixes: ['harness/load/compare/'], may: ['load', 'load/sendpath', 'load/generator', 'load/report', 'load/target', 'report', 'sinks', 'client', 'ground'] },
+  // histogram, the merge) and the load target's room, which import no mode.
+  { room: 'load', prefixes: ['harness/load/command.ts', 'harness/load/flags.ts', 'harness/load/shards.ts', 'harness/load/merge-shards.ts', 'harness/load/kubernetes/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/target', 'load/store', 'load/metrics', 'client', 'ground'] },
+  { room: 'load/compare', prefixes: ['harness/load/compare/'], may: ['load/sendpath', 'load/generator', 'load/report', 'load/target', 'report', 'sinks', 'client', 'ground'] },
   { room: 'load/sendpath', prefixes: ['harness/load/sendpath/'], may: ['load/report', 'load/target', 'sinks', 'client', 'ground', 'fixtures'] },
   { room: 'load/generator', prefixes: ['harness/load/generator/'], may: ['load/report', 'load/target', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'load/report', prefixes: ['harness/load/report/'], may: ['report', 'ground'] },
-  { room: 'load/target', prefixes: ['harness/load/target.ts'], may: ['client', 'ground'] },
+  // What every load mode and compare share about the target: its shape (target.ts), the embedded
+  // reference in a child process with its capacity limit, and the environment header a report carries.
+  { room: 'load/target', prefixes: ['harness/load/target.ts', 'harness/load/embedded-target.ts', 'harness/load/environment.ts'], may: ['load/report', 'client', 'ground'] },
   // Where a run's metrics stream while it runs (Prometheus remote write, OTLP): fed by the load modes' events.
   { room: 'load/metrics', prefixes: ['harness/load/metrics/'], may: ['ground'] },
   // Where a run's files go: a directory or an S3 bucket.

@@ -11,11 +11,11 @@ import { KitError } from '../ground/errors.ts';
 import { newRunSeed } from '../ground/seed.ts';
 import { parseMix } from './generator/flows.ts';
 import { parseDuration, parseRate } from '../ground/units.ts';
-import { environment } from './generator/environment.ts';
+import { environment } from './environment.ts';
 import { renderLoadHtml } from './report/html.ts';
 import { decode, percentile } from './report/histogram.ts';
 import { progressPrinter } from '../ground/progress.ts';
-import { startChildReference } from './generator/embedded-target.ts';
+import { EMBEDDED_CAPACITY_LIMIT, startChildReference } from './embedded-target.ts';
 import { LOAD_SCHEMA_VERSION, type LoadKind, type LoadReport } from './report/types.ts';
 import { describeBroken, evaluateThresholds, parseThreshold, type Threshold } from './report/thresholds.ts';
 import { mergeLoadReports } from './report/merge.ts';
@@ -306,6 +306,3 @@ async function targetOf(profile: Profile, mode: LoadKind, redactor: Redactor, mu
   redactor.add(t.control.token);
   return { baseUrl: t.baseUrl, control: t.control, embedded: true, stop: t.stop };
 }
-
-/** The embedded reference's limit in a capacity run: outside the spec, as a capacity target's profile declares. */
-export const EMBEDDED_CAPACITY_LIMIT = { requests: 1_000_000, windowMs: 1000 };

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { causeOf, detailsOf, endpointOf, groupFailures, rootCauses } from './failure-groups.ts';
+import { readFileSync } from 'node:fs';
+import { detailsOf, endpointOf, groupFailures, ownText, rootCauses, type FailureGroup } from './failure-groups.ts';
+import { endpointNamer } from './endpoint-of.ts';
+import type { TypedFailure } from '../ground/failure.ts';
 import type { CheckResult } from './results.ts';
 import { manyFailuresInput, ONE_CAUSE_ENDPOINTS } from './fixture.test-helper.ts';
 import { buildResults } from './results.ts';
@@ -36,69 +39,108 @@ describe('failures grouped by cause', () => {
     expect(g.map((x) => x.checks.map((c) => c.id))).toEqual([['A/1', 'A/2'], ['A/3'], ['A/4']]);
   });
 
-  it('takes out endpoints, uuids, seeds, times, emails, generated names and typed ids, keeping what tells causes apart', () => {
-    const a = causeOf('PATCH /v1/accounts/6f1c2d3e-0a1b-4c2d-8e3f-9a0b1c2d3e4f from another workspace: got req_9f8e7d6c for oc1a2b3c-lead-7@example.test at 2026-01-02T03:04:05.678Z (check seed 123, run seed 456)');
-    const b = causeOf('GET <campaigns.get> from another workspace: got req_00aa11bb for oc9f9f9f-lead-8@example.test at 2026-03-04T05:06:07Z (check seed 789, run seed 456)');
-    expect(a).toBe(b);
-    expect(a).toBe('<endpoint> from another workspace: got <id> for <email> at <time>');
-    // status codes, error codes and small counts are part of the cause
-    expect(causeOf('the 401 answer breaks the envelope')).not.toBe(causeOf('the 403 answer breaks the envelope'));
-    expect(causeOf('code rate_limited, expected validation_failed')).toBe('code rate_limited, expected validation_failed');
-    expect(causeOf('3 of 4 pages')).not.toBe(causeOf('2 of 4 pages'));
-    // The profile values a failure rested on (the runner's suffix) vary between instances of one cause.
-    expect(causeOf('a page repeated an item; the profile declares names.list.cursor = "cursor" (check seed 1, run seed 2)')).toBe(causeOf('a page repeated an item; the profile declares names.list.pageSize = "limit" (check seed 3, run seed 2)'));
+  it('keys a failure without a kind (a report of an older kit) by its own text, without what the runner appends', () => {
+    expect(ownText('a page repeated an item; the profile declares names.list.cursor = "cursor" (check seed 1, run seed 2)')).toBe('a page repeated an item');
+    expect(ownText('TypeError: x is undefined (check seed 3, run seed 2)')).toBe('TypeError: x is undefined');
   });
 
-  it('names the endpoint from the check id, else from the message without its ids and query', () => {
+  it('names the endpoint from the check id, else from its evidence, never from its message', () => {
     const [idem] = r.checks.filter((c) => c.id === 'IDEM-REUSED/POST /v1/campaigns');
     expect(endpointOf(idem!)).toBe('POST /v1/campaigns');
-    expect(endpointOf({ ...idem!, id: 'SEC-TENANT-404/leads', message: 'GET /v1/leads/6f1c2d3e-0a1b-4c2d-8e3f-9a0b1c2d3e4f?expand=x from another workspace' })).toBe('GET /v1/leads/{id}');
-    expect(endpointOf({ ...idem!, id: 'KEY-REVOKE', message: 'the first request after revocation' })).toBeUndefined();
+    expect(endpointOf({ ...idem!, id: 'IDEM-REPLAY/POST <apikeys.create>' })).toBe('POST <apikeys.create>');
+    expect(endpointOf({ ...idem!, id: 'SEC-TENANT-404/leads', endpoint: 'GET /v1/leads/{id}', message: 'GET /v1/leads/6f1c2d3e-0a1b-4c2d-8e3f-9a0b1c2d3e4f from another workspace' })).toBe('GET /v1/leads/{id}');
+    expect(endpointOf({ ...idem!, id: 'KEY-REVOKE', endpoint: undefined, message: 'GET /v1/campaigns after revocation' })).toBeUndefined();
   });
 });
 
-/** The messages of a quick run against the reference with the mutant err-envelope-unwrapped (its 403s answer without the envelope), ids and seeds as they were. */
-const UNWRAPPED: [id: string, clauses: string[], message: string][] = [
-  ['SCOPE-MATRIX/accounts:all', ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'SCOPE-WILDCARD-ACCOUNTS'], 'key with [accounts:all]: 12 wrong answer(s): POST /v1/campaigns (needs campaigns:write) answered 403 (error: Invalid input: expected object, received undefined), expected 403 permission_denied | GET /v1/campaigns (needs campaigns:read) answered 403 (error: Invalid input: expected object, received undefined), expected 403 permission_denied'],
-  ['SCOPE-MATRIX/all:read', ['SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'SCOPE-ALLREAD-NO-WRITE'], 'key with [all:read]: 7 wrong answer(s): POST /v1/accounts (needs accounts:write) answered 403 (error: Invalid input: expected object, received undefined), expected 403 permission_denied | POST /v1/campaigns (needs campaigns:write) answered 403 (error: Invalid input: expected object, received undefined), expected 403 permission_denied'],
-  ['SCOPE-ALLALL/not-apikeys-manage', ['SCOPE-ALLALL'], 'DELETE /v1/api-keys/{id} with a key holding all:all (apikeys:manage is covered by no wildcard): the 403 answer breaks the error envelope: error: Invalid input: expected object, received undefined; the profile declares names.businessRuleErrorCode = "failed_precondition" (check seed 109609257, run seed 465303380)'],
-  ['KEY-CREATE-NO-MANAGE-SCOPE', ['SCOPE-APIKEYS-DASHBOARD-ONLY', 'SCOPE-APIKEYS-SUBSET'], 'the refusal: the 403 answer breaks the error envelope: error: Invalid input: expected object, received undefined; the profile declares operations.apikeys.create.fields.name = "name", names.businessRuleErrorCode = "failed_precondition" (check seed 664473882, run seed 465303380)'],
-  ['PLAN-NO-API-ACCESS-403', ['SCOPE-403-PLAN', 'ERR-TABLE-403'], 'GET /v1/workspace on a plan without API access: the 403 answer breaks the error envelope: error: Invalid input: expected object, received undefined; the profile declares names.businessRuleErrorCode = "failed_precondition" (check seed 3064793812, run seed 465303380)'],
-  ['CAMP-CREATE/launch-scope', ['CAMP-CREATE-LAUNCH-SCOPE', 'ERR-TABLE-403'], 'POST /v1/campaigns launch: true with campaigns:write only: the 403 answer breaks the error envelope: error: Invalid input: expected object, received undefined; the profile declares names.businessRuleErrorCode = "failed_precondition" (check seed 3243764598, run seed 465303380)'],
-  ['ERR-ENVELOPE/every-error-seen', ['ERR-ENVELOPE', 'ERR-STATUS-REPEATS-HTTP'], '26 of 140 error answers break the envelope: POST /v1/accounts -> 403: error: Invalid input: expected object, received undefined | POST /v1/campaigns -> 403: error: Invalid input: expected object, received undefined | and 18 more'],
-];
+describe('the endpoint of a recorded request', () => {
+  const name = endpointNamer({ operations: { 'apikeys.create': { method: 'POST', path: '/v1/api-keys' } } });
+  it("names the spec's template, the most literal first, under any prefix of the base URL", () => {
+    expect(name('GET', 'http://127.0.0.1:1/v1/campaigns/6f1c2d3e-0a1b-4c2d-8e3f-9a0b1c2d3e4f/status?x=1')).toBe('GET /v1/campaigns/{id}/status');
+    expect(name('GET', 'http://127.0.0.1:1/api/v1/campaigns/analytics/overview')).toBe('GET /v1/campaigns/analytics/overview');
+  });
+  it('names a referenced operation by its id where the profile places it, and nothing it does not know', () => {
+    expect(name('post', 'http://h/v1/api-keys')).toBe('POST <apikeys.create>');
+    expect(name('GET', 'http://h/v1/nothing-here')).toBeUndefined();
+    expect(name('GET', 'not a url')).toBeUndefined();
+  });
+});
 
-const failing = (id: string, clauses: string[], message: string): CheckResult => ({ ...buildResults(manyFailuresInput()).checks.find((c) => c.verdict === 'fail')!, id, clauses, message });
+const failing = (id: string, clauses: string[], failure?: TypedFailure, message = 'm'): CheckResult => ({ ...buildResults(manyFailuresInput()).checks.find((c) => c.verdict === 'fail')!, id, clauses, message, ...(failure ? { failure } : {}) });
+const envelope = (problems: string[]): TypedFailure => ({ kind: 'envelope', fields: { status: 403, problems } });
 
 describe('failures joined by root cause', () => {
-  it('the 7 checks of different clauses that one unwrapped envelope fails are 7 groups and one root cause, named by the shared detail', () => {
-    const groups = groupFailures(UNWRAPPED.map(([id, cl, m]) => failing(id, cl, m)));
-    expect(groups).toHaveLength(7);
-    const roots = rootCauses(groups);
-    expect(roots).toHaveLength(1);
-    expect(roots[0]!.cause).toBe('error: Invalid input: expected object, received undefined');
-    expect(roots[0]!.groups).toEqual(groups);
-  });
-
-  it('keeps apart failures that share only the wording around different details', () => {
+  it('joins failures of different clauses that name one finding, each in its own shape', () => {
     const groups = groupFailures([
-      failing('A', ['X'], 'GET /v1/workspace: the 403 answer breaks the error envelope: error.requestId: must be a UUID string'),
-      failing('B', ['Y'], 'GET /v1/campaigns: the 403 answer breaks the error envelope: error.type: Invalid option: expected one of "permission_denied"'),
-      failing('C', ['Z'], 'POST /v1/leads -> 401: error.requestId: must be a UUID string | and 2 more'),
-      failing('D', ['W'], 'expected 200, got 404'),
+      failing('A', ['X'], envelope(['error.requestId: must be a UUID string'])),
+      failing('B', ['Y'], envelope(['error.type: Invalid option: expected one of "permission_denied"'])),
+      failing('C', ['Z'], { kind: 'value', fields: { rule: '… of … error answers break the envelope: …' }, details: ['error.requestId: must be a UUID string'] }),
+      failing('D', ['W'], { kind: 'status', fields: { expected: 200, got: 404 } }),
+      failing('E', ['V'], { kind: 'status', fields: { expected: '2xx', got: 400, during: 'setup' } }),
+      failing('F', ['U'], { kind: 'status', fields: { expected: '2xx', got: 400 } }),
     ]);
     const roots = rootCauses(groups);
-    expect(roots.map((r) => r.groups.map((g) => g.checks[0]!.id))).toEqual([['A', 'C'], ['B'], ['D']]);
+    expect(roots.map((r) => r.groups.map((g) => g.checks[0]!.id))).toEqual([['A', 'C'], ['B'], ['D'], ['E'], ['F']]);
     expect(roots[0]!.cause).toBe('error.requestId: must be a UUID string');
-    expect(roots[1]!.cause).toBe('<endpoint>: the 403 answer breaks the error envelope: error.type: Invalid option: expected one of "permission_denied"');
   });
 
-  it('takes a message apart at the separators checks join findings with, and at each context before a colon', () => {
-    expect([...detailsOf('GET /v1/x answered 403 (error: Invalid input: expected object), expected 403 permission_denied | and 3 more')]).toEqual([
-      '<endpoint> answered 403',
-      'error: Invalid input: expected object',
-      'Invalid input: expected object',
-      'expected 403 permission_denied',
-    ]);
+  it('reads a rule by its literal parts and the context before each colon, never by a value it left out', () => {
+    const rule = (r: string) => failing('A', ['X'], { kind: 'value', fields: { rule: r } });
+    expect([...detailsOf(rule('…: expected … mailbox(es) created, got …; errors …'))]).toEqual(['mailbox(es) created, got']);
+    expect([...detailsOf(rule('setup: POST /v1/accounts created no mailbox: …'))]).toEqual(['setup: POST /v1/accounts created no mailbox', 'POST /v1/accounts created no mailbox']);
+    expect([...detailsOf(failing('A', ['X'], { kind: 'kit', fields: { name: 'TypeError', message: "Cannot read properties of undefined (reading '0')" } }))]).toEqual(['TypeError: Cannot read properties of undefined', 'Cannot read properties of undefined']);
   });
 });
+
+/**
+ * Recorded runs of the reference (harness/report/recorded/failure-groups.json): their failures as the
+ * runner now writes them, and how they were grouped when the groups read the prose back.
+ */
+describe('recorded runs: the same groups as when causes were read from the prose', () => {
+  const recorded = JSON.parse(readFileSync(new URL('./recorded/failure-groups.json', import.meta.url), 'utf8')) as Record<string, Recorded | string>;
+  const run = (name: string) => {
+    const rec = recorded[name] as Recorded;
+    const base = buildResults(manyFailuresInput()).checks.find((c) => c.verdict === 'fail')!;
+    const checks = rec.checks.map((c) => ({ ...base, evidence: [], ...c }) as CheckResult);
+    // As report.html lists them: the blocking failures, then the warnings.
+    const groups = groupFailures([...checks.filter((c) => c.blocking), ...checks.filter((c) => !c.blocking)]);
+    return { rec, groups, roots: rootCauses(groups), first: (g: FailureGroup) => g.checks[0]!.id };
+  };
+
+  for (const name of ['fourMutants', 'envelopeUnwrapped']) {
+    it(`${name}: every failure typed, the same groups with the same endpoints`, () => {
+      const { rec, groups } = run(name);
+      expect(rec.checks.every((c) => c.failure)).toBe(true);
+      expect(groups.map((g) => (g.checks.length > 1 ? { checks: g.checks.map((c) => c.id), endpoints: g.endpoints } : { checks: g.checks.map((c) => c.id) }))).toEqual(rec.before.groups);
+    });
+  }
+
+  it('fourMutants: no root cause split; where they joined, it is one broken rule that quoted values had kept apart', () => {
+    const { rec, roots, first } = run('fourMutants');
+    const rootOf = new Map(roots.flatMap((r, i) => r.groups.map((g) => [first(g), i] as const)));
+    for (const before of rec.before.roots) expect(new Set(before.map((id) => rootOf.get(id))).size, before.join(', ')).toBe(1);
+    // Today's roots each a part of one root now: the joined ones, named by what they share.
+    const joined = roots.filter((r) => new Set(r.groups.map((g) => rec.before.roots.findIndex((b) => b.includes(first(g))))).size > 1).map((r) => r.cause);
+    expect(joined).toEqual([
+      // hasMore always true: each list's walk named its own cursor
+      'answered the same page and the same nextCursor twice',
+      // the create answer without mailboxes: each quoted its own body
+      'setup: POST /v1/accounts did not create the sink mailbox',
+      // a campaign id that is no uuid refuses the leads' setup: "create leads" was written apart from the endpoints
+      'setup: expected HTTP 2xx, got 400',
+    ]);
+    expect(roots.length).toBe(rec.before.roots.length - 10);
+  });
+
+  it('envelopeUnwrapped: the 6 failures of 6 clause groups are one root cause, named by the problem', () => {
+    const { roots } = run('envelopeUnwrapped');
+    expect(roots).toHaveLength(1);
+    expect(roots[0]!.cause).toBe('error: Invalid input: expected object, received undefined');
+  });
+});
+
+interface Recorded {
+  command: string;
+  checks: (Pick<CheckResult, 'id' | 'clauses' | 'verdict' | 'level' | 'blocking' | 'message' | 'failure' | 'endpoint'>)[];
+  before: { groups: { checks: string[]; endpoints?: string[] }[]; roots: string[][] };
+}

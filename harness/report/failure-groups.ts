@@ -1,18 +1,17 @@
 // Failures grouped by cause: one broken rule on a target often fails dozens of checks (a requestId
 // that is not a uuid fails the 401 check of every endpoint). A group is the checks with the same
-// verdict, the same clauses and the same message once what differs from one instance to the next
-// (the endpoint, ids, seeds, generated names) is taken out. The key never drops the clauses, so two
-// different clauses never share a group. A failure of a shaped assertion carries its cause as data
-// (kind and fields) and is grouped by that; the prose rules below serve the rest.
+// verdict, the same clauses and the same cause. The cause is data (harness/ground/failure.ts): a
+// failure's kind and fields, which never hold an endpoint, id, seed or time, so nothing is read
+// back out of the prose. The key never drops the clauses, so two different clauses never share a
+// group. A failure without a kind (a report of an older kit) is keyed by its own text.
 //
 // Above the groups, root causes: one broken rule is often reported by checks of different
-// clauses, each wording its own context around the same detail ("the 403 answer breaks the error
-// envelope: error: Invalid input: ..." and "POST <endpoint> -> 403: error: Invalid input: ...").
-// Groups whose messages share a detail form one root cause named by it; the groups stay inside.
+// clauses, each in its own context ("the 403 answer breaks the error envelope" of one check and a
+// scope matrix's wrong answers of another both name the problem "error: Invalid input: ...").
+// Groups whose failures name the same detail form one root cause named by it; the groups stay inside.
 
 import type { CheckResult } from './results.ts';
-import { RUN_NAMES_IN_TEXT } from '../ground/run-prefix.ts';
-import { failureKey } from '../ground/failure.ts';
+import { failureKey, type TypedFailure } from '../ground/failure.ts';
 
 export interface FailureGroup {
   /** the checks of the cause, in the order given; the first is the one shown */
@@ -21,51 +20,44 @@ export interface FailureGroup {
   endpoints: string[];
 }
 
-/** An endpoint as checks write it: a method and a path, or an operation named by the profile ("GET <accounts.list>"). */
-const ENDPOINT = /\b(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) (?:\/[^\s:,;()]*|<[\w.-]+>)/g;
-const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+/** What the runner appends to a check's own text: the profile values it read, the seeds. */
+const RUN_SUFFIXES = ['; the profile declares ', ' (check seed '];
 
-/** What varies between instances of one cause, each with what stands in for it in the key. */
-const VARYING: [RegExp, string][] = [
-  [/\s*\(check seed \d+, run seed \d+\)/g, ''],
-  // the profile values a check read (the runner's "; the profile declares ..."): checks of one cause may read different ones
-  [/; the profile declares .*$/s, ''],
-  [ENDPOINT, '<endpoint>'],
-  [UUID, '<uuid>'],
-  [/\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<time>'],
-  [/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '<email>'],
-  // the names a run gives what it creates: its prefix ("oc1a2b3c-") and what follows
-  [RUN_NAMES_IN_TEXT, '<name>'],
-  // ids with a type prefix that hold a digit ("req_9f8e7d6c", "camp_12ab34"), but not codes ("rate_limited")
-  [/\b[a-z]{2,12}_(?=[0-9a-z]*\d)[0-9a-z]{4,}\b/gi, '<id>'],
-  [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{12,}\b/gi, '<hex>'],
-  [/\b\d{5,}\b/g, '<n>'],
-];
-
-/** The message with what varies between instances of one cause taken out. */
-export function causeOf(message: string): string {
+/** A failure's text as its check wrote it, without what the runner appends. */
+export function ownText(message: string): string {
   let m = message;
-  for (const [re, by] of VARYING) m = m.replace(re, by);
+  for (const suffix of RUN_SUFFIXES) {
+    const at = m.indexOf(suffix);
+    if (at >= 0) m = m.slice(0, at);
+  }
   return m.trim();
 }
 
 /**
  * The grouping key: verdict, blocking, known, the clauses (as a set) and the cause: a typed
- * failure's kind and fields (harness/ground/failure.ts), else the message's cause read from its prose.
+ * failure's kind and fields, else (a report of an older kit) the check's own text.
  */
 function keyOf(c: CheckResult): string {
-  return JSON.stringify([c.verdict, c.blocking, !!c.known, [...c.clauses].sort(), c.failure ? failureKey(c.failure) : causeOf(c.message ?? '')]);
+  return JSON.stringify([c.verdict, c.blocking, !!c.known, [...c.clauses].sort(), c.failure ? failureKey(c.failure) : ownText(c.message ?? '')]);
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** "POST /v1/accounts" or "POST <apikeys.create>": a method, one space, then a path or an operation. */
+function isEndpoint(s: string): boolean {
+  const space = s.indexOf(' ');
+  const rest = s.slice(space + 1);
+  return METHODS.includes(s.slice(0, space)) && !rest.includes(' ') && (rest.startsWith('/') || (rest.startsWith('<') && rest.endsWith('>')));
 }
 
 /**
  * The endpoint a check failed on: the one its id names ("AUTH-401-MISSING/GET /v1/campaigns"),
- * else the first its message names (ids in the path shown as {id}, no query); none when neither says.
+ * else the one its evidence went to (CheckResult.endpoint); none when neither says.
  */
 export function endpointOf(c: CheckResult): string | undefined {
   const slash = c.id.indexOf('/');
-  const fromId = slash >= 0 ? c.id.slice(slash + 1).match(ENDPOINT)?.[0] : undefined;
-  if (fromId && fromId === c.id.slice(slash + 1)) return fromId;
-  return (c.message ?? '').match(ENDPOINT)?.[0]?.replace(UUID, '{id}').replace(/\?.*$/, '');
+  const fromId = slash >= 0 ? c.id.slice(slash + 1) : '';
+  return isEndpoint(fromId) ? fromId : c.endpoint;
 }
 
 /** The failures grouped by cause, groups in the order of their first check. */
@@ -91,7 +83,7 @@ export function groupCountText(g: FailureGroup): string {
 }
 
 export interface RootCause {
-  /** the detail the groups' messages share (ids and endpoints taken out), or the one group's cause */
+  /** the detail the groups' failures share, or the one group's cause */
   cause: string;
   /** the clause-level groups of this cause, in the order given */
   groups: FailureGroup[];
@@ -99,18 +91,29 @@ export interface RootCause {
 
 /** Shorter details are too generic to join groups by ("got 404"). */
 const MIN_DETAIL = 16;
+/** Where checks join findings (" | ", "; ", an opening bracket) and where a rule left a value out (…). */
+const SEPARATORS = / \| |; | \(|…/;
+/** What is trimmed off a part's ends: punctuation, and the brackets a split leaves ("mailbox(es)" is no split). */
+const EDGE = ' ,.:;-()';
+
+function trimEdges(s: string): string {
+  let a = 0;
+  let b = s.length;
+  while (a < b && EDGE.includes(s[a]!)) a++;
+  while (b > a && EDGE.includes(s[b - 1]!)) b--;
+  return s.slice(a, b);
+}
 
 /**
- * The details a message names: its parts (split at " | ", "; " and brackets, what checks join
- * several findings with) and the tail of each part after every ": " (the context a check puts
- * before a finding), ids and endpoints taken out.
+ * The details a text names: its parts (split where checks join findings and where a rule left a
+ * value out) and the tail of each part after every ": " (the context a check puts before a finding).
  */
-export function detailsOf(message: string): Set<string> {
-  const out = new Set<string>();
-  for (const part of causeOf(message).split(/ \| |; |[()]/)) {
-    let tail = part.replace(/^[\s,.:;-]+|[\s,.:;]+$/g, '');
+export function partsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(SEPARATORS)) {
+    let tail = trimEdges(part);
     for (;;) {
-      if (tail.length >= MIN_DETAIL && /[a-z]{3}/i.test(tail.replace(/<\w+>/g, ''))) out.add(tail);
+      if (tail.length >= MIN_DETAIL) out.push(tail);
       const at = tail.indexOf(': ');
       if (at < 0) break;
       tail = tail.slice(at + 2);
@@ -119,13 +122,41 @@ export function detailsOf(message: string): Set<string> {
   return out;
 }
 
+type Fields = TypedFailure['fields'];
+const list = (v: Fields[string] | undefined): string[] => (Array.isArray(v) ? [...v] : []);
+
+/** Per kind, the details its fields name: what a failure of another kind and clauses may share. */
+const DETAILS: Record<TypedFailure['kind'], (f: Fields) => string[]> = {
+  status: (f) => [`${f.during ? `${f.during}: ` : ''}expected HTTP ${f.expected}, got ${f.got}`],
+  envelope: (f) => list(f.problems),
+  'error-code': (f) => [`expected error code ${f.expected}, got ${f.got}`],
+  schema: (f) => list(f.issues),
+  value: (f) => partsOf(String(f.rule)),
+  transport: (f) => [`the request got no answer: ${f.failure}`],
+  control: (f) => [`the control API answered ${f.status}${f.call ? ` to ${f.call}` : ''}`],
+  kit: (f) => partsOf(`${f.name}: ${f.message}`),
+};
+
+/** The details a failure names: its kind's, and those it carries (TypedFailure.details); a text without a kind, its parts. */
+export function detailsOf(c: CheckResult): Set<string> {
+  const f = c.failure;
+  return new Set(f ? [...DETAILS[f.kind](f.fields), ...(f.details ?? [])] : partsOf(ownText(c.message ?? '')));
+}
+
+/** A group's cause as one line: the rule it broke, else its first detail, else its text. */
+function causeText(c: CheckResult): string {
+  const f = c.failure;
+  if (f?.kind === 'value') return String(f.fields.rule);
+  return (f && DETAILS[f.kind](f.fields)[0]) || ownText(c.message ?? '');
+}
+
 /**
  * The groups joined by root cause: again and again the detail shared by the most groups left (the
  * longest of those), while it is shared by two or more; every other group is a root cause alone.
  * Root causes come in the order of their first group.
  */
 export function rootCauses(groups: readonly FailureGroup[]): RootCause[] {
-  const details = groups.map((g) => detailsOf(g.checks[0]!.message ?? ''));
+  const details = groups.map((g) => detailsOf(g.checks[0]!));
   const left = new Set(groups.map((_, i) => i));
   const joined = new Map<number, RootCause>();
   for (;;) {
@@ -138,6 +169,6 @@ export function rootCauses(groups: readonly FailureGroup[]): RootCause[] {
     for (const i of members) left.delete(i);
     joined.set(members[0]!, { cause: best[0], groups: members.map((i) => groups[i]!) });
   }
-  for (const i of left) joined.set(i, { cause: causeOf(groups[i]!.checks[0]!.message ?? ''), groups: [groups[i]!] });
+  for (const i of left) joined.set(i, { cause: causeText(groups[i]!.checks[0]!), groups: [groups[i]!] });
   return [...joined.entries()].sort(([a], [b]) => a - b).map(([, r]) => r);
 }

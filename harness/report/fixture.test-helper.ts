@@ -180,8 +180,8 @@ export const ONE_CAUSE_ENDPOINTS = ['GET /v1/campaigns', 'PATCH /v1/accounts/{id
 
 /**
  * The run of makeInput() plus what one broken rule does to a target: a requestId that is not a
- * uuid fails the 401 check of every endpoint (one cause, messages differing only by endpoint,
- * ids and seeds), and the same message on a check of another clause (another cause).
+ * uuid fails the 401 check of every endpoint (one cause as data, messages differing by endpoint,
+ * ids and seeds), and the same failure on a check of another clause (another cause).
  */
 export function manyFailuresInput(): ReportInput {
   const input = makeInput();
@@ -192,7 +192,7 @@ export function manyFailuresInput(): ReportInput {
     input.checks.push({ id, title: 'MUST answer 401 without Authorization', clauses, level: 'MUST' });
     const x = exchange({ checkId: id, request: { method: ep.split(' ')[0]!, url: `${BASE}/v1/x/${i}`, headers: {} }, response: { status: 401, headers: {}, body: `{"error":{"requestId":"req_${i}a9f3c2e1d"}}` } });
     const message = `${ep} with no Authorization header: the 401 answer breaks the error envelope: error.requestId: must be a UUID string, got "req_${i}a9f3c2e1d" for oc1a2b3c-ws-${i} at 2026-01-02T03:04:0${i}.000Z (check seed ${1_000_000 + i * 7919}, run seed 4242)`;
-    events.push(x, { type: 'check-end', checkId: id, title: 'MUST answer 401 without Authorization', clauses, level: 'MUST', verdict: 'fail', message, evidence: [x.id], durationMs: 3, requests: 1 });
+    events.push(x, { type: 'check-end', checkId: id, title: 'MUST answer 401 without Authorization', clauses, level: 'MUST', verdict: 'fail', message, failure: { kind: 'envelope', fields: { status: 401, problems: ['error.requestId: must be a UUID string'] } }, evidence: [x.id], durationMs: 3, requests: 1 });
   });
   const endAt = input.events.findIndex((e) => e.type === 'run-end');
   input.events.splice(endAt < 0 ? input.events.length : endAt, 0, ...events);

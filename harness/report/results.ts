@@ -29,6 +29,7 @@
 
 import { profileGaps, type ProfileGaps } from './profile-gaps.ts';
 import { machineGaps, type MachineGaps } from './machine-gaps.ts';
+import { endpointNamer } from './endpoint-of.ts';
 import type { MachineCause } from '../ground/machine-causes.ts';
 import type { TypedFailure } from '../ground/failure.ts';
 import type { BaselineEntry, CheckEndEvent, EstimateRecord, FirstLookEvent, TargetWorkStats, ExchangeEvent, Level, MutationEvent, Outcome, RunDetection, RunEndEvent, RunEvent, RunStartEvent, Verdict } from '../ground/events.ts';
@@ -121,6 +122,8 @@ export interface CheckResult {
   failure?: TypedFailure;
   /** Exchange ids given as evidence by the check. */
   evidence: string[];
+  /** The endpoint its first evidence went to ("GET /v1/campaigns/{id}", "POST <apikeys.create>"; failed and errored checks only). */
+  endpoint?: string;
   /** curl lines reproducing the evidence (failed and errored checks only). */
   repro?: string[];
   durationMs: number;
@@ -436,12 +439,18 @@ function checkList(listed: CheckInfo[], ends: Map<string, CheckEndEvent>, warnin
 function checkResults(events: RunEvent[], infos: Map<string, CheckInfo>, scan: StreamScan, warnings: string[]): CheckResult[] {
   const byId = exchangesById(events);
   const byCheck = exchangesByCheck(events);
+  const start = events.find((e): e is RunStartEvent => e.type === 'run-start');
+  const endpointOf = endpointNamer(start?.profile);
   return [...infos.values()].map((info) => {
     const e = scan.ends.get(info.id);
     const r = e ? reportedCheck(info, e, byId, warnings) : unreportedCheck(info, scan, byCheck);
     if (r.verdict === 'fail' || r.verdict === 'error') {
-      const ev = evidenceFor(r, byId, byCheck).exchanges.map((x) => x.curl).filter((c) => !!c);
+      const { exchanges } = evidenceFor(r, byId, byCheck);
+      const ev = exchanges.map((x) => x.curl).filter((c) => !!c);
       if (ev.length) r.repro = ev;
+      // What its evidence asked first: the endpoint its group names (the message's ids and wording aside).
+      const endpoint = exchanges[0] && endpointOf(exchanges[0].request.method, exchanges[0].request.url);
+      if (endpoint) r.endpoint = endpoint;
     }
     return r;
   });

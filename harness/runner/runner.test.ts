@@ -81,6 +81,8 @@ describe('runner', () => {
     );
     expect(err.verdict).toBe('error');
     expect(err.evidence).toHaveLength(1);
+    // The kit's own error has its cause as data too: the report groups by it, not by the prose.
+    expect(err.failure).toEqual({ kind: 'kit', fields: { name: 'Error', message: 'boom' } });
     const quiet = await r.runCheck(check('T-QUIET', async () => fail('nothing sent')));
     expect(quiet.evidence).toBeUndefined();
   });

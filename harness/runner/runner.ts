@@ -2,7 +2,7 @@ import type { Profile } from '../ground/profile-schema.ts';
 import { FIRST_LOOK_ID, type CheckEndEvent, type FirstLookMeasure, type EventSink, type ExchangeEvent, type RunEvent, type Verdict } from '../ground/events.ts';
 import type { ApiClient } from '../ground/api-client.ts';
 import { CheckFailure, CheckSkipped, TEST_EMAILS_PER_WORKSPACE_DAY, type Check, type CheckContext, type ControlClient, type Depth, type Feature, type Workspace } from '../ground/check.ts';
-import type { TypedFailure } from '../ground/failure.ts';
+import { errorCause, type TypedFailure } from '../ground/failure.ts';
 import { createClient } from '../client/client.ts';
 import { createControlClient, type ConformanceControlClient } from '../client/control.ts';
 import { RateBudget } from '../client/budget.ts';
@@ -433,7 +433,8 @@ export class Runner {
   /** A typed failure's fields pass the redactor too: a code or a schema problem could quote what a target echoed. */
   private redactedFailure(f: TypedFailure): TypedFailure {
     const text = (v: string) => this.redactor.text(v);
-    return { kind: f.kind, fields: Object.fromEntries(Object.entries(f.fields).map(([k, v]) => [k, typeof v === 'string' ? text(v) : Array.isArray(v) ? v.map(text) : v])) };
+    const fields = Object.fromEntries(Object.entries(f.fields).map(([k, v]) => [k, typeof v === 'string' ? text(v) : Array.isArray(v) ? v.map(text) : v]));
+    return { kind: f.kind, fields, ...(f.details ? { details: f.details.map(text) } : {}) };
   }
 
   /** A check's throw as its verdict: a failure (naming the profile values it read), a skip, or an error. */
@@ -444,7 +445,8 @@ export class Runner {
     const message = `${failed ? `${e.message}${reads}` : this.redactor.text(e instanceof Error ? `${e.name}: ${e.message}` : String(e))}${slow}`;
     // Every failure shows what the target answered: a check that named no exchange gets its last ones.
     const evidence = failed && e.evidence?.length ? e.evidence : this.recentByCheck.get(check.id)?.slice();
-    const typed = failed && e.typed ? { failure: e.typed } : {};
+    // An error that is no verdict is typed too: the client's transport and control errors carry their cause, the rest is the kit's.
+    const typed = failed ? (e.typed ? { failure: e.typed } : {}) : { failure: errorCause(e) };
     return { verdict: failed ? 'fail' : 'error', message: `${message} (check seed ${seed}, run seed ${this.opts.seed})`, ...typed, ...(evidence?.length ? { evidence } : {}) };
   }
 

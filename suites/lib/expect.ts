@@ -38,7 +38,7 @@ export function envelopeProblems(res: ApiResponse, profile: Profile): string[] {
 }
 
 /** A problem without the body text it quotes: the cause two answers share. */
-const problemCause = (p: string) => p.replace(/^(body is not JSON \([^)]*\)):.*$/s, '$1');
+export const problemCause = (p: string) => p.replace(/^(body is not JSON \([^)]*\)):.*$/s, '$1');
 
 /** The answer is an error of this HTTP status, in the envelope, with the table's type and code. */
 export function expectError(res: ApiResponse, status: number, profile: Profile, what: string, code?: string): void {

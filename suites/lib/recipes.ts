@@ -1,7 +1,7 @@
 import type { ApiClient, ApiResponse } from '../../harness/ground/api-client.ts';
 import type { Profile } from '../../harness/ground/profile-schema.ts';
 import type { CheckContext, Workspace } from '../../harness/ground/check.ts';
-import { fail, skip, msg } from '../../harness/ground/check.ts';
+import { fail, failTyped, skip, msg } from '../../harness/ground/check.ts';
 import { fillPath, fieldName, getPath, resultPath } from '../../harness/ground/operations.ts';
 import { campaignBody, mailboxInput, seededFaker, sequenceStep, type MailboxServers } from '../../fixtures/factories/index.ts';
 import { openNowSchedule } from './schedule.ts';
@@ -20,7 +20,8 @@ export function faker(ctx: CheckContext) {
 }
 
 function must(res: ApiResponse, what: string): ApiResponse {
-  if (!is2xx(res)) fail(msg`setup: ${what} answered ${res.status} ${snippet(res)}`, res);
+  // A status failure of the setup: one cause with other setups refused alike, apart from the checks' own status failures.
+  if (!is2xx(res)) failTyped({ kind: 'status', fields: { expected: '2xx', got: res.status, during: 'setup' } }, `setup: ${what} answered ${res.status} ${snippet(res)}`, res);
   return res;
 }
 

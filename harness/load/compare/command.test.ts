@@ -7,10 +7,9 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { DEFAULT_PROFILE_PATH } from '../../ground/profile.ts';
-import { EMBEDDED_CAPACITY_LIMIT } from '../command.ts';
 import { renderCompareHtml } from './html.ts';
 import type { CompareReport } from './metrics.ts';
-import { KIT_BIN, startChildReference } from '../generator/embedded-target.ts';
+import { EMBEDDED_CAPACITY_LIMIT, KIT_BIN, startChildReference } from '../embedded-target.ts';
 import { metricsProbe, parseProcessCpuSeconds } from './proc-cpu.ts';
 import { parseSide } from './sides.ts';
 

@@ -13,7 +13,7 @@ import { compareExitCode, COMPARE_SCHEMA_VERSION, DEFAULT_ALPHA, DEFAULT_THRESHO
 import type { RunFigures } from './run.ts';
 import { ORDER_TEXT, apiRunner, runPairs, sendpathRunner, type PairsResult, type SideRunner } from './session.ts';
 import { checkSlowdown, parseSide, serveSide, type ServedSide } from './sides.ts';
-import { environment } from '../generator/environment.ts';
+import { environment } from '../environment.ts';
 import { formatLatency } from '../report/html.ts';
 import { pairsToReach, smallestP } from './stats.ts';
 import { parseDuration } from '../../ground/units.ts';

@@ -8,8 +8,7 @@ import type { Profile } from '../../ground/profile-schema.ts';
 import type { Redactor } from '../../client/redact.ts';
 import { resolveSecret } from '../../ground/profile.ts';
 import { KitError } from '../../ground/errors.ts';
-import { EMBEDDED_CAPACITY_LIMIT } from '../command.ts';
-import { KIT_BIN, startChildReference } from '../generator/embedded-target.ts';
+import { EMBEDDED_CAPACITY_LIMIT, KIT_BIN, startChildReference } from '../embedded-target.ts';
 import { canReadCpu, metricsProbe, pidProbe, type CpuProbe } from './proc-cpu.ts';
 import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 

@@ -3,8 +3,8 @@ import { acceptedBy, ENDPOINTS, label, type Endpoint } from '../../../harness/gr
 import { ALL_SCOPES, domainOf, DOMAIN_WILDCARDS, GRANULAR_SCOPES, SCOPE_GROUPS, type Scope } from '../../../harness/ground/spec-model/scopes.ts';
 import { grantClauseId } from '../../../harness/ground/spec-model/clauses/part5.ts';
 import { explainedBy, placeholderRequest } from '../../lib/requests.ts';
-import { envelopeProblems, expectError, expectThat, msg } from '../../lib/expect.ts';
-import { fail } from '../../../harness/ground/check.ts';
+import { envelopeProblems, expectError, expectThat, msg, problemCause } from '../../lib/expect.ts';
+import { fail, naming } from '../../../harness/ground/check.ts';
 
 // The scope x endpoint matrix (part 5), one check per credential: a key holding exactly that
 // scope asks endpoints with placeholder requests (free of effects). Where the credential is
@@ -97,21 +97,24 @@ function matrixCheck(scope: Scope): Check {
       const key = await ws.createKey([scope]);
       const wrong: string[] = [];
       const evidence: string[] = [];
+      // The envelope problems the wrong answers name: a root cause they share with other checks' failures.
+      const problemsNamed: string[] = [];
       for (const ep of endpointsAt(ctx.depth, scope)) {
         const placeholder = placeholderRequest(ep, ctx.profile);
         if (!placeholder) continue;
         const { explains, ...req } = placeholder;
         const res = await key.client.request(req);
         const code = res.body?.error?.code;
-        const problem = acceptedBy(ep).includes(scope)
-          ? servedProblem(res.status, code, placeholder, () => envelopeProblems(res, ctx.profile))
-          : refusedProblem(res.status, code, () => envelopeProblems(res, ctx.profile));
+        let envelope: string[] = [];
+        const readEnvelope = () => (envelope = envelopeProblems(res, ctx.profile));
+        const problem = acceptedBy(ep).includes(scope) ? servedProblem(res.status, code, placeholder, readEnvelope) : refusedProblem(res.status, code, readEnvelope);
         if (problem) {
           wrong.push(`${label(ep)} (needs ${ep.scope}) ${problem}`);
           evidence.push(res.exchangeId);
+          problemsNamed.push(...envelope.map(problemCause));
         }
       }
-      if (wrong.length) fail(msg`key with [${scope}]: ${wrong.length} wrong answer(s): ${wrong.join(' | ')}`, ...evidence);
+      if (wrong.length) fail(naming(msg`key with [${scope}]: ${wrong.length} wrong answer(s): ${wrong.join(' | ')}`, problemsNamed), ...evidence);
     },
   };
 }

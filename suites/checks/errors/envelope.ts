@@ -1,8 +1,8 @@
 import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { ExchangeEvent } from '../../../harness/ground/events.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail, msg } from '../../../harness/ground/check.ts';
-import { envelopeProblems } from '../../lib/expect.ts';
+import { fail, msg, naming } from '../../../harness/ground/check.ts';
+import { envelopeProblems, problemCause } from '../../lib/expect.ts';
 import { UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { randomUUID } from 'node:crypto';
 
@@ -68,6 +68,8 @@ export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
       if (errors.length === 0) fail(msg`the run saw no error answer at all, so the envelope could not be checked`);
       const bad: string[] = [];
       const evidence: string[] = [];
+      // The problems found: a root cause they share with other checks' failures.
+      const problemsNamed: string[] = [];
       for (const { ex, res } of errors) {
         const problems = envelopeProblems(res, ctx.profile);
         const e = (res.body as { error?: { code?: string; details?: unknown } } | undefined)?.error;
@@ -76,9 +78,10 @@ export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
         if (problems.length) {
           bad.push(`${ex.request.method} ${new URL(ex.request.url).pathname} -> ${res.status}: ${problems.join('; ')}`);
           evidence.push(ex.id);
+          problemsNamed.push(...problems.map(problemCause));
         }
       }
-      if (bad.length) fail(msg`${bad.length} of ${errors.length} error answers break the envelope: ${bad.slice(0, 8).join(' | ')}${bad.length > 8 ? ` | and ${bad.length - 8} more` : ''}`, ...evidence.slice(0, 20));
+      if (bad.length) fail(naming(msg`${bad.length} of ${errors.length} error answers break the envelope: ${bad.slice(0, 8).join(' | ')}${bad.length > 8 ? ` | and ${bad.length - 8} more` : ''}`, problemsNamed), ...evidence.slice(0, 20));
     },
   },
   {

@@ -1,7 +1,7 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { fail, msg } from '../../../harness/ground/check.ts';
-import { envelopeProblems, expectThat, is2xx, snippet } from '../../lib/expect.ts';
+import { fail, joinRules, msg, naming } from '../../../harness/ground/check.ts';
+import { envelopeProblems, expectThat, is2xx, problemCause, snippet } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, faker, listLeads, requiredCampaignFields, setupCampaignBody } from '../../lib/recipes.ts';
 import { ENDPOINTS, label } from '../../../harness/ground/spec-model/endpoints.ts';
 import { campaignBody, mailboxInput } from '../../../fixtures/factories/index.ts';
@@ -44,7 +44,9 @@ async function stillAnswers(api: ApiClient, after: string): Promise<void> {
 function report(problems: Problem[]): void {
   if (problems.length === 0) return;
   const more = problems.length > 3 ? ` (and ${problems.length - 3} more)` : '';
-  fail(msg`${problems.slice(0, 3).map((p) => p.message).join(' | ')}${more}`, ...problems.slice(0, 3).map((p) => p.exchangeId));
+  const shown = problems.slice(0, 3);
+  // The rules the shown problems broke are the cause; how many more there were is not.
+  fail(joinRules(shown.map((p) => p.message), more), ...shown.map((p) => p.exchangeId));
 }
 
 const EVERY_ENDPOINT: Check = {
@@ -103,12 +105,12 @@ function envelopeOf(status: number, text: string, ctx: CheckContext): string[] {
 
 /** What is wrong with an answer sent outside the wire client (`refuse`: only a 4xx, or a close, will do). */
 function rawProblem(out: SlowOutcome, what: string, ctx: CheckContext, refuse: boolean): Problem | undefined {
-  if (out.hung) return { message: `${what}: no answer and no close within ${ANSWER_WITHIN_MS / 1000} s after its last byte` };
-  if (out.status === undefined) return refuse ? undefined : { message: `${what}: the target closed the connection without an answer` };
-  if (out.status >= 500 || (refuse && out.status < 400)) return { message: `${what}: answered ${out.status} (${out.text.slice(0, 160)}); expected a 4xx in the error envelope` };
+  if (out.hung) return { message: msg`${what}: no answer and no close within ${ANSWER_WITHIN_MS / 1000} s after its last byte` };
+  if (out.status === undefined) return refuse ? undefined : { message: msg`${what}: the target closed the connection without an answer` };
+  if (out.status >= 500 || (refuse && out.status < 400)) return { message: msg`${what}: answered ${out.status} (${out.text.slice(0, 160)}); expected a 4xx in the error envelope` };
   if (out.status < 400) return undefined;
   const bad = envelopeOf(out.status, out.text, ctx);
-  return bad.length ? { message: `${what}: the ${out.status} answer breaks the error envelope: ${bad.join('; ')}` } : undefined;
+  return bad.length ? { message: naming(msg`${what}: the ${out.status} answer breaks the error envelope: ${bad.join('; ')}`, bad.map(problemCause)) } : undefined;
 }
 
 const TRANSPORT: Check = {
@@ -158,7 +160,7 @@ const TRANSPORT: Check = {
     await new Promise((r) => setTimeout(r, 300));
     const during = await send(ws.api, { method: 'GET', path: '/v1/workspace' }, 'GET /v1/workspace while a slow body trickles in');
     if (!('status' in during)) problems.push(during);
-    else if (!is2xx(during)) problems.push({ message: `GET /v1/workspace while a slow body trickles in answered ${during.status} ${snippet(during)}`, exchangeId: during.exchangeId });
+    else if (!is2xx(during)) problems.push({ message: msg`GET /v1/workspace while a slow body trickles in answered ${during.status} ${snippet(during)}`, exchangeId: during.exchangeId });
     const out = await slow;
     const what = `a slow body (${chunks.length} pieces over ${Math.round(out.ms / 1000)} s, truncated JSON, no key)`;
     const p = rawProblem(out, what, ctx, true);

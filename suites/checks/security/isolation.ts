@@ -1,6 +1,7 @@
 import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
-import { fail, msg } from '../../../harness/ground/check.ts';
+import { fail, joinRules, msg } from '../../../harness/ground/check.ts';
+import type { RuleText } from '../../../harness/ground/failure.ts';
 import { expect2xx, snippet } from '../../lib/expect.ts';
 import { faker, requiredCampaignFields } from '../../lib/recipes.ts';
 import { weekStart } from '../analytics/lib.ts';
@@ -129,7 +130,7 @@ export const ISOLATION_CHECK: Check = {
     // The second workspace plants last: its items are the newest anywhere, first on a list that leaks.
     const pa = await plant(ctx, a, `${shared}a`);
     const pb = await plant(ctx, b, `${shared}b`);
-    const problems: { message: string; res?: ApiResponse }[] = [];
+    const problems: { message: RuleText; res?: ApiResponse }[] = [];
     let read = 0;
     for (const ep of isolationSurfaces()) {
       for (const [me, mine, theirs] of [[a, pa, pb], [b, pb, pa]] as const) {
@@ -139,23 +140,24 @@ export const ISOLATION_CHECK: Check = {
         read++;
         const who = me === a ? 'the first workspace' : 'the second workspace';
         if (res.status >= 300) {
-          problems.push({ message: `${label(ep)} read by ${who} answered ${res.status} ${snippet(res)}`, res });
+          problems.push({ message: msg`${label(ep)} read by ${who} answered ${res.status} ${snippet(res)}`, res });
           continue;
         }
         const text = res.text.toLowerCase();
         const leaked = marks(theirs).filter((m) => text.includes(m.toLowerCase()));
-        if (leaked.length) problems.push({ message: `${label(ep)} read by ${who} shows the other workspace's ${leaked.join(', ')}`, res });
+        if (leaked.length) problems.push({ message: msg`${label(ep)} read by ${who} shows the other workspace's ${leaked.join(', ')}`, res });
         const missing = (SHOWS_OWN[ep.id]?.(mine) ?? []).filter((m) => !text.includes(m.toLowerCase()));
-        if (missing.length) problems.push({ message: `${label(ep)} read by ${who} does not show its own ${missing.join(', ')} (the surface must work for isolation to mean anything)`, res });
+        if (missing.length) problems.push({ message: msg`${label(ep)} read by ${who} does not show its own ${missing.join(', ')} (the surface must work for isolation to mean anything)`, res });
       }
     }
     const after = await counts();
     for (const [i, [what, nums, res]] of after.entries()) {
       const was = before[i]![1];
       const moved = Object.keys({ ...was, ...nums }).filter((k) => was[k] !== nums[k]);
-      if (moved.length) problems.push({ message: `${what} of a third workspace moved while two others planted (${moved.slice(0, 4).map((k) => `${k} ${was[k]} -> ${nums[k]}`).join(', ')})`, res });
+      if (moved.length) problems.push({ message: msg`${what} of a third workspace moved while two others planted (${moved.slice(0, 4).map((k) => `${k} ${was[k]} -> ${nums[k]}`).join(', ')})`, res });
     }
     if (read === 0) fail(msg`no list or aggregate surface could be read`);
-    if (problems.length) fail(problems.slice(0, 3).map((p) => p.message).join(' | '), ...problems.slice(0, 3).map((p) => p.res));
+    const shown = problems.slice(0, 3);
+    if (problems.length) fail(joinRules(shown.map((p) => p.message)), ...shown.map((p) => p.res));
   },
 };

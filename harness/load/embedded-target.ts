@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { KitError } from '../../ground/errors.ts';
-import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
+import { KitError } from '../ground/errors.ts';
+import type { ControlEndpoint } from '../ground/control-endpoint.ts';
 
 // The embedded reference for load runs, in a child process of its own: a generator sharing an
 // event loop with its target would measure its own pauses as the target's latency (and the
@@ -10,8 +10,11 @@ import type { ControlEndpoint } from '../../ground/control-endpoint.ts';
 // this process closes its standard input, so it never outlives the run. `compare` serves another
 // checkout's reference the same way, through that checkout's own bin.
 
+/** The embedded reference's limit in a capacity run (load and compare raise it alike): outside the spec, as a capacity target's profile declares. */
+export const EMBEDDED_CAPACITY_LIMIT = { requests: 1_000_000, windowMs: 1000 };
+
 /** This kit's own CLI entry point. */
-export const KIT_BIN = fileURLToPath(new URL('../../../bin/outreach-conformance.js', import.meta.url));
+export const KIT_BIN = fileURLToPath(new URL('../../bin/outreach-conformance.js', import.meta.url));
 
 export interface ChildTarget {
   baseUrl: string;
