@@ -77,7 +77,10 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/background',
     title: "MUST verify a new mailbox in the background: it connects to the mailbox's SMTP server and authenticates, and the outcome shows on the mailbox",
-    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP', 'VERIF-ENDPOINT-SMTP'],
+    clauses: [
+      'STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP',
+      'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS',
+    ],
     level: 'MUST',
     features: [...FEATURES],
     budget: 30,
@@ -93,7 +96,7 @@ export const VERIFICATION_CHECKS: Check[] = [
       expectThat(tried.some((a) => a.session.ehlo !== null), msg`the verification authenticated without EHLO`);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
       expect2xx(v, 'GET /v1/accounts/{id}/verification');
-      // The answer after a verification ran (ACCT-VERIF/shape reads it while pending): smtp still { status, error }.
+      // The answer after a verification ran (ACCT-VERIF/shape reads it while pending): overallStatus, smtp and imap { status, error }, dns.
       expectSchema(v, 'VerificationResult', 'GET /v1/accounts/{id}/verification');
       expectThat(typeof v.body.lastVerifiedAt === 'string', msg`after a verification ran, lastVerifiedAt must be set, got ${JSON.stringify(v.body.lastVerifiedAt)}`, v);
       // The outcome shows: the status or overallStatus moved from the create answer, or reached a
@@ -157,6 +160,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     clauses: [
       'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
       'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
+      'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS',
     ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
@@ -175,6 +179,9 @@ export const VERIFICATION_CHECKS: Check[] = [
       const sm = m.body.statusMessage;
       expectThat(sm !== null && sm.responseCode === 535, msg`statusMessage must hold the provider's refusal (responseCode 535), got ${JSON.stringify(sm)}`, m);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expect2xx(v, 'GET /v1/accounts/{id}/verification');
+      // After a failed verification the answer keeps its 2.4 shape: imap { status, error } even where SMTP failed first.
+      expectSchema(v, 'VerificationResult', 'GET /v1/accounts/{id}/verification after a refused SMTP AUTH');
       expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, msg`verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
     },
   },
