@@ -90,6 +90,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-patch-omitted-to-create-defaults': ['ACCT-PATCH-PARTIAL'],
   'acct-patch-replyto-ignored': ['ACCT-PATCH-FIELDS'],
   'acct-patch-creds-not-stored': ['STATE-ACCT-PATCH-CREDS-ROTATE'],
+  'acct-patch-reverify-cached-login': ['STATE-ACCT-PATCH-CREDS-ROTATE', 'ACCT-PATCH-CREDS-ROTATE'],
   'acct-patch-answers-before': ['ACCT-PATCH-RETURNS-MAILBOX'],
   'acct-pause-rechecked-active': ['STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE'],
   'acct-patch-no-reverify': ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
