@@ -62,6 +62,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-no-daily-limit': ['CAMP-TEST-ACCOUNT-DAILY-LIMIT'],
   'test-email-no-workspace-limit': ['LIMIT-TEST-EMAILS-12'],
   'test-email-blacklist-ignored': ['CAMP-TEST-BLACKLIST-ADDRESS', 'CAMP-TEST-BLACKLIST-DOMAIN'],
+  'test-email-blacklist-domain-case': ['CAMP-TEST-BLACKLIST-DOMAIN'],
+  'test-email-12-per-mailbox': ['LIMIT-TEST-EMAILS-12'],
   'test-email-sent-on-refusal': ['CAMP-TEST-503'],
   'test-email-upstream-down-not-503': ['CAMP-TEST-503'],
   'test-email-dummy-unfilled': ['CAMP-TEST-DUMMY'],

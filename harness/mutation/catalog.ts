@@ -38,6 +38,8 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'scope-leads-write-grants-read': ['SCOPE-GROUP-READS', 'LEAD-SEARCH-SCOPE'],
   'scope-emails-write-grants-read': ['SCOPE-GROUP-READS', 'EMAIL-GET-SCOPE'],
   'scope-mailbox-read-refuses-write': ['SCOPE-GROUP-MAILBOX-READ'],
+  'scope-mailbox-ref-reads-refuse-write': ['SCOPE-GROUP-MAILBOX-READ'],
+  'scope-mailbox-read-refuses-all-all': ['SCOPE-GROUP-MAILBOX-READ'],
   'scope-wildcard-500': ['SCOPE-WILDCARD-CAMPAIGNS'],
   // One granular scope each: the row of the scope table it grants.
   'scope-grant-campaigns-read-refused': ['SCOPE-GRANT-CAMPAIGNS-READ'],
@@ -120,6 +122,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'usage-unlimited-percentage-nonzero': ['USAGE-UNLIMITED', 'USAGE-PERCENTAGE-ZERO-UNLIMITED'],
   'usage-unlimited-remaining-zero': ['USAGE-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED'],
   'usage-limited-remaining-null': ['USAGE-REMAINING-NULL-UNLIMITED'],
+  'usage-zero-limit-remaining-null': ['USAGE-REMAINING-NULL-UNLIMITED'],
   'usage-used-string': ['USAGE-USED-NUMBER'],
   'usage-unlimited-used-null': ['USAGE-USED-NUMBER'],
   'usage-isunlimited-string': ['USAGE-ISUNLIMITED-BOOLEAN'],

@@ -478,6 +478,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.4 MUST: The verification endpoint returns `overallStatus`.
   "VERIF-ENDPOINT-OVERALL": [
     { what: "The verification endpoint answers no overallStatus.", mutants: ["acct-answer-verif-no-overall"] },
+    { what: "Once a verification ran (the stored record's serializer), the overall outcome is answered as `status`, not overallStatus.", mutants: ["verif-ran-overall-as-status"] },
   ],
   // 2.4 MUST: The verification endpoint returns `smtp` (`status`, `error`).
   "VERIF-ENDPOINT-SMTP": [
@@ -488,6 +489,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.4 MUST: The verification endpoint returns `imap` (`status`, `error`).
   "VERIF-ENDPOINT-IMAP": [
     { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
+    { what: "After a verification whose SMTP check failed (IMAP never tried), imap is null or left out.", mutants: ["verif-failed-imap-null", "verif-failed-imap-omitted"] },
   ],
   // 2.4 MUST: The verification endpoint returns `dns` (object).
   "VERIF-ENDPOINT-DNS": [

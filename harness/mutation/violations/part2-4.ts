@@ -156,6 +156,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "USAGE-REMAINING-NULL-UNLIMITED": [
     { what: "Unlimited usage reports remaining 0 instead of null.", mutants: ["usage-unlimited-remaining-zero"] },
     { what: "remaining is null for a limit that is not unlimited too (limit, isUnlimited and usagePercentage stay right).", mutants: ["usage-limited-remaining-null"] },
+    { what: "A limit of 0 (a plan without that resource) answers remaining null: a falsy-zero test `limit ? limit - used : null`.", mutants: ["usage-zero-limit-remaining-null"] },
   ],
   // 2.9 MUST: Usage: `isUnlimited` (boolean).
   "USAGE-ISUNLIMITED-BOOLEAN": [
@@ -360,6 +361,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: credentials rotated.
   "STATE-ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of smtp*/imap* fields re-runs verification but keeps the old credentials.", mutants: ["acct-patch-creds-not-stored"] },
+    { what: "The new credentials are stored, but the re-verification logs in with the old ones (an SMTP transport cached per mailbox).", mutants: ["acct-patch-reverify-cached-login"] },
   ],
   // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: verification re-run.
   "STATE-ACCT-PATCH-CREDS-REVERIFY": [
@@ -555,6 +557,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: PATCH /v1/accounts/{id}: any `smtp*` or `imap*` field rotates credentials and re-runs verification.
   "ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
+    { what: "The re-verification after a PATCH logs in with the old credentials (an SMTP transport cached per mailbox).", mutants: ["acct-patch-reverify-cached-login"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
   "ACCT-PATCH-RETURNS-MAILBOX": [
@@ -596,6 +599,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The verification endpoint answers no lastVerifiedAt.", mutants: ["acct-answer-verif-no-lastverifiedat"] },
     { what: "The verification endpoint answers no smtp.", mutants: ["acct-answer-verif-no-smtp"] },
     { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
+    { what: "Once a verification ran, the answer comes from another serializer: overallStatus named `status`.", mutants: ["verif-ran-overall-as-status"] },
+    { what: "After a failed SMTP check (IMAP never tried), imap null or left out.", mutants: ["verif-failed-imap-null", "verif-failed-imap-omitted"] },
   ],
   // 4.2 MUST: POST /v1/accounts/oauth/{provider}/init requires scope accounts:write.
   "ACCT-OAUTH-SCOPE": [
@@ -834,6 +839,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: Test email `recipient`: refused if its domain is on the blacklist.
   "CAMP-TEST-BLACKLIST-DOMAIN": [
     { what: "The blacklist is not consulted.", mutants: ["test-email-blacklist-ignored"] },
+    { what: "A case-sensitive domain match: the recipient's domain in other case than the listed one passes.", mutants: ["test-email-blacklist-domain-case"] },
   ],
   // 4.3 MUST: Test email `personalization`: enum `dummy`, `lead`.
   "CAMP-TEST-PERSONALIZATION-ENUM": [

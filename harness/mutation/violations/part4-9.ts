@@ -732,6 +732,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: Mailbox reads accept accounts:read, accounts:write, accounts:all, all:read, all:all.
   "SCOPE-GROUP-MAILBOX-READ": [
     { what: "Mailbox reads (GET verification, list, get, OAuth status) refuse a key holding accounts:write alone (403).", mutants: ["scope-mailbox-read-refuses-write"] },
+    { what: "The three referenced mailbox reads (list, get, OAuth status) filed under the general reads rule: accounts:write alone refused there, the verification endpoint right.", mutants: ["scope-mailbox-ref-reads-refuse-write"] },
+    { what: "The mailbox-read row without all:all: a key holding all:all alone is refused on the mailbox reads.", mutants: ["scope-mailbox-read-refuses-all-all"] },
     { what: "The scope check of accounts.verification is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-verification"] },
   ],
   // 5 MUST: Campaign writes accept campaigns:write, campaigns:all, all:all.
@@ -879,6 +881,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 8 MUST: Test emails: 12 per day per workspace.
   "LIMIT-TEST-EMAILS-12": [
     { what: "The 13th test email of the day is sent.", mutants: ["test-email-no-workspace-limit"] },
+    { what: "The 12 are counted per mailbox (or campaign, or recipient), not per workspace: a second mailbox sends 12 more.", mutants: ["test-email-12-per-mailbox"] },
   ],
   // 8 MUST: Bulk lead mutate ids: max 1000.
   "LIMIT-MUTATE-IDS-1000": [

@@ -172,6 +172,20 @@ function groupRowShort(route: RouteDef, key: ApiKey, mutant: MutantSwitch): bool
   return !key.scopes.some((s) => s === 'emails:write' || s === 'emails:all') && mutant('scope-email-delete-refuses-all-all');
 }
 
+const MAILBOX_READS = ['accounts.verification', 'accounts.list', 'accounts.get', 'accounts.oauthStatus'];
+/** Another scope than `held` alone that the key holds for a mailbox read (accounts:read or a wildcard over it). */
+const readsOtherwise = (key: ApiKey, held: string) => key.scopes.some((s) => s !== held && ['accounts:read', 'accounts:all', 'all:read', 'all:all', 'accounts:write'].includes(s));
+
+/**
+ * The mutants' mailbox-read rows: the three referenced reads filed under the general reads rule
+ * (accounts:write alone refused there; the verification endpoint right), or all four without all:all.
+ */
+function mailboxReadRowShort(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean {
+  if (!MAILBOX_READS.includes(route.op)) return false;
+  if (route.op !== 'accounts.verification' && key.scopes.includes('accounts:write') && !readsOtherwise(key, 'accounts:write')) return mutant('scope-mailbox-ref-reads-refuse-write');
+  return key.scopes.includes('all:all') && !readsOtherwise(key, 'all:all') && mutant('scope-mailbox-read-refuses-all-all');
+}
+
 /** Parses `Authorization`; returns the secret, or null when the header is not a Bearer credential. */
 function bearerSecret(header: string, mutant: MutantSwitch): string | null {
   const m = /^Bearer +(\S+) *$/i.exec(header);
@@ -297,7 +311,7 @@ export class PublicApi {
       // The mutant's route table forgets the domain wildcard on one route: pausing a mailbox.
       const forgets = route.op === 'accounts.pause' && key.scopes.includes('accounts:all') && !routeAccepts(key.scopes.filter((s) => s !== 'accounts:all'), route.scope);
       if (forgets && mutant('scope-route-forgets-domain-wildcard')) throw permissionDenied(`The API key lacks the scope ${route.scope}.`);
-      if (groupRowShort(route, key, mutant)) throw permissionDenied(`The API key lacks the scope ${route.scope}.`);
+      if (groupRowShort(route, key, mutant) || mailboxReadRowShort(route, key, mutant)) throw permissionDenied(`The API key lacks the scope ${route.scope}.`);
       if (!scopeUnchecked(mutant, route.op) && !createWriteSkipped(route, key, raw.text, mutant) && !alsoServed(route, key, mutant)) this.requireScope(key, misplacedScope(route, mutant));
       if (route.op === 'leads.update' && mutant('scope-lead-patch-also-campaigns')) this.requireScope(key, 'campaigns:write');
 

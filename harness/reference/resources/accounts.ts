@@ -521,6 +521,15 @@ export const verification: Handler = async (ctx) => {
   const clean = Boolean(ver.lastVerifiedAt) && ver.smtpError == null;
   if (clean && ctx.mutant('verif-endpoint-ok-error-omitted')) out.smtp = { status: ver.smtp };
   if (clean && ctx.mutant('verif-endpoint-ok-status-string')) out.smtp = ver.smtp;
+  // The mutant answers a verification that ran from its stored record (another serializer): the overall outcome named status.
+  if (ver.lastVerifiedAt && ctx.mutant('verif-ran-overall-as-status')) {
+    out.status = out.overallStatus;
+    delete out.overallStatus;
+  }
+  // The mutants answer a failed SMTP check's imap (never tried once SMTP failed) as null, or leave it out.
+  const smtpFailed = Boolean(ver.lastVerifiedAt) && ver.smtpError != null;
+  if (smtpFailed && ctx.mutant('verif-failed-imap-null')) out.imap = null;
+  if (smtpFailed && ctx.mutant('verif-failed-imap-omitted')) delete out.imap;
   return ok(out);
 };
 

@@ -4,7 +4,8 @@
 // and not toward monthly_emails; 12 a day per workspace (the day: options.ts testEmailDay); a
 // recipient whose address or domain is on the workspace's blacklist is refused; an SMTP refusal or
 // a dropped connection answers 503 upstream_unavailable. A quota reached is refused as the choice
-// says (sending-options.ts quotaRefusal): a state conflict, or 429 until the day turns.
+// says (sending-options.ts quotaRefusal): a state conflict, or 429 until the day turns. A refused
+// recipient or quota answers that error, or 2xx { sent: false } (choices.ts testEmailRefusal).
 import { ok, type Handler } from '../request/context.ts';
 import { ApiError, notFound, stateConflict, upstreamUnavailable, validationFailed } from '../request/errors.ts';
 import { V, bodyObject, isEmail } from '../request/validate.ts';
@@ -27,6 +28,12 @@ function quotaReached(ctx: Parameters<Handler>[0], message: string, now: number,
   const turn = startOfLocalDay(startOfLocalDay(now, tz) + DAY_MS + 3 * 3600 * 1000, tz);
   const seconds = Math.max(1, Math.ceil((turn - now) / 1000));
   return new ApiError(429, 'rate_limited', `${message} It resets at the day's turn.`, undefined, seconds, { 'retry-after': String(seconds) });
+}
+
+/** A refusal as the choice answers it: the error, or a 2xx saying nothing was sent. */
+function refused(ctx: Parameters<Handler>[0], error: ApiError) {
+  if (ctx.services.choices.testEmailRefusal === 'sent-false') return ok({ sent: false, messageId: '' });
+  throw error;
 }
 
 /** One at a time with the sending engine's rounds: the day's counts are read and spent as one step. */
@@ -65,20 +72,24 @@ const testEmailAlone: Handler = async (ctx) => {
   const lead = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
   const to = recipient!.trim();
   const lc = to.toLowerCase();
-  const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, lc, lc.split('@')[1] ?? '') as { value: string } | undefined;
-  if (black && !ctx.mutant('test-email-blacklist-ignored')) throw validationFailed([`recipient: ${black.value} is on the workspace's blacklist`]);
+  // The mutant looks the domain up as the recipient spells it (a case-sensitive match; domains are not).
+  const domain = (ctx.mutant('test-email-blacklist-domain-case') ? to : lc).split('@')[1] ?? '';
+  const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, lc, domain) as { value: string } | undefined;
+  if (black && !ctx.mutant('test-email-blacklist-ignored')) return refused(ctx, validationFailed([`recipient: ${black.value} is on the workspace's blacklist`]));
   if (acc.status !== 'active') throw stateConflict(`The mailbox is ${acc.status} and cannot send now.`);
   const now = ctx.clock.now();
   const tz = s.choices.sending.testEmailDay === 'utc' ? 'UTC' : ctx.workspace.timezone;
-  const today = (ctx.db.prepare("SELECT COUNT(*) AS n FROM emails WHERE org_id = ? AND kind = 'test' AND sent_at >= ?").get(ctx.workspace.id, startOfLocalDay(now, tz)) as { n: number }).n;
-  if (today >= TEST_EMAILS_PER_DAY && !ctx.mutant('test-email-no-workspace-limit')) throw quotaReached(ctx, `The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`, now, tz);
+  // The mutant keys the day's 12 per mailbox, not per workspace.
+  const perMailbox = ctx.mutant('test-email-12-per-mailbox') ? ` AND account_id = '${acc.id}'` : '';
+  const today = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM emails WHERE org_id = ? AND kind = 'test' AND sent_at >= ?${perMailbox}`).get(ctx.workspace.id, startOfLocalDay(now, tz)) as { n: number }).n;
+  if (today >= TEST_EMAILS_PER_DAY && !ctx.mutant('test-email-no-workspace-limit')) return refused(ctx, quotaReached(ctx, `The workspace sent its ${TEST_EMAILS_PER_DAY} test emails of the day.`, now, tz));
   const d = JSON.parse(acc.doc) as { maxEmailsPerDay?: number };
   const mailboxDay = startOfLocalDay(now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
   // The mutant counts only campaign mail toward the mailbox's day (a test email counts for nothing);
   // the other keeps a test-email counter of its own (campaign mail counts for nothing here).
   const kinds = ctx.mutant('test-email-not-counted-daily') ? "('campaign')" : ctx.mutant('test-email-own-daily-counter') ? "('test')" : "('campaign', 'test')";
   const boxToday = (ctx.db.prepare(`SELECT COUNT(*) AS n FROM emails WHERE account_id = ? AND direction = 'sent' AND kind IN ${kinds} AND sent_at >= ?`).get(acc.id, mailboxDay) as { n: number }).n;
-  if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) throw quotaReached(ctx, 'The mailbox reached its daily limit.', now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone);
+  if (boxToday >= (d.maxEmailsPerDay ?? s.choices.mailboxDefaults.maxEmailsPerDay) && !ctx.mutant('test-email-no-daily-limit')) return refused(ctx, quotaReached(ctx, 'The mailbox reached its daily limit.', now, s.choices.sending.mailboxDay === 'utc' ? 'UTC' : ctx.workspace.timezone));
   const { box, account } = senderOf(s, acc);
   // The mutant fills dummy placeholders from a lead with no values: each one becomes an empty string.
   // The mutant renders a named lead with dummy values.

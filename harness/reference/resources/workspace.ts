@@ -38,7 +38,9 @@ export function usageOf(ctx: Ctx, w: Workspace, t: LimitType) {
   let pct = limit === 0 ? (used > 0 ? 100 : 0) : (used / limit) * 100;
   if (ctx.mutant('usage-percentage-fraction')) pct = pct / 100;
   if (ctx.mutant('usage-percentage-capped')) pct = Math.min(100, pct);
-  const remaining = ctx.mutant('usage-limited-remaining-null') ? null : ctx.mutant('usage-remaining-wrong') ? limit : Math.max(limit - used, 0);
+  // The mutant computes remaining with a falsy-zero test (`limit ? limit - used : null`): a limit of 0 answers null.
+  const falsyZero = limit === 0 && ctx.mutant('usage-zero-limit-remaining-null');
+  const remaining = ctx.mutant('usage-limited-remaining-null') || falsyZero ? null : ctx.mutant('usage-remaining-wrong') ? limit : Math.max(limit - used, 0);
   return typed(ctx, { limitType: t, used, limit, remaining, isUnlimited: false, usagePercentage: pct });
 }
 

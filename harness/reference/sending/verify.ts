@@ -290,6 +290,15 @@ export class Verifier {
 
 interface AccountSecrets { smtpPassword?: string; imapPassword?: string }
 
+/** The mutant's SMTP login per mailbox, kept from its first verification (a transport cached per mailbox, not dropped on PATCH). */
+const cachedLogins = new WeakMap<Services, Map<string, Endpoint>>();
+function smtpLogin(s: Services, accountId: string, fresh: Endpoint): Endpoint {
+  if (!s.mutant('acct-patch-reverify-cached-login')) return fresh;
+  const logins = cachedLogins.get(s) ?? cachedLogins.set(s, new Map()).get(s)!;
+  if (!logins.has(accountId)) logins.set(accountId, fresh);
+  return logins.get(accountId)!;
+}
+
 async function runVerification(s: Services, job: JobRow, closers: Set<() => void>, stopped: () => boolean): Promise<void> {
   const row = s.db.prepare('SELECT provider, doc, secrets FROM accounts WHERE id = ?').get(job.account_id) as { provider: string; doc: string; secrets: string } | undefined;
   if (!row) {
@@ -311,7 +320,7 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
     const smtpEp: Endpoint = { ...doc.smtp, password: secrets.smtpPassword ? s.decrypt(secrets.smtpPassword) : '' };
     const imapEp: Endpoint | null = doc.imap ? { ...doc.imap, password: secrets.imapPassword ? s.decrypt(secrets.imapPassword) : '' } : null;
     [smtp, imap] = await Promise.all([
-      checkSmtp(smtpEp, closers),
+      checkSmtp(smtpLogin(s, job.account_id, smtpEp), closers),
       imapEp ? checkImap(imapEp, doc.imapAllowInvalidCert === true && !s.mutant('acct-imap-invalid-cert-ignored'), closers) : Promise.resolve(null),
     ]);
     // The mutant reports the SMTP failure with the login it tried, password included.

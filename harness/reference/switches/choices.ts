@@ -191,6 +191,11 @@ export interface Choices {
    * mailbox, no `scoped-drain`.
    */
   drain: 'concurrent' | 'serialized';
+  /**
+   * A test email refused for its recipient (the blacklist) or a daily quota (4.3, part 8 say only
+   * "refused"): an error answer, or a 2xx `{ sent: false }` that sends nothing (resources/test-emails.ts).
+   */
+  testEmailRefusal: 'error' | 'sent-false';
 }
 
 const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
@@ -281,6 +286,7 @@ export const DEFAULT_CHOICES: Choices = {
   variantShape: 'step-id',
   sending: DEFAULT_SENDING,
   drain: 'concurrent',
+  testEmailRefusal: 'error',
 };
 
 // Paths the spec names (GET /v1/accounts, /v1/accounts/{id}, resume, /v1/usage,
@@ -374,6 +380,7 @@ export const ALT_CHOICES: Choices = {
   variantShape: 'versions',
   sending: ALT_SENDING,
   drain: 'serialized',
+  testEmailRefusal: 'sent-false',
 };
 
 /** Options of each item beyond DEFAULT and ALT (random sets draw from DEFAULT, ALT and these). */

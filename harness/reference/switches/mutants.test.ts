@@ -82,6 +82,12 @@ async function verifiedSmtp(e: Env) {
   const { smtp } = (await e.call(w.key, 'GET', `/v1/accounts/${id}/verification`)).body;
   return [typeof smtp, typeof smtp === 'object' && smtp !== null && 'error' in smtp];
 }
+/** The type of the verification endpoint's imap (null as 'null') after an SMTP check that failed. */
+async function failedImap(e: Env) {
+  const { w, m } = await failedMailbox(e);
+  const { imap } = (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).body;
+  return imap === null ? 'null' : typeof imap;
+}
 /** A mailbox carrying a tag of its workspace. */
 async function taggedMailbox(e: Env) {
   const w = await e.workspace();
@@ -166,6 +172,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-lead-patch-also-campaigns': [404, async (e) => status(e, (await keyWith(e, ['leads:write'])).k, 'PATCH', `/v1/campaigns/${ABSENT}/leads/${ABSENT}`, { body: { firstName: 'x' } })],
   'scope-write-grants-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', `/v1/campaigns/${ABSENT}/start`)],
   'scope-mailbox-read-refuses-write': [404, async (e) => status(e, (await keyWith(e, ['accounts:write'])).k, 'GET', `/v1/accounts/${ABSENT}/verification`)],
+  'scope-mailbox-ref-reads-refuse-write': [404, async (e) => status(e, (await keyWith(e, ['accounts:write'])).k, 'GET', `/v1/accounts/${ABSENT}`)],
+  'scope-mailbox-read-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'GET', `/v1/accounts/${ABSENT}/verification`)],
   'scope-wildcard-500': [200, async (e) => status(e, (await keyWith(e, ['campaigns:all'])).k, 'GET', '/v1/campaigns')],
   'scope-wildcard-404': [200, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'GET', '/v1/campaigns')],
   'scope-denied-404': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')],
@@ -441,6 +449,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'usage-used-stale': [50, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).used],
   'usage-remaining-wrong': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
   'usage-limited-remaining-null': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
+  'usage-zero-limit-remaining-null': [0, async (e) => (await usage(e, { lead_finder_credits: 0 }, { lead_finder_credits: 0 }, 'lead_finder_credits')).remaining],
   'usage-unknown-type-200': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/sms')],
   'usage-unlimited-remaining-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).remaining],
   'usage-used-string': ['number', async (e) => typeof (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).used],
@@ -683,6 +692,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'verif-endpoint-ok-error-omitted': [['object', true], async (e) => verifiedSmtp(e)],
   'verif-endpoint-ok-status-string': [['object', true], async (e) => verifiedSmtp(e)],
+  'verif-ran-overall-as-status': ['string', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    await e.drain();
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts/${id}/verification`)).body.overallStatus;
+  }],
+  'verif-failed-imap-null': ['object', async (e) => failedImap(e)],
+  'verif-failed-imap-omitted': ['object', async (e) => failedImap(e)],
   'acct-verify-always-active': ['failed', async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;

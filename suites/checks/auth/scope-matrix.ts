@@ -153,6 +153,10 @@ const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' ? ownEndp
  * them refused with the keys it holds, where the matrix rows of those scopes may be left out.
  */
 const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [['emails.delete', 'emails:send'], ['emails.delete', 'emails:read'], ['leadSearches.list', 'leads:read']];
+/** The mailbox reads (part 5's row: accounts:write and all:all among those served), each asked from default on. */
+const MAILBOX_READS = ENDPOINTS.filter((e) => e.group === 'mailbox-read');
+/** Group rows served beyond a route's own scope: every mailbox read to a key holding accounts:write alone, from default on. */
+const groupServed = (depth: Depth) => (depth === 'smoke' || depth === 'quick' ? [] : MAILBOX_READS.map((e) => [e, 'accounts:write' as Scope] as const));
 const neighbourRefusals = (depth: Depth) => (depth === 'smoke' || depth === 'quick' ? [] : NEIGHBOUR_REFUSALS.map(([op, scope]) => [ENDPOINTS.find((e) => e.id === op)!, scope] as const));
 
 // The granular rows of part 5 in one pass, one key a scope: the cheap proof of every grant a small
@@ -166,10 +170,10 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
     title: 'MUST serve a key holding exactly one granular scope on the endpoints of that scope (and refuse it where a neighbouring route table would plausibly serve it)',
     // The routes asked with exactly their own scope prove their scope clauses served (a route
     // that also or instead demands another scope fails here); their refusals are the matrix's.
-    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])), 'SCOPE-GROUP-EMAIL-DELETE'],
+    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])), 'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + NEIGHBOUR_REFUSALS.length + 1,
+    budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + NEIGHBOUR_REFUSALS.length + MAILBOX_READS.length + 1,
     shallowerAt: ['smoke', 'quick'],
     async run(ctx) {
       const ws = await ctx.workspace();
@@ -177,8 +181,9 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
       const evidence: string[] = [];
       const keys = new Map<Scope, Awaited<ReturnType<typeof ws.createKey>>>();
       const keyFor = async (scope: Scope) => keys.get(scope) ?? keys.set(scope, await ws.createKey([scope])).get(scope)!;
+      const served = (scope: Scope) => [...grantRoutes(ctx.depth, scope), ...groupServed(ctx.depth).filter(([, s]) => s === scope).map(([e]) => e)];
       for (const scope of NARROW) {
-        const asked = grantRoutes(ctx.depth, scope).map((ep) => [ep, placeholderRequest(ep, ctx.profile)] as const).filter(([, p]) => p);
+        const asked = served(scope).map((ep) => [ep, placeholderRequest(ep, ctx.profile)] as const).filter(([, p]) => p);
         if (!asked.length) continue;
         const key = await keyFor(scope);
         for (const [ep, placeholder] of asked) {
@@ -209,10 +214,10 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
     // The one exception of all:all, on a key that exists: its revocation is refused and the key still works.
     id: 'SCOPE-ALLALL/not-apikeys-manage',
     title: 'MUST refuse an all:all key on an apikeys:manage endpoint with 403 permission_denied (all:all covers everything except apikeys:manage), and revoke nothing; serve it on the email delete row',
-    clauses: ['SCOPE-ALLALL', 'SCOPE-APIKEYS-NO-WILDCARD', 'SCOPE-GROUP-EMAIL-DELETE'],
+    clauses: ['SCOPE-ALLALL', 'SCOPE-APIKEYS-NO-WILDCARD', 'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: 5,
+    budget: 5 + MAILBOX_READS.length,
     async run(ctx) {
       const ws = await ctx.workspace();
       const victim = await ws.createKey(['usage:read'], `${ctx.prefix}allall-victim`);
@@ -221,14 +226,15 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
       expectError(res, 403, ctx.profile, 'DELETE /v1/api-keys/{id} with a key holding all:all (apikeys:manage is covered by no wildcard)', 'permission_denied');
       const still = await victim.client.get('/v1/workspace');
       expectThat(still.status >= 200 && still.status < 300, msg`the key an all:all key was refused to revoke must still work, GET /v1/workspace with it answered ${still.status}`, res, still);
-      // The email delete row of part 5 lists all:all by name (a placeholder id: 2xx or the 404 it explains).
-      const ep = ENDPOINTS.find((e) => e.id === 'emails.delete')!;
-      const placeholder = placeholderRequest(ep, ctx.profile);
-      if (!placeholder) return;
-      const { explains, ...req } = placeholder;
-      const del = await wide.client.request(req);
-      const problem = servedProblem(del.status, del.body?.error?.code, placeholder, () => envelopeProblems(del, ctx.profile));
-      expectThat(!problem, msg`${label(ep)} with a key holding all:all ${problem}`, del);
+      // The email delete and mailbox-read rows of part 5 list all:all by name (a placeholder id: 2xx or the 404 it explains).
+      for (const ep of [ENDPOINTS.find((e) => e.id === 'emails.delete')!, ...MAILBOX_READS]) {
+        const placeholder = placeholderRequest(ep, ctx.profile);
+        if (!placeholder) continue;
+        const { explains, ...req } = placeholder;
+        const got = await wide.client.request(req);
+        const problem = servedProblem(got.status, got.body?.error?.code, placeholder, () => envelopeProblems(got, ctx.profile));
+        expectThat(!problem, msg`${label(ep)} with a key holding all:all ${problem}`, got);
+      }
     },
   },
 ];

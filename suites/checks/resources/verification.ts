@@ -77,7 +77,10 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/background',
     title: "MUST verify a new mailbox in the background: it connects to the mailbox's SMTP server and authenticates, and the outcome shows on the mailbox",
-    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP', 'VERIF-ENDPOINT-SMTP'],
+    clauses: [
+      'STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP',
+      'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS',
+    ],
     level: 'MUST',
     features: [...FEATURES],
     budget: 30,
@@ -93,7 +96,7 @@ export const VERIFICATION_CHECKS: Check[] = [
       expectThat(tried.some((a) => a.session.ehlo !== null), msg`the verification authenticated without EHLO`);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
       expect2xx(v, 'GET /v1/accounts/{id}/verification');
-      // The answer after a verification ran (ACCT-VERIF/shape reads it while pending): smtp still { status, error }.
+      // The answer after a verification ran (ACCT-VERIF/shape reads it while pending): overallStatus, smtp and imap { status, error }, dns.
       expectSchema(v, 'VerificationResult', 'GET /v1/accounts/{id}/verification');
       expectThat(typeof v.body.lastVerifiedAt === 'string', msg`after a verification ran, lastVerifiedAt must be set, got ${JSON.stringify(v.body.lastVerifiedAt)}`, v);
       // The outcome shows: the status or overallStatus moved from the create answer, or reached a
@@ -153,14 +156,15 @@ export const VERIFICATION_CHECKS: Check[] = [
   },
   {
     id: 'VERIF-SINK/smtp-auth-refused',
-    title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
+    title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping); the right password PATCHed in is the one its re-verification logs in with',
     clauses: [
       'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
       'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
+      'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-ROTATE',
     ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
-    budget: 30,
+    budget: 45,
     async run(ctx) {
       const failed = verificationStatus(ctx, 'failed');
       const ws = await ctx.workspace();
@@ -175,7 +179,17 @@ export const VERIFICATION_CHECKS: Check[] = [
       const sm = m.body.statusMessage;
       expectThat(sm !== null && sm.responseCode === 535, msg`statusMessage must hold the provider's refusal (responseCode 535), got ${JSON.stringify(sm)}`, m);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      expect2xx(v, 'GET /v1/accounts/{id}/verification');
+      // After a failed verification the answer keeps its 2.4 shape: imap { status, error } even where SMTP failed first.
+      expectSchema(v, 'VerificationResult', 'GET /v1/accounts/{id}/verification after a refused SMTP AUTH');
       expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, msg`verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
+      // The right password PATCHed in: the verification it re-runs logs in with it (3.2 credentials rotated), not with the login it had.
+      const n0 = authAttempts(sink, user).length;
+      const p = await ws.api.patch(`/v1/accounts/${id}`, { smtpPassword: input.smtpPassword });
+      expect2xx(p, 'PATCH /v1/accounts/{id} { smtpPassword } (the right one)');
+      const since = () => authAttempts(sink, user).slice(n0);
+      await settle(ctx, ws.api, id, (x) => since().some((a) => a.outcome === 'accepted') || (since().length > 0 && x?.status !== 'checking'));
+      expectThat(since().some((a) => a.outcome === 'accepted'), msg`after the right SMTP password was PATCHed in, the re-verification must log in with it: the new AUTH attempts were ${since().map((a) => `${a.outcome} ${a.reply?.code ?? ''}`).join(', ') || 'none'}`, p);
     },
   },
   {

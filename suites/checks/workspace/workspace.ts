@@ -1,4 +1,5 @@
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
+import type { ApiResponse } from '../../../harness/ground/api-client.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectSchema, expectThat, expectError, is2xx, msg } from '../../lib/expect.ts';
 import { LIMIT_TYPES, USAGE_PERCENT_TOLERANCE } from '../../../harness/ground/spec-model/schemas/index.ts';
@@ -21,7 +22,23 @@ async function usageOfKnownPlan(ctx: CheckContext) {
     expect2xx(r, `GET /v1/usage/${t}`);
     return r;
   };
-  return { read, m: await read('monthly_emails'), u: await read('ai_credits'), i: await read('monthly_imports') };
+  return { ws, read, m: await read('monthly_emails'), u: await read('ai_credits'), i: await read('monthly_imports') };
+}
+
+/**
+ * The usage of lead_finder_credits under a plan without them (limit 0, none used): a limit of 0 is a
+ * limit, not unlimited. The workspace's own limit is put back after, so that a target enforcing it
+ * still serves the lead searches of later checks in that workspace.
+ */
+async function usageOfZeroLimit(ctx: CheckContext, ws: Workspace, read: (t: string) => Promise<ApiResponse>) {
+  const before = await read('lead_finder_credits');
+  const own = { limits: { lead_finder_credits: before.body.limit ?? null }, used: { lead_finder_credits: before.body.used ?? 0 } };
+  await ctx.control!.patchWorkspace(ws.organizationId!, { limits: { lead_finder_credits: 0 }, used: { lead_finder_credits: 0 } });
+  try {
+    return await read('lead_finder_credits');
+  } finally {
+    await ctx.control!.patchWorkspace(ws.organizationId!, own);
+  }
 }
 
 /**
@@ -90,9 +107,9 @@ export const WORKSPACE_CHECKS: Check[] = [
     clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED', 'USAGE-USED-NUMBER'],
     level: 'MUST',
     features: ['control'],
-    budget: 4,
+    budget: 6,
     async run(ctx) {
-      const { read, m, u, i } = await usageOfKnownPlan(ctx);
+      const { ws, read, m, u, i } = await usageOfKnownPlan(ctx);
       expectThat(m.body.used === 250 && m.body.limit === 1000 && m.body.isUnlimited === false, msg`monthly_emails: expected used 250, limit 1000, isUnlimited false; got ${JSON.stringify(m.body)}`, m);
       expectThat(Math.abs(m.body.usagePercentage - 25) <= USAGE_PERCENT_TOLERANCE, msg`usagePercentage must be used / limit x 100 = 25, got ${m.body.usagePercentage}`, m);
       expectThat(u.body.limit === null && u.body.remaining === null && u.body.isUnlimited === true && u.body.usagePercentage === 0,
@@ -105,7 +122,9 @@ export const WORKSPACE_CHECKS: Check[] = [
       expectThat(v.body.used === 1200 && v.body.limit === 1000, msg`email_validation: expected used 1200, limit 1000; got ${JSON.stringify(v.body)}`, v);
       expectThat(Math.abs(v.body.usagePercentage - 120) <= USAGE_PERCENT_TOLERANCE, msg`email_validation 1200 of 1000: usagePercentage must be used / limit x 100 = 120 (2.9 states no cap), got ${v.body.usagePercentage}`, v);
       // remaining is a number, null only when unlimited (2.9); what it equals is a reading (USAGE-REMAINING/computed).
-      for (const [t, r, limit] of [['monthly_emails', m, 1000], ['monthly_imports', i, 40]] as const) {
+      // A limit of 0 is a limit (a falsy-zero test reads it as unlimited), and over the limit remaining stays a number.
+      const z = await usageOfZeroLimit(ctx, ws, read);
+      for (const [t, r, limit] of [['monthly_emails', m, 1000], ['monthly_imports', i, 40], ['email_validation', v, 1000], ['lead_finder_credits', z, 0]] as const) {
         expectThat(Number.isFinite(r.body.remaining) && r.body.limit === limit && r.body.isUnlimited === false,
           msg`${t} is limited to ${limit}: limit must be ${limit}, isUnlimited false and remaining a number (null only when unlimited); got ${JSON.stringify(r.body)}`, r);
       }
