@@ -24,6 +24,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'anlt-interval-month-refused': ['ANLT-TS-INTERVAL-ENUM'],
   'anlt-campaign-ooo-refused': ['ANLT-CAMP-QUERY'],
   'anlt-campaign-window-ignored': ['ANLT-CAMP-QUERY'],
+  'anlt-campaign-window-end-ignored': ['ANLT-CAMP-QUERY'],
   'anlt-ts-ooo-refused': ['ANLT-TS-QUERY'],
   'anlt-ov-window-refused': ['ANLT-OV-QUERY'],
   'anlt-window-time-part-refused': ['ANLT-WINDOW-ISO-DATES'],

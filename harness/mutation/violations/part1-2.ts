@@ -488,6 +488,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.4 MUST: The verification endpoint returns `imap` (`status`, `error`).
   "VERIF-ENDPOINT-IMAP": [
     { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
+    { what: "After a failed SMTP check imap is null (IMAP never checked, written null instead of its status and error).", mutants: ["acct-verif-failed-imap-null"] },
   ],
   // 2.4 MUST: The verification endpoint returns `dns` (object).
   "VERIF-ENDPOINT-DNS": [
@@ -590,6 +591,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign status view: `id`, `status`, `isWithinSchedule` (boolean), `metrics` (as above), `nextScheduleOpensAt` (timestamp or null).
   "CAMP-STATUS-FIELDS": [
     { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
+    { what: "A started campaign's status view carries metrics under the lead's names (opened, clicked, replied).", mutants: ["camp-status-started-metrics-lead-names"] },
   ],
   // 2.5 MUST: `isWithinSchedule`: true inside the sending window, false outside it.
   "CAMP-STATUS-WITHINSCHEDULE": [

@@ -409,6 +409,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.3 MUST: Set status (PATCH lead, or mutate `set_status`) to a `lead_replied_*` status or `lead_converted`, when the lead has already replied: status set.
   "STATE-LEAD-REPLIED-AFTER-REPLY": [
     { what: "A reply found in the mailbox is stored but the lead is not marked as replied.", mutants: ["reply-not-recorded"] },
+    { what: "By mutate set_status a replied lead cannot take a lead_replied_* status or lead_converted.", mutants: ["lead-mutate-replied-statuses-refused"] },
   ],
   // 3.3 MUST: Set status to a `lead_replied_*` status or `lead_converted`: condition "lead has already replied" (a lead that has not replied keeps its status; the r
   "STATE-LEAD-REPLIED-BEFORE-REPLY": [
@@ -434,6 +435,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.3 MUST: The status rules hold for both ways of setting it: PATCH lead and mutate `set_status`.
   "STATE-LEAD-RULES-BOTH-PATHS": [
     { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
+    { what: "mutate set_status refuses the replied statuses even for a lead that replied; PATCH sets them.", mutants: ["lead-mutate-replied-statuses-refused"] },
   ],
   // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
   "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [
@@ -544,6 +546,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: PATCH /v1/accounts/{id} accepts `firstName`, `lastName`, `displayName`, `maxEmailsPerDay`, `sendingGapMinutes`, `campaignSlowRamp`, `signature`, `bcc`
   "ACCT-PATCH-FIELDS": [
     { what: "A PATCH of replyToAddress is answered 200 but the field is silently ignored.", mutants: ["acct-patch-replyto-ignored"] },
+    { what: "A PATCH of signature is answered 200 but silently ignored (the old signature kept).", mutants: ["acct-patch-signature-ignored"] },
+    { what: "A PATCH of tracking { domainId } is answered 200 but silently ignored.", mutants: ["acct-patch-tracking-ignored"] },
+    { what: "A PATCH of maxEmailsPerDay is answered as applied but never stored.", mutants: ["acct-patch-answer-not-stored"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id}: the email address cannot be changed (a PATCH carrying `emailAddress` leaves it unchanged).
   "ACCT-PATCH-EMAIL-IMMUTABLE": [
@@ -556,6 +561,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
   "ACCT-PATCH-RETURNS-MAILBOX": [
     { what: "PATCH answers the mailbox as it was before the update.", mutants: ["acct-patch-answers-before"] },
+    { what: "PATCH answers the patched mailbox while its store misses a field (an UPDATE without the column): later reads keep the old value.", mutants: ["acct-patch-answer-not-stored"] },
   ],
   // 4.2 MUST: Passwords are never returned (2.1, 2.2), so a password given in a PATCH is never returned either.
   "ACCT-PATCH-PASSWORD-NOT-RETURNED": [
@@ -593,6 +599,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The verification endpoint answers no lastVerifiedAt.", mutants: ["acct-answer-verif-no-lastverifiedat"] },
     { what: "The verification endpoint answers no smtp.", mutants: ["acct-answer-verif-no-smtp"] },
     { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
+    { what: "After a failed SMTP check the endpoint answers imap: null (a verifier that stops at the first failure writes the rest null).", mutants: ["acct-verif-failed-imap-null"] },
   ],
   // 4.2 MUST: POST /v1/accounts/oauth/{provider}/init requires scope accounts:write.
   "ACCT-OAUTH-SCOPE": [
@@ -715,6 +722,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-LIST-STATUS-FILTER": [
     { what: "The campaign list reads its status filter under `state`, not the declared name: a list asked by the declared name is not filtered.", mutants: ["camp-list-status-param-renamed"] },
     { what: "The status filter is ignored (every campaign listed).", mutants: ["camp-status-filter-ignored"] },
+    { what: "The status filter holds on the first page only: a page asked by its cursor lists every status (a keyset query that knows the position, not the filter).", mutants: ["camp-list-status-filter-dropped-on-cursor"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them).
   "CAMP-LIST-TAG-FILTER": [
@@ -789,11 +797,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-STATUS-SCOPE": [
     { what: "The campaign status view requires campaigns:lifecycle (as start and pause): a key of exactly campaigns:read is refused.", mutants: ["scope-status-campaigns-lifecycle"] },
     { what: "campaigns:write is accepted where campaigns:read is required.", mutants: ["scope-campaigns-write-grants-read"] },
+    { what: "The status view also serves a key of exactly campaigns:lifecycle (status filed with start, pause and resume).", mutants: ["scope-status-also-campaigns-lifecycle"] },
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status answers the campaign status view.
   "CAMP-STATUS-ANSWER": [
     { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
     { what: "The status view leaves nextScheduleOpensAt out instead of answering null (in-window, not active): a framework dropping null fields.", mutants: ["camp-answer-status-nextopens-omitted"] },
+    { what: "Once the campaign has left draft, the status view's metrics carry the lead's counter names (opened, clicked, replied): another code path (a live engine view) than the draft's.", mutants: ["camp-status-started-metrics-lead-names"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email requires scope campaigns:lifecycle.
   "CAMP-TEST-SCOPE": [
@@ -807,6 +817,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email answers `{ sent: boolean, messageId: string }`.
   "CAMP-TEST-ANSWER": [
     { what: "A test email answers no messageId.", mutants: ["test-email-answer-no-messageid"] },
+    { what: "A test email that failed answers 2xx { sent: false } without messageId (or null): no message, no id.", mutants: ["test-email-failure-sent-false-no-messageid"] },
   ],
   // 4.3 MUST: Test email `variantId` (uuid): the sequence step variant to render.
   "CAMP-TEST-VARIANTID": [

@@ -62,6 +62,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.1 MUST: List endpoints are stable under concurrent changes: a walk returns each item that exists throughout it exactly once.
   "PAGE-STABLE": [
     { what: "The cursor is an offset: inserts and deletes during a walk repeat or skip items.", mutants: ["page-offset-cursor"] },
+    { what: "The campaign list alone pages by offset (each list its own query): a campaign created during a walk repeats an item.", mutants: ["camp-list-offset-cursor"] },
+    { what: "The mailbox, lead or API key list alone pages by offset.", gap: "named by a self-audit of unaudited clauses: PAGE-STABLE on those lists runs only at full; a mutant a list (each killed only by that list's PAGE-STABLE, about 12 requests at default each) would close it" },
   ],
   // 4.1 MUST: The next-page cursor is opaque and is taken from meta.nextCursor; omit it for the first page.
   "PAGE-CURSOR-FROM-META": [
@@ -120,6 +122,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate answers `{ operation, affected, failed, errors: [string] }`.
   "LEAD-MUTATE-ANSWER": [
     { what: "Ids not found in the campaign are neither counted in failed nor reported in errors.", mutants: ["lead-mutate-missing-not-reported"] },
+    { what: "A delete by ids skips the ids not in the campaign without a word (errors empty); set_status reports them.", mutants: ["lead-mutate-delete-missing-not-reported"] },
     { what: "Mutate answers no `affected`.", mutants: ["lead-answer-mutate-no-affected"] },
   ],
   // 4.4 MUST: Mutate body: an operation (enum `set_status`, `add_tags`, `remove_tags`, `delete`); any other operation is rejected.
@@ -186,6 +189,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate `set_status` sets the status of the leads named by `ids` (3.3 conditions apply per lead).
   "LEAD-MUTATE-SET-STATUS-EFFECT": [
     { what: "set_status answers the leads as affected and changes nothing.", mutants: ["lead-mutate-set-status-no-effect"] },
+    { what: "set_status refuses every lead_replied_* status and lead_converted, even for a lead that replied (only PATCH sets them).", mutants: ["lead-mutate-replied-statuses-refused"] },
   ],
   // 4.4 MUST: Mutate `add_tags` adds the tags to the leads named by `ids`.
   "LEAD-MUTATE-ADD-TAGS-EFFECT": [
@@ -297,6 +301,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.5 MUST: DELETE /v1/emails/{id}: the email stops appearing in listings.
   "EMAIL-DELETE-HIDDEN": [
     { what: "A deleted email is still listed.", mutants: ["email-delete-still-listed"] },
+    { what: "A deleted sent (campaign) email is still listed: the listing unions a send log the delete does not mark.", mutants: ["email-delete-sent-still-listed"] },
   ],
   // 4.5 MUST: DELETE /v1/emails/{id}: the copy on the mail server is untouched.
   "EMAIL-DELETE-SERVER-UNTOUCHED": [
@@ -305,11 +310,13 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics requires scope metrics:read.
   "ANLT-CAMP-SCOPE": [
     { what: "The scope check of analytics.campaign is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-campaign"] },
+    { what: "Campaign analytics also serves a key of exactly campaigns:read (analytics filed under the campaigns domain).", mutants: ["scope-anlt-campaign-also-campaigns-read"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics query: window start, window end, out-of-office exclusion flag, `breakdown`.
   "ANLT-CAMP-QUERY": [
     { what: "Campaign analytics refuses the out-of-office flag (400): only the overview knows it.", mutants: ["anlt-campaign-ooo-refused"] },
     { what: "Campaign analytics ignores the window asked and counts its default window.", mutants: ["anlt-campaign-window-ignored"] },
+    { what: "Campaign analytics reads the window start only: the end is ignored and the window runs to now.", mutants: ["anlt-campaign-window-end-ignored"] },
   ],
   // 4.6 MUST: `breakdown` values `smtp`, `sequence`, `bounce`.
   "ANLT-CAMP-BREAKDOWN-VALUES": [
@@ -344,6 +351,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "ANLT-TS-SCOPE": [
     { what: "The time series requires campaigns:read (as the campaign status view beside it): a key of exactly metrics:read is refused.", mutants: ["scope-timeseries-campaigns-read"] },
     { what: "The scope check of analytics.timeseries is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-timeseries"] },
+    { what: "The time series also serves a key of exactly campaigns:read (analytics filed under the campaigns domain).", mutants: ["scope-anlt-timeseries-also-campaigns-read"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries query: window start, window end, out-of-office exclusion flag, interval.
   "ANLT-TS-QUERY": [
@@ -388,6 +396,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "ANLT-OV-SCOPE": [
     { what: "The overview requires campaigns:read (its path sits under /v1/campaigns): a key of exactly metrics:read is refused.", mutants: ["scope-overview-campaigns-read"] },
     { what: "The scope check of analytics.overview is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-overview"] },
+    { what: "The overview also serves a key of exactly campaigns:read (its path sits under /v1/campaigns).", mutants: ["scope-anlt-overview-also-campaigns-read"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview query: window start, window end, out-of-office exclusion flag.
   "ANLT-OV-QUERY": [
@@ -516,6 +525,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.7 MUST: A limitType outside the six values is not a usage limit: the request is refused (not 2xx).
   "USAGE-UNKNOWN-TYPE": [
     { what: "An unknown limitType answers 200 with zero usage.", mutants: ["usage-unknown-type-200"] },
+    { what: "limitType matched case-insensitively (a lenient enum binding): MONTHLY_EMAILS answers the usage of monthly_emails.", mutants: ["usage-type-case-insensitive"] },
   ],
   // 4.7 PROFILE: GET /v1/usage and GET /v1/account/subscription are referenced (usage:read); their shapes: not shown.
   "USAGE-ALL-PROFILE": [

@@ -52,7 +52,8 @@ const inUtc = (ctx: Ctx): Ctx => Object.assign(Object.create(ctx) as Ctx, { work
 export const campaign: Handler = async (ctx) => {
   const c = loadOwned<{ id: string; doc: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-campaign-ooo-refused'));
-  const w = windowOf(ctx.mutant('anlt-campaign-window-ignored') ? withoutWindow(ctx) : ctx);
+  // The second mutant reads the window's start only (a query built with `>= start`).
+  const w = windowOf(ctx.mutant('anlt-campaign-window-ignored') ? withoutWindow(ctx) : ctx.mutant('anlt-campaign-window-end-ignored') ? withoutParams(ctx, ['endDate']) : ctx);
   const want = ctx.mutant('anlt-breakdown-always') ? new Set(['smtp', 'sequence', 'bounce']) : breakdowns(ctx);
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const events = eventsIn(ctx.db, scope, w.startMs, w.endMs);

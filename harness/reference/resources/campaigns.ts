@@ -248,7 +248,8 @@ export const list: Handler = async (ctx) => {
   const status = ctx.query.get(ctx.mutant('camp-list-status-param-renamed') ? 'state' : 'status');
   if (status !== null) {
     if (!(CAMPAIGN_STATUSES as readonly string[]).includes(status)) throw validationFailed([`status: must be one of ${CAMPAIGN_STATUSES.join(', ')}`]);
-    if (!ctx.mutant('camp-status-filter-ignored')) {
+    // The second mutant drops the filter on a page asked by cursor (its keyset query knows the position only).
+    if (!ctx.mutant('camp-status-filter-ignored') && !(ctx.mutant('camp-list-status-filter-dropped-on-cursor') && ctx.query.get('cursor') !== null)) {
       where.push('status = ?');
       params.push(status);
     }
@@ -368,7 +369,11 @@ export const status: Handler = async (ctx) => {
   // The mutant reads "within the window" as "the campaign is active".
   const within = ctx.mutant('camp-within-schedule-is-active') ? row.status === 'active' : isWithinSchedule(doc.schedule, now, ctx.mutant('camp-within-schedule-utc'));
   const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
-  const metrics: Record<string, unknown> = { leadsCount: leadsCount(ctx, row.id), ...doc.metrics };
+  const counts = { leadsCount: leadsCount(ctx, row.id), ...doc.metrics };
+  // The mutant answers a started campaign's counts under the lead's names (2.6), as a live engine view would.
+  const metrics: Record<string, unknown> = ctx.mutant('camp-status-started-metrics-lead-names') && row.status !== 'draft'
+    ? { leadsCount: counts.leadsCount, sent: counts.sent, opened: counts.opens, clicked: counts.clicks, replied: counts.replies }
+    : counts;
   // The mutant answers the counts as strings.
   const shown = ctx.mutant('camp-metrics-strings') ? Object.fromEntries(Object.entries(metrics).map(([k, n]) => [k, String(n)])) : metrics;
   return ok({ id: row.id, status: row.status, isWithinSchedule: within, metrics: shown, nextScheduleOpensAt: isoOf(next) });

@@ -294,7 +294,8 @@ export const mutate: Handler = async (ctx) => {
   if (ids) {
     targets = ids.map((id) => ctx.db.prepare('SELECT * FROM leads WHERE id = ? AND campaign_id = ? AND deleted_at IS NULL').get(id, c.id) as LeadRow | undefined).filter((x): x is LeadRow => !!x);
     const missing = ids.length - targets.length;
-    if (missing > 0 && !ctx.mutant('lead-mutate-missing-not-reported')) {
+    // The second mutant's delete skips the ids it did not find without a word.
+    if (missing > 0 && !ctx.mutant('lead-mutate-missing-not-reported') && !(op === 'delete' && ctx.mutant('lead-mutate-delete-missing-not-reported'))) {
       failed += missing;
       errors.push(`${missing} lead(s) not found in the campaign`);
     }
@@ -329,7 +330,9 @@ export const mutate: Handler = async (ctx) => {
       }
       else if (op === 'set_status') {
         // The mutant keeps 3.3's status rules on the PATCH path only: set_status skips them.
-        const why = ctx.mutant('lead-mutate-status-rules-skipped') ? null : statusRefusal(ctx, r, status!);
+        // The second mutant refuses the replied statuses in bulk whatever the lead (only PATCH sees replies).
+        const bulkRefused = ctx.mutant('lead-mutate-replied-statuses-refused') && (status!.startsWith('lead_replied_') || status === 'lead_converted');
+        const why = ctx.mutant('lead-mutate-status-rules-skipped') ? null : bulkRefused ? 'not settable in bulk' : statusRefusal(ctx, r, status!);
         if (why) {
           failed++;
           continue;

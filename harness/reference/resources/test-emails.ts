@@ -94,6 +94,8 @@ const testEmailAlone: Handler = async (ctx) => {
     if (e instanceof SmtpFailure && ctx.mutant('test-email-sent-on-refusal')) return ok({ sent: true, messageId: email.messageId });
     // No SMTP answer at all (the connection closed or refused): the mutant answers a 5xx other than part 7's 503.
     if (e instanceof SmtpFailure && e.responseCode === 0 && ctx.mutant('test-email-upstream-down-not-503')) throw new ApiError(500, 'internal_error', 'The SMTP server did not answer.');
+    // The mutant answers a failure as a 2xx without a messageId (no message went out, so no id).
+    if (e instanceof SmtpFailure && ctx.mutant('test-email-failure-sent-false-no-messageid')) return ok({ sent: false });
     if (e instanceof SmtpFailure) throw upstreamUnavailable(`The mailbox's SMTP server did not take the test email (${e.responseCode || e.code}).`);
     throw e;
   }

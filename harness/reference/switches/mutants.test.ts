@@ -35,6 +35,14 @@ async function exhaust(e: Env, key: string, n = 120) {
 const status = (e: Env, key: string | null, method: string, path: string, o = {}) => e.call(key, method, path, o).then((r) => r.status);
 const campaignsCount = async (e: Env, key: string) => (await e.call(key, 'GET', '/v1/campaigns?limit=100')).body.data.length;
 const names = async (e: Env, key: string, q: string) => (await e.call(key, 'GET', `/v1/campaigns${q}`)).body.data.map((c: { name: string }) => c.name);
+/** The second page of the campaign list (size 2 over a, b, c) asked after a fourth campaign was made. */
+async function pageAfterInsert(e: Env) {
+  const w = await e.workspace();
+  for (const n of ['a', 'b', 'c']) await e.campaign(w, { name: n });
+  const p1 = await e.call(w.key, 'GET', '/v1/campaigns?limit=2');
+  await e.campaign(w, { name: 'd' });
+  return names(e, w.key, `?limit=2&cursor=${p1.body.meta.nextCursor}`);
+}
 async function usage(e: Env, limits: Record<string, number | null>, used: Record<string, number>, t: string) {
   const w = await e.workspace();
   await e.ctl('PATCH', `/workspaces/${w.orgId}`, { limits, used });
@@ -162,6 +170,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-email-delete-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-email-delete-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-lf-list-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/lead-searches')],
+  'scope-status-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'GET', `/v1/campaigns/${ABSENT}/status`)],
+  'scope-anlt-campaign-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', `/v1/campaigns/${ABSENT}/analytics`)],
+  'scope-anlt-timeseries-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', `/v1/campaigns/${ABSENT}/analytics/timeseries`)],
+  'scope-anlt-overview-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/campaigns/analytics/overview')],
   'scope-lf-get-leads-read': [true, async (e) => (await status(e, (await keyWith(e, ['leadfinder:read'])).k, 'GET', `/v1/lead-searches/${ABSENT}`)) !== 403],
   'scope-lead-patch-also-campaigns': [404, async (e) => status(e, (await keyWith(e, ['leads:write'])).k, 'PATCH', `/v1/campaigns/${ABSENT}/leads/${ABSENT}`, { body: { firstName: 'x' } })],
   'scope-write-grants-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', `/v1/campaigns/${ABSENT}/start`)],
@@ -341,13 +353,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'idem-255-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(255) })],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
-  'page-offset-cursor': [['a'], async (e) => {
-    const w = await e.workspace();
-    for (const n of ['a', 'b', 'c']) await e.campaign(w, { name: n });
-    const p1 = await e.call(w.key, 'GET', '/v1/campaigns?limit=2');
-    await e.campaign(w, { name: 'd' });
-    return names(e, w.key, `?limit=2&cursor=${p1.body.meta.nextCursor}`);
-  }],
+  'page-offset-cursor': [['a'], (e) => pageAfterInsert(e)],
+  'camp-list-offset-cursor': [['a'], (e) => pageAfterInsert(e)],
   'page-hasmore-always-true': [false, async (e) => {
     const w = await e.workspace();
     await e.campaign(w);
@@ -442,6 +449,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'usage-remaining-wrong': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
   'usage-limited-remaining-null': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
   'usage-unknown-type-200': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/sms')],
+  'usage-type-case-insensitive': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/MONTHLY_EMAILS')],
   'usage-unlimited-remaining-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).remaining],
   'usage-used-string': ['number', async (e) => typeof (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).used],
   'usage-unlimited-used-null': [5, async (e) => (await usage(e, { ai_credits: null }, { ai_credits: 5 }, 'ai_credits')).used],
@@ -624,9 +632,23 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { replyToAddress: 'reply@probe.test' } })).body.replyToAddress;
   }],
+  'acct-patch-signature-ignored': [true, async (e) => {
+    const w = await e.workspace();
+    return String((await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { signature: '<p>SigToken</p>' } })).body.signature).includes('SigToken');
+  }],
+  'acct-patch-tracking-ignored': [ABSENT, async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { tracking: { domainId: ABSENT } } })).body.tracking?.domainId;
+  }],
   'acct-patch-creds-not-stored': ['127.0.0.9', async (e) => {
     const w = await e.workspace();
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { smtpHost: '127.0.0.9' } })).body.smtp.host;
+  }],
+  'acct-patch-answer-not-stored': [150, async (e) => {
+    const w = await e.workspace();
+    const id = (await e.mailbox(w)).id;
+    await e.call(w.key, 'PATCH', `/v1/accounts/${id}`, { body: { maxEmailsPerDay: 150 } });
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${id}`, { body: { firstName: 'Again' } })).body.maxEmailsPerDay;
   }],
   'acct-patch-answers-before': ['Patched', async (e) => {
     const w = await e.workspace();
@@ -683,6 +705,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'verif-endpoint-ok-error-omitted': [['object', true], async (e) => verifiedSmtp(e)],
   'verif-endpoint-ok-status-string': [['object', true], async (e) => verifiedSmtp(e)],
+  'acct-verif-failed-imap-null': [true, async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const v = (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).body;
+    return v.smtp.error !== null && typeof v.imap === 'object' && v.imap !== null;
+  }],
   'acct-verify-always-active': ['failed', async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
@@ -748,6 +775,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const path = `/v1/campaigns/${c.id}/leads/${lead.id}`;
     await e.call(w.key, 'PATCH', path, { body: { status: 'lead_lost' } });
     return (await e.call(w.key, 'PATCH', path, { body: { status: 'lead_replied_interested' } })).status >= 400;
+  }],
+  'lead-mutate-replied-statuses-refused': [1, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.ctl('POST', `/leads/${lead.id}/events`, { type: 'replied' });
+    return (await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'set_status', status: 'lead_converted', ids: [lead.id] } })).body.affected;
   }],
   'lead-replied-status-after-contact': [true, async (e) => {
     const { w, c, lead } = await campWithLead(e);
@@ -854,6 +886,18 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     await e.campaign(w);
     return (await e.call(w.key, 'GET', '/v1/campaigns?status=active')).body.data.length;
+  }],
+  // Two drafts and a third campaign of another status (a failed launch leaves a draft: a started one is not needed): page 2 by cursor.
+  'camp-list-status-filter-dropped-on-cursor': [['draft'], async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['paged@corp.test'] });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    await e.campaign(w);
+    await e.campaign(w);
+    const first = (await e.call(w.key, 'GET', '/v1/campaigns?status=draft&limit=1')).body;
+    const second = (await e.call(w.key, 'GET', `/v1/campaigns?status=draft&limit=1&cursor=${encodeURIComponent(first.meta.nextCursor)}`)).body;
+    const third = second.meta.hasMore ? (await e.call(w.key, 'GET', `/v1/campaigns?status=draft&limit=1&cursor=${encodeURIComponent(second.meta.nextCursor)}`)).body.data : [];
+    return [...new Set([...second.data, ...third].map((x: { status: string }) => x.status))];
   }],
   'camp-patch-replaces-all': [[false, 1], async (e) => {
     const w = await e.workspace();
@@ -979,6 +1023,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: [ABSENT] })).body;
     return [r.failed, r.errors.length];
   }],
+  'lead-mutate-delete-missing-not-reported': [1, async (e) => (await mutateStatus(e, { operation: 'delete', ids: [ABSENT] })).body.errors.length],
   'lead-search-case-sensitive': [1, async (e) => {
     const w = await e.workspace();
     await e.campaign(w, { leads: ['Mixed.Case@Corp.test'] });
@@ -1143,6 +1188,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'camp-metrics-strings': ['number', async (e) => {
     const { w, c } = await campWithLead(e);
     return typeof (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.metrics.leadsCount;
+  }],
+  'camp-status-started-metrics-lead-names': [true, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['metrics@corp.test'] });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    return 'opens' in (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.metrics;
   }],
   'camp-create-leads-no-invalid': [1, async (e) => {
     const w = await e.workspace();

@@ -91,6 +91,11 @@ export const WINDOW_COUNT_CHECKS: Check[] = [
       const where = `${n} email(s) sent ${east ? 'just after' : 'just before'} midnight of ${day} in ${zone} (UTC${offset >= 0 ? '+' : ''}${offset / 60})`;
       expectThat((await sentIn({ start: day, end: day }, `for ${day}`)) === n, msg`${where}: the window ${day} .. ${day} must count them all (from its local midnight through the end of its day)`);
       expectThat((await sentIn({ start: beside, end: beside }, `for ${beside}`)) === 0, msg`${where}: the window of the day beside it, ${beside}, must count none (days are the workspace's, not UTC's)`);
+      // West of UTC the day beside is the next one: the day before must count none too (its end takes effect).
+      if (!east) {
+        const dayBefore = addDays(day, -1);
+        expectThat((await sentIn({ start: dayBefore, end: dayBefore }, `for ${dayBefore}`)) === 0, msg`${where}: the window ${dayBefore} .. ${dayBefore}, ending before the sends, must count none (the window's end takes effect)`);
+      }
       expectThat((await sentIn({ start: `${day}T23:50:00`, end: `${day}T00:05:00` }, 'with time parts')) === n, msg`${where}: the window ${day}T23:50:00 .. ${day}T00:05:00 must count them all (the time part is ignored)`);
       expectThat((await sentIn({ start: day }, `from ${day} without an end`)) === n, msg`${where}: the window from ${day} without an end (to now) must count them all`);
       const after = await overviewOf('after the sends');

@@ -301,7 +301,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-MUTATE/delete',
     title: 'mutate delete removes the leads named by ids, matched by a filter (search, tags), or all (profile names)',
-    clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
+    clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE', 'LEAD-MUTATE-ERRORS'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 16,
@@ -314,7 +314,10 @@ export const LEAD_CHECKS: Check[] = [
         const got = await left();
         expectThat(JSON.stringify(got) === JSON.stringify([...ids].sort()), msg`${what}: the campaign must keep ${ids.length} lead(s) ${JSON.stringify(ids)}, it has ${JSON.stringify(got)}`);
       };
-      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { ids: [a.id] }), 'delete', 'mutate delete by ids', { affected: 1 });
+      // One id not in the campaign beside it: the delete reports it in errors (as set_status does).
+      const byIds = await mutate(ctx, ws.api, cid, 'delete', { ids: [a.id, randomUUID()] });
+      expectMutate(byIds, 'delete', 'mutate delete by ids (one of them not in the campaign)', { affected: 1 });
+      expectThat(byIds.body.errors.length > 0 && byIds.body.errors.every((x: unknown) => typeof x === 'string' && x.length > 0), msg`a delete naming an id not in the campaign must say so in errors, got ${JSON.stringify(byIds.body.errors)}`, byIds);
       await expectLeft([b.id, c.id, d.id, e.id], 'after delete by ids');
       // Which leads a filter matches beyond these is a reading (LEAD-MUTATE/delete-filter); a lead's whole
       // address, as written, and a tag only one lead carries match that lead under any reading.

@@ -156,7 +156,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
     clauses: [
       'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
-      'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
+      'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-IMAP',
     ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
@@ -175,6 +175,9 @@ export const VERIFICATION_CHECKS: Check[] = [
       const sm = m.body.statusMessage;
       expectThat(sm !== null && sm.responseCode === 535, msg`statusMessage must hold the provider's refusal (responseCode 535), got ${JSON.stringify(sm)}`, m);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
+      // The whole result after a failed verification (the shape checks read it pending and after a success).
+      expectSchema(v, 'VerificationResult', 'GET /v1/accounts/{id}/verification after a refused AUTH');
+      // (lastVerifiedAt is not required here: "last verified" may read as the last successful verification.)
       expectThat(v.body?.smtp?.error !== null && v.body?.smtp?.error !== undefined, msg`verification smtp.error must say why, got ${JSON.stringify(v.body?.smtp)}`, v);
     },
   },

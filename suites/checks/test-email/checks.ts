@@ -414,7 +414,8 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     // 4.3 "It may also answer 503": the answer to an unavailable upstream is 503 upstream_unavailable
     // or a 2xx { sent: false }; never sent: true, never another 5xx (part 7 names 503 for it).
     title: "MUST NOT answer sent: true, nor an error other than 503 upstream_unavailable, when the mailbox's SMTP server is unavailable (it closes the connection without an answer), and send nothing",
-    clauses: ['CAMP-TEST-503', 'ERR-TABLE-503'],
+    // Also the answer's shape on the failure path (TEST-EMAIL/delivered reads it on success): a 2xx is { sent, messageId }.
+    clauses: ['CAMP-TEST-503', 'ERR-TABLE-503', 'CAMP-TEST-ANSWER'],
     level: 'MUST',
     features: [...FEATURES],
     budget: 12,
@@ -431,6 +432,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         expectThat(!(res.status >= 200 && res.status < 300 && res.body?.sent !== false), msg`with the mailbox's SMTP server closing every connection unanswered, a 2xx must say sent: false (4.3), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
         expectThat(res.status < 300 || res.status === 503, msg`with the mailbox's SMTP server closing every connection unanswered, the test email answers 503 upstream_unavailable or a 2xx { sent: false } (4.3, part 7: a dependency is temporarily unavailable), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
         if (res.status === 503) expectError(res, 503, ctx.profile, what, 'upstream_unavailable');
+        else expectThat(typeof res.body?.sent === 'boolean' && typeof res.body?.messageId === 'string', msg`${what}: a 2xx answer must be { sent: boolean, messageId: string } (4.3) even when nothing went out, got ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
       } finally {
         for (const rule of rules) s.sink.faults.remove(rule.id);
       }
