@@ -135,5 +135,6 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-ts-buckets-utc': ['ANLT-WINDOW-WHOLE-DAYS'],
   'anlt-ov-days-in-utc': ['ANLT-WINDOW-WHOLE-DAYS'],
   'anlt-clamp-other-rule': ['ANLT-CLAMP-PROFILE'],
+  'anlt-ts-clamp-other-rule': ['ANLT-CLAMP-PROFILE'],
   'anlt-rates-fraction': ['ANLT-RATES-PERCENT'],
 };

@@ -672,6 +672,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: POST /v1/campaigns: `leads` is an array of email address strings.
   "CAMP-CREATE-LEADS-STRINGS": [
     { what: "leads given as one address string (not an array) is taken as a list of that one address and accepted.", mutants: ["camp-in-leads-coerced"] },
+    { what: "Lead elements given as { email } objects (the referenced leads.create shape) are taken as leads.", mutants: ["camp-create-leads-objects-taken"] },
   ],
   // 4.3 MUST: POST /v1/campaigns: `leads` is optional (a body without it is accepted).
   "CAMP-CREATE-LEADS-OPTIONAL": [
@@ -689,6 +690,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-CREATE-ANSWER": [
     { what: "The leads counts of the create answer have no `invalid`.", mutants: ["camp-create-leads-no-invalid"] },
     { what: "POST /v1/campaigns answers no `launched`.", mutants: ["camp-answer-create-no-launched"] },
+    { what: "A create whose launch happened answers by the launch path's own shape, without `leads`.", mutants: ["camp-create-launched-answer-no-leads"] },
   ],
   // 4.3 MUST: POST /v1/campaigns answer: `leads: { submitted, created, duplicates, invalid }`.
   "CAMP-CREATE-LEADS-COUNTS": [
@@ -727,6 +729,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them).
   "CAMP-LIST-TAG-FILTER": [
     { what: "GET /v1/campaigns ignores its tag filter (every campaign listed).", mutants: ["camp-tags-filter-ignored"] },
+    { what: "The tag filter holds on the first page only: a page asked by its cursor lists campaigns with or without the tags.", mutants: ["camp-list-tag-filter-dropped-on-cursor"] },
   ],
   // 4.3 PROFILE: Names of the list query parameters for the cursor, the page size and the status filter: not shown (profile).
   "CAMP-LIST-PARAMS-PROFILE": [

@@ -17,6 +17,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A call authorised only through a wildcard answers 500 api_error instead of being served.", mutants: ["scope-wildcard-500"] },
     { what: "A call authorised only through a wildcard answers 404 not_found (the route is hidden) instead of being served.", mutants: ["scope-wildcard-404"] },
     { what: "The route table forgets accounts:all on one route (POST /v1/accounts/{id}/pause answers it 403).", mutants: ["scope-route-forgets-domain-wildcard"] },
+    { what: "The route table forgets all:all on one route (a lifecycle route lists its granular scope and campaigns:all only).", gap: "named by a self-audit of unaudited clauses: the all:all row runs only at full and asks sampled routes; at default only checks using the workspace key (all:all + apikeys:manage), which do not claim the clause, see it. To close: SCOPE-MATRIX/all:all asks every route but apikeys:manage from default on, with a mutant of its own" },
   ],
   // 4.1 MUST: Optional header Idempotency-Key (string, max 255 chars) on state-changing endpoints.
   "IDEM-MAX-255": [
@@ -54,6 +55,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "PAGE-SHAPE": [
     { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
     { what: "GET /v1/lead-searches answers its items under `searches`.", mutants: ["lf-answer-list-items"] },
+    { what: "A referenced list (mailboxes, leads, API keys) answered whole, without meta and without pages.", gap: "named by a self-audit of unaudited clauses: the page checks of the referenced lists run only at full, and the kit's walks read a missing meta as the last page; a mutant a list, killed only by that list's PAGE-SIZE-BOUNDS (about 8 requests at default), would close it" },
   ],
   // 4.1 MUST: List endpoints return items newest first.
   "PAGE-NEWEST-FIRST": [
@@ -122,7 +124,6 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate answers `{ operation, affected, failed, errors: [string] }`.
   "LEAD-MUTATE-ANSWER": [
     { what: "Ids not found in the campaign are neither counted in failed nor reported in errors.", mutants: ["lead-mutate-missing-not-reported"] },
-    { what: "A delete by ids skips the ids not in the campaign without a word (errors empty); set_status reports them.", mutants: ["lead-mutate-delete-missing-not-reported"] },
     { what: "Mutate answers no `affected`.", mutants: ["lead-answer-mutate-no-affected"] },
   ],
   // 4.4 MUST: Mutate body: an operation (enum `set_status`, `add_tags`, `remove_tags`, `delete`); any other operation is rejected.
@@ -148,6 +149,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate body: `filter` only for `delete` (with another operation it is rejected).
   "LEAD-MUTATE-FILTER-DELETE-ONLY": [
     { what: "A filter sent with set_status, add_tags or remove_tags is ignored instead of refused: the operation applies to its ids.", mutants: ["lead-mutate-filter-any-operation"] },
+    { what: "A filter is accepted with the tag operations (bulk tagging by search) while set_status refuses it.", mutants: ["lead-mutate-filter-tags-accepted"] },
   ],
   // 4.4 MUST: Mutate body: `filter` must hold at least one condition, an empty filter is rejected.
   "LEAD-MUTATE-FILTER-NONEMPTY": [
@@ -160,6 +162,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate body: `all` only for `delete` (with another operation it is rejected).
   "LEAD-MUTATE-ALL-DELETE-ONLY": [
     { what: "`all` sent with set_status, add_tags or remove_tags is ignored instead of refused: the operation applies to its ids.", mutants: ["lead-mutate-all-any-operation"] },
+    { what: "all is accepted with set_status (a status for every lead) while the tag operations refuse it.", mutants: ["lead-mutate-all-set-status-accepted"] },
   ],
   // 4.4 MUST: Mutate body: `all` true deletes every lead of the campaign.
   "LEAD-MUTATE-ALL-DELETES-EVERY": [
@@ -198,6 +201,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate `remove_tags` removes the tags from the leads named by `ids`.
   "LEAD-MUTATE-REMOVE-TAGS-EFFECT": [
     { what: "remove_tags answers the leads as affected and changes nothing.", mutants: ["lead-mutate-remove-tags-no-effect"] },
+    { what: "remove_tags removes only the first tag it is given (one array_remove).", mutants: ["lead-mutate-remove-tags-first-only"] },
   ],
   // 4.4 MUST: Mutate `delete` deletes the leads named by `ids`, or matched by `filter`, or all with `all` true.
   "LEAD-MUTATE-DELETE-EFFECT": [
@@ -213,6 +217,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: `errors` carries messages such as a count of leads not found in the campaign.
   "LEAD-MUTATE-ERRORS": [
     { what: "Ids not found in the campaign are neither counted in failed nor reported in errors.", mutants: ["lead-mutate-missing-not-reported"] },
+    { what: "A delete by ids skips the ids not in the campaign without a word (errors empty); set_status reports them.", mutants: ["lead-mutate-delete-missing-not-reported"] },
   ],
   // 4.4 PROFILE: Request field names for the operation and the status: not shown (profile).
   "LEAD-MUTATE-NAMES-PROFILE": [
@@ -234,6 +239,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: GET /v1/leads/search: case-insensitive.
   "LEAD-SEARCH-CASE-INSENSITIVE": [
     { what: "The search compares case-sensitively.", mutants: ["lead-search-case-sensitive"] },
+    { what: "The query is lowered and matched against addresses as stored: a lead stored with capitals is not found.", mutants: ["lead-search-query-lowered-only"] },
   ],
   // 4.4 MUST: GET /v1/leads/search answers `{ data: [lead search hit] }`.
   "LEAD-SEARCH-ANSWER": [
@@ -306,6 +312,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.5 MUST: DELETE /v1/emails/{id}: the copy on the mail server is untouched.
   "EMAIL-DELETE-SERVER-UNTOUCHED": [
     { what: "DELETE also expunges the message from the mailbox on the IMAP server.", gap: "no mutant: the reference opens IMAP read-only and has no path that writes to the mail server (EMAIL/delete does read the server copy after DELETE, so a mutant that expunges it would be seen)" },
+    { what: "DELETE sets \\Deleted on the server copy without expunging it (IMAP's own delete, completed by the next expunge of any client).", gap: "named by a self-audit of unaudited clauses: EMAIL/delete finds the message by its Message-ID but does not read its flags; it should also require no \\Deleted flag, with a mutant that stores the flag (the reference opens IMAP read-only today)" },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics requires scope metrics:read.
   "ANLT-CAMP-SCOPE": [
@@ -454,6 +461,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 PROFILE: The exact clamping rule behind `period.clamped`: not shown (profile).
   "ANLT-CLAMP-PROFILE": [
     { what: "The retention floor follows the other clamping rule than the one chosen: one day off.", mutants: ["anlt-clamp-other-rule"] },
+    { what: "The time series clamps by the other rule than campaign analytics (its period built apart): one day off.", mutants: ["anlt-ts-clamp-other-rule"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches requires scope leadfinder:read.
   "LF-LIST-SCOPE": [
@@ -475,6 +483,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A page size of 101 (and above) is accepted.", mutants: ["page-size-101-accepted"] },
     { what: "A page size of 0 is accepted (and answers an empty page).", mutants: ["page-size-0-accepted"] },
     { what: "A page size of 100 is refused: the bound is read as exclusive.", mutants: ["page-size-100-refused"] },
+    { what: "The page size is capped below 100 without a word (the example 50 read as the maximum).", gap: "named by a self-audit of unaudited clauses: PAGE-SIZE-BOUNDS lists 3 searches, so a cap never shows; seeing it needs more than 50 lead searches in one workspace (control API)" },
   ],
   // 4.7 PROFILE: GET /v1/lead-searches query: cursor and page size; their names, like those of the other lists (4.3), are not shown (profile).
   "LF-LIST-PARAMS-PROFILE": [

@@ -9,7 +9,7 @@
 import { ok, created, type Handler, type Ctx } from '../request/context.ts';
 import { isoOf } from '../domain/clock.ts';
 import { failedPrecondition, stateConflict, validationFailed } from '../request/errors.ts';
-import { V, bodyObject, isTimezone, isIsoTimestamp, isUuid } from '../request/validate.ts';
+import { V, bodyObject, isPlainObject, isTimezone, isIsoTimestamp, isUuid } from '../request/validate.ts';
 import { loadOwned, tagsOf, tagFilter } from '../request/owned-rows.ts';
 import { CAMPAIGN_STATUSES, isWithinSchedule, nextOpening, type CampaignDoc, type CampaignRow, type Schedule, type Settings, type Step } from '../domain/campaign.ts';
 import { insertLeads } from './leads.ts';
@@ -207,7 +207,11 @@ export const create: Handler = async (ctx) => {
   if (b.leads !== undefined && b.leads !== null) {
     if (!Array.isArray(b.leads)) v.issue('leads', 'must be an array of email address strings');
     else if (b.leads.length > MAX_LEADS_ON_CREATE + (ctx.mutant('camp-create-leads-one-over') ? 1 : 0)) v.issue('leads', `at most ${MAX_LEADS_ON_CREATE} leads`);
-    else b.leads.forEach((e, i) => (typeof e === 'string' ? leadEmails.push(e) : v.issue(`leads[${i}]`, 'must be a string')));
+    else {
+      // The mutant takes { email } objects too (the referenced leads.create's shape).
+      const objects = ctx.mutant('camp-create-leads-objects-taken');
+      b.leads.forEach((e, i) => (typeof e === 'string' ? leadEmails.push(e) : objects && isPlainObject(e) && typeof e.email === 'string' ? leadEmails.push(e.email) : v.issue(`leads[${i}]`, 'must be a string')));
+    }
   }
   v.done();
   const now = ctx.clock.stamp();
@@ -238,7 +242,9 @@ export const create: Handler = async (ctx) => {
   })();
   // No failure to report: launchError is left out (part 2 uses null only where stated; 4.3 types it a string).
   const noError = launchError === null && !ctx.mutant('camp-launch-error-null');
-  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, ...(noError ? {} : { launchError }) });
+  // The mutant answers a launch that happened by a path of its own, without the lead counts.
+  const counts = launched && ctx.mutant('camp-create-launched-answer-no-leads') ? {} : { leads: leadsSummary };
+  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, ...counts, ...(noError ? {} : { launchError }) });
 };
 
 export const list: Handler = async (ctx) => {
@@ -255,7 +261,8 @@ export const list: Handler = async (ctx) => {
     }
   }
   const tags = tagFilter(ctx.query);
-  if (tags && !ctx.mutant('camp-tags-filter-ignored')) {
+  // The second mutant drops the tag filter on a page asked by cursor.
+  if (tags && !ctx.mutant('camp-tags-filter-ignored') && !(ctx.mutant('camp-list-tag-filter-dropped-on-cursor') && ctx.query.get('cursor') !== null)) {
     where.push(`EXISTS (SELECT 1 FROM campaign_tags ct WHERE ct.campaign_id = campaigns.id AND ct.tag_id IN (${tags.map(() => '?').join(',')}))`);
     params.push(...tags);
   }

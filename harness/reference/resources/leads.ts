@@ -277,8 +277,12 @@ export const mutate: Handler = async (ctx) => {
   }
   // filter and all belong to delete (4.4); each mutant ignores one of them with another operation.
   const notDelete = op !== undefined && op !== 'delete';
-  if (notDelete && b.filter !== undefined && !ctx.mutant('lead-mutate-filter-any-operation')) v.issue('filter', 'only allowed with operation delete');
-  else if (notDelete && b.all !== undefined && !ctx.mutant('lead-mutate-all-any-operation')) v.issue('all', 'only allowed with operation delete');
+  // The second pair lets the filter through for the tag operations, or all for set_status.
+  const tagOp = op === 'add_tags' || op === 'remove_tags';
+  const filterTaken = ctx.mutant('lead-mutate-filter-any-operation') || (tagOp && ctx.mutant('lead-mutate-filter-tags-accepted'));
+  const allTaken = ctx.mutant('lead-mutate-all-any-operation') || (op === 'set_status' && ctx.mutant('lead-mutate-all-set-status-accepted'));
+  if (notDelete && b.filter !== undefined && !filterTaken) v.issue('filter', 'only allowed with operation delete');
+  else if (notDelete && b.all !== undefined && !allTaken) v.issue('all', 'only allowed with operation delete');
   if (op === 'delete') {
     const n = [ids !== undefined, b.filter !== undefined, all === true].filter(Boolean).length;
     if (n === 0) v.issue('ids', 'give ids, a filter or all: true');
@@ -339,7 +343,9 @@ export const mutate: Handler = async (ctx) => {
         }
         ctx.db.prepare('UPDATE leads SET status = ?, updated_at = ? WHERE id = ?').run(status, now, r.id);
       } else {
-        doc.tags = op === 'add_tags' ? [...new Set([...doc.tags, ...tags!])] : doc.tags.filter((t) => !tags!.includes(t));
+        // The mutant removes only the first tag it is given (one array_remove).
+        const removed = ctx.mutant('lead-mutate-remove-tags-first-only') ? tags!.slice(0, 1) : tags!;
+        doc.tags = op === 'add_tags' ? [...new Set([...doc.tags, ...tags!])] : doc.tags.filter((t) => !removed.includes(t));
         ctx.db.prepare('UPDATE leads SET doc = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(doc), now, r.id);
       }
       affected++;
@@ -356,8 +362,10 @@ export const search: Handler = async (ctx) => {
   const q = ctx.query.get('email');
   if (q === null || q.trim() === '') throw validationFailed(['email: give an email address or a fragment of one']);
   const cs = ctx.mutant('lead-search-case-sensitive');
+  // The second mutant lowers the query only: addresses are matched as stored.
+  const column = cs || ctx.mutant('lead-search-query-lowered-only') ? 'l.email' : 'l.email_lc';
   // The mutants: the query ignored (every lead matches), or matched as a whole address only.
-  const match = ctx.mutant('lead-search-query-ignored') ? '1' : ctx.mutant('lead-search-exact-only') ? `${cs ? 'l.email' : 'l.email_lc'} = ?` : `instr(${cs ? 'l.email' : 'l.email_lc'}, ?) > 0`;
+  const match = ctx.mutant('lead-search-query-ignored') ? '1' : ctx.mutant('lead-search-exact-only') ? `${column} = ?` : `instr(${column}, ?) > 0`;
   const everyWorkspace = ctx.mutant('tenant-lead-search-leak');
   const rows = ctx.db
     .prepare(

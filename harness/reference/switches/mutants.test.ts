@@ -887,6 +887,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.campaign(w);
     return (await e.call(w.key, 'GET', '/v1/campaigns?status=active')).body.data.length;
   }],
+  // Newest first: two tagged campaigns over an untagged one; after the last tagged one nothing more is tagged.
+  'camp-list-tag-filter-dropped-on-cursor': [false, async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 'paged', color: '#123456' })).body;
+    await e.campaign(w);
+    for (let i = 0; i < 2; i++) await e.ctl('PUT', `/campaigns/${(await e.campaign(w)).id}/tags`, { tagIds: [tag.id] });
+    const first = (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}&limit=1`)).body;
+    return (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}&limit=1&cursor=${encodeURIComponent(first.meta.nextCursor)}`)).body.meta.hasMore;
+  }],
   // Two drafts and a third campaign of another status (a failed launch leaves a draft: a started one is not needed): page 2 by cursor.
   'camp-list-status-filter-dropped-on-cursor': [['draft'], async (e) => {
     const w = await e.workspace();
@@ -1018,16 +1027,30 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-nextplannedat-empty': [undefined, async (e) => (await campWithLead(e)).lead.sequenceProgress.nextPlannedAt],
   'lead-mutate-filter-any-operation': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_lost', ids: 'lead', filter: { search: 'x' } })).status],
   'lead-mutate-all-any-operation': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead', all: true })).status],
+  'lead-mutate-filter-tags-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead', filter: { search: 'x' } })).status],
+  'lead-mutate-all-set-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_lost', ids: 'lead', all: true })).status],
   'lead-mutate-all-with-ids': [400, async (e) => (await mutateStatus(e, { operation: 'delete', all: true, ids: 'lead' })).status],
   'lead-mutate-missing-not-reported': [[1, 1], async (e) => {
     const r = (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: [ABSENT] })).body;
     return [r.failed, r.errors.length];
+  }],
+  'lead-mutate-remove-tags-first-only': [['keep'], async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    const path = `/v1/campaigns/${c.id}/leads/mutate`;
+    await e.call(w.key, 'POST', path, { body: { operation: 'add_tags', tags: ['a', 'b', 'keep'], ids: [lead.id] } });
+    await e.call(w.key, 'POST', path, { body: { operation: 'remove_tags', tags: ['a', 'b'], ids: [lead.id] } });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: {} })).body.tags;
   }],
   'lead-mutate-delete-missing-not-reported': [1, async (e) => (await mutateStatus(e, { operation: 'delete', ids: [ABSENT] })).body.errors.length],
   'lead-search-case-sensitive': [1, async (e) => {
     const w = await e.workspace();
     await e.campaign(w, { leads: ['Mixed.Case@Corp.test'] });
     return (await e.call(w.key, 'GET', '/v1/leads/search?email=mixed.case@corp')).body.data.length;
+  }],
+  'lead-search-query-lowered-only': [1, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { leads: ['Stored.Capitals@Corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=stored.capitals@corp.test')).body.data.length;
   }],
   'lead-search-more-than-10': [10, async (e) => {
     const w = await e.workspace();
@@ -1194,6 +1217,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const c = await e.campaign(w, { sequence: STEP, leads: ['metrics@corp.test'] });
     await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
     return 'opens' in (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.metrics;
+  }],
+  'camp-create-leads-objects-taken': [0, async (e) => {
+    const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: [{ email: 'object@corp.test' }] } });
+    return r.status === 400 ? 0 : r.body.leads.created;
+  }],
+  'camp-create-launched-answer-no-leads': [1, async (e) => {
+    const w = await e.workspace();
+    const r = (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', sequence: STEP, leads: ['launched@corp.test'], launch: true } })).body;
+    return r.launched === true ? r.leads?.submitted : 'not launched';
   }],
   'camp-create-leads-no-invalid': [1, async (e) => {
     const w = await e.workspace();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectSchema, expectThat, snippet, msg } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectSchema, expectThat, is2xx, snippet, msg } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, faker, newKey, requiredCampaignFields, setupCampaignBody, walkPages } from '../../lib/recipes.ts';
 import { campaignBody, sequenceStep } from '../../../fixtures/factories/index.ts';
 import { campaignCreateResponseFor, campaignListItem, listOf } from '../../../harness/ground/spec-model/schemas/index.ts';
@@ -273,7 +273,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     clauses: ['CAMP-CREATE-BODY', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN', 'CAMP-SCHEDULE-FIELDS', 'CAMP-SETTINGS-FIELDS', 'CAMP-SEQUENCE-STEPS', 'CAMP-ACCOUNTS-UUIDS', 'ERR-TABLE-400'],
     level: 'MUST',
     features: [],
-    budget: 9,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace();
       const base = await setupCampaignBody(ctx, { steps: 1 });
@@ -290,12 +290,18 @@ export const CAMPAIGN_CHECKS: Check[] = [
         ['schedule.sendingMinutesStart "9am"', { schedule: { sendingMinutesStart: '9am' } }],
       ];
       for (const [what, patch] of cases) expectValidation400(await ws.api.post('/v1/campaigns', { ...base, ...patch }), ctx, `POST /v1/campaigns with ${what}`);
+      // Elements that are not address strings ({ email } objects, the shape the referenced leads.create
+      // takes): refused, or counted invalid; never leads.
+      const objects = await ws.api.post('/v1/campaigns', { ...base, leads: [{ email: leadAddress(ctx, 'obj') }] });
+      if (!is2xx(objects)) expectValidation400(objects, ctx, 'POST /v1/campaigns with leads [{ email }]');
+      else expectThat(objects.body?.leads?.created === 0, msg`leads is an array of address strings: an element { email } must be refused or counted invalid, yet the create answered ${JSON.stringify(objects.body?.leads)}`, objects);
     },
   },
   {
     id: 'CAMP-CREATE/launch-scope',
     title: 'MUST answer 403 to a launch: true create by a key holding campaigns:write without campaigns:lifecycle, or campaigns:lifecycle without campaigns:write',
-    clauses: ['CAMP-CREATE-LAUNCH-SCOPE', 'CAMP-CREATE-NO-LAUNCH-SCOPE', 'CAMP-CREATE-SCOPE', 'ERR-TABLE-403', 'SCOPE-403-MISSING'],
+    // Also the answer of a create whose launch is asked with the scopes it needs (CAMP-CREATE/shape reads one without launch).
+    clauses: ['CAMP-CREATE-LAUNCH-SCOPE', 'CAMP-CREATE-NO-LAUNCH-SCOPE', 'CAMP-CREATE-SCOPE', 'ERR-TABLE-403', 'SCOPE-403-MISSING', 'CAMP-CREATE-ANSWER'],
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: 8,
@@ -309,6 +315,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const both = await newKey(ws, ctx, ['campaigns:write', 'campaigns:lifecycle']);
       const launched = await both.client.post('/v1/campaigns', { ...body, name: `${body.name} 3`, launch: true });
       expect2xx(launched, 'POST /v1/campaigns launch: true with campaigns:write and campaigns:lifecycle');
+      expectSchema(launched, campaignCreateResponseFor({ launch: true }), 'POST /v1/campaigns launch: true');
       // "campaigns:write, plus campaigns:lifecycle": the launch scope does not stand in for campaigns:write.
       const lifecycle = await newKey(ws, ctx, ['campaigns:lifecycle']);
       expectError(await lifecycle.client.post('/v1/campaigns', { ...body, name: `${body.name} 4`, launch: true }), 403, ctx.profile, 'POST /v1/campaigns launch: true with campaigns:lifecycle only (campaigns:write is required as well)', 'permission_denied');
@@ -317,7 +324,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-CREATE/launch-fails',
     title: 'MUST still create a campaign whose launch cannot happen, with launched false and launchError giving the reason',
-    clauses: ['STATE-CAMP-CREATE-LAUNCH-ATTEMPT', 'STATE-CAMP-CREATE-LAUNCH-FAIL-EXISTS', 'STATE-CAMP-CREATE-LAUNCH-FAIL-FLAG', 'STATE-CAMP-CREATE-LAUNCH-FAIL-REASON', 'CAMP-CREATE-LAUNCHERROR'],
+    clauses: ['STATE-CAMP-CREATE-LAUNCH-ATTEMPT', 'STATE-CAMP-CREATE-LAUNCH-FAIL-EXISTS', 'STATE-CAMP-CREATE-LAUNCH-FAIL-FLAG', 'STATE-CAMP-CREATE-LAUNCH-FAIL-REASON', 'CAMP-CREATE-LAUNCHERROR', 'CAMP-CREATE-ANSWER'],
     level: 'MUST',
     features: [],
     budget: 2,
@@ -388,7 +395,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
-    budget: 23,
+    budget: 25,
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
       const n = ctx.profile.names.list;
@@ -444,9 +451,10 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expectThat(tagged.body.data.length === 1 && tagged.body.data[0].id === c.id, msg`${n.tags}=<t1> must list only ${c.id}, got ${JSON.stringify(tagged.body.data.map((x: any) => x.id))}`, tagged);
       const tg = tagged.body.data[0].tags;
       expectThat(Array.isArray(tg) && tg.length === 1 && tg[0].id === t1.id && tg[0].name === t1.name && tg[0].color === t1.color, msg`the campaign must carry its tag ${JSON.stringify(t1)}, got ${JSON.stringify(tg)}`, tagged);
-      const both = await ws.api.get('/v1/campaigns', { [n.tags]: `${t1.id},${t2.id}` });
-      expect2xx(both, `GET /v1/campaigns?${n.tags}=<t1>,<t2>`);
-      expectThat(JSON.stringify(both.body.data.map((x: any) => x.id)) === JSON.stringify([d.id, c.id]), msg`${n.tags}=<t1>,<t2> must list the campaigns with at least one of them, newest first (${d.id}, ${c.id}), got ${JSON.stringify(both.body.data.map((x: any) => x.id))}`, both);
+      // Walked one a page: the filter must hold on the page asked by its cursor too.
+      const both = await walkPages(ctx.profile, ws.api, '/v1/campaigns', 'data', 1, { [n.tags]: `${t1.id},${t2.id}` });
+      const bothIds = both.flatMap((p) => p.items).map((x: any) => x.id);
+      expectThat(JSON.stringify(bothIds) === JSON.stringify([d.id, c.id]), msg`${n.tags}=<t1>,<t2> walked ${n.pageSize}=1 must list the campaigns with at least one of them, newest first (${d.id}, ${c.id}), got ${JSON.stringify(bothIds)}`, ...both.map((p) => p.res));
     },
   },
   {

@@ -271,16 +271,17 @@ export const LEAD_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 3);
       const [a, b, c] = leads.map((l) => l.id) as [string, string, string];
-      expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a, b], tags: ['hot', 'q3'] }), 'add_tags', 'mutate add_tags', { affected: 2 });
+      expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a, b], tags: ['hot', 'q3', 'keep'] }), 'add_tags', 'mutate add_tags', { affected: 2 });
       expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a], tags: ['hot'] }), 'add_tags', 'mutate add_tags of a tag the lead has');
       let now = byId(await allLeads(ctx, ws.api, cid));
       // Sets: whether a tag added twice is listed twice is a reading (LEAD-MUTATE/tags-no-duplicate).
       const tagsOf = (id: string) => [...new Set<string>(now.get(id)?.tags ?? [])].sort();
-      expectThat(JSON.stringify(tagsOf(a)) === '["hot","q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', msg`add_tags must give both leads hot and q3, got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
+      expectThat(JSON.stringify(tagsOf(a)) === '["hot","keep","q3"]' && JSON.stringify(tagsOf(b)) === '["hot","keep","q3"]', msg`add_tags must give both leads hot, q3 and keep, got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
       expectThat(tagsOf(c).length === 0, msg`a lead not named got tags ${JSON.stringify(tagsOf(c))}`);
-      expectMutate(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a], tags: ['hot'] }), 'remove_tags', 'mutate remove_tags', { affected: 1 });
+      // Two tags removed at once: every one named goes, the one not named stays.
+      expectMutate(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a], tags: ['hot', 'q3'] }), 'remove_tags', 'mutate remove_tags', { affected: 1 });
       now = byId(await allLeads(ctx, ws.api, cid));
-      expectThat(JSON.stringify(tagsOf(a)) === '["q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', msg`remove_tags hot on one lead: got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
+      expectThat(JSON.stringify(tagsOf(a)) === '["keep"]' && JSON.stringify(tagsOf(b)) === '["hot","keep","q3"]', msg`remove_tags hot and q3 on one lead must leave it keep, the other all three: got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
       expectValidation400(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a] }), ctx, 'mutate add_tags without tags');
       expectValidation400(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a] }), ctx, 'mutate remove_tags without tags');
     },
@@ -343,7 +344,7 @@ export const LEAD_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 23,
+    budget: 25,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
@@ -356,6 +357,9 @@ export const LEAD_CHECKS: Check[] = [
         // With ids, so only 4.4's "filter / all only for delete" can refuse them (not a missing ids).
         ['set_status with ids and a filter', 'set_status', { ids, filter: { search: 'x' } }, 'lead_lost'],
         ['add_tags with ids and all', 'add_tags', { ids, all: true, tags: ['x'] }],
+        // The other operations too: bulk tagging by search, a status for every lead.
+        ['add_tags with ids and a filter', 'add_tags', { ids, filter: { search: 'x' }, tags: ['x'] }],
+        ['set_status with ids and all', 'set_status', { ids, all: true }, 'lead_lost'],
         ['delete with all "yes"', 'delete', { all: 'yes' }],
         ['an unknown operation', 'archive', { ids }],
         ['set_status without a status', 'set_status', { ids }],
@@ -451,7 +455,9 @@ export const LEAD_CHECKS: Check[] = [
       const email = leadAddress(ctx, 'srch');
       const twin = email.replace('@', 'x@'); // matches the fragment below, not the whole address
       const c1 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search one`, leads: [email, leadAddress(ctx), twin] });
-      const c2 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search two`, leads: [email] });
+      // The second campaign's copy is written with capitals: a search must match what is stored case-insensitively too.
+      const capitals = email.replace(/^[^@]+/, (l) => l.toUpperCase());
+      const c2 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search two`, leads: [capitals] });
       expect2xx(c1, 'setup: POST /v1/campaigns');
       expect2xx(c2, 'setup: POST /v1/campaigns');
       const names = new Map([[c1.body.campaign.id, c1.body.campaign.name], [c2.body.campaign.id, c2.body.campaign.name]]);
