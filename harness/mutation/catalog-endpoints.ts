@@ -29,6 +29,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'anlt-ov-window-refused': ['ANLT-OV-QUERY'],
   'anlt-window-time-part-refused': ['ANLT-WINDOW-ISO-DATES'],
   'anlt-end-required': ['ANLT-WINDOW-END-DEFAULT-NOW'],
+  'anlt-end-default-start-of-today': ['ANLT-WINDOW-END-DEFAULT-NOW'],
   'anlt-params-undeclared': ['ANLT-PARAMS-PROFILE'],
   'anlt-ooo-param-undeclared': ['ANLT-PARAMS-PROFILE'],
   'anlt-ts-window-undeclared': ['ANLT-PARAMS-PROFILE'],

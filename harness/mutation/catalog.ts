@@ -33,6 +33,8 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'scope-lf-get-leads-read': ['LF-GET-SCOPE'],
   'scope-lf-list-also-leads-read': ['LF-LIST-SCOPE'],
   'scope-status-also-campaigns-lifecycle': ['CAMP-STATUS-SCOPE'],
+  'scope-patch-also-campaigns-lifecycle': ['CAMP-PATCH-SCOPE'],
+  'scope-test-email-also-emails-send': ['CAMP-TEST-SCOPE'],
   'scope-anlt-campaign-also-campaigns-read': ['ANLT-CAMP-SCOPE'],
   'scope-anlt-timeseries-also-campaigns-read': ['ANLT-TS-SCOPE'],
   'scope-anlt-overview-also-campaigns-read': ['ANLT-OV-SCOPE'],

@@ -744,6 +744,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: PATCH /v1/campaigns/{id} requires scope campaigns:write.
   "CAMP-PATCH-SCOPE": [
     { what: "The scope check of campaigns.update is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-update"] },
+    { what: "PATCH of a campaign also serves a key of exactly campaigns:lifecycle (lifecycle read as implying write).", mutants: ["scope-patch-also-campaigns-lifecycle"] },
   ],
   // 4.3 MUST: PATCH /v1/campaigns/{id}: partial: `name`, `schedule`, `settings`, `sequence`, `accounts`.
   "CAMP-PATCH-FIELDS": [
@@ -760,6 +761,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: PATCH /v1/campaigns/{id}: `sequence`, when present, replaces the existing set.
   "CAMP-PATCH-SEQUENCE-REPLACE": [
     { what: "A PATCH sequence is appended to the existing steps.", mutants: ["camp-patch-sequence-appends"] },
+    { what: "A PATCH with sequence [] is read as not supplied: the old steps stay.", mutants: ["camp-patch-empty-sequence-ignored"] },
   ],
   // 4.3 MUST: PATCH /v1/campaigns/{id} answers the campaign (flat object, not wrapped).
   "CAMP-PATCH-FLAT": [
@@ -812,6 +814,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-TEST-SCOPE": [
     { what: "The test email requires emails:send (it sends mail): a key of exactly campaigns:lifecycle is refused.", mutants: ["scope-test-email-emails-send"] },
     { what: "The scope check of campaigns.testEmail is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-testemail"] },
+    { what: "The test email also serves a key of exactly emails:send (it sends mail).", mutants: ["scope-test-email-also-emails-send"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email body `{ variantId, accountId, recipient, personalization, leadId }`.
   "CAMP-TEST-BODY": [
@@ -849,6 +852,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: Test email `personalization`: enum `dummy`, `lead`.
   "CAMP-TEST-PERSONALIZATION-ENUM": [
     { what: "Any personalization other than `lead` (`custom`, `none`) is accepted and read as dummy.", mutants: ["test-email-personalization-any"] },
+    { what: "personalization is matched case-insensitively (a lenient enum converter): DUMMY is taken.", mutants: ["test-email-personalization-case-insensitive"] },
   ],
   // 4.3 MUST: `dummy` fills placeholders.
   "CAMP-TEST-DUMMY": [
@@ -858,6 +862,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: `lead` uses the lead named by `leadId`.
   "CAMP-TEST-LEAD": [
     { what: "With personalization lead the named lead is checked, but the email is rendered with dummy values.", mutants: ["test-email-lead-as-dummy"] },
+    { what: "With personalization lead the named lead is checked, but the campaign's first lead is rendered.", mutants: ["test-email-lead-first-of-campaign"] },
   ],
   // 4.3 MUST: `lead` without `leadId` is rejected; `leadId` (uuid) is required when personalization is `lead`.
   "CAMP-TEST-LEAD-REQUIRES-LEADID": [

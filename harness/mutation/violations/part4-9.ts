@@ -184,6 +184,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate `set_status`: user-settable values in 3.3 (a platform-managed status is rejected).
   "LEAD-MUTATE-STATUS-VALUES": [
     { what: "set_status sets a platform-managed status (email_sent) on the leads named.", mutants: ["lead-mutate-platform-status-accepted"] },
+    { what: "mutate set_status refuses blacklisted (bulk status changes take the lead statuses only).", mutants: ["lead-mutate-blacklisted-refused"] },
   ],
   // 4.4 MUST: Mutate body: `tags` (array of string), required for `add_tags` and `remove_tags`.
   "LEAD-MUTATE-TAGS-REQUIRED": [
@@ -441,7 +442,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: Reporting windows: the end defaults to now.
   "ANLT-WINDOW-END-DEFAULT-NOW": [
     { what: "A window with a start and no end is refused (400): both or neither.", mutants: ["anlt-end-required"] },
-    { what: "Without an end the window ends at the start of today, leaving today's traffic out.", gap: "no mutant: ANLT/window-counts sends today's traffic only when the workspace lies east of UTC (west of it the sends fall on yesterday), so the kill would depend on the zone drawn" },
+    { what: "Without an end the window ends at the start of today, leaving today's traffic out.", mutants: ["anlt-end-default-start-of-today"] },
   ],
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from reply counts.
   "ANLT-OOO-REPLIES": [

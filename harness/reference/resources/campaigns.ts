@@ -290,7 +290,9 @@ export const patch: Handler = async (ctx) => {
   if (b.name === null) v.issue('name', 'must not be empty');
   if (b.schedule !== undefined) doc.schedule = mergeSchedule(ctx, v, b.schedule, doc.schedule);
   if (b.settings !== undefined) doc.settings = mergeSettings(v, b.settings, doc.settings);
-  if (b.sequence !== undefined) {
+  // The mutant reads an empty sequence as "not supplied".
+  const emptyIgnored = Array.isArray(b.sequence) && b.sequence.length === 0 && ctx.mutant('camp-patch-empty-sequence-ignored');
+  if (b.sequence !== undefined && !emptyIgnored) {
     const steps = parseSequence(ctx, v, b.sequence, doc.sequence);
     doc.sequence = ctx.mutant('camp-patch-sequence-appends') ? [...doc.sequence, ...steps] : steps;
   }

@@ -15,6 +15,9 @@ import { V, bodyObject, isEmail, isPlainObject, isUuid } from '../request/valida
 import { loadOwned } from '../request/owned-rows.ts';
 import { shapeResult } from '../request/shape.ts';
 
+/** The statuses mutate set_status takes: the mutant leaves blacklisted out (kept for a blacklist feature). */
+const bulkStatuses = (ctx: Ctx): readonly string[] => (ctx.mutant('lead-mutate-blacklisted-refused') ? USER_SETTABLE_STATUSES.filter((x) => x !== 'blacklisted') : USER_SETTABLE_STATUSES);
+
 export const USER_SETTABLE_STATUSES = [
   'lead_replied_interested', 'lead_replied_meeting_request', 'lead_replied_out_of_office', 'lead_replied_wrong_person',
   'lead_replied_not_interested', 'lead_replied_unsubscribed', 'lead_replied_uncategorized', 'lead_converted', 'lead_lost', 'blacklisted',
@@ -270,7 +273,7 @@ export const mutate: Handler = async (ctx) => {
   const unknown = typeof b.status === 'string' && ![...USER_SETTABLE_STATUSES, ...PLATFORM_STATUSES, ctx.services.choices.newLeadStatus].includes(b.status);
   const platform = typeof b.status === 'string' && (PLATFORM_STATUSES as readonly string[]).includes(b.status);
   if (op === 'set_status' && platform && ctx.mutant('lead-mutate-platform-status-accepted')) status = b.status as string;
-  else if (op === 'set_status') status = unknown && ctx.mutant('lead-mutate-unknown-status-accepted') ? (b.status as string) : v.oneOf(b, 'status', USER_SETTABLE_STATUSES, !ctx.mutant('lead-mutate-status-optional'));
+  else if (op === 'set_status') status = unknown && ctx.mutant('lead-mutate-unknown-status-accepted') ? (b.status as string) : v.oneOf(b, 'status', bulkStatuses(ctx), !ctx.mutant('lead-mutate-status-optional'));
   if (op === 'add_tags' || op === 'remove_tags') {
     if (!Array.isArray(b.tags) || b.tags.length === 0 || b.tags.some((t) => typeof t !== 'string')) v.issue('tags', 'must be a non-empty array of strings');
     else tags = b.tags as string[];

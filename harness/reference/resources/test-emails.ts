@@ -45,7 +45,9 @@ const testEmailAlone: Handler = async (ctx) => {
   if (recipient !== undefined && !isEmail(recipient)) v.issue('recipient', 'must be a single email address');
   // The mutant reads any personalization but `lead` as dummy.
   const anyKind = ctx.mutant('test-email-personalization-any') && typeof b.personalization === 'string';
-  const personalization = anyKind ? (b.personalization === 'lead' ? 'lead' : 'dummy') : v.oneOf(b, 'personalization', ['dummy', 'lead'] as const, true);
+  // The second mutant binds the enum case-insensitively.
+  const given_ = typeof b.personalization === 'string' && ctx.mutant('test-email-personalization-case-insensitive') ? { ...b, personalization: b.personalization.toLowerCase() } : b;
+  const personalization = anyKind ? (b.personalization === 'lead' ? 'lead' : 'dummy') : v.oneOf(given_, 'personalization', ['dummy', 'lead'] as const, true);
   const leadId = v.uuid(b, 'leadId');
   // The mutants render a lead without leadId as dummy, and a leadId given with dummy as its lead.
   if (personalization === 'lead' && leadId === undefined && b.leadId === undefined && !ctx.mutant('test-email-lead-without-leadid-dummy')) v.issue('leadId', 'is required when personalization is lead');
@@ -62,7 +64,9 @@ const testEmailAlone: Handler = async (ctx) => {
   // The mutant sends from the campaign's first mailbox, whatever accountId names.
   const named = ctx.mutant('test-email-campaign-mailbox') && doc.accounts[0] ? doc.accounts[0] : accountId!;
   const acc = foreign ?? loadOwned<AccountRow>(ctx, 'accounts', named, 'mailbox');
-  const lead = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
+  const named_ = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
+  // The mutant checks the lead named but renders the campaign's first one.
+  const lead = named_ && ctx.mutant('test-email-lead-first-of-campaign') ? (ctx.db.prepare('SELECT id, email, doc FROM leads WHERE campaign_id = ? AND deleted_at IS NULL ORDER BY rowid LIMIT 1').get(row.id) as typeof named_) : named_;
   const to = recipient!.trim();
   const lc = to.toLowerCase();
   const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, lc, lc.split('@')[1] ?? '') as { value: string } | undefined;

@@ -171,6 +171,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-email-delete-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-lf-list-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/lead-searches')],
   'scope-status-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'GET', `/v1/campaigns/${ABSENT}/status`)],
+  'scope-patch-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'PATCH', `/v1/campaigns/${ABSENT}`, { body: { name: 'x' } })],
+  'scope-test-email-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'POST', `/v1/campaigns/${ABSENT}/test-email`, { body: {} })],
   'scope-anlt-campaign-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', `/v1/campaigns/${ABSENT}/analytics`)],
   'scope-anlt-timeseries-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', `/v1/campaigns/${ABSENT}/analytics/timeseries`)],
   'scope-anlt-overview-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/campaigns/analytics/overview')],
@@ -908,6 +910,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const third = second.meta.hasMore ? (await e.call(w.key, 'GET', `/v1/campaigns?status=draft&limit=1&cursor=${encodeURIComponent(second.meta.nextCursor)}`)).body.data : [];
     return [...new Set([...second.data, ...third].map((x: { status: string }) => x.status))];
   }],
+  'camp-patch-empty-sequence-ignored': [0, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { sequence: [] } })).body.sequence.length;
+  }],
   'camp-patch-replaces-all': [[false, 1], async (e) => {
     const w = await e.workspace();
     const c = await e.campaign(w, { settings: { trackOpens: false }, sequence: STEP });
@@ -1014,6 +1021,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
   }],
   'lead-email-never-changes': [200, async (e) => (await patchLead(e, undefined, { email: `new-${Date.now()}@corp.test` })).status],
+  'lead-mutate-blacklisted-refused': [200, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'blacklisted', ids: 'lead' })).status],
   'lead-mutate-status-rules-skipped': [0, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_replied_interested', ids: 'lead' })).body.affected],
   'lf-discovery-finished-terminal-only': [true, async (e) => (await leadSearch(e, 'enriching')).ls.discoveryFinished],
   'lead-delete-no-retention': [30, async (e) => {

@@ -512,7 +512,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT', 'CAMP-ACCOUNTS-UUIDS'],
     level: 'MUST',
     features: [],
-    budget: 8,
+    budget: 9,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: m1 } = await createMailbox(ctx, ws.api);
@@ -543,8 +543,14 @@ export const CAMPAIGN_CHECKS: Check[] = [
         ...Object.entries(schedule).filter(([k, v]) => JSON.stringify(r3.body.schedule?.[k]) !== JSON.stringify(v)).map(([k]) => `schedule.${k}`)];
       expectThat(bad.length === 0, msg`PATCH did not set ${bad.join(', ')}`, r3);
       expectThat(r3.body.sequence?.length === 1 && JSON.stringify(r3.body.accounts) === JSON.stringify([m2]), msg`sequence or accounts changed though not supplied`, r3);
-      // Whether a campaign may be left without mailboxes is not stated: a refusal (400) is a bound
-      // the target may set; taken, [] replaces the set like any other list.
+      // Whether a campaign may be left without steps or mailboxes is not stated: a refusal (400) is a
+      // bound the target may set; taken, [] replaces the set like any other list.
+      const r5 = await ws.api.patch(`/v1/campaigns/${id}`, { sequence: [] });
+      if (r5.status === 400) expectError(r5, 400, ctx.profile, 'PATCH /v1/campaigns/{id} { sequence: [] } refused');
+      else {
+        expect2xx(r5, 'PATCH /v1/campaigns/{id} { sequence: [] }');
+        expectThat(Array.isArray(r5.body.sequence) && r5.body.sequence.length === 0, msg`sequence [] must replace the steps with none, got ${JSON.stringify(r5.body.sequence).slice(0, 200)}`, r5);
+      }
       const r4 = await ws.api.patch(`/v1/campaigns/${id}`, { accounts: [] });
       if (r4.status === 400) return expectError(r4, 400, ctx.profile, 'PATCH /v1/campaigns/{id} { accounts: [] } refused');
       expect2xx(r4, 'PATCH /v1/campaigns/{id} { accounts: [] }');

@@ -239,14 +239,16 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'LEAD-MUTATE-STATUS-VALUES', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-ANSWER', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 8,
+    budget: 9,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 3);
       const [a, b, c] = leads.map((l) => l.id) as [string, string, string];
-      const r1 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [a, b] }, 'lead_lost');
+      // The two statuses settable any time: lead_lost and blacklisted.
+      const r1 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [a] }, 'lead_lost');
       // The counts of the answer are a SHOULD reading (LEAD-MUTATE-COUNTS): the effect is held, read back below.
-      expectMutate(r1, 'set_status', 'mutate set_status lead_lost on 2 leads');
+      expectMutate(r1, 'set_status', 'mutate set_status lead_lost');
+      expectMutate(await mutate(ctx, ws.api, cid, 'set_status', { ids: [b] }, 'blacklisted'), 'set_status', 'mutate set_status blacklisted');
       // 3.3 says "rejected" without a status: any refusal of part 7, or a 2xx whose answer
       // reports the lead as not done (the lead's status, read back below, must not change).
       const r2 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'lead_replied_interested');
@@ -256,7 +258,7 @@ export const LEAD_CHECKS: Check[] = [
       if (is2xx(r3)) expectMutate(r3, 'set_status', 'mutate set_status email_sent (platform-managed)');
       else expectRejected(r3, ctx, 'mutate set_status email_sent (platform-managed)');
       const now = byId(await allLeads(ctx, ws.api, cid));
-      expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'lead_lost', msg`set_status must set lead_lost on both leads, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
+      expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'blacklisted', msg`set_status must set lead_lost and blacklisted on the leads named, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
       expectThat(now.get(c)?.status === (leads[2] as any).status, msg`a refused set_status changed the lead to ${now.get(c)?.status}`);
     },
   },
