@@ -8,6 +8,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'lead-patch-location-dropped': ['LEAD-PATCH-FIELDS'],
   'lead-answer-patch-wrapped': ['LEAD-PATCH-RETURNS-LEAD'],
   'lead-in-customfields-coerced': ['LEAD-PATCH-CUSTOM-OBJECTS'],
+  'lead-patch-custom-array-taken': ['LEAD-PATCH-CUSTOM-OBJECTS'],
   'lead-mutate-all-ignored': ['LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-DELETE-EFFECT'],
   'lead-mutate-filter-deletes-nothing': ['LEAD-MUTATE-DELETE-EFFECT'],
   'lead-mutate-filter-tags-refused': ['LEAD-MUTATE-FILTER-FIELDS'],

@@ -32,6 +32,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'scope-test-email-emails-send': ['CAMP-TEST-SCOPE'],
   'scope-lf-get-leads-read': ['LF-GET-SCOPE'],
   'scope-lf-list-also-leads-read': ['LF-LIST-SCOPE'],
+  'scope-lf-get-also-leads-read': ['LF-GET-SCOPE'],
   'scope-status-also-campaigns-lifecycle': ['CAMP-STATUS-SCOPE'],
   'scope-patch-also-campaigns-lifecycle': ['CAMP-PATCH-SCOPE'],
   'scope-test-email-also-emails-send': ['CAMP-TEST-SCOPE'],

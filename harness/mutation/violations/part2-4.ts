@@ -557,6 +557,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: PATCH /v1/accounts/{id}: any `smtp*` or `imap*` field rotates credentials and re-runs verification.
   "ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
+    { what: "A password-only rotation (smtpPassword or imapPassword) stores the secret without re-running verification; host and port changes do re-run it.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/creds-reverify patches smtpPort only at default; a password alone and an imap* field, each followed by a new verification, with a mutant, would close it" },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
   "ACCT-PATCH-RETURNS-MAILBOX": [
@@ -709,6 +710,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: GET /v1/campaigns answers `{ data: [campaign list item], meta }`.
   "CAMP-LIST-ANSWER": [
     { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
+    { what: "A started campaign's list item in another shape (an active campaign listed as `running`, outside the enum).", mutants: ["camp-list-active-item-running"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: cursor.
   "CAMP-LIST-CURSOR": [

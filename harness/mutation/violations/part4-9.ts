@@ -97,6 +97,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: PATCH lead: `customFields`, `customFieldLabels`, `customFieldTypes` are objects (a non-object is rejected).
   "LEAD-PATCH-CUSTOM-OBJECTS": [
     { what: "leads.update drops a customFields that is not an object and accepts the request.", mutants: ["lead-in-customfields-coerced"] },
+    { what: "An array is taken where an object is required (typeof x === 'object'): customFields [\"a\"] accepted.", mutants: ["lead-patch-custom-array-taken"] },
   ],
   // 4.4 MUST: PATCH lead `status`: rules in 3.3.
   "LEAD-PATCH-STATUS-RULES": [
@@ -129,6 +130,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate body: an operation (enum `set_status`, `add_tags`, `remove_tags`, `delete`); any other operation is rejected.
   "LEAD-MUTATE-OPERATION-ENUM": [
     { what: "An unknown operation is answered 200 with nothing affected instead of 400.", mutants: ["lead-mutate-unknown-operation-accepted"] },
+    { what: "The operation is matched case-insensitively (a lenient enum binding): DELETE is taken.", mutants: ["lead-mutate-operation-case-insensitive"] },
   ],
   // 4.4 MUST: Mutate body: `ids` (array of lead uuids).
   "LEAD-MUTATE-IDS-UUIDS": [
@@ -452,6 +454,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from the reply rate.
   "ANLT-OOO-RATE": [
     { what: "With the flag set, replies leave the auto-replies out but the reply rate still counts them.", mutants: ["anlt-ooo-rate-kept"] },
+    { what: "A breakdown's (or the overview's) reply rate computed from the raw reply count, auto-replies included, while its reply count leaves them out.", gap: "named by a self-audit of unaudited clauses: ANLT/out-of-office holds the campaign totals' rate and the breakdowns' counts, not the breakdowns' or the overview's rates" },
   ],
   // 4.6 PROFILE: Names of the window and out-of-office query parameters: not shown (profile).
   "ANLT-PARAMS-PROFILE": [
@@ -502,6 +505,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "LF-GET-SCOPE": [
     { what: "Reading one lead search requires leads:read: a key of exactly leadfinder:read is refused.", mutants: ["scope-lf-get-leads-read"] },
     { what: "The scope check of leadSearches.get is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-get"] },
+    { what: "Reading one lead search also serves a key of exactly leads:read (lead discovery filed under the leads domain).", mutants: ["scope-lf-get-also-leads-read"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches/{id} answers the lead search with progress counters.
   "LF-GET-ANSWER": [

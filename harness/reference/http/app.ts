@@ -170,6 +170,7 @@ function alsoServed(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean
   if (route.op === 'analytics.campaign' && key.scopes.includes('campaigns:read') && mutant('scope-anlt-campaign-also-campaigns-read')) return true;
   if (route.op === 'analytics.timeseries' && key.scopes.includes('campaigns:read') && mutant('scope-anlt-timeseries-also-campaigns-read')) return true;
   if (route.op === 'analytics.overview' && key.scopes.includes('campaigns:read') && mutant('scope-anlt-overview-also-campaigns-read')) return true;
+  if (route.op === 'leadSearches.get' && key.scopes.includes('leads:read') && mutant('scope-lf-get-also-leads-read')) return true;
   return route.op === 'leadSearches.list' && key.scopes.includes('leads:read') && mutant('scope-lf-list-also-leads-read');
 }
 

@@ -62,6 +62,13 @@ function mailProviderOf(email: string): string {
   return 'other';
 }
 
+/** The custom field objects given as arrays, turned into index-keyed objects (the mutant's reading). */
+function arraysAsObjects(b: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...b };
+  for (const f of ['customFields', 'customFieldLabels', 'customFieldTypes']) if (Array.isArray(out[f])) out[f] = { ...(out[f] as unknown[]) };
+  return out;
+}
+
 /** Validates the optional profile fields of one lead; returns the issues (empty when fine). */
 function leadFieldIssues(o: Record<string, unknown>, prefix: string): string[] {
   const v = new V(prefix);
@@ -153,7 +160,9 @@ function statusRefusal(ctx: Ctx, r: LeadRow, status: string): string | null {
 
 export const patch: Handler = async (ctx) => {
   const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);
-  const b = bodyObject(ctx.body);
+  const given = bodyObject(ctx.body);
+  // The mutant takes arrays where objects are required (typeof x === 'object'), as index-keyed objects.
+  const b = ctx.mutant('lead-patch-custom-array-taken') ? arraysAsObjects(given) : given;
   const issues = leadFieldIssues(b, '').map((s) => s.replace(/^\./, ''));
   const v = new V();
   const email = v.str(b, 'email');
@@ -239,7 +248,9 @@ export const mutate: Handler = async (ctx) => {
   if (ctx.mutant('lead-mutate-unknown-operation-accepted') && typeof b.operation === 'string' && !(MUTATE_OPS as readonly string[]).includes(b.operation))
     return ok({ operation: b.operation, affected: 0, failed: 0, errors: [] });
   const v = new V();
-  const op = v.oneOf(b, 'operation', MUTATE_OPS, true);
+  // The mutant binds the operation case-insensitively.
+  const opGiven = typeof b.operation === 'string' && ctx.mutant('lead-mutate-operation-case-insensitive') ? { ...b, operation: b.operation.toLowerCase() } : b;
+  const op = v.oneOf(opGiven, 'operation', MUTATE_OPS, true);
   let ids: string[] | undefined;
   if (b.ids !== undefined) {
     if (!Array.isArray(b.ids) || b.ids.some((x) => !isUuid(x))) v.issue('ids', 'must be an array of lead uuids');

@@ -170,6 +170,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-email-delete-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-email-delete-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-lf-list-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/lead-searches')],
+  'scope-lf-get-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', `/v1/lead-searches/${ABSENT}`)],
   'scope-status-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'GET', `/v1/campaigns/${ABSENT}/status`)],
   'scope-patch-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'PATCH', `/v1/campaigns/${ABSENT}`, { body: { name: 'x' } })],
   'scope-test-email-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'POST', `/v1/campaigns/${ABSENT}/test-email`, { body: {} })],
@@ -898,6 +899,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const first = (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}&limit=1`)).body;
     return (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}&limit=1&cursor=${encodeURIComponent(first.meta.nextCursor)}`)).body.meta.hasMore;
   }],
+  'camp-list-active-item-running': ['active', async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['listed@corp.test'] });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    return (await e.call(w.key, 'GET', '/v1/campaigns')).body.data.find((x: { id: string }) => x.id === c.id)?.status;
+  }],
   // Two drafts and a third campaign of another status (a failed launch leaves a draft: a started one is not needed): page 2 by cursor.
   'camp-list-status-filter-dropped-on-cursor': [['draft'], async (e) => {
     const w = await e.workspace();
@@ -1077,6 +1084,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return (await e.call(w.key, 'PATCH', path, { body: { jobTitle: 'CTO' } })).body.firstName;
   }],
   'lead-patch-location-dropped': ['Lyon', async (e) => (await patchLead(e, undefined, { location: 'Lyon' })).body.location],
+  'lead-patch-custom-array-taken': [400, async (e) => (await patchLead(e, undefined, { customFields: ['a'] })).status],
   'lead-mutate-all-ignored': [0, async (e) => {
     const { w, c } = await campWithLead(e);
     await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'delete', all: true } });
@@ -1240,6 +1248,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test', 'not an address'] } })).body.leads?.invalid;
   }],
   'lead-mutate-unknown-operation-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'archive', ids: 'lead' })).status],
+  'lead-mutate-operation-case-insensitive': [400, async (e) => (await mutateStatus(e, { operation: 'ADD_TAGS', tags: ['x'], ids: 'lead' })).status],
   'lead-mutate-status-optional': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', ids: 'lead' })).status],
   'lead-mutate-unknown-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_status_unheard_of', ids: 'lead' })).status],
   'lead-mutate-delete-echo-other': ['delete', async (e) => (await mutateStatus(e, { operation: 'delete', all: true })).body.operation],

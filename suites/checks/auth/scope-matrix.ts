@@ -151,7 +151,7 @@ const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' ? ownEndp
  * them refused with the keys it holds, where the matrix rows of those scopes may be left out.
  */
 const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [
-  ['emails.delete', 'emails:send'], ['emails.delete', 'emails:read'], ['leadSearches.list', 'leads:read'],
+  ['emails.delete', 'emails:send'], ['emails.delete', 'emails:read'], ['leadSearches.list', 'leads:read'], ['leadSearches.get', 'leads:read'],
   // The status view filed with start, pause and resume, lifecycle read as implying write, the test email
   // filed with the sending scope; analytics paths sit under /v1/campaigns.
   ['campaigns.status', 'campaigns:lifecycle'], ['campaigns.update', 'campaigns:lifecycle'], ['campaigns.testEmail', 'emails:send'],

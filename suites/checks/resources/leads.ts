@@ -157,12 +157,12 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['LEAD-PATCH-TAGS-ARRAY', 'LEAD-PATCH-CUSTOM-OBJECTS', 'LEAD-PATCH-FIELDS', 'ERR-TABLE-400'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 9,
+    budget: 11,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
       const lid = leads[0]!.id;
-      for (const body of [{ tags: 'vip' }, { tags: { a: 1 } }, { customFields: 'x' }, { customFieldLabels: 'x' }, { customFieldTypes: 5 }, { firstName: 5 }, { email: ['x@example.test'] }]) {
+      for (const body of [{ tags: 'vip' }, { tags: { a: 1 } }, { customFields: 'x' }, { customFieldLabels: 'x' }, { customFieldTypes: 5 }, { customFields: ['a'] }, { customFieldLabels: [] }, { firstName: 5 }, { email: ['x@example.test'] }]) {
         expectValidation400(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lid}`, body), ctx, `PATCH lead ${JSON.stringify(body)}`);
       }
     },
@@ -346,7 +346,7 @@ export const LEAD_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 25,
+    budget: 26,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
@@ -364,6 +364,7 @@ export const LEAD_CHECKS: Check[] = [
         ['set_status with ids and all', 'set_status', { ids, all: true }, 'lead_lost'],
         ['delete with all "yes"', 'delete', { all: 'yes' }],
         ['an unknown operation', 'archive', { ids }],
+        ['an operation in capitals (the enum\'s values are exact)', 'ADD_TAGS', { ids, tags: ['x'] }],
         ['set_status without a status', 'set_status', { ids }],
         ['add_tags without ids', 'add_tags', { tags: ['x'] }],
         ['set_status with ids that are not uuids', 'set_status', { ids: ['not-a-uuid'] }, 'lead_lost'],
