@@ -503,6 +503,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: POST /v1/accounts answers 201.
   "ACCT-CREATE-201": [
     { what: "POST /v1/accounts answers 200.", mutants: ["acct-create-200"] },
+    { what: "A batch whose every element fails answers 400 (or 207, 422) instead of 201 with every element in errors.", gap: "named by a self-audit of unaudited clauses: every batch the kit sends at default creates at least one mailbox; one batch of invalid elements only (one request), held to 201 with created 0, with a mutant, would close it" },
   ],
   // 4.2 MUST: POST /v1/accounts answer: `summary: { submitted, created, failed }`.
   "ACCT-CREATE-SUMMARY": [
