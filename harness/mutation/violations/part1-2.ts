@@ -592,6 +592,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign status view: `id`, `status`, `isWithinSchedule` (boolean), `metrics` (as above), `nextScheduleOpensAt` (timestamp or null).
   "CAMP-STATUS-FIELDS": [
     { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
+    { what: "A started campaign's status view carries metrics under the lead's names (opened, clicked, replied).", mutants: ["camp-status-started-metrics-lead-names"] },
   ],
   // 2.5 MUST: `isWithinSchedule`: true inside the sending window, false outside it.
   "CAMP-STATUS-WITHINSCHEDULE": [

@@ -412,6 +412,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.3 MUST: Set status (PATCH lead, or mutate `set_status`) to a `lead_replied_*` status or `lead_converted`, when the lead has already replied: status set.
   "STATE-LEAD-REPLIED-AFTER-REPLY": [
     { what: "A reply found in the mailbox is stored but the lead is not marked as replied.", mutants: ["reply-not-recorded"] },
+    { what: "By mutate set_status a replied lead cannot take a lead_replied_* status or lead_converted.", mutants: ["lead-mutate-replied-statuses-refused"] },
   ],
   // 3.3 MUST: Set status to a `lead_replied_*` status or `lead_converted`: condition "lead has already replied" (a lead that has not replied keeps its status; the r
   "STATE-LEAD-REPLIED-BEFORE-REPLY": [
@@ -437,6 +438,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.3 MUST: The status rules hold for both ways of setting it: PATCH lead and mutate `set_status`.
   "STATE-LEAD-RULES-BOTH-PATHS": [
     { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
+    { what: "mutate set_status refuses the replied statuses even for a lead that replied; PATCH sets them.", mutants: ["lead-mutate-replied-statuses-refused"] },
   ],
   // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
   "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [
@@ -506,6 +508,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: POST /v1/accounts answers 201.
   "ACCT-CREATE-201": [
     { what: "POST /v1/accounts answers 200.", mutants: ["acct-create-200"] },
+    { what: "A batch whose every element fails answers 400 (or 207, 422) instead of 201 with every element in errors.", gap: "named by a self-audit of unaudited clauses: every batch the kit sends at default creates at least one mailbox; one batch of invalid elements only (one request), held to 201 with created 0, with a mutant, would close it" },
   ],
   // 4.2 MUST: POST /v1/accounts answer: `summary: { submitted, created, failed }`.
   "ACCT-CREATE-SUMMARY": [
@@ -549,6 +552,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: PATCH /v1/accounts/{id} accepts `firstName`, `lastName`, `displayName`, `maxEmailsPerDay`, `sendingGapMinutes`, `campaignSlowRamp`, `signature`, `bcc`
   "ACCT-PATCH-FIELDS": [
     { what: "A PATCH of replyToAddress is answered 200 but the field is silently ignored.", mutants: ["acct-patch-replyto-ignored"] },
+    { what: "A PATCH of signature is answered 200 but silently ignored (the old signature kept).", mutants: ["acct-patch-signature-ignored"] },
+    { what: "A PATCH of tracking { domainId } is answered 200 but silently ignored.", mutants: ["acct-patch-tracking-ignored"] },
+    { what: "A PATCH of maxEmailsPerDay is answered as applied but never stored.", mutants: ["acct-patch-answer-not-stored"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id}: the email address cannot be changed (a PATCH carrying `emailAddress` leaves it unchanged).
   "ACCT-PATCH-EMAIL-IMMUTABLE": [
@@ -558,10 +564,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
     { what: "The re-verification after a PATCH logs in with the old credentials (an SMTP transport cached per mailbox).", mutants: ["acct-patch-reverify-cached-login"] },
+    { what: "A password-only rotation (smtpPassword or imapPassword) stores the secret without re-running verification; host and port changes do re-run it.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/creds-reverify patches smtpPort only at default; a password alone and an imap* field, each followed by a new verification, with a mutant, would close it" },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
   "ACCT-PATCH-RETURNS-MAILBOX": [
     { what: "PATCH answers the mailbox as it was before the update.", mutants: ["acct-patch-answers-before"] },
+    { what: "PATCH answers the patched mailbox while its store misses a field (an UPDATE without the column): later reads keep the old value.", mutants: ["acct-patch-answer-not-stored"] },
   ],
   // 4.2 MUST: Passwords are never returned (2.1, 2.2), so a password given in a PATCH is never returned either.
   "ACCT-PATCH-PASSWORD-NOT-RETURNED": [
@@ -673,6 +681,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: POST /v1/campaigns: `leads` is an array of email address strings.
   "CAMP-CREATE-LEADS-STRINGS": [
     { what: "leads given as one address string (not an array) is taken as a list of that one address and accepted.", mutants: ["camp-in-leads-coerced"] },
+    { what: "Lead elements given as { email } objects (the referenced leads.create shape) are taken as leads.", mutants: ["camp-create-leads-objects-taken"] },
   ],
   // 4.3 MUST: POST /v1/campaigns: `leads` is optional (a body without it is accepted).
   "CAMP-CREATE-LEADS-OPTIONAL": [
@@ -690,6 +699,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-CREATE-ANSWER": [
     { what: "The leads counts of the create answer have no `invalid`.", mutants: ["camp-create-leads-no-invalid"] },
     { what: "POST /v1/campaigns answers no `launched`.", mutants: ["camp-answer-create-no-launched"] },
+    { what: "A create whose launch happened answers by the launch path's own shape, without `leads`.", mutants: ["camp-create-launched-answer-no-leads"] },
   ],
   // 4.3 MUST: POST /v1/campaigns answer: `leads: { submitted, created, duplicates, invalid }`.
   "CAMP-CREATE-LEADS-COUNTS": [
@@ -708,6 +718,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: GET /v1/campaigns answers `{ data: [campaign list item], meta }`.
   "CAMP-LIST-ANSWER": [
     { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
+    { what: "A started campaign's list item in another shape (an active campaign listed as `running`, outside the enum).", mutants: ["camp-list-active-item-running"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: cursor.
   "CAMP-LIST-CURSOR": [
@@ -723,10 +734,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-LIST-STATUS-FILTER": [
     { what: "The campaign list reads its status filter under `state`, not the declared name: a list asked by the declared name is not filtered.", mutants: ["camp-list-status-param-renamed"] },
     { what: "The status filter is ignored (every campaign listed).", mutants: ["camp-status-filter-ignored"] },
+    { what: "The status filter holds on the first page only: a page asked by its cursor lists every status (a keyset query that knows the position, not the filter).", mutants: ["camp-list-status-filter-dropped-on-cursor"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them).
   "CAMP-LIST-TAG-FILTER": [
     { what: "GET /v1/campaigns ignores its tag filter (every campaign listed).", mutants: ["camp-tags-filter-ignored"] },
+    { what: "The tag filter holds on the first page only: a page asked by its cursor lists campaigns with or without the tags.", mutants: ["camp-list-tag-filter-dropped-on-cursor"] },
   ],
   // 4.3 PROFILE: Names of the list query parameters for the cursor, the page size and the status filter: not shown (profile).
   "CAMP-LIST-PARAMS-PROFILE": [
@@ -741,6 +754,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: PATCH /v1/campaigns/{id} requires scope campaigns:write.
   "CAMP-PATCH-SCOPE": [
     { what: "The scope check of campaigns.update is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-update"] },
+    { what: "PATCH of a campaign also serves a key of exactly campaigns:lifecycle (lifecycle read as implying write).", mutants: ["scope-patch-also-campaigns-lifecycle"] },
   ],
   // 4.3 MUST: PATCH /v1/campaigns/{id}: partial: `name`, `schedule`, `settings`, `sequence`, `accounts`.
   "CAMP-PATCH-FIELDS": [
@@ -757,6 +771,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: PATCH /v1/campaigns/{id}: `sequence`, when present, replaces the existing set.
   "CAMP-PATCH-SEQUENCE-REPLACE": [
     { what: "A PATCH sequence is appended to the existing steps.", mutants: ["camp-patch-sequence-appends"] },
+    { what: "A PATCH with sequence [] is read as not supplied: the old steps stay.", mutants: ["camp-patch-empty-sequence-ignored"] },
   ],
   // 4.3 MUST: PATCH /v1/campaigns/{id} answers the campaign (flat object, not wrapped).
   "CAMP-PATCH-FLAT": [
@@ -797,16 +812,19 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-STATUS-SCOPE": [
     { what: "The campaign status view requires campaigns:lifecycle (as start and pause): a key of exactly campaigns:read is refused.", mutants: ["scope-status-campaigns-lifecycle"] },
     { what: "campaigns:write is accepted where campaigns:read is required.", mutants: ["scope-campaigns-write-grants-read"] },
+    { what: "The status view also serves a key of exactly campaigns:lifecycle (status filed with start, pause and resume).", mutants: ["scope-status-also-campaigns-lifecycle"] },
   ],
   // 4.3 MUST: GET /v1/campaigns/{id}/status answers the campaign status view.
   "CAMP-STATUS-ANSWER": [
     { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
     { what: "The status view leaves nextScheduleOpensAt out instead of answering null (in-window, not active): a framework dropping null fields.", mutants: ["camp-answer-status-nextopens-omitted"] },
+    { what: "Once the campaign has left draft, the status view's metrics carry the lead's counter names (opened, clicked, replied): another code path (a live engine view) than the draft's.", mutants: ["camp-status-started-metrics-lead-names"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email requires scope campaigns:lifecycle.
   "CAMP-TEST-SCOPE": [
     { what: "The test email requires emails:send (it sends mail): a key of exactly campaigns:lifecycle is refused.", mutants: ["scope-test-email-emails-send"] },
     { what: "The scope check of campaigns.testEmail is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-testemail"] },
+    { what: "The test email also serves a key of exactly emails:send (it sends mail).", mutants: ["scope-test-email-also-emails-send"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email body `{ variantId, accountId, recipient, personalization, leadId }`.
   "CAMP-TEST-BODY": [
@@ -815,6 +833,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email answers `{ sent: boolean, messageId: string }`.
   "CAMP-TEST-ANSWER": [
     { what: "A test email answers no messageId.", mutants: ["test-email-answer-no-messageid"] },
+    { what: "A test email that failed answers 2xx { sent: false } without messageId (or null): no message, no id.", mutants: ["test-email-failure-sent-false-no-messageid"] },
   ],
   // 4.3 MUST: Test email `variantId` (uuid): the sequence step variant to render.
   "CAMP-TEST-VARIANTID": [
@@ -844,6 +863,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: Test email `personalization`: enum `dummy`, `lead`.
   "CAMP-TEST-PERSONALIZATION-ENUM": [
     { what: "Any personalization other than `lead` (`custom`, `none`) is accepted and read as dummy.", mutants: ["test-email-personalization-any"] },
+    { what: "personalization is matched case-insensitively (a lenient enum converter): DUMMY is taken.", mutants: ["test-email-personalization-case-insensitive"] },
   ],
   // 4.3 MUST: `dummy` fills placeholders.
   "CAMP-TEST-DUMMY": [
@@ -853,6 +873,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: `lead` uses the lead named by `leadId`.
   "CAMP-TEST-LEAD": [
     { what: "With personalization lead the named lead is checked, but the email is rendered with dummy values.", mutants: ["test-email-lead-as-dummy"] },
+    { what: "With personalization lead the named lead is checked, but the campaign's first lead is rendered.", mutants: ["test-email-lead-first-of-campaign"] },
   ],
   // 4.3 MUST: `lead` without `leadId` is rejected; `leadId` (uuid) is required when personalization is `lead`.
   "CAMP-TEST-LEAD-REQUIRES-LEADID": [

@@ -17,6 +17,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A call authorised only through a wildcard answers 500 api_error instead of being served.", mutants: ["scope-wildcard-500"] },
     { what: "A call authorised only through a wildcard answers 404 not_found (the route is hidden) instead of being served.", mutants: ["scope-wildcard-404"] },
     { what: "The route table forgets accounts:all on one route (POST /v1/accounts/{id}/pause answers it 403).", mutants: ["scope-route-forgets-domain-wildcard"] },
+    { what: "The route table forgets all:all on one route (a lifecycle route lists its granular scope and campaigns:all only).", gap: "named by a self-audit of unaudited clauses: the all:all row runs only at full and asks sampled routes; at default only checks using the workspace key (all:all + apikeys:manage), which do not claim the clause, see it. To close: SCOPE-MATRIX/all:all asks every route but apikeys:manage from default on, with a mutant of its own" },
   ],
   // 4.1 MUST: Optional header Idempotency-Key (string, max 255 chars) on state-changing endpoints.
   "IDEM-MAX-255": [
@@ -54,6 +55,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "PAGE-SHAPE": [
     { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
     { what: "GET /v1/lead-searches answers its items under `searches`.", mutants: ["lf-answer-list-items"] },
+    { what: "A referenced list (mailboxes, leads, API keys) answered whole, without meta and without pages.", gap: "named by a self-audit of unaudited clauses: the page checks of the referenced lists run only at full, and the kit's walks read a missing meta as the last page; a mutant a list, killed only by that list's PAGE-SIZE-BOUNDS (about 8 requests at default), would close it" },
   ],
   // 4.1 MUST: List endpoints return items newest first.
   "PAGE-NEWEST-FIRST": [
@@ -62,6 +64,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.1 MUST: List endpoints are stable under concurrent changes: a walk returns each item that exists throughout it exactly once.
   "PAGE-STABLE": [
     { what: "The cursor is an offset: inserts and deletes during a walk repeat or skip items.", mutants: ["page-offset-cursor"] },
+    { what: "The campaign list alone pages by offset (each list its own query): a campaign created during a walk repeats an item.", mutants: ["camp-list-offset-cursor"] },
+    { what: "The mailbox, lead or API key list alone pages by offset.", gap: "named by a self-audit of unaudited clauses: PAGE-STABLE on those lists runs only at full; a mutant a list (each killed only by that list's PAGE-STABLE, about 12 requests at default each) would close it" },
   ],
   // 4.1 MUST: The next-page cursor is opaque and is taken from meta.nextCursor; omit it for the first page.
   "PAGE-CURSOR-FROM-META": [
@@ -93,6 +97,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: PATCH lead: `customFields`, `customFieldLabels`, `customFieldTypes` are objects (a non-object is rejected).
   "LEAD-PATCH-CUSTOM-OBJECTS": [
     { what: "leads.update drops a customFields that is not an object and accepts the request.", mutants: ["lead-in-customfields-coerced"] },
+    { what: "An array is taken where an object is required (typeof x === 'object'): customFields [\"a\"] accepted.", mutants: ["lead-patch-custom-array-taken"] },
   ],
   // 4.4 MUST: PATCH lead `status`: rules in 3.3.
   "LEAD-PATCH-STATUS-RULES": [
@@ -125,6 +130,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate body: an operation (enum `set_status`, `add_tags`, `remove_tags`, `delete`); any other operation is rejected.
   "LEAD-MUTATE-OPERATION-ENUM": [
     { what: "An unknown operation is answered 200 with nothing affected instead of 400.", mutants: ["lead-mutate-unknown-operation-accepted"] },
+    { what: "The operation is matched case-insensitively (a lenient enum binding): DELETE is taken.", mutants: ["lead-mutate-operation-case-insensitive"] },
   ],
   // 4.4 MUST: Mutate body: `ids` (array of lead uuids).
   "LEAD-MUTATE-IDS-UUIDS": [
@@ -145,6 +151,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate body: `filter` only for `delete` (with another operation it is rejected).
   "LEAD-MUTATE-FILTER-DELETE-ONLY": [
     { what: "A filter sent with set_status, add_tags or remove_tags is ignored instead of refused: the operation applies to its ids.", mutants: ["lead-mutate-filter-any-operation"] },
+    { what: "A filter is accepted with the tag operations (bulk tagging by search) while set_status refuses it.", mutants: ["lead-mutate-filter-tags-accepted"] },
   ],
   // 4.4 MUST: Mutate body: `filter` must hold at least one condition, an empty filter is rejected.
   "LEAD-MUTATE-FILTER-NONEMPTY": [
@@ -157,6 +164,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate body: `all` only for `delete` (with another operation it is rejected).
   "LEAD-MUTATE-ALL-DELETE-ONLY": [
     { what: "`all` sent with set_status, add_tags or remove_tags is ignored instead of refused: the operation applies to its ids.", mutants: ["lead-mutate-all-any-operation"] },
+    { what: "all is accepted with set_status (a status for every lead) while the tag operations refuse it.", mutants: ["lead-mutate-all-set-status-accepted"] },
   ],
   // 4.4 MUST: Mutate body: `all` true deletes every lead of the campaign.
   "LEAD-MUTATE-ALL-DELETES-EVERY": [
@@ -178,6 +186,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate `set_status`: user-settable values in 3.3 (a platform-managed status is rejected).
   "LEAD-MUTATE-STATUS-VALUES": [
     { what: "set_status sets a platform-managed status (email_sent) on the leads named.", mutants: ["lead-mutate-platform-status-accepted"] },
+    { what: "mutate set_status refuses blacklisted (bulk status changes take the lead statuses only).", mutants: ["lead-mutate-blacklisted-refused"] },
   ],
   // 4.4 MUST: Mutate body: `tags` (array of string), required for `add_tags` and `remove_tags`.
   "LEAD-MUTATE-TAGS-REQUIRED": [
@@ -186,6 +195,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate `set_status` sets the status of the leads named by `ids` (3.3 conditions apply per lead).
   "LEAD-MUTATE-SET-STATUS-EFFECT": [
     { what: "set_status answers the leads as affected and changes nothing.", mutants: ["lead-mutate-set-status-no-effect"] },
+    { what: "set_status refuses every lead_replied_* status and lead_converted, even for a lead that replied (only PATCH sets them).", mutants: ["lead-mutate-replied-statuses-refused"] },
   ],
   // 4.4 MUST: Mutate `add_tags` adds the tags to the leads named by `ids`.
   "LEAD-MUTATE-ADD-TAGS-EFFECT": [
@@ -194,6 +204,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: Mutate `remove_tags` removes the tags from the leads named by `ids`.
   "LEAD-MUTATE-REMOVE-TAGS-EFFECT": [
     { what: "remove_tags answers the leads as affected and changes nothing.", mutants: ["lead-mutate-remove-tags-no-effect"] },
+    { what: "remove_tags removes only the first tag it is given (one array_remove).", mutants: ["lead-mutate-remove-tags-first-only"] },
   ],
   // 4.4 MUST: Mutate `delete` deletes the leads named by `ids`, or matched by `filter`, or all with `all` true.
   "LEAD-MUTATE-DELETE-EFFECT": [
@@ -209,6 +220,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: `errors` carries messages such as a count of leads not found in the campaign.
   "LEAD-MUTATE-ERRORS": [
     { what: "Ids not found in the campaign are neither counted in failed nor reported in errors.", mutants: ["lead-mutate-missing-not-reported"] },
+    { what: "A delete by ids skips the ids not in the campaign without a word (errors empty); set_status reports them.", mutants: ["lead-mutate-delete-missing-not-reported"] },
   ],
   // 4.4 PROFILE: Request field names for the operation and the status: not shown (profile).
   "LEAD-MUTATE-NAMES-PROFILE": [
@@ -230,6 +242,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: GET /v1/leads/search: case-insensitive.
   "LEAD-SEARCH-CASE-INSENSITIVE": [
     { what: "The search compares case-sensitively.", mutants: ["lead-search-case-sensitive"] },
+    { what: "The query is lowered and matched against addresses as stored: a lead stored with capitals is not found.", mutants: ["lead-search-query-lowered-only"] },
   ],
   // 4.4 MUST: GET /v1/leads/search answers `{ data: [lead search hit] }`.
   "LEAD-SEARCH-ANSWER": [
@@ -297,19 +310,23 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.5 MUST: DELETE /v1/emails/{id}: the email stops appearing in listings.
   "EMAIL-DELETE-HIDDEN": [
     { what: "A deleted email is still listed.", mutants: ["email-delete-still-listed"] },
+    { what: "A deleted sent (campaign) email is still listed: the listing unions a send log the delete does not mark.", mutants: ["email-delete-sent-still-listed"] },
   ],
   // 4.5 MUST: DELETE /v1/emails/{id}: the copy on the mail server is untouched.
   "EMAIL-DELETE-SERVER-UNTOUCHED": [
     { what: "DELETE also expunges the message from the mailbox on the IMAP server.", mutants: ["email-delete-expunges-server"] },
+    { what: "DELETE sets \\Deleted on the server copy without expunging it (IMAP's own delete, completed by the next expunge of any client).", gap: "named by a self-audit of unaudited clauses: EMAIL/delete finds the message by its Message-ID but does not read its flags; it should also require no \\Deleted flag, with a mutant that stores the flag (the reference opens IMAP read-only today)" },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics requires scope metrics:read.
   "ANLT-CAMP-SCOPE": [
     { what: "The scope check of analytics.campaign is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-campaign"] },
+    { what: "Campaign analytics also serves a key of exactly campaigns:read (analytics filed under the campaigns domain).", mutants: ["scope-anlt-campaign-also-campaigns-read"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics query: window start, window end, out-of-office exclusion flag, `breakdown`.
   "ANLT-CAMP-QUERY": [
     { what: "Campaign analytics refuses the out-of-office flag (400): only the overview knows it.", mutants: ["anlt-campaign-ooo-refused"] },
     { what: "Campaign analytics ignores the window asked and counts its default window.", mutants: ["anlt-campaign-window-ignored"] },
+    { what: "Campaign analytics reads the window start only: the end is ignored and the window runs to now.", mutants: ["anlt-campaign-window-end-ignored"] },
   ],
   // 4.6 MUST: `breakdown` values `smtp`, `sequence`, `bounce`.
   "ANLT-CAMP-BREAKDOWN-VALUES": [
@@ -344,6 +361,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "ANLT-TS-SCOPE": [
     { what: "The time series requires campaigns:read (as the campaign status view beside it): a key of exactly metrics:read is refused.", mutants: ["scope-timeseries-campaigns-read"] },
     { what: "The scope check of analytics.timeseries is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-timeseries"] },
+    { what: "The time series also serves a key of exactly campaigns:read (analytics filed under the campaigns domain).", mutants: ["scope-anlt-timeseries-also-campaigns-read"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries query: window start, window end, out-of-office exclusion flag, interval.
   "ANLT-TS-QUERY": [
@@ -388,6 +406,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "ANLT-OV-SCOPE": [
     { what: "The overview requires campaigns:read (its path sits under /v1/campaigns): a key of exactly metrics:read is refused.", mutants: ["scope-overview-campaigns-read"] },
     { what: "The scope check of analytics.overview is dropped: any valid key is served.", mutants: ["scope-unchecked-analytics-overview"] },
+    { what: "The overview also serves a key of exactly campaigns:read (its path sits under /v1/campaigns).", mutants: ["scope-anlt-overview-also-campaigns-read"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview query: window start, window end, out-of-office exclusion flag.
   "ANLT-OV-QUERY": [
@@ -425,7 +444,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: Reporting windows: the end defaults to now.
   "ANLT-WINDOW-END-DEFAULT-NOW": [
     { what: "A window with a start and no end is refused (400): both or neither.", mutants: ["anlt-end-required"] },
-    { what: "Without an end the window ends at the start of today, leaving today's traffic out.", gap: "no mutant: ANLT/window-counts sends today's traffic only when the workspace lies east of UTC (west of it the sends fall on yesterday), so the kill would depend on the zone drawn" },
+    { what: "Without an end the window ends at the start of today, leaving today's traffic out.", mutants: ["anlt-end-default-start-of-today"] },
   ],
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from reply counts.
   "ANLT-OOO-REPLIES": [
@@ -435,6 +454,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from the reply rate.
   "ANLT-OOO-RATE": [
     { what: "With the flag set, replies leave the auto-replies out but the reply rate still counts them.", mutants: ["anlt-ooo-rate-kept"] },
+    { what: "A breakdown's (or the overview's) reply rate computed from the raw reply count, auto-replies included, while its reply count leaves them out.", gap: "named by a self-audit of unaudited clauses: ANLT/out-of-office holds the campaign totals' rate and the breakdowns' counts, not the breakdowns' or the overview's rates" },
   ],
   // 4.6 PROFILE: Names of the window and out-of-office query parameters: not shown (profile).
   "ANLT-PARAMS-PROFILE": [
@@ -445,6 +465,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 PROFILE: The exact clamping rule behind `period.clamped`: not shown (profile).
   "ANLT-CLAMP-PROFILE": [
     { what: "The retention floor follows the other clamping rule than the one chosen: one day off.", mutants: ["anlt-clamp-other-rule"] },
+    { what: "The time series clamps by the other rule than campaign analytics (its period built apart): one day off.", mutants: ["anlt-ts-clamp-other-rule"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches requires scope leadfinder:read.
   "LF-LIST-SCOPE": [
@@ -466,6 +487,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A page size of 101 (and above) is accepted.", mutants: ["page-size-101-accepted"] },
     { what: "A page size of 0 is accepted (and answers an empty page).", mutants: ["page-size-0-accepted"] },
     { what: "A page size of 100 is refused: the bound is read as exclusive.", mutants: ["page-size-100-refused"] },
+    { what: "The page size is capped below 100 without a word (the example 50 read as the maximum).", gap: "named by a self-audit of unaudited clauses: PAGE-SIZE-BOUNDS lists 3 searches, so a cap never shows; seeing it needs more than 50 lead searches in one workspace (control API)" },
   ],
   // 4.7 PROFILE: GET /v1/lead-searches query: cursor and page size; their names, like those of the other lists (4.3), are not shown (profile).
   "LF-LIST-PARAMS-PROFILE": [
@@ -483,6 +505,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "LF-GET-SCOPE": [
     { what: "Reading one lead search requires leads:read: a key of exactly leadfinder:read is refused.", mutants: ["scope-lf-get-leads-read"] },
     { what: "The scope check of leadSearches.get is dropped: any valid key is served.", mutants: ["scope-unchecked-leadsearches-get"] },
+    { what: "Reading one lead search also serves a key of exactly leads:read (lead discovery filed under the leads domain).", mutants: ["scope-lf-get-also-leads-read"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches/{id} answers the lead search with progress counters.
   "LF-GET-ANSWER": [
@@ -516,6 +539,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.7 MUST: A limitType outside the six values is not a usage limit: the request is refused (not 2xx).
   "USAGE-UNKNOWN-TYPE": [
     { what: "An unknown limitType answers 200 with zero usage.", mutants: ["usage-unknown-type-200"] },
+    { what: "limitType matched case-insensitively (a lenient enum binding): MONTHLY_EMAILS answers the usage of monthly_emails.", mutants: ["usage-type-case-insensitive"] },
   ],
   // 4.7 PROFILE: GET /v1/usage and GET /v1/account/subscription are referenced (usage:read); their shapes: not shown.
   "USAGE-ALL-PROFILE": [

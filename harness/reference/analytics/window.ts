@@ -64,7 +64,8 @@ export function windowOf(ctx: Ctx): Window {
   if (ooo !== null && ooo !== 'true' && ooo !== 'false') details.push('excludeOutOfOffice: must be true or false');
   if (details.length) throw validationFailed(details);
   const endDay = e ?? dayOf(now, tz);
-  const endMs = midnight(endDay, tz, ctx.mutant('anlt-end-exclusive') ? 0 : 1) - 1;
+  // The second mutant ends a window without an end at the start of today (today's traffic left out).
+  const endMs = midnight(endDay, tz, ctx.mutant('anlt-end-exclusive') || (!e && ctx.mutant('anlt-end-default-start-of-today')) ? 0 : 1) - 1;
   let startMs = s ? midnight(s, tz) : midnight(endDay, tz, -(a.defaultWindowDays - 1));
   const time = /T(\d{2}):(\d{2})/.exec(ctx.query.get('startDate') ?? '');
   if (time && ctx.mutant('anlt-time-part-kept')) startMs += (Number(time[1]) * 60 + Number(time[2])) * 60_000;

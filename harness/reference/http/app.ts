@@ -163,6 +163,14 @@ function unprefixed(pathname: string, prefix: string, which: (rest: string) => b
 /** The mutants' route table files a route under a second scope too: a key holding that one is served. */
 function alsoServed(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean {
   if (route.op === 'emails.delete' && key.scopes.includes('emails:send') && mutant('scope-email-delete-also-emails-send')) return true;
+  if (route.op === 'campaigns.status' && key.scopes.includes('campaigns:lifecycle') && mutant('scope-status-also-campaigns-lifecycle')) return true;
+  if (route.op === 'campaigns.update' && key.scopes.includes('campaigns:lifecycle') && mutant('scope-patch-also-campaigns-lifecycle')) return true;
+  if (route.op === 'campaigns.testEmail' && key.scopes.includes('emails:send') && mutant('scope-test-email-also-emails-send')) return true;
+  // Analytics filed under the campaigns domain too (its paths sit under /v1/campaigns).
+  if (route.op === 'analytics.campaign' && key.scopes.includes('campaigns:read') && mutant('scope-anlt-campaign-also-campaigns-read')) return true;
+  if (route.op === 'analytics.timeseries' && key.scopes.includes('campaigns:read') && mutant('scope-anlt-timeseries-also-campaigns-read')) return true;
+  if (route.op === 'analytics.overview' && key.scopes.includes('campaigns:read') && mutant('scope-anlt-overview-also-campaigns-read')) return true;
+  if (route.op === 'leadSearches.get' && key.scopes.includes('leads:read') && mutant('scope-lf-get-also-leads-read')) return true;
   return route.op === 'leadSearches.list' && key.scopes.includes('leads:read') && mutant('scope-lf-list-also-leads-read');
 }
 

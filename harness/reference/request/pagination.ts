@@ -105,7 +105,8 @@ export function paginate<Row extends { id: string; created_at: number }>(
       if (!mutant('page-garbage-cursor-first-page')) throw validationFailed(['cursor: invalid or expired cursor']);
     }
   }
-  const offsetMode = mutant('page-offset-cursor');
+  // The second mutant pages the campaign list alone by offset (each list its own query).
+  const offsetMode = mutant('page-offset-cursor') || (q.list === 'campaigns' && mutant('camp-list-offset-cursor'));
   const asc = mutant('page-oldest-first');
   const dir = asc ? 'ASC' : 'DESC';
   const cmp = asc ? '>' : '<';

@@ -420,8 +420,14 @@ export const patch: Handler = async (ctx) => {
     const { campaignSlowRamp, automationLanguage } = ctx.services.choices.mailboxDefaults;
     Object.assign(doc, { warmup: defaultWarmup(ctx), signature: '', bcc: '', replyToAddress: r.email_address, campaignSlowRamp, automationLanguage });
   }
-  // The mutant drops replyToAddress from a PATCH without a word.
-  applySettings(ctx, v, ctx.mutant('acct-patch-replyto-ignored') ? { ...b, replyToAddress: undefined } : b, doc);
+  // The mutants drop replyToAddress, signature or tracking from a PATCH without a word.
+  const dropped = {
+    ...b,
+    ...(ctx.mutant('acct-patch-replyto-ignored') ? { replyToAddress: undefined } : {}),
+    ...(ctx.mutant('acct-patch-signature-ignored') ? { signature: undefined } : {}),
+    ...(ctx.mutant('acct-patch-tracking-ignored') ? { tracking: undefined } : {}),
+  };
+  applySettings(ctx, v, dropped, doc);
   const credentialKeys = CREDENTIAL_FIELDS.filter((k) => b[k] !== undefined);
   if (r.provider !== 'custom' && credentialKeys.length > 0)
     for (const k of credentialKeys) v.issue(k, `an OAuth (${r.provider}) mailbox has no SMTP/IMAP credentials; reconnect it through OAuth`);
@@ -443,13 +449,17 @@ export const patch: Handler = async (ctx) => {
     // A paused mailbox stays inactive (3.2: only a resume re-activates it); revoked stays revoked.
     if (!doc.paused && status !== 'revoked') status = 'checking';
   }
+  // The mutant's UPDATE misses maxEmailsPerDay, while the answer is built from the patched mailbox.
+  const unstored = ctx.mutant('acct-patch-answer-not-stored');
+  const stored = unstored ? { ...doc, maxEmailsPerDay: (JSON.parse(r.doc) as Record<string, unknown>).maxEmailsPerDay } : doc;
   ctx.db.transaction(() => {
-    ctx.db.prepare('UPDATE accounts SET doc = ?, secrets = ?, status = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(doc), JSON.stringify(secrets), status, ctx.clock.now(), r.id);
+    ctx.db.prepare('UPDATE accounts SET doc = ?, secrets = ?, status = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(stored), JSON.stringify(secrets), status, ctx.clock.now(), r.id);
     if (emailChange !== undefined) ctx.db.prepare('UPDATE accounts SET email_address = ?, email_lc = ? WHERE id = ?').run(emailChange, `${emailChange.toLowerCase()}#${r.id}`, r.id);
     if (reverify) ctx.services.verifier.enqueue(r.id);
   })();
   // The mutant answers the mailbox as it was before the PATCH.
-  return ok(accountView(ctx, ctx.mutant('acct-patch-answers-before') ? r : loadAccount(ctx, r.id)));
+  const after = loadAccount(ctx, r.id);
+  return ok(accountView(ctx, ctx.mutant('acct-patch-answers-before') ? r : unstored ? { ...after, doc: JSON.stringify(doc) } : after));
 };
 
 export const remove: Handler = async (ctx) => {

@@ -52,7 +52,8 @@ const inUtc = (ctx: Ctx): Ctx => Object.assign(Object.create(ctx) as Ctx, { work
 export const campaign: Handler = async (ctx) => {
   const c = loadOwned<{ id: string; doc: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-campaign-ooo-refused'));
-  const w = windowOf(ctx.mutant('anlt-campaign-window-ignored') ? withoutWindow(ctx) : ctx);
+  // The second mutant reads the window's start only (a query built with `>= start`).
+  const w = windowOf(ctx.mutant('anlt-campaign-window-ignored') ? withoutWindow(ctx) : ctx.mutant('anlt-campaign-window-end-ignored') ? withoutParams(ctx, ['endDate']) : ctx);
   const want = ctx.mutant('anlt-breakdown-always') ? new Set(['smtp', 'sequence', 'bounce']) : breakdowns(ctx);
   const scope: Scope = { orgId: ctx.workspace.id, campaignId: c.id };
   const events = eventsIn(ctx.db, scope, w.startMs, w.endMs);
@@ -74,10 +75,18 @@ function rollupPeriod(ctx: Ctx, w: Window): Record<string, unknown> {
   return ctx.query.get('endDate') === null && ctx.mutant('anlt-rollup-open-end-null') ? { ...p, end: null } : p;
 }
 
+/** The context as a handler sees it with the other clamping rule than the one chosen (one day off). */
+const otherClamping = (ctx: Ctx): Ctx => {
+  const a = ctx.services.choices.analytics;
+  const analytics = { ...a, clamping: a.clamping === 'days-before-today' ? 'days-including-today' as const : 'days-before-today' as const };
+  return Object.assign(Object.create(ctx) as Ctx, { services: { ...ctx.services, choices: { ...ctx.services.choices, analytics } } });
+};
+
 export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-ts-ooo-refused'));
-  const w = windowOf(ctx);
+  // The mutant's time series clamps by the other rule than campaign analytics does.
+  const w = windowOf(ctx.mutant('anlt-ts-clamp-other-rule') ? otherClamping(ctx) : ctx);
   const given = ctx.query.get('interval');
   // The mutant matches the enum without case: `DAY` or `Week` is read as day or week.
   const raw = given !== null && ctx.mutant('anlt-interval-case-insensitive') ? given.toLowerCase() : given;

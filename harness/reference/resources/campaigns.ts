@@ -9,7 +9,7 @@
 import { ok, created, type Handler, type Ctx } from '../request/context.ts';
 import { isoOf } from '../domain/clock.ts';
 import { failedPrecondition, stateConflict, validationFailed } from '../request/errors.ts';
-import { V, bodyObject, isTimezone, isIsoTimestamp, isUuid } from '../request/validate.ts';
+import { V, bodyObject, isPlainObject, isTimezone, isIsoTimestamp, isUuid } from '../request/validate.ts';
 import { loadOwned, tagsOf, tagFilter } from '../request/owned-rows.ts';
 import { CAMPAIGN_STATUSES, isWithinSchedule, nextOpening, type CampaignDoc, type CampaignRow, type Schedule, type Settings, type Step } from '../domain/campaign.ts';
 import { insertLeads } from './leads.ts';
@@ -207,7 +207,11 @@ export const create: Handler = async (ctx) => {
   if (b.leads !== undefined && b.leads !== null) {
     if (!Array.isArray(b.leads)) v.issue('leads', 'must be an array of email address strings');
     else if (b.leads.length > MAX_LEADS_ON_CREATE + (ctx.mutant('camp-create-leads-one-over') ? 1 : 0)) v.issue('leads', `at most ${MAX_LEADS_ON_CREATE} leads`);
-    else b.leads.forEach((e, i) => (typeof e === 'string' ? leadEmails.push(e) : v.issue(`leads[${i}]`, 'must be a string')));
+    else {
+      // The mutant takes { email } objects too (the referenced leads.create's shape).
+      const objects = ctx.mutant('camp-create-leads-objects-taken');
+      b.leads.forEach((e, i) => (typeof e === 'string' ? leadEmails.push(e) : objects && isPlainObject(e) && typeof e.email === 'string' ? leadEmails.push(e.email) : v.issue(`leads[${i}]`, 'must be a string')));
+    }
   }
   v.done();
   const now = ctx.clock.stamp();
@@ -238,7 +242,9 @@ export const create: Handler = async (ctx) => {
   })();
   // No failure to report: launchError is left out (part 2 uses null only where stated; 4.3 types it a string).
   const noError = launchError === null && !ctx.mutant('camp-launch-error-null');
-  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, ...(noError ? {} : { launchError }) });
+  // The mutant answers a launch that happened by a path of its own, without the lead counts.
+  const counts = launched && ctx.mutant('camp-create-launched-answer-no-leads') ? {} : { leads: leadsSummary };
+  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, ...counts, ...(noError ? {} : { launchError }) });
 };
 
 export const list: Handler = async (ctx) => {
@@ -248,20 +254,23 @@ export const list: Handler = async (ctx) => {
   const status = ctx.query.get(ctx.mutant('camp-list-status-param-renamed') ? 'state' : 'status');
   if (status !== null) {
     if (!(CAMPAIGN_STATUSES as readonly string[]).includes(status)) throw validationFailed([`status: must be one of ${CAMPAIGN_STATUSES.join(', ')}`]);
-    if (!ctx.mutant('camp-status-filter-ignored')) {
+    // The second mutant drops the filter on a page asked by cursor (its keyset query knows the position only).
+    if (!ctx.mutant('camp-status-filter-ignored') && !(ctx.mutant('camp-list-status-filter-dropped-on-cursor') && ctx.query.get('cursor') !== null)) {
       where.push('status = ?');
       params.push(status);
     }
   }
   const tags = tagFilter(ctx.query);
-  if (tags && !ctx.mutant('camp-tags-filter-ignored')) {
+  // The second mutant drops the tag filter on a page asked by cursor.
+  if (tags && !ctx.mutant('camp-tags-filter-ignored') && !(ctx.mutant('camp-list-tag-filter-dropped-on-cursor') && ctx.query.get('cursor') !== null)) {
     where.push(`EXISTS (SELECT 1 FROM campaign_tags ct WHERE ct.campaign_id = campaigns.id AND ct.tag_id IN (${tags.map(() => '?').join(',')}))`);
     params.push(...tags);
   }
   return ok(
     ctx.page<CampaignRow>({
       list: 'campaigns', from: 'campaigns', where: where.join(' AND '), params,
-      map: (r) => ({ id: r.id, name: r.name, status: r.status, leadsCount: leadsCount(ctx, r.id), tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id), createdAt: isoOf(r.created_at) }),
+      // The mutant lists an active campaign under the sending engine's word for it.
+      map: (r) => ({ id: r.id, name: r.name, status: r.status === 'active' && ctx.mutant('camp-list-active-item-running') ? 'running' : r.status, leadsCount: leadsCount(ctx, r.id), tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id), createdAt: isoOf(r.created_at) }),
     }),
   );
 };
@@ -282,7 +291,9 @@ export const patch: Handler = async (ctx) => {
   if (b.name === null) v.issue('name', 'must not be empty');
   if (b.schedule !== undefined) doc.schedule = mergeSchedule(ctx, v, b.schedule, doc.schedule);
   if (b.settings !== undefined) doc.settings = mergeSettings(v, b.settings, doc.settings);
-  if (b.sequence !== undefined) {
+  // The mutant reads an empty sequence as "not supplied".
+  const emptyIgnored = Array.isArray(b.sequence) && b.sequence.length === 0 && ctx.mutant('camp-patch-empty-sequence-ignored');
+  if (b.sequence !== undefined && !emptyIgnored) {
     const steps = parseSequence(ctx, v, b.sequence, doc.sequence);
     doc.sequence = ctx.mutant('camp-patch-sequence-appends') ? [...doc.sequence, ...steps] : steps;
   }
@@ -368,7 +379,11 @@ export const status: Handler = async (ctx) => {
   // The mutant reads "within the window" as "the campaign is active".
   const within = ctx.mutant('camp-within-schedule-is-active') ? row.status === 'active' : isWithinSchedule(doc.schedule, now, ctx.mutant('camp-within-schedule-utc'));
   const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
-  const metrics: Record<string, unknown> = { leadsCount: leadsCount(ctx, row.id), ...doc.metrics };
+  const counts = { leadsCount: leadsCount(ctx, row.id), ...doc.metrics };
+  // The mutant answers a started campaign's counts under the lead's names (2.6), as a live engine view would.
+  const metrics: Record<string, unknown> = ctx.mutant('camp-status-started-metrics-lead-names') && row.status !== 'draft'
+    ? { leadsCount: counts.leadsCount, sent: counts.sent, opened: counts.opens, clicked: counts.clicks, replied: counts.replies }
+    : counts;
   // The mutant answers the counts as strings.
   const shown = ctx.mutant('camp-metrics-strings') ? Object.fromEntries(Object.entries(metrics).map(([k, n]) => [k, String(n)])) : metrics;
   return ok({ id: row.id, status: row.status, isWithinSchedule: within, metrics: shown, nextScheduleOpensAt: isoOf(next) });

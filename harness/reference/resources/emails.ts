@@ -42,7 +42,8 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
 }
 
 export const list: Handler = async (ctx) => {
-  const where = ctx.mutant('email-delete-still-listed') ? ['org_id = ?'] : ['org_id = ?', 'deleted_at IS NULL'];
+  // The second mutant keeps sent mail listed after its delete (a send log the listing unions, which DELETE does not mark).
+  const where = ctx.mutant('email-delete-still-listed') ? ['org_id = ?'] : ['org_id = ?', ctx.mutant('email-delete-sent-still-listed') ? "(deleted_at IS NULL OR direction = 'sent')" : 'deleted_at IS NULL'];
   const params: unknown[] = [ctx.workspace.id];
   for (const [name, column] of [['campaignId', 'campaign_id'], ['leadId', 'lead_id']] as const) {
     const v = ctx.query.get(name);

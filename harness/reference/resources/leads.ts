@@ -15,6 +15,9 @@ import { V, bodyObject, isEmail, isPlainObject, isUuid } from '../request/valida
 import { loadOwned } from '../request/owned-rows.ts';
 import { shapeResult } from '../request/shape.ts';
 
+/** The statuses mutate set_status takes: the mutant leaves blacklisted out (kept for a blacklist feature). */
+const bulkStatuses = (ctx: Ctx): readonly string[] => (ctx.mutant('lead-mutate-blacklisted-refused') ? USER_SETTABLE_STATUSES.filter((x) => x !== 'blacklisted') : USER_SETTABLE_STATUSES);
+
 export const USER_SETTABLE_STATUSES = [
   'lead_replied_interested', 'lead_replied_meeting_request', 'lead_replied_out_of_office', 'lead_replied_wrong_person',
   'lead_replied_not_interested', 'lead_replied_unsubscribed', 'lead_replied_uncategorized', 'lead_converted', 'lead_lost', 'blacklisted',
@@ -57,6 +60,13 @@ function mailProviderOf(email: string): string {
   if (['outlook.com', 'hotmail.com', 'live.com', 'msn.com'].includes(domain) || /^(outlook|hotmail|live)\.[a-z.]+$/.test(domain)) return 'microsoft';
   if (/^(yahoo|ymail)\.[a-z.]+$/.test(domain)) return 'yahoo';
   return 'other';
+}
+
+/** The custom field objects given as arrays, turned into index-keyed objects (the mutant's reading). */
+function arraysAsObjects(b: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...b };
+  for (const f of ['customFields', 'customFieldLabels', 'customFieldTypes']) if (Array.isArray(out[f])) out[f] = { ...(out[f] as unknown[]) };
+  return out;
 }
 
 /** Validates the optional profile fields of one lead; returns the issues (empty when fine). */
@@ -150,7 +160,9 @@ function statusRefusal(ctx: Ctx, r: LeadRow, status: string): string | null {
 
 export const patch: Handler = async (ctx) => {
   const r = loadLead(ctx, ctx.params.cid!, ctx.params.leadId!);
-  const b = bodyObject(ctx.body);
+  const given = bodyObject(ctx.body);
+  // The mutant takes arrays where objects are required (typeof x === 'object'), as index-keyed objects.
+  const b = ctx.mutant('lead-patch-custom-array-taken') ? arraysAsObjects(given) : given;
   const issues = leadFieldIssues(b, '').map((s) => s.replace(/^\./, ''));
   const v = new V();
   const email = v.str(b, 'email');
@@ -236,7 +248,9 @@ export const mutate: Handler = async (ctx) => {
   if (ctx.mutant('lead-mutate-unknown-operation-accepted') && typeof b.operation === 'string' && !(MUTATE_OPS as readonly string[]).includes(b.operation))
     return ok({ operation: b.operation, affected: 0, failed: 0, errors: [] });
   const v = new V();
-  const op = v.oneOf(b, 'operation', MUTATE_OPS, true);
+  // The mutant binds the operation case-insensitively.
+  const opGiven = typeof b.operation === 'string' && ctx.mutant('lead-mutate-operation-case-insensitive') ? { ...b, operation: b.operation.toLowerCase() } : b;
+  const op = v.oneOf(opGiven, 'operation', MUTATE_OPS, true);
   let ids: string[] | undefined;
   if (b.ids !== undefined) {
     if (!Array.isArray(b.ids) || b.ids.some((x) => !isUuid(x))) v.issue('ids', 'must be an array of lead uuids');
@@ -270,15 +284,19 @@ export const mutate: Handler = async (ctx) => {
   const unknown = typeof b.status === 'string' && ![...USER_SETTABLE_STATUSES, ...PLATFORM_STATUSES, ctx.services.choices.newLeadStatus].includes(b.status);
   const platform = typeof b.status === 'string' && (PLATFORM_STATUSES as readonly string[]).includes(b.status);
   if (op === 'set_status' && platform && ctx.mutant('lead-mutate-platform-status-accepted')) status = b.status as string;
-  else if (op === 'set_status') status = unknown && ctx.mutant('lead-mutate-unknown-status-accepted') ? (b.status as string) : v.oneOf(b, 'status', USER_SETTABLE_STATUSES, !ctx.mutant('lead-mutate-status-optional'));
+  else if (op === 'set_status') status = unknown && ctx.mutant('lead-mutate-unknown-status-accepted') ? (b.status as string) : v.oneOf(b, 'status', bulkStatuses(ctx), !ctx.mutant('lead-mutate-status-optional'));
   if (op === 'add_tags' || op === 'remove_tags') {
     if (!Array.isArray(b.tags) || b.tags.length === 0 || b.tags.some((t) => typeof t !== 'string')) v.issue('tags', 'must be a non-empty array of strings');
     else tags = b.tags as string[];
   }
   // filter and all belong to delete (4.4); each mutant ignores one of them with another operation.
   const notDelete = op !== undefined && op !== 'delete';
-  if (notDelete && b.filter !== undefined && !ctx.mutant('lead-mutate-filter-any-operation')) v.issue('filter', 'only allowed with operation delete');
-  else if (notDelete && b.all !== undefined && !ctx.mutant('lead-mutate-all-any-operation')) v.issue('all', 'only allowed with operation delete');
+  // The second pair lets the filter through for the tag operations, or all for set_status.
+  const tagOp = op === 'add_tags' || op === 'remove_tags';
+  const filterTaken = ctx.mutant('lead-mutate-filter-any-operation') || (tagOp && ctx.mutant('lead-mutate-filter-tags-accepted'));
+  const allTaken = ctx.mutant('lead-mutate-all-any-operation') || (op === 'set_status' && ctx.mutant('lead-mutate-all-set-status-accepted'));
+  if (notDelete && b.filter !== undefined && !filterTaken) v.issue('filter', 'only allowed with operation delete');
+  else if (notDelete && b.all !== undefined && !allTaken) v.issue('all', 'only allowed with operation delete');
   if (op === 'delete') {
     const n = [ids !== undefined, b.filter !== undefined, all === true].filter(Boolean).length;
     if (n === 0) v.issue('ids', 'give ids, a filter or all: true');
@@ -294,7 +312,8 @@ export const mutate: Handler = async (ctx) => {
   if (ids) {
     targets = ids.map((id) => ctx.db.prepare('SELECT * FROM leads WHERE id = ? AND campaign_id = ? AND deleted_at IS NULL').get(id, c.id) as LeadRow | undefined).filter((x): x is LeadRow => !!x);
     const missing = ids.length - targets.length;
-    if (missing > 0 && !ctx.mutant('lead-mutate-missing-not-reported')) {
+    // The second mutant's delete skips the ids it did not find without a word.
+    if (missing > 0 && !ctx.mutant('lead-mutate-missing-not-reported') && !(op === 'delete' && ctx.mutant('lead-mutate-delete-missing-not-reported'))) {
       failed += missing;
       errors.push(`${missing} lead(s) not found in the campaign`);
     }
@@ -329,14 +348,18 @@ export const mutate: Handler = async (ctx) => {
       }
       else if (op === 'set_status') {
         // The mutant keeps 3.3's status rules on the PATCH path only: set_status skips them.
-        const why = ctx.mutant('lead-mutate-status-rules-skipped') ? null : statusRefusal(ctx, r, status!);
+        // The second mutant refuses the replied statuses in bulk whatever the lead (only PATCH sees replies).
+        const bulkRefused = ctx.mutant('lead-mutate-replied-statuses-refused') && (status!.startsWith('lead_replied_') || status === 'lead_converted');
+        const why = ctx.mutant('lead-mutate-status-rules-skipped') ? null : bulkRefused ? 'not settable in bulk' : statusRefusal(ctx, r, status!);
         if (why) {
           failed++;
           continue;
         }
         ctx.db.prepare('UPDATE leads SET status = ?, updated_at = ? WHERE id = ?').run(status, now, r.id);
       } else {
-        doc.tags = op === 'add_tags' ? [...new Set([...doc.tags, ...tags!])] : doc.tags.filter((t) => !tags!.includes(t));
+        // The mutant removes only the first tag it is given (one array_remove).
+        const removed = ctx.mutant('lead-mutate-remove-tags-first-only') ? tags!.slice(0, 1) : tags!;
+        doc.tags = op === 'add_tags' ? [...new Set([...doc.tags, ...tags!])] : doc.tags.filter((t) => !removed.includes(t));
         ctx.db.prepare('UPDATE leads SET doc = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(doc), now, r.id);
       }
       affected++;
@@ -353,8 +376,10 @@ export const search: Handler = async (ctx) => {
   const q = ctx.query.get('email');
   if (q === null || q.trim() === '') throw validationFailed(['email: give an email address or a fragment of one']);
   const cs = ctx.mutant('lead-search-case-sensitive');
+  // The second mutant lowers the query only: addresses are matched as stored.
+  const column = cs || ctx.mutant('lead-search-query-lowered-only') ? 'l.email' : 'l.email_lc';
   // The mutants: the query ignored (every lead matches), or matched as a whole address only.
-  const match = ctx.mutant('lead-search-query-ignored') ? '1' : ctx.mutant('lead-search-exact-only') ? `${cs ? 'l.email' : 'l.email_lc'} = ?` : `instr(${cs ? 'l.email' : 'l.email_lc'}, ?) > 0`;
+  const match = ctx.mutant('lead-search-query-ignored') ? '1' : ctx.mutant('lead-search-exact-only') ? `${column} = ?` : `instr(${column}, ?) > 0`;
   const everyWorkspace = ctx.mutant('tenant-lead-search-leak');
   const rows = ctx.db
     .prepare(

@@ -52,7 +52,9 @@ const testEmailAlone: Handler = async (ctx) => {
   if (recipient !== undefined && !isEmail(recipient)) v.issue('recipient', 'must be a single email address');
   // The mutant reads any personalization but `lead` as dummy.
   const anyKind = ctx.mutant('test-email-personalization-any') && typeof b.personalization === 'string';
-  const personalization = anyKind ? (b.personalization === 'lead' ? 'lead' : 'dummy') : v.oneOf(b, 'personalization', ['dummy', 'lead'] as const, true);
+  // The second mutant binds the enum case-insensitively.
+  const given_ = typeof b.personalization === 'string' && ctx.mutant('test-email-personalization-case-insensitive') ? { ...b, personalization: b.personalization.toLowerCase() } : b;
+  const personalization = anyKind ? (b.personalization === 'lead' ? 'lead' : 'dummy') : v.oneOf(given_, 'personalization', ['dummy', 'lead'] as const, true);
   const leadId = v.uuid(b, 'leadId');
   // The mutants render a lead without leadId as dummy, and a leadId given with dummy as its lead.
   if (personalization === 'lead' && leadId === undefined && b.leadId === undefined && !ctx.mutant('test-email-lead-without-leadid-dummy')) v.issue('leadId', 'is required when personalization is lead');
@@ -69,7 +71,9 @@ const testEmailAlone: Handler = async (ctx) => {
   // The mutant sends from the campaign's first mailbox, whatever accountId names.
   const named = ctx.mutant('test-email-campaign-mailbox') && doc.accounts[0] ? doc.accounts[0] : accountId!;
   const acc = foreign ?? loadOwned<AccountRow>(ctx, 'accounts', named, 'mailbox');
-  const lead = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
+  const named_ = leadId ? loadOwned<{ id: string; email: string; doc: string }>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [row.id]) : null;
+  // The mutant checks the lead named but renders the campaign's first one.
+  const lead = named_ && ctx.mutant('test-email-lead-first-of-campaign') ? (ctx.db.prepare('SELECT id, email, doc FROM leads WHERE campaign_id = ? AND deleted_at IS NULL ORDER BY rowid LIMIT 1').get(row.id) as typeof named_) : named_;
   const to = recipient!.trim();
   const lc = to.toLowerCase();
   // The mutant looks the domain up as the recipient spells it (a case-sensitive match; domains are not).
@@ -105,6 +109,8 @@ const testEmailAlone: Handler = async (ctx) => {
     if (e instanceof SmtpFailure && ctx.mutant('test-email-sent-on-refusal')) return ok({ sent: true, messageId: email.messageId });
     // No SMTP answer at all (the connection closed or refused): the mutant answers a 5xx other than part 7's 503.
     if (e instanceof SmtpFailure && e.responseCode === 0 && ctx.mutant('test-email-upstream-down-not-503')) throw new ApiError(500, 'internal_error', 'The SMTP server did not answer.');
+    // The mutant answers a failure as a 2xx without a messageId (no message went out, so no id).
+    if (e instanceof SmtpFailure && ctx.mutant('test-email-failure-sent-false-no-messageid')) return ok({ sent: false });
     if (e instanceof SmtpFailure) throw upstreamUnavailable(`The mailbox's SMTP server did not take the test email (${e.responseCode || e.code}).`);
     throw e;
   }

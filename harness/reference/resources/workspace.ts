@@ -54,7 +54,9 @@ function typed(ctx: Ctx, u: { limitType: string; used: number | null; isUnlimite
 }
 
 export const usageOne: Handler = async (ctx) => {
-  const t = ctx.params.limitType!;
+  const asked = ctx.params.limitType!;
+  // The mutant binds the enum case-insensitively, as some frameworks' lenient converters do.
+  const t = ctx.mutant('usage-type-case-insensitive') && (LIMIT_TYPES as readonly string[]).includes(asked.toLowerCase()) ? asked.toLowerCase() : asked;
   if (!(LIMIT_TYPES as readonly string[]).includes(t) || (t === 'lead_finder_credits' && ctx.mutant('usage-type-missing'))) {
     if (ctx.mutant('usage-unknown-type-200'))
       return ok({ limitType: t, used: 0, limit: 0, remaining: 0, isUnlimited: false, usagePercentage: 0 });

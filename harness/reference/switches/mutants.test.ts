@@ -35,6 +35,14 @@ async function exhaust(e: Env, key: string, n = 120) {
 const status = (e: Env, key: string | null, method: string, path: string, o = {}) => e.call(key, method, path, o).then((r) => r.status);
 const campaignsCount = async (e: Env, key: string) => (await e.call(key, 'GET', '/v1/campaigns?limit=100')).body.data.length;
 const names = async (e: Env, key: string, q: string) => (await e.call(key, 'GET', `/v1/campaigns${q}`)).body.data.map((c: { name: string }) => c.name);
+/** The second page of the campaign list (size 2 over a, b, c) asked after a fourth campaign was made. */
+async function pageAfterInsert(e: Env) {
+  const w = await e.workspace();
+  for (const n of ['a', 'b', 'c']) await e.campaign(w, { name: n });
+  const p1 = await e.call(w.key, 'GET', '/v1/campaigns?limit=2');
+  await e.campaign(w, { name: 'd' });
+  return names(e, w.key, `?limit=2&cursor=${p1.body.meta.nextCursor}`);
+}
 async function usage(e: Env, limits: Record<string, number | null>, used: Record<string, number>, t: string) {
   const w = await e.workspace();
   await e.ctl('PATCH', `/workspaces/${w.orgId}`, { limits, used });
@@ -168,6 +176,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-email-delete-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-email-delete-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-lf-list-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/lead-searches')],
+  'scope-lf-get-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', `/v1/lead-searches/${ABSENT}`)],
+  'scope-status-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'GET', `/v1/campaigns/${ABSENT}/status`)],
+  'scope-patch-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'PATCH', `/v1/campaigns/${ABSENT}`, { body: { name: 'x' } })],
+  'scope-test-email-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'POST', `/v1/campaigns/${ABSENT}/test-email`, { body: {} })],
+  'scope-anlt-campaign-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', `/v1/campaigns/${ABSENT}/analytics`)],
+  'scope-anlt-timeseries-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', `/v1/campaigns/${ABSENT}/analytics/timeseries`)],
+  'scope-anlt-overview-also-campaigns-read': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/campaigns/analytics/overview')],
   'scope-lf-get-leads-read': [true, async (e) => (await status(e, (await keyWith(e, ['leadfinder:read'])).k, 'GET', `/v1/lead-searches/${ABSENT}`)) !== 403],
   'scope-lead-patch-also-campaigns': [404, async (e) => status(e, (await keyWith(e, ['leads:write'])).k, 'PATCH', `/v1/campaigns/${ABSENT}/leads/${ABSENT}`, { body: { firstName: 'x' } })],
   'scope-write-grants-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', `/v1/campaigns/${ABSENT}/start`)],
@@ -349,13 +364,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'idem-255-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(255) })],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
-  'page-offset-cursor': [['a'], async (e) => {
-    const w = await e.workspace();
-    for (const n of ['a', 'b', 'c']) await e.campaign(w, { name: n });
-    const p1 = await e.call(w.key, 'GET', '/v1/campaigns?limit=2');
-    await e.campaign(w, { name: 'd' });
-    return names(e, w.key, `?limit=2&cursor=${p1.body.meta.nextCursor}`);
-  }],
+  'page-offset-cursor': [['a'], (e) => pageAfterInsert(e)],
+  'camp-list-offset-cursor': [['a'], (e) => pageAfterInsert(e)],
   'page-hasmore-always-true': [false, async (e) => {
     const w = await e.workspace();
     await e.campaign(w);
@@ -451,6 +461,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'usage-limited-remaining-null': [150, async (e) => (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).remaining],
   'usage-zero-limit-remaining-null': [0, async (e) => (await usage(e, { lead_finder_credits: 0 }, { lead_finder_credits: 0 }, 'lead_finder_credits')).remaining],
   'usage-unknown-type-200': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/sms')],
+  'usage-type-case-insensitive': [404, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage/MONTHLY_EMAILS')],
   'usage-unlimited-remaining-zero': [null, async (e) => (await usage(e, { ai_credits: null }, {}, 'ai_credits')).remaining],
   'usage-used-string': ['number', async (e) => typeof (await usage(e, { monthly_emails: 200 }, { monthly_emails: 50 }, 'monthly_emails')).used],
   'usage-unlimited-used-null': [5, async (e) => (await usage(e, { ai_credits: null }, { ai_credits: 5 }, 'ai_credits')).used],
@@ -633,9 +644,23 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { replyToAddress: 'reply@probe.test' } })).body.replyToAddress;
   }],
+  'acct-patch-signature-ignored': [true, async (e) => {
+    const w = await e.workspace();
+    return String((await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { signature: '<p>SigToken</p>' } })).body.signature).includes('SigToken');
+  }],
+  'acct-patch-tracking-ignored': [ABSENT, async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { tracking: { domainId: ABSENT } } })).body.tracking?.domainId;
+  }],
   'acct-patch-creds-not-stored': ['127.0.0.9', async (e) => {
     const w = await e.workspace();
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${(await e.mailbox(w)).id}`, { body: { smtpHost: '127.0.0.9' } })).body.smtp.host;
+  }],
+  'acct-patch-answer-not-stored': [150, async (e) => {
+    const w = await e.workspace();
+    const id = (await e.mailbox(w)).id;
+    await e.call(w.key, 'PATCH', `/v1/accounts/${id}`, { body: { maxEmailsPerDay: 150 } });
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${id}`, { body: { firstName: 'Again' } })).body.maxEmailsPerDay;
   }],
   'acct-patch-answers-before': ['Patched', async (e) => {
     const w = await e.workspace();
@@ -765,6 +790,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'PATCH', path, { body: { status: 'lead_lost' } });
     return (await e.call(w.key, 'PATCH', path, { body: { status: 'lead_replied_interested' } })).status >= 400;
   }],
+  'lead-mutate-replied-statuses-refused': [1, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.ctl('POST', `/leads/${lead.id}/events`, { type: 'replied' });
+    return (await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'set_status', status: 'lead_converted', ids: [lead.id] } })).body.affected;
+  }],
   'lead-replied-status-after-contact': [true, async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.ctl('POST', `/leads/${lead.id}/events`, { type: 'contacted' });
@@ -870,6 +900,38 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     await e.campaign(w);
     return (await e.call(w.key, 'GET', '/v1/campaigns?status=active')).body.data.length;
+  }],
+  // Newest first: two tagged campaigns over an untagged one; after the last tagged one nothing more is tagged.
+  'camp-list-tag-filter-dropped-on-cursor': [false, async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 'paged', color: '#123456' })).body;
+    await e.campaign(w);
+    for (let i = 0; i < 2; i++) await e.ctl('PUT', `/campaigns/${(await e.campaign(w)).id}/tags`, { tagIds: [tag.id] });
+    const first = (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}&limit=1`)).body;
+    return (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}&limit=1&cursor=${encodeURIComponent(first.meta.nextCursor)}`)).body.meta.hasMore;
+  }],
+  'camp-list-active-item-running': ['active', async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['listed@corp.test'] });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    return (await e.call(w.key, 'GET', '/v1/campaigns')).body.data.find((x: { id: string }) => x.id === c.id)?.status;
+  }],
+  // Two drafts and a third campaign of another status (a failed launch leaves a draft: a started one is not needed): page 2 by cursor.
+  'camp-list-status-filter-dropped-on-cursor': [['draft'], async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['paged@corp.test'] });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    await e.campaign(w);
+    await e.campaign(w);
+    const first = (await e.call(w.key, 'GET', '/v1/campaigns?status=draft&limit=1')).body;
+    const second = (await e.call(w.key, 'GET', `/v1/campaigns?status=draft&limit=1&cursor=${encodeURIComponent(first.meta.nextCursor)}`)).body;
+    const third = second.meta.hasMore ? (await e.call(w.key, 'GET', `/v1/campaigns?status=draft&limit=1&cursor=${encodeURIComponent(second.meta.nextCursor)}`)).body.data : [];
+    return [...new Set([...second.data, ...third].map((x: { status: string }) => x.status))];
+  }],
+  'camp-patch-empty-sequence-ignored': [0, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { sequence: [] } })).body.sequence.length;
   }],
   'camp-patch-replaces-all': [[false, 1], async (e) => {
     const w = await e.workspace();
@@ -977,6 +1039,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
   }],
   'lead-email-never-changes': [200, async (e) => (await patchLead(e, undefined, { email: `new-${Date.now()}@corp.test` })).status],
+  'lead-mutate-blacklisted-refused': [200, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'blacklisted', ids: 'lead' })).status],
   'lead-mutate-status-rules-skipped': [0, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_replied_interested', ids: 'lead' })).body.affected],
   'lf-discovery-finished-terminal-only': [true, async (e) => (await leadSearch(e, 'enriching')).ls.discoveryFinished],
   'lead-delete-no-retention': [30, async (e) => {
@@ -990,15 +1053,30 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-nextplannedat-empty': [undefined, async (e) => (await campWithLead(e)).lead.sequenceProgress.nextPlannedAt],
   'lead-mutate-filter-any-operation': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_lost', ids: 'lead', filter: { search: 'x' } })).status],
   'lead-mutate-all-any-operation': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead', all: true })).status],
+  'lead-mutate-filter-tags-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead', filter: { search: 'x' } })).status],
+  'lead-mutate-all-set-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_lost', ids: 'lead', all: true })).status],
   'lead-mutate-all-with-ids': [400, async (e) => (await mutateStatus(e, { operation: 'delete', all: true, ids: 'lead' })).status],
   'lead-mutate-missing-not-reported': [[1, 1], async (e) => {
     const r = (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: [ABSENT] })).body;
     return [r.failed, r.errors.length];
   }],
+  'lead-mutate-remove-tags-first-only': [['keep'], async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    const path = `/v1/campaigns/${c.id}/leads/mutate`;
+    await e.call(w.key, 'POST', path, { body: { operation: 'add_tags', tags: ['a', 'b', 'keep'], ids: [lead.id] } });
+    await e.call(w.key, 'POST', path, { body: { operation: 'remove_tags', tags: ['a', 'b'], ids: [lead.id] } });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: {} })).body.tags;
+  }],
+  'lead-mutate-delete-missing-not-reported': [1, async (e) => (await mutateStatus(e, { operation: 'delete', ids: [ABSENT] })).body.errors.length],
   'lead-search-case-sensitive': [1, async (e) => {
     const w = await e.workspace();
     await e.campaign(w, { leads: ['Mixed.Case@Corp.test'] });
     return (await e.call(w.key, 'GET', '/v1/leads/search?email=mixed.case@corp')).body.data.length;
+  }],
+  'lead-search-query-lowered-only': [1, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w, { leads: ['Stored.Capitals@Corp.test'] });
+    return (await e.call(w.key, 'GET', '/v1/leads/search?email=stored.capitals@corp.test')).body.data.length;
   }],
   'lead-search-more-than-10': [10, async (e) => {
     const w = await e.workspace();
@@ -1017,6 +1095,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return (await e.call(w.key, 'PATCH', path, { body: { jobTitle: 'CTO' } })).body.firstName;
   }],
   'lead-patch-location-dropped': ['Lyon', async (e) => (await patchLead(e, undefined, { location: 'Lyon' })).body.location],
+  'lead-patch-custom-array-taken': [400, async (e) => (await patchLead(e, undefined, { customFields: ['a'] })).status],
   'lead-mutate-all-ignored': [0, async (e) => {
     const { w, c } = await campWithLead(e);
     await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'delete', all: true } });
@@ -1161,11 +1240,27 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, c } = await campWithLead(e);
     return typeof (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.metrics.leadsCount;
   }],
+  'camp-status-started-metrics-lead-names': [true, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['metrics@corp.test'] });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    return 'opens' in (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.metrics;
+  }],
+  'camp-create-leads-objects-taken': [0, async (e) => {
+    const r = await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: [{ email: 'object@corp.test' }] } });
+    return r.status === 400 ? 0 : r.body.leads.created;
+  }],
+  'camp-create-launched-answer-no-leads': [1, async (e) => {
+    const w = await e.workspace();
+    const r = (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', sequence: STEP, leads: ['launched@corp.test'], launch: true } })).body;
+    return r.launched === true ? r.leads?.submitted : 'not launched';
+  }],
   'camp-create-leads-no-invalid': [1, async (e) => {
     const w = await e.workspace();
     return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test', 'not an address'] } })).body.leads?.invalid;
   }],
   'lead-mutate-unknown-operation-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'archive', ids: 'lead' })).status],
+  'lead-mutate-operation-case-insensitive': [400, async (e) => (await mutateStatus(e, { operation: 'ADD_TAGS', tags: ['x'], ids: 'lead' })).status],
   'lead-mutate-status-optional': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', ids: 'lead' })).status],
   'lead-mutate-unknown-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_status_unheard_of', ids: 'lead' })).status],
   'lead-mutate-delete-echo-other': ['delete', async (e) => (await mutateStatus(e, { operation: 'delete', all: true })).body.operation],

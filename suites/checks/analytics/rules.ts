@@ -202,7 +202,7 @@ export const RULE_CHECKS: Check[] = [
     clauses: ['ANLT-CLAMP-PROFILE'],
     level: 'PROFILE',
     features: ['decl:declarations.analytics'],
-    budget: 8,
+    budget: 9,
     async run(ctx) {
       const a = ctx.profile.declarations.analytics;
       if (!a) skip('declarations.analytics is not declared (retentionDays and the clamping rule): the clamping rule is not checked');
@@ -223,6 +223,11 @@ export const RULE_CHECKS: Check[] = [
           expectThat(q.clamped === true, msg`${rule}; a window starting ${start} reaches past it, yet clamped is ${JSON.stringify(q.clamped)}`, r);
           expectThat(Math.abs(Date.parse(q.start) - floor) <= 1000, msg`${rule}; a window starting ${start} must be clamped to local midnight of ${floorDay} in ${zone} (${new Date(floor).toISOString()}), period.start is ${JSON.stringify(q.start)}`, r);
         }
+        // The time series states its period too: the same rule holds there.
+        const past = addDays(floorDay, -1);
+        const ts = await ok2xx(timeseries(ctx, api, id, { start: past, end: today }, 'week'), `time series for ${past} .. ${today}`);
+        const tp = ts.body?.period ?? {};
+        expectThat(tp.clamped === true && Math.abs(Date.parse(tp.start) - floor) <= 1000, msg`${rule}; the time series of a window starting ${past} must be clamped to local midnight of ${floorDay} (${new Date(floor).toISOString()}), its period is ${JSON.stringify(tp)}`, ts);
       });
     },
   },

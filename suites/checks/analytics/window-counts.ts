@@ -83,16 +83,22 @@ export const WINDOW_COUNT_CHECKS: Check[] = [
       const before = await overviewOf('before the sends');
       const t = await trafficCampaign(ctx, 2, ws);
       if (localDate(await targetNow(ctx), zone) !== day) skip(`the first step took until past midnight in ${zone}: the sends do not all fall on ${day}`);
-      // West of UTC, wait into the next local day so that no window asked ends in the future.
-      if (!east) await ctx.control!.advance(2 * 60 * 60);
-      const beside = addDays(day, east ? -1 : 1);
       const sentIn = async (w: Window, what: string) => (await ok2xx(campaignAnalytics(ctx, ws.api, t.campaignId, w), `analytics ${what}`)).body?.totals?.sent;
       const n = t.sent;
       const where = `${n} email(s) sent ${east ? 'just after' : 'just before'} midnight of ${day} in ${zone} (UTC${offset >= 0 ? '+' : ''}${offset / 60})`;
+      // Without an end the window runs to now: asked while the sends are still today's (either side of UTC).
+      expectThat((await sentIn({ start: day }, `from ${day} without an end`)) === n, msg`${where}: the window from ${day} without an end (to now, the same day) must count them all`);
+      // West of UTC, wait into the next local day so that no window asked ends in the future.
+      if (!east) await ctx.control!.advance(2 * 60 * 60);
+      const beside = addDays(day, east ? -1 : 1);
       expectThat((await sentIn({ start: day, end: day }, `for ${day}`)) === n, msg`${where}: the window ${day} .. ${day} must count them all (from its local midnight through the end of its day)`);
       expectThat((await sentIn({ start: beside, end: beside }, `for ${beside}`)) === 0, msg`${where}: the window of the day beside it, ${beside}, must count none (days are the workspace's, not UTC's)`);
+      // West of UTC the day beside is the next one: the day before must count none too (its end takes effect).
+      if (!east) {
+        const dayBefore = addDays(day, -1);
+        expectThat((await sentIn({ start: dayBefore, end: dayBefore }, `for ${dayBefore}`)) === 0, msg`${where}: the window ${dayBefore} .. ${dayBefore}, ending before the sends, must count none (the window's end takes effect)`);
+      }
       expectThat((await sentIn({ start: `${day}T23:50:00`, end: `${day}T00:05:00` }, 'with time parts')) === n, msg`${where}: the window ${day}T23:50:00 .. ${day}T00:05:00 must count them all (the time part is ignored)`);
-      expectThat((await sentIn({ start: day }, `from ${day} without an end`)) === n, msg`${where}: the window from ${day} without an end (to now) must count them all`);
       const after = await overviewOf('after the sends');
       const [s0, s1] = [before.body?.totals?.sent, after.body?.totals?.sent];
       expectThat(s1 - s0 >= n, msg`${where}: the overview's window ${day} .. ${day} must count them all, its totals.sent went from ${s0} to ${s1} with the sends`, before, after);

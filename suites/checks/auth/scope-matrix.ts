@@ -149,10 +149,17 @@ const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' ? ownEndp
 
 /**
  * Neighbouring scopes a route table plausibly files a route under as well (email delete with the other
- * write-like email scopes, the Lead Finder list under the leads domain): from default on SCOPE-GRANT asks
+ * write-like email scopes, the Lead Finder list under the leads domain, the status view and PATCH with the
+ * lifecycle routes, the test email with the sending scope, analytics under the campaigns domain): from default on SCOPE-GRANT asks
  * them refused with the keys it holds, where the matrix rows of those scopes may be left out.
  */
-const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [['emails.delete', 'emails:send'], ['emails.delete', 'emails:read'], ['leadSearches.list', 'leads:read']];
+const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [
+  ['emails.delete', 'emails:send'], ['emails.delete', 'emails:read'], ['leadSearches.list', 'leads:read'], ['leadSearches.get', 'leads:read'],
+  // The status view filed with start, pause and resume, lifecycle read as implying write, the test email
+  // filed with the sending scope; analytics paths sit under /v1/campaigns.
+  ['campaigns.status', 'campaigns:lifecycle'], ['campaigns.update', 'campaigns:lifecycle'], ['campaigns.testEmail', 'emails:send'],
+  ['analytics.campaign', 'campaigns:read'], ['analytics.timeseries', 'campaigns:read'], ['analytics.overview', 'campaigns:read'],
+];
 /** The mailbox reads (part 5's row: accounts:write and all:all among those served), each asked from default on. */
 const MAILBOX_READS = ENDPOINTS.filter((e) => e.group === 'mailbox-read');
 /** Group rows served beyond a route's own scope: every mailbox read to a key holding accounts:write alone, from default on. */

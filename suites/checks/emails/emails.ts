@@ -233,12 +233,21 @@ export const EMAIL_CHECKS: Check[] = [
       expectThat(e.leadId === s.lead.id, msg`the reply came from the campaign's lead ${s.lead.id}, answering the email sent to it: leadId must be that lead, got ${JSON.stringify(e.leadId)}`, got);
       // It has content (what the lead wrote): its snippet previews it, not its headers or nothing.
       expectPreview(e.snippet, [e.subject, e.body?.text, e.body?.html, words], got);
-      const del = await s.ws.api.delete(`/v1/emails/${email.id}`);
-      expect2xx(del, 'DELETE /v1/emails/{id}');
-      expectThat(del.body?.id === email.id && del.body?.deleted === true, msg`DELETE /v1/emails/{id} must answer { id: ${email.id}, deleted: true }, got ${JSON.stringify(del.body)}`, del);
+      // The sent half too: the campaign's email to the lead (sent mail is often kept apart from the inbox).
+      const sent = (await listEmails(ctx, s.ws.api, { campaignId: s.campaignId })).find((x) => x.type === 'sent');
+      expectThat(sent, msg`setup: the campaign's sent email is not listed beside the reply`);
+      const deleted: string[] = [];
+      let del: ApiResponse | undefined;
+      for (const id of [email.id, sent.id] as string[]) {
+        del = await s.ws.api.delete(`/v1/emails/${id}`);
+        expect2xx(del, 'DELETE /v1/emails/{id}');
+        expectThat(del.body?.id === id && del.body?.deleted === true, msg`DELETE /v1/emails/{id} must answer { id: ${id}, deleted: true }, got ${JSON.stringify(del.body)}`, del);
+        deleted.push(id);
+      }
       const after = await listEmails(ctx, s.ws.api, { campaignId: s.campaignId });
-      expectThat(!after.some((e) => e.id === email.id), msg`a deleted email must stop appearing in listings; ${email.id} is still listed`, del);
-      expectThat(await onServer(s, messageId), msg`the copy on the mail server must be untouched: the reply ${messageId} is gone from the IMAP inbox after the delete`, del);
+      const still = after.filter((e) => deleted.includes(e.id)).map((e) => `${e.id} (${e.type})`);
+      expectThat(still.length === 0, msg`a deleted email must stop appearing in listings; still listed: ${still.join(', ')}`, del!);
+      expectThat(await onServer(s, messageId), msg`the copy on the mail server must be untouched: the reply ${messageId} is gone from the IMAP inbox after the delete`, del!);
     },
   },
   {

@@ -157,12 +157,12 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['LEAD-PATCH-TAGS-ARRAY', 'LEAD-PATCH-CUSTOM-OBJECTS', 'LEAD-PATCH-FIELDS', 'ERR-TABLE-400'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 9,
+    budget: 11,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
       const lid = leads[0]!.id;
-      for (const body of [{ tags: 'vip' }, { tags: { a: 1 } }, { customFields: 'x' }, { customFieldLabels: 'x' }, { customFieldTypes: 5 }, { firstName: 5 }, { email: ['x@example.test'] }]) {
+      for (const body of [{ tags: 'vip' }, { tags: { a: 1 } }, { customFields: 'x' }, { customFieldLabels: 'x' }, { customFieldTypes: 5 }, { customFields: ['a'] }, { customFieldLabels: [] }, { firstName: 5 }, { email: ['x@example.test'] }]) {
         expectValidation400(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lid}`, body), ctx, `PATCH lead ${JSON.stringify(body)}`);
       }
     },
@@ -239,14 +239,16 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'LEAD-MUTATE-STATUS-VALUES', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-ANSWER', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 8,
+    budget: 9,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 3);
       const [a, b, c] = leads.map((l) => l.id) as [string, string, string];
-      const r1 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [a, b] }, 'lead_lost');
+      // The two statuses settable any time: lead_lost and blacklisted.
+      const r1 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [a] }, 'lead_lost');
       // The counts of the answer are a SHOULD reading (LEAD-MUTATE-COUNTS): the effect is held, read back below.
-      expectMutate(r1, 'set_status', 'mutate set_status lead_lost on 2 leads');
+      expectMutate(r1, 'set_status', 'mutate set_status lead_lost');
+      expectMutate(await mutate(ctx, ws.api, cid, 'set_status', { ids: [b] }, 'blacklisted'), 'set_status', 'mutate set_status blacklisted');
       // 3.3 says "rejected" without a status: any refusal of part 7, or a 2xx whose answer
       // reports the lead as not done (the lead's status, read back below, must not change).
       const r2 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'lead_replied_interested');
@@ -256,7 +258,7 @@ export const LEAD_CHECKS: Check[] = [
       if (is2xx(r3)) expectMutate(r3, 'set_status', 'mutate set_status email_sent (platform-managed)');
       else expectRejected(r3, ctx, 'mutate set_status email_sent (platform-managed)');
       const now = byId(await allLeads(ctx, ws.api, cid));
-      expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'lead_lost', msg`set_status must set lead_lost on both leads, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
+      expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'blacklisted', msg`set_status must set lead_lost and blacklisted on the leads named, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
       expectThat(now.get(c)?.status === (leads[2] as any).status, msg`a refused set_status changed the lead to ${now.get(c)?.status}`);
     },
   },
@@ -271,16 +273,17 @@ export const LEAD_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 3);
       const [a, b, c] = leads.map((l) => l.id) as [string, string, string];
-      expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a, b], tags: ['hot', 'q3'] }), 'add_tags', 'mutate add_tags', { affected: 2 });
+      expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a, b], tags: ['hot', 'q3', 'keep'] }), 'add_tags', 'mutate add_tags', { affected: 2 });
       expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a], tags: ['hot'] }), 'add_tags', 'mutate add_tags of a tag the lead has');
       let now = byId(await allLeads(ctx, ws.api, cid));
       // Sets: whether a tag added twice is listed twice is a reading (LEAD-MUTATE/tags-no-duplicate).
       const tagsOf = (id: string) => [...new Set<string>(now.get(id)?.tags ?? [])].sort();
-      expectThat(JSON.stringify(tagsOf(a)) === '["hot","q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', msg`add_tags must give both leads hot and q3, got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
+      expectThat(JSON.stringify(tagsOf(a)) === '["hot","keep","q3"]' && JSON.stringify(tagsOf(b)) === '["hot","keep","q3"]', msg`add_tags must give both leads hot, q3 and keep, got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
       expectThat(tagsOf(c).length === 0, msg`a lead not named got tags ${JSON.stringify(tagsOf(c))}`);
-      expectMutate(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a], tags: ['hot'] }), 'remove_tags', 'mutate remove_tags', { affected: 1 });
+      // Two tags removed at once: every one named goes, the one not named stays.
+      expectMutate(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a], tags: ['hot', 'q3'] }), 'remove_tags', 'mutate remove_tags', { affected: 1 });
       now = byId(await allLeads(ctx, ws.api, cid));
-      expectThat(JSON.stringify(tagsOf(a)) === '["q3"]' && JSON.stringify(tagsOf(b)) === '["hot","q3"]', msg`remove_tags hot on one lead: got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
+      expectThat(JSON.stringify(tagsOf(a)) === '["keep"]' && JSON.stringify(tagsOf(b)) === '["hot","keep","q3"]', msg`remove_tags hot and q3 on one lead must leave it keep, the other all three: got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
       expectValidation400(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a] }), ctx, 'mutate add_tags without tags');
       expectValidation400(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a] }), ctx, 'mutate remove_tags without tags');
     },
@@ -301,7 +304,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-MUTATE/delete',
     title: 'mutate delete removes the leads named by ids, matched by a filter (search, tags), or all (profile names)',
-    clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
+    clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE', 'LEAD-MUTATE-ERRORS', 'LEAD-MUTATE-ANSWER'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 16,
@@ -314,7 +317,10 @@ export const LEAD_CHECKS: Check[] = [
         const got = await left();
         expectThat(JSON.stringify(got) === JSON.stringify([...ids].sort()), msg`${what}: the campaign must keep ${ids.length} lead(s) ${JSON.stringify(ids)}, it has ${JSON.stringify(got)}`);
       };
-      expectMutate(await mutate(ctx, ws.api, cid, 'delete', { ids: [a.id] }), 'delete', 'mutate delete by ids', { affected: 1 });
+      // One id not in the campaign beside it: the delete reports it in errors (as set_status does).
+      const byIds = await mutate(ctx, ws.api, cid, 'delete', { ids: [a.id, randomUUID()] });
+      expectMutate(byIds, 'delete', 'mutate delete by ids (one of them not in the campaign)', { affected: 1 });
+      expectThat(byIds.body.errors.length > 0 && byIds.body.errors.every((x: unknown) => typeof x === 'string' && x.length > 0), msg`a delete naming an id not in the campaign must say so in errors, got ${JSON.stringify(byIds.body.errors)}`, byIds);
       await expectLeft([b.id, c.id, d.id, e.id], 'after delete by ids');
       // Which leads a filter matches beyond these is a reading (LEAD-MUTATE/delete-filter); a lead's whole
       // address, as written, and a tag only one lead carries match that lead under any reading.
@@ -340,7 +346,7 @@ export const LEAD_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 23,
+    budget: 26,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
@@ -353,8 +359,12 @@ export const LEAD_CHECKS: Check[] = [
         // With ids, so only 4.4's "filter / all only for delete" can refuse them (not a missing ids).
         ['set_status with ids and a filter', 'set_status', { ids, filter: { search: 'x' } }, 'lead_lost'],
         ['add_tags with ids and all', 'add_tags', { ids, all: true, tags: ['x'] }],
+        // The other operations too: bulk tagging by search, a status for every lead.
+        ['add_tags with ids and a filter', 'add_tags', { ids, filter: { search: 'x' }, tags: ['x'] }],
+        ['set_status with ids and all', 'set_status', { ids, all: true }, 'lead_lost'],
         ['delete with all "yes"', 'delete', { all: 'yes' }],
         ['an unknown operation', 'archive', { ids }],
+        ['an operation in capitals (the enum\'s values are exact)', 'ADD_TAGS', { ids, tags: ['x'] }],
         ['set_status without a status', 'set_status', { ids }],
         ['add_tags without ids', 'add_tags', { tags: ['x'] }],
         ['set_status with ids that are not uuids', 'set_status', { ids: ['not-a-uuid'] }, 'lead_lost'],
@@ -448,7 +458,9 @@ export const LEAD_CHECKS: Check[] = [
       const email = leadAddress(ctx, 'srch');
       const twin = email.replace('@', 'x@'); // matches the fragment below, not the whole address
       const c1 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search one`, leads: [email, leadAddress(ctx), twin] });
-      const c2 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search two`, leads: [email] });
+      // The second campaign's copy is written with capitals: a search must match what is stored case-insensitively too.
+      const capitals = email.replace(/^[^@]+/, (l) => l.toUpperCase());
+      const c2 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search two`, leads: [capitals] });
       expect2xx(c1, 'setup: POST /v1/campaigns');
       expect2xx(c2, 'setup: POST /v1/campaigns');
       const names = new Map([[c1.body.campaign.id, c1.body.campaign.name], [c2.body.campaign.id, c2.body.campaign.name]]);

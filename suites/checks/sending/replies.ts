@@ -1,6 +1,7 @@
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
+import { mutateBody } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, sendingMailbox, sentBy, workspaceZone, type SendingMailbox } from './lib.ts';
 
 // Leads answer over IMAP: the kit's sink puts a reply threaded on the email the lead received
@@ -91,12 +92,12 @@ export const REPLY_CHECKS: Check[] = [
   },
   {
     id: 'REPLY/status-settable',
-    title: 'MUST accept a lead_replied_* status for a lead once its real reply has reached the mailbox, and lead_lost after it',
-    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-LOST-ANYTIME'],
+    title: 'MUST accept a lead_replied_* status (PATCH) and lead_converted (mutate set_status) for a lead once its real reply has reached the mailbox, and lead_lost after it',
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-LOST-ANYTIME', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-RULES-BOTH-PATHS'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
-    budget: 40,
+    budget: 42,
     async run(ctx) {
       const { ws, box, drv, c } = await repliedScenario(ctx, true, 1);
       const [replier] = c.leads as [{ id: string; email: string }];
@@ -106,6 +107,11 @@ export const REPLY_CHECKS: Check[] = [
       expect2xx(r, 'PATCH status lead_replied_interested for a lead that has replied');
       const after = await leadNow(ctx, ws.api, c.id, replier.id);
       expectThat(after.status === 'lead_replied_interested', msg`the lead that replied should now have status lead_replied_interested, it has ${JSON.stringify(after.status)}`, r);
+      // The other way of setting it (3.3 holds for both): mutate set_status, read back.
+      const m = await ws.api.post(`/v1/campaigns/${c.id}/leads/mutate`, mutateBody(ctx.profile, 'set_status', { ids: [replier.id] }, 'lead_converted'));
+      expect2xx(m, 'mutate set_status lead_converted for a lead that has replied');
+      const converted = await leadNow(ctx, ws.api, c.id, replier.id);
+      expectThat(converted.status === 'lead_converted', msg`mutate set_status lead_converted for the lead that replied must set it, the lead has ${JSON.stringify(converted.status)} (mutate answered ${JSON.stringify(m.body)?.slice(0, 200)})`, m);
       // lead_lost any time (3.3): also after a reply, from a replied status.
       const lost = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'lead_lost' });
       expect2xx(lost, 'PATCH status lead_lost for a lead that has replied (lead_lost: any time)');

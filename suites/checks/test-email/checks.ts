@@ -230,17 +230,20 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     clauses: ['CAMP-TEST-LEAD', 'CAMP-TEST-BODY'],
     level: 'MUST',
     features: [...FEATURES, 'op:leads.create', 'op:leads.list', NEEDS_MERGE_VARIABLES],
-    budget: 16,
+    budget: 17,
     testEmails: 1,
     async run(ctx) {
       const first = mergeVariable(ctx, 'firstName');
       const company = mergeVariable(ctx, 'companyName');
       const s = await sender(ctx, { subject: `Hello ${first}`, body: `<p>Dear ${first} of ${company},</p>` });
       const f = faker(ctx);
+      // Two leads of their own names: the second is named, so a render of the campaign's first lead shows.
+      const other = { firstName: `Yan${f.string.alpha(6)}`, companyName: `Bolt${f.string.alpha(6)}` };
       const who = { firstName: `Zoe${f.string.alpha(6)}`, companyName: `Acme${f.string.alpha(6)}` };
-      const lead = await addOneLead(ctx, s);
-      const patched = await s.ws.api.patch(`/v1/campaigns/${s.campaignId}/leads/${lead}`, who);
-      expect2xx(patched, 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
+      const [decoy, lead] = await addTwoLeads(ctx, s);
+      for (const [id, names] of [[decoy, other], [lead, who]] as const) {
+        expect2xx(await s.ws.api.patch(`/v1/campaigns/${s.campaignId}/leads/${id}`, names), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
+      }
       const to = await recipient(ctx);
       const res = await send(s, to, { personalization: 'lead', leadId: lead });
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email with personalization lead');
@@ -248,6 +251,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expectThat(m, msg`nothing reached ${to}`, res);
       expectThat((m.subject ?? '').includes(who.firstName), msg`personalization lead must render the lead's firstName ${who.firstName} into the subject, got ${JSON.stringify(m.subject)}`, res);
       expectThat(m.raw.toString('utf8').includes(who.companyName), msg`personalization lead must render the lead's companyName ${who.companyName} into the body`, res);
+      expectThat(!m.raw.toString('utf8').includes(other.firstName), msg`personalization lead must render the lead leadId names, not the campaign's other lead (${other.firstName})`, res);
     },
   },
   {
@@ -256,7 +260,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     clauses: ['CAMP-TEST-LEAD-REQUIRES-LEADID', 'CAMP-TEST-LEADID-OMITTED', 'CAMP-TEST-PERSONALIZATION-ENUM', 'CAMP-TEST-RECIPIENT-SINGLE'],
     level: 'MUST',
     features: [...FEATURES, 'op:leads.create', 'op:leads.list'],
-    budget: 20,
+    budget: 21,
     testEmails: 1,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Invalid ${ctx.prefix}`, body: '<p>never sent</p>' });
@@ -267,6 +271,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         ['personalization lead without leadId', { personalization: 'lead' }],
         ['personalization dummy with a leadId', { personalization: 'dummy', leadId: lead }],
         ['personalization "custom" (not in the enum)', { personalization: 'custom' }],
+        ['personalization "DUMMY" (the enum\'s values are exact)', { personalization: 'DUMMY' }],
         ['two recipients in one string', { recipient: `${to}, ${other}` }],
       ];
       for (const [what, extra] of cases) expectValidation400(await send(s, to, extra), ctx, `POST /v1/campaigns/{id}/test-email, ${what}`);
@@ -447,7 +452,8 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     // 4.3 "It may also answer 503": the answer to an unavailable upstream is 503 upstream_unavailable
     // or a 2xx { sent: false }; never sent: true, never another 5xx (part 7 names 503 for it).
     title: "MUST NOT answer sent: true, nor an error other than 503 upstream_unavailable, when the mailbox's SMTP server is unavailable (it closes the connection without an answer), and send nothing",
-    clauses: ['CAMP-TEST-503', 'ERR-TABLE-503'],
+    // Also the answer's shape on the failure path (TEST-EMAIL/delivered reads it on success): a 2xx is { sent, messageId }.
+    clauses: ['CAMP-TEST-503', 'ERR-TABLE-503', 'CAMP-TEST-ANSWER'],
     level: 'MUST',
     features: [...FEATURES],
     budget: 12,
@@ -464,6 +470,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         expectThat(!(res.status >= 200 && res.status < 300 && res.body?.sent !== false), msg`with the mailbox's SMTP server closing every connection unanswered, a 2xx must say sent: false (4.3), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
         expectThat(res.status < 300 || res.status === 503, msg`with the mailbox's SMTP server closing every connection unanswered, the test email answers 503 upstream_unavailable or a 2xx { sent: false } (4.3, part 7: a dependency is temporarily unavailable), got ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
         if (res.status === 503) expectError(res, 503, ctx.profile, what, 'upstream_unavailable');
+        else expectThat(typeof res.body?.sent === 'boolean' && typeof res.body?.messageId === 'string', msg`${what}: a 2xx answer must be { sent: boolean, messageId: string } (4.3) even when nothing went out, got ${JSON.stringify(res.body)?.slice(0, 200)}`, res);
       } finally {
         for (const rule of rules) s.sink.faults.remove(rule.id);
       }
@@ -519,6 +526,16 @@ export const TEST_EMAIL_CHECKS: Check[] = [
 ];
 
 /** One lead in the sender's campaign, by the referenced leads.create (or the campaign create's `leads`). */
+/** Two leads added in one call, in that order; their ids. */
+async function addTwoLeads(ctx: CheckContext, s: Sender): Promise<[string, string]> {
+  const emails = [1, 2].map((n) => `${ctx.prefix}lead${n}-${faker(ctx).string.alphanumeric(8)}@leads.example.test`.toLowerCase());
+  await addLeads(ctx, s.ws.api, s.campaignId, emails);
+  const listed = await listLeads(ctx, s.ws.api, s.campaignId);
+  const ids = emails.map((e) => listed.find((l) => (l.email ?? '').toLowerCase() === e)?.id);
+  if (!ids.every((id): id is string => typeof id === 'string')) skip('the referenced leads operations gave no id for the leads added (operations.leads.list: result.items)');
+  return ids as [string, string];
+}
+
 async function addOneLead(ctx: CheckContext, s: Sender): Promise<string> {
   const email = `${ctx.prefix}lead-${faker(ctx).string.alphanumeric(8)}@leads.example.test`.toLowerCase();
   await addLeads(ctx, s.ws.api, s.campaignId, [email]);
