@@ -134,4 +134,6 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-ov-days-in-utc': ['ANLT-WINDOW-WHOLE-DAYS'],
   'anlt-clamp-other-rule': ['ANLT-CLAMP-PROFILE'],
   'anlt-rates-fraction': ['ANLT-RATES-PERCENT'],
+  'anlt-ov-rates-fraction': ['ANLT-RATES-PERCENT'],
+  'anlt-bysequence-rates-fraction': ['ANLT-RATES-PERCENT'],
 };

@@ -206,6 +206,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `rates` are percent numbers: on a 0 to 100 scale (every email delivered is a delivery rate of 100), not fractions of 1.
   "ANLT-RATES-PERCENT": [
     { what: "Rates are fractions of 1: a campaign whose every email was delivered shows a delivery rate of 1, not 100.", mutants: ["anlt-rates-fraction"] },
+    { what: "The workspace overview's totals.rates are fractions of 1 (the roll-up's own query and serializer) while the campaign analytics are percent.", mutants: ["anlt-ov-rates-fraction"] },
+    { what: "bySequence rows' totals.rates are fractions of 1 (the per-step breakdown's query) while totals and bySmtp are percent.", mutants: ["anlt-bysequence-rates-fraction"] },
+    { what: "open, click or reply rates as fractions of 1 while delivery is percent (a rate computed elsewhere).", gap: "not asked: the kit's traffic campaign has no tracked opens or replies, so those rates are 0 on either scale; a check would need a tracked open on a campaign whose analytics it reads" },
   ],
   // 2.10 MUST: `bySmtp[]`: `accountId`, `email`, `totals`.
   "ANLT-BYSMTP-FIELDS": [

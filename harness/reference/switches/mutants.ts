@@ -506,6 +506,8 @@ export const MUTANTS = [
   { id: 'anlt-ov-days-in-utc', rule: '4.6 Reporting is by whole calendar day in the workspace timezone.', description: "The overview reads its window's days in UTC, whatever the workspace's timezone." },
   { id: 'anlt-breakdown-unknown-accepted', rule: '4.6 breakdown values `smtp`, `sequence`, `bounce`.', description: 'An unknown breakdown value is ignored instead of refused.' },
   { id: 'anlt-rates-fraction', rule: '2.10 `rates` (percent numbers).', description: 'Rates are fractions of 1: a campaign whose every email was delivered shows a delivery rate of 1, not 100.' },
+  { id: 'anlt-ov-rates-fraction', rule: '2.10 `rates` (percent numbers).', description: "The workspace overview's totals.rates are fractions of 1 (the roll-up's own serializer): every email delivered shows a delivery rate of 1; the campaign analytics stay percent." },
+  { id: 'anlt-bysequence-rates-fraction', rule: '2.10 `rates` (percent numbers).', description: 'The bySequence rows\' totals.rates are fractions of 1 (the per-step query): a step whose every email was delivered shows a delivery rate of 1; totals and bySmtp stay percent.' },
   { id: 'anlt-clamp-other-rule', rule: '4.6 The exact clamping rule behind period.clamped (declared in the profile).', description: 'The retention floor follows the other clamping rule than the one chosen: one day off.' },
   // ---- the endpoints of 4.4 to 4.7 and part 9: the other half, the neighbouring field, the framework default ----
   { id: 'lead-patch-replaces', rule: '4.4 PATCH lead: partial body (fields not supplied keep their values).', description: 'PATCH of a lead replaces it: the profile fields and tags not supplied are cleared.' },
