@@ -93,6 +93,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-patch-answers-before': ['ACCT-PATCH-RETURNS-MAILBOX'],
   'acct-pause-rechecked-active': ['STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE'],
   'acct-patch-no-reverify': ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
+  'acct-patch-imap-no-reverify': ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
   'acct-patch-settings-reverify': ['STATE-ACCT-PATCH-NO-CREDS-NO-REVERIFY'],
   'acct-resume-no-reverify': ['STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
   'acct-oauth-resume-no-reverify': ['STATE-ACCT-RESUME-CHECKING'],

@@ -366,6 +366,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: verification re-run.
   "STATE-ACCT-PATCH-CREDS-REVERIFY": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
+    { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
   ],
   // 3.2 MUST: active -> repeated sending failures (system) -> failed.
   "STATE-ACCT-SEND-FAILURES-FAILED": [
@@ -555,6 +556,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: PATCH /v1/accounts/{id}: any `smtp*` or `imap*` field rotates credentials and re-runs verification.
   "ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
+    { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
   "ACCT-PATCH-RETURNS-MAILBOX": [

@@ -435,8 +435,9 @@ export const patch: Handler = async (ctx) => {
     for (const t of new Set(ids)) ctx.db.prepare('INSERT INTO account_tags (account_id, tag_id) VALUES (?, ?)').run(r.id, t);
   }
   let status = r.status;
-  // The mutant re-verifies on any PATCH, a change of settings alone included.
-  const reverify = (rotated || ctx.mutant('acct-patch-settings-reverify')) && !ctx.mutant('acct-patch-no-reverify');
+  // The mutants: re-verify on any PATCH, a change of settings alone included; re-verify only for smtp* fields (imap* forgotten).
+  const triggers = rotated && (!ctx.mutant('acct-patch-imap-no-reverify') || credentialKeys.some((k) => k.startsWith('smtp')));
+  const reverify = (triggers || ctx.mutant('acct-patch-settings-reverify')) && !ctx.mutant('acct-patch-no-reverify');
   if (reverify) {
     doc.verification = pendingVerification();
     // A paused mailbox stays inactive (3.2: only a resume re-activates it); revoked stays revoked.
