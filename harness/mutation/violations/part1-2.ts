@@ -529,6 +529,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 PROFILE: How opens and clicks are tracked when `trackOpens`/`trackClicks` is true is not given (profile: declarations.tracking): a declared open pixel is in th
   "CAMP-SETTINGS-TRACKING-PROFILE": [
     { what: "The click redirect leads to the link without its query string (its utm parameters lost).", mutants: ["send-click-redirect-drops-query"] },
+    { what: "Only the first link of an email is rewritten (a replace without its global flag): later links go out untracked.", mutants: ["send-click-rewrite-first-only"] },
     { what: "A fetched open pixel counts on the lead only: the campaign's metrics.opens stays 0.", mutants: ["send-open-campaign-uncounted"] },
   ],
   // 2.5 MUST: Campaign `metrics`: object: `leadsCount`, `sent`, `opens`, `clicks`, `replies` (integers).
@@ -586,6 +587,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign list item: `id`, `name`, `status`, `leadsCount`, `tags`, `createdAt`.
   "CAMP-LISTITEM-FIELDS": [
     { what: "Campaign list items carry no leadsCount.", mutants: ["camp-answer-listitem-no-leadscount"] },
+    { what: "Campaign list items carry their tags as tag ids (a list query joining the link table only); untagged campaigns show [] either way.", mutants: ["camp-listitem-tags-ids"] },
   ],
   // 2.5 MUST: Campaign status view: `id`, `status`, `isWithinSchedule` (boolean), `metrics` (as above), `nextScheduleOpensAt` (timestamp or null).
   "CAMP-STATUS-FIELDS": [
@@ -651,6 +653,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `sequenceProgress.nextPlannedAt` (timestamp).
   "LEAD-SEQPROGRESS-NEXTPLANNEDAT": [
     { what: "A lead with no step planned yet answers sequenceProgress.nextPlannedAt as an empty string (not a timestamp; the reference omits it).", mutants: ["lead-nextplannedat-empty"] },
+    { what: "A lead whose next step is planned (a started campaign, its first step sent) answers nextPlannedAt as epoch milliseconds or an SQL DATETIME.", gap: "not asked at default: the claiming checks read leads of draft campaigns only (nothing planned, the field absent); a claimant must read a lead of a started two-step campaign after its first step, e.g. SEND/sequence-delay listing its leads once both first steps went (one request; it would make every 2.6 mutant's kill-matrix row stale)" },
   ],
   // 2.6 MUST: Lead `createdAt`, `lastContactedAt`, `lastRepliedAt`: timestamp.
   "LEAD-TIMESTAMPS": [

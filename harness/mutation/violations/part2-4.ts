@@ -27,6 +27,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "EMAIL-RECIPIENTS": [
     { what: "`to` is one comma-separated string.", mutants: ["email-recipients-joined"] },
     { what: "A received email shows `to` as address objects `{ email, name }` and `cc` as null (sent emails stay right).", mutants: ["email-received-recipients-objects"] },
+    { what: "A sent email from a mailbox with a bcc setting answers `bcc` as that bare address (the setting copied), not an array; an empty bcc is [] either way.", mutants: ["email-bcc-single-string"] },
+    { what: "A non-empty `cc` answered as address objects (a received email with a Cc header).", gap: "not asked: no email of the kit carries a Cc (campaign emails have none, and the injected replies set no Cc header)" },
   ],
   // 2.7 MUST: Email `subject`.
   "EMAIL-SUBJECT": [
@@ -362,6 +364,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: credentials rotated.
   "STATE-ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of smtp*/imap* fields re-runs verification but keeps the old credentials.", mutants: ["acct-patch-creds-not-stored"] },
+    { what: "A PATCH of a password alone re-runs verification with the old password (the secret store written at create only): no answer shows a password, so only a verification against a server that knows the passwords tells.", mutants: ["acct-patch-password-not-stored"] },
   ],
   // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: verification re-run.
   "STATE-ACCT-PATCH-CREDS-REVERIFY": [
@@ -557,6 +560,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
     { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
+    { what: "A PATCH of a password alone re-runs verification with the old password (the secret store written at create only): no answer shows a password, so only a verification against a server that knows the passwords tells.", mutants: ["acct-patch-password-not-stored"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
   "ACCT-PATCH-RETURNS-MAILBOX": [

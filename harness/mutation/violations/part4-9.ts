@@ -554,6 +554,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "TENANT-ISOLATION": [
     { what: "GET /v1/api-keys lists the keys of every workspace.", mutants: ["tenant-apikeys-list-leak"] },
     { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
+    { what: "Emails alone are found by id in any workspace (a message store keyed by id): another workspace's email is read or deleted.", mutants: ["email-other-workspace-found"] },
+    { what: "A lead is found by its id alone once the campaign in the path is the caller's: another workspace's lead is changed or deleted through one's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/lead-searches/{id} serves a search of another workspace.", mutants: ["tenant-lead-search-get-leak"] },
@@ -708,6 +710,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: all:all covers everything except apikeys:manage.
   "SCOPE-ALLALL": [
     { what: "all:all also grants apikeys:manage.", mutants: ["scope-all-all-grants-apikeys"] },
+    { what: "all:all expanded from a list of scopes that lacks some (metrics:read, leadfinder:read): an all:all key is refused there.", mutants: ["scope-all-all-misses-newer"] },
+    { what: "all:all forgotten on one route of a route table (a per-route list of accepted scopes).", gap: "asked route by route only by SCOPE-MATRIX/all:all, which the default plan leaves out; SCOPE-ALLALL/not-apikeys-manage asks one route per granular scope (and the email delete row) at default" },
   ],
   // 5 MUST: apikeys:manage is covered by no wildcard.
   "SCOPE-APIKEYS-NO-WILDCARD": [

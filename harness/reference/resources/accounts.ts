@@ -258,7 +258,8 @@ function applyCredentials(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Recor
     if (host !== undefined) cur.host = host;
     if (port !== undefined) cur.port = port;
     if (user !== undefined) cur.username = user;
-    if (pass !== undefined) secrets[`${proto}Password`] = ctx.services.encrypt(pass);
+    // The mutant: a PATCH stores the new host, port and username but not a new password (the secret store is written at create only).
+    if (pass !== undefined && (required || !ctx.mutant('acct-patch-password-not-stored'))) secrets[`${proto}Password`] = ctx.services.encrypt(pass);
     if ([host, port, user, pass].some((x) => x !== undefined)) touched = true;
     doc[proto] = { host: cur.host, port: cur.port, username: cur.username };
   }

@@ -261,7 +261,11 @@ export const list: Handler = async (ctx) => {
   return ok(
     ctx.page<CampaignRow>({
       list: 'campaigns', from: 'campaigns', where: where.join(' AND '), params,
-      map: (r) => ({ id: r.id, name: r.name, status: r.status, leadsCount: leadsCount(ctx, r.id), tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id), createdAt: isoOf(r.created_at) }),
+      // The mutant lists a campaign's tags as their ids (a list query that joins the link table only).
+      map: (r) => {
+        const tags = tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id);
+        return { id: r.id, name: r.name, status: r.status, leadsCount: leadsCount(ctx, r.id), tags: ctx.mutant('camp-listitem-tags-ids') ? tags.map((t) => t.id) : tags, createdAt: isoOf(r.created_at) };
+      },
     }),
   );
 };

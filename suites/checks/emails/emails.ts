@@ -39,9 +39,9 @@ interface Sent {
 }
 
 /** A started campaign whose one step reached its one lead (real time suffices: the first step is due at once). */
-async function sentEmail(ctx: CheckContext, needImap = false, workspace?: Workspace): Promise<Sent> {
+async function sentEmail(ctx: CheckContext, needImap = false, workspace?: Workspace, mailbox: Record<string, unknown> = {}): Promise<Sent> {
   const ws = workspace ?? (await ctx.workspace());
-  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, needImap);
+  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...mailbox }, needImap);
   const token = `Tok${faker(ctx).string.alphanumeric(10)}`;
   const [address] = leadAddresses(ctx, 1);
   const c = await launch(ctx, ws, { accounts: [box.id], leads: [address!], steps: [{ subject: `Inbox ${token}`, body: `<p>Hello ${token}</p>` }] });
@@ -139,7 +139,8 @@ export const EMAIL_CHECKS: Check[] = [
     features: [...FEATURES],
     budget: 30,
     async run(ctx) {
-      const s = await sentEmail(ctx);
+      // A mailbox with a bcc setting (2.1): where the target lists that copy in the email's bcc, its form is read too.
+      const s = await sentEmail(ctx, false, undefined, { bcc: `${ctx.prefix}archive@example.test` });
       const item = await listed(ctx, s, 'sent', 'the campaign email');
       expectThat(!('body' in item), msg`GET /v1/emails/{id} is the only endpoint returning a body, yet the listing's item carries body`);
       const res = await getEmail(s.ws.api, item.id);
