@@ -88,6 +88,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'email-bcc-single-string': ['EMAIL-RECIPIENTS'],
   'email-sent-messageid-own': ['EMAIL-MESSAGEID-WIRE'],
   'email-from-bare': ['EMAIL-FROM'],
+  'email-from-name-dropped': ['EMAIL-FROM'],
   'email-mailbox-id-only': ['EMAIL-MAILBOX'],
   'email-isunread-string': ['EMAIL-ISUNREAD'],
   'email-sentat-epoch': ['EMAIL-TIMESTAMPS'],

@@ -512,6 +512,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `status`: enum `draft`, `scheduled`, `active`, `paused`, `stopped`, `completed`, `failed`.
   "CAMP-STATUS-ENUM": [
     { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
+    { what: "An active campaign says status `running` (a display name off the enum) while drafts say `draft`: the create answer shows only a draft.", mutants: ["camp-answer-listitem-status-running"] },
   ],
   // 2.5 MUST: Campaign `schedule`: object: `timezone` (IANA string), `sendingDays` (array of integers), `sendingMinutesStart` (integer), `sendingMinutesEnd` (intege
   "CAMP-SCHEDULE-FIELDS": [
@@ -587,6 +588,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign list item: `id`, `name`, `status`, `leadsCount`, `tags`, `createdAt`.
   "CAMP-LISTITEM-FIELDS": [
     { what: "Campaign list items carry no leadsCount.", mutants: ["camp-answer-listitem-no-leadscount"] },
+    { what: "Campaign list items say `running` for an active campaign.", mutants: ["camp-answer-listitem-status-running"] },
     { what: "Campaign list items carry their tags as tag ids (a list query joining the link table only); untagged campaigns show [] either way.", mutants: ["camp-listitem-tags-ids"] },
   ],
   // 2.5 MUST: Campaign status view: `id`, `status`, `isWithinSchedule` (boolean), `metrics` (as above), `nextScheduleOpensAt` (timestamp or null).

@@ -22,6 +22,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `from` (`email`, `name`).
   "EMAIL-FROM": [
     { what: "`from` is a bare address string.", mutants: ["email-from-bare"] },
+    { what: "`from` carries the address only, no `name`, even for a campaign email from a mailbox with a name (the schema lets name be absent, for a received email without a display name).", mutants: ["email-from-name-dropped"] },
   ],
   // 2.7 MUST: Email `to`, `cc`, `bcc` (arrays of address strings).
   "EMAIL-RECIPIENTS": [
@@ -403,6 +404,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-ACCT-DELETE-STOPS-SENDING": [
     { what: "A deleted mailbox keeps sending until its queue is empty.", mutants: ["send-deleted-mailbox-sends"] },
     { what: "A deleted mailbox leaves the API at once, but the follow-up steps of the threads it started still go from it.", mutants: ["send-followups-from-deleted-mailbox"] },
+    { what: "A deleted mailbox stops its campaign sends, but warmup (a scheduler of its own) keeps sending from it.", gap: "not asked: SEND/mailbox-deleted watches 90 minutes after the delete, less than a warmup day; SEND/warmup-paused-mailbox holds the pause analog. A check alike for DELETE (a warming mailbox and a twin, watched 26 hours) would close it" },
   ],
   // 3.2 PROFILE: Mapping of verification outcomes to status values: not shown (profile).
   "STATE-ACCT-VERIFY-MAPPING-PROFILE": [

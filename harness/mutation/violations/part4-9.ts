@@ -675,6 +675,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: Scope apikeys:manage grants: create, list, revoke API keys.
   "SCOPE-GRANT-APIKEYS-MANAGE": [
     { what: "Revoking a key answers 403 even to a key holding apikeys:manage.", mutants: ["apikeys-revoke-refused"] },
+    { what: "The key list filed under a read scope (all:all then covers it): served to the workspace key either way.", gap: "a key holding only apikeys:manage is made in the dashboard, never by the kit; the slip shows as an all:all key served on the key list, which no default check asks (SCOPE-ALLALL/not-apikeys-manage asks only the revocation)" },
   ],
   // 5 MUST: campaigns:all covers every action in the campaigns domain.
   "SCOPE-WILDCARD-CAMPAIGNS": [

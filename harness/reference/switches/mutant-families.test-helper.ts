@@ -111,7 +111,14 @@ const ANSWER_OF: Record<string, (e: Env) => Promise<unknown>> = {
     const accounts = [(await e.mailbox(w)).id];
     return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'probe', sequence: [STEP], accounts, leads: [`l-${rnd()}@corp.test`] } })).body;
   },
-  'campaigns.list': async (e) => { const w = await ws(e); await e.campaign(w); return (await e.call(w.key, 'GET', '/v1/campaigns')).body; },
+  // A draft and a started campaign: the list's status is read in both states.
+  'campaigns.list': async (e) => {
+    const { w, c } = await campaignWithLead(e);
+    await activeMailbox(e, w);
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns')).body;
+  },
   'campaigns.start': async (e) => {
     const { w, c } = await campaignWithLead(e);
     await activeMailbox(e, w);

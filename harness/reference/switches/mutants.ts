@@ -476,6 +476,7 @@ export const MUTANTS = [
   { id: 'email-recipients-joined', rule: '2.7 Email `to`, `cc`, `bcc` (arrays of address strings).', description: '`to` is one comma-separated string.' },
   { id: 'email-received-recipients-objects', rule: '2.7 Email `to`, `cc`, `bcc` (arrays of address strings).', description: 'A received email shows `to` as address objects `{ email, name }` and `cc` as null (sent emails stay right).' },
   { id: 'email-bcc-single-string', rule: '2.7 Email `to`, `cc`, `bcc` (arrays of address strings).', description: "An email whose bcc holds one address (the sending mailbox's bcc setting) answers it as the bare string; an empty bcc stays []." },
+  { id: 'email-from-name-dropped', rule: '2.7 Email `from` (`email`, `name`).', description: 'An email answers `from` with its address only: no `name`, even for a campaign email from a mailbox with a name.' },
   { id: 'email-from-bare', rule: '2.7 Email `from` (`email`, `name`).', description: '`from` is a bare address string.' },
   { id: 'email-mailbox-id-only', rule: '2.7 Email `mailbox` (`id`, `email`).', description: '`mailbox` is the mailbox id alone.' },
   { id: 'email-isunread-string', rule: '2.7 Email `isUnread` (boolean, null when the email is in no conversation).', description: 'isUnread is the string "true", "false" or "null".' },

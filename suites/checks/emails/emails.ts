@@ -150,6 +150,8 @@ export const EMAIL_CHECKS: Check[] = [
       expectThat(e.id === item.id && e.type === 'sent', msg`the email read must be the listed sent email ${item.id}, got id ${e.id} type ${e.type}`, res);
       expectThat(e.mailbox.id === s.box.id && String(e.mailbox.email).toLowerCase() === s.box.address.toLowerCase(), msg`mailbox must be the sending mailbox ${s.box.id} ${s.box.address}, got ${JSON.stringify(e.mailbox)}`, res);
       expectThat(String(e.from.email).toLowerCase() === s.box.address.toLowerCase(), msg`from.email must be the sending mailbox ${s.box.address}, got ${JSON.stringify(e.from)}`, res);
+      // 2.7 names from's `name`: the sending mailbox has a first and last name, so a sent email has one to give.
+      expectThat(typeof e.from.name === 'string', msg`from must carry name (2.7: \`from\` (\`email\`, \`name\`)) for an email sent from a mailbox with a name, got ${JSON.stringify(e.from)}`, res);
       expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.lead.email)), msg`to must hold the lead ${s.lead.email}, got ${JSON.stringify(e.to)}`, res);
       expectThat(e.campaignId === s.campaignId && e.leadId === s.lead.id, msg`campaignId and leadId must be the campaign ${s.campaignId} and lead ${s.lead.id}, got ${e.campaignId} and ${e.leadId}`, res);
       expectThat(e.subject.includes(s.token), msg`subject must be the one sent (with ${s.token}), got ${JSON.stringify(e.subject)}`, res);

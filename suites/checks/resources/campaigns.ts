@@ -385,8 +385,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-LIST/filters',
     title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, and filters by one status and by tag ids (profile names)',
-    // The list item schema is applied to tagged drafts and a started campaign here (CAMP-LIST/shape's items may carry no tag).
-    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LISTITEM-FIELDS'],
+    // The list item schema (its status of the 2.5 enum) is applied to tagged drafts and a started campaign here (CAMP-LIST/shape's items may carry no tag, and are drafts).
+    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
     budget: 23,
