@@ -150,6 +150,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'anlt-answer-ts-no-interval': ['ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED'],
   'anlt-answer-point-no-bounces': ['ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS'],
   'anlt-answer-ov-opens-number': ['ANLT-TOTALS-OPENS-CLICKS', 'ANLT-OV-ANSWER'],
+  'anlt-answer-ov-rates-no-conversion': ['ANLT-TOTALS-RATES', 'ANLT-OV-ANSWER'],
   'anlt-answer-ov-no-sendingaccounts': ['ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OV-ANSWER'],
   // answers: workspace, usage
   'ws-answer-timezone-offset': ['WS-TIMEZONE-IANA'],

@@ -205,6 +205,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `totals.rates` (percent numbers: `open`, `click`, `reply`, `bounce`, `delivery`, `unsubscribe`, `conversion`).
   "ANLT-TOTALS-RATES": [
     { what: "totals.rates.open is a string.", mutants: ["anlt-answer-rates-strings"] },
+    { what: "The overview's totals.rates carry no conversion (the roll-up's own serializer) while the campaign's are whole.", mutants: ["anlt-answer-ov-rates-no-conversion"] },
   ],
   // 2.10 MUST: `rates` are percent numbers: on a 0 to 100 scale (every email delivered is a delivery rate of 100), not fractions of 1.
   "ANLT-RATES-PERCENT": [

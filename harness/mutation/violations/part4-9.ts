@@ -399,6 +399,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "ANLT-OV-ANSWER": [
     { what: "The overview answers no sendingAccounts.", mutants: ["anlt-answer-ov-no-sendingaccounts"] },
     { what: "The overview's totals.opens is a number, not { total, uniqueLeads }.", mutants: ["anlt-answer-ov-opens-number"] },
+    { what: "The overview's totals.rates carry no conversion.", mutants: ["anlt-answer-ov-rates-no-conversion"] },
   ],
   // 4.6 MUST: Reporting windows: dates are ISO 8601.
   "ANLT-WINDOW-ISO-DATES": [

@@ -168,6 +168,7 @@ export const ANSWERS = [
   ['anlt-answer-ov-clamped-string', op('analytics.overview'), 'period.clamped', 'string', 'The overview answers period.clamped as a string ("false").'],
   ['anlt-answer-point-no-bounces', op('analytics.timeseries'), 'data[].bounces', 'drop', 'Time-series points carry no bounces.'],
   ['anlt-answer-ov-opens-number', op('analytics.overview'), 'totals.opens', 'set:0', "The overview's totals.opens is a number, not { total, uniqueLeads }."],
+  ['anlt-answer-ov-rates-no-conversion', op('analytics.overview'), 'totals.rates.conversion', 'drop', "The overview's totals.rates carry no conversion (the roll-up's own serializer); the campaign's are whole."],
   ['anlt-answer-ov-no-sendingaccounts', op('analytics.overview'), 'sendingAccounts', 'drop', 'The overview answers no sendingAccounts.'],
   ['anlt-answer-topcampaigns-no-openrate', op('analytics.overview'), 'topCampaigns[].openRate', 'drop', 'topCampaigns rows carry no openRate.'],
   // workspace, usage (2.9, 4.7)
