@@ -118,6 +118,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lf-answer-id-not-uuid': ['LF-ID-UUID', 'RES-ID-UUID'],
   'lf-answer-query-object': ['LF-QUERY-STRING'],
   'lf-answer-no-progress': ['LF-GET-ANSWER'],
+  'lf-answer-searchmode-person': ['LF-SEARCHMODE-ENUM'],
   'lf-answer-list-items': ['LF-LIST-ANSWER', 'PAGE-SHAPE'],
   'lf-answer-listitem-no-completedat': ['LF-LISTITEM-FIELDS'],
   // answers: emails

@@ -90,6 +90,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: Lead search `searchMode` (enum `companies`, `people`).
   "LF-SEARCHMODE-ENUM": [
     { what: "searchMode is answered in the singular: `person`, `company`.", mutants: ["lf-searchmode-person"] },
+    { what: "GET of a people search answers searchMode `person` while companies stay right (the list item is right).", mutants: ["lf-answer-searchmode-person"] },
   ],
   // 2.8 MUST: Lead search `maxResults` (integer).
   "LF-MAXRESULTS-INT": [
