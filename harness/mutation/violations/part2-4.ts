@@ -280,6 +280,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has leads; otherwise 400.
   "STATE-CAMP-START-REQUIRES-LEADS": [
     { what: "A campaign without leads (but with a sequence) starts.", mutants: ["camp-start-without-leads"] },
+    { what: "A campaign whose leads were all deleted starts: the start condition counts soft-deleted (contacted, then deleted) leads.", mutants: ["camp-start-counts-deleted-leads"] },
   ],
   // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has a sequence; otherwise 400.
   "STATE-CAMP-START-REQUIRES-SEQUENCE": [

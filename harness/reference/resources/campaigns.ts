@@ -305,7 +305,9 @@ export const patch: Handler = async (ctx) => {
 
 /** Why a campaign cannot start now, or null. */
 function startRefusal(ctx: Ctx, id: string, doc: CampaignDoc): string | null {
-  if (leadsCount(ctx, id) === 0 && !ctx.mutant('camp-start-without-leads')) return 'The campaign has no leads.';
+  // The mutant counts soft-deleted leads too (a count without the deleted_at filter).
+  const leads = ctx.mutant('camp-start-counts-deleted-leads') ? (ctx.db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ?').get(id) as { n: number }).n : leadsCount(ctx, id);
+  if (leads === 0 && !ctx.mutant('camp-start-without-leads')) return 'The campaign has no leads.';
   if (doc.sequence.length === 0 && !ctx.mutant('camp-start-without-sequence')) return 'The campaign has no sequence.';
   return null;
 }

@@ -904,6 +904,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const c = await e.campaign(w, { sequence: STEP });
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
   }],
+  'camp-start-counts-deleted-leads': [400, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'contacted');
+    await e.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${lead.id}`);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
   'camp-start-without-sequence': [400, async (e) => {
     const w = await e.workspace();
     const c = await e.campaign(w, { leads: ['x@corp.test'] });

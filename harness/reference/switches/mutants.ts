@@ -321,6 +321,7 @@ export const MUTANTS = [
   { id: 'camp-tags-filter-ignored', rule: '4.3 GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them); the tag filter on mailboxes is `tags`.', description: 'GET /v1/campaigns ignores its tag filter (every campaign listed).' },
   { id: 'camp-status-filter-ignored', rule: '4.3 GET /v1/campaigns: status filter (one campaign status).', description: 'The status filter is ignored (every campaign listed).' },
   { id: 'camp-patch-replaces-all', rule: '4.3 PATCH /v1/campaigns/{id}: only supplied sections change.', description: 'Sections left out of a PATCH are reset to their defaults (schedule, settings, sequence, accounts).' },
+  { id: 'camp-start-counts-deleted-leads', rule: '3.1 Start: condition: campaign has leads; otherwise 400.', description: 'The start condition counts soft-deleted leads: a campaign whose only lead was contacted and then deleted starts.' },
   { id: 'camp-start-without-leads', rule: '3.1 / 4.3 start: campaign has leads and a sequence; otherwise 400.', description: 'A campaign without leads (but with a sequence) starts.' },
   { id: 'camp-start-without-sequence', rule: '3.1 / 4.3 start: campaign has leads and a sequence; otherwise 400.', description: 'A campaign with leads but without a sequence starts.' },
   { id: 'camp-patch-sequence-appends', rule: '4.3 PATCH: `sequence`, when present, replaces the existing set.', description: 'A PATCH sequence is appended to the existing steps.' },
