@@ -112,6 +112,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lead-answer-metrics-campaign-names': ['LEAD-METRICS-OBJECT'],
   'lead-answer-createdat-epoch': ['LEAD-TIMESTAMPS', 'RES-TS-ISO8601'],
   'lead-answer-lastcontactedat-epoch': ['LEAD-TIMESTAMPS', 'RES-TS-ISO8601'],
+  'lead-answer-lastrepliedat-epoch': ['LEAD-TIMESTAMPS'],
   'lead-answer-mutate-no-affected': ['LEAD-MUTATE-ANSWER'],
   'lead-answer-search-results': ['LEAD-SEARCH-ANSWER'],
   // answers: lead searches

@@ -661,6 +661,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "LEAD-TIMESTAMPS": [
     { what: "A lead createdAt is epoch milliseconds.", mutants: ["lead-answer-createdat-epoch"] },
     { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
+    { what: "A lead that replied answers lastRepliedAt as epoch milliseconds (no claimant read a replied lead).", mutants: ["lead-answer-lastrepliedat-epoch"] },
   ],
   // 2.6 PROFILE: Sets of verification status and subStatus values and of lead status values other than those in part 3: not shown (profile).
   "LEAD-VALUES-PROFILE": [

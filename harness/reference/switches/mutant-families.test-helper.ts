@@ -151,6 +151,11 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
   }],
   'acct-answer-statusmessage-occurredat-epoch': ['', (e) => revokedMailbox(e)],
+  'lead-answer-lastrepliedat-epoch': ['data[]', async (e) => {
+    const { w, c, lead } = await campaignWithLead(e);
+    await e.leadEvent(lead.id, 'replied');
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
+  }],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */

@@ -127,6 +127,7 @@ export const ANSWERS = [
   ['lead-answer-companyname-object', LEAD, 'companyName', 'wrap:name', 'A lead companyName is answered as a company object `{ name }`.'],
   ['lead-answer-companyname-snake-case', LEAD, 'companyName', 'rename:company_name', 'Leads answer `company_name` (a snake_case column name) instead of `companyName`.'],
   ['lead-answer-lastcontactedat-epoch', LEAD, 'lastContactedAt', 'epoch', 'A contacted lead answers lastContactedAt as epoch milliseconds.'],
+  ['lead-answer-lastrepliedat-epoch', LEAD, 'lastRepliedAt', 'epoch', 'A lead that replied answers lastRepliedAt as epoch milliseconds.'],
   ['lead-answer-tags-string', LEAD, 'tags', 'join', 'Lead tags are answered as one comma-separated string.'],
   ['lead-answer-customfields-json', LEAD, 'customFields', 'json', 'Lead customFields are answered as a JSON-encoded string (a text column as stored).'],
   ['lead-answer-metrics-campaign-names', LEAD, 'metrics.opened', 'rename:opens', 'Lead metrics use the campaign metrics names (`opens` for `opened`).'],
