@@ -62,6 +62,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-pause-inactive-allowed': ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY'],
   'acct-email-mutable': ['ACCT-PATCH-EMAIL-IMMUTABLE', 'ACCT-EMAILADDRESS-IMMUTABLE'],
   'acct-verify-failure-inactive': ['STATE-ACCT-VERIFY-MAPPING-PROFILE'],
+  'acct-verify-unreachable-inactive': ['STATE-ACCT-VERIFY-MAPPING-PROFILE'],
   'lead-email-never-changes': ['STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],
   'lead-mutate-status-rules-skipped': ['STATE-LEAD-RULES-BOTH-PATHS', 'STATE-LEAD-REPLIED-BEFORE-REPLY'],
   'lf-discovery-finished-terminal-only': ['LF-DISCOVERYFINISHED-PHASES', 'STATE-LF-DISCOVERY-FINISHED'],

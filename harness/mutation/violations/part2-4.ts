@@ -412,6 +412,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 PROFILE: Mapping of verification outcomes to status values: not shown (profile).
   "STATE-ACCT-VERIFY-MAPPING-PROFILE": [
     { what: "A failed verification leaves the mailbox inactive, not in the status the profile declares for a failure.", mutants: ["acct-verify-failure-inactive"] },
+    { what: "A server that answers nothing is taken as transient: the mailbox stays inactive, while refused credentials give the declared failure status.", mutants: ["acct-verify-unreachable-inactive"] },
   ],
   // 3.3 MUST: User-settable statuses: `lead_replied_interested`, `lead_replied_meeting_request`, `lead_replied_out_of_office`, `lead_replied_wrong_person`, `lead_re
   "STATE-LEAD-USER-SETTABLE": [

@@ -718,6 +718,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
   }],
+  'acct-verify-unreachable-inactive': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  }],
   'acct-verify-failure-inactive': ['failed', async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
