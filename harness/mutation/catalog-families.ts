@@ -92,6 +92,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'camp-answer-launcherror-empty': ['CAMP-CREATE-LAUNCHERROR'],
   'camp-answer-list-items': ['CAMP-LIST-ANSWER', 'PAGE-SHAPE'],
   'camp-answer-listitem-no-leadscount': ['CAMP-LISTITEM-FIELDS'],
+  'camp-answer-listitem-status-running': ['CAMP-STATUS-ENUM', 'CAMP-LISTITEM-FIELDS'],
   'camp-answer-start-no-success': ['CAMP-START-ANSWER'],
   'camp-answer-start-status-other': ['STATE-CAMP-START-STATUS-REPORTED'],
   'camp-answer-status-no-withinschedule': ['CAMP-STATUS-FIELDS', 'CAMP-STATUS-ANSWER'],
@@ -111,12 +112,14 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lead-answer-metrics-campaign-names': ['LEAD-METRICS-OBJECT'],
   'lead-answer-createdat-epoch': ['LEAD-TIMESTAMPS', 'RES-TS-ISO8601'],
   'lead-answer-lastcontactedat-epoch': ['LEAD-TIMESTAMPS', 'RES-TS-ISO8601'],
+  'lead-answer-lastrepliedat-epoch': ['LEAD-TIMESTAMPS'],
   'lead-answer-mutate-no-affected': ['LEAD-MUTATE-ANSWER'],
   'lead-answer-search-results': ['LEAD-SEARCH-ANSWER'],
   // answers: lead searches
   'lf-answer-id-not-uuid': ['LF-ID-UUID', 'RES-ID-UUID'],
   'lf-answer-query-object': ['LF-QUERY-STRING'],
   'lf-answer-no-progress': ['LF-GET-ANSWER'],
+  'lf-answer-searchmode-person': ['LF-SEARCHMODE-ENUM'],
   'lf-answer-list-items': ['LF-LIST-ANSWER', 'PAGE-SHAPE'],
   'lf-answer-listitem-no-completedat': ['LF-LISTITEM-FIELDS'],
   // answers: emails
@@ -149,6 +152,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'anlt-answer-ts-no-interval': ['ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-STATED'],
   'anlt-answer-point-no-bounces': ['ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS'],
   'anlt-answer-ov-opens-number': ['ANLT-TOTALS-OPENS-CLICKS', 'ANLT-OV-ANSWER'],
+  'anlt-answer-ov-rates-no-conversion': ['ANLT-TOTALS-RATES', 'ANLT-OV-ANSWER'],
   'anlt-answer-ov-no-sendingaccounts': ['ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OV-ANSWER'],
   // answers: workspace, usage
   'ws-answer-timezone-offset': ['WS-TIMEZONE-IANA'],

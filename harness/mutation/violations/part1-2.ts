@@ -514,6 +514,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `status`: enum `draft`, `scheduled`, `active`, `paused`, `stopped`, `completed`, `failed`.
   "CAMP-STATUS-ENUM": [
     { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
+    { what: "An active campaign says status `running` (a display name off the enum) while drafts say `draft`: the create answer shows only a draft.", mutants: ["camp-answer-listitem-status-running"] },
   ],
   // 2.5 MUST: Campaign `schedule`: object: `timezone` (IANA string), `sendingDays` (array of integers), `sendingMinutesStart` (integer), `sendingMinutesEnd` (intege
   "CAMP-SCHEDULE-FIELDS": [
@@ -531,6 +532,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 PROFILE: How opens and clicks are tracked when `trackOpens`/`trackClicks` is true is not given (profile: declarations.tracking): a declared open pixel is in th
   "CAMP-SETTINGS-TRACKING-PROFILE": [
     { what: "The click redirect leads to the link without its query string (its utm parameters lost).", mutants: ["send-click-redirect-drops-query"] },
+    { what: "Only the first link of an email is rewritten (a replace without its global flag): later links go out untracked.", mutants: ["send-click-rewrite-first-only"] },
     { what: "A fetched open pixel counts on the lead only: the campaign's metrics.opens stays 0.", mutants: ["send-open-campaign-uncounted"] },
   ],
   // 2.5 MUST: Campaign `metrics`: object: `leadsCount`, `sent`, `opens`, `clicks`, `replies` (integers).
@@ -588,6 +590,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign list item: `id`, `name`, `status`, `leadsCount`, `tags`, `createdAt`.
   "CAMP-LISTITEM-FIELDS": [
     { what: "Campaign list items carry no leadsCount.", mutants: ["camp-answer-listitem-no-leadscount"] },
+    { what: "Campaign list items say `running` for an active campaign.", mutants: ["camp-answer-listitem-status-running"] },
+    { what: "Campaign list items carry their tags as tag ids (a list query joining the link table only); untagged campaigns show [] either way.", mutants: ["camp-listitem-tags-ids"] },
   ],
   // 2.5 MUST: Campaign status view: `id`, `status`, `isWithinSchedule` (boolean), `metrics` (as above), `nextScheduleOpensAt` (timestamp or null).
   "CAMP-STATUS-FIELDS": [
@@ -654,11 +658,13 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `sequenceProgress.nextPlannedAt` (timestamp).
   "LEAD-SEQPROGRESS-NEXTPLANNEDAT": [
     { what: "A lead with no step planned yet answers sequenceProgress.nextPlannedAt as an empty string (not a timestamp; the reference omits it).", mutants: ["lead-nextplannedat-empty"] },
+    { what: "A lead whose next step is planned (a started campaign, its first step sent) answers nextPlannedAt as epoch milliseconds or an SQL DATETIME.", gap: "not asked at default: the claiming checks read leads of draft campaigns only (nothing planned, the field absent); a claimant must read a lead of a started two-step campaign after its first step, e.g. SEND/sequence-delay listing its leads once both first steps went (one request; it would make every 2.6 mutant's kill-matrix row stale)" },
   ],
   // 2.6 MUST: Lead `createdAt`, `lastContactedAt`, `lastRepliedAt`: timestamp.
   "LEAD-TIMESTAMPS": [
     { what: "A lead createdAt is epoch milliseconds.", mutants: ["lead-answer-createdat-epoch"] },
     { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
+    { what: "A lead that replied answers lastRepliedAt as epoch milliseconds (no claimant read a replied lead).", mutants: ["lead-answer-lastrepliedat-epoch"] },
   ],
   // 2.6 PROFILE: Sets of verification status and subStatus values and of lead status values other than those in part 3: not shown (profile).
   "LEAD-VALUES-PROFILE": [

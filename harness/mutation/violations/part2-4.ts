@@ -22,11 +22,14 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `from` (`email`, `name`).
   "EMAIL-FROM": [
     { what: "`from` is a bare address string.", mutants: ["email-from-bare"] },
+    { what: "`from` carries the address only, no `name`, even for a campaign email from a mailbox with a name (the schema lets name be absent, for a received email without a display name).", mutants: ["email-from-name-dropped"] },
   ],
   // 2.7 MUST: Email `to`, `cc`, `bcc` (arrays of address strings).
   "EMAIL-RECIPIENTS": [
     { what: "`to` is one comma-separated string.", mutants: ["email-recipients-joined"] },
     { what: "A received email shows `to` as address objects `{ email, name }` and `cc` as null (sent emails stay right).", mutants: ["email-received-recipients-objects"] },
+    { what: "A sent email from a mailbox with a bcc setting answers `bcc` as that bare address (the setting copied), not an array; an empty bcc is [] either way.", mutants: ["email-bcc-single-string"] },
+    { what: "A non-empty `cc` answered as address objects (a received email with a Cc header).", gap: "not asked: no email of the kit carries a Cc (campaign emails have none, and the injected replies set no Cc header)" },
   ],
   // 2.7 MUST: Email `subject`.
   "EMAIL-SUBJECT": [
@@ -87,6 +90,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: Lead search `searchMode` (enum `companies`, `people`).
   "LF-SEARCHMODE-ENUM": [
     { what: "searchMode is answered in the singular: `person`, `company`.", mutants: ["lf-searchmode-person"] },
+    { what: "GET of a people search answers searchMode `person` while companies stay right (the list item is right).", mutants: ["lf-answer-searchmode-person"] },
   ],
   // 2.8 MUST: Lead search `maxResults` (integer).
   "LF-MAXRESULTS-INT": [
@@ -203,10 +207,14 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `totals.rates` (percent numbers: `open`, `click`, `reply`, `bounce`, `delivery`, `unsubscribe`, `conversion`).
   "ANLT-TOTALS-RATES": [
     { what: "totals.rates.open is a string.", mutants: ["anlt-answer-rates-strings"] },
+    { what: "The overview's totals.rates carry no conversion (the roll-up's own serializer) while the campaign's are whole.", mutants: ["anlt-answer-ov-rates-no-conversion"] },
   ],
   // 2.10 MUST: `rates` are percent numbers: on a 0 to 100 scale (every email delivered is a delivery rate of 100), not fractions of 1.
   "ANLT-RATES-PERCENT": [
     { what: "Rates are fractions of 1: a campaign whose every email was delivered shows a delivery rate of 1, not 100.", mutants: ["anlt-rates-fraction"] },
+    { what: "The workspace overview's totals.rates are fractions of 1 (the roll-up's own query and serializer) while the campaign analytics are percent.", mutants: ["anlt-ov-rates-fraction"] },
+    { what: "bySequence rows' totals.rates are fractions of 1 (the per-step breakdown's query) while totals and bySmtp are percent.", mutants: ["anlt-bysequence-rates-fraction"] },
+    { what: "open, click or reply rates as fractions of 1 while delivery is percent (a rate computed elsewhere).", gap: "not asked: the kit's traffic campaign has no tracked opens or replies, so those rates are 0 on either scale; a check would need a tracked open on a campaign whose analytics it reads" },
   ],
   // 2.10 MUST: `bySmtp[]`: `accountId`, `email`, `totals`.
   "ANLT-BYSMTP-FIELDS": [
@@ -274,6 +282,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has leads; otherwise 400.
   "STATE-CAMP-START-REQUIRES-LEADS": [
     { what: "A campaign without leads (but with a sequence) starts.", mutants: ["camp-start-without-leads"] },
+    { what: "A campaign whose leads were all deleted starts: the start condition counts soft-deleted (contacted, then deleted) leads.", mutants: ["camp-start-counts-deleted-leads"] },
   ],
   // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has a sequence; otherwise 400.
   "STATE-CAMP-START-REQUIRES-SEQUENCE": [
@@ -362,10 +371,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of smtp*/imap* fields re-runs verification but keeps the old credentials.", mutants: ["acct-patch-creds-not-stored"] },
     { what: "The new credentials are stored, but the re-verification logs in with the old ones (an SMTP transport cached per mailbox).", mutants: ["acct-patch-reverify-cached-login"] },
+    { what: "A PATCH of a password alone re-runs verification with the old password (the secret store written at create only): no answer shows a password, so only a verification against a server that knows the passwords tells.", mutants: ["acct-patch-password-not-stored"] },
   ],
   // 3.2 MUST: any -> PATCH with any `smtp*` or `imap*` field: verification re-run.
   "STATE-ACCT-PATCH-CREDS-REVERIFY": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
+    { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
   ],
   // 3.2 MUST: active -> repeated sending failures (system) -> failed.
   "STATE-ACCT-SEND-FAILURES-FAILED": [
@@ -399,10 +410,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-ACCT-DELETE-STOPS-SENDING": [
     { what: "A deleted mailbox keeps sending until its queue is empty.", mutants: ["send-deleted-mailbox-sends"] },
     { what: "A deleted mailbox leaves the API at once, but the follow-up steps of the threads it started still go from it.", mutants: ["send-followups-from-deleted-mailbox"] },
+    { what: "A deleted mailbox stops its campaign sends, but warmup (a scheduler of its own) keeps sending from it.", gap: "not asked: SEND/mailbox-deleted watches 90 minutes after the delete, less than a warmup day; SEND/warmup-paused-mailbox holds the pause analog. A check alike for DELETE (a warming mailbox and a twin, watched 26 hours) would close it" },
   ],
   // 3.2 PROFILE: Mapping of verification outcomes to status values: not shown (profile).
   "STATE-ACCT-VERIFY-MAPPING-PROFILE": [
     { what: "A failed verification leaves the mailbox inactive, not in the status the profile declares for a failure.", mutants: ["acct-verify-failure-inactive"] },
+    { what: "A server that answers nothing is taken as transient: the mailbox stays inactive, while refused credentials give the declared failure status.", mutants: ["acct-verify-unreachable-inactive"] },
   ],
   // 3.3 MUST: User-settable statuses: `lead_replied_interested`, `lead_replied_meeting_request`, `lead_replied_out_of_office`, `lead_replied_wrong_person`, `lead_re
   "STATE-LEAD-USER-SETTABLE": [
@@ -565,6 +578,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
     { what: "The re-verification after a PATCH logs in with the old credentials (an SMTP transport cached per mailbox).", mutants: ["acct-patch-reverify-cached-login"] },
     { what: "A password-only rotation (smtpPassword or imapPassword) stores the secret without re-running verification; host and port changes do re-run it.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/creds-reverify patches smtpPort only at default; a password alone and an imap* field, each followed by a new verification, with a mutant, would close it" },
+    { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
+    { what: "A PATCH of a password alone re-runs verification with the old password (the secret store written at create only): no answer shows a password, so only a verification against a server that knows the passwords tells.", mutants: ["acct-patch-password-not-stored"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} answers the mailbox (as updated).
   "ACCT-PATCH-RETURNS-MAILBOX": [

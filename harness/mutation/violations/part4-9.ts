@@ -418,6 +418,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "ANLT-OV-ANSWER": [
     { what: "The overview answers no sendingAccounts.", mutants: ["anlt-answer-ov-no-sendingaccounts"] },
     { what: "The overview's totals.opens is a number, not { total, uniqueLeads }.", mutants: ["anlt-answer-ov-opens-number"] },
+    { what: "The overview's totals.rates carry no conversion.", mutants: ["anlt-answer-ov-rates-no-conversion"] },
   ],
   // 4.6 MUST: Reporting windows: dates are ISO 8601.
   "ANLT-WINDOW-ISO-DATES": [
@@ -578,6 +579,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "TENANT-ISOLATION": [
     { what: "GET /v1/api-keys lists the keys of every workspace.", mutants: ["tenant-apikeys-list-leak"] },
     { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
+    { what: "Emails alone are found by id in any workspace (a message store keyed by id): another workspace's email is read or deleted.", mutants: ["email-other-workspace-found"] },
+    { what: "A lead is found by its id alone once the campaign in the path is the caller's: another workspace's lead is changed or deleted through one's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/lead-searches/{id} serves a search of another workspace.", mutants: ["tenant-lead-search-get-leak"] },
@@ -697,6 +700,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: Scope apikeys:manage grants: create, list, revoke API keys.
   "SCOPE-GRANT-APIKEYS-MANAGE": [
     { what: "Revoking a key answers 403 even to a key holding apikeys:manage.", mutants: ["apikeys-revoke-refused"] },
+    { what: "The key list filed under a read scope (all:all then covers it): served to the workspace key either way.", gap: "a key holding only apikeys:manage is made in the dashboard, never by the kit; the slip shows as an all:all key served on the key list, which no default check asks (SCOPE-ALLALL/not-apikeys-manage asks only the revocation)" },
   ],
   // 5 MUST: campaigns:all covers every action in the campaigns domain.
   "SCOPE-WILDCARD-CAMPAIGNS": [
@@ -732,6 +736,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: all:all covers everything except apikeys:manage.
   "SCOPE-ALLALL": [
     { what: "all:all also grants apikeys:manage.", mutants: ["scope-all-all-grants-apikeys"] },
+    { what: "all:all expanded from a list of scopes that lacks some (metrics:read, leadfinder:read): an all:all key is refused there.", mutants: ["scope-all-all-misses-newer"] },
+    { what: "all:all forgotten on one route of a route table (a per-route list of accepted scopes).", gap: "asked route by route only by SCOPE-MATRIX/all:all, which the default plan leaves out; SCOPE-ALLALL/not-apikeys-manage asks one route per granular scope (and the email delete row) at default" },
   ],
   // 5 MUST: apikeys:manage is covered by no wildcard.
   "SCOPE-APIKEYS-NO-WILDCARD": [

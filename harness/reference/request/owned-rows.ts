@@ -11,7 +11,8 @@ export interface Tag { id: string; name: string; color: string }
  * workspace resource goes through here (the tenant-isolation mutant is switched here).
  */
 export function loadOwned<Row>(ctx: Ctx, table: string, id: string, what: string, extraWhere = '', extraParams: unknown[] = []): Row {
-  const scoped = !ctx.mutant('tenant-isolation-broken');
+  // The other mutant: only the emails' store forgets the workspace (a message table keyed by id alone).
+  const scoped = !ctx.mutant('tenant-isolation-broken') && !(table === 'emails' && ctx.mutant('email-other-workspace-found'));
   const sql = `SELECT * FROM ${table} WHERE id = ? ${scoped ? 'AND org_id = ?' : ''} ${extraWhere}`;
   const row = ctx.db.prepare(sql).get(...(scoped ? [id, ctx.workspace.id] : [id]), ...extraParams) as Row | undefined;
   if (!row) throw notFound(`No ${what} with id ${id} in this workspace.`);

@@ -92,10 +92,12 @@ export function covers(keyScopes: readonly string[], required: string, mutant?: 
  * them (the routes requiring accounts:read are exactly the mailbox reads).
  */
 export function routeAccepts(keyScopes: readonly string[], required: string, mutant: MutantSwitch = () => false): boolean {
-  if (covers(keyScopes, required, mutant)) return true;
+  // The mutant: the route gate expands all:all from a list that predates the metrics and Lead Finder scopes (key creation is unaffected).
+  const held = mutant('scope-all-all-misses-newer') && ['metrics', 'leadfinder'].includes(domainOf(required)) ? keyScopes.filter((s) => s !== 'all:all') : keyScopes;
+  if (covers(held, required, mutant)) return true;
   const impliedBy = MAILBOX_READ_ALSO[required];
   if (!impliedBy || mutant('scope-mailbox-read-refuses-write')) return false;
-  return covers(keyScopes, impliedBy, mutant);
+  return covers(held, impliedBy, mutant);
 }
 
 /** Required scope -> the scope whose holders are also served (mailbox reads accept mailbox writers). */

@@ -258,7 +258,8 @@ function applyCredentials(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Recor
     if (host !== undefined) cur.host = host;
     if (port !== undefined) cur.port = port;
     if (user !== undefined) cur.username = user;
-    if (pass !== undefined) secrets[`${proto}Password`] = ctx.services.encrypt(pass);
+    // The mutant: a PATCH stores the new host, port and username but not a new password (the secret store is written at create only).
+    if (pass !== undefined && (required || !ctx.mutant('acct-patch-password-not-stored'))) secrets[`${proto}Password`] = ctx.services.encrypt(pass);
     if ([host, port, user, pass].some((x) => x !== undefined)) touched = true;
     doc[proto] = { host: cur.host, port: cur.port, username: cur.username };
   }
@@ -442,8 +443,9 @@ export const patch: Handler = async (ctx) => {
     for (const t of new Set(ids)) ctx.db.prepare('INSERT INTO account_tags (account_id, tag_id) VALUES (?, ?)').run(r.id, t);
   }
   let status = r.status;
-  // The mutant re-verifies on any PATCH, a change of settings alone included.
-  const reverify = (rotated || ctx.mutant('acct-patch-settings-reverify')) && !ctx.mutant('acct-patch-no-reverify');
+  // The mutants: re-verify on any PATCH, a change of settings alone included; re-verify only for smtp* fields (imap* forgotten).
+  const triggers = rotated && (!ctx.mutant('acct-patch-imap-no-reverify') || credentialKeys.some((k) => k.startsWith('smtp')));
+  const reverify = (triggers || ctx.mutant('acct-patch-settings-reverify')) && !ctx.mutant('acct-patch-no-reverify');
   if (reverify) {
     doc.verification = pendingVerification();
     // A paused mailbox stays inactive (3.2: only a resume re-activates it); revoked stays revoked.

@@ -60,7 +60,9 @@ export const campaign: Handler = async (ctx) => {
   const x = inputs(ctx, scope, w);
   const out: Record<string, unknown> = { campaignId: c.id, period: periodOf(w), totals: totalsOf(events, inputs(ctx, scope, w, true)) };
   if (want.has('smtp')) out.bySmtp = bySmtpOf(ctx.db, ctx.workspace.id, events, x);
-  if (want.has('sequence') && !ctx.mutant('anlt-breakdown-sequence-ignored')) out.bySequence = bySequenceOf((JSON.parse(c.doc) as { sequence?: { id: string }[] }).sequence ?? [], events, x);
+  // The mutant: the per-step breakdown's rates as fractions of 1 (another query, another serializer).
+  const seqX = ctx.mutant('anlt-bysequence-rates-fraction') ? { ...x, fractionRates: true } : x;
+  if (want.has('sequence') && !ctx.mutant('anlt-breakdown-sequence-ignored')) out.bySequence = bySequenceOf((JSON.parse(c.doc) as { sequence?: { id: string }[] }).sequence ?? [], events, seqX);
   if (want.has('bounce')) {
     const b = bounceBreakdownOf(events);
     // The mutant builds the counts from grouped rows: once there is a bounce, a count without rows is left out.
@@ -144,5 +146,7 @@ export const overview: Handler = async (ctx) => {
     // The mutants: the list never filled; a row's name lost (the lookup missed), or its sent left 0.
     .slice(0, ctx.mutant('anlt-ov-topcampaigns-empty') ? 0 : TOP_CAMPAIGNS)
     .map((t) => (ctx.mutant('anlt-ov-topcampaigns-name-lost') ? { ...t, name: '' } : ctx.mutant('anlt-ov-topcampaigns-sent-zero') ? { ...t, sent: 0 } : t));
-  return ok({ period: rollupPeriod(ctx, w), totals: totalsOf(events, x), activeCampaigns: active.n, sendingAccounts: sending.n, topCampaigns });
+  // The mutant: the roll-up's totals.rates as fractions of 1 (the workspace query's own serializer).
+  const totals = totalsOf(events, ctx.mutant('anlt-ov-rates-fraction') ? { ...x, fractionRates: true } : x);
+  return ok({ period: rollupPeriod(ctx, w), totals, activeCampaigns: active.n, sendingAccounts: sending.n, topCampaigns });
 };

@@ -269,8 +269,12 @@ export const list: Handler = async (ctx) => {
   return ok(
     ctx.page<CampaignRow>({
       list: 'campaigns', from: 'campaigns', where: where.join(' AND '), params,
-      // The mutant lists an active campaign under the sending engine's word for it.
-      map: (r) => ({ id: r.id, name: r.name, status: r.status === 'active' && ctx.mutant('camp-list-active-item-running') ? 'running' : r.status, leadsCount: leadsCount(ctx, r.id), tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id), createdAt: isoOf(r.created_at) }),
+      // The mutants list an active campaign under the sending engine's word for it, or a campaign's tags as their ids (a list query that joins the link table only).
+      map: (r) => {
+        const tags = tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id);
+        const status = r.status === 'active' && ctx.mutant('camp-list-active-item-running') ? 'running' : r.status;
+        return { id: r.id, name: r.name, status, leadsCount: leadsCount(ctx, r.id), tags: ctx.mutant('camp-listitem-tags-ids') ? tags.map((t) => t.id) : tags, createdAt: isoOf(r.created_at) };
+      },
     }),
   );
 };
@@ -312,7 +316,9 @@ export const patch: Handler = async (ctx) => {
 
 /** Why a campaign cannot start now, or null. */
 function startRefusal(ctx: Ctx, id: string, doc: CampaignDoc): string | null {
-  if (leadsCount(ctx, id) === 0 && !ctx.mutant('camp-start-without-leads')) return 'The campaign has no leads.';
+  // The mutant counts soft-deleted leads too (a count without the deleted_at filter).
+  const leads = ctx.mutant('camp-start-counts-deleted-leads') ? (ctx.db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ?').get(id) as { n: number }).n : leadsCount(ctx, id);
+  if (leads === 0 && !ctx.mutant('camp-start-without-leads')) return 'The campaign has no leads.';
   if (doc.sequence.length === 0 && !ctx.mutant('camp-start-without-sequence')) return 'The campaign has no sequence.';
   return null;
 }

@@ -22,6 +22,10 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (ctx.mutant('email-type-outbound') && view.type === 'sent') view.type = 'outbound';
   if (ctx.mutant('email-recipients-joined')) view.to = (view.to as string[]).join(', ');
   if (ctx.mutant('email-received-recipients-objects') && view.type === 'received') Object.assign(view, { to: (view.to as string[]).map((email) => ({ email, name: '' })), cc: null });
+  // The mutant answers a single bcc (the mailbox's bcc setting) as the bare address: an empty bcc stays [].
+  if (ctx.mutant('email-bcc-single-string') && Array.isArray(view.bcc) && view.bcc.length === 1) view.bcc = view.bcc[0];
+  // The mutant leaves out from.name (a serializer that writes the address only).
+  if (ctx.mutant('email-from-name-dropped') && view.from && typeof view.from === 'object') view.from = { email: (view.from as { email: string }).email };
   if (ctx.mutant('email-from-bare')) view.from = (view.from as { email: string }).email;
   if (ctx.mutant('email-mailbox-id-only')) view.mailbox = (view.mailbox as { id: string } | null)?.id ?? null;
   if (ctx.mutant('email-isunread-string')) view.isUnread = String(view.isUnread);

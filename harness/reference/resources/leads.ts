@@ -10,7 +10,7 @@
 // duplicates: same email (case-insensitive) already in the campaign.
 import { ok, created, type Handler, type Ctx } from '../request/context.ts';
 import { isoOf } from '../domain/clock.ts';
-import { stateConflict, validationFailed, conflict } from '../request/errors.ts';
+import { stateConflict, validationFailed, conflict, notFound } from '../request/errors.ts';
 import { V, bodyObject, isEmail, isPlainObject, isUuid } from '../request/validate.ts';
 import { loadOwned } from '../request/owned-rows.ts';
 import { shapeResult } from '../request/shape.ts';
@@ -124,8 +124,16 @@ export function insertLeads(ctx: Ctx, campaignId: string, inputs: LeadInput[]): 
 }
 
 const campaignOf = (ctx: Ctx, id: string) => loadOwned<{ id: string; name: string }>(ctx, 'campaigns', id, 'campaign');
+// The mutant checks the campaign in the path as the caller's, then finds the lead by its id alone (any campaign, any workspace).
 const loadLead = (ctx: Ctx, cid: string, leadId: string) =>
-  loadOwned<LeadRow>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [cid]);
+  ctx.mutant('tenant-lead-by-id-alone') ? leadById(ctx, cid, leadId) : loadOwned<LeadRow>(ctx, 'leads', leadId, 'lead', 'AND campaign_id = ? AND deleted_at IS NULL', [cid]);
+
+function leadById(ctx: Ctx, cid: string, leadId: string): LeadRow {
+  campaignOf(ctx, cid);
+  const row = ctx.db.prepare('SELECT * FROM leads WHERE id = ? AND deleted_at IS NULL').get(leadId) as LeadRow | undefined;
+  if (!row) throw notFound(`No lead with id ${leadId} in this campaign.`);
+  return row;
+}
 
 export const list: Handler = async (ctx) => {
   const c = campaignOf(ctx, ctx.params.id!);

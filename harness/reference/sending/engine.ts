@@ -129,7 +129,8 @@ export class SendingEngine {
       // The mutant renders a follow-up step (threaded as a reply) without the mailbox's Reply-To.
       step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : this.valuesFor(d, lead), mailbox: d.step > 0 && s.mutant('send-followup-no-reply-to') ? { ...box, replyToAddress: undefined } : box, choices: s.choices.sending,
       settings: s.mutant('send-text-only-ignored') ? { ...settings, sendAsTextOnly: false } : settings,
-      ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId } } : {}),
+      // The mutant rewrites only the first link of an email for click tracking (a replace without its global flag).
+      ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId, ...(s.mutant('send-click-rewrite-first-only') ? { firstLinkOnly: true } : {}) } } : {}),
       ...(s.mutant('send-unknown-variable-fallback') ? { unknownFallback: 'there' } : {}),
       ...(s.mutant('send-unknown-variable-subject-other') ? { subjectUnknown: s.choices.sending.unknownMergeVariable === 'verbatim' ? 'empty' as const : 'verbatim' as const } : {}),
       ...(s.mutant('send-merge-body-firstname-empty') ? { bodyBlank: 'firstName' as const } : {}),

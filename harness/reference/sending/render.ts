@@ -26,7 +26,8 @@ export interface RenderInput {
   mailbox: SenderMailbox;
   settings: { trackOpens: boolean; trackClicks: boolean; sendAsTextOnly: boolean };
   /** Where the pixel and the click redirects live, and the token naming this email there. */
-  tracking?: { baseUrl: string; token: string };
+  /** firstLinkOnly: set by a mutant, only the first link is rewritten for click tracking. */
+  tracking?: { baseUrl: string; token: string; firstLinkOnly?: boolean };
   choices: SendingChoices;
   /** What an unknown variable renders to where the choice is `empty` (a mutant's fallback word; none: nothing). */
   unknownFallback?: string;
@@ -121,7 +122,7 @@ export function renderEmail(input: RenderInput): RenderedEmail {
   const links: string[] = [];
   const t = input.tracking;
   if (!input.settings.sendAsTextOnly && t && input.settings.trackClicks) {
-    html = html.replace(/(<a\b[^>]*\bhref=")(https?:[^"]+)(")/gi, (_m, a: string, url: string, z: string) => {
+    html = html.replace(t.firstLinkOnly ? /(<a\b[^>]*\bhref=")(https?:[^"]+)(")/i : /(<a\b[^>]*\bhref=")(https?:[^"]+)(")/gi, (_m, a: string, url: string, z: string) => {
       links.push(url.replace(/&amp;/g, '&'));
       return `${a}${t.baseUrl}/t/c/${t.token}/${links.length - 1}${z}`;
     });

@@ -363,7 +363,9 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
     // A paused mailbox stays inactive (only a resume re-activates it); revoked stays revoked.
     // retryGrant: set by the acct-revoked-comes-back mutant only (control.ts), a revoked mailbox re-verified.
     // The mutant maps a failed verification to inactive, not the status the profile declares for it.
-    const failedAs = s.mutant('acct-verify-failure-inactive') ? 'inactive' : s.choices.verificationStatus.failed;
+    // The other mutant treats a server that answers nothing (no SMTP reply at all) as transient: inactive, to be tried again.
+    const unanswered = !smtp.ok && smtp.error?.responseCode === 0 && smtp.error.command === 'CONN';
+    const failedAs = s.mutant('acct-verify-failure-inactive') || (unanswered && s.mutant('acct-verify-unreachable-inactive')) ? 'inactive' : s.choices.verificationStatus.failed;
     if (!d.paused && (acc.status !== 'revoked' || d.retryGrant)) status = good ? s.choices.verificationStatus.succeeded : failedAs;
     s.db.prepare('UPDATE accounts SET status = ?, doc = ?, updated_at = ? WHERE id = ?').run(status, JSON.stringify(d), now, job.account_id);
   })();

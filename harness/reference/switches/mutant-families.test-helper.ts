@@ -111,7 +111,14 @@ const ANSWER_OF: Record<string, (e: Env) => Promise<unknown>> = {
     const accounts = [(await e.mailbox(w)).id];
     return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'probe', sequence: [STEP], accounts, leads: [`l-${rnd()}@corp.test`] } })).body;
   },
-  'campaigns.list': async (e) => { const w = await ws(e); await e.campaign(w); return (await e.call(w.key, 'GET', '/v1/campaigns')).body; },
+  // A draft and a started campaign: the list's status is read in both states.
+  'campaigns.list': async (e) => {
+    const { w, c } = await campaignWithLead(e);
+    await activeMailbox(e, w);
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns')).body;
+  },
   'campaigns.start': async (e) => {
     const { w, c } = await campaignWithLead(e);
     await activeMailbox(e, w);
@@ -144,6 +151,11 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
   }],
   'acct-answer-statusmessage-occurredat-epoch': ['', (e) => revokedMailbox(e)],
+  'lead-answer-lastrepliedat-epoch': ['data[]', async (e) => {
+    const { w, c, lead } = await campaignWithLead(e);
+    await e.leadEvent(lead.id, 'replied');
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
+  }],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */

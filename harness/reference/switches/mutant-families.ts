@@ -113,6 +113,7 @@ export const ANSWERS = [
   ['camp-answer-launcherror-empty', op('campaigns.create'), 'launchError', 'set:""', 'A failed launch answers an empty launchError.'],
   ['camp-answer-list-items', op('campaigns.list'), 'data', 'rename:campaigns', 'GET /v1/campaigns answers its items under `campaigns`.'],
   ['camp-answer-listitem-no-leadscount', op('campaigns.list', 'data[]'), 'leadsCount', 'drop', 'Campaign list items carry no leadsCount.'],
+  ['camp-answer-listitem-status-running', op('campaigns.list', 'data[]'), 'status', 'swap:active=running', 'Campaign list items say `running` for an active campaign (a display name off the enum); drafts stay `draft`.'],
   ['camp-answer-start-no-success', op('campaigns.start'), 'success', 'drop', 'POST .../start answers no `success`.'],
   ['camp-answer-start-status-other', op('campaigns.start'), 'status', 'swap:active=scheduled,scheduled=active', 'POST .../start reports another status than the campaign then has.'],
   ['camp-answer-status-no-withinschedule', op('campaigns.status'), 'isWithinSchedule', 'drop', 'The status view has no isWithinSchedule.'],
@@ -126,6 +127,7 @@ export const ANSWERS = [
   ['lead-answer-companyname-object', LEAD, 'companyName', 'wrap:name', 'A lead companyName is answered as a company object `{ name }`.'],
   ['lead-answer-companyname-snake-case', LEAD, 'companyName', 'rename:company_name', 'Leads answer `company_name` (a snake_case column name) instead of `companyName`.'],
   ['lead-answer-lastcontactedat-epoch', LEAD, 'lastContactedAt', 'epoch', 'A contacted lead answers lastContactedAt as epoch milliseconds.'],
+  ['lead-answer-lastrepliedat-epoch', LEAD, 'lastRepliedAt', 'epoch', 'A lead that replied answers lastRepliedAt as epoch milliseconds.'],
   ['lead-answer-tags-string', LEAD, 'tags', 'join', 'Lead tags are answered as one comma-separated string.'],
   ['lead-answer-customfields-json', LEAD, 'customFields', 'json', 'Lead customFields are answered as a JSON-encoded string (a text column as stored).'],
   ['lead-answer-metrics-campaign-names', LEAD, 'metrics.opened', 'rename:opens', 'Lead metrics use the campaign metrics names (`opens` for `opened`).'],
@@ -138,6 +140,7 @@ export const ANSWERS = [
   ['lf-answer-id-not-uuid', op('leadSearches.get'), 'id', 'prefix', 'A lead search id is answered as `ls_<uuid>`.'],
   ['lf-answer-query-object', op('leadSearches.get'), 'query', 'wrap:text', 'A lead search query is answered as `{ text }`.'],
   ['lf-answer-no-progress', op('leadSearches.get'), 'progress', 'drop', 'GET /v1/lead-searches/{id} answers no progress.'],
+  ['lf-answer-searchmode-person', op('leadSearches.get'), 'searchMode', 'swap:people=person', 'GET /v1/lead-searches/{id} answers a people search as `person` (companies stay right).'],
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],
   // emails (2.7, 4.5)
@@ -167,6 +170,7 @@ export const ANSWERS = [
   ['anlt-answer-ov-clamped-string', op('analytics.overview'), 'period.clamped', 'string', 'The overview answers period.clamped as a string ("false").'],
   ['anlt-answer-point-no-bounces', op('analytics.timeseries'), 'data[].bounces', 'drop', 'Time-series points carry no bounces.'],
   ['anlt-answer-ov-opens-number', op('analytics.overview'), 'totals.opens', 'set:0', "The overview's totals.opens is a number, not { total, uniqueLeads }."],
+  ['anlt-answer-ov-rates-no-conversion', op('analytics.overview'), 'totals.rates.conversion', 'drop', "The overview's totals.rates carry no conversion (the roll-up's own serializer); the campaign's are whole."],
   ['anlt-answer-ov-no-sendingaccounts', op('analytics.overview'), 'sendingAccounts', 'drop', 'The overview answers no sendingAccounts.'],
   ['anlt-answer-topcampaigns-no-openrate', op('analytics.overview'), 'topCampaigns[].openRate', 'drop', 'topCampaigns rows carry no openRate.'],
   // workspace, usage (2.9, 4.7)

@@ -162,6 +162,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'auth-401-wrong-code': ['unauthenticated', async (e) => (await e.call(null, 'GET', '/v1/workspace')).body.error.code],
   'auth-missing-scope-401': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')],
   'scope-all-read-grants-write': [403, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'POST', '/v1/campaigns', { body: { name: 'x' } })],
+  'scope-all-all-misses-newer': [200, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'GET', '/v1/lead-searches')],
   'scope-all-all-grants-apikeys': [403, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'GET', '/v1/api-keys')],
   'scope-domain-wildcard-ignored': [200, async (e) => status(e, (await keyWith(e, ['campaigns:all'])).k, 'GET', '/v1/campaigns')],
   'scope-all-read-misses-reads': [200, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'GET', '/v1/workspace')],
@@ -227,6 +228,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const b = await e.workspace();
     const c = await e.campaign(a);
     return status(e, b.key, 'GET', `/v1/campaigns/${c.id}/status`);
+  }],
+  'tenant-lead-by-id-alone': [404, async (e) => {
+    const { lead } = await campWithLead(e);
+    const b = await e.workspace();
+    const own = await e.campaign(b);
+    return status(e, b.key, 'PATCH', `/v1/campaigns/${own.id}/leads/${lead.id}`, { body: { firstName: 'Mallory' } });
   }],
   'plan-api-access-ignored': [403, async (e) => {
     const w = await e.workspace();
@@ -681,6 +688,30 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } });
     return [r.body.status, r.body.verification.overallStatus];
   }],
+  'acct-patch-password-not-stored': ['active', async (e) => {
+    const sink = await startSinks({ requireAuth: true });
+    try {
+      if (!sink.imap) return 'active'; // no Dovecot here: nothing to observe (as acct-imap-invalid-cert-ignored)
+      const u = await sink.addUser(`rot-${Math.random().toString(36).slice(2)}@sink.test`);
+      const w = await e.workspace();
+      // Created with a wrong SMTP password (verification fails), then the right one given by PATCH.
+      const m = await e.mailbox(w, {
+        emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: `${u.password}-wrong`,
+        imapHost: '127.0.0.1', imapPort: sink.imap.securePort, imapUsername: u.address, imapPassword: u.password, imapAllowInvalidCert: true,
+      });
+      await e.drain();
+      await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: u.password } });
+      await e.drain();
+      return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+    } finally {
+      await sink.stop();
+    }
+  }],
+  'acct-patch-imap-no-reverify': [['checking', 'pending'], async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { imapPassword: 'rotated' } });
+    return [r.body.status, r.body.verification.overallStatus];
+  }],
   'acct-patch-settings-reverify': [['failed', 'failed'], async (e) => {
     const { w, m } = await failedMailbox(e);
     const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { firstName: 'Renamed', maxEmailsPerDay: 20 } });
@@ -725,6 +756,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'verif-failed-imap-null': ['object', async (e) => failedImap(e)],
   'verif-failed-imap-omitted': ['object', async (e) => failedImap(e)],
   'acct-verify-always-active': ['failed', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  }],
+  'acct-verify-unreachable-inactive': ['failed', async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
   }],
@@ -896,6 +931,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.ctl('PUT', `/campaigns/${c.id}/tags`, { tagIds: [tag.id] });
     return (await e.call(w.key, 'GET', `/v1/campaigns?tags=${tag.id}`)).body.data.length;
   }],
+  'camp-listitem-tags-ids': ['object', async (e) => {
+    const w = await e.workspace();
+    const tag = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 't', color: '#112233' })).body;
+    const c = await e.campaign(w);
+    await e.ctl('PUT', `/campaigns/${c.id}/tags`, { tagIds: [tag.id] });
+    return typeof (await e.call(w.key, 'GET', '/v1/campaigns')).body.data[0].tags[0];
+  }],
   'camp-status-filter-ignored': [0, async (e) => {
     const w = await e.workspace();
     await e.campaign(w);
@@ -942,6 +984,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'camp-start-without-leads': [400, async (e) => {
     const w = await e.workspace();
     const c = await e.campaign(w, { sequence: STEP });
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
+  'camp-start-counts-deleted-leads': [400, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'contacted');
+    await e.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${lead.id}`);
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
   }],
   'camp-start-without-sequence': [400, async (e) => {

@@ -34,6 +34,18 @@ function expectDeliveryPercent(totals: any, what: string, res: ApiResponse) {
 }
 
 /**
+ * The overview's delivery rate on a percent scale, from its own counts (the workspace is shared, so
+ * not every email in it need have been delivered): all delivered reads 100; most delivered reads
+ * above 1, which no fraction of 1 can.
+ */
+function expectOverviewPercent(totals: any, res: ApiResponse) {
+  const [sent, delivered, d] = [totals.sent, totals.delivered, totals.rates?.delivery];
+  if (!(sent > 0 && delivered > 0)) return;
+  if (delivered === sent) return expectDeliveryPercent(totals, `the workspace overview's totals (sent ${sent}, delivered ${delivered})`, res);
+  if (delivered * 2 >= sent) expectThat(typeof d === 'number' && d > 1 && d <= 100, msg`rates are percent numbers: the workspace overview delivered ${delivered} of ${sent} emails, so its delivery rate must read over 1 (at most 100), got ${JSON.stringify(d)}`, res);
+}
+
+/**
  * 2.10 gives topCampaigns' fields, not which campaigns make the top: what it lists must be this
  * workspace's campaigns, each row with the campaign's name and what it sent in the window, between
  * what the campaign's own analytics counted over that window just before the overview was read
@@ -134,9 +146,9 @@ export const ANALYTICS_CHECKS: Check[] = [
   {
     id: 'ANLT/overview-answer',
     title: "MUST answer the workspace overview with period, totals (opens and clicks as { total, uniqueLeads }), activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns (the workspace's campaigns, each with its name and what it sent in the window), counting the window asked",
-    // ANLT-TOTALS-OPENS-CLICKS: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
+    // ANLT-TOTALS-OPENS-CLICKS, ANLT-TOTALS-RATES: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
     // ANLT-PARAMS-PROFILE: the window asked by the profile's names takes effect on the overview (the day before the sends leaves them out).
-    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE'],
+    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE'],
     level: 'MUST',
     features: [...TRAFFIC, 'exclusiveWorkspace'],
     budget: 45,
@@ -274,20 +286,25 @@ export const ANALYTICS_CHECKS: Check[] = [
   },
   {
     id: 'ANLT/rates-percent',
-    title: 'MUST give rates as percent numbers: a campaign whose every email the sink accepted shows a delivery rate of 100 (not 1), in totals and per mailbox',
+    title: 'MUST give rates as percent numbers: a campaign whose every email the sink accepted shows a delivery rate of 100 (not 1), in totals, per mailbox, per step and in the workspace overview',
     clauses: ['ANLT-RATES-PERCENT'],
     level: 'MUST',
     features: [...TRAFFIC],
-    budget: 34,
+    budget: 36,
     async run(ctx) {
       // The sink accepts every message and nothing bounces: every email sent was delivered.
       const t = await trafficCampaign(ctx, 2);
       const today = localDate(await targetNow(ctx), t.zone);
-      const a = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, { start: addDays(today, -1), end: today }, [['breakdown', 'smtp']]), 'campaign analytics with breakdown=smtp');
+      const w = { start: addDays(today, -1), end: today };
+      const a = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, w, [['breakdown', 'smtp'], ['breakdown', 'sequence']]), 'campaign analytics with breakdown=smtp and sequence');
       const totals = a.body?.totals ?? {};
       if (!(totals.sent > 0)) skip(`the analytics count none of the ${t.sent} campaign emails the sink accepted today (totals.sent ${totals.sent}): no delivery rate to read`);
       expectDeliveryPercent(totals, `totals (sent ${totals.sent}, delivered ${totals.delivered}; the sink accepted all ${t.sent})`, a);
       for (const e of (a.body?.bySmtp ?? []).filter((x: any) => x.totals?.sent > 0)) expectDeliveryPercent(e.totals, `bySmtp entry of mailbox ${e.accountId} (sent ${e.totals.sent})`, a);
+      for (const e of (a.body?.bySequence ?? []).filter((x: any) => x.totals?.sent > 0)) expectDeliveryPercent(e.totals, `bySequence entry of step ${e.step} (sent ${e.totals.sent})`, a);
+      // The overview rolls up the whole workspace, which other checks share: its scale is read from its own counts.
+      const ov = await ok2xx(overview(ctx, t.ws.api, w), 'workspace overview over the same window');
+      expectOverviewPercent(ov.body?.totals ?? {}, ov);
     },
   },
   {

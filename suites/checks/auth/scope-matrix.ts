@@ -220,11 +220,11 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
   {
     // The one exception of all:all, on a key that exists: its revocation is refused and the key still works.
     id: 'SCOPE-ALLALL/not-apikeys-manage',
-    title: 'MUST refuse an all:all key on an apikeys:manage endpoint with 403 permission_denied (all:all covers everything except apikeys:manage), and revoke nothing; serve it on the email delete row',
+    title: 'MUST refuse an all:all key on an apikeys:manage endpoint with 403 permission_denied (all:all covers everything except apikeys:manage), and revoke nothing; serve it on the email delete and mailbox-read rows and on a route of every other granular scope',
     clauses: ['SCOPE-ALLALL', 'SCOPE-APIKEYS-NO-WILDCARD', 'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: 5 + MAILBOX_READS.length,
+    budget: 5 + MAILBOX_READS.length + NARROW.length,
     async run(ctx) {
       const ws = await ctx.workspace();
       const victim = await ws.createKey(['usage:read'], `${ctx.prefix}allall-victim`);
@@ -242,6 +242,22 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
         const problem = servedProblem(got.status, got.body?.error?.code, placeholder, () => envelopeProblems(got, ctx.profile));
         expectThat(!problem, msg`${label(ep)} with a key holding all:all ${problem}`, got);
       }
+      // "Everything else": one route of every granular scope (an expansion of all:all that lacks a scope is refused there).
+      const wrong: string[] = [];
+      const evidence: string[] = [];
+      for (const scope of NARROW) {
+        const route = ownEndpoints(scope).map((e) => [e, placeholderRequest(e, ctx.profile)] as const).find(([, p]) => p);
+        if (!route) continue;
+        const [e, p] = route;
+        const { explains, ...r } = p!;
+        const res = await wide.client.request(r);
+        const why = servedProblem(res.status, res.body?.error?.code, p!, () => envelopeProblems(res, ctx.profile));
+        if (why) {
+          wrong.push(`${label(e)} (needs ${scope}) ${why}`);
+          evidence.push(res.exchangeId);
+        }
+      }
+      if (wrong.length) fail(msg`all:all covers everything except apikeys:manage, yet ${wrong.length} route(s) refused a key holding it: ${wrong.join(' | ')}`, ...evidence);
     },
   },
 ];

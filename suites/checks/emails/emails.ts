@@ -39,9 +39,9 @@ interface Sent {
 }
 
 /** A started campaign whose one step reached its one lead (real time suffices: the first step is due at once). */
-async function sentEmail(ctx: CheckContext, needImap = false, workspace?: Workspace): Promise<Sent> {
+async function sentEmail(ctx: CheckContext, needImap = false, workspace?: Workspace, mailbox: Record<string, unknown> = {}): Promise<Sent> {
   const ws = workspace ?? (await ctx.workspace());
-  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, needImap);
+  const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...mailbox }, needImap);
   const token = `Tok${faker(ctx).string.alphanumeric(10)}`;
   const [address] = leadAddresses(ctx, 1);
   const c = await launch(ctx, ws, { accounts: [box.id], leads: [address!], steps: [{ subject: `Inbox ${token}`, body: `<p>Hello ${token}</p>` }] });
@@ -139,7 +139,8 @@ export const EMAIL_CHECKS: Check[] = [
     features: [...FEATURES],
     budget: 30,
     async run(ctx) {
-      const s = await sentEmail(ctx);
+      // A mailbox with a bcc setting (2.1): where the target lists that copy in the email's bcc, its form is read too.
+      const s = await sentEmail(ctx, false, undefined, { bcc: `${ctx.prefix}archive@example.test` });
       const item = await listed(ctx, s, 'sent', 'the campaign email');
       expectThat(!('body' in item), msg`GET /v1/emails/{id} is the only endpoint returning a body, yet the listing's item carries body`);
       const res = await getEmail(s.ws.api, item.id);
@@ -149,6 +150,8 @@ export const EMAIL_CHECKS: Check[] = [
       expectThat(e.id === item.id && e.type === 'sent', msg`the email read must be the listed sent email ${item.id}, got id ${e.id} type ${e.type}`, res);
       expectThat(e.mailbox.id === s.box.id && String(e.mailbox.email).toLowerCase() === s.box.address.toLowerCase(), msg`mailbox must be the sending mailbox ${s.box.id} ${s.box.address}, got ${JSON.stringify(e.mailbox)}`, res);
       expectThat(String(e.from.email).toLowerCase() === s.box.address.toLowerCase(), msg`from.email must be the sending mailbox ${s.box.address}, got ${JSON.stringify(e.from)}`, res);
+      // 2.7 names from's `name`: the sending mailbox has a first and last name, so a sent email has one to give.
+      expectThat(typeof e.from.name === 'string', msg`from must carry name (2.7: \`from\` (\`email\`, \`name\`)) for an email sent from a mailbox with a name, got ${JSON.stringify(e.from)}`, res);
       expectThat(e.to.some((t: string) => t.toLowerCase().includes(s.lead.email)), msg`to must hold the lead ${s.lead.email}, got ${JSON.stringify(e.to)}`, res);
       expectThat(e.campaignId === s.campaignId && e.leadId === s.lead.id, msg`campaignId and leadId must be the campaign ${s.campaignId} and lead ${s.lead.id}, got ${e.campaignId} and ${e.leadId}`, res);
       expectThat(e.subject.includes(s.token), msg`subject must be the one sent (with ${s.token}), got ${JSON.stringify(e.subject)}`, res);

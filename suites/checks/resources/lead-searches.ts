@@ -106,7 +106,8 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
   {
     id: 'LF-GET/failed',
     title: 'MUST set errorMessage and completedAt on a failed lead search',
-    clauses: ['LF-ERRORMESSAGE-FAILED', 'LF-ERRORMESSAGE-NULL', 'LF-COMPLETEDAT-TS', 'STATE-LF-COMPLETEDAT-TERMINAL'],
+    // The stopped search is a people search: LF-GET/progress reads a companies one (the other value of the enum).
+    clauses: ['LF-ERRORMESSAGE-FAILED', 'LF-ERRORMESSAGE-NULL', 'LF-COMPLETEDAT-TS', 'STATE-LF-COMPLETEDAT-TERMINAL', 'LF-SEARCHMODE-ENUM'],
     level: 'MUST',
     features: ['control'],
     budget: 2,
@@ -116,10 +117,11 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       await advance(ctx, s.id, { status: 'failed', errorMessage: 'The provider quota was exhausted.' });
       const f = await read(ws, s.id, 'failed');
       expectThat(typeof f.body.errorMessage === 'string' && f.body.errorMessage.length > 0 && f.body.completedAt !== null, msg`a failed search: errorMessage set, completedAt set; got ${JSON.stringify(f.body)}`, f);
-      const stopped = await newSearch(ctx, ws, 'will stop');
+      const stopped = await newSearch(ctx, ws, 'will stop', 'people', 25);
       await advance(ctx, stopped.id, { status: 'stopped' });
       const st = await read(ws, stopped.id, 'stopped');
       expectThat(st.body.completedAt !== null && st.body.errorMessage === null, msg`a stopped search: completedAt set, errorMessage null; got ${JSON.stringify(st.body)}`, st);
+      expectThat(st.body.searchMode === 'people', msg`a search made in people mode must answer searchMode people, got ${JSON.stringify(st.body.searchMode)}`, st);
     },
   },
   {

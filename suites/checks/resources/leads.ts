@@ -507,7 +507,8 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-STATUS/after-reply',
     title: 'MUST set lead_replied_* and lead_converted once the lead has replied, by PATCH and by mutate set_status (the replies sent through the sinks, or recorded by the control API)',
-    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-USER-SETTABLE'],
+    // LEAD-TIMESTAMPS: the leads have replied, so their lastRepliedAt is typed here (the shape checks read leads never contacted).
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-USER-SETTABLE', 'LEAD-TIMESTAMPS'],
     level: 'MUST',
     features: ['op:leads.list'],
     uses: ['control:lead-events', 'sinks', 'imap'],
@@ -525,6 +526,8 @@ export const LEAD_CHECKS: Check[] = [
       expectMutate(m, 'set_status', 'mutate set_status lead_replied_meeting_request after the lead replied');
       const now = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === b);
       expectThat(now?.status === 'lead_replied_meeting_request', msg`mutate must set lead_replied_meeting_request, got ${now?.status}`);
+      const typed = leadShape.safeParse(now);
+      expectThat(typed.success, msg`the listed lead once replied does not match the shape of 2.6: ${typed.error?.issues.slice(0, 4).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     },
   },
   {

@@ -6,6 +6,8 @@ import { expect2xx, expectError, expectThat } from '../../lib/expect.ts';
 import { createCampaign, createMailbox, setupCampaignBody } from '../../lib/recipes.ts';
 import { query, weekStart } from '../analytics/lib.ts';
 import { campaignWithLeads, control, getMailbox, mbx, mustGetMailbox, mutateBody, op, opRequest, settle, walk } from '../resources/lib.ts';
+import { sentEmailId } from '../emails/emails.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX } from '../sending/lib.ts';
 
 // Security of the resources: another workspace's ids are absent (404 on every endpoint that
 // takes an id, never 2xx, never 403), passwords never come back, signatures are sanitized,
@@ -126,6 +128,22 @@ export const SECURITY_CHECKS: Check[] = [
       const id = await leadSearch(ctx, a, 'isolated search');
       await expect404All(ctx, b, [{ method: 'GET', path: `/v1/lead-searches/${id}` }]);
       expect2xx(await a.api.get(`/v1/lead-searches/${id}`), 'the owner reads its lead search');
+    },
+  },
+  {
+    // Emails are the one resource the kit's id probes reach only through a sent campaign email (an inbox store of its own).
+    id: 'SEC-TENANT-404/emails',
+    title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's email id on both email endpoints, and leave the email to its owner",
+    clauses: ['TENANT-ISOLATION'],
+    level: 'MUST',
+    features: ['twoWorkspaces', 'sinks', 'op:accounts.get', 'op:leads.list', 'op:emails.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE],
+    budget: 30,
+    async run(ctx) {
+      const a = await ctx.workspace();
+      const b = await ctx.workspace();
+      const id = await sentEmailId(ctx, a);
+      await expect404All(ctx, b, [{ method: 'GET', path: `/v1/emails/${id}` }, { method: 'DELETE', path: `/v1/emails/${id}` }]);
+      expect2xx(await a.api.get(`/v1/emails/${id}`), "GET /v1/emails/{id} by its own workspace after the other's attempts");
     },
   },
   {
