@@ -171,6 +171,8 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'lead-mutate-all-any-operation': ['LEAD-MUTATE-ALL-DELETE-ONLY'],
   'lead-mutate-missing-not-reported': ['LEAD-MUTATE-ERRORS', 'LEAD-MUTATE-COUNTS'],
   'lead-mutate-unknown-operation-accepted': ['LEAD-MUTATE-OPERATION-ENUM'],
+  'lead-mutate-operation-enum-loose': ['LEAD-MUTATE-OPERATION-ENUM'],
+  'lead-mutate-delete-bare': ['LEAD-MUTATE-ANSWER'],
   'lead-mutate-status-optional': ['LEAD-MUTATE-STATUS-REQUIRED'],
   'lead-mutate-unknown-status-accepted': ['STATE-LEAD-UNKNOWN-STATUS-REJECTED'],
   'lead-mutate-operation-not-echoed': ['LEAD-MUTATE-OPERATION-ECHO'],

@@ -121,10 +121,12 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "LEAD-MUTATE-ANSWER": [
     { what: "Ids not found in the campaign are neither counted in failed nor reported in errors.", mutants: ["lead-mutate-missing-not-reported"] },
     { what: "Mutate answers no `affected`.", mutants: ["lead-answer-mutate-no-affected"] },
+    { what: "A delete (by ids, filter or all: a row-count path) answers { operation, affected } without failed and errors.", mutants: ["lead-mutate-delete-bare"] },
   ],
   // 4.4 MUST: Mutate body: an operation (enum `set_status`, `add_tags`, `remove_tags`, `delete`); any other operation is rejected.
   "LEAD-MUTATE-OPERATION-ENUM": [
     { what: "An unknown operation is answered 200 with nothing affected instead of 400.", mutants: ["lead-mutate-unknown-operation-accepted"] },
+    { what: "The operation bound loosely (.NET's JsonStringEnumConverter): \"DELETE\", \"Set_Status\" or an integer index taken as an operation.", mutants: ["lead-mutate-operation-enum-loose"] },
   ],
   // 4.4 MUST: Mutate body: `ids` (array of lead uuids).
   "LEAD-MUTATE-IDS-UUIDS": [

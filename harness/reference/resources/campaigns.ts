@@ -193,6 +193,8 @@ export const create: Handler = async (ctx) => {
   const required = ctx.services.choices.campaignRequiredFields;
   const name = v.str(b, 'name', { required: required.includes('name') && !ctx.mutant('camp-name-optional'), nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 }) ?? '';
   for (const f of ['schedule', 'settings'] as const) if (required.includes(f) && (b[f] === undefined || b[f] === null)) v.issue(f, 'is required');
+  // A required sequence holds at least one step (a PATCH may still empty it).
+  if (required.includes('sequence') && !(Array.isArray(b.sequence) && b.sequence.length > 0)) v.issue('sequence', 'is required (at least one step)');
   const givenSchedule = b.schedule === undefined ? defaultSchedule(ctx) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx));
   const givenSettings = b.settings === undefined ? defaultSettings(ctx) : mergeSettings(v, b.settings, defaultSettings(ctx));
   // The mutants validate the create's schedule (its settings) but keep the defaults (only PATCH sets them).

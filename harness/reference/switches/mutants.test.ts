@@ -1153,6 +1153,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-mutate-unknown-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_status_unheard_of', ids: 'lead' })).status],
   'lead-mutate-delete-echo-other': ['delete', async (e) => (await mutateStatus(e, { operation: 'delete', all: true })).body.operation],
   'lead-mutate-operation-not-echoed': ['add_tags', async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).body.operation],
+  'lead-mutate-operation-enum-loose': [[400, 400], async (e) => [(await mutateStatus(e, { operation: 'DELETE', ids: 'lead' })).status, (await mutateStatus(e, { operation: 0, status: 'lead_lost', ids: 'lead' })).status]],
+  'lead-mutate-delete-bare': [[true, true], async (e) => {
+    const r = (await mutateStatus(e, { operation: 'delete', ids: 'lead' })).body;
+    return ['failed' in r, Array.isArray(r.errors)];
+  }],
   'lead-search-hit-one-name': [['Ann', 'Lee'], async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { firstName: 'Ann', lastName: 'Lee' } });
