@@ -104,6 +104,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: PATCH lead answers the lead (as updated).
   "LEAD-PATCH-RETURNS-LEAD": [
     { what: "PATCH of a lead answers it wrapped as `{ lead: {...} }`.", mutants: ["lead-answer-patch-wrapped"] },
+    { what: "A PATCH carrying status (its own state-machine handler) answers { id, status } instead of the lead.", mutants: ["lead-patch-status-bare"] },
   ],
   // 4.4 MUST: DELETE /v1/campaigns/{cid}/leads/{leadId} requires scope leads:write.
   "LEAD-DELETE-SCOPE": [
@@ -548,6 +549,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "AUTH-KEY-IDENTIFIES-WORKSPACE": [
     { what: "GET /v1/api-keys lists the keys of every workspace.", mutants: ["tenant-apikeys-list-leak"] },
     { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
+    { what: "A lead route checks the campaign in the path but loads the lead by id alone: another workspace's lead is PATCHed through the caller's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
+    { what: "Emails are found by id without the workspace (GET and DELETE /v1/emails/{id}).", mutants: ["email-by-id-any-workspace"] },
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
@@ -559,6 +562,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/lead-searches/{id} serves a search of another workspace.", mutants: ["tenant-lead-search-get-leak"] },
+    { what: "A lead route checks the campaign in the path but loads the lead by id alone: another workspace's lead is PATCHed through the caller's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
+    { what: "Emails are found by id without the workspace (GET and DELETE /v1/emails/{id}).", mutants: ["email-by-id-any-workspace"] },
   ],
   // 5 MUST: A missing key gives 401 unauthenticated.
   "AUTH-401-MISSING": [

@@ -196,7 +196,11 @@ export const create: Handler = async (ctx) => {
   // A required sequence holds at least one step (a PATCH may still empty it).
   if (required.includes('sequence') && !(Array.isArray(b.sequence) && b.sequence.length > 0)) v.issue('sequence', 'is required (at least one step)');
   const givenSchedule = b.schedule === undefined ? defaultSchedule(ctx) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx));
-  const givenSettings = b.settings === undefined ? defaultSettings(ctx) : mergeSettings(v, b.settings, defaultSettings(ctx));
+  // The mutant defaults the settings of a create without them partly: the tracking flags alone.
+  const partialDefaults = b.settings === undefined && ctx.mutant('camp-default-settings-partial');
+  const d = defaultSettings(ctx);
+  const givenSettings = partialDefaults ? ({ trackOpens: d.trackOpens, trackClicks: d.trackClicks } as unknown as Settings)
+    : b.settings === undefined ? d : mergeSettings(v, b.settings, defaultSettings(ctx));
   // The mutants validate the create's schedule (its settings) but keep the defaults (only PATCH sets them).
   const schedule = ctx.mutant('camp-create-schedule-ignored') ? defaultSchedule(ctx) : givenSchedule;
   const settings = ctx.mutant('camp-create-settings-ignored') ? defaultSettings(ctx) : givenSettings;
@@ -240,7 +244,9 @@ export const create: Handler = async (ctx) => {
   })();
   // No failure to report: launchError is left out (part 2 uses null only where stated; 4.3 types it a string).
   const noError = launchError === null && !ctx.mutant('camp-launch-error-null');
-  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, leads: leadsSummary, ...(noError ? {} : { launchError }) });
+  // The mutants answer by paths of their own: a successful launch without the leads counts; a create without leads with leads null.
+  const leadsShown = launched && ctx.mutant('camp-launch-ok-no-leads') ? {} : b.leads === undefined && ctx.mutant('camp-create-no-leads-null') ? { leads: null } : { leads: leadsSummary };
+  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, ...leadsShown, ...(noError ? {} : { launchError }) });
 };
 
 export const list: Handler = async (ctx) => {
@@ -260,12 +266,13 @@ export const list: Handler = async (ctx) => {
     where.push(`EXISTS (SELECT 1 FROM campaign_tags ct WHERE ct.campaign_id = campaigns.id AND ct.tag_id IN (${tags.map(() => '?').join(',')}))`);
     params.push(...tags);
   }
-  return ok(
-    ctx.page<CampaignRow>({
-      list: 'campaigns', from: 'campaigns', where: where.join(' AND '), params,
-      map: (r) => ({ id: r.id, name: r.name, status: r.status, leadsCount: leadsCount(ctx, r.id), tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id), createdAt: isoOf(r.created_at) }),
-    }),
-  );
+  const page = ctx.page<CampaignRow>({
+    list: 'campaigns', from: 'campaigns', where: where.join(' AND '), params,
+    map: (r) => ({ id: r.id, name: r.name, status: r.status, leadsCount: leadsCount(ctx, r.id), tags: tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id), createdAt: isoOf(r.created_at) }),
+  });
+  // The mutant answers a filtered list by its own query path: { data } without meta.
+  if ((status !== null || tags) && ctx.mutant('camp-list-filtered-no-meta')) return ok({ data: page.data });
+  return ok(page);
 };
 
 export const patch: Handler = async (ctx) => {
@@ -296,6 +303,8 @@ export const patch: Handler = async (ctx) => {
   v.done();
   ctx.db.prepare('UPDATE campaigns SET name = ?, doc = ?, updated_at = ? WHERE id = ?').run(name ?? row.name, JSON.stringify(doc), ctx.clock.now(), row.id);
   const flat = campaignView(ctx, loadCampaign(ctx, row.id));
+  // The mutant answers the updatedAt a PATCH rewrote as the database gives it (SQL DATETIME form).
+  if (ctx.mutant('camp-patch-updatedat-sql')) flat.updatedAt = String(flat.updatedAt).replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
   // The mutant's PATCH serializer gives the mailboxes as {id} objects.
   const view = ctx.mutant('camp-patch-accounts-objects') ? { ...flat, accounts: (flat.accounts ?? []).map((id) => ({ id })) } : flat;
   return ok(ctx.mutant('camp-patch-wrapped') ? { campaign: view } : view);

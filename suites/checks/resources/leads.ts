@@ -185,8 +185,8 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-STATUS/patch',
-    title: 'MUST set lead_lost and blacklisted any time (lead_lost again once blacklisted) and reject replied statuses before a reply (on a new lead, and once set lead_lost) and platform statuses (PATCH)',
-    clauses: ['STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES'],
+    title: 'MUST set lead_lost and blacklisted any time (lead_lost again once blacklisted), answering the updated lead, and reject replied statuses before a reply (on a new lead, and once set lead_lost) and platform statuses (PATCH)',
+    clauses: ['STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES', 'LEAD-PATCH-RETURNS-LEAD'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 17,
@@ -205,6 +205,9 @@ export const LEAD_CHECKS: Check[] = [
       for (const [s, when] of [['lead_lost', 'on a lead never contacted'], ['blacklisted', 'after lead_lost'], ['lead_lost', 'after blacklisted']] as const) {
         const res = await ws.api.patch(path, { status: s });
         expect2xx(res, `PATCH lead { status: ${s} } ${when}`);
+        // 4.4: a PATCH answers the updated lead, a status PATCH too (often its own handler).
+        expectSchema(res, 'Lead', `PATCH lead { status: ${s} } ${when}`);
+        expectThat(res.body.id === lid, msg`PATCH lead { status: ${s} } must answer that lead (id ${lid}), got id ${res.body.id}`, res);
         expectThat(res.body.status === s, msg`status must be ${s} (${when}), got ${res.body.status}`, res);
       }
       // Still no reply: a status the user set (lead_lost) does not open the replied statuses.
