@@ -76,7 +76,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'page-last-cursor-null': ['RES-NULL-ONLY-WHERE-STATED'],
   'tenant-isolation-broken': ['TENANT-ISOLATION'],
   'email-other-workspace-found': ['TENANT-ISOLATION'],
-  'tenant-lead-by-id-alone': ['TENANT-ISOLATION'],
+  'tenant-lead-by-id-alone': ['AUTH-KEY-IDENTIFIES-WORKSPACE', 'TENANT-ISOLATION'],
   'conv-answers-text-plain': ['CONV-JSON-BODIES'],
   'conv-start-status-undeclared': ['CONV-SUCCESS-STATUS'],
   'res-unset-dates-null': ['RES-NULL-ONLY-WHERE-STATED'],

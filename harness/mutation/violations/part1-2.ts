@@ -16,6 +16,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
     { what: "A lead createdAt is epoch milliseconds.", mutants: ["lead-answer-createdat-epoch"] },
     { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
+    { what: "A campaign PATCH answers the updatedAt it rewrote in SQL DATETIME form (`2026-12-07 17:40:00`).", mutants: ["camp-patch-updatedat-sql"] },
+    { what: "A received email's sentAt passed through from its Date header (RFC 2822).", mutants: ["email-received-sentat-rfc2822"] },
   ],
   // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
   "RES-TS-MILLIS": [
@@ -528,6 +530,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `settings`: object: `trackOpens`, `trackClicks`, `sendAsTextOnly`, `stopOnReply` (all boolean).
   "CAMP-SETTINGS-FIELDS": [
     { what: "settings.trackOpens is a string.", mutants: ["camp-answer-trackopens-string"] },
+    { what: "A campaign created without settings gets partial defaults (trackOpens and trackClicks only; sendAsTextOnly and stopOnReply missing).", mutants: ["camp-default-settings-partial"] },
   ],
   // 2.5 PROFILE: How opens and clicks are tracked when `trackOpens`/`trackClicks` is true is not given (profile: declarations.tracking): a declared open pixel is in th
   "CAMP-SETTINGS-TRACKING-PROFILE": [
@@ -551,6 +554,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `updatedAt`: timestamp.
   "CAMP-UPDATEDAT-TS": [
     { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
+    { what: "A campaign PATCH answers the updatedAt it rewrote (by the database) in SQL DATETIME form.", mutants: ["camp-patch-updatedat-sql"] },
   ],
   // 2.5 MUST: Campaign `sequence`: array; steps: `subject` (string), `body` (HTML string), `delayDays` (integer), `delayHours` (integer).
   "CAMP-SEQUENCE-STEPS": [

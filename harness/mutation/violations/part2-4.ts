@@ -61,10 +61,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `hasAttachments` (boolean).
   "EMAIL-HASATTACHMENTS": [
     { what: "hasAttachments is the string \"true\" or \"false\".", mutants: ["email-hasattachments-string"] },
+    { what: "A received email (another writer, IMAP ingestion) without an attachment answers no hasAttachments key.", mutants: ["email-received-hasattachments-omitted"] },
   ],
   // 2.7 MUST: Email `receivedAt`, `sentAt` (timestamps).
   "EMAIL-TIMESTAMPS": [
     { what: "sentAt is epoch milliseconds.", mutants: ["email-sentat-epoch"] },
+    { what: "A received email's sentAt passed through from its Date header (RFC 2822).", mutants: ["email-received-sentat-rfc2822"] },
   ],
   // 2.7 MUST: Email `body` (object with `html` and `text`).
   "EMAIL-BODY-OBJECT": [
@@ -715,6 +717,8 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The leads counts of the create answer have no `invalid`.", mutants: ["camp-create-leads-no-invalid"] },
     { what: "POST /v1/campaigns answers no `launched`.", mutants: ["camp-answer-create-no-launched"] },
     { what: "A create whose launch happened answers by the launch path's own shape, without `leads`.", mutants: ["camp-create-launched-answer-no-leads"] },
+    { what: "A create whose launch succeeded answers { campaign, launched: true } without the leads counts (the launch path answers by itself).", mutants: ["camp-launch-ok-no-leads"] },
+    { what: "A create without leads answers leads: null instead of the counts.", mutants: ["camp-create-no-leads-null"] },
   ],
   // 4.3 MUST: POST /v1/campaigns answer: `leads: { submitted, created, duplicates, invalid }`.
   "CAMP-CREATE-LEADS-COUNTS": [
@@ -734,6 +738,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-LIST-ANSWER": [
     { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
     { what: "A started campaign's list item in another shape (an active campaign listed as `running`, outside the enum).", mutants: ["camp-list-active-item-running"] },
+    { what: "A filtered list (status or tag filter, its own query path) answers { data } without meta.", mutants: ["camp-list-filtered-no-meta"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: cursor.
   "CAMP-LIST-CURSOR": [

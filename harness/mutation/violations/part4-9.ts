@@ -109,6 +109,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: PATCH lead answers the lead (as updated).
   "LEAD-PATCH-RETURNS-LEAD": [
     { what: "PATCH of a lead answers it wrapped as `{ lead: {...} }`.", mutants: ["lead-answer-patch-wrapped"] },
+    { what: "A PATCH carrying status (its own state-machine handler) answers { id, status } instead of the lead.", mutants: ["lead-patch-status-bare"] },
   ],
   // 4.4 MUST: DELETE /v1/campaigns/{cid}/leads/{leadId} requires scope leads:write.
   "LEAD-DELETE-SCOPE": [
@@ -126,11 +127,13 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "LEAD-MUTATE-ANSWER": [
     { what: "Ids not found in the campaign are neither counted in failed nor reported in errors.", mutants: ["lead-mutate-missing-not-reported"] },
     { what: "Mutate answers no `affected`.", mutants: ["lead-answer-mutate-no-affected"] },
+    { what: "A delete (by ids, filter or all: a row-count path) answers { operation, affected } without failed and errors.", mutants: ["lead-mutate-delete-bare"] },
   ],
   // 4.4 MUST: Mutate body: an operation (enum `set_status`, `add_tags`, `remove_tags`, `delete`); any other operation is rejected.
   "LEAD-MUTATE-OPERATION-ENUM": [
     { what: "An unknown operation is answered 200 with nothing affected instead of 400.", mutants: ["lead-mutate-unknown-operation-accepted"] },
     { what: "The operation is matched case-insensitively (a lenient enum binding): DELETE is taken.", mutants: ["lead-mutate-operation-case-insensitive"] },
+    { what: "The operation bound loosely (.NET's JsonStringEnumConverter): \"DELETE\", \"Set_Status\" or an integer index taken as an operation.", mutants: ["lead-mutate-operation-enum-loose"] },
   ],
   // 4.4 MUST: Mutate body: `ids` (array of lead uuids).
   "LEAD-MUTATE-IDS-UUIDS": [
@@ -571,6 +574,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "AUTH-KEY-IDENTIFIES-WORKSPACE": [
     { what: "GET /v1/api-keys lists the keys of every workspace.", mutants: ["tenant-apikeys-list-leak"] },
     { what: "Resources of other workspaces are found by id (campaigns, leads, mailboxes, emails).", mutants: ["tenant-isolation-broken"] },
+    { what: "A lead route checks the campaign in the path but loads the lead by id alone: another workspace's lead is PATCHed through the caller's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
+    { what: "Emails are found by id without the workspace (GET and DELETE /v1/emails/{id}).", mutants: ["email-by-id-any-workspace"] },
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
@@ -584,6 +589,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/lead-searches/{id} serves a search of another workspace.", mutants: ["tenant-lead-search-get-leak"] },
+    { what: "Emails are found by id without the workspace (GET and DELETE /v1/emails/{id}).", mutants: ["email-by-id-any-workspace"] },
   ],
   // 5 MUST: A missing key gives 401 unauthenticated.
   "AUTH-401-MISSING": [

@@ -193,8 +193,14 @@ export const create: Handler = async (ctx) => {
   const required = ctx.services.choices.campaignRequiredFields;
   const name = v.str(b, 'name', { required: required.includes('name') && !ctx.mutant('camp-name-optional'), nonEmpty: !ctx.mutant('camp-empty-name-accepted'), max: 255 }) ?? '';
   for (const f of ['schedule', 'settings'] as const) if (required.includes(f) && (b[f] === undefined || b[f] === null)) v.issue(f, 'is required');
+  // A required sequence holds at least one step (a PATCH may still empty it).
+  if (required.includes('sequence') && !(Array.isArray(b.sequence) && b.sequence.length > 0)) v.issue('sequence', 'is required (at least one step)');
   const givenSchedule = b.schedule === undefined ? defaultSchedule(ctx) : mergeSchedule(ctx, v, b.schedule, defaultSchedule(ctx));
-  const givenSettings = b.settings === undefined ? defaultSettings(ctx) : mergeSettings(v, b.settings, defaultSettings(ctx));
+  // The mutant defaults the settings of a create without them partly: the tracking flags alone.
+  const partialDefaults = b.settings === undefined && ctx.mutant('camp-default-settings-partial');
+  const d = defaultSettings(ctx);
+  const givenSettings = partialDefaults ? ({ trackOpens: d.trackOpens, trackClicks: d.trackClicks } as unknown as Settings)
+    : b.settings === undefined ? d : mergeSettings(v, b.settings, defaultSettings(ctx));
   // The mutants validate the create's schedule (its settings) but keep the defaults (only PATCH sets them).
   const schedule = ctx.mutant('camp-create-schedule-ignored') ? defaultSchedule(ctx) : givenSchedule;
   const settings = ctx.mutant('camp-create-settings-ignored') ? defaultSettings(ctx) : givenSettings;
@@ -242,9 +248,10 @@ export const create: Handler = async (ctx) => {
   })();
   // No failure to report: launchError is left out (part 2 uses null only where stated; 4.3 types it a string).
   const noError = launchError === null && !ctx.mutant('camp-launch-error-null');
-  // The mutant answers a launch that happened by a path of its own, without the lead counts.
-  const counts = launched && ctx.mutant('camp-create-launched-answer-no-leads') ? {} : { leads: leadsSummary };
-  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, ...counts, ...(noError ? {} : { launchError }) });
+  // The mutants answer by paths of their own: a launch that happened without the leads counts; a create without leads with leads null.
+  const launchedBare = launched && (ctx.mutant('camp-create-launched-answer-no-leads') || ctx.mutant('camp-launch-ok-no-leads'));
+  const leadsShown = launchedBare ? {} : b.leads === undefined && ctx.mutant('camp-create-no-leads-null') ? { leads: null } : { leads: leadsSummary };
+  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, ...leadsShown, ...(noError ? {} : { launchError }) });
 };
 
 export const list: Handler = async (ctx) => {
@@ -266,17 +273,18 @@ export const list: Handler = async (ctx) => {
     where.push(`EXISTS (SELECT 1 FROM campaign_tags ct WHERE ct.campaign_id = campaigns.id AND ct.tag_id IN (${tags.map(() => '?').join(',')}))`);
     params.push(...tags);
   }
-  return ok(
-    ctx.page<CampaignRow>({
-      list: 'campaigns', from: 'campaigns', where: where.join(' AND '), params,
-      // The mutants list an active campaign under the sending engine's word for it, or a campaign's tags as their ids (a list query that joins the link table only).
-      map: (r) => {
-        const tags = tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id);
-        const status = r.status === 'active' && ctx.mutant('camp-list-active-item-running') ? 'running' : r.status;
-        return { id: r.id, name: r.name, status, leadsCount: leadsCount(ctx, r.id), tags: ctx.mutant('camp-listitem-tags-ids') ? tags.map((t) => t.id) : tags, createdAt: isoOf(r.created_at) };
-      },
-    }),
-  );
+  const page = ctx.page<CampaignRow>({
+    list: 'campaigns', from: 'campaigns', where: where.join(' AND '), params,
+    // The mutants list an active campaign under the sending engine's word for it, or a campaign's tags as their ids (a list query that joins the link table only).
+    map: (r) => {
+      const tags = tagsOf(ctx.db, 'campaign_tags', 'campaign_id', r.id);
+      const status = r.status === 'active' && ctx.mutant('camp-list-active-item-running') ? 'running' : r.status;
+      return { id: r.id, name: r.name, status, leadsCount: leadsCount(ctx, r.id), tags: ctx.mutant('camp-listitem-tags-ids') ? tags.map((t) => t.id) : tags, createdAt: isoOf(r.created_at) };
+    },
+  });
+  // The mutant answers a filtered list by its own query path: { data } without meta.
+  if ((status !== null || tags) && ctx.mutant('camp-list-filtered-no-meta')) return ok({ data: page.data });
+  return ok(page);
 };
 
 export const patch: Handler = async (ctx) => {
@@ -309,6 +317,8 @@ export const patch: Handler = async (ctx) => {
   v.done();
   ctx.db.prepare('UPDATE campaigns SET name = ?, doc = ?, updated_at = ? WHERE id = ?').run(name ?? row.name, JSON.stringify(doc), ctx.clock.now(), row.id);
   const flat = campaignView(ctx, loadCampaign(ctx, row.id));
+  // The mutant answers the updatedAt a PATCH rewrote as the database gives it (SQL DATETIME form).
+  if (ctx.mutant('camp-patch-updatedat-sql')) flat.updatedAt = String(flat.updatedAt).replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
   // The mutant's PATCH serializer gives the mailboxes as {id} objects.
   const view = ctx.mutant('camp-patch-accounts-objects') ? { ...flat, accounts: (flat.accounts ?? []).map((id) => ({ id })) } : flat;
   return ok(ctx.mutant('camp-patch-wrapped') ? { campaign: view } : view);

@@ -6,7 +6,7 @@
 // filters by campaign and lead, newest first, without bodies (4.5: GET is the only endpoint
 // returning a body).
 import { ok, type Handler, type Ctx } from '../request/context.ts';
-import { bodyTooLarge, upstreamUnavailable, validationFailed } from '../request/errors.ts';
+import { bodyTooLarge, notFound, upstreamUnavailable, validationFailed } from '../request/errors.ts';
 import { bodyObject, isEmail, isUuid, V } from '../request/validate.ts';
 import { sendFollowUp } from '../sending/replies.ts';
 import { expungeOnServer } from '../sending/expunge.ts';
@@ -42,6 +42,9 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   const inbound = withBody && view.type === 'received';
   if (inbound && ctx.mutant('email-received-id-not-uuid')) view.id = `${(view.mailbox as { id: string } | null)?.id ?? 'inbox'}:${r.id.slice(0, 8)}`;
   if (inbound && view.body && ctx.mutant('email-received-body-no-html')) view.body = { text: (view.body as { text?: string | null }).text ?? '' };
+  // More of that path: sentAt passed through from the Date header (RFC 2822), hasAttachments written only when true.
+  if (inbound && typeof view.sentAt === 'string' && ctx.mutant('email-received-sentat-rfc2822')) view.sentAt = new Date(view.sentAt).toUTCString();
+  if (inbound && view.hasAttachments === false && ctx.mutant('email-received-hasattachments-omitted')) delete view.hasAttachments;
   return view;
 }
 
@@ -59,7 +62,16 @@ export const list: Handler = async (ctx) => {
   return ok(ctx.page({ list: 'emails', from: 'emails', where: where.join(' AND '), params, map: (r: EmailRow) => shown(ctx, r, ctx.mutant('email-list-with-body')) }));
 };
 
-const load = (ctx: Ctx) => loadOwned<EmailRow & { message_id: string | null; thread_id: string | null; direction: string | null }>(ctx, 'emails', ctx.params.id!, 'email', 'AND deleted_at IS NULL');
+type StoredEmail = EmailRow & { message_id: string | null; thread_id: string | null; direction: string | null };
+function load(ctx: Ctx): StoredEmail {
+  // The mutant finds an email by its id alone, whatever the workspace.
+  if (ctx.mutant('email-by-id-any-workspace')) {
+    const r = ctx.db.prepare('SELECT * FROM emails WHERE id = ? AND deleted_at IS NULL').get(ctx.params.id!) as StoredEmail | undefined;
+    if (!r) throw notFound(`No email with id ${ctx.params.id} in this workspace.`);
+    return r;
+  }
+  return loadOwned<StoredEmail>(ctx, 'emails', ctx.params.id!, 'email', 'AND deleted_at IS NULL');
+}
 
 export const get: Handler = async (ctx) => {
   const r = load(ctx);

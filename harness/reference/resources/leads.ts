@@ -205,6 +205,8 @@ export const patch: Handler = async (ctx) => {
   if (ctx.services.choices.leadFieldStorage === 'normalized') normalize(doc);
   ctx.db.prepare('UPDATE leads SET email = ?, email_lc = ?, status = ?, doc = ?, updated_at = ? WHERE id = ?')
     .run(newEmail, newEmail.toLowerCase(), status ?? r.status, JSON.stringify(doc), ctx.clock.now(), r.id);
+  // The mutant answers a PATCH carrying a status by its own state-machine path: { id, status } alone.
+  if (status !== undefined && ctx.mutant('lead-patch-status-bare')) return ok({ id: r.id, status });
   return ok(leadView(ctx.db.prepare('SELECT * FROM leads WHERE id = ?').get(r.id) as LeadRow));
 };
 
@@ -255,6 +257,8 @@ export const mutate: Handler = async (ctx) => {
   // The mutant takes an operation it does not know as one that affects nothing.
   if (ctx.mutant('lead-mutate-unknown-operation-accepted') && typeof b.operation === 'string' && !(MUTATE_OPS as readonly string[]).includes(b.operation))
     return ok({ operation: b.operation, affected: 0, failed: 0, errors: [] });
+  // The mutant binds the operation as .NET's JsonStringEnumConverter does: names in any case, integers as indexes.
+  if (ctx.mutant('lead-mutate-operation-enum-loose')) b.operation = typeof b.operation === 'number' ? MUTATE_OPS[b.operation] ?? b.operation : typeof b.operation === 'string' ? MUTATE_OPS.find((o) => o === String(b.operation).toLowerCase()) ?? b.operation : b.operation;
   const v = new V();
   // The mutant binds the operation case-insensitively.
   const opGiven = typeof b.operation === 'string' && ctx.mutant('lead-mutate-operation-case-insensitive') ? { ...b, operation: b.operation.toLowerCase() } : b;
@@ -282,8 +286,10 @@ export const mutate: Handler = async (ctx) => {
       v.issues.push(...fv.issues);
       // A blank search is no condition; the mutant counts the key's presence as one (and '' then matches every lead).
       const searched = search !== undefined && (search.trim() !== '' || ctx.mutant('lead-mutate-empty-search-matches-all'));
-      if (!searched && (!tags || tags.length === 0) && !ctx.mutant('lead-mutate-empty-filter-deletes-all')) v.issue('filter', 'must hold at least one condition');
-      filter = { search: searched ? search!.trim() : undefined, tags: tags && tags.length ? tags : undefined };
+      // An empty tags list is no condition, or (choices.emptyTagsFilter) one no lead matches.
+      const tagged = tags !== undefined && (tags.length > 0 || ctx.services.choices.emptyTagsFilter === 'matches-none');
+      if (!searched && !tagged && !ctx.mutant('lead-mutate-empty-filter-deletes-all')) v.issue('filter', 'must hold at least one condition');
+      filter = { search: searched ? search!.trim() : undefined, tags: tagged ? tags : undefined };
     }
   }
   let status: string | undefined;
@@ -377,6 +383,8 @@ export const mutate: Handler = async (ctx) => {
   if (refused > 0) errors.push(`${refused} lead(s) have not replied; ${status} not set`);
   // The mutants: one word for every operation; a delete of all leads named by another path.
   const echoed = ctx.mutant('lead-mutate-operation-not-echoed') ? 'mutate' : all === true && ctx.mutant('lead-mutate-delete-echo-other') ? 'delete_all' : op;
+  // The mutant answers a delete by a path of its own (a row count): no failed, no errors.
+  if (op === 'delete' && ctx.mutant('lead-mutate-delete-bare')) return ok({ operation: echoed, affected });
   return ok({ operation: echoed, affected, failed, errors });
 };
 

@@ -47,6 +47,21 @@ describe('choice sets', () => {
     for (const bad of ['', 'ALT', 'random', 'random:', 'random:-1', 'random:x', 'other']) expect(() => parseChoices(bad), bad).toThrow(/give default, alt, serialized-drain or random:SEED/);
   });
 
+  it('a random set may require a sequence on create: one step at least, and a PATCH may still empty it', async () => {
+    const seed = Array.from({ length: 60 }, (_, i) => i).find((i) => randomChoices(i).campaignRequiredFields.includes('sequence'));
+    expect(seed).toBeDefined();
+    const e = new Env(await startReference({ choices: { ...DEFAULT_CHOICES, campaignRequiredFields: randomChoices(seed!).campaignRequiredFields }, log: () => {}, backgroundTimer: false }));
+    try {
+      const w = await e.workspace();
+      for (const body of [{ name: 'x' }, { name: 'x', sequence: [] }]) expect((await e.call(w.key, 'POST', '/v1/campaigns', { body })).body.error.details).toEqual(['sequence: is required (at least one step)']);
+      const c = await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', sequence: [{ subject: 's', body: 'b' }] } });
+      expect(c.status).toBe(201);
+      expect((await e.call(w.key, 'PATCH', `/v1/campaigns/${c.body.campaign.id}`, { body: { sequence: [] } })).body.sequence).toEqual([]);
+    } finally {
+      await e.stop();
+    }
+  });
+
   it('profileFor gives a valid kit profile for default, alt and 40 random sets', () => {
     for (const c of [DEFAULT_CHOICES, ALT_CHOICES, ...Array.from({ length: 40 }, (_, i) => randomChoices(i * 7919))]) {
       const p = profileFor(c, target);
@@ -164,6 +179,10 @@ describe('the reference answers by ALT', () => {
     expect(s.body.data).toHaveLength(2); // per-lead rows
     const m = await call('POST', `/v1/campaigns/${c.id}/leads/mutate`, { action: 'set_status', newStatus: 'lead_lost', ids: [r.body.contacts[0].id] });
     expect(m.body).toMatchObject({ operation: 'set_status', affected: 1 });
+    // An empty tags filter is a condition no lead matches: taken, nothing deleted.
+    const none = await call('POST', `/v1/campaigns/${c.id}/leads/mutate`, { action: 'delete', filter: { tags: [] } });
+    expect([none.status, none.body.affected]).toEqual([200, 0]);
+    expect((await call('GET', `/v1/campaigns/${c.id}/contacts`)).body.data).toHaveLength(2);
     const u = await call('GET', '/v1/usage/bogus');
     expect([u.status, u.body.error.code]).toEqual([400, 'validation_failed']);
     expect(Object.keys((await call('GET', '/v1/usage')).body)).toEqual(['usage']);

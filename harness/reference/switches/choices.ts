@@ -105,7 +105,7 @@ export interface Choices {
   /** Inclusive bounds of numeric warmup fields (resources/accounts.ts, mergeWarmup). */
   warmupBounds: Record<'maxPerDay' | 'replyRatePercentage' | 'dailyRampup' | 'randomizer', { min: number; max: number }>;
   /** Campaign create fields that are required (resources/campaigns.ts, create). */
-  campaignRequiredFields: ('name' | 'schedule' | 'settings')[];
+  campaignRequiredFields: ('name' | 'schedule' | 'settings' | 'sequence')[];
   /** Names of the fields of a batch `errors[]` element (resources/accounts.ts, create). */
   batchErrorFields: { index: string; emailAddress: string; code: string; message: string };
   /** Mailbox status after verification (resources/verify.ts). */
@@ -140,6 +140,11 @@ export interface Choices {
    * the any-of rule is stated for campaigns; resources/accounts.ts, list): mailboxes with any of them, or with all.
    */
   mailboxTagMatch: 'any' | 'all';
+  /**
+   * A mutate delete with `filter: { tags: [] }` (resources/leads.ts, mutate): refused as an empty filter,
+   * or taken as a condition no lead matches (4.4 states only that an empty filter is rejected).
+   */
+  emptyTagsFilter: 'refuse' | 'matches-none';
   /**
    * How the max bounds of 2.2's strings count (the spec says "max 128", "max 254 chars" and not
    * what a character is; resources/accounts.ts, rules): characters (a UTF-16 unit, so one for
@@ -265,6 +270,7 @@ export const DEFAULT_CHOICES: Choices = {
   passwordFacts: 'none',
   emptyAccountsPatch: 'accept',
   mailboxTagMatch: 'any',
+  emptyTagsFilter: 'refuse',
   lengthUnit: 'characters',
   mailboxListItem: 'full',
   windowEnd: 'exclusive',
@@ -359,6 +365,7 @@ export const ALT_CHOICES: Choices = {
   passwordFacts: 'set-and-when',
   emptyAccountsPatch: 'refuse',
   mailboxTagMatch: 'all',
+  emptyTagsFilter: 'matches-none',
   lengthUnit: 'bytes',
   mailboxListItem: 'summary',
   windowEnd: 'inclusive',
@@ -393,8 +400,8 @@ const EXTRA_OPTIONS: { [K in keyof Choices]?: Choices[K][] } = {
   mutateFields: [{ operation: 'op', status: 'leadStatus' }],
   oauthStatusStateParam: ['oauthState'],
   sendingDays: ['0-monday'],
-  // 2.5 leaves the required create fields open: a target may require the schedule too.
-  campaignRequiredFields: [['name', 'schedule']],
+  // 2.5 leaves the required create fields open: a target may require the schedule, or a sequence of at least one step.
+  campaignRequiredFields: [['name', 'schedule'], ['name', 'sequence']],
   newLeadStatus: ['pending'],
   accountsNoneCreatedStatus: [207],
   analytics: [

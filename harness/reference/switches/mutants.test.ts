@@ -223,17 +223,17 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     for (let i = 0; i < 2; i++) await e.campaign(w);
     return typeof (await e.call(w.key, 'GET', '/v1/campaigns?limit=1')).body.meta.nextCursor === 'string';
   }],
-  'tenant-isolation-broken': [404, async (e) => {
-    const a = await e.workspace();
-    const b = await e.workspace();
-    const c = await e.campaign(a);
-    return status(e, b.key, 'GET', `/v1/campaigns/${c.id}/status`);
-  }],
   'tenant-lead-by-id-alone': [404, async (e) => {
     const { lead } = await campWithLead(e);
     const b = await e.workspace();
     const own = await e.campaign(b);
     return status(e, b.key, 'PATCH', `/v1/campaigns/${own.id}/leads/${lead.id}`, { body: { firstName: 'Mallory' } });
+  }],
+  'tenant-isolation-broken': [404, async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    const c = await e.campaign(a);
+    return status(e, b.key, 'GET', `/v1/campaigns/${c.id}/status`);
   }],
   'plan-api-access-ignored': [403, async (e) => {
     const w = await e.workspace();
@@ -1303,6 +1303,27 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', sequence: STEP, leads: ['launched@corp.test'], launch: true } })).body;
     return r.launched === true ? r.leads?.submitted : 'not launched';
   }],
+  'camp-list-filtered-no-meta': [true, async (e) => {
+    const w = await e.workspace();
+    await e.campaign(w);
+    return 'meta' in (await e.call(w.key, 'GET', '/v1/campaigns?status=draft')).body;
+  }],
+  'camp-patch-updatedat-sql': [true, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w);
+    const u = (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'y' } })).body.updatedAt;
+    return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/.test(u);
+  }],
+  'camp-launch-ok-no-leads': [[true, 1], async (e) => {
+    const step = { subject: 's', body: '<p>b</p>', delayDays: 0, delayHours: 0 };
+    const r = (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test'], sequence: [step], launch: true } })).body;
+    return [r.launched, r.leads?.created];
+  }],
+  'camp-create-no-leads-null': [0, async (e) => (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' } })).body.leads?.submitted],
+  'camp-default-settings-partial': [['boolean', 'boolean'], async (e) => {
+    const { settings } = await e.campaign(await e.workspace());
+    return [typeof settings.sendAsTextOnly, typeof settings.stopOnReply];
+  }],
   'camp-create-leads-no-invalid': [1, async (e) => {
     const w = await e.workspace();
     return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@corp.test', 'not an address'] } })).body.leads?.invalid;
@@ -1313,6 +1334,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-mutate-unknown-status-accepted': [400, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_status_unheard_of', ids: 'lead' })).status],
   'lead-mutate-delete-echo-other': ['delete', async (e) => (await mutateStatus(e, { operation: 'delete', all: true })).body.operation],
   'lead-mutate-operation-not-echoed': ['add_tags', async (e) => (await mutateStatus(e, { operation: 'add_tags', tags: ['x'], ids: 'lead' })).body.operation],
+  'lead-patch-status-bare': ['string', async (e) => typeof (await patchLead(e, 'lead_lost')).body.email],
+  'lead-mutate-operation-enum-loose': [[400, 400], async (e) => [(await mutateStatus(e, { operation: 'DELETE', ids: 'lead' })).status, (await mutateStatus(e, { operation: 0, status: 'lead_lost', ids: 'lead' })).status]],
+  'lead-mutate-delete-bare': [[true, true], async (e) => {
+    const r = (await mutateStatus(e, { operation: 'delete', ids: 'lead' })).body;
+    return ['failed' in r, Array.isArray(r.errors)];
+  }],
   'lead-search-hit-one-name': [['Ann', 'Lee'], async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { firstName: 'Ann', lastName: 'Lee' } });

@@ -214,19 +214,21 @@ export const EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'EMAIL/delete',
-    title: "MUST answer a received email in the fields of 2.7 (a uuid id, body an object with html and text, recipients as address strings, the lead's leadId, a snippet of its own content), and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
-    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT'],
+    title: "MUST answer a received email in the fields of 2.7 (a uuid id, body an object with html and text, recipients as address strings, the lead's leadId, a snippet of its own content, hasAttachments a boolean, ISO 8601 timestamps), answer 404 to another workspace on both email endpoints, and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
+    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT', 'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'RES-TS-ISO8601',
+      'AUTH-KEY-IDENTIFIES-WORKSPACE', 'TENANT-ISOLATION'],
     level: 'MUST',
-    features: [...FEATURES, 'imap'],
+    features: [...FEATURES, 'imap', 'twoWorkspaces'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
     solo: true,
-    budget: 40,
+    budget: 42,
     async run(ctx) {
       const s = await sentEmail(ctx, true);
       const words = `Delete me ${ctx.prefix}`;
       const { email, messageId } = await received(ctx, s, words);
       expectThat(await onServer(s, messageId), msg`setup: the reply ${messageId} is not in the mailbox's IMAP inbox`);
-      // A received email is an email of 2.7 too: a uuid id, a body object with html and text, recipients as address strings, its sender the lead.
+      // A received email is an email of 2.7 too: a uuid id, a body object with html and text, recipients as address strings,
+      // hasAttachments a boolean, sentAt and receivedAt ISO 8601 (not the Date header's form), its sender the lead.
       const got = await getEmail(s.ws.api, email.id);
       expectSchema(got, 'Email', 'GET /v1/emails/{id} of a received reply');
       const e = got.body;
@@ -236,6 +238,11 @@ export const EMAIL_CHECKS: Check[] = [
       expectThat(e.leadId === s.lead.id, msg`the reply came from the campaign's lead ${s.lead.id}, answering the email sent to it: leadId must be that lead, got ${JSON.stringify(e.leadId)}`, got);
       // It has content (what the lead wrote): its snippet previews it, not its headers or nothing.
       expectPreview(e.snippet, [e.subject, e.body?.text, e.body?.html, words], got);
+      // The key identifies the workspace: to another one this email is absent (404, never read, never deleted).
+      const other = await ctx.workspace();
+      if (other.organizationId !== undefined && other.organizationId === s.ws.organizationId) skip('the run could not lease a second workspace');
+      expectError(await getEmail(other.api, email.id), 404, ctx.profile, "GET /v1/emails/{id} of another workspace's email", 'not_found');
+      expectError(await other.api.delete(`/v1/emails/${email.id}`), 404, ctx.profile, "DELETE /v1/emails/{id} of another workspace's email", 'not_found');
       // The sent half too: the campaign's email to the lead (sent mail is often kept apart from the inbox).
       const sent = (await listEmails(ctx, s.ws.api, { campaignId: s.campaignId })).find((x) => x.type === 'sent');
       expectThat(sent, msg`setup: the campaign's sent email is not listed beside the reply`);

@@ -16,7 +16,7 @@ const LEAD_SHAPE_CLAUSES = [
   'LEAD-METRICS-OBJECT', 'LEAD-SEQPROGRESS-COUNTS', 'LEAD-SEQPROGRESS-NEXTPLANNEDAT', 'LEAD-TIMESTAMPS',
 ];
 
-async function mutate(ctx: CheckContext, api: ApiClient, cid: string, operation: string, rest: Record<string, unknown> = {}, status?: string): Promise<ApiResponse> {
+async function mutate(ctx: CheckContext, api: ApiClient, cid: string, operation: string | number, rest: Record<string, unknown> = {}, status?: string): Promise<ApiResponse> {
   return api.post(`/v1/campaigns/${cid}/leads/mutate`, mutateBody(ctx.profile, operation, rest, status));
 }
 
@@ -185,8 +185,8 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-STATUS/patch',
-    title: 'MUST set lead_lost and blacklisted any time (lead_lost again once blacklisted) and reject replied statuses before a reply (on a new lead, and once set lead_lost) and platform statuses (PATCH)',
-    clauses: ['STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES'],
+    title: 'MUST set lead_lost and blacklisted any time (lead_lost again once blacklisted), answering the updated lead, and reject replied statuses before a reply (on a new lead, and once set lead_lost) and platform statuses (PATCH)',
+    clauses: ['STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'STATE-LEAD-PLATFORM-REJECTED', 'LEAD-PATCH-STATUS-RULES', 'LEAD-PATCH-RETURNS-LEAD'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 17,
@@ -205,6 +205,9 @@ export const LEAD_CHECKS: Check[] = [
       for (const [s, when] of [['lead_lost', 'on a lead never contacted'], ['blacklisted', 'after lead_lost'], ['lead_lost', 'after blacklisted']] as const) {
         const res = await ws.api.patch(path, { status: s });
         expect2xx(res, `PATCH lead { status: ${s} } ${when}`);
+        // 4.4: a PATCH answers the updated lead, a status PATCH too (often its own handler).
+        expectSchema(res, 'Lead', `PATCH lead { status: ${s} } ${when}`);
+        expectThat(res.body.id === lid, msg`PATCH lead { status: ${s} } must answer that lead (id ${lid}), got id ${res.body.id}`, res);
         expectThat(res.body.status === s, msg`status must be ${s} (${when}), got ${res.body.status}`, res);
       }
       // Still no reply: a status the user set (lead_lost) does not open the replied statuses.
@@ -264,8 +267,8 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-MUTATE/tags',
-    title: 'mutate add_tags and remove_tags change the tags of exactly the leads named (profile names)',
-    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO'],
+    title: 'mutate add_tags and remove_tags change the tags of exactly the leads named, each answered { operation, affected, failed, errors } (profile names)',
+    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'LEAD-MUTATE-ANSWER'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 9,
@@ -303,7 +306,7 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-MUTATE/delete',
-    title: 'mutate delete removes the leads named by ids, matched by a filter (search, tags), or all (profile names)',
+    title: 'mutate delete removes the leads named by ids, matched by a filter (search, tags), or all, each answered { operation, affected, failed, errors } (profile names)',
     clauses: ['LEAD-MUTATE-DELETE-EFFECT', 'LEAD-MUTATE-ALL-DELETES-EVERY', 'LEAD-MUTATE-FILTER-FIELDS', 'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE', 'LEAD-MUTATE-ERRORS', 'LEAD-MUTATE-ANSWER'],
     level: 'MUST',
     features: ['op:leads.list'],
@@ -338,7 +341,7 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-MUTATE/invalid',
-    title: 'mutate rejects empty filters, all with ids or filter, filter/all outside delete, unknown operations, missing ids or status, and more than 1000 ids (profile names)',
+    title: 'mutate rejects empty filters, all with ids or filter, filter/all outside delete, unknown operations (another case or an integer too), missing ids or status, and more than 1000 ids (profile names)',
     clauses: [
       'LEAD-MUTATE-FILTER-NONEMPTY', 'LEAD-MUTATE-EMPTY-FILTER-NEVER-ALL', 'LEAD-MUTATE-ALL-EXCLUSIVE', 'LEAD-MUTATE-FILTER-DELETE-ONLY', 'LEAD-MUTATE-ALL-DELETE-ONLY',
       'LEAD-MUTATE-ALL-BOOLEAN', 'LEAD-MUTATE-OPERATION-ENUM', 'LEAD-MUTATE-STATUS-REQUIRED', 'LEAD-MUTATE-IDS-REQUIRED', 'LEAD-MUTATE-IDS-UUIDS', 'LEAD-MUTATE-IDS-MAX1000',
@@ -351,9 +354,8 @@ export const LEAD_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
       const ids = leads.map((l) => l.id);
-      const bad: [string, string, Record<string, unknown>, string?][] = [
+      const bad: [string, string | number, Record<string, unknown>, string?][] = [
         ['delete with an empty filter', 'delete', { filter: {} }],
-        ['delete with a filter of empty tags', 'delete', { filter: { tags: [] } }],
         ['delete with all and ids', 'delete', { all: true, ids }],
         ['delete with all and a filter', 'delete', { all: true, filter: { search: 'x' } }],
         // With ids, so only 4.4's "filter / all only for delete" can refuse them (not a missing ids).
@@ -365,6 +367,10 @@ export const LEAD_CHECKS: Check[] = [
         ['delete with all "yes"', 'delete', { all: 'yes' }],
         ['an unknown operation', 'archive', { ids }],
         ['an operation in capitals (the enum\'s values are exact)', 'ADD_TAGS', { ids, tags: ['x'] }],
+        // 4.4 names the operations: another case or an integer is none of them (a loose enum binder takes them).
+        ['an operation in upper case', 'DELETE', { ids }],
+        ['an operation in another case', 'Set_Status', { ids }, 'lead_lost'],
+        ['an operation given as an integer', 0, { ids }, 'lead_lost'],
         ['set_status without a status', 'set_status', { ids }],
         ['add_tags without ids', 'add_tags', { tags: ['x'] }],
         ['set_status with ids that are not uuids', 'set_status', { ids: ['not-a-uuid'] }, 'lead_lost'],
@@ -374,12 +380,12 @@ export const LEAD_CHECKS: Check[] = [
         ['add_tags with tags as a string', 'add_tags', { ids, tags: 'x' }],
       ];
       for (const [what, operation, rest, status] of bad) expectValidation400(await mutate(ctx, ws.api, cid, operation, rest, status), ctx, `mutate ${what}`);
-      // A blank search is no condition: whether it is refused as an empty filter or taken is a
-      // reading, but it never deletes all (the leads are counted below).
-      for (const search of ['', '   ']) {
-        const r = await mutate(ctx, ws.api, cid, 'delete', { filter: { search } });
-        if (r.status === 400) expectValidation400(r, ctx, `mutate delete with filter { search: ${JSON.stringify(search)} }`);
-        else expectThat(is2xx(r), msg`mutate delete with filter { search: ${JSON.stringify(search)} }: expected 400 or a success that deletes nothing, got ${r.status} ${snippet(r)}`, r);
+      // A blank search or an empty tags list is no condition, or one no lead matches: whether it is
+      // refused as an empty filter or taken is a reading, but it never deletes all (the leads are counted below).
+      for (const filter of [{ search: '' }, { search: '   ' }, { tags: [] }]) {
+        const r = await mutate(ctx, ws.api, cid, 'delete', { filter });
+        if (r.status === 400) expectValidation400(r, ctx, `mutate delete with filter ${JSON.stringify(filter)}`);
+        else expectThat(is2xx(r), msg`mutate delete with filter ${JSON.stringify(filter)}: expected 400 or a success that deletes nothing, got ${r.status} ${snippet(r)}`, r);
       }
       const many = Array.from({ length: 999 }, () => randomUUID());
       const ok = await mutate(ctx, ws.api, cid, 'add_tags', { ids: [ids[0], ...many], tags: ['bulk'] });

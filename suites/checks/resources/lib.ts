@@ -154,7 +154,7 @@ export function leadAddress(ctx: CheckContext, tag = ''): string {
 }
 
 /** The mutate body with the profile's names for the operation and the status fields. */
-export function mutateBody(profile: Profile, operation: string, rest: Record<string, unknown> = {}, status?: string): Record<string, unknown> {
+export function mutateBody(profile: Profile, operation: string | number, rest: Record<string, unknown> = {}, status?: string): Record<string, unknown> {
   const n = profile.names.mutate;
   return { [n.operation]: operation, ...rest, ...(status !== undefined ? { [n.status]: status } : {}) };
 }

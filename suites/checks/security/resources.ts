@@ -62,11 +62,11 @@ export const SECURITY_CHECKS: Check[] = [
   },
   {
     id: 'SEC-TENANT-404/campaigns',
-    title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's campaign id on every campaign endpoint",
+    title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's campaign id on every campaign endpoint, and to its lead under the caller's own campaign",
     clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'CAMP-OTHER-WORKSPACE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['twoWorkspaces'],
-    budget: 16,
+    budget: 19,
     async run(ctx) {
       const a = await ctx.workspace();
       const b = await ctx.workspace();
@@ -85,6 +85,14 @@ export const SECURITY_CHECKS: Check[] = [
         ...optional(ctx, 'leads.create', { id }, { body: { [ctx.profile.operations['leads.create']?.fields.leads ?? 'leads']: [{ email: `${ctx.prefix}x@leads.example.test` }] } }),
         { method: 'POST', path: `/v1/campaigns/${id}/leads/mutate`, body: mutateBody(ctx.profile, 'delete', { all: true }) },
       ]);
+      // A's lead under B's own campaign: the campaign in the path is B's, the lead must still be absent to B.
+      const list = ctx.profile.operations['leads.list'];
+      if (list) {
+        const lid = ((await walk(ctx.profile, a.api, list.path.replace('{id}', id), list.result.items ?? 'data')) as any[])[0]?.id;
+        if (typeof lid !== 'string') fail(msg`setup: the owner's campaign lists no lead`);
+        const { id: bCampaign } = await createCampaign(ctx, b.api);
+        await expect404All(ctx, b, [{ method: 'PATCH', path: `/v1/campaigns/${bCampaign}/leads/${lid}`, body: { firstName: 'Mallory' } }]);
+      }
       const own = await a.api.get(`/v1/campaigns/${id}/status`);
       expect2xx(own, "GET the owner's campaign status");
       expectThat(own.body.status === 'draft' && own.body.metrics?.leadsCount === 1, msg`the owner's campaign changed after another workspace's requests: ${JSON.stringify(own.body)}`, own);

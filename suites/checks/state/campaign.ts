@@ -181,7 +181,12 @@ function commands(ctx: CheckContext, maxCommands: number) {
 }
 
 // Leads and steps lean towards "some" so that runs reach the lifecycle (start, pause, resume) often.
-const createInput = fc.record({ leads: fc.constantFrom(1, 0, 2, 1), steps: fc.constantFrom(1, 0, 2, 1), launch: fc.boolean() });
+// A target that requires a sequence on create (declarations.campaignRequiredFields) gets one; a
+// campaign without one is then reached by a PATCH of no steps.
+function createInput(ctx: CheckContext) {
+  const sequenceRequired = (ctx.profile.declarations.campaignRequiredFields ?? []).includes('sequence');
+  return fc.record({ leads: fc.constantFrom(1, 0, 2, 1), steps: sequenceRequired ? fc.constantFrom(1, 2) : fc.constantFrom(1, 0, 2, 1), launch: fc.boolean() });
+}
 
 async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
   const size = runSize(ctx.depth, !!ctx.control, ctx.profile.rateLimit);
@@ -190,7 +195,7 @@ async function run(ctx: CheckContext, level: RuleLevel): Promise<void> {
   await checkModel(
     ctx,
     'campaign (3.1)',
-    fc.tuple(createInput, commands(ctx, size.maxCommands)),
+    fc.tuple(createInput(ctx), commands(ctx, size.maxCommands)),
     async ([input, cmds]) => {
       const ws = await pool.next();
       const trail = new Trail(level);
