@@ -58,6 +58,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   // answers: mailboxes
   'acct-answer-id-not-uuid': ['ACCT-ID-UUID', 'RES-ID-UUID'],
   'acct-answer-statusmessage-omitted': ['ACCT-STATUSMESSAGE-NULLABLE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'RES-NULL-WHERE-STATED'],
+  'acct-answer-statusmessage-text': ['ACCT-STATUSMESSAGE-NULLABLE', 'ACCT-STATUSMESSAGE-FIELDS'],
   'acct-answer-verification-no-overall': ['VERIF-MAILBOX-OVERALL'],
   'acct-answer-verification-no-imap': ['VERIF-MAILBOX-SMTP-IMAP'],
   'acct-answer-warmup-maxperday-string': ['WARMUP-WRITABLE-TYPES'],

@@ -103,6 +103,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'email-campaignid-missing': ['EMAIL-CAMPAIGNID'],
   'email-body-string': ['EMAIL-BODY-OBJECT'],
   'email-received-body-no-html': ['EMAIL-BODY-OBJECT'],
+  'email-received-no-body': ['EMAIL-GET-ANSWER'],
   'email-received-id-not-uuid': ['EMAIL-ID-UUID'],
   'anlt-overview-active-counts-unsent': ['ANLT-OVERVIEW-ACTIVECAMPAIGNS'],
   'anlt-rollup-open-end-null': ['ANLT-PERIOD-START-END'],

@@ -153,6 +153,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `statusMessage`: object or null (last provider failure).
   "ACCT-STATUSMESSAGE-NULLABLE": [
     { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
+    { what: "A mailbox with a provider failure answers statusMessage as the provider's text (a string), not an object.", mutants: ["acct-answer-statusmessage-text"] },
   ],
   // 2.1 MUST: `statusMessage` is null when healthy.
   "ACCT-STATUSMESSAGE-NULL-HEALTHY": [
@@ -162,6 +163,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-STATUSMESSAGE-FIELDS": [
     { what: "statusMessage.responseCode is the SMTP reply code as a string (\"535\").", mutants: ["acct-answer-statusmessage-code-string"] },
     { what: "statusMessage.occurredAt is epoch milliseconds.", mutants: ["acct-answer-statusmessage-occurredat-epoch"] },
+    { what: "statusMessage is the provider's text (a string), so none of its fields is there.", mutants: ["acct-answer-statusmessage-text"] },
   ],
   // 2.1 MUST: Mailbox `tags`: array of tag.
   "ACCT-TAGS-ARRAY": [
@@ -183,6 +185,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `smtp`: object with `host`, `port`, `username`.
   "ACCT-SMTP-OBJECT": [
     { what: "Mailboxes answer smtp as one \"host:port\" string.", mutants: ["acct-smtp-string"] },
+    { what: "A mailbox connected by OAuth (no SMTP input; it sends through the provider) answers smtp null.", mutants: ["acct-oauth-smtp-null"] },
   ],
   // 2.1 MUST: Mailbox `smtp`: passwords are never returned.
   "ACCT-PASSWORDS-NEVER-RETURNED": [
@@ -448,10 +451,12 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.3 MUST: Read-only fields: `phase` (string; value seen: `warming_up`), `startedAt` (timestamp), `poolAccess` (string; value seen: `free`).
   "WARMUP-READONLY-TYPES": [
     { what: "warmup.phase is a number.", mutants: ["acct-answer-warmup-phase-number"] },
+    { what: "warmup.startedAt, written when warmup really starts (the mailbox verified active), is epoch milliseconds; a pending mailbox shows it right.", mutants: ["warmup-startedat-epoch-active"] },
   ],
   // 2.3 MUST: Read-only fields `phase`, `startedAt`, `poolAccess`: a client write does not change them.
   "WARMUP-READONLY": [
     { what: "A warmup object sent at create or by PATCH overwrites phase, startedAt and poolAccess.", mutants: ["warmup-readonly-writable"] },
+    { what: "Only at create: the input's warmup is spread over the defaults, read-only fields too (PATCH ignores them).", mutants: ["warmup-readonly-writable-at-create"] },
   ],
   // 2.3 PROFILE: Allowed values of strategy, phase and poolAccess: not shown (profile).
   "WARMUP-VALUES-PROFILE": [
@@ -460,6 +465,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.3 PROFILE: The bounds and defaults of warmup fields: not shown (profile).
   "WARMUP-BOUNDS-PROFILE": [
     { what: "warmup.maxPerDay accepts any whole number.", mutants: ["warmup-bounds-unchecked"] },
+    { what: "The declared bounds are held on PATCH only: a create (its own validator) accepts a warmup number past them.", mutants: ["warmup-bounds-unchecked-at-create"] },
   ],
   // 2.4 MUST: In the mailbox object: `verification.overallStatus` (string; value seen: `pending`).
   "VERIF-MAILBOX-OVERALL": [

@@ -267,6 +267,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.5 MUST: GET /v1/emails/{id} answers the email with `body`.
   "EMAIL-GET-ANSWER": [
     { what: "GET /v1/emails/{id} answers no body.", mutants: ["email-answer-no-body"] },
+    { what: "GET /v1/emails/{id} of a received email (ingested over IMAP) answers no body; sent emails keep theirs.", mutants: ["email-received-no-body"] },
   ],
   // 4.5 MUST: GET /v1/emails/{id} is the only endpoint returning a body (no other answer carries `body`).
   "EMAIL-GET-ONLY-BODY": [

@@ -69,6 +69,9 @@ function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, u
   if (ctx.mutant('acct-tags-as-names')) view.tags = (view.tags as { name: string }[]).map((t) => t.name);
   if (ctx.mutant('acct-verification-no-dns')) view.verification = { ...(view.verification as object), dns: undefined };
   if (ctx.mutant('acct-status-uppercase')) view.status = String(view.status).toUpperCase();
+  // The mutant writes warmup.startedAt in another form once warmup really starts (the mailbox verified active).
+  const w = view.warmup as Record<string, unknown> | undefined;
+  if (ctx.mutant('warmup-startedat-epoch-active') && view.status === 'active' && typeof w?.startedAt === 'string') view.warmup = { ...w, startedAt: Date.parse(w.startedAt) };
   // The mutant answers the states other than inactive under the names of its own state machine.
   if (ctx.mutant('acct-status-checking-verifying') && view.status === 'checking') view.status = 'verifying';
   if (ctx.mutant('acct-status-internal-names')) view.status = ({ failed: 'error', checking: 'verifying', revoked: 'disconnected' } as Record<string, string>)[String(view.status)] ?? view.status;
@@ -323,6 +326,13 @@ export const create: Handler = async (ctx) => {
     const secrets: Record<string, string> = {};
     applyCredentials(ctx, v, el, doc, secrets, true);
     applySettings(ctx, v, el, doc);
+    // The mutant checks the warmup numbers' bounds on PATCH only: at create an out-of-bounds one is let through (not stored).
+    if (ctx.mutant('warmup-bounds-unchecked-at-create')) for (let i = v.issues.length - 1; i >= 0; i--) if (/^warmup\.\w+: must be from /.test(v.issues[i]!)) v.issues.splice(i, 1);
+    // The mutant spreads the input's warmup over the defaults at create, read-only fields too (PATCH still ignores them).
+    if (ctx.mutant('warmup-readonly-writable-at-create') && isPlainObject(el.warmup)) {
+      const sent = el.warmup as Record<string, unknown>;
+      for (const k of ['phase', 'startedAt', 'poolAccess']) if (sent[k] !== undefined) (doc.warmup as Record<string, unknown>)[k] = sent[k];
+    }
     // The mutant leaves a slow ramp not given unset (a nullable column; 2.2 states no default).
     if (el.campaignSlowRamp === undefined && ctx.mutant('acct-slowramp-null-unset')) doc.campaignSlowRamp = null;
     if (v.issues.length > 0) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The mailbox is invalid.', details: v.issues });

@@ -144,6 +144,7 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
   }],
   'acct-answer-statusmessage-occurredat-epoch': ['', (e) => revokedMailbox(e)],
+  'acct-answer-statusmessage-text': ['', (e) => revokedMailbox(e)],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */

@@ -84,6 +84,7 @@ export const ANSWERS = [
   ['acct-answer-imap-no-username', MAILBOX, 'imap.username', 'drop', "The mailbox's imap object carries no username."],
   ['acct-answer-statusmessage-code-string', MAILBOX, 'statusMessage.responseCode', 'string', 'statusMessage.responseCode is the SMTP reply code as a string ("535").'],
   ['acct-answer-statusmessage-occurredat-epoch', MAILBOX, 'statusMessage.occurredAt', 'epoch', 'statusMessage.occurredAt is epoch milliseconds.'],
+  ['acct-answer-statusmessage-text', MAILBOX, 'statusMessage', 'set:"535 5.7.8 Authentication failed"', "A mailbox with a provider failure answers statusMessage as the provider's text (a string), not the object; healthy ones null."],
   ['acct-answer-status-unlisted', MAILBOX, 'status', 'swap:inactive=disabled', 'An inactive mailbox says status `disabled`.'],
   ['acct-answer-new-active', op('accounts.create', 'accounts[]'), 'status', 'swap:inactive=active', 'A newly connected mailbox is answered `active` before any verification.'],
   ['acct-answer-delete-success', op('accounts.delete'), 'deleted', 'rename:success', 'DELETE /v1/accounts/{id} answers `{ id, success: true }`.'],

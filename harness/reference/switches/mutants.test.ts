@@ -479,6 +479,21 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const m = await e.mailbox(w);
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { phase: 'done', poolAccess: 'paid' } } })).body.warmup.phase;
   }],
+  // Refused: a 201 whose element failed (or a 400).
+  'warmup-bounds-unchecked-at-create': [1, async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ warmup: { maxPerDay: 1_000_000 } })]);
+    return r.status === 201 ? r.body.summary.failed : 1;
+  }],
+  'warmup-readonly-writable-at-create': ['warming_up', async (e) => (await e.mailbox(await e.workspace(), { warmup: { enabled: true, phase: 'done', poolAccess: 'paid' } })).warmup.phase],
+  // An OAuth mailbox is active at once, its warmup started.
+  'warmup-startedat-epoch-active': ['string', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.warmup.startedAt;
+  }],
+  'acct-oauth-smtp-null': ['string', async (e) => {
+    const { w, id } = await oauthMailbox(e, 'microsoft');
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.smtp?.host;
+  }],
   'warmup-flags-ignored': [[true, true], async (e) => {
     const w = await e.workspace();
     const m = await e.mailbox(w);

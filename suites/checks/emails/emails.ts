@@ -212,7 +212,7 @@ export const EMAIL_CHECKS: Check[] = [
   {
     id: 'EMAIL/delete',
     title: "MUST answer a received email in the fields of 2.7 (a uuid id, body an object with html and text, recipients as address strings, the lead's leadId, a snippet of its own content), and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
-    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT'],
+    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT', 'EMAIL-GET-ANSWER', 'SVC-EMAIL-READ'],
     level: 'MUST',
     features: [...FEATURES, 'imap'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.

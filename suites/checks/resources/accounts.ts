@@ -457,19 +457,27 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-PATCH/warmup-readonly',
-    title: 'MUST NOT let a client write the read-only warmup fields phase, startedAt, poolAccess',
+    title: 'MUST NOT let a client write the read-only warmup fields phase, startedAt, poolAccess (at create or by PATCH)',
     clauses: ['WARMUP-READONLY'],
     level: 'MUST',
     features: ['op:accounts.get'],
-    budget: 4,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const { id } = await createMailbox(ctx, ws.api);
+      const hacked = { phase: 'hacked_phase', startedAt: '2001-01-01T00:00:00.000Z', poolAccess: 'hacked_pool' };
+      const keys = ['phase', 'startedAt', 'poolAccess'] as const;
+      // At create: a target may ignore them or refuse the element; none takes the values sent.
+      const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, { warmup: { enabled: true, ...hacked } })] });
+      const made = res.status === 201 && res.body?.accounts?.length === 1 ? res.body.accounts[0] : undefined;
+      const same = (k: (typeof keys)[number], v: unknown) => v === hacked[k] || (k === 'startedAt' && typeof v === 'string' && Date.parse(v) === Date.parse(hacked.startedAt));
+      const taken = keys.filter((k) => made?.warmup && same(k, made.warmup[k]));
+      expectThat(taken.length === 0, msg`read-only warmup fields took the values a create sent: ${taken.map((k) => `${k} ${JSON.stringify(made.warmup[k])}`).join(', ')}`, res);
+      const id = typeof made?.id === 'string' ? made.id : (await createMailbox(ctx, ws.api)).id;
       const before = (await mustGetMailbox(ctx, ws.api, id)).body.warmup;
-      await ws.api.patch(`/v1/accounts/${id}`, { warmup: { phase: 'hacked_phase', startedAt: '2001-01-01T00:00:00Z', poolAccess: 'hacked_pool' } });
+      await ws.api.patch(`/v1/accounts/${id}`, { warmup: hacked });
       const after = await mustGetMailbox(ctx, ws.api, id);
       const w = after.body.warmup;
-      const bad = (['phase', 'startedAt', 'poolAccess'] as const).filter((k) => w?.[k] !== before?.[k]);
+      const bad = keys.filter((k) => w?.[k] !== before?.[k]);
       expectThat(bad.length === 0, msg`read-only warmup fields changed after a client write: ${bad.map((k) => `${k} ${JSON.stringify(before?.[k])} -> ${JSON.stringify(w?.[k])}`).join(', ')}`, after);
     },
   },
@@ -615,10 +623,10 @@ export const ACCOUNT_CHECKS: Check[] = [
     id: 'ACCT-OAUTH/status-consent-revoke',
     title: "the OAuth status poll takes the state init answered (the flow's handle) and answers after consent; the mailbox exists in the shape of 2.1 and is revoked when the grant is withdrawn (profile)",
     // The mailbox read is the only one without SMTP/IMAP input: its provider is an OAuth one, its
-    // imap an object or null (whether OAuth configures IMAP is open, so null is not required), and
-    // its names strings all the same (2.1). Its status is read as active and then as revoked.
+    // imap an object or null (whether OAuth configures IMAP is open, so null is not required), its
+    // smtp an object all the same (2.1 gives smtp no null), and its names strings (2.1). Its status is read as active and then as revoked.
     clauses: [
-      'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE',
+      'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE', 'ACCT-SMTP-OBJECT',
       'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM',
     ],
     level: 'MUST',

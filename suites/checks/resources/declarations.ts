@@ -4,7 +4,7 @@ import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectStatus, expectThat, is2xx, msg } from '../../lib/expect.ts';
 import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';
-import { expectValidation400 } from './lib.ts';
+import { expectElementRejected, expectValidation400, mbx } from './lib.ts';
 
 // Where the spec says "not shown", the target declares its own answer in the profile
 // (`declarations`) and these checks hold it to that declaration. Nothing declared: skipped.
@@ -59,11 +59,11 @@ export const DECLARATION_CHECKS: Check[] = [
   },
   {
     id: 'PROFILE-DECL/warmup-bounds',
-    title: 'warmup numbers are accepted at their declared bounds and refused just beyond them',
+    title: 'warmup numbers are accepted at their declared bounds and refused just beyond them (by PATCH, and one at create)',
     clauses: ['WARMUP-BOUNDS-PROFILE'],
     level: 'PROFILE',
     features: ['decl:declarations.warmupBounds'],
-    budget: 20,
+    budget: 21,
     async run(ctx) {
       const bounds = declared(ctx, 'warmupBounds');
       const ws = await ctx.workspace();
@@ -72,6 +72,10 @@ export const DECLARATION_CHECKS: Check[] = [
         for (const value of [min, max]) expect2xx(await ws.api.patch(`/v1/accounts/${id}`, { warmup: { [field]: value } }), `warmup.${field} = ${value} (declared ${min} to ${max})`);
         for (const value of [min - 1, max + 1]) expectValidation400(await ws.api.patch(`/v1/accounts/${id}`, { warmup: { [field]: value } }), ctx, `warmup.${field} = ${value} (declared ${min} to ${max})`);
       }
+      // Create has a validator of its own in many targets: the bounds hold there too.
+      const [field, { max }] = Object.entries(bounds)[0] ?? skip('the profile declares no warmup bounds');
+      const over = { warmup: { [field]: max + 1 } };
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, over)] }), ctx, `POST /v1/accounts with warmup.${field} = ${max + 1} (declared up to ${max})`);
     },
   },
   {

@@ -263,7 +263,7 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-MUTATE/tags',
     title: 'mutate add_tags and remove_tags change the tags of exactly the leads named (profile names)',
-    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO'],
+    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 9,

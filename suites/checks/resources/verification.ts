@@ -133,8 +133,9 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/active',
     title: 'a mailbox with good SMTP and IMAP credentials gets the declared status with statusMessage null (profile: outcome mapping)',
-    // The mailbox read after its verification ran is held to 2.1 (Mailbox schema): its verification object and its status too.
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM'],
+    // The mailbox read after its verification ran is held to 2.1 (Mailbox schema): its verification object, its status,
+    // and its warmup (a target may start warmup, writing phase and startedAt, only once the mailbox is verified).
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'WARMUP-READONLY-TYPES'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -155,7 +156,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/smtp-auth-refused',
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
     clauses: [
-      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
+      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
       'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
     ],
     level: 'MUST',
