@@ -76,6 +76,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-lead-as-dummy': ['CAMP-TEST-LEAD'],
   'test-email-never-delivered': ['CAMP-TEST-REAL-MAILBOX'],
   'test-email-no-replyto': ['ACCT-REPLYTO-BEHAVIOUR'],
+  'test-email-no-signature': ['ACCT-SIGNATURE-APPENDED'],
+  'send-followup-no-signature': ['ACCT-SIGNATURE-APPENDED'],
   'send-followup-no-reply-to': ['ACCT-REPLYTO-BEHAVIOUR'],
   'email-delete-still-listed': ['EMAIL-DELETE-HIDDEN'],
   'email-unreadable-200': ['EMAIL-GET-503-UNREADABLE'],

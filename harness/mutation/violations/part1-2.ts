@@ -87,6 +87,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `maxEmailsPerDay`: number.
   "ACCT-MAXEMAILSPERDAY-NUMBER": [
     { what: "Mailboxes answer maxEmailsPerDay as a string of digits.", mutants: ["acct-maxemails-string"] },
+    { what: "A mailbox created without it answers maxEmailsPerDay null (\"no cap\", a nullable column).", mutants: ["acct-maxemails-null-unset"] },
   ],
   // 2.1 MUST: `maxEmailsPerDay` is the daily campaign send cap: a mailbox sends no more campaign emails in a day.
   "ACCT-MAXEMAILSPERDAY-CAP": [
@@ -100,6 +101,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `sendingGapMinutes`: number.
   "ACCT-SENDINGGAP-NUMBER": [
     { what: "The mailbox answers `sending_gap_minutes` instead of `sendingGapMinutes`.", mutants: ["acct-field-snake-case"] },
+    { what: "A mailbox created without it answers sendingGapMinutes null (\"no gap\", a nullable column).", mutants: ["acct-sendinggap-null-unset"] },
   ],
   // 2.1 MUST: `sendingGapMinutes`: minimum minutes between two sends from this mailbox, across all campaigns.
   "ACCT-SENDINGGAP-ENFORCED": [
@@ -127,6 +129,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `signature`: HTML signature appended to outgoing emails.
   "ACCT-SIGNATURE-APPENDED": [
     { what: "The signature is not appended.", mutants: ["send-no-signature"] },
+    { what: "A test email (another render path) goes without the signature.", mutants: ["test-email-no-signature"] },
+    { what: "A follow-up step (threaded as a reply) goes without the signature; the first step carries it.", mutants: ["send-followup-no-signature"] },
     { what: "The signature is sanitized in what the API answers, but the email carries it as given (<script>, on* handlers, javascript: URLs).", mutants: ["send-signature-raw"] },
   ],
   // 2.1 MUST: Mailbox `bcc`: string.
@@ -137,6 +141,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-BCC-BEHAVIOUR": [
     { what: "The blind copy is not blind: its address is written in a header every recipient sees (Cc).", mutants: ["send-bcc-header"] },
     { what: "The mailbox bcc receives no copy (it is stored and answered, never sent to).", mutants: ["send-bcc-dropped"] },
+    { what: "A test email, or a follow-up step (threaded as a reply), goes without the blind copy; the first step carries it.", gap: "named by a self-audit of unaudited clauses: only the first step of a campaign is read for the blind copy; TEST-EMAIL/delivered and SEND/sequence-delay could give their mailbox a bcc and look for it among the sink's envelope recipients (as SEND/mailbox-fields does), no new request" },
   ],
   // 2.1 MUST: `automationLanguage` allowed values: en, ar, bn, zh, cs, da, nl, fi, fr, de, el, he, hi, hu, id, it, ja, ko, ms, no, pl, pt, ro, ru, es, sv, th, tr, u
   "ACCT-AUTOLANG-ENUM": [
@@ -172,6 +177,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `tags` are read-only here; created and deleted in the dashboard (a PATCH cannot change them).
   "ACCT-TAGS-READONLY": [
     { what: "PATCH /v1/accounts/{id} with `tags` replaces the mailbox tags.", mutants: ["acct-tags-patch-writable"] },
+    { what: "Only a non-empty list of tag ids replaces them (`[]` read as no change).", mutants: ["acct-tags-patch-nonempty-writable"] },
   ],
   // 2.1 MUST: The mailbox list can be filtered by tag ids.
   "ACCT-LIST-TAG-FILTER": [
@@ -356,6 +362,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: `imapAllowInvalidCert`: accept a self-signed IMAP certificate.
   "ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR": [
     { what: "imapAllowInvalidCert is ignored: a self-signed IMAP certificate always fails verification.", mutants: ["acct-imap-invalid-cert-ignored"] },
+    { what: "The flag is taken at create only: set true by PATCH, the mailbox keeps refusing the self-signed certificate.", mutants: ["acct-patch-allowinvalidcert-ignored"] },
+    { what: "The flag is honoured by the verification only: the inbox poll that ingests replies refuses the self-signed certificate.", gap: "named by a self-audit of unaudited clauses: no check ingests a reply from a mailbox on the IMAP sink's self-signed port (EMAIL/* read the plain port); a reply to a campaign step of such a mailbox, read in the inbox listing, would show it at the cost of an IMAP poll wait" },
   ],
   // 2.2 MUST: Mailbox create input `maxEmailsPerDay` (number): not required; an element without it is accepted.
   "ACCT-IN-MAXEMAILSPERDAY-OPTIONAL": [
@@ -438,6 +446,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 PROFILE: Defaults of optional mailbox fields other than displayName and warmup: not shown (the profile declares them; the check holds the target to its declara
   "ACCT-IN-DEFAULTS-PROFILE": [
     { what: "An omitted maxEmailsPerDay defaults to 100, not the declared 50.", mutants: ["acct-default-maxemails-changed"] },
+    { what: "The create answer shows the declared default, but the mailbox stores another (two sources of defaults): read back it differs.", mutants: ["acct-default-stored-other"] },
   ],
   // 2.3 MUST: Writable fields: `enabled` (boolean), `strategy` (string; value seen: `standard`), `maxPerDay` (number), `replyRatePercentage` (number), `rampupEnable
   "WARMUP-WRITABLE-TYPES": [
@@ -461,6 +470,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.3 PROFILE: Allowed values of strategy, phase and poolAccess: not shown (profile).
   "WARMUP-VALUES-PROFILE": [
     { what: "A new warmup answers poolAccess \"paid\", outside the declared values.", mutants: ["warmup-pool-access-undeclared"] },
+    { what: "A switched-off warmup says a phase outside the declared values (`off`); a warming-up one is right.", mutants: ["warmup-phase-off-undeclared"] },
   ],
   // 2.3 PROFILE: The bounds and defaults of warmup fields: not shown (profile).
   "WARMUP-BOUNDS-PROFILE": [
@@ -470,6 +480,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.4 MUST: In the mailbox object: `verification.overallStatus` (string; value seen: `pending`).
   "VERIF-MAILBOX-OVERALL": [
     { what: "The mailbox's verification has no overallStatus.", mutants: ["acct-answer-verification-no-overall"] },
+    { what: "Once a background verification ran, the object says `status` (the verification record's name) instead of overallStatus.", mutants: ["acct-verified-overall-renamed"] },
   ],
   // 2.4 MUST: In the mailbox object: `verification.smtp` and `verification.imap` (strings; values seen: `active`, `not_checked`).
   "VERIF-MAILBOX-SMTP-IMAP": [
@@ -494,6 +505,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.4 MUST: The verification endpoint returns `imap` (`status`, `error`).
   "VERIF-ENDPOINT-IMAP": [
     { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
+    { what: "After a successful verification, imap as the status string (the mailbox view's form).", mutants: ["verif-endpoint-ok-imap-status-string"] },
   ],
   // 2.4 MUST: The verification endpoint returns `dns` (object).
   "VERIF-ENDPOINT-DNS": [

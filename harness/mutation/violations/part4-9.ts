@@ -808,6 +808,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 MUST: 404: type invalid_request_error, code not_found (resource absent from the workspace).
   "ERR-TABLE-404": [
     { what: "404 errors carry type `not_found_error`.", mutants: ["err-type-wrong"] },
+    { what: "The lead and email handlers answer an absent id with a code of their own (`lead_not_found`, `email_not_found`).", mutants: ["err-404-resource-codes"] },
   ],
   // 7 MUST: 409: type invalid_request_error, code conflict.
   "ERR-TABLE-409": [
@@ -888,6 +889,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 8 MUST: Page size (lists): 1 to 100; 0 and 101 are rejected with 400.
   "LIMIT-PAGE-SIZE": [
     { what: "A page size of 101 (and above) is accepted.", mutants: ["page-size-101-accepted"] },
+    { what: "The mailbox list (a referenced operation, its own handler) takes page sizes up to 1000.", mutants: ["page-size-accounts-list-1000"] },
+    { what: "A campaign's lead list (a referenced operation, its own handler) takes page sizes up to 1000.", mutants: ["page-size-leads-list-1000"] },
     { what: "A page size of 0 is accepted (and answers an empty page).", mutants: ["page-size-0-accepted"] },
     { what: "The page size is ignored: pages always hold up to 100 items.", mutants: ["page-limit-ignored"] },
     { what: "A page size of 100 is refused: the bound is read as exclusive.", mutants: ["page-size-100-refused"] },

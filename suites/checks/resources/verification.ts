@@ -52,14 +52,15 @@ const FEATURES = ['sinks', 'imap', 'op:accounts.get'] as const;
 export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/imap-self-signed',
-    title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it',
+    title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it; the flag set later by PATCH (an imap* field: verification re-run) lets it verify',
     clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR', 'ACCT-IN-IMAPPASSWORD-NEVER-RETURNED'],
     level: 'MUST',
     features: ['sinks', 'imap', 'op:accounts.get', NEEDS_VERIFICATION_STATUS],
-    budget: 40,
+    budget: 60,
     async run(ctx) {
       const ok = verificationStatus(ctx, 'succeeded');
       const ws = await ctx.workspace();
+      let refused = '';
       for (const allow of [true, false]) {
         const { sink, input } = await sinkMailbox(ctx);
         const secure = (sink.imap as { securePort?: number } | null)?.securePort;
@@ -69,15 +70,20 @@ export const VERIFICATION_CHECKS: Check[] = [
         const settled = await settle(ctx, ws.api, res.body.accounts[0].id);
         if (allow) expectThat(settled.body?.status === ok, msg`with imapAllowInvalidCert true the mailbox must accept the sink's self-signed IMAP certificate and become ${ok}; it is ${settled.body?.status}`, settled);
         else expectThat(settled.body?.status !== ok, msg`with imapAllowInvalidCert false the mailbox accepted a self-signed IMAP certificate and became ${ok}`, settled);
+        if (!allow) refused = res.body.accounts[0].id;
         // The IMAP failure it reports never quotes the IMAP login it tried.
         expectThat(!settled.text.includes(String(input.imapPassword)), msg`the mailbox answer after its IMAP verification carries the IMAP password given`, settled);
       }
+      // The flag is a PATCH field too (4.2), and an imap* one: the re-run verification honours it.
+      expect2xx(await ws.api.patch(`/v1/accounts/${refused}`, { imapAllowInvalidCert: true }), 'PATCH /v1/accounts/{id} { imapAllowInvalidCert: true }');
+      const later = await settle(ctx, ws.api, refused, (m) => m?.status === ok);
+      expectThat(later.body?.status === ok, msg`imapAllowInvalidCert set true by PATCH must let the re-run verification accept the self-signed IMAP certificate and make the mailbox ${ok}; it is ${later.body?.status}`, later);
     },
   },
   {
     id: 'VERIF-SINK/background',
     title: "MUST verify a new mailbox in the background: it connects to the mailbox's SMTP server and authenticates, and the outcome shows on the mailbox",
-    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP', 'VERIF-ENDPOINT-SMTP'],
+    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP', 'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-IMAP'],
     level: 'MUST',
     features: [...FEATURES],
     budget: 30,
@@ -93,7 +99,7 @@ export const VERIFICATION_CHECKS: Check[] = [
       expectThat(tried.some((a) => a.session.ehlo !== null), msg`the verification authenticated without EHLO`);
       const v = await ws.api.get(`/v1/accounts/${id}/verification`);
       expect2xx(v, 'GET /v1/accounts/{id}/verification');
-      // The answer after a verification ran (ACCT-VERIF/shape reads it while pending): smtp still { status, error }.
+      // The answer after a verification ran (ACCT-VERIF/shape reads it while pending): smtp and imap still { status, error }.
       expectSchema(v, 'VerificationResult', 'GET /v1/accounts/{id}/verification');
       expectThat(typeof v.body.lastVerifiedAt === 'string', msg`after a verification ran, lastVerifiedAt must be set, got ${JSON.stringify(v.body.lastVerifiedAt)}`, v);
       // The outcome shows: the status or overallStatus moved from the create answer, or reached a
@@ -135,7 +141,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a mailbox with good SMTP and IMAP credentials gets the declared status with statusMessage null (profile: outcome mapping)',
     // The mailbox read after its verification ran is held to 2.1 (Mailbox schema): its verification object, its status,
     // and its warmup (a target may start warmup, writing phase and startedAt, only once the mailbox is verified).
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'WARMUP-READONLY-TYPES'],
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'WARMUP-READONLY-TYPES'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -157,7 +163,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping)',
     clauses: [
       'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
-      'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
+      'VERIF-MAILBOX-OVERALL', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
     ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
