@@ -120,6 +120,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lf-answer-no-progress': ['LF-GET-ANSWER'],
   'lf-answer-list-items': ['LF-LIST-ANSWER', 'PAGE-SHAPE'],
   'lf-answer-listitem-no-completedat': ['LF-LISTITEM-FIELDS'],
+  'lf-answer-errormessage-omitted': ['RES-NULL-WHERE-STATED'],
   // answers: emails
   'email-answer-id-not-uuid': ['EMAIL-ID-UUID', 'RES-ID-UUID'],
   'email-answer-no-body': ['EMAIL-GET-ANSWER', 'SVC-EMAIL-READ'],

@@ -126,6 +126,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-verified-overall-renamed': ['VERIF-MAILBOX-OVERALL'],
   'acct-default-stored-other': ['ACCT-IN-DEFAULTS-PROFILE'],
   'warmup-phase-off-undeclared': ['WARMUP-VALUES-PROFILE'],
+  'acct-pause-refusal-own-code': ['ERR-BUSINESS-CODE'],
   'acct-patch-allowinvalidcert-ignored': ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR'],
   'acct-oauth-state-answer-encoded': ['ACCT-OAUTH-STATE-OPAQUE'],
   'acct-batch-empty-accepted': ['ACCT-CREATE-BATCH-MIN'],

@@ -78,6 +78,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-no-replyto': ['ACCT-REPLYTO-BEHAVIOUR'],
   'test-email-no-signature': ['ACCT-SIGNATURE-APPENDED'],
   'send-followup-no-signature': ['ACCT-SIGNATURE-APPENDED'],
+  'test-email-from-no-name': ['ACCT-DISPLAYNAME-SENDER'],
+  'send-followup-from-no-name': ['ACCT-DISPLAYNAME-SENDER'],
   'send-followup-no-reply-to': ['ACCT-REPLYTO-BEHAVIOUR'],
   'email-delete-still-listed': ['EMAIL-DELETE-HIDDEN'],
   'email-unreadable-200': ['EMAIL-GET-503-UNREADABLE'],

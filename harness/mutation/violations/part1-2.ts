@@ -31,6 +31,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "RES-NULL-WHERE-STATED": [
     { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
     { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
+    { what: "A lead search without an error leaves errorMessage out instead of answering null.", mutants: ["lf-answer-errormessage-omitted"] },
+    { what: "An unlimited usage leaves limit and remaining out, or an email without a thread its threadId, instead of answering null.", gap: "named by a self-audit of unaudited clauses: no claiming check reads an unlimited usage or an email without a thread at default; USAGE-COMPUTED (control API) and EMAIL/* could claim the clause for the schemas they apply" },
   ],
   // 2.1 MUST: Tag object: `id` (uuid).
   "RES-TAG-ID": [
@@ -69,6 +71,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-DISPLAYNAME-SENDER": [
     { what: "From carries the mailbox address without its display name.", mutants: ["send-display-name-ignored"] },
     { what: "From carries the mailbox's first and last name, not its displayName.", mutants: ["send-from-name-first-last"] },
+    { what: "A test email (another render path) goes From the bare address, without the displayName.", mutants: ["test-email-from-no-name"] },
+    { what: "A follow-up step (threaded as a reply) goes From the bare address; the first step carries the displayName.", mutants: ["send-followup-from-no-name"] },
   ],
   // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
   "ACCT-PROVIDER-ENUM": [
@@ -150,6 +154,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `warmup`: object (see 2.3).
   "ACCT-WARMUP-OBJECT": [
     { what: "Mailboxes answer warmup as a JSON string.", mutants: ["acct-warmup-string"] },
+    { what: "A switched-off warmup is answered null (or without its writable fields).", gap: "named by a self-audit of unaudited clauses: the claiming check reads a mailbox created with warmup on only; PROFILE-DECL/warmup-defaults-and-values creates one with warmup off and could schema-check it and claim the clause, no new request" },
   ],
   // 2.1 MUST: Mailbox `tracking`: object with `domainId` (uuid string).
   "ACCT-TRACKING-OBJECT": [
@@ -456,6 +461,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "WARMUP-WRITABLE": [
     { what: "warmup.rampupEnabled and warmup.trackingEnabled given at create or by PATCH are dropped (the warmup keeps its defaults).", mutants: ["warmup-flags-ignored"] },
     { what: "The numeric warmup fields (maxPerDay, replyRatePercentage, dailyRampup, randomizer) given at create or by PATCH are validated but dropped.", mutants: ["warmup-numbers-ignored"] },
+    { what: "Only at create: the warmup values given are dropped (PATCH keeps them); or a PATCH answer echoes values that are not stored.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/fields reads the PATCH answer only, and no claiming check reads warmup values given at create (ACCT-CREATE/echo, SHOULD, reads two); it could create its mailbox with non-default warmup values and compare them, and read the mailbox back after the PATCH" },
   ],
   // 2.3 MUST: Read-only fields: `phase` (string; value seen: `warming_up`), `startedAt` (timestamp), `poolAccess` (string; value seen: `free`).
   "WARMUP-READONLY-TYPES": [

@@ -843,6 +843,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 PROFILE: The error code used for business-rule refusals: not shown.
   "ERR-BUSINESS-CODE": [
     { what: "Business-rule refusals carry another code (bad_request) than the profile declares.", mutants: ["err-business-code-undeclared"] },
+    { what: "The mailbox handler's pause refusal carries a code of its own (`invalid_state`); the campaign refusals carry the declared one.", mutants: ["acct-pause-refusal-own-code"] },
   ],
   // 7 MUST: Batch mailbox creation does not fail as a whole on per-element errors; they are reported in the errors array with the rest of the batch created.
   "ERR-BATCH-PARTIAL": [

@@ -14,7 +14,7 @@
 // re-verification (resume) checks the grant (verify.ts).
 import { ok, created, type Handler, type Ctx } from '../request/context.ts';
 import { isoOf } from '../domain/clock.ts';
-import { failedPrecondition, stateConflict, validationFailed, notFound } from '../request/errors.ts';
+import { ApiError, failedPrecondition, stateConflict, validationFailed, notFound } from '../request/errors.ts';
 import { warmupStrategies } from '../switches/choices.ts';
 import { shapeItem, shapeResult } from '../request/shape.ts';
 import { V, bodyObject, hasEmailForm, isEmail, isPlainObject, isTimezone } from '../request/validate.ts';
@@ -506,6 +506,8 @@ export const pause: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
   // The mutant's "already paused" rule refuses only an inactive mailbox (a failed or checking one is paused).
   const notPausable = ctx.mutant('acct-pause-only-inactive-refused') ? r.status === 'inactive' : r.status !== 'active';
+  // The mutant's mailbox handler refuses with a business code of its own (the campaign refusals keep the declared one).
+  if (notPausable && ctx.mutant('acct-pause-refusal-own-code')) throw new ApiError(400, 'invalid_state', `Only an active mailbox can be paused (this one is ${r.status}).`);
   if (notPausable && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   // The mutant does not remember the pause: a background re-check makes the mailbox active again.

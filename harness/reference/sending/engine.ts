@@ -42,6 +42,7 @@ type Box = Parameters<typeof renderEmail>[0]['mailbox'];
 function followUpBox(s: Services, step: number, box: Box): Box {
   if (step > 0 && s.mutant('send-followup-no-reply-to')) return { ...box, replyToAddress: undefined };
   if (step > 0 && s.mutant('send-followup-no-signature')) return { ...box, signature: undefined };
+  if (step > 0 && s.mutant('send-followup-from-no-name')) return { ...box, displayName: '', firstName: '', lastName: '' };
   return box;
 }
 

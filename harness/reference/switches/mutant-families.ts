@@ -139,6 +139,7 @@ export const ANSWERS = [
   ['lf-answer-id-not-uuid', op('leadSearches.get'), 'id', 'prefix', 'A lead search id is answered as `ls_<uuid>`.'],
   ['lf-answer-query-object', op('leadSearches.get'), 'query', 'wrap:text', 'A lead search query is answered as `{ text }`.'],
   ['lf-answer-no-progress', op('leadSearches.get'), 'progress', 'drop', 'GET /v1/lead-searches/{id} answers no progress.'],
+  ['lf-answer-errormessage-omitted', op('leadSearches.get'), 'errorMessage', 'omit-null', 'A lead search without an error leaves errorMessage out instead of answering null.'],
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],
   // emails (2.7, 4.5)

@@ -657,6 +657,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
   }],
+  'acct-pause-refusal-own-code': ['failed_precondition', async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`)).body.error.code;
+  }],
   'acct-pause-only-inactive-refused': [400, async (e) => {
     const { w, m } = await failedMailbox(e);
     return status(e, w.key, 'POST', `/v1/accounts/${m.id}/pause`);

@@ -175,8 +175,8 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/sequence-delay',
-    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To and signature too",
-    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-SIGNATURE-APPENDED'],
+    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To, signature and display name too",
+    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-SIGNATURE-APPENDED', 'ACCT-DISPLAYNAME-SENDER'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -186,10 +186,11 @@ export const TIMING_CHECKS: Check[] = [
       // A cap of one campaign email a day sends lead B its first step on the mailbox's next day, at
       // least 3 hours after lead A's (in either zone the target may count a mailbox's day in): a
       // second step timed from the campaign's start or first send reaches B too early.
-      // A replyToAddress and a signature of its own: a follow-up step is outgoing mail too (2.1: carried as Reply-To, the signature appended).
+      // A replyToAddress, a signature and a displayName of its own: a follow-up step is outgoing mail too (2.1).
       const replyTo = `${ctx.prefix}replies-${ctx.seed.toString(36)}@replies.sink.test`.toLowerCase();
       const sig = `Sig-${ctx.prefix}${ctx.seed.toString(36)}`;
-      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1, replyToAddress: replyTo, signature: `<p>${sig}</p>` });
+      const name = `Fay Sender${ctx.seed.toString(36)}`;
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1, replyToAddress: replyTo, signature: `<p>${sig}</p>`, displayName: name });
       const drv = new Driver(ctx, box.sink, sentBy(box));
       await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 180, 0);
       const [a, b] = leadAddresses(ctx, 2) as [string, string];
@@ -210,6 +211,7 @@ export const TIMING_CHECKS: Check[] = [
         expectThat((rt ?? '').toLowerCase().includes(replyTo), msg`the mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the follow-up step to ${x} too, got Reply-To ${JSON.stringify(rt)}`, c.res);
         const body = await contentOf(s1[0]!.m);
         expectThat(body.html.includes(sig) || body.text.includes(sig), msg`the mailbox's signature (${sig}) must be appended to the follow-up step to ${x} too, it is not in the body`, c.res);
+        expectThat((s1[0]!.m.header('from') ?? '').includes(name), msg`the mailbox's displayName "${name}" is the sender display name on the follow-up step to ${x} too, From is ${JSON.stringify(s1[0]!.m.header('from'))}`, c.res);
       }
       const missing = seen.filter((v) => !v.s1.length).map((v) => v.a);
       // Whether a step goes at all is SEND/sequence's reading: here an absent step proves no delay.
