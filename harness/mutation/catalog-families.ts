@@ -58,6 +58,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   // answers: mailboxes
   'acct-answer-id-not-uuid': ['ACCT-ID-UUID', 'RES-ID-UUID'],
   'acct-answer-statusmessage-omitted': ['ACCT-STATUSMESSAGE-NULLABLE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'RES-NULL-WHERE-STATED'],
+  'acct-answer-statusmessage-text': ['ACCT-STATUSMESSAGE-NULLABLE', 'ACCT-STATUSMESSAGE-FIELDS'],
   'acct-answer-verification-no-overall': ['VERIF-MAILBOX-OVERALL'],
   'acct-answer-verification-no-imap': ['VERIF-MAILBOX-SMTP-IMAP'],
   'acct-answer-warmup-maxperday-string': ['WARMUP-WRITABLE-TYPES'],
@@ -122,6 +123,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lf-answer-searchmode-person': ['LF-SEARCHMODE-ENUM'],
   'lf-answer-list-items': ['LF-LIST-ANSWER', 'PAGE-SHAPE'],
   'lf-answer-listitem-no-completedat': ['LF-LISTITEM-FIELDS'],
+  'lf-answer-errormessage-omitted': ['RES-NULL-WHERE-STATED'],
   // answers: emails
   'email-answer-id-not-uuid': ['EMAIL-ID-UUID', 'RES-ID-UUID'],
   'email-answer-no-body': ['EMAIL-GET-ANSWER', 'SVC-EMAIL-READ'],

@@ -33,6 +33,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "RES-NULL-WHERE-STATED": [
     { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
     { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
+    { what: "A lead search without an error leaves errorMessage out instead of answering null.", mutants: ["lf-answer-errormessage-omitted"] },
+    { what: "An unlimited usage leaves limit and remaining out, or an email without a thread its threadId, instead of answering null.", gap: "named by a self-audit of unaudited clauses: no claiming check reads an unlimited usage or an email without a thread at default; USAGE-COMPUTED (control API) and EMAIL/* could claim the clause for the schemas they apply" },
   ],
   // 2.1 MUST: Tag object: `id` (uuid).
   "RES-TAG-ID": [
@@ -71,6 +73,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-DISPLAYNAME-SENDER": [
     { what: "From carries the mailbox address without its display name.", mutants: ["send-display-name-ignored"] },
     { what: "From carries the mailbox's first and last name, not its displayName.", mutants: ["send-from-name-first-last"] },
+    { what: "A test email (another render path) goes From the bare address, without the displayName.", mutants: ["test-email-from-no-name"] },
+    { what: "A follow-up step (threaded as a reply) goes From the bare address; the first step carries the displayName.", mutants: ["send-followup-from-no-name"] },
   ],
   // 2.1 MUST: Mailbox `provider`: enum `custom`, `google`, `microsoft`.
   "ACCT-PROVIDER-ENUM": [
@@ -89,6 +93,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `maxEmailsPerDay`: number.
   "ACCT-MAXEMAILSPERDAY-NUMBER": [
     { what: "Mailboxes answer maxEmailsPerDay as a string of digits.", mutants: ["acct-maxemails-string"] },
+    { what: "A mailbox created without it answers maxEmailsPerDay null (\"no cap\", a nullable column).", mutants: ["acct-maxemails-null-unset"] },
   ],
   // 2.1 MUST: `maxEmailsPerDay` is the daily campaign send cap: a mailbox sends no more campaign emails in a day.
   "ACCT-MAXEMAILSPERDAY-CAP": [
@@ -102,6 +107,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `sendingGapMinutes`: number.
   "ACCT-SENDINGGAP-NUMBER": [
     { what: "The mailbox answers `sending_gap_minutes` instead of `sendingGapMinutes`.", mutants: ["acct-field-snake-case"] },
+    { what: "A mailbox created without it answers sendingGapMinutes null (\"no gap\", a nullable column).", mutants: ["acct-sendinggap-null-unset"] },
   ],
   // 2.1 MUST: `sendingGapMinutes`: minimum minutes between two sends from this mailbox, across all campaigns.
   "ACCT-SENDINGGAP-ENFORCED": [
@@ -129,6 +135,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `signature`: HTML signature appended to outgoing emails.
   "ACCT-SIGNATURE-APPENDED": [
     { what: "The signature is not appended.", mutants: ["send-no-signature"] },
+    { what: "A test email (another render path) goes without the signature.", mutants: ["test-email-no-signature"] },
+    { what: "A follow-up step (threaded as a reply) goes without the signature; the first step carries it.", mutants: ["send-followup-no-signature"] },
     { what: "The signature is sanitized in what the API answers, but the email carries it as given (<script>, on* handlers, javascript: URLs).", mutants: ["send-signature-raw"] },
   ],
   // 2.1 MUST: Mailbox `bcc`: string.
@@ -139,6 +147,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-BCC-BEHAVIOUR": [
     { what: "The blind copy is not blind: its address is written in a header every recipient sees (Cc).", mutants: ["send-bcc-header"] },
     { what: "The mailbox bcc receives no copy (it is stored and answered, never sent to).", mutants: ["send-bcc-dropped"] },
+    { what: "A test email, or a follow-up step (threaded as a reply), goes without the blind copy; the first step carries it.", gap: "named by a self-audit of unaudited clauses: only the first step of a campaign is read for the blind copy; TEST-EMAIL/delivered and SEND/sequence-delay could give their mailbox a bcc and look for it among the sink's envelope recipients (as SEND/mailbox-fields does), no new request" },
   ],
   // 2.1 MUST: `automationLanguage` allowed values: en, ar, bn, zh, cs, da, nl, fi, fr, de, el, he, hi, hu, id, it, ja, ko, ms, no, pl, pt, ro, ru, es, sv, th, tr, u
   "ACCT-AUTOLANG-ENUM": [
@@ -147,6 +156,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `warmup`: object (see 2.3).
   "ACCT-WARMUP-OBJECT": [
     { what: "Mailboxes answer warmup as a JSON string.", mutants: ["acct-warmup-string"] },
+    { what: "A switched-off warmup is answered null (or without its writable fields).", gap: "named by a self-audit of unaudited clauses: the claiming check reads a mailbox created with warmup on only; PROFILE-DECL/warmup-defaults-and-values creates one with warmup off and could schema-check it and claim the clause, no new request" },
   ],
   // 2.1 MUST: Mailbox `tracking`: object with `domainId` (uuid string).
   "ACCT-TRACKING-OBJECT": [
@@ -155,6 +165,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `statusMessage`: object or null (last provider failure).
   "ACCT-STATUSMESSAGE-NULLABLE": [
     { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
+    { what: "A mailbox with a provider failure answers statusMessage as the provider's text (a string), not an object.", mutants: ["acct-answer-statusmessage-text"] },
   ],
   // 2.1 MUST: `statusMessage` is null when healthy.
   "ACCT-STATUSMESSAGE-NULL-HEALTHY": [
@@ -164,6 +175,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-STATUSMESSAGE-FIELDS": [
     { what: "statusMessage.responseCode is the SMTP reply code as a string (\"535\").", mutants: ["acct-answer-statusmessage-code-string"] },
     { what: "statusMessage.occurredAt is epoch milliseconds.", mutants: ["acct-answer-statusmessage-occurredat-epoch"] },
+    { what: "statusMessage is the provider's text (a string), so none of its fields is there.", mutants: ["acct-answer-statusmessage-text"] },
   ],
   // 2.1 MUST: Mailbox `tags`: array of tag.
   "ACCT-TAGS-ARRAY": [
@@ -172,6 +184,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `tags` are read-only here; created and deleted in the dashboard (a PATCH cannot change them).
   "ACCT-TAGS-READONLY": [
     { what: "PATCH /v1/accounts/{id} with `tags` replaces the mailbox tags.", mutants: ["acct-tags-patch-writable"] },
+    { what: "Only a non-empty list of tag ids replaces them (`[]` read as no change).", mutants: ["acct-tags-patch-nonempty-writable"] },
   ],
   // 2.1 MUST: The mailbox list can be filtered by tag ids.
   "ACCT-LIST-TAG-FILTER": [
@@ -185,6 +198,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `smtp`: object with `host`, `port`, `username`.
   "ACCT-SMTP-OBJECT": [
     { what: "Mailboxes answer smtp as one \"host:port\" string.", mutants: ["acct-smtp-string"] },
+    { what: "A mailbox connected by OAuth (no SMTP input; it sends through the provider) answers smtp null.", mutants: ["acct-oauth-smtp-null"] },
   ],
   // 2.1 MUST: Mailbox `smtp`: passwords are never returned.
   "ACCT-PASSWORDS-NEVER-RETURNED": [
@@ -355,6 +369,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: `imapAllowInvalidCert`: accept a self-signed IMAP certificate.
   "ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR": [
     { what: "imapAllowInvalidCert is ignored: a self-signed IMAP certificate always fails verification.", mutants: ["acct-imap-invalid-cert-ignored"] },
+    { what: "The flag is taken at create only: set true by PATCH, the mailbox keeps refusing the self-signed certificate.", mutants: ["acct-patch-allowinvalidcert-ignored"] },
+    { what: "The flag is honoured by the verification only: the inbox poll that ingests replies refuses the self-signed certificate.", gap: "named by a self-audit of unaudited clauses: no check ingests a reply from a mailbox on the IMAP sink's self-signed port (EMAIL/* read the plain port); a reply to a campaign step of such a mailbox, read in the inbox listing, would show it at the cost of an IMAP poll wait" },
   ],
   // 2.2 MUST: Mailbox create input `maxEmailsPerDay` (number): not required; an element without it is accepted.
   "ACCT-IN-MAXEMAILSPERDAY-OPTIONAL": [
@@ -437,6 +453,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 PROFILE: Defaults of optional mailbox fields other than displayName and warmup: not shown (the profile declares them; the check holds the target to its declara
   "ACCT-IN-DEFAULTS-PROFILE": [
     { what: "An omitted maxEmailsPerDay defaults to 100, not the declared 50.", mutants: ["acct-default-maxemails-changed"] },
+    { what: "The create answer shows the declared default, but the mailbox stores another (two sources of defaults): read back it differs.", mutants: ["acct-default-stored-other"] },
   ],
   // 2.3 MUST: Writable fields: `enabled` (boolean), `strategy` (string; value seen: `standard`), `maxPerDay` (number), `replyRatePercentage` (number), `rampupEnable
   "WARMUP-WRITABLE-TYPES": [
@@ -446,26 +463,32 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "WARMUP-WRITABLE": [
     { what: "warmup.rampupEnabled and warmup.trackingEnabled given at create or by PATCH are dropped (the warmup keeps its defaults).", mutants: ["warmup-flags-ignored"] },
     { what: "The numeric warmup fields (maxPerDay, replyRatePercentage, dailyRampup, randomizer) given at create or by PATCH are validated but dropped.", mutants: ["warmup-numbers-ignored"] },
+    { what: "Only at create: the warmup values given are dropped (PATCH keeps them); or a PATCH answer echoes values that are not stored.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/fields reads the PATCH answer only, and no claiming check reads warmup values given at create (ACCT-CREATE/echo, SHOULD, reads two); it could create its mailbox with non-default warmup values and compare them, and read the mailbox back after the PATCH" },
   ],
   // 2.3 MUST: Read-only fields: `phase` (string; value seen: `warming_up`), `startedAt` (timestamp), `poolAccess` (string; value seen: `free`).
   "WARMUP-READONLY-TYPES": [
     { what: "warmup.phase is a number.", mutants: ["acct-answer-warmup-phase-number"] },
+    { what: "warmup.startedAt, written when warmup really starts (the mailbox verified active), is epoch milliseconds; a pending mailbox shows it right.", mutants: ["warmup-startedat-epoch-active"] },
   ],
   // 2.3 MUST: Read-only fields `phase`, `startedAt`, `poolAccess`: a client write does not change them.
   "WARMUP-READONLY": [
     { what: "A warmup object sent at create or by PATCH overwrites phase, startedAt and poolAccess.", mutants: ["warmup-readonly-writable"] },
+    { what: "Only at create: the input's warmup is spread over the defaults, read-only fields too (PATCH ignores them).", mutants: ["warmup-readonly-writable-at-create"] },
   ],
   // 2.3 PROFILE: Allowed values of strategy, phase and poolAccess: not shown (profile).
   "WARMUP-VALUES-PROFILE": [
     { what: "A new warmup answers poolAccess \"paid\", outside the declared values.", mutants: ["warmup-pool-access-undeclared"] },
+    { what: "A switched-off warmup says a phase outside the declared values (`off`); a warming-up one is right.", mutants: ["warmup-phase-off-undeclared"] },
   ],
   // 2.3 PROFILE: The bounds and defaults of warmup fields: not shown (profile).
   "WARMUP-BOUNDS-PROFILE": [
     { what: "warmup.maxPerDay accepts any whole number.", mutants: ["warmup-bounds-unchecked"] },
+    { what: "The declared bounds are held on PATCH only: a create (its own validator) accepts a warmup number past them.", mutants: ["warmup-bounds-unchecked-at-create"] },
   ],
   // 2.4 MUST: In the mailbox object: `verification.overallStatus` (string; value seen: `pending`).
   "VERIF-MAILBOX-OVERALL": [
     { what: "The mailbox's verification has no overallStatus.", mutants: ["acct-answer-verification-no-overall"] },
+    { what: "Once a background verification ran, the object says `status` (the verification record's name) instead of overallStatus.", mutants: ["acct-verified-overall-renamed"] },
   ],
   // 2.4 MUST: In the mailbox object: `verification.smtp` and `verification.imap` (strings; values seen: `active`, `not_checked`).
   "VERIF-MAILBOX-SMTP-IMAP": [
@@ -492,6 +515,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "VERIF-ENDPOINT-IMAP": [
     { what: "The verification endpoint answers no imap.", mutants: ["acct-answer-verif-no-imap"] },
     { what: "After a verification whose SMTP check failed (IMAP never tried), imap is null or left out.", mutants: ["verif-failed-imap-null", "verif-failed-imap-omitted"] },
+    { what: "After a successful verification, imap as the status string (the mailbox view's form).", mutants: ["verif-endpoint-ok-imap-status-string"] },
   ],
   // 2.4 MUST: The verification endpoint returns `dns` (object).
   "VERIF-ENDPOINT-DNS": [

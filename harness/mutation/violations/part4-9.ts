@@ -283,6 +283,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.5 MUST: GET /v1/emails/{id} answers the email with `body`.
   "EMAIL-GET-ANSWER": [
     { what: "GET /v1/emails/{id} answers no body.", mutants: ["email-answer-no-body"] },
+    { what: "GET /v1/emails/{id} of a received email (ingested over IMAP) answers no body; sent emails keep theirs.", mutants: ["email-received-no-body"] },
   ],
   // 4.5 MUST: GET /v1/emails/{id} is the only endpoint returning a body (no other answer carries `body`).
   "EMAIL-GET-ONLY-BODY": [
@@ -845,6 +846,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 MUST: 404: type invalid_request_error, code not_found (resource absent from the workspace).
   "ERR-TABLE-404": [
     { what: "404 errors carry type `not_found_error`.", mutants: ["err-type-wrong"] },
+    { what: "The lead and email handlers answer an absent id with a code of their own (`lead_not_found`, `email_not_found`).", mutants: ["err-404-resource-codes"] },
   ],
   // 7 MUST: 409: type invalid_request_error, code conflict.
   "ERR-TABLE-409": [
@@ -879,6 +881,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 PROFILE: The error code used for business-rule refusals: not shown.
   "ERR-BUSINESS-CODE": [
     { what: "Business-rule refusals carry another code (bad_request) than the profile declares.", mutants: ["err-business-code-undeclared"] },
+    { what: "The mailbox handler's pause refusal carries a code of its own (`invalid_state`); the campaign refusals carry the declared one.", mutants: ["acct-pause-refusal-own-code"] },
   ],
   // 7 MUST: Batch mailbox creation does not fail as a whole on per-element errors; they are reported in the errors array with the rest of the batch created.
   "ERR-BATCH-PARTIAL": [
@@ -926,6 +929,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 8 MUST: Page size (lists): 1 to 100; 0 and 101 are rejected with 400.
   "LIMIT-PAGE-SIZE": [
     { what: "A page size of 101 (and above) is accepted.", mutants: ["page-size-101-accepted"] },
+    { what: "The mailbox list (a referenced operation, its own handler) takes page sizes up to 1000.", mutants: ["page-size-accounts-list-1000"] },
+    { what: "A campaign's lead list (a referenced operation, its own handler) takes page sizes up to 1000.", mutants: ["page-size-leads-list-1000"] },
     { what: "A page size of 0 is accepted (and answers an empty page).", mutants: ["page-size-0-accepted"] },
     { what: "The page size is ignored: pages always hold up to 100 items.", mutants: ["page-limit-ignored"] },
     { what: "A page size of 100 is refused: the bound is read as exclusive.", mutants: ["page-size-100-refused"] },

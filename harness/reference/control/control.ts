@@ -200,7 +200,8 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
         replyToAddress: email, signature: '', bcc: '', automationLanguage: 'en',
         warmup: { enabled: true, strategy: 'standard', maxPerDay: 20, replyRatePercentage: 30, rampupEnabled: true, dailyRampup: 2, randomizer: 20, skipWeekends: false, timezone: ws.timezone, trackingEnabled: false, phase: 'warming_up', startedAt: new Date(now).toISOString(), poolAccess: 'free' },
         tracking: {}, statusMessage: null, healthScore: 100, paused: false, imapAllowInvalidCert: false,
-        smtp: { host: google ? 'smtp.gmail.com' : 'smtp.office365.com', port: 587, username: email },
+        // The mutant stores no SMTP settings for an OAuth mailbox (it sends through the provider's grant).
+        smtp: c.s.mutant('acct-oauth-smtp-null') ? null : { host: google ? 'smtp.gmail.com' : 'smtp.office365.com', port: 587, username: email },
         imap: { host: google ? 'imap.gmail.com' : 'outlook.office365.com', port: 993, username: email },
         verification: { overallStatus: 'active', smtp: 'active', imap: 'active', dns: { mx: 'not_checked', spf: 'not_checked', dkim: 'not_checked', dmarc: 'not_checked' }, lastVerifiedAt: new Date(now).toISOString(), smtpError: null, imapError: null },
       };

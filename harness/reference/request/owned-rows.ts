@@ -1,7 +1,7 @@
 // Helpers shared by the resource modules: workspace-scoped loading, tags, tag filters.
 import type { Ctx } from './context.ts';
 import type { DB } from '../store/db.ts';
-import { notFound, validationFailed } from './errors.ts';
+import { ApiError, notFound, validationFailed } from './errors.ts';
 import { isUuid } from './validate.ts';
 
 export interface Tag { id: string; name: string; color: string }
@@ -15,6 +15,8 @@ export function loadOwned<Row>(ctx: Ctx, table: string, id: string, what: string
   const scoped = !ctx.mutant('tenant-isolation-broken') && !(table === 'emails' && ctx.mutant('email-other-workspace-found'));
   const sql = `SELECT * FROM ${table} WHERE id = ? ${scoped ? 'AND org_id = ?' : ''} ${extraWhere}`;
   const row = ctx.db.prepare(sql).get(...(scoped ? [id, ctx.workspace.id] : [id]), ...extraParams) as Row | undefined;
+  // The mutant gives the lead and email handlers a not-found code of their own (mailboxes, campaigns, lead searches right).
+  if (!row && (what === 'lead' || what === 'email') && ctx.mutant('err-404-resource-codes')) throw new ApiError(404, `${what}_not_found`, `No ${what} with id ${id}.`);
   if (!row) throw notFound(`No ${what} with id ${id} in this workspace.`);
   return row;
 }

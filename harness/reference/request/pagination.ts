@@ -92,7 +92,10 @@ export function paginate<Row extends { id: string; created_at: number }>(
   const clamped = q.list === 'campaigns' && mutant('camp-list-pagesize-clamped') && /^\d+$/.test(query.get('limit') ?? '');
   // The campaign-list mutant reads its page size under another name (`per_page`): the declared one is ignored.
   const sizeRenamed = q.list === 'campaigns' && mutant('camp-list-pagesize-param-renamed');
-  let size = clamped ? Math.min(MAX_PAGE_SIZE, Math.max(1, Number(query.get('limit')))) : parseLimit(sizeRenamed ? new URLSearchParams() : query, mutant, choices?.defaultPageSize);
+  // The mutants give the mailbox list, or a campaign's lead list, a bound of its own (1000): a size past 100 is taken there.
+  const asked = /^\d+$/.test(query.get('limit') ?? '') ? Number(query.get('limit')) : 0;
+  const ownBound = asked > MAX_PAGE_SIZE && asked <= 1000 && ((q.list === 'accounts' && mutant('page-size-accounts-list-1000')) || (q.list.startsWith('leads:') && mutant('page-size-leads-list-1000')));
+  let size = ownBound ? asked : clamped ? Math.min(MAX_PAGE_SIZE, Math.max(1, Number(query.get('limit')))) : parseLimit(sizeRenamed ? new URLSearchParams() : query, mutant, choices?.defaultPageSize);
   if (mutant('page-limit-ignored')) size = MAX_PAGE_SIZE;
   // The campaign-list mutant reads its cursor under another name (`after`): the declared one is ignored.
   const raw = query.get(q.list === 'campaigns' && mutant('camp-list-cursor-param-renamed') ? 'after' : 'cursor');

@@ -14,7 +14,7 @@
 // re-verification (resume) checks the grant (verify.ts).
 import { ok, created, type Handler, type Ctx } from '../request/context.ts';
 import { isoOf } from '../domain/clock.ts';
-import { failedPrecondition, stateConflict, validationFailed, notFound } from '../request/errors.ts';
+import { ApiError, failedPrecondition, stateConflict, validationFailed, notFound } from '../request/errors.ts';
 import { warmupStrategies } from '../switches/choices.ts';
 import { shapeItem, shapeResult } from '../request/shape.ts';
 import { V, bodyObject, hasEmailForm, isEmail, isPlainObject, isTimezone } from '../request/validate.ts';
@@ -69,6 +69,9 @@ function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, u
   if (ctx.mutant('acct-tags-as-names')) view.tags = (view.tags as { name: string }[]).map((t) => t.name);
   if (ctx.mutant('acct-verification-no-dns')) view.verification = { ...(view.verification as object), dns: undefined };
   if (ctx.mutant('acct-status-uppercase')) view.status = String(view.status).toUpperCase();
+  // The mutant writes warmup.startedAt in another form once warmup really starts (the mailbox verified active).
+  const w = view.warmup as Record<string, unknown> | undefined;
+  if (ctx.mutant('warmup-startedat-epoch-active') && view.status === 'active' && typeof w?.startedAt === 'string') view.warmup = { ...w, startedAt: Date.parse(w.startedAt) };
   // The mutant answers the states other than inactive under the names of its own state machine.
   if (ctx.mutant('acct-status-checking-verifying') && view.status === 'checking') view.status = 'verifying';
   if (ctx.mutant('acct-status-internal-names')) view.status = ({ failed: 'error', checking: 'verifying', revoked: 'disconnected' } as Record<string, string>)[String(view.status)] ?? view.status;
@@ -97,10 +100,12 @@ interface VerificationDoc {
 }
 /** 2.4: the verification object inside the mailbox (the details are on GET .../verification). */
 function verificationSummary(ctx: Ctx, v: VerificationDoc) {
-  // The mutants rebuild the object once a verification ran: dns null (no lookup result), or
-  // smtp and imap as the verification endpoint's { status, error } objects.
+  // The mutants rebuild the object once a verification ran: dns null (no lookup result),
+  // smtp and imap as the verification endpoint's { status, error } objects, or the overall status
+  // under the verification record's own name (`status`).
   const ran = typeof v.lastVerifiedAt === 'string';
   if (ran && ctx.mutant('acct-verified-dns-null')) return { overallStatus: v.overallStatus, smtp: v.smtp, imap: v.imap, dns: null };
+  if (ran && ctx.mutant('acct-verified-overall-renamed')) return { status: v.overallStatus, smtp: v.smtp, imap: v.imap, dns: v.dns };
   if (ran && ctx.mutant('acct-verified-smtp-imap-objects')) return { overallStatus: v.overallStatus, smtp: { status: v.smtp, error: v.smtpError ?? null }, imap: { status: v.imap, error: v.imapError ?? null }, dns: v.dns };
   return { overallStatus: v.overallStatus, smtp: v.smtp, imap: v.imap, dns: v.dns };
 }
@@ -146,7 +151,8 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
   if (ctx.mutant('warmup-readonly-writable')) for (const k of ['phase', 'startedAt', 'poolAccess']) set(k, raw[k]);
   v.issues.push(...w.issues);
   if (out.enabled === false) {
-    out.phase = 'disabled';
+    // The mutant names the phase of a switched-off warmup `off`, a value its profile does not declare.
+    out.phase = ctx.mutant('warmup-phase-off-undeclared') ? 'off' : 'disabled';
     delete out.startedAt;
   } else if (base.enabled === false && out.enabled === true) {
     out.phase = 'warming_up';
@@ -264,7 +270,8 @@ function applyCredentials(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Recor
     doc[proto] = { host: cur.host, port: cur.port, username: cur.username };
   }
   const aic = v.bool(o, 'imapAllowInvalidCert');
-  if (aic !== undefined) {
+  // The mutant takes the flag at create only: a PATCH validates it and keeps the old value.
+  if (aic !== undefined && !(!required && ctx.mutant('acct-patch-allowinvalidcert-ignored'))) {
     doc.imapAllowInvalidCert = aic;
     touched = true;
   }
@@ -325,8 +332,18 @@ export const create: Handler = async (ctx) => {
     const secrets: Record<string, string> = {};
     applyCredentials(ctx, v, el, doc, secrets, true);
     applySettings(ctx, v, el, doc);
+    // The mutant checks the warmup numbers' bounds on PATCH only: at create an out-of-bounds one is let through (not stored).
+    if (ctx.mutant('warmup-bounds-unchecked-at-create')) for (let i = v.issues.length - 1; i >= 0; i--) if (/^warmup\.\w+: must be from /.test(v.issues[i]!)) v.issues.splice(i, 1);
+    // The mutant spreads the input's warmup over the defaults at create, read-only fields too (PATCH still ignores them).
+    if (ctx.mutant('warmup-readonly-writable-at-create') && isPlainObject(el.warmup)) {
+      const sent = el.warmup as Record<string, unknown>;
+      for (const k of ['phase', 'startedAt', 'poolAccess']) if (sent[k] !== undefined) (doc.warmup as Record<string, unknown>)[k] = sent[k];
+    }
     // The mutant leaves a slow ramp not given unset (a nullable column; 2.2 states no default).
     if (el.campaignSlowRamp === undefined && ctx.mutant('acct-slowramp-null-unset')) doc.campaignSlowRamp = null;
+    // The mutants leave a daily cap or a gap not given unset (null read as "no cap", "no gap").
+    if (el.maxEmailsPerDay === undefined && ctx.mutant('acct-maxemails-null-unset')) doc.maxEmailsPerDay = null;
+    if (el.sendingGapMinutes === undefined && ctx.mutant('acct-sendinggap-null-unset')) doc.sendingGapMinutes = null;
     if (v.issues.length > 0) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The mailbox is invalid.', details: v.issues });
     valid.push({ index, email: email!, doc, secrets, displayNameGiven: typeof el.displayName === 'string' && el.displayName.trim() !== '' });
   });
@@ -353,6 +370,14 @@ export const create: Handler = async (ctx) => {
   }
   created_.sort((x, y) => x.index - y.index);
   for (const c of created_) accounts.push(accountView(ctx, loadAccount(ctx, c.id)));
+  // The mutant answers the declared default of a maxEmailsPerDay not given, but stores a default of its own (100): a read-back shows that.
+  if (ctx.mutant('acct-default-stored-other')) {
+    for (const c of created_) {
+      if (isPlainObject(list[c.index]) && (list[c.index] as Record<string, unknown>).maxEmailsPerDay !== undefined) continue;
+      const d = JSON.parse(loadAccount(ctx, c.id).doc) as Record<string, unknown>;
+      ctx.db.prepare('UPDATE accounts SET doc = ? WHERE id = ?').run(JSON.stringify({ ...d, maxEmailsPerDay: d.maxEmailsPerDay === 100 ? 50 : 100 }), c.id);
+    }
+  }
   errors.sort((x, y) => x.index - y.index);
   const names = ctx.services.choices.batchErrorFields;
   const errorView = ({ index, emailAddress, code, message, details }: (typeof errors)[number]) => code === 'conflict' && ctx.mutant('acct-batch-duplicate-error-raw')
@@ -436,8 +461,10 @@ export const patch: Handler = async (ctx) => {
   const keepOld = ctx.mutant('acct-patch-creds-not-stored');
   const rotated = applyCredentials(ctx, v, b, keepOld ? structuredClone(doc) : doc, keepOld ? { ...secrets } : secrets, false);
   v.done();
-  // Tags are read-only here (2.1); the mutant lets a PATCH replace them with the workspace's tags it names.
-  if (Array.isArray(b.tags) && ctx.mutant('acct-tags-patch-writable')) {
+  // Tags are read-only here (2.1); the mutants let a PATCH replace them with the workspace's tags it
+  // names (the second only a non-empty list: `[]` read as "no change").
+  const tagsWritable = ctx.mutant('acct-tags-patch-writable') || (ctx.mutant('acct-tags-patch-nonempty-writable') && Array.isArray(b.tags) && b.tags.length > 0);
+  if (Array.isArray(b.tags) && tagsWritable) {
     const ids = (b.tags as unknown[]).map((t) => (isPlainObject(t) ? t.id : t)).filter((t) => typeof t === 'string' && ctx.db.prepare('SELECT 1 FROM tags WHERE id = ? AND org_id = ?').get(t, r.org_id));
     ctx.db.prepare('DELETE FROM account_tags WHERE account_id = ?').run(r.id);
     for (const t of new Set(ids)) ctx.db.prepare('INSERT INTO account_tags (account_id, tag_id) VALUES (?, ?)').run(r.id, t);
@@ -492,6 +519,8 @@ export const pause: Handler = async (ctx) => {
   const r = loadAccount(ctx, ctx.params.id!);
   // The mutant's "already paused" rule refuses only an inactive mailbox (a failed or checking one is paused).
   const notPausable = ctx.mutant('acct-pause-only-inactive-refused') ? r.status === 'inactive' : r.status !== 'active';
+  // The mutant's mailbox handler refuses with a business code of its own (the campaign refusals keep the declared one).
+  if (notPausable && ctx.mutant('acct-pause-refusal-own-code')) throw new ApiError(400, 'invalid_state', `Only an active mailbox can be paused (this one is ${r.status}).`);
   if (notPausable && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   // The mutant does not remember the pause: a background re-check makes the mailbox active again.
@@ -542,6 +571,8 @@ export const verification: Handler = async (ctx) => {
   const smtpFailed = Boolean(ver.lastVerifiedAt) && ver.smtpError != null;
   if (smtpFailed && ctx.mutant('verif-failed-imap-null')) out.imap = null;
   if (smtpFailed && ctx.mutant('verif-failed-imap-omitted')) delete out.imap;
+  // The same for a verified IMAP result without error: the status string alone.
+  if (Boolean(ver.lastVerifiedAt) && ver.imapError == null && ctx.mutant('verif-endpoint-ok-imap-status-string')) out.imap = ver.imap;
   return ok(out);
 };
 

@@ -38,13 +38,14 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (ctx.mutant('email-campaignid-missing')) delete view.campaignId;
   if (view.body && ctx.mutant('email-body-string')) view.body = (view.body as { html?: string | null }).html ?? '';
   // The mutants answer a received email (ingested over IMAP) by a path of its own: keyed by mailbox and
-  // IMAP uid rather than its uuid, or its body with the stored part only (no html key).
+  // IMAP uid rather than its uuid, its body with the stored part only (no html key), or none (only sent mail's body is kept).
   const inbound = withBody && view.type === 'received';
   if (inbound && ctx.mutant('email-received-id-not-uuid')) view.id = `${(view.mailbox as { id: string } | null)?.id ?? 'inbox'}:${r.id.slice(0, 8)}`;
   if (inbound && view.body && ctx.mutant('email-received-body-no-html')) view.body = { text: (view.body as { text?: string | null }).text ?? '' };
   // More of that path: sentAt passed through from the Date header (RFC 2822), hasAttachments written only when true.
   if (inbound && typeof view.sentAt === 'string' && ctx.mutant('email-received-sentat-rfc2822')) view.sentAt = new Date(view.sentAt).toUTCString();
   if (inbound && view.hasAttachments === false && ctx.mutant('email-received-hasattachments-omitted')) delete view.hasAttachments;
+  if (inbound && ctx.mutant('email-received-no-body')) delete view.body;
   return view;
 }
 

@@ -98,7 +98,9 @@ const testEmailAlone: Handler = async (ctx) => {
   // The mutant fills dummy placeholders from a lead with no values: each one becomes an empty string.
   // The mutant renders a named lead with dummy values.
   const values = lead && !ctx.mutant('test-email-lead-as-dummy') ? leadValues(lead) : 'dummy';
-  const email = renderEmail({ step, lead: !lead && ctx.mutant('test-email-dummy-empty') ? { email: '' } : values, mailbox: box, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
+  // The mutants' test path renders without the mailbox's signature, or From its bare address (only campaign sends carry them).
+  const shownBox = ctx.mutant('test-email-no-signature') ? { ...box, signature: undefined } : ctx.mutant('test-email-from-no-name') ? { ...box, displayName: '', firstName: '', lastName: '' } : box;
+  const email = renderEmail({ step, lead: !lead && ctx.mutant('test-email-dummy-empty') ? { email: '' } : values, mailbox: shownBox, settings: { ...doc.settings, trackOpens: false, trackClicks: false }, choices: s.choices.sending });
   if (!lead && ctx.mutant('test-email-dummy-unfilled')) Object.assign(email, { subject: step.subject, html: step.body, text: step.body });
   // The mutant's test path renders without the mailbox's Reply-To (only campaign sends carry it).
   if (ctx.mutant('test-email-no-replyto')) delete (email as { replyTo?: string }).replyTo;

@@ -37,6 +37,15 @@ export function senderOf(s: Services, a: AccountRow): { box: Parameters<typeof r
   };
 }
 
+type Box = Parameters<typeof renderEmail>[0]['mailbox'];
+/** The mailbox a step is rendered with (the follow-up mutants leave out a part of it past the first step). */
+function followUpBox(s: Services, step: number, box: Box): Box {
+  if (step > 0 && s.mutant('send-followup-no-reply-to')) return { ...box, replyToAddress: undefined };
+  if (step > 0 && s.mutant('send-followup-no-signature')) return { ...box, signature: undefined };
+  if (step > 0 && s.mutant('send-followup-from-no-name')) return { ...box, displayName: '', firstName: '', lastName: '' };
+  return box;
+}
+
 function decodeEntities(html: string | undefined): string | undefined {
   return html?.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 }
@@ -126,8 +135,8 @@ export class SendingEngine {
     const { box, account } = senderOf(s, acc);
     const settings = s.mutant('send-tracking-always') ? { ...doc.settings, trackOpens: true, trackClicks: true } : doc.settings;
     const email = renderEmail({
-      // The mutant renders a follow-up step (threaded as a reply) without the mailbox's Reply-To.
-      step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : this.valuesFor(d, lead), mailbox: d.step > 0 && s.mutant('send-followup-no-reply-to') ? { ...box, replyToAddress: undefined } : box, choices: s.choices.sending,
+      // The mutants render a follow-up step (threaded as a reply) without the mailbox's Reply-To, or without its signature.
+      step, lead: s.mutant('send-merge-unrendered') ? { email: lead.email } : this.valuesFor(d, lead), mailbox: followUpBox(s, d.step, box), choices: s.choices.sending,
       settings: s.mutant('send-text-only-ignored') ? { ...settings, sendAsTextOnly: false } : settings,
       // The mutant rewrites only the first link of an email for click tracking (a replace without its global flag).
       ...(s.publicUrl ? { tracking: { baseUrl: s.publicUrl, token: emailId, ...(s.mutant('send-click-rewrite-first-only') ? { firstLinkOnly: true } : {}) } } : {}),

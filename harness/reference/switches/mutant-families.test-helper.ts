@@ -156,6 +156,7 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
     await e.leadEvent(lead.id, 'replied');
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
   }],
+  'acct-answer-statusmessage-text': ['', (e) => revokedMailbox(e)],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */

@@ -84,6 +84,7 @@ export const ANSWERS = [
   ['acct-answer-imap-no-username', MAILBOX, 'imap.username', 'drop', "The mailbox's imap object carries no username."],
   ['acct-answer-statusmessage-code-string', MAILBOX, 'statusMessage.responseCode', 'string', 'statusMessage.responseCode is the SMTP reply code as a string ("535").'],
   ['acct-answer-statusmessage-occurredat-epoch', MAILBOX, 'statusMessage.occurredAt', 'epoch', 'statusMessage.occurredAt is epoch milliseconds.'],
+  ['acct-answer-statusmessage-text', MAILBOX, 'statusMessage', 'set:"535 5.7.8 Authentication failed"', "A mailbox with a provider failure answers statusMessage as the provider's text (a string), not the object; healthy ones null."],
   ['acct-answer-status-unlisted', MAILBOX, 'status', 'swap:inactive=disabled', 'An inactive mailbox says status `disabled`.'],
   ['acct-answer-new-active', op('accounts.create', 'accounts[]'), 'status', 'swap:inactive=active', 'A newly connected mailbox is answered `active` before any verification.'],
   ['acct-answer-delete-success', op('accounts.delete'), 'deleted', 'rename:success', 'DELETE /v1/accounts/{id} answers `{ id, success: true }`.'],
@@ -141,6 +142,7 @@ export const ANSWERS = [
   ['lf-answer-query-object', op('leadSearches.get'), 'query', 'wrap:text', 'A lead search query is answered as `{ text }`.'],
   ['lf-answer-no-progress', op('leadSearches.get'), 'progress', 'drop', 'GET /v1/lead-searches/{id} answers no progress.'],
   ['lf-answer-searchmode-person', op('leadSearches.get'), 'searchMode', 'swap:people=person', 'GET /v1/lead-searches/{id} answers a people search as `person` (companies stay right).'],
+  ['lf-answer-errormessage-omitted', op('leadSearches.get'), 'errorMessage', 'omit-null', 'A lead search without an error leaves errorMessage out instead of answering null.'],
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],
   // emails (2.7, 4.5)

@@ -96,6 +96,32 @@ async function failedImap(e: Env) {
   const { imap } = (await e.call(w.key, 'GET', `/v1/accounts/${m.id}/verification`)).body;
   return imap === null ? 'null' : typeof imap;
 }
+
+/**
+ * The status of a mailbox whose IMAP server has a self-signed certificate, verified with the flag
+ * `allow` (and, with `patchTrue`, verified again after a PATCH setting it true). Without Dovecot
+ * there is nothing to observe: 'active' (the verification tests skip likewise).
+ */
+async function selfSignedStatus(e: Env, allow: boolean, patchTrue = false): Promise<string> {
+  const sink = await startSinks({ requireAuth: true });
+  try {
+    if (!sink.imap) return 'active';
+    const u = await sink.addUser(`tls-${Math.random().toString(36).slice(2)}@sink.test`);
+    const w = await e.workspace();
+    const m = await e.mailbox(w, {
+      emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: u.password,
+      imapHost: '127.0.0.1', imapPort: sink.imap.securePort, imapUsername: u.address, imapPassword: u.password, imapAllowInvalidCert: allow,
+    });
+    await e.drain();
+    if (patchTrue) {
+      await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { imapAllowInvalidCert: true } });
+      await e.drain();
+    }
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  } finally {
+    await sink.stop();
+  }
+}
 /** A mailbox carrying a tag of its workspace. */
 async function taggedMailbox(e: Env) {
   const w = await e.workspace();
@@ -248,6 +274,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return a !== b;
   }],
   'err-type-wrong': ['invalid_request_error', async (e) => (await e.call(null, 'GET', '/v1/nope')).body.error.type],
+  'err-404-resource-codes': ['not_found', async (e) => (await e.call((await e.workspace()).key, 'GET', `/v1/emails/${randomUUID()}`)).body.error.code],
   'err-validation-no-details': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: {} })).body.error.details)],
   'err-details-null': [false, async (e) => 'details' in (await e.call(null, 'GET', '/v1/nope')).body.error],
   'err-validation-wrong-code': ['validation_failed', async (e) => (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: {} })).body.error.code],
@@ -358,6 +385,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return (await e.mailbox(w, { ...UNREACHABLE, tracking: { domainId: '5b0b6f57-6d1e-4a55-9a3c-2f5b8e0c1d2f' } })).tracking?.domainId;
   }],
   'page-size-101-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=101')],
+  'page-size-accounts-list-1000': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/accounts?limit=101')],
+  'page-size-leads-list-1000': [400, async (e) => {
+    const { w, c } = await campWithLead(e);
+    return status(e, w.key, 'GET', `/v1/campaigns/${c.id}/leads?limit=101`);
+  }],
   'page-size-100-refused': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=100')],
   'idem-bound-campaign-create-only': [400, async (e) => {
     const w = await e.workspace();
@@ -494,17 +526,43 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-displayname-no-default': ['Ada Lovelace', async (e) => (await e.mailbox(await e.workspace())).displayName],
   'acct-warmup-off-default': [true, async (e) => (await e.mailbox(await e.workspace())).warmup.enabled],
   'acct-default-maxemails-changed': [50, async (e) => (await e.mailbox(await e.workspace())).maxEmailsPerDay],
+  'acct-default-stored-other': [50, async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'GET', `/v1/accounts/${(await e.mailbox(w)).id}`)).body.maxEmailsPerDay;
+  }],
   'warmup-pool-access-undeclared': ['free', async (e) => (await e.mailbox(await e.workspace())).warmup.poolAccess],
+  'warmup-phase-off-undeclared': ['disabled', async (e) => (await e.mailbox(await e.workspace(), { warmup: { enabled: false } })).warmup.phase],
   'acct-imap-password-returned': [false, async (e) => JSON.stringify(await e.mailbox(await e.workspace())).includes('s3cret-imap')],
   'acct-tags-patch-writable': [1, async (e) => {
     const { w, m } = await taggedMailbox(e);
     await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { tags: [] } });
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.tags.length;
   }],
+  'acct-tags-patch-nonempty-writable': [1, async (e) => {
+    const { w, m } = await taggedMailbox(e);
+    const other = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 'u', color: '#445566' })).body;
+    await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { tags: [other.id, 'x'] } });
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.tags.filter((t: { id: string }) => t.id !== other.id).length;
+  }],
   'warmup-readonly-writable': ['warming_up', async (e) => {
     const w = await e.workspace();
     const m = await e.mailbox(w);
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { phase: 'done', poolAccess: 'paid' } } })).body.warmup.phase;
+  }],
+  // Refused: a 201 whose element failed (or a 400).
+  'warmup-bounds-unchecked-at-create': [1, async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ warmup: { maxPerDay: 1_000_000 } })]);
+    return r.status === 201 ? r.body.summary.failed : 1;
+  }],
+  'warmup-readonly-writable-at-create': ['warming_up', async (e) => (await e.mailbox(await e.workspace(), { warmup: { enabled: true, phase: 'done', poolAccess: 'paid' } })).warmup.phase],
+  // An OAuth mailbox is active at once, its warmup started.
+  'warmup-startedat-epoch-active': ['string', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.warmup.startedAt;
+  }],
+  'acct-oauth-smtp-null': ['string', async (e) => {
+    const { w, id } = await oauthMailbox(e, 'microsoft');
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.smtp?.host;
   }],
   'warmup-flags-ignored': [[true, true], async (e) => {
     const w = await e.workspace();
@@ -627,6 +685,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
   }],
+  'acct-pause-refusal-own-code': ['failed_precondition', async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`)).body.error.code;
+  }],
   'acct-pause-only-inactive-refused': [400, async (e) => {
     const { w, m } = await failedMailbox(e);
     return status(e, w.key, 'POST', `/v1/accounts/${m.id}/pause`);
@@ -730,22 +792,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'POST', `/v1/accounts/${id}/pause`);
     return (await e.call(w.key, 'POST', `/v1/accounts/${id}/resume`)).body.status;
   }],
-  'acct-imap-invalid-cert-ignored': ['active', async (e) => {
-    const sink = await startSinks({ requireAuth: true });
-    try {
-      if (!sink.imap) return 'active'; // no Dovecot here: nothing to observe (the verification tests skip likewise)
-      const u = await sink.addUser(`tls-${Math.random().toString(36).slice(2)}@sink.test`);
-      const w = await e.workspace();
-      const m = await e.mailbox(w, {
-        emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: u.password,
-        imapHost: '127.0.0.1', imapPort: sink.imap.securePort, imapUsername: u.address, imapPassword: u.password, imapAllowInvalidCert: true,
-      });
-      await e.drain();
-      return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
-    } finally {
-      await sink.stop();
-    }
-  }],
+  'acct-imap-invalid-cert-ignored': ['active', async (e) => selfSignedStatus(e, true)],
+  'acct-patch-allowinvalidcert-ignored': ['active', async (e) => selfSignedStatus(e, false, true)],
   'verif-endpoint-ok-error-omitted': [['object', true], async (e) => verifiedSmtp(e)],
   'verif-endpoint-ok-status-string': [['object', true], async (e) => verifiedSmtp(e)],
   'verif-ran-overall-as-status': ['string', async (e) => {
@@ -755,6 +803,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'verif-failed-imap-null': ['object', async (e) => failedImap(e)],
   'verif-failed-imap-omitted': ['object', async (e) => failedImap(e)],
+  'verif-endpoint-ok-imap-status-string': ['object', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    await e.drain();
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts/${id}/verification`)).body.imap;
+  }],
   'acct-verify-always-active': ['failed', async (e) => {
     const { w, m } = await failedMailbox(e);
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
@@ -1242,6 +1295,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const v = (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.verification;
     return v.dns !== null && typeof v.dns?.mx === 'string';
   }],
+  'acct-verified-overall-renamed': ['string', async (e) => {
+    const { w, m } = await failedMailbox(e);
+    return typeof (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.verification.overallStatus;
+  }],
   'acct-verified-smtp-imap-objects': [['string', 'string'], async (e) => {
     const { w, m } = await failedMailbox(e);
     const v = (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.verification;
@@ -1377,6 +1434,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-displayname-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.displayName; }],
   'acct-maxemails-string': ['number', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.maxEmailsPerDay; }],
   'acct-slowramp-string': ['boolean', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.campaignSlowRamp; }],
+  'acct-maxemails-null-unset': ['number', async (e) => typeof (await e.mailbox(await e.workspace())).maxEmailsPerDay],
+  'acct-sendinggap-null-unset': ['number', async (e) => typeof (await e.mailbox(await e.workspace())).sendingGapMinutes],
   'acct-slowramp-null-unset': ['boolean', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.campaignSlowRamp; }],
   'acct-replyto-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.replyToAddress; }],
   'acct-signature-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.signature; }],

@@ -24,7 +24,7 @@ export const CONVENTION_CHECKS: Check[] = [
   {
     id: 'CONV-JSON-BODIES/every-answer-seen',
     title: 'MUST answer in JSON: every answer of the API with a body the run saw is labelled application/json and parses as JSON',
-    clauses: ['CONV-JSON-BODIES'],
+    clauses: ['CONV-JSON-BODIES', 'SVC-REST-JSON'],
     level: 'MUST',
     features: [],
     budget: 1,

@@ -50,16 +50,19 @@ export const ERROR_CHECKS: Check[] = [
   },
   {
     id: 'ERR-NOT-FOUND',
-    title: 'MUST answer 404 not_found for a resource absent from the workspace',
+    title: 'MUST answer 404 not_found for a resource absent from the workspace (campaign, lead search, mailbox, email, and a lead of an existing campaign)',
     clauses: ['ERR-TABLE-404'],
     level: 'MUST',
     features: [],
-    budget: 3,
+    budget: 6,
     async run(ctx) {
       const ws = await ctx.workspace();
-      for (const path of [`/v1/campaigns/${randomUUID()}/status`, `/v1/lead-searches/${randomUUID()}`, `/v1/accounts/${randomUUID()}/verification`]) {
+      for (const path of [`/v1/campaigns/${randomUUID()}/status`, `/v1/lead-searches/${randomUUID()}`, `/v1/accounts/${randomUUID()}/verification`, `/v1/emails/${randomUUID()}`]) {
         expectError(await ws.api.get(path), 404, ctx.profile, `GET ${path}`, 'not_found');
       }
+      // A lead's handler answers for itself only inside a campaign that exists.
+      const { id } = await createCampaign(ctx, ws.api);
+      expectError(await ws.api.patch(`/v1/campaigns/${id}/leads/${randomUUID()}`, { firstName: 'Nobody' }), 404, ctx.profile, 'PATCH /v1/campaigns/{cid}/leads/{leadId} of a lead absent from an existing campaign', 'not_found');
     },
   },
   {

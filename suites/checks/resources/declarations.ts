@@ -4,7 +4,7 @@ import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectStatus, expectThat, is2xx, msg } from '../../lib/expect.ts';
 import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
 import { mailboxInput } from '../../../fixtures/factories/index.ts';
-import { expectValidation400 } from './lib.ts';
+import { expectAllCreated, expectElementRejected, expectValidation400, mbx, mustGetMailbox } from './lib.ts';
 
 // Where the spec says "not shown", the target declares its own answer in the profile
 // (`declarations`) and these checks hold it to that declaration. Nothing declared: skipped.
@@ -24,22 +24,27 @@ function differences(actual: Record<string, unknown> | undefined, expected: Reco
 export const DECLARATION_CHECKS: Check[] = [
   {
     id: 'PROFILE-DECL/mailbox-defaults',
-    title: 'the optional mailbox fields omitted at create take the defaults the profile declares',
+    title: 'the optional mailbox fields omitted at create take the defaults the profile declares (in the create answer, and read back)',
     clauses: ['ACCT-IN-DEFAULTS-PROFILE'],
     level: 'PROFILE',
     features: ['decl:declarations.mailboxDefaults'],
-    budget: 1,
+    budget: 2,
     async run(ctx) {
       const expected = declared(ctx, 'mailboxDefaults');
       const ws = await ctx.workspace();
-      const { res } = await createMailbox(ctx, ws.api);
+      const { id, res } = await createMailbox(ctx, ws.api);
       const diff = differences(res.body.accounts[0], expected);
       expectThat(diff.length === 0, msg`a new mailbox does not carry the declared defaults: ${diff.join('; ')}`, res);
+      // What was stored, not only what the create answer computed (where the referenced read is declared).
+      if (!ctx.profile.operations['accounts.get']) return;
+      const got = await mustGetMailbox(ctx, ws.api, id);
+      const stored = differences(got.body, expected);
+      expectThat(stored.length === 0, msg`read back, the mailbox does not carry the declared defaults: ${stored.join('; ')}`, got);
     },
   },
   {
     id: 'PROFILE-DECL/warmup-defaults-and-values',
-    title: 'an omitted warmup takes the declared defaults, and strategy, phase and poolAccess stay within the declared values',
+    title: 'an omitted warmup takes the declared defaults, and strategy, phase and poolAccess stay within the declared values (warmup on, and switched off)',
     clauses: ['WARMUP-BOUNDS-PROFILE', 'WARMUP-VALUES-PROFILE'],
     level: 'PROFILE',
     features: ['decl:declarations.warmupDefaults|declarations.warmupValues'],
@@ -49,21 +54,25 @@ export const DECLARATION_CHECKS: Check[] = [
       const values = ctx.profile.declarations.warmupValues;
       if (!defaults && !values) skip('the profile declares neither declarations.warmupDefaults nor declarations.warmupValues');
       const ws = await ctx.workspace();
-      const { res } = await createMailbox(ctx, ws.api);
-      const warmup = res.body.accounts[0].warmup as Record<string, unknown>;
-      const diff = defaults ? differences(warmup, defaults) : [];
-      for (const [field, allowed] of Object.entries(values ?? {}))
-        if (warmup?.[field] !== undefined && !allowed!.includes(warmup[field] as string)) diff.push(`${field} ${JSON.stringify(warmup[field])} is not one of the declared ${allowed!.join(', ')}`);
+      // One batch: a mailbox with warmup omitted (the defaults), and one with warmup off (another phase).
+      const res = await ws.api.post('/v1/accounts', { accounts: [mbx(ctx), mbx(ctx, { warmup: { enabled: false } })] });
+      const [on, off] = expectAllCreated(res, 2, 'POST /v1/accounts with warmup omitted and with warmup { enabled: false }');
+      const diff = defaults ? differences(on.warmup, defaults) : [];
+      for (const [which, m] of [['omitted', on], ['off', off]] as const) {
+        const warmup = m.warmup as Record<string, unknown>;
+        for (const [field, allowed] of Object.entries(values ?? {}))
+          if (warmup?.[field] !== undefined && !allowed!.includes(warmup[field] as string)) diff.push(`warmup ${which}: ${field} ${JSON.stringify(warmup[field])} is not one of the declared ${allowed!.join(', ')}`);
+      }
       expectThat(diff.length === 0, msg`the warmup of a new mailbox breaks the declaration: ${diff.join('; ')}`, res);
     },
   },
   {
     id: 'PROFILE-DECL/warmup-bounds',
-    title: 'warmup numbers are accepted at their declared bounds and refused just beyond them',
+    title: 'warmup numbers are accepted at their declared bounds and refused just beyond them (by PATCH, and one at create)',
     clauses: ['WARMUP-BOUNDS-PROFILE'],
     level: 'PROFILE',
     features: ['decl:declarations.warmupBounds'],
-    budget: 20,
+    budget: 21,
     async run(ctx) {
       const bounds = declared(ctx, 'warmupBounds');
       const ws = await ctx.workspace();
@@ -72,6 +81,10 @@ export const DECLARATION_CHECKS: Check[] = [
         for (const value of [min, max]) expect2xx(await ws.api.patch(`/v1/accounts/${id}`, { warmup: { [field]: value } }), `warmup.${field} = ${value} (declared ${min} to ${max})`);
         for (const value of [min - 1, max + 1]) expectValidation400(await ws.api.patch(`/v1/accounts/${id}`, { warmup: { [field]: value } }), ctx, `warmup.${field} = ${value} (declared ${min} to ${max})`);
       }
+      // Create has a validator of its own in many targets: the bounds hold there too.
+      const [field, { max }] = Object.entries(bounds)[0] ?? skip('the profile declares no warmup bounds');
+      const over = { warmup: { [field]: max + 1 } };
+      expectElementRejected(await ws.api.post('/v1/accounts', { accounts: [mbx(ctx, over)] }), ctx, `POST /v1/accounts with warmup.${field} = ${max + 1} (declared up to ${max})`);
     },
   },
   {

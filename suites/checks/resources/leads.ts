@@ -5,6 +5,7 @@ import { expect2xx, expectError, expectSchema, expectThat, is2xx, snippet, msg }
 import { addLeads, createCampaign, setupCampaignBody } from '../../lib/recipes.ts';
 import { LEAD_AFTER_REPLY_STATUSES, lead as leadShape, leadMutateResponse } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
+import { fillPath } from '../../../harness/ground/operations.ts';
 import { allLeads, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
 import { leadsWith, MAIL_HISTORY_REQUESTS } from '../sending/lead-history.ts';
 
@@ -267,11 +268,11 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-MUTATE/tags',
-    title: 'mutate add_tags and remove_tags change the tags of exactly the leads named, each answered { operation, affected, failed, errors } (profile names)',
-    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'LEAD-MUTATE-ANSWER'],
+    title: 'mutate add_tags and remove_tags change the tags of exactly the leads named, each answered { operation, affected, failed, errors } (profile names); the lead list it reads refuses a page size of 101 (part 8)',
+    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'LEAD-MUTATE-ANSWER', 'SVC-LEAD-MUTATE', 'LIMIT-PAGE-SIZE'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 9,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 3);
@@ -289,6 +290,10 @@ export const LEAD_CHECKS: Check[] = [
       expectThat(JSON.stringify(tagsOf(a)) === '["keep"]' && JSON.stringify(tagsOf(b)) === '["hot","keep","q3"]', msg`remove_tags hot and q3 on one lead must leave it keep, the other all three: got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);
       expectValidation400(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a] }), ctx, 'mutate add_tags without tags');
       expectValidation400(await mutate(ctx, ws.api, cid, 'remove_tags', { ids: [a] }), ctx, 'mutate remove_tags without tags');
+      // Part 8's page size holds for the lead list it read too (its handler may be another than the campaign list's).
+      const o = op(ctx, 'leads.list');
+      const size = ctx.profile.names.list.pageSize;
+      expectError(await ws.api.get(fillPath(o.path, { id: cid }), { [size]: 101 }), 400, ctx.profile, `GET ${o.path} with ${size}=101`, 'validation_failed');
     },
   },
   {

@@ -52,14 +52,15 @@ const FEATURES = ['sinks', 'imap', 'op:accounts.get'] as const;
 export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/imap-self-signed',
-    title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it',
+    title: 'a mailbox whose IMAP server has a self-signed certificate verifies with imapAllowInvalidCert and not without it; the flag set later by PATCH (an imap* field: verification re-run) lets it verify',
     clauses: ['ACCT-IN-IMAPALLOWINVALIDCERT-BEHAVIOUR', 'ACCT-IN-IMAPPASSWORD-NEVER-RETURNED'],
     level: 'MUST',
     features: ['sinks', 'imap', 'op:accounts.get', NEEDS_VERIFICATION_STATUS],
-    budget: 40,
+    budget: 60,
     async run(ctx) {
       const ok = verificationStatus(ctx, 'succeeded');
       const ws = await ctx.workspace();
+      let refused = '';
       for (const allow of [true, false]) {
         const { sink, input } = await sinkMailbox(ctx);
         const secure = (sink.imap as { securePort?: number } | null)?.securePort;
@@ -69,18 +70,20 @@ export const VERIFICATION_CHECKS: Check[] = [
         const settled = await settle(ctx, ws.api, res.body.accounts[0].id);
         if (allow) expectThat(settled.body?.status === ok, msg`with imapAllowInvalidCert true the mailbox must accept the sink's self-signed IMAP certificate and become ${ok}; it is ${settled.body?.status}`, settled);
         else expectThat(settled.body?.status !== ok, msg`with imapAllowInvalidCert false the mailbox accepted a self-signed IMAP certificate and became ${ok}`, settled);
+        if (!allow) refused = res.body.accounts[0].id;
         // The IMAP failure it reports never quotes the IMAP login it tried.
         expectThat(!settled.text.includes(String(input.imapPassword)), msg`the mailbox answer after its IMAP verification carries the IMAP password given`, settled);
       }
+      // The flag is a PATCH field too (4.2), and an imap* one: the re-run verification honours it.
+      expect2xx(await ws.api.patch(`/v1/accounts/${refused}`, { imapAllowInvalidCert: true }), 'PATCH /v1/accounts/{id} { imapAllowInvalidCert: true }');
+      const later = await settle(ctx, ws.api, refused, (m) => m?.status === ok);
+      expectThat(later.body?.status === ok, msg`imapAllowInvalidCert set true by PATCH must let the re-run verification accept the self-signed IMAP certificate and make the mailbox ${ok}; it is ${later.body?.status}`, later);
     },
   },
   {
     id: 'VERIF-SINK/background',
     title: "MUST verify a new mailbox in the background: it connects to the mailbox's SMTP server and authenticates, and the outcome shows on the mailbox",
-    clauses: [
-      'STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP',
-      'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS',
-    ],
+    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP', 'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS'],
     level: 'MUST',
     features: [...FEATURES],
     budget: 30,
@@ -136,8 +139,9 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/active',
     title: 'a mailbox with good SMTP and IMAP credentials gets the declared status with statusMessage null (profile: outcome mapping)',
-    // The mailbox read after its verification ran is held to 2.1 (Mailbox schema): its verification object and its status too.
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM'],
+    // The mailbox read after its verification ran is held to 2.1 (Mailbox schema): its verification object, its status,
+    // and its warmup (a target may start warmup, writing phase and startedAt, only once the mailbox is verified).
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'WARMUP-READONLY-TYPES'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -158,9 +162,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/smtp-auth-refused',
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping); the right password PATCHed in is the one its re-verification logs in with',
     clauses: [
-      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY',
-      'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM',
-      'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-ROTATE',
+      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-ROTATE', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL',
     ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
@@ -328,7 +330,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/pause',
     title: 'MUST pause an active mailbox to inactive, keep it inactive until a resume, and refuse a second pause with 400',
     // The pause answer is held to the Mailbox schema: a paused mailbox's status is one of 2.1's (inactive, 3.2).
-    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE', 'ACCT-STATUS-ENUM'],
+    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE', 'ACCT-STATUS-ENUM', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: [...FEATURES, 'op:accounts.resume'],
     budget: 40,

@@ -37,7 +37,7 @@ export const SECURITY_CHECKS: Check[] = [
   {
     id: 'SEC-TENANT-404/accounts',
     title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's mailbox id on every mailbox endpoint",
-    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'ACCT-OTHER-WORKSPACE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'ACCT-OTHER-WORKSPACE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'SVC-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['twoWorkspaces'],
     budget: 10,
@@ -63,7 +63,7 @@ export const SECURITY_CHECKS: Check[] = [
   {
     id: 'SEC-TENANT-404/campaigns',
     title: "MUST answer 404 not_found (never 2xx, never 403) to another workspace's campaign id on every campaign endpoint, and to its lead under the caller's own campaign",
-    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'CAMP-OTHER-WORKSPACE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    clauses: ['TENANT-ISOLATION', 'ERR-TABLE-404', 'CAMP-OTHER-WORKSPACE-404', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'SVC-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['twoWorkspaces'],
     budget: 19,
@@ -157,7 +157,7 @@ export const SECURITY_CHECKS: Check[] = [
   {
     id: 'SEC-LISTS-SCOPED',
     title: "MUST scope every list to the caller's workspace: campaigns, mailboxes, lead searches and lead search never show another workspace's items",
-    clauses: ['TENANT-ISOLATION', 'LF-LIST-WORKSPACE', 'LEAD-SEARCH-WORKSPACE', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    clauses: ['TENANT-ISOLATION', 'LF-LIST-WORKSPACE', 'LEAD-SEARCH-WORKSPACE', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'SVC-KEY-IDENTIFIES-WORKSPACE'],
     level: 'MUST',
     features: ['twoWorkspaces', 'control'],
     budget: 14,

@@ -3,7 +3,7 @@ import type { Check, CheckContext, Workspace } from '../../../harness/ground/che
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat, msg } from '../../lib/expect.ts';
 import { getMailbox, opRequest } from '../resources/lib.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, startCampaign, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, contentOf, launch, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sentBy, workspaceZone, startCampaign, type Arrival, type LaunchOptions, launchBody } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
 import { dateIn } from '../../lib/target-clock.ts';
 import { expectCoarsenedTraffic } from '../analytics/rules.ts';
@@ -176,9 +176,9 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/sequence-delay',
-    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To too; a long window of the sends' time series asked by day is coarsened, its points spaced by the interval it states (profile: analytics.coarsening)",
+    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To, signature and display name too; a long window of the sends' time series asked by day is coarsened, its points spaced by the interval it states (profile: analytics.coarsening)",
     // ANLT-TS-COARSEN: its sends fall on several days, so a long window's points show their interval (expectCoarsenedTraffic).
-    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR', 'ANLT-TS-COARSEN'],
+    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR', 'ANLT-TS-COARSEN', 'ACCT-SIGNATURE-APPENDED', 'ACCT-DISPLAYNAME-SENDER'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -188,9 +188,11 @@ export const TIMING_CHECKS: Check[] = [
       // A cap of one campaign email a day sends lead B its first step on the mailbox's next day, at
       // least 3 hours after lead A's (in either zone the target may count a mailbox's day in): a
       // second step timed from the campaign's start or first send reaches B too early.
-      // A replyToAddress of its own: a follow-up step is outgoing mail too (2.1: carried as Reply-To).
+      // A replyToAddress, a signature and a displayName of its own: a follow-up step is outgoing mail too (2.1).
       const replyTo = `${ctx.prefix}replies-${ctx.seed.toString(36)}@replies.sink.test`.toLowerCase();
-      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1, replyToAddress: replyTo });
+      const sig = `Sig-${ctx.prefix}${ctx.seed.toString(36)}`;
+      const name = `Fay Sender${ctx.seed.toString(36)}`;
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1, replyToAddress: replyTo, signature: `<p>${sig}</p>`, displayName: name });
       const drv = new Driver(ctx, box.sink, sentBy(box));
       const zone = await workspaceZone(ws);
       await awayFromMidnight(ctx, drv, ['UTC', zone], 180, 0);
@@ -210,6 +212,9 @@ export const TIMING_CHECKS: Check[] = [
         expectThat(s1[0]!.hi - s0[0]!.lo >= DELAY_MS - HOUR, msg`the second step (delayDays 1, delayHours 2) went to ${x} less than 25 hours after its own first step: the first left after ${fmt(s0[0]!.lo)}, the second before ${fmt(s1[0]!.hi)}`, c.res);
         const rt = s1[0]!.m.header('reply-to');
         expectThat((rt ?? '').toLowerCase().includes(replyTo), msg`the mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the follow-up step to ${x} too, got Reply-To ${JSON.stringify(rt)}`, c.res);
+        const body = await contentOf(s1[0]!.m);
+        expectThat(body.html.includes(sig) || body.text.includes(sig), msg`the mailbox's signature (${sig}) must be appended to the follow-up step to ${x} too, it is not in the body`, c.res);
+        expectThat((s1[0]!.m.header('from') ?? '').includes(name), msg`the mailbox's displayName "${name}" is the sender display name on the follow-up step to ${x} too, From is ${JSON.stringify(s1[0]!.m.header('from'))}`, c.res);
       }
       // The leads' first steps went on two days and their second steps later still: sends on several days.
       await expectCoarsenedTraffic(ctx, ws.api, c.id, zone);

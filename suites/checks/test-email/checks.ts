@@ -150,8 +150,8 @@ const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$
 export const TEST_EMAIL_CHECKS: Check[] = [
   {
     id: 'TEST-EMAIL/delivered',
-    title: "MUST deliver a test email from the chosen mailbox, through its SMTP server, to the recipient, once, with the mailbox's replyToAddress as Reply-To, and answer { sent, messageId }",
-    clauses: ['SVC-CAMP-TEST-EMAIL', 'CAMP-TEST-BODY', 'CAMP-TEST-ANSWER', 'CAMP-TEST-VARIANTID', 'CAMP-TEST-ACCOUNTID', 'CAMP-TEST-REAL-MAILBOX', 'ACCT-REPLYTO-BEHAVIOUR'],
+    title: "MUST deliver a test email from the chosen mailbox, through its SMTP server, to the recipient, once, with the mailbox's replyToAddress as Reply-To, its signature appended and its displayName on From, and answer { sent, messageId }",
+    clauses: ['SVC-CAMP-TEST-EMAIL', 'CAMP-TEST-BODY', 'CAMP-TEST-ANSWER', 'CAMP-TEST-VARIANTID', 'CAMP-TEST-ACCOUNTID', 'CAMP-TEST-REAL-MAILBOX', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-SIGNATURE-APPENDED', 'ACCT-DISPLAYNAME-SENDER'],
     level: 'MUST',
     features: [...FEATURES],
     budget: 13,
@@ -159,9 +159,12 @@ export const TEST_EMAIL_CHECKS: Check[] = [
     async run(ctx) {
       const token = `${ctx.prefix}te-${ctx.seed.toString(36)}`;
       // The variant named is the campaign's second step, and the mailbox named is not the campaign's.
-      // The mailbox has a replyToAddress of its own: a test email is outgoing mail too (2.1: carried as Reply-To).
+      // The mailbox has a replyToAddress, a signature and a displayName of its own: a test email is outgoing
+      // mail too (2.1: carried as Reply-To, the signature appended, the name the sender's).
       const replyTo = `${ctx.prefix}replies-${faker(ctx).string.alphanumeric(6)}@replies.sink.test`.toLowerCase();
-      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` }, { replyToAddress: replyTo }, false, { before: { subject: `First step ${ctx.prefix}`, body: '<p>First step</p>' }, otherMailbox: true });
+      const sig = `Sig-${token}`;
+      const name = `Tess Sender${ctx.seed.toString(36)}`;
+      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` }, { replyToAddress: replyTo, signature: `<p>${sig}</p>`, displayName: name }, false, { before: { subject: `First step ${ctx.prefix}`, body: '<p>First step</p>' }, otherMailbox: true });
       const to = await recipient(ctx);
       const res = await send(s, to);
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
@@ -172,6 +175,9 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expectThat((m.header('from') ?? '').toLowerCase().includes(s.address.toLowerCase()), msg`the test email must come from the chosen mailbox ${s.address}, From is ${JSON.stringify(m.header('from'))}`, res);
       expectThat((m.subject ?? '').includes(token), msg`the test email must render the chosen variant (subject with ${token}), got ${JSON.stringify(m.subject)}`, res);
       expectThat((m.header('reply-to') ?? '').toLowerCase().includes(replyTo), msg`the chosen mailbox's replyToAddress ${replyTo} must be where replies go (Reply-To) on the test email too, got Reply-To ${JSON.stringify(m.header('reply-to'))}`, res);
+      const c = await contentOf(m);
+      expectThat(c.html.includes(sig) || c.text.includes(sig), msg`the chosen mailbox's signature (${sig}) must be appended to the test email too, it is not in the body`, res);
+      expectThat((m.header('from') ?? '').includes(name), msg`the chosen mailbox's displayName "${name}" is the sender display name on the test email too, From is ${JSON.stringify(m.header('from'))}`, res);
     },
   },
   {
