@@ -141,16 +141,18 @@ describe('depth selection by what is caught', () => {
   // and the endpoint rows are not. What quick misses are single kills by checks of 5 to 25 requests.
   // Then the review of every clause's plausible violations added 116 mutants, most killed only by
   // checks quick cannot afford: 460 of 550 (83.6 %) at 700 requests (800: 484, 850: 493); two audits later 493 of 603 at 700, 506 at 750, its budget since.
-  it('quick kills at least 83 % of them, the rate limit held', () => {
-    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.83);
+  // A fifth audit and self-audits of 219 clauses added 102 more, again mostly killed only by default checks: 622 of 760 (81.8 %).
+  it('quick kills at least 81 % of them, the rate limit held', () => {
+    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.81);
   });
 
   // Measured by `mutation --depth smoke`: 209 of 434 (48.2 %), 228 clauses; 132 (30.4 %) and 137 clauses when smoke took a check per endpoint.
   // Two audits' 53 new mutants are mostly killed only by checks smoke cannot afford: 266 of 603 (44.1 %).
   // The third audit's mutants too (send paths, scope and version routes): 269 of 614 (43.8 %).
   // The third and fourth audits' 44 more (received emails, verified mailboxes, analytics, scopes): 276 of 658 (41.9 %).
-  it('smoke kills at least 41 % of them, and proves more clauses than with a check per endpoint', () => {
-    expect(killed('smoke') / all.length).toBeGreaterThanOrEqual(0.41);
+  // A fifth audit and self-audits of 219 clauses: 305 of 760 (40.1 %).
+  it('smoke kills at least 40 % of them, and proves more clauses than with a check per endpoint', () => {
+    expect(killed('smoke') / all.length).toBeGreaterThanOrEqual(0.40);
     expect(choose('smoke').clauses.covered).toBeGreaterThanOrEqual(137);
   });
 
