@@ -102,6 +102,29 @@ async function failedImap(e: Env) {
  * `allow` (and, with `patchTrue`, verified again after a PATCH setting it true). Without Dovecot
  * there is nothing to observe: 'active' (the verification tests skip likewise).
  */
+/**
+ * The status of a mailbox created with a wrong SMTP password (its verification fails), then given
+ * the right one by PATCH (verified again). Without the sinks' IMAP there is nothing to observe.
+ */
+async function rotatedPasswordStatus(e: Env): Promise<string> {
+  const sink = await startSinks({ requireAuth: true });
+  try {
+    if (!sink.imap) return 'active';
+    const u = await sink.addUser(`rot-${Math.random().toString(36).slice(2)}@sink.test`);
+    const w = await e.workspace();
+    const m = await e.mailbox(w, {
+      emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: 'wrong-password',
+      imapHost: '127.0.0.1', imapPort: sink.imap.port, imapUsername: u.address, imapPassword: u.password,
+    });
+    await e.drain();
+    await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: u.password } });
+    await e.drain();
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+  } finally {
+    await sink.stop();
+  }
+}
+
 async function selfSignedStatus(e: Env, allow: boolean, patchTrue = false): Promise<string> {
   const sink = await startSinks({ requireAuth: true });
   try {
@@ -794,6 +817,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'acct-imap-invalid-cert-ignored': ['active', async (e) => selfSignedStatus(e, true)],
   'acct-patch-allowinvalidcert-ignored': ['active', async (e) => selfSignedStatus(e, false, true)],
+  'acct-patch-reverify-cached-login': ['active', async (e) => rotatedPasswordStatus(e)],
   'verif-endpoint-ok-error-omitted': [['object', true], async (e) => verifiedSmtp(e)],
   'verif-endpoint-ok-status-string': [['object', true], async (e) => verifiedSmtp(e)],
   'verif-ran-overall-as-status': ['string', async (e) => {
