@@ -97,47 +97,27 @@ async function failedImap(e: Env) {
   return imap === null ? 'null' : typeof imap;
 }
 
-/**
- * The status of a mailbox whose IMAP server has a self-signed certificate, verified with the flag
- * `allow` (and, with `patchTrue`, verified again after a PATCH setting it true). Without Dovecot
- * there is nothing to observe: 'active' (the verification tests skip likewise).
- */
-/**
- * The status of a mailbox created with a wrong SMTP password (its verification fails), then given
- * the right one by PATCH (verified again). Without the sinks' IMAP there is nothing to observe.
- */
-async function rotatedPasswordStatus(e: Env): Promise<string> {
-  const sink = await startSinks({ requireAuth: true });
-  try {
-    if (!sink.imap) return 'active';
-    const u = await sink.addUser(`rot-${Math.random().toString(36).slice(2)}@sink.test`);
-    const w = await e.workspace();
-    const m = await e.mailbox(w, {
-      emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: 'wrong-password',
-      imapHost: '127.0.0.1', imapPort: sink.imap.port, imapUsername: u.address, imapPassword: u.password,
-    });
-    await e.drain();
-    await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: u.password } });
-    await e.drain();
-    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
-  } finally {
-    await sink.stop();
-  }
-}
+type Sinks = Awaited<ReturnType<typeof startSinks>>;
+type SinkUser = Awaited<ReturnType<Sinks['addUser']>>;
 
-async function selfSignedStatus(e: Env, allow: boolean, patchTrue = false): Promise<string> {
+/**
+ * The status of a mailbox of a Dovecot user at the sinks, created with the fields `input` gives
+ * over its good credentials and verified, then (with `patch`) PATCHed and verified again. Without
+ * Dovecot there is nothing to observe: 'active' (the verification tests skip likewise).
+ */
+async function sinkMailboxStatus(e: Env, input: (sink: Sinks, u: SinkUser) => Record<string, unknown>, patch?: (u: SinkUser) => Record<string, unknown>): Promise<string> {
   const sink = await startSinks({ requireAuth: true });
   try {
     if (!sink.imap) return 'active';
-    const u = await sink.addUser(`tls-${Math.random().toString(36).slice(2)}@sink.test`);
+    const u = await sink.addUser(`probe-${Math.random().toString(36).slice(2)}@sink.test`);
     const w = await e.workspace();
     const m = await e.mailbox(w, {
       emailAddress: u.address, smtpHost: '127.0.0.1', smtpPort: sink.smtp.port, smtpUsername: u.address, smtpPassword: u.password,
-      imapHost: '127.0.0.1', imapPort: sink.imap.securePort, imapUsername: u.address, imapPassword: u.password, imapAllowInvalidCert: allow,
+      imapHost: '127.0.0.1', imapPort: sink.imap.port, imapUsername: u.address, imapPassword: u.password, ...input(sink, u),
     });
     await e.drain();
-    if (patchTrue) {
-      await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { imapAllowInvalidCert: true } });
+    if (patch) {
+      await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: patch(u) });
       await e.drain();
     }
     return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
@@ -145,6 +125,13 @@ async function selfSignedStatus(e: Env, allow: boolean, patchTrue = false): Prom
     await sink.stop();
   }
 }
+
+/** IMAP behind a self-signed certificate, verified with the flag `allow` (with `patchTrue`, verified again after a PATCH setting it true). */
+const selfSignedStatus = (e: Env, allow: boolean, patchTrue = false) =>
+  sinkMailboxStatus(e, (sink) => ({ imapPort: (sink.imap as { securePort: number }).securePort, imapAllowInvalidCert: allow }), patchTrue ? () => ({ imapAllowInvalidCert: true }) : undefined);
+
+/** A wrong SMTP password at create (its verification fails), then the right one given by PATCH. */
+const rotatedPasswordStatus = (e: Env) => sinkMailboxStatus(e, () => ({ smtpPassword: 'wrong-password' }), (u) => ({ smtpPassword: u.password }));
 /** A mailbox carrying a tag of its workspace. */
 async function taggedMailbox(e: Env) {
   const w = await e.workspace();
