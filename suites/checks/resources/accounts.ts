@@ -682,12 +682,12 @@ export const ACCOUNT_CHECKS: Check[] = [
       await control(ctx).request('POST', `/accounts/${accountId}/revoke-oauth`);
       const revoked = await mustGetMailbox(ctx, ws.api, accountId);
       expectThat(revoked.body.status === 'revoked', msg`a withdrawn OAuth grant must make the mailbox revoked, got ${revoked.body.status}`, revoked);
-      await drainAll(ctx.control!, 2000);
+      await drainAll(ctx.control!, 2000, ws.api.organizationId);
       const later = await mustGetMailbox(ctx, ws.api, accountId);
       expectThat(later.body.status === 'revoked', msg`a revoked mailbox became ${later.body.status} by itself`, later);
       // Nor later: a grant retried with backoff, or a periodic reconcile, must not bring it back either.
       await control(ctx).advance(REVOKED_WAIT_S);
-      await drainAll(ctx.control!, 2000);
+      await drainAll(ctx.control!, 2000, ws.api.organizationId);
       const next = await mustGetMailbox(ctx, ws.api, accountId);
       expectThat(next.body.status === 'revoked', msg`a revoked mailbox became ${next.body.status} by itself ${REVOKED_WAIT_S / 3600} h after the grant was withdrawn`, next);
     },

@@ -142,7 +142,7 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       expectThat(verifying.body.progress.companiesFound >= crawling.body.progress.companiesFound, msg`progress counters decreased`, verifying);
       await advance(ctx, s.id, { status: 'completed' });
       const done = await read(ws, s.id, 'completed');
-      await drainAll(ctx.control!, 1000);
+      await drainAll(ctx.control!, 1000, ws.api.organizationId);
       const later = await read(ws, s.id, 'completed, later');
       expectThat(later.body.status === 'completed' && later.body.completedAt === done.body.completedAt, msg`a completed search changed: ${JSON.stringify(done.body)} -> ${JSON.stringify(later.body)}`, later);
       const item = ((await walk(ctx.profile, ws.api, '/v1/lead-searches')) as any[]).find((x) => x.id === s.id);

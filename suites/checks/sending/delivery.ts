@@ -288,7 +288,7 @@ export const DELIVERY_CHECKS: Check[] = [
       const { ws, m, campaign } = await sendOne(ctx, {}, { subject: `Track ${ctx.prefix}`, body: `<p>Read <a href="${url}">this</a> and <a href="${other}">that</a></p>` }, { trackOpens: !!t.openPixel, trackClicks: !!t.clickRedirect });
       const { html } = await contentOf(m);
       const metrics = async () => {
-        if (ctx.control) await drainAll(ctx.control, 5000).catch(() => false);
+        if (ctx.control) await drainAll(ctx.control, 5000, ws.api.organizationId).catch(() => false);
         const r = await ws.api.get(`/v1/campaigns/${campaign.id}/status`);
         expect2xx(r, 'GET /v1/campaigns/{id}/status');
         return r;

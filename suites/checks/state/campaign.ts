@@ -154,7 +154,7 @@ class Drain implements Cmd<Model, Real> {
   check = (m: Readonly<Model>) => m.w.campaign !== null;
   async run(m: Model, r: Real) {
     r.trail.begin(this.toString());
-    if (!judgeable(await drainAll(r.ctx.control!, 10_000))) skip(SLOW_DRAIN_SKIP);
+    if (!judgeable(await drainAll(r.ctx.control!, 10_000, r.api.organizationId))) skip(SLOW_DRAIN_SKIP);
     const read = await readStatus(r);
     m.w = r.trail.judge(C.observe(m.w, { readBack: read.status }));
   }

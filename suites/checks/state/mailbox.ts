@@ -109,7 +109,7 @@ class Delete extends Step {
 class Drain extends Step {
   label = 'drain background work (control)';
   call = async (r: Real) => {
-    if (!judgeable(await drainAll(r.ctx.control!, 20_000))) skip(SLOW_DRAIN_SKIP);
+    if (!judgeable(await drainAll(r.ctx.control!, 20_000, r.api.organizationId))) skip(SLOW_DRAIN_SKIP);
     return undefined;
   };
   judge = M.drained;
