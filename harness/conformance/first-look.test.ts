@@ -11,7 +11,7 @@ import { selectChecks } from '../plan/eligible.ts';
 import { plan } from '../plan/planner.ts';
 import { expectedControlUse, expectedData, expectedDurationMs, targetRequests } from '../plan/expected.ts';
 import { KIT_BIN, startChildReference } from '../load/embedded-target.ts';
-import { firstLookPaceOf, formatFirstLook, takesFirstLook } from './first-look.ts';
+import { firstLookPaceOf, formatFirstLook, takesFirstLook, withSettles } from './first-look.ts';
 import { progressOptions } from './run-progress.ts';
 
 const execFileAsync = promisify(execFile);
@@ -158,5 +158,13 @@ describe('outreach-conformance run against a target it has not seen', () => {
     } finally {
       await served.stop();
     }
+  });
+});
+
+describe('withSettles', () => {
+  it('counts a working drain for every mailbox verification a check waits on, where the reference drained none', () => {
+    expect(withSettles({ drains: 2, work: 0, calls: 1 }, 1)).toEqual({ drains: 2, work: 1, calls: 1 });
+    expect(withSettles({ drains: 0, work: 0, calls: 0 }, 2)).toEqual({ drains: 2, work: 2, calls: 0 });
+    expect(withSettles({ drains: 5, work: 3, calls: 0 }, 1)).toEqual({ drains: 5, work: 3, calls: 0 });
   });
 });
