@@ -13,7 +13,9 @@
 // included, and how many of them the clean-up), the depth's budget, the floor the rate limit sets
 // for those requests, the wall time over that floor, the announced time against the actual one,
 // and how far the progress line's estimate of the time left was off when half the checks were done
-// (the kit replays its events through it: results.json stats.estimate.halfway), and in the control
+// (the kit replays its events through it: results.json stats.estimate.halfway) and when half the
+// run's time had passed (stats.estimate.midway: where the checks that run alone fill most of a run,
+// half the checks end in its last seconds), and in the control
 // leg the drains the run sent and how many took over a second (the floor there is none: the kit
 // provisions as many workspaces as the profile's poolSize). The announced time
 // is set against the run's own time (results.json stats.actualMs: from the run's start, once the
@@ -108,6 +110,8 @@ interface Row {
   skips: number;
   /** The progress line's error on the time left when half the checks were done (replayed), or undefined. */
   halfway?: number;
+  /** The same when half the run's time had passed. */
+  midway?: number;
   /** The earlier run whose pace the announcement learned (its label), if any. */
   learnedFrom?: string;
   /** With the control API: the drains the run sent, and how many of them took over a second. */
@@ -149,9 +153,10 @@ async function runDepth(served: ChildTarget, targetName: string, leg: Leg, kit: 
   const byChecks = (r.checks as { requests?: number }[]).reduce((n, c) => n + (c.requests ?? 0), 0);
   // The kit's own replay of its progress line (results.json stats.estimate); a kit before it has none.
   const halfway = r.stats.estimate?.halfway?.error as number | undefined;
+  const midway = r.stats.estimate?.midway?.error as number | undefined;
   const learned = r.stats.estimate?.basis?.pace?.firstLook ? 'a first look' : r.stats.estimate?.basis?.pace ? earlier?.label : undefined;
   const drains = (r.stats.controlRequests ?? 0) > 0 ? drainsOf(await readFile(join(dir, 'latest', 'events.ndjson'), 'utf8')) : undefined;
-  return { dir, ...(drains ? { drains } : {}), wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, runS: r.stats.actualMs / 1000, failures: (r.summary.fail ?? 0) + (r.summary.error ?? 0), skips: (r.summary.skip ?? 0) - (r.summary.notRun ?? 0), halfway, ...(learned ? { learnedFrom: learned } : {}) };
+  return { dir, ...(drains ? { drains } : {}), wallS, requests: r.stats.requests, outsideChecks: r.stats.requests - byChecks, plannedS: (r.stats.plannedMs ?? 0) / 1000, runS: r.stats.actualMs / 1000, failures: (r.summary.fail ?? 0) + (r.summary.error ?? 0), skips: (r.summary.skip ?? 0) - (r.summary.notRun ?? 0), halfway, midway, ...(learned ? { learnedFrom: learned } : {}) };
 }
 
 /** The least time `requests` take under the rate limit: a first window per workspace, then the steady rate. */
@@ -167,7 +172,7 @@ function line(target: string, depth: Depth, kit: Kit, r: Row, rate: { requests: 
   const eta = r.plannedS > 0 ? pct((r.plannedS - r.runS) / r.runS) : 'none';
   return (
     `${target.padEnd(16)}${depth.padEnd(8)} ${kit.name.padEnd(9)}${r.wallS.toFixed(1).padStart(7)}   ${String(r.requests).padStart(6)} (${r.outsideChecks})`.padEnd(52) +
-    `${String(DEPTH_BUDGETS[depth] ?? '-').padStart(6)}  ${floor.toFixed(1).padStart(6)}  ${floor > 0 ? (r.wallS / floor).toFixed(2).padStart(10) : '         -'}  ${r.plannedS.toFixed(0).padStart(9)}  ${r.runS.toFixed(1).padStart(5)}  ${eta.padStart(9)}  ${pct(r.halfway).padStart(8)}  ${String(r.failures).padStart(8)}  ${String(r.skips).padStart(5)}  ${(r.drains ? `${r.drains.count} (${r.drains.overSecond})` : '-').padStart(14)}  ${r.learnedFrom ? `pace of ${r.learnedFrom}` : 'reference'}\n`
+    `${String(DEPTH_BUDGETS[depth] ?? '-').padStart(6)}  ${floor.toFixed(1).padStart(6)}  ${floor > 0 ? (r.wallS / floor).toFixed(2).padStart(10) : '         -'}  ${r.plannedS.toFixed(0).padStart(9)}  ${r.runS.toFixed(1).padStart(5)}  ${eta.padStart(9)}  ${pct(r.halfway).padStart(8)}  ${pct(r.midway).padStart(9)}  ${String(r.failures).padStart(8)}  ${String(r.skips).padStart(5)}  ${(r.drains ? `${r.drains.count} (${r.drains.overSecond})` : '-').padStart(14)}  ${r.learnedFrom ? `pace of ${r.learnedFrom}` : 'reference'}\n`
   );
 }
 
@@ -193,7 +198,7 @@ const served: Served[] = [
 
 if (keep) await mkdir(keep, { recursive: true });
 process.stdout.write(`targets: ${served.map((t) => t.name).join('; ')}; legs: ${legs.map((l) => (l === 'staging' ? `staging (${workspaces} fresh workspaces per run, no control API)` : "control (the reference's control API)")).join(', ')}; seed ${seed}${baseline ? `; baseline kit ${baseline}, run just before this one` : ''}\n`);
-process.stdout.write('target          depth    kit         wall s   requests (outside checks)          budget  floor s  wall/floor  announced  run s  ETA error  at half  failures  skips  drains (>1 s)  announced from\n');
+process.stdout.write('target          depth    kit         wall s   requests (outside checks)          budget  floor s  wall/floor  announced  run s  ETA error  at half  half time  failures  skips  drains (>1 s)  announced from\n');
 const temporary: string[] = [];
 try {
   for (const t of served) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckEndEvent, CheckStartEvent, RunEvent } from '../ground/events.ts';
-import { halfwayEstimate } from './progress-replay.ts';
+import { halfwayEstimate, midwayEstimate } from './progress-replay.ts';
 
 // A staging-like run replayed: the mail checks (measured at a minute: a sending gap, a sink
 // arrival) start first and wait in real time while the short checks, on a target whose answers
@@ -54,5 +54,23 @@ describe('halfwayEstimate', () => {
     waiting.forEach((id) => events.push(endEv(id, 90_000, 20)));
     const h = halfwayEstimate(events, many, { ...o, expectedMs: (id) => (slowWaits.includes(id) ? 60_000 : 400) }, 170_000 + 2000)!;
     expect(Math.abs(h.error)).toBeLessThan(0.25);
+  });
+});
+
+describe('midwayEstimate', () => {
+  const o = { concurrency: 8, clock: 'real' as const, expectedMs, finishMs: 2000 };
+
+  it('asks the line at its first tick once half the run\'s time has passed, not when half the checks are done', () => {
+    // The short checks are all done 11 s in; the waits run to 61 s and the run ends at 63.3 s.
+    const { events, endMs } = run(61_000, 1200);
+    const m = midwayEstimate(events, checks, o, endMs)!;
+    expect(m.atMs).toBeGreaterThanOrEqual(endMs / 2);
+    expect(m.atMs).toBeLessThan(endMs / 2 + 1000);
+    expect(m.actualLeftMs).toBe(endMs - m.atMs);
+    // The waits counted down from their start at their own measure: about right.
+    expect(Math.abs(m.error)).toBeLessThan(0.1);
+    // Told a wrong measure of the waits (half of it), the line is wrong by about as much.
+    const wrong = midwayEstimate(events, checks, { ...o, expectedMs: (id: string) => (waiting.includes(id) ? 45_000 : 400) }, endMs)!;
+    expect(wrong.error).toBeLessThan(-0.2);
   });
 });

@@ -51,6 +51,18 @@ export function halfwayEstimate(events: readonly RunEvent[], checks: readonly Pr
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** What the line said at its first tick once half the run's time (start to `runEndMs`) had passed, against the time left then. */
+export function midwayEstimate(events: readonly RunEvent[], checks: readonly ProgressCheck[], o: EstimateOptions, runEndMs: number): Omit<Halfway, 'scales'> | undefined {
+  const start = events.find((e) => e.type === 'run-start');
+  if (!start) return undefined;
+  const startedAt = Date.parse(start.startedAt);
+  const half = (runEndMs - startedAt) / 2;
+  const said = timeLeftTrace(events, new RunProgressState(checks, o), startedAt, runEndMs).find((s) => s.atMs >= half);
+  if (!said) return undefined;
+  const actualLeftMs = Math.max(1, said.actualLeftMs);
+  return { atMs: said.atMs, leftMs: said.saidMs, actualLeftMs, error: (said.saidMs - actualLeftMs) / actualLeftMs, from: said.from };
+}
+
 /** The time left the progress line said at one moment of a replayed run, against the time that was left. */
 export interface SaidLeft {
   /** From the run's start. */

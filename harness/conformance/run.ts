@@ -11,7 +11,7 @@ import { selectChecks } from '../plan/eligible.ts';
 import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, leftOutHint, plan, type Plan } from '../plan/planner.ts';
 import type { KeyObject } from 'node:crypto';
 import { cleansUp, clockOf, expectedCleanup, targetRequests } from '../plan/expected.ts';
-import { halfwayEstimate } from './progress-replay.ts';
+import { halfwayEstimate, midwayEstimate } from './progress-replay.ts';
 import type { Check } from '../ground/check.ts';
 import { formatSelection } from '../plan/select-depth.ts';
 import { parseDepth, parseTimeBudget } from '../ground/units.ts';
@@ -270,6 +270,7 @@ export function progressRate(checks: readonly Check[], profile: Profile, depth: 
 function estimateRecord(o: Estimating, profile: Profile, events: Awaited<ReturnType<typeof readEvents>>, actualMs: number): EstimateRecord {
   const e = o.plan.estimate;
   const halfway = halfwayEstimate(events, o.checks, progressOptions(o), o.startedAt + actualMs);
+  const midway = midwayEstimate(events, o.checks, progressOptions(o), o.startedAt + actualMs);
   return {
     firstMs: Math.round(e.ms),
     basis: {
@@ -284,6 +285,7 @@ function estimateRecord(o: Estimating, profile: Profile, events: Awaited<ReturnT
     },
     finalError: (e.ms - actualMs) / Math.max(1, actualMs),
     ...(halfway ? { halfway } : {}),
+    ...(midway ? { midway } : {}),
   };
 }
 

@@ -211,6 +211,12 @@ export interface EstimateRecord {
     from?: 'pace' | 'rate limit';
     scales?: { short: number; works?: number; waiting: number };
   };
+  /**
+   * The same when half the run's time had passed (replayed at the line's tick): where the checks
+   * that run alone fill most of the run, half the checks are done in its last seconds, and the
+   * error on the few seconds left then says little of what a watcher saw.
+   */
+  midway?: { atMs: number; leftMs: number; actualLeftMs: number; error: number; from?: 'pace' | 'rate limit' };
 }
 
 /**
