@@ -126,6 +126,17 @@ describe('RunProgressState', () => {
     expect(real.estimate(60_000)!.ms).toBeLessThan(2000);
   });
 
+  it('paces the checks run beside each other by those that finished beside each other, not by the ones run alone before them', () => {
+    const ids = [{ id: 'S', clauses: ['C'], solo: true }, ...['A', 'B', 'D'].map((id) => ({ id, clauses: ['C'] }))];
+    const s = new RunProgressState(ids, { concurrency: 8, clock: 'control', expectedMs: () => 1000, finishMs: 0 });
+    // Alone, S took 0.3 of its measure; beside the others (a busy machine), A took four times its own.
+    s.apply([start('S', 0), end('S', 'pass', ['C'], { durationMs: 300 }), start('A', 300), end('A', 'pass', ['C'], { durationMs: 4000 })]);
+    // B and D: at A's pace drawn from S's (as the run's pace is drawn from the measure), not at the run's (S and A together: 6.3 / 4).
+    const apart = (300 + 2000) / 3000;
+    expect(s.estimate(4300)!.ms).toBeCloseTo((1000 * (4000 + apart * 2000)) / 3000, 0);
+    expect(s.estimate(4300)!.scales.short).toBeCloseTo(6300 / 4000, 2);
+  });
+
   it("learns the pace of the checks that wait seconds on the target's engine apart from the short ones", () => {
     const ids = ['A', 'B', 'E1', 'E2'].map((id) => ({ id, clauses: ['C'] }));
     const s = new RunProgressState(ids, { concurrency: 8, clock: 'real', expectedMs: (id) => (id.startsWith('E') ? 4000 : 1000), finishMs: 0 });

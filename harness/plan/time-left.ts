@@ -56,9 +56,9 @@ interface Seen {
  */
 export const OUTLIER = 3;
 
-/** Actual over expected time of `seen` (each at most `cap` times their median), the expectation weighing as PRIOR_CHECKS of them (1 where none). */
-function damped(seen: readonly Seen[], kind: Kind, cap?: number): number {
-  if (seen.length === 0) return 1;
+/** Actual over expected time of `seen` (each at most `cap` times their median), the expectation (`prior` times the measure) weighing as PRIOR_CHECKS of them (`prior` where none). */
+function damped(seen: readonly Seen[], kind: Kind, cap?: number, prior = 1): number {
+  if (seen.length === 0) return prior;
   const most = cap === undefined ? Infinity : cap * weightedMedianRatio(seen);
   let expected = 0;
   let actual = 0;
@@ -66,8 +66,8 @@ function damped(seen: readonly Seen[], kind: Kind, cap?: number): number {
     expected += x.expected;
     actual += Math.min(x.actual, x.expected * most);
   }
-  const prior = Math.min(PRIOR_MS[kind], (PRIOR_CHECKS * expected) / seen.length);
-  return Math.min(LIVE_BOUNDS.max, Math.max(LIVE_BOUNDS.min, (actual + prior) / (expected + prior)));
+  const weight = Math.min(PRIOR_MS[kind], (PRIOR_CHECKS * expected) / seen.length);
+  return Math.min(LIVE_BOUNDS.max, Math.max(LIVE_BOUNDS.min, (actual + prior * weight) / (expected + weight)));
 }
 
 function weightedMedianRatio(seen: readonly Seen[]): number {
@@ -110,22 +110,27 @@ export class Pace {
     if (expectedMs > 0) this.kinds[kind].push({ expected: expectedMs, actual: actualMs });
   }
 
+  /** How many finished checks of this kind it has seen. */
+  count(kind: Kind): number {
+    return this.kinds[kind].length;
+  }
+
   /** Actual over expected time of the finished checks of this kind (of check expected to take `expectedMs`), damped until enough have run. */
   scale(expectedMs: number, running: readonly Running[] = []): number {
     return this.scaleOf(kindOf(expectedMs), running);
   }
 
   /**
-   * The kind's pace: its finished checks' actual over expected time, with the expectation weighing
-   * as PRIOR_CHECKS checks of their mean expected time; and the running ones of the kind that have
+   * The kind's pace: its finished checks' actual over expected time, with the expectation (at
+   * `prior` times the measure: what is known of the kind so far) weighing as PRIOR_CHECKS checks of their mean expected time; and the running ones of the kind that have
    * run longer than that pace expects, at the time they have run (a lower bound: a finished-only
    * pace would say "~3 s left" while a slow target's checks run a minute each).
    */
-  scaleOf(kind: Kind, running: readonly Running[] = []): number {
+  scaleOf(kind: Kind, running: readonly Running[] = [], prior = 1): number {
     const seen = this.kinds[kind];
-    const base = damped(seen, kind, this.cap);
+    const base = damped(seen, kind, this.cap, prior);
     const overdue = running.filter((r) => (r.kind ?? kindOf(r.expectedMs)) === kind && r.expectedMs > 0 && r.forMs > r.expectedMs * base);
-    return overdue.length ? damped([...seen, ...overdue.map((r) => ({ expected: r.expectedMs, actual: r.forMs }))], kind, this.cap) : base;
+    return overdue.length ? damped([...seen, ...overdue.map((r) => ({ expected: r.expectedMs, actual: r.forMs }))], kind, this.cap, prior) : base;
   }
 
   /**
