@@ -1,7 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { resolve, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { CLAUSES } from '../ground/spec-model/clauses/index.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { profileForReport } from '../runner/profile-report.ts';
@@ -98,10 +97,14 @@ export interface RunOutcome {
   dir?: string;
 }
 
-/** `outreach-conformance run`: exit 0 all MUST checks pass, 1 one failed, 2 the kit could not run. */
-export async function runCommand(argv: string[]): Promise<number> {
+/**
+ * `outreach-conformance run`: exit 0 all MUST checks pass, 1 one failed, 2 the kit could not run.
+ * `all` is every check of the kit, given by the command that starts the run (the worker, a process
+ * of its own, takes the chosen ones by id from the same list): this room imports no check.
+ */
+export async function runCommand(argv: string[], all: readonly Check[]): Promise<number> {
   try {
-    return (await conformanceRun(parseArgs(argv, FLAGS) as RunFlags)).exitCode;
+    return (await conformanceRun(parseArgs(argv, FLAGS) as RunFlags, all)).exitCode;
   } catch (e) {
     if (e instanceof KitError) {
       process.stderr.write(`outreach-conformance: ${e.message}\n`);
@@ -145,7 +148,7 @@ export interface RunFlags {
   sign?: string;
 }
 
-export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
+export async function conformanceRun(flags: RunFlags, all: readonly Check[]): Promise<RunOutcome> {
   const depth = parseDepth(flags.depth);
   const timeBudgetSeconds = parseTimeBudget(flags['time-budget']);
   // Zero checks at a time would wait for ever (and estimate NaN minutes): refused before anything starts.
@@ -160,7 +163,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
   const say = (s: string) => flags.quiet || process.stdout.write(`${s}\n`);
   const spec = await specInfo(flags.spec);
   // Read before anything starts: a bad baseline is the user's to fix, exit 2 naming the field.
-  const baseline = flags.baseline !== undefined ? await loadBaseline(resolve(flags.baseline), ALL_CHECKS.map((c) => c.id), flags.baseline) : undefined;
+  const baseline = flags.baseline !== undefined ? await loadBaseline(resolve(flags.baseline), all.map((c) => c.id), flags.baseline) : undefined;
   // Whether a given spec matches is printed even with --quiet: it changes how to read the run.
   if (spec.file) process.stdout.write(`${describeComparison(spec.file)}\n`);
   const sinksUrl = flags.sinks !== undefined ? await remoteSinksUrl(flags.sinks) : undefined;
@@ -180,10 +183,10 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const outRoot = resolve(flags.out ?? join(process.cwd(), 'reports'));
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
     // The run is resolved once: the depth's checks, narrowed by --check/--clause/--rerun-failed, cut to the budget.
-    const eligible = selectChecks(ALL_CHECKS, depth);
+    const eligible = selectChecks(all, depth);
     const selected = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, eligible, outRoot);
     // The depth's request budget and --time-budget choose among what it may run (harness/plan/select-depth.ts).
-    const choice = chooseChecks(ALL_CHECKS, { depth, profile, workspaces, timeBudgetSeconds, chosen: selected, eligible, extensions });
+    const choice = chooseChecks(all, { depth, profile, workspaces, timeBudgetSeconds, chosen: selected, eligible, extensions });
     const checks = choice.checks;
     // The run's directory is its own: made anew, under a name no other run beside it holds.
     const { runId, dir } = await newRunDir(outRoot, () => `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`);
@@ -242,7 +245,7 @@ export async function conformanceRun(flags: RunFlags): Promise<RunOutcome> {
     const workerErrors = await runInVitest(context, !!flags['vitest-output'], progress);
     await setupFailure(eventsPath, checks.length, workerErrors, (t) => redactor.text(t));
 
-    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, requestBudget: context.requestBudget, estimating, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith, profile, depth });
+    return await finishRun({ dir, outRoot, eventsPath, baseUrl, announced, requestBudget: context.requestBudget, estimating, started, embedded: !!embedded, redact: (t) => redactor.text(t), signWith, profile, depth, all });
   } finally {
     await embedded?.stop();
   }
@@ -303,6 +306,8 @@ interface Finish {
   signWith?: KeyObject;
   profile: Profile;
   depth: Depth;
+  /** Every check of the kit: the reports list them all. */
+  all: readonly Check[];
 }
 
 /**
@@ -337,16 +342,16 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
     type: 'run-end' as const,
     finishedAt: new Date().toISOString(),
     stats: { requests, controlRequests: exchanges.length - requests, plannedRequests: announced.requests, ...budgetStats(o.requestBudget, events), unplanned429: countUnplanned429(events), plannedMs: Math.round(announced.estimate.ms), actualMs, estimate, ...targetWorkStats(events), ...(look ? { firstLook: withoutType(look) } : {}) },
-    detection: ranDetection(events.filter((e) => e.type === 'check-end'), { profile: o.profile, depth: o.depth, all: ALL_CHECKS, kitVersion: pkg.version }),
+    detection: ranDetection(events.filter((e) => e.type === 'check-end'), { profile: o.profile, depth: o.depth, all: o.all, kitVersion: pkg.version }),
   };
   tail.emit(finished);
   await tail.close();
   const { results } = await writeReports(dir, {
     events: [...events, finished],
     clauses: [...CLAUSES],
-    checks: ALL_CHECKS.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses), features: c.features })),
+    checks: o.all.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses), features: c.features })),
     mutation: o.embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
-    violations: knownGaps(events, o.depth),
+    violations: knownGaps(events, o.depth, o.all),
   });
   // The certification bundle; the run's own secrets are erased once more as a last guard.
   const bundle = await writeBundle(dir, { redact: o.redact });
@@ -439,7 +444,7 @@ const firstLineOf = (s: string) => s.split('\n')[0]!.slice(0, 500);
 export { mkdir };
 
 /** Per clause, the catalog's plausible violations no check of this run that claims it and ran to a verdict kills (its known gaps). */
-function knownGaps(events: readonly RunEvent[], depth: Depth) {
+function knownGaps(events: readonly RunEvent[], depth: Depth, all: readonly Check[]) {
   const ran = new Set(events.flatMap((e) => (e.type === 'check-end' && (e.verdict === 'pass' || e.verdict === 'fail') ? [e.checkId] : [])));
-  return openViolationsByClause(ALL_CHECKS.filter((c) => ran.has(c.id)), VIOLATIONS, killMatrix(), depth);
+  return openViolationsByClause(all.filter((c) => ran.has(c.id)), VIOLATIONS, killMatrix(), depth);
 }
