@@ -17,10 +17,8 @@ import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { newRunSeed } from '../ground/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
-import { exitCodeOf, formatConsoleSummary, writeReports } from '../report/index.ts';
+import { writeRunReports } from '../report/index.ts';
 import { loadBaseline } from '../runner/baseline.ts';
-import { BUNDLE_NAME, writeBundle } from '../report/bundle.ts';
-import { writeAttestation } from '../report/attestation.ts';
 import { signingKey } from './keys.ts';
 import { newRunPrefix } from '../ground/run-prefix.ts';
 import { Redactor } from '../client/redact.ts';
@@ -346,26 +344,23 @@ async function finishRun(o: Finish): Promise<RunOutcome> {
   };
   tail.emit(finished);
   await tail.close();
-  const { results } = await writeReports(dir, {
+  // The reports, the bundle (signed with --sign) and the console's summary, written by one call.
+  const input = {
     events: [...events, finished],
     clauses: [...CLAUSES],
     checks: o.all.map((c) => ({ id: c.id, title: c.title, clauses: c.clauses, level: levelOf(c.clauses), features: c.features })),
     mutation: o.embedded ? await readMutation(join(outRoot, 'mutation.json')) : undefined,
     violations: knownGaps(events, o.depth, o.all),
-  });
-  // The certification bundle; the run's own secrets are erased once more as a last guard.
-  const bundle = await writeBundle(dir, { redact: o.redact });
-  // Signed from the bundle's own results.json, so the certificate says what the bundle holds.
-  const attestation = signWith ? await writeAttestation(dir, bundle.results, { name: BUNDLE_NAME, sha256: bundle.sha256 }, signWith) : undefined;
+  };
+  const { summary, bundle, attestation, exitCode, results } = await writeRunReports(dir, input, { redact: o.redact, ...(signWith ? { signWith } : {}) });
   const latest = join(outRoot, 'latest');
   // Replaced whole (harness/conformance/latest.ts): runs beside this one finishing at once each succeed.
   const published = await publishLatest(dir, outRoot);
   // The verdict is always printed, --quiet or not.
   const signed = attestation ? `attestation: ${attestation.path} (in-toto, DSSE, signed by key ${attestation.keyid}; verify --key PUB.pem checks it)\n` : '';
-  process.stdout.write(`${formatConsoleSummary(results)}\nreports: ${dir} (${published ? `also ${latest}` : `${latest} was left to the runs that finished beside this one`})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n${signed}`);
-  const exitCode = exitCodeOf(results);
+  process.stdout.write(`${summary}\nreports: ${dir} (${published ? `also ${latest}` : `${latest} was left to the runs that finished beside this one`})\nbundle: ${bundle.path} (sha256 ${bundle.sha256}; outreach-conformance verify checks it)\n${signed}`);
   // Nothing checked is no verdict: exit 2 with the cause on stderr too, where CI logs look for it.
-  if (results.verdict === 'nothing-checked') process.stderr.write(`outreach-conformance: ${formatConsoleSummary(results).split('\n')[0]}\n`);
+  if (results.verdict === 'nothing-checked') process.stderr.write(`outreach-conformance: ${summary.split('\n')[0]}\n`);
   return { exitCode, dir };
 }
 
