@@ -5,14 +5,12 @@ import { CLAUSES } from '../ground/spec-model/clauses/index.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { profileForReport } from '../runner/profile-report.ts';
 import { KitError } from '../ground/errors.ts';
-import { selection } from './select.ts';
-import { selectChecks } from '../plan/eligible.ts';
-import { chooseChecks, defaultConcurrency, effectivePoolSize, formatPlan, leftOutHint, plan, type Plan } from '../plan/planner.ts';
+import { effectivePoolSize, plan, type Plan } from '../plan/planner.ts';
+import { chooseRun, planRun } from '../plan/run-plan.ts';
 import type { KeyObject } from 'node:crypto';
 import { cleansUp, clockOf, expectedCleanup, targetRequests } from '../plan/expected.ts';
 import { halfwayEstimate } from './progress-replay.ts';
 import type { Check } from '../ground/check.ts';
-import { formatSelection } from '../plan/select-depth.ts';
 import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { newRunSeed } from '../ground/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
@@ -33,7 +31,6 @@ import { machineLine } from './machine.ts';
 import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
 import { connectSink } from '../sinks/http-client.ts';
 import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
-import { historyOf } from '../plan/target-history.ts';
 import { firstLookPaceOf, firstLookSaid, formatFirstLook, referenceLook, takesFirstLook, withoutType } from './first-look.ts';
 import { targetWorkStats } from '../plan/target-pace.ts';
 import { announcedExtensions } from '../client/control.ts';
@@ -119,7 +116,7 @@ export interface RunFlags {
   'time-budget'?: string;
   out?: string;
   only?: string;
-  /** Selection (harness/conformance/select.ts): a check id pattern, clause ids, spec sections, what failed last time. */
+  /** Selection (harness/plan/select.ts): a check id pattern, clause ids, spec sections, what failed last time. */
   check?: string;
   clause?: string[];
   section?: string[];
@@ -180,11 +177,9 @@ export async function conformanceRun(flags: RunFlags, all: readonly Check[]): Pr
     const seed = flags.seed ?? newRunSeed();
     const outRoot = resolve(flags.out ?? join(process.cwd(), 'reports'));
     const workspaces = control ? profile.poolSize : profile.workspaces.length;
-    // The run is resolved once: the depth's checks, narrowed by --check/--clause/--rerun-failed, cut to the budget.
-    const eligible = selectChecks(all, depth);
-    const selected = await selection({ ...flags, rerunFailed: flags['rerun-failed'] }, eligible, outRoot);
-    // The depth's request budget and --time-budget choose among what it may run (harness/plan/select-depth.ts).
-    const choice = chooseChecks(all, { depth, profile, workspaces, timeBudgetSeconds, chosen: selected, eligible, extensions });
+    // The run is resolved once: the depth's checks, narrowed by --check/--clause/--rerun-failed, cut to
+    // the depth's request budget and --time-budget (harness/plan/run-plan.ts).
+    const choice = await chooseRun(all, { depth, profile, workspaces, timeBudgetSeconds, timeBudget: flags['time-budget'], select: { ...flags, rerunFailed: flags['rerun-failed'] }, outRoot, extensions });
     const checks = choice.checks;
     // The run's directory is its own: made anew, under a name no other run beside it holds.
     const { runId, dir } = await newRunDir(outRoot, () => `${new Date(started).toISOString().replace(/[:.]/g, '-')}-${randomBytes(2).toString('hex')}`);
@@ -194,20 +189,16 @@ export async function conformanceRun(flags: RunFlags, all: readonly Check[]): Pr
     // What the run creates carries its prefix: a run stopped before its clean-up leaves it to sweep.
     const prefix = newRunPrefix();
     if (cleansUp(profile)) say(`what this run creates carries the prefix ${prefix} (a run stopped before its clean-up: outreach-conformance sweep --profile ${flags.profile ?? 'FILE'} --prefix ${prefix})`);
-    say(choice.why);
-    if (choice.selection) say(formatSelection(choice.selection, leftOutHint(depth, flags['time-budget'], workspaces)));
+    for (const line of choice.said) say(line);
     if (sinksUrl) say(`mail sinks: ${sinksUrl} (a standalone sinks process)`);
     // What this machine lacks that the chosen checks need (an IMAP server): said before they run.
     const machine = await machineLine(profile, checks, sinksUrl);
     if (machine) say(machine);
-    const concurrency = flags.concurrency ?? defaultConcurrency(profile);
-    // The estimate learns this target's pace from its earlier runs (never the embedded reference's: its durations are the measure).
-    const history = await historyOf({ embedded: !!embedded, baseUrl, clock: clockOf(profile), depth, history: flags.history, defaultDir: outRoot });
-    if (history) say(history.said);
-    const announced = plan(checks, profile, workspaces, depth, concurrency, { extensions, ...(history?.pace ? { pace: history.pace } : {}) });
-    say(formatPlan(announced));
+    // The estimate, at this target's pace where its earlier runs showed it.
+    const { plan: announced, concurrency, pace, said } = await planRun(checks, { profile, workspaces, depth, concurrency: flags.concurrency, embedded: !!embedded, baseUrl, history: flags.history, defaultDir: outRoot, extensions });
+    for (const line of said) say(line);
     // A first run against this target: a first look at it before the checks, and the estimate made again from it.
-    const firstLook = takesFirstLook({ embedded: !!embedded, profile, checks, history: flags.history, learned: !!history?.pace, plan: announced, force: !!flags['first-look'] });
+    const firstLook = takesFirstLook({ embedded: !!embedded, profile, checks, history: flags.history, learned: !!pace, plan: announced, force: !!flags['first-look'] });
     if (firstLook) say(firstLookSaid(profile));
     const replan = (e: FirstLookEvent) => {
       const pace = e.answerMs === undefined ? undefined : firstLookPaceOf(e, checks, depth, profile, started);
