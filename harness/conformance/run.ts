@@ -2,35 +2,30 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { resolve, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { CLAUSES } from '../ground/spec-model/clauses/index.ts';
-import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { profileForReport } from '../runner/profile-report.ts';
 import { KitError } from '../ground/errors.ts';
-import { effectivePoolSize, plan, type Plan } from '../plan/planner.ts';
+import { plan, type Plan } from '../plan/planner.ts';
 import { chooseRun, planRun } from '../plan/run-plan.ts';
 import type { KeyObject } from 'node:crypto';
 import { cleansUp, clockOf, expectedCleanup, targetRequests } from '../plan/expected.ts';
 import { halfwayEstimate } from './progress-replay.ts';
 import type { Check } from '../ground/check.ts';
-import { parseDepth, parseTimeBudget } from '../ground/units.ts';
 import { newRunSeed } from '../ground/seed.ts';
 import { RUN_CONTEXT_ENV, type RunContext } from '../runner/context.ts';
 import { createNdjsonSink, readEvents } from '../events/ndjson.ts';
 import { writeRunReports } from '../report/index.ts';
-import { loadBaseline } from '../runner/baseline.ts';
-import { signingKey } from './keys.ts';
 import { newRunPrefix } from '../ground/run-prefix.ts';
 import { Redactor } from '../client/redact.ts';
-import { SPEC_IDENTITY, compareSpecFile, describeComparison } from '../ground/spec-model/identity.ts';
 import { levelOf } from '../ground/spec-model/levels.ts';
-import type { EstimateRecord, FirstLookEvent, RunEvent, RunStartEvent } from '../ground/events.ts';
+import type { EstimateRecord, FirstLookEvent, RunEvent } from '../ground/events.ts';
 import { parseArgs, type CommandHelp, type FlagSpec } from '../ground/args.ts';
 import { startEmbeddedTarget } from './embedded.ts';
+import { settleFlags, type RunFlags } from './settings.ts';
 import { openRunModuleCache, sharedCacheDir } from './module-cache.ts';
 import { newRunDir, publishLatest } from './latest.ts';
 import { machineLine } from './machine.ts';
 import { progressOptions, startRunProgress, type RunProgress, type RunProgressOptions } from './run-progress.ts';
-import { connectSink } from '../sinks/http-client.ts';
-import { probeTarget, resolveControl, resolveWorkspaceKeys } from './preflight.ts';
+import { probeTarget, resolveControl } from './preflight.ts';
 import { firstLookPaceOf, firstLookSaid, formatFirstLook, referenceLook, takesFirstLook, withoutType } from './first-look.ts';
 import { targetWorkStats } from '../plan/target-pace.ts';
 import { announcedExtensions } from '../client/control.ts';
@@ -44,17 +39,6 @@ import type { Depth } from '../ground/check.ts';
 
 import { KIT as pkg, PACKAGE_ROOT } from '../ground/kit.ts';
 export { PACKAGE_ROOT };
-
-/** The spec the kit was written from (a constant of the model) and, with --spec, how a given file compares. */
-export async function specInfo(specFile?: string): Promise<RunStartEvent['spec']> {
-  const { version, sha256 } = SPEC_IDENTITY;
-  if (!specFile) return { version, sha256 };
-  try {
-    return { version, sha256, file: await compareSpecFile(resolve(specFile)) };
-  } catch (e) {
-    throw new KitError(`--spec ${specFile} cannot be read: ${(e as Error).message}`);
-  }
-}
 
 const FLAGS = {
   profile: { type: 'string', value: 'FILE', help: "the target's profile (default: the embedded reference target)" },
@@ -109,61 +93,12 @@ export async function runCommand(argv: string[], all: readonly Check[]): Promise
   }
 }
 
-export interface RunFlags {
-  profile?: string;
-  depth?: string;
-  /** "5m": the checks covering the most clauses within the requests the rate limit allows in that time. */
-  'time-budget'?: string;
-  out?: string;
-  only?: string;
-  /** Selection (harness/plan/select.ts): a check id pattern, clause ids, spec sections, what failed last time. */
-  check?: string;
-  clause?: string[];
-  section?: string[];
-  'rerun-failed'?: boolean;
-  /** Earlier runs' reports (a reports directory or one run's) to learn this target's pace from; `none`: the reference's durations alone. */
-  history?: string;
-  /** A first look at the target whatever the run knows of it (harness/conformance/first-look.ts): the reference's baseline. */
-  'first-look'?: boolean;
-  seed?: number;
-  concurrency?: number;
-  mutants?: string[];
-  /** Workspaces to provision through the control API (overrides the profile's poolSize). */
-  workspaces?: number;
-  quiet?: boolean;
-  /** A spec file to compare with the one the kit was written from. */
-  spec?: string;
-  /** Known failures: `{ entries: [{ check, reason, expires? }] }` (harness/runner/baseline.ts). */
-  baseline?: string;
-  /** The HTTP API of a standalone `outreach-conformance sinks` the target can reach (instead of in-process sinks). */
-  sinks?: string;
-  /** Show vitest's own runner lines (RUN, the test list, the slowest tests) besides the kit's summary. */
-  'vitest-output'?: boolean;
-  /** An Ed25519 private key (PEM file, or `env:VAR` holding the PEM): sign an in-toto attestation of the bundle. */
-  sign?: string;
-}
+export type { RunFlags } from './settings.ts';
 
 export async function conformanceRun(flags: RunFlags, all: readonly Check[]): Promise<RunOutcome> {
-  const depth = parseDepth(flags.depth);
-  const timeBudgetSeconds = parseTimeBudget(flags['time-budget']);
-  // Zero checks at a time would wait for ever (and estimate NaN minutes): refused before anything starts.
-  if (flags.concurrency !== undefined && !(Number.isInteger(flags.concurrency) && flags.concurrency >= 1)) throw new KitError(`--concurrency must be a whole number of at least 1, not ${flags.concurrency}`);
-  // A flag's error before anything loads or boots: a run that cannot sign must not start.
-  const signWith = flags.sign !== undefined ? await signingKey(flags.sign) : undefined;
-  const profilePath = resolve(flags.profile ?? DEFAULT_PROFILE_PATH);
-  const loaded = await loadProfile(profilePath);
-  const poolSize = effectivePoolSize(loaded, depth, flags.workspaces);
-  if (!Number.isInteger(poolSize) || poolSize < 2 || poolSize > 200) throw new KitError(`--workspaces must be a whole number from 2 to 200, not ${poolSize}`);
-  const profile = { ...loaded, poolSize };
+  // Every flag, the profile, keys, baseline and sinks settled before anything boots (harness/conformance/settings.ts).
+  const { depth, timeBudgetSeconds, signWith, profile, spec, baseline, sinksUrl } = await settleFlags(flags, all);
   const say = (s: string) => flags.quiet || process.stdout.write(`${s}\n`);
-  const spec = await specInfo(flags.spec);
-  // Read before anything starts: a bad baseline is the user's to fix, exit 2 naming the field.
-  const baseline = flags.baseline !== undefined ? await loadBaseline(resolve(flags.baseline), all.map((c) => c.id), flags.baseline) : undefined;
-  // Whether a given spec matches is printed even with --quiet: it changes how to read the run.
-  if (spec.file) process.stdout.write(`${describeComparison(spec.file)}\n`);
-  const sinksUrl = flags.sinks !== undefined ? await remoteSinksUrl(flags.sinks) : undefined;
-  // Every secret resolves before anything boots: an unset or empty variable is exit 2 naming the field.
-  resolveWorkspaceKeys(profile);
   const started = Date.now();
 
   const embedded = profile.embedded ? await startEmbeddedTarget(flags.mutants ?? []) : undefined;
@@ -375,17 +310,6 @@ function countUnplanned429(events: Awaited<ReturnType<typeof readEvents>>): numb
   // Probes mean to hit the limit; everything else that met a 429 was unplanned.
   const probes = new Set(events.filter((e) => e.type === 'check-end' && e.checkId.startsWith('RATE-')).map((e) => (e as { checkId: string }).checkId));
   return events.filter((e) => e.type === 'exchange' && e.response?.status === 429 && !(e.checkId && probes.has(e.checkId))).length;
-}
-
-/** --sinks URL: a standalone sinks process that answers its info endpoint; otherwise exit 2 before anything runs. */
-async function remoteSinksUrl(url: string): Promise<string> {
-  if (!/^https?:\/\/[^/]+/.test(url)) throw new KitError(`--sinks must be the http(s) URL of a running "outreach-conformance sinks" (its HTTP API), not "${url}"`);
-  try {
-    await connectSink(url);
-  } catch (e) {
-    throw new KitError(`--sinks ${url}: the mail sinks do not answer GET /sink/v1/info: ${(e as Error).message}`);
-  }
-  return url.replace(/\/+$/, '');
 }
 
 /** A reporter that prints nothing: the kit's own summary and progress speak for the run. */

@@ -21,7 +21,7 @@ export const ROOMS: readonly Room[] = [
   // The vitest worker's entry, the first file of a process of its own: the one place of the run
   // that takes the checks (and the first look) from suites/, handing the chosen ones to the runner.
   { room: 'worker', prefixes: ['harness/conformance/conformance.run.ts'], may: ['runner', 'plan', 'suites', 'client', 'events', 'ground'] },
-  // The conformance run as a product, like load/ and mutation/: its command, preflight, the
+  // The conformance run as a product, like load/ and mutation/: its command, its settled flags, preflight, the
   // embedded target, keys, the progress line, the run's files, and the worker it starts. It
   // imports no check: the command that starts it gives it the kit's checks.
   { room: 'conformance', prefixes: ['harness/conformance/'], may: ['runner', 'plan', 'report', 'mutation', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
