@@ -31,7 +31,7 @@
 // --out keeps each run's reports (DIR/<target>-<depth>[-baseline]/latest/results.json...) and profile;
 // `npm run measure-requests -- --no-control DIR/alone-quick/latest/results.json ...` records from them what
 // checks send to a target without the control API; `npm run bench:estimate -- DIR/alone-default ...`
-// replays their events through the progress estimate (harness/conformance/estimate-replay.ts).
+// replays their events through the progress estimate (harness/bench/estimate-replay.ts).
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -18,12 +18,14 @@ export interface Room {
 export const ROOMS: readonly Room[] = [
   { room: 'bin', prefixes: ['bin/'], may: ['cli'] },
   { room: 'cli', prefixes: ['harness/cli/'], may: ['conformance', 'runner', 'plan', 'report', 'load', 'load/compare', 'mutation', 'portability', 'suites', 'sinks', 'client', 'ground', 'spec-model', 'reference'] },
-  // The vitest worker's entry: it hands the chosen checks to the runner.
+  // The vitest worker's entry, the first file of a process of its own: the one place of the run
+  // that takes the checks (and the first look) from suites/, handing the chosen ones to the runner.
   { room: 'worker', prefixes: ['harness/conformance/conformance.run.ts'], may: ['runner', 'plan', 'suites', 'client', 'events', 'ground'] },
-  // The conformance run as a product, like load/ and mutation/: its command, selection, preflight,
-  // the embedded target, keys, the progress line, the run's files, and the worker it starts.
-  { room: 'conformance', prefixes: ['harness/conformance/'], may: ['runner', 'plan', 'report', 'mutation', 'suites', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
-  { room: 'bench', prefixes: ['harness/bench/'], may: ['runner', 'plan', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'load/target', 'load/metrics', 'sinks', 'client', 'ground', 'reference'] },
+  // The conformance run as a product, like load/ and mutation/: its command, its settled flags, preflight, the
+  // embedded target, keys, the progress line, the run's files, and the worker it starts. It
+  // imports no check: the command that starts it gives it the kit's checks.
+  { room: 'conformance', prefixes: ['harness/conformance/'], may: ['runner', 'plan', 'report', 'mutation', 'sinks', 'client', 'events', 'ground', 'spec-model', 'reference'] },
+  { room: 'bench', prefixes: ['harness/bench/'], may: ['conformance', 'runner', 'plan', 'suites', 'events', 'load/compare', 'load/sendpath', 'load/report', 'load/generator', 'load/target', 'load/metrics', 'sinks', 'client', 'ground', 'reference'] },
   { room: 'mutation', prefixes: ['harness/mutation/'], may: ['runner', 'plan', 'suites', 'ground', 'spec-model', 'reference'] },
   { room: 'portability', prefixes: ['harness/portability/'], may: ['runner', 'plan', 'report', 'suites', 'ground', 'reference'] },
   { room: 'fuzz', prefixes: ['harness/fuzz/'], may: ['sinks', 'reference'] },
@@ -34,7 +36,7 @@ export const ROOMS: readonly Room[] = [
   { room: 'package', prefixes: ['harness/package/'], may: ['ground'] },
   { room: 'suites', prefixes: ['suites/'], may: ['sinks', 'client', 'ground', 'spec-model', 'fixtures'] },
   { room: 'runner', prefixes: ['harness/runner/'], may: ['plan', 'sinks', 'client', 'ground', 'spec-model'] },
-  // Everything before a run: the depths' selection, the kill matrix and detection, expected
+  // Everything before a run: the selection flags and the depths' selection, the kill matrix and detection, expected
   // requests and durations, the schedule and estimate, a target's learned pace. No engine.
   { room: 'plan', prefixes: ['harness/plan/'], may: ['ground', 'spec-model'] },
   // The load rooms: each mode (generator, sendpath) and compare read the report (its types, the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countStays, floorOf, roomOf } from './walk.ts';
+import { countByFolder, countStays, floorOf, folderFloorOf, folderOf, roomOf } from './walk.ts';
 
 describe('the walk of a parameter between rooms', () => {
   it('places a file in its room (the reference is one) and a room on a floor above all it may import', () => {
@@ -17,5 +17,19 @@ describe('the walk of a parameter between rooms', () => {
     // conformance -> plan -> ground -> plan (up) -> conformance (up) -> report
     expect(w.moves).toBe(5);
     expect(w.climbs).toBe(2);
+  });
+
+  it('counts again at folder grain: the rows of one folder are one room, on a floor above the folders they may import', () => {
+    expect(folderOf('harness/conformance/conformance.run.ts')).toBe('harness/conformance/');
+    expect(folderOf('harness/ground/spec-model/identity.ts')).toBe('harness/ground/');
+    expect(folderOf('harness/load/generator/api.ts')).toBe('harness/load/');
+    expect(folderOf('suites/checks/index.ts')).toBe('suites/');
+    expect(folderFloorOf('harness/conformance/')).toBeGreaterThan(folderFloorOf('harness/plan/'));
+    expect(folderFloorOf('harness/plan/')).toBe(folderFloorOf('harness/ground/') + 1);
+    const at = (file: string) => ({ room: roomOf(file)!, file, fn: 'f' });
+    // worker -> conformance and spec-model -> ground are moves between rows, not between folders
+    const stays = [at('harness/conformance/conformance.run.ts'), at('harness/conformance/run.ts'), at('harness/ground/spec-model/identity.ts'), at('harness/ground/units.ts'), at('harness/conformance/run.ts')];
+    expect(countStays(stays)).toMatchObject({ moves: 4, climbs: 3 });
+    expect(countByFolder(stays)).toMatchObject({ moves: 2, climbs: 1 });
   });
 });

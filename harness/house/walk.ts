@@ -1,7 +1,9 @@
 // npm run house:walk [-- FILE:FUNCTION:PARAM] — follows one parameter through the calls that pass
 // it on and counts how often it moves between the rooms of harness/house/rooms.ts and how often
 // such a move climbs back up (to a room on a higher floor: one that imports more of the house).
-// The default is `run`'s arguments, from harness/conformance/run.ts to the report files.
+// The default is `run`'s arguments, from harness/conformance/run.ts to the report files. It counts
+// twice: at the grain of the ROOMS rows, and at the grain of folders (harness/<folder>/, suites/,
+// bin/, ...: the rows of one folder made one room, importing what its rows may).
 //
 // What is followed: from a function, every call (in the order the code is written) one of whose
 // arguments names the parameter, a variable made from it, or a member of either; in the callee,
@@ -46,17 +48,42 @@ export function floorOf(room: string, seen: readonly string[] = []): number {
   return 1 + Math.max(0, ...below);
 }
 
-/** Moves and climbs of a sequence of stays. */
-export function countStays(stays: Stay[]): WalkCount {
+/** The folder a file belongs to: harness/<folder>/ under harness/, else its top folder (suites/, bin/, fixtures/). */
+export function folderOf(file: string): string {
+  const parts = file.split('/');
+  const depth = parts[0] === 'harness' && parts.length > 2 ? 2 : 1;
+  return parts.length > depth ? `${parts.slice(0, depth).join('/')}/` : file;
+}
+
+/** The folder of a ROOMS row (of its first prefix); the reference is its own folder. */
+const folderOfRoom = (room: string) => folderOf(room === 'reference' ? REFERENCE : (ROOMS.find((r) => r.room === room)?.prefixes[0] ?? room));
+
+/** A folder's floor: the rows of the folder made one room, which may import the folders its rows may (not itself). */
+export function folderFloorOf(folder: string, seen: readonly string[] = []): number {
+  const may = new Set(ROOMS.filter((r) => folderOfRoom(r.room) === folder).flatMap((r) => r.may.map(folderOfRoom)));
+  const below = [...may].filter((m) => m !== folder && !seen.includes(m)).map((m) => folderFloorOf(m, [...seen, folder]));
+  return 1 + Math.max(0, ...below);
+}
+
+/** Moves and climbs of a sequence of stays (by default at the grain of ROOMS rows, with their floors). */
+export function countStays(stays: Stay[], floor: (room: string) => number = (r) => floorOf(r)): WalkCount {
   let moves = 0;
   let climbs = 0;
   for (let i = 1; i < stays.length; i++) {
     const [a, b] = [stays[i - 1]!.room, stays[i]!.room];
     if (a === b) continue;
     moves++;
-    if (floorOf(b) > floorOf(a)) climbs++;
+    if (floor(b) > floor(a)) climbs++;
   }
   return { stays, moves, climbs };
+}
+
+/** The same stays counted at the grain of folders. */
+export function countByFolder(stays: Stay[]): WalkCount {
+  return countStays(
+    stays.map((s) => ({ ...s, room: folderOf(s.file) })),
+    (f) => folderFloorOf(f),
+  );
 }
 
 type FnLike = ts.FunctionLikeDeclaration & { body: ts.Node };
@@ -173,5 +200,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
     console.log(`${s.room.padEnd(16)} ${s.file} ${s.fn}${mark}`);
     prev = s.room;
   }
-  console.log(`${spec}: ${w.stays.length} stays, ${w.moves} moves between rooms, ${w.climbs} climbs back up`);
+  const byFolder = countByFolder(w.stays);
+  console.log(`${spec}: ${w.stays.length} stays; ROOMS rows: ${w.moves} moves between rooms, ${w.climbs} climbs back up; folders: ${byFolder.moves} moves, ${byFolder.climbs} climbs back up`);
 }

@@ -124,7 +124,7 @@ export function chooseChecks(
   opts: { depth: Depth; profile: Profile; workspaces: number; chosen?: readonly string[]; timeBudgetSeconds?: number; eligible?: readonly Check[] } & TargetKnown,
 ): Choice {
   // `eligible`: the depth's checks when the caller already has them (the CLI selects once per run).
-  // `chosen`: the ids an explicit selection named (harness/conformance/select.ts), taken whole.
+  // `chosen`: the ids an explicit selection named (select.ts), taken whole.
   const named = opts.chosen && new Set(opts.chosen);
   const eligible = (opts.eligible ?? selectChecks(all, opts.depth)).filter((c) => !named || named.has(c.id));
   const byDepth = named ? undefined : DEPTH_BUDGETS[opts.depth];

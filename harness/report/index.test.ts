@@ -1,8 +1,11 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createNdjsonSink, mustFailures, readEvents, writeReports, type Results } from './index.ts';
+import { createNdjsonSink, formatConsoleSummary, mustFailures, readEvents, REPORT_FILES, writeReports, writeRunReports, type Results } from './index.ts';
+import { ATTESTATION_NAME, checkAttestation } from './attestation.ts';
+import { BUNDLE_NAME } from './bundle.ts';
 import { CHECKS, CLAUSES, makeInput } from './fixture.test-helper.ts';
 import { parseXml } from './xml.test-helper.ts';
 
@@ -54,5 +57,20 @@ describe('events.ndjson -> every report', () => {
     const { results } = await writeReports(d, { events: [], clauses: CLAUSES, checks: CHECKS });
     expect(results.summary.pass).toBe(0);
     expect(JSON.parse(readFileSync(join(d, 'results.json'), 'utf8')).summary.pass).toBe(0);
+  });
+
+  it("writes a run's every file in one call: the reports, the bundle with its secrets erased, the signed attestation, and what the console says", async () => {
+    const d = join(dir, 'one-call');
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const r = await writeRunReports(d, makeInput({ withRunEnd: true }), { redact: (t) => t.replaceAll('127.0.0.1', '[host]'), signWith: privateKey });
+    for (const f of [...REPORT_FILES, BUNDLE_NAME, ATTESTATION_NAME]) expect(existsSync(join(d, f)), f).toBe(true);
+    expect(r.bundle.sha256).toBe(createHash('sha256').update(readFileSync(r.bundle.path)).digest('hex'));
+    expect(checkAttestation(readFileSync(r.attestation!.path, 'utf8'), publicKey, r.bundle.sha256)).toMatchObject({ status: 'valid', keyid: r.attestation!.keyid });
+    expect(r.summary).toBe(formatConsoleSummary(r.results));
+    expect(r.exitCode).toBe(1); // the fixture's two MUST failures
+    // Without a key: no attestation.
+    const unsigned = await writeRunReports(join(dir, 'unsigned'), makeInput({ withRunEnd: true }), { redact: (t) => t });
+    expect(unsigned.attestation).toBeUndefined();
+    expect(existsSync(join(dir, 'unsigned', ATTESTATION_NAME))).toBe(false);
   });
 });

@@ -6,15 +6,20 @@
 // writeReports scrubs secrets from the events first (defence in depth: the client already
 // redacted them; the catalog, check list and mutation block carry no secrets), then writes
 // results.json, junit.xml, summary.md, report.html and traffic.har. Decisions: README.md here.
+// At the end of a run, writeRunReports is the one call: the reports, the certification bundle,
+// its signed attestation (with a key), and what the console says of them.
 
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { KeyObject } from 'node:crypto';
+import { writeAttestation } from './attestation.ts';
+import { BUNDLE_NAME, writeBundle } from './bundle.ts';
 import { buildHar } from './har.ts';
 import { buildHtml } from './html.ts';
 import { buildJunit } from './junit.ts';
-import { buildResults, type ReportInput, type Results } from './results.ts';
+import { buildResults, exitCodeOf, type ReportInput, type Results } from './results.ts';
 import { scrubEvents } from './scrub.ts';
-import { buildSummaryMarkdown } from './summary.ts';
+import { buildSummaryMarkdown, formatConsoleSummary } from './summary.ts';
 
 export { createNdjsonSink, readEvents, parseEvents } from '../events/ndjson.ts';
 export type { NdjsonSink } from '../events/ndjson.ts';
@@ -57,4 +62,26 @@ export async function writeReports(dir: string, input: ReportInput): Promise<{ f
     written.push(path);
   }
   return { files: written, results };
+}
+
+export interface RunReports {
+  results: Results;
+  bundle: { path: string; sha256: string };
+  /** The signed in-toto attestation of the bundle, when a key was given. */
+  attestation?: { path: string; keyid: string };
+  /** The console's summary of the results (its first line the verdict). */
+  summary: string;
+  exitCode: 0 | 1 | 2;
+}
+
+/**
+ * Every file a run leaves in `dir`: the reports, the certification bundle (the run's own secrets
+ * erased once more by `redact`, a last guard) and, with `signWith`, the attestation signed from
+ * the bundle's own results.json, so the certificate says what the bundle holds.
+ */
+export async function writeRunReports(dir: string, input: ReportInput, opts: { redact: (text: string) => string; signWith?: KeyObject }): Promise<RunReports> {
+  const { results } = await writeReports(dir, input);
+  const bundle = await writeBundle(dir, { redact: opts.redact });
+  const attestation = opts.signWith ? await writeAttestation(dir, bundle.results, { name: BUNDLE_NAME, sha256: bundle.sha256 }, opts.signWith) : undefined;
+  return { results, bundle: { path: bundle.path, sha256: bundle.sha256 }, ...(attestation ? { attestation } : {}), summary: formatConsoleSummary(results), exitCode: exitCodeOf(results) };
 }

@@ -1,10 +1,10 @@
 // `npm run bench:estimate -- DIR...`: the progress line's estimate replayed from kept runs, without
 // running them again. Each DIR is a run kept by `bench:staging --out` (DIR/<target>-<depth>, its
 // profile beside latest/) or a run's own directory with --profile FILE. The run's check events go
-// through this checkout's estimator (run-progress.ts) as the run would have shown them:
+// through this checkout's estimator (harness/conformance/run-progress.ts) as the run would have shown them:
 // the error when half the checks were done (what results.json stats.estimate.halfway records) beside
 // the one the run recorded, and with --trace the time left it said every 5 s against the time
-// that was left. A developer's tool (not in the package), beside the estimator it replays.
+// that was left. A developer's tool (not in the package), with the benches.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
@@ -15,9 +15,9 @@ import type { CheckEndEvent, CheckStartEvent, RunEndEvent, RunStartEvent, Target
 import { readEvents } from '../events/ndjson.ts';
 import { defaultConcurrency, plan } from '../plan/planner.ts';
 import { clockOf } from '../plan/expected.ts';
-import { progressRate } from './run.ts';
-import { progressOptions, RunProgressState, sentOf, signedPercent, type ProgressEvent, type SentEvent } from './run-progress.ts';
-import { halfwayEstimate, recordingOf, timeLeftTrace } from './progress-replay.ts';
+import { progressRate } from '../conformance/run.ts';
+import { progressOptions, RunProgressState, sentOf, signedPercent, type ProgressEvent, type SentEvent } from '../conformance/run-progress.ts';
+import { halfwayEstimate, recordingOf, timeLeftTrace } from '../conformance/progress-replay.ts';
 import { writeFile } from 'node:fs/promises';
 import { pacedMs } from '../plan/target-pace.ts';
 import { expectedDurationMs } from '../plan/expected.ts';
