@@ -123,6 +123,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lf-answer-searchmode-person': ['LF-SEARCHMODE-ENUM'],
   'lf-answer-list-items': ['LF-LIST-ANSWER', 'PAGE-SHAPE'],
   'lf-answer-listitem-no-completedat': ['LF-LISTITEM-FIELDS'],
+  'lf-answer-listitem-completedat-null': ['LF-LISTITEM-FIELDS'],
   'lf-answer-errormessage-omitted': ['RES-NULL-WHERE-STATED'],
   // answers: emails
   'email-answer-id-not-uuid': ['EMAIL-ID-UUID', 'RES-ID-UUID'],
@@ -155,6 +156,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'anlt-answer-point-no-bounces': ['ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS'],
   'anlt-answer-ov-opens-number': ['ANLT-TOTALS-OPENS-CLICKS', 'ANLT-OV-ANSWER'],
   'anlt-answer-ov-rates-no-conversion': ['ANLT-TOTALS-RATES', 'ANLT-OV-ANSWER'],
+  'anlt-answer-ov-conversionvalue-string': ['ANLT-TOTALS-COUNTS', 'ANLT-OV-ANSWER'],
   'anlt-answer-ov-no-sendingaccounts': ['ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OV-ANSWER'],
   // answers: workspace, usage
   'ws-answer-timezone-offset': ['WS-TIMEZONE-IANA'],

@@ -10,14 +10,17 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `threadId` (opaque string or null).
   "EMAIL-THREADID": [
     { what: "GET /v1/emails/{id} answers threadId as `{ value }`.", mutants: ["email-answer-threadid-object"] },
+    { what: "A received email's threadId is a number (the IMAP thread id as stored); sent emails are right.", mutants: ["email-received-threadid-number"] },
   ],
   // 2.7 MUST: Email `messageId` (RFC 5322 Message-ID).
   "EMAIL-MESSAGEID": [
     { what: "messageId is answered without its angle brackets.", mutants: ["email-messageid-bare"] },
+    { what: "A received email's Message-ID is answered bare (a parser's id without angle brackets); sent emails are right.", mutants: ["email-received-messageid-bare"] },
   ],
   // 2.7 MUST: Email `mailbox` (`id`, `email`).
   "EMAIL-MAILBOX": [
     { what: "`mailbox` is the mailbox id alone.", mutants: ["email-mailbox-id-only"] },
+    { what: "A received email's mailbox is the mailbox id alone; sent emails are right.", mutants: ["email-received-mailbox-id-only"] },
   ],
   // 2.7 MUST: Email `from` (`email`, `name`).
   "EMAIL-FROM": [
@@ -34,6 +37,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `subject`.
   "EMAIL-SUBJECT": [
     { what: "Emails are answered without subject.", mutants: ["email-subject-missing"] },
+    { what: "A received email (the inbox ingestion's own path) answers subject null; sent emails are right.", mutants: ["email-received-subject-null"] },
   ],
   // 2.7 MUST: Email `snippet` (short preview): a non-empty piece of the email's own content, for an email that has content.
   "EMAIL-SNIPPET": [
@@ -44,10 +48,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `isUnread` (boolean, null when the email is in no conversation).
   "EMAIL-ISUNREAD": [
     { what: "isUnread is the string \"true\", \"false\" or \"null\".", mutants: ["email-isunread-string"] },
+    { what: "A received email's isUnread is 0 or 1 (the \\Seen flag in an integer column); sent emails are right.", mutants: ["email-received-isunread-int"] },
   ],
   // 2.7 MUST: Email `type` (enum `sent`, `received`).
   "EMAIL-TYPE-ENUM": [
     { what: "A sent email shows type `outbound`.", mutants: ["email-type-outbound"] },
+    { what: "GET of a received email answers type `inbound` (the listing says `received`); the claimant read only `sent`.", mutants: ["email-received-type-inbound"] },
   ],
   // 2.7 MUST: Email `campaignId`.
   "EMAIL-CAMPAIGNID": [
@@ -76,6 +82,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: `body`: a null part was never stored (a part that was stored is never null).
   "EMAIL-BODY-NULL-PART": [
     { what: "GET /v1/emails/{id} answers body.text null although the text part was stored (html is kept).", mutants: ["email-body-text-dropped"] },
+    { what: "A received reply (text only) answers body.text null although its text part was stored; sent emails are right.", mutants: ["email-received-body-text-null"] },
   ],
   // 2.8 MUST: Lead search `id`.
   "LF-ID-UUID": [
@@ -135,6 +142,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: List items carry `id`, `query`, `status`, `searchMode`, `maxResults`, `createdAt`, `completedAt`.
   "LF-LISTITEM-FIELDS": [
     { what: "Lead search list items carry no completedAt.", mutants: ["lf-answer-listitem-no-completedat"] },
+    { what: "A completed search's list item answers completedAt null (the list query does not select it; GET is right): the list showed only running searches.", mutants: ["lf-answer-listitem-completedat-null"] },
   ],
   // 2.9 MUST: Workspace: `organizationId` (uuid).
   "WS-ORGANIZATIONID-UUID": [
@@ -200,6 +208,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `totals`: `sent`, `failed`, `delivered`, `leadsContacted`, `replies`, `bounces`, `unsubscribed`, `positiveLeads`, `conversions`, `conversionValue` (nu
   "ANLT-TOTALS-COUNTS": [
     { what: "totals.sent is a string.", mutants: ["anlt-answer-totals-sent-string"] },
+    { what: "The overview's totals.conversionValue is a string (its own roll-up query: a SQL SUM of a decimal column); the campaign's totals are right.", mutants: ["anlt-answer-ov-conversionvalue-string"] },
   ],
   // 2.10 MUST: `totals`: `opens` and `clicks` (each `total`, `uniqueLeads`).
   "ANLT-TOTALS-OPENS-CLICKS": [

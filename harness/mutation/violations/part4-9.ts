@@ -423,6 +423,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "The overview answers no sendingAccounts.", mutants: ["anlt-answer-ov-no-sendingaccounts"] },
     { what: "The overview's totals.opens is a number, not { total, uniqueLeads }.", mutants: ["anlt-answer-ov-opens-number"] },
     { what: "The overview's totals.rates carry no conversion.", mutants: ["anlt-answer-ov-rates-no-conversion"] },
+    { what: "The overview's totals.conversionValue is a string (a SQL SUM of a decimal column).", mutants: ["anlt-answer-ov-conversionvalue-string"] },
   ],
   // 4.6 MUST: Reporting windows: dates are ISO 8601.
   "ANLT-WINDOW-ISO-DATES": [

@@ -157,6 +157,11 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
   }],
   'acct-answer-statusmessage-text': ['', (e) => revokedMailbox(e)],
+  'lf-answer-listitem-completedat-null': ['data[]', async (e) => {
+    const { w, ls } = await leadSearch(e);
+    await e.ctl('POST', `/lead-searches/${ls.id}/advance`, { status: 'completed' });
+    return (await e.call(w.key, 'GET', '/v1/lead-searches')).body;
+  }],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */

@@ -145,6 +145,7 @@ export const ANSWERS = [
   ['lf-answer-errormessage-omitted', op('leadSearches.get'), 'errorMessage', 'omit-null', 'A lead search without an error leaves errorMessage out instead of answering null.'],
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],
+  ['lf-answer-listitem-completedat-null', op('leadSearches.list', 'data[]'), 'completedAt', 'set:null', 'Lead search list items answer completedAt null whatever the search\'s state (the list query does not select it); GET is right.'],
   // emails (2.7, 4.5)
   ['email-answer-id-not-uuid', op('emails.get'), 'id', 'prefix', 'GET /v1/emails/{id} answers the id as `em_<uuid>`.'],
   ['email-answer-no-body', op('emails.get'), 'body', 'drop', 'GET /v1/emails/{id} answers no body.'],
@@ -173,6 +174,7 @@ export const ANSWERS = [
   ['anlt-answer-point-no-bounces', op('analytics.timeseries'), 'data[].bounces', 'drop', 'Time-series points carry no bounces.'],
   ['anlt-answer-ov-opens-number', op('analytics.overview'), 'totals.opens', 'set:0', "The overview's totals.opens is a number, not { total, uniqueLeads }."],
   ['anlt-answer-ov-rates-no-conversion', op('analytics.overview'), 'totals.rates.conversion', 'drop', "The overview's totals.rates carry no conversion (the roll-up's own serializer); the campaign's are whole."],
+  ['anlt-answer-ov-conversionvalue-string', op('analytics.overview'), 'totals.conversionValue', 'string', "The overview's totals.conversionValue is a string (a SQL SUM of a decimal column, as node-postgres answers it); the campaign's is a number."],
   ['anlt-answer-ov-no-sendingaccounts', op('analytics.overview'), 'sendingAccounts', 'drop', 'The overview answers no sendingAccounts.'],
   ['anlt-answer-topcampaigns-no-openrate', op('analytics.overview'), 'topCampaigns[].openRate', 'drop', 'topCampaigns rows carry no openRate.'],
   // workspace, usage (2.9, 4.7)
