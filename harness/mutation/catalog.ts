@@ -16,6 +16,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'auth-missing-header-400': ['AUTH-401-MISSING'],
   'auth-scheme-unchecked': ['AUTH-401-MALFORMED'],
   'auth-unknown-key-403': ['AUTH-401-UNKNOWN'],
+  'auth-key-format-400': ['AUTH-401-MALFORMED', 'AUTH-401-UNKNOWN'],
   'auth-revoked-key-valid': ['AUTH-401-REVOKED'],
   'auth-401-wrong-code': ['ERR-TABLE-401'],
   'auth-missing-scope-401': ['SCOPE-403-MISSING'],

@@ -600,10 +600,12 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: An invalid key (including an Authorization header that is not a Bearer key) gives 401 unauthenticated.
   "AUTH-401-MALFORMED": [
     { what: "The auth scheme is not checked: `Token <key>` or a bare key is accepted.", mutants: ["auth-scheme-unchecked"] },
+    { what: "A Bearer value not shaped like a key is refused with 400 by a format check before the lookup (a well-shaped unknown key gets 401).", mutants: ["auth-key-format-400"] },
   ],
   // 5 MUST: An invalid (unknown) key gives 401 unauthenticated.
   "AUTH-401-UNKNOWN": [
     { what: "An unknown key answers 403 permission_denied instead of 401.", mutants: ["auth-unknown-key-403"] },
+    { what: "An invalid key of another shape than the service's keys (`Bearer not-a-key`) is refused with 400 by a format check before the lookup.", mutants: ["auth-key-format-400"] },
   ],
   // 5 MUST: A revoked key gives 401 unauthenticated.
   "AUTH-401-REVOKED": [

@@ -396,6 +396,8 @@ export class PublicApi {
     }
     const secret = bearerSecret(header, mutant);
     if (secret === null) throw unauthenticated('The Authorization header must be `Bearer <API key>`.');
+    // The mutant checks the key's form before looking it up, and answers a malformed one as a bad request.
+    if (mutant('auth-key-format-400') && !/^ock_[\w-]{32}$/.test(secret)) throw validationFailed(['Authorization: not an API key']);
     const key = findKeyBySecret(this.s.db, secret);
     if (!key) {
       if (mutant('auth-unknown-key-403')) throw permissionDenied('Unknown API key.');

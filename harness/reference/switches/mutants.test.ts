@@ -188,6 +188,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'svc-lead-searches-trailing-slash': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/lead-searches')],
   'auth-unknown-key-403': [401, (e) => status(e, 'ock_nobody', 'GET', '/v1/workspace')],
+  'auth-key-format-400': [401, (e) => status(e, 'not-a-key', 'GET', '/v1/workspace')],
   'auth-revoked-key-valid': [401, async (e) => {
     const { w, k } = await keyWith(e, ['usage:read']);
     const id = (await e.call(w.key, 'GET', '/v1/api-keys?limit=1')).body.data[0].id;

@@ -18,6 +18,7 @@ export const MUTANTS = [
   // ---- authentication (part 5, part 7) ----
   { id: 'auth-missing-header-400', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'A request without Authorization header answers 400 validation_failed instead of 401.' },
   { id: 'auth-scheme-unchecked', rule: '5.1 Every request sends `Authorization: Bearer <API_KEY>`.', description: 'The auth scheme is not checked: `Token <key>` or a bare key is accepted.' },
+  { id: 'auth-key-format-400', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'A Bearer value not shaped like a key (`Bearer not-a-key`) is refused with 400 validation_failed by a format check before the lookup; a well-shaped unknown key still gets 401.' },
   { id: 'auth-unknown-key-403', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'An unknown key answers 403 permission_denied instead of 401.' },
   { id: 'auth-revoked-key-valid', rule: '5.3 A missing, invalid or revoked key gives 401 `unauthenticated`.', description: 'Revoked keys keep working.' },
   { id: 'auth-401-wrong-code', rule: '7 401 authentication_error unauthenticated: key missing, invalid or revoked.', description: 'Every 401 carries code `invalid_api_key` instead of `unauthenticated`.' },
