@@ -613,6 +613,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: Every route requires one granular scope.
   "SCOPE-REQUIRED": [
+    { what: "A referenced read mounted without its scope guard (GET /v1/account/subscription): any valid key is served; no default matrix row refuses it.", mutants: ["scope-subscription-unguarded"] },
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
     { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
     { what: "The scope check of campaigns.create is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-create"] },
@@ -639,6 +640,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: A key lacking the route's scope (and any covering wildcard) gets 403 permission_denied.
   "SCOPE-403-MISSING": [
+    { what: "GET /v1/account/subscription (referenced) is mounted without its scope guard: a key lacking usage:read is served.", mutants: ["scope-subscription-unguarded"] },
     { what: "A missing scope answers 401 unauthenticated instead of 403.", mutants: ["auth-missing-scope-401"] },
     { what: "A missing scope answers 404 not_found instead of 403.", mutants: ["scope-denied-404"] },
   ],
@@ -751,6 +753,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: apikeys:manage is covered by no wildcard.
   "SCOPE-APIKEYS-NO-WILDCARD": [
+    { what: "all:read serves the API key list (a read, taken as one that all:read covers); revocation stays refused.", mutants: ["scope-all-read-lists-keys"] },
     { what: "all:all also grants apikeys:manage.", mutants: ["scope-all-all-grants-apikeys"] },
   ],
   // 5 MUST: apikeys:manage can be granted only from the dashboard (a key created through the API never holds it).
@@ -771,6 +774,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: Mailbox reads accept accounts:read, accounts:write, accounts:all, all:read, all:all.
   "SCOPE-GROUP-MAILBOX-READ": [
+    { what: "all:all forgotten on the read of one mailbox (accounts.get) in a per-route table; the other mailbox reads keep it.", mutants: ["scope-mailbox-get-refuses-all-all"] },
     { what: "Mailbox reads (GET verification, list, get, OAuth status) refuse a key holding accounts:write alone (403).", mutants: ["scope-mailbox-read-refuses-write"] },
     { what: "The three referenced mailbox reads (list, get, OAuth status) filed under the general reads rule: accounts:write alone refused there, the verification endpoint right.", mutants: ["scope-mailbox-ref-reads-refuse-write"] },
     { what: "The mailbox-read row without all:all: a key holding all:all alone is refused on the mailbox reads.", mutants: ["scope-mailbox-read-refuses-all-all"] },
@@ -783,6 +787,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: Lifecycle endpoints accept campaigns:lifecycle, campaigns:all, all:all.
   "SCOPE-GROUP-LIFECYCLE": [
+    { what: "all:all forgotten on the test email in a per-route table; start, resume and pause keep it.", mutants: ["scope-test-email-refuses-all-all"] },
     { what: "The scope check of campaigns.start is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-start"] },
     { what: "campaigns:write is accepted where campaigns:lifecycle is required.", mutants: ["scope-write-grants-lifecycle"] },
     { what: "The scope check of campaigns.resume is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-resume"] },
