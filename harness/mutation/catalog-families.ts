@@ -101,6 +101,11 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'camp-answer-withinschedule-inverted': ['CAMP-STATUS-WITHINSCHEDULE'],
   // answers: leads
   'lead-answer-email-object': ['LEAD-EMAIL-STRING'],
+  'lead-answer-list-email-object': ['LEAD-EMAIL-STRING'],
+  'lead-answer-list-status-object': ['LEAD-STATUS-STRING'],
+  'lead-answer-list-metrics-strings': ['LEAD-METRICS-OBJECT'],
+  'lead-answer-list-companyname-object': ['LEAD-TEXT-FIELDS'],
+  'lead-answer-list-tags-objects': ['LEAD-TAGS-STRINGS'],
   'lead-answer-status-object': ['LEAD-STATUS-STRING'],
   'lead-answer-progress-strings': ['LEAD-SEQPROGRESS-COUNTS'],
   'lead-answer-id-not-uuid': ['LEAD-ID-UUID', 'RES-ID-UUID'],

@@ -273,6 +273,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: (none) -> POST /v1/campaigns, valid body -> draft.
   "STATE-CAMP-CREATE-DRAFT": [
     { what: "A campaign created without launch is answered `scheduled`.", mutants: ["camp-answer-created-scheduled"] },
+    { what: "The create answers `draft` while the campaign is stored with another status (a column default): listed and viewed as scheduled.", mutants: ["camp-created-stored-scheduled"] },
   ],
   // 3.1 MUST: POST /v1/campaigns: with `launch` true a launch is attempted.
   "STATE-CAMP-CREATE-LAUNCH-ATTEMPT": [

@@ -134,6 +134,12 @@ export const ANSWERS = [
   ['lead-answer-metrics-campaign-names', LEAD, 'metrics.opened', 'rename:opens', 'Lead metrics use the campaign metrics names (`opens` for `opened`).'],
   ['lead-answer-createdat-epoch', LEAD, 'createdAt', 'epoch', 'A lead createdAt is epoch milliseconds.'],
   ['lead-answer-progress-strings', LEAD, 'sequenceProgress.totalSteps', 'string', 'Lead sequenceProgress.totalSteps is a string.'],
+  // The listing's own serializer (the PATCH answer right):
+  ['lead-answer-list-email-object', op('leads.list', 'data[]'), 'email', 'wrap:address', 'The lead listing answers email as `{ address }`; the PATCH answer is right.'],
+  ['lead-answer-list-status-object', op('leads.list', 'data[]'), 'status', 'wrap:value', 'The lead listing answers status as `{ value }`; the PATCH answer is right.'],
+  ['lead-answer-list-metrics-strings', op('leads.list', 'data[]'), 'metrics.sent', 'string', 'The lead listing answers metrics.sent as a string (a COUNT as text); the PATCH answer is right.'],
+  ['lead-answer-list-companyname-object', op('leads.list', 'data[]'), 'companyName', 'wrap:name', 'The lead listing answers companyName as a company object `{ name }` (a joined table); the PATCH answer is right.'],
+  ['lead-answer-list-tags-objects', op('leads.list', 'data[]'), 'tags', 'id-objects', 'The lead listing answers tags as objects (a join on a tags table); the PATCH answer is right.'],
   ['lead-answer-mutate-no-affected', op('leads.mutate'), 'affected', 'drop', 'Mutate answers no `affected`.'],
   ['lead-answer-patch-wrapped', op('leads.update'), '', 'wrap:lead', 'PATCH of a lead answers it wrapped as `{ lead: {...} }`.'],
   ['lead-answer-search-results', op('leads.search'), 'data', 'rename:results', 'Lead search answers its hits under `results`.'],

@@ -373,6 +373,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.campaign(w, { name: 'b' });
     return names(e, w.key, '');
   }],
+  'camp-created-stored-scheduled': ['draft', async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w);
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.status;
+  }],
   'camp-list-pagesize-clamped': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'camp-list-page-size-first-only': [1, async (e) => {
     const w = await e.workspace();

@@ -400,8 +400,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-LIST/filters',
     title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, and filters by one status and by tag ids, a filtered page answered { data, meta } too (profile names)',
-    // Also the list answer with a started campaign in it (CAMP-LIST/shape lists drafts), and its order.
-    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM'],
+    // Also the list answer with a started campaign in it (CAMP-LIST/shape lists drafts), and its order; the
+    // campaigns it creates are listed as drafts (STATE-CAMP-CREATE-DRAFT: stored so, not only answered so).
+    clauses: ['STATE-CAMP-CREATE-DRAFT', 'CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
     budget: 25,
