@@ -230,6 +230,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `bySmtp[]`: `accountId`, `email`, `totals`.
   "ANLT-BYSMTP-FIELDS": [
     { what: "bySmtp rows carry no accountId.", mutants: ["anlt-answer-bysmtp-no-accountid"] },
+    { what: "Each bySmtp row's email is the mailbox's display name (the sender identity), not its address.", mutants: ["anlt-bysmtp-email-display-name"] },
   ],
   // 2.10 MUST: `bySmtp[].totals`: sent, delivered, opens, clicks, replies, bounces, positiveLeads, conversions, conversionValue, rates with `open`, `click`, `reply`,
   "ANLT-BYSMTP-TOTALS": [

@@ -581,6 +581,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
+    { what: "The workspace overview rolls up the sends of every workspace (its queries without the key's workspace).", mutants: ["anlt-overview-all-workspaces"] },
   ],
   // 5 MUST: The key identifies the workspace: a resource of another workspace is absent to it, so its id gets 404 not_found (never 200, never a 403 that tells it 
   "TENANT-ISOLATION": [
