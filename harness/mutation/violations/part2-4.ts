@@ -320,6 +320,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.1 MUST: Resume: condition: workspace has at least one mailbox, otherwise 400.
   "STATE-CAMP-RESUME-NEEDS-MAILBOX": [
+    { what: "Resume checks the campaign's own mailboxes, not the workspace's: a paused campaign whose mailbox was deleted is refused with 400 although the workspace still has another mailbox.", gap: "named by a self-audit of unaudited clauses: CAMP-RESUME/no-mailbox asks the 400 only with no mailbox left, CAMP-RESUME/unsendable-mailbox the 2xx only with the campaign's own mailbox; CAMP-RESUME/no-mailbox could first resume with a second workspace mailbox still there (2xx), pause again, delete it and ask the 400 (+4 requests), with a mutant switching the resume rule to the campaign's accounts" },
     { what: "Resume checks the campaign's own mailbox list, kept stale: a campaign that listed a mailbox deleted since resumes in a workspace with no mailbox.", mutants: ["camp-resume-stale-campaign-accounts"] },
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
@@ -369,6 +370,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: Paused mailbox: nothing re-activates it automatically, only a resume.
   "STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE": [
+    { what: "A credentials PATCH on a paused mailbox re-runs verification, and its outcome is written as the status: the mailbox becomes active without a resume.", gap: "named by a self-audit of unaudited clauses: no check PATCHes a paused mailbox; VERIF-SINK/pause could PATCH smtpPassword (the same value) after the pause, wait for the new lastVerifiedAt (or the sink's AUTH without the control API) and require inactive (+1 PATCH and its polls), with a mutant in verify.ts ignoring `paused` when the outcome is written" },
     { what: "Pause does not stick: a background re-check makes the paused mailbox active again.", mutants: ["acct-pause-rechecked-active"] },
   ],
   // 3.2 MUST: inactive or failed -> resume (referenced) -> checking and re-verification.
@@ -393,6 +395,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: active -> repeated sending failures (system) -> failed.
   "STATE-ACCT-SEND-FAILURES-FAILED": [
+    { what: "Only login refusals count as sending failures: a server that refuses the sender at MAIL FROM (550) on every send leaves the mailbox active.", gap: "named by a self-audit of unaudited clauses: at default only SEND/failures-auth runs (535 at AUTH); SEND/failures-mail-from claims the clause but runs only at full. A mutant in sending/failures.ts counting AUTH refusals only would make the planner take it at default (its requests to be weighed against the 1,824 room)" },
     { what: "A mailbox whose SMTP server refuses every send stays active.", mutants: ["send-failures-never-fail"] },
   ],
   // 3.2 MUST: Failed mailbox: `statusMessage` holds the provider reason.
@@ -417,6 +420,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).
   "STATE-ACCT-DELETE-REMOVED": [
+    { what: "A soft-deleted mailbox is still listed (the mailbox listing ignores the deleted flag) while every read by id answers 404.", gap: "named by a self-audit of unaudited clauses: no check lists mailboxes after a delete; ACCT-DELETE could list them after the delete and require the id absent (in an exclusive workspace, or filtered, one request), with a mutant keeping the deleted row that the list query does not filter" },
     { what: "Deleting an active mailbox stops it (inactive, out of its campaigns) but keeps it readable: GET and its verification still answer 200 (a fresh mailbox is removed).", mutants: ["send-deleted-mailbox-readable"] },
   ],
   // 3.2 MUST: DELETE /v1/accounts/{id}: sending stops immediately.
@@ -432,6 +436,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 MUST: User-settable statuses: `lead_replied_interested`, `lead_replied_meeting_request`, `lead_replied_out_of_office`, `lead_replied_wrong_person`, `lead_re
   "STATE-LEAD-USER-SETTABLE": [
+    { what: "A settable list missing one of the lead_replied_* statuses (e.g. lead_replied_uncategorized or lead_replied_out_of_office): setting it after a reply is rejected.", gap: "named by a self-audit of unaudited clauses: at default only lead_replied_interested (PATCH) and lead_converted (mutate) are set after a real reply, lead_lost and blacklisted any time; REPLY/status-settable could PATCH each lead_replied_* status in turn (+6 requests), or LEAD-STATUS/after-reply (control API) enter the default plan, with a mutant dropping one status from the reference's settable list" },
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
   ],
