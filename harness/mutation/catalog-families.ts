@@ -94,6 +94,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'camp-answer-list-items': ['CAMP-LIST-ANSWER', 'PAGE-SHAPE'],
   'camp-answer-listitem-no-leadscount': ['CAMP-LISTITEM-FIELDS'],
   'camp-answer-listitem-status-running': ['CAMP-STATUS-ENUM', 'CAMP-LISTITEM-FIELDS'],
+  'camp-answer-patch-tags-json': ['CAMP-TAGS-ARRAY'],
   'camp-answer-start-no-success': ['CAMP-START-ANSWER'],
   'camp-answer-start-status-other': ['STATE-CAMP-START-STATUS-REPORTED'],
   'camp-answer-status-no-withinschedule': ['CAMP-STATUS-FIELDS', 'CAMP-STATUS-ANSWER'],

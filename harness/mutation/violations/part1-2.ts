@@ -568,7 +568,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.5 MUST: Campaign `tags`: array of tag.
   "CAMP-TAGS-ARRAY": [
-    { what: "The Campaign object of a tagged campaign (the PATCH answer, another serializer) carries its tags as a JSON string or as ids; list items are right.", gap: "named by a self-audit of unaudited clauses: tags come only from the dashboard (control API) and no check PATCHes a tagged campaign; CAMP-LIST/filters could PATCH its tagged campaign's name and schema-read the Campaign answer (+1 request), with a family mutant on campaigns.update `tags`" },
+    { what: "The Campaign object of a tagged campaign (the PATCH answer, another serializer) carries its tags as a JSON-encoded string; list items are right.", mutants: ["camp-answer-patch-tags-json"] },
     { what: "A campaign answers its tags as one comma-separated string.", mutants: ["camp-tags-string"] },
   ],
   // 2.5 MUST: Campaign `createdAt`: timestamp.

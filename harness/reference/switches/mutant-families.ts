@@ -115,6 +115,7 @@ export const ANSWERS = [
   ['camp-answer-list-items', op('campaigns.list'), 'data', 'rename:campaigns', 'GET /v1/campaigns answers its items under `campaigns`.'],
   ['camp-answer-listitem-no-leadscount', op('campaigns.list', 'data[]'), 'leadsCount', 'drop', 'Campaign list items carry no leadsCount.'],
   ['camp-answer-listitem-status-running', op('campaigns.list', 'data[]'), 'status', 'swap:active=running', 'Campaign list items say `running` for an active campaign (a display name off the enum); drafts stay `draft`.'],
+  ['camp-answer-patch-tags-json', op('campaigns.update'), 'tags', 'json', 'The PATCH answer (the flat campaign) carries tags as a JSON-encoded string (the text column as stored); list items are right.'],
   ['camp-answer-start-no-success', op('campaigns.start'), 'success', 'drop', 'POST .../start answers no `success`.'],
   ['camp-answer-start-status-other', op('campaigns.start'), 'status', 'swap:active=scheduled,scheduled=active', 'POST .../start reports another status than the campaign then has.'],
   ['camp-answer-status-no-withinschedule', op('campaigns.status'), 'isWithinSchedule', 'drop', 'The status view has no isWithinSchedule.'],

@@ -465,6 +465,11 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const both = await walkPages(ctx.profile, ws.api, '/v1/campaigns', 'data', 1, { [n.tags]: `${t1.id},${t2.id}` });
       const bothIds = both.flatMap((p) => p.items).map((x: any) => x.id);
       expectThat(JSON.stringify(bothIds) === JSON.stringify([d.id, c.id]), msg`${n.tags}=<t1>,<t2> walked ${n.pageSize}=1 must list the campaigns with at least one of them, newest first (${d.id}, ${c.id}), got ${JSON.stringify(bothIds)}`, ...both.map((p) => p.res));
+      // The Campaign object of a tagged campaign (the PATCH answer, a serializer of its own) carries its tags as tag objects too.
+      const pc = await ws.api.patch(`/v1/campaigns/${c.id}`, { name: `${ctx.prefix}tagged campaign` });
+      expect2xx(pc, 'PATCH /v1/campaigns/{id} of a tagged campaign');
+      expectSchema(pc, 'Campaign', 'PATCH /v1/campaigns/{id} of a tagged campaign');
+      expectThat(Array.isArray(pc.body?.tags) && pc.body.tags.some((t: any) => t?.id === t1.id), msg`the tagged campaign's PATCH answer must carry its tag ${t1.id}, got ${JSON.stringify(pc.body?.tags)}`, pc);
     },
   },
   {
