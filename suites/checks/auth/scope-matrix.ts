@@ -17,8 +17,9 @@ import { fail, naming } from '../../../harness/ground/check.ts';
 // designated outsider of (refused). Together the credential checks prove every endpoint's scope
 // clause. At "default" a wildcard also asks every route of what it covers (a domain wildcard:
 // its domain's routes; all:read: every route outside apikeys:manage, reads served, writes, sends
-// and lifecycle refused), so a route table that forgets the wildcard on one route fails. "full"
-// asks every endpoint with every credential.
+// and lifecycle refused), so a route table that forgets the wildcard on one route fails; all:read and
+// all:all also ask every apikeys:manage route (refused), all:all every mailbox-read and lifecycle
+// route (the group rows naming it). "full" asks every endpoint with every credential.
 
 /** apikeys:manage is granted only from the dashboard: the kit cannot make a key holding only it. */
 const CREDENTIALS = ALL_SCOPES.filter((s) => s !== 'apikeys:manage');
