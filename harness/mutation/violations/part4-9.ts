@@ -581,7 +581,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
-    { what: "The workspace overview rolls up the sends of every workspace (its queries without the key's workspace).", mutants: ["anlt-overview-all-workspaces"] },
+    { what: "The workspace overview rolls up the sends of every workspace (its queries without the key's workspace).", mutants: ["anlt-overview-all-workspaces"], gap: "named by a self-audit of unaudited clauses: killed at default only by ANLT/overview-answer and ANLT/overview-own-workspace, which do not claim this clause; SEC-ISOLATION/every-list-and-aggregate (claims it) runs at full. ANLT/overview-answer could claim it (it asserts the roll-up is its exclusive workspace's), but a section-5 claim by a 4.6 check makes every section-5 kill-matrix row stale (about 95 rows, 50 minutes to rebuild on a 2-core machine)" },
   ],
   // 5 MUST: The key identifies the workspace: a resource of another workspace is absent to it, so its id gets 404 not_found (never 200, never a 403 that tells it 
   "TENANT-ISOLATION": [

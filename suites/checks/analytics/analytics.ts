@@ -152,8 +152,7 @@ export const ANALYTICS_CHECKS: Check[] = [
     title: "MUST answer the workspace overview with period, totals (opens and clicks as { total, uniqueLeads }), activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns (the workspace's campaigns, each with its name and what it sent in the window), counting the window asked",
     // ANLT-TOTALS-COUNTS, ANLT-TOTALS-OPENS-CLICKS, ANLT-TOTALS-RATES: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
     // ANLT-PARAMS-PROFILE: the window asked by the profile's names takes effect on the overview (the day before the sends leaves them out).
-    // AUTH-KEY-IDENTIFIES-WORKSPACE: the roll-up is the key's workspace's (an exclusive one: exact activeCampaigns, topCampaigns of its own).
-    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-COUNTS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-COUNTS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE'],
     level: 'MUST',
     features: [...TRAFFIC, 'exclusiveWorkspace'],
     budget: 45,
