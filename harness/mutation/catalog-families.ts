@@ -94,6 +94,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'camp-answer-list-items': ['CAMP-LIST-ANSWER', 'PAGE-SHAPE'],
   'camp-answer-listitem-no-leadscount': ['CAMP-LISTITEM-FIELDS'],
   'camp-answer-listitem-status-running': ['CAMP-STATUS-ENUM', 'CAMP-LISTITEM-FIELDS'],
+  'camp-answer-patch-tags-json': ['CAMP-TAGS-ARRAY'],
   'camp-answer-start-no-success': ['CAMP-START-ANSWER'],
   'camp-answer-start-status-other': ['STATE-CAMP-START-STATUS-REPORTED'],
   'camp-answer-status-no-withinschedule': ['CAMP-STATUS-FIELDS', 'CAMP-STATUS-ANSWER'],
@@ -101,6 +102,11 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'camp-answer-withinschedule-inverted': ['CAMP-STATUS-WITHINSCHEDULE'],
   // answers: leads
   'lead-answer-email-object': ['LEAD-EMAIL-STRING'],
+  'lead-answer-list-email-object': ['LEAD-EMAIL-STRING'],
+  'lead-answer-list-status-object': ['LEAD-STATUS-STRING'],
+  'lead-answer-list-metrics-strings': ['LEAD-METRICS-OBJECT'],
+  'lead-answer-list-companyname-object': ['LEAD-TEXT-FIELDS'],
+  'lead-answer-list-tags-objects': ['LEAD-TAGS-STRINGS'],
   'lead-answer-status-object': ['LEAD-STATUS-STRING'],
   'lead-answer-progress-strings': ['LEAD-SEQPROGRESS-COUNTS'],
   'lead-answer-id-not-uuid': ['LEAD-ID-UUID', 'RES-ID-UUID'],
@@ -123,6 +129,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lf-answer-searchmode-person': ['LF-SEARCHMODE-ENUM'],
   'lf-answer-list-items': ['LF-LIST-ANSWER', 'PAGE-SHAPE'],
   'lf-answer-listitem-no-completedat': ['LF-LISTITEM-FIELDS'],
+  'lf-answer-listitem-completedat-null': ['LF-LISTITEM-FIELDS'],
   'lf-answer-errormessage-omitted': ['RES-NULL-WHERE-STATED'],
   // answers: emails
   'email-answer-id-not-uuid': ['EMAIL-ID-UUID', 'RES-ID-UUID'],
@@ -155,6 +162,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'anlt-answer-point-no-bounces': ['ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS'],
   'anlt-answer-ov-opens-number': ['ANLT-TOTALS-OPENS-CLICKS', 'ANLT-OV-ANSWER'],
   'anlt-answer-ov-rates-no-conversion': ['ANLT-TOTALS-RATES', 'ANLT-OV-ANSWER'],
+  'anlt-answer-ov-conversionvalue-string': ['ANLT-TOTALS-COUNTS', 'ANLT-OV-ANSWER'],
   'anlt-answer-ov-no-sendingaccounts': ['ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OV-ANSWER'],
   // answers: workspace, usage
   'ws-answer-timezone-offset': ['WS-TIMEZONE-IANA'],

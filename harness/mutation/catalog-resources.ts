@@ -8,6 +8,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'warmup-pool-access-undeclared': ['WARMUP-VALUES-PROFILE'],
   'warmup-bounds-unchecked': ['WARMUP-BOUNDS-PROFILE'],
   'camp-name-optional': ['CAMP-CREATE-REQUIRED-PROFILE'],
+  'camp-created-stored-scheduled': ['STATE-CAMP-CREATE-DRAFT'],
   'acct-batch-error-no-index': ['ACCT-CREATE-ERRORS-SHAPE-PROFILE'],
   // ---- mailboxes (2.1-2.4, 3.2, 4.2) ----
   'acct-tracking-domain-dropped': ['ACCT-TRACKING-OBJECT'],

@@ -568,6 +568,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   ],
   // 2.5 MUST: Campaign `tags`: array of tag.
   "CAMP-TAGS-ARRAY": [
+    { what: "The Campaign object of a tagged campaign (the PATCH answer, another serializer) carries its tags as a JSON-encoded string; list items are right.", mutants: ["camp-answer-patch-tags-json"] },
     { what: "A campaign answers its tags as one comma-separated string.", mutants: ["camp-tags-string"] },
   ],
   // 2.5 MUST: Campaign `createdAt`: timestamp.
@@ -649,15 +650,18 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `email`: string.
   "LEAD-EMAIL-STRING": [
     { what: "A lead email is answered as `{ address }`.", mutants: ["lead-answer-email-object"] },
+    { what: "The lead listing (its own serializer) answers email as `{ address }`; the PATCH answer is right.", mutants: ["lead-answer-list-email-object"] },
   ],
   // 2.6 MUST: Lead `firstName`, `lastName`, `companyName`, `jobTitle`, `website`, `linkedinProfile`, `location`: string.
   "LEAD-TEXT-FIELDS": [
     { what: "A lead companyName is answered as a company object `{ name }`.", mutants: ["lead-answer-companyname-object"] },
     { what: "Leads answer `company_name` instead of `companyName`.", mutants: ["lead-answer-companyname-snake-case"] },
+    { what: "The lead listing answers companyName as `{ name }` (a joined company table); the PATCH answer is right.", mutants: ["lead-answer-list-companyname-object"] },
   ],
   // 2.6 MUST: Lead `tags`: array of string.
   "LEAD-TAGS-STRINGS": [
     { what: "Lead tags are answered as one comma-separated string.", mutants: ["lead-answer-tags-string"] },
+    { what: "The lead listing answers tags as objects (a join on a tags table); the PATCH answer is right.", mutants: ["lead-answer-list-tags-objects"] },
   ],
   // 2.6 MUST: Lead `customFields`: object (name to value).
   "LEAD-CUSTOMFIELDS-OBJECT": [
@@ -670,6 +674,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `status`: string; values in part 3.
   "LEAD-STATUS-STRING": [
     { what: "A lead status is answered as `{ value }`.", mutants: ["lead-answer-status-object"] },
+    { what: "The lead listing answers status as `{ value }`; the PATCH answer is right.", mutants: ["lead-answer-list-status-object"] },
   ],
   // 2.6 PROFILE: Lead `status` of a lead never contacted (seen: `not_contacted`; lead status values beyond part 3: not shown): the profile declares it (declarations.ne
   "LEAD-STATUS-NEW": [
@@ -678,6 +683,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `metrics`: object: `sent`, `opened`, `clicked`, `replied` (integers).
   "LEAD-METRICS-OBJECT": [
     { what: "Lead metrics use the campaign metrics names (`opens` for `opened`).", mutants: ["lead-answer-metrics-campaign-names"] },
+    { what: "The lead listing answers metrics counts as strings (a COUNT the listing query answers as text); the PATCH answer is right.", mutants: ["lead-answer-list-metrics-strings"] },
   ],
   // 2.6 MUST: Lead `sequenceProgress`: object: `totalSteps`, `sentCount`, `plannedCount`, `failedCount` (integers).
   "LEAD-SEQPROGRESS-COUNTS": [

@@ -10,14 +10,17 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `threadId` (opaque string or null).
   "EMAIL-THREADID": [
     { what: "GET /v1/emails/{id} answers threadId as `{ value }`.", mutants: ["email-answer-threadid-object"] },
+    { what: "A received email's threadId is a number (the IMAP thread id as stored); sent emails are right.", mutants: ["email-received-threadid-number"] },
   ],
   // 2.7 MUST: Email `messageId` (RFC 5322 Message-ID).
   "EMAIL-MESSAGEID": [
     { what: "messageId is answered without its angle brackets.", mutants: ["email-messageid-bare"] },
+    { what: "A received email's Message-ID is answered bare (a parser's id without angle brackets); sent emails are right.", mutants: ["email-received-messageid-bare"] },
   ],
   // 2.7 MUST: Email `mailbox` (`id`, `email`).
   "EMAIL-MAILBOX": [
     { what: "`mailbox` is the mailbox id alone.", mutants: ["email-mailbox-id-only"] },
+    { what: "A received email's mailbox is the mailbox id alone; sent emails are right.", mutants: ["email-received-mailbox-id-only"] },
   ],
   // 2.7 MUST: Email `from` (`email`, `name`).
   "EMAIL-FROM": [
@@ -34,6 +37,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `subject`.
   "EMAIL-SUBJECT": [
     { what: "Emails are answered without subject.", mutants: ["email-subject-missing"] },
+    { what: "A received email (the inbox ingestion's own path) answers subject null; sent emails are right.", mutants: ["email-received-subject-null"] },
   ],
   // 2.7 MUST: Email `snippet` (short preview): a non-empty piece of the email's own content, for an email that has content.
   "EMAIL-SNIPPET": [
@@ -44,10 +48,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: Email `isUnread` (boolean, null when the email is in no conversation).
   "EMAIL-ISUNREAD": [
     { what: "isUnread is the string \"true\", \"false\" or \"null\".", mutants: ["email-isunread-string"] },
+    { what: "A received email's isUnread is 0 or 1 (the \\Seen flag in an integer column); sent emails are right.", mutants: ["email-received-isunread-int"] },
   ],
   // 2.7 MUST: Email `type` (enum `sent`, `received`).
   "EMAIL-TYPE-ENUM": [
     { what: "A sent email shows type `outbound`.", mutants: ["email-type-outbound"] },
+    { what: "GET of a received email answers type `inbound` (the listing says `received`); the claimant read only `sent`.", mutants: ["email-received-type-inbound"] },
   ],
   // 2.7 MUST: Email `campaignId`.
   "EMAIL-CAMPAIGNID": [
@@ -76,6 +82,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.7 MUST: `body`: a null part was never stored (a part that was stored is never null).
   "EMAIL-BODY-NULL-PART": [
     { what: "GET /v1/emails/{id} answers body.text null although the text part was stored (html is kept).", mutants: ["email-body-text-dropped"] },
+    { what: "A received reply (text only) answers body.text null although its text part was stored; sent emails are right.", mutants: ["email-received-body-text-null"] },
   ],
   // 2.8 MUST: Lead search `id`.
   "LF-ID-UUID": [
@@ -135,6 +142,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: List items carry `id`, `query`, `status`, `searchMode`, `maxResults`, `createdAt`, `completedAt`.
   "LF-LISTITEM-FIELDS": [
     { what: "Lead search list items carry no completedAt.", mutants: ["lf-answer-listitem-no-completedat"] },
+    { what: "A completed search's list item answers completedAt null (the list query does not select it; GET is right): the list showed only running searches.", mutants: ["lf-answer-listitem-completedat-null"] },
   ],
   // 2.9 MUST: Workspace: `organizationId` (uuid).
   "WS-ORGANIZATIONID-UUID": [
@@ -200,6 +208,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `totals`: `sent`, `failed`, `delivered`, `leadsContacted`, `replies`, `bounces`, `unsubscribed`, `positiveLeads`, `conversions`, `conversionValue` (nu
   "ANLT-TOTALS-COUNTS": [
     { what: "totals.sent is a string.", mutants: ["anlt-answer-totals-sent-string"] },
+    { what: "The overview's totals.conversionValue is a string (its own roll-up query: a SQL SUM of a decimal column); the campaign's totals are right.", mutants: ["anlt-answer-ov-conversionvalue-string"] },
   ],
   // 2.10 MUST: `totals`: `opens` and `clicks` (each `total`, `uniqueLeads`).
   "ANLT-TOTALS-OPENS-CLICKS": [
@@ -221,6 +230,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.10 MUST: `bySmtp[]`: `accountId`, `email`, `totals`.
   "ANLT-BYSMTP-FIELDS": [
     { what: "bySmtp rows carry no accountId.", mutants: ["anlt-answer-bysmtp-no-accountid"] },
+    { what: "Each bySmtp row's email is the mailbox's display name (the sender identity), not its address.", mutants: ["anlt-bysmtp-email-display-name"] },
   ],
   // 2.10 MUST: `bySmtp[].totals`: sent, delivered, opens, clicks, replies, bounces, positiveLeads, conversions, conversionValue, rates with `open`, `click`, `reply`,
   "ANLT-BYSMTP-TOTALS": [
@@ -264,6 +274,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: (none) -> POST /v1/campaigns, valid body -> draft.
   "STATE-CAMP-CREATE-DRAFT": [
     { what: "A campaign created without launch is answered `scheduled`.", mutants: ["camp-answer-created-scheduled"] },
+    { what: "The create answers `draft` while the campaign is stored with another status (a column default): listed and viewed as scheduled.", mutants: ["camp-created-stored-scheduled"] },
   ],
   // 3.1 MUST: POST /v1/campaigns: with `launch` true a launch is attempted.
   "STATE-CAMP-CREATE-LAUNCH-ATTEMPT": [
@@ -309,6 +320,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.1 MUST: Resume: condition: workspace has at least one mailbox, otherwise 400.
   "STATE-CAMP-RESUME-NEEDS-MAILBOX": [
+    { what: "Resume checks the campaign's own mailboxes, not the workspace's: a paused campaign whose mailbox was deleted is refused with 400 although the workspace still has another mailbox.", gap: "named by a self-audit of unaudited clauses: CAMP-RESUME/no-mailbox asks the 400 only with no mailbox left, CAMP-RESUME/unsendable-mailbox the 2xx only with the campaign's own mailbox; CAMP-RESUME/no-mailbox could first resume with a second workspace mailbox still there (2xx), pause again, delete it and ask the 400 (+4 requests), with a mutant switching the resume rule to the campaign's accounts" },
     { what: "Resume checks the campaign's own mailbox list, kept stale: a campaign that listed a mailbox deleted since resumes in a workspace with no mailbox.", mutants: ["camp-resume-stale-campaign-accounts"] },
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
@@ -358,6 +370,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: Paused mailbox: nothing re-activates it automatically, only a resume.
   "STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE": [
+    { what: "A credentials PATCH on a paused mailbox re-runs verification, and its outcome is written as the status: the mailbox becomes active without a resume.", gap: "named by a self-audit of unaudited clauses: no check PATCHes a paused mailbox; VERIF-SINK/pause could PATCH smtpPassword (the same value) after the pause, wait for the new lastVerifiedAt (or the sink's AUTH without the control API) and require inactive (+1 PATCH and its polls), with a mutant in verify.ts ignoring `paused` when the outcome is written" },
     { what: "Pause does not stick: a background re-check makes the paused mailbox active again.", mutants: ["acct-pause-rechecked-active"] },
   ],
   // 3.2 MUST: inactive or failed -> resume (referenced) -> checking and re-verification.
@@ -382,6 +395,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: active -> repeated sending failures (system) -> failed.
   "STATE-ACCT-SEND-FAILURES-FAILED": [
+    { what: "Only login refusals count as sending failures: a server that refuses the sender at MAIL FROM (550) on every send leaves the mailbox active.", gap: "named by a self-audit of unaudited clauses: at default only SEND/failures-auth runs (535 at AUTH); SEND/failures-mail-from claims the clause but runs only at full. A mutant in sending/failures.ts counting AUTH refusals only would make the planner take it at default (its requests to be weighed against the 1,824 room)" },
     { what: "A mailbox whose SMTP server refuses every send stays active.", mutants: ["send-failures-never-fail"] },
   ],
   // 3.2 MUST: Failed mailbox: `statusMessage` holds the provider reason.
@@ -406,6 +420,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.2 MUST: any -> DELETE /v1/accounts/{id} -> removed (later reads of it answer 404).
   "STATE-ACCT-DELETE-REMOVED": [
+    { what: "A soft-deleted mailbox is still listed (the mailbox listing ignores the deleted flag) while every read by id answers 404.", gap: "named by a self-audit of unaudited clauses: no check lists mailboxes after a delete; ACCT-DELETE could list them after the delete and require the id absent (in an exclusive workspace, or filtered, one request), with a mutant keeping the deleted row that the list query does not filter" },
     { what: "Deleting an active mailbox stops it (inactive, out of its campaigns) but keeps it readable: GET and its verification still answer 200 (a fresh mailbox is removed).", mutants: ["send-deleted-mailbox-readable"] },
   ],
   // 3.2 MUST: DELETE /v1/accounts/{id}: sending stops immediately.
@@ -421,6 +436,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 MUST: User-settable statuses: `lead_replied_interested`, `lead_replied_meeting_request`, `lead_replied_out_of_office`, `lead_replied_wrong_person`, `lead_re
   "STATE-LEAD-USER-SETTABLE": [
+    { what: "A settable list missing one of the lead_replied_* statuses (e.g. lead_replied_uncategorized or lead_replied_out_of_office): setting it after a reply is rejected.", gap: "named by a self-audit of unaudited clauses: at default only lead_replied_interested (PATCH) and lead_converted (mutate) are set after a real reply, lead_lost and blacklisted any time; REPLY/status-settable could PATCH each lead_replied_* status in turn (+6 requests), or LEAD-STATUS/after-reply (control API) enter the default plan, with a mutant dropping one status from the reference's settable list" },
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
   ],

@@ -423,6 +423,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "The overview answers no sendingAccounts.", mutants: ["anlt-answer-ov-no-sendingaccounts"] },
     { what: "The overview's totals.opens is a number, not { total, uniqueLeads }.", mutants: ["anlt-answer-ov-opens-number"] },
     { what: "The overview's totals.rates carry no conversion.", mutants: ["anlt-answer-ov-rates-no-conversion"] },
+    { what: "The overview's totals.conversionValue is a string (a SQL SUM of a decimal column).", mutants: ["anlt-answer-ov-conversionvalue-string"] },
   ],
   // 4.6 MUST: Reporting windows: dates are ISO 8601.
   "ANLT-WINDOW-ISO-DATES": [
@@ -580,6 +581,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
+    { what: "The workspace overview rolls up the sends of every workspace (its queries without the key's workspace).", mutants: ["anlt-overview-all-workspaces"], gap: "named by a self-audit of unaudited clauses: killed at default only by ANLT/overview-answer and ANLT/overview-own-workspace, which do not claim this clause; SEC-ISOLATION/every-list-and-aggregate (claims it) runs at full. ANLT/overview-answer could claim it (it asserts the roll-up is its exclusive workspace's), but a section-5 claim by a 4.6 check makes every section-5 kill-matrix row stale (about 95 rows, 50 minutes to rebuild on a 2-core machine)" },
   ],
   // 5 MUST: The key identifies the workspace: a resource of another workspace is absent to it, so its id gets 404 not_found (never 200, never a 403 that tells it 
   "TENANT-ISOLATION": [
@@ -599,10 +601,12 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: An invalid key (including an Authorization header that is not a Bearer key) gives 401 unauthenticated.
   "AUTH-401-MALFORMED": [
     { what: "The auth scheme is not checked: `Token <key>` or a bare key is accepted.", mutants: ["auth-scheme-unchecked"] },
+    { what: "A Bearer value not shaped like a key is refused with 400 by a format check before the lookup (a well-shaped unknown key gets 401).", mutants: ["auth-key-format-400"] },
   ],
   // 5 MUST: An invalid (unknown) key gives 401 unauthenticated.
   "AUTH-401-UNKNOWN": [
     { what: "An unknown key answers 403 permission_denied instead of 401.", mutants: ["auth-unknown-key-403"] },
+    { what: "An invalid key of another shape than the service's keys (`Bearer not-a-key`) is refused with 400 by a format check before the lookup.", mutants: ["auth-key-format-400"] },
   ],
   // 5 MUST: A revoked key gives 401 unauthenticated.
   "AUTH-401-REVOKED": [
@@ -610,6 +614,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: Every route requires one granular scope.
   "SCOPE-REQUIRED": [
+    { what: "A referenced read mounted without its scope guard (GET /v1/account/subscription): any valid key is served; no default matrix row refuses it.", mutants: ["scope-subscription-unguarded"] },
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
     { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
     { what: "The scope check of campaigns.create is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-create"] },
@@ -636,6 +641,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: A key lacking the route's scope (and any covering wildcard) gets 403 permission_denied.
   "SCOPE-403-MISSING": [
+    { what: "GET /v1/account/subscription (referenced) is mounted without its scope guard: a key lacking usage:read is served.", mutants: ["scope-subscription-unguarded"] },
     { what: "A missing scope answers 401 unauthenticated instead of 403.", mutants: ["auth-missing-scope-401"] },
     { what: "A missing scope answers 404 not_found instead of 403.", mutants: ["scope-denied-404"] },
   ],
@@ -748,6 +754,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: apikeys:manage is covered by no wildcard.
   "SCOPE-APIKEYS-NO-WILDCARD": [
+    { what: "all:read serves the API key list (a read, taken as one that all:read covers); revocation stays refused.", mutants: ["scope-all-read-lists-keys"] },
     { what: "all:all also grants apikeys:manage.", mutants: ["scope-all-all-grants-apikeys"] },
   ],
   // 5 MUST: apikeys:manage can be granted only from the dashboard (a key created through the API never holds it).
@@ -768,6 +775,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: Mailbox reads accept accounts:read, accounts:write, accounts:all, all:read, all:all.
   "SCOPE-GROUP-MAILBOX-READ": [
+    { what: "all:all forgotten on the read of one mailbox (accounts.get) in a per-route table; the other mailbox reads keep it.", mutants: ["scope-mailbox-get-refuses-all-all"] },
     { what: "Mailbox reads (GET verification, list, get, OAuth status) refuse a key holding accounts:write alone (403).", mutants: ["scope-mailbox-read-refuses-write"] },
     { what: "The three referenced mailbox reads (list, get, OAuth status) filed under the general reads rule: accounts:write alone refused there, the verification endpoint right.", mutants: ["scope-mailbox-ref-reads-refuse-write"] },
     { what: "The mailbox-read row without all:all: a key holding all:all alone is refused on the mailbox reads.", mutants: ["scope-mailbox-read-refuses-all-all"] },
@@ -780,6 +788,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: Lifecycle endpoints accept campaigns:lifecycle, campaigns:all, all:all.
   "SCOPE-GROUP-LIFECYCLE": [
+    { what: "all:all forgotten on the test email in a per-route table; start, resume and pause keep it.", mutants: ["scope-test-email-refuses-all-all"] },
     { what: "The scope check of campaigns.start is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-start"] },
     { what: "campaigns:write is accepted where campaigns:lifecycle is required.", mutants: ["scope-write-grants-lifecycle"] },
     { what: "The scope check of campaigns.resume is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-resume"] },

@@ -171,12 +171,20 @@ function alsoServed(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean
   if (route.op === 'analytics.timeseries' && key.scopes.includes('campaigns:read') && mutant('scope-anlt-timeseries-also-campaigns-read')) return true;
   if (route.op === 'analytics.overview' && key.scopes.includes('campaigns:read') && mutant('scope-anlt-overview-also-campaigns-read')) return true;
   if (route.op === 'leadSearches.get' && key.scopes.includes('leads:read') && mutant('scope-lf-get-also-leads-read')) return true;
+  // The key list read as a read that all:read covers; the subscription route mounted without its scope guard.
+  if (route.op === 'apikeys.list' && key.scopes.includes('all:read') && mutant('scope-all-read-lists-keys')) return true;
+  if (route.op === 'subscription.get' && mutant('scope-subscription-unguarded')) return true;
   return route.op === 'leadSearches.list' && key.scopes.includes('leads:read') && mutant('scope-lf-list-also-leads-read');
 }
 
-/** The mutant's email delete row lists emails:write and emails:all only: all:all alone is refused. */
+/**
+ * The mutants' group rows short of all:all: the email delete row (emails:write and emails:all only), or
+ * the test email's entry in a per-route table (campaigns:lifecycle and campaigns:all only).
+ */
 function groupRowShort(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean {
-  if (route.op !== 'emails.delete' || !key.scopes.includes('all:all')) return false;
+  if (!key.scopes.includes('all:all')) return false;
+  if (route.op === 'campaigns.testEmail') return !key.scopes.some((s) => s === 'campaigns:lifecycle' || s === 'campaigns:all') && mutant('scope-test-email-refuses-all-all');
+  if (route.op !== 'emails.delete') return false;
   return !key.scopes.some((s) => s === 'emails:write' || s === 'emails:all') && mutant('scope-email-delete-refuses-all-all');
 }
 
@@ -191,6 +199,8 @@ const readsOtherwise = (key: ApiKey, held: string) => key.scopes.some((s) => s !
 function mailboxReadRowShort(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean {
   if (!MAILBOX_READS.includes(route.op)) return false;
   if (route.op !== 'accounts.verification' && key.scopes.includes('accounts:write') && !readsOtherwise(key, 'accounts:write')) return mutant('scope-mailbox-ref-reads-refuse-write');
+  // A per-route table whose entry for the read of one mailbox forgets all:all (the other reads keep it).
+  if (route.op === 'accounts.get' && key.scopes.includes('all:all') && !readsOtherwise(key, 'all:all') && mutant('scope-mailbox-get-refuses-all-all')) return true;
   return key.scopes.includes('all:all') && !readsOtherwise(key, 'all:all') && mutant('scope-mailbox-read-refuses-all-all');
 }
 
@@ -396,6 +406,8 @@ export class PublicApi {
     }
     const secret = bearerSecret(header, mutant);
     if (secret === null) throw unauthenticated('The Authorization header must be `Bearer <API key>`.');
+    // The mutant checks the key's form before looking it up, and answers a malformed one as a bad request.
+    if (mutant('auth-key-format-400') && !/^ock_[\w-]{32}$/.test(secret)) throw validationFailed(['Authorization: not an API key']);
     const key = findKeyBySecret(this.s.db, secret);
     if (!key) {
       if (mutant('auth-unknown-key-403')) throw permissionDenied('Unknown API key.');

@@ -49,6 +49,12 @@ const withoutParams = (ctx: Ctx, names: readonly string[]): Ctx => Object.assign
 /** The context as a handler sees it in a workspace whose timezone is UTC (its days cut at UTC midnight). */
 const inUtc = (ctx: Ctx): Ctx => Object.assign(Object.create(ctx) as Ctx, { workspace: { ...ctx.workspace, timezone: 'UTC' } });
 
+/** A mailbox's sender display name (what the bySmtp mutant answers as its email). */
+function senderName(ctx: Ctx, accountId: string): string {
+  const row = ctx.db.prepare('SELECT doc FROM accounts WHERE id = ?').get(accountId) as { doc: string } | undefined;
+  return row ? String((JSON.parse(row.doc) as { displayName?: string }).displayName ?? '') : '';
+}
+
 export const campaign: Handler = async (ctx) => {
   const c = loadOwned<{ id: string; doc: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-campaign-ooo-refused'));
@@ -60,6 +66,8 @@ export const campaign: Handler = async (ctx) => {
   const x = inputs(ctx, scope, w);
   const out: Record<string, unknown> = { campaignId: c.id, period: periodOf(w), totals: totalsOf(events, inputs(ctx, scope, w, true)) };
   if (want.has('smtp')) out.bySmtp = bySmtpOf(ctx.db, ctx.workspace.id, events, x);
+  // The mutant names each bySmtp row by the mailbox's sender display name, not its address.
+  if (Array.isArray(out.bySmtp) && ctx.mutant('anlt-bysmtp-email-display-name')) out.bySmtp = out.bySmtp.map((r: { accountId: string }) => ({ ...r, email: senderName(ctx, r.accountId) }));
   // The mutant: the per-step breakdown's rates as fractions of 1 (another query, another serializer).
   const seqX = ctx.mutant('anlt-bysequence-rates-fraction') ? { ...x, fractionRates: true } : x;
   if (want.has('sequence') && !ctx.mutant('anlt-breakdown-sequence-ignored')) out.bySequence = bySequenceOf((JSON.parse(c.doc) as { sequence?: { id: string }[] }).sequence ?? [], events, seqX);

@@ -251,7 +251,10 @@ export const create: Handler = async (ctx) => {
   // The mutants answer by paths of their own: a launch that happened without the leads counts; a create without leads with leads null.
   const launchedBare = launched && (ctx.mutant('camp-create-launched-answer-no-leads') || ctx.mutant('camp-launch-ok-no-leads'));
   const leadsShown = launchedBare ? {} : b.leads === undefined && ctx.mutant('camp-create-no-leads-null') ? { leads: null } : { leads: leadsSummary };
-  return created({ campaign: campaignView(ctx, loadCampaign(ctx, id)), launched, ...leadsShown, ...(noError ? {} : { launchError }) });
+  const shown = loadCampaign(ctx, id);
+  // The mutant answers the campaign as inserted (a draft) while a column default stores it scheduled.
+  if (!launched && ctx.mutant('camp-created-stored-scheduled')) ctx.db.prepare("UPDATE campaigns SET status = 'scheduled' WHERE id = ?").run(id);
+  return created({ campaign: campaignView(ctx, shown), launched, ...leadsShown, ...(noError ? {} : { launchError }) });
 };
 
 export const list: Handler = async (ctx) => {

@@ -46,6 +46,16 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (inbound && typeof view.sentAt === 'string' && ctx.mutant('email-received-sentat-rfc2822')) view.sentAt = new Date(view.sentAt).toUTCString();
   if (inbound && view.hasAttachments === false && ctx.mutant('email-received-hasattachments-omitted')) delete view.hasAttachments;
   if (inbound && ctx.mutant('email-received-no-body')) delete view.body;
+  // Still that path: its fields as the inbox ingestion stores them (no subject kept, the thread id a
+  // number, the \Seen flag an integer, the Message-ID bare, a direction of its own, the mailbox's id
+  // alone, the text part not read back).
+  if (inbound && ctx.mutant('email-received-subject-null')) view.subject = null;
+  if (inbound && view.threadId !== null && ctx.mutant('email-received-threadid-number')) view.threadId = Number.parseInt(r.id.slice(0, 8), 16);
+  if (inbound && typeof view.isUnread === 'boolean' && ctx.mutant('email-received-isunread-int')) view.isUnread = view.isUnread ? 1 : 0;
+  if (inbound && typeof view.messageId === 'string' && ctx.mutant('email-received-messageid-bare')) view.messageId = view.messageId.replace(/^<|>$/g, '');
+  if (inbound && ctx.mutant('email-received-type-inbound')) view.type = 'inbound';
+  if (inbound && ctx.mutant('email-received-mailbox-id-only')) view.mailbox = (view.mailbox as { id: string } | null)?.id ?? null;
+  if (inbound && view.body && ctx.mutant('email-received-body-text-null')) view.body = { ...(view.body as object), text: null };
   return view;
 }
 

@@ -157,6 +157,18 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
   }],
   'acct-answer-statusmessage-text': ['', (e) => revokedMailbox(e)],
+  'camp-answer-patch-tags-json': ['', async (e) => {
+    const w = await ws(e);
+    const c = await e.campaign(w);
+    const t = (await e.ctl('POST', `/workspaces/${w.orgId}/tags`, { name: 'probe', color: '#1a2b3c' })).body;
+    await e.ctl('PUT', `/campaigns/${c.id}/tags`, { tagIds: [t.id] });
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'tagged' } })).body;
+  }],
+  'lf-answer-listitem-completedat-null': ['data[]', async (e) => {
+    const { w, ls } = await leadSearch(e);
+    await e.ctl('POST', `/lead-searches/${ls.id}/advance`, { status: 'completed' });
+    return (await e.call(w.key, 'GET', '/v1/lead-searches')).body;
+  }],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */

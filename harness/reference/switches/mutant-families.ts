@@ -115,6 +115,7 @@ export const ANSWERS = [
   ['camp-answer-list-items', op('campaigns.list'), 'data', 'rename:campaigns', 'GET /v1/campaigns answers its items under `campaigns`.'],
   ['camp-answer-listitem-no-leadscount', op('campaigns.list', 'data[]'), 'leadsCount', 'drop', 'Campaign list items carry no leadsCount.'],
   ['camp-answer-listitem-status-running', op('campaigns.list', 'data[]'), 'status', 'swap:active=running', 'Campaign list items say `running` for an active campaign (a display name off the enum); drafts stay `draft`.'],
+  ['camp-answer-patch-tags-json', op('campaigns.update'), 'tags', 'json', 'The PATCH answer (the flat campaign) carries tags as a JSON-encoded string (the text column as stored); list items are right.'],
   ['camp-answer-start-no-success', op('campaigns.start'), 'success', 'drop', 'POST .../start answers no `success`.'],
   ['camp-answer-start-status-other', op('campaigns.start'), 'status', 'swap:active=scheduled,scheduled=active', 'POST .../start reports another status than the campaign then has.'],
   ['camp-answer-status-no-withinschedule', op('campaigns.status'), 'isWithinSchedule', 'drop', 'The status view has no isWithinSchedule.'],
@@ -134,6 +135,12 @@ export const ANSWERS = [
   ['lead-answer-metrics-campaign-names', LEAD, 'metrics.opened', 'rename:opens', 'Lead metrics use the campaign metrics names (`opens` for `opened`).'],
   ['lead-answer-createdat-epoch', LEAD, 'createdAt', 'epoch', 'A lead createdAt is epoch milliseconds.'],
   ['lead-answer-progress-strings', LEAD, 'sequenceProgress.totalSteps', 'string', 'Lead sequenceProgress.totalSteps is a string.'],
+  // The listing's own serializer (the PATCH answer right):
+  ['lead-answer-list-email-object', op('leads.list', 'data[]'), 'email', 'wrap:address', 'The lead listing answers email as `{ address }`; the PATCH answer is right.'],
+  ['lead-answer-list-status-object', op('leads.list', 'data[]'), 'status', 'wrap:value', 'The lead listing answers status as `{ value }`; the PATCH answer is right.'],
+  ['lead-answer-list-metrics-strings', op('leads.list', 'data[]'), 'metrics.sent', 'string', 'The lead listing answers metrics.sent as a string (a COUNT as text); the PATCH answer is right.'],
+  ['lead-answer-list-companyname-object', op('leads.list', 'data[]'), 'companyName', 'wrap:name', 'The lead listing answers companyName as a company object `{ name }` (a joined table); the PATCH answer is right.'],
+  ['lead-answer-list-tags-objects', op('leads.list', 'data[]'), 'tags', 'id-objects', 'The lead listing answers tags as objects (a join on a tags table); the PATCH answer is right.'],
   ['lead-answer-mutate-no-affected', op('leads.mutate'), 'affected', 'drop', 'Mutate answers no `affected`.'],
   ['lead-answer-patch-wrapped', op('leads.update'), '', 'wrap:lead', 'PATCH of a lead answers it wrapped as `{ lead: {...} }`.'],
   ['lead-answer-search-results', op('leads.search'), 'data', 'rename:results', 'Lead search answers its hits under `results`.'],
@@ -145,6 +152,7 @@ export const ANSWERS = [
   ['lf-answer-errormessage-omitted', op('leadSearches.get'), 'errorMessage', 'omit-null', 'A lead search without an error leaves errorMessage out instead of answering null.'],
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],
+  ['lf-answer-listitem-completedat-null', op('leadSearches.list', 'data[]'), 'completedAt', 'set:null', 'Lead search list items answer completedAt null whatever the search\'s state (the list query does not select it); GET is right.'],
   // emails (2.7, 4.5)
   ['email-answer-id-not-uuid', op('emails.get'), 'id', 'prefix', 'GET /v1/emails/{id} answers the id as `em_<uuid>`.'],
   ['email-answer-no-body', op('emails.get'), 'body', 'drop', 'GET /v1/emails/{id} answers no body.'],
@@ -173,6 +181,7 @@ export const ANSWERS = [
   ['anlt-answer-point-no-bounces', op('analytics.timeseries'), 'data[].bounces', 'drop', 'Time-series points carry no bounces.'],
   ['anlt-answer-ov-opens-number', op('analytics.overview'), 'totals.opens', 'set:0', "The overview's totals.opens is a number, not { total, uniqueLeads }."],
   ['anlt-answer-ov-rates-no-conversion', op('analytics.overview'), 'totals.rates.conversion', 'drop', "The overview's totals.rates carry no conversion (the roll-up's own serializer); the campaign's are whole."],
+  ['anlt-answer-ov-conversionvalue-string', op('analytics.overview'), 'totals.conversionValue', 'string', "The overview's totals.conversionValue is a string (a SQL SUM of a decimal column, as node-postgres answers it); the campaign's is a number."],
   ['anlt-answer-ov-no-sendingaccounts', op('analytics.overview'), 'sendingAccounts', 'drop', 'The overview answers no sendingAccounts.'],
   ['anlt-answer-topcampaigns-no-openrate', op('analytics.overview'), 'topCampaigns[].openRate', 'drop', 'topCampaigns rows carry no openRate.'],
   // workspace, usage (2.9, 4.7)

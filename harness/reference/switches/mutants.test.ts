@@ -188,6 +188,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'svc-lead-searches-trailing-slash': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/lead-searches')],
   'auth-unknown-key-403': [401, (e) => status(e, 'ock_nobody', 'GET', '/v1/workspace')],
+  'auth-key-format-400': [401, (e) => status(e, 'not-a-key', 'GET', '/v1/workspace')],
   'auth-revoked-key-valid': [401, async (e) => {
     const { w, k } = await keyWith(e, ['usage:read']);
     const id = (await e.call(w.key, 'GET', '/v1/api-keys?limit=1')).body.data[0].id;
@@ -211,6 +212,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-resume-campaigns-write': [true, async (e) => (await status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'POST', `/v1/campaigns/${ABSENT}/resume`)) !== 403],
   'scope-test-email-emails-send': [true, async (e) => (await status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'POST', `/v1/campaigns/${ABSENT}/test-email`, { body: {} })) !== 403],
   'scope-email-delete-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
+  'scope-test-email-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'POST', `/v1/campaigns/${ABSENT}/test-email`, { body: {} })],
+  'scope-mailbox-get-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'GET', `/v1/accounts/${ABSENT}`)],
+  'scope-all-read-lists-keys': [403, async (e) => status(e, (await keyWith(e, ['all:read'])).k, 'GET', '/v1/api-keys')],
+  'scope-subscription-unguarded': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/account/subscription')],
   'scope-email-delete-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-lf-list-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/lead-searches')],
   'scope-lf-get-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', `/v1/lead-searches/${ABSENT}`)],
@@ -367,6 +372,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.campaign(w, { name: 'a' });
     await e.campaign(w, { name: 'b' });
     return names(e, w.key, '');
+  }],
+  'camp-created-stored-scheduled': ['draft', async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w);
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.status;
   }],
   'camp-list-pagesize-clamped': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'camp-list-page-size-first-only': [1, async (e) => {

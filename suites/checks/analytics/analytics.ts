@@ -93,6 +93,10 @@ export const ANALYTICS_CHECKS: Check[] = [
       await expectBreakdowns(ctx, api, t.campaignId, start, [['breakdown', 'smtp'], ['breakdown', 'bounce']], ['smtp', 'bounce'], 'analytics with breakdown=smtp&breakdown=bounce');
       const all = await expectBreakdowns(ctx, api, t.campaignId, start, [['breakdown', 'smtp,sequence,bounce']], ['smtp', 'sequence', 'bounce'], 'analytics with breakdown=smtp,sequence,bounce');
       expectThat(all.body.bySmtp.length > 0 && all.body.bySequence.length > 0, msg`after ${t.sent} campaign emails the breakdowns by mailbox and by step must have entries, got bySmtp ${all.body.bySmtp.length}, bySequence ${all.body.bySequence.length}`, all);
+      // A bySmtp row is a sending mailbox's (2.10: accountId, email): the campaign's two, by id and address.
+      const boxes = new Map(t.mailboxes.map((m) => [m.id, m.address.toLowerCase()]));
+      const strange = all.body.bySmtp.filter((r: any) => !boxes.has(r.accountId) || String(r.email).toLowerCase() !== boxes.get(r.accountId));
+      expectThat(strange.length === 0, msg`each bySmtp row must name one of the campaign's mailboxes by its id and address (${[...boxes].map(([id, a]) => `${id} ${a}`).join(', ')}), got ${JSON.stringify(strange.map((r: any) => ({ accountId: r.accountId, email: r.email })))}`, all);
       // The window and out-of-office parameters, by the profile's names, are accepted.
       const windowed = await ok2xx(campaignAnalytics(ctx, api, t.campaignId, { start, end: today, excludeOutOfOffice: true }), 'analytics with a window and the out-of-office flag (profile names)');
       expectSchema(windowed, campaignAnalyticsFor([]), 'analytics with a window');
@@ -146,9 +150,9 @@ export const ANALYTICS_CHECKS: Check[] = [
   {
     id: 'ANLT/overview-answer',
     title: "MUST answer the workspace overview with period, totals (opens and clicks as { total, uniqueLeads }), activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns (the workspace's campaigns, each with its name and what it sent in the window), counting the window asked",
-    // ANLT-TOTALS-OPENS-CLICKS, ANLT-TOTALS-RATES: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
+    // ANLT-TOTALS-COUNTS, ANLT-TOTALS-OPENS-CLICKS, ANLT-TOTALS-RATES: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
     // ANLT-PARAMS-PROFILE: the window asked by the profile's names takes effect on the overview (the day before the sends leaves them out).
-    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE'],
+    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-COUNTS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE'],
     level: 'MUST',
     features: [...TRAFFIC, 'exclusiveWorkspace'],
     budget: 45,

@@ -17,8 +17,9 @@ import { fail, naming } from '../../../harness/ground/check.ts';
 // designated outsider of (refused). Together the credential checks prove every endpoint's scope
 // clause. At "default" a wildcard also asks every route of what it covers (a domain wildcard:
 // its domain's routes; all:read: every route outside apikeys:manage, reads served, writes, sends
-// and lifecycle refused), so a route table that forgets the wildcard on one route fails. "full"
-// asks every endpoint with every credential.
+// and lifecycle refused), so a route table that forgets the wildcard on one route fails; all:read and
+// all:all also ask every apikeys:manage route (refused), all:all every mailbox-read and lifecycle
+// route (the group rows naming it). "full" asks every endpoint with every credential.
 
 /** apikeys:manage is granted only from the dashboard: the kit cannot make a key holding only it. */
 const CREDENTIALS = ALL_SCOPES.filter((s) => s !== 'apikeys:manage');
@@ -54,9 +55,21 @@ function wildcardRoutes(scope: Scope): Endpoint[] {
   return scope === 'all:read' ? ENDPOINTS.filter((e) => e.scope !== 'apikeys:manage') : [];
 }
 
+/**
+ * What the whole-workspace wildcards also ask from default on: every apikeys:manage route, refused
+ * (the key list is a read all:read could be taken to cover, creation an action all:all could), and
+ * for all:all every route of the group rows that name it besides the first (a per-route table
+ * forgetting all:all on one of them).
+ */
+function wholeWorkspaceRoutes(scope: Scope): Endpoint[] {
+  if (scope !== 'all:read' && scope !== 'all:all') return [];
+  const named = scope === 'all:all' ? ENDPOINTS.filter((e) => e.group === 'mailbox-read' || e.group === 'lifecycle') : [];
+  return [...ENDPOINTS.filter((e) => e.scope === 'apikeys:manage'), ...named];
+}
+
 function endpointsAt(depth: Depth, scope: Scope): readonly Endpoint[] {
   if (depth === 'full') return ENDPOINTS;
-  const asked = new Set([...sampled(scope), ...(depth === 'default' ? wildcardRoutes(scope) : [])]);
+  const asked = new Set([...sampled(scope), ...(depth === 'default' ? [...wildcardRoutes(scope), ...wholeWorkspaceRoutes(scope)] : [])]);
   return ENDPOINTS.filter((e) => asked.has(e));
 }
 
@@ -91,7 +104,7 @@ function matrixCheck(scope: Scope): Check {
     features: ['op:apikeys.create'],
     budget: ENDPOINTS.length + 1,
     // A wildcard asks its routes only from default on (endpointsAt).
-    ...(wildcardRoutes(scope).length ? { shallowerAt: ['smoke', 'quick'] as const } : {}),
+    ...(wildcardRoutes(scope).length || wholeWorkspaceRoutes(scope).length ? { shallowerAt: ['smoke', 'quick'] as const } : {}),
     async run(ctx) {
       const ws = await ctx.workspace();
       const key = await ws.createKey([scope]);
@@ -159,6 +172,9 @@ const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [
   // filed with the sending scope; analytics paths sit under /v1/campaigns.
   ['campaigns.status', 'campaigns:lifecycle'], ['campaigns.update', 'campaigns:lifecycle'], ['campaigns.testEmail', 'emails:send'],
   ['analytics.campaign', 'campaigns:read'], ['analytics.timeseries', 'campaigns:read'], ['analytics.overview', 'campaigns:read'],
+  // Referenced reads no default matrix row asks with a refused key (a route mounted without its scope
+  // guard shows only there): the subscription and usage under the accounts word, a mailbox read under usage.
+  ['subscription.get', 'accounts:read'], ['usage.all', 'accounts:read'], ['accounts.get', 'usage:read'], ['accounts.oauthStatus', 'usage:read'],
 ];
 /** The mailbox reads (part 5's row: accounts:write and all:all among those served), each asked from default on. */
 const MAILBOX_READS = ENDPOINTS.filter((e) => e.group === 'mailbox-read');
@@ -177,7 +193,11 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
     title: 'MUST serve a key holding exactly one granular scope on the endpoints of that scope (and refuse it where a neighbouring route table would plausibly serve it)',
     // The routes asked with exactly their own scope prove their scope clauses served (a route
     // that also or instead demands another scope fails here); their refusals are the matrix's.
-    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])), 'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ'],
+    // Its refusals (403 permission_denied to a neighbouring scope) prove that those routes require their scope.
+    clauses: [
+      ...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])),
+      'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ', 'SCOPE-GROUP-LIFECYCLE', 'SCOPE-REQUIRED', 'SCOPE-403-MISSING',
+    ],
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + NEIGHBOUR_REFUSALS.length + MAILBOX_READS.length + 1,

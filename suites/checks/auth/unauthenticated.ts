@@ -19,17 +19,18 @@ const VARIANTS = [
   },
   {
     id: 'AUTH-401-MALFORMED',
-    // Only the Bearer scheme is a credential: the same key in any other form is refused.
-    clauses: ['AUTH-401-MALFORMED', 'AUTH-BEARER'],
-    title: 'MUST answer 401 unauthenticated to an Authorization header that is not "Bearer <key>"',
-    // Four headers, and the run's shared key when this check builds it.
-    budget: 5,
+    // Only the Bearer scheme is a credential: the same key in any other form is refused. A Bearer
+    // value of another shape than a key is an invalid (unknown) key too: no format check may answer it otherwise.
+    clauses: ['AUTH-401-MALFORMED', 'AUTH-BEARER', 'AUTH-401-UNKNOWN'],
+    title: 'MUST answer 401 unauthenticated to an Authorization header that is not "Bearer <key>", and to a Bearer value that is no key at all',
+    // Five headers, and the run's shared key when this check builds it.
+    budget: 6,
     // The key is made through the referenced operation (the pool's own key is never handed out).
     needsKey: true,
     // A real key in the wrong scheme proves the scheme is checked; "Bearer" alone has no key.
     headers: async (secret: () => Promise<string>) => {
       const key = await secret();
-      return [{ header: 'Bearer' }, { header: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }, { header: `Token ${key}` }, { header: key }];
+      return [{ header: 'Bearer' }, { header: `Basic ${Buffer.from(`user:${key}`).toString('base64')}` }, { header: `Token ${key}` }, { header: key }, { header: 'Bearer not-a-key' }];
     },
   },
   {

@@ -215,7 +215,12 @@ export const EMAIL_CHECKS: Check[] = [
   {
     id: 'EMAIL/delete',
     title: "MUST answer a received email in the fields of 2.7 (a uuid id, body an object with html and text, recipients as address strings, the lead's leadId, a snippet of its own content, hasAttachments a boolean, ISO 8601 timestamps), answer 404 to another workspace on both email endpoints, and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
-    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT', 'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'RES-TS-ISO8601', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'TENANT-ISOLATION', 'EMAIL-GET-ANSWER', 'SVC-EMAIL-READ'],
+    // The received email's own fields (the inbox ingestion is a path of its own): EMAIL/sent reads the sent one.
+    clauses: [
+      'SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT',
+      'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'RES-TS-ISO8601', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'TENANT-ISOLATION', 'EMAIL-GET-ANSWER', 'SVC-EMAIL-READ',
+      'EMAIL-SUBJECT', 'EMAIL-THREADID', 'EMAIL-ISUNREAD', 'EMAIL-MESSAGEID', 'EMAIL-TYPE-ENUM', 'EMAIL-MAILBOX', 'EMAIL-BODY-NULL-PART',
+    ],
     level: 'MUST',
     features: [...FEATURES, 'imap', 'twoWorkspaces'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
@@ -235,6 +240,12 @@ export const EMAIL_CHECKS: Check[] = [
       expectThat(String(e.from.email).toLowerCase() === s.lead.email.toLowerCase(), msg`the reply came from the lead ${s.lead.email}: from.email must be it, got ${JSON.stringify(e.from)}`, got);
       // The lead's reply to the campaign's email is the lead's email, as the email it answers is.
       expectThat(e.leadId === s.lead.id, msg`the reply came from the campaign's lead ${s.lead.id}, answering the email sent to it: leadId must be that lead, got ${JSON.stringify(e.leadId)}`, got);
+      // Its type, mailbox and subject as 2.7 gives them: a received email, in the mailbox it reached, its subject the reply's (Re: the step's).
+      expectThat(e.type === 'received', msg`the listed received reply read by GET must say type received, got ${JSON.stringify(e.type)}`, got);
+      expectThat(e.mailbox?.id === s.box.id && String(e.mailbox?.email).toLowerCase() === s.box.address.toLowerCase(), msg`mailbox must be the mailbox the reply reached, ${s.box.id} ${s.box.address}, got ${JSON.stringify(e.mailbox)}`, got);
+      expectThat(typeof e.subject === 'string' && e.subject.includes(s.token), msg`subject must be the reply's (it answers the step with ${s.token}), got ${JSON.stringify(e.subject)}`, got);
+      // The reply was written as a text part: stored, so never null (2.7).
+      expectThat(typeof e.body?.text === 'string', msg`the reply was received with a text part, so body.text was stored and must not be null, got ${JSON.stringify(e.body?.text)}`, got);
       // It has content (what the lead wrote): its snippet previews it, not its headers or nothing.
       expectPreview(e.snippet, [e.subject, e.body?.text, e.body?.html, words], got);
       // The key identifies the workspace: to another one this email is absent (404, never read, never deleted).

@@ -400,8 +400,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
   {
     id: 'CAMP-LIST/filters',
     title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, and filters by one status and by tag ids, a filtered page answered { data, meta } too (profile names)',
-    // Also the list answer with a started campaign in it (CAMP-LIST/shape lists drafts), and its order.
-    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM'],
+    // Also the list answer with a started campaign in it (CAMP-LIST/shape lists drafts), and its order; the
+    // campaigns it creates are listed as drafts (STATE-CAMP-CREATE-DRAFT: stored so, not only answered so).
+    clauses: ['STATE-CAMP-CREATE-DRAFT', 'CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
     budget: 25,
@@ -464,6 +465,11 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const both = await walkPages(ctx.profile, ws.api, '/v1/campaigns', 'data', 1, { [n.tags]: `${t1.id},${t2.id}` });
       const bothIds = both.flatMap((p) => p.items).map((x: any) => x.id);
       expectThat(JSON.stringify(bothIds) === JSON.stringify([d.id, c.id]), msg`${n.tags}=<t1>,<t2> walked ${n.pageSize}=1 must list the campaigns with at least one of them, newest first (${d.id}, ${c.id}), got ${JSON.stringify(bothIds)}`, ...both.map((p) => p.res));
+      // The Campaign object of a tagged campaign (the PATCH answer, a serializer of its own) carries its tags as tag objects too.
+      const pc = await ws.api.patch(`/v1/campaigns/${c.id}`, { name: `${ctx.prefix}tagged campaign` });
+      expect2xx(pc, 'PATCH /v1/campaigns/{id} of a tagged campaign');
+      expectSchema(pc, 'Campaign', 'PATCH /v1/campaigns/{id} of a tagged campaign');
+      expectThat(Array.isArray(pc.body?.tags) && pc.body.tags.some((t: any) => t?.id === t1.id), msg`the tagged campaign's PATCH answer must carry its tag ${t1.id}, got ${JSON.stringify(pc.body?.tags)}`, pc);
     },
   },
   {

@@ -49,6 +49,9 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
       const a = await newSearch(ctx, ws, 'dentists in Lyon');
+      // a completes before the others are made (newest first holds by creation or by update), so a
+      // list item of a finished search shows its completedAt too.
+      await advance(ctx, a.id, { status: 'completed', progress: { companiesFound: 3, companiesProcessed: 3, emailsFound: 2 } });
       const b = await newSearch(ctx, ws, 'CTOs at fintechs', 'people', 25);
       const { id: draft, leftover } = await draftSearch(ctx, ws, 'a chat draft');
       const c = await newSearch(ctx, ws, 'breweries in Ghent');
@@ -63,6 +66,9 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
       const item = walked.find((x) => x.id === b.id);
       expectThat(item.query === b.query && item.searchMode === 'people' && item.maxResults === 25 && item.status === b.status && item.completedAt === null,
         msg`the list item ${JSON.stringify(item)} does not carry the search's values`, first);
+      const done = walked.find((x) => x.id === a.id);
+      expectThat(done.status === 'completed' && typeof done.completedAt === 'string',
+        msg`the list item of a completed search must carry status completed and its completedAt, got ${JSON.stringify(done)}`, first);
     },
   },
   {

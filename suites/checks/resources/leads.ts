@@ -130,7 +130,7 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['LEAD-PATCH-FIELDS', 'LEAD-PATCH-PARTIAL', 'LEAD-PATCH-RETURNS-LEAD', 'LEAD-CUSTOMFIELD-LABELS-TYPES', 'SVC-LEAD-UPDATE-DELETE', 'RES-CAMELCASE', ...LEAD_SHAPE_CLAUSES],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 5,
+    budget: 6,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
@@ -150,6 +150,16 @@ export const LEAD_CHECKS: Check[] = [
       expect2xx(r2, 'PATCH lead { jobTitle }');
       const kept = ['firstName', 'lastName', 'companyName', 'website', 'location', 'tags', 'customFields', 'email'].filter((k) => !sameLeadValue(k, r2.body[k], res.body[k]));
       expectThat(r2.body.jobTitle === 'Commodore' && kept.length === 0, msg`a PATCH of jobTitle changed ${kept.join(', ') || 'nothing else'}; jobTitle ${r2.body.jobTitle}`, r2);
+      // The listing (referenced leads.list) is a serializer of its own: the lead it lists is a lead of 2.6
+      // too, carrying what the PATCH answered.
+      const o = op(ctx, 'leads.list');
+      const lr = await ws.api.get(o.path.replace('{id}', cid), { [ctx.profile.names.list.pageSize]: 100 });
+      expect2xx(lr, `GET ${o.path} after the PATCHes`);
+      const listed = (lr.body?.[o.result.items ?? 'data'] ?? []).find((l: any) => l?.id === lid);
+      expectThat(listed, msg`the patched lead ${lid} is not listed`, lr);
+      expectSchema({ ...lr, body: listed }, 'Lead', 'the patched lead as listed');
+      const off = ['email', 'firstName', 'lastName', 'companyName', 'jobTitle', 'website', 'linkedinProfile', 'location', 'tags', 'status'].filter((k) => !sameLeadValue(k, listed[k], r2.body[k]));
+      expectThat(off.length === 0, msg`the listed lead must carry what the PATCH answered: ${off.map((k) => `${k} ${JSON.stringify(listed[k])} instead of ${JSON.stringify(r2.body[k])}`).join('; ')}`, lr, r2);
     },
   },
   {
