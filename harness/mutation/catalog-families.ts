@@ -121,6 +121,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lf-answer-query-object': ['LF-QUERY-STRING'],
   'lf-answer-no-progress': ['LF-GET-ANSWER'],
   'lf-answer-searchmode-person': ['LF-SEARCHMODE-ENUM'],
+  'lf-answer-status-stopped-cancelled': ['LF-STATUS-ENUM', 'STATE-LF-STATES'],
   'lf-answer-list-items': ['LF-LIST-ANSWER', 'PAGE-SHAPE'],
   'lf-answer-listitem-no-completedat': ['LF-LISTITEM-FIELDS'],
   'lf-answer-errormessage-omitted': ['RES-NULL-WHERE-STATED'],

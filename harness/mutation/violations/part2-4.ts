@@ -88,6 +88,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: Lead search `status` (enum `draft`, `queued`, `discovering`, `processing`, `crawling`, `enriching`, `verifying`, `completed`, `stopped`, `failed`).
   "LF-STATUS-ENUM": [
     { what: "A lead search answers its status in upper case.", mutants: ["lf-status-uppercase"] },
+    { what: "GET of a stopped search answers status `cancelled` (a terminal state outside the enum; the running phases and completed are right).", mutants: ["lf-answer-status-stopped-cancelled"] },
   ],
   // 2.8 MUST: Lead search `searchMode` (enum `companies`, `people`).
   "LF-SEARCHMODE-ENUM": [
@@ -483,6 +484,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.4 MUST: Lead search states are listed in 2.8.
   "STATE-LF-STATES": [
     { what: "A lead search answers its status in upper case.", mutants: ["lf-status-uppercase"] },
+    { what: "GET of a stopped search answers status `cancelled` (a terminal state outside the enum; the running phases and completed are right).", mutants: ["lf-answer-status-stopped-cancelled"] },
   ],
   // 3.4 MUST: `discoveryFinished` becomes true when discovery ends while later phases may continue.
   "STATE-LF-DISCOVERY-FINISHED": [

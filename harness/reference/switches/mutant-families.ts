@@ -142,6 +142,7 @@ export const ANSWERS = [
   ['lf-answer-query-object', op('leadSearches.get'), 'query', 'wrap:text', 'A lead search query is answered as `{ text }`.'],
   ['lf-answer-no-progress', op('leadSearches.get'), 'progress', 'drop', 'GET /v1/lead-searches/{id} answers no progress.'],
   ['lf-answer-searchmode-person', op('leadSearches.get'), 'searchMode', 'swap:people=person', 'GET /v1/lead-searches/{id} answers a people search as `person` (companies stay right).'],
+  ['lf-answer-status-stopped-cancelled', op('leadSearches.get'), 'status', 'swap:stopped=cancelled', 'GET /v1/lead-searches/{id} answers a stopped search as `cancelled` (the running phases and completed stay right).'],
   ['lf-answer-errormessage-omitted', op('leadSearches.get'), 'errorMessage', 'omit-null', 'A lead search without an error leaves errorMessage out instead of answering null.'],
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],
