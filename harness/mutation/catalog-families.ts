@@ -108,6 +108,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'lead-answer-tags-string': ['LEAD-TAGS-STRINGS'],
   'lead-answer-companyname-snake-case': ['RES-CAMELCASE', 'LEAD-TEXT-FIELDS'],
   'camp-answer-createdat-snake-case': ['RES-CAMELCASE', 'CAMP-CREATEDAT-TS'],
+  'camp-answer-patch-createdat-epoch': ['CAMP-CREATEDAT-TS', 'RES-TS-ISO8601'],
   'camp-answer-nextopens-omitted': ['RES-NULL-WHERE-STATED', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE'],
   'lead-answer-customfields-json': ['LEAD-CUSTOMFIELDS-OBJECT'],
   'lead-answer-metrics-campaign-names': ['LEAD-METRICS-OBJECT'],

@@ -18,6 +18,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
     { what: "A campaign PATCH answers the updatedAt it rewrote in SQL DATETIME form (`2026-12-07 17:40:00`).", mutants: ["camp-patch-updatedat-sql"] },
     { what: "A received email's sentAt passed through from its Date header (RFC 2822).", mutants: ["email-received-sentat-rfc2822"] },
+    { what: "A campaign PATCH answers createdAt, read back from the store, as epoch milliseconds.", mutants: ["camp-answer-patch-createdat-epoch"] },
   ],
   // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
   "RES-TS-MILLIS": [
@@ -574,6 +575,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "CAMP-CREATEDAT-TS": [
     { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
     { what: "A campaign answers `created_at` instead of `createdAt`.", mutants: ["camp-answer-createdat-snake-case"] },
+    { what: "The PATCH answer, read back from the store, carries createdAt as epoch milliseconds (or an SQL DATETIME) while the create answer (the object in memory) is right.", mutants: ["camp-answer-patch-createdat-epoch"] },
   ],
   // 2.5 MUST: Campaign `updatedAt`: timestamp.
   "CAMP-UPDATEDAT-TS": [

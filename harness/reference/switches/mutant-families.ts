@@ -102,6 +102,7 @@ export const ANSWERS = [
   // campaigns (2.5, 3.1, 4.3)
   ['camp-answer-id-not-uuid', CAMPAIGN, 'id', 'prefix', 'Campaign ids are answered as `camp_<uuid>`.'],
   ['camp-answer-createdat-snake-case', CAMPAIGN, 'createdAt', 'rename:created_at', 'A campaign answers `created_at` (a snake_case column name) instead of `createdAt`.'],
+  ['camp-answer-patch-createdat-epoch', op('campaigns.update'), 'createdAt', 'epoch', 'The PATCH answer (the campaign read back from the store) carries createdAt as epoch milliseconds; the create answer is right.'],
   ['camp-answer-name-object', CAMPAIGN, 'name', 'wrap:text', 'A campaign name is answered as `{ text }`.'],
   ['camp-answer-created-scheduled', op('campaigns.create', 'campaign'), 'status', 'swap:draft=scheduled', 'A campaign created without launch is answered `scheduled`.'],
   ['camp-answer-status-unlisted', CAMPAIGN, 'status', 'swap:draft=new', 'A draft campaign says status `new`.'],

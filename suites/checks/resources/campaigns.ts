@@ -518,8 +518,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
     id: 'CAMP-PATCH/sections',
     title: 'MUST change only the supplied sections with PATCH /v1/campaigns/{id}; accounts and sequence replace; the answer is the flat campaign (its updatedAt an ISO 8601 timestamp)',
     // The flat campaign's schema and the replaced set hold accounts to an array of uuids in the PATCH answer too.
-    // Its updatedAt (rewritten by the PATCH) is typed as an ISO 8601 timestamp there too.
-    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT', 'CAMP-ACCOUNTS-UUIDS', 'CAMP-UPDATEDAT-TS', 'RES-TS-ISO8601'],
+    // Its updatedAt (rewritten by the PATCH) and createdAt (read back from the store, where the create answer
+    // may be the object in memory) are typed as ISO 8601 timestamps there too.
+    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT', 'CAMP-ACCOUNTS-UUIDS', 'CAMP-UPDATEDAT-TS', 'CAMP-CREATEDAT-TS', 'RES-TS-ISO8601'],
     level: 'MUST',
     features: [],
     budget: 9,
