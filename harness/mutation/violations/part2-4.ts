@@ -330,6 +330,9 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-ACCT-STATES": [
     { what: "Mailboxes answer status in upper case.", mutants: ["acct-status-uppercase"] },
     { what: "An inactive mailbox says status `disabled`.", mutants: ["acct-answer-status-unlisted"] },
+    { what: "The states other than a new mailbox's inactive answered under names off the list: failed as `error`, checking as `verifying`, revoked as `disconnected`.", mutants: ["acct-status-internal-names"] },
+    { what: "A mailbox being checked (after a resume or a credential PATCH) answered as `verifying`, the other states right.", mutants: ["acct-status-checking-verifying"] },
+    { what: "A paused (inactive) mailbox answered as `paused`, the other states right.", mutants: ["acct-status-paused-named"] },
   ],
   // 3.2 MUST: (none) -> POST /v1/accounts, element valid -> inactive.
   "STATE-ACCT-CREATE-INACTIVE": [

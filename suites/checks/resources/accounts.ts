@@ -651,7 +651,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     // smtp an object all the same (2.1 gives smtp no null), and its names strings (2.1). Its status is read as active and then as revoked.
     clauses: [
       'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE', 'ACCT-SMTP-OBJECT',
-      'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM',
+      'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES',
     ],
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
@@ -799,7 +799,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     id: 'ACCT-PATCH/creds-reverify',
     title: 'MUST re-run verification when a PATCH carries an smtp* field, and again when one carries only an imap* field (a new verification result follows each), answering the mailbox in the shape of 2.1 in whatever state the rotation put it',
     // The PATCH answer is the mailbox (4.2) as the rotation left it (checking, where a target shows the re-run): its status one of 2.1's.
-    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY', 'ACCT-STATUS-ENUM', 'SVC-ACCT-MANAGE'],
+    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'SVC-ACCT-MANAGE'],
     level: 'MUST',
     features: ['control', 'op:accounts.get'],
     budget: 55,
