@@ -98,6 +98,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'camp-answer-start-status-other': ['STATE-CAMP-START-STATUS-REPORTED'],
   'camp-answer-status-no-withinschedule': ['CAMP-STATUS-FIELDS', 'CAMP-STATUS-ANSWER'],
   'camp-answer-status-nextopens-omitted': ['CAMP-STATUS-ANSWER'],
+  'camp-answer-status-nextopens-epoch': ['CAMP-STATUS-FIELDS', 'RES-TS-ISO8601'],
   'camp-answer-withinschedule-inverted': ['CAMP-STATUS-WITHINSCHEDULE'],
   // answers: leads
   'lead-answer-email-object': ['LEAD-EMAIL-STRING'],

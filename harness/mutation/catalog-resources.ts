@@ -176,6 +176,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-resume-needs-connected-mailbox': ['STATE-CAMP-RESUME-UNSENDABLE-OK'],
   'camp-schedule-dates-sql': ['CAMP-SCHEDULE-FIELDS'],
   'camp-next-opens-always-set': ['CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE'],
+  'camp-next-opens-unless-draft': ['CAMP-STATUS-NEXTOPENS-NULL-INACTIVE'],
   'camp-patch-wrapped': ['CAMP-PATCH-FLAT'],
   'camp-resume-answer-no-success': ['CAMP-RESUME-ANSWER'],
   'camp-metrics-strings': ['CAMP-METRICS-FIELDS'],

@@ -19,6 +19,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "A campaign PATCH answers the updatedAt it rewrote in SQL DATETIME form (`2026-12-07 17:40:00`).", mutants: ["camp-patch-updatedat-sql"] },
     { what: "A received email's sentAt passed through from its Date header (RFC 2822).", mutants: ["email-received-sentat-rfc2822"] },
     { what: "A campaign PATCH answers createdAt, read back from the store, as epoch milliseconds.", mutants: ["camp-answer-patch-createdat-epoch"] },
+    { what: "The status view's nextScheduleOpensAt, where set, is epoch milliseconds.", mutants: ["camp-answer-status-nextopens-epoch"] },
   ],
   // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
   "RES-TS-MILLIS": [
@@ -627,6 +628,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "CAMP-STATUS-FIELDS": [
     { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
     { what: "A started campaign's status view carries metrics under the lead's names (opened, clicked, replied).", mutants: ["camp-status-started-metrics-lead-names"] },
+    { what: "nextScheduleOpensAt, where it is set (an active campaign outside its window), is epoch milliseconds (or an SQL DATETIME); null elsewhere, so only that view shows it.", mutants: ["camp-answer-status-nextopens-epoch"] },
   ],
   // 2.5 MUST: `isWithinSchedule`: true inside the sending window, false outside it.
   "CAMP-STATUS-WITHINSCHEDULE": [
@@ -642,6 +644,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: `nextScheduleOpensAt` is null when not active.
   "CAMP-STATUS-NEXTOPENS-NULL-INACTIVE": [
     { what: "nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.", mutants: ["camp-next-opens-always-set"] },
+    { what: "nextScheduleOpensAt is guarded by `status !== 'draft'` instead of active: a paused campaign outside its window reports its next opening.", mutants: ["camp-next-opens-unless-draft"] },
     { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
   ],
   // 2.6 MUST: Lead `id`: uuid.

@@ -394,7 +394,9 @@ export const status: Handler = async (ctx) => {
   const now = ctx.clock.now();
   // The mutant reads "within the window" as "the campaign is active".
   const within = ctx.mutant('camp-within-schedule-is-active') ? row.status === 'active' : isWithinSchedule(doc.schedule, now, ctx.mutant('camp-within-schedule-utc'));
-  const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
+  // The second mutant guards the next opening by "not a draft" instead of "active" (a paused campaign reports one).
+  const sending = row.status === 'active' || (row.status !== 'draft' && ctx.mutant('camp-next-opens-unless-draft'));
+  const next = sending && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
   const counts = { leadsCount: leadsCount(ctx, row.id), ...doc.metrics };
   // The mutant answers a started campaign's counts under the lead's names (2.6), as a live engine view would.
   const metrics: Record<string, unknown> = ctx.mutant('camp-status-started-metrics-lead-names') && row.status !== 'draft'

@@ -157,6 +157,18 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body;
   }],
   'acct-answer-statusmessage-text': ['', (e) => revokedMailbox(e)],
+  'camp-answer-patch-createdat-epoch': ['', async (e) => {
+    const { w, c } = await campaignWithLead(e);
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'renamed' } })).body;
+  }],
+  // Started with a window that opens in three hours (UTC): outside it, the next opening set.
+  'camp-answer-status-nextopens-epoch': ['', async (e) => {
+    const w = await ws(e);
+    const hour = new Date().getUTCHours();
+    const c = await e.campaign(w, { sequence: [STEP], leads: [`lead-${rnd()}@corp.test`], schedule: { timezone: 'UTC', sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: ((hour + 3) % 24) * 60, sendingMinutesEnd: ((hour + 3) % 24) * 60 + 30 } });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body;
+  }],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */

@@ -1126,6 +1126,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const c = await e.campaign(w);
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.nextScheduleOpensAt;
   }],
+  // Every day but today (Kiritimati's), started and paused: outside its window, not active.
+  'camp-next-opens-unless-draft': [null, async (e) => {
+    const w = await e.workspace();
+    const today = new Date(Date.now() + 14 * 3_600_000).getUTCDay();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['paused@corp.test'], schedule: { ...kiritimatiWindow(), sendingDays: [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== today) } });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/pause`);
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.nextScheduleOpensAt;
+  }],
   // ---- leads ----
   'lead-platform-status-accepted': [400, async (e) => (await patchLead(e, 'email_sent')).status],
   'lead-replied-status-before-reply': [400, async (e) => (await patchLead(e, 'lead_replied_interested')).status],

@@ -382,6 +382,7 @@ export const MUTANTS = [
   { id: 'camp-schedule-dates-sql', rule: '2.5 Campaign `schedule`: `startDate` (timestamp), `endDate` (timestamp).', description: 'schedule.startDate and endDate are answered in SQL DATETIME form ("2031-01-10 09:30:15": no T, no zone).' },
   { id: 'camp-within-schedule-utc', rule: '2.5 schedule.timezone (IANA); status view isWithinSchedule: inside the sending window (in the schedule\'s timezone).', description: 'isWithinSchedule reads the sending days and minutes in UTC, ignoring schedule.timezone.' },
   { id: 'camp-next-opens-always-set', rule: '2.5 nextScheduleOpensAt: null when in-window or not active.', description: 'nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.' },
+  { id: 'camp-next-opens-unless-draft', rule: '2.5 nextScheduleOpensAt: null when not active.', description: 'nextScheduleOpensAt is computed for any campaign but a draft: a paused campaign outside its window reports its next opening.' },
   { id: 'camp-patch-wrapped', rule: '4.3 PATCH /v1/campaigns/{id} answers the campaign (flat object, not wrapped).', description: 'PATCH answers `{ campaign: {...} }`.' },
   { id: 'camp-resume-answer-no-success', rule: '4.3 POST /v1/campaigns/{id}/resume answers `{ id, status, success }`.', description: 'The resume answer has no `success`.' },
   { id: 'camp-metrics-strings', rule: '2.5 Campaign `metrics`: `leadsCount`, `sent`, `opens`, `clicks`, `replies` (integers).', description: 'The status view answers the metrics as strings.' },

@@ -828,12 +828,13 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-STATUS/always-open',
-    title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null, and once PATCHed to every day but today as outside it',
-    // Also the status view of a started campaign (CAMP-STATUS/shape reads a draft's): its schema is held here.
-    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS'],
+    title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null, and once PATCHed to every day but today as outside it (nextScheduleOpensAt a timestamp), and once paused there with nextScheduleOpensAt null',
+    // Also the status view of a started campaign (CAMP-STATUS/shape reads a draft's): its schema is held here, and
+    // outside the window too, the one view where nextScheduleOpensAt is set (its written form is read there).
+    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE'],
     level: 'MUST',
     features: [NEEDS_SENDING_DAYS],
-    budget: 5,
+    budget: 7,
     async run(ctx) {
       const ws = await ctx.workspace();
       // Inside the window under any reading of the schedule: from the first minute to the last of
@@ -864,7 +865,16 @@ export const CAMPAIGN_CHECKS: Check[] = [
       if (patched.status >= 400 && patched.status < 500) return;
       expect2xx(patched, 'PATCH /v1/campaigns/{id} with a schedule of every day but today');
       const o = await statusOf(ws.api, id);
+      expectSchema(o, 'CampaignStatusView', 'GET /v1/campaigns/{id}/status of an active campaign outside its window');
       expectThat(o.body.isWithinSchedule === false, msg`a window of every day but today (${WEEKDAYS[today]}; sendingDays ${JSON.stringify(outside.sendingDays)}; ${timezone}), as PATCHed: isWithinSchedule must be false, got ${o.body.isWithinSchedule}`, o);
+      // Not active: paused outside its window, the campaign has no next opening to report (null, 2.5).
+      // The pause is a referenced operation: without it, or where it is refused, this half is not asked.
+      if (!ctx.profile.operations['campaigns.pause']) return;
+      const paused = await ws.api.request(opRequest(ctx, 'campaigns.pause', { id }));
+      if (!is2xx(paused)) return;
+      const p = await statusOf(ws.api, id);
+      expectSchema(p, 'CampaignStatusView', 'GET /v1/campaigns/{id}/status of a paused campaign outside its window');
+      if (p.body.status !== 'active') expectThat(p.body.nextScheduleOpensAt === null, msg`a ${p.body.status} campaign (paused outside its window) is not active: nextScheduleOpensAt must be null, got ${JSON.stringify(p.body.nextScheduleOpensAt)}`, p, paused);
     },
   },
 ];
