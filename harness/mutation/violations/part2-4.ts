@@ -427,11 +427,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-LEAD-USER-SETTABLE": [
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
+    { what: "PATCH refuses lead_converted even after a reply (its replied statuses by the `lead_replied_` prefix); the lead_replied_* statuses are set.", mutants: ["lead-patch-converted-refused"] },
   ],
   // 3.3 MUST: Set status (PATCH lead, or mutate `set_status`) to a `lead_replied_*` status or `lead_converted`, when the lead has already replied: status set.
   "STATE-LEAD-REPLIED-AFTER-REPLY": [
     { what: "A reply found in the mailbox is stored but the lead is not marked as replied.", mutants: ["reply-not-recorded"] },
     { what: "By mutate set_status a replied lead cannot take a lead_replied_* status or lead_converted.", mutants: ["lead-mutate-replied-statuses-refused"] },
+    { what: "PATCH refuses lead_converted even after a reply (its replied statuses by the `lead_replied_` prefix); the lead_replied_* statuses are set.", mutants: ["lead-patch-converted-refused"] },
   ],
   // 3.3 MUST: Set status to a `lead_replied_*` status or `lead_converted`: condition "lead has already replied" (a lead that has not replied keeps its status; the r
   "STATE-LEAD-REPLIED-BEFORE-REPLY": [
@@ -439,6 +441,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The replied statuses are tied to \"contacted\" instead of \"replied\": a lead sent a step that never answered takes lead_replied_interested.", mutants: ["lead-replied-status-after-contact"] },
     { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },
     { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
+    { what: "mutate set_status guards the before-reply rule by the `lead_replied_` prefix alone: lead_converted is set in bulk on a lead that never replied (PATCH refuses it).", mutants: ["lead-mutate-converted-unguarded"] },
   ],
   // 3.3 MUST: Set status to `lead_lost`: any time: status set.
   "STATE-LEAD-LOST-ANYTIME": [
@@ -458,10 +461,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-LEAD-RULES-BOTH-PATHS": [
     { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
     { what: "mutate set_status refuses the replied statuses even for a lead that replied; PATCH sets them.", mutants: ["lead-mutate-replied-statuses-refused"] },
+    { what: "mutate set_status guards the before-reply rule by the `lead_replied_` prefix alone: lead_converted is set in bulk on a lead that never replied (PATCH refuses it).", mutants: ["lead-mutate-converted-unguarded"] },
   ],
   // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
   "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [
     { what: "The email of a lead can never change, even before any contact (refused as a state conflict).", mutants: ["lead-email-never-changes"] },
+    { what: "The PATCH answer shows the new email, but the UPDATE leaves the email (the dedupe key, its own column) as it was: the lead keeps its old address in the listing.", mutants: ["lead-email-change-answer-only"] },
   ],
   // 3.3 MUST: Change `email` via PATCH: otherwise (lead already contacted) rejected.
   "STATE-LEAD-EMAIL-CHANGE-CONTACTED": [

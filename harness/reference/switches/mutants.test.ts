@@ -1160,6 +1160,18 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
   }],
   'lead-email-never-changes': [200, async (e) => (await patchLead(e, undefined, { email: `new-${Date.now()}@corp.test` })).status],
+  // The lead as listed after the PATCH: the address stored, not only answered.
+  'lead-email-change-answer-only': ['changed@corp.test', async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data[0].email;
+  }],
+  'lead-patch-converted-refused': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'replied');
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_converted' } });
+  }],
+  'lead-mutate-converted-unguarded': [0, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_converted', ids: 'lead' })).body.affected],
   'lead-mutate-blacklisted-refused': [200, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'blacklisted', ids: 'lead' })).status],
   'lead-mutate-status-rules-skipped': [0, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_replied_interested', ids: 'lead' })).body.affected],
   'lf-discovery-finished-terminal-only': [true, async (e) => (await leadSearch(e, 'enriching')).ls.discoveryFinished],
