@@ -757,6 +757,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: A key holding apikeys:manage can create only keys whose scopes are a subset of its own.
   "SCOPE-APIKEYS-SUBSET": [
     { what: "API key creation does not check the subset rule (any scopes, apikeys:manage included).", mutants: ["apikeys-subset-unchecked"] },
+    { what: "The subset rule checks that some requested scope is within the creator's, not every one: a request naming one scope it holds and one it lacks is granted.", mutants: ["apikeys-subset-any"] },
   ],
   // 5 MUST: Mailbox writes accept accounts:write, accounts:all, all:all.
   "SCOPE-GROUP-MAILBOX-WRITE": [

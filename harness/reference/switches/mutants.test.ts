@@ -236,6 +236,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { key } = await e.dashboardKey(w, ['apikeys:manage', 'campaigns:read']);
     return status(e, key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all'] } });
   }],
+  'apikeys-subset-any': [403, async (e) => {
+    const w = await e.workspace();
+    const { key } = await e.dashboardKey(w, ['apikeys:manage', 'campaigns:read']);
+    return status(e, key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['campaigns:read', 'campaigns:write'] } });
+  }],
   'apikeys-manage-grantable': [403, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['apikeys:manage'] } })],
   'plan-api-access-402': [403, async (e) => {
     const w = await e.workspace();
