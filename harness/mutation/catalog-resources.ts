@@ -183,7 +183,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-patch-wrapped': ['CAMP-PATCH-FLAT'],
   'camp-resume-answer-no-success': ['CAMP-RESUME-ANSWER'],
   'camp-metrics-strings': ['CAMP-METRICS-FIELDS'],
-  'camp-status-started-metrics-lead-names': ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS'],
+  'camp-status-started-metrics-lead-names': ['CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-METRICS-FIELDS'],
   'camp-create-leads-no-invalid': ['CAMP-CREATE-LEADS-COUNTS'],
   'camp-create-launched-answer-no-leads': ['CAMP-CREATE-ANSWER'],
   'camp-create-leads-objects-taken': ['CAMP-CREATE-LEADS-STRINGS'],

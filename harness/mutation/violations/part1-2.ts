@@ -567,6 +567,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `metrics`: object: `leadsCount`, `sent`, `opens`, `clicks`, `replies` (integers).
   "CAMP-METRICS-FIELDS": [
     { what: "The status view answers the metrics as strings.", mutants: ["camp-metrics-strings"] },
+    { what: "A started campaign's metrics (a live view; a draft's are zeros from the campaign row) carry the lead's names (opened, clicked, replied).", mutants: ["camp-status-started-metrics-lead-names"] },
   ],
   // 2.5 MUST: Campaign `tags`: array of tag.
   "CAMP-TAGS-ARRAY": [
