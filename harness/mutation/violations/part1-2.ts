@@ -543,6 +543,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "CAMP-STATUS-ENUM": [
     { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
     { what: "An active campaign says status `running` (a display name off the enum) while drafts say `draft`: the create answer shows only a draft.", mutants: ["camp-answer-listitem-status-running"] },
+    { what: "The status view names an active campaign `running` and a paused one `on_hold`; drafts stay `draft`.", mutants: ["camp-answer-status-view-running"] },
   ],
   // 2.5 MUST: Campaign `schedule`: object: `timezone` (IANA string), `sendingDays` (array of integers), `sendingMinutesStart` (integer), `sendingMinutesEnd` (intege
   "CAMP-SCHEDULE-FIELDS": [

@@ -261,6 +261,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: Campaign states: `draft`, `scheduled`, `active`, `paused`, `stopped`, `completed`, `failed` (a campaign is always in one of them).
   "STATE-CAMP-STATES": [
     { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
+    { what: "An active campaign says `running` (a paused one `on_hold`) in the status view or the list, display names off the list; drafts say `draft`, so the create answer shows nothing.", mutants: ["camp-answer-status-view-running", "camp-answer-listitem-status-running"] },
   ],
   // 3.1 MUST: (none) -> POST /v1/campaigns, valid body -> draft.
   "STATE-CAMP-CREATE-DRAFT": [

@@ -122,6 +122,7 @@ export const ANSWERS = [
   ['camp-answer-nextopens-omitted', op('campaigns.status'), 'nextScheduleOpensAt', 'omit-null', 'The status view omits nextScheduleOpensAt instead of answering null.'],
   ['camp-answer-withinschedule-inverted', op('campaigns.status'), 'isWithinSchedule', 'not', 'isWithinSchedule says the opposite of the window.'],
   ['camp-answer-status-nextopens-omitted', op('campaigns.status'), 'nextScheduleOpensAt', 'omit-null', 'The status view leaves nextScheduleOpensAt out instead of answering null (in-window, not active).'],
+  ['camp-answer-status-view-running', op('campaigns.status'), 'status', 'swap:active=running,paused=on_hold', 'The status view names an active campaign `running` and a paused one `on_hold` (display names off the enum); drafts stay `draft`.'],
   ['camp-answer-status-nextopens-epoch', op('campaigns.status'), 'nextScheduleOpensAt', 'epoch', 'The status view answers nextScheduleOpensAt, where it is set (an active campaign outside its window), as epoch milliseconds.'],
   // leads (2.6, 4.4)
   ['lead-answer-email-object', LEAD, 'email', 'wrap:address', 'A lead email is answered as `{ address }`.'],

@@ -401,7 +401,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     id: 'CAMP-LIST/filters',
     title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, and filters by one status and by tag ids, a filtered page answered { data, meta } too (profile names)',
     // Also the list answer with a started campaign in it (CAMP-LIST/shape lists drafts), and its order.
-    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM'],
+    clauses: ['CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM', 'STATE-CAMP-STATES'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
     budget: 25,
@@ -832,7 +832,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     // Also the status view of a started campaign (CAMP-STATUS/shape reads a draft's): its schema is held here, and
     // outside the window too, the one view where nextScheduleOpensAt is set (its written form is read there);
     // the metrics of a started campaign (a live view where a draft's are zeros) are typed there too.
-    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS'],
+    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'STATE-CAMP-STATES'],
     level: 'MUST',
     features: [NEEDS_SENDING_DAYS],
     budget: 7,
