@@ -95,6 +95,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-start-status-from-schedule': ['STATE-CAMP-START-STATUS-REPORTED'],
   'camp-resume-stale-campaign-accounts': ['STATE-CAMP-RESUME-NEEDS-MAILBOX', 'CAMP-RESUME-400'],
   'lead-lost-refused-after-reply': ['STATE-LEAD-LOST-ANYTIME'],
+  'lead-blacklisted-refused-after-reply': ['STATE-LEAD-BLACKLISTED-ANYTIME'],
   'lead-blacklisted-frozen': ['STATE-LEAD-LOST-ANYTIME'],
   'acct-patch-resets-unsupplied': ['ACCT-PATCH-PARTIAL'],
   'acct-patch-omitted-to-create-defaults': ['ACCT-PATCH-PARTIAL'],

@@ -669,6 +669,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `customFields`: object (name to value).
   "LEAD-CUSTOMFIELDS-OBJECT": [
     { what: "Lead customFields are answered as a JSON-encoded string (a text column as stored).", mutants: ["lead-answer-customfields-json"] },
+    { what: "The lead listing answers customFields as the stored JSON text (a string) or as `[{ name, value }]` rows, while the PATCH answer is right.", gap: "named by a self-audit of unaudited clauses: LEAD-PATCH/fields reads the PATCH answer only, and the listing is read at default only by checks that set no custom fields; it could list the lead after its PATCH (one request) and apply the Lead schema with the values compared (the same read closes the LEAD-TEXT-FIELDS gap), with a family mutant on op('leads.list', 'data[]') customFields 'json'" },
   ],
   // 2.6 MUST: Update also accepts `customFieldLabels` and `customFieldTypes` objects.
   "LEAD-CUSTOMFIELD-LABELS-TYPES": [

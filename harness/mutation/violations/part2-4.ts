@@ -291,6 +291,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has a sequence; otherwise 400.
   "STATE-CAMP-START-REQUIRES-SEQUENCE": [
     { what: "A campaign with leads but without a sequence starts.", mutants: ["camp-start-without-sequence"] },
+    { what: "A campaign whose sequence was emptied by PATCH starts: the start condition reads a step count (or a has-sequence flag) written at create.", gap: "named by a self-audit of unaudited clauses: CAMP-START/refused empties a sequence by PATCH only where the profile requires one at create; elsewhere its campaign is created without one. It could also create a one-step campaign with leads, PATCH { sequence: [] } (where taken) and require the start refused (three requests), with a mutant reading a step count kept from create" },
   ],
   // 3.1 MUST: Start from any startable state: sending begins.
   "STATE-CAMP-START-BEGINS": [
@@ -326,6 +327,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 PROFILE: Transitions for pause, stop, complete, fail and schedule: not shown (profile).
   "STATE-CAMP-OTHER-PROFILE": [
     { what: "Starting a paused campaign moves it to scheduled, a transition its declared table does not hold.", mutants: ["camp-start-paused-schedules"] },
+    { what: "A campaign whose leads have all had their sequence moves to a state its declared table does not hold (active -> stopped, back to draft), or never leaves active though completion is declared.", gap: "named by a self-audit of unaudited clauses: STATE-TABLE/campaign walks start, pause and resume only; no check reads a campaign's status after its last step while holding transitions.campaign. SEND/one-email (one lead, one step, at default) could read the status once the step has gone and hold the move against the table (about two requests), with a mutant that completes to `stopped`" },
   ],
   // 3.2 MUST: Mailbox states: `active`, `inactive`, `checking`, `revoked`, `failed`.
   "STATE-ACCT-STATES": [
@@ -393,6 +395,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-ACCT-FAILED-STATUSMESSAGE": [
     { what: "Verification reports success whatever the servers answer (wrong passwords, unreachable hosts give active).", mutants: ["acct-verify-always-active"] },
     { what: "statusMessage of a mailbox failed by SMTP refusals is a generic message, not the provider's answer.", mutants: ["send-statusmessage-generic"] },
+    { what: "statusMessage is written on the login error path only: a mailbox failed by repeated refusals at MAIL FROM keeps a generic message or null.", gap: "named by a self-audit of unaudited clauses: at default the sending failure asked is a refused AUTH (SEND/failures-auth); SEND/failures-mail-from asks MAIL FROM at full only. A mutant writing the provider's answer for AUTH failures only would make the plan take SEND/failures-mail-from (about 13 requests, solo), which the default plan's request room barely holds" },
   ],
   // 3.2 PROFILE: How many repeated sending failures turn an active mailbox failed, and whether a recipient refused at RCPT TO counts as one: not shown (profile: declar
   "STATE-ACCT-SEND-FAILURES-PROFILE": [
@@ -403,6 +406,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: any OAuth mailbox -> OAuth grant withdrawn (system) -> revoked.
   "STATE-ACCT-OAUTH-REVOKED": [
     { what: "A withdrawn grant (control POST /accounts/{id}/revoke-oauth) leaves the mailbox active.", mutants: ["acct-revoke-ignored"] },
+    { what: "A withdrawn grant is noticed only where the service uses the token (sends, the active mailboxes' refresh): a paused (inactive) OAuth mailbox stays inactive.", gap: "named by a self-audit of unaudited clauses: the claiming check withdraws the grant of an active mailbox only ('any OAuth mailbox' in 3.2). ACCT-RESUME/oauth, which already pauses a verified OAuth mailbox, could withdraw the grant of a paused one through the control API and require revoked (about four requests), with a mutant in the control API's revoke that moves only active mailboxes" },
   ],
   // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
   "STATE-ACCT-REVOKED-RECONNECT": [
@@ -453,6 +457,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.3 MUST: Set status to `blacklisted`: any time: status set.
   "STATE-LEAD-BLACKLISTED-ANYTIME": [
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
+    { what: "A lead that replied is refused blacklisted (after a reply only the replied statuses and lead_lost).", mutants: ["lead-blacklisted-refused-after-reply"] },
   ],
   // 3.3 MUST: Set status to a platform-managed status such as `email_sent` or `scheduled`: rejected.
   "STATE-LEAD-PLATFORM-REJECTED": [

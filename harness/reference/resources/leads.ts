@@ -162,6 +162,7 @@ function statusRefusal(ctx: Ctx, r: LeadRow, status: string): string | null {
     return `The lead has not replied yet; ${status} cannot be set.`;
   // The mutants make a lead terminal: after a reply only the replied statuses, a blacklisted lead frozen.
   if (status === 'lead_lost' && r.last_replied_at !== null && ctx.mutant('lead-lost-refused-after-reply')) return `The lead has replied; ${status} cannot be set.`;
+  if (status === 'blacklisted' && r.last_replied_at !== null && ctx.mutant('lead-blacklisted-refused-after-reply')) return `The lead has replied; ${status} cannot be set.`;
   if (r.status === 'blacklisted' && status !== 'blacklisted' && ctx.mutant('lead-blacklisted-frozen')) return `The lead is blacklisted; ${status} cannot be set.`;
   return null;
 }

@@ -1149,6 +1149,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.leadEvent(lead.id, 'replied');
     return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_lost' } });
   }],
+  'lead-blacklisted-refused-after-reply': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'replied');
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'blacklisted' } });
+  }],
   'lead-blacklisted-frozen': [200, async (e) => {
     const { w, c, lead } = await campWithLead(e);
     await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'blacklisted' } });

@@ -92,8 +92,8 @@ export const REPLY_CHECKS: Check[] = [
   },
   {
     id: 'REPLY/status-settable',
-    title: 'MUST accept a lead_replied_* status and lead_converted, by PATCH and by mutate set_status, for a lead once its real reply has reached the mailbox, and lead_lost after it',
-    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-LOST-ANYTIME', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-RULES-BOTH-PATHS'],
+    title: 'MUST accept a lead_replied_* status and lead_converted, by PATCH and by mutate set_status, for a lead once its real reply has reached the mailbox, and lead_lost and blacklisted after it',
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-RULES-BOTH-PATHS'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -122,6 +122,10 @@ export const REPLY_CHECKS: Check[] = [
       const lost = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'lead_lost' });
       expect2xx(lost, 'PATCH status lead_lost for a lead that has replied (lead_lost: any time)');
       expectThat(lost.body?.status === 'lead_lost', msg`lead_lost may be set any time: after the reply the PATCH answers status ${JSON.stringify(lost.body?.status)}`, lost);
+      // blacklisted any time too (3.3): after the reply as well.
+      const black = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'blacklisted' });
+      expect2xx(black, 'PATCH status blacklisted for a lead that has replied (blacklisted: any time)');
+      expectThat(black.body?.status === 'blacklisted', msg`blacklisted may be set any time: after the reply the PATCH answers status ${JSON.stringify(black.body?.status)}`, black);
     },
   },
 ];
