@@ -116,6 +116,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-verify-always-active': ['STATE-ACCT-CREATE-VERIFY', 'STATE-ACCT-FAILED-STATUSMESSAGE'],
   'acct-tags-filter-ignored': ['ACCT-LIST-TAG-FILTER', 'ACCT-LIST-TAGS-PARAM'],
   'acct-revoke-ignored': ['STATE-ACCT-OAUTH-REVOKED'],
+  'acct-revoke-active-only': ['STATE-ACCT-OAUTH-REVOKED'],
   'acct-oauth-state-never-expires': ['ACCT-OAUTH-STATE-VALIDITY'],
   'acct-oauth-any-provider': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],
   'acct-oauth-provider-custom': ['ACCT-OAUTH-PROVIDER-UNKNOWN'],

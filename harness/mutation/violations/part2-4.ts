@@ -406,7 +406,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: any OAuth mailbox -> OAuth grant withdrawn (system) -> revoked.
   "STATE-ACCT-OAUTH-REVOKED": [
     { what: "A withdrawn grant (control POST /accounts/{id}/revoke-oauth) leaves the mailbox active.", mutants: ["acct-revoke-ignored"] },
-    { what: "A withdrawn grant is noticed only where the service uses the token (sends, the active mailboxes' refresh): a paused (inactive) OAuth mailbox stays inactive.", gap: "named by a self-audit of unaudited clauses: the claiming check withdraws the grant of an active mailbox only ('any OAuth mailbox' in 3.2). ACCT-RESUME/oauth, which already pauses a verified OAuth mailbox, could withdraw the grant of a paused one through the control API and require revoked (about four requests), with a mutant in the control API's revoke that moves only active mailboxes" },
+    { what: "A withdrawn grant is noticed only where the service uses the token (sends, the active mailboxes' refresh): a paused (inactive) OAuth mailbox stays inactive.", mutants: ["acct-revoke-active-only"] },
   ],
   // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
   "STATE-ACCT-REVOKED-RECONNECT": [

@@ -854,6 +854,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
     return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
   }],
+  // Verified (active), paused (inactive), then its grant withdrawn.
+  'acct-revoke-active-only': ['revoked', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    await e.drain();
+    await e.call(w.key, 'POST', `/v1/accounts/${id}/pause`);
+    await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
+  }],
   'acct-oauth-state-never-expires': ['expired', async (e) => {
     const w = await e.workspace();
     const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/microsoft/init')).body;

@@ -859,8 +859,8 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-RESUME/oauth',
-    title: 'resume of a paused OAuth mailbox puts it in checking and re-runs verification, as for any mailbox (profile: referenced resume)',
-    clauses: ['STATE-ACCT-RESUME-CHECKING'],
+    title: 'resume of a paused OAuth mailbox puts it in checking and re-runs verification, as for any mailbox (profile: referenced resume); paused again, a withdrawn grant makes it revoked',
+    clauses: ['STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-OAUTH-REVOKED'],
     level: 'MUST',
     features: ['control', 'oauth', 'op:accounts.get', 'op:accounts.resume'],
     budget: 20,
@@ -878,6 +878,12 @@ export const ACCOUNT_CHECKS: Check[] = [
       if (settled.body.status === 'active') expect2xx(await ws.api.post(`/v1/accounts/${id}/pause`), 'setup: POST /v1/accounts/{id}/pause of the active OAuth mailbox');
       else if (!['inactive', 'failed'].includes(settled.body.status)) skip(`an OAuth mailbox is ${settled.body.status} after verification: resume is defined from inactive or failed only`);
       await expectResumeRechecks(ctx, ws.api, id, first, 'a paused OAuth mailbox');
+      // "Any OAuth mailbox" (3.2): a paused one whose grant is withdrawn is revoked too, not only one in use.
+      // Where the re-verified mailbox cannot be paused (not active), this half is not asked.
+      if (!is2xx(await ws.api.post(`/v1/accounts/${id}/pause`))) return;
+      await control(ctx).request('POST', `/accounts/${id}/revoke-oauth`);
+      const revoked = await mustGetMailbox(ctx, ws.api, id);
+      expectThat(revoked.body.status === 'revoked', msg`the grant of a paused OAuth mailbox was withdrawn: any OAuth mailbox becomes revoked (3.2), this one is ${revoked.body.status}`, revoked);
     },
   },
 ];
