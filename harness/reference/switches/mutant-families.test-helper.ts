@@ -171,6 +171,11 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
   }],
   'camp-answer-status-nextopens-epoch': ['', (e) => startedOutsideWindow(e)],
   'camp-answer-status-view-running': ['', (e) => startedOutsideWindow(e)],
+  'lf-answer-status-stopped-cancelled': ['', async (e) => {
+    const { w, ls } = await leadSearch(e);
+    await e.ctl('POST', `/lead-searches/${ls.id}/advance`, { status: 'stopped' });
+    return (await e.call(w.key, 'GET', `/v1/lead-searches/${ls.id}`)).body;
+  }],
 };
 
 /** A request the spec refuses, per coercion row: [method, path under the campaign/lead made, body]. */
