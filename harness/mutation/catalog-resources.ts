@@ -169,6 +169,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-patch-replaces-all': ['CAMP-PATCH-PARTIAL'],
   'camp-start-without-leads': ['STATE-CAMP-START-REQUIRES-LEADS', 'CAMP-START-400'],
   'camp-start-counts-deleted-leads': ['STATE-CAMP-START-REQUIRES-LEADS'],
+  'camp-start-steps-from-create': ['STATE-CAMP-START-REQUIRES-SEQUENCE', 'CAMP-START-400'],
   'camp-start-without-sequence': ['STATE-CAMP-START-REQUIRES-SEQUENCE', 'CAMP-START-400'],
   'camp-patch-sequence-appends': ['CAMP-PATCH-SEQUENCE-REPLACE'],
   'camp-patch-empty-sequence-ignored': ['CAMP-PATCH-SEQUENCE-REPLACE'],

@@ -291,7 +291,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has a sequence; otherwise 400.
   "STATE-CAMP-START-REQUIRES-SEQUENCE": [
     { what: "A campaign with leads but without a sequence starts.", mutants: ["camp-start-without-sequence"] },
-    { what: "A campaign whose sequence was emptied by PATCH starts: the start condition reads a step count (or a has-sequence flag) written at create.", gap: "named by a self-audit of unaudited clauses: CAMP-START/refused empties a sequence by PATCH only where the profile requires one at create; elsewhere its campaign is created without one. It could also create a one-step campaign with leads, PATCH { sequence: [] } (where taken) and require the start refused (three requests), with a mutant reading a step count kept from create" },
+    { what: "A campaign whose sequence was emptied by PATCH starts: the start condition reads a step count (or a has-sequence flag) written at create.", mutants: ["camp-start-steps-from-create"] },
   ],
   // 3.1 MUST: Start from any startable state: sending begins.
   "STATE-CAMP-START-BEGINS": [

@@ -1069,6 +1069,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${lead.id}`);
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
   }],
+  'camp-start-steps-from-create': [400, async (e) => {
+    const { w, c } = await campWithLead(e);
+    await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { sequence: [] } });
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
   'camp-start-without-sequence': [400, async (e) => {
     const w = await e.workspace();
     const c = await e.campaign(w, { leads: ['x@corp.test'] });

@@ -587,12 +587,12 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-START/refused',
-    title: 'MUST refuse to start a campaign without leads (none given, or its only lead contacted and deleted) or without a sequence with 400',
+    title: 'MUST refuse to start a campaign without leads (none given, or its only lead contacted and deleted) or without a sequence (none given, or emptied by PATCH) with 400',
     clauses: ['CAMP-START-400', 'STATE-CAMP-START-REQUIRES-LEADS', 'STATE-CAMP-START-REQUIRES-SEQUENCE', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: [],
     uses: ['control:lead-events'],
-    budget: 9,
+    budget: 12,
     async run(ctx) {
       const ws = await ctx.workspace();
       const noLeads = await createCampaign(ctx, ws.api, { steps: 1 });
@@ -600,11 +600,18 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const noSeq = await createCampaign(ctx, ws.api, { leads: 2 });
       // A target that requires a sequence on create (declarations.campaignRequiredFields) got one
       // step from the setup body: the sequence is emptied by PATCH (4.3 replaces it) before the start.
-      if ((ctx.profile.declarations.campaignRequiredFields ?? []).includes('sequence')) {
+      const sequenceRequired = (ctx.profile.declarations.campaignRequiredFields ?? []).includes('sequence');
+      if (sequenceRequired) {
         const emptied = await ws.api.patch(`/v1/campaigns/${noSeq.id}`, { sequence: [] });
         if (!is2xx(emptied)) skip(`the profile declares sequence required on campaign create, and PATCH { sequence: [] } was refused (${emptied.status}): no campaign with leads but no sequence can be made`);
       }
       expectBusiness400(await ws.api.post(`/v1/campaigns/${noSeq.id}/start`), ctx, 'starting a campaign with leads but no sequence');
+      // A sequence emptied by PATCH is no sequence either (a step count kept from create would still say one).
+      if (!sequenceRequired) {
+        const emptied = await createCampaign(ctx, ws.api, { leads: 1, steps: 1 });
+        if (is2xx(await ws.api.patch(`/v1/campaigns/${emptied.id}`, { sequence: [] })))
+          expectBusiness400(await ws.api.post(`/v1/campaigns/${emptied.id}/start`), ctx, 'starting a campaign whose sequence was emptied by PATCH');
+      }
       // Leads it had, all gone: a contacted lead is only soft-deleted (3.3), and a deleted lead is no lead of the campaign.
       // (Contacted through the control API's lead-events extension; lead-history.ts would close an import circle here.)
       const events = ctx.control && ctx.profile.operations['leads.list'] ? (await ctx.control.extensions()).includes('lead-events') : false;
