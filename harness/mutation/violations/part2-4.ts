@@ -829,6 +829,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-START-400": [
     { what: "A campaign without leads (but with a sequence) starts.", mutants: ["camp-start-without-leads"] },
     { what: "A campaign with leads but without a sequence starts.", mutants: ["camp-start-without-sequence"] },
+    { what: "A campaign whose sequence was emptied by PATCH starts (a step count kept from create).", mutants: ["camp-start-steps-from-create"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume requires scope campaigns:lifecycle.
   "CAMP-RESUME-SCOPE": [
