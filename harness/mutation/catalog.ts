@@ -73,6 +73,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'scope-wildcard-cross-domain': ['SCOPE-WILDCARD-DOMAIN-ONLY'],
   'scope-route-forgets-domain-wildcard': ['SCOPE-WILDCARD-ACCOUNTS', 'CONV-WILDCARD-ACCEPTED'],
   'apikeys-subset-unchecked': ['SCOPE-APIKEYS-SUBSET'],
+  'apikeys-subset-any': ['SCOPE-APIKEYS-SUBSET'],
   'apikeys-manage-grantable': ['SCOPE-APIKEYS-DASHBOARD-ONLY'],
   'plan-api-access-ignored': ['SCOPE-403-PLAN'],
   'plan-api-access-402': ['SCOPE-403-PLAN'],

@@ -18,6 +18,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "A contacted lead answers lastContactedAt as epoch milliseconds.", mutants: ["lead-answer-lastcontactedat-epoch"] },
     { what: "A campaign PATCH answers the updatedAt it rewrote in SQL DATETIME form (`2026-12-07 17:40:00`).", mutants: ["camp-patch-updatedat-sql"] },
     { what: "A received email's sentAt passed through from its Date header (RFC 2822).", mutants: ["email-received-sentat-rfc2822"] },
+    { what: "A campaign PATCH answers createdAt, read back from the store, as epoch milliseconds.", mutants: ["camp-answer-patch-createdat-epoch"] },
+    { what: "The status view's nextScheduleOpensAt, where set, is epoch milliseconds.", mutants: ["camp-answer-status-nextopens-epoch"] },
   ],
   // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
   "RES-TS-MILLIS": [
@@ -541,6 +543,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "CAMP-STATUS-ENUM": [
     { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
     { what: "An active campaign says status `running` (a display name off the enum) while drafts say `draft`: the create answer shows only a draft.", mutants: ["camp-answer-listitem-status-running"] },
+    { what: "The status view names an active campaign `running` and a paused one `on_hold`; drafts stay `draft`.", mutants: ["camp-answer-status-view-running"] },
   ],
   // 2.5 MUST: Campaign `schedule`: object: `timezone` (IANA string), `sendingDays` (array of integers), `sendingMinutesStart` (integer), `sendingMinutesEnd` (intege
   "CAMP-SCHEDULE-FIELDS": [
@@ -565,6 +568,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: Campaign `metrics`: object: `leadsCount`, `sent`, `opens`, `clicks`, `replies` (integers).
   "CAMP-METRICS-FIELDS": [
     { what: "The status view answers the metrics as strings.", mutants: ["camp-metrics-strings"] },
+    { what: "A started campaign's metrics (a live view; a draft's are zeros from the campaign row) carry the lead's names (opened, clicked, replied).", mutants: ["camp-status-started-metrics-lead-names"] },
   ],
   // 2.5 MUST: Campaign `tags`: array of tag.
   "CAMP-TAGS-ARRAY": [
@@ -575,6 +579,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "CAMP-CREATEDAT-TS": [
     { what: "A campaign answers createdAt and updatedAt as epoch milliseconds.", mutants: ["camp-timestamps-epoch"] },
     { what: "A campaign answers `created_at` instead of `createdAt`.", mutants: ["camp-answer-createdat-snake-case"] },
+    { what: "The PATCH answer, read back from the store, carries createdAt as epoch milliseconds (or an SQL DATETIME) while the create answer (the object in memory) is right.", mutants: ["camp-answer-patch-createdat-epoch"] },
   ],
   // 2.5 MUST: Campaign `updatedAt`: timestamp.
   "CAMP-UPDATEDAT-TS": [
@@ -626,6 +631,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "CAMP-STATUS-FIELDS": [
     { what: "The status view has no isWithinSchedule.", mutants: ["camp-answer-status-no-withinschedule"] },
     { what: "A started campaign's status view carries metrics under the lead's names (opened, clicked, replied).", mutants: ["camp-status-started-metrics-lead-names"] },
+    { what: "nextScheduleOpensAt, where it is set (an active campaign outside its window), is epoch milliseconds (or an SQL DATETIME); null elsewhere, so only that view shows it.", mutants: ["camp-answer-status-nextopens-epoch"] },
   ],
   // 2.5 MUST: `isWithinSchedule`: true inside the sending window, false outside it.
   "CAMP-STATUS-WITHINSCHEDULE": [
@@ -641,6 +647,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.5 MUST: `nextScheduleOpensAt` is null when not active.
   "CAMP-STATUS-NEXTOPENS-NULL-INACTIVE": [
     { what: "nextScheduleOpensAt carries the next opening even in-window or when the campaign is not active.", mutants: ["camp-next-opens-always-set"] },
+    { what: "nextScheduleOpensAt is guarded by `status !== 'draft'` instead of active: a paused campaign outside its window reports its next opening.", mutants: ["camp-next-opens-unless-draft"] },
     { what: "The status view omits nextScheduleOpensAt instead of answering null.", mutants: ["camp-answer-nextopens-omitted"] },
   ],
   // 2.6 MUST: Lead `id`: uuid.
@@ -666,6 +673,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.6 MUST: Lead `customFields`: object (name to value).
   "LEAD-CUSTOMFIELDS-OBJECT": [
     { what: "Lead customFields are answered as a JSON-encoded string (a text column as stored).", mutants: ["lead-answer-customfields-json"] },
+    { what: "The lead listing answers customFields as the stored JSON text (a string) or as `[{ name, value }]` rows, while the PATCH answer is right.", gap: "named by a self-audit of unaudited clauses: LEAD-PATCH/fields reads the PATCH answer only, and the listing is read at default only by checks that set no custom fields; it could list the lead after its PATCH (one request) and apply the Lead schema with the values compared (the same read closes the LEAD-TEXT-FIELDS gap), with a family mutant on op('leads.list', 'data[]') customFields 'json'" },
   ],
   // 2.6 MUST: Update also accepts `customFieldLabels` and `customFieldTypes` objects.
   "LEAD-CUSTOMFIELD-LABELS-TYPES": [

@@ -95,6 +95,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: Lead search `status` (enum `draft`, `queued`, `discovering`, `processing`, `crawling`, `enriching`, `verifying`, `completed`, `stopped`, `failed`).
   "LF-STATUS-ENUM": [
     { what: "A lead search answers its status in upper case.", mutants: ["lf-status-uppercase"] },
+    { what: "GET of a stopped search answers status `cancelled` (a terminal state outside the enum; the running phases and completed are right).", mutants: ["lf-answer-status-stopped-cancelled"] },
   ],
   // 2.8 MUST: Lead search `searchMode` (enum `companies`, `people`).
   "LF-SEARCHMODE-ENUM": [
@@ -270,6 +271,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: Campaign states: `draft`, `scheduled`, `active`, `paused`, `stopped`, `completed`, `failed` (a campaign is always in one of them).
   "STATE-CAMP-STATES": [
     { what: "A draft campaign says status `new`.", mutants: ["camp-answer-status-unlisted"] },
+    { what: "An active campaign says `running` (a paused one `on_hold`) in the status view or the list, display names off the list; drafts say `draft`, so the create answer shows nothing.", mutants: ["camp-answer-status-view-running", "camp-answer-listitem-status-running"] },
   ],
   // 3.1 MUST: (none) -> POST /v1/campaigns, valid body -> draft.
   "STATE-CAMP-CREATE-DRAFT": [
@@ -300,6 +302,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 MUST: POST /v1/campaigns/{id}/start: condition: campaign has a sequence; otherwise 400.
   "STATE-CAMP-START-REQUIRES-SEQUENCE": [
     { what: "A campaign with leads but without a sequence starts.", mutants: ["camp-start-without-sequence"] },
+    { what: "A campaign whose sequence was emptied by PATCH starts: the start condition reads a step count (or a has-sequence flag) written at create.", mutants: ["camp-start-steps-from-create"] },
   ],
   // 3.1 MUST: Start from any startable state: sending begins.
   "STATE-CAMP-START-BEGINS": [
@@ -336,11 +339,15 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.1 PROFILE: Transitions for pause, stop, complete, fail and schedule: not shown (profile).
   "STATE-CAMP-OTHER-PROFILE": [
     { what: "Starting a paused campaign moves it to scheduled, a transition its declared table does not hold.", mutants: ["camp-start-paused-schedules"] },
+    { what: "A campaign whose leads have all had their sequence moves to a state its declared table does not hold (active -> stopped, back to draft), or never leaves active though completion is declared.", gap: "named by a self-audit of unaudited clauses: STATE-TABLE/campaign walks start, pause and resume only; no check reads a campaign's status after its last step while holding transitions.campaign. SEND/one-email (one lead, one step, at default) could read the status once the step has gone and hold the move against the table (about two requests), with a mutant that completes to `stopped`" },
   ],
   // 3.2 MUST: Mailbox states: `active`, `inactive`, `checking`, `revoked`, `failed`.
   "STATE-ACCT-STATES": [
     { what: "Mailboxes answer status in upper case.", mutants: ["acct-status-uppercase"] },
     { what: "An inactive mailbox says status `disabled`.", mutants: ["acct-answer-status-unlisted"] },
+    { what: "The states other than a new mailbox's inactive answered under names off the list: failed as `error`, checking as `verifying`, revoked as `disconnected`.", mutants: ["acct-status-internal-names"] },
+    { what: "A mailbox being checked (after a resume or a credential PATCH) answered as `verifying`, the other states right.", mutants: ["acct-status-checking-verifying"] },
+    { what: "A paused (inactive) mailbox answered as `paused`, the other states right.", mutants: ["acct-status-paused-named"] },
   ],
   // 3.2 MUST: (none) -> POST /v1/accounts, element valid -> inactive.
   "STATE-ACCT-CREATE-INACTIVE": [
@@ -402,6 +409,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-ACCT-FAILED-STATUSMESSAGE": [
     { what: "Verification reports success whatever the servers answer (wrong passwords, unreachable hosts give active).", mutants: ["acct-verify-always-active"] },
     { what: "statusMessage of a mailbox failed by SMTP refusals is a generic message, not the provider's answer.", mutants: ["send-statusmessage-generic"] },
+    { what: "statusMessage is written on the login error path only: a mailbox failed by repeated refusals at MAIL FROM keeps a generic message or null.", gap: "named by a self-audit of unaudited clauses: at default the sending failure asked is a refused AUTH (SEND/failures-auth); SEND/failures-mail-from asks MAIL FROM at full only. A mutant writing the provider's answer for AUTH failures only would make the plan take SEND/failures-mail-from (about 13 requests, solo), which the default plan's request room barely holds" },
   ],
   // 3.2 PROFILE: How many repeated sending failures turn an active mailbox failed, and whether a recipient refused at RCPT TO counts as one: not shown (profile: declar
   "STATE-ACCT-SEND-FAILURES-PROFILE": [
@@ -412,6 +420,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: any OAuth mailbox -> OAuth grant withdrawn (system) -> revoked.
   "STATE-ACCT-OAUTH-REVOKED": [
     { what: "A withdrawn grant (control POST /accounts/{id}/revoke-oauth) leaves the mailbox active.", mutants: ["acct-revoke-ignored"] },
+    { what: "A withdrawn grant is noticed only where the service uses the token (sends, the active mailboxes' refresh): a paused (inactive) OAuth mailbox stays inactive.", mutants: ["acct-revoke-active-only"] },
   ],
   // 3.2 MUST: Revoked mailbox: the mailbox must be reconnected (it does not become active by itself).
   "STATE-ACCT-REVOKED-RECONNECT": [
@@ -439,11 +448,13 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "A settable list missing one of the lead_replied_* statuses (e.g. lead_replied_uncategorized or lead_replied_out_of_office): setting it after a reply is rejected.", gap: "named by a self-audit of unaudited clauses: at default only lead_replied_interested (PATCH) and lead_converted (mutate) are set after a real reply, lead_lost and blacklisted any time; REPLY/status-settable could PATCH each lead_replied_* status in turn (+6 requests), or LEAD-STATUS/after-reply (control API) enter the default plan, with a mutant dropping one status from the reference's settable list" },
     { what: "PATCH accepts any status string (email_sent, scheduled...).", mutants: ["lead-platform-status-accepted"] },
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
+    { what: "PATCH refuses lead_converted even after a reply (its replied statuses by the `lead_replied_` prefix); the lead_replied_* statuses are set.", mutants: ["lead-patch-converted-refused"] },
   ],
   // 3.3 MUST: Set status (PATCH lead, or mutate `set_status`) to a `lead_replied_*` status or `lead_converted`, when the lead has already replied: status set.
   "STATE-LEAD-REPLIED-AFTER-REPLY": [
     { what: "A reply found in the mailbox is stored but the lead is not marked as replied.", mutants: ["reply-not-recorded"] },
     { what: "By mutate set_status a replied lead cannot take a lead_replied_* status or lead_converted.", mutants: ["lead-mutate-replied-statuses-refused"] },
+    { what: "PATCH refuses lead_converted even after a reply (its replied statuses by the `lead_replied_` prefix); the lead_replied_* statuses are set.", mutants: ["lead-patch-converted-refused"] },
   ],
   // 3.3 MUST: Set status to a `lead_replied_*` status or `lead_converted`: condition "lead has already replied" (a lead that has not replied keeps its status; the r
   "STATE-LEAD-REPLIED-BEFORE-REPLY": [
@@ -451,6 +462,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The replied statuses are tied to \"contacted\" instead of \"replied\": a lead sent a step that never answered takes lead_replied_interested.", mutants: ["lead-replied-status-after-contact"] },
     { what: "Replied-only statuses are set on leads that never replied.", mutants: ["lead-replied-status-before-reply"] },
     { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
+    { what: "mutate set_status guards the before-reply rule by the `lead_replied_` prefix alone: lead_converted is set in bulk on a lead that never replied (PATCH refuses it).", mutants: ["lead-mutate-converted-unguarded"] },
   ],
   // 3.3 MUST: Set status to `lead_lost`: any time: status set.
   "STATE-LEAD-LOST-ANYTIME": [
@@ -461,6 +473,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.3 MUST: Set status to `blacklisted`: any time: status set.
   "STATE-LEAD-BLACKLISTED-ANYTIME": [
     { what: "lead_lost and blacklisted are refused (400) until the lead replied.", mutants: ["lead-lost-needs-reply"] },
+    { what: "A lead that replied is refused blacklisted (after a reply only the replied statuses and lead_lost).", mutants: ["lead-blacklisted-refused-after-reply"] },
   ],
   // 3.3 MUST: Set status to a platform-managed status such as `email_sent` or `scheduled`: rejected.
   "STATE-LEAD-PLATFORM-REJECTED": [
@@ -470,10 +483,12 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-LEAD-RULES-BOTH-PATHS": [
     { what: "mutate set_status skips 3.3's rules (a replied status is set on a lead that never replied); PATCH keeps them.", mutants: ["lead-mutate-status-rules-skipped"] },
     { what: "mutate set_status refuses the replied statuses even for a lead that replied; PATCH sets them.", mutants: ["lead-mutate-replied-statuses-refused"] },
+    { what: "mutate set_status guards the before-reply rule by the `lead_replied_` prefix alone: lead_converted is set in bulk on a lead that never replied (PATCH refuses it).", mutants: ["lead-mutate-converted-unguarded"] },
   ],
   // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
   "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [
     { what: "The email of a lead can never change, even before any contact (refused as a state conflict).", mutants: ["lead-email-never-changes"] },
+    { what: "The PATCH answer shows the new email, but the UPDATE leaves the email (the dedupe key, its own column) as it was: the lead keeps its old address in the listing.", mutants: ["lead-email-change-answer-only"] },
   ],
   // 3.3 MUST: Change `email` via PATCH: otherwise (lead already contacted) rejected.
   "STATE-LEAD-EMAIL-CHANGE-CONTACTED": [
@@ -499,6 +514,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.4 MUST: Lead search states are listed in 2.8.
   "STATE-LF-STATES": [
     { what: "A lead search answers its status in upper case.", mutants: ["lf-status-uppercase"] },
+    { what: "GET of a stopped search answers status `cancelled` (a terminal state outside the enum; the running phases and completed are right).", mutants: ["lf-answer-status-stopped-cancelled"] },
   ],
   // 3.4 MUST: `discoveryFinished` becomes true when discovery ends while later phases may continue.
   "STATE-LF-DISCOVERY-FINISHED": [
@@ -829,6 +845,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "CAMP-START-400": [
     { what: "A campaign without leads (but with a sequence) starts.", mutants: ["camp-start-without-leads"] },
     { what: "A campaign with leads but without a sequence starts.", mutants: ["camp-start-without-sequence"] },
+    { what: "A campaign whose sequence was emptied by PATCH starts (a step count kept from create).", mutants: ["camp-start-steps-from-create"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/resume requires scope campaigns:lifecycle.
   "CAMP-RESUME-SCOPE": [

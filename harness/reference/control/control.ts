@@ -149,10 +149,11 @@ export const CONTROL_ROUTES: readonly ControlRoute[] = [
   {
     method: 'POST', path: '/accounts/{id}/revoke-oauth', handler: (c) => {
       const id = c.params.id!;
-      const r = isUuid(id) ? (c.s.db.prepare('SELECT id, provider FROM accounts WHERE id = ?').get(id) as { id: string; provider: string } | undefined) : undefined;
+      const r = isUuid(id) ? (c.s.db.prepare('SELECT id, provider, status FROM accounts WHERE id = ?').get(id) as { id: string; provider: string; status: string } | undefined) : undefined;
       if (!r) throw notFound(`No mailbox ${id}.`);
       if (r.provider === 'custom') throw failedPrecondition('Not an OAuth mailbox.');
-      if (!c.s.mutant('acct-revoke-ignored')) {
+      // The second mutant notices a withdrawn grant only on a mailbox in use (active): a paused one stays inactive.
+      if (!c.s.mutant('acct-revoke-ignored') && !(r.status !== 'active' && c.s.mutant('acct-revoke-active-only'))) {
         // What the service sees when the grant is withdrawn: the provider refuses the token refresh.
         const row = c.s.db.prepare('SELECT doc FROM accounts WHERE id = ?').get(id) as { doc: string };
         const doc = JSON.parse(row.doc) as Record<string, unknown>;

@@ -14,6 +14,8 @@ export interface CampaignDoc {
   schedule: Schedule; settings: Settings; sequence: Step[]; accounts: string[];
   /** Mailboxes it listed that were deleted since (no answer shows them; a mutant's stale list reads them). */
   formerAccounts?: string[];
+  /** Steps the campaign was created with (no answer shows it; a mutant's stale start condition reads it). */
+  stepsAtCreate?: number;
   metrics: { sent: number; opens: number; clicks: number; replies: number };
 }
 export interface CampaignRow { id: string; org_id: string; name: string; status: string; doc: string; created_at: number; updated_at: number }

@@ -113,6 +113,8 @@ export function expand(scope: string): GranularScope[] {
  * must be covered by the creator's own scopes (so `apikeys:manage` only when the creator holds
  * it, `all:all` only when the creator holds everything but apikeys:manage, and so on).
  */
-export function isSubset(requested: readonly string[], own: readonly string[], mutant?: MutantSwitch): boolean {
-  return requested.every((r) => expand(r).every((g) => covers(own, g, mutant)));
+export function isSubset(requested: readonly string[], own: readonly string[], mutant: MutantSwitch = () => false): boolean {
+  const within = (r: string) => expand(r).every((g) => covers(own, g, mutant));
+  // The mutant takes a request when any one of its scopes is within the creator's (`some` for `every`).
+  return mutant('apikeys-subset-any') ? requested.some(within) : requested.every(within);
 }

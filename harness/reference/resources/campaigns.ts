@@ -222,7 +222,7 @@ export const create: Handler = async (ctx) => {
   v.done();
   const now = ctx.clock.stamp();
   const id = ctx.newId();
-  const doc: CampaignDoc = { schedule, settings, sequence, accounts, metrics: { sent: 0, opens: 0, clicks: 0, replies: 0 } };
+  const doc: CampaignDoc = { schedule, settings, sequence, accounts, stepsAtCreate: sequence.length, metrics: { sent: 0, opens: 0, clicks: 0, replies: 0 } };
   let leadsSummary: { submitted: number; created: number; duplicates: number; invalid?: number } = { submitted: leadEmails.length, created: 0, duplicates: 0, invalid: 0 };
   let launched = false;
   let launchError: string | null = null;
@@ -332,7 +332,9 @@ function startRefusal(ctx: Ctx, id: string, doc: CampaignDoc): string | null {
   // The mutant counts soft-deleted leads too (a count without the deleted_at filter).
   const leads = ctx.mutant('camp-start-counts-deleted-leads') ? (ctx.db.prepare('SELECT COUNT(*) AS n FROM leads WHERE campaign_id = ?').get(id) as { n: number }).n : leadsCount(ctx, id);
   if (leads === 0 && !ctx.mutant('camp-start-without-leads')) return 'The campaign has no leads.';
-  if (doc.sequence.length === 0 && !ctx.mutant('camp-start-without-sequence')) return 'The campaign has no sequence.';
+  // The second mutant reads the step count kept from create: a sequence emptied by PATCH still counts.
+  const steps = ctx.mutant('camp-start-steps-from-create') ? Math.max(doc.sequence.length, doc.stepsAtCreate ?? 0) : doc.sequence.length;
+  if (steps === 0 && !ctx.mutant('camp-start-without-sequence')) return 'The campaign has no sequence.';
   return null;
 }
 
@@ -397,7 +399,9 @@ export const status: Handler = async (ctx) => {
   const now = ctx.clock.now();
   // The mutant reads "within the window" as "the campaign is active".
   const within = ctx.mutant('camp-within-schedule-is-active') ? row.status === 'active' : isWithinSchedule(doc.schedule, now, ctx.mutant('camp-within-schedule-utc'));
-  const next = row.status === 'active' && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
+  // The second mutant guards the next opening by "not a draft" instead of "active" (a paused campaign reports one).
+  const sending = row.status === 'active' || (row.status !== 'draft' && ctx.mutant('camp-next-opens-unless-draft'));
+  const next = sending && !within ? nextOpening(doc.schedule, now) : ctx.mutant('camp-next-opens-always-set') ? nextOpening(doc.schedule, now + 86_400_000) : null;
   const counts = { leadsCount: leadsCount(ctx, row.id), ...doc.metrics };
   // The mutant answers a started campaign's counts under the lead's names (2.6), as a live engine view would.
   const metrics: Record<string, unknown> = ctx.mutant('camp-status-started-metrics-lead-names') && row.status !== 'draft'

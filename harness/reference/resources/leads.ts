@@ -162,6 +162,7 @@ function statusRefusal(ctx: Ctx, r: LeadRow, status: string): string | null {
     return `The lead has not replied yet; ${status} cannot be set.`;
   // The mutants make a lead terminal: after a reply only the replied statuses, a blacklisted lead frozen.
   if (status === 'lead_lost' && r.last_replied_at !== null && ctx.mutant('lead-lost-refused-after-reply')) return `The lead has replied; ${status} cannot be set.`;
+  if (status === 'blacklisted' && r.last_replied_at !== null && ctx.mutant('lead-blacklisted-refused-after-reply')) return `The lead has replied; ${status} cannot be set.`;
   if (r.status === 'blacklisted' && status !== 'blacklisted' && ctx.mutant('lead-blacklisted-frozen')) return `The lead is blacklisted; ${status} cannot be set.`;
   return null;
 }
@@ -180,7 +181,8 @@ export const patch: Handler = async (ctx) => {
   if (ctx.mutant('lead-patch-labels-refused')) for (const f of ['customFieldLabels', 'customFieldTypes']) if (b[f] !== undefined) v.issue(f, 'is not a lead field');
   v.done();
   if (status !== undefined) {
-    const why = statusRefusal(ctx, r, status);
+    // The mutant's PATCH takes the lead_replied_* statuses after a reply but not lead_converted (set by conversion tracking only).
+    const why = status === 'lead_converted' && ctx.mutant('lead-patch-converted-refused') ? 'lead_converted is set by conversion tracking.' : statusRefusal(ctx, r, status);
     if (why) throw stateConflict(why);
   }
   let newEmail = r.email;
@@ -203,11 +205,13 @@ export const patch: Handler = async (ctx) => {
     if (isPlainObject(b[f])) doc[f] = { ...((doc[f] as object) ?? {}), ...(b[f] as object) };
   }
   if (ctx.services.choices.leadFieldStorage === 'normalized') normalize(doc);
+  // The mutant leaves the email (the dedupe key) out of the UPDATE; the answer still shows the one asked for.
+  const kept = ctx.mutant('lead-email-change-answer-only') ? r.email : newEmail;
   ctx.db.prepare('UPDATE leads SET email = ?, email_lc = ?, status = ?, doc = ?, updated_at = ? WHERE id = ?')
-    .run(newEmail, newEmail.toLowerCase(), status ?? r.status, JSON.stringify(doc), ctx.clock.now(), r.id);
+    .run(kept, kept.toLowerCase(), status ?? r.status, JSON.stringify(doc), ctx.clock.now(), r.id);
   // The mutant answers a PATCH carrying a status by its own state-machine path: { id, status } alone.
   if (status !== undefined && ctx.mutant('lead-patch-status-bare')) return ok({ id: r.id, status });
-  return ok(leadView(ctx.db.prepare('SELECT * FROM leads WHERE id = ?').get(r.id) as LeadRow));
+  return ok(leadView({ ...(ctx.db.prepare('SELECT * FROM leads WHERE id = ?').get(r.id) as LeadRow), email: newEmail }));
 };
 
 /**
@@ -364,7 +368,9 @@ export const mutate: Handler = async (ctx) => {
         // The mutant keeps 3.3's status rules on the PATCH path only: set_status skips them.
         // The second mutant refuses the replied statuses in bulk whatever the lead (only PATCH sees replies).
         const bulkRefused = ctx.mutant('lead-mutate-replied-statuses-refused') && (status!.startsWith('lead_replied_') || status === 'lead_converted');
-        const why = ctx.mutant('lead-mutate-status-rules-skipped') ? null : bulkRefused ? 'not settable in bulk' : statusRefusal(ctx, r, status!);
+        // The third guards the replied condition by the lead_replied_ prefix alone: lead_converted goes through.
+        const unguarded = ctx.mutant('lead-mutate-status-rules-skipped') || (status === 'lead_converted' && ctx.mutant('lead-mutate-converted-unguarded'));
+        const why = unguarded ? null : bulkRefused ? 'not settable in bulk' : statusRefusal(ctx, r, status!);
         if (why) {
           failed++;
           continue;

@@ -91,6 +91,14 @@ async function campaignWithLead(e: Env) {
   const lead = (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data[0];
   return { w, c, lead };
 }
+/** The status view of a campaign started with a window that opens in three hours (UTC): active, outside it, its next opening set. */
+async function startedOutsideWindow(e: Env) {
+  const w = await ws(e);
+  const start = ((new Date().getUTCHours() + 3) % 24) * 60;
+  const c = await e.campaign(w, { sequence: [STEP], leads: [`lead-${rnd()}@corp.test`], schedule: { timezone: 'UTC', sendingDays: [0, 1, 2, 3, 4, 5, 6], sendingMinutesStart: start, sendingMinutesEnd: start + 30 } });
+  await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body;
+}
 async function leadSearch(e: Env) {
   const w = await ws(e);
   const ls = (await e.ctl('POST', '/lead-searches', { organizationId: w.orgId, query: 'cto berlin', searchMode: 'people', maxResults: 10 })).body;
@@ -168,6 +176,17 @@ const ANSWER_FOR_ROW: Record<string, [string, (e: Env) => Promise<unknown>]> = {
     const { w, ls } = await leadSearch(e);
     await e.ctl('POST', `/lead-searches/${ls.id}/advance`, { status: 'completed' });
     return (await e.call(w.key, 'GET', '/v1/lead-searches')).body;
+  }],
+  'camp-answer-patch-createdat-epoch': ['', async (e) => {
+    const { w, c } = await campaignWithLead(e);
+    return (await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { name: 'renamed' } })).body;
+  }],
+  'camp-answer-status-nextopens-epoch': ['', (e) => startedOutsideWindow(e)],
+  'camp-answer-status-view-running': ['', (e) => startedOutsideWindow(e)],
+  'lf-answer-status-stopped-cancelled': ['', async (e) => {
+    const { w, ls } = await leadSearch(e);
+    await e.ctl('POST', `/lead-searches/${ls.id}/advance`, { status: 'stopped' });
+    return (await e.call(w.key, 'GET', `/v1/lead-searches/${ls.id}`)).body;
   }],
 };
 

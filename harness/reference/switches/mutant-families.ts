@@ -102,6 +102,7 @@ export const ANSWERS = [
   // campaigns (2.5, 3.1, 4.3)
   ['camp-answer-id-not-uuid', CAMPAIGN, 'id', 'prefix', 'Campaign ids are answered as `camp_<uuid>`.'],
   ['camp-answer-createdat-snake-case', CAMPAIGN, 'createdAt', 'rename:created_at', 'A campaign answers `created_at` (a snake_case column name) instead of `createdAt`.'],
+  ['camp-answer-patch-createdat-epoch', op('campaigns.update'), 'createdAt', 'epoch', 'The PATCH answer (the campaign read back from the store) carries createdAt as epoch milliseconds; the create answer is right.'],
   ['camp-answer-name-object', CAMPAIGN, 'name', 'wrap:text', 'A campaign name is answered as `{ text }`.'],
   ['camp-answer-created-scheduled', op('campaigns.create', 'campaign'), 'status', 'swap:draft=scheduled', 'A campaign created without launch is answered `scheduled`.'],
   ['camp-answer-status-unlisted', CAMPAIGN, 'status', 'swap:draft=new', 'A draft campaign says status `new`.'],
@@ -122,6 +123,8 @@ export const ANSWERS = [
   ['camp-answer-nextopens-omitted', op('campaigns.status'), 'nextScheduleOpensAt', 'omit-null', 'The status view omits nextScheduleOpensAt instead of answering null.'],
   ['camp-answer-withinschedule-inverted', op('campaigns.status'), 'isWithinSchedule', 'not', 'isWithinSchedule says the opposite of the window.'],
   ['camp-answer-status-nextopens-omitted', op('campaigns.status'), 'nextScheduleOpensAt', 'omit-null', 'The status view leaves nextScheduleOpensAt out instead of answering null (in-window, not active).'],
+  ['camp-answer-status-view-running', op('campaigns.status'), 'status', 'swap:active=running,paused=on_hold', 'The status view names an active campaign `running` and a paused one `on_hold` (display names off the enum); drafts stay `draft`.'],
+  ['camp-answer-status-nextopens-epoch', op('campaigns.status'), 'nextScheduleOpensAt', 'epoch', 'The status view answers nextScheduleOpensAt, where it is set (an active campaign outside its window), as epoch milliseconds.'],
   // leads (2.6, 4.4)
   ['lead-answer-email-object', LEAD, 'email', 'wrap:address', 'A lead email is answered as `{ address }`.'],
   ['lead-answer-status-object', LEAD, 'status', 'wrap:value', 'A lead status is answered as `{ value }`.'],
@@ -149,6 +152,7 @@ export const ANSWERS = [
   ['lf-answer-query-object', op('leadSearches.get'), 'query', 'wrap:text', 'A lead search query is answered as `{ text }`.'],
   ['lf-answer-no-progress', op('leadSearches.get'), 'progress', 'drop', 'GET /v1/lead-searches/{id} answers no progress.'],
   ['lf-answer-searchmode-person', op('leadSearches.get'), 'searchMode', 'swap:people=person', 'GET /v1/lead-searches/{id} answers a people search as `person` (companies stay right).'],
+  ['lf-answer-status-stopped-cancelled', op('leadSearches.get'), 'status', 'swap:stopped=cancelled', 'GET /v1/lead-searches/{id} answers a stopped search as `cancelled` (the running phases and completed stay right).'],
   ['lf-answer-errormessage-omitted', op('leadSearches.get'), 'errorMessage', 'omit-null', 'A lead search without an error leaves errorMessage out instead of answering null.'],
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],

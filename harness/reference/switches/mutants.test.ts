@@ -241,6 +241,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { key } = await e.dashboardKey(w, ['apikeys:manage', 'campaigns:read']);
     return status(e, key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['all:all'] } });
   }],
+  'apikeys-subset-any': [403, async (e) => {
+    const w = await e.workspace();
+    const { key } = await e.dashboardKey(w, ['apikeys:manage', 'campaigns:read']);
+    return status(e, key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['campaigns:read', 'campaigns:write'] } });
+  }],
   'apikeys-manage-grantable': [403, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/api-keys', { body: { name: 'x', scopes: ['apikeys:manage'] } })],
   'plan-api-access-402': [403, async (e) => {
     const w = await e.workspace();
@@ -859,6 +864,14 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
     return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
   }],
+  // Verified (active), paused (inactive), then its grant withdrawn.
+  'acct-revoke-active-only': ['revoked', async (e) => {
+    const { w, id } = await oauthMailbox(e);
+    await e.drain();
+    await e.call(w.key, 'POST', `/v1/accounts/${id}/pause`);
+    await e.ctl('POST', `/accounts/${id}/revoke-oauth`);
+    return (await e.call(w.key, 'GET', `/v1/accounts/${id}`)).body.status;
+  }],
   'acct-oauth-state-never-expires': ['expired', async (e) => {
     const w = await e.workspace();
     const init = (await e.call(w.key, 'POST', '/v1/accounts/oauth/microsoft/init')).body;
@@ -1066,6 +1079,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'DELETE', `/v1/campaigns/${c.id}/leads/${lead.id}`);
     return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
   }],
+  'camp-start-steps-from-create': [400, async (e) => {
+    const { w, c } = await campWithLead(e);
+    await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { sequence: [] } });
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+  }],
   'camp-start-without-sequence': [400, async (e) => {
     const w = await e.workspace();
     const c = await e.campaign(w, { leads: ['x@corp.test'] });
@@ -1136,6 +1154,15 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const c = await e.campaign(w);
     return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.nextScheduleOpensAt;
   }],
+  // Every day but today (Kiritimati's), started and paused: outside its window, not active.
+  'camp-next-opens-unless-draft': [null, async (e) => {
+    const w = await e.workspace();
+    const today = new Date(Date.now() + 14 * 3_600_000).getUTCDay();
+    const c = await e.campaign(w, { sequence: STEP, leads: ['paused@corp.test'], schedule: { ...kiritimatiWindow(), sendingDays: [0, 1, 2, 3, 4, 5, 6].filter((d) => d !== today) } });
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/start`);
+    await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/pause`);
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/status`)).body.nextScheduleOpensAt;
+  }],
   // ---- leads ----
   'lead-platform-status-accepted': [400, async (e) => (await patchLead(e, 'email_sent')).status],
   'lead-replied-status-before-reply': [400, async (e) => (await patchLead(e, 'lead_replied_interested')).status],
@@ -1144,6 +1171,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const { w, c, lead } = await campWithLead(e);
     await e.leadEvent(lead.id, 'replied');
     return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_lost' } });
+  }],
+  'lead-blacklisted-refused-after-reply': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'replied');
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'blacklisted' } });
   }],
   'lead-blacklisted-frozen': [200, async (e) => {
     const { w, c, lead } = await campWithLead(e);
@@ -1161,6 +1193,18 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
   }],
   'lead-email-never-changes': [200, async (e) => (await patchLead(e, undefined, { email: `new-${Date.now()}@corp.test` })).status],
+  // The lead as listed after the PATCH: the address stored, not only answered.
+  'lead-email-change-answer-only': ['changed@corp.test', async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.call(w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { email: 'changed@corp.test' } });
+    return (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads`)).body.data[0].email;
+  }],
+  'lead-patch-converted-refused': [200, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    await e.leadEvent(lead.id, 'replied');
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_converted' } });
+  }],
+  'lead-mutate-converted-unguarded': [0, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_converted', ids: 'lead' })).body.affected],
   'lead-mutate-blacklisted-refused': [200, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'blacklisted', ids: 'lead' })).status],
   'lead-mutate-status-rules-skipped': [0, async (e) => (await mutateStatus(e, { operation: 'set_status', status: 'lead_replied_interested', ids: 'lead' })).body.affected],
   'lf-discovery-finished-terminal-only': [true, async (e) => (await leadSearch(e, 'enriching')).ls.discoveryFinished],

@@ -62,7 +62,7 @@ export const API_KEY_CHECKS: Check[] = [
     clauses: ['SCOPE-APIKEYS-SUBSET'],
     level: 'MUST',
     features: ['control:workspace-keys', 'op:apikeys.create'],
-    budget: 5,
+    budget: 6,
     async run(ctx) {
       const ws = await ctx.workspace();
       if (!ws.organizationId) skip('the workspace has no organizationId');
@@ -73,7 +73,8 @@ export const API_KEY_CHECKS: Check[] = [
       const op = ctx.profile.operations['apikeys.create']!;
       const create = (scopes: string[]) => narrow.request({ method: op.method, path: op.path, body: { [fieldName(op, 'name')]: `${ctx.prefix}sub`, [fieldName(op, 'scopes')]: scopes } });
       expect2xx(await create(['campaigns:read']), 'a [campaigns:read, apikeys:manage] key creating a [campaigns:read] key');
-      for (const scopes of [['campaigns:write'], ['campaigns:all'], ['all:read']]) {
+      // Every scope asked must be within its own: one it holds beside one it lacks is beyond them too.
+      for (const scopes of [['campaigns:write'], ['campaigns:all'], ['all:read'], ['campaigns:read', 'campaigns:write']]) {
         const res = await create(scopes);
         expectThat(!is2xx(res), msg`a [campaigns:read, apikeys:manage] key created a key with [${scopes.join(', ')}], beyond its own scopes`, res);
       }

@@ -651,7 +651,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     // smtp an object all the same (2.1 gives smtp no null), and its names strings (2.1). Its status is read as active and then as revoked.
     clauses: [
       'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE', 'ACCT-SMTP-OBJECT',
-      'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM',
+      'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES',
     ],
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
@@ -799,7 +799,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     id: 'ACCT-PATCH/creds-reverify',
     title: 'MUST re-run verification when a PATCH carries an smtp* field, and again when one carries only an imap* field (a new verification result follows each), answering the mailbox in the shape of 2.1 in whatever state the rotation put it',
     // The PATCH answer is the mailbox (4.2) as the rotation left it (checking, where a target shows the re-run): its status one of 2.1's.
-    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY', 'ACCT-STATUS-ENUM', 'SVC-ACCT-MANAGE'],
+    clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'SVC-ACCT-MANAGE'],
     level: 'MUST',
     features: ['control', 'op:accounts.get'],
     budget: 55,
@@ -859,8 +859,8 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-RESUME/oauth',
-    title: 'resume of a paused OAuth mailbox puts it in checking and re-runs verification, as for any mailbox (profile: referenced resume)',
-    clauses: ['STATE-ACCT-RESUME-CHECKING'],
+    title: 'resume of a paused OAuth mailbox puts it in checking and re-runs verification, as for any mailbox (profile: referenced resume); paused again, a withdrawn grant makes it revoked',
+    clauses: ['STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-OAUTH-REVOKED'],
     level: 'MUST',
     features: ['control', 'oauth', 'op:accounts.get', 'op:accounts.resume'],
     budget: 20,
@@ -878,6 +878,12 @@ export const ACCOUNT_CHECKS: Check[] = [
       if (settled.body.status === 'active') expect2xx(await ws.api.post(`/v1/accounts/${id}/pause`), 'setup: POST /v1/accounts/{id}/pause of the active OAuth mailbox');
       else if (!['inactive', 'failed'].includes(settled.body.status)) skip(`an OAuth mailbox is ${settled.body.status} after verification: resume is defined from inactive or failed only`);
       await expectResumeRechecks(ctx, ws.api, id, first, 'a paused OAuth mailbox');
+      // "Any OAuth mailbox" (3.2): a paused one whose grant is withdrawn is revoked too, not only one in use.
+      // Where the re-verified mailbox cannot be paused (not active), this half is not asked.
+      if (!is2xx(await ws.api.post(`/v1/accounts/${id}/pause`))) return;
+      await control(ctx).request('POST', `/accounts/${id}/revoke-oauth`);
+      const revoked = await mustGetMailbox(ctx, ws.api, id);
+      expectThat(revoked.body.status === 'revoked', msg`the grant of a paused OAuth mailbox was withdrawn: any OAuth mailbox becomes revoked (3.2), this one is ${revoked.body.status}`, revoked);
     },
   },
 ];

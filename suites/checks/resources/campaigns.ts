@@ -402,7 +402,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, and filters by one status and by tag ids, a filtered page answered { data, meta } too (profile names)',
     // Also the list answer with a started campaign in it (CAMP-LIST/shape lists drafts), and its order; the
     // campaigns it creates are listed as drafts (STATE-CAMP-CREATE-DRAFT: stored so, not only answered so).
-    clauses: ['STATE-CAMP-CREATE-DRAFT', 'CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM'],
+    clauses: ['STATE-CAMP-CREATE-DRAFT', 'CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM', 'STATE-CAMP-STATES'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
     budget: 25,
@@ -524,8 +524,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
     id: 'CAMP-PATCH/sections',
     title: 'MUST change only the supplied sections with PATCH /v1/campaigns/{id}; accounts and sequence replace; the answer is the flat campaign (its updatedAt an ISO 8601 timestamp)',
     // The flat campaign's schema and the replaced set hold accounts to an array of uuids in the PATCH answer too.
-    // Its updatedAt (rewritten by the PATCH) is typed as an ISO 8601 timestamp there too.
-    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT', 'CAMP-ACCOUNTS-UUIDS', 'CAMP-UPDATEDAT-TS', 'RES-TS-ISO8601'],
+    // Its updatedAt (rewritten by the PATCH) and createdAt (read back from the store, where the create answer
+    // may be the object in memory) are typed as ISO 8601 timestamps there too.
+    clauses: ['CAMP-PATCH-FIELDS', 'CAMP-PATCH-PARTIAL', 'CAMP-PATCH-ACCOUNTS-REPLACE', 'CAMP-PATCH-SEQUENCE-REPLACE', 'CAMP-PATCH-FLAT', 'CAMP-ACCOUNTS-UUIDS', 'CAMP-UPDATEDAT-TS', 'CAMP-CREATEDAT-TS', 'RES-TS-ISO8601'],
     level: 'MUST',
     features: [],
     budget: 9,
@@ -592,12 +593,12 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-START/refused',
-    title: 'MUST refuse to start a campaign without leads (none given, or its only lead contacted and deleted) or without a sequence with 400',
+    title: 'MUST refuse to start a campaign without leads (none given, or its only lead contacted and deleted) or without a sequence (none given, or emptied by PATCH) with 400',
     clauses: ['CAMP-START-400', 'STATE-CAMP-START-REQUIRES-LEADS', 'STATE-CAMP-START-REQUIRES-SEQUENCE', 'ERR-BUSINESS-400', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: [],
     uses: ['control:lead-events'],
-    budget: 9,
+    budget: 12,
     async run(ctx) {
       const ws = await ctx.workspace();
       const noLeads = await createCampaign(ctx, ws.api, { steps: 1 });
@@ -605,11 +606,18 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const noSeq = await createCampaign(ctx, ws.api, { leads: 2 });
       // A target that requires a sequence on create (declarations.campaignRequiredFields) got one
       // step from the setup body: the sequence is emptied by PATCH (4.3 replaces it) before the start.
-      if ((ctx.profile.declarations.campaignRequiredFields ?? []).includes('sequence')) {
+      const sequenceRequired = (ctx.profile.declarations.campaignRequiredFields ?? []).includes('sequence');
+      if (sequenceRequired) {
         const emptied = await ws.api.patch(`/v1/campaigns/${noSeq.id}`, { sequence: [] });
         if (!is2xx(emptied)) skip(`the profile declares sequence required on campaign create, and PATCH { sequence: [] } was refused (${emptied.status}): no campaign with leads but no sequence can be made`);
       }
       expectBusiness400(await ws.api.post(`/v1/campaigns/${noSeq.id}/start`), ctx, 'starting a campaign with leads but no sequence');
+      // A sequence emptied by PATCH is no sequence either (a step count kept from create would still say one).
+      if (!sequenceRequired) {
+        const emptied = await createCampaign(ctx, ws.api, { leads: 1, steps: 1 });
+        if (is2xx(await ws.api.patch(`/v1/campaigns/${emptied.id}`, { sequence: [] })))
+          expectBusiness400(await ws.api.post(`/v1/campaigns/${emptied.id}/start`), ctx, 'starting a campaign whose sequence was emptied by PATCH');
+      }
       // Leads it had, all gone: a contacted lead is only soft-deleted (3.3), and a deleted lead is no lead of the campaign.
       // (Contacted through the control API's lead-events extension; lead-history.ts would close an import circle here.)
       const events = ctx.control && ctx.profile.operations['leads.list'] ? (await ctx.control.extensions()).includes('lead-events') : false;
@@ -833,12 +841,14 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-STATUS/always-open',
-    title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null, and once PATCHed to every day but today as outside it',
-    // Also the status view of a started campaign (CAMP-STATUS/shape reads a draft's): its schema is held here.
-    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS'],
+    title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null, and once PATCHed to every day but today as outside it (nextScheduleOpensAt a timestamp), and once paused there with nextScheduleOpensAt null',
+    // Also the status view of a started campaign (CAMP-STATUS/shape reads a draft's): its schema is held here, and
+    // outside the window too, the one view where nextScheduleOpensAt is set (its written form is read there);
+    // the metrics of a started campaign (a live view where a draft's are zeros) are typed there too.
+    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'STATE-CAMP-STATES'],
     level: 'MUST',
     features: [NEEDS_SENDING_DAYS],
-    budget: 5,
+    budget: 7,
     async run(ctx) {
       const ws = await ctx.workspace();
       // Inside the window under any reading of the schedule: from the first minute to the last of
@@ -869,7 +879,16 @@ export const CAMPAIGN_CHECKS: Check[] = [
       if (patched.status >= 400 && patched.status < 500) return;
       expect2xx(patched, 'PATCH /v1/campaigns/{id} with a schedule of every day but today');
       const o = await statusOf(ws.api, id);
+      expectSchema(o, 'CampaignStatusView', 'GET /v1/campaigns/{id}/status of an active campaign outside its window');
       expectThat(o.body.isWithinSchedule === false, msg`a window of every day but today (${WEEKDAYS[today]}; sendingDays ${JSON.stringify(outside.sendingDays)}; ${timezone}), as PATCHed: isWithinSchedule must be false, got ${o.body.isWithinSchedule}`, o);
+      // Not active: paused outside its window, the campaign has no next opening to report (null, 2.5).
+      // The pause is a referenced operation: without it, or where it is refused, this half is not asked.
+      if (!ctx.profile.operations['campaigns.pause']) return;
+      const paused = await ws.api.request(opRequest(ctx, 'campaigns.pause', { id }));
+      if (!is2xx(paused)) return;
+      const p = await statusOf(ws.api, id);
+      expectSchema(p, 'CampaignStatusView', 'GET /v1/campaigns/{id}/status of a paused campaign outside its window');
+      if (p.body.status !== 'active') expectThat(p.body.nextScheduleOpensAt === null, msg`a ${p.body.status} campaign (paused outside its window) is not active: nextScheduleOpensAt must be null, got ${JSON.stringify(p.body.nextScheduleOpensAt)}`, p, paused);
     },
   },
 ];

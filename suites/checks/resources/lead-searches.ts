@@ -113,7 +113,8 @@ export const LEAD_SEARCH_CHECKS: Check[] = [
     id: 'LF-GET/failed',
     title: 'MUST set errorMessage and completedAt on a failed lead search',
     // The stopped search is a people search: LF-GET/progress reads a companies one (the other value of the enum).
-    clauses: ['LF-ERRORMESSAGE-FAILED', 'LF-ERRORMESSAGE-NULL', 'LF-COMPLETEDAT-TS', 'STATE-LF-COMPLETEDAT-TERMINAL', 'LF-SEARCHMODE-ENUM'],
+    // The terminal states other than completed are read here only: their status names and discoveryFinished are schema-read.
+    clauses: ['LF-ERRORMESSAGE-FAILED', 'LF-ERRORMESSAGE-NULL', 'LF-COMPLETEDAT-TS', 'STATE-LF-COMPLETEDAT-TERMINAL', 'LF-SEARCHMODE-ENUM', 'LF-STATUS-ENUM', 'STATE-LF-STATES', 'LF-DISCOVERYFINISHED-BOOLEAN'],
     level: 'MUST',
     features: ['control'],
     budget: 2,

@@ -180,11 +180,11 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-PATCH/email-uncontacted',
-    title: 'MUST change the email of a lead not yet contacted',
+    title: 'MUST change the email of a lead not yet contacted (the PATCH answer and the lead as listed after it)',
     clauses: ['STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 3,
+    budget: 4,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
@@ -192,6 +192,9 @@ export const LEAD_CHECKS: Check[] = [
       const res = await ws.api.patch(`/v1/campaigns/${cid}/leads/${leads[0]!.id}`, { email });
       expect2xx(res, 'PATCH lead { email } before any contact');
       expectThat(res.body.email === email, msg`email must be changed to ${email}, got ${res.body.email}`, res);
+      // Changed, not only answered: the lead as listed afterwards carries the new address.
+      const listed = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === leads[0]!.id);
+      expectThat(listed?.email === email, msg`the PATCH answered email ${email}, but the lead is then listed with ${JSON.stringify(listed?.email)}: the change was not stored`, res);
     },
   },
   {
@@ -253,7 +256,7 @@ export const LEAD_CHECKS: Check[] = [
     clauses: ['STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'LEAD-MUTATE-STATUS-VALUES', 'STATE-LEAD-REPLIED-BEFORE-REPLY', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-ANSWER', 'LEAD-MUTATE-OPERATION-ECHO', 'SVC-LEAD-MUTATE'],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 9,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 3);
@@ -265,12 +268,12 @@ export const LEAD_CHECKS: Check[] = [
       expectMutate(await mutate(ctx, ws.api, cid, 'set_status', { ids: [b] }, 'blacklisted'), 'set_status', 'mutate set_status blacklisted');
       // 3.3 says "rejected" without a status: any refusal of part 7, or a 2xx whose answer
       // reports the lead as not done (the lead's status, read back below, must not change).
-      const r2 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'lead_replied_interested');
-      if (is2xx(r2)) expectMutate(r2, 'set_status', 'mutate set_status lead_replied_interested on a lead that never replied');
-      else expectRejected(r2, ctx, 'mutate set_status lead_replied_interested on a lead that never replied');
-      const r3 = await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, 'email_sent');
-      if (is2xx(r3)) expectMutate(r3, 'set_status', 'mutate set_status email_sent (platform-managed)');
-      else expectRejected(r3, ctx, 'mutate set_status email_sent (platform-managed)');
+      // lead_converted is a replied-only status too: a rule by the lead_replied_ prefix alone lets it through.
+      for (const [s, why] of [['lead_replied_interested', 'on a lead that never replied'], ['lead_converted', 'on a lead that never replied'], ['email_sent', '(platform-managed)']] as const) {
+        const r = await mutate(ctx, ws.api, cid, 'set_status', { ids: [c] }, s);
+        if (is2xx(r)) expectMutate(r, 'set_status', `mutate set_status ${s} ${why}`);
+        else expectRejected(r, ctx, `mutate set_status ${s} ${why}`);
+      }
       const now = byId(await allLeads(ctx, ws.api, cid));
       expectThat(now.get(a)?.status === 'lead_lost' && now.get(b)?.status === 'blacklisted', msg`set_status must set lead_lost and blacklisted on the leads named, got ${now.get(a)?.status}, ${now.get(b)?.status}`);
       expectThat(now.get(c)?.status === (leads[2] as any).status, msg`a refused set_status changed the lead to ${now.get(c)?.status}`);

@@ -141,7 +141,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     title: 'a mailbox with good SMTP and IMAP credentials gets the declared status with statusMessage null (profile: outcome mapping)',
     // The mailbox read after its verification ran is held to 2.1 (Mailbox schema): its verification object, its status,
     // and its warmup (a target may start warmup, writing phase and startedAt, only once the mailbox is verified).
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'WARMUP-READONLY-TYPES'],
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'ACCT-STATUSMESSAGE-NULL-HEALTHY', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'WARMUP-READONLY-TYPES'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -162,7 +162,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/smtp-auth-refused',
     title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping); the right password PATCHed in is the one its re-verification logs in with',
     clauses: [
-      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-ROTATE', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL',
+      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-ROTATE', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL',
     ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
@@ -232,7 +232,7 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/unreachable',
     title: 'a mailbox whose SMTP host does not answer becomes failed with a verification error (profile: outcome mapping)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM'],
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-SMTP', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES'],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
     budget: 30,
@@ -330,7 +330,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/pause',
     title: 'MUST pause an active mailbox to inactive, keep it inactive until a resume, and refuse a second pause with 400',
     // The pause answer is held to the Mailbox schema: a paused mailbox's status is one of 2.1's (inactive, 3.2).
-    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE', 'ACCT-STATUS-ENUM', 'ERR-BUSINESS-CODE'],
+    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'ERR-BUSINESS-CODE'],
     level: 'MUST',
     features: [...FEATURES, 'op:accounts.resume'],
     budget: 40,

@@ -92,8 +92,8 @@ export const REPLY_CHECKS: Check[] = [
   },
   {
     id: 'REPLY/status-settable',
-    title: 'MUST accept a lead_replied_* status (PATCH) and lead_converted (mutate set_status) for a lead once its real reply has reached the mailbox, and lead_lost after it',
-    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-LOST-ANYTIME', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-RULES-BOTH-PATHS'],
+    title: 'MUST accept a lead_replied_* status and lead_converted, by PATCH and by mutate set_status, for a lead once its real reply has reached the mailbox, and lead_lost and blacklisted after it',
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-USER-SETTABLE', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-RULES-BOTH-PATHS'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -107,15 +107,25 @@ export const REPLY_CHECKS: Check[] = [
       expect2xx(r, 'PATCH status lead_replied_interested for a lead that has replied');
       const after = await leadNow(ctx, ws.api, c.id, replier.id);
       expectThat(after.status === 'lead_replied_interested', msg`the lead that replied should now have status lead_replied_interested, it has ${JSON.stringify(after.status)}`, r);
-      // The other way of setting it (3.3 holds for both): mutate set_status, read back.
-      const m = await ws.api.post(`/v1/campaigns/${c.id}/leads/mutate`, mutateBody(ctx.profile, 'set_status', { ids: [replier.id] }, 'lead_converted'));
-      expect2xx(m, 'mutate set_status lead_converted for a lead that has replied');
-      const converted = await leadNow(ctx, ws.api, c.id, replier.id);
-      expectThat(converted.status === 'lead_converted', msg`mutate set_status lead_converted for the lead that replied must set it, the lead has ${JSON.stringify(converted.status)} (mutate answered ${JSON.stringify(m.body)?.slice(0, 200)})`, m);
+      // Both kinds of 3.3's replied statuses by PATCH: lead_converted too (a list by the lead_replied_ prefix misses it).
+      const conv = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'lead_converted' });
+      expect2xx(conv, 'PATCH status lead_converted for a lead that has replied');
+      expectThat(conv.body?.status === 'lead_converted', msg`PATCH status lead_converted for the lead that replied must set it, the answer says ${JSON.stringify(conv.body?.status)}`, conv);
+      // The other way of setting them (3.3 holds for both): mutate set_status, each kind read back.
+      for (const s of ['lead_replied_meeting_request', 'lead_converted']) {
+        const m = await ws.api.post(`/v1/campaigns/${c.id}/leads/mutate`, mutateBody(ctx.profile, 'set_status', { ids: [replier.id] }, s));
+        expect2xx(m, `mutate set_status ${s} for a lead that has replied`);
+        const set = await leadNow(ctx, ws.api, c.id, replier.id);
+        expectThat(set.status === s, msg`mutate set_status ${s} for the lead that replied must set it, the lead has ${JSON.stringify(set.status)} (mutate answered ${JSON.stringify(m.body)?.slice(0, 200)})`, m);
+      }
       // lead_lost any time (3.3): also after a reply, from a replied status.
       const lost = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'lead_lost' });
       expect2xx(lost, 'PATCH status lead_lost for a lead that has replied (lead_lost: any time)');
       expectThat(lost.body?.status === 'lead_lost', msg`lead_lost may be set any time: after the reply the PATCH answers status ${JSON.stringify(lost.body?.status)}`, lost);
+      // blacklisted any time too (3.3): after the reply as well.
+      const black = await ws.api.patch(`/v1/campaigns/${c.id}/leads/${replier.id}`, { status: 'blacklisted' });
+      expect2xx(black, 'PATCH status blacklisted for a lead that has replied (blacklisted: any time)');
+      expectThat(black.body?.status === 'blacklisted', msg`blacklisted may be set any time: after the reply the PATCH answers status ${JSON.stringify(black.body?.status)}`, black);
     },
   },
 ];
