@@ -145,6 +145,7 @@ export const ANSWERS = [
   ['lf-answer-errormessage-omitted', op('leadSearches.get'), 'errorMessage', 'omit-null', 'A lead search without an error leaves errorMessage out instead of answering null.'],
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],
+  ['lf-answer-discoveryfinished-snake-case', op('leadSearches.get'), 'discoveryFinished', 'rename:discovery_finished', 'A lead search (a service of its own) answers `discovery_finished` (a snake_case column name) instead of `discoveryFinished`.'],
   // emails (2.7, 4.5)
   ['email-answer-id-not-uuid', op('emails.get'), 'id', 'prefix', 'GET /v1/emails/{id} answers the id as `em_<uuid>`.'],
   ['email-answer-no-body', op('emails.get'), 'body', 'drop', 'GET /v1/emails/{id} answers no body.'],

@@ -215,7 +215,7 @@ export const EMAIL_CHECKS: Check[] = [
   {
     id: 'EMAIL/delete',
     title: "MUST answer a received email in the fields of 2.7 (a uuid id, body an object with html and text, recipients as address strings, the lead's leadId, a snippet of its own content, hasAttachments a boolean, ISO 8601 timestamps), answer 404 to another workspace on both email endpoints, and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
-    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT', 'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'RES-TS-ISO8601', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'TENANT-ISOLATION', 'EMAIL-GET-ANSWER', 'SVC-EMAIL-READ'],
+    clauses: ['SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT', 'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'RES-TS-ISO8601', 'RES-ID-UUID', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'TENANT-ISOLATION', 'EMAIL-GET-ANSWER', 'SVC-EMAIL-READ'],
     level: 'MUST',
     features: [...FEATURES, 'imap', 'twoWorkspaces'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
