@@ -8,6 +8,7 @@ export const MUTANT_CLAUSES_SECURITY: Record<string, string[]> = {
   'tenant-apikeys-list-leak': ['TENANT-ISOLATION'],
   'apikeys-list-shows-secret': ['KEY-SECRET-ONCE'],
   'ts-millis-refused': ['RES-TS-MILLIS'],
+  'ts-patch-whole-seconds-refused': ['RES-TS-MILLIS'],
   'auth-401-echoes-key': ['KEY-SECRET-NEVER-ECHOED'],
   'acct-verify-error-quotes-login': ['ACCT-IN-SMTPPASSWORD-NEVER-RETURNED'],
 };

@@ -18,6 +18,8 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'auth-unknown-key-403': ['AUTH-401-UNKNOWN'],
   'auth-key-format-400': ['AUTH-401-MALFORMED', 'AUTH-401-UNKNOWN'],
   'auth-revoked-key-valid': ['AUTH-401-REVOKED'],
+  'auth-revoked-key-own-code': ['ERR-TABLE-401', 'AUTH-401-REVOKED'],
+  'err-state-conflict-own-code': ['ERR-TABLE-409'],
   'auth-401-wrong-code': ['ERR-TABLE-401'],
   'auth-missing-scope-401': ['SCOPE-403-MISSING'],
   'scope-all-read-grants-write': ['SCOPE-ALLREAD-NO-WRITE'],

@@ -9,6 +9,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "Lead ids are answered with a type prefix.", mutants: ["lead-answer-id-not-uuid"] },
     { what: "A lead search id is answered as `ls_<uuid>`.", mutants: ["lf-answer-id-not-uuid"] },
     { what: "GET /v1/emails/{id} answers the id as `em_<uuid>`.", mutants: ["email-answer-id-not-uuid"] },
+    { what: "A received email (ingested over IMAP, another table) is keyed `<mailbox id>:<uid>`; sent emails are right.", mutants: ["email-received-id-not-uuid"] },
   ],
   // 2 MUST: Conventions: timestamps are ISO 8601 strings.
   "RES-TS-ISO8601": [
@@ -20,16 +21,19 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "A received email's sentAt passed through from its Date header (RFC 2822).", mutants: ["email-received-sentat-rfc2822"] },
     { what: "A campaign PATCH answers createdAt, read back from the store, as epoch milliseconds.", mutants: ["camp-answer-patch-createdat-epoch"] },
     { what: "The status view's nextScheduleOpensAt, where set, is epoch milliseconds.", mutants: ["camp-answer-status-nextopens-epoch"] },
+    { what: "A lead search (Lead Finder, often a service of its own) answers createdAt and updatedAt as epoch milliseconds.", mutants: ["lf-timestamps-epoch"] },
   ],
   // 2 MUST: Timestamps are ISO 8601 strings (some carry milliseconds): both forms, with and without milliseconds, are valid timestamps.
   "RES-TS-MILLIS": [
     { what: "A schedule startDate or endDate written with milliseconds is refused (400) as not a timestamp.", mutants: ["ts-millis-refused"] },
+    { what: "The campaign PATCH (a validator of its own) refuses schedule dates without milliseconds; the create takes both forms.", mutants: ["ts-patch-whole-seconds-refused"] },
   ],
   // 2 MUST: Conventions: field names are camelCase.
   "RES-CAMELCASE": [
     { what: "The mailbox answers `sending_gap_minutes` instead of `sendingGapMinutes`.", mutants: ["acct-field-snake-case"] },
     { what: "Leads answer `company_name` instead of `companyName`.", mutants: ["lead-answer-companyname-snake-case"] },
     { what: "A campaign answers `created_at` instead of `createdAt`.", mutants: ["camp-answer-createdat-snake-case"] },
+    { what: "A lead search (Lead Finder, a service of its own) answers `discovery_finished` instead of `discoveryFinished`.", mutants: ["lf-answer-discoveryfinished-snake-case"] },
   ],
   // 2 MUST: `null` is used for an absent optional value where stated (a field stated as "or null" carries null, not omission, when absent).
   "RES-NULL-WHERE-STATED": [
@@ -70,6 +74,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `displayName`: string, the sender display name.
   "ACCT-DISPLAYNAME-STRING": [
     { what: "Mailboxes answer displayName null.", mutants: ["acct-displayname-null"] },
+    { what: "A mailbox created without it answers displayName null (the default name computed only when sending).", mutants: ["acct-displayname-null-unset"] },
   ],
   // 2.1 MUST: `displayName` is the sender display name: the From header of the mailbox's outgoing emails carries it, as the name of the mailbox's address.
   "ACCT-DISPLAYNAME-SENDER": [
@@ -154,11 +159,12 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `automationLanguage` allowed values: en, ar, bn, zh, cs, da, nl, fi, fr, de, el, he, hi, hu, id, it, ja, ko, ms, no, pl, pt, ro, ru, es, sv, th, tr, u
   "ACCT-AUTOLANG-ENUM": [
     { what: "Mailboxes answer automationLanguage in upper case.", mutants: ["acct-autolang-uppercase"] },
+    { what: "A mailbox created without it answers automationLanguage null (a nullable column; 2.2 states no default).", mutants: ["acct-autolang-null-unset"] },
   ],
   // 2.1 MUST: Mailbox `warmup`: object (see 2.3).
   "ACCT-WARMUP-OBJECT": [
     { what: "Mailboxes answer warmup as a JSON string.", mutants: ["acct-warmup-string"] },
-    { what: "A switched-off warmup is answered null (or without its writable fields).", gap: "named by a self-audit of unaudited clauses: the claiming check reads a mailbox created with warmup on only; PROFILE-DECL/warmup-defaults-and-values creates one with warmup off and could schema-check it and claim the clause, no new request" },
+    { what: "A switched-off warmup is answered null (or without its writable fields).", mutants: ["acct-warmup-off-null"] },
   ],
   // 2.1 MUST: Mailbox `tracking`: object with `domainId` (uuid string).
   "ACCT-TRACKING-OBJECT": [
@@ -172,6 +178,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: `statusMessage` is null when healthy.
   "ACCT-STATUSMESSAGE-NULL-HEALTHY": [
     { what: "A healthy mailbox omits `statusMessage` instead of answering null.", mutants: ["acct-answer-statusmessage-omitted"] },
+    { what: "\"Last provider failure\" kept after the mailbox recovers: failed by a refused login, resumed with a working one, active again with the old statusMessage.", mutants: ["acct-statusmessage-kept-when-healthy"] },
   ],
   // 2.1 MUST: `statusMessage` fields: `code` (string), `command` (string), `responseCode` (number), `response` (string), `message` (string), `occurredAt` (timestamp
   "ACCT-STATUSMESSAGE-FIELDS": [
@@ -273,6 +280,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: `displayName`: defaults to first name plus last name.
   "ACCT-IN-DISPLAYNAME-DEFAULT": [
     { what: "An omitted displayName stays empty.", mutants: ["acct-displayname-no-default"] },
+    { what: "An omitted displayName is stored and answered null (the default name computed only when sending).", mutants: ["acct-displayname-null-unset"] },
   ],
   // 2.2 MUST: Mailbox create input `smtpHost` (string): required; an element without it is rejected.
   "ACCT-IN-SMTPHOST-REQUIRED": [
@@ -405,6 +413,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "The signature is stored and returned as sent (<script>, on* handlers, javascript: URLs kept).", mutants: ["acct-signature-unsanitized"] },
     { what: "The signature is appended with its HTML entities decoded: markup the sanitizer kept as text (&lt;script&gt;) reaches the email as tags.", mutants: ["send-signature-entities-decoded"] },
     { what: "The signature is sanitized in what the API answers, but the email carries it as given (<script>, on* handlers, javascript: URLs).", mutants: ["send-signature-raw"] },
+    { what: "Sanitized at render only: the email is clean, but the signature is stored and answered as given (<script> comes back).", mutants: ["acct-signature-sanitized-at-send"] },
   ],
   // 2.2 MUST: Mailbox create input `bcc` (string): not required; an element without it is accepted.
   "ACCT-IN-BCC-OPTIONAL": [
@@ -427,6 +436,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: `replyToAddress`: omit to reply to the mailbox itself.
   "ACCT-IN-REPLYTO-OMIT-SELF": [
     { what: "An omitted replyToAddress defaults to `noreply@` the mailbox domain.", mutants: ["acct-replyto-default-noreply"] },
+    { what: "The mail of a mailbox without replyToAddress carries a Reply-To of the service's own (reply tracking); the answer shows none.", mutants: ["send-replyto-service-default"] },
   ],
   // 2.2 MUST: Mailbox create input `automationLanguage`: not required.
   "ACCT-IN-AUTOLANG-OPTIONAL": [
@@ -435,6 +445,8 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.2 MUST: Mailbox create input `automationLanguage`: enum, values of 2.1; any other value is rejected.
   "ACCT-IN-AUTOLANG-ENUM": [
     { what: "automationLanguage is compared case-insensitively: `EN` is accepted (and stored `en`).", mutants: ["acct-in-autolang-case-folded"] },
+    { what: "Validated as any ISO 639-1 code: `sw`, not listed in 2.1, is accepted.", mutants: ["acct-in-autolang-iso639-any"] },
+    { what: "Validated against a library's older list: `he` refused (Hebrew is `iw` there).", mutants: ["acct-in-autolang-old-codes"] },
   ],
   // 2.2 MUST: Mailbox create input `tracking`: not required.
   "ACCT-IN-TRACKING-OPTIONAL": [
@@ -460,6 +472,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.3 MUST: Writable fields: `enabled` (boolean), `strategy` (string; value seen: `standard`), `maxPerDay` (number), `replyRatePercentage` (number), `rampupEnable
   "WARMUP-WRITABLE-TYPES": [
     { what: "warmup.maxPerDay is a string.", mutants: ["acct-answer-warmup-maxperday-string"] },
+    { what: "A switched-off warmup answers its numbers null (\"not warming\").", mutants: ["warmup-off-numbers-null"] },
   ],
   // 2.3 MUST: Writable fields: a value given at create or by PATCH is stored and reported back in `warmup`.
   "WARMUP-WRITABLE": [
@@ -522,6 +535,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.4 MUST: The verification endpoint returns `dns` (object).
   "VERIF-ENDPOINT-DNS": [
     { what: "The verification endpoint answers no dns.", mutants: ["acct-answer-verif-no-dns"] },
+    { what: "A pending mailbox's verification endpoint answers `dns: null` (no DNS check ran yet); after a verification it is an object.", gap: "named by a self-audit of unaudited clauses: the only reader of a pending mailbox's endpoint, ACCT-VERIF/shape, runs at full only; ACCT-CREATE/shape could GET /v1/accounts/{id}/verification of its mailbox (unreachable servers, so still pending) and hold dns an object (+1 request), with a mutant answering dns null while pending" },
   ],
   // 2.4 MUST: The verification endpoint returns `lastVerifiedAt` (timestamp).
   "VERIF-ENDPOINT-LASTVERIFIEDAT": [

@@ -109,6 +109,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 2.8 MUST: Lead search `discoveryFinished` (boolean).
   "LF-DISCOVERYFINISHED-BOOLEAN": [
     { what: "discoveryFinished is 0 or 1.", mutants: ["lf-discoveryfinished-number"] },
+    { what: "discoveryFinished answered as `discovery_finished` (a snake_case column name).", mutants: ["lf-answer-discoveryfinished-snake-case"] },
   ],
   // 2.8 MUST: `discoveryFinished`: crawl and enrich may still run (true does not imply a terminal status).
   "LF-DISCOVERYFINISHED-PHASES": [
@@ -644,6 +645,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "ACCT-PAUSE-400-NOT-ACTIVE": [
     { what: "An \"already paused\" rule: only an inactive mailbox is refused, so a failed, checking or revoked mailbox is paused to inactive.", mutants: ["acct-pause-only-inactive-refused"] },
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
+    { what: "Pausing a mailbox that is not active answers 409 conflict instead of 400.", mutants: ["acct-pause-not-active-409"] },
   ],
   // 4.2 MUST: GET /v1/accounts/{id}/verification requires scope accounts:read.
   "ACCT-VERIF-SCOPE": [
@@ -726,6 +728,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "the create ignores the settings it is given (kept at their defaults, e.g. trackClicks true when false was sent).", mutants: ["camp-create-settings-ignored"] },
     { what: "the create drops the schedule values it is given (the default window, days, daily limit and zone kept).", mutants: ["camp-create-schedule-ignored"] },
     { what: "The create validates `accounts` but keeps none of them: the campaign has no mailbox.", mutants: ["camp-create-accounts-dropped"] },
+    { what: "The leads given are counted as submitted but none is created (leads are added by leads.create only).", mutants: ["camp-create-leads-dropped"] },
   ],
   // 4.3 MUST: POST /v1/campaigns: `leads` is an array of email address strings.
   "CAMP-CREATE-LEADS-STRINGS": [

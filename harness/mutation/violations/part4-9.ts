@@ -611,6 +611,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 5 MUST: A revoked key gives 401 unauthenticated.
   "AUTH-401-REVOKED": [
     { what: "Revoked keys keep working.", mutants: ["auth-revoked-key-valid"] },
+    { what: "A revoked key answers 401 from a branch of its own with code `key_revoked`.", mutants: ["auth-revoked-key-own-code"] },
   ],
   // 5 MUST: Every route requires one granular scope.
   "SCOPE-REQUIRED": [
@@ -849,6 +850,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 MUST: 401: type authentication_error, code unauthenticated (key missing, invalid or revoked).
   "ERR-TABLE-401": [
     { what: "Every 401 carries code `invalid_api_key` instead of `unauthenticated`.", mutants: ["auth-401-wrong-code"] },
+    { what: "A revoked key answers 401 from a branch of its own with code `key_revoked`; missing and unknown keys are right.", mutants: ["auth-revoked-key-own-code"] },
   ],
   // 7 MUST: 403: type authorization_error, code permission_denied (scope missing, or plan lacks API access).
   "ERR-TABLE-403": [
@@ -862,6 +864,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 MUST: 409: type invalid_request_error, code conflict.
   "ERR-TABLE-409": [
     { what: "Every 409 error carries code `idempotency_conflict`.", mutants: ["err-code-409-renamed"] },
+    { what: "A state conflict (a contacted lead's email changed) answers 409 with a code of its own (`state_conflict`); idempotency 409s are right.", mutants: ["err-state-conflict-own-code"] },
   ],
   // 7 MUST: 413: type invalid_request_error, code body_too_large (GET email).
   "ERR-TABLE-413": [
@@ -886,6 +889,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 7 MUST: Business-rule refusals answer 400: pausing a mailbox that is not active; starting a campaign with no leads or sequence; resuming a campaign when the w
   "ERR-BUSINESS-400": [
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
+    { what: "Pausing a mailbox that is not active answers 409 conflict (a state conflict of the table) instead of 400.", mutants: ["acct-pause-not-active-409"] },
     { what: "A campaign without leads (but with a sequence) starts.", mutants: ["camp-start-without-leads"] },
     { what: "A paused campaign resumes in a workspace without any mailbox.", mutants: ["camp-resume-without-mailbox"] },
   ],
@@ -953,6 +957,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 8 MUST: Analytics retention is reported as period.retentionDays.
   "LIMIT-RETENTION": [
     { what: "period.retentionDays is a string.", mutants: ["anlt-answer-retention-string"] },
+    { what: "A period built per endpoint: the time series answers retentionDays as a string, the overview as null.", mutants: ["anlt-answer-ts-retention-string", "anlt-answer-ov-retention-null"] },
   ],
   // 8 MUST: Usage limit types: monthly_emails, active_contacts, ai_credits, email_validation, monthly_imports, lead_finder_credits.
   "LIMIT-USAGE-TYPES": [

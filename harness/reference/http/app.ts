@@ -67,8 +67,10 @@ export function createServices(db: DB, clock: Clock, mutant: MutantSwitch, log: 
 }
 
 /** A handler's refusal as the chosen code and status (business rules, other state conflicts). */
-function chosenError(err: ApiError, c: Choices): ApiError {
+function chosenError(err: ApiError, c: Choices, mutant: MutantSwitch): ApiError {
   if (err.kind === 'business-rule') return new ApiError(400, c.businessRuleCode, err.message);
+  // The mutant answers the other state conflicts 409 with a code of its own (not the table's `conflict`).
+  if (err.kind === 'state' && mutant('err-state-conflict-own-code')) return new ApiError(409, 'state_conflict', err.message);
   if (err.kind === 'state') return c.stateConflictStatus === 409 ? new ApiError(409, 'conflict', err.message) : new ApiError(400, c.businessRuleCode, err.message);
   return err;
 }
@@ -415,6 +417,8 @@ export class PublicApi {
     }
     if (key.revokedAt !== null) {
       const graceful = mutant('apikey-revoke-not-immediate') && this.s.clock.now() < key.revokedAt + 60_000;
+      // The mutant answers a revoked key from a branch of its own, with a code of its own.
+      if (!graceful && mutant('auth-revoked-key-own-code')) throw new ApiError(401, 'key_revoked', 'The API key has been revoked.');
       if (!graceful && !mutant('auth-revoked-key-valid')) throw unauthenticated('The API key has been revoked.');
     }
     return key;
@@ -522,7 +526,7 @@ export class PublicApi {
       const labelled = this.s.mutant('conv-answers-text-plain') ? { ...reply.headers, 'content-type': 'text/plain; charset=utf-8' } : reply.headers;
       return jsonOutgoing(status, answerMutated(this.s.mutant, route.op, reply.body), requestId, labelled);
     } catch (e) {
-      if (e instanceof ApiError) return errorOutgoing(chosenError(e, this.s.choices), requestId, this.s.mutant);
+      if (e instanceof ApiError) return errorOutgoing(chosenError(e, this.s.choices, this.s.mutant), requestId, this.s.mutant);
       throw e;
     }
   }

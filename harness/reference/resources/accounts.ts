@@ -77,6 +77,10 @@ function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, u
   if (ctx.mutant('acct-status-internal-names')) view.status = ({ failed: 'error', checking: 'verifying', revoked: 'disconnected' } as Record<string, string>)[String(view.status)] ?? view.status;
   if (ctx.mutant('acct-smtp-string')) view.smtp = view.smtp && `${(view.smtp as { host: string }).host}:${(view.smtp as { port: number }).port}`;
   if (ctx.mutant('acct-warmup-string')) view.warmup = JSON.stringify(view.warmup);
+  // The mutants answer a switched-off warmup as nothing (null), or with its numbers unset (null: "not warming").
+  const off = (view.warmup as { enabled?: unknown } | null)?.enabled === false;
+  if (off && ctx.mutant('acct-warmup-off-null')) view.warmup = null;
+  if (off && ctx.mutant('warmup-off-numbers-null')) view.warmup = { ...(view.warmup as object), maxPerDay: null, replyRatePercentage: null, dailyRampup: null, randomizer: null };
   if (ctx.mutant('acct-names-null')) [view.firstName, view.lastName] = [null, null];
   if (ctx.mutant('acct-displayname-null')) view.displayName = null;
   if (ctx.mutant('acct-maxemails-string')) view.maxEmailsPerDay = String(view.maxEmailsPerDay);
@@ -218,6 +222,8 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
   if (sr !== undefined) doc.campaignSlowRamp = sr;
   const sig = v.str(o, 'signature', { max: 100_000 });
   if (sig !== undefined) doc.signature = ctx.mutant('acct-signature-unsanitized') ? sig : sanitizeHtml(sig);
+  // The mutant stores and answers it as given; only the mail gets the sanitized one (read by sending/engine.ts).
+  if (sig !== undefined && ctx.mutant('acct-signature-sanitized-at-send')) Object.assign(doc, { signatureForMail: doc.signature, signature: sig });
   // The mutant answers the sanitized signature but keeps what was given for the mail it sends.
   if (sig !== undefined && ctx.mutant('send-signature-raw')) doc.signatureAsGiven = sig;
   for (const k of ['bcc', 'replyToAddress'] as const) {
@@ -229,7 +235,11 @@ function applySettings(ctx: Ctx, v: V, o: Record<string, unknown>, doc: Record<s
   }
   // The mutant folds case before comparing (and stores the folded value).
   const folded = ctx.mutant('acct-in-autolang-case-folded') && typeof o.automationLanguage === 'string' ? { ...o, automationLanguage: o.automationLanguage.toLowerCase() } : o;
-  const lang = v.oneOf(folded, 'automationLanguage', LANGUAGES);
+  // The mutants validate against lists of their own: any ISO 639-1 shape (two lower-case letters), or a library's older list (Hebrew `iw`, not `he`).
+  const asked = folded.automationLanguage;
+  const iso639 = ctx.mutant('acct-in-autolang-iso639-any') && typeof asked === 'string' && /^[a-z]{2}$/.test(asked) ? [asked] : [];
+  const languages = ctx.mutant('acct-in-autolang-old-codes') ? LANGUAGES.map((l) => (l === 'he' ? 'iw' : l)) : [...LANGUAGES, ...iso639];
+  const lang = v.oneOf(folded, 'automationLanguage', languages);
   if (lang !== undefined) doc.automationLanguage = lang;
   if (o.tracking === null) doc.tracking = {};
   else if (o.tracking !== undefined) {
@@ -344,6 +354,8 @@ export const create: Handler = async (ctx) => {
     // The mutants leave a daily cap or a gap not given unset (null read as "no cap", "no gap").
     if (el.maxEmailsPerDay === undefined && ctx.mutant('acct-maxemails-null-unset')) doc.maxEmailsPerDay = null;
     if (el.sendingGapMinutes === undefined && ctx.mutant('acct-sendinggap-null-unset')) doc.sendingGapMinutes = null;
+    // The mutant leaves a language not given unset (a nullable column; 2.2 states no default).
+    if (el.automationLanguage === undefined && ctx.mutant('acct-autolang-null-unset')) doc.automationLanguage = null;
     if (v.issues.length > 0) return void errors.push({ index, emailAddress, code: 'validation_failed', message: 'The mailbox is invalid.', details: v.issues });
     valid.push({ index, email: email!, doc, secrets, displayNameGiven: typeof el.displayName === 'string' && el.displayName.trim() !== '' });
   });
@@ -351,7 +363,8 @@ export const create: Handler = async (ctx) => {
   if (errors.length > 0 && ctx.mutant('acct-batch-fails-whole')) throw validationFailed(errors.flatMap((e) => e.details ?? [`accounts[${e.index}]: ${e.message}`]));
   const created_: { index: number; id: string }[] = [];
   for (const { index, email, doc, secrets, displayNameGiven } of valid) {
-    if (!displayNameGiven) doc.displayName = ctx.mutant('acct-displayname-no-default') ? '' : `${doc.firstName} ${doc.lastName}`.trim();
+    // The mutants: no default (empty), or none stored at all (null: the name computed when sending).
+    if (!displayNameGiven) doc.displayName = ctx.mutant('acct-displayname-no-default') ? '' : ctx.mutant('acct-displayname-null-unset') ? null : `${doc.firstName} ${doc.lastName}`.trim();
     let lc = email.toLowerCase();
     if (ctx.db.prepare('SELECT 1 FROM accounts WHERE email_lc = ?').get(lc)) {
       if (!ctx.mutant('acct-duplicate-created')) {
@@ -520,6 +533,8 @@ export const pause: Handler = async (ctx) => {
   // The mutant's "already paused" rule refuses only an inactive mailbox (a failed or checking one is paused).
   const notPausable = ctx.mutant('acct-pause-only-inactive-refused') ? r.status === 'inactive' : r.status !== 'active';
   // The mutant's mailbox handler refuses with a business code of its own (the campaign refusals keep the declared one).
+  // The mutant reads the refusal as a state conflict of the table (409 conflict), not the 400 of part 7.
+  if (notPausable && ctx.mutant('acct-pause-not-active-409')) throw new ApiError(409, 'conflict', `Only an active mailbox can be paused (this one is ${r.status}).`);
   if (notPausable && ctx.mutant('acct-pause-refusal-own-code')) throw new ApiError(400, 'invalid_state', `Only an active mailbox can be paused (this one is ${r.status}).`);
   if (notPausable && !ctx.mutant('acct-pause-inactive-allowed')) throw failedPrecondition(`Only an active mailbox can be paused (this one is ${r.status}).`);
   const doc = JSON.parse(r.doc) as Record<string, unknown>;

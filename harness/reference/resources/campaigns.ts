@@ -229,7 +229,8 @@ export const create: Handler = async (ctx) => {
   ctx.db.transaction(() => {
     ctx.db.prepare('INSERT INTO campaigns (id, org_id, name, status, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(id, ctx.workspace.id, name!, 'draft', JSON.stringify(doc), now, now);
-    const res = insertLeads(ctx, id, leadEmails.map((email) => ({ email })));
+    // The mutant drops the leads given in the create ("add them by leads.create"): counted as submitted, none created.
+    const res = insertLeads(ctx, id, ctx.mutant('camp-create-leads-dropped') ? [] : leadEmails.map((email) => ({ email })));
     leadsSummary = ctx.mutant('camp-leads-duplicates-as-created')
       ? { submitted: leadEmails.length, created: res.created.length + res.duplicates, duplicates: 0, invalid: res.invalid }
       : ctx.mutant('camp-create-leads-no-invalid')
@@ -304,6 +305,8 @@ export const patch: Handler = async (ctx) => {
   const v = new V();
   const name = v.str(b, 'name', { nonEmpty: true, max: 255 });
   if (b.name === null) v.issue('name', 'must not be empty');
+  // The mutant's PATCH validator (its own) takes only the millisecond form of the schedule dates.
+  if (ctx.mutant('ts-patch-whole-seconds-refused') && isPlainObject(b.schedule)) for (const k of ['startDate', 'endDate']) if (typeof b.schedule[k] === 'string' && !/\.\d+/.test(b.schedule[k])) v.issue(`schedule.${k}`, 'must be an ISO 8601 timestamp with milliseconds');
   if (b.schedule !== undefined) doc.schedule = mergeSchedule(ctx, v, b.schedule, doc.schedule);
   if (b.settings !== undefined) doc.settings = mergeSettings(v, b.settings, doc.settings);
   // The mutant reads an empty sequence as "not supplied".

@@ -30,14 +30,19 @@ export function senderOf(s: Services, a: AccountRow): { box: Parameters<typeof r
       displayName: s.mutant('send-display-name-ignored') ? '' : s.mutant('send-from-name-first-last') ? undefined : d.displayName,
       // The mutant decodes the saved signature's entities, so escaped markup turns back into tags.
       // (signatureAsGiven exists only under the mutant send-signature-raw: resources/accounts.ts.)
-      signature: s.mutant('send-no-signature') ? undefined : s.mutant('send-signature-entities-decoded') ? decodeEntities(d.signature) : (d.signatureAsGiven ?? d.signature),
-      replyToAddress: s.mutant('send-no-reply-to') ? undefined : d.replyToAddress,
+      // (signatureForMail exists only under the mutant acct-signature-sanitized-at-send: the answer keeps the signature as given.)
+      signature: s.mutant('send-no-signature') ? undefined : s.mutant('send-signature-entities-decoded') ? decodeEntities(d.signature) : (d.signatureForMail ?? d.signatureAsGiven ?? d.signature),
+      // The mutant routes replies of a mailbox without a replyToAddress of its own through the service (reply tracking).
+      replyToAddress: s.mutant('send-no-reply-to') ? undefined : ownReplies(d.replyToAddress, a.email_address) && s.mutant('send-replyto-service-default') ? 'replies@track.outreach.test' : d.replyToAddress,
     },
     account: { id: a.id, smtp: d.smtp, password: secrets.smtpPassword ? s.decrypt(secrets.smtpPassword) : '' },
   };
 }
 
 type Box = Parameters<typeof renderEmail>[0]['mailbox'];
+
+/** Replies go to the mailbox itself: no replyToAddress, or its own address (2.2 "omit to reply to the mailbox itself"). */
+const ownReplies = (replyTo: unknown, address: string) => !replyTo || String(replyTo).toLowerCase() === address.toLowerCase();
 /** The mailbox a step is rendered with (the follow-up mutants leave out a part of it past the first step). */
 function followUpBox(s: Services, step: number, box: Box): Box {
   if (step > 0 && s.mutant('send-followup-no-reply-to')) return { ...box, replyToAddress: undefined };

@@ -358,7 +358,8 @@ async function runVerification(s: Services, job: JobRow, closers: Set<() => void
       imapError: imap?.error ?? null,
       lastVerifiedAt: new Date(now).toISOString(),
     };
-    d.statusMessage = good || serviceSide || !failure ? null : { ...failure, occurredAt: new Date(now).toISOString() };
+    // The mutant reads statusMessage as the last provider failure ever: a good verification leaves the old one.
+    if (!(good && d.statusMessage && s.mutant('acct-statusmessage-kept-when-healthy'))) d.statusMessage = good || serviceSide || !failure ? null : { ...failure, occurredAt: new Date(now).toISOString() };
     let status = acc.status;
     // A paused mailbox stays inactive (only a resume re-activates it); revoked stays revoked.
     // retryGrant: set by the acct-revoked-comes-back mutant only (control.ts), a revoked mailbox re-verified.

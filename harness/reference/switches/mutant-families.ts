@@ -157,6 +157,7 @@ export const ANSWERS = [
   ['lf-answer-list-items', op('leadSearches.list'), 'data', 'rename:searches', 'GET /v1/lead-searches answers its items under `searches`.'],
   ['lf-answer-listitem-no-completedat', op('leadSearches.list', 'data[]'), 'completedAt', 'drop', 'Lead search list items carry no completedAt.'],
   ['lf-answer-listitem-completedat-null', op('leadSearches.list', 'data[]'), 'completedAt', 'set:null', 'Lead search list items answer completedAt null whatever the search\'s state (the list query does not select it); GET is right.'],
+  ['lf-answer-discoveryfinished-snake-case', op('leadSearches.get'), 'discoveryFinished', 'rename:discovery_finished', 'A lead search (a service of its own) answers `discovery_finished` (a snake_case column name) instead of `discoveryFinished`.'],
   // emails (2.7, 4.5)
   ['email-answer-id-not-uuid', op('emails.get'), 'id', 'prefix', 'GET /v1/emails/{id} answers the id as `em_<uuid>`.'],
   ['email-answer-no-body', op('emails.get'), 'body', 'drop', 'GET /v1/emails/{id} answers no body.'],

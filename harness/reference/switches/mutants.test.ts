@@ -106,9 +106,14 @@ type SinkUser = Awaited<ReturnType<Sinks['addUser']>>;
  * Dovecot there is nothing to observe: 'active' (the verification tests skip likewise).
  */
 async function sinkMailboxStatus(e: Env, input: (sink: Sinks, u: SinkUser) => Record<string, unknown>, patch?: (u: SinkUser) => Record<string, unknown>): Promise<string> {
+  return sinkMailboxRead(e, input, patch, (m) => m.status, 'active');
+}
+
+/** As sinkMailboxStatus, reading what `read` takes of the mailbox (`absent` without Dovecot). */
+async function sinkMailboxRead<T>(e: Env, input: (sink: Sinks, u: SinkUser) => Record<string, unknown>, patch: ((u: SinkUser) => Record<string, unknown>) | undefined, read: (m: any) => T, absent: T): Promise<T> {
   const sink = await startSinks({ requireAuth: true });
   try {
-    if (!sink.imap) return 'active';
+    if (!sink.imap) return absent;
     const u = await sink.addUser(`probe-${Math.random().toString(36).slice(2)}@sink.test`);
     const w = await e.workspace();
     const m = await e.mailbox(w, {
@@ -120,7 +125,7 @@ async function sinkMailboxStatus(e: Env, input: (sink: Sinks, u: SinkUser) => Re
       await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: patch(u) });
       await e.drain();
     }
-    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.status;
+    return read((await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body);
   } finally {
     await sink.stop();
   }
@@ -195,6 +200,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'DELETE', `/v1/api-keys/${id}`);
     await e.ctl('POST', '/clock/advance', { seconds: 120 });
     return status(e, k, 'GET', '/v1/workspace');
+  }],
+  'auth-revoked-key-own-code': ['unauthenticated', async (e) => {
+    const { w, k } = await keyWith(e, ['usage:read']);
+    const id = (await e.call(w.key, 'GET', '/v1/api-keys?limit=1')).body.data[0].id;
+    await e.call(w.key, 'DELETE', `/v1/api-keys/${id}`);
+    return (await e.call(k, 'GET', '/v1/workspace')).body.error.code;
   }],
   'auth-401-wrong-code': ['unauthenticated', async (e) => (await e.call(null, 'GET', '/v1/workspace')).body.error.code],
   'auth-missing-scope-401': [403, async (e) => status(e, (await keyWith(e, ['campaigns:read'])).k, 'GET', '/v1/workspace')],
@@ -293,6 +304,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const b = (await e.call(null, 'GET', '/v1/workspace')).body.error.requestId;
     return a !== b;
   }],
+  // A status the lead cannot take (it has not replied): a state conflict, 400 on the default choices.
+  'err-state-conflict-own-code': [400, async (e) => {
+    const { w, c, lead } = await campWithLead(e);
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}/leads/${lead.id}`, { body: { status: 'lead_replied_interested' } });
+  }],
   'err-type-wrong': ['invalid_request_error', async (e) => (await e.call(null, 'GET', '/v1/nope')).body.error.type],
   'err-404-resource-codes': ['not_found', async (e) => (await e.call((await e.workspace()).key, 'GET', `/v1/emails/${randomUUID()}`)).body.error.code],
   'err-validation-no-details': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: {} })).body.error.details)],
@@ -308,6 +324,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'err-malformed-json-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: '{' })],
   'robust-deep-nesting-500': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { raw: `{"name":${'['.repeat(2000)}${']'.repeat(2000)}}` })],
   'auth-401-echoes-key': [false, async (e) => (await e.call('ock_canary_secret_0123456789', 'GET', '/v1/workspace')).text.includes('ock_canary_secret_0123456789')],
+  'ts-patch-whole-seconds-refused': [200, async (e) => {
+    const w = await e.workspace();
+    const c = await e.campaign(w, {});
+    return status(e, w.key, 'PATCH', `/v1/campaigns/${c.id}`, { body: { schedule: { startDate: '2031-01-10T09:00:00Z', endDate: '2031-02-10T17:00:00Z' } } });
+  }],
   'ts-millis-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'ms', schedule: { startDate: '2031-01-10T09:00:00.000Z', endDate: '2031-02-10T17:00:00Z' } } })],
   'apikeys-list-shows-secret': [false, async (e) => {
     const w = await e.workspace();
@@ -548,6 +569,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   // ---- mailboxes ----
   'acct-password-returned': [false, async (e) => JSON.stringify(await e.mailbox(await e.workspace())).includes('s3cret-smtp')],
   'acct-signature-unsanitized': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
+  'acct-signature-sanitized-at-send': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
   'acct-displayname-no-default': ['Ada Lovelace', async (e) => (await e.mailbox(await e.workspace())).displayName],
   'acct-warmup-off-default': [true, async (e) => (await e.mailbox(await e.workspace())).warmup.enabled],
   'acct-default-maxemails-changed': [50, async (e) => (await e.mailbox(await e.workspace())).maxEmailsPerDay],
@@ -666,6 +688,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
       ['acct-in-bcc-unbounded', { bcc: `${'b'.repeat(255 - 13)}@example.test` }],
       ['acct-in-replyto-unbounded', { replyToAddress: `${'r'.repeat(255 - 13)}@example.test` }],
       ['acct-in-autolang-case-folded', { automationLanguage: 'EN' }],
+      ['acct-in-autolang-iso639-any', { automationLanguage: 'sw' }],
       ['acct-in-numeric-strings-coerced', { smtpPort: '587' }],
       ['acct-in-imapport-string-coerced', { imapPort: '993' }],
       ['acct-in-allowinvalidcert-string-coerced', { imapAllowInvalidCert: 'true' }],
@@ -685,6 +708,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'acct-in-max-length-exclusive': [[1, 0], async (e) => {
     const r = await postAccounts(e, await e.workspace(), [mailboxInput({ firstName: 'x'.repeat(128) })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
+  'acct-in-autolang-old-codes': [[1, 0], async (e) => {
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ automationLanguage: 'he' })]);
     return [r.body.summary.created, r.body.summary.failed];
   }],
   'acct-in-range-exclusive': [[1, 0], async (e) => {
@@ -707,6 +734,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   }],
   'acct-new-status-active': ['inactive', async (e) => (await e.mailbox(await e.workspace())).status],
   'acct-pause-inactive-allowed': [400, async (e) => {
+    const w = await e.workspace();
+    return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
+  }],
+  'acct-pause-not-active-409': [400, async (e) => {
     const w = await e.workspace();
     return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
   }],
@@ -820,6 +851,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-imap-invalid-cert-ignored': ['active', async (e) => selfSignedStatus(e, true)],
   'acct-patch-allowinvalidcert-ignored': ['active', async (e) => selfSignedStatus(e, false, true)],
   'acct-patch-reverify-cached-login': ['active', async (e) => rotatedPasswordStatus(e)],
+  // Failed by a wrong SMTP password (statusMessage set), then healthy with the right one PATCHed in.
+  'acct-statusmessage-kept-when-healthy': [['active', null], async (e) => sinkMailboxRead(e, () => ({ smtpPassword: 'wrong-password' }), (u) => ({ smtpPassword: u.password }), (m) => [m.status, m.statusMessage], ['active', null])],
   'verif-endpoint-ok-error-omitted': [['object', true], async (e) => verifiedSmtp(e)],
   'verif-endpoint-ok-status-string': [['object', true], async (e) => verifiedSmtp(e)],
   'verif-ran-overall-as-status': ['string', async (e) => {
@@ -935,6 +968,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     const m = await e.mailbox(w);
     return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', accounts: [m.id] } })).body.campaign.accounts.length;
+  }],
+  'camp-create-leads-dropped': [2, async (e) => {
+    const w = await e.workspace();
+    return (await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x', leads: ['a@leads.example.test', 'b@leads.example.test'] } })).body.leads.created;
   }],
   'camp-create-schedule-ignored': [[600, 25], async (e) => {
     const s = (await e.call((await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule: { sendingMinutesStart: 600, sendingMinutesEnd: 900, dailyLimit: 25 } } })).body.campaign.schedule;
@@ -1502,6 +1539,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-maxemails-null-unset': ['number', async (e) => typeof (await e.mailbox(await e.workspace())).maxEmailsPerDay],
   'acct-sendinggap-null-unset': ['number', async (e) => typeof (await e.mailbox(await e.workspace())).sendingGapMinutes],
   'acct-slowramp-null-unset': ['boolean', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.campaignSlowRamp; }],
+  'acct-warmup-off-null': [true, async (e) => { const w = (await e.mailbox(await e.workspace(), { warmup: { enabled: false } })).warmup; return typeof w === 'object' && w !== null; }],
+  'warmup-off-numbers-null': ['number', async (e) => typeof (await e.mailbox(await e.workspace(), { warmup: { enabled: false } })).warmup.maxPerDay],
+  'acct-autolang-null-unset': ['string', async (e) => typeof (await e.mailbox(await e.workspace())).automationLanguage],
+  'acct-displayname-null-unset': ['string', async (e) => typeof (await e.mailbox(await e.workspace())).displayName],
   'acct-replyto-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.replyToAddress; }],
   'acct-signature-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.signature; }],
   'acct-bcc-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.bcc; }],

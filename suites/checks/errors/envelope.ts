@@ -57,7 +57,8 @@ export const OBSERVED_ENVELOPE_CHECKS: Check[] = [
   {
     id: 'ERR-ENVELOPE/every-error-seen',
     title: 'MUST answer every error the run saw in the envelope of part 7, with the table\'s type and code',
-    clauses: ['ERR-ENVELOPE', 'ERR-STATUS-REPEATS-HTTP', 'ERR-REQUESTID-UUID', 'ERR-RETRYAFTER-429', 'ERR-DETAILS-VALIDATION'],
+    // Every 409 seen is held to its table row (state conflicts too, not only the idempotency ones the IDEM checks provoke).
+    clauses: ['ERR-ENVELOPE', 'ERR-STATUS-REPEATS-HTTP', 'ERR-REQUESTID-UUID', 'ERR-RETRYAFTER-429', 'ERR-DETAILS-VALIDATION', 'ERR-TABLE-409'],
     level: 'MUST',
     features: [],
     budget: 9,

@@ -6,7 +6,7 @@ import { drainAll } from '../../lib/drain.ts';
 import { pollPauseMs } from '../../lib/verification-pace.ts';
 import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
 import { getPath, itemOf } from '../../../harness/ground/operations.ts';
-import { MAILBOX_PROVIDERS, unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
+import { AUTOMATION_LANGUAGES, MAILBOX_PROVIDERS, unstatedNulls, UUID_RE } from '../../../harness/ground/spec-model/schemas/index.ts';
 import {
   NEEDS_VERIFICATION_STATUS, allLeads, control, createTag, expectAllCreated, expectBusiness400, expectValidation400, getMailbox, mbx, mustGetMailbox, op, opRequest, setTags, verificationStatus, walk,
 } from './lib.ts';
@@ -133,12 +133,12 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-CREATE/defaults',
-    title: 'MUST default displayName to first plus last name and turn warmup ON when omitted; optional fields may be omitted (campaignSlowRamp still a boolean)',
+    title: 'MUST default displayName to first plus last name and turn warmup ON when omitted; optional fields may be omitted (still of their types: campaignSlowRamp a boolean, displayName a string, automationLanguage one of 2.1)',
     clauses: [
       'ACCT-IN-DISPLAYNAME-DEFAULT', 'ACCT-IN-WARMUP-DEFAULT-ON', 'ACCT-IN-WARMUP-OPTIONAL', 'ACCT-IN-REPLYTO-OMIT-SELF', 'ACCT-IN-TRACKING-OPTIONAL',
       'ACCT-IN-DISPLAYNAME-OPTIONAL', 'ACCT-IN-MAXEMAILSPERDAY-OPTIONAL', 'ACCT-IN-SENDINGGAP-OPTIONAL', 'ACCT-IN-SLOWRAMP-OPTIONAL',
       'ACCT-IN-SIGNATURE-OPTIONAL', 'ACCT-IN-BCC-OPTIONAL', 'ACCT-IN-REPLYTO-OPTIONAL', 'ACCT-IN-AUTOLANG-OPTIONAL', 'ACCT-IN-IMAPALLOWINVALIDCERT-OPTIONAL',
-      'ACCT-SLOWRAMP-BOOLEAN', 'ACCT-MAXEMAILSPERDAY-NUMBER', 'ACCT-SENDINGGAP-NUMBER',
+      'ACCT-SLOWRAMP-BOOLEAN', 'ACCT-MAXEMAILSPERDAY-NUMBER', 'ACCT-SENDINGGAP-NUMBER', 'ACCT-AUTOLANG-ENUM', 'ACCT-DISPLAYNAME-STRING',
     ],
     level: 'MUST',
     features: [],
@@ -154,6 +154,7 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectThat(typeof m.campaignSlowRamp === 'boolean', msg`campaignSlowRamp is a boolean (2.1), also when not given at create; got ${JSON.stringify(m.campaignSlowRamp)}`, res);
       for (const k of ['maxEmailsPerDay', 'sendingGapMinutes'] as const)
         expectThat(typeof m[k] === 'number', msg`${k} is a number (2.1), also when not given at create; got ${JSON.stringify(m[k])}`, res);
+      expectThat((AUTOMATION_LANGUAGES as readonly unknown[]).includes(m.automationLanguage), msg`automationLanguage is one of the values of 2.1, also when not given at create; got ${JSON.stringify(m.automationLanguage)}`, res);
       expectThat(typeof m.displayName === 'string' && m.displayName.replace(/\s+/g, ' ').trim() === want, msg`displayName defaults to first name plus last name ("${want}"), got ${JSON.stringify(m.displayName)}`, res);
       expectThat(m.warmup?.enabled === true, msg`warmup omitted means warmup is ON; warmup.enabled is ${JSON.stringify(m.warmup?.enabled)}`, res);
       const rt = m.replyToAddress;
@@ -397,7 +398,8 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-PATCH/fields',
     title: 'MUST accept every PATCH field of 4.2 and answer the mailbox reflecting them (warmup fields included)',
-    clauses: ['ACCT-PATCH-FIELDS', 'WARMUP-WRITABLE', 'ACCT-PATCH-RETURNS-MAILBOX', 'STATE-ACCT-PATCH-CREDS-ROTATE'],
+    // Its PATCH switches warmup off: the Mailbox schema then holds a switched-off warmup's object and field types.
+    clauses: ['ACCT-PATCH-FIELDS', 'WARMUP-WRITABLE', 'ACCT-PATCH-RETURNS-MAILBOX', 'STATE-ACCT-PATCH-CREDS-ROTATE', 'ACCT-WARMUP-OBJECT', 'WARMUP-WRITABLE-TYPES'],
     level: 'MUST',
     features: [],
     budget: 4,

@@ -178,6 +178,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expectThat(c.sequence.length === 2 && c.sequence.every((s: any, i: number) => s.subject === body.sequence[i]!.subject && s.body === body.sequence[i]!.body),
         msg`the sequence (with {{merge}} variables) must be stored as given, got ${JSON.stringify(c.sequence).slice(0, 300)}`, res);
       expectThat(JSON.stringify(c.accounts) === JSON.stringify([mid]), msg`accounts must be [${mid}], got ${JSON.stringify(c.accounts)}`, res);
+      // Leads in the same call (1): two distinct valid addresses are two leads created.
+      const l = res.body.leads;
+      expectThat(l?.submitted === 2 && l?.created === 2, msg`the campaign is created with its leads in one call: two distinct leads given must count submitted 2, created 2, got ${JSON.stringify(l)}`, res);
       // The body's name, schedule and settings are taken: a second create with every schedule
       // and settings field the other way round, so that no default can pass for both.
       const other = fullBody(ctx, [mid], [], 'b');

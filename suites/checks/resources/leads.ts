@@ -557,7 +557,8 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-PATCH/email-contacted',
     title: 'MUST reject changing the email of a lead already contacted (sent a step through the sinks, or recorded by the control API)',
-    clauses: ['STATE-LEAD-EMAIL-CHANGE-CONTACTED', 'LEAD-TIMESTAMPS', 'RES-TS-ISO8601'],
+    // Its refusal is held to the table's row of the status answered (a 409 is `conflict`, 7).
+    clauses: ['STATE-LEAD-EMAIL-CHANGE-CONTACTED', 'LEAD-TIMESTAMPS', 'RES-TS-ISO8601', 'ERR-TABLE-409'],
     level: 'MUST',
     features: ['op:leads.list'],
     uses: ['control:lead-events', 'sinks'],

@@ -196,8 +196,8 @@ export const VERIFICATION_CHECKS: Check[] = [
   },
   {
     id: 'VERIF-SINK/imap-refused-then-resume',
-    title: 'a refused IMAP login gives failed; resume re-checks the failed mailbox (checking) and it becomes active once the login works (profile: outcome mapping, resume)',
-    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-IMAP', 'STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK'],
+    title: 'a refused IMAP login gives failed; resume re-checks the failed mailbox (checking) and it becomes active once the login works, its statusMessage null again (profile: outcome mapping, resume)',
+    clauses: ['STATE-ACCT-VERIFY-MAPPING-PROFILE', 'VERIF-ENDPOINT-IMAP', 'STATE-ACCT-RESUME-CHECKING', 'STATE-ACCT-RESUME-FAILED-RECHECK', 'ACCT-STATUSMESSAGE-NULL-HEALTHY'],
     level: 'MUST',
     features: [...FEATURES, 'op:accounts.resume', NEEDS_VERIFICATION_STATUS],
     budget: 60,
@@ -224,6 +224,8 @@ export const VERIFICATION_CHECKS: Check[] = [
         const after = await settle(ctx, ws.api, id);
         expectThat(authAttempts(sink, input.smtpUsername as string).length > before, msg`resume did not re-run the verification (no new AUTH reached the sink)`, after);
         expectThat(after.body.status === ok, msg`after resume with a working login the mailbox must become ${ok} (profile), got ${after.body.status}`, after);
+        // Healthy again: the failure it had is no longer its statusMessage (2.1: null when healthy).
+        expectThat(after.body.statusMessage === null, msg`the mailbox is healthy again (${ok}), so statusMessage must be null, got ${JSON.stringify(after.body.statusMessage)}`, after);
       } finally {
         await sink.faults.imapLogin(address, null);
       }
@@ -330,7 +332,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/pause',
     title: 'MUST pause an active mailbox to inactive, keep it inactive until a resume, and refuse a second pause with 400',
     // The pause answer is held to the Mailbox schema: a paused mailbox's status is one of 2.1's (inactive, 3.2).
-    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'ERR-BUSINESS-CODE'],
+    clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'ERR-BUSINESS-CODE', 'ERR-BUSINESS-400'],
     level: 'MUST',
     features: [...FEATURES, 'op:accounts.resume'],
     budget: 40,

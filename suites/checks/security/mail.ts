@@ -1,9 +1,9 @@
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
-import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { fail, msg } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, is2xx } from '../../lib/expect.ts';
 import { faker } from '../../lib/recipes.ts';
-import { allLeads } from '../resources/lib.ts';
+import { allLeads, mustGetMailbox } from '../resources/lib.ts';
 import { NEEDS_MERGE_VARIABLES, mergeVariable } from '../sending/delivery.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, QUIET_SETTINGS, contentOf, leadAddresses, openSchedule, sendingMailbox, sentBy, startCampaign, type SendingMailbox } from '../sending/lib.ts';
 
@@ -17,6 +17,7 @@ const MINUTE = 60_000;
 const FIRST_ARRIVAL = { stepMs: MINUTE, horizonMs: 10 * MINUTE, wallCapMs: 90_000 };
 
 interface Sent {
+  ws: Workspace;
   box: SendingMailbox;
   lead: string;
   m: StoredMessage;
@@ -57,7 +58,7 @@ async function sendHostile(ctx: CheckContext, o: { mailbox?: Record<string, unkn
   await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
   const got = drv.to(lead!);
   expectThat(got.length >= 1, msg`the started campaign's step did not reach ${lead}`, c);
-  return { box, lead: lead!, m: got[0]!.m, all: box.sink.messages(sentBy(box)), notes };
+  return { ws, box, lead: lead!, m: got[0]!.m, all: box.sink.messages(sentBy(box)), notes };
 }
 
 const crlf = (line: string) => `\r\n${line}`;
@@ -109,7 +110,7 @@ export const MAIL_CHECKS: Check[] = [
   },
   {
     id: 'SEC-MAIL/signature-script',
-    title: "MUST append a mailbox's signature without its script: no <script>, event handler or javascript: URL of the signature reaches the email sent",
+    title: "MUST append a mailbox's signature without its script: no <script>, event handler or javascript: URL of the signature reaches the email sent, nor stays in the mailbox read back (sanitized on save)",
     clauses: ['ACCT-SIGNATURE-APPENDED', 'ACCT-IN-SIGNATURE-SANITIZED'],
     level: 'MUST',
     features: [...FEATURES],
@@ -123,6 +124,11 @@ export const MAIL_CHECKS: Check[] = [
       expectThat(html.includes(`sig${t}`) || c.text.toLowerCase().includes(`sig${t}`), msg`the mailbox's signature (Sig${t}) must be appended to the email sent, it is not in the body`);
       const found = [['<script', /<script/], ['an event handler', /\son\w+\s*=/], ['a javascript: URL', /javascript:/]].filter(([, re]) => (re as RegExp).test(html)).map(([what]) => what);
       expectThat(found.length === 0, msg`the HTML body sent carries ${found.join(', ')} from the signature (sanitized on save, so the signature appended must be the sanitized one)`);
+      // Sanitized on save: what is stored (read back) holds none of it either, not only the mail.
+      const stored = await mustGetMailbox(ctx, sent.ws.api, sent.box.id);
+      // Only markup counts: a sanitizer may keep what it removes as escaped text.
+      const kept = [['<script', /<script/i], ['an event handler', /<[^>]*\son\w+\s*=/i], ['a javascript: URL', /<[^>]*javascript:/i]].filter(([, re]) => (re as RegExp).test(String(stored.body.signature ?? ''))).map(([what]) => what);
+      expectThat(kept.length === 0, msg`the signature is sanitized on save (2.2), yet the mailbox read back still holds ${kept.join(', ')}: ${JSON.stringify(stored.body.signature).slice(0, 200)}`, stored);
     },
   },
 ];

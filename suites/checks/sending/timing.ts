@@ -225,8 +225,8 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/gap-and-cap',
-    title: 'MUST keep a mailbox shared by two campaigns to its sendingGapMinutes between any two sends and to maxEmailsPerDay campaign sends a day, follow-up steps included',
-    clauses: ['ACCT-SENDINGGAP-ENFORCED', 'ACCT-MAXEMAILSPERDAY-CAP'],
+    title: 'MUST keep a mailbox shared by two campaigns to its sendingGapMinutes between any two sends and to maxEmailsPerDay campaign sends a day, follow-up steps included; its mail, the mailbox having no replyToAddress, takes replies to the mailbox itself',
+    clauses: ['ACCT-SENDINGGAP-ENFORCED', 'ACCT-MAXEMAILSPERDAY-CAP', 'ACCT-IN-REPLYTO-OMIT-SELF'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -251,6 +251,9 @@ export const TIMING_CHECKS: Check[] = [
         const [p, q] = [got[i - 1]!, got[i]!];
         expectThat(q.hi - p.lo >= GAP * MINUTE, msg`sendingGapMinutes ${GAP}: two sends of the mailbox (to ${p.m.envelope.rcptTo[0]} and ${q.m.envelope.rcptTo[0]}) left at most ${Math.round((q.hi - p.lo) / MINUTE)} minute(s) apart (after ${fmt(p.lo)}, before ${fmt(q.hi)})`);
       }
+      // Created without replyToAddress: replies go to the mailbox itself (2.2), so no Reply-To names another address.
+      const elsewhere = got.map((x) => x.m.header('reply-to') ?? '').filter((rt) => rt.trim() !== '' && !rt.toLowerCase().includes(box.address.toLowerCase()));
+      expectThat(elsewhere.length === 0, msg`the mailbox has no replyToAddress, so replies go to the mailbox itself (${box.address}), yet its emails carry Reply-To ${JSON.stringify(elsewhere[0])}`, a.res, b.res);
       expectThat(got.length >= 2, msg`the shared mailbox sent ${got.length} email(s) in ${GAP * (CAP + 2) + 5} minutes with ${CAP} allowed a day and 6 due: the gap cannot be observed`, a.res, b.res);
     },
   },
@@ -379,7 +382,7 @@ export const TIMING_CHECKS: Check[] = [
   {
     id: 'SEND/resume-continues',
     title: 'MUST continue a resumed campaign where it left off: the remaining steps go out, nothing already sent goes again',
-    clauses: ['STATE-CAMP-RESUME-CONTINUES', 'STATE-CAMP-RESUME-FROM-PAUSED'],
+    clauses: ['STATE-CAMP-RESUME-CONTINUES', 'STATE-CAMP-RESUME-FROM-PAUSED', 'SVC-CAMP-START-RESUME-STATUS'],
     level: 'MUST',
     features: [...FEATURES, 'op:campaigns.pause'],
     solo: true,
