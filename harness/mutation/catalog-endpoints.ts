@@ -18,6 +18,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'lead-search-exact-only': ['LEAD-SEARCH-FRAGMENT'],
   'lead-search-param-undeclared': ['LEAD-SEARCH-PARAM-PROFILE'],
   'tenant-lead-search-leak': ['LEAD-SEARCH-WORKSPACE', 'TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+  'tenant-lead-search-fragment-leak': ['LEAD-SEARCH-WORKSPACE', 'TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
   // analytics queries (4.6)
   'anlt-breakdown-sequence-ignored': ['ANLT-CAMP-BREAKDOWN-VALUES', 'ANLT-CAMP-BREAKDOWN-PRESENT'],
   'anlt-breakdown-repeat-last': ['ANLT-CAMP-BREAKDOWN-REPEAT', 'ANLT-CAMP-BREAKDOWN-PRESENT'],

@@ -266,6 +266,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: The key identifies the workspace (part 5): the search only finds leads of the caller's workspace.
   "LEAD-SEARCH-WORKSPACE": [
     { what: "The search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+    { what: "The search by a fragment (no @) finds the leads of every workspace; a whole address stays scoped (two query paths, the LIKE one unscoped).", mutants: ["tenant-lead-search-fragment-leak"] },
   ],
   // 4.4 PROFILE: GET /v1/leads/search: when a fragment matches several leads of one campaign, whether "one row per campaign containing the email" gives one row for tha
   "LEAD-SEARCH-ROWS-PROFILE": [
@@ -292,11 +293,13 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.5 MUST: GET /v1/emails/{id}: 503 if the stored body cannot be read now.
   "EMAIL-GET-503-UNREADABLE": [
     { what: "An unreadable body answers 200 with a null body.", mutants: ["email-unreadable-200"] },
+    { what: "An unreadable body answers 200 with a placeholder text (\"(body unavailable)\") as its body.", mutants: ["email-unreadable-200-placeholder"] },
   ],
   // 4.5 MUST: GET /v1/emails/{id}: a 200 always carries real content (the stored body, never a placeholder).
   "EMAIL-GET-200-REAL-CONTENT": [
     { what: "An unreadable body answers 200 with a null body.", mutants: ["email-unreadable-200"] },
-    { what: "An unreadable body answers 200 with a placeholder text (\"(body unavailable)\") as its body.", gap: "no mutant: the reference answers 503 or the stored body; a placeholder is told from real content only by comparing with the mail sent, which EMAIL/sent does for a readable body" },
+    { what: "A received email (ingested over IMAP) answers 200 with a placeholder text as its body, not what the lead wrote; sent emails keep theirs.", mutants: ["email-received-body-placeholder"] },
+    { what: "An unreadable body answers 200 with a placeholder text (\"(body unavailable)\") as its body.", mutants: ["email-unreadable-200-placeholder"] },
   ],
   // 4.5 MUST: GET /v1/emails/{id}: 413 `body_too_large` when the message is too large to return inline.
   "EMAIL-GET-413": [
@@ -578,6 +581,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A lead route checks the campaign in the path but loads the lead by id alone: another workspace's lead is PATCHed through the caller's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
     { what: "Emails are found by id without the workspace (GET and DELETE /v1/emails/{id}).", mutants: ["email-by-id-any-workspace"] },
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+    { what: "GET /v1/leads/search by a fragment (no @) finds the leads of every workspace; a whole address stays scoped.", mutants: ["tenant-lead-search-fragment-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
   ],
@@ -588,6 +592,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Emails alone are found by id in any workspace (a message store keyed by id): another workspace's email is read or deleted.", mutants: ["email-other-workspace-found"] },
     { what: "A lead is found by its id alone once the campaign in the path is the caller's: another workspace's lead is changed or deleted through one's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+    { what: "GET /v1/leads/search by a fragment (no @) finds the leads of every workspace; a whole address stays scoped.", mutants: ["tenant-lead-search-fragment-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/lead-searches/{id} serves a search of another workspace.", mutants: ["tenant-lead-search-get-leak"] },
     { what: "Emails are found by id without the workspace (GET and DELETE /v1/emails/{id}).", mutants: ["email-by-id-any-workspace"] },

@@ -46,6 +46,8 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (inbound && typeof view.sentAt === 'string' && ctx.mutant('email-received-sentat-rfc2822')) view.sentAt = new Date(view.sentAt).toUTCString();
   if (inbound && view.hasAttachments === false && ctx.mutant('email-received-hasattachments-omitted')) delete view.hasAttachments;
   if (inbound && ctx.mutant('email-received-no-body')) delete view.body;
+  // The mutant answers a received email whose body was never fetched from IMAP with a placeholder text.
+  if (inbound && ctx.mutant('email-received-body-placeholder')) view.body = { html: null, text: '(message body not downloaded yet)' };
   return view;
 }
 
@@ -79,6 +81,8 @@ export const get: Handler = async (ctx) => {
   const doc = JSON.parse(r.doc) as { unreadable?: boolean };
   // 4.5: "a 200 always carries real content": a body that cannot be read now is a 503.
   if (doc.unreadable && ctx.mutant('email-unreadable-200')) return ok(emailView({ ...r, body: null }, true));
+  // The second mutant fills the unreadable body with a placeholder text instead.
+  if (doc.unreadable && ctx.mutant('email-unreadable-200-placeholder')) return ok({ ...emailView(r, true), body: { html: null, text: '(body unavailable)' } });
   if (doc.unreadable) throw upstreamUnavailable('The stored body of this email cannot be read right now; try again later.');
   if (Buffer.byteLength(r.body ?? '') > ctx.services.choices.sending.emailBodyInlineMax && !ctx.mutant('email-no-413'))
     throw bodyTooLarge(`This email is larger than ${ctx.services.choices.sending.emailBodyInlineMax} bytes and cannot be returned inline.`);

@@ -396,7 +396,8 @@ export const search: Handler = async (ctx) => {
   const column = cs || ctx.mutant('lead-search-query-lowered-only') ? 'l.email' : 'l.email_lc';
   // The mutants: the query ignored (every lead matches), or matched as a whole address only.
   const match = ctx.mutant('lead-search-query-ignored') ? '1' : ctx.mutant('lead-search-exact-only') ? `${column} = ?` : `instr(${column}, ?) > 0`;
-  const everyWorkspace = ctx.mutant('tenant-lead-search-leak');
+  // The second mutant drops the workspace only on the fragment path (a query that is not a whole address).
+  const everyWorkspace = ctx.mutant('tenant-lead-search-leak') || (!q.includes('@') && ctx.mutant('tenant-lead-search-fragment-leak'));
   const rows = ctx.db
     .prepare(
       `SELECT l.id, l.email, l.campaign_id, c.name AS campaign_name, l.doc FROM leads l JOIN campaigns c ON c.id = l.campaign_id

@@ -1239,6 +1239,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.campaign(a, { leads: [email] });
     return (await e.call(b.key, 'GET', `/v1/leads/search?email=${email}`)).body.data.length;
   }],
+  'tenant-lead-search-fragment-leak': [0, async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    const local = `leak-${randomUUID().slice(0, 8)}`;
+    await e.campaign(a, { leads: [`${local}@corp.test`] });
+    return (await e.call(b.key, 'GET', `/v1/leads/search?email=${local}`)).body.data.length;
+  }],
   'lf-list-params-undeclared': [1, async (e) => {
     const w = await e.workspace();
     for (let i = 0; i < 2; i++) await e.ctl('POST', '/lead-searches', { organizationId: w.orgId, query: `q${i}`, searchMode: 'people', maxResults: 10 });
