@@ -96,6 +96,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'idem-ignored': ['IDEM-REPLAY-NO-EFFECT'],
   'idem-replay-status-200': ['IDEM-REPLAY'],
   'idem-reuse-replays': ['IDEM-REUSED-422'],
+  'idem-post-only': ['IDEM-REUSED-422'],
   'idem-no-inflight-lock': ['IDEM-CONCURRENT-ONE-EFFECT'],
   'idem-inflight-waits': ['IDEM-INFLIGHT-409'],
   'idem-long-key-accepted': ['IDEM-MAX-255'],

@@ -333,6 +333,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: (none) -> POST /v1/accounts, element valid -> inactive.
   "STATE-ACCT-CREATE-INACTIVE": [
     { what: "A new mailbox starts active (before any verification).", mutants: ["acct-new-status-active"] },
+    { what: "A mailbox whose SMTP server answers at once starts active (an inline check at create); one whose server does not answer starts inactive.", mutants: ["acct-create-reachable-active"] },
   ],
   // 3.2 MUST: POST /v1/accounts: verified in the background; poll the mailbox for the outcome (the outcome becomes visible on the mailbox without another call).
   "STATE-ACCT-CREATE-VERIFY": [
@@ -536,6 +537,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: POST /v1/accounts answer: the connected mailboxes start `inactive`.
   "ACCT-CREATE-START-INACTIVE": [
     { what: "A new mailbox starts active (before any verification).", mutants: ["acct-new-status-active"] },
+    { what: "A mailbox whose SMTP server answers at once starts active (an inline check at create); one whose server does not answer starts inactive.", mutants: ["acct-create-reachable-active"] },
   ],
   // 4.2 MUST: POST /v1/accounts answer: `errors` holds those that could not be connected.
   "ACCT-CREATE-ERRORS": [
@@ -684,6 +686,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: POST /v1/campaigns requires campaigns:lifecycle as well when `launch` is true (a key with campaigns:write alone gets 403).
   "CAMP-CREATE-LAUNCH-SCOPE": [
     { what: "launch: true works with campaigns:write alone.", mutants: ["camp-launch-without-lifecycle"] },
+    { what: "The launch scope is asked only where the launch happens, after the insert: the key without campaigns:lifecycle gets 403, yet the campaign is created.", mutants: ["camp-launch-scope-after-insert"] },
   ],
   // 4.3 MUST: The scope of POST /v1/campaigns is campaigns:write, plus campaigns:lifecycle only when `launch` is true: without `launch` true, campaigns:write alone 
   "CAMP-CREATE-NO-LAUNCH-SCOPE": [

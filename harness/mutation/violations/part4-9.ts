@@ -37,6 +37,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.1 MUST: The same Idempotency-Key with a different body gives 422 idempotency_key_reused.
   "IDEM-REUSED-422": [
     { what: "A different body with a used key replays the first response instead of 422.", mutants: ["idem-reuse-replays"] },
+    { what: "Keys kept for POST only (a layer copied from APIs that document idempotency for POST): a PATCH with a used key and another body runs again instead of 422.", mutants: ["idem-post-only"] },
   ],
   // 4.1 MUST: The same Idempotency-Key while the first request is still processing gives 409 conflict.
   "IDEM-INFLIGHT-409": [
@@ -395,6 +396,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Label-only coarsening that leaves empty buckets out: a campaign without traffic answers no points, so the spacing is never seen.", mutants: ["anlt-coarsen-label-only-sparse"] },
     { what: "The time series answers by the interval asked however long the window (past the declared coarsening lengths).", mutants: ["anlt-never-coarsen"] },
     { what: "A long window states the coarser interval, but its points stay one per day.", mutants: ["anlt-coarsen-label-only"] },
+    { what: "A coarsened time series states the interval asked (the query echoed), its points spaced by the coarser one.", mutants: ["anlt-ts-interval-echoes-asked"] },
   ],
   // 4.6 PROFILE: How long a window is before the time series coarsens it (the longest window answered by day, by week): not given (profile declarations.analytics.coars
   "ANLT-TS-COARSEN-PROFILE": [
@@ -404,6 +406,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: Timeseries: the response states the interval used.
   "ANLT-TS-INTERVAL-STATED": [
     { what: "The time series does not state its interval.", mutants: ["anlt-answer-ts-no-interval"] },
+    { what: "A coarsened time series states the interval asked (the query echoed), its points spaced by the coarser one.", mutants: ["anlt-ts-interval-echoes-asked"] },
+    { what: "A coarsened time series states the coarser interval, its points still spaced by the one asked.", mutants: ["anlt-coarsen-label-only"] },
   ],
   // 4.6 MUST: Timeseries: includes bounces and unsubscribes.
   "ANLT-TS-BOUNCES-UNSUBS": [

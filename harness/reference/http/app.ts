@@ -454,6 +454,8 @@ export class PublicApi {
       throw validationFailed([`Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`]);
     // The mutant stores keys in a column of 128 characters: longer keys alike in those are one key.
     if (mutant('idem-key-truncated')) idemKey = idemKey.slice(0, 128);
+    // The mutant keeps keys for POST only (a layer copied from APIs that document idempotency for POST): other methods run again, whatever their body.
+    if (method !== 'POST' && mutant('idem-post-only')) return run();
     let scope = mutant('idem-cross-workspace') ? 'global' : ws.id;
     if (mutant('idem-scope-per-key') || s.choices.idempotencyScope === 'api-key') scope = `key:${key.id}`;
     const fp = fingerprint(method, pathname, body === undefined ? '' : canonicalJson(body));

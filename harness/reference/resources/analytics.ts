@@ -110,7 +110,8 @@ export const timeseries: Handler = async (ctx) => {
   const starts = bucketStarts(w.startMs, w.endMs, ctx.mutant('anlt-coarsen-label-only') || sparse ? asked : interval, ctx.mutant('anlt-ts-buckets-utc') ? 'UTC' : w.tz);
   const buckets = bucketize(eventsIn(ctx.db, scope, w.startMs, w.endMs), starts);
   const data = starts.map((t, i) => pointOf(isoOf(t)!, buckets[i]!, x)).filter((_, i) => !sparse || buckets[i]!.length > 0);
-  return ok({ campaignId: c.id, period: rollupPeriod(ctx, w), interval, data });
+  // The mutant coarsens the points but states the interval asked (the query's value echoed).
+  return ok({ campaignId: c.id, period: rollupPeriod(ctx, w), interval: ctx.mutant('anlt-ts-interval-echoes-asked') ? asked : interval, data });
 };
 
 export const overview: Handler = async (ctx) => {

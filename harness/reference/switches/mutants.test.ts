@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { Env, UUID_V4, mailboxInput } from '../reference.test-helper.ts';
 import { startSinks } from '../../sinks/index.ts'; // test code: a real IMAPS server with a self-signed certificate
 import { MUTANTS } from '../index.ts';
@@ -324,6 +325,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
     return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'y' }, idem: 'k' });
+  }],
+  'idem-post-only': [422, async (e) => {
+    const w = await e.workspace();
+    const c = await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' } });
+    const path = `/v1/campaigns/${c.body.campaign.id}`;
+    await e.call(w.key, 'PATCH', path, { body: { name: 'y' }, idem: 'k' });
+    return status(e, w.key, 'PATCH', path, { body: { name: 'z' }, idem: 'k' });
   }],
   'idem-no-inflight-lock': [1, async (e) => {
     // The first request is held in flight by the test while three more with its key arrive: with
@@ -691,6 +699,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return [r.body.summary.created, r.body.summary.failed];
   }],
   'acct-new-status-active': ['inactive', async (e) => (await e.mailbox(await e.workspace())).status],
+  'acct-create-reachable-active': ['inactive', async (e) => {
+    // A server that accepts connections (its greeting is enough for the mutant's inline check).
+    const server = createServer((socket) => socket.end('220 probe ESMTP\r\n'));
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    try {
+      return (await e.mailbox(await e.workspace(), { smtpHost: '127.0.0.1', smtpPort: (server.address() as AddressInfo).port })).status;
+    } finally {
+      server.close();
+    }
+  }],
   'acct-pause-inactive-allowed': [400, async (e) => {
     const w = await e.workspace();
     return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
@@ -957,6 +975,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
   'camp-create-leads-need-leads-write': [201, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', leads: [`lead-${Math.random().toString(36).slice(2)}@corp.test`] } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'camp-launch-scope-after-insert': [0, async (e) => {
+    const { w, k } = await keyWith(e, ['campaigns:write']);
+    await e.call(k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } });
+    return campaignsCount(e, w.key);
+  }],
   'camp-schedule-future-start-refused': [201, async (e) => {
     const startDate = '2099-01-01T00:00:00.000Z';
     return status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule: { startDate } } });

@@ -132,8 +132,9 @@ export const RULE_CHECKS: Check[] = [
     // lengths the profile declares; a target that declares none, or lengths beyond its retention, is not judged.
     // Its campaign has no traffic: the points of sends on several days are read by SEND/sequence-delay (expectCoarsenedTraffic).
     id: 'ANLT/timeseries-coarsened',
-    title: 'MUST coarsen a long window automatically, day then week then month: asked by day over one day more than the declared day length, the time series answers by week (by week or month where the declared week length is no longer), spaced by it, and past the declared week length by month (profile: analytics.coarsening)',
-    clauses: ['ANLT-TS-COARSEN'],
+    title: 'MUST coarsen a long window automatically, day then week then month, and state the interval used: asked by day over one day more than the declared day length, the time series answers by week (by week or month where the declared week length is no longer), spaced by it, and past the declared week length by month (profile: analytics.coarsening)',
+    // ANLT-TS-INTERVAL-STATED: a coarsened answer is the one whose stated interval can differ from the one asked; its points' spacing shows the one used.
+    clauses: ['ANLT-TS-COARSEN', 'ANLT-TS-INTERVAL-STATED'],
     level: 'MUST',
     features: ['decl:declarations.analytics.coarsening'],
     budget: 7,
