@@ -47,6 +47,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'ver-apikey-revoke-unprefixed': ['VER-V1-PREFIX'],
   'usage-all-missing': ['USAGE-ALL-PROFILE'],
   'apikeys-list-items-renamed': ['KEY-LIST-CREATE-PROFILE'],
+  'apikeys-create-scopes-ignored': ['KEY-LIST-CREATE-PROFILE'],
   // errors (7)
   'err-business-code-undeclared': ['ERR-BUSINESS-CODE'],
   'err-status-string': ['ERR-STATUS-REPEATS-HTTP'],

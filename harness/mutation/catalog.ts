@@ -35,6 +35,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'scope-lf-list-also-leads-read': ['LF-LIST-SCOPE'],
   'scope-lf-get-also-leads-read': ['LF-GET-SCOPE'],
   'scope-status-also-campaigns-lifecycle': ['CAMP-STATUS-SCOPE'],
+  'scope-mailbox-writes-also-accounts-read': ['ACCT-CREATE-SCOPE', 'ACCT-DELETE-SCOPE', 'ACCT-PAUSE-SCOPE', 'ACCT-PATCH-SCOPE', 'SCOPE-GROUP-MAILBOX-WRITE'],
   'scope-patch-also-campaigns-lifecycle': ['CAMP-PATCH-SCOPE'],
   'scope-test-email-also-emails-send': ['CAMP-TEST-SCOPE'],
   'scope-anlt-campaign-also-campaigns-read': ['ANLT-CAMP-SCOPE'],

@@ -503,6 +503,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts requires scope accounts:write.
   "ACCT-CREATE-SCOPE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
   ],
   // 4.2 MUST: POST /v1/accounts body `{ accounts: [create input, 1 to 50] }`.
@@ -559,6 +560,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} requires scope accounts:write.
   "ACCT-PATCH-SCOPE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id}: partial body (fields not supplied keep their values).
@@ -596,6 +598,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: DELETE /v1/accounts/{id} requires scope accounts:write.
   "ACCT-DELETE-SCOPE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-delete"] },
   ],
   // 4.2 MUST: DELETE /v1/accounts/{id} answers `{ id, deleted: true }`.
@@ -604,6 +607,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause requires scope accounts:write.
   "ACCT-PAUSE-SCOPE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.pause is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-pause"] },
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause answers the mailbox.
@@ -710,6 +714,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: POST /v1/campaigns: `launch` is a boolean.
   "CAMP-CREATE-LAUNCH-BOOLEAN": [
     { what: "launch \"yes\" (a string) is read as true and accepted.", mutants: ["camp-in-launch-coerced"] },
+    { what: "launch \"true\" (the word, a string) is read as true and accepted; \"yes\" is refused (a converter that knows only true and false).", mutants: ["camp-in-launch-true-string"] },
   ],
   // 4.3 MUST: POST /v1/campaigns: `name` must not be empty (2.5); an empty name is rejected (400).
   "CAMP-CREATE-NAME-EMPTY": [
@@ -873,6 +878,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: Test email `recipient` (string): a single address.
   "CAMP-TEST-RECIPIENT-SINGLE": [
     { what: "A recipient holding several comma-separated addresses is accepted; the test email goes to the first.", mutants: ["test-email-recipient-list-first"] },
+    { what: "A recipient given as an array of addresses (a binder taking a string or a list) is accepted; the test email goes to the first.", mutants: ["test-email-recipient-array-taken"] },
   ],
   // 4.3 MUST: Test email `recipient`: refused if the address is on the blacklist.
   "CAMP-TEST-BLACKLIST-ADDRESS": [

@@ -374,6 +374,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries query: window start, window end, out-of-office exclusion flag, interval.
   "ANLT-TS-QUERY": [
     { what: "The time series refuses the out-of-office flag (400).", mutants: ["anlt-ts-ooo-refused"] },
+    { what: "The time series ignores the window asked and serves its default window.", mutants: ["anlt-ts-window-ignored"] },
   ],
   // 4.6 MUST: Timeseries `interval` (enum `day`, `week`, `month`).
   "ANLT-TS-INTERVAL-ENUM": [
@@ -569,10 +570,12 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.7 MUST: Revocation cannot be undone: the key stays refused as time passes.
   "KEY-REVOKE-FINAL": [
     { what: "Revoked keys keep working.", mutants: ["auth-revoked-key-valid"] },
+    { what: "A revocation held as a deny-list entry that expires (a cache TTL of an hour or a day): the key is accepted again later.", gap: "named by a self-audit of unaudited clauses: KEY-REVOKE moves the clock 120 s only (it is not solo; a longer jump would move every other check's clock); a solo check already jumping a day (SEND timing) could revoke a key before its jump and require 401 after it, claiming KEY-REVOKE-FINAL" },
   ],
   // 4.7 PROFILE: Listing and creating API keys are referenced (apikeys:manage); their shapes: not shown.
   "KEY-LIST-CREATE-PROFILE": [
     { what: "The key listing answers its keys under another name than the profile declares.", mutants: ["apikeys-list-items-renamed"] },
+    { what: "The key create reads its scopes under another name than the profile declares: the new key gets the creating key's scopes.", mutants: ["apikeys-create-scopes-ignored"] },
   ],
   // 5 MUST: Every request sends Authorization: Bearer <API_KEY>.
   "AUTH-BEARER": [
@@ -769,6 +772,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: Mailbox writes accept accounts:write, accounts:all, all:all.
   "SCOPE-GROUP-MAILBOX-WRITE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
     { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
     { what: "The scope check of accounts.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-delete"] },

@@ -88,7 +88,7 @@ export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-ts-ooo-refused'));
   // The mutant's time series clamps by the other rule than campaign analytics does.
-  const w = windowOf(ctx.mutant('anlt-ts-clamp-other-rule') ? otherClamping(ctx) : ctx);
+  const w = windowOf(ctx.mutant('anlt-ts-clamp-other-rule') ? otherClamping(ctx) : ctx.mutant('anlt-ts-window-ignored') ? withoutParams(ctx, ['startDate', 'endDate']) : ctx);
   const given = ctx.query.get('interval');
   // The mutant matches the enum without case: `DAY` or `Week` is read as day or week.
   const raw = given !== null && ctx.mutant('anlt-interval-case-insensitive') ? given.toLowerCase() : given;

@@ -45,7 +45,9 @@ const testEmailAlone: Handler = async (ctx) => {
   const v = new V();
   const variantId = v.uuid(b, 'variantId', true);
   const accountId = v.uuid(b, 'accountId', true);
-  const given = v.str(b, 'recipient', { required: true });
+  // The second mutant binds the recipient as a list too (string or array): an array's first address is taken.
+  const arrayTaken = Array.isArray(b.recipient) && typeof b.recipient[0] === 'string' && ctx.mutant('test-email-recipient-array-taken');
+  const given = v.str(arrayTaken ? { ...b, recipient: (b.recipient as string[])[0] } : b, 'recipient', { required: true });
   // The mutant takes a list of addresses and sends to its first.
   const listed = given !== undefined && ctx.mutant('test-email-recipient-list-first') && given.split(',').every((x) => isEmail(x.trim()));
   const recipient = listed ? given.split(',')[0]!.trim() : given;

@@ -215,6 +215,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-email-delete-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-lf-list-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/lead-searches')],
   'scope-lf-get-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', `/v1/lead-searches/${ABSENT}`)],
+  'scope-mailbox-writes-also-accounts-read': [403, async (e) => status(e, (await keyWith(e, ['accounts:read'])).k, 'POST', `/v1/accounts/${ABSENT}/pause`)],
   'scope-status-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'GET', `/v1/campaigns/${ABSENT}/status`)],
   'scope-patch-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'PATCH', `/v1/campaigns/${ABSENT}`, { body: { name: 'x' } })],
   'scope-test-email-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'POST', `/v1/campaigns/${ABSENT}/test-email`, { body: {} })],
@@ -483,6 +484,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return [err.type, err.code];
   }],
   'usage-all-missing': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage')],
+  'apikeys-create-scopes-ignored': [403, async (e) => {
+    const w = await e.workspace();
+    const made = await e.call(w.key, 'POST', '/v1/api-keys', { body: { name: 'narrow', scopes: ['usage:read'] } });
+    return status(e, made.body.key, 'GET', '/v1/lead-searches');
+  }],
   'apikeys-list-items-renamed': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'GET', '/v1/api-keys')).body.data)],
   'err-business-code-undeclared': ['failed_precondition', async (e) => {
     const w = await e.workspace();

@@ -159,6 +159,8 @@ const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [
   // filed with the sending scope; analytics paths sit under /v1/campaigns.
   ['campaigns.status', 'campaigns:lifecycle'], ['campaigns.update', 'campaigns:lifecycle'], ['campaigns.testEmail', 'emails:send'],
   ['analytics.campaign', 'campaigns:read'], ['analytics.timeseries', 'campaigns:read'], ['analytics.overview', 'campaigns:read'],
+  // The mailbox writes filed by domain (any accounts:* scope), where the accounts:read row is left out.
+  ['accounts.create', 'accounts:read'], ['accounts.update', 'accounts:read'], ['accounts.delete', 'accounts:read'], ['accounts.pause', 'accounts:read'],
 ];
 /** The mailbox reads (part 5's row: accounts:write and all:all among those served), each asked from default on. */
 const MAILBOX_READS = ENDPOINTS.filter((e) => e.group === 'mailbox-read');

@@ -280,7 +280,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     clauses: ['CAMP-CREATE-BODY', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN', 'CAMP-SCHEDULE-FIELDS', 'CAMP-SETTINGS-FIELDS', 'CAMP-SEQUENCE-STEPS', 'CAMP-ACCOUNTS-UUIDS', 'ERR-TABLE-400'],
     level: 'MUST',
     features: [],
-    budget: 10,
+    budget: 11,
     async run(ctx) {
       const ws = await ctx.workspace();
       const base = await setupCampaignBody(ctx, { steps: 1 });
@@ -289,6 +289,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
         ['name 42', { name: 42 }],
         ['leads as a string', { leads: 'lead@example.test' }],
         ['launch "yes"', { launch: 'yes' }],
+        ['launch "true" (the word, a string)', { launch: 'true' }],
         ['settings.trackOpens "yes"', { settings: { trackOpens: 'yes' } }],
         ['sequence as an object', { sequence: { subject: 'x' } }],
         ['sequence[0].delayDays "two"', { sequence: [{ ...step, delayDays: 'two' }] }],

@@ -262,11 +262,11 @@ export const TEST_EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'TEST-EMAIL/invalid',
-    title: 'MUST refuse with 400 validation_failed, sending nothing: lead without leadId, leadId with dummy, an unknown personalization, two recipients',
+    title: 'MUST refuse with 400 validation_failed, sending nothing: lead without leadId, leadId with dummy, an unknown personalization, two recipients (in a string or an array)',
     clauses: ['CAMP-TEST-LEAD-REQUIRES-LEADID', 'CAMP-TEST-LEADID-OMITTED', 'CAMP-TEST-PERSONALIZATION-ENUM', 'CAMP-TEST-RECIPIENT-SINGLE'],
     level: 'MUST',
     features: [...FEATURES, 'op:leads.create', 'op:leads.list'],
-    budget: 21,
+    budget: 22,
     testEmails: 1,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Invalid ${ctx.prefix}`, body: '<p>never sent</p>' });
@@ -279,6 +279,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         ['personalization "custom" (not in the enum)', { personalization: 'custom' }],
         ['personalization "DUMMY" (the enum\'s values are exact)', { personalization: 'DUMMY' }],
         ['two recipients in one string', { recipient: `${to}, ${other}` }],
+        ['two recipients as an array', { recipient: [to, other] }],
       ];
       for (const [what, extra] of cases) expectValidation400(await send(s, to, extra), ctx, `POST /v1/campaigns/{id}/test-email, ${what}`);
       const got = await arrivals(ctx, s, to, 0);
