@@ -6,6 +6,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   // leads (4.4)
   'lead-patch-replaces': ['LEAD-PATCH-PARTIAL'],
   'lead-patch-location-dropped': ['LEAD-PATCH-FIELDS'],
+  'lead-patch-email-ignored': ['LEAD-PATCH-FIELDS', 'STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],
   'lead-answer-patch-wrapped': ['LEAD-PATCH-RETURNS-LEAD'],
   'lead-in-customfields-coerced': ['LEAD-PATCH-CUSTOM-OBJECTS'],
   'lead-patch-custom-array-taken': ['LEAD-PATCH-CUSTOM-OBJECTS'],

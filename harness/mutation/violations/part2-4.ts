@@ -458,6 +458,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
   "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [
+    { what: "A PATCH of a lead's email (not yet contacted) answers 200 but keeps the old address.", mutants: ["lead-patch-email-ignored"] },
     { what: "The email of a lead can never change, even before any contact (refused as a state conflict).", mutants: ["lead-email-never-changes"] },
   ],
   // 3.3 MUST: Change `email` via PATCH: otherwise (lead already contacted) rejected.
@@ -616,6 +617,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause: 400 if not currently active.
   "ACCT-PAUSE-400-NOT-ACTIVE": [
+    { what: "Pause refuses a mailbox already paused or failed only: a new mailbox, still unverified (or a checking one), is paused.", gap: "named by a self-audit of unaudited clauses: at default the claimants pause a paused mailbox (VERIF-SINK/pause) and a failed one (SEND/failures-auth); ACCT-PAUSE/not-active, which pauses a new one, is left out, and its mailbox (servers refusing at once) may already be failed when it asks, so it is no reliable killer; a new mailbox whose servers stall (the sink's stall fault) paused before its verification ends would close it" },
     { what: "An \"already paused\" rule: only an inactive mailbox is refused, so a failed, checking or revoked mailbox is paused to inactive.", mutants: ["acct-pause-only-inactive-refused"] },
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
   ],

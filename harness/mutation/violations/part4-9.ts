@@ -89,6 +89,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: PATCH lead accepts `email`, `firstName`, `lastName`, `companyName`, `jobTitle`, `website`, `linkedinProfile`, `location`, `tags` (array), `customField
   "LEAD-PATCH-FIELDS": [
+    { what: "A PATCH of a lead's email (not yet contacted) answers 200 but keeps the old address.", mutants: ["lead-patch-email-ignored"] },
     { what: "One accepted field (location) is answered 2xx but not stored.", mutants: ["lead-patch-location-dropped"] },
   ],
   // 4.4 MUST: PATCH lead: `tags` is an array (a non-array is rejected).
@@ -512,6 +513,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.7 MUST: The key identifies the workspace (part 5): only the caller's workspace's searches are listed.
   "LF-LIST-WORKSPACE": [
+    { what: "The Lead Finder list's next page (by its cursor) is read by a keyset query that drops the workspace: a later page shows other workspaces' searches.", gap: "named by a self-audit of unaudited clauses: SEC-LISTS-SCOPED walks the other workspace's list in one page of 100 (a pool workspace holds few searches), so a cursor page is never read there; an exclusive workspace with two searches walked one a page, every id its own, would close it" },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches/{id} requires scope leadfinder:read.

@@ -189,7 +189,8 @@ export const patch: Handler = async (ctx) => {
     if ((r.last_contacted_at !== null || ctx.mutant('lead-email-never-changes')) && !ctx.mutant('lead-email-change-after-contact')) throw stateConflict('The email of a lead cannot be changed.');
     const dup = ctx.db.prepare('SELECT 1 FROM leads WHERE campaign_id = ? AND email_lc = ? AND deleted_at IS NULL AND id <> ?').get(r.campaign_id, email.trim().toLowerCase(), r.id);
     if (dup) throw conflict('Another lead of the campaign has this email.');
-    newEmail = email.trim();
+    // The third mutant answers 200 but keeps the address (the lead keyed by it): the email given is ignored.
+    if (!ctx.mutant('lead-patch-email-ignored')) newEmail = email.trim();
   }
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   // The mutant replaces the lead: what the body does not name is cleared.

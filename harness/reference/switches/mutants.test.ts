@@ -1235,6 +1235,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'PATCH', path, { body: { firstName: 'Ada' } });
     return (await e.call(w.key, 'PATCH', path, { body: { jobTitle: 'CTO' } })).body.firstName;
   }],
+  'lead-patch-email-ignored': ['changed@corp.test', async (e) => (await patchLead(e, undefined, { email: 'changed@corp.test' })).body.email],
   'lead-patch-location-dropped': ['Lyon', async (e) => (await patchLead(e, undefined, { location: 'Lyon' })).body.location],
   'lead-patch-custom-array-taken': [400, async (e) => (await patchLead(e, undefined, { customFields: ['a'] })).status],
   'lead-mutate-all-ignored': [0, async (e) => {

@@ -171,7 +171,8 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-PATCH/email-uncontacted',
     title: 'MUST change the email of a lead not yet contacted',
-    clauses: ['STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],
+    // LEAD-PATCH-FIELDS: the one PATCH field LEAD-PATCH/fields leaves out (its status has checks of its own).
+    clauses: ['STATE-LEAD-EMAIL-CHANGE-UNCONTACTED', 'LEAD-PATCH-FIELDS'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 3,
