@@ -149,6 +149,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-empty-name-accepted': ['CAMP-CREATE-NAME-EMPTY', 'CAMP-NAME-NONEMPTY'],
   'camp-launch-without-lifecycle': ['CAMP-CREATE-LAUNCH-SCOPE'],
   'camp-launch-scope-after-insert': ['CAMP-CREATE-LAUNCH-SCOPE'],
+  'camp-launch-scope-unless-false': ['CAMP-CREATE-NO-LAUNCH-SCOPE', 'CAMP-CREATE-SCOPE'],
   'scope-create-launch-instead': ['CAMP-CREATE-SCOPE'],
   'scope-create-accepts-lifecycle': ['CAMP-CREATE-SCOPE'],
   'camp-create-leads-need-leads-write': ['CAMP-CREATE-NO-LAUNCH-SCOPE'],

@@ -152,6 +152,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-coarsen-label-only-sparse': ['ANLT-TS-COARSEN'],
   'anlt-coarsen-skips-week': ['ANLT-TS-COARSEN', 'ANLT-TS-COARSEN-PROFILE'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
+  'anlt-breakdown-case-insensitive': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
   'anlt-interval-unknown-accepted': ['ANLT-TS-INTERVAL-UNKNOWN'],
   'anlt-interval-case-insensitive': ['ANLT-TS-INTERVAL-UNKNOWN'],
   'anlt-ooo-campaign-totals-only': ['ANLT-OOO-REPLIES'],

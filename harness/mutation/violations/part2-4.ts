@@ -685,6 +685,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns requires scope campaigns:write.
   "CAMP-CREATE-SCOPE": [
+    { what: "The launch scope is asked unless launch is false: a create without `launch` by a key holding campaigns:write alone gets 403.", mutants: ["camp-launch-scope-unless-false"] },
     { what: "\"campaigns:write, plus campaigns:lifecycle when launch is true\" read as \"instead\": a key holding only campaigns:lifecycle creates with launch true.", mutants: ["scope-create-launch-instead"] },
     { what: "The create is served to a key holding campaigns:lifecycle as well as campaigns:write.", mutants: ["scope-create-accepts-lifecycle"] },
     { what: "The scope check of campaigns.create is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-create"] },
@@ -696,6 +697,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: The scope of POST /v1/campaigns is campaigns:write, plus campaigns:lifecycle only when `launch` is true: without `launch` true, campaigns:write alone 
   "CAMP-CREATE-NO-LAUNCH-SCOPE": [
+    { what: "The launch scope is asked unless launch is false: a create without `launch` by a key holding campaigns:write alone gets 403.", mutants: ["camp-launch-scope-unless-false"] },
     { what: "A create that holds leads also asks leads:write: a key holding campaigns:write alone gets 403.", mutants: ["camp-create-leads-need-leads-write"] },
   ],
   // 4.3 MUST: POST /v1/campaigns body `{ name, schedule, settings, sequence, accounts, leads, launch }`.

@@ -77,6 +77,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "nextCursor is null even when hasMore is true.", mutants: ["page-nextcursor-null"] },
     { what: "hasMore is always true, even on the last page.", mutants: ["page-hasmore-always-true"] },
     { what: "hasMore is read from a full page (no look-ahead): a last page that is exactly full says hasMore true.", mutants: ["page-hasmore-by-full-page"] },
+    { what: "One list alone (the campaign list, or a referenced one) reads hasMore from a full page: its exactly full last page says hasMore true and its cursor leads to an empty page.", gap: "named by a self-audit of unaudited clauses: at default PAGE-WALK runs on the Lead Finder list only (each list is its own query); a mutant per list, killed only by that list's PAGE-WALK, would make the planner take it (as PAGE-STABLE on the campaign list)" },
   ],
   // 4.4 MUST: PATCH /v1/campaigns/{cid}/leads/{leadId} requires scope leads:write.
   "LEAD-PATCH-SCOPE": [
@@ -351,6 +352,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: A `breakdown` value other than `smtp`, `sequence`, `bounce` (the values the endpoint states) is invalid input: 400 validation_failed (part 7).
   "ANLT-CAMP-BREAKDOWN-UNKNOWN": [
+    { what: "breakdown values matched without case: `SMTP` accepted as smtp (a lenient enum binding).", mutants: ["anlt-breakdown-case-insensitive"] },
     { what: "An unknown breakdown value is ignored instead of refused.", mutants: ["anlt-breakdown-unknown-accepted"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics answers `{ campaignId, period, totals, bySmtp?, bySequence?, bounceBreakdown? }`.

@@ -21,7 +21,8 @@ function breakdowns(ctx: Ctx): Set<string> {
   const given = ctx.query.getAll('breakdown');
   const read = ctx.mutant('anlt-breakdown-repeat-last') ? given.slice(-1) : given;
   const unsplit = ctx.mutant('anlt-breakdown-comma-unsplit');
-  const vals = read.flatMap((b) => (unsplit ? [b] : b.split(','))).map((b) => b.trim()).filter(Boolean);
+  // The third mutant binds the values without case (`SMTP` read as smtp).
+  const vals = read.flatMap((b) => (unsplit ? [b] : b.split(','))).map((b) => (ctx.mutant('anlt-breakdown-case-insensitive') ? b.trim().toLowerCase() : b.trim())).filter(Boolean);
   const bad = vals.filter((b) => !['smtp', 'sequence', 'bounce'].includes(b));
   if (bad.length && !ctx.mutant('anlt-breakdown-unknown-accepted')) throw validationFailed([`breakdown: unknown value(s) ${bad.join(', ')}; use smtp, sequence, bounce`]);
   return new Set(vals);

@@ -189,6 +189,8 @@ export const create: Handler = async (ctx) => {
   // The second mutant asks the launch scope only where it launches, after the insert: a refused launch leaves its campaign behind.
   const scopeLate = b.launch === true && ctx.mutant('camp-launch-scope-after-insert');
   if (b.launch === true && !ctx.mutant('camp-launch-without-lifecycle') && !scopeLate) ctx.requireScope('campaigns:lifecycle');
+  // The third mutant's gate reads "unless launch is false": a create without `launch` asks campaigns:lifecycle too.
+  if (b.launch === undefined && ctx.mutant('camp-launch-scope-unless-false')) ctx.requireScope('campaigns:lifecycle');
   // The mutant asks a scope the spec does not ask of a create that holds leads.
   if (Array.isArray(b.leads) && b.leads.length > 0 && ctx.mutant('camp-create-leads-need-leads-write')) ctx.requireScope('leads:write');
   const v = new V();

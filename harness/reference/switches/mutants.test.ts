@@ -981,6 +981,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
   'camp-create-leads-need-leads-write': [201, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', leads: [`lead-${Math.random().toString(36).slice(2)}@corp.test`] } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'camp-launch-scope-unless-false': [201, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x' } })],
   'camp-launch-scope-after-insert': [0, async (e) => {
     const { w, k } = await keyWith(e, ['campaigns:write']);
     await e.call(k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } });

@@ -255,12 +255,12 @@ export const RULE_CHECKS: Check[] = [
     clauses: ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
     level: 'MUST',
     features: [],
-    budget: 4,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
       const w = await weekStart(ctx); // as in ANLT/interval-unknown
-      for (const [query, what] of [[[['breakdown', 'geo']], 'breakdown=geo'], [[['breakdown', 'smtp,geo']], 'breakdown=smtp,geo'], [[['breakdown', 'bounce'], ['breakdown', 'geo']], 'breakdown=bounce&breakdown=geo']] as [[string, string][], string][]) {
+      for (const [query, what] of [[[['breakdown', 'geo']], 'breakdown=geo'], [[['breakdown', 'smtp,geo']], 'breakdown=smtp,geo'], [[['breakdown', 'bounce'], ['breakdown', 'geo']], 'breakdown=bounce&breakdown=geo'], [[['breakdown', 'SMTP']], 'breakdown=SMTP (the values are exact)']] as [[string, string][], string][]) {
         expectError(await campaignAnalytics(ctx, ws.api, id, w, query), 400, ctx.profile, `campaign analytics with ${what}`, 'validation_failed');
       }
     },

@@ -312,7 +312,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     clauses: ['CAMP-CREATE-LAUNCH-SCOPE', 'CAMP-CREATE-NO-LAUNCH-SCOPE', 'CAMP-CREATE-SCOPE', 'ERR-TABLE-403', 'SCOPE-403-MISSING', 'CAMP-CREATE-ANSWER'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: 9,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace();
       const writer = await newKey(ws, ctx, ['campaigns:write']);
@@ -323,6 +323,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expectError(refused, 403, ctx.profile, 'POST /v1/campaigns launch: true with campaigns:write only', 'permission_denied');
       const plain = await writer.client.post('/v1/campaigns', { ...body, name: `${body.name} 2`, launch: false });
       expect2xx(plain, 'POST /v1/campaigns launch: false with campaigns:write');
+      // Without launch true, whether false or left out: a gate reading "unless launch is false" asks the launch scope here.
+      const { launch: _launch, ...unlaunched } = body;
+      expect2xx(await writer.client.post('/v1/campaigns', { ...unlaunched, name: `${body.name} 2b` }), 'POST /v1/campaigns without launch, with campaigns:write');
       const both = await newKey(ws, ctx, ['campaigns:write', 'campaigns:lifecycle']);
       const launched = await both.client.post('/v1/campaigns', { ...body, name: `${body.name} 3`, launch: true });
       expect2xx(launched, 'POST /v1/campaigns launch: true with campaigns:write and campaigns:lifecycle');
