@@ -73,6 +73,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-foreign-mailbox': ['CAMP-TEST-OTHER-WORKSPACE'],
   'test-email-campaign-mailbox': ['CAMP-TEST-ACCOUNTID'],
   'test-email-recipient-list-first': ['CAMP-TEST-RECIPIENT-SINGLE'],
+  'test-email-blacklist-address-case': ['CAMP-TEST-BLACKLIST-ADDRESS'],
   'test-email-recipient-array-taken': ['CAMP-TEST-RECIPIENT-SINGLE'],
   'test-email-personalization-any': ['CAMP-TEST-PERSONALIZATION-ENUM'],
   'test-email-personalization-case-insensitive': ['CAMP-TEST-PERSONALIZATION-ENUM'],

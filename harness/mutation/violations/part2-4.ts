@@ -886,6 +886,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: Test email `recipient`: refused if the address is on the blacklist.
   "CAMP-TEST-BLACKLIST-ADDRESS": [
+    { what: "A blacklisted address matched as the recipient spells it: the same address with its domain in capitals is sent to.", mutants: ["test-email-blacklist-address-case"] },
     { what: "The blacklist is not consulted.", mutants: ["test-email-blacklist-ignored"] },
   ],
   // 4.3 MUST: Test email `recipient`: refused if its domain is on the blacklist.

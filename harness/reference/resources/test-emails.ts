@@ -80,7 +80,9 @@ const testEmailAlone: Handler = async (ctx) => {
   const lc = to.toLowerCase();
   // The mutant looks the domain up as the recipient spells it (a case-sensitive match; domains are not).
   const domain = (ctx.mutant('test-email-blacklist-domain-case') ? to : lc).split('@')[1] ?? '';
-  const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, lc, domain) as { value: string } | undefined;
+  // The second mutant looks the address up as the recipient spells it (an exact string match, its domain's case too).
+  const address = ctx.mutant('test-email-blacklist-address-case') ? to : lc;
+  const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, address, domain) as { value: string } | undefined;
   if (black && !ctx.mutant('test-email-blacklist-ignored')) return refused(ctx, validationFailed([`recipient: ${black.value} is on the workspace's blacklist`]));
   if (acc.status !== 'active') throw stateConflict(`The mailbox is ${acc.status} and cannot send now.`);
   const now = ctx.clock.now();

@@ -394,8 +394,9 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         const lower = `${ctx.prefix}bl-${tag}@${tag}.blocked.test`.toLowerCase();
         const value = kind === 'address' ? lower : lower.slice(lower.indexOf('@') + 1);
         await ctx.control!.request('POST', `/workspaces/${s.ws.organizationId}/blacklist`, { value });
-        // A domain is case-insensitive: the recipient spells the listed domain in other case (a local part may be case-sensitive, so the address stays as listed).
-        const to = kind === 'address' ? lower : `${lower.slice(0, lower.indexOf('@'))}@${tag.toUpperCase()}.Blocked.TEST`;
+        // A domain is case-insensitive: the recipient spells the listed domain in other case, for the address too
+        // (its local part stays as listed: a local part may be case-sensitive).
+        const to = `${lower.slice(0, lower.indexOf('@'))}@${tag.toUpperCase()}.Blocked.TEST`;
         const res = await send(s, to);
         expectRefused(res, ctx, `a test email to ${to} with ${value} on the blacklist`, false);
         const got = await arrivals(ctx, s, to, 0);
