@@ -150,6 +150,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-coarsen-label-only': ['ANLT-TS-COARSEN', 'ANLT-TS-INTERVAL-STATED'],
   'anlt-ts-interval-echoes-asked': ['ANLT-TS-INTERVAL-STATED', 'ANLT-TS-COARSEN'],
   'anlt-ts-window-ignored': ['ANLT-TS-QUERY'],
+  'anlt-ts-bounces-zero': ['ANLT-TS-BOUNCES-UNSUBS'],
   'anlt-coarsen-label-only-sparse': ['ANLT-TS-COARSEN'],
   'anlt-coarsen-skips-week': ['ANLT-TS-COARSEN', 'ANLT-TS-COARSEN-PROFILE'],
   'anlt-breakdown-unknown-accepted': ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],

@@ -415,6 +415,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: Timeseries: includes bounces and unsubscribes.
   "ANLT-TS-BOUNCES-UNSUBS": [
+    { what: "The points carry bounces, always 0: the series is built from sends, opens and replies only.", mutants: ["anlt-ts-bounces-zero"] },
+    { what: "The points carry unsubscribed, always 0.", gap: "named by a self-audit of unaudited clauses: no check makes a lead unsubscribe and then reads a time series over it" },
     { what: "Time-series points carry no bounces.", mutants: ["anlt-answer-point-no-bounces"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview requires scope metrics:read.

@@ -111,6 +111,8 @@ export const timeseries: Handler = async (ctx) => {
   const starts = bucketStarts(w.startMs, w.endMs, ctx.mutant('anlt-coarsen-label-only') || sparse ? asked : interval, ctx.mutant('anlt-ts-buckets-utc') ? 'UTC' : w.tz);
   const buckets = bucketize(eventsIn(ctx.db, scope, w.startMs, w.endMs), starts);
   const data = starts.map((t, i) => pointOf(isoOf(t)!, buckets[i]!, x)).filter((_, i) => !sparse || buckets[i]!.length > 0);
+  // The mutant builds its points from the sends, opens and replies only: bounces stay 0 however many there were.
+  if (ctx.mutant('anlt-ts-bounces-zero')) for (const p of data as { bounces?: number }[]) p.bounces = 0;
   // The mutant coarsens the points but states the interval asked (the query's value echoed).
   return ok({ campaignId: c.id, period: rollupPeriod(ctx, w), interval: ctx.mutant('anlt-ts-interval-echoes-asked') ? asked : interval, data });
 };
