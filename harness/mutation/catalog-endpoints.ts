@@ -7,6 +7,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'lead-patch-replaces': ['LEAD-PATCH-PARTIAL'],
   'lead-patch-location-dropped': ['LEAD-PATCH-FIELDS'],
   'lead-patch-email-ignored': ['LEAD-PATCH-FIELDS', 'STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],
+  'lead-mutate-set-status-ids-optional': ['LEAD-MUTATE-IDS-REQUIRED'],
   'lead-answer-patch-wrapped': ['LEAD-PATCH-RETURNS-LEAD'],
   'lead-in-customfields-coerced': ['LEAD-PATCH-CUSTOM-OBJECTS'],
   'lead-patch-custom-array-taken': ['LEAD-PATCH-CUSTOM-OBJECTS'],

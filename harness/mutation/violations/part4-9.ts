@@ -148,6 +148,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: Mutate body: `ids` required for every operation except a filter-based delete.
   "LEAD-MUTATE-IDS-REQUIRED": [
+    { what: "set_status without ids sets the status of every lead of the campaign (the other operations still require ids).", mutants: ["lead-mutate-set-status-ids-optional"] },
     { what: "leads.mutate coerces ids (default-one) and accepts the request.", mutants: ["lead-mutate-ids-defaulted"] },
   ],
   // 4.4 MUST: Mutate body: `filter` (object with `search` string and `tags` array).

@@ -316,7 +316,8 @@ export const mutate: Handler = async (ctx) => {
     const n = [ids !== undefined, b.filter !== undefined, all === true].filter(Boolean).length;
     if (n === 0) v.issue('ids', 'give ids, a filter or all: true');
     if (n > 1 && !ctx.mutant('lead-mutate-all-with-ids')) v.issue('all', 'ids, filter and all are mutually exclusive');
-  } else if (op && ids === undefined && b.ids === undefined) v.issue('ids', 'is required');
+  // The mutant's set_status takes a missing ids as every lead of the campaign (a bulk status change).
+  } else if (op && ids === undefined && b.ids === undefined && !(op === 'set_status' && ctx.mutant('lead-mutate-set-status-ids-optional'))) v.issue('ids', 'is required');
   v.done();
   // Only a status made optional (a mutant) gets here without one: nothing to set.
   if (op === 'set_status' && status === undefined) return ok({ operation: op, affected: 0, failed: 0, errors: [] });

@@ -1239,6 +1239,10 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'lead-patch-email-ignored': ['changed@corp.test', async (e) => (await patchLead(e, undefined, { email: 'changed@corp.test' })).body.email],
   'lead-patch-location-dropped': ['Lyon', async (e) => (await patchLead(e, undefined, { location: 'Lyon' })).body.location],
   'lead-patch-custom-array-taken': [400, async (e) => (await patchLead(e, undefined, { customFields: ['a'] })).status],
+  'lead-mutate-set-status-ids-optional': [400, async (e) => {
+    const { w, c } = await campWithLead(e);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'set_status', status: 'lead_lost' } });
+  }],
   'lead-mutate-all-ignored': [0, async (e) => {
     const { w, c } = await campWithLead(e);
     await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'delete', all: true } });

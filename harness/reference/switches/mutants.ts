@@ -616,6 +616,7 @@ export const MUTANTS = [
   // ---- the endpoints of 4.4 to 4.7 and part 9: the other half, the neighbouring field, the framework default ----
   { id: 'lead-patch-replaces', rule: '4.4 PATCH lead: partial body (fields not supplied keep their values).', description: 'PATCH of a lead replaces it: the profile fields and tags not supplied are cleared.' },
   { id: 'lead-patch-location-dropped', rule: '4.4 PATCH lead accepts `location` (among its fields).', description: 'PATCH of a lead accepts location but does not store it.' },
+  { id: 'lead-mutate-set-status-ids-optional', rule: '4.4 Mutate body: `ids` required for every operation except a filter-based delete.', description: 'set_status without ids sets the status of every lead of the campaign; the other operations still require ids.' },
   { id: 'lead-patch-email-ignored', rule: '4.4 PATCH lead accepts `email` among its fields.', description: 'A PATCH of a lead\'s email (not yet contacted) answers 200 but keeps the old address: the lead is keyed by it.' },
   { id: 'lead-patch-custom-array-taken', rule: '4.4 PATCH lead: `customFields`, `customFieldLabels`, `customFieldTypes` are objects (a non-object is rejected).', description: 'An array is taken where an object is required (typeof x === "object"): customFields ["a"] is stored as { "0": "a" }.' },
   { id: 'lead-mutate-filter-deletes-nothing', rule: '4.4 Mutate `delete` deletes the leads named by `ids`, or matched by `filter`, or all with `all` true.', description: 'delete by filter answers 2xx and deletes nothing (the filter matches no lead).' },

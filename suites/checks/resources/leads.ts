@@ -355,7 +355,7 @@ export const LEAD_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 30,
+    budget: 31,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
@@ -379,6 +379,7 @@ export const LEAD_CHECKS: Check[] = [
         ['an operation given as an integer', 0, { ids }, 'lead_lost'],
         ['set_status without a status', 'set_status', { ids }],
         ['add_tags without ids', 'add_tags', { tags: ['x'] }],
+        ['set_status without ids', 'set_status', {}, 'lead_lost'],
         ['set_status with ids that are not uuids', 'set_status', { ids: ['not-a-uuid'] }, 'lead_lost'],
         ['set_status with 1001 ids', 'set_status', { ids: Array.from({ length: 1001 }, () => randomUUID()) }, 'lead_lost'],
         ['set_status with an unknown status', 'set_status', { ids }, 'not_a_status'],
