@@ -6,6 +6,8 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   // leads (4.4)
   'lead-patch-replaces': ['LEAD-PATCH-PARTIAL'],
   'lead-patch-location-dropped': ['LEAD-PATCH-FIELDS'],
+  'lead-patch-email-ignored': ['LEAD-PATCH-FIELDS', 'STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],
+  'lead-mutate-set-status-ids-optional': ['LEAD-MUTATE-IDS-REQUIRED'],
   'lead-answer-patch-wrapped': ['LEAD-PATCH-RETURNS-LEAD'],
   'lead-in-customfields-coerced': ['LEAD-PATCH-CUSTOM-OBJECTS'],
   'lead-patch-custom-array-taken': ['LEAD-PATCH-CUSTOM-OBJECTS'],
@@ -18,6 +20,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'lead-search-exact-only': ['LEAD-SEARCH-FRAGMENT'],
   'lead-search-param-undeclared': ['LEAD-SEARCH-PARAM-PROFILE'],
   'tenant-lead-search-leak': ['LEAD-SEARCH-WORKSPACE', 'TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+  'tenant-lead-search-fragment-leak': ['LEAD-SEARCH-WORKSPACE', 'TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
   // analytics queries (4.6)
   'anlt-breakdown-sequence-ignored': ['ANLT-CAMP-BREAKDOWN-VALUES', 'ANLT-CAMP-BREAKDOWN-PRESENT'],
   'anlt-breakdown-repeat-last': ['ANLT-CAMP-BREAKDOWN-REPEAT', 'ANLT-CAMP-BREAKDOWN-PRESENT'],
@@ -46,6 +49,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   'ver-apikey-revoke-unprefixed': ['VER-V1-PREFIX'],
   'usage-all-missing': ['USAGE-ALL-PROFILE'],
   'apikeys-list-items-renamed': ['KEY-LIST-CREATE-PROFILE'],
+  'apikeys-create-scopes-ignored': ['KEY-LIST-CREATE-PROFILE'],
   // errors (7)
   'err-business-code-undeclared': ['ERR-BUSINESS-CODE'],
   'err-status-string': ['ERR-STATUS-REPEATS-HTTP'],

@@ -50,6 +50,7 @@ export const MUTANT_CLAUSES_FAMILIES: Record<string, string[]> = {
   'camp-in-patch-name-empty-kept': ['CAMP-PATCH-NAME-EMPTY'],
   'camp-in-leads-coerced': ['CAMP-CREATE-LEADS-STRINGS'],
   'camp-in-launch-coerced': ['CAMP-CREATE-LAUNCH-BOOLEAN'],
+  'camp-in-launch-true-string': ['CAMP-CREATE-LAUNCH-BOOLEAN'],
   'lead-mutate-all-coerced': ['LEAD-MUTATE-ALL-BOOLEAN'],
   'lead-mutate-ids-coerced': ['LEAD-MUTATE-IDS-UUIDS'],
   'lead-mutate-tags-defaulted': ['LEAD-MUTATE-TAGS-REQUIRED'],

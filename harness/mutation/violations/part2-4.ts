@@ -353,6 +353,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 3.2 MUST: (none) -> POST /v1/accounts, element valid -> inactive.
   "STATE-ACCT-CREATE-INACTIVE": [
     { what: "A new mailbox starts active (before any verification).", mutants: ["acct-new-status-active"] },
+    { what: "A mailbox whose SMTP server answers at once starts active (an inline check at create); one whose server does not answer starts inactive.", mutants: ["acct-create-reachable-active"] },
   ],
   // 3.2 MUST: POST /v1/accounts: verified in the background; poll the mailbox for the outcome (the outcome becomes visible on the mailbox without another call).
   "STATE-ACCT-CREATE-VERIFY": [
@@ -488,6 +489,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 3.3 MUST: Change `email` via PATCH when the lead is not yet contacted: email changed.
   "STATE-LEAD-EMAIL-CHANGE-UNCONTACTED": [
+    { what: "A PATCH of a lead's email (not yet contacted) answers 200 but keeps the old address.", mutants: ["lead-patch-email-ignored"] },
     { what: "The email of a lead can never change, even before any contact (refused as a state conflict).", mutants: ["lead-email-never-changes"] },
     { what: "The PATCH answer shows the new email, but the UPDATE leaves the email (the dedupe key, its own column) as it was: the lead keeps its old address in the listing.", mutants: ["lead-email-change-answer-only"] },
   ],
@@ -535,6 +537,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts requires scope accounts:write.
   "ACCT-CREATE-SCOPE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
   ],
   // 4.2 MUST: POST /v1/accounts body `{ accounts: [create input, 1 to 50] }`.
@@ -569,6 +572,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: POST /v1/accounts answer: the connected mailboxes start `inactive`.
   "ACCT-CREATE-START-INACTIVE": [
     { what: "A new mailbox starts active (before any verification).", mutants: ["acct-new-status-active"] },
+    { what: "A mailbox whose SMTP server answers at once starts active (an inline check at create); one whose server does not answer starts inactive.", mutants: ["acct-create-reachable-active"] },
   ],
   // 4.2 MUST: POST /v1/accounts answer: `errors` holds those that could not be connected.
   "ACCT-CREATE-ERRORS": [
@@ -590,6 +594,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id} requires scope accounts:write.
   "ACCT-PATCH-SCOPE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
   ],
   // 4.2 MUST: PATCH /v1/accounts/{id}: partial body (fields not supplied keep their values).
@@ -627,6 +632,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: DELETE /v1/accounts/{id} requires scope accounts:write.
   "ACCT-DELETE-SCOPE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-delete"] },
   ],
   // 4.2 MUST: DELETE /v1/accounts/{id} answers `{ id, deleted: true }`.
@@ -635,6 +641,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause requires scope accounts:write.
   "ACCT-PAUSE-SCOPE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.pause is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-pause"] },
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause answers the mailbox.
@@ -643,6 +650,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.2 MUST: POST /v1/accounts/{id}/pause: 400 if not currently active.
   "ACCT-PAUSE-400-NOT-ACTIVE": [
+    { what: "Pause refuses a mailbox already paused or failed only: a new mailbox, still unverified (or a checking one), is paused.", gap: "named by a self-audit of unaudited clauses: at default the claimants pause a paused mailbox (VERIF-SINK/pause) and a failed one (SEND/failures-auth); ACCT-PAUSE/not-active, which pauses a new one, is left out, and its mailbox (servers refusing at once) may already be failed when it asks, so it is no reliable killer; a new mailbox whose servers stall (the sink's stall fault) paused before its verification ends would close it" },
     { what: "An \"already paused\" rule: only an inactive mailbox is refused, so a failed, checking or revoked mailbox is paused to inactive.", mutants: ["acct-pause-only-inactive-refused"] },
     { what: "Pausing an inactive (or failed, checking) mailbox succeeds.", mutants: ["acct-pause-inactive-allowed"] },
     { what: "Pausing a mailbox that is not active answers 409 conflict instead of 400.", mutants: ["acct-pause-not-active-409"] },
@@ -711,6 +719,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   ],
   // 4.3 MUST: POST /v1/campaigns requires scope campaigns:write.
   "CAMP-CREATE-SCOPE": [
+    { what: "The launch scope is asked unless launch is false: a create without `launch` by a key holding campaigns:write alone gets 403.", mutants: ["camp-launch-scope-unless-false"] },
     { what: "\"campaigns:write, plus campaigns:lifecycle when launch is true\" read as \"instead\": a key holding only campaigns:lifecycle creates with launch true.", mutants: ["scope-create-launch-instead"] },
     { what: "The create is served to a key holding campaigns:lifecycle as well as campaigns:write.", mutants: ["scope-create-accepts-lifecycle"] },
     { what: "The scope check of campaigns.create is dropped: any valid key is served.", mutants: ["scope-unchecked-campaigns-create"] },
@@ -718,9 +727,11 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: POST /v1/campaigns requires campaigns:lifecycle as well when `launch` is true (a key with campaigns:write alone gets 403).
   "CAMP-CREATE-LAUNCH-SCOPE": [
     { what: "launch: true works with campaigns:write alone.", mutants: ["camp-launch-without-lifecycle"] },
+    { what: "The launch scope is asked only where the launch happens, after the insert: the key without campaigns:lifecycle gets 403, yet the campaign is created.", mutants: ["camp-launch-scope-after-insert"] },
   ],
   // 4.3 MUST: The scope of POST /v1/campaigns is campaigns:write, plus campaigns:lifecycle only when `launch` is true: without `launch` true, campaigns:write alone 
   "CAMP-CREATE-NO-LAUNCH-SCOPE": [
+    { what: "The launch scope is asked unless launch is false: a create without `launch` by a key holding campaigns:write alone gets 403.", mutants: ["camp-launch-scope-unless-false"] },
     { what: "A create that holds leads also asks leads:write: a key holding campaigns:write alone gets 403.", mutants: ["camp-create-leads-need-leads-write"] },
   ],
   // 4.3 MUST: POST /v1/campaigns body `{ name, schedule, settings, sequence, accounts, leads, launch }`.
@@ -742,6 +753,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: POST /v1/campaigns: `launch` is a boolean.
   "CAMP-CREATE-LAUNCH-BOOLEAN": [
     { what: "launch \"yes\" (a string) is read as true and accepted.", mutants: ["camp-in-launch-coerced"] },
+    { what: "launch \"true\" (the word, a string) is read as true and accepted; \"yes\" is refused (a converter that knows only true and false).", mutants: ["camp-in-launch-true-string"] },
   ],
   // 4.3 MUST: POST /v1/campaigns: `name` must not be empty (2.5); an empty name is rejected (400).
   "CAMP-CREATE-NAME-EMPTY": [
@@ -906,9 +918,11 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: Test email `recipient` (string): a single address.
   "CAMP-TEST-RECIPIENT-SINGLE": [
     { what: "A recipient holding several comma-separated addresses is accepted; the test email goes to the first.", mutants: ["test-email-recipient-list-first"] },
+    { what: "A recipient given as an array of addresses (a binder taking a string or a list) is accepted; the test email goes to the first.", mutants: ["test-email-recipient-array-taken"] },
   ],
   // 4.3 MUST: Test email `recipient`: refused if the address is on the blacklist.
   "CAMP-TEST-BLACKLIST-ADDRESS": [
+    { what: "A blacklisted address matched as the recipient spells it: the same address with its domain in capitals is sent to.", mutants: ["test-email-blacklist-address-case"] },
     { what: "The blacklist is not consulted.", mutants: ["test-email-blacklist-ignored"] },
   ],
   // 4.3 MUST: Test email `recipient`: refused if its domain is on the blacklist.

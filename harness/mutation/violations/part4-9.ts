@@ -37,6 +37,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.1 MUST: The same Idempotency-Key with a different body gives 422 idempotency_key_reused.
   "IDEM-REUSED-422": [
     { what: "A different body with a used key replays the first response instead of 422.", mutants: ["idem-reuse-replays"] },
+    { what: "Keys kept for POST only (a layer copied from APIs that document idempotency for POST): a PATCH with a used key and another body runs again instead of 422.", mutants: ["idem-post-only"] },
   ],
   // 4.1 MUST: The same Idempotency-Key while the first request is still processing gives 409 conflict.
   "IDEM-INFLIGHT-409": [
@@ -76,6 +77,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "nextCursor is null even when hasMore is true.", mutants: ["page-nextcursor-null"] },
     { what: "hasMore is always true, even on the last page.", mutants: ["page-hasmore-always-true"] },
     { what: "hasMore is read from a full page (no look-ahead): a last page that is exactly full says hasMore true.", mutants: ["page-hasmore-by-full-page"] },
+    { what: "One list alone (the campaign list, or a referenced one) reads hasMore from a full page: its exactly full last page says hasMore true and its cursor leads to an empty page.", gap: "named by a self-audit of unaudited clauses: at default PAGE-WALK runs on the Lead Finder list only (each list is its own query); a mutant per list, killed only by that list's PAGE-WALK, would make the planner take it (as PAGE-STABLE on the campaign list)" },
   ],
   // 4.4 MUST: PATCH /v1/campaigns/{cid}/leads/{leadId} requires scope leads:write.
   "LEAD-PATCH-SCOPE": [
@@ -88,6 +90,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: PATCH lead accepts `email`, `firstName`, `lastName`, `companyName`, `jobTitle`, `website`, `linkedinProfile`, `location`, `tags` (array), `customField
   "LEAD-PATCH-FIELDS": [
+    { what: "A PATCH of a lead's email (not yet contacted) answers 200 but keeps the old address.", mutants: ["lead-patch-email-ignored"] },
     { what: "One accepted field (location) is answered 2xx but not stored.", mutants: ["lead-patch-location-dropped"] },
   ],
   // 4.4 MUST: PATCH lead: `tags` is an array (a non-array is rejected).
@@ -145,6 +148,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.4 MUST: Mutate body: `ids` required for every operation except a filter-based delete.
   "LEAD-MUTATE-IDS-REQUIRED": [
+    { what: "set_status without ids sets the status of every lead of the campaign (the other operations still require ids).", mutants: ["lead-mutate-set-status-ids-optional"] },
     { what: "leads.mutate coerces ids (default-one) and accepts the request.", mutants: ["lead-mutate-ids-defaulted"] },
   ],
   // 4.4 MUST: Mutate body: `filter` (object with `search` string and `tags` array).
@@ -266,6 +270,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.4 MUST: The key identifies the workspace (part 5): the search only finds leads of the caller's workspace.
   "LEAD-SEARCH-WORKSPACE": [
     { what: "The search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+    { what: "The search by a fragment (no @) finds the leads of every workspace; a whole address stays scoped (two query paths, the LIKE one unscoped).", mutants: ["tenant-lead-search-fragment-leak"] },
   ],
   // 4.4 PROFILE: GET /v1/leads/search: when a fragment matches several leads of one campaign, whether "one row per campaign containing the email" gives one row for tha
   "LEAD-SEARCH-ROWS-PROFILE": [
@@ -292,11 +297,13 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.5 MUST: GET /v1/emails/{id}: 503 if the stored body cannot be read now.
   "EMAIL-GET-503-UNREADABLE": [
     { what: "An unreadable body answers 200 with a null body.", mutants: ["email-unreadable-200"] },
+    { what: "An unreadable body answers 200 with a placeholder text (\"(body unavailable)\") as its body.", mutants: ["email-unreadable-200-placeholder"] },
   ],
   // 4.5 MUST: GET /v1/emails/{id}: a 200 always carries real content (the stored body, never a placeholder).
   "EMAIL-GET-200-REAL-CONTENT": [
     { what: "An unreadable body answers 200 with a null body.", mutants: ["email-unreadable-200"] },
-    { what: "An unreadable body answers 200 with a placeholder text (\"(body unavailable)\") as its body.", gap: "no mutant: the reference answers 503 or the stored body; a placeholder is told from real content only by comparing with the mail sent, which EMAIL/sent does for a readable body" },
+    { what: "A received email (ingested over IMAP) answers 200 with a placeholder text as its body, not what the lead wrote; sent emails keep theirs.", mutants: ["email-received-body-placeholder"] },
+    { what: "An unreadable body answers 200 with a placeholder text (\"(body unavailable)\") as its body.", mutants: ["email-unreadable-200-placeholder"] },
   ],
   // 4.5 MUST: GET /v1/emails/{id}: 413 `body_too_large` when the message is too large to return inline.
   "EMAIL-GET-413": [
@@ -346,6 +353,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.6 MUST: A `breakdown` value other than `smtp`, `sequence`, `bounce` (the values the endpoint states) is invalid input: 400 validation_failed (part 7).
   "ANLT-CAMP-BREAKDOWN-UNKNOWN": [
+    { what: "breakdown values matched without case: `SMTP` accepted as smtp (a lenient enum binding).", mutants: ["anlt-breakdown-case-insensitive"] },
     { what: "An unknown breakdown value is ignored instead of refused.", mutants: ["anlt-breakdown-unknown-accepted"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics answers `{ campaignId, period, totals, bySmtp?, bySequence?, bounceBreakdown? }`.
@@ -370,6 +378,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: GET /v1/campaigns/{id}/analytics/timeseries query: window start, window end, out-of-office exclusion flag, interval.
   "ANLT-TS-QUERY": [
     { what: "The time series refuses the out-of-office flag (400).", mutants: ["anlt-ts-ooo-refused"] },
+    { what: "The time series ignores the window asked and serves its default window.", mutants: ["anlt-ts-window-ignored"] },
   ],
   // 4.6 MUST: Timeseries `interval` (enum `day`, `week`, `month`).
   "ANLT-TS-INTERVAL-ENUM": [
@@ -392,6 +401,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Label-only coarsening that leaves empty buckets out: a campaign without traffic answers no points, so the spacing is never seen.", mutants: ["anlt-coarsen-label-only-sparse"] },
     { what: "The time series answers by the interval asked however long the window (past the declared coarsening lengths).", mutants: ["anlt-never-coarsen"] },
     { what: "A long window states the coarser interval, but its points stay one per day.", mutants: ["anlt-coarsen-label-only"] },
+    { what: "A coarsened time series states the interval asked (the query echoed), its points spaced by the coarser one.", mutants: ["anlt-ts-interval-echoes-asked"] },
   ],
   // 4.6 PROFILE: How long a window is before the time series coarsens it (the longest window answered by day, by week): not given (profile declarations.analytics.coars
   "ANLT-TS-COARSEN-PROFILE": [
@@ -401,9 +411,13 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: Timeseries: the response states the interval used.
   "ANLT-TS-INTERVAL-STATED": [
     { what: "The time series does not state its interval.", mutants: ["anlt-answer-ts-no-interval"] },
+    { what: "A coarsened time series states the interval asked (the query echoed), its points spaced by the coarser one.", mutants: ["anlt-ts-interval-echoes-asked"] },
+    { what: "A coarsened time series states the coarser interval, its points still spaced by the one asked.", mutants: ["anlt-coarsen-label-only"] },
   ],
   // 4.6 MUST: Timeseries: includes bounces and unsubscribes.
   "ANLT-TS-BOUNCES-UNSUBS": [
+    { what: "The points carry bounces, always 0: the series is built from sends, opens and replies only.", mutants: ["anlt-ts-bounces-zero"] },
+    { what: "The points carry unsubscribed, always 0.", gap: "named by a self-audit of unaudited clauses: no check makes a lead unsubscribe and then reads a time series over it" },
     { what: "Time-series points carry no bounces.", mutants: ["anlt-answer-point-no-bounces"] },
   ],
   // 4.6 MUST: GET /v1/campaigns/analytics/overview requires scope metrics:read.
@@ -505,6 +519,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 4.7 MUST: The key identifies the workspace (part 5): only the caller's workspace's searches are listed.
   "LF-LIST-WORKSPACE": [
+    { what: "The Lead Finder list's next page (by its cursor) is read by a keyset query that drops the workspace: a later page shows other workspaces' searches.", gap: "named by a self-audit of unaudited clauses: SEC-LISTS-SCOPED walks the other workspace's list in one page of 100 (a pool workspace holds few searches), so a cursor page is never read there; an exclusive workspace with two searches walked one a page, every id its own, would close it" },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
   ],
   // 4.7 MUST: GET /v1/lead-searches/{id} requires scope leadfinder:read.
@@ -563,10 +578,12 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.7 MUST: Revocation cannot be undone: the key stays refused as time passes.
   "KEY-REVOKE-FINAL": [
     { what: "Revoked keys keep working.", mutants: ["auth-revoked-key-valid"] },
+    { what: "A revocation held as a deny-list entry that expires (a cache TTL of an hour or a day): the key is accepted again later.", gap: "named by a self-audit of unaudited clauses: KEY-REVOKE moves the clock 120 s only (it is not solo; a longer jump would move every other check's clock); a solo check already jumping a day (SEND timing) could revoke a key before its jump and require 401 after it, claiming KEY-REVOKE-FINAL" },
   ],
   // 4.7 PROFILE: Listing and creating API keys are referenced (apikeys:manage); their shapes: not shown.
   "KEY-LIST-CREATE-PROFILE": [
     { what: "The key listing answers its keys under another name than the profile declares.", mutants: ["apikeys-list-items-renamed"] },
+    { what: "The key create reads its scopes under another name than the profile declares: the new key gets the creating key's scopes.", mutants: ["apikeys-create-scopes-ignored"] },
   ],
   // 5 MUST: Every request sends Authorization: Bearer <API_KEY>.
   "AUTH-BEARER": [
@@ -579,6 +596,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A lead route checks the campaign in the path but loads the lead by id alone: another workspace's lead is PATCHed through the caller's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
     { what: "Emails are found by id without the workspace (GET and DELETE /v1/emails/{id}).", mutants: ["email-by-id-any-workspace"] },
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+    { what: "GET /v1/leads/search by a fragment (no @) finds the leads of every workspace; a whole address stays scoped.", mutants: ["tenant-lead-search-fragment-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/workspace answers the oldest workspace of the service, whatever the key.", mutants: ["ws-first-workspace"] },
     { what: "The workspace overview rolls up the sends of every workspace (its queries without the key's workspace).", mutants: ["anlt-overview-all-workspaces"], gap: "named by a self-audit of unaudited clauses: killed at default only by ANLT/overview-answer and ANLT/overview-own-workspace, which do not claim this clause; SEC-ISOLATION/every-list-and-aggregate (claims it) runs at full. ANLT/overview-answer could claim it (it asserts the roll-up is its exclusive workspace's), but a section-5 claim by a 4.6 check makes every section-5 kill-matrix row stale (about 95 rows, 50 minutes to rebuild on a 2-core machine)" },
@@ -590,6 +608,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "Emails alone are found by id in any workspace (a message store keyed by id): another workspace's email is read or deleted.", mutants: ["email-other-workspace-found"] },
     { what: "A lead is found by its id alone once the campaign in the path is the caller's: another workspace's lead is changed or deleted through one's own campaign.", mutants: ["tenant-lead-by-id-alone"] },
     { what: "GET /v1/leads/search finds the leads of every workspace.", mutants: ["tenant-lead-search-leak"] },
+    { what: "GET /v1/leads/search by a fragment (no @) finds the leads of every workspace; a whole address stays scoped.", mutants: ["tenant-lead-search-fragment-leak"] },
     { what: "GET /v1/lead-searches lists the searches of every workspace.", mutants: ["tenant-lead-searches-list-leak"] },
     { what: "GET /v1/lead-searches/{id} serves a search of another workspace.", mutants: ["tenant-lead-search-get-leak"] },
     { what: "Emails are found by id without the workspace (GET and DELETE /v1/emails/{id}).", mutants: ["email-by-id-any-workspace"] },
@@ -769,6 +788,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   ],
   // 5 MUST: Mailbox writes accept accounts:write, accounts:all, all:all.
   "SCOPE-GROUP-MAILBOX-WRITE": [
+    { what: "The mailbox routes filed by domain: a key of exactly accounts:read is served on the mailbox writes too.", mutants: ["scope-mailbox-writes-also-accounts-read"] },
     { what: "The scope check of accounts.create is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-create"] },
     { what: "The scope check of accounts.update is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-update"] },
     { what: "The scope check of accounts.delete is dropped: any valid key is served.", mutants: ["scope-unchecked-accounts-delete"] },

@@ -162,8 +162,11 @@ function unprefixed(pathname: string, prefix: string, which: (rest: string) => b
   return pathname;
 }
 
+const MAILBOX_WRITES = new Set(['accounts.create', 'accounts.update', 'accounts.delete', 'accounts.pause', 'accounts.resume', 'accounts.oauthInit']);
 /** The mutants' route table files a route under a second scope too: a key holding that one is served. */
 function alsoServed(route: RouteDef, key: ApiKey, mutant: MutantSwitch): boolean {
+  // The mailbox routes filed by domain: any accounts:* scope serves them, accounts:read the writes too.
+  if (MAILBOX_WRITES.has(route.op) && key.scopes.includes('accounts:read') && mutant('scope-mailbox-writes-also-accounts-read')) return true;
   if (route.op === 'emails.delete' && key.scopes.includes('emails:send') && mutant('scope-email-delete-also-emails-send')) return true;
   if (route.op === 'campaigns.status' && key.scopes.includes('campaigns:lifecycle') && mutant('scope-status-also-campaigns-lifecycle')) return true;
   if (route.op === 'campaigns.update' && key.scopes.includes('campaigns:lifecycle') && mutant('scope-patch-also-campaigns-lifecycle')) return true;
@@ -470,6 +473,8 @@ export class PublicApi {
       throw validationFailed([`Idempotency-Key: must be at most ${IDEMPOTENCY_KEY_MAX} characters`]);
     // The mutant stores keys in a column of 128 characters: longer keys alike in those are one key.
     if (mutant('idem-key-truncated')) idemKey = idemKey.slice(0, 128);
+    // The mutant keeps keys for POST only (a layer copied from APIs that document idempotency for POST): other methods run again, whatever their body.
+    if (method !== 'POST' && mutant('idem-post-only')) return run();
     let scope = mutant('idem-cross-workspace') ? 'global' : ws.id;
     if (mutant('idem-scope-per-key') || s.choices.idempotencyScope === 'api-key') scope = `key:${key.id}`;
     const fp = fingerprint(method, pathname, body === undefined ? '' : canonicalJson(body));

@@ -21,6 +21,7 @@ import { V, bodyObject, hasEmailForm, isEmail, isPlainObject, isTimezone } from 
 import { loadOwned, tagsOf, tagFilter } from '../request/owned-rows.ts';
 import { deletedOrg } from '../switches/mutants.ts';
 import { sanitizeHtml } from '../domain/sanitize.ts';
+import { createConnection } from 'node:net';
 
 export const LANGUAGES = ['en', 'ar', 'bn', 'zh', 'cs', 'da', 'nl', 'fi', 'fr', 'de', 'el', 'he', 'hi', 'hu', 'id', 'it', 'ja', 'ko', 'ms', 'no', 'pl', 'pt', 'ro', 'ru', 'es', 'sv', 'th', 'tr', 'uk', 'vi'] as const;
 export const ACCOUNT_STATUSES = ['active', 'inactive', 'checking', 'revoked', 'failed'] as const;
@@ -311,6 +312,16 @@ function fieldSlips(ctx: Ctx, el: unknown): unknown {
   return out;
 }
 
+/** Does host:port accept a TCP connection within a second? (the mutant acct-create-reachable-active's inline check) */
+function accepts(host: unknown, port: unknown): Promise<boolean> {
+  if (typeof host !== 'string' || typeof port !== 'number') return Promise.resolve(false);
+  return new Promise((done) => {
+    const socket = createConnection({ host, port, timeout: 1000 });
+    const end = (ok: boolean) => (socket.destroy(), done(ok));
+    socket.once('connect', () => end(true)).once('timeout', () => end(false)).once('error', () => end(false));
+  });
+}
+
 export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
   // The mutant reads the elements from another key, as a target that named its batch `mailboxes` would.
@@ -375,7 +386,8 @@ export const create: Handler = async (ctx) => {
     }
     const id = ctx.newId();
     const now = ctx.clock.stamp();
-    const status = ctx.mutant('acct-new-status-active') ? 'active' : 'inactive';
+    // The second mutant "verifies" inline: a mailbox whose SMTP server accepts a connection at once starts active.
+    const status = ctx.mutant('acct-new-status-active') || (ctx.mutant('acct-create-reachable-active') && (await accepts((doc.smtp as { host?: unknown } | null)?.host, (doc.smtp as { port?: unknown } | null)?.port))) ? 'active' : 'inactive';
     ctx.db.prepare('INSERT INTO accounts (id, org_id, email_address, email_lc, provider, status, doc, secrets, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
       .run(id, ctx.workspace.id, email, lc, 'custom', status, JSON.stringify(doc), JSON.stringify(secrets), now, now);
     ctx.services.verifier.enqueue(id);

@@ -21,7 +21,8 @@ function breakdowns(ctx: Ctx): Set<string> {
   const given = ctx.query.getAll('breakdown');
   const read = ctx.mutant('anlt-breakdown-repeat-last') ? given.slice(-1) : given;
   const unsplit = ctx.mutant('anlt-breakdown-comma-unsplit');
-  const vals = read.flatMap((b) => (unsplit ? [b] : b.split(','))).map((b) => b.trim()).filter(Boolean);
+  // The third mutant binds the values without case (`SMTP` read as smtp).
+  const vals = read.flatMap((b) => (unsplit ? [b] : b.split(','))).map((b) => (ctx.mutant('anlt-breakdown-case-insensitive') ? b.trim().toLowerCase() : b.trim())).filter(Boolean);
   const bad = vals.filter((b) => !['smtp', 'sequence', 'bounce'].includes(b));
   if (bad.length && !ctx.mutant('anlt-breakdown-unknown-accepted')) throw validationFailed([`breakdown: unknown value(s) ${bad.join(', ')}; use smtp, sequence, bounce`]);
   return new Set(vals);
@@ -96,7 +97,7 @@ export const timeseries: Handler = async (ctx) => {
   const c = loadOwned<{ id: string }>(ctx, 'campaigns', ctx.params.id!, 'campaign');
   refusedParams(ctx, ['excludeOutOfOffice'], ctx.mutant('anlt-ts-ooo-refused'));
   // The mutant's time series clamps by the other rule than campaign analytics does.
-  const w = windowOf(ctx.mutant('anlt-ts-clamp-other-rule') ? otherClamping(ctx) : ctx);
+  const w = windowOf(ctx.mutant('anlt-ts-clamp-other-rule') ? otherClamping(ctx) : ctx.mutant('anlt-ts-window-ignored') ? withoutParams(ctx, ['startDate', 'endDate']) : ctx);
   const given = ctx.query.get('interval');
   // The mutant matches the enum without case: `DAY` or `Week` is read as day or week.
   const raw = given !== null && ctx.mutant('anlt-interval-case-insensitive') ? given.toLowerCase() : given;
@@ -118,7 +119,10 @@ export const timeseries: Handler = async (ctx) => {
   const starts = bucketStarts(w.startMs, w.endMs, ctx.mutant('anlt-coarsen-label-only') || sparse ? asked : interval, ctx.mutant('anlt-ts-buckets-utc') ? 'UTC' : w.tz);
   const buckets = bucketize(eventsIn(ctx.db, scope, w.startMs, w.endMs), starts);
   const data = starts.map((t, i) => pointOf(isoOf(t)!, buckets[i]!, x)).filter((_, i) => !sparse || buckets[i]!.length > 0);
-  return ok({ campaignId: c.id, period: rollupPeriod(ctx, w), interval, data });
+  // The mutant builds its points from the sends, opens and replies only: bounces stay 0 however many there were.
+  if (ctx.mutant('anlt-ts-bounces-zero')) for (const p of data as { bounces?: number }[]) p.bounces = 0;
+  // The mutant coarsens the points but states the interval asked (the query's value echoed).
+  return ok({ campaignId: c.id, period: rollupPeriod(ctx, w), interval: ctx.mutant('anlt-ts-interval-echoes-asked') ? asked : interval, data });
 };
 
 export const overview: Handler = async (ctx) => {

@@ -186,7 +186,11 @@ function parseAccounts(ctx: Ctx, v: V, raw: unknown): string[] {
 // ---- handlers ----
 export const create: Handler = async (ctx) => {
   const b = bodyObject(ctx.body);
-  if (b.launch === true && !ctx.mutant('camp-launch-without-lifecycle')) ctx.requireScope('campaigns:lifecycle');
+  // The second mutant asks the launch scope only where it launches, after the insert: a refused launch leaves its campaign behind.
+  const scopeLate = b.launch === true && ctx.mutant('camp-launch-scope-after-insert');
+  if (b.launch === true && !ctx.mutant('camp-launch-without-lifecycle') && !scopeLate) ctx.requireScope('campaigns:lifecycle');
+  // The third mutant's gate reads "unless launch is false": a create without `launch` asks campaigns:lifecycle too.
+  if (b.launch === undefined && ctx.mutant('camp-launch-scope-unless-false')) ctx.requireScope('campaigns:lifecycle');
   // The mutant asks a scope the spec does not ask of a create that holds leads.
   if (Array.isArray(b.leads) && b.leads.length > 0 && ctx.mutant('camp-create-leads-need-leads-write')) ctx.requireScope('leads:write');
   const v = new V();
@@ -226,6 +230,7 @@ export const create: Handler = async (ctx) => {
   let leadsSummary: { submitted: number; created: number; duplicates: number; invalid?: number } = { submitted: leadEmails.length, created: 0, duplicates: 0, invalid: 0 };
   let launched = false;
   let launchError: string | null = null;
+  let refused: unknown;
   ctx.db.transaction(() => {
     ctx.db.prepare('INSERT INTO campaigns (id, org_id, name, status, doc, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run(id, ctx.workspace.id, name!, 'draft', JSON.stringify(doc), now, now);
@@ -237,7 +242,14 @@ export const create: Handler = async (ctx) => {
         ? { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates }
         : { submitted: leadEmails.length, created: res.created.length, duplicates: res.duplicates, invalid: res.invalid };
     // The mutant never attempts the launch asked for: the campaign stays a draft, launched false, no launchError.
-    if (launch && !ctx.mutant('camp-launch-never-attempted')) {
+    if (launch && scopeLate) {
+      try {
+        ctx.requireScope('campaigns:lifecycle');
+      } catch (e) {
+        refused = e;
+      }
+    }
+    if (launch && !refused && !ctx.mutant('camp-launch-never-attempted')) {
       const why = startRefusal(ctx, id, doc);
       if (why && ctx.mutant('camp-launch-failure-400')) throw failedPrecondition(`The campaign cannot launch: ${why}`);
       if (why) launchError = why;
@@ -247,6 +259,7 @@ export const create: Handler = async (ctx) => {
       }
     }
   })();
+  if (refused) throw refused;
   // No failure to report: launchError is left out (part 2 uses null only where stated; 4.3 types it a string).
   const noError = launchError === null && !ctx.mutant('camp-launch-error-null');
   // The mutants answer by paths of their own: a launch that happened without the leads counts; a create without leads with leads null.

@@ -56,6 +56,8 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (inbound && ctx.mutant('email-received-type-inbound')) view.type = 'inbound';
   if (inbound && ctx.mutant('email-received-mailbox-id-only')) view.mailbox = (view.mailbox as { id: string } | null)?.id ?? null;
   if (inbound && view.body && ctx.mutant('email-received-body-text-null')) view.body = { ...(view.body as object), text: null };
+  // The mutant answers a received email whose body was never fetched from IMAP with a placeholder text.
+  if (inbound && ctx.mutant('email-received-body-placeholder')) view.body = { html: null, text: '(message body not downloaded yet)' };
   return view;
 }
 
@@ -89,6 +91,8 @@ export const get: Handler = async (ctx) => {
   const doc = JSON.parse(r.doc) as { unreadable?: boolean };
   // 4.5: "a 200 always carries real content": a body that cannot be read now is a 503.
   if (doc.unreadable && ctx.mutant('email-unreadable-200')) return ok(emailView({ ...r, body: null }, true));
+  // The second mutant fills the unreadable body with a placeholder text instead.
+  if (doc.unreadable && ctx.mutant('email-unreadable-200-placeholder')) return ok({ ...emailView(r, true), body: { html: null, text: '(body unavailable)' } });
   if (doc.unreadable) throw upstreamUnavailable('The stored body of this email cannot be read right now; try again later.');
   if (Buffer.byteLength(r.body ?? '') > ctx.services.choices.sending.emailBodyInlineMax && !ctx.mutant('email-no-413'))
     throw bodyTooLarge(`This email is larger than ${ctx.services.choices.sending.emailBodyInlineMax} bytes and cannot be returned inline.`);

@@ -191,7 +191,8 @@ export const patch: Handler = async (ctx) => {
     if ((r.last_contacted_at !== null || ctx.mutant('lead-email-never-changes')) && !ctx.mutant('lead-email-change-after-contact')) throw stateConflict('The email of a lead cannot be changed.');
     const dup = ctx.db.prepare('SELECT 1 FROM leads WHERE campaign_id = ? AND email_lc = ? AND deleted_at IS NULL AND id <> ?').get(r.campaign_id, email.trim().toLowerCase(), r.id);
     if (dup) throw conflict('Another lead of the campaign has this email.');
-    newEmail = email.trim();
+    // The third mutant answers 200 but keeps the address (the lead keyed by it): the email given is ignored.
+    if (!ctx.mutant('lead-patch-email-ignored')) newEmail = email.trim();
   }
   const doc = JSON.parse(r.doc) as Record<string, unknown>;
   // The mutant replaces the lead: what the body does not name is cleared.
@@ -319,7 +320,8 @@ export const mutate: Handler = async (ctx) => {
     const n = [ids !== undefined, b.filter !== undefined, all === true].filter(Boolean).length;
     if (n === 0) v.issue('ids', 'give ids, a filter or all: true');
     if (n > 1 && !ctx.mutant('lead-mutate-all-with-ids')) v.issue('all', 'ids, filter and all are mutually exclusive');
-  } else if (op && ids === undefined && b.ids === undefined) v.issue('ids', 'is required');
+  // The mutant's set_status takes a missing ids as every lead of the campaign (a bulk status change).
+  } else if (op && ids === undefined && b.ids === undefined && !(op === 'set_status' && ctx.mutant('lead-mutate-set-status-ids-optional'))) v.issue('ids', 'is required');
   v.done();
   // Only a status made optional (a mutant) gets here without one: nothing to set.
   if (op === 'set_status' && status === undefined) return ok({ operation: op, affected: 0, failed: 0, errors: [] });
@@ -402,7 +404,8 @@ export const search: Handler = async (ctx) => {
   const column = cs || ctx.mutant('lead-search-query-lowered-only') ? 'l.email' : 'l.email_lc';
   // The mutants: the query ignored (every lead matches), or matched as a whole address only.
   const match = ctx.mutant('lead-search-query-ignored') ? '1' : ctx.mutant('lead-search-exact-only') ? `${column} = ?` : `instr(${column}, ?) > 0`;
-  const everyWorkspace = ctx.mutant('tenant-lead-search-leak');
+  // The second mutant drops the workspace only on the fragment path (a query that is not a whole address).
+  const everyWorkspace = ctx.mutant('tenant-lead-search-leak') || (!q.includes('@') && ctx.mutant('tenant-lead-search-fragment-leak'));
   const rows = ctx.db
     .prepare(
       `SELECT l.id, l.email, l.campaign_id, c.name AS campaign_name, l.doc FROM leads l JOIN campaigns c ON c.id = l.campaign_id

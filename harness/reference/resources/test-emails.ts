@@ -45,7 +45,9 @@ const testEmailAlone: Handler = async (ctx) => {
   const v = new V();
   const variantId = v.uuid(b, 'variantId', true);
   const accountId = v.uuid(b, 'accountId', true);
-  const given = v.str(b, 'recipient', { required: true });
+  // The second mutant binds the recipient as a list too (string or array): an array's first address is taken.
+  const arrayTaken = Array.isArray(b.recipient) && typeof b.recipient[0] === 'string' && ctx.mutant('test-email-recipient-array-taken');
+  const given = v.str(arrayTaken ? { ...b, recipient: (b.recipient as string[])[0] } : b, 'recipient', { required: true });
   // The mutant takes a list of addresses and sends to its first.
   const listed = given !== undefined && ctx.mutant('test-email-recipient-list-first') && given.split(',').every((x) => isEmail(x.trim()));
   const recipient = listed ? given.split(',')[0]!.trim() : given;
@@ -78,7 +80,9 @@ const testEmailAlone: Handler = async (ctx) => {
   const lc = to.toLowerCase();
   // The mutant looks the domain up as the recipient spells it (a case-sensitive match; domains are not).
   const domain = (ctx.mutant('test-email-blacklist-domain-case') ? to : lc).split('@')[1] ?? '';
-  const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, lc, domain) as { value: string } | undefined;
+  // The second mutant looks the address up as the recipient spells it (an exact string match, its domain's case too).
+  const address = ctx.mutant('test-email-blacklist-address-case') ? to : lc;
+  const black = ctx.db.prepare('SELECT value FROM blacklist WHERE org_id = ? AND value IN (?, ?)').get(ctx.workspace.id, address, domain) as { value: string } | undefined;
   if (black && !ctx.mutant('test-email-blacklist-ignored')) return refused(ctx, validationFailed([`recipient: ${black.value} is on the workspace's blacklist`]));
   if (acc.status !== 'active') throw stateConflict(`The mailbox is ${acc.status} and cannot send now.`);
   const now = ctx.clock.now();

@@ -202,6 +202,7 @@ const REFUSED: Record<string, (lead: string) => [string, string, Record<string, 
   'acct-in-tracking-coerced': () => ['POST', 'accounts', { accounts: [mailboxInput({ tracking: { domainId: 'not-a-uuid' } })] }],
   'camp-in-leads-coerced': () => ['POST', 'campaigns', { name: 'leads as a string', leads: 'lead@example.test' }],
   'camp-in-launch-coerced': () => ['POST', 'campaigns', { name: 'launch as a string', launch: 'yes' }],
+  'camp-in-launch-true-string': () => ['POST', 'campaigns', { name: 'launch as the word true', launch: 'true' }],
 };
 const PLACE: Record<string, (c: string, lead: string) => string> = {
   lead: (c, lead) => `/v1/campaigns/${c}/leads/${lead}`,

@@ -50,7 +50,7 @@ export const REQUIRED_INPUTS = [
 ] as const;
 
 // ---- input the spec rejects, coerced into one it accepts: [id, op, where the objects are, field, coercion, a value to refuse] ----
-type Coercion = 'to-array' | 'to-boolean' | 'uuids-only' | 'default-one' | 'drop-empty' | 'drop-bad-domain' | 'drop-unless-lead' | 'drop-non-object';
+type Coercion = 'to-array' | 'to-boolean' | 'boolean-words' | 'uuids-only' | 'default-one' | 'drop-empty' | 'drop-bad-domain' | 'drop-unless-lead' | 'drop-non-object';
 export const COERCED_INPUTS = [
   ['lead-in-tags-coerced', 'leads.update', '', 'tags', 'to-array', 'vip'],
   ['lead-in-customfields-coerced', 'leads.update', '', 'customFields', 'drop-non-object', 'x'],
@@ -62,6 +62,8 @@ export const COERCED_INPUTS = [
   ['acct-in-tracking-coerced', 'accounts.create', 'accounts[]', 'tracking', 'drop-bad-domain', { domainId: 'not-a-uuid' }],
   ['camp-in-leads-coerced', 'campaigns.create', '', 'leads', 'to-array', 'lead@example.test'],
   ['camp-in-launch-coerced', 'campaigns.create', '', 'launch', 'to-boolean', 'yes'],
+  // A binder that reads only the words "true" and "false" (a query-string style converter), refusing "yes".
+  ['camp-in-launch-true-string', 'campaigns.create', '', 'launch', 'boolean-words', 'true'],
 ] as const satisfies readonly (readonly [string, string, string, string, Coercion, unknown])[];
 
 // ---- answers: [id, where (op -> path of the object), field path in it, change, description] ----
@@ -268,6 +270,7 @@ export function coercedInput(mutant: MutantSwitch, o: string, body: unknown): un
       else if (v === undefined) continue;
       else if (c === 'to-array') { if (!Array.isArray(v)) x[field] = [String(v)]; }
       else if (c === 'to-boolean') { if (typeof v !== 'boolean') x[field] = Boolean(v); }
+      else if (c === 'boolean-words') { if (v === 'true' || v === 'false') x[field] = v === 'true'; }
       else if (c === 'uuids-only') { if (Array.isArray(v)) x[field] = v.map((e) => (typeof e === 'string' && UUID_RE.test(e) ? e : NOBODY)); }
       else if (c === 'drop-empty') { if (v === '') delete x[field]; }
       else if (c === 'drop-bad-domain') { if (!isObj(v) || typeof v.domainId !== 'string' || !UUID_RE.test(v.domainId)) delete x[field]; }

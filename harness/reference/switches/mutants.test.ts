@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { Env, UUID_V4, mailboxInput } from '../reference.test-helper.ts';
 import { startSinks } from '../../sinks/index.ts'; // test code: a real IMAPS server with a self-signed certificate
 import { MUTANTS } from '../index.ts';
@@ -230,6 +231,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'scope-email-delete-refuses-all-all': [404, async (e) => status(e, (await keyWith(e, ['all:all'])).k, 'DELETE', `/v1/emails/${ABSENT}`)],
   'scope-lf-list-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', '/v1/lead-searches')],
   'scope-lf-get-also-leads-read': [403, async (e) => status(e, (await keyWith(e, ['leads:read'])).k, 'GET', `/v1/lead-searches/${ABSENT}`)],
+  'scope-mailbox-writes-also-accounts-read': [403, async (e) => status(e, (await keyWith(e, ['accounts:read'])).k, 'POST', `/v1/accounts/${ABSENT}/pause`)],
   'scope-status-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'GET', `/v1/campaigns/${ABSENT}/status`)],
   'scope-patch-also-campaigns-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:lifecycle'])).k, 'PATCH', `/v1/campaigns/${ABSENT}`, { body: { name: 'x' } })],
   'scope-test-email-also-emails-send': [403, async (e) => status(e, (await keyWith(e, ['emails:send'])).k, 'POST', `/v1/campaigns/${ABSENT}/test-email`, { body: {} })],
@@ -355,6 +357,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k' });
     return status(e, w.key, 'POST', '/v1/campaigns', { body: { name: 'y' }, idem: 'k' });
+  }],
+  'idem-post-only': [422, async (e) => {
+    const w = await e.workspace();
+    const c = await e.call(w.key, 'POST', '/v1/campaigns', { body: { name: 'x' } });
+    const path = `/v1/campaigns/${c.body.campaign.id}`;
+    await e.call(w.key, 'PATCH', path, { body: { name: 'y' }, idem: 'k' });
+    return status(e, w.key, 'PATCH', path, { body: { name: 'z' }, idem: 'k' });
   }],
   'idem-no-inflight-lock': [1, async (e) => {
     // The first request is held in flight by the test while three more with its key arrive: with
@@ -511,6 +520,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return [err.type, err.code];
   }],
   'usage-all-missing': [200, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/usage')],
+  'apikeys-create-scopes-ignored': [403, async (e) => {
+    const w = await e.workspace();
+    const made = await e.call(w.key, 'POST', '/v1/api-keys', { body: { name: 'narrow', scopes: ['usage:read'] } });
+    return status(e, made.body.key, 'GET', '/v1/lead-searches');
+  }],
   'apikeys-list-items-renamed': [true, async (e) => Array.isArray((await e.call((await e.workspace()).key, 'GET', '/v1/api-keys')).body.data)],
   'err-business-code-undeclared': ['failed_precondition', async (e) => {
     const w = await e.workspace();
@@ -733,6 +747,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     return [r.body.summary.created, r.body.summary.failed];
   }],
   'acct-new-status-active': ['inactive', async (e) => (await e.mailbox(await e.workspace())).status],
+  'acct-create-reachable-active': ['inactive', async (e) => {
+    // A server that accepts connections (its greeting is enough for the mutant's inline check).
+    const server = createServer((socket) => socket.end('220 probe ESMTP\r\n'));
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    try {
+      return (await e.mailbox(await e.workspace(), { smtpHost: '127.0.0.1', smtpPort: (server.address() as AddressInfo).port })).status;
+    } finally {
+      server.close();
+    }
+  }],
   'acct-pause-inactive-allowed': [400, async (e) => {
     const w = await e.workspace();
     return status(e, w.key, 'POST', `/v1/accounts/${(await e.mailbox(w)).id}/pause`);
@@ -1017,6 +1041,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'camp-empty-name-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: '' } })],
   'camp-create-leads-need-leads-write': [201, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', leads: [`lead-${Math.random().toString(36).slice(2)}@corp.test`] } })],
   'camp-launch-without-lifecycle': [403, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } })],
+  'camp-launch-scope-unless-false': [201, async (e) => status(e, (await keyWith(e, ['campaigns:write'])).k, 'POST', '/v1/campaigns', { body: { name: 'x' } })],
+  'camp-launch-scope-after-insert': [0, async (e) => {
+    const { w, k } = await keyWith(e, ['campaigns:write']);
+    await e.call(k, 'POST', '/v1/campaigns', { body: { name: 'x', launch: true } });
+    return campaignsCount(e, w.key);
+  }],
   'camp-schedule-future-start-refused': [201, async (e) => {
     const startDate = '2099-01-01T00:00:00.000Z';
     return status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x', schedule: { startDate } } });
@@ -1297,8 +1327,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.call(w.key, 'PATCH', path, { body: { firstName: 'Ada' } });
     return (await e.call(w.key, 'PATCH', path, { body: { jobTitle: 'CTO' } })).body.firstName;
   }],
+  'lead-patch-email-ignored': ['changed@corp.test', async (e) => (await patchLead(e, undefined, { email: 'changed@corp.test' })).body.email],
   'lead-patch-location-dropped': ['Lyon', async (e) => (await patchLead(e, undefined, { location: 'Lyon' })).body.location],
   'lead-patch-custom-array-taken': [400, async (e) => (await patchLead(e, undefined, { customFields: ['a'] })).status],
+  'lead-mutate-set-status-ids-optional': [400, async (e) => {
+    const { w, c } = await campWithLead(e);
+    return status(e, w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'set_status', status: 'lead_lost' } });
+  }],
   'lead-mutate-all-ignored': [0, async (e) => {
     const { w, c } = await campWithLead(e);
     await e.call(w.key, 'POST', `/v1/campaigns/${c.id}/leads/mutate`, { body: { operation: 'delete', all: true } });
@@ -1329,6 +1364,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const email = `leak-${randomUUID()}@corp.test`;
     await e.campaign(a, { leads: [email] });
     return (await e.call(b.key, 'GET', `/v1/leads/search?email=${email}`)).body.data.length;
+  }],
+  'tenant-lead-search-fragment-leak': [0, async (e) => {
+    const a = await e.workspace();
+    const b = await e.workspace();
+    const local = `leak-${randomUUID().slice(0, 8)}`;
+    await e.campaign(a, { leads: [`${local}@corp.test`] });
+    return (await e.call(b.key, 'GET', `/v1/leads/search?email=${local}`)).body.data.length;
   }],
   'lf-list-params-undeclared': [1, async (e) => {
     const w = await e.workspace();

@@ -65,7 +65,8 @@ export const ANSWER_CHECKS: Check[] = [
     // ANLT-PARAMS-PROFILE: the flag, sent by the profile's name, takes effect (the auto-reply leaves replies).
     // ANLT-BOUNCE-FIELDS: every count of bounceBreakdown is typed after a real bounce (the schema), where
     // counts of 0 sit beside counts of 1; ANLT/campaign-answer reads it only without bounces.
-    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY', 'ANLT-BOUNCE-FIELDS', 'ANLT-OV-QUERY', 'ANLT-PARAMS-PROFILE'],
+    // ANLT-TS-BOUNCES-UNSUBS: the time series over the window holds the hard bounce.
+    clauses: ['ANLT-OOO-REPLIES', 'ANLT-OOO-RATE', 'ANLT-BOUNCE-BYCATEGORY', 'ANLT-BOUNCE-FIELDS', 'ANLT-OV-QUERY', 'ANLT-PARAMS-PROFILE', 'ANLT-TS-BOUNCES-UNSUBS'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -91,6 +92,9 @@ export const ANSWER_CHECKS: Check[] = [
       const ts = await ok2xx(timeseries(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, 'day'), 'the time series by day with the out-of-office flag');
       const inSeries = (ts.body?.data ?? []).reduce((n: number, p: any) => n + (p?.replies ?? 0), 0);
       expectThat(inSeries <= 1, msg`with the out-of-office flag the time series' replies must leave the auto-reply out: one real reply was received, its points count ${inSeries}`, ts);
+      // The series includes bounces (4.6): the hard bounce the campaign totals counted is in its points.
+      const bouncedInSeries = (ts.body?.data ?? []).reduce((n: number, p: any) => n + (p?.bounces ?? 0), 0);
+      expectThat(bouncedInSeries >= 1, msg`the time series includes bounces: a hard bounce was counted in the campaign's totals, its points count ${bouncedInSeries}`, ts);
       const ov = await ok2xx(overview(ctx, ws.api, { start, excludeOutOfOffice: true }), 'the overview with the out-of-office flag');
       const added = (ov.body?.totals?.replies ?? NaN) - (before!.body?.totals?.replies ?? NaN);
       expectThat(added <= 1, msg`with the out-of-office flag the overview's replies must leave the auto-reply out: since before the answers (from ${start}) one real reply and one auto-reply arrived, its totals.replies went from ${before!.body?.totals?.replies} to ${ov.body?.totals?.replies}`, before!, ov);

@@ -132,8 +132,9 @@ export const RULE_CHECKS: Check[] = [
     // lengths the profile declares; a target that declares none, or lengths beyond its retention, is not judged.
     // Its campaign has no traffic: the points of sends on several days are read by SEND/sequence-delay (expectCoarsenedTraffic).
     id: 'ANLT/timeseries-coarsened',
-    title: 'MUST coarsen a long window automatically, day then week then month: asked by day over one day more than the declared day length, the time series answers by week (by week or month where the declared week length is no longer), spaced by it, and past the declared week length by month (profile: analytics.coarsening)',
-    clauses: ['ANLT-TS-COARSEN'],
+    title: 'MUST coarsen a long window automatically, day then week then month, and state the interval used: asked by day over one day more than the declared day length, the time series answers by week (by week or month where the declared week length is no longer), spaced by it, and past the declared week length by month (profile: analytics.coarsening)',
+    // ANLT-TS-INTERVAL-STATED: a coarsened answer is the one whose stated interval can differ from the one asked; its points' spacing shows the one used.
+    clauses: ['ANLT-TS-COARSEN', 'ANLT-TS-INTERVAL-STATED'],
     level: 'MUST',
     features: ['decl:declarations.analytics.coarsening'],
     budget: 7,
@@ -254,12 +255,12 @@ export const RULE_CHECKS: Check[] = [
     clauses: ['ANLT-CAMP-BREAKDOWN-UNKNOWN'],
     level: 'MUST',
     features: [],
-    budget: 4,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id } = await createCampaign(ctx, ws.api, { steps: 1 });
       const w = await weekStart(ctx); // as in ANLT/interval-unknown
-      for (const [query, what] of [[[['breakdown', 'geo']], 'breakdown=geo'], [[['breakdown', 'smtp,geo']], 'breakdown=smtp,geo'], [[['breakdown', 'bounce'], ['breakdown', 'geo']], 'breakdown=bounce&breakdown=geo']] as [[string, string][], string][]) {
+      for (const [query, what] of [[[['breakdown', 'geo']], 'breakdown=geo'], [[['breakdown', 'smtp,geo']], 'breakdown=smtp,geo'], [[['breakdown', 'bounce'], ['breakdown', 'geo']], 'breakdown=bounce&breakdown=geo'], [[['breakdown', 'SMTP']], 'breakdown=SMTP (the values are exact)']] as [[string, string][], string][]) {
         expectError(await campaignAnalytics(ctx, ws.api, id, w, query), 400, ctx.profile, `campaign analytics with ${what}`, 'validation_failed');
       }
     },

@@ -62,7 +62,8 @@ export const WINDOW_COUNT_CHECKS: Check[] = [
     // The counts move with the window asked of campaign analytics, by the profile's names: that query's own effect.
     // The time series and the overview are read too: each could cut its days apart from campaign analytics
     // (or read its window by other names: the series of the day beside alone then holds the sends).
-    clauses: ['ANLT-WINDOW-ISO-DATES', 'ANLT-WINDOW-WHOLE-DAYS', 'ANLT-WINDOW-TIME-IGNORED', 'ANLT-WINDOW-START-OF-DAY', 'ANLT-WINDOW-END-INCLUSIVE', 'ANLT-WINDOW-END-DEFAULT-NOW', 'ANLT-CAMP-QUERY', 'ANLT-PARAMS-PROFILE'],
+    // ANLT-TS-QUERY: the time series over the day beside alone holds none of the sends, so its window takes effect.
+    clauses: ['ANLT-WINDOW-ISO-DATES', 'ANLT-WINDOW-WHOLE-DAYS', 'ANLT-WINDOW-TIME-IGNORED', 'ANLT-WINDOW-START-OF-DAY', 'ANLT-WINDOW-END-INCLUSIVE', 'ANLT-WINDOW-END-DEFAULT-NOW', 'ANLT-CAMP-QUERY', 'ANLT-PARAMS-PROFILE', 'ANLT-TS-QUERY'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,

@@ -37,17 +37,19 @@ export const API_KEY_CHECKS: Check[] = [
   },
   {
     id: 'KEY-CREATE-SUBSET',
-    title: 'MUST let a key holding apikeys:manage create keys within its own scopes, and the new key works at once',
+    title: 'MUST let a key holding apikeys:manage create keys within its own scopes, and the new key works at once, with the scopes asked',
     clauses: ['SCOPE-APIKEYS-SUBSET', 'KEY-ROTATE-MANAGE', 'KEY-LIST-CREATE-PROFILE', 'SCOPE-GRANT-APIKEYS-MANAGE'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: 8,
+    budget: 9,
     async run(ctx) {
       const ws = await ctx.workspace();
       for (const scopes of [['all:all'], ['campaigns:all', 'usage:read']]) {
         const key = await newKey(ws, ctx, scopes);
         const res = await key.client.get('/v1/workspace');
         expect2xx(res, `GET /v1/workspace with a new key holding [${scopes.join(', ')}]`);
+        // The scopes asked (in the declared field) are the key's: a route of another domain is refused to the narrower key.
+        if (!scopes.includes('all:all')) expectError(await key.client.get('/v1/lead-searches'), 403, ctx.profile, `GET /v1/lead-searches (leadfinder:read) with a new key holding [${scopes.join(', ')}]`, 'permission_denied');
       }
       // A key without apikeys:manage may not create keys at all.
       const plain = await ws.createKey(['all:all']);

@@ -175,6 +175,8 @@ const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [
   // Referenced reads no default matrix row asks with a refused key (a route mounted without its scope
   // guard shows only there): the subscription and usage under the accounts word, a mailbox read under usage.
   ['subscription.get', 'accounts:read'], ['usage.all', 'accounts:read'], ['accounts.get', 'usage:read'], ['accounts.oauthStatus', 'usage:read'],
+  // The mailbox writes filed by domain (any accounts:* scope), where the accounts:read row is left out.
+  ['accounts.create', 'accounts:read'], ['accounts.update', 'accounts:read'], ['accounts.delete', 'accounts:read'], ['accounts.pause', 'accounts:read'],
 ];
 /** The mailbox reads (part 5's row: accounts:write and all:all among those served), each asked from default on. */
 const MAILBOX_READS = ENDPOINTS.filter((e) => e.group === 'mailbox-read');

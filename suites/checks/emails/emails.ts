@@ -214,13 +214,13 @@ export const EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'EMAIL/delete',
-    title: "MUST answer a received email in the fields of 2.7 (a uuid id, body an object with html and text, recipients as address strings, the lead's leadId, a snippet of its own content, hasAttachments a boolean, ISO 8601 timestamps), answer 404 to another workspace on both email endpoints, and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
+    title: "MUST answer a received email in the fields of 2.7 (a uuid id, body an object with html and text holding what the lead wrote, recipients as address strings, the lead's leadId, a snippet of its own content, hasAttachments a boolean, ISO 8601 timestamps), answer 404 to another workspace on both email endpoints, and DELETE /v1/emails/{id} with { id, deleted: true }, leave it out of listings, and leave the copy on the mail server",
     // The received email's own fields (the inbox ingestion is a path of its own): EMAIL/sent reads the sent one.
     clauses: [
       'SVC-EMAIL-DELETE', 'EMAIL-DELETE-ANSWER', 'EMAIL-DELETE-HIDDEN', 'EMAIL-DELETE-SERVER-UNTOUCHED', 'EMAIL-RECIPIENTS', 'EMAIL-FROM', 'EMAIL-LEADID', 'EMAIL-SNIPPET', 'EMAIL-ID-UUID', 'EMAIL-BODY-OBJECT',
       'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'RES-TS-ISO8601', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'TENANT-ISOLATION', 'EMAIL-GET-ANSWER', 'SVC-EMAIL-READ',
       'EMAIL-SUBJECT', 'EMAIL-THREADID', 'EMAIL-ISUNREAD', 'EMAIL-MESSAGEID', 'EMAIL-TYPE-ENUM', 'EMAIL-MAILBOX', 'EMAIL-BODY-NULL-PART',
-      'RES-ID-UUID',
+      'RES-ID-UUID', 'EMAIL-GET-200-REAL-CONTENT',
     ],
     level: 'MUST',
     features: [...FEATURES, 'imap', 'twoWorkspaces'],
@@ -249,6 +249,10 @@ export const EMAIL_CHECKS: Check[] = [
       expectThat(typeof e.body?.text === 'string', msg`the reply was received with a text part, so body.text was stored and must not be null, got ${JSON.stringify(e.body?.text)}`, got);
       // It has content (what the lead wrote): its snippet previews it, not its headers or nothing.
       expectPreview(e.snippet, [e.subject, e.body?.text, e.body?.html, words], got);
+      // A 200 carries real content (4.5): the stored body holds what the lead wrote, never a placeholder.
+      const stored = wordsOf(`${e.body?.text ?? ''} ${e.body?.html ?? ''}`);
+      const lost = wordsOf(words).filter((w) => !stored.includes(w));
+      expectThat(lost.length === 0, msg`a 200 carries real content: the received email's body must hold what the lead wrote ("${words}"), it lacks ${JSON.stringify(lost)}: ${JSON.stringify(e.body)}`, got);
       // The key identifies the workspace: to another one this email is absent (404, never read, never deleted).
       const other = await ctx.workspace();
       if (other.organizationId !== undefined && other.organizationId === s.ws.organizationId) skip('the run could not lease a second workspace');

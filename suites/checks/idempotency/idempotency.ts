@@ -180,11 +180,11 @@ const lengthChecks: Check[] = [
   {
     // The bound holds on every state-changing endpoint (4.1), not only where it is first declared.
     id: 'IDEM-KEY-LENGTH/PATCH /v1/accounts/{id}',
-    title: 'MUST refuse an Idempotency-Key of 256 characters on a mailbox PATCH without an effect, and take one of 255',
-    clauses: ['IDEM-MAX-255'],
+    title: 'MUST refuse an Idempotency-Key of 256 characters on a mailbox PATCH without an effect, take one of 255, and answer 422 idempotency_key_reused to that key with another body',
+    clauses: ['IDEM-MAX-255', 'IDEM-REUSED-422', 'ERR-TABLE-422'],
     level: 'MUST',
     features: [],
-    budget: 3,
+    budget: 4,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id } = await createMailbox(ctx, ws.api);
@@ -192,9 +192,13 @@ const lengthChecks: Check[] = [
       const refused = await ws.api.patch(path, { firstName: 'Overlong' }, { idempotencyKey: keyOfLength(256) });
       expectThat(!is2xx(refused), msg`PATCH ${path} with a 256-character Idempotency-Key was accepted (${refused.status}); the header is at most 255 characters`, refused);
       // The PATCH answer is the mailbox (4.2): it shows whether the refused one changed firstName.
-      const read = await ws.api.patch(path, { lastName: 'Bounded' }, { idempotencyKey: keyOfLength(255) });
+      const long = keyOfLength(255);
+      const read = await ws.api.patch(path, { lastName: 'Bounded' }, { idempotencyKey: long });
       expectThat(is2xx(read), msg`PATCH ${path} with a 255-character Idempotency-Key was refused (${read.status} ${snippet(read)})`, read);
       expectThat(read.body?.firstName !== 'Overlong', msg`the PATCH refused for its 256-character Idempotency-Key still changed firstName`, refused, read);
+      // 4.1 holds on every state-changing endpoint, not on POST alone: the same key with another body is refused here too.
+      const reused = await ws.api.patch(path, { lastName: 'Rebounded' }, { idempotencyKey: long });
+      expectError(reused, 422, ctx.profile, `PATCH ${path} again with the same Idempotency-Key and another body`, 'idempotency_key_reused');
     },
   },
   {

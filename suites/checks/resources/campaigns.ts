@@ -283,7 +283,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
     clauses: ['CAMP-CREATE-BODY', 'CAMP-CREATE-LEADS-STRINGS', 'CAMP-CREATE-LAUNCH-BOOLEAN', 'CAMP-SCHEDULE-FIELDS', 'CAMP-SETTINGS-FIELDS', 'CAMP-SEQUENCE-STEPS', 'CAMP-ACCOUNTS-UUIDS', 'ERR-TABLE-400'],
     level: 'MUST',
     features: [],
-    budget: 10,
+    budget: 11,
     async run(ctx) {
       const ws = await ctx.workspace();
       const base = await setupCampaignBody(ctx, { steps: 1 });
@@ -292,6 +292,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
         ['name 42', { name: 42 }],
         ['leads as a string', { leads: 'lead@example.test' }],
         ['launch "yes"', { launch: 'yes' }],
+        ['launch "true" (the word, a string)', { launch: 'true' }],
         ['settings.trackOpens "yes"', { settings: { trackOpens: 'yes' } }],
         ['sequence as an object', { sequence: { subject: 'x' } }],
         ['sequence[0].delayDays "two"', { sequence: [{ ...step, delayDays: 'two' }] }],
@@ -309,19 +310,25 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-CREATE/launch-scope',
-    title: 'MUST answer 403 to a launch: true create by a key holding campaigns:write without campaigns:lifecycle, or campaigns:lifecycle without campaigns:write; with both, 4.3\'s answer (leads counts included)',
+    title: 'MUST answer 403 to a launch: true create by a key holding campaigns:write without campaigns:lifecycle (creating nothing), or campaigns:lifecycle without campaigns:write; with both, 4.3\'s answer (leads counts included)',
     // Also the answer of a create whose launch is asked with the scopes it needs (CAMP-CREATE/shape reads one without launch).
     clauses: ['CAMP-CREATE-LAUNCH-SCOPE', 'CAMP-CREATE-NO-LAUNCH-SCOPE', 'CAMP-CREATE-SCOPE', 'ERR-TABLE-403', 'SCOPE-403-MISSING', 'CAMP-CREATE-ANSWER'],
     level: 'MUST',
     features: ['op:apikeys.create'],
-    budget: 8,
+    budget: 10,
     async run(ctx) {
       const ws = await ctx.workspace();
       const writer = await newKey(ws, ctx, ['campaigns:write']);
       const body = await setupCampaignBody(ctx, { steps: 1, leads: 1 });
-      expectError(await writer.client.post('/v1/campaigns', { ...body, launch: true }), 403, ctx.profile, 'POST /v1/campaigns launch: true with campaigns:write only', 'permission_denied');
+      // A name of its own: the refused request must leave no campaign behind (a scope asked only where the launch happens, after the insert, would).
+      const refusedName = `${body.name} refused ${randomUUID().slice(0, 8)}`;
+      const refused = await writer.client.post('/v1/campaigns', { ...body, name: refusedName, launch: true });
+      expectError(refused, 403, ctx.profile, 'POST /v1/campaigns launch: true with campaigns:write only', 'permission_denied');
       const plain = await writer.client.post('/v1/campaigns', { ...body, name: `${body.name} 2`, launch: false });
       expect2xx(plain, 'POST /v1/campaigns launch: false with campaigns:write');
+      // Without launch true, whether false or left out: a gate reading "unless launch is false" asks the launch scope here.
+      const { launch: _launch, ...unlaunched } = body;
+      expect2xx(await writer.client.post('/v1/campaigns', { ...unlaunched, name: `${body.name} 2b` }), 'POST /v1/campaigns without launch, with campaigns:write');
       const both = await newKey(ws, ctx, ['campaigns:write', 'campaigns:lifecycle']);
       const launched = await both.client.post('/v1/campaigns', { ...body, name: `${body.name} 3`, launch: true });
       expect2xx(launched, 'POST /v1/campaigns launch: true with campaigns:write and campaigns:lifecycle');
@@ -330,6 +337,8 @@ export const CAMPAIGN_CHECKS: Check[] = [
       // "campaigns:write, plus campaigns:lifecycle": the launch scope does not stand in for campaigns:write.
       const lifecycle = await newKey(ws, ctx, ['campaigns:lifecycle']);
       expectError(await lifecycle.client.post('/v1/campaigns', { ...body, name: `${body.name} 4`, launch: true }), 403, ctx.profile, 'POST /v1/campaigns launch: true with campaigns:lifecycle only (campaigns:write is required as well)', 'permission_denied');
+      const left = ((await walk(ctx.profile, ws.api, '/v1/campaigns')) as { name?: unknown }[]).filter((c) => c.name === refusedName);
+      expectThat(left.length === 0, msg`POST /v1/campaigns launch: true refused with 403 (campaigns:write only) still created the campaign ${refusedName}`, refused);
     },
   },
   {

@@ -181,7 +181,8 @@ export const LEAD_CHECKS: Check[] = [
   {
     id: 'LEAD-PATCH/email-uncontacted',
     title: 'MUST change the email of a lead not yet contacted (the PATCH answer and the lead as listed after it)',
-    clauses: ['STATE-LEAD-EMAIL-CHANGE-UNCONTACTED'],
+    // LEAD-PATCH-FIELDS: the one PATCH field LEAD-PATCH/fields leaves out (its status has checks of its own).
+    clauses: ['STATE-LEAD-EMAIL-CHANGE-UNCONTACTED', 'LEAD-PATCH-FIELDS'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 4,
@@ -367,7 +368,7 @@ export const LEAD_CHECKS: Check[] = [
     ],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 30,
+    budget: 31,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 2);
@@ -391,6 +392,7 @@ export const LEAD_CHECKS: Check[] = [
         ['an operation given as an integer', 0, { ids }, 'lead_lost'],
         ['set_status without a status', 'set_status', { ids }],
         ['add_tags without ids', 'add_tags', { tags: ['x'] }],
+        ['set_status without ids', 'set_status', {}, 'lead_lost'],
         ['set_status with ids that are not uuids', 'set_status', { ids: ['not-a-uuid'] }, 'lead_lost'],
         ['set_status with 1001 ids', 'set_status', { ids: Array.from({ length: 1001 }, () => randomUUID()) }, 'lead_lost'],
         ['set_status with an unknown status', 'set_status', { ids }, 'not_a_status'],

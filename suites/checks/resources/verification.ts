@@ -83,7 +83,8 @@ export const VERIFICATION_CHECKS: Check[] = [
   {
     id: 'VERIF-SINK/background',
     title: "MUST verify a new mailbox in the background: it connects to the mailbox's SMTP server and authenticates, and the outcome shows on the mailbox",
-    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP', 'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS'],
+    // ACCT-CREATE-START-INACTIVE, STATE-ACCT-CREATE-INACTIVE: this mailbox's servers answer at once, so an inline verification would show here (ACCT-CREATE/shape's do not answer).
+    clauses: ['STATE-ACCT-CREATE-VERIFY', 'SVC-ACCT-BACKGROUND-VERIFY', 'VERIF-ENDPOINT-LASTVERIFIEDAT', 'ACCT-VERIF-ANSWER', 'SVC-ACCT-CONNECT-SMTP', 'VERIF-ENDPOINT-SMTP', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'ACCT-CREATE-START-INACTIVE', 'STATE-ACCT-CREATE-INACTIVE'],
     level: 'MUST',
     features: [...FEATURES],
     budget: 30,

@@ -164,7 +164,8 @@ export const SECURITY_CHECKS: Check[] = [
     async run(ctx) {
       const a = await ctx.workspace();
       const b = await ctx.workspace();
-      const email = `${ctx.prefix}${randomUUID().slice(0, 8)}@leads.example.test`;
+      const local = `${ctx.prefix}${randomUUID().slice(0, 8)}`;
+      const email = `${local}@leads.example.test`;
       const c = await a.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}scoped`, leads: [email] });
       expect2xx(c, 'setup: POST /v1/campaigns');
       const { id: mid } = await createMailbox(ctx, a.api);
@@ -176,6 +177,10 @@ export const SECURITY_CHECKS: Check[] = [
       const hits = await b.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: email });
       expect2xx(hits, 'GET /v1/leads/search');
       expectThat(Array.isArray(hits.body.data) && hits.body.data.length === 0, msg`the lead search found another workspace's lead: ${JSON.stringify(hits.body.data)}`, hits);
+      // A fragment too (its local part, no @): a search by fragment is often a query path of its own (LIKE, not an equality).
+      const part = await b.api.get('/v1/leads/search', { [ctx.profile.names.leadsSearchParam]: local });
+      expect2xx(part, 'GET /v1/leads/search by a fragment');
+      expectThat(Array.isArray(part.body.data) && part.body.data.length === 0, msg`the lead search by a fragment found another workspace's lead: ${JSON.stringify(part.body.data)}`, part);
       const o = ctx.profile.operations['accounts.list'];
       if (o) {
         const boxes = (await walk(ctx.profile, b.api, o.path, o.result.items ?? 'data')) as any[];

@@ -262,11 +262,11 @@ export const TEST_EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'TEST-EMAIL/invalid',
-    title: 'MUST refuse with 400 validation_failed, sending nothing: lead without leadId, leadId with dummy, an unknown personalization, two recipients',
+    title: 'MUST refuse with 400 validation_failed, sending nothing: lead without leadId, leadId with dummy, an unknown personalization, two recipients (in a string or an array)',
     clauses: ['CAMP-TEST-LEAD-REQUIRES-LEADID', 'CAMP-TEST-LEADID-OMITTED', 'CAMP-TEST-PERSONALIZATION-ENUM', 'CAMP-TEST-RECIPIENT-SINGLE'],
     level: 'MUST',
     features: [...FEATURES, 'op:leads.create', 'op:leads.list'],
-    budget: 21,
+    budget: 22,
     testEmails: 1,
     async run(ctx) {
       const s = await sender(ctx, { subject: `Invalid ${ctx.prefix}`, body: '<p>never sent</p>' });
@@ -279,6 +279,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         ['personalization "custom" (not in the enum)', { personalization: 'custom' }],
         ['personalization "DUMMY" (the enum\'s values are exact)', { personalization: 'DUMMY' }],
         ['two recipients in one string', { recipient: `${to}, ${other}` }],
+        ['two recipients as an array', { recipient: [to, other] }],
       ];
       for (const [what, extra] of cases) expectValidation400(await send(s, to, extra), ctx, `POST /v1/campaigns/{id}/test-email, ${what}`);
       const got = await arrivals(ctx, s, to, 0);
@@ -393,8 +394,9 @@ export const TEST_EMAIL_CHECKS: Check[] = [
         const lower = `${ctx.prefix}bl-${tag}@${tag}.blocked.test`.toLowerCase();
         const value = kind === 'address' ? lower : lower.slice(lower.indexOf('@') + 1);
         await ctx.control!.request('POST', `/workspaces/${s.ws.organizationId}/blacklist`, { value });
-        // A domain is case-insensitive: the recipient spells the listed domain in other case (a local part may be case-sensitive, so the address stays as listed).
-        const to = kind === 'address' ? lower : `${lower.slice(0, lower.indexOf('@'))}@${tag.toUpperCase()}.Blocked.TEST`;
+        // A domain is case-insensitive: the recipient spells the listed domain in other case, for the address too
+        // (its local part stays as listed: a local part may be case-sensitive).
+        const to = `${lower.slice(0, lower.indexOf('@'))}@${tag.toUpperCase()}.Blocked.TEST`;
         const res = await send(s, to);
         expectRefused(res, ctx, `a test email to ${to} with ${value} on the blacklist`, false);
         const got = await arrivals(ctx, s, to, 0);
