@@ -156,7 +156,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   // 2.1 MUST: Mailbox `warmup`: object (see 2.3).
   "ACCT-WARMUP-OBJECT": [
     { what: "Mailboxes answer warmup as a JSON string.", mutants: ["acct-warmup-string"] },
-    { what: "A switched-off warmup is answered null (or without its writable fields).", gap: "named by a self-audit of unaudited clauses: the claiming check reads a mailbox created with warmup on only; PROFILE-DECL/warmup-defaults-and-values creates one with warmup off and could schema-check it and claim the clause, no new request" },
+    { what: "A switched-off warmup is answered null (or without its writable fields).", mutants: ["acct-warmup-off-null"] },
   ],
   // 2.1 MUST: Mailbox `tracking`: object with `domainId` (uuid string).
   "ACCT-TRACKING-OBJECT": [

@@ -523,7 +523,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: POST /v1/accounts answers 201.
   "ACCT-CREATE-201": [
     { what: "POST /v1/accounts answers 200.", mutants: ["acct-create-200"] },
-    { what: "A batch whose every element fails answers 400 (or 207, 422) instead of 201 with every element in errors.", gap: "named by a self-audit of unaudited clauses: every batch the kit sends at default creates at least one mailbox; one batch of invalid elements only (one request), held to 201 with created 0, with a mutant, would close it" },
+    { what: "A batch whose every element fails (an address connected elsewhere) answers 400 or 422, a refusal of the request, instead of a success (4.2: 201) with every element in errors.", mutants: ["acct-batch-none-created-400"] },
   ],
   // 4.2 MUST: POST /v1/accounts answer: `summary: { submitted, created, failed }`.
   "ACCT-CREATE-SUMMARY": [

@@ -77,6 +77,8 @@ function shownMailbox(ctx: Ctx, view: Record<string, unknown>): Record<string, u
   if (ctx.mutant('acct-status-internal-names')) view.status = ({ failed: 'error', checking: 'verifying', revoked: 'disconnected' } as Record<string, string>)[String(view.status)] ?? view.status;
   if (ctx.mutant('acct-smtp-string')) view.smtp = view.smtp && `${(view.smtp as { host: string }).host}:${(view.smtp as { port: number }).port}`;
   if (ctx.mutant('acct-warmup-string')) view.warmup = JSON.stringify(view.warmup);
+  // The mutant answers a switched-off warmup as null (a warmup row kept only while warming).
+  if (ctx.mutant('acct-warmup-off-null') && w?.enabled === false) view.warmup = null;
   if (ctx.mutant('acct-names-null')) [view.firstName, view.lastName] = [null, null];
   if (ctx.mutant('acct-displayname-null')) view.displayName = null;
   if (ctx.mutant('acct-maxemails-string')) view.maxEmailsPerDay = String(view.maxEmailsPerDay);
@@ -388,6 +390,8 @@ export const create: Handler = async (ctx) => {
     };
   const summary = ctx.mutant('acct-create-summary-no-failed') ? { submitted: list.length, created: accounts.length } : { submitted: list.length, created: accounts.length, failed: errors.length };
   const answer = { summary, accounts, errors: errors.map(errorView) };
+  // The mutant refuses a batch that connected nothing, as if the errors were the request's own.
+  if (accounts.length === 0 && errors.length > 0 && ctx.mutant('acct-batch-none-created-400')) throw validationFailed(errors.map((e) => `accounts[${e.index}]: ${e.message}`));
   if (ctx.mutant('acct-create-200')) return ok(answer);
   // 4.2 states 201; a batch that connected nothing may answer another success (choices.ts).
   if (accounts.length === 0) return { status: ctx.services.choices.accountsNoneCreatedStatus, body: answer };

@@ -690,6 +690,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await postAccounts(e, w, [mailboxInput({ emailAddress: m.emailAddress })]);
     return [r.body.summary.created, r.body.summary.failed];
   }],
+  'acct-batch-none-created-400': [201, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return (await postAccounts(e, await e.workspace(), [mailboxInput({ emailAddress: m.emailAddress })])).status;
+  }],
   'acct-new-status-active': ['inactive', async (e) => (await e.mailbox(await e.workspace())).status],
   'acct-pause-inactive-allowed': [400, async (e) => {
     const w = await e.workspace();
@@ -1441,6 +1446,7 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-status-uppercase': ['inactive', async (e) => { const m = await e.mailbox(await e.workspace()); return m.status; }],
   'acct-smtp-string': ['object', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.smtp; }],
   'acct-warmup-string': ['object', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.warmup; }],
+  'acct-warmup-off-null': ['object', async (e) => { const m = await e.mailbox(await e.workspace(), { warmup: { enabled: false } }); return m.warmup === null ? 'null' : typeof m.warmup; }],
   'acct-names-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.firstName; }],
   'acct-displayname-null': ['string', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.displayName; }],
   'acct-maxemails-string': ['number', async (e) => { const m = await e.mailbox(await e.workspace()); return typeof m.maxEmailsPerDay; }],
