@@ -55,7 +55,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "PAGE-SHAPE": [
     { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
     { what: "GET /v1/lead-searches answers its items under `searches`.", mutants: ["lf-answer-list-items"] },
-    { what: "A referenced list (mailboxes, leads, API keys) answered whole, without meta and without pages.", gap: "named by a self-audit of unaudited clauses: the page checks of the referenced lists run only at full, and the kit's walks read a missing meta as the last page; a mutant a list, killed only by that list's PAGE-SIZE-BOUNDS (about 8 requests at default), would close it" },
+    { what: "A referenced list (mailboxes, leads, API keys) answered whole, without meta and without pages.", mutants: ["page-accounts-list-whole", "page-leads-list-whole", "page-apikeys-list-whole"] },
   ],
   // 4.1 MUST: List endpoints return items newest first.
   "PAGE-NEWEST-FIRST": [

@@ -414,6 +414,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'idem-255-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(255) })],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'page-offset-cursor': [['a'], (e) => pageAfterInsert(e)],
+  'page-accounts-list-whole': ['boolean', async (e) => {
+    const w = await e.workspace();
+    await e.mailbox(w);
+    return typeof (await e.call(w.key, 'GET', '/v1/accounts?limit=1')).body.meta?.hasMore;
+  }],
+  'page-leads-list-whole': ['boolean', async (e) => {
+    const { w, c } = await campWithLead(e);
+    return typeof (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads?limit=1`)).body.meta?.hasMore;
+  }],
+  'page-apikeys-list-whole': ['boolean', async (e) => typeof (await e.call((await e.workspace()).key, 'GET', '/v1/api-keys?limit=1')).body.meta?.hasMore],
   'camp-list-offset-cursor': [['a'], (e) => pageAfterInsert(e)],
   'page-hasmore-always-true': [false, async (e) => {
     const w = await e.workspace();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Check } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectSchema, expectStatus, expectThat, is2xx, msg, snippet } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectPage, expectSchema, expectStatus, expectThat, is2xx, msg, snippet } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { pollPauseMs } from '../../lib/verification-pace.ts';
 import { createMailbox, faker, setupCampaignBody } from '../../lib/recipes.ts';
@@ -317,7 +317,7 @@ export const ACCOUNT_CHECKS: Check[] = [
   {
     id: 'ACCT-LIST/tags-filter',
     title: "MUST filter the mailbox list by tag ids with the `tags` parameter; tags are tag objects; the list's page size is bounded as every list's (101 refused)",
-    clauses: ['ACCT-LIST-TAG-FILTER', 'ACCT-LIST-TAGS-PARAM', 'ACCT-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'LIMIT-PAGE-SIZE'],
+    clauses: ['ACCT-LIST-TAG-FILTER', 'ACCT-LIST-TAGS-PARAM', 'ACCT-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'LIMIT-PAGE-SIZE', 'PAGE-SHAPE'],
     level: 'MUST',
     features: ['control', 'op:accounts.list', 'exclusiveWorkspace'],
     budget: 9,
@@ -336,6 +336,8 @@ export const ACCOUNT_CHECKS: Check[] = [
       const items = o.result.items ?? 'data';
       const res = await ws.api.get(o.path, { tags: t1.id, [ctx.profile.names.list.pageSize]: 100 });
       expect2xx(res, `GET ${o.path}?tags=<tag id>`);
+      // A list of 4.1 whatever its items: a page, with meta (a list answered whole has none).
+      expectPage(res, items, `GET ${o.path}?tags=<tag id>`);
       const listed = getPath(res.body, items);
       const ids = Array.isArray(listed) ? listed.map((m: any) => m?.id) : [];
       expectThat(ids.length === 1 && ids[0] === tagged, msg`the list filtered by tags=${t1.id} must hold only the tagged mailbox ${tagged}, got ${JSON.stringify(ids)}`, res);
