@@ -63,6 +63,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'acct-batch-fails-whole': ['ACCT-CREATE-INDEPENDENT', 'ACCT-CREATE-REST-CREATED', 'ERR-BATCH-PARTIAL'],
   'acct-duplicate-created': ['ACCT-CREATE-DUPLICATE'],
   'acct-batch-none-created-400': ['ACCT-CREATE-201'],
+  'acct-patch-password-no-reverify': ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY'],
   'acct-new-status-active': ['ACCT-CREATE-START-INACTIVE', 'STATE-ACCT-CREATE-INACTIVE'],
   'acct-pause-inactive-allowed': ['ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY'],
   'acct-email-mutable': ['ACCT-PATCH-EMAIL-IMMUTABLE', 'ACCT-EMAILADDRESS-IMMUTABLE'],

@@ -379,6 +379,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-ACCT-PATCH-CREDS-REVERIFY": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
     { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
+    { what: "Only a server change triggers the re-verification: a PATCH of a password alone stores it and verifies nothing.", mutants: ["acct-patch-password-no-reverify"] },
   ],
   // 3.2 MUST: active -> repeated sending failures (system) -> failed.
   "STATE-ACCT-SEND-FAILURES-FAILED": [
@@ -579,7 +580,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
     { what: "The re-verification after a PATCH logs in with the old credentials (an SMTP transport cached per mailbox).", mutants: ["acct-patch-reverify-cached-login"] },
-    { what: "A password-only rotation (smtpPassword or imapPassword) stores the secret without re-running verification; host and port changes do re-run it.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/creds-reverify patches smtpPort only at default; a password alone and an imap* field, each followed by a new verification, with a mutant, would close it" },
+    { what: "A password-only rotation (smtpPassword or imapPassword) stores the secret without re-running verification; host and port changes do re-run it.", mutants: ["acct-patch-password-no-reverify"] },
     { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
     { what: "A PATCH of a password alone re-runs verification with the old password (the secret store written at create only): no answer shows a password, so only a verification against a server that knows the passwords tells.", mutants: ["acct-patch-password-not-stored"] },
   ],

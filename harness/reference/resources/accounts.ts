@@ -474,8 +474,10 @@ export const patch: Handler = async (ctx) => {
     for (const t of new Set(ids)) ctx.db.prepare('INSERT INTO account_tags (account_id, tag_id) VALUES (?, ?)').run(r.id, t);
   }
   let status = r.status;
-  // The mutants: re-verify on any PATCH, a change of settings alone included; re-verify only for smtp* fields (imap* forgotten).
-  const triggers = rotated && (!ctx.mutant('acct-patch-imap-no-reverify') || credentialKeys.some((k) => k.startsWith('smtp')));
+  // The mutants: re-verify on any PATCH, a change of settings alone included; re-verify only for smtp* fields (imap* forgotten);
+  // re-verify only when a server changes (a password alone is stored, and the last outcome kept).
+  const triggers = rotated && (!ctx.mutant('acct-patch-imap-no-reverify') || credentialKeys.some((k) => k.startsWith('smtp')))
+    && (!ctx.mutant('acct-patch-password-no-reverify') || credentialKeys.some((k) => !k.endsWith('Password')));
   const reverify = (triggers || ctx.mutant('acct-patch-settings-reverify')) && !ctx.mutant('acct-patch-no-reverify');
   if (reverify) {
     doc.verification = pendingVerification();

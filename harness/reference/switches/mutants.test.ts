@@ -799,6 +799,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { imapPassword: 'rotated' } });
     return [r.body.status, r.body.verification.overallStatus];
   }],
+  'acct-patch-password-no-reverify': [['checking', 'pending'], async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } });
+    return [r.body.status, r.body.verification.overallStatus];
+  }],
   'acct-patch-settings-reverify': [['failed', 'failed'], async (e) => {
     const { w, m } = await failedMailbox(e);
     const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { firstName: 'Renamed', maxEmailsPerDay: 20 } });

@@ -808,7 +808,7 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-PATCH/creds-reverify',
-    title: 'MUST re-run verification when a PATCH carries an smtp* field, and again when one carries only an imap* field (a new verification result follows each), answering the mailbox in the shape of 2.1 in whatever state the rotation put it',
+    title: 'MUST re-run verification when a PATCH carries an smtp* field, and again when one carries only an imap* field, a password (a new verification result follows each), answering the mailbox in the shape of 2.1 in whatever state the rotation put it',
     // The PATCH answer is the mailbox (4.2) as the rotation left it (checking, where a target shows the re-run): its status one of 2.1's.
     clauses: ['ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-REVERIFY', 'ACCT-STATUS-ENUM', 'SVC-ACCT-MANAGE'],
     level: 'MUST',
@@ -824,12 +824,13 @@ export const ACCOUNT_CHECKS: Check[] = [
       expectSchema(p, 'Mailbox', 'PATCH /v1/accounts/{id} { smtpPort }');
       const again = await verifiedAfter(ctx, ws.api, id, first);
       expectThat(again !== undefined, msg`no new verification after a PATCH of smtpPort: lastVerifiedAt stayed ${first} (status ${p.body.status})`, p);
-      // The other half of "any smtp* or imap* field": an imap* field alone (a trigger list of smtp* fields misses it).
+      // The other half of "any smtp* or imap* field": an imap* field alone (a trigger list of smtp* fields misses it),
+      // and that a password (a rotation that changes no server still re-runs verification).
       await new Promise((r) => setTimeout(r, 20));
-      const q = await ws.api.patch(`/v1/accounts/${id}`, { imapPort: 11 });
-      expect2xx(q, 'PATCH /v1/accounts/{id} { imapPort }');
+      const q = await ws.api.patch(`/v1/accounts/${id}`, { imapPassword: 'Rotated-Imap-Pass-3z' });
+      expect2xx(q, 'PATCH /v1/accounts/{id} { imapPassword }');
       const third = await verifiedAfter(ctx, ws.api, id, again);
-      expectThat(third !== undefined, msg`no new verification after a PATCH of imapPort alone: lastVerifiedAt stayed ${again} (status ${q.body.status})`, q);
+      expectThat(third !== undefined, msg`no new verification after a PATCH of imapPassword alone: lastVerifiedAt stayed ${again} (status ${q.body.status})`, q);
     },
   },
   {
