@@ -177,7 +177,9 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
     title: 'MUST serve a key holding exactly one granular scope on the endpoints of that scope (and refuse it where a neighbouring route table would plausibly serve it)',
     // The routes asked with exactly their own scope prove their scope clauses served (a route
     // that also or instead demands another scope fails here); their refusals are the matrix's.
-    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])), 'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ'],
+    // Each route served to exactly its own scope, and (from default on) the reads refused to a neighbour: part 5's
+    // "every route requires one granular scope" and the reads row, asked route by route where the matrix rows are left out.
+    clauses: [...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])), 'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ', 'SCOPE-REQUIRED', 'SCOPE-GROUP-READS'],
     level: 'MUST',
     features: ['op:apikeys.create'],
     budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + NEIGHBOUR_REFUSALS.length + MAILBOX_READS.length + 1,
