@@ -22,6 +22,8 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'warmup-startedat-epoch-active': ['WARMUP-READONLY-TYPES'],
   'warmup-flags-ignored': ['WARMUP-WRITABLE'],
   'warmup-numbers-ignored': ['WARMUP-WRITABLE'],
+  'warmup-create-values-dropped': ['WARMUP-WRITABLE'],
+  'warmup-patch-answer-not-stored': ['WARMUP-WRITABLE'],
   'acct-in-autolang-case-folded': ['ACCT-IN-AUTOLANG-ENUM'],
   'acct-in-numeric-strings-coerced': ['ACCT-IN-TYPES'],
   'acct-in-maxlen-bytes': ['ACCT-IN-FIRSTNAME-MAX128', 'ACCT-IN-LASTNAME-MAX128', 'ACCT-IN-DISPLAYNAME-MAX128', 'ACCT-IN-SMTPUSERNAME-MAX255', 'ACCT-IN-SMTPPASSWORD-MAX1024', 'ACCT-IN-IMAPUSERNAME-MAX255', 'ACCT-IN-IMAPPASSWORD-MAX1024'],

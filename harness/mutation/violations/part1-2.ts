@@ -463,7 +463,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "WARMUP-WRITABLE": [
     { what: "warmup.rampupEnabled and warmup.trackingEnabled given at create or by PATCH are dropped (the warmup keeps its defaults).", mutants: ["warmup-flags-ignored"] },
     { what: "The numeric warmup fields (maxPerDay, replyRatePercentage, dailyRampup, randomizer) given at create or by PATCH are validated but dropped.", mutants: ["warmup-numbers-ignored"] },
-    { what: "Only at create: the warmup values given are dropped (PATCH keeps them); or a PATCH answer echoes values that are not stored.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/fields reads the PATCH answer only, and no claiming check reads warmup values given at create (ACCT-CREATE/echo, SHOULD, reads two); it could create its mailbox with non-default warmup values and compare them, and read the mailbox back after the PATCH" },
+    { what: "Only at create: the warmup values given are dropped (PATCH keeps them); or a PATCH answer echoes values that are not stored.", mutants: ["warmup-create-values-dropped", "warmup-patch-answer-not-stored"] },
   ],
   // 2.3 MUST: Read-only fields: `phase` (string; value seen: `warming_up`), `startedAt` (timestamp), `poolAccess` (string; value seen: `free`).
   "WARMUP-READONLY-TYPES": [

@@ -334,6 +334,13 @@ export const create: Handler = async (ctx) => {
     const secrets: Record<string, string> = {};
     applyCredentials(ctx, v, el, doc, secrets, true);
     applySettings(ctx, v, el, doc);
+    // The mutant keeps only whether warmup is on at create: the other values given are validated, the defaults stored (PATCH stores them).
+    if (ctx.mutant('warmup-create-values-dropped') && isPlainObject(el.warmup)) {
+      const given = doc.warmup as Record<string, unknown>;
+      const stored: Record<string, unknown> = { ...defaultWarmup(ctx), enabled: given.enabled, phase: given.phase, startedAt: given.startedAt };
+      if (given.startedAt === undefined) delete stored.startedAt;
+      doc.warmup = stored;
+    }
     // The mutant checks the warmup numbers' bounds on PATCH only: at create an out-of-bounds one is let through (not stored).
     if (ctx.mutant('warmup-bounds-unchecked-at-create')) for (let i = v.issues.length - 1; i >= 0; i--) if (/^warmup\.\w+: must be from /.test(v.issues[i]!)) v.issues.splice(i, 1);
     // The mutant spreads the input's warmup over the defaults at create, read-only fields too (PATCH still ignores them).
@@ -484,9 +491,11 @@ export const patch: Handler = async (ctx) => {
     // A paused mailbox stays inactive (3.2: only a resume re-activates it); revoked stays revoked.
     if (!doc.paused && status !== 'revoked') status = 'checking';
   }
-  // The mutant's UPDATE misses maxEmailsPerDay, while the answer is built from the patched mailbox.
+  // The mutants' UPDATE misses maxEmailsPerDay, or the warmup object, while the answer is built from the patched mailbox.
   const unstored = ctx.mutant('acct-patch-answer-not-stored');
-  const stored = unstored ? { ...doc, maxEmailsPerDay: (JSON.parse(r.doc) as Record<string, unknown>).maxEmailsPerDay } : doc;
+  const before = JSON.parse(r.doc) as Record<string, unknown>;
+  const warmupUnstored = !unstored && ctx.mutant('warmup-patch-answer-not-stored');
+  const stored = unstored ? { ...doc, maxEmailsPerDay: before.maxEmailsPerDay } : warmupUnstored ? { ...doc, warmup: before.warmup } : doc;
   ctx.db.transaction(() => {
     ctx.db.prepare('UPDATE accounts SET doc = ?, secrets = ?, status = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(stored), JSON.stringify(secrets), status, ctx.clock.now(), r.id);
     if (emailChange !== undefined) ctx.db.prepare('UPDATE accounts SET email_address = ?, email_lc = ? WHERE id = ?').run(emailChange, `${emailChange.toLowerCase()}#${r.id}`, r.id);
@@ -494,7 +503,7 @@ export const patch: Handler = async (ctx) => {
   })();
   // The mutant answers the mailbox as it was before the PATCH.
   const after = loadAccount(ctx, r.id);
-  return ok(accountView(ctx, ctx.mutant('acct-patch-answers-before') ? r : unstored ? { ...after, doc: JSON.stringify(doc) } : after));
+  return ok(accountView(ctx, ctx.mutant('acct-patch-answers-before') ? r : unstored || warmupUnstored ? { ...after, doc: JSON.stringify(doc) } : after));
 };
 
 export const remove: Handler = async (ctx) => {

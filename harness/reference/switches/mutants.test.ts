@@ -591,6 +591,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const got = (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: want } })).body.warmup;
     return [got.rampupEnabled === want.rampupEnabled, got.trackingEnabled === want.trackingEnabled];
   }],
+  'warmup-create-values-dropped': ['Pacific/Chatham', async (e) => (await e.mailbox(await e.workspace(), { warmup: { enabled: true, timezone: 'Pacific/Chatham' } })).warmup.timezone],
+  'warmup-patch-answer-not-stored': ['Pacific/Chatham', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { timezone: 'Pacific/Chatham' } } });
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.warmup.timezone;
+  }],
   'warmup-numbers-ignored': [true, async (e) => {
     const w = await e.workspace();
     const m = await e.mailbox(w);

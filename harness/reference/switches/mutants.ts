@@ -149,6 +149,8 @@ export const MUTANTS = [
   { id: 'acct-status-uppercase', rule: '2.1 Mailbox `status` (enum of lower-case values).', description: 'Mailboxes answer status in upper case.' },
   { id: 'acct-smtp-string', rule: '2.1 Mailbox `smtp` (object `host`, `port`, `username`).', description: 'Mailboxes answer smtp as one "host:port" string.' },
   { id: 'acct-warmup-string', rule: '2.1 Mailbox `warmup` (object).', description: 'Mailboxes answer warmup as a JSON string.' },
+  { id: 'warmup-create-values-dropped', rule: '2.3 Writable fields: a value given at create or by PATCH is stored and reported back in `warmup`.', description: 'At create only whether warmup is on is kept: the other warmup values given are validated, then the defaults stored (PATCH stores them).' },
+  { id: 'warmup-patch-answer-not-stored', rule: '2.3 Writable fields: a value given at create or by PATCH is stored and reported back in `warmup`.', description: 'PATCH answers the warmup values given, but its store misses the warmup object: later reads keep the old values.' },
   { id: 'acct-warmup-off-null', rule: '2.1 Mailbox `warmup` (object).', description: 'A mailbox whose warmup is switched off answers warmup null (a warming one answers the object).' },
   { id: 'acct-names-null', rule: '2.1 Mailbox `firstName`, `lastName` (strings).', description: 'Mailboxes answer firstName and lastName null.' },
   { id: 'acct-displayname-null', rule: '2.1 Mailbox `displayName` (string).', description: 'Mailboxes answer displayName null.' },

@@ -39,6 +39,13 @@ const MAILBOX_FIELD_CLAUSES = [
   'RES-CAMELCASE', 'RES-NULL-WHERE-STATED', 'STATE-ACCT-STATES',
 ];
 
+/** Warmup values for a create, each away from its declared default where the profile declares one (profile: warmupDefaults, warmupBounds). */
+function createdWarmup(ctx: Parameters<Check['run']>[0]): Record<string, unknown> {
+  const defaults = (ctx.profile.declarations.warmupDefaults ?? {}) as Record<string, unknown>;
+  const numbers = Object.entries(ctx.profile.declarations.warmupBounds ?? {}).map(([k, b]) => [k, defaults[k] === b.max ? b.min : b.max]);
+  return { enabled: true, skipWeekends: defaults.skipWeekends !== true, timezone: defaults.timezone === 'Pacific/Chatham' ? 'America/St_Johns' : 'Pacific/Chatham', ...Object.fromEntries(numbers) };
+}
+
 function fullInput(ctx: Parameters<Check['run']>[0]) {
   const f = faker(ctx);
   return mbx(ctx, {
@@ -407,14 +414,18 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-PATCH/fields',
-    title: 'MUST accept every PATCH field of 4.2 and answer the mailbox reflecting them (warmup fields included)',
+    title: 'MUST accept every PATCH field of 4.2 and answer the mailbox reflecting them (warmup fields included; the warmup values its mailbox was created with reported back too)',
     clauses: ['ACCT-PATCH-FIELDS', 'WARMUP-WRITABLE', 'ACCT-PATCH-RETURNS-MAILBOX', 'STATE-ACCT-PATCH-CREDS-ROTATE'],
     level: 'MUST',
     features: [],
     budget: 4,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const { id, res: made } = await createMailbox(ctx, ws.api);
+      // Created with warmup values away from the declared defaults (2.3: a value given at create is stored and reported back).
+      const given = createdWarmup(ctx);
+      const { id, res: made } = await createMailbox(ctx, ws.api, undefined, { warmup: given });
+      const atCreate = Object.entries(given).filter(([k, v]) => made.body.accounts[0].warmup?.[k] !== v).map(([k, v]) => `warmup.${k}: ${JSON.stringify(made.body.accounts[0].warmup?.[k])} instead of ${JSON.stringify(v)}`);
+      expectThat(atCreate.length === 0, msg`the mailbox created with warmup values does not report them back: ${atCreate.join('; ')}`, made);
       // The signature is sanitized on save: only its text, a token of its own, is held.
       const sigToken = `Sig${faker(ctx).string.alphanumeric(10)}`;
       // The warmup flags are turned from what the new mailbox has, so that each PATCHed value is a change;
