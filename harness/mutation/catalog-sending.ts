@@ -85,6 +85,8 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'test-email-lead-first-of-campaign': ['CAMP-TEST-LEAD'],
   'test-email-never-delivered': ['CAMP-TEST-REAL-MAILBOX'],
   'test-email-no-replyto': ['ACCT-REPLYTO-BEHAVIOUR'],
+  'test-email-no-bcc': ['ACCT-BCC-BEHAVIOUR'],
+  'send-followup-no-bcc': ['ACCT-BCC-BEHAVIOUR'],
   'test-email-no-signature': ['ACCT-SIGNATURE-APPENDED'],
   'send-followup-no-signature': ['ACCT-SIGNATURE-APPENDED'],
   'test-email-from-no-name': ['ACCT-DISPLAYNAME-SENDER'],
