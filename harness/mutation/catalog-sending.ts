@@ -136,6 +136,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'anlt-breakdown-always': ['ANLT-CAMP-BREAKDOWN-ABSENT'],
   'anlt-ooo-always': ['ANLT-OOO-REPLIES'],
   'anlt-ooo-rate-kept': ['ANLT-OOO-RATE'],
+  'anlt-breakdown-ooo-rate-raw': ['ANLT-OOO-RATE'],
   'anlt-end-exclusive': ['ANLT-WINDOW-END-INCLUSIVE'],
   'anlt-time-part-kept': ['ANLT-WINDOW-TIME-IGNORED'],
   'anlt-days-in-utc': ['ANLT-WINDOW-WHOLE-DAYS', 'ANLT-WINDOW-START-OF-DAY'],

@@ -459,7 +459,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from the reply rate.
   "ANLT-OOO-RATE": [
     { what: "With the flag set, replies leave the auto-replies out but the reply rate still counts them.", mutants: ["anlt-ooo-rate-kept"] },
-    { what: "A breakdown's (or the overview's) reply rate computed from the raw reply count, auto-replies included, while its reply count leaves them out.", gap: "named by a self-audit of unaudited clauses: ANLT/out-of-office holds the campaign totals' rate and the breakdowns' counts, not the breakdowns' or the overview's rates" },
+    { what: "A breakdown's (or the overview's) reply rate computed from the raw reply count, auto-replies included, while its reply count leaves them out.", mutants: ["anlt-breakdown-ooo-rate-raw"] },
   ],
   // 4.6 PROFILE: Names of the window and out-of-office query parameters: not shown (profile).
   "ANLT-PARAMS-PROFILE": [
