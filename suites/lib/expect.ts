@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ApiResponse } from '../../harness/ground/api-client.ts';
 import type { Profile } from '../../harness/ground/profile-schema.ts';
-import { errorEnvelopeFor, schemaByName } from '../../harness/ground/spec-model/schemas/index.ts';
+import { errorEnvelopeFor, listOf, schemaByName } from '../../harness/ground/spec-model/schemas/index.ts';
+import { getPath } from '../../harness/ground/operations.ts';
 import { fail, failTyped } from '../../harness/ground/check.ts';
 import { issuePath, type RuleText } from '../../harness/ground/failure.ts';
 export { msg } from '../../harness/ground/failure.ts';
@@ -57,6 +58,14 @@ export function expectSchema(res: ApiResponse, schema: string | z.ZodType, what:
     const causes = [...new Set(parsed.error.issues.map((i) => `${issuePath(i.path)}: ${i.message}`))].sort();
     failTyped({ kind: 'schema', fields: { schema: typeof schema === 'string' ? schema : '(given)', issues: causes } }, `${what}: the body does not match the spec's shape: ${issues.join('; ')}`, res);
   }
+}
+
+/**
+ * The answer is a page of 4.1: its items (at the path the profile names for a referenced list) an
+ * array, and meta { hasMore, nextCursor } beside them. Items are not read: a referenced list's item shape is the profile's.
+ */
+export function expectPage(res: ApiResponse, itemsPath: string, what: string): void {
+  expectSchema({ ...res, body: { data: getPath(res.body, itemsPath), meta: res.body?.meta } }, listOf(z.looseObject({})), `${what} (a page of 4.1)`);
 }
 
 /** The condition holds, else the check fails with the message (written as msg`...`, its cause is data). */

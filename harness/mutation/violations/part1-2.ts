@@ -154,7 +154,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "ACCT-BCC-BEHAVIOUR": [
     { what: "The blind copy is not blind: its address is written in a header every recipient sees (Cc).", mutants: ["send-bcc-header"] },
     { what: "The mailbox bcc receives no copy (it is stored and answered, never sent to).", mutants: ["send-bcc-dropped"] },
-    { what: "A test email, or a follow-up step (threaded as a reply), goes without the blind copy; the first step carries it.", gap: "named by a self-audit of unaudited clauses: only the first step of a campaign is read for the blind copy; TEST-EMAIL/delivered and SEND/sequence-delay could give their mailbox a bcc and look for it among the sink's envelope recipients (as SEND/mailbox-fields does), no new request" },
+    { what: "A test email, or a follow-up step (threaded as a reply), goes without the blind copy; the first step carries it.", mutants: ["test-email-no-bcc", "send-followup-no-bcc"] },
   ],
   // 2.1 MUST: `automationLanguage` allowed values: en, ar, bn, zh, cs, da, nl, fi, fr, de, el, he, hi, hu, id, it, ja, ko, ms, no, pl, pt, ro, ru, es, sv, th, tr, u
   "ACCT-AUTOLANG-ENUM": [
@@ -478,7 +478,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "WARMUP-WRITABLE": [
     { what: "warmup.rampupEnabled and warmup.trackingEnabled given at create or by PATCH are dropped (the warmup keeps its defaults).", mutants: ["warmup-flags-ignored"] },
     { what: "The numeric warmup fields (maxPerDay, replyRatePercentage, dailyRampup, randomizer) given at create or by PATCH are validated but dropped.", mutants: ["warmup-numbers-ignored"] },
-    { what: "Only at create: the warmup values given are dropped (PATCH keeps them); or a PATCH answer echoes values that are not stored.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/fields reads the PATCH answer only, and no claiming check reads warmup values given at create (ACCT-CREATE/echo, SHOULD, reads two); it could create its mailbox with non-default warmup values and compare them, and read the mailbox back after the PATCH" },
+    { what: "Only at create: the warmup values given are dropped (PATCH keeps them); or a PATCH answer echoes values that are not stored.", mutants: ["warmup-create-values-dropped", "warmup-patch-answer-not-stored"] },
   ],
   // 2.3 MUST: Read-only fields: `phase` (string; value seen: `warming_up`), `startedAt` (timestamp), `poolAccess` (string; value seen: `free`).
   "WARMUP-READONLY-TYPES": [

@@ -401,6 +401,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "STATE-ACCT-PATCH-CREDS-REVERIFY": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
     { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
+    { what: "Only a server change triggers the re-verification: a PATCH of a password alone stores it and verifies nothing.", mutants: ["acct-patch-password-no-reverify"] },
   ],
   // 3.2 MUST: active -> repeated sending failures (system) -> failed.
   "STATE-ACCT-SEND-FAILURES-FAILED": [
@@ -559,7 +560,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: POST /v1/accounts answers 201.
   "ACCT-CREATE-201": [
     { what: "POST /v1/accounts answers 200.", mutants: ["acct-create-200"] },
-    { what: "A batch whose every element fails answers 400 (or 207, 422) instead of 201 with every element in errors.", gap: "named by a self-audit of unaudited clauses: every batch the kit sends at default creates at least one mailbox; one batch of invalid elements only (one request), held to 201 with created 0, with a mutant, would close it" },
+    { what: "A batch whose every element fails (an address connected elsewhere) answers 400 or 422, a refusal of the request, instead of a success (4.2: 201) with every element in errors.", mutants: ["acct-batch-none-created-400"] },
   ],
   // 4.2 MUST: POST /v1/accounts answer: `summary: { submitted, created, failed }`.
   "ACCT-CREATE-SUMMARY": [
@@ -617,7 +618,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "ACCT-PATCH-CREDS-ROTATE": [
     { what: "A PATCH of credentials stores them but leaves status and verification as they were (no new verification).", mutants: ["acct-patch-no-reverify"] },
     { what: "The re-verification after a PATCH logs in with the old credentials (an SMTP transport cached per mailbox).", mutants: ["acct-patch-reverify-cached-login"] },
-    { what: "A password-only rotation (smtpPassword or imapPassword) stores the secret without re-running verification; host and port changes do re-run it.", gap: "named by a self-audit of unaudited clauses: ACCT-PATCH/creds-reverify patches smtpPort only at default; a password alone and an imap* field, each followed by a new verification, with a mutant, would close it" },
+    { what: "A password-only rotation (smtpPassword or imapPassword) stores the secret without re-running verification; host and port changes do re-run it.", mutants: ["acct-patch-password-no-reverify"] },
     { what: "Only smtp* fields trigger the re-verification: a PATCH of imap* fields alone stores them and verifies nothing.", mutants: ["acct-patch-imap-no-reverify"] },
     { what: "A PATCH of a password alone re-runs verification with the old password (the secret store written at create only): no answer shows a password, so only a verification against a server that knows the passwords tells.", mutants: ["acct-patch-password-not-stored"] },
   ],

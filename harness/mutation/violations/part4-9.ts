@@ -17,7 +17,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "A call authorised only through a wildcard answers 500 api_error instead of being served.", mutants: ["scope-wildcard-500"] },
     { what: "A call authorised only through a wildcard answers 404 not_found (the route is hidden) instead of being served.", mutants: ["scope-wildcard-404"] },
     { what: "The route table forgets accounts:all on one route (POST /v1/accounts/{id}/pause answers it 403).", mutants: ["scope-route-forgets-domain-wildcard"] },
-    { what: "The route table forgets all:all on one route (a lifecycle route lists its granular scope and campaigns:all only).", gap: "named by a self-audit of unaudited clauses: the all:all row runs only at full and asks sampled routes; at default only checks using the workspace key (all:all + apikeys:manage), which do not claim the clause, see it. To close: SCOPE-MATRIX/all:all asks every route but apikeys:manage from default on, with a mutant of its own" },
+    { what: "The route table forgets all:all on one route (a lifecycle route lists its granular scope and campaigns:all only).", gap: "named by a self-audit of unaudited clauses: SCOPE-MATRIX/all:all runs at default but asks one route per accepted set (15 requests), and SCOPE-ALLALL/not-apikeys-manage one route per granular scope; a route forgetting all:all elsewhere is seen only by checks using the workspace key, which do not claim the clause. To close: SCOPE-MATRIX/all:all asks every route outside apikeys:manage from default on (wildcardRoutes), 38 routes on the reference profile, about +24 requests, with a mutant of its own" },
   ],
   // 4.1 MUST: Optional header Idempotency-Key (string, max 255 chars) on state-changing endpoints.
   "IDEM-MAX-255": [
@@ -56,7 +56,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "PAGE-SHAPE": [
     { what: "GET /v1/campaigns answers its items under `campaigns`.", mutants: ["camp-answer-list-items"] },
     { what: "GET /v1/lead-searches answers its items under `searches`.", mutants: ["lf-answer-list-items"] },
-    { what: "A referenced list (mailboxes, leads, API keys) answered whole, without meta and without pages.", gap: "named by a self-audit of unaudited clauses: the page checks of the referenced lists run only at full, and the kit's walks read a missing meta as the last page; a mutant a list, killed only by that list's PAGE-SIZE-BOUNDS (about 8 requests at default), would close it" },
+    { what: "A referenced list (mailboxes, leads, API keys) answered whole, without meta and without pages.", mutants: ["page-accounts-list-whole", "page-leads-list-whole", "page-apikeys-list-whole"] },
   ],
   // 4.1 MUST: List endpoints return items newest first.
   "PAGE-NEWEST-FIRST": [
@@ -474,7 +474,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   // 4.6 MUST: The out-of-office flag removes out-of-office auto-replies from the reply rate.
   "ANLT-OOO-RATE": [
     { what: "With the flag set, replies leave the auto-replies out but the reply rate still counts them.", mutants: ["anlt-ooo-rate-kept"] },
-    { what: "A breakdown's (or the overview's) reply rate computed from the raw reply count, auto-replies included, while its reply count leaves them out.", gap: "named by a self-audit of unaudited clauses: ANLT/out-of-office holds the campaign totals' rate and the breakdowns' counts, not the breakdowns' or the overview's rates" },
+    { what: "A breakdown's (or the overview's) reply rate computed from the raw reply count, auto-replies included, while its reply count leaves them out.", mutants: ["anlt-breakdown-ooo-rate-raw"] },
   ],
   // 4.6 PROFILE: Names of the window and out-of-office query parameters: not shown (profile).
   "ANLT-PARAMS-PROFILE": [
@@ -770,7 +770,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "SCOPE-ALLALL": [
     { what: "all:all also grants apikeys:manage.", mutants: ["scope-all-all-grants-apikeys"] },
     { what: "all:all expanded from a list of scopes that lacks some (metrics:read, leadfinder:read): an all:all key is refused there.", mutants: ["scope-all-all-misses-newer"] },
-    { what: "all:all forgotten on one route of a route table (a per-route list of accepted scopes).", gap: "asked route by route only by SCOPE-MATRIX/all:all, which the default plan leaves out; SCOPE-ALLALL/not-apikeys-manage asks one route per granular scope (and the email delete row) at default" },
+    { what: "all:all forgotten on one route of a route table (a per-route list of accepted scopes).", gap: "SCOPE-MATRIX/all:all runs at default but asks one route per accepted set; SCOPE-ALLALL/not-apikeys-manage asks one route per granular scope (and the email delete and mailbox-read rows). Every route with all:all (38 on the reference profile, about +24 requests to SCOPE-MATRIX/all:all at default) would close it" },
   ],
   // 5 MUST: apikeys:manage is covered by no wildcard.
   "SCOPE-APIKEYS-NO-WILDCARD": [

@@ -74,7 +74,7 @@ export function totalsOf(events: LedgerEvent[], x: CountInputs) {
 /** `totals` of one bySmtp or bySequence entry (2.10). */
 export function breakdownTotalsOf(events: LedgerEvent[], x: CountInputs) {
   const c = counts(events, x);
-  const r = rates(c, x);
+  const r = rates(x.oooInRate ? counts(events, { ...x, excludeOutOfOffice: false }) : c, x);
   return {
     sent: c.sent, delivered: c.delivered, opens: c.opens, clicks: c.clicks, replies: c.replies, bounces: c.bounces,
     positiveLeads: c.positiveLeads, conversions: c.conversions, conversionValue: c.conversionValue,

@@ -88,6 +88,9 @@ export function paginate<Row extends { id: string; created_at: number }>(
   q: PageQuery<Row>,
   choices?: Pick<Choices, 'defaultPageSize'>,
 ): Page {
+  // The mutants answer one referenced list whole, every row and no meta: a handler that never paged it.
+  const whole = (q.list === 'accounts' && mutant('page-accounts-list-whole')) || (q.list.startsWith('leads:') && mutant('page-leads-list-whole')) || (q.list === 'api-keys' && mutant('page-apikeys-list-whole'));
+  if (whole) return { data: (db.prepare(`SELECT * FROM ${q.from} WHERE (${q.where}) ORDER BY created_at DESC, id DESC`).all(...q.params) as Row[]).map(q.map) } as Page;
   // The campaign-list mutant clamps a page size out of 1..100 instead of refusing it.
   const clamped = q.list === 'campaigns' && mutant('camp-list-pagesize-clamped') && /^\d+$/.test(query.get('limit') ?? '');
   // The campaign-list mutant reads its page size under another name (`per_page`): the declared one is ignored.

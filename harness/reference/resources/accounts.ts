@@ -353,6 +353,13 @@ export const create: Handler = async (ctx) => {
     const secrets: Record<string, string> = {};
     applyCredentials(ctx, v, el, doc, secrets, true);
     applySettings(ctx, v, el, doc);
+    // The mutant keeps only whether warmup is on at create: the other values given are validated, the defaults stored (PATCH stores them).
+    if (ctx.mutant('warmup-create-values-dropped') && isPlainObject(el.warmup)) {
+      const given = doc.warmup as Record<string, unknown>;
+      const stored: Record<string, unknown> = { ...defaultWarmup(ctx), enabled: given.enabled, phase: given.phase, startedAt: given.startedAt };
+      if (given.startedAt === undefined) delete stored.startedAt;
+      doc.warmup = stored;
+    }
     // The mutant checks the warmup numbers' bounds on PATCH only: at create an out-of-bounds one is let through (not stored).
     if (ctx.mutant('warmup-bounds-unchecked-at-create')) for (let i = v.issues.length - 1; i >= 0; i--) if (/^warmup\.\w+: must be from /.test(v.issues[i]!)) v.issues.splice(i, 1);
     // The mutant spreads the input's warmup over the defaults at create, read-only fields too (PATCH still ignores them).
@@ -413,6 +420,8 @@ export const create: Handler = async (ctx) => {
     };
   const summary = ctx.mutant('acct-create-summary-no-failed') ? { submitted: list.length, created: accounts.length } : { submitted: list.length, created: accounts.length, failed: errors.length };
   const answer = { summary, accounts, errors: errors.map(errorView) };
+  // The mutant refuses a batch that connected nothing, as if the errors were the request's own.
+  if (accounts.length === 0 && errors.length > 0 && ctx.mutant('acct-batch-none-created-400')) throw validationFailed(errors.map((e) => `accounts[${e.index}]: ${e.message}`));
   if (ctx.mutant('acct-create-200')) return ok(answer);
   // 4.2 states 201; a batch that connected nothing may answer another success (choices.ts).
   if (accounts.length === 0) return { status: ctx.services.choices.accountsNoneCreatedStatus, body: answer };
@@ -495,17 +504,21 @@ export const patch: Handler = async (ctx) => {
     for (const t of new Set(ids)) ctx.db.prepare('INSERT INTO account_tags (account_id, tag_id) VALUES (?, ?)').run(r.id, t);
   }
   let status = r.status;
-  // The mutants: re-verify on any PATCH, a change of settings alone included; re-verify only for smtp* fields (imap* forgotten).
-  const triggers = rotated && (!ctx.mutant('acct-patch-imap-no-reverify') || credentialKeys.some((k) => k.startsWith('smtp')));
+  // The mutants: re-verify on any PATCH, a change of settings alone included; re-verify only for smtp* fields (imap* forgotten);
+  // re-verify only when a server changes (a password alone is stored, and the last outcome kept).
+  const triggers = rotated && (!ctx.mutant('acct-patch-imap-no-reverify') || credentialKeys.some((k) => k.startsWith('smtp')))
+    && (!ctx.mutant('acct-patch-password-no-reverify') || credentialKeys.some((k) => !k.endsWith('Password')));
   const reverify = (triggers || ctx.mutant('acct-patch-settings-reverify')) && !ctx.mutant('acct-patch-no-reverify');
   if (reverify) {
     doc.verification = pendingVerification();
     // A paused mailbox stays inactive (3.2: only a resume re-activates it); revoked stays revoked.
     if (!doc.paused && status !== 'revoked') status = 'checking';
   }
-  // The mutant's UPDATE misses maxEmailsPerDay, while the answer is built from the patched mailbox.
+  // The mutants' UPDATE misses maxEmailsPerDay, or the warmup object, while the answer is built from the patched mailbox.
   const unstored = ctx.mutant('acct-patch-answer-not-stored');
-  const stored = unstored ? { ...doc, maxEmailsPerDay: (JSON.parse(r.doc) as Record<string, unknown>).maxEmailsPerDay } : doc;
+  const before = JSON.parse(r.doc) as Record<string, unknown>;
+  const warmupUnstored = !unstored && ctx.mutant('warmup-patch-answer-not-stored');
+  const stored = unstored ? { ...doc, maxEmailsPerDay: before.maxEmailsPerDay } : warmupUnstored ? { ...doc, warmup: before.warmup } : doc;
   ctx.db.transaction(() => {
     ctx.db.prepare('UPDATE accounts SET doc = ?, secrets = ?, status = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(stored), JSON.stringify(secrets), status, ctx.clock.now(), r.id);
     if (emailChange !== undefined) ctx.db.prepare('UPDATE accounts SET email_address = ?, email_lc = ? WHERE id = ?').run(emailChange, `${emailChange.toLowerCase()}#${r.id}`, r.id);
@@ -513,7 +526,7 @@ export const patch: Handler = async (ctx) => {
   })();
   // The mutant answers the mailbox as it was before the PATCH.
   const after = loadAccount(ctx, r.id);
-  return ok(accountView(ctx, ctx.mutant('acct-patch-answers-before') ? r : unstored ? { ...after, doc: JSON.stringify(doc) } : after));
+  return ok(accountView(ctx, ctx.mutant('acct-patch-answers-before') ? r : unstored || warmupUnstored ? { ...after, doc: JSON.stringify(doc) } : after));
 };
 
 export const remove: Handler = async (ctx) => {

@@ -32,7 +32,9 @@ function breakdowns(ctx: Ctx): Set<string> {
 function inputs(ctx: Ctx, scope: Scope, w: Window, campaignTotals = false): CountInputs {
   const choice = ctx.services.choices.analytics;
   const flag = w.excludeOutOfOffice && !ctx.mutant('anlt-ooo-always') && (campaignTotals || !ctx.mutant('anlt-ooo-campaign-totals-only'));
-  return { choice, excludeOutOfOffice: flag, oooInRate: ctx.mutant('anlt-ooo-rate-kept'), fractionRates: ctx.mutant('anlt-rates-fraction'), bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
+  // The second mutant computes the rates of everything but a campaign's own totals from the raw reply count.
+  const oooInRate = ctx.mutant('anlt-ooo-rate-kept') || (!campaignTotals && ctx.mutant('anlt-breakdown-ooo-rate-raw'));
+  return { choice, excludeOutOfOffice: flag, oooInRate, fractionRates: ctx.mutant('anlt-rates-fraction'), bounced: bouncedKeys(ctx.db, scope, undeliveredTypes(choice)), statuses: leadStatuses(ctx.db, scope) };
 }
 
 /** A query refused by a mutant: the parameter it does not know on this endpoint (400). */

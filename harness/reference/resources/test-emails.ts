@@ -108,6 +108,8 @@ const testEmailAlone: Handler = async (ctx) => {
   if (!lead && ctx.mutant('test-email-dummy-unfilled')) Object.assign(email, { subject: step.subject, html: step.body, text: step.body });
   // The mutant's test path renders without the mailbox's Reply-To (only campaign sends carry it).
   if (ctx.mutant('test-email-no-replyto')) delete (email as { replyTo?: string }).replyTo;
+  // The mutant's test path sends no blind copy (only campaign sends carry the mailbox's bcc).
+  if (ctx.mutant('test-email-no-bcc')) delete (email as { bcc?: string }).bcc;
   try {
     // The mutant answers sent without handing the email to the mailbox's SMTP server.
     if (!ctx.mutant('test-email-never-delivered')) await s.mail!.send(account, email, to);

@@ -48,6 +48,7 @@ function followUpBox(s: Services, step: number, box: Box): Box {
   if (step > 0 && s.mutant('send-followup-no-reply-to')) return { ...box, replyToAddress: undefined };
   if (step > 0 && s.mutant('send-followup-no-signature')) return { ...box, signature: undefined };
   if (step > 0 && s.mutant('send-followup-from-no-name')) return { ...box, displayName: '', firstName: '', lastName: '' };
+  if (step > 0 && s.mutant('send-followup-no-bcc')) return { ...box, bcc: undefined };
   return box;
 }
 

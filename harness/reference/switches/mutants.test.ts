@@ -459,6 +459,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'idem-255-refused': [201, async (e) => status(e, (await e.workspace()).key, 'POST', '/v1/campaigns', { body: { name: 'x' }, idem: 'k'.repeat(255) })],
   'page-size-0-accepted': [400, async (e) => status(e, (await e.workspace()).key, 'GET', '/v1/campaigns?limit=0')],
   'page-offset-cursor': [['a'], (e) => pageAfterInsert(e)],
+  'page-accounts-list-whole': ['boolean', async (e) => {
+    const w = await e.workspace();
+    await e.mailbox(w);
+    return typeof (await e.call(w.key, 'GET', '/v1/accounts?limit=1')).body.meta?.hasMore;
+  }],
+  'page-leads-list-whole': ['boolean', async (e) => {
+    const { w, c } = await campWithLead(e);
+    return typeof (await e.call(w.key, 'GET', `/v1/campaigns/${c.id}/leads?limit=1`)).body.meta?.hasMore;
+  }],
+  'page-apikeys-list-whole': ['boolean', async (e) => typeof (await e.call((await e.workspace()).key, 'GET', '/v1/api-keys?limit=1')).body.meta?.hasMore],
   'camp-list-offset-cursor': [['a'], (e) => pageAfterInsert(e)],
   'page-hasmore-always-true': [false, async (e) => {
     const w = await e.workspace();
@@ -632,6 +642,13 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const got = (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: want } })).body.warmup;
     return [got.rampupEnabled === want.rampupEnabled, got.trackingEnabled === want.trackingEnabled];
   }],
+  'warmup-create-values-dropped': ['Pacific/Chatham', async (e) => (await e.mailbox(await e.workspace(), { warmup: { enabled: true, timezone: 'Pacific/Chatham' } })).warmup.timezone],
+  'warmup-patch-answer-not-stored': ['Pacific/Chatham', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { timezone: 'Pacific/Chatham' } } });
+    return (await e.call(w.key, 'GET', `/v1/accounts/${m.id}`)).body.warmup.timezone;
+  }],
   'warmup-numbers-ignored': [true, async (e) => {
     const w = await e.workspace();
     const m = await e.mailbox(w);
@@ -746,6 +763,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const r = await postAccounts(e, w, [mailboxInput({ emailAddress: m.emailAddress })]);
     return [r.body.summary.created, r.body.summary.failed];
   }],
+  'acct-batch-none-created-400': [201, async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return (await postAccounts(e, await e.workspace(), [mailboxInput({ emailAddress: m.emailAddress })])).status;
+  }],
   'acct-new-status-active': ['inactive', async (e) => (await e.mailbox(await e.workspace())).status],
   'acct-create-reachable-active': ['inactive', async (e) => {
     // A server that accepts connections (its greeting is enough for the mutant's inline check).
@@ -852,6 +874,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-patch-imap-no-reverify': [['checking', 'pending'], async (e) => {
     const { w, m } = await failedMailbox(e);
     const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { imapPassword: 'rotated' } });
+    return [r.body.status, r.body.verification.overallStatus];
+  }],
+  'acct-patch-password-no-reverify': [['checking', 'pending'], async (e) => {
+    const { w, m } = await failedMailbox(e);
+    const r = await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { smtpPassword: 'rotated' } });
     return [r.body.status, r.body.verification.overallStatus];
   }],
   'acct-patch-settings-reverify': [['failed', 'failed'], async (e) => {

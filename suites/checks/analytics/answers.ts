@@ -57,6 +57,12 @@ function replyRateBases(ctx: CheckContext, totals: { sent: number; delivered: nu
   return [totals.delivered, totals.sent];
 }
 
+/** A reply rate that is the totals' own replies over one of their bases (percent, 2.10; within rounding). */
+function replyRateOf(ctx: CheckContext, t: { sent: number; delivered: number; replies: number; rates?: { reply?: number } }): boolean {
+  const rate = t.rates?.reply;
+  return replyRateBases(ctx, t).some((b) => (b > 0 ? typeof rate === 'number' && Math.abs(rate - (100 * t.replies) / b) <= 0.5 : t.replies === 0));
+}
+
 export const ANSWER_CHECKS: Check[] = [
   {
     id: 'ANLT/out-of-office',
@@ -88,6 +94,9 @@ export const ANSWER_CHECKS: Check[] = [
       for (const key of ['bySmtp', 'bySequence'] as const) {
         const sum = (excluded.body[key] as any[]).reduce((n, e) => n + (e.totals?.replies ?? 0), 0);
         expectThat(sum <= 1, msg`with the out-of-office flag the ${key} entries' replies must leave the auto-reply out: one real reply was received, they count ${sum}`, excluded);
+        // Their reply rates too: each one its own reply count over its own base (a rate from the raw count keeps the auto-reply).
+        const off = (excluded.body[key] as any[]).filter((e) => e.totals && !replyRateOf(ctx, e.totals));
+        expectThat(off.length === 0, msg`with the out-of-office flag each ${key} entry's reply rate must be its replies over its base: ${off.map((e) => `replies ${e.totals.replies} of sent ${e.totals.sent}, delivered ${e.totals.delivered}, rate ${e.totals.rates?.reply}`).join('; ')}`, excluded);
       }
       const ts = await ok2xx(timeseries(ctx, ws.api, c.id, { ...w, excludeOutOfOffice: true }, 'day'), 'the time series by day with the out-of-office flag');
       const inSeries = (ts.body?.data ?? []).reduce((n: number, p: any) => n + (p?.replies ?? 0), 0);
@@ -98,6 +107,8 @@ export const ANSWER_CHECKS: Check[] = [
       const ov = await ok2xx(overview(ctx, ws.api, { start, excludeOutOfOffice: true }), 'the overview with the out-of-office flag');
       const added = (ov.body?.totals?.replies ?? NaN) - (before!.body?.totals?.replies ?? NaN);
       expectThat(added <= 1, msg`with the out-of-office flag the overview's replies must leave the auto-reply out: since before the answers (from ${start}) one real reply and one auto-reply arrived, its totals.replies went from ${before!.body?.totals?.replies} to ${ov.body?.totals?.replies}`, before!, ov);
+      const t = ov.body?.totals;
+      expectThat(!t?.rates || replyRateOf(ctx, t), msg`with the out-of-office flag the overview's reply rate must be its replies over its base: replies ${t?.replies} of sent ${t?.sent}, delivered ${t?.delivered}, rate ${t?.rates?.reply}`, ov);
       const bb = excluded.body.bounceBreakdown;
       // 2.10 gives byCategory's shape, not that every bounce is categorised: only the total is held.
       expectThat(bb.total >= 1, msg`a bounce was counted (bounces ${x.bounces}), so bounceBreakdown.total must count it, got ${JSON.stringify(bb)}`, excluded);

@@ -198,7 +198,7 @@ export const SCOPE_GRANT_CHECKS: Check[] = [
     // Its refusals (403 permission_denied to a neighbouring scope) prove that those routes require their scope.
     clauses: [
       ...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])),
-      'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ', 'SCOPE-GROUP-LIFECYCLE', 'SCOPE-REQUIRED', 'SCOPE-403-MISSING',
+      'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ', 'SCOPE-GROUP-LIFECYCLE', 'SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'SCOPE-GROUP-READS',
     ],
     level: 'MUST',
     features: ['op:apikeys.create'],

@@ -1,7 +1,7 @@
 import type { ApiRequest } from '../../../harness/ground/api-client.ts';
 import type { Check } from '../../../harness/ground/check.ts';
-import { expectError, expectThat, msg } from '../../lib/expect.ts';
-import { createCampaign, createMailbox, walk } from '../../lib/recipes.ts';
+import { expectError, expectPage, expectThat, msg } from '../../lib/expect.ts';
+import { createCampaign, createMailbox, walk, walkPages } from '../../lib/recipes.ts';
 import { fillPath, getPath, resultPath } from '../../../harness/ground/operations.ts';
 import { query, weekStart } from '../analytics/lib.ts';
 
@@ -12,8 +12,8 @@ export const TENANT_CHECKS: Check[] = [
     // The cheap half of the list rule: another workspace's API key (the one its lease was made with,
     // or one made for this check) is never in this workspace's key listing.
     id: 'TENANT-ISOLATION/api-key-list',
-    title: "MUST list only the caller's workspace's API keys: another workspace's key never appears in the referenced key listing",
-    clauses: ['TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE'],
+    title: "MUST list only the caller's workspace's API keys: another workspace's key never appears in the referenced key listing (each page in 4.1's shape)",
+    clauses: ['TENANT-ISOLATION', 'AUTH-KEY-IDENTIFIES-WORKSPACE', 'PAGE-SHAPE'],
     level: 'MUST',
     features: ['op:apikeys.list', 'op:apikeys.create', 'twoWorkspaces'],
     budget: 4,
@@ -22,7 +22,10 @@ export const TENANT_CHECKS: Check[] = [
       const b = await ctx.workspace();
       const theirs = b.apiKeyId ?? (await b.createKey(['usage:read'], `${ctx.prefix}tenant-key`)).id;
       const op = ctx.profile.operations['apikeys.list']!;
-      const items = (await walk(ctx.profile, a.api, op.path, resultPath(op, 'items'))) as { id?: string }[];
+      const pages = await walkPages(ctx.profile, a.api, op.path, resultPath(op, 'items'));
+      // The key listing is a list of 4.1: paged, with meta (one answered whole has none).
+      for (const p of pages) expectPage(p.res, resultPath(op, 'items'), `GET ${op.path}`);
+      const items = pages.flatMap((p) => p.items) as { id?: string }[];
       expectThat(!items.some((k) => k.id === theirs), msg`the key listing of one workspace shows the key ${theirs} of another workspace (${items.length} keys listed)`);
     },
   },

@@ -6,7 +6,7 @@ import { addLeads, createCampaign, setupCampaignBody } from '../../lib/recipes.t
 import { LEAD_AFTER_REPLY_STATUSES, lead as leadShape, leadMutateResponse } from '../../../harness/ground/spec-model/schemas/index.ts';
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { fillPath } from '../../../harness/ground/operations.ts';
-import { allLeads, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
+import { allLeads, allLeadsPaged, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
 import { leadsWith, MAIL_HISTORY_REQUESTS } from '../sending/lead-history.ts';
 
 // Part 4.4 (leads), 2.6 and 3.3, from the outside. Lead ids come from the referenced
@@ -282,8 +282,8 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-MUTATE/tags',
-    title: 'mutate add_tags and remove_tags change the tags of exactly the leads named, each answered { operation, affected, failed, errors } (profile names); the lead list it reads refuses a page size of 101 (part 8)',
-    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'LEAD-MUTATE-ANSWER', 'SVC-LEAD-MUTATE', 'LIMIT-PAGE-SIZE'],
+    title: 'mutate add_tags and remove_tags change the tags of exactly the leads named, each answered { operation, affected, failed, errors } (profile names); the lead list it reads is paged as 4.1 says and refuses a page size of 101 (part 8)',
+    clauses: ['LEAD-MUTATE-ADD-TAGS-EFFECT', 'LEAD-MUTATE-REMOVE-TAGS-EFFECT', 'LEAD-MUTATE-TAGS-REQUIRED', 'LEAD-MUTATE-NAMES-PROFILE', 'LEAD-MUTATE-OPERATION-ECHO', 'LEAD-MUTATE-ANSWER', 'SVC-LEAD-MUTATE', 'LIMIT-PAGE-SIZE', 'PAGE-SHAPE'],
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 10,
@@ -293,7 +293,7 @@ export const LEAD_CHECKS: Check[] = [
       const [a, b, c] = leads.map((l) => l.id) as [string, string, string];
       expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a, b], tags: ['hot', 'q3', 'keep'] }), 'add_tags', 'mutate add_tags', { affected: 2 });
       expectMutate(await mutate(ctx, ws.api, cid, 'add_tags', { ids: [a], tags: ['hot'] }), 'add_tags', 'mutate add_tags of a tag the lead has');
-      let now = byId(await allLeads(ctx, ws.api, cid));
+      let now = byId(await allLeadsPaged(ctx, ws.api, cid));
       // Sets: whether a tag added twice is listed twice is a reading (LEAD-MUTATE/tags-no-duplicate).
       const tagsOf = (id: string) => [...new Set<string>(now.get(id)?.tags ?? [])].sort();
       expectThat(JSON.stringify(tagsOf(a)) === '["hot","keep","q3"]' && JSON.stringify(tagsOf(b)) === '["hot","keep","q3"]', msg`add_tags must give both leads hot, q3 and keep, got ${JSON.stringify(tagsOf(a))}, ${JSON.stringify(tagsOf(b))}`);

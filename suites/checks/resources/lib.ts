@@ -4,9 +4,9 @@ import type { Profile } from '../../../harness/ground/profile-schema.ts';
 import type { ReferencedOperationId } from '../../../harness/ground/spec-model/referenced-operations.ts';
 import type { CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { CheckFailure, fail, skip, msg } from '../../../harness/ground/check.ts';
-import { envelopeProblems, expectError, expectThat, is2xx, snippet } from '../../lib/expect.ts';
+import { envelopeProblems, expectError, expectPage, expectThat, is2xx, snippet } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
-import { createCampaign, faker, listLeads, walk } from '../../lib/recipes.ts';
+import { createCampaign, faker, listLeads, walk, walkPages } from '../../lib/recipes.ts';
 import { mailboxInput, prefixedAddress, type MailboxServers } from '../../../fixtures/factories/index.ts';
 import { fillPath, getPath, itemOf, resultPath } from '../../../harness/ground/operations.ts';
 import type { MailSink, SinkCredentials } from '../../../harness/sinks/index.ts';
@@ -168,6 +168,14 @@ export async function readLead(ctx: CheckContext, api: ApiClient, cid: string, l
 export async function allLeads(ctx: CheckContext, api: ApiClient, cid: string): Promise<any[]> {
   const o = op(ctx, 'leads.list');
   return (await walk(ctx.profile, api, fillPath(o.path, { id: cid }), resultPath(o, 'items'))) as any[];
+}
+
+/** Every lead of a campaign, each page of the walk held to 4.1's page shape (meta beside the items). */
+export async function allLeadsPaged(ctx: CheckContext, api: ApiClient, cid: string): Promise<any[]> {
+  const o = op(ctx, 'leads.list');
+  const pages = await walkPages(ctx.profile, api, fillPath(o.path, { id: cid }), resultPath(o, 'items'));
+  for (const p of pages) expectPage(p.res, resultPath(o, 'items'), `GET ${o.path}`);
+  return pages.flatMap((p) => p.items);
 }
 
 // ---------------------------------------------------------------------------------------------

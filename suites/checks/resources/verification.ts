@@ -333,6 +333,7 @@ export const VERIFICATION_CHECKS: Check[] = [
     id: 'VERIF-SINK/pause',
     title: 'MUST pause an active mailbox to inactive, keep it inactive until a resume, and refuse a second pause with 400',
     // The pause answer is held to the Mailbox schema: a paused mailbox's status is one of 2.1's (inactive, 3.2).
+    // ERR-BUSINESS-400: part 7 names this very refusal (pausing a mailbox that is not active) among the business rules answered 400.
     clauses: ['ACCT-PAUSE-RETURNS-MAILBOX', 'STATE-ACCT-PAUSE-INACTIVE', 'STATE-ACCT-PAUSE-NO-AUTO-REACTIVATE', 'ACCT-PAUSE-400-NOT-ACTIVE', 'STATE-ACCT-PAUSE-ACTIVE-ONLY', 'STATE-ACCT-RESUME-CHECKING', 'SVC-ACCT-MANAGE', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'ERR-BUSINESS-CODE', 'ERR-BUSINESS-400'],
     level: 'MUST',
     features: [...FEATURES, 'op:accounts.resume'],

@@ -176,9 +176,9 @@ export const TIMING_CHECKS: Check[] = [
   },
   {
     id: 'SEND/sequence-delay',
-    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To, signature and display name too; a long window of the sends' time series asked by day is coarsened, its points spaced by the interval it states (profile: analytics.coarsening)",
+    title: "MUST keep a step's delay after the step before went to that lead: with the leads' first steps a day apart (a mailbox cap of 1 a day), a second step of delayDays 1 and delayHours 2 goes to each lead no sooner than 26 hours after its own first (an hour's slack for a DST change); a follow-up carries the mailbox's Reply-To, signature and display name too, and its bcc gets a blind copy of it; a long window of the sends' time series asked by day is coarsened, its points spaced by the interval it states (profile: analytics.coarsening)",
     // ANLT-TS-COARSEN: its sends fall on several days, so a long window's points show their interval (expectCoarsenedTraffic).
-    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR', 'ANLT-TS-COARSEN', 'ACCT-SIGNATURE-APPENDED', 'ACCT-DISPLAYNAME-SENDER'],
+    clauses: ['CAMP-SEQUENCE-DELAY', 'ACCT-REPLYTO-BEHAVIOUR', 'ANLT-TS-COARSEN', 'ACCT-SIGNATURE-APPENDED', 'ACCT-DISPLAYNAME-SENDER', 'ACCT-BCC-BEHAVIOUR'],
     level: 'MUST',
     features: [...FEATURES],
     solo: true,
@@ -192,7 +192,8 @@ export const TIMING_CHECKS: Check[] = [
       const replyTo = `${ctx.prefix}replies-${ctx.seed.toString(36)}@replies.sink.test`.toLowerCase();
       const sig = `Sig-${ctx.prefix}${ctx.seed.toString(36)}`;
       const name = `Fay Sender${ctx.seed.toString(36)}`;
-      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1, replyToAddress: replyTo, signature: `<p>${sig}</p>`, displayName: name });
+      const bcc = `${ctx.prefix}bcc-${ctx.seed.toString(36)}@bcc.sink.test`.toLowerCase();
+      const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: 1, replyToAddress: replyTo, signature: `<p>${sig}</p>`, displayName: name, bcc });
       const drv = new Driver(ctx, box.sink, sentBy(box));
       const zone = await workspaceZone(ws);
       await awayFromMidnight(ctx, drv, ['UTC', zone], 180, 0);
@@ -216,6 +217,10 @@ export const TIMING_CHECKS: Check[] = [
         expectThat(body.html.includes(sig) || body.text.includes(sig), msg`the mailbox's signature (${sig}) must be appended to the follow-up step to ${x} too, it is not in the body`, c.res);
         expectThat((s1[0]!.m.header('from') ?? '').includes(name), msg`the mailbox's displayName "${name}" is the sender display name on the follow-up step to ${x} too, From is ${JSON.stringify(s1[0]!.m.header('from'))}`, c.res);
       }
+      // 2.1: a blind copy of every email, the follow-ups too (in the lead's transaction, or a message of its own through the same login).
+      const followUps = seen.filter((v) => v.s1.length).length;
+      const copies = box.sink.messages((x) => !x.injected && x.session.authUser === box.smtpUser && x.envelope.rcptTo.some((r) => r.toLowerCase() === bcc) && /Step1/.test(x.subject ?? ''));
+      expectThat(copies.length >= followUps, msg`the mailbox's bcc ${bcc} must receive a blind copy of each follow-up step: ${followUps} went, ${copies.length} copies were addressed to it (envelope)`, c.res);
       // The leads' first steps went on two days and their second steps later still: sends on several days.
       await expectCoarsenedTraffic(ctx, ws.api, c.id, zone);
       const missing = seen.filter((v) => !v.s1.length).map((v) => v.a);

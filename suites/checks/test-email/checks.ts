@@ -150,8 +150,8 @@ const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$
 export const TEST_EMAIL_CHECKS: Check[] = [
   {
     id: 'TEST-EMAIL/delivered',
-    title: "MUST deliver a test email from the chosen mailbox, through its SMTP server, to the recipient, once, with the mailbox's replyToAddress as Reply-To, its signature appended and its displayName on From, and answer { sent, messageId }",
-    clauses: ['SVC-CAMP-TEST-EMAIL', 'CAMP-TEST-BODY', 'CAMP-TEST-ANSWER', 'CAMP-TEST-VARIANTID', 'CAMP-TEST-ACCOUNTID', 'CAMP-TEST-REAL-MAILBOX', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-SIGNATURE-APPENDED', 'ACCT-DISPLAYNAME-SENDER'],
+    title: "MUST deliver a test email from the chosen mailbox, through its SMTP server, to the recipient, once, with the mailbox's replyToAddress as Reply-To, its signature appended, its displayName on From and a blind copy to its bcc, and answer { sent, messageId }",
+    clauses: ['SVC-CAMP-TEST-EMAIL', 'CAMP-TEST-BODY', 'CAMP-TEST-ANSWER', 'CAMP-TEST-VARIANTID', 'CAMP-TEST-ACCOUNTID', 'CAMP-TEST-REAL-MAILBOX', 'ACCT-REPLYTO-BEHAVIOUR', 'ACCT-SIGNATURE-APPENDED', 'ACCT-DISPLAYNAME-SENDER', 'ACCT-BCC-BEHAVIOUR'],
     level: 'MUST',
     features: [...FEATURES],
     budget: 13,
@@ -164,7 +164,9 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const replyTo = `${ctx.prefix}replies-${faker(ctx).string.alphanumeric(6)}@replies.sink.test`.toLowerCase();
       const sig = `Sig-${token}`;
       const name = `Tess Sender${ctx.seed.toString(36)}`;
-      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` }, { replyToAddress: replyTo, signature: `<p>${sig}</p>`, displayName: name }, false, { before: { subject: `First step ${ctx.prefix}`, body: '<p>First step</p>' }, otherMailbox: true });
+      // 2.1: the bcc receives a blind copy of every email from the mailbox, a test email too.
+      const bcc = `${ctx.prefix}bcc-${faker(ctx).string.alphanumeric(6)}@bcc.sink.test`.toLowerCase();
+      const s = await sender(ctx, { subject: `Subject ${token}`, body: `<p>Body ${token}</p>` }, { replyToAddress: replyTo, signature: `<p>${sig}</p>`, displayName: name, bcc }, false, { before: { subject: `First step ${ctx.prefix}`, body: '<p>First step</p>' }, otherMailbox: true });
       const to = await recipient(ctx);
       const res = await send(s, to);
       expectSent(ctx, res, 'POST /v1/campaigns/{id}/test-email');
@@ -178,6 +180,10 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       const c = await contentOf(m);
       expectThat(c.html.includes(sig) || c.text.includes(sig), msg`the chosen mailbox's signature (${sig}) must be appended to the test email too, it is not in the body`, res);
       expectThat((m.header('from') ?? '').includes(name), msg`the chosen mailbox's displayName "${name}" is the sender display name on the test email too, From is ${JSON.stringify(m.header('from'))}`, res);
+      // The copy rides the same transaction (an envelope recipient) or a message of its own through the same login.
+      const copied = (x: StoredMessage) => !x.injected && x.session.authUser === s.smtpUser && x.envelope.rcptTo.some((r) => r.toLowerCase() === bcc) && (x.subject ?? '').includes(token);
+      await s.sink.waitFor(copied, { timeout: ARRIVAL_MS }).catch(() => undefined);
+      expectThat(s.sink.messages(copied).length >= 1, msg`the chosen mailbox's bcc ${bcc} must receive a blind copy of the test email too: no message through its login was addressed to it (envelope)`, res);
     },
   },
   {
