@@ -15,6 +15,9 @@ export async function expungeOnServer(s: Services, accountId: string, messageId:
     auth: { user: d.imap.username, pass: sealed ? s.decrypt(sealed) : '' },
     tls: { rejectUnauthorized: d.imapAllowInvalidCert !== true }, logger: false,
   });
+  // A socket error (the server resetting after LOGOUT) comes as an 'error' event: without a listener
+  // it would crash the reference; a failure that matters rejects the awaited call instead.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const lock = await client.getMailboxLock('INBOX');

@@ -100,6 +100,9 @@ async function onServer(s: Sent, messageId: string): Promise<boolean> {
   // reads the server copy; every run's worker would pay it before its first check.
   const { ImapFlow } = await import('imapflow');
   const client = new ImapFlow({ host: imap.host, port: imap.port, secure: false, auth: { user: imap.username, pass: imap.password }, tls: { rejectUnauthorized: false }, logger: false });
+  // A socket error (the server resetting after LOGOUT) comes as an 'error' event: unheard, it would
+  // take the worker down; a failure that matters rejects the awaited call instead.
+  client.on('error', () => undefined);
   await client.connect();
   try {
     const lock = await client.getMailboxLock('INBOX');
