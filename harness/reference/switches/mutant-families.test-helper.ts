@@ -242,8 +242,12 @@ export function familyProbes(): Record<string, [unknown, Probe]> {
   // 413: a reply larger than the inline maximum (1 MiB by default), read from IMAP.
   probes['err-code-413-renamed'] = ['body_too_large', (e) => withSentEmail(e, 'body_too_large', async ({ key, sink }) => {
     await sink.inject.reply(sink.messages().at(-1)!, { body: 'A long reply, on purpose.\n'.repeat(60_000) });
-    await e.drain();
-    const got = (await e.call(key, 'GET', '/v1/emails')).body.data.find((x: { type: string }) => x.type === 'received');
+    // A 1.5 MB reply may take the inbox poll more than one drain on a busy machine: drain until it is listed (bounded).
+    let got: { id: string } | undefined;
+    for (let i = 0; i < 10 && !got; i++) {
+      await e.drain();
+      got = (await e.call(key, 'GET', '/v1/emails')).body.data.find((x: { type: string }) => x.type === 'received');
+    }
     return (await e.call(key, 'GET', `/v1/emails/${got?.id}`)).body.error?.code;
   })];
   // 503: the stored body cannot be read (the control API's email-unreadable).

@@ -771,7 +771,8 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'acct-new-status-active': ['inactive', async (e) => (await e.mailbox(await e.workspace())).status],
   'acct-create-reachable-active': ['inactive', async (e) => {
     // A server that accepts connections (its greeting is enough for the mutant's inline check).
-    const server = createServer((socket) => socket.end('220 probe ESMTP\r\n'));
+    // Its sockets listen for 'error': the mutant's check hangs up at once (a reset), unheard an uncaught exception.
+    const server = createServer((socket) => socket.on('error', () => undefined).end('220 probe ESMTP\r\n'));
     await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
     try {
       return (await e.mailbox(await e.workspace(), { smtpHost: '127.0.0.1', smtpPort: (server.address() as AddressInfo).port })).status;
