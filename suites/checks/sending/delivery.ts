@@ -31,7 +31,7 @@ async function sendOne(ctx: CheckContext, mailboxOverrides: Record<string, unkno
   const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...mailboxOverrides });
   const [lead] = leadAddresses(ctx, 1);
   const c = await launch(ctx, ws, { accounts: [box.id], leads: [lead!], steps: [step], settings });
-  const drv = new Driver(ctx, box.sink, sentBy(box));
+  const drv = new Driver(ctx, box.sink, sentBy(box), ws.api.organizationId);
   await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
   const got = drv.to(lead!);
   expectThat(got.length === 1, msg`the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
@@ -215,7 +215,7 @@ export const DELIVERY_CHECKS: Check[] = [
         expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${l.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
       }
       await startCampaign(ws.api, c.id);
-      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes), ws.api.organizationId);
       await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
       for (const a of addresses) {
         const got = drv.to(a);
@@ -246,7 +246,7 @@ export const DELIVERY_CHECKS: Check[] = [
       const before = await used();
       const addresses = leadAddresses(ctx, 2);
       const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
-      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes), ws.api.organizationId);
       const both = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
       expectThat(both, msg`the started campaign's step did not reach its 2 leads within 10 minutes (gap 1 minute)`, c.res);
       const sent = drv.arrivals().length;
@@ -354,7 +354,7 @@ export const DELIVERY_CHECKS: Check[] = [
         expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${l.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
       }
       await startCampaign(ws.api, c.id);
-      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes), ws.api.organizationId);
       await drv.until(() => leads.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step of a started campaign to both leads' });
       for (const lead of leads) {
         const got = drv.to(lead);
