@@ -4,7 +4,7 @@ import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { faker } from '../../lib/recipes.ts';
 import { holdEach } from '../../lib/claims.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign, type SendingMailbox } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, launchedAtOnce, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign, type SendingMailbox } from './lib.ts';
 
 // What arrives when a campaign sends (2.1 mailbox fields, 2.5 sequence and settings), read at the
 // kit's SMTP sink. Every check here needs only real time: the first step of a started campaign
@@ -245,7 +245,7 @@ export const DELIVERY_CHECKS: Check[] = [
       };
       const before = await used();
       const addresses = leadAddresses(ctx, 2);
-      const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
+      const c = await launchedAtOnce(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
       const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes), ws.api.organizationId);
       const both = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
       expectThat(both, msg`the started campaign's step did not reach its 2 leads within 10 minutes (gap 1 minute)`, c.res);

@@ -2,8 +2,8 @@ import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectThat, msg } from '../../lib/expect.ts';
-import { getMailbox, opRequest } from '../resources/lib.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, contentOf, launch, launchedAtOnce, leadAddresses, leadNow, minuteOfDay, openSchedule, sendingMailbox, sendingMailboxes, sentBy, workspaceZone, type Arrival, type LaunchOptions, type SendingMailbox, launchBody } from './lib.ts';
+import { allLeads, getMailbox, opRequest } from '../resources/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, contentOf, launch, launchedAtOnce, leadAddresses, minuteOfDay, openSchedule, sendingMailbox, sendingMailboxes, sentBy, workspaceZone, type Arrival, type LaunchOptions, type SendingMailbox, launchBody } from './lib.ts';
 import { dayNumber } from '../resources/campaigns.ts';
 import { holdEach } from '../../lib/claims.ts';
 import { dateIn } from '../../lib/target-clock.ts';
@@ -172,11 +172,11 @@ export const TIMING_CHECKS: Check[] = [
     budget: 40,
     async run(ctx) {
       const ws = await ctx.workspace();
-      const boxes = [await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }), await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 })];
+      const boxes = await sendingMailboxes(ctx, ws, 2, { sendingGapMinutes: 1 });
       const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
       await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 4 * 60);
       const addresses = leadAddresses(ctx, 3);
-      const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: twoSteps(ctx, 1) });
+      const c = await launchedAtOnce(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: twoSteps(ctx, 1) });
       const all = () => addresses.every((a) => drv.to(a).length >= 2);
       await drv.until(all, { stepMs: 2 * MINUTE, horizonMs: 3 * HOUR, what: 'both steps to every lead' });
       await drv.until(() => false, { stepMs: 10 * MINUTE, horizonMs: HOUR, what: 'a quiet hour after the last step' });
@@ -190,10 +190,13 @@ export const TIMING_CHECKS: Check[] = [
       const sent = drv.arrivals().filter((x) => stepOf(x) !== undefined && addresses.some((a) => x.m.envelope.rcptTo.includes(a))).length;
       const view = await statusView(ws.api, c.id);
       expectThat(view.body?.metrics?.sent === sent, msg`campaign metrics.sent should count the ${sent} emails that reached the sink, it is ${view.body?.metrics?.sent}`, view);
-      for (const l of c.leads) {
-        const lead = await leadNow(ctx, ws.api, c.id, l.id);
-        expectThat(typeof lead.lastContactedAt === 'string' && !Number.isNaN(Date.parse(lead.lastContactedAt)), msg`lead ${l.email} should show lastContactedAt once emailed, got ${JSON.stringify(lead.lastContactedAt)}`);
-        expectThat(lead.metrics?.sent === 2, msg`lead ${l.email} should show metrics.sent 2 after both steps, got ${JSON.stringify(lead.metrics)}`);
+      // The leads read in one listing, each found by its address.
+      const listed = await allLeads(ctx, ws.api, c.id);
+      for (const a of addresses) {
+        const lead = listed.find((l: any) => String(l?.email).toLowerCase() === a);
+        expectThat(lead !== undefined, msg`lead ${a} is no longer listed in campaign ${c.id}`);
+        expectThat(typeof lead.lastContactedAt === 'string' && !Number.isNaN(Date.parse(lead.lastContactedAt)), msg`lead ${a} should show lastContactedAt once emailed, got ${JSON.stringify(lead.lastContactedAt)}`);
+        expectThat(lead.metrics?.sent === 2, msg`lead ${a} should show metrics.sent 2 after both steps, got ${JSON.stringify(lead.metrics)}`);
       }
     },
   },
@@ -300,14 +303,13 @@ export const TIMING_CHECKS: Check[] = [
       const CAP = 30;
       const LEADS = 40;
       const ws = await ctx.workspace();
-      const ramp = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: CAP, campaignSlowRamp: true });
-      const twin = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, maxEmailsPerDay: CAP, campaignSlowRamp: false });
+      const [ramp, twin] = (await sendingMailboxes(ctx, ws, 2, (i) => ({ sendingGapMinutes: 1, maxEmailsPerDay: CAP, campaignSlowRamp: i === 0 })) as [SendingMailbox, SendingMailbox]);
       const drv = new Driver(ctx, ramp.sink, sentBy(ramp, twin));
       // Both days' sending falls on one day in any zone the target could count days in.
       await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 3 * 60);
       const steps = [{ subject: `Step0 ${ctx.prefix}`, body: '<p>Ramp</p>' }];
-      const a = await launch(ctx, ws, { accounts: [ramp.id], leads: leadAddresses(ctx, LEADS, 'ramp'), steps });
-      await launch(ctx, ws, { accounts: [twin.id], leads: leadAddresses(ctx, LEADS, 'twin'), steps });
+      const a = await launchedAtOnce(ctx, ws, { accounts: [ramp.id], leads: leadAddresses(ctx, LEADS, 'ramp'), steps });
+      await launchedAtOnce(ctx, ws, { accounts: [twin.id], leads: leadAddresses(ctx, LEADS, 'twin'), steps });
       const t0 = await drv.settle();
       await drv.until(() => false, { stepMs: MINUTE, horizonMs: 2 * HOUR, what: 'the first day of both mailboxes in their campaigns' });
       const dayOneEnd = await drv.now();
