@@ -25,12 +25,16 @@ export function mergeVariable(ctx: CheckContext, field: 'firstName' | 'companyNa
   return `{{${name}}}`;
 }
 
-/** One lead, one step, started; returns the arrival at that lead. */
-async function sendOne(ctx: CheckContext, mailboxOverrides: Record<string, unknown>, step: { subject: string; body: string }, settings: Record<string, boolean> = {}) {
+/**
+ * One lead, one step, launched with the create (launchedAtOnce), or with `by: 'start'` created and
+ * then started (POST /start, what STATE-CAMP-START-BEGINS is about); returns the arrival at that lead.
+ */
+async function sendOne(ctx: CheckContext, mailboxOverrides: Record<string, unknown>, step: { subject: string; body: string }, settings: Record<string, boolean> = {}, by: 'launch' | 'start' = 'launch') {
   const ws = await ctx.workspace();
   const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...mailboxOverrides });
   const [lead] = leadAddresses(ctx, 1);
-  const c = await launch(ctx, ws, { accounts: [box.id], leads: [lead!], steps: [step], settings });
+  const o = { accounts: [box.id], leads: [lead!], steps: [step], settings };
+  const c = by === 'start' ? await launch(ctx, ws, o) : await launchedAtOnce(ctx, ws, o);
   const drv = new Driver(ctx, box.sink, sentBy(box), ws.api.organizationId);
   await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
   const got = drv.to(lead!);
@@ -124,7 +128,7 @@ export const DELIVERY_CHECKS: Check[] = [
     budget: 16,
     async run(ctx) {
       const token = `${ctx.prefix}begin-${ctx.seed.toString(36)}`;
-      const { box, m } = await sendOne(ctx, {}, { subject: `Begin ${token}`, body: `<p>Begin ${token}</p>` });
+      const { box, m } = await sendOne(ctx, {}, { subject: `Begin ${token}`, body: `<p>Begin ${token}</p>` }, {}, 'start');
       began(box, m, token);
     },
   },
