@@ -4,7 +4,7 @@ import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
 import { drainAll } from '../../lib/drain.ts';
 import { faker } from '../../lib/recipes.ts';
 import { holdEach } from '../../lib/claims.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign, type SendingMailbox } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, contentOf, launch, launchedAtOnce, leadAddresses, sendingMailbox, sendingMailboxes, sentBy, startCampaign, type SendingMailbox } from './lib.ts';
 
 // What arrives when a campaign sends (2.1 mailbox fields, 2.5 sequence and settings), read at the
 // kit's SMTP sink. Every check here needs only real time: the first step of a started campaign
@@ -25,13 +25,17 @@ export function mergeVariable(ctx: CheckContext, field: 'firstName' | 'companyNa
   return `{{${name}}}`;
 }
 
-/** One lead, one step, started; returns the arrival at that lead. */
-async function sendOne(ctx: CheckContext, mailboxOverrides: Record<string, unknown>, step: { subject: string; body: string }, settings: Record<string, boolean> = {}) {
+/**
+ * One lead, one step, launched with the create (launchedAtOnce), or with `by: 'start'` created and
+ * then started (POST /start, what STATE-CAMP-START-BEGINS is about); returns the arrival at that lead.
+ */
+async function sendOne(ctx: CheckContext, mailboxOverrides: Record<string, unknown>, step: { subject: string; body: string }, settings: Record<string, boolean> = {}, by: 'launch' | 'start' = 'launch') {
   const ws = await ctx.workspace();
   const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1, ...mailboxOverrides });
   const [lead] = leadAddresses(ctx, 1);
-  const c = await launch(ctx, ws, { accounts: [box.id], leads: [lead!], steps: [step], settings });
-  const drv = new Driver(ctx, box.sink, sentBy(box));
+  const o = { accounts: [box.id], leads: [lead!], steps: [step], settings };
+  const c = by === 'start' ? await launch(ctx, ws, o) : await launchedAtOnce(ctx, ws, o);
+  const drv = new Driver(ctx, box.sink, sentBy(box), ws.api.organizationId);
   await drv.until(() => drv.to(lead!).length > 0, { ...FIRST_ARRIVAL, what: 'the first step of a started campaign' });
   const got = drv.to(lead!);
   expectThat(got.length === 1, msg`the started campaign's one step must reach ${lead} once, ${got.length} message(s) arrived`, c.res);
@@ -124,7 +128,7 @@ export const DELIVERY_CHECKS: Check[] = [
     budget: 16,
     async run(ctx) {
       const token = `${ctx.prefix}begin-${ctx.seed.toString(36)}`;
-      const { box, m } = await sendOne(ctx, {}, { subject: `Begin ${token}`, body: `<p>Begin ${token}</p>` });
+      const { box, m } = await sendOne(ctx, {}, { subject: `Begin ${token}`, body: `<p>Begin ${token}</p>` }, {}, 'start');
       began(box, m, token);
     },
   },
@@ -215,7 +219,7 @@ export const DELIVERY_CHECKS: Check[] = [
         expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${l.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
       }
       await startCampaign(ws.api, c.id);
-      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes), ws.api.organizationId);
       await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
       for (const a of addresses) {
         const got = drv.to(a);
@@ -245,8 +249,8 @@ export const DELIVERY_CHECKS: Check[] = [
       };
       const before = await used();
       const addresses = leadAddresses(ctx, 2);
-      const c = await launch(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
-      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      const c = await launchedAtOnce(ctx, ws, { accounts: boxes.map((b) => b.id), leads: addresses, steps: [{ subject: `Usage ${ctx.prefix}`, body: '<p>Usage</p>' }] });
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes), ws.api.organizationId);
       const both = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step to both leads' });
       expectThat(both, msg`the started campaign's step did not reach its 2 leads within 10 minutes (gap 1 minute)`, c.res);
       const sent = drv.arrivals().length;
@@ -354,7 +358,7 @@ export const DELIVERY_CHECKS: Check[] = [
         expect2xx(await ws.api.patch(`/v1/campaigns/${c.id}/leads/${l.id}`, v), 'setup: PATCH /v1/campaigns/{cid}/leads/{leadId}');
       }
       await startCampaign(ws.api, c.id);
-      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes));
+      const drv = new Driver(ctx, boxes[0]!.sink, sentBy(...boxes), ws.api.organizationId);
       await drv.until(() => leads.every((a) => drv.to(a).length > 0), { ...FIRST_ARRIVAL, what: 'the first step of a started campaign to both leads' });
       for (const lead of leads) {
         const got = drv.to(lead);

@@ -4,7 +4,7 @@ import { addLeads } from '../../lib/recipes.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expectThat, msg } from '../../lib/expect.ts';
 import { expectBusiness400 } from '../resources/lib.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, launch, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, WARMUP_OFF, Driver, launchedAtOnce, leadAddresses, mailboxNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
 
 // 3.2: "active -> repeated sending failures (system) -> failed; statusMessage holds the provider
 // reason". The kit's SMTP sink is the provider: it refuses on purpose, and the mailbox's
@@ -40,7 +40,7 @@ async function refusingMailbox(ctx: CheckContext, fault: (user: string) => Fault
  * mailbox is held to it: not failed while fewer refusals were seen, failed once that many were.
  */
 async function watchUntilFailed(ctx: CheckContext, ws: Workspace, box: SendingMailbox, refused: () => number, drv: Driver, declared: number | undefined) {
-  const c = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 1), steps: [{ subject: `Refused ${ctx.prefix}`, body: '<p>Refused</p>' }] });
+  const c = await launchedAtOnce(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 1), steps: [{ subject: `Refused ${ctx.prefix}`, body: '<p>Refused</p>' }] });
   const more = leadAddresses(ctx, MAX_LEADS, 'more');
   let mailbox: any;
   let lastRead = 0;
@@ -99,7 +99,7 @@ async function recipientsRefusedMailboxStays(ctx: CheckContext, fault: (user: st
   // More refusals than would fail the mailbox were they counted (3 when the count is not declared).
   const enough = (declared ?? 3) + 2;
   try {
-    const c = await launch(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 12), steps: [{ subject: `Refused ${ctx.prefix}`, body: '<p>Refused</p>' }] });
+    const c = await launchedAtOnce(ctx, ws, { accounts: [box.id], leads: leadAddresses(ctx, 12), steps: [{ subject: `Refused ${ctx.prefix}`, body: '<p>Refused</p>' }] });
     const seen = await drv.until(() => refused() >= enough, { stepMs: 2 * MINUTE, horizonMs: HORIZON_MS, what: `${enough} recipients refused` });
     expectThat(seen, msg`the mailbox tried ${refused()} of its leads over 40 minutes, the check needs ${enough} refused recipients`, c.res);
     const mailbox = await mailboxNow(ctx, ws.api, box.id);

@@ -60,12 +60,16 @@ function unverified(sink: MailSink, status: unknown, ok: string): never {
 /** The domain of every lead address the kit makes (leadAddresses): no other address is there. */
 const LEAD_DOMAIN = 'leads.sink.test';
 
-/** `n` such mailboxes created in one POST /v1/accounts (4.2 takes 1 to 50), each verified. */
-export async function sendingMailboxes(ctx: CheckContext, ws: Workspace, n: number, overrides: Record<string, unknown> = {}): Promise<SendingMailbox[]> {
+/**
+ * `n` such mailboxes created in one POST /v1/accounts (4.2 takes 1 to 50), each verified.
+ * `overrides`: the same for all, or each mailbox's own (by its index).
+ */
+export async function sendingMailboxes(ctx: CheckContext, ws: Workspace, n: number, overrides: Record<string, unknown> | ((i: number) => Record<string, unknown>) = {}): Promise<SendingMailbox[]> {
   const ok = verificationStatus(ctx, 'succeeded');
   const made = [];
   for (let i = 0; i < n; i++) made.push(await sinkMailbox(ctx, false));
-  const elements = made.map((m) => ({ ...m.input, ...overrides }));
+  const own = typeof overrides === 'function' ? overrides : () => overrides;
+  const elements = made.map((m, i) => ({ ...m.input, ...own(i) }));
   const created = await ws.api.post('/v1/accounts', { accounts: elements });
   expect2xx(created, 'setup: POST /v1/accounts');
   const ids: unknown[] = (created.body?.accounts ?? []).map((a: any) => a?.id);
@@ -129,6 +133,20 @@ export async function launch(ctx: CheckContext, ws: Workspace, o: LaunchOptions)
   return { id, leads, res };
 }
 
+/**
+ * Creates a campaign and launches it in the same request (2.5 `launch`: one request where create
+ * and start take two), started by POST /start where the target did not launch it. Its leads are
+ * the addresses given: they are not listed (each request counts at the shallow depths).
+ */
+export async function launchedAtOnce(ctx: CheckContext, ws: Workspace, o: LaunchOptions): Promise<{ id: string; res: ApiResponse; addresses: string[] }> {
+  const res = await ws.api.post('/v1/campaigns', { ...launchBody(ctx, o), launch: true });
+  expect2xx(res, 'setup: POST /v1/campaigns with launch true');
+  const id = res.body?.campaign?.id;
+  expectThat(typeof id === 'string', msg`setup: POST /v1/campaigns answered without campaign.id`, res);
+  if (res.body?.launched !== true) await startCampaign(ws.api, id);
+  return { id, res, addresses: o.leads };
+}
+
 export async function startCampaign(api: ApiClient, id: string): Promise<ApiResponse> {
   const s = await api.post(`/v1/campaigns/${id}/start`);
   if (s.status === 409) skip('the target answers 409 to starting a draft campaign with leads and a sequence (whether a draft is startable is a reading, checked by CAMP-START/from-draft)');
@@ -163,6 +181,11 @@ export class Driver {
     private readonly sink: MailSink,
     /** which sink messages belong to this check */
     private readonly mine: (m: StoredMessage) => boolean,
+    /**
+     * The workspace whose background work each settle drains (its own mail is that work). Absent:
+     * the whole target's, for the checks that run alone (solo) and move the clock for everyone.
+     */
+    private readonly organizationId?: string,
   ) {}
 
   get simulated(): boolean {
@@ -180,7 +203,7 @@ export class Driver {
    */
   async settle(at?: number): Promise<number> {
     // Every step drains to the end: a send still under way would be seen a step late, outside its bounds.
-    if (this.ctx.control) await drainAll(this.ctx.control, 10_000).catch(() => false);
+    if (this.ctx.control) await drainAll(this.ctx.control, 10_000, this.organizationId).catch(() => false);
     const now = at ?? (await this.now());
     for (const m of this.sink.messages(this.mine)) if (!this.seen.has(m.id)) this.seen.set(m.id, { lo: this.last || now, hi: now });
     this.last = now;

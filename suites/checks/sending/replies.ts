@@ -1,8 +1,9 @@
 import type { ApiClient } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { expect2xx, expectThat, msg } from '../../lib/expect.ts';
-import { mutateBody } from '../resources/lib.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launch, leadAddresses, leadNow, sendingMailbox, sentBy, workspaceZone, type SendingMailbox } from './lib.ts';
+import { allLeads, mutateBody } from '../resources/lib.ts';
+import { fail } from '../../../harness/ground/check.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, awayFromMidnight, launchedAtOnce, leadAddresses, leadNow, sendingMailbox, sentBy, type SendingMailbox } from './lib.ts';
 
 // Leads answer over IMAP: the kit's sink puts a reply threaded on the email the lead received
 // into the sending mailbox's inbox, and the target finds it by polling (part 6: no events).
@@ -37,13 +38,17 @@ async function repliedScenario(ctx: CheckContext, stopOnReply: boolean, leads: n
   const ws = await ctx.workspace();
   const box = await sendingMailbox(ctx, ws, { sendingGapMinutes: 1 }, true);
   const drv = new Driver(ctx, box.sink, sentBy(box));
-  await awayFromMidnight(ctx, drv, ['UTC', await workspaceZone(ws)], 60, 5 * 60);
+  // The schedule is open all day in UTC: its minutes are kept clear of UTC's midnight (a few emails stay far below any daily cap).
+  await awayFromMidnight(ctx, drv, ['UTC'], 60, 5 * 60);
   const addresses = leadAddresses(ctx, leads, stopOnReply ? 'stop' : 'go');
   const steps = [
     { subject: `Step0 ${ctx.prefix}`, body: '<p>First step</p>' },
     { subject: `Step1 ${ctx.prefix}`, body: '<p>Second step</p>', delayDays: 0, delayHours: 2 },
   ];
-  const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps, settings: { stopOnReply } });
+  // Created and launched in one request; its leads listed once, for their ids.
+  const launched = await launchedAtOnce(ctx, ws, { accounts: [box.id], leads: addresses, steps, settings: { stopOnReply } });
+  const listed = (await allLeads(ctx, ws.api, launched.id)).map((l: any) => ({ id: l.id as string, email: String(l.email).toLowerCase() }));
+  const c = { ...launched, leads: addresses.map((a) => listed.find((l) => l.email === a) ?? fail(msg`setup: the campaign created with lead ${a} does not list it`, launched.res)) };
   const ok = await drv.until(() => addresses.every((a) => drv.to(a).length >= 1), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step to every lead' });
   expectThat(ok, msg`the first step did not reach all ${leads} leads within 30 minutes (gap 1 minute)`, c.res);
   return { ws, box, drv, c };

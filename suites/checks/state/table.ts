@@ -1,12 +1,12 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
-import type { Check, CheckContext } from '../../../harness/ground/check.ts';
+import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { fail, skip, msg } from '../../../harness/ground/check.ts';
 import { fillPath } from '../../../harness/ground/operations.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import { expectThat } from '../../lib/expect.ts';
-import { expectRejected } from '../resources/lib.ts';
-import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, leadNow, sendingMailbox, sentBy } from '../sending/lib.ts';
+import { allLeads, expectRejected } from '../resources/lib.ts';
+import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launchedAtOnce, leadAddresses, leadNow, sendingMailbox, sentBy, type LaunchOptions } from '../sending/lib.ts';
 
 // Transitions part 3 does not show, held to the tables the profile declares
 // (declarations.transitions.<resource>: each status to the statuses it may move to; a status left
@@ -70,9 +70,29 @@ async function campaignStatus(api: ApiClient, id: string): Promise<{ res: ApiRes
 }
 
 async function leadStatus(ctx: CheckContext, api: ApiClient, campaignId: string, leadId: string): Promise<string> {
-  const status = (await leadNow(ctx, api, campaignId, leadId))?.status;
+  return statusOf(await leadNow(ctx, api, campaignId, leadId), leadId);
+}
+
+function statusOf(lead: any, leadId: string): string {
+  const status = lead?.status;
   if (typeof status !== 'string') fail(msg`the lead ${leadId} is listed without a status (2.6: a string), got ${JSON.stringify(status)}`);
   return status;
+}
+
+/**
+ * A campaign created and launched in one request (its leads the addresses given), and its leads as
+ * one listing then shows them, in the order of `addresses`: each read of several leads is one
+ * listing (each request counts at quick).
+ */
+async function launchedWithLeads(ctx: CheckContext, ws: Workspace, o: LaunchOptions) {
+  const c = await launchedAtOnce(ctx, ws, o);
+  return { ...c, leads: await leadsOf(ctx, ws.api, c.id, o.leads, c.res) };
+}
+
+/** The leads of `addresses` as one listing of the campaign shows them now. */
+async function leadsOf(ctx: CheckContext, api: ApiClient, campaignId: string, addresses: readonly string[], ...evidence: ApiResponse[]): Promise<any[]> {
+  const listed = await allLeads(ctx, api, campaignId);
+  return addresses.map((a) => listed.find((l: any) => String(l?.email).toLowerCase() === a.toLowerCase()) ?? fail(msg`lead ${a} is not listed in campaign ${campaignId}`, ...evidence));
 }
 
 export const TABLE_CHECKS: Check[] = [
@@ -125,9 +145,9 @@ export const TABLE_CHECKS: Check[] = [
         { subject: `Step0 ${ctx.prefix}`, body: '<p>First step</p>' },
         { subject: `Step1 ${ctx.prefix}`, body: '<p>Second step</p>', delayDays: 0, delayHours: 1 },
       ];
-      const c = await launch(ctx, ws, { accounts: [box.id], leads: [address], steps });
-      const lead = c.leads[0]!.id;
-      const w: Walk = { table, last: await leadStatus(ctx, ws.api, c.id, lead), moves: [], wrong: [], evidence: [] };
+      const c = await launchedWithLeads(ctx, ws, { accounts: [box.id], leads: [address], steps });
+      const lead = c.leads[0]!.id as string;
+      const w: Walk = { table, last: statusOf(c.leads[0], lead), moves: [], wrong: [], evidence: [] };
       for (const [n, horizon] of [[1, 30 * MINUTE], [2, 3 * 60 * MINUTE]] as const) {
         const arrived = await drv.until(() => drv.to(address).length >= n, { stepMs: n === 1 ? MINUTE : 10 * MINUTE, horizonMs: horizon, what: `step ${n} reaching the lead` });
         if (!arrived) skip(`step ${n} of the started campaign did not reach its lead within ${horizon / MINUTE} minutes: the lead's status moves cannot be seen (SEND/sequence judges the sending)`);
@@ -154,15 +174,14 @@ export const TABLE_CHECKS: Check[] = [
       const addresses = leadAddresses(ctx, 3, 'answers') as [string, string, string];
       // Two steps: the first is not the last (moves at a step before the last are seen), and the lead
       // that neither replies nor bounces gets the second, the last, an hour later.
-      const c = await launch(ctx, ws, { accounts: [box.id], leads: addresses, steps: answerSteps(ctx), settings: { trackOpens: !!tracking?.openPixel, trackClicks: !!tracking?.clickRedirect } });
-      const [replier, bouncer, opener] = addresses.map((a) => c.leads.find((l) => l.email.toLowerCase() === a.toLowerCase())!.id) as [string, string, string];
-      const walks = { replier: await walkOf(ctx, ws.api, c.id, replier, table), bouncer: await walkOf(ctx, ws.api, c.id, bouncer, table), opener: await walkOf(ctx, ws.api, c.id, opener, table) };
+      const c = await launchedWithLeads(ctx, ws, { accounts: [box.id], leads: addresses, steps: answerSteps(ctx), settings: { trackOpens: !!tracking?.openPixel, trackClicks: !!tracking?.clickRedirect } });
+      const [replier, bouncer, opener] = c.leads.map((l) => l.id as string) as [string, string, string];
+      const walks = { replier: walkFrom(c.leads[0], table), bouncer: walkFrom(c.leads[1], table), opener: walkFrom(c.leads[2], table) };
       const sent = await drv.until(() => addresses.every((a) => drv.to(a).length > 0), { stepMs: MINUTE, horizonMs: 30 * MINUTE, what: 'the first step reaching the three leads' });
       if (!sent) skip('the first step did not reach the three leads within 30 minutes: their status moves cannot be seen (SEND/sequence judges the sending)');
-      for (const who of ['replier', 'bouncer', 'opener'] as const) {
-        const id = { replier, bouncer, opener }[who];
-        await holdSent(ctx, ws.api, c, id, walks[who], 'the first of its two steps reaching the lead', named.leadStatusAfterSend);
-      }
+      // The three read in one listing.
+      const afterFirst = await leadsOf(ctx, ws.api, c.id, addresses, c.res);
+      for (const [i, who] of (['replier', 'bouncer', 'opener'] as const).entries()) holdSentLead(afterFirst[i], c, walks[who], 'the first of its two steps reaching the lead', named.leadStatusAfterSend);
       // The lead that opens and clicks (as tracking is declared): a tracked open or click is the target's to record.
       const driven = await openAndClick(drv.to(addresses[2])[0]!.m, tracking, stepLink(ctx));
       if (driven.length) {
@@ -210,10 +229,14 @@ function answerSteps(ctx: CheckContext) {
  * the send (lastContactedAt), its status to the one the profile names after a send (`after`, when given).
  */
 async function holdSent(ctx: CheckContext, api: ApiClient, c: { id: string; res: ApiResponse }, id: string, w: Walk, what: string, after: string | undefined): Promise<void> {
-  const l = await leadNow(ctx, api, c.id, id);
-  if (typeof l.status !== 'string') fail(msg`the lead ${id} is listed without a status (2.6: a string), got ${JSON.stringify(l.status)}`);
-  hold(w, what, l.status, c.res.exchangeId);
-  if (after && typeof l.lastContactedAt === 'string') expectThat(l.status === after, msg`a lead sent a step (${what}) carries ${l.status}, but the profile names ${after} the status after a send (declarations.sending.leadStatusAfterSend)`, c.res);
+  holdSentLead(await leadNow(ctx, api, c.id, id), c, w, what, after);
+}
+
+/** holdSent of a lead already read (`l`, as listed). */
+function holdSentLead(l: any, c: { res: ApiResponse }, w: Walk, what: string, after: string | undefined): void {
+  const status = statusOf(l, l?.id);
+  hold(w, what, status, c.res.exchangeId);
+  if (after && typeof l.lastContactedAt === 'string') expectThat(status === after, msg`a lead sent a step (${what}) carries ${l.status}, but the profile names ${after} the status after a send (declarations.sending.leadStatusAfterSend)`, c.res);
 }
 
 /**
@@ -238,6 +261,7 @@ async function openAndClick(m: StoredMessage, t: { openPixel?: boolean; clickRed
   return done;
 }
 
-async function walkOf(ctx: CheckContext, api: ApiClient, campaignId: string, leadId: string, table: Table): Promise<Walk> {
-  return { table, last: await leadStatus(ctx, api, campaignId, leadId), moves: [], wrong: [], evidence: [] };
+/** A walk that starts at the status of a lead as listed. */
+function walkFrom(lead: any, table: Table): Walk {
+  return { table, last: statusOf(lead, lead?.id), moves: [], wrong: [], evidence: [] };
 }
