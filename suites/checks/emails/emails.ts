@@ -137,10 +137,13 @@ export const EMAIL_CHECKS: Check[] = [
       'SVC-EMAIL-READ', 'EMAIL-GET-ANSWER', 'EMAIL-GET-200-REAL-CONTENT', 'EMAIL-GET-ONLY-BODY', 'EMAIL-ID-UUID', 'RES-ID-UUID', 'EMAIL-THREADID', 'EMAIL-MESSAGEID',
       'EMAIL-MAILBOX', 'EMAIL-FROM', 'EMAIL-RECIPIENTS', 'EMAIL-SUBJECT', 'EMAIL-SNIPPET', 'EMAIL-ISUNREAD', 'EMAIL-TYPE-ENUM', 'EMAIL-CAMPAIGNID',
       'EMAIL-LEADID', 'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'EMAIL-BODY-OBJECT', 'EMAIL-BODY-NULL-PART',
+      // The same email read again once its stored body cannot be read (with the control API's email-unreadable).
+      'EMAIL-GET-503-UNREADABLE',
     ],
     level: 'MUST',
     features: [...FEATURES],
-    budget: 30,
+    uses: ['control:email-unreadable'],
+    budget: 31,
     async run(ctx) {
       // A mailbox with a bcc setting (2.1): where the target lists that copy in the email's bcc, its form is read too.
       const s = await sentEmail(ctx, false, undefined, { bcc: `${ctx.prefix}archive@example.test` });
@@ -166,6 +169,10 @@ export const EMAIL_CHECKS: Check[] = [
       expectPreview(e.snippet, [e.subject, e.body.text, e.body.html, sink.text, sink.html], res);
       const content = `${e.body.html ?? ''}${e.body.text ?? ''}`;
       expectThat(content.includes(s.token), msg`a 200 carries real content: the body must hold what was sent (${s.token}), got ${JSON.stringify(content.slice(0, 160))}`, res);
+      // Its stored body then made unreadable: 503, never a 200 without content (last: the email stays so).
+      if (!ctx.control || !(await ctx.control.extensions()).includes('email-unreadable')) return ctx.log('no control email-unreadable: the email is not read with its body unreadable');
+      await ctx.control.request('POST', `/emails/${item.id}/unreadable`);
+      expectError(await getEmail(s.ws.api, item.id), 503, ctx.profile, 'GET /v1/emails/{id} of the sent email once its stored body cannot be read', 'upstream_unavailable');
     },
   },
   {
