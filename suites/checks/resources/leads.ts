@@ -551,21 +551,25 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-STATUS/after-reply',
-    title: 'MUST set lead_replied_* and lead_converted once the lead has replied, by PATCH and by mutate set_status (the replies sent through the sinks, or recorded by the control API)',
+    title: 'MUST set lead_replied_* and lead_converted once the lead has replied, by PATCH and by mutate set_status, and lead_lost and blacklisted still (the replies sent through the sinks, or recorded by the control API)',
     // LEAD-TIMESTAMPS: the leads have replied, so their lastRepliedAt is typed here (the shape checks read leads never contacted).
-    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-USER-SETTABLE', 'LEAD-TIMESTAMPS'],
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-USER-SETTABLE', 'LEAD-TIMESTAMPS', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME'],
     level: 'MUST',
     features: ['op:leads.list'],
     uses: ['control:lead-events', 'sinks', 'imap'],
-    budget: 12 + 2 * MAIL_HISTORY_REQUESTS,
+    budget: 14 + 2 * MAIL_HISTORY_REQUESTS,
+    // Below default one lead_replied_* status and lead_converted by PATCH.
+    shallowerAt: ['smoke', 'quick'],
     async run(ctx) {
       const ws = await ctx.workspace();
       const { cid, leads } = await leadsWith(ctx, ws, 2, 'replied');
       const [a, b] = leads.map((l) => l.id) as [string, string];
-      for (const s of LEAD_AFTER_REPLY_STATUSES) {
+      // Then lead_lost and blacklisted: "any time" holds once the lead replied too (3.3).
+      const statuses = [...casesAt(ctx, LEAD_AFTER_REPLY_STATUSES, (x) => x === LEAD_AFTER_REPLY_STATUSES[0] || x === 'lead_converted'), 'lead_lost', 'blacklisted'];
+      for (const s of statuses) {
         const res = await ws.api.patch(`/v1/campaigns/${cid}/leads/${a}`, { status: s });
         expect2xx(res, `PATCH lead { status: ${s} } after the lead replied`);
-        expectThat(res.body.status === s, msg`status must be ${s}, got ${res.body.status}`, res);
+        expectThat(res.body.status === s, msg`status must be ${s} once the lead replied, got ${res.body.status}`, res);
       }
       const m = await mutate(ctx, ws.api, cid, 'set_status', { ids: [b] }, 'lead_replied_meeting_request');
       expectMutate(m, 'set_status', 'mutate set_status lead_replied_meeting_request after the lead replied');
