@@ -1,7 +1,7 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import { CheckFailure, skip } from '../../../harness/ground/check.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
-import { expectError, expectThat, msg } from '../../lib/expect.ts';
+import { expectError, expectSchema, expectThat, msg } from '../../lib/expect.ts';
 import { createCampaign } from '../../lib/recipes.ts';
 import { workspaceZone } from '../sending/lib.ts';
 import { DAY, addDays, campaignAnalytics, localDate, localMidnight, ok2xx, targetNow, timeseries, weekStart } from './lib.ts';
@@ -135,7 +135,8 @@ export const RULE_CHECKS: Check[] = [
     id: 'ANLT/timeseries-coarsened',
     title: 'MUST coarsen a long window automatically, day then week then month, and state the interval used: asked by day over one day more than the declared day length, the time series answers by week (by week or month where the declared week length is no longer), spaced by it, and past the declared week length by month (profile: analytics.coarsening)',
     // ANLT-TS-INTERVAL-STATED: a coarsened answer is the one whose stated interval can differ from the one asked; its points' spacing shows the one used.
-    clauses: ['ANLT-TS-COARSEN', 'ANLT-TS-INTERVAL-STATED'],
+    // ANLT-TS-QUERY, -ANSWER, -INTERVAL-ENUM, -BOUNCES-UNSUBS, ANLT-POINT-FIELDS: the answer it reads (a window and an interval asked) is held to the shape of 2.10.
+    clauses: ['ANLT-TS-COARSEN', 'ANLT-TS-INTERVAL-STATED', 'ANLT-TS-QUERY', 'ANLT-TS-ANSWER', 'ANLT-TS-INTERVAL-ENUM', 'ANLT-TS-BOUNCES-UNSUBS', 'ANLT-POINT-FIELDS'],
     level: 'MUST',
     features: ['decl:declarations.analytics.coarsening'],
     budget: 7,
@@ -148,6 +149,7 @@ export const RULE_CHECKS: Check[] = [
         const w = lastDays(today, days);
         const what = `time series of ${days} days (${w.start} .. ${w.end}) by day`;
         const r = await ok2xx(timeseries(ctx, api, id, w, 'day'), what);
+        expectSchema(r, 'CampaignTimeseries', what);
         const used = r.body?.interval;
         expectThat(used === 'week' || used === 'month', msg`${what}: longer than the ${c.day} days the profile declares answered by day (analytics.coarsening), the window must be coarsened to week or month, the answer states ${JSON.stringify(used)} with ${r.body?.data?.length ?? 0} point(s)`, r);
         // "day, then week, then month": a window within the declared week length takes the week step.
