@@ -21,8 +21,8 @@ const TRAFFIC = ['sinks', 'op:accounts.get', 'op:leads.list', NEEDS_SENDING_MAIL
  * Every object of 2.10 in one campaign answer, with the breakdowns requested and only those. The
  * window has a start (4.6 states a default for the end only) and leaves the end to its default.
  */
-async function expectBreakdowns(ctx: CheckContext, api: any, id: string, start: string, extra: [string, string][], requested: ('smtp' | 'sequence' | 'bounce')[], what: string) {
-  const r = await ok2xx(campaignAnalytics(ctx, api, id, { start }, extra), what);
+async function expectBreakdowns(ctx: CheckContext, api: any, id: string, w: Window, extra: [string, string][], requested: ('smtp' | 'sequence' | 'bounce')[], what: string) {
+  const r = await ok2xx(campaignAnalytics(ctx, api, id, w, extra), what);
   expectSchema(r, campaignAnalyticsFor(requested), what);
   return r;
 }
@@ -43,6 +43,13 @@ function expectOverviewPercent(totals: any, res: ApiResponse) {
   if (!(sent > 0 && delivered > 0)) return;
   if (delivered === sent) return expectDeliveryPercent(totals, `the workspace overview's totals (sent ${sent}, delivered ${delivered})`, res);
   if (delivered * 2 >= sent) expectThat(typeof d === 'number' && d > 1 && d <= 100, msg`rates are percent numbers: the workspace overview delivered ${delivered} of ${sent} emails, so its delivery rate must read over 1 (at most 100), got ${JSON.stringify(d)}`, res);
+}
+
+/** A bySmtp row is a sending mailbox's (2.10: accountId, email): the campaign's two, by id and address. */
+function expectBySmtpRows(t: Traffic, r: ApiResponse) {
+  const boxes = new Map(t.mailboxes.map((m) => [m.id, m.address.toLowerCase()]));
+  const strange = r.body.bySmtp.filter((row: any) => !boxes.has(row.accountId) || String(row.email).toLowerCase() !== boxes.get(row.accountId));
+  expectThat(strange.length === 0, msg`each bySmtp row must name one of the campaign's mailboxes by its id and address (${[...boxes].map(([id, a]) => `${id} ${a}`).join(', ')}), got ${JSON.stringify(strange.map((row: any) => ({ accountId: row.accountId, email: row.email })))}`, r);
 }
 
 /**
@@ -89,14 +96,11 @@ export const ANALYTICS_CHECKS: Check[] = [
       const api = t.ws.api;
       const today = localDate(await targetNow(ctx), t.zone);
       const start = addDays(today, -6);
-      await expectBreakdowns(ctx, api, t.campaignId, start, [], [], 'analytics without breakdown');
-      await expectBreakdowns(ctx, api, t.campaignId, start, [['breakdown', 'smtp'], ['breakdown', 'bounce']], ['smtp', 'bounce'], 'analytics with breakdown=smtp&breakdown=bounce');
-      const all = await expectBreakdowns(ctx, api, t.campaignId, start, [['breakdown', 'smtp,sequence,bounce']], ['smtp', 'sequence', 'bounce'], 'analytics with breakdown=smtp,sequence,bounce');
+      await expectBreakdowns(ctx, api, t.campaignId, { start }, [], [], 'analytics without breakdown');
+      await expectBreakdowns(ctx, api, t.campaignId, { start }, [['breakdown', 'smtp'], ['breakdown', 'bounce']], ['smtp', 'bounce'], 'analytics with breakdown=smtp&breakdown=bounce');
+      const all = await expectBreakdowns(ctx, api, t.campaignId, { start }, [['breakdown', 'smtp,sequence,bounce']], ['smtp', 'sequence', 'bounce'], 'analytics with breakdown=smtp,sequence,bounce');
       expectThat(all.body.bySmtp.length > 0 && all.body.bySequence.length > 0, msg`after ${t.sent} campaign emails the breakdowns by mailbox and by step must have entries, got bySmtp ${all.body.bySmtp.length}, bySequence ${all.body.bySequence.length}`, all);
-      // A bySmtp row is a sending mailbox's (2.10: accountId, email): the campaign's two, by id and address.
-      const boxes = new Map(t.mailboxes.map((m) => [m.id, m.address.toLowerCase()]));
-      const strange = all.body.bySmtp.filter((r: any) => !boxes.has(r.accountId) || String(r.email).toLowerCase() !== boxes.get(r.accountId));
-      expectThat(strange.length === 0, msg`each bySmtp row must name one of the campaign's mailboxes by its id and address (${[...boxes].map(([id, a]) => `${id} ${a}`).join(', ')}), got ${JSON.stringify(strange.map((r: any) => ({ accountId: r.accountId, email: r.email })))}`, all);
+      expectBySmtpRows(t, all);
       // The window and out-of-office parameters, by the profile's names, are accepted.
       const windowed = await ok2xx(campaignAnalytics(ctx, api, t.campaignId, { start, end: today, excludeOutOfOffice: true }), 'analytics with a window and the out-of-office flag (profile names)');
       expectSchema(windowed, campaignAnalyticsFor([]), 'analytics with a window');
@@ -152,7 +156,8 @@ export const ANALYTICS_CHECKS: Check[] = [
     title: "MUST answer the workspace overview with period, totals (opens and clicks as { total, uniqueLeads }), activeCampaigns (exactly the campaigns sending: not a draft, not once paused), sendingAccounts and topCampaigns (the workspace's campaigns, each with its name and what it sent in the window), counting the window asked",
     // ANLT-TOTALS-COUNTS, ANLT-TOTALS-OPENS-CLICKS, ANLT-TOTALS-RATES: the overview's totals are read here (the AnalyticsOverview schema), the campaign's in ANLT/campaign-answer.
     // ANLT-PARAMS-PROFILE: the window asked by the profile's names takes effect on the overview (the day before the sends leaves them out).
-    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-COUNTS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE', 'LIMIT-RETENTION'],
+    // ANLT-CAMP-BREAKDOWN-REPEAT, -PRESENT, ANLT-BYSMTP-FIELDS: the campaign's own analytics it reads asks breakdown=smtp&breakdown=bounce.
+    clauses: ['SVC-ANLT', 'ANLT-OV-QUERY', 'ANLT-OV-ANSWER', 'ANLT-OVERVIEW-ACTIVECAMPAIGNS', 'ANLT-OVERVIEW-SENDINGACCOUNTS', 'ANLT-OVERVIEW-TOPCAMPAIGNS', 'ANLT-TOTALS-COUNTS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS', 'ANLT-PARAMS-PROFILE', 'LIMIT-RETENTION', 'ANLT-CAMP-BREAKDOWN-REPEAT', 'ANLT-CAMP-BREAKDOWN-PRESENT', 'ANLT-BYSMTP-FIELDS'],
     level: 'MUST',
     features: [...TRAFFIC, 'exclusiveWorkspace'],
     budget: 45,
@@ -171,7 +176,11 @@ export const ANALYTICS_CHECKS: Check[] = [
         expectSchema(r, 'AnalyticsOverview', 'GET /v1/campaigns/analytics/overview');
         return r;
       };
-      const own = await ok2xx(campaignAnalytics(ctx, t.ws.api, t.campaignId, w), "the sending campaign's analytics over the overview's window");
+      // The campaign's own analytics, read for topCampaigns' bounds, asks two breakdowns by the
+      // repeated parameter: both present, and the mailboxes' rows by id and address (2.10, 4.6).
+      const own = await expectBreakdowns(ctx, t.ws.api, t.campaignId, w, [['breakdown', 'smtp'], ['breakdown', 'bounce']], ['smtp', 'bounce'], "the sending campaign's analytics over the overview's window, with breakdown=smtp&breakdown=bounce");
+      expectThat(own.body.bySmtp.length > 0, msg`after ${t.sent} campaign emails in the window the breakdown by mailbox must have entries, bySmtp is empty`, own);
+      expectBySmtpRows(t, own);
       const r = await read('while one campaign sends');
       // The window asked takes effect: the day before the sends leaves them out. Asked only where
       // retention surely covers that day (retentionDays back from today, today included).

@@ -8,6 +8,8 @@ import { faker, walk } from '../../lib/recipes.ts';
 import { op } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, type SendingMailbox } from '../sending/lib.ts';
 import { mailSinks } from '../../lib/sinks.ts';
+import { campaignAnalytics, weekStart } from '../analytics/lib.ts';
+import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas/index.ts';
 
 // Inbox emails (2.7, 4.5) of real traffic: a campaign email the kit's sink received, and a lead's
 // reply the sink put into the mailbox's IMAP inbox. The spec gives no listing of emails; the kit
@@ -129,6 +131,20 @@ function expectPreview(snippet: unknown, sources: unknown[], res: ApiResponse) {
   expectThat(foreign.length === 0, msg`snippet must preview the email's own content (subject or body), it carries ${JSON.stringify(foreign.slice(0, 5))} found nowhere in it: ${JSON.stringify(snippet)}`, res);
 }
 
+/**
+ * The sending campaign's analytics with every breakdown asked (4.6: a window start, the repeated
+ * parameter): each object of 2.10 in its shape, and a bySmtp row, where one is listed yet, the
+ * sending mailbox's by id and address. Its counts are not held: a target may aggregate later.
+ */
+async function expectCampaignAnalyticsShape(ctx: CheckContext, s: { ws: Workspace; campaignId: string; box: { id: string; address: string } }): Promise<void> {
+  const what = "the sending campaign's analytics with breakdown=smtp&breakdown=sequence&breakdown=bounce";
+  const a = await campaignAnalytics(ctx, s.ws.api, s.campaignId, await weekStart(ctx), [['breakdown', 'smtp'], ['breakdown', 'sequence'], ['breakdown', 'bounce']]);
+  expect2xx(a, what);
+  expectSchema(a, campaignAnalyticsFor(['smtp', 'sequence', 'bounce']), what);
+  const strange = (a.body.bySmtp as any[]).filter((r) => r.accountId !== s.box.id || String(r.email).toLowerCase() !== s.box.address.toLowerCase());
+  expectThat(strange.length === 0, msg`${what}: a bySmtp row names a sending mailbox by its id and address (${s.box.id} ${s.box.address}), got ${JSON.stringify(strange.map((r) => ({ accountId: r.accountId, email: r.email })))}`, a);
+}
+
 export const EMAIL_CHECKS: Check[] = [
   {
     id: 'EMAIL/sent',
@@ -137,10 +153,16 @@ export const EMAIL_CHECKS: Check[] = [
       'SVC-EMAIL-READ', 'EMAIL-GET-ANSWER', 'EMAIL-GET-200-REAL-CONTENT', 'EMAIL-GET-ONLY-BODY', 'EMAIL-ID-UUID', 'RES-ID-UUID', 'EMAIL-THREADID', 'EMAIL-MESSAGEID',
       'EMAIL-MAILBOX', 'EMAIL-FROM', 'EMAIL-RECIPIENTS', 'EMAIL-SUBJECT', 'EMAIL-SNIPPET', 'EMAIL-ISUNREAD', 'EMAIL-TYPE-ENUM', 'EMAIL-CAMPAIGNID',
       'EMAIL-LEADID', 'EMAIL-HASATTACHMENTS', 'EMAIL-TIMESTAMPS', 'EMAIL-BODY-OBJECT', 'EMAIL-BODY-NULL-PART',
+      // The same email read again once its stored body cannot be read (with the control API's email-unreadable).
+      'EMAIL-GET-503-UNREADABLE',
+      // Its campaign's analytics read with every breakdown (another view of what was sent): each object of 2.10 in its shape.
+      'ANLT-TOTALS-COUNTS', 'ANLT-TOTALS-OPENS-CLICKS', 'ANLT-TOTALS-RATES', 'ANLT-PERIOD-START-END', 'ANLT-PERIOD-CLAMPED', 'ANLT-PERIOD-RETENTIONDAYS',
+      'ANLT-BYSMTP-FIELDS', 'ANLT-BYSEQUENCE-FIELDS', 'ANLT-BOUNCE-FIELDS',
     ],
     level: 'MUST',
     features: [...FEATURES],
-    budget: 30,
+    uses: ['control:email-unreadable'],
+    budget: 32,
     async run(ctx) {
       // A mailbox with a bcc setting (2.1): where the target lists that copy in the email's bcc, its form is read too.
       const s = await sentEmail(ctx, false, undefined, { bcc: `${ctx.prefix}archive@example.test` });
@@ -166,6 +188,11 @@ export const EMAIL_CHECKS: Check[] = [
       expectPreview(e.snippet, [e.subject, e.body.text, e.body.html, sink.text, sink.html], res);
       const content = `${e.body.html ?? ''}${e.body.text ?? ''}`;
       expectThat(content.includes(s.token), msg`a 200 carries real content: the body must hold what was sent (${s.token}), got ${JSON.stringify(content.slice(0, 160))}`, res);
+      await expectCampaignAnalyticsShape(ctx, s);
+      // Its stored body then made unreadable: 503, never a 200 without content (last: the email stays so).
+      if (!ctx.control || !(await ctx.control.extensions()).includes('email-unreadable')) return ctx.log('no control email-unreadable: the email is not read with its body unreadable');
+      await ctx.control.request('POST', `/emails/${item.id}/unreadable`);
+      expectError(await getEmail(s.ws.api, item.id), 503, ctx.profile, 'GET /v1/emails/{id} of the sent email once its stored body cannot be read', 'upstream_unavailable');
     },
   },
   {

@@ -180,11 +180,11 @@ const lengthChecks: Check[] = [
   {
     // The bound holds on every state-changing endpoint (4.1), not only where it is first declared.
     id: 'IDEM-KEY-LENGTH/PATCH /v1/accounts/{id}',
-    title: 'MUST refuse an Idempotency-Key of 256 characters on a mailbox PATCH without an effect, take one of 255, and answer 422 idempotency_key_reused to that key with another body',
+    title: 'MUST refuse an Idempotency-Key of 256 characters on a mailbox PATCH without an effect, take one of 255 as a whole key (another alike in all but its tail is its own), and answer 422 idempotency_key_reused to that key with another body',
     clauses: ['IDEM-MAX-255', 'IDEM-REUSED-422', 'ERR-TABLE-422'],
     level: 'MUST',
     features: [],
-    budget: 4,
+    budget: 5,
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id } = await createMailbox(ctx, ws.api);
@@ -199,6 +199,9 @@ const lengthChecks: Check[] = [
       // 4.1 holds on every state-changing endpoint, not on POST alone: the same key with another body is refused here too.
       const reused = await ws.api.patch(path, { lastName: 'Rebounded' }, { idempotencyKey: long });
       expectError(reused, 422, ctx.profile, `PATCH ${path} again with the same Idempotency-Key and another body`, 'idempotency_key_reused');
+      // A second key of 255 characters alike in all but its tail is a key of its own: a store that cuts keys short conflates them (a 422 or a replay).
+      const sibling = await ws.api.patch(path, { lastName: 'Rebounded' }, { idempotencyKey: keyOfLength(255, long) });
+      expectThat(is2xx(sibling) && sibling.body?.lastName === 'Rebounded', msg`PATCH ${path} with another 255-character Idempotency-Key, alike in its first ${long.length - KEY_TAIL} characters, was not taken as a key of its own (${sibling.status} ${snippet(sibling)})`, read, sibling);
     },
   },
   {

@@ -675,7 +675,7 @@ export const ACCOUNT_CHECKS: Check[] = [
     // smtp an object all the same (2.1 gives smtp no null), and its names strings (2.1). Its status is read as active and then as revoked.
     clauses: [
       'ACCT-OAUTH-STATUS-POLL', 'ACCT-OAUTH-STATUS-PROFILE', 'STATE-ACCT-OAUTH-REVOKED', 'STATE-ACCT-REVOKED-RECONNECT', 'SVC-ACCT-CONNECT-OAUTH', 'ACCT-PROVIDER-ENUM', 'ACCT-IMAP-NULLABLE', 'ACCT-SMTP-OBJECT',
-      'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES',
+      'ACCT-OAUTH-STATE-OPAQUE', 'ACCT-NAMES-STRING', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'ACCT-OAUTH-ANSWER', 'ACCT-OAUTH-URL',
     ],
     level: 'MUST',
     features: ['control', 'op:accounts.oauthStatus', 'op:accounts.get'],
@@ -686,6 +686,8 @@ export const ACCOUNT_CHECKS: Check[] = [
       const ws = await ctx.workspace();
       const init = await ws.api.post('/v1/accounts/oauth/microsoft/init');
       expect2xx(init, 'POST /v1/accounts/oauth/microsoft/init');
+      // The init answer it reads the state from is 4.2's { authorizationUrl (absolute), state, expiresInSeconds }.
+      expectSchema(init, 'OAuthInitResponse', 'POST /v1/accounts/oauth/microsoft/init');
       const state = init.body.state;
       const o = op(ctx, 'accounts.oauthStatus');
       const param = ctx.profile.names.oauthStatusStateParam ?? 'state';

@@ -7,6 +7,7 @@ import { LEAD_AFTER_REPLY_STATUSES, lead as leadShape, leadMutateResponse } from
 import { fail, skip } from '../../../harness/ground/check.ts';
 import { fillPath } from '../../../harness/ground/operations.ts';
 import { allLeads, allLeadsPaged, campaignWithLeads, control, expectRejected, expectValidation400, leadAddress, mutateBody, op } from './lib.ts';
+import { casesAt } from '../../lib/depth.ts';
 import { leadsWith, MAIL_HISTORY_REQUESTS } from '../sending/lead-history.ts';
 
 // Part 4.4 (leads), 2.6 and 3.3, from the outside. Lead ids come from the referenced
@@ -169,11 +170,18 @@ export const LEAD_CHECKS: Check[] = [
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 11,
+    // Below default one wrong type per kind: tags a string, a custom field object a string and an array, a text field a number.
+    shallowerAt: ['smoke', 'quick'],
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
       const lid = leads[0]!.id;
-      for (const body of [{ tags: 'vip' }, { tags: { a: 1 } }, { customFields: 'x' }, { customFieldLabels: 'x' }, { customFieldTypes: 5 }, { customFields: ['a'] }, { customFieldLabels: [] }, { firstName: 5 }, { email: ['x@example.test'] }]) {
+      // [body, asked below default too]
+      const cases: [Record<string, unknown>, boolean][] = [
+        [{ tags: 'vip' }, true], [{ tags: { a: 1 } }, false], [{ customFields: 'x' }, true], [{ customFieldLabels: 'x' }, false], [{ customFieldTypes: 5 }, false],
+        [{ customFields: ['a'] }, true], [{ customFieldLabels: [] }, false], [{ firstName: 5 }, true], [{ email: ['x@example.test'] }, false],
+      ];
+      for (const [body] of casesAt(ctx, cases, ([, stays]) => stays)) {
         expectValidation400(await ws.api.patch(`/v1/campaigns/${cid}/leads/${lid}`, body), ctx, `PATCH lead ${JSON.stringify(body)}`);
       }
     },
@@ -205,13 +213,16 @@ export const LEAD_CHECKS: Check[] = [
     level: 'MUST',
     features: ['op:leads.list'],
     budget: 17,
+    // Below default one replied status and one platform status are refused before the reply.
+    shallowerAt: ['smoke', 'quick'],
     async run(ctx) {
       const ws = await ctx.workspace();
       const { id: cid, leads } = await campaignWithLeads(ctx, ws.api, 1);
       const lid = leads[0]!.id;
       const path = `/v1/campaigns/${cid}/leads/${lid}`;
       const initial = (leads[0] as any).status;
-      for (const s of [...LEAD_AFTER_REPLY_STATUSES, 'email_sent', 'scheduled']) {
+      const refused: readonly string[] = [...LEAD_AFTER_REPLY_STATUSES, 'email_sent', 'scheduled'];
+      for (const s of casesAt(ctx, refused, (x) => x === LEAD_AFTER_REPLY_STATUSES[0] || x === 'email_sent')) {
         expectRejected(await ws.api.patch(path, { status: s }), ctx, `PATCH lead { status: ${s} } on a lead that never replied`);
       }
       const after = (await allLeads(ctx, ws.api, cid)).find((l) => l.id === lid);
@@ -470,14 +481,14 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-SEARCH/cross-campaign',
-    title: 'lead search finds an email or a case-insensitive fragment across campaigns, one row per campaign, as lead search hits (profile: parameter name)',
+    title: "lead search finds an email or a case-insensitive fragment across campaigns, one row per campaign, as lead search hits, and never another workspace's leads of the same address (profile: parameter name)",
     clauses: [
       'LEAD-SEARCH-PARAM', 'LEAD-SEARCH-FRAGMENT', 'LEAD-SEARCH-CASE-INSENSITIVE', 'LEAD-SEARCH-ANSWER', 'LEAD-SEARCH-ONE-ROW-PER-CAMPAIGN', 'LEAD-SEARCH-CROSS-CAMPAIGN',
-      'LEAD-SEARCH-PARAM-PROFILE', 'LEAD-SEARCH-ROWS-PROFILE', 'LEADHIT-FIELDS', 'SVC-LEAD-SEARCH',
+      'LEAD-SEARCH-PARAM-PROFILE', 'LEAD-SEARCH-ROWS-PROFILE', 'LEADHIT-FIELDS', 'SVC-LEAD-SEARCH', 'LEAD-SEARCH-WORKSPACE',
     ],
     level: 'MUST',
     features: ['op:leads.list'],
-    budget: 10,
+    budget: 11,
     async run(ctx) {
       const ws = await ctx.workspace();
       const param = ctx.profile.names.leadsSearchParam;
@@ -489,6 +500,13 @@ export const LEAD_CHECKS: Check[] = [
       const c2 = await ws.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search two`, leads: [capitals] });
       expect2xx(c1, 'setup: POST /v1/campaigns');
       expect2xx(c2, 'setup: POST /v1/campaigns');
+      // The same two addresses are leads of another workspace too: the search is the caller's workspace's (4.4, 5).
+      const other = await ctx.workspace();
+      const elsewhere = await other.api.post('/v1/campaigns', { ...(await setupCampaignBody(ctx)), name: `${ctx.prefix}search elsewhere`, leads: [email, twin] });
+      expect2xx(elsewhere, 'setup: POST /v1/campaigns in another workspace with the same addresses');
+      // (A run that could lease only one workspace gives the same one twice: then nothing is foreign.)
+      const distinct = other !== ws && (other.organizationId === undefined || other.organizationId !== ws.organizationId);
+      const foreign = distinct ? (elsewhere.body.campaign.id as string) : undefined;
       const names = new Map([[c1.body.campaign.id, c1.body.campaign.name], [c2.body.campaign.id, c2.body.campaign.name]]);
       // The searched lead of the second campaign gets a first and a last name: its hits must carry them.
       const c2id = c2.body.campaign.id as string;
@@ -502,6 +520,7 @@ export const LEAD_CHECKS: Check[] = [
         expect2xx(res, `GET /v1/leads/search?${param}=${q}`);
         expectSchema(res, 'LeadSearchResponse', 'GET /v1/leads/search');
         const hits = res.body.data as any[];
+        expectThat(!foreign || !hits.some((h) => h.campaignId === foreign), msg`"${q}" found leads of another workspace's campaign ${foreign}: a search finds only the caller's workspace's leads`, res);
         const whole = q.includes('@');
         const rows: RowReading[] = whole ? ['per-campaign'] : fragmentRows(ctx.profile.declarations.leadSearchRows);
         expectThat(hits.every((h) => (whole ? h.email.toLowerCase() === email.toLowerCase() : h.email.toLowerCase().includes(q.toLowerCase()))) && rows.some((r) => rowsFollow(r, hits, c1.body.campaign.id, c2.body.campaign.id, email, twin)),
@@ -532,21 +551,25 @@ export const LEAD_CHECKS: Check[] = [
   },
   {
     id: 'LEAD-STATUS/after-reply',
-    title: 'MUST set lead_replied_* and lead_converted once the lead has replied, by PATCH and by mutate set_status (the replies sent through the sinks, or recorded by the control API)',
+    title: 'MUST set lead_replied_* and lead_converted once the lead has replied, by PATCH and by mutate set_status, and lead_lost and blacklisted still (the replies sent through the sinks, or recorded by the control API)',
     // LEAD-TIMESTAMPS: the leads have replied, so their lastRepliedAt is typed here (the shape checks read leads never contacted).
-    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-USER-SETTABLE', 'LEAD-TIMESTAMPS'],
+    clauses: ['STATE-LEAD-REPLIED-AFTER-REPLY', 'STATE-LEAD-RULES-BOTH-PATHS', 'LEAD-MUTATE-SET-STATUS-EFFECT', 'STATE-LEAD-USER-SETTABLE', 'LEAD-TIMESTAMPS', 'STATE-LEAD-LOST-ANYTIME', 'STATE-LEAD-BLACKLISTED-ANYTIME'],
     level: 'MUST',
     features: ['op:leads.list'],
     uses: ['control:lead-events', 'sinks', 'imap'],
-    budget: 12 + 2 * MAIL_HISTORY_REQUESTS,
+    budget: 14 + 2 * MAIL_HISTORY_REQUESTS,
+    // Below default one lead_replied_* status and lead_converted by PATCH.
+    shallowerAt: ['smoke', 'quick'],
     async run(ctx) {
       const ws = await ctx.workspace();
       const { cid, leads } = await leadsWith(ctx, ws, 2, 'replied');
       const [a, b] = leads.map((l) => l.id) as [string, string];
-      for (const s of LEAD_AFTER_REPLY_STATUSES) {
+      // Then lead_lost and blacklisted: "any time" holds once the lead replied too (3.3).
+      const statuses = [...casesAt(ctx, LEAD_AFTER_REPLY_STATUSES, (x) => x === LEAD_AFTER_REPLY_STATUSES[0] || x === 'lead_converted'), 'lead_lost', 'blacklisted'];
+      for (const s of statuses) {
         const res = await ws.api.patch(`/v1/campaigns/${cid}/leads/${a}`, { status: s });
         expect2xx(res, `PATCH lead { status: ${s} } after the lead replied`);
-        expectThat(res.body.status === s, msg`status must be ${s}, got ${res.body.status}`, res);
+        expectThat(res.body.status === s, msg`status must be ${s} once the lead replied, got ${res.body.status}`, res);
       }
       const m = await mutate(ctx, ws.api, cid, 'set_status', { ids: [b] }, 'lead_replied_meeting_request');
       expectMutate(m, 'set_status', 'mutate set_status lead_replied_meeting_request after the lead replied');

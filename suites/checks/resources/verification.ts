@@ -161,9 +161,9 @@ export const VERIFICATION_CHECKS: Check[] = [
   },
   {
     id: 'VERIF-SINK/smtp-auth-refused',
-    title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping); the right password PATCHed in is the one its re-verification logs in with',
+    title: 'a mailbox whose SMTP server refuses AUTH (535) becomes failed with the provider reason in statusMessage (profile: outcome mapping); the right password PATCHed in is the one its re-verification logs in with, and healthy again its statusMessage is null',
     clauses: [
-      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-ROTATE', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL',
+      'STATE-ACCT-VERIFY-MAPPING-PROFILE', 'STATE-ACCT-FAILED-STATUSMESSAGE', 'ACCT-STATUSMESSAGE-FIELDS', 'VERIF-ENDPOINT-SMTP', 'STATE-ACCT-CREATE-VERIFY', 'VERIF-MAILBOX-SMTP-IMAP', 'VERIF-MAILBOX-DNS', 'ACCT-VERIFICATION-OBJECT', 'ACCT-STATUS-ENUM', 'STATE-ACCT-STATES', 'ACCT-VERIF-ANSWER', 'VERIF-ENDPOINT-OVERALL', 'VERIF-ENDPOINT-IMAP', 'VERIF-ENDPOINT-DNS', 'ACCT-PATCH-CREDS-ROTATE', 'STATE-ACCT-PATCH-CREDS-ROTATE', 'ACCT-STATUSMESSAGE-NULLABLE', 'VERIF-MAILBOX-OVERALL', 'ACCT-STATUSMESSAGE-NULL-HEALTHY',
     ],
     level: 'MUST',
     features: [...FEATURES, NEEDS_VERIFICATION_STATUS],
@@ -191,8 +191,13 @@ export const VERIFICATION_CHECKS: Check[] = [
       const p = await ws.api.patch(`/v1/accounts/${id}`, { smtpPassword: input.smtpPassword });
       expect2xx(p, 'PATCH /v1/accounts/{id} { smtpPassword } (the right one)');
       const since = () => authAttempts(sink, user).slice(n0);
-      await settle(ctx, ws.api, id, (x) => since().some((a) => a.outcome === 'accepted') || (since().length > 0 && x?.status !== 'checking'));
-      expectThat(since().some((a) => a.outcome === 'accepted'), msg`after the right SMTP password was PATCHed in, the re-verification must log in with it: the new AUTH attempts were ${since().map((a) => `${a.outcome} ${a.reply?.code ?? ''}`).join(', ') || 'none'}`, p);
+      const accepted = () => since().some((a) => a.outcome === 'accepted');
+      // Settled once it reads healthy again, or once a new attempt without a login has an outcome.
+      const ok = verificationStatus(ctx, 'succeeded');
+      const after = await settle(ctx, ws.api, id, (x) => x?.status === ok || (since().length > 0 && !accepted() && x?.status !== 'checking'));
+      expectThat(accepted(), msg`after the right SMTP password was PATCHed in, the re-verification must log in with it: the new AUTH attempts were ${since().map((a) => `${a.outcome} ${a.reply?.code ?? ''}`).join(', ') || 'none'}`, p);
+      // Healthy again: statusMessage is null (2.1), not the refusal it had.
+      if (after.body?.status === ok) expectThat(after.body.statusMessage === null, msg`the mailbox verified well again (${ok}): a healthy mailbox has statusMessage null, it keeps ${JSON.stringify(after.body.statusMessage)}`, after);
     },
   },
   {

@@ -147,6 +147,24 @@ const htmlText = (html: string) => html
 
 const bare = (id: string | null | undefined) => (id ?? '').trim().replace(/^<|>$/g, '');
 
+/**
+ * A test email to a recipient whose address (or domain) the workspace's blacklist holds is refused
+ * and sends nothing. A domain of the call's own: the blacklist stays with the workspace, which other
+ * checks lease later. A domain is case-insensitive: the recipient spells the listed domain in other
+ * case, for the address too (its local part stays as listed: a local part may be case-sensitive).
+ */
+async function refusedWhenListed(ctx: CheckContext, s: Sender, entry: 'address' | 'domain'): Promise<void> {
+  const tag = faker(ctx).string.alphanumeric(10).toLowerCase();
+  const lower = `${ctx.prefix}bl-${tag}@${tag}.blocked.test`.toLowerCase();
+  const value = entry === 'address' ? lower : lower.slice(lower.indexOf('@') + 1);
+  await ctx.control!.request('POST', `/workspaces/${s.ws.organizationId}/blacklist`, { value });
+  const to = `${lower.slice(0, lower.indexOf('@'))}@${tag.toUpperCase()}.Blocked.TEST`;
+  const res = await send(s, to);
+  expectRefused(res, ctx, `a test email to ${to} with the ${entry} ${value} on the blacklist`, false);
+  const got = await arrivals(ctx, s, to, 0);
+  expectThat(got.length === 0, msg`a refused test email must send nothing, yet ${got.length} message(s) reached ${to} (the ${entry} ${value} on the blacklist)`, res);
+}
+
 export const TEST_EMAIL_CHECKS: Check[] = [
   {
     id: 'TEST-EMAIL/delivered',
@@ -383,11 +401,13 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       expectThat(got.length === 12, msg`12 test emails per day per workspace: ${got.length} reached the two recipients`, thirteenth);
     },
   },
+  // The address check asks a listed domain too (one more request from the same sender): each
+  // refusal names the entry it was asked with.
   ...(['address', 'domain'] as const).map(
     (kind): Check => ({
       id: `TEST-EMAIL/blacklist-${kind}`,
-      title: `MUST refuse a test email to a recipient whose ${kind} is on the blacklist, and send nothing`,
-      clauses: [kind === 'address' ? 'CAMP-TEST-BLACKLIST-ADDRESS' : 'CAMP-TEST-BLACKLIST-DOMAIN'],
+      title: kind === 'address' ? 'MUST refuse a test email to a recipient whose address, or whose domain, is on the blacklist, and send nothing' : 'MUST refuse a test email to a recipient whose domain is on the blacklist, and send nothing',
+      clauses: kind === 'address' ? ['CAMP-TEST-BLACKLIST-ADDRESS', 'CAMP-TEST-BLACKLIST-DOMAIN'] : ['CAMP-TEST-BLACKLIST-DOMAIN'],
       level: 'MUST',
       features: [...FEATURES, 'control:blacklist'],
       budget: 14,
@@ -395,18 +415,7 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       async run(ctx) {
         const s = await sender(ctx, { subject: `Blacklist ${ctx.prefix}`, body: '<p>never sent</p>' });
         if (!s.ws.organizationId) skip('the workspace has no organizationId to manage its blacklist through the control API');
-        // A domain of this check's own: the blacklist stays with the workspace, which other checks lease later.
-        const tag = faker(ctx).string.alphanumeric(10).toLowerCase();
-        const lower = `${ctx.prefix}bl-${tag}@${tag}.blocked.test`.toLowerCase();
-        const value = kind === 'address' ? lower : lower.slice(lower.indexOf('@') + 1);
-        await ctx.control!.request('POST', `/workspaces/${s.ws.organizationId}/blacklist`, { value });
-        // A domain is case-insensitive: the recipient spells the listed domain in other case, for the address too
-        // (its local part stays as listed: a local part may be case-sensitive).
-        const to = `${lower.slice(0, lower.indexOf('@'))}@${tag.toUpperCase()}.Blocked.TEST`;
-        const res = await send(s, to);
-        expectRefused(res, ctx, `a test email to ${to} with ${value} on the blacklist`, false);
-        const got = await arrivals(ctx, s, to, 0);
-        expectThat(got.length === 0, msg`a refused test email must send nothing, yet ${got.length} message(s) reached ${to}`, res);
+        for (const entry of kind === 'address' ? (['address', 'domain'] as const) : (['domain'] as const)) await refusedWhenListed(ctx, s, entry);
       },
     }),
   ),

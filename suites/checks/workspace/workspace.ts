@@ -17,9 +17,11 @@ async function usageOfKnownPlan(ctx: CheckContext) {
     limits: { monthly_emails: 1000, ai_credits: null, monthly_imports: 40, email_validation: 1000 },
     used: { monthly_emails: 250, ai_credits: 17, monthly_imports: 10, email_validation: 1200 },
   });
+  // Each read is under /v1 (part 9) and answers the limit type asked, spelled as asked (2.9, 4.7).
   const read = async (t: string) => {
     const r = await ws.api.get(`/v1/usage/${t}`);
     expect2xx(r, `GET /v1/usage/${t}`);
+    expectThat(r.body?.limitType === t, msg`GET /v1/usage/${t} answered limitType ${JSON.stringify(r.body?.limitType)}: the usage of the limit type asked, one of 2.9's lower-case values`, r);
     return r;
   };
   return { ws, read, m: await read('monthly_emails'), u: await read('ai_credits'), i: await read('monthly_imports') };
@@ -104,7 +106,7 @@ export const WORKSPACE_CHECKS: Check[] = [
   {
     id: 'USAGE-COMPUTED',
     title: 'MUST compute usagePercentage from the plan (used / limit x 100, over the limit too); an unlimited limit answers nulls and 0',
-    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED', 'USAGE-USED-NUMBER'],
+    clauses: ['USAGE-PERCENTAGE', 'USAGE-UNLIMITED', 'USAGE-GET', 'USAGE-LIMIT-NULL-UNLIMITED', 'USAGE-REMAINING-NULL-UNLIMITED', 'USAGE-PERCENTAGE-FORMULA', 'USAGE-PERCENTAGE-ZERO-UNLIMITED', 'USAGE-USED-NUMBER', 'USAGE-LIMITTYPE-ECHO', 'USAGE-LIMITTYPE-ENUM', 'VER-V1-PREFIX'],
     level: 'MUST',
     features: ['control'],
     budget: 6,
