@@ -60,6 +60,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'reply-not-recorded': ['STATE-LEAD-REPLIED-AFTER-REPLY', 'LEAD-LASTREPLIEDAT-SET'],
   'test-email-leadid-unknown-field': ['CAMP-TEST-BODY'],
   'test-email-counts-monthly': ['CAMP-TEST-NOT-MONTHLY'],
+  'test-email-lead-counts-monthly': ['CAMP-TEST-NOT-MONTHLY'],
   'test-email-no-daily-limit': ['CAMP-TEST-ACCOUNT-DAILY-LIMIT'],
   'test-email-no-workspace-limit': ['LIMIT-TEST-EMAILS-12'],
   'test-email-blacklist-ignored': ['CAMP-TEST-BLACKLIST-ADDRESS', 'CAMP-TEST-BLACKLIST-DOMAIN'],

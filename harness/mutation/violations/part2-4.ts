@@ -582,6 +582,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: POST /v1/accounts: an email already connected elsewhere is reported in `errors` (not connected again).
   "ACCT-CREATE-DUPLICATE": [
     { what: "An address already connected is connected again (a second mailbox) instead of an element error.", mutants: ["acct-duplicate-created"] },
+    { what: "The duplicate lookup compares the address as spelled (a case-sensitive unique column): the connected address with its domain in capitals is connected again.", mutants: ["acct-duplicate-case-sensitive"] },
   ],
   // 4.2 MUST: POST /v1/accounts: the rest of the batch is still created.
   "ACCT-CREATE-REST-CREATED": [
@@ -966,6 +967,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: A test email does not count toward the monthly quota (`monthly_emails` usage is unchanged).
   "CAMP-TEST-NOT-MONTHLY": [
     { what: "A test email adds to monthly_emails.", mutants: ["test-email-counts-monthly"] },
+    { what: "A test email personalised for a lead (personalization lead, through the lead send path) adds to monthly_emails; a dummy one does not.", mutants: ["test-email-lead-counts-monthly"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email may also answer 503 `upstream_unavailable`.
   "CAMP-TEST-503": [

@@ -880,6 +880,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "ERR-TABLE-404": [
     { what: "404 errors carry type `not_found_error`.", mutants: ["err-type-wrong"] },
     { what: "The lead and email handlers answer an absent id with a code of their own (`lead_not_found`, `email_not_found`).", mutants: ["err-404-resource-codes"] },
+    { what: "The email routes alone (an inbox store of their own) answer an absent email with `email_not_found`.", mutants: ["email-404-own-code"] },
   ],
   // 7 MUST: 409: type invalid_request_error, code conflict.
   "ERR-TABLE-409": [

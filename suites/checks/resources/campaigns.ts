@@ -856,8 +856,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
     title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null, and once PATCHed to every day but today as outside it (nextScheduleOpensAt a timestamp), and once paused there with nextScheduleOpensAt null',
     // Also the status view of a started campaign (CAMP-STATUS/shape reads a draft's): its schema is held here, and
     // outside the window too, the one view where nextScheduleOpensAt is set (its written form is read there);
-    // the metrics of a started campaign (a live view where a draft's are zeros) are typed there too.
-    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'STATE-CAMP-STATES'],
+    // the metrics of a started campaign (a live view where a draft's are zeros) are typed there too;
+    // so is its nextScheduleOpensAt, the one timestamp only this view writes (an ISO 8601 string, part 2).
+    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'STATE-CAMP-STATES', 'RES-TS-ISO8601'],
     level: 'MUST',
     features: [NEEDS_SENDING_DAYS],
     budget: 7,
