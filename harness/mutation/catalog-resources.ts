@@ -21,6 +21,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'warmup-readonly-writable-at-create': ['WARMUP-READONLY'],
   'warmup-bounds-unchecked-at-create': ['WARMUP-BOUNDS-PROFILE'],
   'warmup-startedat-epoch-active': ['WARMUP-READONLY-TYPES'],
+  'acct-warmup-restart-startedat-epoch': ['WARMUP-READONLY-TYPES'],
   'warmup-flags-ignored': ['WARMUP-WRITABLE'],
   'warmup-numbers-ignored': ['WARMUP-WRITABLE'],
   'warmup-create-values-dropped': ['WARMUP-WRITABLE'],

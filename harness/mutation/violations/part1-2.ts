@@ -485,6 +485,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "WARMUP-READONLY-TYPES": [
     { what: "warmup.phase is a number.", mutants: ["acct-answer-warmup-phase-number"] },
     { what: "warmup.startedAt, written when warmup really starts (the mailbox verified active), is epoch milliseconds; a pending mailbox shows it right.", mutants: ["warmup-startedat-epoch-active"] },
+    { what: "warmup.startedAt written by a third writer, a warmup restarted by PATCH (off, then { enabled: true }), is epoch milliseconds.", mutants: ["acct-warmup-restart-startedat-epoch"] },
   ],
   // 2.3 MUST: Read-only fields `phase`, `startedAt`, `poolAccess`: a client write does not change them.
   "WARMUP-READONLY": [

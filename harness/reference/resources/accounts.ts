@@ -161,7 +161,8 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
     delete out.startedAt;
   } else if (base.enabled === false && out.enabled === true) {
     out.phase = 'warming_up';
-    out.startedAt = ctx.clock.iso();
+    // The mutant stamps a warmup restarted by PATCH as epoch milliseconds (the create and verification writers stay ISO).
+    out.startedAt = ctx.mutant('acct-warmup-restart-startedat-epoch') ? ctx.clock.now() : ctx.clock.iso();
   }
   return out;
 }

@@ -597,6 +597,11 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const m = await e.mailbox(w);
     return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { signature: '<p>Hi</p><script>alert(1)</script>' } })).body.signature;
   }],
+  'acct-warmup-restart-startedat-epoch': ['string', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w, { warmup: { enabled: false } });
+    return typeof (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { enabled: true } } })).body.warmup.startedAt;
+  }],
   'acct-signature-unsanitized': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
   'acct-signature-sanitized-at-send': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
   'acct-displayname-no-default': ['Ada Lovelace', async (e) => (await e.mailbox(await e.workspace())).displayName],

@@ -514,11 +514,12 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-PATCH/warmup-readonly',
-    title: 'MUST NOT let a client write the read-only warmup fields phase, startedAt, poolAccess (at create or by PATCH)',
-    clauses: ['WARMUP-READONLY'],
+    title: 'MUST NOT let a client write the read-only warmup fields phase, startedAt, poolAccess (at create or by PATCH), and type them when a PATCH restarts the warmup',
+    // The third writer of startedAt (after create and verification): a warmup switched off and on again by PATCH.
+    clauses: ['WARMUP-READONLY', 'WARMUP-READONLY-TYPES'],
     level: 'MUST',
     features: ['op:accounts.get'],
-    budget: 5,
+    budget: 7,
     async run(ctx) {
       const ws = await ctx.workspace();
       const hacked = { phase: 'hacked_phase', startedAt: '2001-01-01T00:00:00.000Z', poolAccess: 'hacked_pool' };
@@ -536,6 +537,11 @@ export const ACCOUNT_CHECKS: Check[] = [
       const w = after.body.warmup;
       const bad = keys.filter((k) => w?.[k] !== before?.[k]);
       expectThat(bad.length === 0, msg`read-only warmup fields changed after a client write: ${bad.map((k) => `${k} ${JSON.stringify(before?.[k])} -> ${JSON.stringify(w?.[k])}`).join(', ')}`, after);
+      // Switched off, then on again: the restart writes phase and startedAt anew, typed as 2.3 gives them.
+      expect2xx(await ws.api.patch(`/v1/accounts/${id}`, { warmup: { enabled: false } }), 'PATCH /v1/accounts/{id} { warmup: { enabled: false } }');
+      const restarted = await ws.api.patch(`/v1/accounts/${id}`, { warmup: { enabled: true } });
+      expect2xx(restarted, 'PATCH /v1/accounts/{id} { warmup: { enabled: true } } after switching it off');
+      expectSchema(restarted, 'Mailbox', 'PATCH /v1/accounts/{id} { warmup: { enabled: true } } after switching it off');
     },
   },
   {
