@@ -179,6 +179,7 @@ export const MUTANT_CLAUSES_RESOURCES: Record<string, string[]> = {
   'camp-leads-duplicates-as-created': ['CAMP-CREATE-LEADS-DUPLICATES', 'CAMP-CREATE-LEADS-COUNTS'],
   'camp-tags-filter-ignored': ['CAMP-LIST-TAG-FILTER', 'CAMP-LIST-TAG-PARAM'],
   'camp-status-filter-ignored': ['CAMP-LIST-STATUS-FILTER'],
+  'camp-list-paused-filtered-as-active': ['CAMP-LIST-STATUS-FILTER'],
   'camp-list-status-filter-dropped-on-cursor': ['CAMP-LIST-STATUS-FILTER'],
   'camp-list-tag-filter-dropped-on-cursor': ['CAMP-LIST-TAG-FILTER'],
   'camp-list-active-item-running': ['CAMP-LIST-ANSWER'],

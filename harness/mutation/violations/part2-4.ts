@@ -804,6 +804,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The campaign list reads its status filter under `state`, not the declared name: a list asked by the declared name is not filtered.", mutants: ["camp-list-status-param-renamed"] },
     { what: "The status filter is ignored (every campaign listed).", mutants: ["camp-status-filter-ignored"] },
     { what: "The status filter holds on the first page only: a page asked by its cursor lists every status (a keyset query that knows the position, not the filter).", mutants: ["camp-list-status-filter-dropped-on-cursor"] },
+    { what: "A paused campaign is stored as active with a pause flag (its status shown as paused) and the filter reads the stored column: status=paused lists nothing, status=active lists the paused campaign.", mutants: ["camp-list-paused-filtered-as-active"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them).
   "CAMP-LIST-TAG-FILTER": [

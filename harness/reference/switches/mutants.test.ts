@@ -1136,6 +1136,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     await e.ctl('PUT', `/campaigns/${c.id}/tags`, { tagIds: [tag.id] });
     return typeof (await e.call(w.key, 'GET', '/v1/campaigns')).body.data[0].tags[0];
   }],
+  'camp-list-paused-filtered-as-active': [[1, 0], async (e) => {
+    const { w } = await pausedCampaign(e);
+    const count = async (s: string) => (await e.call(w.key, 'GET', `/v1/campaigns?status=${s}`)).body.data.length;
+    return [await count('paused'), await count('active')];
+  }],
+  'camp-list-hasmore-by-full-page': [false, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 2; i++) await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns?limit=2')).body.meta.hasMore;
+  }],
   'camp-status-filter-ignored': [0, async (e) => {
     const w = await e.workspace();
     await e.campaign(w);
