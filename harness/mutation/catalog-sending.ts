@@ -102,6 +102,7 @@ export const MUTANT_CLAUSES_SENDING: Record<string, string[]> = {
   'email-no-413': ['EMAIL-GET-413'],
   'email-list-with-body': ['EMAIL-GET-ONLY-BODY'],
   'email-type-outbound': ['EMAIL-TYPE-ENUM'],
+  'email-followup-type-kind': ['EMAIL-TYPE-ENUM'],
   'email-recipients-joined': ['EMAIL-RECIPIENTS'],
   'email-received-recipients-objects': ['EMAIL-RECIPIENTS'],
   'email-bcc-single-string': ['EMAIL-RECIPIENTS'],

@@ -54,6 +54,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "EMAIL-TYPE-ENUM": [
     { what: "A sent email shows type `outbound`.", mutants: ["email-type-outbound"] },
     { what: "GET of a received email answers type `inbound` (the listing says `received`); the claimant read only `sent`.", mutants: ["email-received-type-inbound"] },
+    { what: "GET of an email the API's reply or forward endpoint sent (a third writer) answers its kind as its type (`reply`, `forward`).", mutants: ["email-followup-type-kind"] },
   ],
   // 2.7 MUST: Email `campaignId`.
   "EMAIL-CAMPAIGNID": [
