@@ -58,6 +58,7 @@ export const MUTANT_CLAUSES_ENDPOINTS: Record<string, string[]> = {
   // limits (8), lists (4.1)
   'rate-remaining-only-on-success': ['RATE-REMAINING-HEADER'],
   'page-hasmore-by-full-page': ['PAGE-HASMORE-CONSISTENT'],
+  'camp-list-hasmore-by-full-page': ['PAGE-HASMORE-CONSISTENT'],
   'page-size-100-refused': ['LIMIT-PAGE-SIZE', 'LF-LIST-PAGESIZE'],
   'idem-255-refused': ['IDEM-MAX-255'],
 };

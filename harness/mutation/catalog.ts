@@ -95,6 +95,7 @@ export const MUTANT_CLAUSES: Record<string, string[]> = {
   'err-requestid-constant': ['ERR-REQUESTID-DISTINCT'],
   'err-type-wrong': ['ERR-TABLE-404'],
   'err-404-resource-codes': ['ERR-TABLE-404'],
+  'email-404-own-code': ['ERR-TABLE-404'],
   'err-validation-no-details': ['ERR-DETAILS-VALIDATION'],
   'err-validation-wrong-code': ['ERR-TABLE-400'],
   'err-429-no-retryafter-field': ['ERR-RETRYAFTER-429'],

@@ -72,7 +72,7 @@ export class Env {
     let body: string | undefined;
     if (o.raw !== undefined) body = o.raw;
     else if (o.body !== undefined) body = JSON.stringify(o.body);
-    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (body !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
     return this.send(this.ref.baseUrl + path, method, headers, body);
   }
 

@@ -414,6 +414,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
     { what: "The signature is appended with its HTML entities decoded: markup the sanitizer kept as text (&lt;script&gt;) reaches the email as tags.", mutants: ["send-signature-entities-decoded"] },
     { what: "The signature is sanitized in what the API answers, but the email carries it as given (<script>, on* handlers, javascript: URLs).", mutants: ["send-signature-raw"] },
     { what: "Sanitized at render only: the email is clean, but the signature is stored and answered as given (<script> comes back).", mutants: ["acct-signature-sanitized-at-send"] },
+    { what: "The sanitizer is called in the create handler only: a signature given by PATCH is stored and answered as given.", mutants: ["acct-signature-patch-unsanitized"] },
   ],
   // 2.2 MUST: Mailbox create input `bcc` (string): not required; an element without it is accepted.
   "ACCT-IN-BCC-OPTIONAL": [
@@ -484,6 +485,7 @@ export const VIOLATIONS_PART1_2: ViolationCatalog = {
   "WARMUP-READONLY-TYPES": [
     { what: "warmup.phase is a number.", mutants: ["acct-answer-warmup-phase-number"] },
     { what: "warmup.startedAt, written when warmup really starts (the mailbox verified active), is epoch milliseconds; a pending mailbox shows it right.", mutants: ["warmup-startedat-epoch-active"] },
+    { what: "warmup.startedAt written by a third writer, a warmup restarted by PATCH (off, then { enabled: true }), is epoch milliseconds.", mutants: ["acct-warmup-restart-startedat-epoch"] },
   ],
   // 2.3 MUST: Read-only fields `phase`, `startedAt`, `poolAccess`: a client write does not change them.
   "WARMUP-READONLY": [

@@ -54,6 +54,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   "EMAIL-TYPE-ENUM": [
     { what: "A sent email shows type `outbound`.", mutants: ["email-type-outbound"] },
     { what: "GET of a received email answers type `inbound` (the listing says `received`); the claimant read only `sent`.", mutants: ["email-received-type-inbound"] },
+    { what: "GET of an email the API's reply or forward endpoint sent (a third writer) answers its kind as its type (`reply`, `forward`).", mutants: ["email-followup-type-kind"] },
   ],
   // 2.7 MUST: Email `campaignId`.
   "EMAIL-CAMPAIGNID": [
@@ -582,6 +583,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.2 MUST: POST /v1/accounts: an email already connected elsewhere is reported in `errors` (not connected again).
   "ACCT-CREATE-DUPLICATE": [
     { what: "An address already connected is connected again (a second mailbox) instead of an element error.", mutants: ["acct-duplicate-created"] },
+    { what: "The duplicate lookup compares the address as spelled (a case-sensitive unique column): the connected address with its domain in capitals is connected again.", mutants: ["acct-duplicate-case-sensitive"] },
   ],
   // 4.2 MUST: POST /v1/accounts: the rest of the batch is still created.
   "ACCT-CREATE-REST-CREATED": [
@@ -803,6 +805,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
     { what: "The campaign list reads its status filter under `state`, not the declared name: a list asked by the declared name is not filtered.", mutants: ["camp-list-status-param-renamed"] },
     { what: "The status filter is ignored (every campaign listed).", mutants: ["camp-status-filter-ignored"] },
     { what: "The status filter holds on the first page only: a page asked by its cursor lists every status (a keyset query that knows the position, not the filter).", mutants: ["camp-list-status-filter-dropped-on-cursor"] },
+    { what: "A paused campaign is stored as active with a pause flag (its status shown as paused) and the filter reads the stored column: status=paused lists nothing, status=active lists the paused campaign.", mutants: ["camp-list-paused-filtered-as-active"] },
   ],
   // 4.3 MUST: GET /v1/campaigns query: tag ids (comma-separated; campaigns with at least one of them).
   "CAMP-LIST-TAG-FILTER": [
@@ -966,6 +969,7 @@ export const VIOLATIONS_PART2_4: ViolationCatalog = {
   // 4.3 MUST: A test email does not count toward the monthly quota (`monthly_emails` usage is unchanged).
   "CAMP-TEST-NOT-MONTHLY": [
     { what: "A test email adds to monthly_emails.", mutants: ["test-email-counts-monthly"] },
+    { what: "A test email personalised for a lead (personalization lead, through the lead send path) adds to monthly_emails; a dummy one does not.", mutants: ["test-email-lead-counts-monthly"] },
   ],
   // 4.3 MUST: POST /v1/campaigns/{id}/test-email may also answer 503 `upstream_unavailable`.
   "CAMP-TEST-503": [

@@ -77,7 +77,8 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
     { what: "nextCursor is null even when hasMore is true.", mutants: ["page-nextcursor-null"] },
     { what: "hasMore is always true, even on the last page.", mutants: ["page-hasmore-always-true"] },
     { what: "hasMore is read from a full page (no look-ahead): a last page that is exactly full says hasMore true.", mutants: ["page-hasmore-by-full-page"] },
-    { what: "One list alone (the campaign list, or a referenced one) reads hasMore from a full page: its exactly full last page says hasMore true and its cursor leads to an empty page.", gap: "named by a self-audit of unaudited clauses: at default PAGE-WALK runs on the Lead Finder list only (each list is its own query); a mutant per list, killed only by that list's PAGE-WALK, would make the planner take it (as PAGE-STABLE on the campaign list)" },
+    { what: "The campaign list alone (its own query) reads hasMore from a full page: its exactly full last page says hasMore true and its cursor leads to an empty page.", mutants: ["camp-list-hasmore-by-full-page"] },
+    { what: "A referenced list alone (mailboxes, leads, API keys) reads hasMore from a full page: its exactly full last page says hasMore true and its cursor leads to an empty page.", gap: "named by a self-audit of unaudited clauses: at default PAGE-WALK runs on the Lead Finder list only (each list is its own query), and CAMP-LIST/filters' walks hold the campaign list to it; a mutant per referenced list, killed only by that list's PAGE-WALK, would make the planner take it (as PAGE-STABLE on the campaign list)" },
   ],
   // 4.4 MUST: PATCH /v1/campaigns/{cid}/leads/{leadId} requires scope leads:write.
   "LEAD-PATCH-SCOPE": [
@@ -880,6 +881,7 @@ export const VIOLATIONS_PART4_9: ViolationCatalog = {
   "ERR-TABLE-404": [
     { what: "404 errors carry type `not_found_error`.", mutants: ["err-type-wrong"] },
     { what: "The lead and email handlers answer an absent id with a code of their own (`lead_not_found`, `email_not_found`).", mutants: ["err-404-resource-codes"] },
+    { what: "The email routes alone (an inbox store of their own) answer an absent email with `email_not_found`.", mutants: ["email-404-own-code"] },
   ],
   // 7 MUST: 409: type invalid_request_error, code conflict.
   "ERR-TABLE-409": [

@@ -221,6 +221,11 @@ function bearerSecret(header: string, mutant: MutantSwitch): string | null {
   return null;
 }
 
+/** A form-encoded body (the `formBodies: parse` choice reads its fields as the body's top-level strings). */
+function isFormEncoded(contentType: string | undefined): boolean {
+  return (contentType ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+}
+
 const MAX_BODY_NESTING = 64;
 
 /** How deep arrays and objects nest in a parsed body, measured without recursion. */
@@ -346,7 +351,9 @@ export class PublicApi {
       if (details.length > 0) throw validationFailed(details);
       if (raw.tooLarge) throw validationFailed(['body: larger than 5 MiB']);
       let body: unknown = undefined;
-      if (raw.text.trim().length > 0) {
+      if (raw.text.trim().length > 0 && s.choices.formBodies === 'parse' && isFormEncoded(req.headers['content-type'])) {
+        body = Object.fromEntries(new URLSearchParams(raw.text));
+      } else if (raw.text.trim().length > 0) {
         try {
           body = JSON.parse(raw.text);
         } catch (e) {

@@ -17,6 +17,7 @@ export function loadOwned<Row>(ctx: Ctx, table: string, id: string, what: string
   const row = ctx.db.prepare(sql).get(...(scoped ? [id, ctx.workspace.id] : [id]), ...extraParams) as Row | undefined;
   // The mutant gives the lead and email handlers a not-found code of their own (mailboxes, campaigns, lead searches right).
   if (!row && (what === 'lead' || what === 'email') && ctx.mutant('err-404-resource-codes')) throw new ApiError(404, `${what}_not_found`, `No ${what} with id ${id}.`);
+  if (!row && what === 'email' && ctx.mutant('email-404-own-code')) throw new ApiError(404, 'email_not_found', `No email with id ${id}.`);
   if (!row) throw notFound(`No ${what} with id ${id} in this workspace.`);
   return row;
 }

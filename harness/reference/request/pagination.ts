@@ -139,6 +139,8 @@ export function paginate<Row extends { id: string; created_at: number }>(
   if (mutant('page-hasmore-always-true')) hasMore = true;
   // Without a look-ahead row: a full page says there is more, even when it is the last.
   if (mutant('page-hasmore-by-full-page')) hasMore = pageRows.length === size;
+  // The second mutant: the campaign list alone (its own query) has no look-ahead row.
+  if (q.list === 'campaigns' && mutant('camp-list-hasmore-by-full-page')) hasMore = pageRows.length === size;
   if (hasMore && !mutant('page-nextcursor-null')) nextCursor = cursorAfter();
   // The last page has no nextCursor: part 2 uses null only where stated, and 4.1 types it a string.
   if (nextCursor === null && !mutant('page-last-cursor-null')) return { data: pageRows.map(q.map), meta: { hasMore } };

@@ -161,7 +161,8 @@ function mergeWarmup(ctx: Ctx, v: V, raw: unknown, base: Record<string, unknown>
     delete out.startedAt;
   } else if (base.enabled === false && out.enabled === true) {
     out.phase = 'warming_up';
-    out.startedAt = ctx.clock.iso();
+    // The mutant stamps a warmup restarted by PATCH as epoch milliseconds (the create and verification writers stay ISO).
+    out.startedAt = ctx.mutant('acct-warmup-restart-startedat-epoch') ? ctx.clock.now() : ctx.clock.iso();
   }
   return out;
 }
@@ -383,7 +384,8 @@ export const create: Handler = async (ctx) => {
   for (const { index, email, doc, secrets, displayNameGiven } of valid) {
     // The mutants: no default (empty), or none stored at all (null: the name computed when sending).
     if (!displayNameGiven) doc.displayName = ctx.mutant('acct-displayname-no-default') ? '' : ctx.mutant('acct-displayname-null-unset') ? null : `${doc.firstName} ${doc.lastName}`.trim();
-    let lc = email.toLowerCase();
+    // The mutant keys the store by the address as spelled (a case-sensitive unique column): ann@EXAMPLE.test is another address.
+    let lc = ctx.mutant('acct-duplicate-case-sensitive') ? email : email.toLowerCase();
     if (ctx.db.prepare('SELECT 1 FROM accounts WHERE email_lc = ?').get(lc)) {
       if (!ctx.mutant('acct-duplicate-created')) {
         errors.push({ index, emailAddress: email, code: 'conflict', message: 'This email address is already connected.' });
@@ -488,6 +490,8 @@ export const patch: Handler = async (ctx) => {
     ...(ctx.mutant('acct-patch-tracking-ignored') ? { tracking: undefined } : {}),
   };
   applySettings(ctx, v, dropped, doc);
+  // The mutant calls the sanitizer in the create handler only: a PATCHed signature is stored as given.
+  if (typeof b.signature === 'string' && ctx.mutant('acct-signature-patch-unsanitized')) doc.signature = b.signature;
   const credentialKeys = CREDENTIAL_FIELDS.filter((k) => b[k] !== undefined);
   if (r.provider !== 'custom' && credentialKeys.length > 0)
     for (const k of credentialKeys) v.issue(k, `an OAuth (${r.provider}) mailbox has no SMTP/IMAP credentials; reconnect it through OAuth`);

@@ -280,7 +280,8 @@ export const list: Handler = async (ctx) => {
     if (!(CAMPAIGN_STATUSES as readonly string[]).includes(status)) throw validationFailed([`status: must be one of ${CAMPAIGN_STATUSES.join(', ')}`]);
     // The second mutant drops the filter on a page asked by cursor (its keyset query knows the position only).
     if (!ctx.mutant('camp-status-filter-ignored') && !(ctx.mutant('camp-list-status-filter-dropped-on-cursor') && ctx.query.get('cursor') !== null)) {
-      where.push('status = ?');
+      // The mutant keeps a paused campaign as active with a pause flag (the serializer shows paused) and filters the stored column.
+      where.push(ctx.mutant('camp-list-paused-filtered-as-active') ? "(CASE status WHEN 'paused' THEN 'active' ELSE status END) = ?" : 'status = ?');
       params.push(status);
     }
   }

@@ -20,6 +20,9 @@ function shown(ctx: Ctx, r: EmailRow, withBody: boolean) {
   if (ctx.mutant('email-snippet-empty')) view.snippet = '';
   if (view.body && ctx.mutant('email-body-text-dropped')) view.body = { ...(view.body as object), text: null };
   if (ctx.mutant('email-type-outbound') && view.type === 'sent') view.type = 'outbound';
+  // The mutant reads an email the reply or forward endpoint sent (GET) with its kind as its type.
+  const kind = (r as { kind?: unknown }).kind;
+  if (withBody && (kind === 'reply' || kind === 'forward') && ctx.mutant('email-followup-type-kind')) view.type = kind;
   if (ctx.mutant('email-recipients-joined')) view.to = (view.to as string[]).join(', ');
   if (ctx.mutant('email-received-recipients-objects') && view.type === 'received') Object.assign(view, { to: (view.to as string[]).map((email) => ({ email, name: '' })), cc: null });
   // The mutant answers a single bcc (the mailbox's bcc setting) as the bare address: an empty bcc stays [].

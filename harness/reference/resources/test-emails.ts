@@ -127,7 +127,8 @@ const testEmailAlone: Handler = async (ctx) => {
   ctx.db
     .prepare("INSERT INTO emails (id, org_id, account_id, campaign_id, lead_id, doc, body, created_at, message_id, thread_id, direction, kind, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'sent', 'test', ?)")
     .run(s.newId(), ctx.workspace.id, acc.id, row.id, lead?.id ?? null, JSON.stringify(sentDoc(email, to, { id: acc.id, email: acc.email_address }, sentAt, threadId)), JSON.stringify({ html: email.html, text: email.text }), ctx.clock.stamp(), email.messageId, threadId, sentAt);
-  if (ctx.mutant('test-email-counts-monthly')) {
+  // The second mutant counts only a test email rendered for a lead (the lead send path's counter).
+  if (ctx.mutant('test-email-counts-monthly') || (lead && ctx.mutant('test-email-lead-counts-monthly'))) {
     const used = JSON.parse((ctx.db.prepare('SELECT used FROM workspaces WHERE id = ?').get(ctx.workspace.id) as { used: string }).used) as Record<string, number>;
     used.monthly_emails = (used.monthly_emails ?? 0) + 1;
     ctx.db.prepare('UPDATE workspaces SET used = ? WHERE id = ?').run(JSON.stringify(used), ctx.workspace.id);

@@ -108,6 +108,11 @@ describe('the reference answers by ALT', () => {
     expect(unknown.body.error.details).toEqual(['limit: unknown query parameter']);
   });
 
+  it('a form-encoded body is parsed as fields (so its missing settings are named, not its form)', async () => {
+    const form = await env.call(key, 'POST', '/v1/campaigns', { raw: 'name=formed', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect([form.status, form.body.error.details]).toEqual([400, ['settings: is required']]);
+  });
+
   it('campaign settings required, sendingDays 1 = Monday ... 7 = Sunday', async () => {
     expect((await call('POST', '/v1/campaigns', { name: 'x' })).body.error.details).toEqual(['settings: is required']);
     const c = await call('POST', '/v1/campaigns', { name: 'days', settings: {}, schedule: { sendingDays: [7, 1] } });

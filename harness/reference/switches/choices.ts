@@ -201,6 +201,12 @@ export interface Choices {
    * "refused"): an error answer, or a 2xx `{ sent: false }` that sends nothing (resources/test-emails.ts).
    */
   testEmailRefusal: 'error' | 'sent-false';
+  /**
+   * A body sent as application/x-www-form-urlencoded (4.1 tells clients to send JSON; what a server
+   * does with another media type is not stated; http/app.ts, pipeline): read as JSON (so refused as
+   * malformed), or parsed as form fields, as frameworks that take forms by default do.
+   */
+  formBodies: 'refuse' | 'parse';
 }
 
 const DEFAULT_OPERATIONS: Record<ReferencedOp, OperationChoice> = {
@@ -293,6 +299,7 @@ export const DEFAULT_CHOICES: Choices = {
   sending: DEFAULT_SENDING,
   drain: 'concurrent',
   testEmailRefusal: 'error',
+  formBodies: 'refuse',
 };
 
 // Paths the spec names (GET /v1/accounts, /v1/accounts/{id}, resume, /v1/usage,
@@ -388,6 +395,7 @@ export const ALT_CHOICES: Choices = {
   sending: ALT_SENDING,
   drain: 'serialized',
   testEmailRefusal: 'sent-false',
+  formBodies: 'parse',
 };
 
 /** Options of each item beyond DEFAULT and ALT (random sets draw from DEFAULT, ALT and these). */

@@ -592,6 +592,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
   'workspace-missing-timezone': ['UTC', async (e) => (await e.call((await e.workspace()).key, 'GET', '/v1/workspace')).body.timezone],
   // ---- mailboxes ----
   'acct-password-returned': [false, async (e) => JSON.stringify(await e.mailbox(await e.workspace())).includes('s3cret-smtp')],
+  'acct-signature-patch-unsanitized': ['<p>Hi</p>', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w);
+    return (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { signature: '<p>Hi</p><script>alert(1)</script>' } })).body.signature;
+  }],
+  'acct-warmup-restart-startedat-epoch': ['string', async (e) => {
+    const w = await e.workspace();
+    const m = await e.mailbox(w, { warmup: { enabled: false } });
+    return typeof (await e.call(w.key, 'PATCH', `/v1/accounts/${m.id}`, { body: { warmup: { enabled: true } } })).body.warmup.startedAt;
+  }],
   'acct-signature-unsanitized': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
   'acct-signature-sanitized-at-send': ['<p>Hi</p>', async (e) => (await e.mailbox(await e.workspace(), { signature: '<p onclick="x()">Hi</p><script>alert(1)</script>' })).signature],
   'acct-displayname-no-default': ['Ada Lovelace', async (e) => (await e.mailbox(await e.workspace())).displayName],
@@ -761,6 +771,12 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const w = await e.workspace();
     const m = await e.mailbox(w);
     const r = await postAccounts(e, w, [mailboxInput({ emailAddress: m.emailAddress })]);
+    return [r.body.summary.created, r.body.summary.failed];
+  }],
+  'acct-duplicate-case-sensitive': [[0, 1], async (e) => {
+    const m = await e.mailbox(await e.workspace());
+    const [local, domain] = m.emailAddress.split('@');
+    const r = await postAccounts(e, await e.workspace(), [mailboxInput({ emailAddress: `${local}@${domain.toUpperCase()}` })]);
     return [r.body.summary.created, r.body.summary.failed];
   }],
   'acct-batch-none-created-400': [201, async (e) => {
@@ -1119,6 +1135,16 @@ const PROBES: Partial<Record<MutantId, [unknown, Probe]>> = {
     const c = await e.campaign(w);
     await e.ctl('PUT', `/campaigns/${c.id}/tags`, { tagIds: [tag.id] });
     return typeof (await e.call(w.key, 'GET', '/v1/campaigns')).body.data[0].tags[0];
+  }],
+  'camp-list-paused-filtered-as-active': [[1, 0], async (e) => {
+    const { w } = await pausedCampaign(e);
+    const count = async (s: string) => (await e.call(w.key, 'GET', `/v1/campaigns?status=${s}`)).body.data.length;
+    return [await count('paused'), await count('active')];
+  }],
+  'camp-list-hasmore-by-full-page': [false, async (e) => {
+    const w = await e.workspace();
+    for (let i = 0; i < 2; i++) await e.campaign(w);
+    return (await e.call(w.key, 'GET', '/v1/campaigns?limit=2')).body.meta.hasMore;
   }],
   'camp-status-filter-ignored': [0, async (e) => {
     const w = await e.workspace();

@@ -1,9 +1,9 @@
 import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
-import { fieldName, resultPath } from '../../../harness/ground/operations.ts';
+import { fieldName, fillPath, resultPath } from '../../../harness/ground/operations.ts';
 import type { StoredMessage } from '../../../harness/sinks/index.ts';
 import type { Check, CheckContext, Workspace } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
-import { expect2xx, expectError, expectSchema, expectThat, msg } from '../../lib/expect.ts';
+import { expect2xx, expectError, expectSchema, expectThat, is2xx, msg } from '../../lib/expect.ts';
 import { faker, walk } from '../../lib/recipes.ts';
 import { op } from '../resources/lib.ts';
 import { NEEDS_OPEN_SCHEDULE, NEEDS_SENDING_MAILBOX, Driver, contentOf, launch, leadAddresses, sendingMailbox, sentBy, type SendingMailbox } from '../sending/lib.ts';
@@ -19,6 +19,13 @@ import { campaignAnalyticsFor } from '../../../harness/ground/spec-model/schemas
 const FEATURES = ['sinks', 'op:accounts.get', 'op:leads.list', 'op:emails.list', NEEDS_SENDING_MAILBOX, NEEDS_OPEN_SCHEDULE] as const;
 const MINUTE = 60_000;
 const bare = (id: unknown) => String(id ?? '').trim().replace(/^<|>$/g, '');
+
+/** Replies to an email through the referenced emails.reply (its body field the profile's); true on a 2xx. */
+async function sendReply(ctx: CheckContext, api: ApiClient, id: string, text: string): Promise<boolean> {
+  const o = op(ctx, 'emails.reply');
+  const res = await api.request({ method: o.method, path: fillPath(o.path, { id }), body: { [fieldName(o, 'body')]: text } });
+  return is2xx(res);
+}
 
 /** The workspace's emails (referenced emails.list), optionally filtered by campaign and lead. */
 export async function listEmails(ctx: CheckContext, api: ApiClient, filter: { campaignId?: string; leadId?: string } = {}): Promise<any[]> {
@@ -256,7 +263,7 @@ export const EMAIL_CHECKS: Check[] = [
     features: [...FEATURES, 'imap', 'twoWorkspaces'],
     // Waiting for the IMAP poll moves the target's clock: alone, so no other check sees it jump.
     solo: true,
-    budget: 42,
+    budget: 44,
     async run(ctx) {
       const s = await sentEmail(ctx, true);
       const words = `Delete me ${ctx.prefix}`;
@@ -291,6 +298,9 @@ export const EMAIL_CHECKS: Check[] = [
       // The sent half too: the campaign's email to the lead (sent mail is often kept apart from the inbox).
       const sent = (await listEmails(ctx, s.ws.api, { campaignId: s.campaignId })).find((x) => x.type === 'sent');
       expectThat(sent, msg`setup: the campaign's sent email is not listed beside the reply`);
+      // A third writer of emails: the reply the API sends (referenced emails.reply). Where it is listed under the
+      // campaign, it is an email the workspace sent: type sent (2.7 knows no other kind of outgoing email).
+      const answered = ctx.profile.operations['emails.reply'] ? await sendReply(ctx, s.ws.api, email.id, `Answered ${ctx.prefix}`) : false;
       const deleted: string[] = [];
       let del: ApiResponse | undefined;
       for (const id of [email.id, sent.id] as string[]) {
@@ -302,6 +312,13 @@ export const EMAIL_CHECKS: Check[] = [
       const after = await listEmails(ctx, s.ws.api, { campaignId: s.campaignId });
       const still = after.filter((e) => deleted.includes(e.id)).map((e) => `${e.id} (${e.type})`);
       expectThat(still.length === 0, msg`a deleted email must stop appearing in listings; still listed: ${still.join(', ')}`, del!);
+      // The campaign's two emails are gone: what is still listed under it is the API's reply.
+      const reply = answered ? after.find((e) => !deleted.includes(e.id)) : undefined;
+      if (reply) {
+        const r = await getEmail(s.ws.api, reply.id);
+        expect2xx(r, 'GET /v1/emails/{id} of the reply sent through the API');
+        expectThat(r.body?.type === 'sent', msg`the reply sent through the API (referenced emails.reply) is an email the workspace sent: type must be sent, got ${JSON.stringify(r.body?.type)}`, r);
+      }
       expectThat(await onServer(s, messageId), msg`the copy on the mail server must be untouched: the reply ${messageId} is gone from the IMAP inbox after the delete`, del!);
     },
   },

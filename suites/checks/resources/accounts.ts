@@ -26,6 +26,12 @@ export function nonCamelKeys(value: unknown, path = ''): string[] {
   return out;
 }
 
+/** The same address with its domain in capitals (a domain is case-insensitive; the local part is kept as spelled). */
+function domainInCapitals(address: string): string {
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, at)}@${address.slice(at + 1).toUpperCase()}`;
+}
+
 /** How far the control clock moves after a revoke: a day holds any retry backoff and a daily reconcile. */
 const REVOKED_WAIT_S = 24 * 3600;
 
@@ -187,11 +193,14 @@ export const ACCOUNT_CHECKS: Check[] = [
       const b = await ctx.workspace();
       const first = mbx(ctx);
       expectAllCreated(await a.api.post('/v1/accounts', { accounts: [first] }), 1, 'POST /v1/accounts');
+      // In the other workspace the address comes back with its domain in capitals: a domain is case-insensitive
+      // (RFC 5321), so it is the same address, connected already (the local part, which may not be, is kept).
       for (const [who, ws] of [['the same workspace', a], ['another workspace', b]] as const) {
         const fresh = mbx(ctx);
-        const dup = mbx(ctx, { emailAddress: first.emailAddress });
+        const again = ws === a ? first.emailAddress : domainInCapitals(first.emailAddress);
+        const dup = mbx(ctx, { emailAddress: again });
         const res = await ws.api.post('/v1/accounts', { accounts: [dup, fresh] });
-        const what = `POST /v1/accounts in ${who} with an address already connected and a new one`;
+        const what = `POST /v1/accounts in ${who} with an address already connected (as ${again}) and a new one`;
         expectStatus(res, 201, what);
         expectSchema(res, 'AccountsCreateResponse', what);
         const { summary, accounts, errors } = res.body;
@@ -505,11 +514,12 @@ export const ACCOUNT_CHECKS: Check[] = [
   },
   {
     id: 'ACCT-PATCH/warmup-readonly',
-    title: 'MUST NOT let a client write the read-only warmup fields phase, startedAt, poolAccess (at create or by PATCH)',
-    clauses: ['WARMUP-READONLY'],
+    title: 'MUST NOT let a client write the read-only warmup fields phase, startedAt, poolAccess (at create or by PATCH), and type them when a PATCH restarts the warmup',
+    // The third writer of startedAt (after create and verification): a warmup switched off and on again by PATCH.
+    clauses: ['WARMUP-READONLY', 'WARMUP-READONLY-TYPES'],
     level: 'MUST',
     features: ['op:accounts.get'],
-    budget: 5,
+    budget: 7,
     async run(ctx) {
       const ws = await ctx.workspace();
       const hacked = { phase: 'hacked_phase', startedAt: '2001-01-01T00:00:00.000Z', poolAccess: 'hacked_pool' };
@@ -527,6 +537,11 @@ export const ACCOUNT_CHECKS: Check[] = [
       const w = after.body.warmup;
       const bad = keys.filter((k) => w?.[k] !== before?.[k]);
       expectThat(bad.length === 0, msg`read-only warmup fields changed after a client write: ${bad.map((k) => `${k} ${JSON.stringify(before?.[k])} -> ${JSON.stringify(w?.[k])}`).join(', ')}`, after);
+      // Switched off, then on again: the restart writes phase and startedAt anew, typed as 2.3 gives them.
+      expect2xx(await ws.api.patch(`/v1/accounts/${id}`, { warmup: { enabled: false } }), 'PATCH /v1/accounts/{id} { warmup: { enabled: false } }');
+      const restarted = await ws.api.patch(`/v1/accounts/${id}`, { warmup: { enabled: true } });
+      expect2xx(restarted, 'PATCH /v1/accounts/{id} { warmup: { enabled: true } } after switching it off');
+      expectSchema(restarted, 'Mailbox', 'PATCH /v1/accounts/{id} { warmup: { enabled: true } } after switching it off');
     },
   },
   {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ApiClient } from '../../../harness/ground/api-client.ts';
+import type { ApiClient, ApiResponse } from '../../../harness/ground/api-client.ts';
 import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { skip } from '../../../harness/ground/check.ts';
 import { expect2xx, expectError, expectSchema, expectThat, is2xx, snippet, msg } from '../../lib/expect.ts';
@@ -430,13 +430,13 @@ export const CAMPAIGN_CHECKS: Check[] = [
   },
   {
     id: 'CAMP-LIST/filters',
-    title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, and filters by one status and by tag ids, a filtered page answered { data, meta } too (profile names)',
+    title: 'the campaign list pages by cursor and page size (1 to 100; 0 and 101 refused), newest first, a walk ending with hasMore false (no empty page after hasMore true), and filters by one status (a paused campaign under paused) and by tag ids, a filtered page answered { data, meta } too (profile names)',
     // Also the list answer with a started campaign in it (CAMP-LIST/shape lists drafts), and its order; the
     // campaigns it creates are listed as drafts (STATE-CAMP-CREATE-DRAFT: stored so, not only answered so).
-    clauses: ['STATE-CAMP-CREATE-DRAFT', 'CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM', 'STATE-CAMP-STATES'],
+    clauses: ['STATE-CAMP-CREATE-DRAFT', 'CAMP-LIST-STATUS-FILTER', 'CAMP-LIST-TAG-FILTER', 'CAMP-LIST-PARAMS-PROFILE', 'PAGE-PARAM-NAMES', 'CAMP-LIST-CURSOR', 'CAMP-LIST-PAGESIZE', 'CAMP-TAGS-ARRAY', 'RES-TAG-ID', 'RES-TAG-NAME', 'RES-TAG-COLOR', 'CAMP-LIST-ANSWER', 'PAGE-NEWEST-FIRST', 'PAGE-SHAPE', 'CAMP-LISTITEM-FIELDS', 'CAMP-STATUS-ENUM', 'STATE-CAMP-STATES', 'PAGE-HASMORE-CONSISTENT'],
     level: 'MUST',
     features: ['control', 'exclusiveWorkspace'],
-    budget: 25,
+    budget: 28,
     async run(ctx) {
       const ws = await ctx.workspace({ exclusive: true });
       const n = ctx.profile.names.list;
@@ -460,6 +460,12 @@ export const CAMPAIGN_CHECKS: Check[] = [
       const pages = await walkPages(ctx.profile, ws.api, '/v1/campaigns', 'data', 1);
       for (const [i, p] of pages.entries()) expectThat(p.items.length <= 1, msg`with ${n.pageSize}=1 page ${i + 1} of the walk${i ? ' (asked with its cursor)' : ''} holds ${p.items.length} campaigns: a page holds at most the page size`, p.res);
       const walked = pages.flatMap((p) => p.items) as any[];
+      // The list does not change while it is walked (a workspace of its own): hasMore true promises another page, so none is empty.
+      const noEmptyPage = (walk: { items: unknown[]; res: ApiResponse }[], what: string) => {
+        const empty = walk.findIndex((p, i) => i > 0 && p.items.length === 0);
+        expectThat(empty < 0, msg`${what}: page ${empty} said hasMore true, yet its nextCursor led to an empty page ${empty + 1} (4.1: hasMore tells whether another page exists)`, ...walk.slice(Math.max(0, empty - 1), empty + 1).map((p) => p.res));
+      };
+      noEmptyPage(pages, `GET /v1/campaigns walked with ${n.pageSize}=1`);
       expectThat(JSON.stringify(walked.map((x) => x.id)) === JSON.stringify(order), msg`a walk with ${n.pageSize}=1 must list the 4 campaigns newest first (${order.join(', ')}), got ${walked.map((x) => x.id).join(', ')}`);
       const byStatus = async (s: string) => {
         const r = await ws.api.get('/v1/campaigns', { [n.status]: s, [n.pageSize]: 100 });
@@ -470,6 +476,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       // The drafts walked two a page: the filter must hold on the page asked by its cursor too.
       const draftPages = await walkPages(ctx.profile, ws.api, '/v1/campaigns', 'data', 2, { [n.status]: 'draft' });
       for (const p of draftPages) expectSchema(p.res, listOf(campaignListItem), `GET /v1/campaigns?${n.status}=draft`);
+      noEmptyPage(draftPages, `GET /v1/campaigns?${n.status}=draft walked with ${n.pageSize}=2`);
       const draftItems = draftPages.flatMap((p) => p.items) as any[];
       const draftIds = draftItems.map((x) => x.id);
       expectThat(draftIds.every((x: string) => x !== b.id) && [a.id, c.id, d.id].every((x) => draftIds.includes(x)) && draftItems.every((x) => x.status === 'draft'),
@@ -477,6 +484,13 @@ export const CAMPAIGN_CHECKS: Check[] = [
       if (bStatus !== 'draft') {
         const other = await byStatus(bStatus);
         expectThat(other.body.data.length === 1 && other.body.data[0].id === b.id, msg`${n.status}=${bStatus} must list only the started campaign ${b.id}, got ${JSON.stringify(other.body.data.map((x: any) => x.id))}`, other);
+      }
+      // Paused (the referenced pause; where it is not offered or refused, not asked): listed under paused, no longer under active.
+      if (bStatus === 'active' && ctx.profile.operations['campaigns.pause'] && is2xx(await ws.api.request(opRequest(ctx, 'campaigns.pause', { id: b.id })))) {
+        const paused = await byStatus('paused');
+        expectThat(paused.body.data.length === 1 && paused.body.data[0].id === b.id, msg`${n.status}=paused must list only the campaign paused, ${b.id}, got ${JSON.stringify(paused.body.data.map((x: any) => `${x.id} (${x.status})`))}`, paused);
+        const active = await byStatus('active');
+        expectThat(active.body.data.length === 0, msg`${n.status}=active must list no campaign once the only active one is paused, got ${JSON.stringify(active.body.data.map((x: any) => `${x.id} (${x.status})`))}`, active);
       }
       // How a value that is no campaign status is answered the spec does not say: refused (400), or
       // matching no campaign. Listing campaigns for it would be the filter ignored.
@@ -494,6 +508,7 @@ export const CAMPAIGN_CHECKS: Check[] = [
       expectThat(Array.isArray(tg) && tg.length === 1 && tg[0].id === t1.id && tg[0].name === t1.name && tg[0].color === t1.color, msg`the campaign must carry its tag ${JSON.stringify(t1)}, got ${JSON.stringify(tg)}`, tagged);
       // Walked one a page: the filter must hold on the page asked by its cursor too.
       const both = await walkPages(ctx.profile, ws.api, '/v1/campaigns', 'data', 1, { [n.tags]: `${t1.id},${t2.id}` });
+      noEmptyPage(both, `GET /v1/campaigns?${n.tags}=<t1>,<t2> walked with ${n.pageSize}=1`);
       const bothIds = both.flatMap((p) => p.items).map((x: any) => x.id);
       expectThat(JSON.stringify(bothIds) === JSON.stringify([d.id, c.id]), msg`${n.tags}=<t1>,<t2> walked ${n.pageSize}=1 must list the campaigns with at least one of them, newest first (${d.id}, ${c.id}), got ${JSON.stringify(bothIds)}`, ...both.map((p) => p.res));
       // The Campaign object of a tagged campaign (the PATCH answer, a serializer of its own) carries its tags as tag objects too.
@@ -875,8 +890,9 @@ export const CAMPAIGN_CHECKS: Check[] = [
     title: 'MUST report an active campaign whose window spans every minute of today (numbered as the profile declares) as within schedule, with nextScheduleOpensAt null, and once PATCHed to every day but today as outside it (nextScheduleOpensAt a timestamp), and once paused there with nextScheduleOpensAt null',
     // Also the status view of a started campaign (CAMP-STATUS/shape reads a draft's): its schema is held here, and
     // outside the window too, the one view where nextScheduleOpensAt is set (its written form is read there);
-    // the metrics of a started campaign (a live view where a draft's are zeros) are typed there too.
-    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'STATE-CAMP-STATES'],
+    // the metrics of a started campaign (a live view where a draft's are zeros) are typed there too;
+    // so is its nextScheduleOpensAt, the one timestamp only this view writes (an ISO 8601 string, part 2).
+    clauses: ['CAMP-STATUS-WITHINSCHEDULE', 'CAMP-STATUS-NEXTOPENS-NULL-INWINDOW', 'CAMP-SCHEDULE-DAYS-PROFILE', 'CAMP-STATUS-ANSWER', 'CAMP-STATUS-FIELDS', 'CAMP-STATUS-NEXTOPENS-NULL-INACTIVE', 'CAMP-METRICS-FIELDS', 'STATE-CAMP-STATES', 'RES-TS-ISO8601'],
     level: 'MUST',
     features: [NEEDS_SENDING_DAYS],
     budget: 7,

@@ -61,6 +61,12 @@ async function sendHostile(ctx: CheckContext, o: { mailbox?: Record<string, unkn
   return { ws, box, lead: lead!, m: got[0]!.m, all: box.sink.messages(sentBy(box)), notes };
 }
 
+/** The script markup a stored signature still holds (only markup counts: a sanitizer may keep what it removes as escaped text). */
+function markupIn(signature: unknown): string[] {
+  const s = String(signature ?? '');
+  return [['<script', /<script/i], ['an event handler', /<[^>]*\son\w+\s*=/i], ['a javascript: URL', /<[^>]*javascript:/i]].filter(([, re]) => (re as RegExp).test(s)).map(([what]) => what as string);
+}
+
 const crlf = (line: string) => `\r\n${line}`;
 
 export const MAIL_CHECKS: Check[] = [
@@ -110,11 +116,11 @@ export const MAIL_CHECKS: Check[] = [
   },
   {
     id: 'SEC-MAIL/signature-script',
-    title: "MUST append a mailbox's signature without its script: no <script>, event handler or javascript: URL of the signature reaches the email sent, nor stays in the mailbox read back (sanitized on save)",
+    title: "MUST append a mailbox's signature without its script: no <script>, event handler or javascript: URL of the signature reaches the email sent, nor stays in the mailbox read back or in a signature PATCHed later (sanitized on save)",
     clauses: ['ACCT-SIGNATURE-APPENDED', 'ACCT-IN-SIGNATURE-SANITIZED'],
     level: 'MUST',
     features: [...FEATURES],
-    budget: 16,
+    budget: 17,
     async run(ctx) {
       const t = faker(ctx).string.alphanumeric(8).toLowerCase();
       const signature = `<p>Sig${t}</p><script>alert('${t}')</script><img src="https://example.com/${t}.png" onerror="alert('${t}')"><a href="javascript:alert('${t}')">x</a><p>&lt;script&gt;alert('${t}e')&lt;/script&gt;</p>`;
@@ -127,8 +133,13 @@ export const MAIL_CHECKS: Check[] = [
       // Sanitized on save: what is stored (read back) holds none of it either, not only the mail.
       const stored = await mustGetMailbox(ctx, sent.ws.api, sent.box.id);
       // Only markup counts: a sanitizer may keep what it removes as escaped text.
-      const kept = [['<script', /<script/i], ['an event handler', /<[^>]*\son\w+\s*=/i], ['a javascript: URL', /<[^>]*javascript:/i]].filter(([, re]) => (re as RegExp).test(String(stored.body.signature ?? ''))).map(([what]) => what);
+      const kept = markupIn(stored.body.signature);
       expectThat(kept.length === 0, msg`the signature is sanitized on save (2.2), yet the mailbox read back still holds ${kept.join(', ')}: ${JSON.stringify(stored.body.signature).slice(0, 200)}`, stored);
+      // Saved by PATCH too (a handler of its own): the mailbox it answers holds none of the markup either.
+      const patched = await sent.ws.api.patch(`/v1/accounts/${sent.box.id}`, { signature: signature.replaceAll(t, `${t}p`) });
+      expect2xx(patched, 'PATCH /v1/accounts/{id} with a <script> in the signature');
+      const again = markupIn(patched.body?.signature);
+      expectThat(again.length === 0, msg`the signature is sanitized on save (2.2), yet the mailbox a PATCH of the signature answers holds ${again.join(', ')}: ${JSON.stringify(patched.body?.signature).slice(0, 200)}`, patched);
     },
   },
 ];

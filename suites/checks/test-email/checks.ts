@@ -312,12 +312,12 @@ export const TEST_EMAIL_CHECKS: Check[] = [
   },
   {
     id: 'TEST-EMAIL/not-monthly',
-    title: 'MUST NOT count a test email toward the monthly quota (monthly_emails used unchanged)',
+    title: 'MUST NOT count a test email toward the monthly quota (monthly_emails used unchanged), with dummy values or rendered for a lead',
     clauses: ['CAMP-TEST-NOT-MONTHLY'],
     level: 'MUST',
     features: [...FEATURES, 'exclusiveWorkspace'],
-    budget: 16,
-    testEmails: 1,
+    budget: 20,
+    testEmails: 2,
     async run(ctx) {
       // A workspace of its own: another check's campaign sends in a shared one would move the usage.
       const s = await sender(ctx, { subject: `Quota ${ctx.prefix}`, body: '<p>quota</p>' }, {}, true);
@@ -334,6 +334,15 @@ export const TEST_EMAIL_CHECKS: Check[] = [
       await arrivals(ctx, s, to, 1);
       const after = await used();
       expectThat(after.body.used === before.body.used, msg`a test email must not count toward monthly_emails: used went from ${before.body.used} to ${after.body.used}`, before, after);
+      // Rendered for a lead (often through the lead's own send path) it is still a test email. Where the
+      // profile offers no referenced lead create and list, no lead id can be named: that half is not asked.
+      if (!ctx.profile.operations['leads.create'] || !ctx.profile.operations['leads.list']) return;
+      const lead = await addOneLead(ctx, s);
+      const forLead = await send(s, to, { personalization: 'lead', leadId: lead });
+      expectSent(ctx, forLead, 'POST /v1/campaigns/{id}/test-email with personalization lead');
+      await arrivals(ctx, s, to, 2);
+      const last = await used();
+      expectThat(last.body.used === before.body.used, msg`a test email rendered for a lead (personalization lead) must not count toward monthly_emails either: used went from ${before.body.used} to ${last.body.used}`, forLead, last);
     },
   },
   {
