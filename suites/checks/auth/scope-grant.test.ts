@@ -63,6 +63,16 @@ describe('SCOPE-GRANT probes', () => {
       else if (['campaigns', 'leads', 'emails'].includes(domainOf(e.scope))) expect(key, e.id).toMatch(new RegExp(`^${domainOf(e.scope)}:(write|send|lifecycle)$`));
     }
   });
+  it('asks at quick every route part 4 lists both ways, a referenced route where a neighbouring scope or the mailbox-read row is the slip, and a route of every granular scope', () => {
+    const quick = grantProbes('quick');
+    for (const e of ENDPOINTS.filter((x) => !x.referenced && x.scope !== 'apikeys:manage')) {
+      expect(quick.some((p) => p.ep === e && p.served && p.scope === e.scope), e.id).toBe(true);
+      expect(quick.some((p) => p.ep === e && !p.served), e.id).toBe(true);
+    }
+    for (const s of NARROW) expect(quick.some((p) => p.scope === s && p.served), s).toBe(true);
+    expect(quick.filter((p) => p.ep.id === 'subscription.get').map((p) => p.scope)).toEqual(['accounts:read']);
+    expect(quick.every((p) => deep.some((d) => d.ep === p.ep && d.scope === p.scope))).toBe(true);
+  });
   it('asks at smoke one key a granular scope: its first route served, at most one route refusing it', () => {
     const smoke = grantProbes('smoke');
     for (const s of NARROW) {

@@ -20,13 +20,14 @@ const KEYS = new Set(DEEP.map((p) => p.scope)).size;
 
 export const SCOPE_GRANT_CHECK: Check = {
   id: 'SCOPE-GRANT/each-granular-scope',
-  title: 'MUST serve a key holding exactly one granular scope on every route of that scope, and answer 403 permission_denied on every route to the key its route table would most plausibly serve by mistake (a neighbouring scope, the read wildcard on a write); accounts:write on the mailbox reads, accounts:all and all:all where their rows list them, and no wildcard on the API-key routes',
+  title: 'MUST serve a key holding exactly one granular scope on every route of that scope, and answer 403 permission_denied on every route to the key its route table would most plausibly serve by mistake (a neighbouring scope, the read wildcard on a write); accounts:write on the mailbox reads, accounts:all, all:read and all:all where their rows list them, accounts:all nowhere outside its domain, and no wildcard on the API-key routes',
   clauses: CLAUSES,
   level: 'MUST',
   features: ['op:apikeys.create'],
   budget: DEEP.length + KEYS + 1,
-  // smoke: one key a granular scope, asked on its first route and on the first route refusing it.
-  shallowerAt: ['smoke'],
+  // quick: the referenced routes only where a neighbouring scope is the slip; smoke: one key a
+  // granular scope, asked on its first route and on the first route refusing it (grantProbes).
+  shallowerAt: ['smoke', 'quick'],
   async run(ctx) {
     const ws = await ctx.workspace();
     const keys = new Map<Scope, Awaited<ReturnType<typeof ws.createKey>>>();

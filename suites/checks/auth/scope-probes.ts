@@ -11,10 +11,11 @@ import { grantClauseId } from '../../../harness/ground/spec-model/clauses/part5.
 //     a write, send or lifecycle route gets all:read (the read wildcard taken for a write), a read
 //     its own domain's write-like scope (a write scope taken for the read), else the neighbouring
 //     domain's read scope a route table plausibly files it under (NEIGHBOUR_DOMAIN);
-//   - served beyond a route's own scope: the mailbox reads to accounts:write (the one group row
-//     adding a write scope), and three wildcard rows a per-route table forgets or overreaches
-//     (accounts:all on a mailbox write, all:all on the test email; all:all and all:read refused on
-//     the API-key routes, which no wildcard covers).
+//   - beyond a route's own scope: the mailbox reads served to accounts:write (the one group row
+//     adding a write scope), and the wildcard rows a per-route table forgets or overreaches:
+//     accounts:all served on a mailbox write and refused on a campaigns route, all:all served on the
+//     test email, all:read on a usage read; all:all and all:read refused on the API-key routes, which
+//     no wildcard covers.
 // apikeys:manage routes are asked only refused: the kit cannot make a key holding only that scope.
 
 /** The granular scopes the kit can grant a key (apikeys:manage only from the dashboard). */
@@ -101,15 +102,20 @@ function wildcardProbes(): ScopeProbe[] {
   return [
     { ep: byId('accounts.pause'), scope: 'accounts:all', served: true, clauses: ['SCOPE-WILDCARD-ACCOUNTS', 'SCOPE-GROUP-MAILBOX-WRITE'] },
     { ep: byId('campaigns.testEmail'), scope: 'all:all', served: true, clauses: ['SCOPE-ALLALL', 'SCOPE-GROUP-LIFECYCLE'] },
+    { ep: byId('workspace.get'), scope: 'all:read', served: true, clauses: ['SCOPE-ALLREAD-READS', 'SCOPE-GROUP-READS'] },
+    refused(byId('campaigns.list'), 'accounts:all', ['SCOPE-WILDCARD-DOMAIN-ONLY']),
     refused(byId('apikeys.revoke'), 'all:all', ['SCOPE-APIKEYS-NO-WILDCARD', 'SCOPE-ALLALL']),
     refused(byId('apikeys.list'), 'all:read', ['SCOPE-APIKEYS-NO-WILDCARD']),
   ];
 }
 
 /**
- * The probes at a depth. From quick on: every route served to its own scope, the mailbox reads to
- * accounts:write, one refusal a route, the wildcard rows. At smoke, one key a granular scope asked
- * twice: its first route (served) and the first route that refuses it (the first of routeRefusals).
+ * The probes at a depth. default: every route served to its own scope, the mailbox reads to
+ * accounts:write, one refusal a route, the wildcard rows. quick: the same on the routes part 4
+ * lists with their scope; of the referenced routes (their scope only implied by part 5's grants)
+ * just the neighbouring refusals, the mailbox reads to accounts:write and a scope's first route where
+ * it has no listed one (emails:send). smoke: one key a granular scope asked twice, its first route
+ * (served) and the first route that refuses it (the first of routeRefusals).
  */
 export function grantProbes(depth: Depth): ScopeProbe[] {
   const refusals = routeRefusals();
@@ -120,5 +126,10 @@ export function grantProbes(depth: Depth): ScopeProbe[] {
     ]);
   }
   const groupServed = MAILBOX_READS.map((ep): ScopeProbe => ({ ep, scope: 'accounts:write', served: true, clauses: ['SCOPE-GROUP-MAILBOX-READ'] }));
-  return [...NARROW.flatMap((s) => ownEndpoints(s).map((e) => ownServed(e, s))), ...groupServed, ...refusals, ...wildcardProbes()];
+  const served = NARROW.flatMap((s) => ownEndpoints(s).map((e) => ownServed(e, s)));
+  if (depth !== 'quick') return [...served, ...groupServed, ...refusals, ...wildcardProbes()];
+  const listed = (p: ScopeProbe) => !p.ep.referenced;
+  const firstOfUnlisted = NARROW.filter((s) => !ownEndpoints(s).some((e) => !e.referenced)).flatMap((s) => served.filter((p) => p.scope === s).slice(0, 1));
+  const neighbour = (p: ScopeProbe) => NEIGHBOUR_REFUSALS.some(([op, s]) => op === p.ep.id && s === p.scope);
+  return [...served.filter(listed), ...firstOfUnlisted, ...groupServed, ...refusals.filter((p) => listed(p) || neighbour(p)), ...wildcardProbes()];
 }
