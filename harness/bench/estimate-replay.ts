@@ -1,6 +1,7 @@
 // `npm run bench:estimate -- DIR...`: the progress line's estimate replayed from kept runs, without
 // running them again. Each DIR is a run kept by `bench:staging --out` (DIR/<target>-<depth>, its
-// profile beside latest/) or a run's own directory with --profile FILE. The run's check events go
+// profile beside latest/) or a run's own directory (its profile: --profile FILE, else the one its
+// run-start event recorded). The run's check events go
 // through this checkout's estimator (harness/conformance/run-progress.ts) as the run would have shown them:
 // the error when half the checks were done (what results.json stats.estimate.halfway records) beside
 // the one the run recorded, and with --trace the time left it said every 5 s against the time
@@ -10,7 +11,7 @@ import { join } from 'node:path';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { parseArgs } from '../ground/args.ts';
 import { parseDepth } from '../ground/units.ts';
-import { loadProfile } from '../ground/profile.ts';
+import { loadProfile, parseProfile } from '../ground/profile.ts';
 import type { CheckEndEvent, CheckStartEvent, RunEndEvent, RunStartEvent, TargetWorkEvent } from '../ground/events.ts';
 import { readEvents } from '../events/ndjson.ts';
 import { defaultConcurrency, plan } from '../plan/planner.ts';
@@ -32,9 +33,8 @@ if (dirs.length === 0) {
 
 for (const dir of dirs) {
   const eventsPath = [join(dir, 'events.ndjson'), join(dir, 'latest', 'events.ndjson')].find(existsSync);
-  const profilePath = flags.profile === undefined ? join(dir, 'staging.json') : String(flags.profile);
-  if (!eventsPath || !existsSync(profilePath)) {
-    process.stderr.write(`${dir}: needs events.ndjson (or latest/events.ndjson) and a profile (${profilePath})\n`);
+  if (!eventsPath) {
+    process.stderr.write(`${dir}: needs events.ndjson (or latest/events.ndjson)\n`);
     process.exit(2);
   }
   const events = await readEvents(eventsPath);
@@ -45,8 +45,11 @@ for (const dir of dirs) {
     process.exit(2);
   }
   // The run as it was planned: its profile and depth, the checks it ran, the default concurrency.
-  const loaded = await loadProfile(profilePath);
-  const workspaces = loaded.control ? loaded.poolSize : loaded.workspaces.length;
+  // The profile beside a kept bench run, or --profile, else the one the run recorded (secrets redacted).
+  const profilePath = flags.profile === undefined ? join(dir, 'staging.json') : String(flags.profile);
+  const loaded = existsSync(profilePath) ? await loadProfile(profilePath) : parseProfile(start.profile, `${dir}: the profile its run-start event recorded`);
+  // An embedded run makes its poolSize of workspaces as a control API does.
+  const workspaces = loaded.control || start.target.embedded ? loaded.poolSize : loaded.workspaces.length;
   const profile = { ...loaded, poolSize: workspaces };
   const ran = new Set(events.filter((e) => e.type === 'check-end').map((e) => e.checkId));
   const checks = ALL_CHECKS.filter((c) => ran.has(c.id));

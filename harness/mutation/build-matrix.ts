@@ -8,7 +8,8 @@
 // default (Check.shallowerAt) is then run again at each such depth it may run at, and fails
 // twice there or is recorded as missed there (MatrixRow.belowDefault): only these few checks
 // get the extra runs, and a row whose only staleness is those runs gets only them again.
-//   npm run kill-matrix                 the mutants whose row is missing or stale
+//   npm run kill-matrix                 the mutants whose row is missing or stale (a clause, a
+//                                       candidate or a killer's code changed: check-code.ts)
 //   npm run kill-matrix -- --all        every mutant (about 20 minutes on a 2-core machine)
 //   npm run kill-matrix -- --only RE    the mutants whose id matches RE
 import { writeFileSync, existsSync } from 'node:fs';
@@ -25,9 +26,12 @@ import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds, digest } from './candidates.ts';
 import { killMatrix, MATRIX_URL, SHALLOW_DEPTHS, type KillMatrix, type MatrixRow } from '../plan/kill-matrix.ts';
 import { shallowKillers, staleDepthRuns, staleRows } from './matrix-staleness.ts';
+import { checkFingerprints, killersDigest } from './check-code.ts';
 import { runOn, withReference } from './run.ts';
 
 const BY_ID = new Map(ALL_CHECKS.map((c) => [c.id, c]));
+/** Each check's code as it is now: a row keeps the digest of its killers' (check-code.ts). */
+const CODE = await checkFingerprints(ALL_CHECKS);
 const atDefault = (c: Check) => DEPTHS.indexOf(c.depth ?? 'smoke') <= DEPTHS.indexOf('default');
 
 // Many checks at once: a check failing against a mutant often waits out its whole polling time.
@@ -89,7 +93,7 @@ async function rowFor(profile: Profile, id: string, failsClean: ReadonlySet<stri
   return withReference([id], async (ref) => {
     const first = await failing(ref, profile, checks);
     const killers = first.length ? first.filter(await confirmed(ref, profile, first.map((c) => BY_ID.get(c)!))) : [];
-    return withDepthRuns({ clauses, tried: tried.length, triedDigest: digest(tried), killers }, await belowDefault(ref, profile, killers));
+    return withDepthRuns({ clauses, tried: tried.length, triedDigest: digest(tried), killers, killersCode: killersDigest(killers, CODE) }, await belowDefault(ref, profile, killers));
   });
 }
 
@@ -106,7 +110,7 @@ async function main(): Promise<void> {
   const flags = parseArgs(process.argv.slice(2), { all: { type: 'boolean', help: 'every mutant, stale or not' }, only: { type: 'string', value: 'REGEX', help: 'the mutants whose id matches' } });
   const old: KillMatrix | undefined = existsSync(fileURLToPath(MATRIX_URL)) ? killMatrix() : undefined;
   const only = flags.only ? new RegExp(flags.only as string) : undefined;
-  const stale = new Set(old ? staleRows(old) : []);
+  const stale = new Set(old ? staleRows(old, ALL_CHECKS, CODE) : []);
   const todo = MUTANTS.map((m) => m.id).filter((id) => (only ? only.test(id) : flags.all || !old || stale.has(id)));
   // Rows current but for their runs below default (a check began or stopped asking less there).
   const depthOnly = only || flags.all || !old ? [] : staleDepthRuns(old).filter((id) => !stale.has(id));

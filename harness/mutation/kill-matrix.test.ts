@@ -4,6 +4,8 @@ import { MUTANTS } from '../reference/index.ts';
 import { killersAt, killMatrix, SHALLOW_DEPTHS } from '../plan/kill-matrix.ts';
 import { danglingEntries, staleDepthRuns, staleMutants } from './matrix-staleness.ts';
 import { candidateIds } from './candidates.ts';
+import { readFileSync } from 'node:fs';
+import { checkCode, checkFingerprints } from './check-code.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { expectedData } from '../plan/expected.ts';
 
@@ -11,10 +13,11 @@ import { expectedData } from '../plan/expected.ts';
 // since it was made fails here, naming what to regenerate.
 
 const matrix = killMatrix();
+const code = await checkFingerprints(ALL_CHECKS);
 
 describe('the kill matrix (harness/plan/kill-matrix.json)', () => {
   it('has a current row for every mutant of the reference', () => {
-    const stale = staleMutants(matrix);
+    const stale = staleMutants(matrix, ALL_CHECKS, code);
     expect(stale, `stale rows: npm run kill-matrix regenerates them (${stale.join(', ')})`).toEqual([]);
     expect(Object.keys(matrix.mutants).sort()).toEqual(MUTANTS.map((m) => m.id).sort());
   });
@@ -41,6 +44,21 @@ describe('the kill matrix (harness/plan/kill-matrix.json)', () => {
     const added = [...ALL_CHECKS, { ...claimer, id: 'NEW/check' }];
     expect(staleMutants(matrix, added)).toContain(id);
     expect(danglingEntries(matrix, renamed).some((d) => d.includes(claimer.id))).toBe(matrix.mutants[id]!.killers.includes(claimer.id));
+  });
+
+  it('fails when a killer\'s code changes, and not when a check that kills nothing does', async () => {
+    const all = await checkCode(ALL_CHECKS);
+    // The source as if `id`'s definition had been edited (a statement added to its text).
+    const editing = (id: string) => {
+      const { file, definition } = all.get(id)!;
+      return (f: string) => (f === file ? readFileSync(f, 'utf8').replace(definition, `${definition.slice(0, -1)}/* edited */}`) : readFileSync(f, 'utf8'));
+    };
+    const [id, row] = Object.entries(matrix.mutants).find(([, r]) => r.killers.includes('ACCT-CREATE/shape'))!;
+    expect(staleMutants(matrix, ALL_CHECKS, await checkFingerprints(ALL_CHECKS, editing('ACCT-CREATE/shape')))).toContain(id);
+    const killing = new Set(Object.values(matrix.mutants).flatMap((r) => r.killers));
+    const idle = ALL_CHECKS.find((c) => !killing.has(c.id) && all.get(c.id)!.definition.includes(`'${c.id}'`))!;
+    expect(staleMutants(matrix, ALL_CHECKS, await checkFingerprints(ALL_CHECKS, editing(idle.id)))).toEqual([]);
+    expect(row.killers.length).toBeGreaterThan(0);
   });
 
   it('runs again below default the killers that ask less there, and fails when one begins or stops to', () => {

@@ -3,25 +3,31 @@ import { DEPTHS } from '../ground/check.ts';
 import { ALL_CHECKS } from '../../suites/checks/index.ts';
 import { MUTANT_CLAUSES } from './catalog.ts';
 import { candidateIds, digest } from './candidates.ts';
+import { killersDigest } from './check-code.ts';
 import { SHALLOW_DEPTHS, type KillMatrix, type MatrixRow, type ShallowDepth } from '../plan/kill-matrix.ts';
 
 // When the kill matrix no longer describes the kit: a mutant added (no row) or whose clauses or
-// candidate checks changed (a check added, removed or renamed in its area), or whose killers
-// that ask less below default (Check.shallowerAt) are not the ones its row ran at those depths.
+// candidate checks changed (a check added, removed or renamed in its area), or whose killers'
+// code changed (given their fingerprints, check-code.ts), or whose killers that ask less below
+// default (Check.shallowerAt) are not the ones its row ran at those depths.
 
 type CheckLike = Pick<Check, 'id' | 'clauses' | 'depth' | 'shallowerAt'>;
 
+/** Check id -> its code's fingerprint (check-code.ts checkFingerprints). */
+export type Fingerprints = ReadonlyMap<string, string>;
+
 /** Mutants whose row is missing or stale, or whose runs below default are (every reader's question). */
-export function staleMutants(matrix: KillMatrix, checks: readonly CheckLike[] = ALL_CHECKS): string[] {
-  return [...new Set([...staleRows(matrix, checks), ...staleDepthRuns(matrix, checks)])].sort();
+export function staleMutants(matrix: KillMatrix, checks: readonly CheckLike[] = ALL_CHECKS, code?: Fingerprints): string[] {
+  return [...new Set([...staleRows(matrix, checks, code), ...staleDepthRuns(matrix, checks)])].sort();
 }
 
-/** Mutants whose row is missing or was made from other clauses or other candidate checks. */
-export function staleRows(matrix: KillMatrix, checks: readonly CheckLike[] = ALL_CHECKS): string[] {
+/** Mutants whose row is missing or was made from other clauses, other candidate checks or (given `code`) other killers' code. */
+export function staleRows(matrix: KillMatrix, checks: readonly CheckLike[] = ALL_CHECKS, code?: Fingerprints): string[] {
   return Object.entries(MUTANT_CLAUSES)
     .filter(([id, clauses]) => {
       const row = matrix.mutants[id];
-      return !row || row.clauses.join() !== clauses.join() || row.triedDigest !== digest(candidateIds(clauses, checks));
+      if (!row || row.clauses.join() !== clauses.join() || row.triedDigest !== digest(candidateIds(clauses, checks))) return true;
+      return !!code && row.killersCode !== killersDigest(row.killers, code);
     })
     .map(([id]) => id)
     .sort();

@@ -21,6 +21,11 @@ export interface MatrixRow {
   /** Checks that failed against the mutant, sorted. */
   killers: string[];
   /**
+   * The digest of the killers' code when they were run (harness/mutation/check-code.ts): a killer
+   * whose code changed since may no longer kill, and the row is stale.
+   */
+  killersCode?: string;
+  /**
    * Per depth below default: the killers that ask less there (Check.shallowerAt, eligible there),
    * each run again at that depth against the mutant, and those of them that did not fail twice
    * there. Absent (or a depth absent): no killer asks less at that depth.

@@ -5,7 +5,7 @@ import { ENDPOINTS } from '../ground/spec-model/endpoints.ts';
 import { CLAUSE_BY_ID } from '../ground/spec-model/clauses/index.ts';
 import { selectChecks } from './eligible.ts';
 import { chooseChecks, requestsWithin } from './planner.ts';
-import { BY_KILLS, DEPTH_BUDGETS, MIN_FAMILY, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, familyMutants, selectWithin } from './select-depth.ts';
+import { BY_KILLS, DEPTH_BUDGETS, MIN_FAMILY, PLANNED_SHARE, RULE_FAMILIES, endpointsOf, familyMutants, ownKillsFirst, selectWithin } from './select-depth.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
 import { familyOf, killMatrix, type KillMatrix } from './kill-matrix.ts';
 import { staticGap } from './static-gap.ts';
@@ -132,6 +132,19 @@ describe('depth selection by what is caught', () => {
   it('default kills every reference mutant', () => {
     expect(choose('default').mutants.missed).toEqual([]);
     expect(killed('default')).toBe(all.length);
+  });
+
+  it('default kills each mutant with a check claiming a clause it breaks, wherever an eligible one does', () => {
+    const matrix = killMatrix();
+    const claims = (c: Check, m: string) => c.clauses.some((k) => matrix.mutants[m]!.clauses.includes(k));
+    const ownBy = (checks: readonly Check[], m: string) => checks.some((c) => matrix.mutants[m]!.killers.includes(c.id) && claims(c, m));
+    const eligible = selectChecks(ALL_CHECKS, 'default').filter((c) => !staticGap(c, profile));
+    const chosen = choose('default').chosen;
+    const owned = Object.keys(matrix.mutants).filter((m) => ownBy(eligible, m));
+    expect(owned.filter((m) => !ownBy(chosen, m))).toEqual([]);
+    // Credited: the claimant alone where one kills; any killer where none does.
+    const m = { mutants: { m1: { clauses: ['A'], tried: 2, triedDigest: '', killers: ['X', 'Y'] }, m2: { clauses: ['C'], tried: 1, triedDigest: '', killers: ['X'] } } } as unknown as KillMatrix;
+    expect(ownKillsFirst([{ clauses: ['B'] }, { clauses: ['A'] }], [['m1', 'm2'], ['m1']], m)).toEqual([['m2'], ['m1']]);
   });
 
   // Predicted from the kill matrix and measured by `mutation --depth quick` alike (depth-kills.test.ts

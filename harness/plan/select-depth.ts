@@ -225,7 +225,8 @@ class Greedy {
     this.cost = eligible.map((c, i) => (this.runs[i] ? this.costOf(c) : 0));
     // What each kills at this depth: a check that asks less here may kill less (kill-matrix.ts).
     const killsOf = mutantsKilledBy(this.matrix, opts.depth);
-    this.kills = eligible.map((c, i) => (this.runs[i] ? (killsOf.get(c.id) ?? []) : []));
+    const kills = eligible.map((c, i) => (this.runs[i] ? (killsOf.get(c.id) ?? []) : []));
+    this.kills = BY_KILLS.includes(opts.depth) ? kills : ownKillsFirst(eligible, kills, this.matrix);
     this.proves = eligible.map((c, i) => (this.runs[i] ? c.clauses : []));
     this.reqs = requirements(this.matrix, opts.depth);
     for (const m of Object.keys(this.matrix.mutants)) this.familySize.set(familyOf(m), (this.familySize.get(familyOf(m)) ?? 0) + 1);
@@ -281,6 +282,19 @@ class Greedy {
   takeWhileBest(value: (i: number) => number): void {
     for (let i = this.best(value); i !== undefined; i = this.best(value)) this.take(i);
   }
+}
+
+/**
+ * Where a check claiming the clause a mutant breaks kills it, only such checks are credited with
+ * the kill; others, where none does. A depth chosen by area must show each clause broken by a
+ * check of its own: a kill that only another clause's check makes (its failure names that other
+ * clause) leaves the clause's own check free to be left out, and its report calls the clause
+ * proven by a check that would pass the break. The depths chosen by kills count any kill.
+ */
+export function ownKillsFirst(checks: readonly Pick<Check, 'clauses'>[], kills: readonly (readonly string[])[], matrix: KillMatrix): string[][] {
+  const owns = (i: number, m: string) => checks[i]!.clauses.some((k) => matrix.mutants[m]?.clauses.includes(k));
+  const owned = new Set(kills.flatMap((ms, i) => ms.filter((m) => owns(i, m))));
+  return kills.map((ms, i) => ms.filter((m) => !owned.has(m) || owns(i, m)));
 }
 
 /** 1. What skips here costs nothing (nor what runs without a request to the target). */

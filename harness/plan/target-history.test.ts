@@ -9,7 +9,7 @@ import { expectedDurationMs, expectedSettleMs } from './expected.ts';
 import { selectChecks } from './eligible.ts';
 import { formatPlan, plan } from './planner.ts';
 import { DEFAULT_PROFILE_PATH, loadProfile } from '../ground/profile.ts';
-import { progressOptions } from '../conformance/run-progress.ts';
+import { progressOptions } from './live-estimate.ts';
 import { KIT_BIN, startChildReference } from '../load/embedded-target.ts';
 import { targetHistory } from './target-history.ts';
 import { ownMs } from './target-pace.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OUTLIER, Pace, WAITS_MS, waits, windowRoomMs } from './time-left.ts';
+import { LATE_SHARE, OUTLIER, Pace, WAITS_MS, waits, windowRoomMs } from './time-left.ts';
 
 describe('windowRoomMs', () => {
   it('is nothing while the requests left fit the room the windows have now', () => {
@@ -40,6 +40,18 @@ describe('Pace', () => {
     p.add(60_000, 90_000);
     expect(p.scale(60_000)).toBeCloseTo(150_000 / 120_000);
     expect(p.leftMs(60_000, 80_000)).toBe(80_000 - 75_000 / 2); // past its expectation (75 s at this pace): what it has run beyond half of that
+  });
+
+  it('against real time, says a running check past its expectation ends within a share of it, not at once', () => {
+    const p = new Pace();
+    // No overrun rule against real time (overrun false): a 64-s wait 2 s past its measure ends a poll or two later.
+    expect(p.leftMs(64_000, 66_000, 'waiting', 1, false)).toBeCloseTo(64_000 * (1 + LATE_SHARE) - 66_000);
+    expect(p.leftMs(64_000, 80_000, 'waiting', 1, false)).toBe(0);
+    // Before its measure: what is left of it, and the share at least from (1 - share) of it on.
+    expect(p.leftMs(64_000, 20_000, 'waiting', 1, false)).toBe(44_000);
+    expect(p.leftMs(64_000, 63_000, 'waiting', 1, false)).toBeCloseTo(64_000 * LATE_SHARE);
+    // A check not started yet: its expectation.
+    expect(p.leftMs(64_000, 0, 'waiting', 1, false)).toBe(64_000);
   });
 
   it('believes a few checks far from their expectation: three short checks twenty times slower', () => {
