@@ -5,6 +5,7 @@ import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client
 import { CheckFailure, type Check, type CheckContext } from '../../../harness/ground/check.ts';
 import { acceptedBy, ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
+import { endpointOf } from './scripted-target.ts';
 import { SCOPE_MATRIX_CHECKS } from './scope-matrix.ts';
 
 // The matrix judged against scripted targets: it passes a target that reads part 5 as written
@@ -12,18 +13,6 @@ import { SCOPE_MATRIX_CHECKS } from './scope-matrix.ts';
 // mailbox reads, answers 5xx to an accepted call, or hides an accepted route behind a 404.
 
 const profile = await loadProfile();
-
-/** Which catalog endpoint a request addresses (templates of the spec or the profile). */
-function endpointOf(req: ApiRequest): Endpoint {
-  const found = ENDPOINTS.find((e) => {
-    const op = e.referenced ? profile.operations[e.referenced] : undefined;
-    const template = e.path ?? op?.path;
-    if (!template || (op?.method ?? e.method) !== req.method) return false;
-    return new RegExp(`^${template.replace(/\{\w+\}/g, '[^/]+')}$`).test(req.path);
-  });
-  if (!found) throw new Error(`no endpoint for ${req.method} ${req.path}`);
-  return found;
-}
 
 type Behaviour = (ep: Endpoint, credential: string, req: ApiRequest) => number | undefined;
 const ERR_CODE: Record<number, string> = { 400: 'validation_failed', 403: 'permission_denied', 404: 'not_found', 500: 'internal_error' };
@@ -37,7 +26,7 @@ function answer(status: number): ApiResponse {
 /** A target that serves by acceptedBy; `deviate` overrides the answer where it returns a status. */
 function target(deviate: Behaviour = () => undefined, accepts = (ep: Endpoint, c: string) => acceptedBy(ep).includes(c as never)) {
   return (credential: string) => async (req: ApiRequest) => {
-    const ep = endpointOf(req);
+    const ep = endpointOf(req, profile);
     const d = deviate(ep, credential, req);
     if (d !== undefined) return answer(d);
     if (!accepts(ep, credential)) return answer(403);

@@ -1,8 +1,11 @@
 import type { Check, Depth } from '../../../harness/ground/check.ts';
 import { acceptedBy, ENDPOINTS, label, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
-import { ALL_SCOPES, domainOf, DOMAIN_WILDCARDS, GRANULAR_SCOPES, SCOPE_GROUPS, type Scope } from '../../../harness/ground/spec-model/scopes.ts';
+import { ALL_SCOPES, domainOf, DOMAIN_WILDCARDS, SCOPE_GROUPS, type Scope } from '../../../harness/ground/spec-model/scopes.ts';
 import { grantClauseId } from '../../../harness/ground/spec-model/clauses/part5.ts';
-import { explainedBy, placeholderRequest } from '../../lib/requests.ts';
+import { placeholderRequest } from '../../lib/requests.ts';
+import { refusedProblem, servedProblem } from './scope-answers.ts';
+import { MAILBOX_READS, NARROW, ownEndpoints } from './scope-probes.ts';
+import { SCOPE_GRANT_CHECK } from './scope-grant.ts';
 import { envelopeProblems, expectError, expectThat, msg, problemCause } from '../../lib/expect.ts';
 import { fail, naming } from '../../../harness/ground/check.ts';
 
@@ -23,7 +26,6 @@ import { fail, naming } from '../../../harness/ground/check.ts';
 
 /** apikeys:manage is granted only from the dashboard: the kit cannot make a key holding only it. */
 const CREDENTIALS = ALL_SCOPES.filter((s) => s !== 'apikeys:manage');
-const NARROW = GRANULAR_SCOPES.filter((s) => s !== 'apikeys:manage');
 
 const acceptKey = (e: Endpoint) => acceptedBy(e).join(',');
 
@@ -132,113 +134,11 @@ function matrixCheck(scope: Scope): Check {
   };
 }
 
-/** An accepted credential: 2xx, or a refusal the placeholder explains, in the error envelope. */
-function servedProblem(status: number, code: unknown, req: Parameters<typeof explainedBy>[0], envelope: () => string[]): string | undefined {
-  if (status >= 200 && status < 300) return undefined;
-  if (status === 401 || status === 403) return `answered ${status}, but the key's scope is accepted there`;
-  const why = explainedBy(req, status, code);
-  if (!why) {
-    const expected = req.explains.map((e) => `${e.status} ${e.code} (${e.why})`).join(' or ');
-    return `answered ${status}${code ? ` ${code}` : ''} to an accepted key; expected 2xx${expected ? ` or ${expected}` : ''}`;
-  }
-  const problems = envelope();
-  return problems.length ? `answered ${status} ${code} (${why.why}) outside the error envelope: ${problems.join('; ')}` : undefined;
-}
-
-/** A credential the endpoint does not accept: 403 permission_denied in the error envelope. */
-function refusedProblem(status: number, code: unknown, envelope: () => string[]): string | undefined {
-  const problems = status === 403 ? envelope() : [];
-  if (status === 403 && !problems.length && code === 'permission_denied') return undefined;
-  return `answered ${status}${problems.length ? ` (${problems.join('; ')})` : ''}, expected 403 permission_denied`;
-}
-
 export const SCOPE_MATRIX_CHECKS: Check[] = CREDENTIALS.map(matrixCheck);
 
-/** The endpoints whose own scope is `scope` (and accept it): the routes the scope's grant is asked on. */
-const ownEndpoints = (scope: Scope) => ENDPOINTS.filter((e) => e.scope === scope && acceptedBy(e).includes(scope));
-
-/** The routes asked for a scope: its first at smoke, every one of them from quick on. */
-const grantRoutes = (depth: Depth, scope: Scope) => (depth === 'smoke' ? ownEndpoints(scope).slice(0, 1) : ownEndpoints(scope));
-
-/**
- * Neighbouring scopes a route table plausibly files a route under as well (email delete with the other
- * write-like email scopes, the Lead Finder list under the leads domain, the status view and PATCH with the
- * lifecycle routes, the test email with the sending scope, analytics under the campaigns domain): from default on SCOPE-GRANT asks
- * them refused with the keys it holds, where the matrix rows of those scopes may be left out.
- */
-const NEIGHBOUR_REFUSALS: readonly (readonly [string, Scope])[] = [
-  ['emails.delete', 'emails:send'], ['emails.delete', 'emails:read'], ['leadSearches.list', 'leads:read'], ['leadSearches.get', 'leads:read'],
-  // The status view filed with start, pause and resume, lifecycle read as implying write, the test email
-  // filed with the sending scope; analytics paths sit under /v1/campaigns.
-  ['campaigns.status', 'campaigns:lifecycle'], ['campaigns.update', 'campaigns:lifecycle'], ['campaigns.testEmail', 'emails:send'],
-  ['analytics.campaign', 'campaigns:read'], ['analytics.timeseries', 'campaigns:read'], ['analytics.overview', 'campaigns:read'],
-  // Referenced reads no default matrix row asks with a refused key (a route mounted without its scope
-  // guard shows only there): the subscription and usage under the accounts word, a mailbox read under usage.
-  ['subscription.get', 'accounts:read'], ['usage.all', 'accounts:read'], ['accounts.get', 'usage:read'], ['accounts.oauthStatus', 'usage:read'],
-  // The mailbox writes filed by domain (any accounts:* scope), where the accounts:read row is left out.
-  ['accounts.create', 'accounts:read'], ['accounts.update', 'accounts:read'], ['accounts.delete', 'accounts:read'], ['accounts.pause', 'accounts:read'],
-];
-/** The mailbox reads (part 5's row: accounts:write and all:all among those served), each asked from default on. */
-const MAILBOX_READS = ENDPOINTS.filter((e) => e.group === 'mailbox-read');
-/** Group rows served beyond a route's own scope: every mailbox read to a key holding accounts:write alone, from default on. */
-const groupServed = (depth: Depth) => (depth === 'smoke' || depth === 'quick' ? [] : MAILBOX_READS.map((e) => [e, 'accounts:write' as Scope] as const));
-const neighbourRefusals = (depth: Depth) => (depth === 'smoke' || depth === 'quick' ? [] : NEIGHBOUR_REFUSALS.map(([op, scope]) => [ENDPOINTS.find((e) => e.id === op)!, scope] as const));
-
-// The granular rows of part 5 in one pass, one key a scope: the cheap proof of every grant a small
-// depth can afford (one route a scope at smoke), where the matrix asks a key's whole row. From quick on
-// every route is asked with exactly its own scope, so each route's scope clause has its served
-// half at default even where the matrix row of that scope is left out (its refusals alone would
-// pass a route demanding a neighbouring scope).
+// SCOPE-GRANT (scope-grant.ts) asks every route both ways; SCOPE-ALLALL the one exception of all:all.
 export const SCOPE_GRANT_CHECKS: Check[] = [
-  {
-    id: 'SCOPE-GRANT/each-granular-scope',
-    title: 'MUST serve a key holding exactly one granular scope on the endpoints of that scope (and refuse it where a neighbouring route table would plausibly serve it)',
-    // The routes asked with exactly their own scope prove their scope clauses served (a route
-    // that also or instead demands another scope fails here); their refusals are the matrix's.
-    // Its refusals (403 permission_denied to a neighbouring scope) prove that those routes require their scope.
-    clauses: [
-      ...NARROW.map(grantClauseId), ...NARROW.flatMap((s) => ownEndpoints(s).flatMap((e) => e.scopeClauses ?? [])),
-      'SCOPE-GROUP-EMAIL-DELETE', 'SCOPE-GROUP-MAILBOX-READ', 'SCOPE-GROUP-LIFECYCLE', 'SCOPE-REQUIRED', 'SCOPE-403-MISSING', 'SCOPE-GROUP-READS',
-    ],
-    level: 'MUST',
-    features: ['op:apikeys.create'],
-    budget: NARROW.length + NARROW.reduce((n, s) => n + ownEndpoints(s).length, 0) + NEIGHBOUR_REFUSALS.length + MAILBOX_READS.length + 1,
-    shallowerAt: ['smoke', 'quick'],
-    async run(ctx) {
-      const ws = await ctx.workspace();
-      const wrong: string[] = [];
-      const evidence: string[] = [];
-      const keys = new Map<Scope, Awaited<ReturnType<typeof ws.createKey>>>();
-      const keyFor = async (scope: Scope) => keys.get(scope) ?? keys.set(scope, await ws.createKey([scope])).get(scope)!;
-      const served = (scope: Scope) => [...grantRoutes(ctx.depth, scope), ...groupServed(ctx.depth).filter(([, s]) => s === scope).map(([e]) => e)];
-      for (const scope of NARROW) {
-        const asked = served(scope).map((ep) => [ep, placeholderRequest(ep, ctx.profile)] as const).filter(([, p]) => p);
-        if (!asked.length) continue;
-        const key = await keyFor(scope);
-        for (const [ep, placeholder] of asked) {
-          const { explains, ...req } = placeholder!;
-          const res = await key.client.request(req);
-          const problem = servedProblem(res.status, res.body?.error?.code, placeholder!, () => envelopeProblems(res, ctx.profile));
-          if (problem) {
-            wrong.push(`[${scope}] on ${label(ep)} ${problem}`);
-            evidence.push(res.exchangeId);
-          }
-        }
-      }
-      for (const [ep, scope] of neighbourRefusals(ctx.depth)) {
-        const placeholder = placeholderRequest(ep, ctx.profile);
-        if (!placeholder) continue;
-        const { explains, ...req } = placeholder;
-        const res = await (await keyFor(scope)).client.request(req);
-        const problem = refusedProblem(res.status, res.body?.error?.code, () => envelopeProblems(res, ctx.profile));
-        if (problem) {
-          wrong.push(`[${scope}] on ${label(ep)} (needs ${ep.scope}) ${problem}`);
-          evidence.push(res.exchangeId);
-        }
-      }
-      if (wrong.length) fail(msg`${wrong.length} route(s) not served to a key holding exactly their granular scope, or served to a neighbouring one: ${wrong.join(' | ')}`, ...evidence);
-    },
-  },
+  SCOPE_GRANT_CHECK,
   {
     // The one exception of all:all, on a key that exists: its revocation is refused and the key still works.
     id: 'SCOPE-ALLALL/not-apikeys-manage',
