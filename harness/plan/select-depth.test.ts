@@ -156,8 +156,10 @@ describe('depth selection by what is caught', () => {
   // checks quick cannot afford: 460 of 550 (83.6 %) at 700 requests (800: 484, 850: 493); two audits later 493 of 603 at 700, 506 at 750, its budget since.
   // A fifth audit and self-audits of 219 clauses added 102 more, again mostly killed only by default checks: 622 of 760 (81.8 %).
   // Self-audits of the other 196 added 77: 682 of 837 (81.5 %).
-  it('quick kills at least 81 % of them, the rate limit held', () => {
-    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.81);
+  // SCOPE-GRANT asking every route both ways from quick on, send checks at fewer requests, and refusal checks
+  // asking one slip a clause below default: 732 of 845 (86.6 %).
+  it('quick kills at least 86 % of them, the rate limit held', () => {
+    expect(killed('quick') / all.length).toBeGreaterThanOrEqual(0.86);
   });
 
   // Measured by `mutation --depth smoke`: 209 of 434 (48.2 %), 228 clauses; 132 (30.4 %) and 137 clauses when smoke took a check per endpoint.
@@ -166,8 +168,9 @@ describe('depth selection by what is caught', () => {
   // The third and fourth audits' 44 more (received emails, verified mailboxes, analytics, scopes): 276 of 658 (41.9 %).
   // A fifth audit and self-audits of 219 clauses: 305 of 760 (40.1 %).
   // Self-audits of the other 196 (77 mutants, again mostly killed only at default): 327 of 837 (39.1 %).
-  it('smoke kills at least 39 % of them, and proves more clauses than with a check per endpoint', () => {
-    expect(killed('smoke') / all.length).toBeGreaterThanOrEqual(0.39);
+  // Assertions on answers smoke's checks already read, and refusal checks asking one slip a clause: 347 of 845 (41.1 %).
+  it('smoke kills at least 41 % of them, and proves more clauses than with a check per endpoint', () => {
+    expect(killed('smoke') / all.length).toBeGreaterThanOrEqual(0.41);
     expect(choose('smoke').clauses.covered).toBeGreaterThanOrEqual(137);
   });
 
