@@ -6,7 +6,7 @@ import { CheckFailure, type CheckContext, type Depth } from '../../../harness/gr
 import { acceptedBy, ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { domainOf } from '../../../harness/ground/spec-model/scopes.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
-import { endpointOf } from './scripted-target.ts';
+import { endpointOf } from './scripted-target.test-helper.ts';
 import { grantProbes, NARROW, plausibleKeyOf } from './scope-probes.ts';
 import { SCOPE_GRANT_CHECK } from './scope-grant.ts';
 

@@ -5,7 +5,7 @@ import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client
 import { CheckFailure, type Check, type CheckContext } from '../../../harness/ground/check.ts';
 import { acceptedBy, ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
-import { endpointOf } from './scripted-target.ts';
+import { endpointOf } from './scripted-target.test-helper.ts';
 import { SCOPE_MATRIX_CHECKS } from './scope-matrix.ts';
 
 // The matrix judged against scripted targets: it passes a target that reads part 5 as written
