@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // The project's own tests: unit tests beside the code, and the mutation tests that prove the
-// suite can fail. A conformance run uses harness/conformance/vitest.conformance.config.ts instead.
+// suite can fail. A conformance run uses harness/worker/vitest.conformance.config.ts instead.
 
 /**
  * The longest files start first. The run without the control API spends minutes waiting out

@@ -328,7 +328,7 @@ async function runInVitest(context: RunContext, vitestOutput: boolean, progress?
       experimental: cache ? { fsModuleCache: true, fsModuleCachePath: cache.dir } : { fsModuleCache: false },
       run: true,
       root: PACKAGE_ROOT,
-      config: join(PACKAGE_ROOT, 'harness/conformance/vitest.conformance.config.ts'),
+      config: join(PACKAGE_ROOT, 'harness/worker/vitest.conformance.config.ts'),
       // Every check of a phase starts at once in vitest and waits for the runner's admission
       // (context.concurrency at a time, where its requests fit a rate window): no vitest timeout
       // counts that wait; the runner times each check from its admission.

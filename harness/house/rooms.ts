@@ -20,7 +20,7 @@ export const ROOMS: readonly Room[] = [
   { room: 'cli', prefixes: ['harness/cli/'], may: ['conformance', 'runner', 'plan', 'report', 'load', 'load/compare', 'mutation', 'portability', 'suites', 'sinks', 'client', 'ground', 'spec-model', 'reference'] },
   // The vitest worker's entry, the first file of a process of its own: the one place of the run
   // that takes the checks (and the first look) from suites/, handing the chosen ones to the runner.
-  { room: 'worker', prefixes: ['harness/conformance/conformance.run.ts'], may: ['runner', 'plan', 'suites', 'client', 'events', 'ground'] },
+  { room: 'worker', prefixes: ['harness/worker/'], may: ['runner', 'plan', 'suites', 'client', 'events', 'ground'] },
   // The conformance run as a product, like load/ and mutation/: its command, its settled flags, preflight, the
   // embedded target, keys, the progress line, the run's files, and the worker it starts. It
   // imports no check: the command that starts it gives it the kit's checks.

@@ -11,7 +11,7 @@ import { PACKAGE_ROOT } from '../ground/kit.ts';
 const run = promisify(execFile);
 
 /** Where a run starts: the command, and the conformance run vitest loads by path (cli/run.ts). */
-export const ENTRY_POINTS = ['bin/outreach-conformance.js', 'harness/conformance/vitest.conformance.config.ts', 'harness/conformance/conformance.run.ts'];
+export const ENTRY_POINTS = ['bin/outreach-conformance.js', 'harness/worker/vitest.conformance.config.ts', 'harness/worker/conformance.run.ts'];
 
 export interface PackResult {
   files: string[];

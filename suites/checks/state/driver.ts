@@ -80,7 +80,7 @@ export function runSize(depth: Depth, control: boolean, rate?: { requests: numbe
 
 /** Other checks use the shared workspace's budget meanwhile (up to this many at once). */
 const SHARED_FACTOR = 3;
-/** Below the conformance run's per-check time out (harness/conformance/vitest.conformance.config.ts, 600 s). */
+/** Below the conformance run's per-check time out (harness/worker/vitest.conformance.config.ts, 600 s). */
 const MAX_MODEL_MS = 420_000;
 
 /**

@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // is the run's own: the CLI gives its directory (harness/conformance/module-cache.ts).
 export default defineConfig({
   test: {
-    include: ['harness/conformance/conformance.run.ts'],
+    include: ['harness/worker/conformance.run.ts'],
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
