@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../../harness/ground/profile.ts';
 import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
-import { CheckFailure, type CheckContext, type Depth } from '../../../harness/ground/check.ts';
+import type { CheckContext, Depth } from '../../../harness/ground/check.ts';
 import { acceptedBy, ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { domainOf } from '../../../harness/ground/spec-model/scopes.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
-import { endpointOf } from './scripted-target.test-helper.ts';
+import { endpointOf, failureOf } from './scripted-target.test-helper.ts';
 import { grantProbes, NARROW, plausibleKeyOf } from './scope-probes.ts';
 import { SCOPE_GRANT_CHECK } from './scope-grant.ts';
 
@@ -35,13 +35,7 @@ async function verdict(accepts: Accepts, depth: Depth = 'default'): Promise<stri
     },
   });
   const ctx = { profile, depth, workspace: async () => ({ createKey: async ([s]: string[]) => ({ id: 'k', secret: 's', client: client(s!) }) }) } as unknown as CheckContext;
-  try {
-    await SCOPE_GRANT_CHECK.run(ctx);
-    return undefined;
-  } catch (e) {
-    if (e instanceof CheckFailure) return e.message;
-    throw e;
-  }
+  return failureOf(SCOPE_GRANT_CHECK, ctx);
 }
 
 describe('SCOPE-GRANT probes', () => {

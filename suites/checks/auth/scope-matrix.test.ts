@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { loadProfile } from '../../../harness/ground/profile.ts';
 import type { ApiRequest, ApiResponse } from '../../../harness/ground/api-client.ts';
-import { CheckFailure, type Check, type CheckContext } from '../../../harness/ground/check.ts';
+import type { Check, CheckContext } from '../../../harness/ground/check.ts';
 import { acceptedBy, ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 import { placeholderRequest } from '../../lib/requests.ts';
-import { endpointOf } from './scripted-target.test-helper.ts';
+import { endpointOf, failureOf } from './scripted-target.test-helper.ts';
 import { SCOPE_MATRIX_CHECKS } from './scope-matrix.ts';
 
 // The matrix judged against scripted targets: it passes a target that reads part 5 as written
@@ -40,13 +40,7 @@ async function verdict(check: Check, serve: ReturnType<typeof target>): Promise<
   const credential = check.id.slice('SCOPE-MATRIX/'.length);
   const client = { request: serve(credential) };
   const ctx = { profile, depth: 'default', workspace: async () => ({ createKey: async () => ({ id: 'k', secret: 's', client }) }) } as unknown as CheckContext;
-  try {
-    await check.run(ctx);
-    return undefined;
-  } catch (e) {
-    if (e instanceof CheckFailure) return e.message;
-    throw e;
-  }
+  return failureOf(check, ctx);
 }
 
 const failing = async (serve: ReturnType<typeof target>) => {

@@ -1,4 +1,5 @@
 import type { ApiRequest } from '../../../harness/ground/api-client.ts';
+import { CheckFailure, type Check, type CheckContext } from '../../../harness/ground/check.ts';
 import type { Profile } from '../../../harness/ground/profile-schema.ts';
 import { ENDPOINTS, type Endpoint } from '../../../harness/ground/spec-model/endpoints.ts';
 
@@ -14,4 +15,15 @@ export function endpointOf(req: ApiRequest, profile: Profile): Endpoint {
   });
   if (!found) throw new Error(`no endpoint for ${req.method} ${req.path}`);
   return found;
+}
+
+/** A check's verdict against a scripted target: its failure's message, or undefined when it passes. */
+export async function failureOf(check: Pick<Check, 'run'>, ctx: CheckContext): Promise<string | undefined> {
+  try {
+    await check.run(ctx);
+    return undefined;
+  } catch (e) {
+    if (e instanceof CheckFailure) return e.message;
+    throw e;
+  }
 }
